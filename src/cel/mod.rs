@@ -1,0 +1,1 @@
+//! CEL for `x-kubernetes-validations`: types from the schema, checker, libraries, cost, evaluator. (Being written.)

@@ -1,0 +1,151 @@
+//! Diagnostics: the one model every check reports in, and the renderers that print it.
+//!
+//! Brief overview:
+//! - [`Rule`] is a check's stable identity (`group/name`), default [`Severity`] and docs.
+//! - [`Diagnostic`] is one finding: a rule, a message in the API server's words, a [`Span`] in a
+//!   file, the field path in the server's notation, the object it is about, and optional help.
+//! - [`SourceFile`] turns byte spans into 1-based lines and columns, only when printing.
+//! - `render` holds one module per output format, all reading the same model.
+
+use std::sync::Arc;
+
+pub use crate::yaml::Span;
+
+mod source;
+pub use source::{LineCol, SourceFile};
+
+pub mod render;
+
+/// How bad a finding is. Ordered: `Info < Warning < Error`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    Info,
+    Warning,
+    Error,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+impl std::fmt::Display for Severity {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A check with a stable id. Ids are `group/name` in kebab-case and are never reused.
+/// Every rule is a `static` next to the code that reports it, and is listed in its module's
+/// `RULES` slice so that `crdlint rules` and `crdlint explain` see it.
+#[derive(Debug)]
+pub struct Rule {
+    pub id: &'static str,
+    pub severity: Severity,
+    /// One line: what the rule finds.
+    pub summary: &'static str,
+    /// Markdown: what it does and why it matters.
+    pub docs: &'static str,
+    /// A YAML example the rule reports.
+    pub bad: &'static str,
+    /// The same example, fixed.
+    pub good: &'static str,
+}
+
+/// The object a finding is about.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ObjectRef {
+    pub api_version: String,
+    pub kind: String,
+    pub name: String,
+    pub namespace: Option<String>,
+}
+
+/// Index of a file in the run's file list.
+pub type FileId = usize;
+
+/// A secondary location that explains a finding.
+#[derive(Clone, Debug)]
+pub struct Related {
+    pub file: Option<FileId>,
+    pub span: Span,
+    pub message: String,
+}
+
+/// One finding.
+#[derive(Clone, Debug)]
+pub struct Diagnostic {
+    pub rule: &'static Rule,
+    pub severity: Severity,
+    /// In the API server's words where the server has words for it, e.g.
+    /// `spec.scope: Required value`; our own wording otherwise.
+    pub message: String,
+    /// Set by the driver for checks that run on one document.
+    pub file: Option<FileId>,
+    pub span: Span,
+    /// Field path in the server's notation, for the user's document.
+    pub path: Option<String>,
+    /// The path the server itself prints, when it differs from `path`.
+    pub server_path: Option<String>,
+    pub object: Option<Arc<ObjectRef>>,
+    pub help: Option<String>,
+    pub related: Vec<Related>,
+}
+
+impl Diagnostic {
+    /// A finding at the rule's default severity.
+    pub fn new(rule: &'static Rule, span: Span, message: impl Into<String>) -> Self {
+        Diagnostic {
+            rule,
+            severity: rule.severity,
+            message: message.into(),
+            file: None,
+            span,
+            path: None,
+            server_path: None,
+            object: None,
+            help: None,
+            related: Vec::new(),
+        }
+    }
+    pub fn with_path(mut self, path: impl Into<String>) -> Self {
+        self.path = Some(path.into());
+        self
+    }
+    pub fn with_server_path(mut self, path: impl Into<String>) -> Self {
+        self.server_path = Some(path.into());
+        self
+    }
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+    pub fn with_severity(mut self, severity: Severity) -> Self {
+        self.severity = severity;
+        self
+    }
+    pub fn with_file(mut self, file: FileId) -> Self {
+        self.file = Some(file);
+        self
+    }
+    pub fn with_object(mut self, object: Arc<ObjectRef>) -> Self {
+        self.object = Some(object);
+        self
+    }
+    pub fn with_related(mut self, span: Span, message: impl Into<String>) -> Self {
+        self.related.push(Related {
+            file: None,
+            span,
+            message: message.into(),
+        });
+        self
+    }
+}
+
+/// Rules that belong to reading input (YAML and files) rather than to any check.
+pub mod rules;

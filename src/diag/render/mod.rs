@@ -1,0 +1,1 @@
+//! One module per output format, all reading [`super::Diagnostic`]. (Being written.)

@@ -1,0 +1,95 @@
+//! Byte offsets to lines and columns, computed only when printing.
+
+use super::Span;
+
+/// A file's text and where its lines start.
+#[derive(Debug)]
+pub struct SourceFile {
+    /// The path as given or found (or `--stdin-filename`), used in every report.
+    pub name: String,
+    pub text: String,
+    line_starts: Vec<usize>,
+}
+
+/// A 1-based line and column; the column counts characters, not bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineCol {
+    pub line: usize,
+    pub column: usize,
+}
+
+impl SourceFile {
+    pub fn new(name: impl Into<String>, text: String) -> Self {
+        let mut line_starts = vec![0];
+        line_starts.extend(
+            text.bytes()
+                .enumerate()
+                .filter(|(_, b)| *b == b'\n')
+                .map(|(i, _)| i + 1),
+        );
+        SourceFile {
+            name: name.into(),
+            text,
+            line_starts,
+        }
+    }
+
+    /// Line and column of a byte offset (clamped to the text).
+    pub fn line_col(&self, offset: usize) -> LineCol {
+        let offset = offset.min(self.text.len());
+        let line = match self.line_starts.binary_search(&offset) {
+            Ok(i) => i,
+            Err(i) => i - 1,
+        };
+        let start = self.line_starts[line];
+        let mut end = offset;
+        while !self.text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let column = self.text[start..end].chars().count() + 1;
+        LineCol {
+            line: line + 1,
+            column,
+        }
+    }
+
+    /// Start and end positions of a span. An empty span ends where it starts.
+    pub fn span_lines(&self, span: Span) -> (LineCol, LineCol) {
+        (self.line_col(span.start), self.line_col(span.end))
+    }
+
+    /// The byte range of 1-based `line`, without its line break.
+    pub fn line_range(&self, line: usize) -> Span {
+        let start = self.line_starts[(line - 1).min(self.line_starts.len() - 1)];
+        let end = self
+            .line_starts
+            .get(line)
+            .map(|e| e - 1)
+            .unwrap_or(self.text.len());
+        let end = if end > start && self.text.as_bytes()[end - 1] == b'\r' {
+            end - 1
+        } else {
+            end
+        };
+        Span::new(start, end.max(start))
+    }
+
+    pub fn line_count(&self) -> usize {
+        self.line_starts.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_and_columns_count_characters() {
+        let f = SourceFile::new("x", "ab\nçd: e\n".to_string());
+        assert_eq!(f.line_col(0), LineCol { line: 1, column: 1 });
+        assert_eq!(f.line_col(3), LineCol { line: 2, column: 1 });
+        // 'd' is after the two-byte 'ç'
+        assert_eq!(f.line_col(5), LineCol { line: 2, column: 2 });
+        assert_eq!(f.line_range(2), Span::new(3, 9));
+    }
+}

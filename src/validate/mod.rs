@@ -1,0 +1,1 @@
+//! Custom resources: prune, default and validate against a CRD version. (Being written.)

@@ -1,0 +1,382 @@
+//! The value tree shared by every layer: a JSON value with source spans.
+
+use std::fmt;
+
+/// A byte range in the source text of one file. `start == end` is an empty span (a synthetic node
+/// or a position).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub const fn new(start: usize, end: usize) -> Self {
+        Span { start, end }
+    }
+    /// True for nodes that were not read from a file (defaults, values built in code).
+    pub fn is_empty(&self) -> bool {
+        self.start == self.end
+    }
+    /// Smallest span covering both.
+    pub fn cover(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+}
+
+/// How a node was written. Scalars keep their style so that CEL offsets inside a quoted or block
+/// scalar can be mapped back to the file, and the emitter can keep what it does not change.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Style {
+    #[default]
+    Plain,
+    SingleQuoted,
+    DoubleQuoted,
+    Literal,
+    Folded,
+    /// A `{...}` or `[...]` collection.
+    Flow,
+    /// A block collection (indentation).
+    Block,
+    /// Not read from source.
+    Synthetic,
+}
+
+/// A JSON value as Kubernetes' unstructured decoding sees it: numbers are `Int` when they are
+/// whole and fit in i64 (so `3.0` and `1e3` are ints), otherwise `Float`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Null,
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+    String(String),
+    Seq(Vec<Node>),
+    Map(Map),
+}
+
+/// One value with its source location.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Node {
+    pub value: Value,
+    /// The value's text in the file. For block collections this runs from the first child to the
+    /// end of the last one.
+    pub span: Span,
+    pub style: Style,
+}
+
+/// A mapping with its key order and key spans. Keys are strings: go-yaml's non-string keys
+/// are stringified on the way to JSON.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Map {
+    pub entries: Vec<Entry>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry {
+    pub key: String,
+    pub key_span: Span,
+    pub value: Node,
+}
+
+impl Map {
+    pub fn new() -> Self {
+        Map::default()
+    }
+    pub fn get(&self, key: &str) -> Option<&Node> {
+        self.entry(key).map(|e| &e.value)
+    }
+    pub fn get_mut(&mut self, key: &str) -> Option<&mut Node> {
+        self.entries
+            .iter_mut()
+            .find(|e| e.key == key)
+            .map(|e| &mut e.value)
+    }
+    pub fn entry(&self, key: &str) -> Option<&Entry> {
+        self.entries.iter().find(|e| e.key == key)
+    }
+    pub fn contains_key(&self, key: &str) -> bool {
+        self.entry(key).is_some()
+    }
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &Node)> {
+        self.entries.iter().map(|e| (e.key.as_str(), &e.value))
+    }
+    pub fn keys(&self) -> impl Iterator<Item = &str> {
+        self.entries.iter().map(|e| e.key.as_str())
+    }
+    /// Sets `key`, replacing an existing value in place (keeping its position and key span) or
+    /// appending a new entry with an empty key span.
+    pub fn insert(&mut self, key: impl Into<String>, value: Node) {
+        let key = key.into();
+        if let Some(v) = self.get_mut(&key) {
+            *v = value;
+        } else {
+            self.entries.push(Entry {
+                key,
+                key_span: Span::default(),
+                value,
+            });
+        }
+    }
+    pub fn remove(&mut self, key: &str) -> Option<Node> {
+        let i = self.entries.iter().position(|e| e.key == key)?;
+        Some(self.entries.remove(i).value)
+    }
+}
+
+/// The JSON type names Kubernetes uses in messages (`must be of type string`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Null,
+    Boolean,
+    Integer,
+    Number,
+    String,
+    Array,
+    Object,
+}
+
+impl Kind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Null => "null",
+            Kind::Boolean => "boolean",
+            Kind::Integer => "integer",
+            Kind::Number => "number",
+            Kind::String => "string",
+            Kind::Array => "array",
+            Kind::Object => "object",
+        }
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Node {
+    pub fn new(value: Value, span: Span, style: Style) -> Self {
+        Node { value, span, style }
+    }
+    /// A node that was not read from a file.
+    pub fn synthetic(value: Value) -> Self {
+        Node {
+            value,
+            span: Span::default(),
+            style: Style::Synthetic,
+        }
+    }
+    pub fn kind(&self) -> Kind {
+        match &self.value {
+            Value::Null => Kind::Null,
+            Value::Bool(_) => Kind::Boolean,
+            Value::Int(_) => Kind::Integer,
+            Value::Float(_) => Kind::Number,
+            Value::String(_) => Kind::String,
+            Value::Seq(_) => Kind::Array,
+            Value::Map(_) => Kind::Object,
+        }
+    }
+    pub fn is_null(&self) -> bool {
+        matches!(self.value, Value::Null)
+    }
+    pub fn as_str(&self) -> Option<&str> {
+        match &self.value {
+            Value::String(s) => Some(s),
+            _ => None,
+        }
+    }
+    pub fn as_bool(&self) -> Option<bool> {
+        match self.value {
+            Value::Bool(b) => Some(b),
+            _ => None,
+        }
+    }
+    pub fn as_i64(&self) -> Option<i64> {
+        match self.value {
+            Value::Int(i) => Some(i),
+            _ => None,
+        }
+    }
+    /// Any number as f64.
+    pub fn as_f64(&self) -> Option<f64> {
+        match self.value {
+            Value::Int(i) => Some(i as f64),
+            Value::Float(f) => Some(f),
+            _ => None,
+        }
+    }
+    pub fn as_map(&self) -> Option<&Map> {
+        match &self.value {
+            Value::Map(m) => Some(m),
+            _ => None,
+        }
+    }
+    pub fn as_map_mut(&mut self) -> Option<&mut Map> {
+        match &mut self.value {
+            Value::Map(m) => Some(m),
+            _ => None,
+        }
+    }
+    pub fn as_seq(&self) -> Option<&[Node]> {
+        match &self.value {
+            Value::Seq(s) => Some(s),
+            _ => None,
+        }
+    }
+    pub fn as_seq_mut(&mut self) -> Option<&mut Vec<Node>> {
+        match &mut self.value {
+            Value::Seq(s) => Some(s),
+            _ => None,
+        }
+    }
+    /// `node.get("spec")`: the value of a key when this is a map.
+    pub fn get(&self, key: &str) -> Option<&Node> {
+        self.as_map()?.get(key)
+    }
+    /// Walks a chain of keys: `node.at(&["spec", "names", "kind"])`.
+    pub fn at(&self, keys: &[&str]) -> Option<&Node> {
+        keys.iter().try_fold(self, |n, k| n.get(k))
+    }
+    /// The string value of a key, when it is a string.
+    pub fn get_str(&self, key: &str) -> Option<&str> {
+        self.get(key)?.as_str()
+    }
+
+    /// Converts to a serde_json value (spans dropped).
+    pub fn to_json(&self) -> serde_json::Value {
+        use serde_json::Value as J;
+        match &self.value {
+            Value::Null => J::Null,
+            Value::Bool(b) => J::Bool(*b),
+            Value::Int(i) => J::from(*i),
+            Value::Float(f) => serde_json::Number::from_f64(*f)
+                .map(J::Number)
+                .unwrap_or(J::Null),
+            Value::String(s) => J::String(s.clone()),
+            Value::Seq(items) => J::Array(items.iter().map(Node::to_json).collect()),
+            Value::Map(m) => J::Object(
+                m.entries
+                    .iter()
+                    .map(|e| (e.key.clone(), e.value.to_json()))
+                    .collect(),
+            ),
+        }
+    }
+
+    /// Builds a synthetic tree from a serde_json value, normalising numbers as Kubernetes does
+    /// (whole floats that fit in i64 become ints).
+    pub fn from_json(v: &serde_json::Value) -> Node {
+        use serde_json::Value as J;
+        let value = match v {
+            J::Null => Value::Null,
+            J::Bool(b) => Value::Bool(*b),
+            J::Number(n) => {
+                if let Some(i) = n.as_i64() {
+                    Value::Int(i)
+                } else {
+                    let f = n.as_f64().unwrap_or(0.0);
+                    normalize_float(f)
+                }
+            }
+            J::String(s) => Value::String(s.clone()),
+            J::Array(a) => Value::Seq(a.iter().map(Node::from_json).collect()),
+            J::Object(o) => Value::Map(Map {
+                entries: o
+                    .iter()
+                    .map(|(k, v)| Entry {
+                        key: k.clone(),
+                        key_span: Span::default(),
+                        value: Node::from_json(v),
+                    })
+                    .collect(),
+            }),
+        };
+        Node::synthetic(value)
+    }
+
+    /// Deep equality of values, ignoring spans and styles (JSON semantics: map order ignored).
+    pub fn value_eq(&self, other: &Node) -> bool {
+        match (&self.value, &other.value) {
+            (Value::Null, Value::Null) => true,
+            (Value::Bool(a), Value::Bool(b)) => a == b,
+            (Value::Int(a), Value::Int(b)) => a == b,
+            (Value::Float(a), Value::Float(b)) => a == b,
+            (Value::Int(a), Value::Float(b)) | (Value::Float(b), Value::Int(a)) => {
+                (*a as f64) == *b
+            }
+            (Value::String(a), Value::String(b)) => a == b,
+            (Value::Seq(a), Value::Seq(b)) => {
+                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.value_eq(y))
+            }
+            (Value::Map(a), Value::Map(b)) => {
+                a.len() == b.len()
+                    && a.entries
+                        .iter()
+                        .all(|e| b.get(&e.key).is_some_and(|v| e.value.value_eq(v)))
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Kubernetes decodes JSON numbers into int64 when they are whole and in range.
+pub fn normalize_float(f: f64) -> Value {
+    if f.is_finite()
+        && f.fract() == 0.0
+        && f >= -9.223_372_036_854_776e18
+        && f < 9.223_372_036_854_776e18
+    {
+        Value::Int(f as i64)
+    } else {
+        Value::Float(f)
+    }
+}
+
+/// One YAML document of a file.
+#[derive(Clone, Debug)]
+pub struct Document {
+    /// 0-based position of the document in its file.
+    pub index: usize,
+    /// The document's root; `None` for an empty document or one that failed to parse.
+    pub root: Option<Node>,
+    /// Where the document is in the file (for a failed document, from its start to the error).
+    pub span: Span,
+    /// Problems found while reading this document. A document with an error-level problem has no
+    /// root.
+    pub errors: Vec<YamlError>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum YamlErrorKind {
+    /// The text is not valid YAML.
+    Syntax,
+    /// The same key twice in one mapping (the API server's strict decoding rejects it).
+    DuplicateKey,
+    /// Alias expansion went over its budget.
+    AliasBudget,
+    /// Nesting deeper than the cap.
+    TooDeep,
+    /// The document is larger than the API server's request limit (a warning).
+    TooLarge,
+    /// Something go-yaml would read but that is suspect (a warning), e.g. an unknown tag.
+    Suspicious,
+}
+
+/// A problem found while reading YAML, with its location.
+#[derive(Clone, Debug)]
+pub struct YamlError {
+    pub kind: YamlErrorKind,
+    pub message: String,
+    pub span: Span,
+    /// Other places that explain the error (the first occurrence of a duplicate key).
+    pub related: Vec<(Span, String)>,
+}

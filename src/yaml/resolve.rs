@@ -1,0 +1,1 @@
+//! go-yaml v2 resolution of plain scalars. (Being written.)
