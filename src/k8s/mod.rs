@@ -3,3 +3,57 @@
 
 pub mod path;
 pub use path::FieldPath;
+
+/// The Kubernetes minor version being emulated (`--kube-version 1.X`). Only the minor matters:
+/// every CEL library and validation change we track was gated on a minor release.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct KubeVersion {
+    pub minor: u32,
+}
+
+impl KubeVersion {
+    /// The oldest version crdlint emulates.
+    pub const OLDEST: KubeVersion = KubeVersion { minor: 25 };
+    /// The newest version crdlint emulates, and the default.
+    pub const NEWEST: KubeVersion = KubeVersion { minor: 36 };
+
+    /// Parses `1.30` (or `v1.30`, `1.30.2`).
+    pub fn parse(s: &str) -> Result<KubeVersion, String> {
+        let t = s.trim().trim_start_matches('v');
+        let mut parts = t.split('.');
+        let major = parts.next().unwrap_or("");
+        let minor = parts.next().unwrap_or("");
+        let ok = major == "1" && !minor.is_empty() && minor.bytes().all(|b| b.is_ascii_digit());
+        let minor: u32 = if ok {
+            minor
+                .parse()
+                .map_err(|_| format!("invalid Kubernetes version {s:?}"))?
+        } else {
+            return Err(format!(
+                "invalid Kubernetes version {s:?}: expected 1.<minor>, e.g. 1.{}",
+                Self::NEWEST.minor
+            ));
+        };
+        let v = KubeVersion { minor };
+        if v < Self::OLDEST || v > Self::NEWEST {
+            return Err(format!(
+                "Kubernetes 1.{minor} is not supported: crdlint emulates 1.{} to 1.{}",
+                Self::OLDEST.minor,
+                Self::NEWEST.minor
+            ));
+        }
+        Ok(v)
+    }
+}
+
+impl Default for KubeVersion {
+    fn default() -> Self {
+        Self::NEWEST
+    }
+}
+
+impl std::fmt::Display for KubeVersion {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "1.{}", self.minor)
+    }
+}
