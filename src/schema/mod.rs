@@ -1,1 +1,12 @@
-//! The structural schema model built from `openAPIV3Schema`, and the string formats. (Being written.)
+//! The schema layer: the typed model of a CRD `openAPIV3Schema` and the pieces of value
+//! semantics the API server attaches to it.
+//!
+//! * [`model`] — [`Schema`], converted once per CRD version from the YAML node with
+//!   [`Schema::from_node`]; used by CR validation, pruning, defaulting and CEL typing.
+//!
+//! Keyword legality (what the server *rejects* in a schema) is not checked here: the CRD linter
+//! does that on the raw YAML node, where it has every span.
+
+pub mod model;
+
+pub use model::{AdditionalProperties, Edge, Schema, ValidationRule, MAX_DEPTH};
