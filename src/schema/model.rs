@@ -297,22 +297,21 @@ impl Schema {
                     };
                 }
                 "items" => {
-                    if v.as_map().is_some() {
-                        s.items = Some(Box::new(Self::convert(v, e.key_span, depth + 1)));
-                    }
+                    s.items = Self::convert_single(v, e.key_span, depth);
                 }
                 "allOf" => s.all_of = Self::convert_list(v, depth),
                 "anyOf" => s.any_of = Self::convert_list(v, depth),
                 "oneOf" => s.one_of = Self::convert_list(v, depth),
-                "not" => {
-                    if v.as_map().is_some() {
-                        s.not = Some(Box::new(Self::convert(v, e.key_span, depth + 1)));
-                    }
-                }
+                "not" => s.not = Self::convert_single(v, e.key_span, depth),
                 _ => {}
             }
         }
         s
+    }
+
+    fn convert_single(v: &Node, key_span: Span, depth: usize) -> Option<Box<Schema>> {
+        v.as_map()
+            .map(|_| Box::new(Self::convert(v, key_span, depth + 1)))
     }
 
     fn convert_list(v: &Node, depth: usize) -> Vec<Schema> {
