@@ -1,6 +1,123 @@
-//! The command line: arguments, file discovery, the run driver, exit codes. (Being written.)
+//! The command line: arguments, file discovery, the run driver, output and exit codes.
+//!
+//! Brief overview:
+//! - [`args`] holds the clap derive structs: what the user typed, no I/O.
+//! - [`settings`] turns them into the core modules' option types.
+//! - [`input`] finds files (directories walked like ripgrep) and reads them in parallel.
+//! - [`driver`] parses, classifies, compiles, lints and validates, and sorts the findings.
+//! - [`commands`] has one file per subcommand; each returns a [`Status`] or a [`Failure`].
+//!
+//! [`main`] is the only place that decides exit codes: 0 no errors, 1 errors found (or warnings
+//! with `--deny-warnings`), 2 usage or I/O failure. A closed pipe on stdout ends the run quietly
+//! with 0, as ripgrep does, so `crdlint check | head` behaves.
+
+#![allow(clippy::print_stdout, clippy::print_stderr)]
+
+use std::ffi::OsString;
+use std::io;
+use std::process::ExitCode;
+
+use clap::Parser;
+
+pub mod args;
+pub mod commands;
+pub mod driver;
+pub mod input;
+pub mod rules;
+pub mod settings;
+
+use args::{Cli, Command};
+use settings::Settings;
+
+/// How a run ended, when it ran to the end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// No errors (exit 0).
+    Clean,
+    /// Errors found, or warnings with `--deny-warnings` (exit 1).
+    Findings,
+    /// The run finished, but some input could not be read (exit 2).
+    IoFailed,
+}
+
+/// Why a command could not run to the end.
+#[derive(Debug)]
+pub enum Failure {
+    /// A bad flag value or argument combination (exit 2).
+    Usage(String),
+    /// Writing output failed (exit 2, or 0 for a closed pipe).
+    Io(io::Error),
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Self {
+        Failure::Io(e)
+    }
+}
 
 /// Runs the CLI with the process arguments and returns the exit code.
-pub fn main() -> std::process::ExitCode {
-    std::process::ExitCode::SUCCESS
+pub fn main() -> ExitCode {
+    main_with(std::env::args_os())
+}
+
+/// Runs the CLI with `args` (the first is the program name).
+pub fn main_with(args: impl IntoIterator<Item = OsString>) -> ExitCode {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            // Help and version go to stdout with status 0; usage errors to stderr with 2.
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    match run(cli) {
+        Ok(Status::Clean) => ExitCode::SUCCESS,
+        Ok(Status::Findings) => ExitCode::from(1),
+        Ok(Status::IoFailed) => ExitCode::from(2),
+        Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Failure::Io(e)) => {
+            eprintln!("crdlint: error: {e}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Usage(msg)) => {
+            eprintln!("crdlint: error: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Runs a parsed command line.
+pub fn run(cli: Cli) -> Result<Status, Failure> {
+    let settings = Settings::from_args(&cli.global)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(settings.threads)
+        .build()
+        .map_err(|e| Failure::Usage(format!("cannot start {} threads: {e}", settings.threads)))?;
+    pool.install(|| match &cli.command {
+        Command::Check(a) => commands::check::run(&settings, driver::Mode::Check, a),
+        Command::Validate(a) => commands::check::run(&settings, driver::Mode::Validate, a),
+        Command::Lint(a) => commands::check::run_lint(&settings, a),
+        Command::Prune(a) => {
+            commands::transform::run(&settings, commands::transform::Kind::Prune, a)
+        }
+        Command::Default(a) => {
+            commands::transform::run(&settings, commands::transform::Kind::Default, a)
+        }
+        Command::Versions(a) => commands::versions::run(&settings, a),
+        Command::Rules => commands::rules::list(&settings),
+        Command::Explain(a) => commands::rules::explain(&a.rule),
+        Command::Completions(a) => commands::completions::completions(a.shell),
+        Command::Manpage => commands::completions::manpage(),
+    })
+}
+
+/// The status of a finished run.
+pub(crate) fn status(result: &driver::RunResult, deny_warnings: bool) -> Status {
+    if result.io_failed {
+        Status::IoFailed
+    } else if result.summary.errors > 0 || (deny_warnings && result.summary.warnings > 0) {
+        Status::Findings
+    } else {
+        Status::Clean
+    }
 }

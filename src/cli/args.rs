@@ -1,0 +1,210 @@
+//! What the user typed: the clap derive structs, and nothing else.
+//!
+//! Like ripgrep's `lowargs`, this layer does no I/O and makes no decisions; [`super::settings`]
+//! turns it into the core modules' option types. The completions in `completions/` and the man
+//! page are generated from [`Cli::command`], so a flag added here shows up in both (a test fails
+//! when the checked-in completions drift).
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Lint Kubernetes CustomResourceDefinitions and validate custom resources, offline.
+///
+/// crdlint reads YAML and JSON manifests the way the Kubernetes API server does, checks every
+/// CustomResourceDefinition against the server's own rules, and validates every custom
+/// resource whose CRD it knows, without a cluster.
+#[derive(Debug, Parser)]
+#[command(
+    name = "crdlint",
+    version,
+    disable_version_flag = true,
+    max_term_width = 100,
+    after_help = "Exit status: 0 no errors, 1 errors found, 2 usage or I/O failure."
+)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+
+    /// Print the version and exit.
+    #[arg(short = 'V', long = "version", action = clap::ArgAction::Version)]
+    pub print_version: Option<bool>,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Flags every subcommand accepts, before or after its name.
+#[derive(Debug, Args)]
+pub struct GlobalArgs {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human, global = true)]
+    pub format: Format,
+
+    /// The Kubernetes version whose API server is emulated (1.X).
+    #[arg(long, value_name = "X.Y", global = true)]
+    pub kube_version: Option<String>,
+
+    /// When to colour human output.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
+    pub color: ColorChoice,
+
+    /// Print findings only: no summary line, no list of skipped documents.
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    pub quiet: bool,
+
+    /// Also list every document that was skipped, and why.
+    #[arg(short, long, global = true)]
+    pub verbose: bool,
+
+    /// Exit with status 1 when there are warnings, not only errors.
+    #[arg(long, global = true)]
+    pub deny_warnings: bool,
+
+    /// Report a resource whose kind has no CRD in the run as an error instead of skipping it.
+    #[arg(long, global = true)]
+    pub strict: bool,
+
+    /// Skip files and directories matching this glob while walking directories (repeatable).
+    #[arg(long, value_name = "GLOB", global = true)]
+    pub exclude: Vec<String>,
+
+    /// The file name to report for input read from `-` (standard input).
+    #[arg(long, value_name = "NAME", global = true)]
+    pub stdin_filename: Option<String>,
+
+    /// Worker threads for reading, parsing and checking (0: one per core).
+    #[arg(
+        short = 'j',
+        long,
+        value_name = "N",
+        default_value_t = 0,
+        global = true
+    )]
+    pub threads: usize,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Lint every CRD and validate every resource whose CRD is known (the default job).
+    Check(CheckArgs),
+    /// Lint CustomResourceDefinitions only.
+    Lint(PathArgs),
+    /// Validate custom resources only (CRDs come from --crd and from the paths).
+    Validate(CheckArgs),
+    /// Print resources as the API server would store them: unknown fields pruned.
+    Prune(TransformArgs),
+    /// Print resources as the API server would store them: pruned, and defaults filled in.
+    Default(TransformArgs),
+    /// List each CRD's versions in Kubernetes priority order.
+    Versions(VersionsArgs),
+    /// List every rule: id, default severity and what it finds.
+    Rules,
+    /// Explain a rule: what it finds, why it matters, a bad and a good example.
+    Explain(ExplainArgs),
+    /// Print a shell completion script.
+    Completions(CompletionsArgs),
+    /// Print the man page (roff).
+    #[command(hide = true)]
+    Manpage,
+}
+
+/// Input paths.
+#[derive(Debug, Args)]
+pub struct PathArgs {
+    /// Files or directories to read (`-` reads standard input).
+    #[arg(value_name = "PATH", default_value = ".")]
+    pub paths: Vec<PathBuf>,
+}
+
+/// How resources are validated.
+#[derive(Debug, Args)]
+pub struct ValidationArgs {
+    /// A CRD file or directory to validate resources against (repeatable).
+    #[arg(long = "crd", value_name = "PATH")]
+    pub crds: Vec<PathBuf>,
+
+    /// What to do with fields the schema does not know.
+    #[arg(long, value_enum, default_value_t = UnknownFieldsArg::Error)]
+    pub unknown_fields: UnknownFieldsArg,
+
+    /// Validate against this CRD version instead of the one in each resource's apiVersion.
+    #[arg(long, value_name = "V")]
+    pub version: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub paths: PathArgs,
+    #[command(flatten)]
+    pub validation: ValidationArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct TransformArgs {
+    #[command(flatten)]
+    pub paths: PathArgs,
+    #[command(flatten)]
+    pub validation: ValidationArgs,
+    /// Rewrite the files in place instead of printing.
+    #[arg(long)]
+    pub write: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct VersionsArgs {
+    /// Files or directories holding CRDs.
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// A rule id, e.g. `yaml/duplicate-key`.
+    pub rule: String,
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    pub shell: clap_complete::Shell,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Code frames with a label under each finding, and a summary line.
+    Human,
+    /// One JSON object (the contract in README.md, `"version": 1`).
+    Json,
+    /// SARIF 2.1.0, for code-scanning uploads.
+    Sarif,
+    /// GitHub Actions workflow commands (annotations).
+    Github,
+    /// JUnit XML: one test suite per file, one failing test case per finding.
+    Junit,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// Colour when standard output is a terminal and NO_COLOR is unset.
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum UnknownFieldsArg {
+    /// As `kubectl apply` with strict field validation (its default).
+    Error,
+    /// Report them as warnings (the server prunes them and warns).
+    Warn,
+    /// Say nothing (the server prunes them).
+    Ignore,
+}
+
+impl Cli {
+    /// The clap command, for completions, the man page and tests.
+    pub fn command() -> clap::Command {
+        <Cli as clap::CommandFactory>::command()
+    }
+}

@@ -1,0 +1,40 @@
+//! `check`, `lint` and `validate`: run the driver and print the findings.
+
+use std::io::{self, Write};
+
+use crate::cli::args::{CheckArgs, PathArgs};
+use crate::cli::driver::{Mode, RunOptions};
+use crate::cli::settings::Settings;
+use crate::cli::{status, Failure, Status};
+
+/// `check` (lint and validate) or `validate` (resources only).
+pub fn run(settings: &Settings, mode: Mode, args: &CheckArgs) -> Result<Status, Failure> {
+    let opts = RunOptions {
+        mode,
+        strict: settings.strict,
+        lint: settings.lint_options(),
+        validate: settings.validate_options(&args.validation),
+        keep_stored: false,
+    };
+    let result = super::run_driver(settings, &args.paths.paths, &args.validation.crds, &opts)?;
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    super::report(settings, &result, &mut out, false)?;
+    out.flush()?;
+    Ok(status(&result, settings.deny_warnings))
+}
+
+/// `lint`: CRDs only.
+pub fn run_lint(settings: &Settings, args: &PathArgs) -> Result<Status, Failure> {
+    let opts = RunOptions {
+        mode: Mode::Lint,
+        strict: settings.strict,
+        lint: settings.lint_options(),
+        validate: Default::default(),
+        keep_stored: false,
+    };
+    let result = super::run_driver(settings, &args.paths, &[], &opts)?;
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    super::report(settings, &result, &mut out, false)?;
+    out.flush()?;
+    Ok(status(&result, settings.deny_warnings))
+}

@@ -1,0 +1,115 @@
+//! One file per subcommand. Each takes resolved [`super::settings::Settings`] and returns a
+//! [`super::Status`] or a [`super::Failure`]; none decides an exit code.
+
+pub mod check;
+pub mod completions;
+pub mod rules;
+pub mod transform;
+pub mod versions;
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use super::driver::{self, RunOptions, RunResult};
+use super::input::{self, Discovery, Input, Loaded, Origin, Role};
+use super::settings::Settings;
+use super::Failure;
+use crate::diag::render::{self, Report};
+use crate::diag::SourceFile;
+
+/// Finds and reads the files of a run: `paths` are checked, `crds` are schemas only.
+pub(crate) fn gather(
+    settings: &Settings,
+    paths: &[PathBuf],
+    crds: &[PathBuf],
+) -> Result<Vec<Loaded>, Failure> {
+    for glob in &settings.excludes {
+        globset::Glob::new(glob)
+            .map_err(|e| Failure::Usage(format!("invalid --exclude glob {glob:?}: {e}")))?;
+    }
+    let stdin_count = paths
+        .iter()
+        .chain(crds)
+        .filter(|p| p.as_os_str() == "-")
+        .count();
+    if stdin_count > 1 {
+        return Err(Failure::Usage(
+            "`-` (standard input) can be given only once".into(),
+        ));
+    }
+    let opts = Discovery {
+        excludes: &settings.excludes,
+        stdin_name: &settings.stdin_name,
+    };
+    let mut inputs: Vec<Input> = Vec::new();
+    let mut walk_errors = Vec::new();
+    input::discover(paths, Role::Target, &opts, &mut inputs, &mut walk_errors);
+    input::discover(crds, Role::SchemaOnly, &opts, &mut inputs, &mut walk_errors);
+    let mut loaded = input::read_all(input::sort_and_dedup(inputs));
+    // A directory entry that could not be walked is reported like a file that could not be
+    // read, in path order with the rest.
+    for e in walk_errors {
+        loaded.push(Loaded {
+            source: SourceFile::new(e.name.clone(), String::new()),
+            input: Input {
+                name: e.name.clone(),
+                origin: Origin::Path(PathBuf::from(&e.name)),
+                role: Role::Target,
+            },
+            error: Some(e.message),
+        });
+    }
+    loaded.sort_by(|a, b| a.input.name.cmp(&b.input.name));
+    Ok(loaded)
+}
+
+/// Runs the driver over the gathered files.
+pub(crate) fn run_driver(
+    settings: &Settings,
+    paths: &[PathBuf],
+    crds: &[PathBuf],
+    opts: &RunOptions,
+) -> Result<RunResult, Failure> {
+    let loaded = gather(settings, paths, crds)?;
+    Ok(driver::run(loaded, opts))
+}
+
+/// Writes the findings in the chosen format, and the skipped list with `--verbose`.
+pub(crate) fn report(
+    settings: &Settings,
+    result: &RunResult,
+    out: &mut dyn Write,
+    to_stderr: bool,
+) -> Result<(), Failure> {
+    let rules = super::rules::all();
+    let report = Report {
+        files: &result.files,
+        diagnostics: &result.diagnostics,
+        summary: &result.summary,
+        rules: &rules,
+    };
+    render::render(
+        settings.format,
+        &report,
+        &settings.render_options(to_stderr),
+        out,
+    )?;
+    if settings.verbose {
+        let mut err = io::stderr().lock();
+        for s in &result.skipped {
+            let file = &result.files[s.file];
+            let at = file.line_col(s.span.start);
+            let what = match &s.object {
+                Some(o) if o.name.is_empty() => format!("{} {}", o.api_version, o.kind),
+                Some(o) => format!("{} {} {}", o.api_version, o.kind, o.name),
+                None => "document".to_string(),
+            };
+            writeln!(
+                err,
+                "skipped {}:{}:{}: {what}: {}",
+                file.name, at.line, at.column, s.reason
+            )?;
+        }
+    }
+    Ok(())
+}

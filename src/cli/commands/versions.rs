@@ -1,0 +1,248 @@
+//! `versions FILE...`: each CRD's versions in the order Kubernetes ranks them.
+//!
+//! Discovery lists a CRD's versions by "kube-aware" priority (apimachinery
+//! `CompareKubeAwareVersionStrings`, spec §6): GA before beta before alpha, higher numbers first,
+//! and names that do not look like `v1`, `v2beta1`, `v3alpha2` last, in reverse lexical order.
+//! The comparison is implemented here until `k8s` provides a shared one.
+
+use std::cmp::Ordering;
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use crate::cli::args::VersionsArgs;
+use crate::cli::driver::{is_crd, objects};
+use crate::cli::settings::Settings;
+use crate::cli::{Failure, Status};
+use crate::diag::render::Format;
+use crate::yaml::Node;
+
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Stability {
+    Alpha,
+    Beta,
+    Ga,
+}
+
+/// `v<major>[(alpha|beta)<minor>]` with ASCII digits, or `None`.
+fn kube_like(v: &str) -> Option<(Stability, u64, u64)> {
+    let rest = v.strip_prefix('v')?;
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 {
+        return None;
+    }
+    let major: u64 = rest[..digits].parse().ok()?;
+    let tail = &rest[digits..];
+    if tail.is_empty() {
+        return Some((Stability::Ga, major, 0));
+    }
+    let (stability, num) = if let Some(n) = tail.strip_prefix("alpha") {
+        (Stability::Alpha, n)
+    } else if let Some(n) = tail.strip_prefix("beta") {
+        (Stability::Beta, n)
+    } else {
+        return None;
+    };
+    if num.is_empty() || !num.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some((stability, major, num.parse().ok()?))
+}
+
+/// `Greater` when `a` has the higher priority.
+pub fn compare_versions(a: &str, b: &str) -> Ordering {
+    if a == b {
+        return Ordering::Equal;
+    }
+    match (kube_like(a), kube_like(b)) {
+        (Some(x), Some(y)) => x.cmp(&y),
+        (Some(_), None) => Ordering::Greater,
+        (None, Some(_)) => Ordering::Less,
+        (None, None) => b.cmp(a),
+    }
+}
+
+#[derive(Serialize)]
+struct WireCrd {
+    file: String,
+    name: String,
+    group: String,
+    kind: String,
+    versions: Vec<WireVersion>,
+}
+
+#[derive(Serialize)]
+struct WireVersion {
+    name: String,
+    served: bool,
+    storage: bool,
+    deprecated: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    deprecation_warning: Option<String>,
+}
+
+fn versions_of(crd: &Node) -> Vec<WireVersion> {
+    let spec = crd.get("spec");
+    let mut out: Vec<WireVersion> = spec
+        .and_then(|s| s.get("versions"))
+        .and_then(Node::as_seq)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|v| {
+            Some(WireVersion {
+                name: v.get_str("name")?.to_string(),
+                served: v.get("served").and_then(Node::as_bool).unwrap_or(false),
+                storage: v.get("storage").and_then(Node::as_bool).unwrap_or(false),
+                deprecated: v.get("deprecated").and_then(Node::as_bool).unwrap_or(false),
+                deprecation_warning: v.get_str("deprecationWarning").map(str::to_string),
+            })
+        })
+        .collect();
+    // v1beta1 CRDs may name a single `spec.version`, served and stored.
+    if out.is_empty() {
+        if let Some(v) = spec.and_then(|s| s.get_str("version")) {
+            out.push(WireVersion {
+                name: v.to_string(),
+                served: true,
+                storage: true,
+                deprecated: false,
+                deprecation_warning: None,
+            });
+        }
+    }
+    out.sort_by(|a, b| compare_versions(&b.name, &a.name));
+    out
+}
+
+pub fn run(settings: &Settings, args: &VersionsArgs) -> Result<Status, Failure> {
+    let loaded = super::gather(settings, &args.files, &[])?;
+    let mut crds = Vec::new();
+    let mut failed = false;
+    for l in &loaded {
+        if let Some(e) = &l.error {
+            eprintln!("crdlint: {}: {e}", l.input.name);
+            failed = true;
+            continue;
+        }
+        for doc in crate::yaml::load(&l.source.text) {
+            let Some(root) = &doc.root else { continue };
+            for (_, node) in objects(root) {
+                let (Some(api), Some(kind)) = (node.get_str("apiVersion"), node.get_str("kind"))
+                else {
+                    continue;
+                };
+                if !is_crd(api, kind) {
+                    continue;
+                }
+                let s = |path: &[&str]| {
+                    node.at(path)
+                        .and_then(Node::as_str)
+                        .unwrap_or_default()
+                        .to_string()
+                };
+                crds.push(WireCrd {
+                    file: l.input.name.clone(),
+                    name: s(&["metadata", "name"]),
+                    group: s(&["spec", "group"]),
+                    kind: s(&["spec", "names", "kind"]),
+                    versions: versions_of(node),
+                });
+            }
+        }
+    }
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    match settings.format {
+        Format::Json => {
+            serde_json::to_writer_pretty(&mut out, &crds).map_err(io::Error::other)?;
+            writeln!(out)?;
+        }
+        Format::Human => {
+            for (i, c) in crds.iter().enumerate() {
+                if i > 0 {
+                    writeln!(out)?;
+                }
+                writeln!(
+                    out,
+                    "{} ({}, kind {}) in {}",
+                    c.name, c.group, c.kind, c.file
+                )?;
+                let width = c.versions.iter().map(|v| v.name.len()).max().unwrap_or(0);
+                for v in &c.versions {
+                    let flags = [
+                        if v.served { "served" } else { "not served" },
+                        if v.storage { "storage" } else { "" },
+                        if v.deprecated { "deprecated" } else { "" },
+                    ];
+                    let flags: Vec<&str> = flags.into_iter().filter(|f| !f.is_empty()).collect();
+                    writeln!(out, "  {:<width$}  {}", v.name, flags.join(", "))?;
+                }
+            }
+        }
+        _ => {
+            return Err(Failure::Usage(
+                "`crdlint versions` prints --format human or json".into(),
+            ))
+        }
+    }
+    out.flush()?;
+    Ok(if failed {
+        Status::IoFailed
+    } else {
+        Status::Clean
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kube_aware_order_matches_apimachinery() {
+        // The sorted example and the pairs from apimachinery's helpers_test.go (spec §6).
+        let mut v = vec![
+            "foo10",
+            "v1",
+            "v11alpha2",
+            "v10beta3",
+            "v2",
+            "foo1",
+            "v12alpha1",
+            "v3beta1",
+            "v11beta2",
+            "v10",
+        ];
+        v.sort_by(|a, b| compare_versions(b, a));
+        assert_eq!(
+            v,
+            [
+                "v10",
+                "v2",
+                "v1",
+                "v11beta2",
+                "v10beta3",
+                "v3beta1",
+                "v12alpha1",
+                "v11alpha2",
+                "foo1",
+                "foo10"
+            ]
+        );
+        for (hi, lo) in [
+            ("v2", "v1"),
+            ("v1", "v2alpha1"),
+            ("v1", "v2beta1"),
+            ("v1alpha2", "v1alpha1"),
+            ("v1beta1", "v2alpha3"),
+            ("v1alpha10", "v1alpha2"),
+            ("v1beta10", "v1beta2"),
+            ("v1beta2", "foo"),
+            ("bar", "foo"),
+            ("version1", "version2"),
+            ("version1", "version10"),
+        ] {
+            assert_eq!(compare_versions(hi, lo), Ordering::Greater, "{hi} > {lo}");
+            assert_eq!(compare_versions(lo, hi), Ordering::Less, "{lo} < {hi}");
+        }
+        assert!(kube_like("v1.1").is_none() && kube_like("v1alpha1.1").is_none());
+    }
+}

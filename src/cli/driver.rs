@@ -1,0 +1,538 @@
+//! The run driver: files in, sorted diagnostics and counts out.
+//!
+//! Three phases, each parallel inside and deterministic at its end:
+//! 1. read and parse every file, and classify every object (a `List`'s items are objects of
+//!    their own) as a CRD, a custom resource candidate or something to skip;
+//! 2. compile each CRD once into the group/kind table (the first in path order wins) and lint
+//!    each checked CRD once;
+//! 3. validate each custom resource against its compiled CRD.
+//!
+//! Every finding is stamped with its file and object here, then all are sorted by
+//! (file, position, rule, message), so the output does not depend on the thread count.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use super::input::{Loaded, Role};
+use super::rules::{CRD_UNUSABLE, DUPLICATE_CRD, NO_SCHEMA};
+use crate::diag::render::Summary;
+use crate::diag::{rules as input_rules, Diagnostic, FileId, ObjectRef, SourceFile, Span};
+use crate::lint;
+use crate::validate::{self, CompiledCrd};
+use crate::yaml::{Document, Node, YamlError, YamlErrorKind};
+
+/// What a run does with what it finds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Lint CRDs and validate resources.
+    Check,
+    /// Lint CRDs only.
+    Lint,
+    /// Validate resources only.
+    Validate,
+}
+
+/// Options for one run.
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    pub mode: Mode,
+    pub strict: bool,
+    pub lint: lint::Options,
+    pub validate: validate::Options,
+    /// Keep each validated resource's stored form (for `prune` and `default`).
+    pub keep_stored: bool,
+}
+
+/// A document that was neither checked nor used as a schema.
+#[derive(Clone, Debug)]
+pub struct Skipped {
+    pub file: FileId,
+    pub span: Span,
+    pub object: Option<ObjectRef>,
+    pub reason: String,
+}
+
+/// The resources' stored forms, in file and position order.
+pub struct Stored {
+    pub file: FileId,
+    pub node: Node,
+}
+
+/// Everything a run found.
+pub struct RunResult {
+    pub files: Vec<SourceFile>,
+    pub diagnostics: Vec<Diagnostic>,
+    pub summary: Summary,
+    pub skipped: Vec<Skipped>,
+    pub stored: Vec<Stored>,
+    /// Some file could not be read (exit status 2).
+    pub io_failed: bool,
+}
+
+/// Where an object is: a document's root, or one item of a `List` document.
+#[derive(Clone, Copy, Debug)]
+struct Locator {
+    doc: usize,
+    item: Option<usize>,
+}
+
+#[derive(Debug)]
+enum Class {
+    Crd,
+    /// A candidate custom resource, looked up by group and kind.
+    Resource {
+        group: String,
+        kind: String,
+    },
+    Skip(String),
+}
+
+struct Object {
+    at: Locator,
+    class: Class,
+    object: Arc<ObjectRef>,
+}
+
+struct ParsedFile {
+    docs: Vec<Document>,
+    objects: Vec<Object>,
+    diagnostics: Vec<Diagnostic>,
+    documents: usize,
+}
+
+impl ParsedFile {
+    fn node(&self, at: Locator) -> Option<&Node> {
+        let root = self.docs.get(at.doc)?.root.as_ref()?;
+        match at.item {
+            None => Some(root),
+            Some(i) => root.get("items")?.as_seq()?.get(i),
+        }
+    }
+}
+
+/// Runs the checks over files already read.
+pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
+    let io_failed = loaded.iter().any(|l| l.error.is_some());
+    // Phase 1: parse and classify, one file per task.
+    let parsed: Vec<(Role, ParsedFile)> = loaded
+        .par_iter()
+        .enumerate()
+        .map(|(id, l)| {
+            let mut diagnostics = Vec::new();
+            if let Some(msg) = &l.error {
+                diagnostics.push(
+                    Diagnostic::new(&input_rules::IO_ERROR, Span::default(), msg.clone())
+                        .with_file(id),
+                );
+            }
+            let docs = if l.error.is_none() {
+                crate::yaml::load(&l.source.text)
+            } else {
+                Vec::new()
+            };
+            let mut objects = Vec::new();
+            let mut documents = 0;
+            for (i, doc) in docs.iter().enumerate() {
+                if doc.root.is_some() || !doc.errors.is_empty() {
+                    documents += 1;
+                }
+                diagnostics.extend(doc.errors.iter().map(|e| yaml_diagnostic(e).with_file(id)));
+                if let Some(root) = &doc.root {
+                    classify(root, i, &mut objects);
+                }
+            }
+            (
+                l.input.role,
+                ParsedFile {
+                    docs,
+                    objects,
+                    diagnostics,
+                    documents,
+                },
+            )
+        })
+        .collect();
+
+    let mut summary = Summary {
+        files: loaded.len(),
+        ..Summary::default()
+    };
+    let mut diagnostics: Vec<Diagnostic> = Vec::new();
+    let mut skipped = Vec::new();
+    for (_, p) in &parsed {
+        summary.documents += p.documents;
+    }
+
+    // Phase 2: the CRD table. CRDs from every file are schemas (the `--crd` files too); only
+    // those in checked files are linted and counted.
+    let crd_refs: Vec<(FileId, &Object)> = parsed
+        .iter()
+        .enumerate()
+        .flat_map(|(f, (_, p))| {
+            p.objects
+                .iter()
+                .filter(|o| matches!(o.class, Class::Crd))
+                .map(move |o| (f, o))
+        })
+        .collect();
+    let lint_crds = opts.mode != Mode::Validate;
+    let compiled: Vec<(Result<CompiledCrd, String>, Vec<Diagnostic>)> = crd_refs
+        .par_iter()
+        .map(|&(f, o)| {
+            let (role, p) = &parsed[f];
+            let Some(node) = p.node(o.at) else {
+                return (Err("the document has no content".to_string()), Vec::new());
+            };
+            let lints = if lint_crds && *role == Role::Target {
+                lint::lint_crd(node, &opts.lint)
+                    .into_iter()
+                    .map(|d| stamp(d, f, &o.object))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            (CompiledCrd::compile(node), lints)
+        })
+        .collect();
+    let mut table: HashMap<(String, String), (FileId, Span, Option<usize>)> = HashMap::new();
+    let mut crds: Vec<Option<CompiledCrd>> = Vec::with_capacity(compiled.len());
+    for (i, (&(f, o), (result, lints))) in crd_refs.iter().zip(compiled).enumerate() {
+        let (role, p) = &parsed[f];
+        let node = p.node(o.at);
+        let span = node.map(|n| n.span).unwrap_or_default();
+        if *role == Role::Target {
+            summary.crds += 1;
+        }
+        let lint_errors = lints
+            .iter()
+            .any(|d| d.severity == crate::diag::Severity::Error);
+        diagnostics.extend(lints);
+        let key = match &result {
+            Ok(c) => Some((c.group.clone(), c.kind.clone())),
+            Err(_) => node.and_then(crd_key),
+        };
+        let index = match result {
+            Ok(c) => {
+                crds.push(Some(c));
+                Some(i)
+            }
+            Err(msg) => {
+                crds.push(None);
+                // Lint explains a broken CRD in detail; say it separately only when lint did
+                // not run or found nothing, so the reason is never lost.
+                if !lint_errors {
+                    diagnostics.push(stamp(
+                        Diagnostic::new(
+                            &CRD_UNUSABLE,
+                            span,
+                            format!("this CRD cannot be used to validate resources: {msg}"),
+                        ),
+                        f,
+                        &o.object,
+                    ));
+                }
+                None
+            }
+        };
+        let Some(key) = key else { continue };
+        match table.get(&key) {
+            Some(&(first_file, first_span, _)) => {
+                let mut d = stamp(
+                    Diagnostic::new(
+                        &DUPLICATE_CRD,
+                        span,
+                        format!(
+                            "another CRD for {}/{} was found first; resources are validated against that one",
+                            key.0, key.1
+                        ),
+                    ),
+                    f,
+                    &o.object,
+                );
+                d.related.push(crate::diag::Related {
+                    file: Some(first_file),
+                    span: first_span,
+                    message: "the CRD in use".to_string(),
+                });
+                diagnostics.push(d);
+            }
+            None => {
+                table.insert(key, (f, span, index));
+            }
+        }
+    }
+
+    // Phase 3: resources, and the accounting of everything else.
+    struct Job<'a> {
+        file: FileId,
+        object: &'a Object,
+        crd: Option<&'a CompiledCrd>,
+    }
+    let mut jobs = Vec::new();
+    for (f, (role, p)) in parsed.iter().enumerate() {
+        if *role != Role::Target {
+            continue;
+        }
+        for o in &p.objects {
+            let span = p.node(o.at).map(|n| n.span).unwrap_or_default();
+            let reason = match &o.class {
+                Class::Crd => continue,
+                Class::Skip(reason) => reason.clone(),
+                Class::Resource { .. } if opts.mode == Mode::Lint => {
+                    "not a CRD (lint reads CRDs only)".to_string()
+                }
+                Class::Resource { group, kind } => {
+                    match table.get(&(group.clone(), kind.clone())) {
+                        Some(&(_, _, Some(i))) => {
+                            let crd = crds[i].as_ref();
+                            jobs.push(Job {
+                                file: f,
+                                object: o,
+                                crd,
+                            });
+                            summary.resources += 1;
+                            continue;
+                        }
+                        Some(&(_, _, None)) => {
+                            format!("the CRD for {group}/{kind} could not be compiled")
+                        }
+                        None if group.is_empty() => format!("built-in kind {kind}"),
+                        None => format!("no CRD for {group}/{kind} in the run"),
+                    }
+                }
+            };
+            summary.skipped += 1;
+            if opts.strict && opts.mode != Mode::Lint {
+                let what = if o.object.kind.is_empty() {
+                    "this document has no apiVersion and kind".to_string()
+                } else {
+                    format!(
+                        "no schema for {} {}: {reason}",
+                        o.object.api_version, o.object.kind
+                    )
+                };
+                diagnostics.push(stamp(Diagnostic::new(&NO_SCHEMA, span, what), f, &o.object));
+            }
+            skipped.push(Skipped {
+                file: f,
+                span,
+                object: (!o.object.kind.is_empty()).then(|| (*o.object).clone()),
+                reason,
+            });
+        }
+    }
+    let outcomes: Vec<(FileId, validate::Outcome)> = jobs
+        .par_iter()
+        .filter_map(|job| {
+            let node = parsed[job.file].1.node(job.object.at)?;
+            let crd = job.crd?;
+            Some((
+                job.file,
+                validate::validate_resource(crd, node, &opts.validate),
+            ))
+        })
+        .collect();
+    let mut stored = Vec::new();
+    for ((file, outcome), job) in outcomes.into_iter().zip(&jobs) {
+        diagnostics.extend(
+            outcome
+                .diagnostics
+                .into_iter()
+                .map(|d| stamp(d, file, &job.object.object)),
+        );
+        if opts.keep_stored {
+            if let Some(node) = outcome.stored {
+                stored.push(Stored { file, node });
+            }
+        }
+    }
+
+    let mut files = Vec::with_capacity(loaded.len());
+    for ((_, p), l) in parsed.into_iter().zip(loaded) {
+        diagnostics.extend(p.diagnostics);
+        files.push(l.source);
+    }
+    sort_diagnostics(&mut diagnostics);
+    summary.count(&diagnostics);
+    RunResult {
+        files,
+        diagnostics,
+        summary,
+        skipped,
+        stored,
+        io_failed,
+    }
+}
+
+/// The one order every format prints in.
+pub fn sort_diagnostics(diagnostics: &mut [Diagnostic]) {
+    diagnostics.sort_by(|a, b| {
+        (a.file, a.span.start, a.span.end, a.rule.id, &a.message).cmp(&(
+            b.file,
+            b.span.start,
+            b.span.end,
+            b.rule.id,
+            &b.message,
+        ))
+    });
+}
+
+/// Sets the file, and the object unless the check set a more precise one.
+fn stamp(mut d: Diagnostic, file: FileId, object: &Arc<ObjectRef>) -> Diagnostic {
+    d.file = Some(file);
+    if d.object.is_none() {
+        d.object = Some(object.clone());
+    }
+    for r in &mut d.related {
+        r.file.get_or_insert(file);
+    }
+    d
+}
+
+fn yaml_diagnostic(e: &YamlError) -> Diagnostic {
+    let rule = match e.kind {
+        YamlErrorKind::Syntax => &input_rules::YAML_SYNTAX,
+        YamlErrorKind::DuplicateKey => &input_rules::YAML_DUPLICATE_KEY,
+        YamlErrorKind::AliasBudget => &input_rules::YAML_ALIAS_BUDGET,
+        YamlErrorKind::TooDeep => &input_rules::YAML_TOO_DEEP,
+        YamlErrorKind::TooLarge => &input_rules::YAML_TOO_LARGE,
+        YamlErrorKind::Suspicious => &input_rules::YAML_SUSPICIOUS,
+    };
+    let mut d = Diagnostic::new(rule, e.span, e.message.clone());
+    for (span, message) in &e.related {
+        d = d.with_related(*span, message.clone());
+    }
+    d
+}
+
+fn object_ref(node: &Node) -> ObjectRef {
+    let meta = node.get("metadata");
+    let meta_str = |k: &str| meta.and_then(|m| m.get_str(k));
+    ObjectRef {
+        api_version: node.get_str("apiVersion").unwrap_or_default().to_string(),
+        kind: node.get_str("kind").unwrap_or_default().to_string(),
+        name: meta_str("name")
+            .or_else(|| meta_str("generateName"))
+            .unwrap_or_default()
+            .to_string(),
+        namespace: meta_str("namespace").map(str::to_string),
+    }
+}
+
+/// True for the apiVersion and kind of a CustomResourceDefinition.
+pub fn is_crd(api_version: &str, kind: &str) -> bool {
+    kind == "CustomResourceDefinition"
+        && matches!(
+            api_version,
+            "apiextensions.k8s.io/v1" | "apiextensions.k8s.io/v1beta1"
+        )
+}
+
+/// Group and kind a CRD defines, read directly (for CRDs that do not compile).
+fn crd_key(node: &Node) -> Option<(String, String)> {
+    let spec = node.get("spec")?;
+    Some((
+        spec.get_str("group")?.to_string(),
+        spec.at(&["names", "kind"])?.as_str()?.to_string(),
+    ))
+}
+
+/// The objects of one document: the root, or each item of a `List` (`kind: List` or any
+/// `*List` kind with an `items` sequence) with its index.
+pub fn objects(root: &Node) -> Vec<(Option<usize>, &Node)> {
+    let kind = root.get_str("kind").unwrap_or_default();
+    if kind.ends_with("List") {
+        if let Some(items) = root.get("items").and_then(Node::as_seq) {
+            // kubectl flattens one level: a List's items are objects, never Lists again.
+            return items
+                .iter()
+                .enumerate()
+                .map(|(i, n)| (Some(i), n))
+                .collect();
+        }
+    }
+    vec![(None, root)]
+}
+
+/// Adds the objects of one document.
+fn classify(root: &Node, doc: usize, out: &mut Vec<Object>) {
+    for (item, node) in objects(root) {
+        out.push(classify_object(node, Locator { doc, item }));
+    }
+}
+
+fn classify_object(node: &Node, at: Locator) -> Object {
+    let object = Arc::new(object_ref(node));
+    let class = if node.as_map().is_none() {
+        Class::Skip(format!("not an object (a {})", node.kind()))
+    } else if object.api_version.is_empty() || object.kind.is_empty() {
+        Class::Skip("no apiVersion and kind".to_string())
+    } else if is_crd(&object.api_version, &object.kind) {
+        Class::Crd
+    } else {
+        let group = match object.api_version.rsplit_once('/') {
+            Some((group, _)) => group.to_string(),
+            None => String::new(),
+        };
+        Class::Resource {
+            group,
+            kind: object.kind.clone(),
+        }
+    };
+    Object { at, class, object }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn classes(json: serde_json::Value) -> Vec<String> {
+        let mut out = Vec::new();
+        classify(&Node::from_json(&json), 0, &mut out);
+        out.iter()
+            .map(|o| match &o.class {
+                Class::Crd => "crd".to_string(),
+                Class::Resource { group, kind } => format!("{group}/{kind}"),
+                Class::Skip(r) => format!("skip: {r}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn classifies_crds_resources_and_lists() {
+        use serde_json::json;
+        assert_eq!(
+            classes(json!({"apiVersion": "apiextensions.k8s.io/v1beta1",
+                           "kind": "CustomResourceDefinition"})),
+            ["crd"]
+        );
+        assert_eq!(
+            classes(json!({"apiVersion": "example.com/v1", "kind": "Widget"})),
+            ["example.com/Widget"]
+        );
+        assert_eq!(
+            classes(json!({"apiVersion": "v1", "kind": "ConfigMap"})),
+            ["/ConfigMap"]
+        );
+        assert_eq!(
+            classes(json!({"apiVersion": "v1", "kind": "List", "items": [
+                {"apiVersion": "example.com/v1", "kind": "Widget"},
+                {"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition"},
+                "x"
+            ]})),
+            [
+                "example.com/Widget",
+                "crd",
+                "skip: not an object (a string)"
+            ]
+        );
+        // A `*List` kind without items is an object of its own.
+        assert_eq!(
+            classes(json!({"apiVersion": "example.com/v1", "kind": "WidgetList"})),
+            ["example.com/WidgetList"]
+        );
+        assert_eq!(classes(json!({"a": 1})), ["skip: no apiVersion and kind"]);
+    }
+}

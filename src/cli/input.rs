@@ -1,0 +1,251 @@
+//! Finding and reading input files.
+//!
+//! Paths on the command line are files, directories or `-` (standard input). Directories are
+//! walked with the `ignore` crate, as ripgrep does: `.gitignore`, `.ignore` and
+//! `.git/info/exclude` are honoured even outside a git repository, hidden files and directories
+//! are skipped, and only `.yaml`, `.yml` and `.json` files are read. A file named explicitly is
+//! always read, whatever its extension. The result is sorted by name and free of duplicates, so
+//! everything downstream is in a deterministic order whatever the number of threads.
+
+use std::collections::HashMap;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+
+use crate::diag::SourceFile;
+
+/// Why a file is in the run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Role {
+    /// Named with `--crd` only: its CRDs are schemas, not checked themselves.
+    SchemaOnly,
+    /// Found among the paths: checked.
+    Target,
+}
+
+/// Where a file's bytes come from.
+#[derive(Clone, Debug)]
+pub enum Origin {
+    Path(PathBuf),
+    Stdin,
+}
+
+/// One file to read.
+#[derive(Clone, Debug)]
+pub struct Input {
+    /// The path as given or found, or the `--stdin-filename` name.
+    pub name: String,
+    pub origin: Origin,
+    pub role: Role,
+}
+
+/// A file that was read, or the reason it could not be.
+pub struct Loaded {
+    pub input: Input,
+    pub source: SourceFile,
+    pub error: Option<String>,
+}
+
+/// What discovery needs from the command line.
+pub struct Discovery<'a> {
+    pub excludes: &'a [String],
+    pub stdin_name: &'a str,
+}
+
+/// A path that could not be walked.
+pub struct WalkError {
+    pub name: String,
+    pub message: String,
+}
+
+/// Expands `paths` (with `role`) into files, appending to `out`.
+pub fn discover(
+    paths: &[PathBuf],
+    role: Role,
+    opts: &Discovery<'_>,
+    out: &mut Vec<Input>,
+    errors: &mut Vec<WalkError>,
+) {
+    for path in paths {
+        if path.as_os_str() == "-" {
+            out.push(Input {
+                name: opts.stdin_name.to_string(),
+                origin: Origin::Stdin,
+                role,
+            });
+        } else if path.is_dir() {
+            walk(path, role, opts, out, errors);
+        } else {
+            // Files named explicitly are read whatever their extension; a missing one becomes
+            // an `io/read` finding when it is read.
+            out.push(Input {
+                name: display_name(path),
+                origin: Origin::Path(path.clone()),
+                role,
+            });
+        }
+    }
+}
+
+fn walk(
+    root: &Path,
+    role: Role,
+    opts: &Discovery<'_>,
+    out: &mut Vec<Input>,
+    errors: &mut Vec<WalkError>,
+) {
+    let mut builder = ignore::WalkBuilder::new(root);
+    builder
+        .require_git(false)
+        .hidden(true)
+        .sort_by_file_name(|a, b| a.cmp(b));
+    if !opts.excludes.is_empty() {
+        let mut overrides = ignore::overrides::OverrideBuilder::new(root);
+        for glob in opts.excludes {
+            if let Err(e) = overrides.add(&format!("!{glob}")) {
+                errors.push(WalkError {
+                    name: glob.clone(),
+                    message: format!("invalid --exclude glob: {e}"),
+                });
+            }
+        }
+        match overrides.build() {
+            Ok(o) => {
+                builder.overrides(o);
+            }
+            Err(e) => errors.push(WalkError {
+                name: root.display().to_string(),
+                message: format!("invalid --exclude glob: {e}"),
+            }),
+        }
+    }
+    for entry in builder.build() {
+        match entry {
+            Ok(entry) => {
+                let is_file = entry.file_type().is_some_and(|t| t.is_file());
+                if is_file && has_manifest_extension(entry.path()) {
+                    out.push(Input {
+                        name: display_name(entry.path()),
+                        origin: Origin::Path(entry.path().to_path_buf()),
+                        role,
+                    });
+                }
+            }
+            Err(e) => errors.push(WalkError {
+                name: root.display().to_string(),
+                message: e.to_string(),
+            }),
+        }
+    }
+}
+
+fn has_manifest_extension(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| matches!(e, "yaml" | "yml" | "json"))
+}
+
+/// The path as the user would write it: without a leading `./`.
+fn display_name(path: &Path) -> String {
+    let s = path.to_string_lossy();
+    let mut s: &str = &s;
+    while let Some(rest) = s.strip_prefix("./") {
+        s = rest;
+    }
+    s.to_string()
+}
+
+/// Sorts by name and merges duplicates (the same file reached twice keeps the stronger role).
+pub fn sort_and_dedup(inputs: Vec<Input>) -> Vec<Input> {
+    let mut by_key: HashMap<String, Input> = HashMap::new();
+    for input in inputs {
+        let key = match &input.origin {
+            Origin::Stdin => "\0stdin".to_string(),
+            Origin::Path(p) => std::fs::canonicalize(p)
+                .map(|c| c.to_string_lossy().into_owned())
+                .unwrap_or_else(|_| input.name.clone()),
+        };
+        match by_key.get_mut(&key) {
+            Some(existing) => {
+                if input.role > existing.role {
+                    existing.role = input.role;
+                }
+                // Keep the shorter name for the same file, so reports are stable whichever
+                // way it was reached first.
+                if (input.name.len(), &input.name) < (existing.name.len(), &existing.name) {
+                    existing.name = input.name;
+                    existing.origin = input.origin;
+                }
+            }
+            None => {
+                by_key.insert(key, input);
+            }
+        }
+    }
+    let mut inputs: Vec<Input> = by_key.into_values().collect();
+    inputs.sort_by(|a, b| a.name.cmp(&b.name));
+    inputs
+}
+
+/// Reads every input in parallel, keeping the input order. Standard input is read once.
+pub fn read_all(inputs: Vec<Input>) -> Vec<Loaded> {
+    inputs
+        .into_par_iter()
+        .map(|input| {
+            let bytes = match &input.origin {
+                Origin::Path(p) => std::fs::read(p),
+                Origin::Stdin => {
+                    let mut buf = Vec::new();
+                    std::io::stdin().lock().read_to_end(&mut buf).map(|_| buf)
+                }
+            };
+            let (text, error) = match bytes {
+                Ok(bytes) => match String::from_utf8(bytes) {
+                    Ok(text) => (text, None),
+                    Err(e) => (
+                        String::new(),
+                        Some(format!(
+                            "not UTF-8 text (invalid byte at offset {})",
+                            e.utf8_error().valid_up_to()
+                        )),
+                    ),
+                },
+                Err(e) => (String::new(), Some(io_message(&e))),
+            };
+            Loaded {
+                source: SourceFile::new(input.name.clone(), text),
+                input,
+                error,
+            }
+        })
+        .collect()
+}
+
+/// An I/O error without Rust's `(os error N)` suffix.
+fn io_message(e: &std::io::Error) -> String {
+    let s = e.to_string();
+    match s.find(" (os error") {
+        Some(i) => s[..i].to_string(),
+        None => s,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_drop_leading_dot_slash() {
+        assert_eq!(display_name(Path::new("./a/b.yaml")), "a/b.yaml");
+        assert_eq!(display_name(Path::new("a/b.yaml")), "a/b.yaml");
+    }
+
+    #[test]
+    fn only_manifest_extensions_are_walked() {
+        assert!(has_manifest_extension(Path::new("x.yml")));
+        assert!(has_manifest_extension(Path::new("x.json")));
+        assert!(!has_manifest_extension(Path::new("x.md")));
+        assert!(!has_manifest_extension(Path::new("yaml")));
+    }
+}

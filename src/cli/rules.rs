@@ -1,0 +1,100 @@
+//! Rules the run driver reports about its input as a whole, and the registry of every rule.
+//!
+//! The checks themselves live in their modules (`diag::rules` for reading, `lint`, `validate`,
+//! `cel`); [`all`] gathers their `RULES` slices so that `crdlint rules`, `crdlint explain` and
+//! SARIF's rule metadata see the same list.
+
+use crate::diag::{Rule, Severity};
+
+pub static NO_SCHEMA: Rule = Rule {
+    id: "input/no-schema",
+    severity: Severity::Error,
+    summary: "A document's kind has no CRD in the run (reported only with --strict)",
+    docs: "crdlint validates a custom resource against the CustomResourceDefinition for its group and kind, \
+found among the paths or given with `--crd`. Documents of other kinds (built-in kinds such as Deployment, \
+kinds whose CRD was not given, documents without apiVersion and kind) are skipped and counted in the summary; \
+`--verbose` lists them. With `--strict` each one is an error instead, so that a typo in an apiVersion or a \
+forgotten `--crd` cannot make a run pass by checking nothing.",
+    bad: "# crdlint check --strict widget.yaml (no CRD for Widget given)\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n",
+    good: "# crdlint check --strict --crd widget-crd.yaml widget.yaml\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n",
+};
+
+pub static CRD_UNUSABLE: Rule = Rule {
+    id: "input/crd-unusable",
+    severity: Severity::Error,
+    summary: "A CRD cannot be used to validate resources",
+    docs: "The CustomResourceDefinition lacks what validation needs (its group, kind or versions), so \
+resources of its kind cannot be checked and are counted as skipped. When the CRD is linted, the lint \
+findings say what is wrong in detail.",
+    bad: "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: widgets.example.com\nspec: {}\n",
+    good: "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: widgets.example.com\nspec:\n  group: example.com\n  scope: Namespaced\n  names: {plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema: {type: object}\n",
+};
+
+pub static DUPLICATE_CRD: Rule = Rule {
+    id: "input/duplicate-crd",
+    severity: Severity::Warning,
+    summary: "Two CRDs in one run define the same group and kind",
+    docs: "A cluster holds one CustomResourceDefinition per group and kind, so a run with two is ambiguous. \
+crdlint validates resources against the first one in path order and reports the others; usually two \
+copies of a CRD (a release and a development channel, say) were passed together.",
+    bad: "# crdlint check crds/v1.0/ crds/v1.1/ (both define widgets.example.com)\n",
+    good: "# crdlint check crds/v1.1/\n",
+};
+
+/// The driver's own rules.
+pub static RULES: &[&Rule] = &[&CRD_UNUSABLE, &DUPLICATE_CRD, &NO_SCHEMA];
+
+/// Every rule crdlint can report, sorted by id, each id once.
+pub fn all() -> Vec<&'static Rule> {
+    let mut rules: Vec<&'static Rule> = [
+        crate::diag::rules::RULES,
+        RULES,
+        crate::lint::RULES,
+        crate::validate::RULES,
+    ]
+    .into_iter()
+    .flatten()
+    .copied()
+    .collect();
+    rules.sort_by_key(|r| r.id);
+    rules.dedup_by_key(|r| r.id);
+    rules
+}
+
+/// The rule with this id.
+pub fn find(id: &str) -> Option<&'static Rule> {
+    all().into_iter().find(|r| r.id == id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_unique_and_well_formed() {
+        let mut seen = std::collections::HashSet::new();
+        for slice in [
+            crate::diag::rules::RULES,
+            RULES,
+            crate::lint::RULES,
+            crate::validate::RULES,
+        ] {
+            for r in slice {
+                assert!(seen.insert(r.id), "rule id {} is listed twice", r.id);
+                let ok = r.id.split_once('/').is_some_and(|(g, n)| {
+                    [g, n].iter().all(|p| {
+                        !p.is_empty()
+                            && p.bytes()
+                                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+                    })
+                });
+                assert!(ok, "rule id {} is not group/kebab-name", r.id);
+                assert!(
+                    !r.summary.is_empty() && !r.docs.is_empty(),
+                    "{} lacks docs",
+                    r.id
+                );
+            }
+        }
+    }
+}

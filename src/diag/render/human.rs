@@ -1,0 +1,171 @@
+//! Human output: a code frame per finding (miette's graphical handler), then a summary line.
+//!
+//! This is the only file that knows about miette: the model is adapted here, one borrowed
+//! wrapper per diagnostic, so swapping the frame renderer touches nothing else.
+
+use std::fmt;
+use std::io;
+
+use miette::{
+    GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError, MietteSpanContents,
+    SourceCode, SourceSpan, SpanContents,
+};
+
+use super::{Options, Report};
+use crate::diag::{Diagnostic, Severity, SourceFile};
+
+/// Writes every diagnostic as a code frame, then the summary line unless `quiet`.
+pub fn render(report: &Report<'_>, opts: &Options, out: &mut dyn io::Write) -> io::Result<()> {
+    let theme = if opts.color {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    let handler = GraphicalReportHandler::new_themed(theme)
+        .with_links(false)
+        .with_width(opts.width)
+        .with_context_lines(1);
+    for d in report.diagnostics {
+        let file = d.file.and_then(|f| report.files.get(f));
+        let frame = Frame {
+            d,
+            source: file.map(|f| Source { file: f }),
+            related_note: related_elsewhere(report, d),
+        };
+        let mut text = String::new();
+        if handler.render_report(&mut text, &frame).is_err() {
+            // miette only fails on a formatter error, which a String never raises; fall back to a
+            // plain line rather than lose the finding.
+            text = format!("{}: {}\n", d.rule.id, d.message);
+        }
+        out.write_all(text.as_bytes())?;
+        writeln!(out)?;
+    }
+    if !opts.quiet {
+        writeln!(out, "{}", report.summary.line())?;
+    }
+    Ok(())
+}
+
+/// Related locations in other files cannot be drawn in this frame; name them in the help.
+fn related_elsewhere(report: &Report<'_>, d: &Diagnostic) -> Option<String> {
+    let lines: Vec<String> = d
+        .related
+        .iter()
+        .filter(|r| r.file.is_some() && r.file != d.file)
+        .filter_map(|r| {
+            let f = report.files.get(r.file?)?;
+            let at = f.line_col(r.span.start);
+            Some(format!(
+                "{}:{}:{}: {}",
+                f.name, at.line, at.column, r.message
+            ))
+        })
+        .collect();
+    (!lines.is_empty()).then(|| lines.join("\n"))
+}
+
+/// One diagnostic seen through miette's trait.
+struct Frame<'a> {
+    d: &'a Diagnostic,
+    source: Option<Source<'a>>,
+    related_note: Option<String>,
+}
+
+impl fmt::Debug for Frame<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.d.message)
+    }
+}
+
+impl fmt::Display for Frame<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.d.message)
+    }
+}
+
+impl std::error::Error for Frame<'_> {}
+
+impl miette::Diagnostic for Frame<'_> {
+    fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        Some(Box::new(self.d.rule.id))
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.d.severity {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+            Severity::Info => miette::Severity::Advice,
+        })
+    }
+
+    fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        let parts: Vec<&str> = [self.d.help.as_deref(), self.related_note.as_deref()]
+            .into_iter()
+            .flatten()
+            .collect();
+        (!parts.is_empty()).then(|| Box::new(parts.join("\n")) as Box<dyn fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        self.source.as_ref().map(|s| s as &dyn SourceCode)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let source = self.source.as_ref()?;
+        let len = source.file.text.len();
+        let clamp = move |s: crate::diag::Span| {
+            let start = s.start.min(len);
+            SourceSpan::new(start.into(), s.end.min(len).saturating_sub(start))
+        };
+        // The primary label names the field path when there is one: the message is printed
+        // above the frame already, and the path tells which node the underline means.
+        let primary = LabeledSpan::new_primary_with_span(self.d.path.clone(), clamp(self.d.span));
+        let same_file = self
+            .d
+            .related
+            .iter()
+            .filter(|r| r.file.is_none() || r.file == self.d.file)
+            .map(move |r| LabeledSpan::new_with_span(Some(r.message.clone()), clamp(r.span)));
+        Some(Box::new(std::iter::once(primary).chain(same_file)))
+    }
+}
+
+/// A file's text with its name, for miette's frame header.
+struct Source<'a> {
+    file: &'a SourceFile,
+}
+
+impl SourceCode for Source<'_> {
+    fn read_span<'b>(
+        &'b self,
+        span: &SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn SpanContents<'b> + 'b>, MietteError> {
+        let inner =
+            self.file
+                .text
+                .as_str()
+                .read_span(span, context_lines_before, context_lines_after)?;
+        Ok(Box::new(MietteSpanContents::new_named(
+            self.file.name.clone(),
+            inner.data(),
+            *inner.span(),
+            inner.line(),
+            inner.column(),
+            inner.line_count(),
+        )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{test_support::Fixture, Format};
+
+    #[test]
+    fn frame_points_at_the_node_with_help_and_summary() {
+        let out = Fixture::new().render(Format::Human);
+        insta::assert_snapshot!(out);
+    }
+}

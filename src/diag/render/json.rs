@@ -1,0 +1,147 @@
+//! `--format json`: crdlint's own versioned contract (README.md, "JSON output").
+//!
+//! The wire structs below are the contract; they are filled by hand from the model so that a
+//! change to [`crate::diag::Diagnostic`] cannot change the output by accident. Adding an
+//! optional key is compatible; renaming or removing one needs `"version": 2`.
+
+use std::io;
+
+use serde::Serialize;
+
+use super::Report;
+
+#[derive(Serialize)]
+struct Output<'a> {
+    version: u32,
+    summary: WireSummary,
+    diagnostics: Vec<WireDiagnostic<'a>>,
+}
+
+#[derive(Serialize)]
+struct WireSummary {
+    files: usize,
+    documents: usize,
+    crds: usize,
+    resources: usize,
+    skipped: usize,
+    errors: usize,
+    warnings: usize,
+}
+
+#[derive(Serialize)]
+struct WireDiagnostic<'a> {
+    rule: &'a str,
+    severity: &'a str,
+    message: &'a str,
+    file: Option<&'a str>,
+    line: Option<usize>,
+    column: Option<usize>,
+    end_line: Option<usize>,
+    end_column: Option<usize>,
+    path: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    server_path: Option<&'a str>,
+    object: Option<WireObject<'a>>,
+    help: Option<&'a str>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    related: Vec<WireRelated<'a>>,
+}
+
+#[derive(Serialize)]
+struct WireObject<'a> {
+    #[serde(rename = "apiVersion")]
+    api_version: &'a str,
+    kind: &'a str,
+    name: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    namespace: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct WireRelated<'a> {
+    message: &'a str,
+    file: Option<&'a str>,
+    line: Option<usize>,
+    column: Option<usize>,
+    end_line: Option<usize>,
+    end_column: Option<usize>,
+}
+
+/// Writes the report as one JSON object followed by a newline.
+pub fn render(report: &Report<'_>, out: &mut dyn io::Write) -> io::Result<()> {
+    let s = report.summary;
+    let output = Output {
+        version: 1,
+        summary: WireSummary {
+            files: s.files,
+            documents: s.documents,
+            crds: s.crds,
+            resources: s.resources,
+            skipped: s.skipped,
+            errors: s.errors,
+            warnings: s.warnings,
+        },
+        diagnostics: report
+            .diagnostics
+            .iter()
+            .map(|d| {
+                let loc = report.location(d);
+                WireDiagnostic {
+                    rule: d.rule.id,
+                    severity: d.severity.as_str(),
+                    message: &d.message,
+                    file: report.file_name(d),
+                    line: loc.as_ref().map(|l| l.start.line),
+                    column: loc.as_ref().map(|l| l.start.column),
+                    end_line: loc.as_ref().map(|l| l.end.line),
+                    end_column: loc.as_ref().map(|l| l.end.column),
+                    path: d.path.as_deref(),
+                    server_path: d.server_path.as_deref(),
+                    object: d.object.as_deref().map(|o| WireObject {
+                        api_version: &o.api_version,
+                        kind: &o.kind,
+                        name: &o.name,
+                        namespace: o.namespace.as_deref(),
+                    }),
+                    help: d.help.as_deref(),
+                    related: d
+                        .related
+                        .iter()
+                        .map(|r| {
+                            let file = r.file.or(d.file).and_then(|f| report.files.get(f));
+                            let (start, end) = match file {
+                                Some(f) => {
+                                    let (a, b) = f.span_lines(r.span);
+                                    (Some(a), Some(b))
+                                }
+                                None => (None, None),
+                            };
+                            WireRelated {
+                                message: &r.message,
+                                file: file.map(|f| f.name.as_str()),
+                                line: start.map(|p| p.line),
+                                column: start.map(|p| p.column),
+                                end_line: end.map(|p| p.line),
+                                end_column: end.map(|p| p.column),
+                            }
+                        })
+                        .collect(),
+                }
+            })
+            .collect(),
+    };
+    serde_json::to_writer(&mut *out, &output).map_err(io::Error::other)?;
+    writeln!(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{test_support::Fixture, Format};
+
+    #[test]
+    fn contract_keys_and_values() {
+        let out = Fixture::new().render(Format::Json);
+        let v: serde_json::Value = serde_json::from_str(&out).expect("valid JSON");
+        insta::assert_json_snapshot!(v);
+    }
+}

@@ -1,0 +1,120 @@
+//! `--format junit`: JUnit XML, for CI systems that show test reports.
+//!
+//! One `<testsuite>` per file read; each finding is a failing `<testcase>` named after its rule,
+//! and a file without findings gets one passing test case so that it shows up as checked.
+
+use std::io;
+
+use super::Report;
+
+/// Escapes text for XML attribute values and character data.
+fn xml(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\n' => out.push_str("&#10;"),
+            '\r' => out.push_str("&#13;"),
+            '\t' => out.push_str("&#9;"),
+            // XML 1.0 cannot carry other control characters, even escaped.
+            c if (c as u32) < 0x20 => out.push('\u{FFFD}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Writes the report as a `<testsuites>` document.
+pub fn render(report: &Report<'_>, out: &mut dyn io::Write) -> io::Result<()> {
+    // Diagnostics are sorted by file, so each file's findings are one contiguous run.
+    let mut by_file: Vec<Vec<usize>> = vec![Vec::new(); report.files.len()];
+    let mut without_file = Vec::new();
+    for (i, d) in report.diagnostics.iter().enumerate() {
+        match d.file.filter(|f| *f < report.files.len()) {
+            Some(f) => by_file[f].push(i),
+            None => without_file.push(i),
+        }
+    }
+    let failures = report.diagnostics.len();
+    let tests: usize = by_file.iter().map(|v| v.len().max(1)).sum::<usize>() + without_file.len();
+    writeln!(out, r#"<?xml version="1.0" encoding="UTF-8"?>"#)?;
+    writeln!(
+        out,
+        r#"<testsuites name="crdlint" tests="{tests}" failures="{failures}" errors="0">"#
+    )?;
+    let suite = |name: &str, indices: &[usize], out: &mut dyn io::Write| -> io::Result<()> {
+        writeln!(
+            out,
+            r#"  <testsuite name="{}" tests="{}" failures="{}" errors="0">"#,
+            xml(name),
+            indices.len().max(1),
+            indices.len()
+        )?;
+        if indices.is_empty() {
+            writeln!(
+                out,
+                r#"    <testcase name="crdlint" classname="{}"/>"#,
+                xml(name)
+            )?;
+        }
+        for &i in indices {
+            let d = &report.diagnostics[i];
+            let at = match report.location(d) {
+                Some(loc) => format!("{}:{}:{}", loc.file.name, loc.start.line, loc.start.column),
+                None => name.to_string(),
+            };
+            let mut body = format!("{at}: {}", d.message);
+            if let Some(path) = &d.path {
+                body.push_str(&format!("\npath: {path}"));
+            }
+            if let Some(help) = &d.help {
+                body.push_str(&format!("\nhelp: {help}"));
+            }
+            writeln!(
+                out,
+                r#"    <testcase name="{}" classname="{}">"#,
+                xml(d.rule.id),
+                xml(name)
+            )?;
+            writeln!(
+                out,
+                r#"      <failure type="{}" message="{}">{}</failure>"#,
+                d.severity,
+                xml(&d.message),
+                xml(&body)
+            )?;
+            writeln!(out, "    </testcase>")?;
+        }
+        writeln!(out, "  </testsuite>")
+    };
+    for (file, indices) in report.files.iter().zip(&by_file) {
+        suite(&file.name, indices, out)?;
+    }
+    if !without_file.is_empty() {
+        suite("crdlint", &without_file, out)?;
+    }
+    writeln!(out, "</testsuites>")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{test_support::Fixture, Format};
+    use super::xml;
+
+    #[test]
+    fn escapes_markup_and_control_characters() {
+        assert_eq!(
+            xml("a<b>&\"'\n\u{1}"),
+            "a&lt;b&gt;&amp;&quot;&apos;&#10;\u{FFFD}"
+        );
+    }
+
+    #[test]
+    fn one_suite_per_file() {
+        insta::assert_snapshot!(Fixture::new().render(Format::Junit));
+    }
+}

@@ -1,0 +1,293 @@
+//! `--format sarif`: SARIF 2.1.0, the format code-scanning services ingest.
+//!
+//! Hand-rolled serde structs for the subset crdlint fills (about what `serde-sarif` would give,
+//! without its build-time code generation). Every rule crdlint knows is listed under
+//! `tool.driver.rules` with its summary, docs and default level, and each result points at
+//! its rule by `ruleId` and `ruleIndex`. Columns count Unicode code points, as the run's
+//! `columnKind` says; regions are 1-based with an exclusive end column, as SARIF defines them.
+
+use std::io;
+
+use serde::Serialize;
+
+use super::{Options, Report};
+use crate::diag::Severity;
+
+const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
+
+#[derive(Serialize)]
+struct Log<'a> {
+    #[serde(rename = "$schema")]
+    schema: &'static str,
+    version: &'static str,
+    runs: Vec<Run<'a>>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Run<'a> {
+    tool: Tool<'a>,
+    column_kind: &'static str,
+    results: Vec<SarifResult<'a>>,
+}
+
+#[derive(Serialize)]
+struct Tool<'a> {
+    driver: Driver<'a>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Driver<'a> {
+    name: &'static str,
+    version: &'static str,
+    rules: Vec<ReportingDescriptor<'a>>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ReportingDescriptor<'a> {
+    id: &'a str,
+    short_description: Message,
+    full_description: Message,
+    help: MultiformatMessage,
+    default_configuration: Configuration,
+}
+
+#[derive(Serialize)]
+struct Configuration {
+    level: &'static str,
+}
+
+#[derive(Serialize)]
+struct Message {
+    text: String,
+}
+
+#[derive(Serialize)]
+struct MultiformatMessage {
+    text: String,
+    markdown: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifResult<'a> {
+    rule_id: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rule_index: Option<usize>,
+    level: &'static str,
+    message: Message,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    locations: Vec<Location>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    related_locations: Vec<Location>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Location {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    id: Option<usize>,
+    physical_location: PhysicalLocation,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    logical_locations: Vec<LogicalLocation>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<Message>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PhysicalLocation {
+    artifact_location: ArtifactLocation,
+    region: Region,
+}
+
+#[derive(Serialize)]
+struct ArtifactLocation {
+    uri: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Region {
+    start_line: usize,
+    start_column: usize,
+    end_line: usize,
+    end_column: usize,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct LogicalLocation {
+    fully_qualified_name: String,
+    kind: &'static str,
+}
+
+fn level(s: Severity) -> &'static str {
+    match s {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Info => "note",
+    }
+}
+
+/// A relative URI reference for a path: `/` separators, and everything outside RFC 3986's
+/// unreserved set and `/` percent-encoded (spaces, `#`, `%`, non-ASCII).
+pub(crate) fn path_to_uri(path: &str) -> String {
+    let mut uri = String::with_capacity(path.len());
+    for b in path.replace('\\', "/").bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~' | b'/') {
+            uri.push(b as char);
+        } else {
+            uri.push_str(&format!("%{b:02X}"));
+        }
+    }
+    uri
+}
+
+/// Writes the report as one SARIF log with one run.
+pub fn render(report: &Report<'_>, opts: &Options, out: &mut dyn io::Write) -> io::Result<()> {
+    let rules: Vec<ReportingDescriptor> = report
+        .rules
+        .iter()
+        .map(|r| ReportingDescriptor {
+            id: r.id,
+            short_description: Message {
+                text: r.summary.to_string(),
+            },
+            full_description: Message {
+                text: r.docs.to_string(),
+            },
+            help: MultiformatMessage {
+                text: format!("{}\n\nBad:\n{}\nGood:\n{}", r.docs, r.bad, r.good),
+                markdown: format!(
+                    "{}\n\nBad:\n```yaml\n{}```\n\nGood:\n```yaml\n{}```",
+                    r.docs, r.bad, r.good
+                ),
+            },
+            default_configuration: Configuration {
+                level: level(r.severity),
+            },
+        })
+        .collect();
+    let results = report
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let mut text = d.message.clone();
+            if let Some(help) = &d.help {
+                text.push_str("\nhelp: ");
+                text.push_str(help);
+            }
+            let locations = report
+                .location(d)
+                .map(|loc| Location {
+                    id: None,
+                    physical_location: PhysicalLocation {
+                        artifact_location: ArtifactLocation {
+                            uri: path_to_uri(&loc.file.name),
+                        },
+                        region: Region {
+                            start_line: loc.start.line,
+                            start_column: loc.start.column,
+                            end_line: loc.end.line,
+                            end_column: loc.end.column,
+                        },
+                    },
+                    logical_locations: d
+                        .path
+                        .iter()
+                        .map(|p| LogicalLocation {
+                            fully_qualified_name: p.clone(),
+                            kind: "member",
+                        })
+                        .collect(),
+                    message: None,
+                })
+                .into_iter()
+                .collect();
+            let related_locations = d
+                .related
+                .iter()
+                .enumerate()
+                .filter_map(|(i, r)| {
+                    let file = report.files.get(r.file.or(d.file)?)?;
+                    let (start, end) = file.span_lines(r.span);
+                    Some(Location {
+                        id: Some(i),
+                        physical_location: PhysicalLocation {
+                            artifact_location: ArtifactLocation {
+                                uri: path_to_uri(&file.name),
+                            },
+                            region: Region {
+                                start_line: start.line,
+                                start_column: start.column,
+                                end_line: end.line,
+                                end_column: end.column,
+                            },
+                        },
+                        logical_locations: Vec::new(),
+                        message: Some(Message {
+                            text: r.message.clone(),
+                        }),
+                    })
+                })
+                .collect();
+            SarifResult {
+                rule_id: d.rule.id,
+                rule_index: report.rules.iter().position(|r| r.id == d.rule.id),
+                level: level(d.severity),
+                message: Message { text },
+                locations,
+                related_locations,
+            }
+        })
+        .collect();
+    let log = Log {
+        schema: SCHEMA,
+        version: "2.1.0",
+        runs: vec![Run {
+            tool: Tool {
+                driver: Driver {
+                    name: "crdlint",
+                    version: opts.tool_version,
+                    rules,
+                },
+            },
+            column_kind: "unicodeCodePoints",
+            results,
+        }],
+    };
+    serde_json::to_writer_pretty(&mut *out, &log).map_err(io::Error::other)?;
+    writeln!(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{test_support::Fixture, Format};
+    use super::path_to_uri;
+
+    #[test]
+    fn uris_are_relative_references() {
+        assert_eq!(path_to_uri("dir/a b.yaml"), "dir/a%20b.yaml");
+        assert_eq!(path_to_uri(r"dir\x#1.yaml"), "dir/x%231.yaml");
+        assert_eq!(path_to_uri("é.yaml"), "%C3%A9.yaml");
+    }
+
+    #[test]
+    fn results_point_at_rules_by_index() {
+        let out = Fixture::new().render(Format::Sarif);
+        let v: serde_json::Value = serde_json::from_str(&out).expect("valid JSON");
+        let run = &v["runs"][0];
+        let rules = run["tool"]["driver"]["rules"].as_array().expect("rules");
+        for result in run["results"].as_array().expect("results") {
+            let i = result["ruleIndex"].as_u64().expect("ruleIndex") as usize;
+            assert_eq!(rules[i]["id"], result["ruleId"]);
+        }
+        assert_eq!(
+            run["results"][0]["locations"][0]["physicalLocation"]["region"]["startLine"],
+            3
+        );
+    }
+}
