@@ -1,0 +1,510 @@
+//! Call costs of library functions that the core estimator does not know: the Kubernetes CEL
+//! libraries (apiserver `pkg/cel/library/cost.go`, `EstimateCallCost`, matched by *function
+//! name*) and the cel-go extensions that register per-overload estimators (`ext/sets.go`,
+//! `ext/lists.go` version 3, matched by *overload id*).
+//!
+//! Both return a [`CallEstimate`] for the call alone; the caller adds the arguments' own costs.
+//! `None` means "no estimate here", and the caller falls through to cel-go's built-in rules.
+
+use super::estimate::{
+    CostEstimate, SizeEstimate, LIST_CREATE_BASE_COST, REGEX_STRING_LENGTH_COST_FACTOR,
+    STRING_TRAVERSAL_COST_FACTOR, STRUCT_CREATE_BASE_COST,
+};
+use super::estimator::{AstNode, SizeEstimator};
+use crate::cel::ast::{ExprKind, Literal};
+use crate::cel::types::{opaque, Type};
+
+/// A call's estimated cost and, for calls returning strings, bytes, lists or maps, the size of
+/// the result (`checker.CallEstimate`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CallEstimate {
+    pub cost: CostEstimate,
+    pub result_size: Option<SizeEstimate>,
+}
+
+impl CallEstimate {
+    fn cost(cost: CostEstimate) -> Option<CallEstimate> {
+        Some(CallEstimate {
+            cost,
+            result_size: None,
+        })
+    }
+    fn fixed(c: u64) -> Option<CallEstimate> {
+        Self::cost(CostEstimate::fixed(c))
+    }
+}
+
+/// apiserver `cel.MaxFormatSize`: the longest named format.
+const MAX_FORMAT_SIZE: u64 = 64;
+/// apiserver `cel.MaxNameFormatRegexSize`: assumed regex length of a named format.
+const MAX_NAME_FORMAT_REGEX_SIZE: f64 = 128.0;
+/// A label or field selector has about one requirement per two characters (`k,`).
+const SELECTOR_LENGTH_TO_REQUIREMENT_COUNT: f64 = 0.5;
+/// Each requirement allocates a struct and a values slice.
+const COST_PER_REQUIREMENT: f64 = (LIST_CREATE_BASE_COST + STRUCT_CREATE_BASE_COST) as f64;
+
+/// Go's `uint64(f)` on amd64, where the API server runs: values at or above 2^63 go through
+/// `cvttsd2si(f - 2^63) ^ (1 << 63)`, which yields 0 for 2^64 and above. Only reachable with
+/// unknown (2^64 − 1) sizes.
+fn go_f64_to_u64(f: f64) -> u64 {
+    const TWO_63: f64 = 9_223_372_036_854_775_808.0;
+    if f.is_nan() {
+        return 1u64 << 63;
+    }
+    if f < TWO_63 {
+        if f <= i64::MIN as f64 {
+            return 1u64 << 63;
+        }
+        return f as i64 as u64;
+    }
+    let shifted = f - TWO_63;
+    let as_i = if shifted >= TWO_63 {
+        i64::MIN // cvttsd2si's "integer indefinite" value
+    } else {
+        shifted as i64
+    };
+    (as_i as u64) ^ (1u64 << 63)
+}
+
+/// `CostEstimator.sizeEstimate`: the computed size, else the schema estimate, else unknown.
+fn size_of(node: &AstNode<'_>, sizes: &dyn SizeEstimator) -> SizeEstimate {
+    node.computed_size
+        .or_else(|| sizes.estimate_size(node))
+        .unwrap_or(SizeEstimate::UNKNOWN)
+}
+
+fn selector_cost(len: SizeEstimate) -> CostEstimate {
+    let parse = len.multiply_by_cost_factor(STRING_TRAVERSAL_COST_FACTOR);
+    let requirements = len.multiply_by_cost_factor(SELECTOR_LENGTH_TO_REQUIREMENT_COUNT);
+    let requirement_cost = requirements.multiply_by_cost_factor(COST_PER_REQUIREMENT);
+    CostEstimate::fixed(LIST_CREATE_BASE_COST)
+        .add(parse)
+        .add(requirement_cost)
+}
+
+/// `listElementNode`: a synthetic node for the elements of a list-typed node, with the list's
+/// path plus `@items` when the list has a path.
+fn list_element_node<'a>(list: &AstNode<'a>) -> Option<AstNode<'a>> {
+    let elem = match list.ty {
+        Type::List(e) | Type::Optional(e) | Type::Type(e) => &**e,
+        Type::Map(k, _) => &**k,
+        Type::Opaque(_, ps) => ps.first()?,
+        _ => return None,
+    };
+    Some(AstNode::synthetic(list.path.appended_copy("@items"), elem))
+}
+
+fn is_string_or_bytes(t: &Type) -> bool {
+    matches!(t, Type::String | Type::Bytes)
+}
+
+/// The Kubernetes library's `EstimateCallCost`.
+pub fn kubernetes_call_cost(
+    function: &str,
+    overload: &str,
+    target: Option<&AstNode<'_>>,
+    args: &[AstNode<'_>],
+    sizes: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    let st = STRING_TRAVERSAL_COST_FACTOR;
+    match function {
+        "check" => CallEstimate::fixed(350_000),
+        "serviceAccount" | "path" | "group" | "resource" | "subresource" | "namespace" | "name"
+        | "allowed" | "reason" | "error" | "errored" => CallEstimate::fixed(1),
+        "fieldSelector" | "labelSelector" => {
+            if args.len() == 1 {
+                CallEstimate::cost(selector_cost(size_of(&args[0], sizes)))
+            } else {
+                None
+            }
+        }
+        "isSorted" | "sum" | "max" | "min" | "indexOf" | "lastIndexOf" | "includes" => {
+            let target = target?;
+            let mut el_cost = CostEstimate::fixed(1);
+            if let Some(el) = list_element_node(target) {
+                if is_string_or_bytes(el.ty) {
+                    el_cost = el_cost.add(size_of(&el, sizes).multiply_by_cost_factor(st));
+                }
+                CallEstimate::cost(size_of(target, sizes).multiply_by_cost(el_cost))
+            } else if function == "includes" {
+                CallEstimate::cost(size_of(target, sizes).multiply_by_cost(el_cost))
+            } else {
+                CallEstimate::cost(size_of(target, sizes).multiply_by_cost_factor(st))
+            }
+        }
+        "url" | "jsonpatch.escapeKey" => {
+            if args.len() != 1 {
+                return None;
+            }
+            let sz = size_of(&args[0], sizes);
+            Some(CallEstimate {
+                cost: sz.multiply_by_cost_factor(st),
+                result_size: Some(sz),
+            })
+        }
+        "lowerAscii" | "upperAscii" | "substring" | "trim" => {
+            let sz = size_of(target?, sizes);
+            Some(CallEstimate {
+                cost: sz.multiply_by_cost_factor(st),
+                result_size: Some(sz),
+            })
+        }
+        "replace" => {
+            let target = target?;
+            if args.len() < 2 {
+                return None;
+            }
+            Some(replace_estimate(
+                size_of(target, sizes),
+                size_of(&args[0], sizes),
+                size_of(&args[1], sizes),
+            ))
+        }
+        "split" => {
+            let sz = size_of(target?, sizes);
+            // The worst case splits on "" into one element per character; a literal limit caps it.
+            let mut max = sz.max;
+            if let Some(ExprKind::Literal(Literal::Int(i))) =
+                args.get(1).and_then(|a| a.expr).map(|e| &e.kind)
+            {
+                max = *i as u64;
+            }
+            Some(CallEstimate {
+                cost: sz.multiply_by_cost_factor(2.0 * st),
+                result_size: Some(SizeEstimate::new(0, max)),
+            })
+        }
+        "join" => {
+            let target = target?;
+            let list_size = size_of(target, sizes);
+            let mut sz = SizeEstimate::default();
+            if let Some(el) = list_element_node(target) {
+                sz = list_size.multiply(size_of(&el, sizes));
+            }
+            if let Some(sep) = args.first() {
+                let sep_size = size_of(sep, sizes);
+                let separators = SizeEstimate::new(
+                    list_size.min.saturating_sub(1),
+                    list_size.max.saturating_sub(1),
+                );
+                sz = sz.add(sep_size.multiply(separators));
+            }
+            Some(CallEstimate {
+                cost: sz.multiply_by_cost_factor(st),
+                result_size: Some(sz),
+            })
+        }
+        "find" | "findAll" => {
+            let target = target?;
+            let re = args.first()?;
+            let sz = size_of(target, sizes);
+            let str_cost = sz.add(SizeEstimate::fixed(1)).multiply_by_cost_factor(st);
+            let regex_cost =
+                size_of(re, sizes).multiply_by_cost_factor(REGEX_STRING_LENGTH_COST_FACTOR);
+            Some(CallEstimate {
+                cost: str_cost.multiply(regex_cost),
+                result_size: Some(SizeEstimate::new(0, sz.max)),
+            })
+        }
+        "cidr" | "isIP" | "isCIDR" | "quantity" | "isQuantity" | "semver" | "isSemver" => {
+            let a = args.first()?;
+            CallEstimate::cost(size_of(a, sizes).multiply_by_cost_factor(st))
+        }
+        "ip" => {
+            if overload == "cidr_ip" {
+                return CallEstimate::fixed(1);
+            }
+            let a = args.first()?;
+            CallEstimate::cost(size_of(a, sizes).multiply_by_cost_factor(st))
+        }
+        "ip.isCanonical" => {
+            let a = args.first()?;
+            CallEstimate::cost(size_of(a, sizes).multiply_by_cost_factor(2.0 * st))
+        }
+        "masked"
+        | "prefixLength"
+        | "family"
+        | "isUnspecified"
+        | "isLoopback"
+        | "isLinkLocalMulticast"
+        | "isLinkLocalUnicast"
+        | "isGlobalUnicast" => CallEstimate::fixed(1),
+        "containsIP" | "containsCIDR" => {
+            let a = args.first()?;
+            // IPv4 or IPv6 byte lists: 4 or 16 bytes, compared pairwise.
+            let sz = SizeEstimate::new(4, 16);
+            let mut c = sz.add(sz).multiply_by_cost_factor(st);
+            let string_overload = if function == "containsCIDR" {
+                c = c.add(sz.multiply_by_cost_factor(st));
+                c = c.add(CostEstimate::fixed(1));
+                "cidr_contains_cidr_string"
+            } else {
+                "cidr_contains_ip_string"
+            };
+            if overload == string_overload {
+                c = c.add(size_of(a, sizes).to_cost().multiply_by_cost_factor(st));
+            }
+            CallEstimate::cost(c)
+        }
+        "validate" => {
+            let a = args.first()?;
+            CallEstimate::cost(
+                size_of(a, sizes)
+                    .multiply_by_cost_factor(st)
+                    .multiply_by_cost_factor(
+                        MAX_NAME_FORMAT_REGEX_SIZE * REGEX_STRING_LENGTH_COST_FACTOR,
+                    ),
+            )
+        }
+        "format.named" | "sign" | "asInteger" | "isInteger" | "asApproximateFloat"
+        | "isGreaterThan" | "isLessThan" | "compareTo" | "add" | "sub" | "major" | "minor"
+        | "patch" | "getScheme" | "getHostname" | "getHost" | "getPort" | "getEscapedPath"
+        | "getQuery" => CallEstimate::fixed(1),
+        "_==_" => {
+            if args.len() != 2 {
+                return None;
+            }
+            let (lhs, rhs) = (&args[0], &args[1]);
+            if lhs.ty != rhs.ty {
+                return None;
+            }
+            let Type::Opaque(name, _) = lhs.ty else {
+                return None;
+            };
+            match &**name {
+                opaque::IP
+                | opaque::CIDR
+                | opaque::QUANTITY
+                | opaque::AUTHORIZER
+                | opaque::PATH_CHECK
+                | opaque::GROUP_CHECK
+                | opaque::RESOURCE_CHECK
+                | opaque::DECISION
+                | opaque::SEMVER => CallEstimate::fixed(1),
+                opaque::FORMAT => CallEstimate::cost(
+                    CostEstimate::new(1, MAX_FORMAT_SIZE).multiply_by_cost_factor(st),
+                ),
+                opaque::URL => {
+                    // Upstream reads the right-hand size twice (`lhSize := rhs.ComputedSize()`).
+                    let size = match rhs.computed_size {
+                        Some(r) => r.union(r),
+                        None => SizeEstimate::fixed(1),
+                    };
+                    CallEstimate::cost(CostEstimate::new(1, size.max).multiply_by_cost_factor(st))
+                }
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// The result size of `replace(old, new)`, from the apiserver estimator's case analysis.
+fn replace_estimate(
+    sz: SizeEstimate,
+    to_replace: SizeEstimate,
+    replace_with: SizeEstimate,
+) -> CallEstimate {
+    let mut count = SizeEstimate::default();
+    let mut retained = SizeEstimate::default();
+    // The longest result.
+    if to_replace.min == 0 {
+        // Replacing "" surrounds every character with the replacement.
+        count.max = if sz.max < u64::MAX {
+            sz.max + 1
+        } else {
+            sz.max
+        };
+        retained.max = sz.max;
+    } else if replace_with.max <= to_replace.min {
+        count.max = 0;
+        retained.max = sz.max;
+    } else {
+        count.max = go_f64_to_u64((sz.max as f64 / to_replace.min as f64).ceil());
+    }
+    // The shortest result.
+    if to_replace.max == 0 {
+        count.min = if sz.min < u64::MAX {
+            sz.min + 1
+        } else {
+            sz.min
+        };
+        retained.min = sz.min;
+    } else if to_replace.max <= replace_with.min {
+        count.min = 0;
+        retained.min = sz.min;
+    } else {
+        count.min = go_f64_to_u64((sz.min as f64 / to_replace.max as f64).ceil());
+    }
+    let size = count.multiply(replace_with).add(retained);
+    CallEstimate {
+        cost: sz.multiply_by_cost_factor(2.0 * STRING_TRAVERSAL_COST_FACTOR),
+        result_size: Some(size),
+    }
+}
+
+/// `nodeAsUintValue`: an int literal as a count (negative → 0), else the default.
+fn node_as_uint(node: &AstNode<'_>, default: u64) -> u64 {
+    match node.expr.map(|e| &e.kind) {
+        Some(ExprKind::Literal(Literal::Int(i))) => (*i).max(0) as u64,
+        _ => default,
+    }
+}
+
+/// `estimateListCall(factor, size, allocates = true)`: one call, one list allocation, and
+/// `factor` per element of the result.
+fn allocating_list_call(factor: f64, list_size: SizeEstimate) -> CallEstimate {
+    CallEstimate {
+        cost: list_size
+            .multiply_by_cost_factor(factor)
+            .add(CostEstimate::fixed(1))
+            .add(CostEstimate::fixed(LIST_CREATE_BASE_COST)),
+        result_size: Some(list_size),
+    }
+}
+
+/// Whether an overload id has an extension estimator (`checker.OverloadCostEstimate`), and if so
+/// its estimate. `Some(None)`: the estimator exists but declined (cel-go then falls through to
+/// the Kubernetes estimator).
+pub fn extension_overload_cost(
+    overload: &str,
+    target: Option<&AstNode<'_>>,
+    args: &[AstNode<'_>],
+    sizes: &dyn SizeEstimator,
+) -> Option<Option<CallEstimate>> {
+    let sets = |factor: f64| {
+        if args.len() != 2 {
+            return None;
+        }
+        let a = size_of(&args[0], sizes);
+        let b = size_of(&args[1], sizes);
+        Some(CallEstimate {
+            cost: a
+                .multiply(b)
+                .multiply_by_cost_factor(factor)
+                .add(CostEstimate::fixed(1)),
+            result_size: None,
+        })
+    };
+    Some(match overload {
+        // ext.Sets
+        "list_sets_contains_list" | "list_sets_intersects_list" => sets(1.0),
+        "list_sets_equivalent_list" => sets(2.0),
+        // ext.Lists version 3
+        "list_slice" => {
+            let t = target?;
+            if args.len() != 2 {
+                None
+            } else {
+                let sz = size_of(t, sizes);
+                let start = node_as_uint(&args[0], 0);
+                let end = node_as_uint(&args[1], sz.max);
+                Some(allocating_list_call(
+                    1.0,
+                    SizeEstimate::fixed(end.wrapping_sub(start)),
+                ))
+            }
+        }
+        "lists_range" => {
+            if target.is_some() || args.len() != 1 {
+                None
+            } else {
+                Some(allocating_list_call(
+                    1.0,
+                    SizeEstimate::fixed(node_as_uint(&args[0], u64::MAX)),
+                ))
+            }
+        }
+        "list_reverse" => match target {
+            Some(t) if args.is_empty() => Some(allocating_list_call(1.0, size_of(t, sizes))),
+            _ => None,
+        },
+        "list_flatten" | "list_flatten_int" => match target {
+            Some(t) if args.len() <= 1 => {
+                let depth = args.first().map_or(1, |a| node_as_uint(a, u64::MAX));
+                Some(allocating_list_call(depth as f64, size_of(t, sizes)))
+            }
+            _ => None,
+        },
+        "list_distinct" => match target {
+            Some(t) if args.is_empty() => {
+                let sz = size_of(t, sizes);
+                Some(allocating_list_call(2.0, sz.multiply(sz)))
+            }
+            _ => None,
+        },
+        _ => {
+            let elem = overload.strip_prefix("list_").and_then(|r| {
+                r.strip_suffix("_sort")
+                    .map(|t| (t, false))
+                    .or_else(|| r.strip_suffix("_sortByAssociatedKeys").map(|t| (t, true)))
+            })?;
+            let (type_name, by_key) = elem;
+            const COMPARABLE: &[&str] = &[
+                "int",
+                "uint",
+                "double",
+                "bool",
+                "google.protobuf.Duration",
+                "google.protobuf.Timestamp",
+                "string",
+                "bytes",
+            ];
+            if !COMPARABLE.contains(&type_name) {
+                return None;
+            }
+            let node = match (by_key, target) {
+                (false, Some(t)) if args.is_empty() => t,
+                (true, Some(_)) if args.len() == 1 => &args[0],
+                _ => return Some(None),
+            };
+            let sz = size_of(node, sizes);
+            let factor = if matches!(type_name, "string" | "bytes") {
+                2.0 + STRING_TRAVERSAL_COST_FACTOR
+            } else {
+                2.0
+            };
+            Some(allocating_list_call(factor, sz.multiply(sz)))
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_float_conversion_on_amd64() {
+        assert_eq!(go_f64_to_u64(3.0), 3);
+        assert_eq!(go_f64_to_u64(9_223_372_036_854_775_808.0), 1u64 << 63);
+        assert_eq!(go_f64_to_u64(18_446_744_073_709_551_616.0), 0);
+    }
+
+    #[test]
+    fn replace_sizes() {
+        // "abc".replace("b", "xx") on a string of up to 12: at most 12 replacements of 2 chars.
+        let e = replace_estimate(
+            SizeEstimate::new(0, 12),
+            SizeEstimate::fixed(1),
+            SizeEstimate::fixed(2),
+        );
+        assert_eq!(e.result_size, Some(SizeEstimate::new(0, 24)));
+        assert_eq!(e.cost, CostEstimate::new(0, 3));
+        // Replacing with something shorter keeps the original length.
+        let e = replace_estimate(
+            SizeEstimate::new(3, 12),
+            SizeEstimate::fixed(2),
+            SizeEstimate::fixed(1),
+        );
+        assert_eq!(e.result_size, Some(SizeEstimate::new(2, 12)));
+    }
+
+    #[test]
+    fn selector_cost_formula() {
+        // 10 + ceil(len × 0.1) + ceil(ceil(len × 0.5) × 50).
+        assert_eq!(
+            selector_cost(SizeEstimate::fixed(12)),
+            CostEstimate::fixed(10 + 2 + 300)
+        );
+    }
+}
