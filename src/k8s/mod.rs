@@ -1,7 +1,11 @@
 //! Kubernetes vocabulary that every check shares: field paths in the server's notation, name
 //! rules, quantities, the JSONPath subset, version priority.
 
+pub mod field;
+pub mod names;
 pub mod path;
+pub mod version;
+pub use field::{BadValue, ErrorType, FieldError};
 pub use path::FieldPath;
 
 /// The Kubernetes minor version being emulated (`--kube-version 1.X`). Only the minor matters:

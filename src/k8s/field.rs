@@ -1,0 +1,455 @@
+//! apimachinery field errors (`field.Error`): a path, an error type, the bad value and a detail,
+//! printed exactly as the API server prints them (`spec.x: Invalid value: "y": must be ...`).
+//!
+//! Also the Go value renderings those messages embed: `%q` strings ([`go_quote`]), `%v` floats
+//! ([`go_float`]) and `encoding/json` output with Go's HTML escaping ([`go_json`]).
+
+use std::fmt;
+
+use super::FieldPath;
+use crate::yaml::{Node, Value};
+
+/// `field.ErrorType`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ErrorType {
+    NotFound,
+    Required,
+    Duplicate,
+    Invalid,
+    NotSupported,
+    Forbidden,
+    TooLong,
+    TooMany,
+    Internal,
+    TypeInvalid,
+}
+
+impl ErrorType {
+    /// The word printed in messages (`Invalid value`); `TypeInvalid` prints like `Invalid`.
+    pub fn word(self) -> &'static str {
+        match self {
+            ErrorType::NotFound => "Not found",
+            ErrorType::Required => "Required value",
+            ErrorType::Duplicate => "Duplicate value",
+            ErrorType::Invalid | ErrorType::TypeInvalid => "Invalid value",
+            ErrorType::NotSupported => "Unsupported value",
+            ErrorType::Forbidden => "Forbidden",
+            ErrorType::TooLong => "Too long",
+            ErrorType::TooMany => "Too many",
+            ErrorType::Internal => "Internal error",
+        }
+    }
+
+    /// Whether the bad value is printed for this type (apimachinery `ErrorBody`).
+    pub fn prints_value(self) -> bool {
+        !matches!(
+            self,
+            ErrorType::Required | ErrorType::Forbidden | ErrorType::TooLong | ErrorType::Internal
+        )
+    }
+}
+
+/// A bad value as the server renders it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BadValue {
+    /// `field.OmitValue`: only the type word is printed.
+    Omit,
+    /// Go string, printed with `%q`.
+    String(String),
+    Int(i64),
+    /// Go float64, printed with `%v`.
+    Float(f64),
+    Bool(bool),
+    /// Anything else: already rendered Go JSON (see [`go_json`]).
+    Json(String),
+}
+
+impl BadValue {
+    /// The rendering a Go `interface{}` holding this decoded JSON value gets: scalars as their
+    /// Go type, objects and arrays as JSON, null as `null`.
+    pub fn from_node(n: &Node) -> BadValue {
+        match &n.value {
+            Value::String(s) => BadValue::String(s.clone()),
+            Value::Int(i) => BadValue::Int(*i),
+            Value::Float(f) => BadValue::Float(*f),
+            Value::Bool(b) => BadValue::Bool(*b),
+            _ => BadValue::Json(go_json(n)),
+        }
+    }
+}
+
+impl From<&str> for BadValue {
+    fn from(s: &str) -> Self {
+        BadValue::String(s.to_string())
+    }
+}
+
+impl fmt::Display for BadValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BadValue::Omit => Ok(()),
+            BadValue::String(s) => f.write_str(&go_quote(s)),
+            BadValue::Int(i) => write!(f, "{i}"),
+            BadValue::Float(x) => f.write_str(&go_float(*x)),
+            BadValue::Bool(b) => write!(f, "{b}"),
+            BadValue::Json(j) => f.write_str(j),
+        }
+    }
+}
+
+/// One `field.Error`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FieldError {
+    pub path: FieldPath,
+    pub kind: ErrorType,
+    pub value: BadValue,
+    pub detail: String,
+}
+
+impl FieldError {
+    pub fn new(
+        path: FieldPath,
+        kind: ErrorType,
+        value: BadValue,
+        detail: impl Into<String>,
+    ) -> Self {
+        FieldError {
+            path,
+            kind,
+            value,
+            detail: detail.into(),
+        }
+    }
+    /// `field.Required(path, detail)`.
+    pub fn required(path: FieldPath, detail: impl Into<String>) -> Self {
+        Self::new(
+            path,
+            ErrorType::Required,
+            BadValue::String(String::new()),
+            detail,
+        )
+    }
+    /// `field.Forbidden(path, detail)`.
+    pub fn forbidden(path: FieldPath, detail: impl Into<String>) -> Self {
+        Self::new(
+            path,
+            ErrorType::Forbidden,
+            BadValue::String(String::new()),
+            detail,
+        )
+    }
+    /// `field.Invalid(path, value, detail)`.
+    pub fn invalid(path: FieldPath, value: impl Into<BadValue>, detail: impl Into<String>) -> Self {
+        Self::new(path, ErrorType::Invalid, value.into(), detail)
+    }
+    /// `field.TooLong(path, _, max)`.
+    pub fn too_long(path: FieldPath, max: i64) -> Self {
+        let detail = match max {
+            n if n < 0 => "value is too long".to_string(),
+            1 => "may not be more than 1 byte".to_string(),
+            n => format!("may not be more than {n} bytes"),
+        };
+        Self::new(path, ErrorType::TooLong, BadValue::Omit, detail)
+    }
+    /// `field.NotSupported(path, value, valid)`.
+    pub fn not_supported(path: FieldPath, value: impl Into<BadValue>, valid: &[&str]) -> Self {
+        let detail = if valid.is_empty() {
+            String::new()
+        } else {
+            let q: Vec<String> = valid.iter().map(|v| go_quote(v)).collect();
+            format!("supported values: {}", q.join(", "))
+        };
+        Self::new(path, ErrorType::NotSupported, value.into(), detail)
+    }
+
+    /// `ErrorBody()`: the message without the path.
+    pub fn body(&self) -> String {
+        let mut s = self.kind.word().to_string();
+        if self.kind.prints_value() && self.value != BadValue::Omit {
+            s.push_str(": ");
+            s.push_str(&self.value.to_string());
+        }
+        if !self.detail.is_empty() {
+            s.push_str(": ");
+            s.push_str(&self.detail);
+        }
+        s
+    }
+}
+
+impl From<String> for BadValue {
+    fn from(s: String) -> Self {
+        BadValue::String(s)
+    }
+}
+
+impl From<i64> for BadValue {
+    fn from(i: i64) -> Self {
+        BadValue::Int(i)
+    }
+}
+
+impl From<bool> for BadValue {
+    fn from(b: bool) -> Self {
+        BadValue::Bool(b)
+    }
+}
+
+impl fmt::Display for FieldError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path, self.body())
+    }
+}
+
+/// Go `strconv.Quote`: double quotes, `\a\b\f\n\r\t\v\\\"` escapes, other control and
+/// non-printable characters as `\xNN`/`\uNNNN`/`\UNNNNNNNN`; printable Unicode kept as is.
+pub fn go_quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{b}' => out.push_str("\\v"),
+            c if go_is_print(c) => out.push(c),
+            c if (c as u32) < 0x80 => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c if (c as u32) < 0x10000 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push_str(&format!("\\U{:08x}", c as u32)),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// An approximation of Go's `strconv.IsPrint` (letters, marks, numbers, punctuation, symbols and
+/// the ASCII space): Rust has no Unicode category tables in std, so control, format, private-use
+/// and separator characters other than U+0020 are treated as non-printable by code point ranges.
+pub fn go_is_print(c: char) -> bool {
+    let u = c as u32;
+    if u < 0x20 || (0x7f..0xa0).contains(&u) {
+        return false;
+    }
+    if u == 0xad // soft hyphen (Cf)
+        || (0x2000..=0x200f).contains(&u) // spaces and format characters
+        || (0x2028..=0x202f).contains(&u)
+        || (0x205f..=0x206f).contains(&u)
+        || u == 0x3000
+        || u == 0xa0
+        || u == 0x1680
+        || u == 0xfeff
+        || (0xfff9..=0xfffb).contains(&u)
+        || (0xe000..=0xf8ff).contains(&u)
+        || (0xf0000..).contains(&u)
+    {
+        return false;
+    }
+    true
+}
+
+/// Go `%v` of a float64 (`strconv.FormatFloat(f, 'g', -1, 64)`): shortest round-trip digits,
+/// exponent form when the decimal exponent is < -4 or >= 6 (strconv uses precision 6 for that
+/// decision when printing the shortest form), so `1e+06`, `1.5e+07`, `123456`, `0.0001`, `1e-05`.
+pub fn go_float(f: f64) -> String {
+    if f.is_nan() {
+        return "NaN".into();
+    }
+    if f.is_infinite() {
+        return if f > 0.0 {
+            "+Inf".into()
+        } else {
+            "-Inf".into()
+        };
+    }
+    if f == 0.0 {
+        return if f.is_sign_negative() {
+            "-0".into()
+        } else {
+            "0".into()
+        };
+    }
+    // Rust's `{:e}` gives the shortest round-trip digits: "1.5e6", "-1e-7".
+    let e = format!("{f:e}");
+    let (mant, exp) = e.split_once('e').unwrap_or((&e, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    if !(-4..6).contains(&exp) {
+        let sign = if exp < 0 { '-' } else { '+' };
+        format!("{mant}e{sign}{:02}", exp.abs())
+    } else {
+        // Plain decimal notation with the same digits.
+        let neg = mant.starts_with('-');
+        let digits: String = mant.chars().filter(|c| c.is_ascii_digit()).collect();
+        let point = 1 + exp; // digits before the decimal point
+        let mut s = String::new();
+        if neg {
+            s.push('-');
+        }
+        if point <= 0 {
+            s.push_str("0.");
+            for _ in 0..(-point) {
+                s.push('0');
+            }
+            s.push_str(&digits);
+        } else if (point as usize) >= digits.len() {
+            s.push_str(&digits);
+            for _ in 0..(point as usize - digits.len()) {
+                s.push('0');
+            }
+        } else {
+            s.push_str(&digits[..point as usize]);
+            s.push('.');
+            s.push_str(&digits[point as usize..]);
+        }
+        s
+    }
+}
+
+/// Go `encoding/json` of a decoded JSON value: map keys sorted, `<`, `>`, `&`, U+2028, U+2029
+/// escaped as `\u003c` etc., floats in Go's JSON float format.
+pub fn go_json(n: &Node) -> String {
+    let mut out = String::new();
+    write_json(n, &mut out);
+    out
+}
+
+fn write_json(n: &Node, out: &mut String) {
+    match &n.value {
+        Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Int(i) => out.push_str(&i.to_string()),
+        Value::Float(f) => out.push_str(&go_json_float(*f)),
+        Value::String(s) => write_json_string(s, out),
+        Value::Seq(items) => {
+            out.push('[');
+            for (i, it) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_json(it, out);
+            }
+            out.push(']');
+        }
+        Value::Map(m) => {
+            let mut entries: Vec<_> = m.entries.iter().collect();
+            entries.sort_by(|a, b| a.key.cmp(&b.key));
+            out.push('{');
+            for (i, e) in entries.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_json_string(&e.key, out);
+                out.push(':');
+                write_json(&e.value, out);
+            }
+            out.push('}');
+        }
+    }
+}
+
+/// A Go JSON string literal with HTML escaping.
+pub fn go_json_string(s: &str) -> String {
+    let mut out = String::new();
+    write_json_string(s, &mut out);
+    out
+}
+
+fn write_json_string(s: &str, out: &mut String) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => {
+                out.push_str(&format!("\\u{:04x}", c as u32))
+            }
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// Go `encoding/json` float64: shortest digits, `%f` style unless the magnitude is < 1e-6 or
+/// >= 1e21, then `%e` with a one- or more-digit exponent (`1e+21`, `1e-7`).
+pub fn go_json_float(f: f64) -> String {
+    if !f.is_finite() {
+        return "null".into();
+    }
+    let a = f.abs();
+    if a != 0.0 && !(1e-6..1e21).contains(&a) {
+        let e = format!("{f:e}");
+        let (mant, exp) = e.split_once('e').unwrap_or((&e, "0"));
+        let exp: i32 = exp.parse().unwrap_or(0);
+        let sign = if exp < 0 { '-' } else { '+' };
+        format!("{mant}e{sign}{}", exp.abs())
+    } else {
+        // Rust's Display for f64 never uses exponent notation and prints shortest digits.
+        let s = format!("{f}");
+        s.strip_suffix(".0").map(str::to_string).unwrap_or(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn renders_errors() {
+        let p = FieldPath::new("spec").child("group");
+        assert_eq!(
+            FieldError::invalid(p.clone(), "a b", "bad").to_string(),
+            r#"spec.group: Invalid value: "a b": bad"#
+        );
+        assert_eq!(
+            FieldError::required(p.clone(), "").to_string(),
+            "spec.group: Required value"
+        );
+        assert_eq!(
+            FieldError::not_supported(p.clone(), "x", &["Cluster", "Namespaced"]).to_string(),
+            r#"spec.group: Unsupported value: "x": supported values: "Cluster", "Namespaced""#
+        );
+        assert_eq!(
+            FieldError::too_long(p.clone(), 2).to_string(),
+            "spec.group: Too long: may not be more than 2 bytes"
+        );
+        assert_eq!(
+            FieldError::invalid(FieldPath::root(), 15i64, "x").to_string(),
+            "<nil>: Invalid value: 15: x"
+        );
+    }
+
+    #[test]
+    fn go_values() {
+        assert_eq!(go_quote("a\"b\\\n\u{1}é"), r#""a\"b\\\n\x01é""#);
+        assert_eq!(go_float(10.0), "10");
+        assert_eq!(go_float(1.5), "1.5");
+        assert_eq!(go_float(0.9), "0.9");
+        assert_eq!(go_float(1e21), "1e+21");
+        assert_eq!(go_float(1e6), "1e+06");
+        assert_eq!(go_float(123456.0), "123456");
+        assert_eq!(go_float(1234567.0), "1.234567e+06");
+        assert_eq!(go_float(0.0001), "0.0001");
+        assert_eq!(go_float(0.00001), "1e-05");
+        assert_eq!(go_float(-2.5e-7), "-2.5e-07");
+        assert_eq!(
+            go_json(&Node::from_json(
+                &json!({"b": "x>0", "a": [1, 1.5, null, true]})
+            )),
+            r#"{"a":[1,1.5,null,true],"b":"x\u003e0"}"#
+        );
+        assert_eq!(go_json_float(1e21), "1e+21");
+        assert_eq!(go_json_float(1e-7), "1e-7");
+        assert_eq!(go_json_float(0.5), "0.5");
+    }
+}
