@@ -2,10 +2,9 @@
 //!
 //! Discovery lists a CRD's versions by "kube-aware" priority (apimachinery
 //! `CompareKubeAwareVersionStrings`, spec §6): GA before beta before alpha, higher numbers first,
-//! and names that do not look like `v1`, `v2beta1`, `v3alpha2` last, in reverse lexical order.
-//! The comparison is implemented here until `k8s` provides a shared one.
+//! and names that do not look like `v1`, `v2beta1`, `v3alpha2` last, in reverse lexical order;
+//! [`crate::k8s::version`] implements it.
 
-use std::cmp::Ordering;
 use std::io::{self, Write};
 
 use serde::Serialize;
@@ -15,52 +14,8 @@ use crate::cli::driver::{is_crd, objects};
 use crate::cli::settings::Settings;
 use crate::cli::{Failure, Status};
 use crate::diag::render::Format;
+use crate::k8s::version::sort_by_priority;
 use crate::yaml::Node;
-
-#[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Stability {
-    Alpha,
-    Beta,
-    Ga,
-}
-
-/// `v<major>[(alpha|beta)<minor>]` with ASCII digits, or `None`.
-fn kube_like(v: &str) -> Option<(Stability, u64, u64)> {
-    let rest = v.strip_prefix('v')?;
-    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-    if digits == 0 {
-        return None;
-    }
-    let major: u64 = rest[..digits].parse().ok()?;
-    let tail = &rest[digits..];
-    if tail.is_empty() {
-        return Some((Stability::Ga, major, 0));
-    }
-    let (stability, num) = if let Some(n) = tail.strip_prefix("alpha") {
-        (Stability::Alpha, n)
-    } else if let Some(n) = tail.strip_prefix("beta") {
-        (Stability::Beta, n)
-    } else {
-        return None;
-    };
-    if num.is_empty() || !num.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    Some((stability, major, num.parse().ok()?))
-}
-
-/// `Greater` when `a` has the higher priority.
-pub fn compare_versions(a: &str, b: &str) -> Ordering {
-    if a == b {
-        return Ordering::Equal;
-    }
-    match (kube_like(a), kube_like(b)) {
-        (Some(x), Some(y)) => x.cmp(&y),
-        (Some(_), None) => Ordering::Greater,
-        (None, Some(_)) => Ordering::Less,
-        (None, None) => b.cmp(a),
-    }
-}
 
 #[derive(Serialize)]
 struct WireCrd {
@@ -110,7 +65,7 @@ fn versions_of(crd: &Node) -> Vec<WireVersion> {
             });
         }
     }
-    out.sort_by(|a, b| compare_versions(&b.name, &a.name));
+    sort_by_priority(&mut out, |v| &v.name);
     out
 }
 
@@ -190,59 +145,4 @@ pub fn run(settings: &Settings, args: &VersionsArgs) -> Result<Status, Failure> 
     } else {
         Status::Clean
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn kube_aware_order_matches_apimachinery() {
-        // The sorted example and the pairs from apimachinery's helpers_test.go (spec §6).
-        let mut v = vec![
-            "foo10",
-            "v1",
-            "v11alpha2",
-            "v10beta3",
-            "v2",
-            "foo1",
-            "v12alpha1",
-            "v3beta1",
-            "v11beta2",
-            "v10",
-        ];
-        v.sort_by(|a, b| compare_versions(b, a));
-        assert_eq!(
-            v,
-            [
-                "v10",
-                "v2",
-                "v1",
-                "v11beta2",
-                "v10beta3",
-                "v3beta1",
-                "v12alpha1",
-                "v11alpha2",
-                "foo1",
-                "foo10"
-            ]
-        );
-        for (hi, lo) in [
-            ("v2", "v1"),
-            ("v1", "v2alpha1"),
-            ("v1", "v2beta1"),
-            ("v1alpha2", "v1alpha1"),
-            ("v1beta1", "v2alpha3"),
-            ("v1alpha10", "v1alpha2"),
-            ("v1beta10", "v1beta2"),
-            ("v1beta2", "foo"),
-            ("bar", "foo"),
-            ("version1", "version2"),
-            ("version1", "version10"),
-        ] {
-            assert_eq!(compare_versions(hi, lo), Ordering::Greater, "{hi} > {lo}");
-            assert_eq!(compare_versions(lo, hi), Ordering::Less, "{lo} < {hi}");
-        }
-        assert!(kube_like("v1.1").is_none() && kube_like("v1alpha1.1").is_none());
-    }
 }
