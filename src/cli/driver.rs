@@ -201,7 +201,7 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
     for (i, (&(f, o), (result, lints))) in crd_refs.iter().zip(compiled).enumerate() {
         let (role, p) = &parsed[f];
         let node = p.node(o.at);
-        let span = node.map(|n| n.span).unwrap_or_default();
+        let span = node.map(name_span).unwrap_or_default();
         if *role == Role::Target {
             summary.crds += 1;
         }
@@ -276,7 +276,7 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
             continue;
         }
         for o in &p.objects {
-            let span = p.node(o.at).map(|n| n.span).unwrap_or_default();
+            let span = p.node(o.at).map(kind_span).unwrap_or_default();
             let reason = match &o.class {
                 Class::Crd => continue,
                 Class::Skip(reason) => reason.clone(),
@@ -389,6 +389,19 @@ fn stamp(mut d: Diagnostic, file: FileId, object: &Arc<ObjectRef>) -> Diagnostic
         r.file.get_or_insert(file);
     }
     d
+}
+
+/// Where to point for a finding about a whole object: its `kind` value, so that the frame
+/// shows which kind is meant.
+fn kind_span(node: &Node) -> Span {
+    node.get("kind").map(|k| k.span).unwrap_or(node.span)
+}
+
+/// Where to point for a finding about a whole CRD: its `metadata.name`.
+fn name_span(node: &Node) -> Span {
+    node.at(&["metadata", "name"])
+        .map(|n| n.span)
+        .unwrap_or_else(|| kind_span(node))
 }
 
 fn yaml_diagnostic(e: &YamlError) -> Diagnostic {

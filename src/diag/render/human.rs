@@ -14,6 +14,13 @@ use miette::{
 use super::{Options, Report};
 use crate::diag::{Diagnostic, Severity, SourceFile};
 
+/// Lines longer than this are not drawn.
+const MAX_LINE: usize = 300;
+
+/// Spans covering more lines than this are underlined on their first line only: a label
+/// under a whole 80-line object hides the finding instead of showing it.
+const MAX_SPAN_LINES: usize = 5;
+
 /// Writes every diagnostic as a code frame, then the summary line unless `quiet`.
 pub fn render(report: &Report<'_>, opts: &Options, out: &mut dyn io::Write) -> io::Result<()> {
     let theme = if opts.color {
@@ -27,10 +34,21 @@ pub fn render(report: &Report<'_>, opts: &Options, out: &mut dyn io::Write) -> i
         .with_context_lines(1);
     for d in report.diagnostics {
         let file = d.file.and_then(|f| report.files.get(f));
+        // A frame around a line thousands of characters long (minified JSON, a hostile file)
+        // helps nobody: name the position instead of drawing it.
+        let drawable = file.filter(|f| {
+            let line = f.line_col(d.span.start).line;
+            f.line_range(line).end - f.line_range(line).start <= MAX_LINE
+        });
+        let mut notes: Vec<String> = related_elsewhere(report, d).into_iter().collect();
+        if let (Some(f), None) = (file, drawable) {
+            let at = f.line_col(d.span.start);
+            notes.insert(0, format!("at {}:{}:{}", f.name, at.line, at.column));
+        }
         let frame = Frame {
             d,
-            source: file.map(|f| Source { file: f }),
-            related_note: related_elsewhere(report, d),
+            source: drawable.map(|f| Source { file: f }),
+            related_note: (!notes.is_empty()).then(|| notes.join("\n")),
         };
         let mut text = String::new();
         if handler.render_report(&mut text, &frame).is_err() {
@@ -113,10 +131,16 @@ impl miette::Diagnostic for Frame<'_> {
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let source = self.source.as_ref()?;
-        let len = source.file.text.len();
+        let file = source.file;
+        let len = file.text.len();
         let clamp = move |s: crate::diag::Span| {
             let start = s.start.min(len);
-            SourceSpan::new(start.into(), s.end.min(len).saturating_sub(start))
+            let mut end = s.end.min(len).max(start);
+            let (first, last) = (file.line_col(start).line, file.line_col(end).line);
+            if last - first >= MAX_SPAN_LINES {
+                end = file.line_range(first).end.max(start);
+            }
+            SourceSpan::new(start.into(), end - start)
         };
         // The primary label names the field path when there is one: the message is printed
         // above the frame already, and the path tells which node the underline means.
