@@ -1,0 +1,647 @@
+//! The binary as users run it: every format, exit codes, stdin, hostile YAML, directory walking,
+//! determinism and generated files.
+//!
+//! Most cases use inputs whose findings come from reading YAML and from `--strict` classification
+//! (no CRD in the run), so that their snapshots show the CLI's own behaviour and stay put while
+//! the lint and validation rules grow. Snapshots of human output use `--color never`.
+
+use std::path::Path;
+use std::process::{Command as StdCommand, Stdio};
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+
+/// Runs crdlint in the crate root.
+fn crdlint(args: &[&str]) -> Run {
+    crdlint_stdin(args, "")
+}
+
+fn crdlint_stdin(args: &[&str], stdin: &str) -> Run {
+    let out = Command::cargo_bin("crdlint")
+        .expect("binary built")
+        .args(args)
+        .env_remove("NO_COLOR")
+        .env_remove("COLUMNS")
+        .write_stdin(stdin)
+        .output()
+        .expect("crdlint runs");
+    Run {
+        stdout: String::from_utf8(out.stdout).expect("UTF-8 stdout"),
+        stderr: String::from_utf8(out.stderr).expect("UTF-8 stderr"),
+        code: out.status.code().expect("exited"),
+    }
+}
+
+struct Run {
+    stdout: String,
+    stderr: String,
+    code: i32,
+}
+
+impl Run {
+    /// Stdout, stderr and the exit code in one text, for a snapshot.
+    fn transcript(&self) -> String {
+        let mut s = format!("exit: {}\n--- stdout\n{}", self.code, self.stdout);
+        if !self.stderr.is_empty() {
+            s.push_str("--- stderr\n");
+            s.push_str(&self.stderr);
+        }
+        s
+    }
+
+    fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.stdout).unwrap_or_else(|e| {
+            panic!("not JSON ({e}):\n{}", self.stdout);
+        })
+    }
+}
+
+/// YAML problems and unknown kinds: findings that do not depend on lint or validation rules.
+const FINDINGS: &[&str] = &[
+    "--strict",
+    "testdata/cli/duplicate.yaml",
+    "testdata/cli/malformed.yaml",
+    "testdata/cli/list.yaml",
+];
+
+fn with(args: &[&'static str], more: &[&'static str]) -> Vec<&'static str> {
+    args.iter().chain(more).copied().collect()
+}
+
+#[test]
+fn human_format() {
+    let run = crdlint(&with(&["check", "--color", "never"], FINDINGS));
+    assert_eq!(run.code, 1);
+    insta::assert_snapshot!(run.transcript());
+}
+
+#[test]
+fn human_colour_always_uses_ansi_and_never_does_not() {
+    let always = crdlint(&["check", "--color", "always", "testdata/cli/duplicate.yaml"]);
+    assert!(always.stdout.contains("\u{1b}["), "{}", always.stdout);
+    let never = crdlint(&["check", "--color", "never", "testdata/cli/duplicate.yaml"]);
+    assert!(!never.stdout.contains('\u{1b}'), "{}", never.stdout);
+    // Piped output (not a terminal) is plain by default.
+    let auto = crdlint(&["check", "testdata/cli/duplicate.yaml"]);
+    assert_eq!(auto.stdout, never.stdout);
+}
+
+#[test]
+fn json_format() {
+    let run = crdlint(&with(&["check", "--format", "json"], FINDINGS));
+    assert_eq!(run.code, 1);
+    insta::assert_json_snapshot!(run.json());
+}
+
+#[test]
+fn json_contract_has_every_key() {
+    let v = crdlint(&with(&["check", "--format", "json"], FINDINGS)).json();
+    assert_eq!(v["version"], 1);
+    let summary = v["summary"].as_object().expect("summary");
+    let keys: Vec<&str> = summary.keys().map(String::as_str).collect();
+    assert_eq!(
+        keys,
+        [
+            "files",
+            "documents",
+            "crds",
+            "resources",
+            "skipped",
+            "errors",
+            "warnings"
+        ]
+    );
+    for d in v["diagnostics"].as_array().expect("diagnostics") {
+        for key in [
+            "rule",
+            "severity",
+            "message",
+            "file",
+            "line",
+            "column",
+            "end_line",
+            "end_column",
+            "path",
+            "object",
+            "help",
+        ] {
+            assert!(d.get(key).is_some(), "{key} missing in {d}");
+        }
+        let sev = d["severity"].as_str().expect("severity");
+        assert!(["error", "warning", "info"].contains(&sev));
+    }
+}
+
+#[test]
+fn sarif_format() {
+    let run = crdlint(&with(&["check", "--format", "sarif"], FINDINGS));
+    assert_eq!(run.code, 1);
+    let mut v = run.json();
+    // The rule table is long and changes with every new rule; its shape is checked in
+    // tests/cli_sarif.rs.
+    v["runs"][0]["tool"]["driver"]["rules"] = serde_json::Value::String("<elided>".into());
+    for r in v["runs"][0]["results"].as_array_mut().expect("results") {
+        r["ruleIndex"] = serde_json::Value::String("<index>".into());
+    }
+    v["runs"][0]["tool"]["driver"]["version"] = serde_json::Value::String("<version>".into());
+    insta::assert_json_snapshot!(v);
+}
+
+#[test]
+fn github_format() {
+    let run = crdlint(&with(&["check", "--format", "github"], FINDINGS));
+    assert_eq!(run.code, 1);
+    insta::assert_snapshot!(run.transcript());
+}
+
+#[test]
+fn junit_format() {
+    let run = crdlint(&with(&["check", "--format", "junit"], FINDINGS));
+    assert_eq!(run.code, 1);
+    insta::assert_snapshot!(run.transcript());
+}
+
+#[test]
+fn exit_0_when_nothing_is_wrong() {
+    let run = crdlint(&["check", "--format", "json", "testdata/cli/widgets.json"]);
+    assert_eq!(run.code, 0, "{}", run.transcript());
+    assert_eq!(run.json()["summary"]["skipped"], 1);
+    let quiet = crdlint(&["check", "--quiet", "testdata/cli/widgets.json"]);
+    assert_eq!((quiet.code, quiet.stdout.as_str()), (0, ""));
+}
+
+#[test]
+fn exit_2_for_unreadable_files_after_checking_the_rest() {
+    let run = crdlint(&[
+        "check",
+        "--format",
+        "json",
+        "--strict",
+        "testdata/cli/no-such-file.yaml",
+        "testdata/cli/duplicate.yaml",
+    ]);
+    assert_eq!(run.code, 2);
+    insta::assert_json_snapshot!(run.json());
+}
+
+#[test]
+fn exit_2_for_files_that_are_not_utf8() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bad = dir.path().join("latin1.yaml");
+    std::fs::write(&bad, b"name: caf\xe9\n").expect("write");
+    let run = crdlint(&[
+        "check",
+        "--format",
+        "json",
+        bad.to_str().expect("UTF-8 path"),
+    ]);
+    assert_eq!(run.code, 2);
+    let v = run.json();
+    assert_eq!(v["diagnostics"][0]["rule"], "io/read");
+    assert!(v["diagnostics"][0]["message"]
+        .as_str()
+        .expect("message")
+        .contains("not UTF-8"));
+}
+
+#[test]
+fn exit_2_for_usage_errors() {
+    let cases: &[&[&str]] = &[
+        &["check", "--kube-version", "2.0"],
+        &["check", "--format", "yaml"],
+        &["check", "--exclude", "a[", "testdata/cli"],
+        &["prune", "--write", "testdata/cli/widgets.yaml"],
+        &["explain", "no/such-rule"],
+        &["frobnicate"],
+        &["check", "-", "-"],
+    ];
+    let mut transcript = String::new();
+    for args in cases {
+        let run = crdlint(args);
+        assert_eq!(run.code, 2, "{args:?}: {}", run.transcript());
+        assert!(run.stdout.is_empty(), "{args:?} printed to stdout");
+        // clap's usage errors are longer; the first line names the problem.
+        let first = run.stderr.lines().next().unwrap_or_default();
+        transcript.push_str(&format!("{}\n  {first}\n", args.join(" ")));
+    }
+    insta::assert_snapshot!(transcript);
+}
+
+#[test]
+fn deny_warnings_turns_warnings_into_exit_1() {
+    // Two copies of one CRD: a warning (the second is ignored), no error.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let crd = std::fs::read_to_string("testdata/cli/crd.yaml").expect("fixture");
+    std::fs::write(dir.path().join("a.yaml"), &crd).expect("write");
+    std::fs::write(dir.path().join("b.yaml"), &crd).expect("write");
+    let path = dir.path().to_str().expect("UTF-8 path");
+    // `validate` does not lint, so only the driver's own findings remain.
+    let plain = crdlint(&["validate", "--format", "json", path]);
+    let v = plain.json();
+    let rules: Vec<&str> = v["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .filter_map(|d| d["rule"].as_str())
+        .collect();
+    assert!(rules.contains(&"input/duplicate-crd"), "{v}");
+    if v["summary"]["errors"] == 0 {
+        assert_eq!(plain.code, 0);
+        let denied = crdlint(&["validate", "--deny-warnings", path]);
+        assert_eq!(denied.code, 1);
+    } else {
+        // While the CRD cannot be compiled, the errors decide the status alone.
+        assert_eq!(plain.code, 1);
+    }
+}
+
+#[test]
+fn deny_warnings_flag_counts_warnings() {
+    // A document over the API server's 3 MiB request limit is a warning.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let big = dir.path().join("big.yaml");
+    let mut text = String::from("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: big\ndata:\n");
+    for i in 0..40_000 {
+        text.push_str(&format!("  key{i:05}: \"{}\"\n", "x".repeat(80)));
+    }
+    std::fs::write(&big, text).expect("write");
+    let path = big.to_str().expect("UTF-8 path");
+    let plain = crdlint(&["check", "--format", "json", path]);
+    assert_eq!(plain.json()["summary"]["warnings"], 1, "{}", plain.stdout);
+    assert_eq!(plain.code, 0);
+    assert_eq!(crdlint(&["check", "--deny-warnings", path]).code, 1);
+}
+
+#[test]
+fn stdin_with_a_file_name() {
+    let input = std::fs::read_to_string("testdata/cli/duplicate.yaml").expect("fixture");
+    let run = crdlint_stdin(
+        &[
+            "check",
+            "--color",
+            "never",
+            "--stdin-filename",
+            "piped/widget.yaml",
+            "-",
+        ],
+        &input,
+    );
+    assert_eq!(run.code, 1);
+    insta::assert_snapshot!(run.transcript());
+    // Without a name, stdin is reported as `-`.
+    let unnamed = crdlint_stdin(&["check", "--format", "json", "-"], &input);
+    assert_eq!(unnamed.json()["diagnostics"][0]["file"], "-");
+}
+
+#[test]
+fn malformed_document_mid_file_does_not_stop_the_rest() {
+    let run = crdlint(&[
+        "check",
+        "--format",
+        "json",
+        "--strict",
+        "testdata/cli/malformed.yaml",
+    ]);
+    let v = run.json();
+    assert_eq!(v["summary"]["documents"], 3);
+    let found: Vec<(String, u64)> = v["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .map(|d| {
+            (
+                d["rule"].as_str().expect("rule").to_string(),
+                d["line"].as_u64().expect("line"),
+            )
+        })
+        .collect();
+    // The syntax error where it is, and both intact documents still classified.
+    assert_eq!(
+        found,
+        [
+            ("input/no-schema".to_string(), 3),
+            ("yaml/syntax".to_string(), 14),
+            ("input/no-schema".to_string(), 17)
+        ]
+    );
+}
+
+#[test]
+fn billion_laughs_fails_fast() {
+    let started = Instant::now();
+    let run = crdlint(&[
+        "check",
+        "--format",
+        "json",
+        "testdata/cli/billion-laughs.yaml",
+    ]);
+    let elapsed = started.elapsed();
+    assert!(elapsed < Duration::from_secs(2), "took {elapsed:?}");
+    assert_eq!(run.code, 1);
+    assert_eq!(run.json()["diagnostics"][0]["rule"], "yaml/alias-budget");
+}
+
+#[test]
+fn deep_nesting_is_reported_not_a_crash() {
+    let run = crdlint(&["check", "--color", "never", "testdata/cli/deep.yaml"]);
+    assert_eq!(run.code, 1);
+    insta::assert_snapshot!(run.transcript());
+}
+
+#[test]
+fn duplicate_keys_point_at_both() {
+    let v = crdlint(&["check", "--format", "json", "testdata/cli/duplicate.yaml"]).json();
+    let d = &v["diagnostics"][0];
+    assert_eq!(d["rule"], "yaml/duplicate-key");
+    assert_eq!(
+        (d["line"].as_u64(), d["column"].as_u64()),
+        (Some(8), Some(3))
+    );
+    assert_eq!(d["related"][0]["line"], 6);
+}
+
+#[test]
+fn list_items_are_objects_with_their_own_location() {
+    let run = crdlint(&[
+        "check",
+        "--strict",
+        "--format",
+        "json",
+        "testdata/cli/list.yaml",
+    ]);
+    let v = run.json();
+    // One List with three items, one WidgetList with one: four objects, two documents.
+    assert_eq!(v["summary"]["documents"], 2);
+    assert_eq!(v["summary"]["skipped"], 4);
+    let at: Vec<(u64, String)> = v["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .map(|d| {
+            (
+                d["line"].as_u64().expect("line"),
+                d["object"]["name"].as_str().expect("name").to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        at,
+        [
+            (6, "first".to_string()),
+            (12, "unknown-kind".to_string()),
+            (16, "svc".to_string()),
+            (24, "second".to_string())
+        ]
+    );
+}
+
+#[test]
+fn verbose_lists_skipped_documents() {
+    let run = crdlint(&[
+        "check",
+        "--verbose",
+        "--color",
+        "never",
+        "testdata/cli/list.yaml",
+    ]);
+    assert_eq!(run.code, 0);
+    insta::assert_snapshot!(run.transcript());
+}
+
+/// A tree with ignored, hidden, excluded and non-manifest files; every manifest is an unknown
+/// kind, so `--strict` names each file that was read.
+fn walk_tree() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let doc = "apiVersion: example.com/v1\nkind: Thing\nmetadata:\n  name: t\n";
+    for (path, text) in [
+        (".gitignore", "ignored.yaml\nbuild/\n"),
+        ("kept.yaml", doc),
+        ("ignored.yaml", doc),
+        ("build/out.yaml", doc),
+        (".hidden.yaml", doc),
+        (".hidden-dir/x.yaml", doc),
+        ("notes.md", "# not a manifest\n"),
+        ("sub/kept.yml", doc),
+        (
+            "sub/kept.json",
+            "{\"apiVersion\": \"example.com/v1\", \"kind\": \"Thing\"}",
+        ),
+        ("vendor/third-party.yaml", doc),
+    ] {
+        let p = dir.path().join(path);
+        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+        std::fs::write(p, text).expect("write");
+    }
+    dir
+}
+
+fn files_reported(dir: &Path, extra: &[&str]) -> Vec<String> {
+    let root = dir.to_str().expect("UTF-8 path");
+    let mut args = vec!["check", "--strict", "--format", "json"];
+    args.extend_from_slice(extra);
+    args.push(root);
+    let v = crdlint(&args).json();
+    let mut files: Vec<String> = v["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .map(|d| {
+            let f = d["file"].as_str().expect("file");
+            f.strip_prefix(root)
+                .unwrap_or(f)
+                .trim_start_matches('/')
+                .to_string()
+        })
+        .collect();
+    files.dedup();
+    files
+}
+
+#[test]
+fn directories_honour_gitignore_and_skip_hidden_files() {
+    let dir = walk_tree();
+    assert_eq!(
+        files_reported(dir.path(), &[]),
+        [
+            "kept.yaml",
+            "sub/kept.json",
+            "sub/kept.yml",
+            "vendor/third-party.yaml"
+        ]
+    );
+}
+
+#[test]
+fn exclude_globs_prune_the_walk() {
+    let dir = walk_tree();
+    assert_eq!(
+        files_reported(dir.path(), &["--exclude", "vendor", "--exclude", "*.json"]),
+        ["kept.yaml", "sub/kept.yml"]
+    );
+}
+
+#[test]
+fn explicit_files_are_read_even_when_ignored() {
+    let dir = walk_tree();
+    let ignored = dir.path().join("ignored.yaml");
+    let v = crdlint(&[
+        "check",
+        "--strict",
+        "--format",
+        "json",
+        ignored.to_str().expect("UTF-8 path"),
+    ])
+    .json();
+    assert_eq!(v["summary"]["files"], 1);
+    assert_eq!(v["summary"]["errors"], 1);
+}
+
+#[test]
+fn output_is_the_same_with_one_thread_or_eight() {
+    let args = |threads: &'static str| {
+        vec![
+            "check",
+            "--format",
+            "json",
+            "--threads",
+            threads,
+            "testdata/cli",
+            "testdata/examples",
+        ]
+    };
+    let one = crdlint(&args("1"));
+    let eight = crdlint(&args("8"));
+    assert_eq!(one.code, eight.code);
+    assert_eq!(one.stdout, eight.stdout);
+    assert!(one.json()["summary"]["files"].as_u64() > Some(5));
+    // And again: scheduling differs from run to run.
+    assert_eq!(crdlint(&args("8")).stdout, eight.stdout);
+}
+
+#[test]
+fn findings_are_sorted_by_file_then_position() {
+    let v = crdlint(&["check", "--format", "json", "--strict", "testdata/cli"]).json();
+    let keys: Vec<(String, u64, u64)> = v["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .map(|d| {
+            (
+                d["file"].as_str().expect("file").to_string(),
+                d["line"].as_u64().expect("line"),
+                d["column"].as_u64().expect("column"),
+            )
+        })
+        .collect();
+    let mut sorted = keys.clone();
+    sorted.sort();
+    assert_eq!(keys, sorted);
+}
+
+#[test]
+fn closed_stdout_is_a_clean_exit() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let many = dir.path().join("many.yaml");
+    let doc = "apiVersion: example.com/v1\nkind: Thing\nmetadata:\n  name: t\n---\n";
+    std::fs::write(&many, doc.repeat(3000)).expect("write");
+    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("crdlint"))
+        .args(["check", "--strict", "--color", "never"])
+        .arg(&many)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    // Close the reading end before crdlint writes its ~1 MB report.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("wait");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
+
+#[test]
+fn rules_lists_every_rule() {
+    let run = crdlint(&["rules"]);
+    assert_eq!(run.code, 0);
+    for id in [
+        "yaml/syntax",
+        "yaml/duplicate-key",
+        "io/read",
+        "input/no-schema",
+    ] {
+        assert!(
+            run.stdout.lines().any(|l| l.starts_with(id)),
+            "{id} missing"
+        );
+    }
+    let v = crdlint(&["rules", "--format", "json"]).json();
+    let n = v.as_array().expect("array").len();
+    assert_eq!(n, run.stdout.lines().count());
+}
+
+#[test]
+fn explain_shows_docs_and_examples() {
+    let run = crdlint(&["explain", "yaml/duplicate-key"]);
+    assert_eq!(run.code, 0);
+    insta::assert_snapshot!(run.transcript());
+}
+
+#[test]
+fn versions_in_priority_order() {
+    let run = crdlint(&["versions", "testdata/examples/crds"]);
+    assert_eq!(run.code, 0);
+    insta::assert_snapshot!(run.transcript());
+}
+
+#[test]
+fn manpage_is_roff() {
+    let run = crdlint(&["manpage"]);
+    assert_eq!(run.code, 0);
+    assert!(
+        run.stdout.starts_with(".ie"),
+        "{}",
+        &run.stdout[..80.min(run.stdout.len())]
+    );
+    assert!(run.stdout.contains(".TH crdlint"));
+    assert!(run.stdout.contains("check"));
+}
+
+/// The checked-in completions are what the binary generates today. Set `CRDLINT_BLESS=1` to
+/// rewrite them after changing a flag.
+#[test]
+fn completions_have_not_drifted() {
+    let bless = std::env::var_os("CRDLINT_BLESS").is_some();
+    for (shell, file) in [
+        ("bash", "crdlint.bash"),
+        ("zsh", "_crdlint"),
+        ("fish", "crdlint.fish"),
+        ("powershell", "_crdlint.ps1"),
+        ("elvish", "crdlint.elv"),
+    ] {
+        let run = crdlint(&["completions", shell]);
+        assert_eq!(run.code, 0);
+        let path = Path::new("completions").join(file);
+        if bless {
+            std::fs::write(&path, &run.stdout).expect("write completions");
+            continue;
+        }
+        let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            on_disk == run.stdout,
+            "{} is out of date: run `CRDLINT_BLESS=1 cargo test --test cli completions`",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn help_and_version_exit_0() {
+    let help = crdlint(&["--help"]);
+    assert_eq!(help.code, 0);
+    assert!(help.stdout.contains("Usage: crdlint"));
+    let version = crdlint(&["--version"]);
+    assert_eq!(version.code, 0);
+    assert_eq!(
+        version.stdout,
+        format!("crdlint {}\n", env!("CARGO_PKG_VERSION"))
+    );
+}
