@@ -1,6 +1,29 @@
-//! granit-parser events to [`Document`]s. (Being written: see the yaml helper's task.)
+//! granit-parser events to [`Document`]s, with go-yaml v2 semantics and byte spans.
+//!
+//! The parser gives a stream of events with byte ranges; this module builds the [`Node`] tree
+//! with an explicit stack (no recursion on input), resolves scalars as go-yaml v2 does
+//! ([`super::resolve`]), applies merge keys, expands aliases under a budget and reports what the
+//! API server would reject. Each document is read on its own: a fatal problem (a syntax error,
+//! a blown budget, too deep nesting, a value JSON cannot carry) leaves that document without a
+//! root, and reading goes on with the next one.
+//!
+//! Span conventions (what `Node::span` covers):
+//! - scalars: their source text, quotes included; block scalars (`|`, `>`) from the first content
+//!   character to the last non-blank one (the indicator line is not included);
+//! - flow collections: from `[`/`{` to `]`/`}`;
+//! - block collections: from the start of the first child (or first key) to the end of the last;
+//! - an empty value (`key:`) has an empty span where the value would be;
+//! - a node copied from an alias keeps the spans of the anchored definition, so a span always
+//!   covers the text that produced the value.
 
-use super::{Document, Span};
+use std::collections::hash_map::RandomState;
+use std::collections::HashMap;
+use std::hash::BuildHasher;
+
+use granit_parser::{ErrorKind, Event, Parser, ScalarStyle, StructureStyle, Tag};
+
+use super::resolve::{self, format_float_key, Scalar};
+use super::{Document, Entry, Map, Node, Span, Style, Value, YamlError, YamlErrorKind};
 
 /// Limits that keep hostile input from costing time or memory.
 #[derive(Clone, Debug)]
@@ -29,8 +52,1104 @@ pub fn load(src: &str) -> Vec<Document> {
 }
 
 /// Parses every document in `src`.
-pub fn load_with(src: &str, _opts: &LoadOptions) -> Vec<Document> {
-    let _ = Span::default();
-    let _ = src;
-    unimplemented!("yaml loader")
+///
+/// Every document of the stream is returned, empty ones included (with `root: None` and no
+/// errors), so `Document::index` matches the position a user counts in the file.
+pub fn load_with(src: &str, opts: &LoadOptions) -> Vec<Document> {
+    let mut loader = Loader {
+        src,
+        opts,
+        docs: Vec::new(),
+        hasher: RandomState::new(),
+    };
+    let mut base = 0;
+    while let Some(next) = loader.run_segment(base) {
+        // A restart must make progress, or a pathological input could loop.
+        if next <= base {
+            break;
+        }
+        base = next;
+    }
+    loader.docs
+}
+
+struct Loader<'a> {
+    src: &'a str,
+    opts: &'a LoadOptions,
+    docs: Vec<Document>,
+    hasher: RandomState,
+}
+
+/// What to do after a document failed.
+enum Recovery {
+    Continue,
+    Stop,
+    RestartAt(usize),
+}
+
+impl<'a> Loader<'a> {
+    fn parser_options(&self) -> granit_parser::Options {
+        let mut o = granit_parser::Options::default();
+        o.set_emit_comments(false);
+        o.emit_anchor_events = true;
+        o.emit_unresolved_aliases = true;
+        let depth = self.opts.max_depth.max(1);
+        o.flow_nesting_limit = depth;
+        o.block_nesting_limit = depth;
+        o
+    }
+
+    /// Parses `src[base..]` with one parser. Returns where to start a fresh parser when the
+    /// parser's own recovery could not be trusted to find the next document.
+    fn run_segment(&mut self, base: usize) -> Option<usize> {
+        let text = &self.src[base..];
+        let mut parser = Parser::new_from_str_with_options(text, self.parser_options());
+        let mut doc: Option<DocBuilder> = None;
+        let mut after_explicit_end = false;
+        // Where the previous document ended, for documents that fail before their start event.
+        let mut last_end = base;
+        loop {
+            let (event, span) = match parser.next_event() {
+                None => {
+                    if let Some(d) = doc.take() {
+                        self.finish(d, last_end, None);
+                    }
+                    return None;
+                }
+                Some(Ok(x)) => x,
+                Some(Err(e)) => {
+                    let off = base + e.marker().byte_offset().unwrap_or(0).min(text.len());
+                    let err = if matches!(e.kind(), ErrorKind::RecursionLimitExceeded) {
+                        too_deep(self.opts.max_depth, self.point(off))
+                    } else {
+                        YamlError {
+                            kind: YamlErrorKind::Syntax,
+                            message: e.info(),
+                            span: self.point(off),
+                            related: Vec::new(),
+                        }
+                    };
+                    let d = doc
+                        .take()
+                        .unwrap_or_else(|| self.new_doc(last_end.min(off)));
+                    self.finish(d, off, Some(err));
+                    last_end = off;
+                    after_explicit_end = false;
+                    match self.recover(&mut parser, base, off) {
+                        Recovery::Continue => continue,
+                        Recovery::Stop => return None,
+                        Recovery::RestartAt(at) => return Some(at),
+                    }
+                }
+            };
+            let range = span.byte_range().unwrap_or(0..0);
+            let sp = Span::new(base + range.start, base + range.end);
+            let tag_sp = span
+                .tag_span()
+                .and_then(|t| t.byte_range())
+                .map(|r| Span::new(base + r.start, base + r.end));
+            match event {
+                Event::StreamStart | Event::Comment(..) => {}
+                Event::StreamEnd => {
+                    if let Some(d) = doc.take() {
+                        self.finish(d, sp.end, None);
+                    }
+                    return None;
+                }
+                Event::DocumentStart(explicit, _) => {
+                    if let Some(d) = doc.take() {
+                        self.finish(d, sp.start, None);
+                    }
+                    if !explicit && after_explicit_end {
+                        // libyaml (and so go-yaml) only allows a bare document first in the
+                        // stream; after `...` it wants `---`. kubectl never sees such a document:
+                        // its splitter keeps it in the previous chunk, where go-yaml ignores it.
+                        let d = self.new_doc(sp.start);
+                        let err = YamlError {
+                            kind: YamlErrorKind::Syntax,
+                            message: "did not find expected <document start>".to_owned(),
+                            span: self.point(sp.start),
+                            related: Vec::new(),
+                        };
+                        self.finish(d, sp.start, Some(err));
+                        after_explicit_end = false;
+                        match self.skip_document(&mut parser) {
+                            true => continue,
+                            false => return None,
+                        }
+                    }
+                    after_explicit_end = false;
+                    doc = Some(self.new_doc(sp.start));
+                }
+                Event::DocumentEnd => {
+                    after_explicit_end = !sp.is_empty();
+                    if let Some(d) = doc.take() {
+                        let end = if sp.is_empty() {
+                            d.content_end()
+                        } else {
+                            sp.end
+                        };
+                        last_end = end;
+                        self.finish(d, end, None);
+                    }
+                }
+                ev => {
+                    let Some(d) = doc.as_mut() else {
+                        continue;
+                    };
+                    if let Err(fatal) = d.event(ev, sp, tag_sp, self) {
+                        let d = doc.take().expect("document is open");
+                        let end = fatal.span.end.max(d.start);
+                        self.finish(d, end, Some(fatal));
+                        last_end = end;
+                        if !self.skip_document(&mut parser) {
+                            return None;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Skips the rest of the current document after a problem found by the tree builder.
+    /// Returns false when nothing follows.
+    fn skip_document(&self, parser: &mut Parser<'a, granit_parser::StrInput<'a>>) -> bool {
+        matches!(parser.proceed_next_document(), Ok(true))
+    }
+
+    /// After a syntax error at `off`: let the parser find the next document, but restart on a
+    /// fresh parser at the next `---` line when the parser gives up or would skip past it.
+    fn recover(
+        &self,
+        parser: &mut Parser<'a, granit_parser::StrInput<'a>>,
+        base: usize,
+        off: usize,
+    ) -> Recovery {
+        let marker = find_doc_marker(self.src, off);
+        match parser.proceed_next_document() {
+            Ok(true) => {
+                if let Some(m) = marker {
+                    let next_start = match parser.peek() {
+                        Some(Ok((_, span))) => span.byte_range().map(|r| base + r.start),
+                        Some(Err(_)) => None,
+                        None => Some(usize::MAX),
+                    };
+                    if next_start.is_some_and(|s| s > m) && m > base {
+                        return Recovery::RestartAt(m);
+                    }
+                }
+                Recovery::Continue
+            }
+            Ok(false) | Err(_) => match marker {
+                Some(m) if m > base => Recovery::RestartAt(m),
+                _ => Recovery::Stop,
+            },
+        }
+    }
+
+    fn new_doc(&self, start: usize) -> DocBuilder {
+        DocBuilder {
+            index: self.docs.len(),
+            start,
+            stack: Vec::new(),
+            root: None,
+            errors: Vec::new(),
+            anchors: HashMap::new(),
+            anchor_names: HashMap::new(),
+            budget_used: 0,
+        }
+    }
+
+    /// A one-character span at `off` (empty at the end of the text).
+    fn point(&self, off: usize) -> Span {
+        let off = off.min(self.src.len());
+        let len = self.src[off..].chars().next().map_or(0, char::len_utf8);
+        Span::new(off, off + len)
+    }
+
+    fn finish(&mut self, d: DocBuilder, end: usize, fatal: Option<YamlError>) {
+        let DocBuilder {
+            index,
+            start,
+            root,
+            mut errors,
+            ..
+        } = d;
+        let end = end.max(start);
+        let root = match fatal {
+            Some(e) => {
+                errors.push(e);
+                None
+            }
+            None => root.and_then(|b| {
+                // An empty document reads as a null with no text; the caller skips it.
+                let empty = b.node.is_null() && b.node.span.is_empty() && !b.tagged;
+                (!empty).then_some(b.node)
+            }),
+        };
+        let size = end - start;
+        if size > self.opts.max_document_bytes {
+            let line_end = self.src[start..]
+                .find('\n')
+                .map_or(self.src.len(), |i| start + i);
+            errors.push(YamlError {
+                kind: YamlErrorKind::TooLarge,
+                message: format!(
+                    "document is {size} bytes, more than the {} bytes the API server accepts in one request",
+                    self.opts.max_document_bytes
+                ),
+                span: Span::new(start, line_end.max(start)),
+                related: Vec::new(),
+            });
+        }
+        self.docs.push(Document {
+            index,
+            root,
+            span: Span::new(start, end),
+            errors,
+        });
+    }
+}
+
+fn too_deep(max_depth: usize, span: Span) -> YamlError {
+    YamlError {
+        kind: YamlErrorKind::TooDeep,
+        message: format!("collections are nested deeper than {max_depth} levels"),
+        span,
+        related: Vec::new(),
+    }
+}
+
+/// The start of the first line at or after `from` that is a document marker (`---` alone or
+/// followed by a blank), the way kubectl's YAML reader splits a stream.
+fn find_doc_marker(src: &str, from: usize) -> Option<usize> {
+    let bytes = src.as_bytes();
+    let mut pos = from.min(bytes.len());
+    // Move to a line start.
+    if pos > 0 && bytes[pos - 1] != b'\n' {
+        pos += src[pos..].find('\n')? + 1;
+    }
+    while pos < bytes.len() {
+        let rest = &bytes[pos..];
+        if rest.starts_with(b"---")
+            && rest
+                .get(3)
+                .is_none_or(|c| matches!(c, b' ' | b'\t' | b'\r' | b'\n'))
+        {
+            return Some(pos);
+        }
+        pos += src[pos..].find('\n')? + 1;
+    }
+    None
+}
+
+/// A finished node plus what its parent needs to know about it.
+struct Built {
+    node: Node,
+    /// go-yaml's resolution before the JSON step (scalars only), for map keys.
+    raw: Option<Scalar>,
+    /// A plain `<<` key.
+    merge: bool,
+    /// Whether the scalar had an explicit tag (an empty `!!null` is not an empty document).
+    tagged: bool,
+    /// Set when the value cannot be written as JSON (`.inf`): fatal unless it is used as a key.
+    json_error: Option<String>,
+    /// Nodes in the subtree (map keys count one each), for the alias budget.
+    size: usize,
+    /// Collection nesting inside the subtree, for the depth cap on alias copies.
+    height: usize,
+    /// Where this child sits in the source (the `*alias` token for a copy).
+    extent: Span,
+}
+
+struct Anchored {
+    node: Node,
+    raw: Option<Scalar>,
+    json_error: Option<String>,
+    size: usize,
+    height: usize,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum KeyKind {
+    Str,
+    Int,
+    Bool,
+    Float,
+}
+
+struct PendingKey {
+    key: String,
+    span: Span,
+    merge: bool,
+    kind: KeyKind,
+}
+
+#[derive(Clone, Copy)]
+struct EntryMeta {
+    merged: bool,
+    kind: KeyKind,
+}
+
+/// Below this many keys a linear scan finds duplicates faster than hashing.
+const LINEAR_KEYS: usize = 16;
+
+struct MapFrame {
+    entries: Vec<Entry>,
+    meta: Vec<EntryMeta>,
+    pending: Option<PendingKey>,
+    /// Key hash to entry index, built once the map outgrows a linear scan.
+    index: Option<HashMap<u64, usize>>,
+}
+
+impl MapFrame {
+    fn find(&mut self, key: &str, hasher: &RandomState) -> Option<usize> {
+        if self.index.is_none() && self.entries.len() < LINEAR_KEYS {
+            return self.entries.iter().position(|e| e.key == key);
+        }
+        let index = self.index.get_or_insert_with(|| {
+            let mut m = HashMap::with_capacity(self.entries.len() * 2);
+            for (i, e) in self.entries.iter().enumerate() {
+                m.entry(hasher.hash_one(e.key.as_str())).or_insert(i);
+            }
+            m
+        });
+        match index.get(&hasher.hash_one(key)) {
+            Some(&i) if self.entries[i].key == key => Some(i),
+            // A 64-bit collision: rare enough that a scan is fine.
+            Some(_) => self.entries.iter().position(|e| e.key == key),
+            None => None,
+        }
+    }
+
+    fn push(&mut self, entry: Entry, meta: EntryMeta, hasher: &RandomState) {
+        if let Some(index) = &mut self.index {
+            index
+                .entry(hasher.hash_one(entry.key.as_str()))
+                .or_insert(self.entries.len());
+        }
+        self.entries.push(entry);
+        self.meta.push(meta);
+    }
+}
+
+enum FrameKind {
+    Seq(Vec<Node>),
+    Map(MapFrame),
+}
+
+struct Frame {
+    kind: FrameKind,
+    style: Style,
+    open: Span,
+    anchor: usize,
+    size: usize,
+    height: usize,
+    first: Option<usize>,
+    last: usize,
+}
+
+impl Frame {
+    fn note_child(&mut self, extent: Span) {
+        if self.first.is_none() {
+            self.first = Some(extent.start);
+        }
+        self.last = self.last.max(extent.end);
+    }
+}
+
+struct DocBuilder {
+    index: usize,
+    start: usize,
+    stack: Vec<Frame>,
+    root: Option<Built>,
+    errors: Vec<YamlError>,
+    anchors: HashMap<usize, Anchored>,
+    anchor_names: HashMap<usize, String>,
+    budget_used: usize,
+}
+
+type Fatal = YamlError;
+
+fn fatal(kind: YamlErrorKind, message: impl Into<String>, span: Span) -> Fatal {
+    YamlError {
+        kind,
+        message: message.into(),
+        span,
+        related: Vec::new(),
+    }
+}
+
+impl DocBuilder {
+    fn content_end(&self) -> usize {
+        self.root.as_ref().map_or(self.start, |b| b.extent.end)
+    }
+
+    fn event(
+        &mut self,
+        ev: Event<'_>,
+        sp: Span,
+        tag_sp: Option<Span>,
+        loader: &Loader<'_>,
+    ) -> Result<(), Fatal> {
+        let tag_sp = tag_sp.unwrap_or(sp);
+        match ev {
+            Event::Scalar(text, style, anchor, tag) => {
+                let built =
+                    self.scalar(text.as_ref(), style, tag.as_deref(), sp, tag_sp, loader)?;
+                if anchor != 0 {
+                    self.register(anchor, &built, loader)?;
+                }
+                self.place(built, loader)
+            }
+            Event::SequenceStart(style, anchor, tag) => self.open(
+                FrameKind::Seq(Vec::new()),
+                style,
+                anchor,
+                (tag.as_deref(), tag_sp),
+                sp,
+                loader,
+            ),
+            Event::MappingStart(style, anchor, tag) => self.open(
+                FrameKind::Map(MapFrame {
+                    entries: Vec::new(),
+                    meta: Vec::new(),
+                    pending: None,
+                    index: None,
+                }),
+                style,
+                anchor,
+                (tag.as_deref(), tag_sp),
+                sp,
+                loader,
+            ),
+            Event::SequenceEnd | Event::MappingEnd => self.close(sp, loader),
+            Event::Anchor(id, name) => {
+                self.anchor_names.insert(id, name.into_owned());
+                Ok(())
+            }
+            Event::Alias(id) => self.alias(id, sp, loader),
+            Event::UnresolvedAlias(name) => Err(fatal(
+                YamlErrorKind::Syntax,
+                format!("unknown anchor '{name}' referenced"),
+                sp,
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    fn open(
+        &mut self,
+        kind: FrameKind,
+        style: StructureStyle,
+        anchor: usize,
+        (tag, tag_sp): (Option<&Tag>, Span),
+        sp: Span,
+        loader: &Loader<'_>,
+    ) -> Result<(), Fatal> {
+        if self.stack.len() >= loader.opts.max_depth {
+            return Err(too_deep(loader.opts.max_depth, sp));
+        }
+        let is_map = matches!(kind, FrameKind::Map(_));
+        if let Some(tag) = tag {
+            let expected = if is_map { "map" } else { "seq" };
+            let ok = match classify_tag(tag) {
+                TagClass::NonSpecific => true,
+                TagClass::Core(name) => name == expected,
+                TagClass::Other => false,
+            };
+            if !ok {
+                let what = if is_map { "mapping" } else { "sequence" };
+                self.errors.push(YamlError {
+                    kind: YamlErrorKind::Suspicious,
+                    message: format!(
+                        "go-yaml ignores the tag {} on a {what}; the value is read as a plain {what}",
+                        tag_display(tag)
+                    ),
+                    span: tag_sp,
+                    related: Vec::new(),
+                });
+            }
+        }
+        self.stack.push(Frame {
+            kind,
+            style: match style {
+                StructureStyle::Flow => Style::Flow,
+                StructureStyle::Block => Style::Block,
+            },
+            open: sp,
+            anchor,
+            size: 0,
+            height: 0,
+            first: None,
+            last: sp.end,
+        });
+        Ok(())
+    }
+
+    fn close(&mut self, sp: Span, loader: &Loader<'_>) -> Result<(), Fatal> {
+        let Some(frame) = self.stack.pop() else {
+            return Ok(());
+        };
+        let span = if frame.style == Style::Flow {
+            Span::new(frame.open.start, sp.end.max(frame.open.start))
+        } else {
+            let start = frame.first.unwrap_or(frame.open.start);
+            Span::new(start, frame.last.max(start))
+        };
+        let value = match frame.kind {
+            FrameKind::Seq(items) => Value::Seq(items),
+            FrameKind::Map(m) => Value::Map(Map { entries: m.entries }),
+        };
+        let built = Built {
+            node: Node::new(value, span, frame.style),
+            raw: None,
+            json_error: None,
+            merge: false,
+            tagged: false,
+            size: frame.size + 1,
+            height: frame.height + 1,
+            extent: span,
+        };
+        if frame.anchor != 0 {
+            self.register(frame.anchor, &built, loader)?;
+        }
+        self.place(built, loader)
+    }
+
+    fn register(&mut self, id: usize, built: &Built, loader: &Loader<'_>) -> Result<(), Fatal> {
+        // Keeping a copy of the anchored node costs as much as expanding it once.
+        if built.size > 1 {
+            self.spend(built.size, built.extent, loader)?;
+        }
+        self.anchors.insert(
+            id,
+            Anchored {
+                node: built.node.clone(),
+                raw: built.raw,
+                json_error: built.json_error.clone(),
+                size: built.size,
+                height: built.height,
+            },
+        );
+        Ok(())
+    }
+
+    fn spend(&mut self, size: usize, span: Span, loader: &Loader<'_>) -> Result<(), Fatal> {
+        let used = self.budget_used.saturating_add(size);
+        if used > loader.opts.alias_budget {
+            return Err(fatal(
+                YamlErrorKind::AliasBudget,
+                format!(
+                    "document contains excessive aliasing: expanding aliases would create more than {} nodes",
+                    loader.opts.alias_budget
+                ),
+                span,
+            ));
+        }
+        self.budget_used = used;
+        Ok(())
+    }
+
+    fn alias(&mut self, id: usize, sp: Span, loader: &Loader<'_>) -> Result<(), Fatal> {
+        let Some(a) = self.anchors.get(&id) else {
+            // The parser resolved the alias, so its anchor is still open: the value contains
+            // itself.
+            let name = self.anchor_names.get(&id).map_or("?", String::as_str);
+            return Err(fatal(
+                YamlErrorKind::Syntax,
+                format!("anchor '{name}' value contains itself"),
+                sp,
+            ));
+        };
+        let (size, height) = (a.size, a.height);
+        if self.stack.len().saturating_add(height) > loader.opts.max_depth {
+            return Err(too_deep(loader.opts.max_depth, sp));
+        }
+        // Check the budget before copying anything.
+        self.spend(size, sp, loader)?;
+        let a = &self.anchors[&id];
+        let built = Built {
+            node: a.node.clone(),
+            raw: a.raw,
+            json_error: a.json_error.clone(),
+            merge: false,
+            tagged: false,
+            size,
+            height,
+            extent: sp,
+        };
+        self.place(built, loader)
+    }
+
+    fn scalar(
+        &mut self,
+        text: &str,
+        style: ScalarStyle,
+        tag: Option<&Tag>,
+        sp: Span,
+        tag_sp: Span,
+        loader: &Loader<'_>,
+    ) -> Result<Built, Fatal> {
+        let node_style = match style {
+            ScalarStyle::Plain => Style::Plain,
+            ScalarStyle::SingleQuoted => Style::SingleQuoted,
+            ScalarStyle::DoubleQuoted => Style::DoubleQuoted,
+            ScalarStyle::Literal => Style::Literal,
+            ScalarStyle::Folded => Style::Folded,
+        };
+        let span = if matches!(node_style, Style::Literal | Style::Folded) {
+            trim_trailing_blanks(loader.src, sp)
+        } else {
+            sp
+        };
+        let plain = node_style == Style::Plain;
+        let mut merge = false;
+        let mut decoded: Option<String> = None;
+        let raw = match tag.map(classify_tag) {
+            None => {
+                if plain {
+                    merge = text == "<<";
+                    resolve::resolve_plain_scalar(text)
+                } else {
+                    Scalar::Str
+                }
+            }
+            Some(TagClass::NonSpecific) => {
+                // libyaml marks `! x` as implicit, so go-yaml still sees a merge key in `! <<`.
+                merge = plain && text == "<<";
+                Scalar::Str
+            }
+            Some(TagClass::Core(name)) => match name.as_ref() {
+                "str" => Scalar::Str,
+                "merge" => {
+                    merge = text == "<<";
+                    Scalar::Str
+                }
+                "binary" => {
+                    decoded = Some(decode_binary(text).ok_or_else(|| {
+                        fatal(
+                            YamlErrorKind::Syntax,
+                            "!!binary value contains invalid base64 data",
+                            span,
+                        )
+                    })?);
+                    Scalar::Str
+                }
+                "bool" | "int" | "float" | "null" | "timestamp" => {
+                    let timestamp = name == "timestamp" && resolve::looks_like_timestamp(text);
+                    let r = resolve::resolve_plain_scalar(text);
+                    let rtag = if timestamp {
+                        "!!timestamp"
+                    } else {
+                        r.short_tag()
+                    };
+                    if rtag[2..] == *name {
+                        r
+                    } else if name == "float" {
+                        match r {
+                            Scalar::Int(i) => Scalar::Float(i as f64),
+                            _ => return Err(cannot_decode(rtag, text, &name, span)),
+                        }
+                    } else {
+                        return Err(cannot_decode(rtag, text, &name, span));
+                    }
+                }
+                _ => {
+                    self.unknown_tag(tag, tag_sp, text);
+                    Scalar::Str
+                }
+            },
+            Some(TagClass::Other) => {
+                self.unknown_tag(tag, tag_sp, text);
+                Scalar::Str
+            }
+        };
+        let mut json_error = None;
+        let value = match decoded {
+            Some(s) => Value::String(s),
+            None => match raw.to_value(text) {
+                Ok(v) => v,
+                Err(e) => {
+                    json_error = Some(e.message);
+                    resolve::resolve_plain(text)
+                }
+            },
+        };
+        Ok(Built {
+            node: Node::new(value, span, node_style),
+            raw: Some(raw),
+            json_error,
+            merge,
+            tagged: tag.is_some(),
+            size: 1,
+            height: 0,
+            extent: span,
+        })
+    }
+
+    fn unknown_tag(&mut self, tag: Option<&Tag>, tag_sp: Span, text: &str) {
+        let Some(tag) = tag else { return };
+        self.errors.push(YamlError {
+            kind: YamlErrorKind::Suspicious,
+            message: format!(
+                "go-yaml does not know the tag {} and reads the value as the string {}",
+                tag_display(tag),
+                go_quote(text)
+            ),
+            span: tag_sp,
+            related: Vec::new(),
+        });
+    }
+
+    /// Hands a finished node to its parent (or makes it the root).
+    fn place(&mut self, built: Built, loader: &Loader<'_>) -> Result<(), Fatal> {
+        let is_key = matches!(
+            self.stack.last(),
+            Some(Frame {
+                kind: FrameKind::Map(MapFrame { pending: None, .. }),
+                ..
+            })
+        );
+        if !is_key {
+            if let Some(message) = &built.json_error {
+                return Err(fatal(
+                    YamlErrorKind::Syntax,
+                    message.clone(),
+                    built.node.span,
+                ));
+            }
+        }
+        let Some(frame) = self.stack.last_mut() else {
+            self.root = Some(built);
+            return Ok(());
+        };
+        frame.note_child(built.extent);
+        frame.size = frame.size.saturating_add(built.size);
+        frame.height = frame.height.max(built.height);
+        match &mut frame.kind {
+            FrameKind::Seq(items) => {
+                items.push(built.node);
+                Ok(())
+            }
+            FrameKind::Map(m) => {
+                let Some(key) = m.pending.take() else {
+                    m.pending = Some(map_key(&built)?);
+                    return Ok(());
+                };
+                let mut warnings = Vec::new();
+                let result = if key.merge {
+                    merge_into(m, built.node, &key, &loader.hasher, &mut warnings)
+                } else {
+                    insert_entry(m, key, built.node, &loader.hasher, &mut warnings);
+                    Ok(())
+                };
+                self.errors.extend(warnings);
+                result
+            }
+        }
+    }
+}
+
+/// Turns a finished node into a map key the way `sigs.k8s.io/yaml` stringifies keys.
+fn map_key(built: &Built) -> Result<PendingKey, Fatal> {
+    let span = built.node.span;
+    let unsupported = |ty: &str, key: String| {
+        fatal(
+            YamlErrorKind::Syntax,
+            format!("error converting YAML to JSON: unsupported map key of type: {ty}, key: {key}"),
+            span,
+        )
+    };
+    let (key, kind) = match (&built.node.value, built.raw) {
+        (Value::Seq(_) | Value::Map(_), _) => {
+            return Err(fatal(
+                YamlErrorKind::Syntax,
+                format!("invalid map key: {}", go_sharp_v(&built.node)),
+                span,
+            ))
+        }
+        (Value::String(s), _) => (s.clone(), KeyKind::Str),
+        (_, Some(Scalar::Null)) | (Value::Null, _) => {
+            return Err(unsupported("<nil>", "<nil>".to_owned()))
+        }
+        (_, Some(Scalar::Bool(b))) => (b.to_string(), KeyKind::Bool),
+        (_, Some(Scalar::Int(i))) => (i.to_string(), KeyKind::Int),
+        (_, Some(Scalar::Uint(u))) => return Err(unsupported("uint64", format!("0x{u:x}"))),
+        (_, Some(Scalar::BigInt(_))) => {
+            return Err(unsupported("*big.Int", go_sharp_v(&built.node)))
+        }
+        (_, Some(Scalar::Float(f))) => (format_float_key(f), KeyKind::Float),
+        // Scalars always carry their resolution; keep the JSON value as a fallback.
+        (Value::Bool(b), None) => (b.to_string(), KeyKind::Bool),
+        (Value::Int(i), None) => (i.to_string(), KeyKind::Int),
+        (Value::Float(f), None) => (format_float_key(*f), KeyKind::Float),
+        (_, Some(Scalar::Str)) => (String::new(), KeyKind::Str),
+    };
+    Ok(PendingKey {
+        key,
+        span,
+        merge: built.merge,
+        kind,
+    })
+}
+
+/// Adds `key: value` to a mapping being built. A repeated key is what the API server's strict
+/// decoding rejects; go-yaml itself keeps the last value, and so do we.
+fn insert_entry(
+    m: &mut MapFrame,
+    key: PendingKey,
+    value: Node,
+    hasher: &RandomState,
+    warnings: &mut Vec<YamlError>,
+) {
+    if let Some(i) = m.find(&key.key, hasher) {
+        let meta = m.meta[i];
+        let first_span = m.entries[i].key_span;
+        if meta.merged {
+            // An explicit key after `<<` overrides the merged value: that is what merge keys
+            // are for.
+        } else if meta.kind == key.kind {
+            warnings.push(YamlError {
+                kind: YamlErrorKind::DuplicateKey,
+                message: format!("key {} already set in map", go_key_repr(&key.key, key.kind)),
+                span: key.span,
+                related: vec![(first_span, "first set here".to_owned())],
+            });
+        } else {
+            warnings.push(YamlError {
+                kind: YamlErrorKind::Suspicious,
+                message: format!(
+                    "keys {} and {} are both \"{}\" once converted to JSON; which value is kept is undefined",
+                    go_key_repr(&m.entries[i].key, meta.kind),
+                    go_key_repr(&key.key, key.kind),
+                    key.key
+                ),
+                span: key.span,
+                related: vec![(first_span, "the other key".to_owned())],
+            });
+        }
+        let e = &mut m.entries[i];
+        e.value = value;
+        e.key_span = key.span;
+        m.meta[i] = EntryMeta {
+            merged: false,
+            kind: key.kind,
+        };
+        return;
+    }
+    m.push(
+        Entry {
+            key: key.key,
+            key_span: key.span,
+            value,
+        },
+        EntryMeta {
+            merged: false,
+            kind: key.kind,
+        },
+        hasher,
+    );
+}
+
+/// Applies `<<: value` as go-yaml v2 does: the merged entries are set into the mapping at the
+/// point where `<<` appears, so keys written *after* it win, and in a list of maps the earlier
+/// maps win (go-yaml applies the list backwards).
+fn merge_into(
+    m: &mut MapFrame,
+    value: Node,
+    key: &PendingKey,
+    hasher: &RandomState,
+    warnings: &mut Vec<YamlError>,
+) -> Result<(), Fatal> {
+    let want_map = || {
+        fatal(
+            YamlErrorKind::Syntax,
+            "map merge requires map or sequence of maps as the value",
+            value.span,
+        )
+    };
+    match value.value {
+        Value::Map(src) => {
+            apply_merged(m, src, key, hasher, warnings);
+            Ok(())
+        }
+        Value::Seq(ref items) if items.iter().all(|n| matches!(n.value, Value::Map(_))) => {
+            let Value::Seq(items) = value.value else {
+                unreachable!("matched a sequence above")
+            };
+            for item in items.into_iter().rev() {
+                if let Value::Map(src) = item.value {
+                    apply_merged(m, src, key, hasher, warnings);
+                }
+            }
+            Ok(())
+        }
+        _ => Err(want_map()),
+    }
+}
+
+fn apply_merged(
+    m: &mut MapFrame,
+    src: Map,
+    key: &PendingKey,
+    hasher: &RandomState,
+    warnings: &mut Vec<YamlError>,
+) {
+    for e in src.entries {
+        if let Some(i) = m.find(&e.key, hasher) {
+            if !m.meta[i].merged {
+                warnings.push(YamlError {
+                    kind: YamlErrorKind::Suspicious,
+                    message: format!(
+                        "the merge key replaces {} set earlier in this mapping (go-yaml v2 applies `<<` where it appears; put it first so explicit keys win)",
+                        go_quote(&e.key)
+                    ),
+                    span: m.entries[i].key_span,
+                    related: vec![(key.span, "merged here".to_owned())],
+                });
+            }
+            let slot = &mut m.entries[i];
+            slot.value = e.value;
+            slot.key_span = e.key_span;
+            m.meta[i].merged = true;
+        } else {
+            m.push(
+                e,
+                EntryMeta {
+                    merged: true,
+                    kind: KeyKind::Str,
+                },
+                hasher,
+            );
+        }
+    }
+}
+
+enum TagClass<'t> {
+    /// `!` alone: "not a specific type", a string in go-yaml v2.
+    NonSpecific,
+    /// A tag in the `tag:yaml.org,2002:` namespace (`!!int`), by its name.
+    Core(std::borrow::Cow<'t, str>),
+    Other,
+}
+
+fn classify_tag(tag: &Tag) -> TagClass<'_> {
+    if (tag.handle().is_empty() && tag.suffix() == "!")
+        || (tag.handle() == "!" && tag.suffix().is_empty())
+    {
+        return TagClass::NonSpecific;
+    }
+    match tag.suffix_in_namespace("tag:yaml.org,2002:") {
+        Some(name) => TagClass::Core(name),
+        None => TagClass::Other,
+    }
+}
+
+fn tag_display(tag: &Tag) -> String {
+    match classify_tag(tag) {
+        TagClass::Core(name) => format!("!!{name}"),
+        _ => tag.original(),
+    }
+}
+
+fn cannot_decode(rtag: &str, text: &str, name: &str, span: Span) -> Fatal {
+    fatal(
+        YamlErrorKind::Syntax,
+        format!("cannot decode {rtag} `{text}` as a !!{name}"),
+        span,
+    )
+}
+
+/// go-yaml's `!!binary`: standard base64 (line breaks ignored), read as a Go string, which JSON
+/// then writes with invalid UTF-8 replaced.
+fn decode_binary(text: &str) -> Option<String> {
+    use base64::Engine as _;
+    let compact: String = text.chars().filter(|c| *c != '\n' && *c != '\r').collect();
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(compact.as_bytes())
+        .ok()?;
+    Some(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+fn trim_trailing_blanks(src: &str, sp: Span) -> Span {
+    let bytes = src.as_bytes();
+    let mut end = sp.end.min(bytes.len());
+    while end > sp.start && matches!(bytes[end - 1], b' ' | b'\t' | b'\r' | b'\n') {
+        end -= 1;
+    }
+    Span::new(sp.start, end)
+}
+
+/// A key as go-yaml prints it with `%#v` in `key %#v already set in map`.
+fn go_key_repr(key: &str, kind: KeyKind) -> String {
+    match kind {
+        KeyKind::Str => go_quote(key),
+        _ => key.to_owned(),
+    }
+}
+
+/// Go's `strconv.Quote`, close enough for messages.
+pub(crate) fn go_quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\x{:02x}", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A short Go `%#v`-like rendering of a decoded value for messages about invalid keys.
+fn go_sharp_v(node: &Node) -> String {
+    fn go(node: &Node, out: &mut String, budget: &mut usize) {
+        if *budget == 0 {
+            out.push_str("...");
+            return;
+        }
+        *budget -= 1;
+        match &node.value {
+            Value::Null => out.push_str("interface {}(nil)"),
+            Value::Bool(b) => out.push_str(&b.to_string()),
+            Value::Int(i) => out.push_str(&i.to_string()),
+            Value::Float(f) => out.push_str(&f.to_string()),
+            Value::String(s) => out.push_str(&go_quote(s)),
+            Value::Seq(items) => {
+                out.push_str("[]interface {}{");
+                for (i, n) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    go(n, out, budget);
+                }
+                out.push('}');
+            }
+            Value::Map(m) => {
+                out.push_str("map[interface {}]interface {}{");
+                for (i, e) in m.entries.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    out.push_str(&go_quote(&e.key));
+                    out.push(':');
+                    go(&e.value, out, budget);
+                }
+                out.push('}');
+            }
+        }
+    }
+    let mut out = String::new();
+    let mut budget = 20;
+    go(node, &mut out, &mut budget);
+    out
 }

@@ -1,0 +1,546 @@
+//! The YAML loader read the way Kubernetes reads YAML: go-yaml v2 scalar rules, JSON round trip,
+//! merge keys, aliases, duplicate keys, recovery after a broken document, and byte spans checked
+//! through line/column positions.
+
+use std::time::{Duration, Instant};
+
+use crdlint::diag::SourceFile;
+use crdlint::yaml::{
+    load, load_with, Document, LoadOptions, Node, Span, Style, Value, YamlError, YamlErrorKind,
+};
+use serde_json::json;
+
+/// The single document of `src`, which must have a root and no errors.
+fn one(src: &str) -> Node {
+    let docs = load(src);
+    assert_eq!(docs.len(), 1, "documents in {src:?}: {docs:#?}");
+    assert!(
+        docs[0].errors.is_empty(),
+        "errors in {src:?}: {:#?}",
+        docs[0].errors
+    );
+    docs[0].root.clone().expect("a root")
+}
+
+fn value_of(src: &str) -> serde_json::Value {
+    one(src).to_json()
+}
+
+fn errors(src: &str) -> Vec<YamlError> {
+    load(src).into_iter().flat_map(|d| d.errors).collect()
+}
+
+/// `(line, column)` of a byte offset, 1-based.
+fn lc(src: &str, off: usize) -> (usize, usize) {
+    let f = SourceFile::new("t.yaml", src.to_owned());
+    let p = f.line_col(off);
+    (p.line, p.column)
+}
+
+fn text(src: &str, span: Span) -> &str {
+    &src[span.start..span.end]
+}
+
+#[test]
+fn plain_scalars_resolve_like_go_yaml_v2() {
+    // (plain scalar, value Kubernetes sees after YAML → JSON → unstructured)
+    let cases: &[(&str, serde_json::Value)] = &[
+        ("yes", json!(true)),
+        ("Y", json!(true)),
+        ("on", json!(true)),
+        ("ON", json!(true)),
+        ("True", json!(true)),
+        ("n", json!(false)),
+        ("No", json!(false)),
+        ("off", json!(false)),
+        ("FALSE", json!(false)),
+        ("~", json!(null)),
+        ("null", json!(null)),
+        ("Null", json!(null)),
+        ("NULL", json!(null)),
+        ("", json!(null)),
+        ("0755", json!(493)),
+        ("0o755", json!(493)),
+        ("0x1F", json!(31)),
+        ("-0x1F", json!(-31)),
+        ("0b1010", json!(10)),
+        ("+12", json!(12)),
+        ("1_000", json!(1000)),
+        ("08", json!(8)),
+        ("1e3", json!(1000)),
+        ("3.0", json!(3)),
+        (".5", json!(0.5)),
+        ("-1.5e-3", json!(-0.0015)),
+        ("9223372036854775808", json!(9223372036854775808.0)),
+        ("1e400", json!("1e400")),
+        ("2001-12-14", json!("2001-12-14")),
+        ("2001-12-14T21:59:43Z", json!("2001-12-14T21:59:43Z")),
+        ("0x", json!("0x")),
+        ("1:30", json!("1:30")),
+        ("yEs", json!("yEs")),
+        ("<<x", json!("<<x")),
+    ];
+    for (plain, want) in cases {
+        let src = format!("v: {plain}\n");
+        assert_eq!(value_of(&src)["v"], *want, "plain scalar {plain:?}");
+    }
+}
+
+#[test]
+fn quoted_and_block_scalars_are_always_strings() {
+    let v = value_of("a: 'yes'\nb: \"0755\"\nc: |\n  1\nd: >-\n  true\ne: \"\"\n");
+    assert_eq!(
+        v,
+        json!({"a": "yes", "b": "0755", "c": "1\n", "d": "true", "e": ""})
+    );
+}
+
+#[test]
+fn explicit_tags() {
+    let v = value_of(
+        "a: !!str 1\nb: !!int \"12\"\nc: !!float 1\nd: !!bool \"yes\"\ne: !!null \"\"\nf: ! 12\ng: !!binary aGVsbG8=\nh: !!timestamp 2001-12-14\n",
+    );
+    assert_eq!(
+        v,
+        json!({"a": "1", "b": 12, "c": 1, "d": true, "e": null, "f": "12", "g": "hello", "h": "2001-12-14"})
+    );
+    // A tag that does not fit the value fails the document, as go-yaml does.
+    let docs = load("a: !!int abc\n");
+    assert!(docs[0].root.is_none());
+    assert_eq!(
+        docs[0].errors[0].message,
+        "cannot decode !!str `abc` as a !!int"
+    );
+    let docs = load("a: !!binary '%%%'\n");
+    assert_eq!(
+        docs[0].errors[0].message,
+        "!!binary value contains invalid base64 data"
+    );
+    // Unknown tags: go-yaml v2 keeps the text as a string; we warn.
+    let docs = load("a: !custom 3\nb: !!set {x: 1}\n");
+    let d = &docs[0];
+    assert_eq!(
+        d.root.as_ref().unwrap().to_json(),
+        json!({"a": "3", "b": {"x": 1}})
+    );
+    assert_eq!(d.errors.len(), 2);
+    assert!(d.errors.iter().all(|e| e.kind == YamlErrorKind::Suspicious));
+    let src = "a: !custom 3\nb: !!set {x: 1}\n";
+    assert_eq!(text(src, d.errors[0].span), "!custom");
+}
+
+#[test]
+fn special_floats_cannot_become_json() {
+    for (plain, shown) in [(".inf", "+Inf"), ("-.Inf", "-Inf"), (".NaN", "NaN")] {
+        let src = format!("a: 1\nb: {plain}\n");
+        let docs = load(&src);
+        assert!(docs[0].root.is_none(), "{plain}");
+        let e = &docs[0].errors[0];
+        assert_eq!(e.kind, YamlErrorKind::Syntax);
+        assert_eq!(
+            e.message,
+            format!("error converting YAML to JSON: json: unsupported value: {shown}")
+        );
+        assert_eq!(text(&src, e.span), plain);
+    }
+    // As a key they are fine: sigs.k8s.io/yaml spells them `.inf`, `.nan`.
+    assert_eq!(
+        value_of(".inf: 1\n-.inf: 2\n"),
+        json!({".inf": 1, "-.inf": 2})
+    );
+}
+
+#[test]
+fn non_string_keys_are_stringified() {
+    let docs = load("1: a\ntrue: b\n1.5: d\n1e6: e\n0x10: f\n\"q\": g\n");
+    let root = docs[0].root.as_ref().unwrap();
+    let keys: Vec<&str> = root.as_map().unwrap().keys().collect();
+    assert_eq!(keys, ["1", "true", "1.5", "1e+06", "16", "q"]);
+    // A null key cannot be converted to JSON.
+    let docs = load("~: a\n");
+    assert!(docs[0].root.is_none());
+    assert!(docs[0].errors[0]
+        .message
+        .contains("unsupported map key of type: <nil>"));
+    // A collection key is invalid.
+    let docs = load("? [a, b]\n: c\n");
+    assert!(docs[0].root.is_none());
+    assert!(docs[0].errors[0]
+        .message
+        .starts_with("invalid map key: []interface {}{"));
+}
+
+#[test]
+fn duplicate_keys_report_both_places_and_keep_the_last_value() {
+    let src = "spec:\n  replicas: 1\n  image: x\n  replicas: 3\n";
+    let docs = load(src);
+    let d = &docs[0];
+    assert_eq!(d.errors.len(), 1);
+    let e = &d.errors[0];
+    assert_eq!(e.kind, YamlErrorKind::DuplicateKey);
+    assert_eq!(e.message, "key \"replicas\" already set in map");
+    assert_eq!(lc(src, e.span.start), (4, 3));
+    assert_eq!(text(src, e.span), "replicas");
+    assert_eq!(e.related.len(), 1);
+    assert_eq!(lc(src, e.related[0].0.start), (2, 3));
+    // Not fatal: the document keeps a root with the last value.
+    let root = d.root.as_ref().unwrap();
+    assert_eq!(
+        root.to_json(),
+        json!({"spec": {"replicas": 3, "image": "x"}})
+    );
+    // Non-string keys print like go-yaml's %#v.
+    assert_eq!(
+        errors("true: 1\nyes: 2\n")[0].message,
+        "key true already set in map"
+    );
+    // `1` and `"1"` are different go-yaml keys that collide in JSON: a warning.
+    let e = errors("1: a\n\"1\": b\n");
+    assert_eq!(e.len(), 1);
+    assert_eq!(e[0].kind, YamlErrorKind::Suspicious);
+}
+
+#[test]
+fn duplicate_keys_in_big_maps() {
+    // Past the linear-scan threshold the loader switches to a hash index.
+    let mut src = String::new();
+    for i in 0..100 {
+        src.push_str(&format!("k{i}: {i}\n"));
+    }
+    src.push_str("k7: again\nk99: again\nk100: new\n");
+    let docs = load(&src);
+    let dups: Vec<_> = docs[0].errors.iter().map(|e| e.message.clone()).collect();
+    assert_eq!(
+        dups,
+        [
+            "key \"k7\" already set in map",
+            "key \"k99\" already set in map"
+        ]
+    );
+    let root = docs[0].root.as_ref().unwrap();
+    assert_eq!(root.as_map().unwrap().len(), 101);
+    assert_eq!(root.get_str("k7"), Some("again"));
+}
+
+#[test]
+fn merge_keys() {
+    let src = "\
+base: &base {a: 1, b: 2}
+other: &other {b: 20, c: 30}
+one:
+  <<: *base
+  b: 3
+list:
+  <<: [*base, *other]
+  d: 4
+inline:
+  <<: {x: 1}
+";
+    let v = value_of(src);
+    assert_eq!(v["one"], json!({"a": 1, "b": 3}));
+    // Earlier maps in the list win.
+    assert_eq!(v["list"], json!({"a": 1, "b": 2, "c": 30, "d": 4}));
+    assert_eq!(v["inline"], json!({"x": 1}));
+    // go-yaml v2 applies `<<` where it stands: a key before it is replaced (with a warning).
+    let docs = load("m:\n  a: 1\n  <<: {a: 2}\n");
+    assert_eq!(
+        docs[0].root.as_ref().unwrap().to_json(),
+        json!({"m": {"a": 2}})
+    );
+    assert_eq!(docs[0].errors.len(), 1);
+    assert_eq!(docs[0].errors[0].kind, YamlErrorKind::Suspicious);
+    // A quoted `<<` is an ordinary key.
+    assert_eq!(value_of("\"<<\": {a: 1}\n"), json!({"<<": {"a": 1}}));
+    // Merging a scalar fails the document.
+    let docs = load("a: &s x\nb:\n  <<: *s\n");
+    assert!(docs[0].root.is_none());
+    assert_eq!(
+        docs[0].errors[0].message,
+        "map merge requires map or sequence of maps as the value"
+    );
+}
+
+#[test]
+fn anchors_can_be_redefined() {
+    let v = value_of("a: &x 1\nb: *x\nc: &x 2\nd: *x\ne: &y [1, 2]\nf: *y\n");
+    assert_eq!(
+        v,
+        json!({"a": 1, "b": 1, "c": 2, "d": 2, "e": [1, 2], "f": [1, 2]})
+    );
+    // An alias keeps the spans of the anchored text.
+    let src = "a: &x {k: v}\nb: *x\n";
+    let root = one(src);
+    let b = root.get("b").unwrap();
+    assert_eq!(text(src, b.span), "{k: v}");
+    // Aliases work as keys too.
+    assert_eq!(
+        value_of("k: &k name\n*k : v\n"),
+        json!({"k": "name", "name": "v"})
+    );
+}
+
+#[test]
+fn billion_laughs_fails_fast() {
+    let mut src = String::from("a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+    for i in 1..10 {
+        let refs = vec![format!("*a{}", i - 1); 9].join(", ");
+        src.push_str(&format!("a{i}: &a{i} [{refs}]\n"));
+    }
+    src.push_str("---\nok: 1\n");
+    let start = Instant::now();
+    let docs = load(&src);
+    assert!(
+        start.elapsed() < Duration::from_millis(500),
+        "{:?}",
+        start.elapsed()
+    );
+    assert!(docs[0].root.is_none());
+    assert_eq!(docs[0].errors[0].kind, YamlErrorKind::AliasBudget);
+    assert_eq!(docs[1].root.as_ref().unwrap().to_json(), json!({"ok": 1}));
+    // A small budget applies to ordinary aliases too.
+    let opts = LoadOptions {
+        alias_budget: 3,
+        ..LoadOptions::default()
+    };
+    let docs = load_with("a: &a x\nb: [*a, *a, *a, *a]\n", &opts);
+    assert_eq!(docs[0].errors[0].kind, YamlErrorKind::AliasBudget);
+    let docs = load_with("a: &a x\nb: [*a, *a, *a]\n", &opts);
+    assert!(docs[0].errors.is_empty());
+}
+
+#[test]
+fn recursive_alias_is_an_error() {
+    let docs = load("a: &a [1, *a]\n");
+    assert!(docs[0].root.is_none());
+    assert_eq!(
+        docs[0].errors[0].message,
+        "anchor 'a' value contains itself"
+    );
+}
+
+#[test]
+fn unknown_alias_is_an_error_at_the_alias() {
+    let src = "a: *nope\n---\nb: 1\n";
+    let docs = load(src);
+    assert_eq!(docs.len(), 2);
+    assert_eq!(
+        docs[0].errors[0].message,
+        "unknown anchor 'nope' referenced"
+    );
+    assert_eq!(text(src, docs[0].errors[0].span), "*nope");
+    assert!(docs[1].errors.is_empty());
+}
+
+#[test]
+fn deep_nesting_is_capped_without_overflow() {
+    let mut src = "[".repeat(100_000);
+    src.push_str(&"]".repeat(100_000));
+    src.push_str("\n---\nok: 1\n");
+    let docs = load(&src);
+    assert_eq!(docs[0].errors[0].kind, YamlErrorKind::TooDeep);
+    assert!(docs[0].root.is_none());
+    let good = docs
+        .iter()
+        .find(|d| d.root.is_some())
+        .expect("the next document");
+    assert_eq!(good.root.as_ref().unwrap().to_json(), json!({"ok": 1}));
+
+    // Block nesting and the cap on alias copies.
+    let opts = LoadOptions {
+        max_depth: 3,
+        ..LoadOptions::default()
+    };
+    assert!(load_with("a:\n  b:\n    c: 1\n", &opts)[0]
+        .errors
+        .is_empty());
+    let docs = load_with("a:\n  b:\n    c:\n      d: 1\n", &opts);
+    assert_eq!(docs[0].errors[0].kind, YamlErrorKind::TooDeep);
+    let docs = load_with("x: &x [[1]]\na:\n  b: *x\n", &opts);
+    assert_eq!(docs[0].errors[0].kind, YamlErrorKind::TooDeep);
+}
+
+#[test]
+fn malformed_document_mid_file() {
+    let src = "a: 1\n---\nb: [1, 2\nc: 3\n---\nd: 4\n---\ne: \"open\n---\nf: 5\n";
+    let docs = load(src);
+    let summary: Vec<(usize, bool, usize)> = docs
+        .iter()
+        .map(|d| (d.index, d.root.is_some(), d.errors.len()))
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            (0, true, 0),
+            (1, false, 1),
+            (2, true, 0),
+            (3, false, 1),
+            (4, true, 0)
+        ]
+    );
+    let e = &docs[1].errors[0];
+    assert_eq!(e.kind, YamlErrorKind::Syntax);
+    assert!(!e.message.is_empty());
+    // The error points inside the broken document.
+    let (line, _) = lc(src, e.span.start);
+    assert!((3..=4).contains(&line), "line {line}");
+    assert_eq!(docs[2].root.as_ref().unwrap().to_json(), json!({"d": 4}));
+    assert_eq!(docs[4].root.as_ref().unwrap().to_json(), json!({"f": 5}));
+}
+
+#[test]
+fn syntax_error_in_last_document() {
+    let docs = load("a: 1\n---\nb: [\n");
+    assert_eq!(docs.len(), 2);
+    assert!(docs[0].root.is_some());
+    assert!(docs[1].root.is_none());
+    assert_eq!(docs[1].errors[0].kind, YamlErrorKind::Syntax);
+}
+
+#[test]
+fn empty_documents() {
+    let docs = load("# only a comment\n---\n---\n# another\n---\na: 1\n");
+    let roots: Vec<bool> = docs.iter().map(|d| d.root.is_some()).collect();
+    assert_eq!(roots, [false, false, true]);
+    assert!(docs.iter().all(|d| d.errors.is_empty()));
+    assert_eq!(docs.iter().map(|d| d.index).collect::<Vec<_>>(), [0, 1, 2]);
+    assert!(load("")
+        .iter()
+        .all(|d| d.root.is_none() && d.errors.is_empty()));
+    // An explicit null is still a value.
+    assert!(load("--- null\n")[0].root.is_some());
+}
+
+#[test]
+fn spans_of_keys_and_values() {
+    let src = "apiVersion: v1\nkind: List\nspec:\n  names:\n    - a\n    - b: 1\n      c: \"two\"\n  flow: {x: [1, 2]}\n";
+    let root = one(src);
+    let spec_entry = root.as_map().unwrap().entry("spec").unwrap();
+    assert_eq!(lc(src, spec_entry.key_span.start), (3, 1));
+    let spec = &spec_entry.value;
+    assert_eq!(spec.style, Style::Block);
+    assert_eq!(lc(src, spec.span.start), (4, 3));
+    assert!(text(src, spec.span).ends_with("[1, 2]}"));
+    let names = spec.get("names").unwrap();
+    assert_eq!(
+        text(src, names.span),
+        "- a\n    - b: 1\n      c: \"two\"".trim_start_matches("- ")
+    );
+    let c = names.as_seq().unwrap()[1].get("c").unwrap();
+    assert_eq!(c.style, Style::DoubleQuoted);
+    assert_eq!(text(src, c.span), "\"two\"");
+    assert_eq!(lc(src, c.span.start), (7, 10));
+    let item = &names.as_seq().unwrap()[1];
+    assert_eq!(text(src, item.span), "b: 1\n      c: \"two\"");
+    let flow = spec.get("flow").unwrap();
+    assert_eq!(flow.style, Style::Flow);
+    assert_eq!(text(src, flow.span), "{x: [1, 2]}");
+    assert_eq!(text(src, flow.get("x").unwrap().span), "[1, 2]");
+    // The root block mapping covers the whole content.
+    assert_eq!(root.span.start, 0);
+    assert_eq!(text(src, root.span), src.trim_end());
+}
+
+#[test]
+fn block_scalars() {
+    let src = "lit: |\n  line 1\n  line 2\n\nfold: >\n  a\n  b\n\n  c\nstrip: |-\n  x\n\nkeep: |+\n  y\n\n\nind: |2\n   z\nlast: end\n";
+    let root = one(src);
+    assert_eq!(root.get_str("lit"), Some("line 1\nline 2\n"));
+    assert_eq!(root.get_str("fold"), Some("a b\nc\n"));
+    assert_eq!(root.get_str("strip"), Some("x"));
+    assert_eq!(root.get_str("keep"), Some("y\n\n\n"));
+    assert_eq!(root.get_str("ind"), Some(" z\n"));
+    let lit = root.get("lit").unwrap();
+    assert_eq!(lit.style, Style::Literal);
+    assert_eq!(text(src, lit.span), "line 1\n  line 2");
+    assert_eq!(lc(src, lit.span.start), (2, 3));
+    let fold = root.get("fold").unwrap();
+    assert_eq!(fold.style, Style::Folded);
+    assert_eq!(text(src, fold.span), "a\n  b\n\n  c");
+    assert_eq!(text(src, root.get("ind").unwrap().span), " z");
+}
+
+#[test]
+fn multi_line_plain_and_quoted_scalars() {
+    let src = "a: one\n  two\n  three\nb: \"x\n  y\"\nc: 'p\n\n  q'\n";
+    let root = one(src);
+    assert_eq!(root.get_str("a"), Some("one two three"));
+    assert_eq!(
+        text(src, root.get("a").unwrap().span),
+        "one\n  two\n  three"
+    );
+    assert_eq!(root.get_str("b"), Some("x y"));
+    assert_eq!(text(src, root.get("b").unwrap().span), "\"x\n  y\"");
+    assert_eq!(root.get_str("c"), Some("p\nq"));
+    assert_eq!(lc(src, root.get("c").unwrap().span.end), (8, 5));
+}
+
+#[test]
+fn json_input_gets_spans() {
+    let src = "{\n  \"apiVersion\": \"v1\",\n  \"spec\": {\"replicas\": 3, \"ratio\": 1.5, \"on\": true, \"x\": null},\n  \"list\": [1, \"yes\", 2.0]\n}\n";
+    let root = one(src);
+    assert_eq!(
+        root.to_json(),
+        json!({"apiVersion": "v1", "spec": {"replicas": 3, "ratio": 1.5, "on": true, "x": null}, "list": [1, "yes", 2]})
+    );
+    let spec = root.as_map().unwrap().entry("spec").unwrap();
+    assert_eq!(text(src, spec.key_span), "\"spec\"");
+    assert_eq!(lc(src, spec.value.span.start), (3, 11));
+    let replicas = spec.value.get("replicas").unwrap();
+    assert_eq!(text(src, replicas.span), "3");
+    assert_eq!(replicas.value, Value::Int(3));
+    assert_eq!(text(src, root.span), src.trim_end());
+}
+
+#[test]
+fn flow_collections() {
+    let v = value_of("a: [1, two, {b: c}, [d]]\ne: {f: [], g: {}, h: }\ni: [x, ]\n");
+    assert_eq!(
+        v,
+        json!({"a": [1, "two", {"b": "c"}, ["d"]], "e": {"f": [], "g": {}, "h": null}, "i": ["x"]})
+    );
+}
+
+#[test]
+fn bom_crlf_tabs_and_document_end() {
+    assert_eq!(
+        value_of("\u{feff}a: 1\r\nb: yes\r\n"),
+        json!({"a": 1, "b": true})
+    );
+    let src = "\u{feff}a: 1\r\nb: x\r\n";
+    let root = one(src);
+    assert_eq!(text(src, root.get("b").unwrap().span), "x");
+    assert_eq!(value_of("a:\t1\nb: 2\n"), json!({"a": 1, "b": 2}));
+    assert_eq!(value_of("a: 1\n...\n"), json!({"a": 1}));
+    // After `...` go-yaml wants `---` before the next document.
+    let docs = load("a: 1\n...\nb: 2\n");
+    assert_eq!(docs.len(), 2);
+    assert!(docs[0].root.is_some());
+    assert!(docs[1].root.is_none());
+    assert_eq!(
+        docs[1].errors[0].message,
+        "did not find expected <document start>"
+    );
+    let docs = load("a: 1\n...\n---\nb: 2\n");
+    assert!(docs.iter().all(|d| d.errors.is_empty() && d.root.is_some()));
+}
+
+#[test]
+fn too_large_is_a_warning() {
+    let opts = LoadOptions {
+        max_document_bytes: 10,
+        ..LoadOptions::default()
+    };
+    let docs = load_with("a: 1234567890\n---\nb: 1\n", &opts);
+    assert_eq!(docs[0].errors.len(), 1);
+    assert_eq!(docs[0].errors[0].kind, YamlErrorKind::TooLarge);
+    assert!(docs[0].root.is_some());
+    assert!(docs[1].errors.is_empty());
+}
+
+#[test]
+fn document_spans() {
+    let src = "a: 1\n---\nb: 2\n...\n";
+    let docs: Vec<Document> = load(src);
+    assert_eq!(text(src, docs[0].span), "a: 1");
+    assert_eq!(text(src, docs[1].span), "---\nb: 2\n...");
+}
