@@ -1,1 +1,251 @@
-//! CEL for `x-kubernetes-validations`: types from the schema, checker, libraries, cost, evaluator. (Being written.)
+//! CEL for `x-kubernetes-validations`: parsing, types from the schema, the type checker and the
+//! Kubernetes libraries' declarations, rule compilation as the API server does it, and cost.
+//!
+//! Layers (each uses only those before it):
+//!
+//! * [`parse`] — the only user of the `cel` crate: text → our own [`ast::Expr`] (macros
+//!   expanded the cel-go way, see [`macros`]) with node offsets, or syntax errors.
+//! * [`types`] — CEL [`Type`]s and the schema's [`DeclType`]s; [`schema_types`] builds the latter
+//!   from a [`crate::schema::Schema`] (§5.1), with property names escaped by [`escaping`] (§5.2).
+//! * [`decls`] — every function overload of the standard library and the Kubernetes libraries,
+//!   tagged with the minor that introduced it (§5.3).
+//! * [`checker`] — cel-go's type checker and AST validators → [`CheckedExpr`].
+//! * [`compile_expr`] (here) — parse + check in the environment a [`CompileOptions`] selects,
+//!   with errors rendered exactly as cel-go's `Issues.String()`.
+//! * [`rules`] — rule-level compilation (`compilation.go`: bool result, messageExpression,
+//!   transition rules) and the CRD walk the linter calls ([`rules::check_crd_rules`]).
+//! * [`location`] — CEL offsets back to YAML file spans, through quoted and block scalars.
+//! * [`cost`] — static cost estimation (separate owner).
+
+pub mod ast;
+pub mod checker;
+pub mod cost;
+pub mod decls;
+pub mod escaping;
+pub mod literals;
+pub mod location;
+mod macros;
+pub mod parse;
+pub mod rules;
+pub mod schema_types;
+pub mod types;
+
+use std::fmt;
+
+pub use checker::{CheckedExpr, Reference};
+pub use types::{DeclField, DeclKind, DeclType, Type};
+
+use crate::k8s::KubeVersion;
+
+/// Which of the API server's two environments compiles an expression (§5.3).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EnvKind {
+    /// New expressions in a create/update request: libraries of the previous minor.
+    #[default]
+    NewExpressions,
+    /// Expressions already stored (unchanged on update) and runtime: everything the binary has.
+    StoredExpressions,
+}
+
+/// How to compile.
+#[derive(Clone, Debug, Default)]
+pub struct CompileOptions {
+    /// The API server version emulated (`--kube-version`).
+    pub kube_version: KubeVersion,
+    pub env: EnvKind,
+    /// Additional global functions `(name, overload)`; their `since` gates them like the
+    /// built-in ones, except in the stored environment, which has them all (used by tests that
+    /// mirror upstream's "future function" cases).
+    pub extra_functions: Vec<(String, decls::OverloadDecl)>,
+}
+
+impl CompileOptions {
+    pub fn new(kube_version: KubeVersion) -> Self {
+        CompileOptions {
+            kube_version,
+            ..Default::default()
+        }
+    }
+    /// The minor whose option set the environment has: the previous minor for new expressions,
+    /// the binary's own for stored ones.
+    pub fn env_minor(&self) -> u32 {
+        match self.env {
+            EnvKind::NewExpressions => self.kube_version.minor.saturating_sub(1),
+            EnvKind::StoredExpressions => self.kube_version.minor,
+        }
+    }
+
+    fn check_env(&self, vars: Vec<(String, Type)>) -> checker::CheckEnv {
+        let m = self.env_minor();
+        let stored = self.env == EnvKind::StoredExpressions;
+        checker::CheckEnv {
+            decls: decls::Decls::for_env(Some(m)),
+            extra: self
+                .extra_functions
+                .iter()
+                .filter(|(_, o)| stored || o.since <= m)
+                .cloned()
+                .collect(),
+            vars,
+            cross_type_numeric_comparisons: m >= 28,
+            optional_types: m >= 28,
+            keyword_field_names: m >= 31,
+            literal_validators: m >= 29,
+        }
+    }
+}
+
+/// One compile problem, positioned as cel-go positions it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CelError {
+    /// 1-based line within the expression.
+    pub line: usize,
+    /// 1-based column, in code points.
+    pub column: usize,
+    /// Code-point offset into the expression, when known (checker errors always have one).
+    pub offset: Option<usize>,
+    pub message: String,
+}
+
+/// A failed compilation: the errors (sorted by position) and the expression text, rendered by
+/// `Display` exactly like cel-go's `Issues.String()`.
+#[derive(Clone, Debug)]
+pub struct CompileError {
+    pub errors: Vec<CelError>,
+    pub source: String,
+}
+
+/// cel-go reports at most this many errors.
+const MAX_ERRORS_TO_REPORT: usize = 100;
+const MAX_SNIPPET_LENGTH: usize = 16384;
+
+impl fmt::Display for CompileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let lines: Vec<&str> = self.source.split('\n').collect();
+        for (i, e) in self.errors.iter().take(MAX_ERRORS_TO_REPORT).enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
+            }
+            write!(f, "ERROR: <input>:{}:{}: {}", e.line, e.column, e.message)?;
+            if let Some(snippet) = lines.get(e.line.wrapping_sub(1)) {
+                if snippet.len() <= MAX_SNIPPET_LENGTH {
+                    let snippet = snippet.replace('\t', " ");
+                    write!(f, "\n | {snippet}\n | ")?;
+                    let mut chars = snippet.chars();
+                    for _ in 0..e.column.saturating_sub(1) {
+                        match chars.next() {
+                            Some(c) if c.len_utf8() > 1 => f.write_str("\u{ff0e}")?,
+                            Some(_) => f.write_str(".")?,
+                            None => break,
+                        }
+                    }
+                    match chars.next() {
+                        Some(c) if c.len_utf8() > 1 => f.write_str("\u{ff3e}")?,
+                        _ => f.write_str("^")?,
+                    }
+                }
+            }
+        }
+        if self.errors.len() > MAX_ERRORS_TO_REPORT {
+            write!(
+                f,
+                "\n{} more errors were truncated",
+                self.errors.len() - MAX_ERRORS_TO_REPORT
+            )?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for CompileError {}
+
+/// A compiled expression: the checked AST and each node's `(start, stop)` code-point offsets.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    pub checked: CheckedExpr,
+    pub offsets: std::collections::HashMap<u64, (u32, u32)>,
+}
+
+/// Line (1-based) and column (1-based, code points) of a code-point offset.
+pub fn line_col(src: &str, offset: usize) -> (usize, usize) {
+    let mut line = 1;
+    let mut col = 1;
+    for c in src.chars().take(offset) {
+        if c == '\n' {
+            line += 1;
+            col = 1;
+        } else {
+            col += 1;
+        }
+    }
+    (line, col)
+}
+
+/// Parses and type-checks `src` with the variables `vars` in the environment `opts` selects.
+pub fn compile_expr(
+    src: &str,
+    vars: &[(String, Type)],
+    opts: &CompileOptions,
+) -> Result<Compiled, CompileError> {
+    let fail = |mut errors: Vec<CelError>| {
+        errors.sort_by_key(|e| (e.line, e.column));
+        CompileError {
+            errors,
+            source: src.to_string(),
+        }
+    };
+    let parsed = parse::parse(src).map_err(fail)?;
+    let env = opts.check_env(vars.to_vec());
+    let mut errors = Vec::new();
+    if env.optional_types {
+        // Optional syntax is parsed always; before 1.28 the parser would refuse it.
+    } else {
+        optional_syntax_errors(&parsed, src, &mut errors);
+    }
+    let offsets = parsed.offsets;
+    match checker::check(parsed.expr, &env) {
+        Ok(checked) if errors.is_empty() => Ok(Compiled { checked, offsets }),
+        Ok(_) => Err(fail(errors)),
+        Err(es) => {
+            for e in es {
+                let off = offsets.get(&e.id).map(|o| o.0 as usize).unwrap_or(0);
+                let (line, column) = line_col(src, off);
+                errors.push(CelError {
+                    line,
+                    column,
+                    offset: Some(off),
+                    message: e.message,
+                });
+            }
+            Err(fail(errors))
+        }
+    }
+}
+
+/// Before optional types (1.28) cel-go's parser rejects `?` syntax: `unsupported syntax '?'` /
+/// `unsupported syntax '.?'`.
+fn optional_syntax_errors(p: &parse::Parsed, src: &str, errors: &mut Vec<CelError>) {
+    p.expr.walk(&mut |e: &ast::Expr| {
+        let bad = match &e.kind {
+            ast::ExprKind::Call { func, .. } if func == "_?._" => Some("unsupported syntax '.?'"),
+            ast::ExprKind::Call { func, .. } if func == "_[?_]" => Some("unsupported syntax '[?'"),
+            ast::ExprKind::List {
+                optional_indices, ..
+            } if !optional_indices.is_empty() => Some("unsupported syntax '?'"),
+            ast::ExprKind::Map { entries } if entries.iter().any(|en| en.optional) => {
+                Some("unsupported syntax '?'")
+            }
+            _ => None,
+        };
+        if let Some(msg) = bad {
+            let off = p.offsets.get(&e.id).map(|o| o.0 as usize).unwrap_or(0);
+            let (line, column) = line_col(src, off);
+            errors.push(CelError {
+                line,
+                column,
+                offset: Some(off),
+                message: msg.to_string(),
+            });
+        }
+    });
+}

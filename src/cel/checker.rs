@@ -1,0 +1,1005 @@
+//! The CEL type checker, a port of cel-go's `checker/checker.go` and `checker/types.go`
+//! (overload resolution with type-parameter substitution, `dyn`, optional types, comprehension
+//! scopes) plus the AST validators Kubernetes enables (`cel/validator.go`: homogeneous aggregate
+//! literals, and from 1.29 duration/timestamp/regex literals).
+//!
+//! Input: a parsed [`Expr`], the declared variables and an environment ([`CheckEnv`]). Output: a
+//! [`CheckedExpr`] with a type for every node and a [`Reference`] for every identifier and call
+//! (the resolved overload ids, in cel-go's spelling), or the errors in cel-go's words with the
+//! expression offset of the node they are about.
+//!
+//! Messages match cel-go's `checker/errors.go` (`found no matching overload for '_==_' applied to
+//! '(int, bool)'`, `undefined field 'x'`, `undeclared reference to 'f' (in container '')`).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use super::ast::{Expr, ExprKind, Literal};
+use super::decls::{Decls, FunctionDecl, OverloadDecl};
+use super::types::Type;
+
+/// What a node resolved to.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Reference {
+    /// An identifier: a variable (`self`, `oldSelf`, a comprehension variable) or a type name.
+    Ident(String),
+    /// A call: every overload id that matched the argument types, in declaration order (more
+    /// than one when arguments are `dyn`).
+    Function(Vec<String>),
+}
+
+/// A type-checked expression. `expr` is the parsed AST with namespaced calls rewritten to global
+/// calls (`optional.of(x)`); `types` has an entry for every node id, with type parameters that
+/// stayed free replaced by `dyn` (as cel-go does at the end of checking).
+#[derive(Clone, Debug)]
+pub struct CheckedExpr {
+    pub expr: Expr,
+    pub types: HashMap<u64, Type>,
+    pub refs: HashMap<u64, Reference>,
+}
+
+impl CheckedExpr {
+    /// The type of the whole expression.
+    pub fn result_type(&self) -> &Type {
+        self.types.get(&self.expr.id).unwrap_or(&Type::Dyn)
+    }
+    /// The type of a node.
+    pub fn type_of(&self, id: u64) -> Option<&Type> {
+        self.types.get(&id)
+    }
+    /// The overload ids a call node resolved to (empty for non-calls).
+    pub fn overload_ids(&self, id: u64) -> &[String] {
+        match self.refs.get(&id) {
+            Some(Reference::Function(ids)) => ids,
+            _ => &[],
+        }
+    }
+    /// True when the expression refers to the variable `name` (cel-go's reference map lookup,
+    /// used for "is this a transition rule": references to `oldSelf`).
+    pub fn references_ident(&self, name: &str) -> bool {
+        self.refs
+            .values()
+            .any(|r| matches!(r, Reference::Ident(n) if n == name))
+    }
+}
+
+/// A checker error at a node.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CheckError {
+    pub id: u64,
+    pub message: String,
+}
+
+/// The environment a check runs in.
+#[derive(Clone, Debug)]
+pub struct CheckEnv {
+    pub decls: Arc<Decls>,
+    /// Extra overloads (e.g. a test's future function), consulted after `decls`.
+    pub extra: Vec<(String, OverloadDecl)>,
+    /// Declared variables.
+    pub vars: Vec<(String, Type)>,
+    /// `CrossTypeNumericComparisons` (1.28+): without it the mixed int/uint/double comparison
+    /// overloads are disabled.
+    pub cross_type_numeric_comparisons: bool,
+    /// `optional_type` and the optional syntax are available (1.28+).
+    pub optional_types: bool,
+    /// apiserver's `recognizeKeywordAsFieldName` (1.31+): `self.namespace` finds the escaped
+    /// `__namespace__` field.
+    pub keyword_field_names: bool,
+    /// The 1.29 literal validators (duration, timestamp, regex).
+    pub literal_validators: bool,
+}
+
+const CROSS_TYPE_SUFFIXES: &[&str] = &[
+    "_int64_double",
+    "_int64_uint64",
+    "_uint64_double",
+    "_uint64_int64",
+    "_double_int64",
+    "_double_uint64",
+];
+
+fn is_cross_type_overload(id: &str) -> bool {
+    (id.starts_with("less") || id.starts_with("greater"))
+        && CROSS_TYPE_SUFFIXES.iter().any(|s| id.ends_with(s))
+}
+
+/// Identifiers that name types (cel-go stdlib `stdTypes`, plus `optional_type`).
+fn type_ident(name: &str, optional: bool) -> Option<Type> {
+    let t = match name {
+        "bool" => Type::Bool,
+        "bytes" => Type::Bytes,
+        "double" => Type::Double,
+        "google.protobuf.Duration" => Type::Duration,
+        "int" => Type::Int,
+        "list" => Type::list(Type::param("A")),
+        "map" => Type::map(Type::param("A"), Type::param("B")),
+        "null_type" => Type::Null,
+        "string" => Type::String,
+        "google.protobuf.Timestamp" => Type::Timestamp,
+        "type" => Type::type_of(Type::Dyn),
+        "uint" => Type::Uint,
+        "optional_type" if optional => Type::optional(Type::param("T")),
+        _ => return None,
+    };
+    Some(Type::type_of(t))
+}
+
+/// cel-go `mapping`: type-parameter substitutions, keyed by the parameter's formatted name.
+#[derive(Clone, Debug, Default)]
+struct Mapping(HashMap<String, Type>);
+
+impl Mapping {
+    fn find(&self, t: &Type) -> Option<&Type> {
+        match t {
+            Type::TypeParam(n) => self.0.get(n),
+            _ => None,
+        }
+    }
+    fn add(&mut self, from: &Type, to: Type) {
+        if let Type::TypeParam(n) = from {
+            self.0.insert(n.clone(), to);
+        }
+    }
+}
+
+/// Kind classification following cel-go, with optional treated as an opaque type.
+fn opaque_view(t: &Type) -> Option<(&str, Vec<&Type>)> {
+    match t {
+        Type::Opaque(n, ps) => Some((n, ps.iter().collect())),
+        Type::Optional(p) => Some(("optional_type", vec![p])),
+        _ => None,
+    }
+}
+
+fn is_type_param(t: &Type) -> bool {
+    matches!(t, Type::TypeParam(_))
+}
+
+fn is_exact(a: &Type, b: &Type) -> bool {
+    a == b
+}
+
+fn is_equivalent(a: &Type, b: &Type) -> bool {
+    match (a, b) {
+        (Type::TypeParam(_), Type::TypeParam(_)) => true,
+        (Type::List(x), Type::List(y))
+        | (Type::Optional(x), Type::Optional(y))
+        | (Type::Type(x), Type::Type(y)) => is_equivalent(x, y),
+        (Type::Map(k1, v1), Type::Map(k2, v2)) => is_equivalent(k1, k2) && is_equivalent(v1, v2),
+        (Type::Opaque(n1, p1), Type::Opaque(n2, p2)) => {
+            n1 == n2 && p1.len() == p2.len() && p1.iter().zip(p2).all(|(x, y)| is_equivalent(x, y))
+        }
+        _ => a == b,
+    }
+}
+
+fn is_equal_or_less_specific(t1: &Type, t2: &Type) -> bool {
+    if t1.is_dyn() || is_type_param(t1) {
+        return true;
+    }
+    if t2.is_dyn() || is_type_param(t2) {
+        return false;
+    }
+    if let (Some((n1, p1)), Some((n2, p2))) = (opaque_view(t1), opaque_view(t2)) {
+        return n1 == n2
+            && p1.len() == p2.len()
+            && p1
+                .iter()
+                .zip(p2)
+                .all(|(a, b)| is_equal_or_less_specific(a, b));
+    }
+    match (t1, t2) {
+        (Type::List(a), Type::List(b)) => is_equal_or_less_specific(a, b),
+        (Type::Map(k1, v1), Type::Map(k2, v2)) => {
+            is_equal_or_less_specific(k1, k2) && is_equal_or_less_specific(v1, v2)
+        }
+        (Type::Type(_), Type::Type(_)) => true,
+        _ => is_exact(t1, t2),
+    }
+}
+
+fn most_general(t1: &Type, t2: &Type) -> Type {
+    if is_equal_or_less_specific(t1, t2) {
+        t1.clone()
+    } else {
+        t2.clone()
+    }
+}
+
+fn not_referenced_in(m: &Mapping, t: &Type, within: &Type) -> bool {
+    if is_exact(t, within) {
+        return false;
+    }
+    match within {
+        Type::TypeParam(_) => match m.find(within) {
+            None => true,
+            Some(sub) => {
+                let sub = sub.clone();
+                not_referenced_in(m, t, &sub)
+            }
+        },
+        Type::List(_) | Type::Map(..) | Type::Type(_) | Type::Optional(_) | Type::Opaque(..) => {
+            within
+                .parameters()
+                .iter()
+                .all(|p| not_referenced_in(m, t, p))
+        }
+        _ => true,
+    }
+}
+
+fn is_legacy_nullable(t: &Type) -> bool {
+    matches!(
+        t,
+        Type::Opaque(..) | Type::Optional(_) | Type::Object(_) | Type::Duration | Type::Timestamp
+    )
+}
+
+/// `t2.IsAssignableType(t1)` for the kinds cel-go delegates to it.
+fn type_assignable_from(t2: &Type, t1: &Type) -> bool {
+    t2 == t1 || t2.is_dyn()
+}
+
+fn internal_is_assignable(m: &mut Mapping, t1: &Type, t2: &Type) -> bool {
+    if is_type_param(t2) {
+        let (valid, has_sub) = is_valid_type_substitution(m, t1, t2);
+        if valid {
+            return true;
+        }
+        if has_sub {
+            return false;
+        }
+    }
+    if is_type_param(t1) {
+        return is_valid_type_substitution(m, t2, t1).0;
+    }
+    if t1.is_dyn_or_error() || t2.is_dyn_or_error() {
+        return true;
+    }
+    if matches!(t1, Type::Null) {
+        return is_legacy_nullable(t2) || matches!(t2, Type::Null);
+    }
+    if matches!(t2, Type::Null) {
+        return is_legacy_nullable(t1);
+    }
+    match t1 {
+        Type::Bool
+        | Type::Bytes
+        | Type::Double
+        | Type::Int
+        | Type::String
+        | Type::Uint
+        | Type::Duration
+        | Type::Timestamp
+        | Type::Object(_) => type_assignable_from(t2, t1),
+        Type::Type(_) => matches!(t2, Type::Type(_)),
+        Type::List(a) => match t2 {
+            Type::List(b) => internal_is_assignable(m, a, b),
+            _ => false,
+        },
+        Type::Map(k1, v1) => match t2 {
+            Type::Map(k2, v2) => {
+                internal_is_assignable(m, k1, k2) && internal_is_assignable(m, v1, v2)
+            }
+            _ => false,
+        },
+        Type::Opaque(..) | Type::Optional(_) => match (opaque_view(t1), opaque_view(t2)) {
+            (Some((n1, p1)), Some((n2, p2))) => {
+                n1 == n2
+                    && p1.len() == p2.len()
+                    && p1
+                        .iter()
+                        .zip(p2)
+                        .all(|(a, b)| internal_is_assignable(m, a, b))
+            }
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+fn is_valid_type_substitution(m: &mut Mapping, t1: &Type, t2: &Type) -> (bool, bool) {
+    if is_exact(t1, t2) {
+        return (true, true);
+    }
+    if let Some(sub) = m.find(t2).cloned() {
+        if is_exact(t1, &sub) {
+            return (true, true);
+        }
+        if internal_is_assignable(m, t1, &sub) {
+            let new = most_general(t1, &sub);
+            if not_referenced_in(m, t2, &new) {
+                m.add(t2, new);
+            }
+            return (true, true);
+        }
+        return (false, true);
+    }
+    if not_referenced_in(m, t2, t1) {
+        m.add(t2, t1.clone());
+        return (true, false);
+    }
+    (false, false)
+}
+
+fn substitute(m: &Mapping, t: &Type, to_dyn: bool) -> Type {
+    if let Some(sub) = m.find(t) {
+        return substitute(m, sub, to_dyn);
+    }
+    match t {
+        Type::TypeParam(_) if to_dyn => Type::Dyn,
+        Type::List(e) => Type::list(substitute(m, e, to_dyn)),
+        Type::Map(k, v) => Type::map(substitute(m, k, to_dyn), substitute(m, v, to_dyn)),
+        Type::Optional(e) => Type::optional(substitute(m, e, to_dyn)),
+        Type::Type(e) => Type::type_of(substitute(m, e, to_dyn)),
+        Type::Opaque(n, ps) => Type::Opaque(
+            n.clone(),
+            ps.iter().map(|p| substitute(m, p, to_dyn)).collect(),
+        ),
+        _ => t.clone(),
+    }
+}
+
+fn rename_params(t: &Type, subs: &HashMap<String, Type>) -> Type {
+    match t {
+        Type::TypeParam(n) => subs.get(n).cloned().unwrap_or_else(|| t.clone()),
+        Type::List(e) => Type::list(rename_params(e, subs)),
+        Type::Map(k, v) => Type::map(rename_params(k, subs), rename_params(v, subs)),
+        Type::Optional(e) => Type::optional(rename_params(e, subs)),
+        Type::Type(e) => Type::type_of(rename_params(e, subs)),
+        Type::Opaque(n, ps) => Type::Opaque(
+            n.clone(),
+            ps.iter().map(|p| rename_params(p, subs)).collect(),
+        ),
+        _ => t.clone(),
+    }
+}
+
+struct Checker<'a> {
+    env: &'a CheckEnv,
+    scopes: Vec<Vec<(String, Type)>>,
+    mappings: Mapping,
+    types: HashMap<u64, Type>,
+    refs: HashMap<u64, Reference>,
+    errors: Vec<CheckError>,
+    free_var: usize,
+}
+
+/// Type-checks `expr` in `env`. On success the checked expression; otherwise every error found
+/// (cel-go reports all of them, and so do we).
+pub fn check(expr: Expr, env: &CheckEnv) -> Result<CheckedExpr, Vec<CheckError>> {
+    let mut c = Checker {
+        env,
+        scopes: Vec::new(),
+        mappings: Mapping::default(),
+        types: HashMap::new(),
+        refs: HashMap::new(),
+        errors: Vec::new(),
+        free_var: 0,
+    };
+    let mut expr = expr;
+    c.check(&mut expr);
+    let m = std::mem::take(&mut c.mappings);
+    let types: HashMap<u64, Type> = c
+        .types
+        .iter()
+        .map(|(id, t)| (*id, substitute(&m, t, true)))
+        .collect();
+    let mut errors = c.errors;
+    if errors.is_empty() {
+        validate(&expr, &types, env, &mut errors);
+    }
+    if errors.is_empty() {
+        Ok(CheckedExpr {
+            expr,
+            types,
+            refs: c.refs,
+        })
+    } else {
+        Err(errors)
+    }
+}
+
+impl Checker<'_> {
+    fn err(&mut self, id: u64, message: String) {
+        self.errors.push(CheckError { id, message });
+    }
+
+    fn set_type(&mut self, id: u64, t: Type) {
+        self.types.insert(id, t);
+    }
+
+    fn get_type(&self, id: u64) -> Type {
+        self.types.get(&id).cloned().unwrap_or(Type::Error)
+    }
+
+    fn new_type_var(&mut self) -> Type {
+        let t = Type::TypeParam(format!("_var{}", self.free_var));
+        self.free_var += 1;
+        t
+    }
+
+    fn is_assignable(&mut self, t1: &Type, t2: &Type) -> bool {
+        let mut m = self.mappings.clone();
+        if internal_is_assignable(&mut m, t1, t2) {
+            self.mappings = m;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn lookup_var(&self, name: &str) -> Option<Type> {
+        for scope in self.scopes.iter().rev() {
+            if let Some((_, t)) = scope.iter().rev().find(|(n, _)| n == name) {
+                return Some(t.clone());
+            }
+        }
+        if let Some((_, t)) = self.env.vars.iter().find(|(n, _)| n == name) {
+            return Some(t.clone());
+        }
+        type_ident(name, self.env.optional_types)
+    }
+
+    fn lookup_function(&self, name: &str) -> Option<FunctionDecl> {
+        let base = self.env.decls.functions.get(name);
+        let extra: Vec<&OverloadDecl> = self
+            .env
+            .extra
+            .iter()
+            .filter(|(n, _)| n == name)
+            .map(|(_, o)| o)
+            .collect();
+        if base.is_none() && extra.is_empty() {
+            return None;
+        }
+        let mut f = base.cloned().unwrap_or_else(|| FunctionDecl {
+            name: name.to_string(),
+            overloads: Vec::new(),
+        });
+        f.overloads.extend(extra.into_iter().cloned());
+        Some(f)
+    }
+
+    fn check(&mut self, e: &mut Expr) {
+        let id = e.id;
+        match &mut e.kind {
+            ExprKind::Unspecified => {
+                self.err(id, "unexpected unspecified type: ".to_string());
+                self.set_type(id, Type::Error);
+            }
+            ExprKind::Literal(l) => {
+                let t = match l {
+                    Literal::Null => Type::Null,
+                    Literal::Bool(_) => Type::Bool,
+                    Literal::Int(_) => Type::Int,
+                    Literal::Uint(_) => Type::Uint,
+                    Literal::Double(_) => Type::Double,
+                    Literal::String(_) => Type::String,
+                    Literal::Bytes(_) => Type::Bytes,
+                };
+                self.set_type(id, t);
+            }
+            ExprKind::Ident(name) => {
+                let name = name.clone();
+                match self.lookup_var(&name) {
+                    Some(t) => {
+                        self.set_type(id, t);
+                        self.refs.insert(id, Reference::Ident(name));
+                    }
+                    None => {
+                        self.set_type(id, Type::Error);
+                        self.err(
+                            id,
+                            format!("undeclared reference to '{name}' (in container '')"),
+                        );
+                    }
+                }
+            }
+            ExprKind::Select { .. } => self.check_select(e),
+            ExprKind::Call { .. } => self.check_call(e),
+            ExprKind::List { .. } => self.check_list(e),
+            ExprKind::Map { .. } => self.check_map(e),
+            ExprKind::Struct { type_name, fields } => {
+                // No message types are declared in Kubernetes environments.
+                let name = type_name.clone();
+                for f in fields.iter_mut() {
+                    self.check(&mut f.value);
+                }
+                self.err(
+                    id,
+                    format!("undeclared reference to '{name}' (in container '')"),
+                );
+                self.set_type(id, Type::Error);
+            }
+            ExprKind::Comprehension(_) => self.check_comprehension(e),
+        }
+    }
+
+    fn check_select(&mut self, e: &mut Expr) {
+        let id = e.id;
+        // A dotted name may be a qualified identifier (`google.protobuf.Duration`).
+        if let Some(q) = e.qualified_name() {
+            if q.contains('.') {
+                if let Some(t) = self.lookup_var(&q) {
+                    self.set_type(id, t);
+                    self.refs.insert(id, Reference::Ident(q.clone()));
+                    e.kind = ExprKind::Ident(q);
+                    return;
+                }
+            }
+        }
+        let ExprKind::Select {
+            operand,
+            field,
+            test,
+        } = &mut e.kind
+        else {
+            return;
+        };
+        let field = field.clone();
+        let test = *test;
+        let mut rt = self.check_select_field(id, operand, &field, false);
+        if test {
+            rt = Type::Bool;
+        }
+        let t = substitute(&self.mappings, &rt, false);
+        self.set_type(id, t);
+    }
+
+    fn check_select_field(
+        &mut self,
+        id: u64,
+        operand: &mut Expr,
+        field: &str,
+        optional: bool,
+    ) -> Type {
+        self.check(operand);
+        let operand_type = substitute(&self.mappings, &self.get_type(operand.id), false);
+        let (target, is_opt) = match operand_type {
+            Type::Optional(inner) => (*inner, true),
+            t => (t, false),
+        };
+        let result = match &target {
+            Type::Map(_, v) => (**v).clone(),
+            Type::Object(d) => {
+                let found = d.field(field).or_else(|| {
+                    if self.env.keyword_field_names && super::escaping::is_reserved(field) {
+                        d.field(&format!("__{field}__"))
+                    } else {
+                        None
+                    }
+                });
+                match found {
+                    Some(f) => f.ty.cel_type(),
+                    None => {
+                        self.err(id, format!("undefined field '{field}'"));
+                        Type::Error
+                    }
+                }
+            }
+            Type::TypeParam(_) => {
+                self.is_assignable(&Type::Dyn, &target);
+                Type::Dyn
+            }
+            t => {
+                if !t.is_dyn_or_error() {
+                    self.err(id, format!("type '{t}' does not support field selection"));
+                }
+                Type::Dyn
+            }
+        };
+        if is_opt || optional {
+            Type::optional(result)
+        } else {
+            result
+        }
+    }
+
+    fn check_call(&mut self, e: &mut Expr) {
+        let id = e.id;
+        let ExprKind::Call { func, target, args } = &mut e.kind else {
+            return;
+        };
+        if func == "_?._" {
+            // Optional field selection: `a.?b` is `_?._(a, 'b')`.
+            if args.len() != 2 || target.is_some() {
+                let t = if target.is_some() {
+                    " member call with"
+                } else {
+                    ""
+                };
+                let msg = format!(
+                    "unsupported optional field selection: incorrect signature.{t} argument count: {}",
+                    args.len()
+                );
+                self.err(id, msg);
+                self.set_type(id, Type::Error);
+                return;
+            }
+            let Some(field) = args[1].as_string_literal().map(str::to_string) else {
+                let fid = args[1].id;
+                self.err(fid, "unsupported optional field selection".to_string());
+                self.set_type(id, Type::Error);
+                return;
+            };
+            let rt = self.check_select_field(id, &mut args[0], &field, true);
+            let t = substitute(&self.mappings, &rt, false);
+            self.set_type(id, t);
+            self.refs.insert(
+                id,
+                Reference::Function(vec!["select_optional_field".to_string()]),
+            );
+            return;
+        }
+        for a in args.iter_mut() {
+            self.check(a);
+        }
+        let fname = func.clone();
+        let Some(t) = target else {
+            match self.lookup_function(&fname) {
+                None => {
+                    self.err(
+                        id,
+                        format!("undeclared reference to '{fname}' (in container '')"),
+                    );
+                    self.set_type(id, Type::Error);
+                }
+                Some(f) => self.resolve_overload(id, &f, None, args),
+            }
+            return;
+        };
+        if let Some(prefix) = t.qualified_name() {
+            let qn = format!("{prefix}.{fname}");
+            if let Some(f) = self.lookup_function(&qn) {
+                // A namespaced function: drop the target, as cel-go rewrites the AST.
+                *func = qn;
+                *target = None;
+                self.resolve_overload(id, &f, None, args);
+                return;
+            }
+        }
+        self.check(t);
+        match self.lookup_function(&fname) {
+            Some(f) => {
+                let tt = self.get_type(t.id);
+                self.resolve_overload(id, &f, Some(tt), args);
+            }
+            None => {
+                self.set_type(id, Type::Error);
+                self.err(
+                    id,
+                    format!("undeclared reference to '{fname}' (in container '')"),
+                );
+            }
+        }
+    }
+
+    fn resolve_overload(&mut self, id: u64, f: &FunctionDecl, target: Option<Type>, args: &[Expr]) {
+        let is_member = target.is_some();
+        let mut arg_types: Vec<Type> = Vec::with_capacity(args.len() + 1);
+        if let Some(t) = target {
+            arg_types.push(t);
+        }
+        for a in args {
+            arg_types.push(self.get_type(a.id));
+        }
+        let mut result: Option<Type> = None;
+        let mut ids: Vec<String> = Vec::new();
+        for o in &f.overloads {
+            if !self.env.cross_type_numeric_comparisons && is_cross_type_overload(&o.id) {
+                continue;
+            }
+            if o.member != is_member {
+                continue;
+            }
+            if f.name == "_&&_" || f.name == "_||_" {
+                let mut bad = false;
+                let offset = usize::from(is_member);
+                for (i, at) in arg_types.iter().enumerate() {
+                    if !self.is_assignable(at, &Type::Bool) {
+                        let aid = if i >= offset { args[i - offset].id } else { id };
+                        self.err(aid, format!("expected type 'bool' but found '{at}'"));
+                        bad = true;
+                    }
+                }
+                if bad {
+                    self.set_type(id, Type::Error);
+                    return;
+                }
+                self.set_type(id, Type::Bool);
+                self.refs
+                    .insert(id, Reference::Function(vec![o.id.clone()]));
+                return;
+            }
+            let (params, res) = if o.type_params.is_empty() {
+                (o.params.clone(), o.result.clone())
+            } else {
+                let subs: HashMap<String, Type> = o
+                    .type_params
+                    .iter()
+                    .map(|p| (p.clone(), self.new_type_var()))
+                    .collect();
+                (
+                    o.params.iter().map(|p| rename_params(p, &subs)).collect(),
+                    rename_params(&o.result, &subs),
+                )
+            };
+            if params.len() != arg_types.len() {
+                continue;
+            }
+            let mut m = self.mappings.clone();
+            let ok = arg_types
+                .iter()
+                .zip(&params)
+                .all(|(a, p)| internal_is_assignable(&mut m, a, p));
+            if ok {
+                self.mappings = m;
+                ids.push(o.id.clone());
+                let frt = substitute(&self.mappings, &res, false);
+                match &result {
+                    None => result = Some(frt),
+                    Some(r) if !r.is_dyn() && !is_exact(&frt, r) => result = Some(Type::Dyn),
+                    _ => {}
+                }
+            }
+        }
+        match result {
+            Some(rt) => {
+                self.set_type(id, rt);
+                self.refs.insert(id, Reference::Function(ids));
+            }
+            None => {
+                let shown: Vec<String> = arg_types
+                    .iter()
+                    .map(|t| substitute(&self.mappings, t, true).to_string())
+                    .collect();
+                let sig = if is_member {
+                    format!("{}.({})", shown[0], shown[1..].join(", "))
+                } else {
+                    format!("({})", shown.join(", "))
+                };
+                self.err(
+                    id,
+                    format!(
+                        "found no matching overload for '{}' applied to '{sig}'",
+                        f.name
+                    ),
+                );
+                self.set_type(id, Type::Error);
+            }
+        }
+    }
+
+    fn join_types(&mut self, previous: Option<Type>, current: Type) -> Type {
+        match previous {
+            None => current,
+            Some(p) => {
+                if self.is_assignable(&p, &current) {
+                    most_general(&p, &current)
+                } else {
+                    // cel-go's checker joins to dyn; the homogeneous-literal validator reports
+                    // the mismatch afterwards.
+                    Type::Dyn
+                }
+            }
+        }
+    }
+
+    fn check_list(&mut self, e: &mut Expr) {
+        let id = e.id;
+        let ExprKind::List {
+            elements,
+            optional_indices,
+        } = &mut e.kind
+        else {
+            return;
+        };
+        let optional_indices = optional_indices.clone();
+        let mut elems: Option<Type> = None;
+        for (i, el) in elements.iter_mut().enumerate() {
+            self.check(el);
+            let mut et = self.get_type(el.id);
+            if optional_indices.contains(&i) {
+                match et {
+                    Type::Optional(inner) => et = *inner,
+                    ref t if t.is_dyn() => {}
+                    ref t => {
+                        let t = t.clone();
+                        self.err(
+                            el.id,
+                            format!(
+                                "expected type '{}' but found '{t}'",
+                                Type::optional(t.clone())
+                            ),
+                        );
+                    }
+                }
+            }
+            elems = Some(self.join_types(elems, et));
+        }
+        let elem = match elems {
+            Some(t) => t,
+            None => self.new_type_var(),
+        };
+        self.set_type(id, Type::list(elem));
+    }
+
+    fn check_map(&mut self, e: &mut Expr) {
+        let id = e.id;
+        let ExprKind::Map { entries } = &mut e.kind else {
+            return;
+        };
+        let mut kt: Option<Type> = None;
+        let mut vt: Option<Type> = None;
+        for en in entries.iter_mut() {
+            self.check(&mut en.key);
+            let k = self.get_type(en.key.id);
+            kt = Some(self.join_types(kt, k));
+            self.check(&mut en.value);
+            let mut v = self.get_type(en.value.id);
+            if en.optional {
+                match v {
+                    Type::Optional(inner) => v = *inner,
+                    ref t if t.is_dyn() => {}
+                    ref t => {
+                        let t = t.clone();
+                        self.err(
+                            en.value.id,
+                            format!(
+                                "expected type '{}' but found '{t}'",
+                                Type::optional(t.clone())
+                            ),
+                        );
+                    }
+                }
+            }
+            vt = Some(self.join_types(vt, v));
+        }
+        let (k, v) = match (kt, vt) {
+            (Some(k), Some(v)) => (k, v),
+            _ => (self.new_type_var(), self.new_type_var()),
+        };
+        self.set_type(id, Type::map(k, v));
+    }
+
+    fn check_comprehension(&mut self, e: &mut Expr) {
+        let id = e.id;
+        let ExprKind::Comprehension(c) = &mut e.kind else {
+            return;
+        };
+        self.check(&mut c.iter_range);
+        self.check(&mut c.accu_init);
+        let range = substitute(&self.mappings, &self.get_type(c.iter_range.id), false);
+        let accu = self.get_type(c.accu_init.id);
+        self.scopes.push(vec![(c.accu_var.clone(), accu.clone())]);
+        let two = c.iter_var2.is_some();
+        let (v1, v2) = match &range {
+            Type::List(e) => {
+                if two {
+                    (Type::Int, (**e).clone())
+                } else {
+                    ((**e).clone(), Type::Error)
+                }
+            }
+            Type::Map(k, v) => ((**k).clone(), (**v).clone()),
+            Type::Dyn | Type::Error | Type::TypeParam(_) => {
+                self.is_assignable(&Type::Dyn, &range);
+                (Type::Dyn, Type::Dyn)
+            }
+            t => {
+                let rid = c.iter_range.id;
+                self.err(
+                    rid,
+                    format!(
+                        "expression of type '{t}' cannot be range of a comprehension (must be list, map, or dynamic)"
+                    ),
+                );
+                (Type::Error, Type::Error)
+            }
+        };
+        let mut scope = vec![(c.iter_var.clone(), v1)];
+        if let Some(n) = &c.iter_var2 {
+            scope.push((n.clone(), v2));
+        }
+        self.scopes.push(scope);
+        self.check(&mut c.loop_cond);
+        self.assert_type(c.loop_cond.id, &Type::Bool);
+        self.check(&mut c.loop_step);
+        self.assert_type(c.loop_step.id, &accu);
+        self.scopes.pop();
+        self.check(&mut c.result);
+        self.scopes.pop();
+        let t = substitute(&self.mappings, &self.get_type(c.result.id), false);
+        self.set_type(id, t);
+    }
+
+    fn assert_type(&mut self, id: u64, t: &Type) {
+        let actual = self.get_type(id);
+        if !self.is_assignable(t, &actual) {
+            self.err(id, format!("expected type '{t}' but found '{actual}'"));
+        }
+    }
+}
+
+/// The AST validators (cel-go `cel/validator.go`) Kubernetes installs.
+fn validate(e: &Expr, types: &HashMap<u64, Type>, env: &CheckEnv, errors: &mut Vec<CheckError>) {
+    let ty = |id: u64| types.get(&id).cloned().unwrap_or(Type::Dyn);
+    e.walk(&mut |n: &Expr| match &n.kind {
+        ExprKind::List {
+            elements,
+            optional_indices,
+        } => {
+            let mut first: Option<Type> = None;
+            for (i, el) in elements.iter().enumerate() {
+                let mut et = ty(el.id);
+                if optional_indices.contains(&i) {
+                    if let Type::Optional(inner) = et {
+                        et = *inner;
+                    }
+                }
+                match &first {
+                    None => first = Some(et),
+                    Some(f) if !is_equivalent(f, &et) => {
+                        errors.push(CheckError {
+                            id: el.id,
+                            message: format!("expected type '{f}' but found '{et}'"),
+                        });
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        ExprKind::Map { entries } => {
+            let mut first: Option<(Type, Type)> = None;
+            for en in entries {
+                let kt = ty(en.key.id);
+                let mut vt = ty(en.value.id);
+                if en.optional {
+                    if let Type::Optional(inner) = vt {
+                        vt = *inner;
+                    }
+                }
+                match &first {
+                    None => first = Some((kt, vt)),
+                    Some((fk, fv)) => {
+                        if !is_equivalent(fk, &kt) {
+                            errors.push(CheckError {
+                                id: en.key.id,
+                                message: format!("expected type '{fk}' but found '{kt}'"),
+                            });
+                        }
+                        if !is_equivalent(fv, &vt) {
+                            errors.push(CheckError {
+                                id: en.value.id,
+                                message: format!("expected type '{fv}' but found '{vt}'"),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        ExprKind::Call { func, args, .. } if env.literal_validators => {
+            let Some(lit) = args.first() else { return };
+            let ExprKind::Literal(l) = &lit.kind else {
+                return;
+            };
+            let bad = match (func.as_str(), l) {
+                ("duration", Literal::String(s)) => super::literals::parse_duration(s).is_none(),
+                ("timestamp", Literal::String(s)) => super::literals::parse_timestamp(s).is_none(),
+                ("timestamp", Literal::Int(_)) | ("duration", Literal::Int(_)) => false,
+                ("matches", Literal::String(s)) => !super::literals::regex_compiles(s),
+                _ => false,
+            };
+            if bad {
+                errors.push(CheckError {
+                    id: lit.id,
+                    message: format!("invalid {func} argument"),
+                });
+            }
+        }
+        _ => {}
+    });
+}

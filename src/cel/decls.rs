@@ -1,0 +1,246 @@
+//! Function declarations: the CEL standard library and every library Kubernetes adds, with the
+//! Kubernetes minor that made each overload available to new CRD rules' environment
+//! (apiserver `pkg/cel/environment/base.go`, §5.3).
+//!
+//! The tables are plain text (`decls/*.dsl`, one overload per line:
+//! `<function> <overload id> <g|m> <since minor> (<arg types>) <result type>`), transcribed from
+//! cel-go `common/stdlib/standard.go`, `cel/library.go` (optional types), `ext/strings.go`,
+//! `ext/sets.go`, `ext/lists.go`, `ext/comprehensions.go` and apiserver `pkg/cel/library/*.go`.
+//! Overload ids are upstream's exactly: the cost estimator and the evaluator switch on them.
+//! Member overloads list the receiver as their first argument, as cel-go does.
+//!
+//! Tables are parsed once and filtered per environment once ([`Decls::for_env`], cached in a
+//! `OnceLock` per version), so compiling thousands of rules never re-reads them.
+
+use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
+
+use super::types::{opaque, Type};
+
+/// One overload of a function.
+#[derive(Clone, Debug)]
+pub struct OverloadDecl {
+    /// cel-go / Kubernetes overload id (`add_int64`, `string_find_string`, ...).
+    pub id: String,
+    /// Called as `target.f(args)`; `params[0]` is the receiver.
+    pub member: bool,
+    pub params: Vec<Type>,
+    pub result: Type,
+    /// Names of the type parameters used in `params`/`result`.
+    pub type_params: Vec<String>,
+    /// The Kubernetes minor from which new CRD rules may use this overload (0 = always).
+    pub since: u32,
+}
+
+/// All overloads of one function name.
+#[derive(Clone, Debug, Default)]
+pub struct FunctionDecl {
+    pub name: String,
+    pub overloads: Vec<OverloadDecl>,
+}
+
+/// The function table of one environment.
+#[derive(Debug, Default)]
+pub struct Decls {
+    pub functions: HashMap<String, FunctionDecl>,
+}
+
+const STDLIB: &str = include_str!("decls/stdlib.dsl");
+const LIBRARIES: &str = include_str!("decls/libraries.dsl");
+
+/// Every overload we know, unfiltered.
+pub fn all_overloads() -> &'static [OverloadDecl] {
+    static FLAT: OnceLock<Vec<OverloadDecl>> = OnceLock::new();
+    FLAT.get_or_init(|| all_named().iter().map(|(_, o)| o.clone()).collect())
+}
+
+fn all_named() -> &'static [(String, OverloadDecl)] {
+    static ALL: OnceLock<Vec<(String, OverloadDecl)>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        STDLIB
+            .lines()
+            .chain(LIBRARIES.lines())
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .filter_map(parse_line)
+            .collect()
+    })
+}
+
+/// The first minor in which any overload of `function` is available, and whether the function
+/// exists at all in any version.
+pub fn introduced_in(function: &str) -> Option<u32> {
+    all_named()
+        .iter()
+        .filter(|(n, _)| n == function)
+        .map(|(_, o)| o.since)
+        .min()
+}
+
+/// The minor that introduced an overload id.
+pub fn overload_since(id: &str) -> Option<u32> {
+    all_named()
+        .iter()
+        .find(|(_, o)| o.id == id)
+        .map(|(_, o)| o.since)
+}
+
+impl Decls {
+    /// The table for an environment: overloads with `since <= minor` (`None` = the
+    /// stored-expressions environment, which has everything). Cached per minor.
+    pub fn for_env(minor: Option<u32>) -> Arc<Decls> {
+        const SLOTS: usize = 64;
+        static CACHE: OnceLock<Vec<OnceLock<Arc<Decls>>>> = OnceLock::new();
+        let cache = CACHE.get_or_init(|| (0..=SLOTS).map(|_| OnceLock::new()).collect());
+        let slot = match minor {
+            Some(m) if (m as usize) < SLOTS => m as usize,
+            _ => SLOTS,
+        };
+        let limit = minor.unwrap_or(u32::MAX);
+        cache[slot]
+            .get_or_init(|| {
+                let mut functions: HashMap<String, FunctionDecl> = HashMap::new();
+                for (name, o) in all_named() {
+                    if o.since <= limit {
+                        let f = functions
+                            .entry(name.clone())
+                            .or_insert_with(|| FunctionDecl {
+                                name: name.clone(),
+                                overloads: Vec::new(),
+                            });
+                        f.overloads.push(o.clone());
+                    }
+                }
+                Arc::new(Decls { functions })
+            })
+            .clone()
+    }
+}
+
+fn parse_line(line: &str) -> Option<(String, OverloadDecl)> {
+    let mut it = line.splitn(5, ' ');
+    let name = it.next()?.to_string();
+    let id = it.next()?.to_string();
+    let member = it.next()? == "m";
+    let since: u32 = it.next()?.parse().ok()?;
+    let rest = it.next()?;
+    let close = rest.find(") ")?;
+    let args = &rest[1..close];
+    let result = rest[close + 2..].trim();
+    let mut type_params = Vec::new();
+    let params: Vec<Type> = split_top(args)
+        .into_iter()
+        .filter(|s| !s.is_empty())
+        .map(|s| parse_type(s, &mut type_params))
+        .collect::<Option<_>>()?;
+    let result = parse_type(result, &mut type_params)?;
+    Some((
+        name,
+        OverloadDecl {
+            id,
+            member,
+            params,
+            result,
+            type_params,
+            since,
+        },
+    ))
+}
+
+fn split_top(s: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut depth = 0;
+    let mut start = 0;
+    for (i, c) in s.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(s[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(s[start..].trim());
+    out
+}
+
+/// Parses a type written in the table notation.
+pub fn parse_type(s: &str, params: &mut Vec<String>) -> Option<Type> {
+    let s = s.trim();
+    if let Some(open) = s.find('(') {
+        let head = &s[..open];
+        let inner = s.get(open + 1..s.len() - 1)?;
+        let args: Vec<Type> = split_top(inner)
+            .into_iter()
+            .map(|a| parse_type(a, params))
+            .collect::<Option<_>>()?;
+        return match (head, args.as_slice()) {
+            ("list", [e]) => Some(Type::list(e.clone())),
+            ("map", [k, v]) => Some(Type::map(k.clone(), v.clone())),
+            ("opt", [t]) => Some(Type::optional(t.clone())),
+            ("type", [t]) => Some(Type::type_of(t.clone())),
+            _ => None,
+        };
+    }
+    Some(match s {
+        "int" => Type::Int,
+        "uint" => Type::Uint,
+        "double" => Type::Double,
+        "bool" => Type::Bool,
+        "string" => Type::String,
+        "bytes" => Type::Bytes,
+        "null" => Type::Null,
+        "dyn" => Type::Dyn,
+        "duration" => Type::Duration,
+        "timestamp" => Type::Timestamp,
+        "URL" => Type::opaque(opaque::URL),
+        "IP" => Type::opaque(opaque::IP),
+        "CIDR" => Type::opaque(opaque::CIDR),
+        "Quantity" => Type::opaque(opaque::QUANTITY),
+        "Semver" => Type::opaque(opaque::SEMVER),
+        "Format" => Type::opaque(opaque::FORMAT),
+        "Authorizer" => Type::opaque(opaque::AUTHORIZER),
+        "PathCheck" => Type::opaque(opaque::PATH_CHECK),
+        "GroupCheck" => Type::opaque(opaque::GROUP_CHECK),
+        "ResourceCheck" => Type::opaque(opaque::RESOURCE_CHECK),
+        "Decision" => Type::opaque(opaque::DECISION),
+        p if p.len() == 1 && p.chars().all(|c| c.is_ascii_uppercase()) => {
+            if !params.iter().any(|x| x == p) {
+                params.push(p.to_string());
+            }
+            Type::param(p)
+        }
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_line_parses() {
+        let lines = STDLIB
+            .lines()
+            .chain(LIBRARIES.lines())
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .count();
+        assert_eq!(all_overloads().len(), lines);
+    }
+
+    #[test]
+    fn versions_filter() {
+        let old = Decls::for_env(Some(27));
+        assert!(old.functions.get("quantity").is_none());
+        let new = Decls::for_env(Some(28));
+        assert_eq!(
+            new.functions["quantity"].overloads[0].id,
+            "string_to_quantity"
+        );
+        assert!(Decls::for_env(None).functions.contains_key("semver"));
+        assert_eq!(introduced_in("semver"), Some(33));
+        let add = &new.functions["_+_"];
+        assert!(add.overloads.iter().any(|o| o.id == "add_list"));
+    }
+}

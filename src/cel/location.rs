@@ -1,0 +1,1 @@
+//! CEL offsets back to YAML file spans. (Being written.)

@@ -1,0 +1,384 @@
+//! The macros Kubernetes' environments add to the CEL standard ones, expanded at parse time the
+//! way cel-go expands them (same shapes, same variable names), because the cost estimator and
+//! the checker see only the expansion:
+//!
+//! * `cel.bind(v, init, expr)` (cel-go `ext/bindings.go`): a comprehension over `[]` with
+//!   accumulator `v`.
+//! * two-variable comprehensions (`ext/comprehensions.go`): `all`/`exists`/`existsOne`/
+//!   `exists_one` with three arguments, `transformList`, `transformMap`, `transformMapEntry`.
+//! * `optMap`/`optFlatMap` (cel-go `cel/library.go`, optional types).
+//! * `sortBy` (`ext/lists.go`, lists v2+).
+//!
+//! They are always expanded; [`super::checker`] reports the functions the expansions call
+//! (`cel.@mapInsert`, `@sortByAssociatedKeys`, `optional.of`) as undeclared when the target
+//! version's environment lacks the library, which is what the API server reports too
+//! (cel-go leaves unknown macros as plain calls, which then fail as undeclared references; both
+//! are compile errors).
+
+use cel::common::ast::{
+    CallExpr, ComprehensionExpr, Expr, IdedExpr, ListExpr, LiteralValue, MapExpr,
+};
+use cel::parser::{Macro, MacroExprHelper, ParseError};
+
+const ACCU: &str = "@result";
+const UNUSED: &str = "#unused";
+
+type Args<'a> = &'a mut Vec<IdedExpr>;
+
+pub(super) fn register(env: &mut cel::Env) {
+    let ms = [
+        Macro::receiver("bind", 3, bind),
+        Macro::receiver("all", 3, |h, t, a| two_var(h, t, a, Quant::All)),
+        Macro::receiver("exists", 3, |h, t, a| two_var(h, t, a, Quant::Exists)),
+        Macro::receiver("existsOne", 3, |h, t, a| two_var(h, t, a, Quant::One)),
+        Macro::receiver("exists_one", 3, |h, t, a| two_var(h, t, a, Quant::One)),
+        Macro::receiver("transformList", 3, |h, t, a| two_var(h, t, a, Quant::List)),
+        Macro::receiver("transformList", 4, |h, t, a| two_var(h, t, a, Quant::List)),
+        Macro::receiver("transformMap", 3, |h, t, a| two_var(h, t, a, Quant::Map)),
+        Macro::receiver("transformMap", 4, |h, t, a| two_var(h, t, a, Quant::Map)),
+        Macro::receiver("transformMapEntry", 3, |h, t, a| {
+            two_var(h, t, a, Quant::Entry)
+        }),
+        Macro::receiver("transformMapEntry", 4, |h, t, a| {
+            two_var(h, t, a, Quant::Entry)
+        }),
+        Macro::receiver("optMap", 2, |h, t, a| opt_map(h, t, a, false)),
+        Macro::receiver("optFlatMap", 2, |h, t, a| opt_map(h, t, a, true)),
+        Macro::receiver("sortBy", 2, sort_by),
+    ];
+    for m in ms {
+        // Each (name, arity, style) is registered once; a duplicate is a programming error that
+        // the unit tests would catch, so ignoring the result here cannot hide input problems.
+        let _ = env.add_macro(m);
+    }
+}
+
+fn call(
+    h: &mut MacroExprHelper<'_>,
+    f: &str,
+    target: Option<IdedExpr>,
+    args: Vec<IdedExpr>,
+) -> IdedExpr {
+    h.next_expr(Expr::Call(CallExpr {
+        func_name: f.to_string(),
+        target: target.map(Box::new),
+        args,
+    }))
+}
+fn ident(h: &mut MacroExprHelper<'_>, n: &str) -> IdedExpr {
+    h.next_expr(Expr::Ident(n.to_string()))
+}
+fn lit_bool(h: &mut MacroExprHelper<'_>, b: bool) -> IdedExpr {
+    h.next_expr(Expr::Literal(LiteralValue::Boolean(b.into())))
+}
+fn lit_int(h: &mut MacroExprHelper<'_>, i: i64) -> IdedExpr {
+    h.next_expr(Expr::Literal(LiteralValue::Int(i.into())))
+}
+fn empty_list(h: &mut MacroExprHelper<'_>) -> IdedExpr {
+    h.next_expr(Expr::List(ListExpr::new(Vec::new())))
+}
+fn list_of(h: &mut MacroExprHelper<'_>, e: IdedExpr) -> IdedExpr {
+    h.next_expr(Expr::List(ListExpr::new(vec![e])))
+}
+#[allow(clippy::too_many_arguments)]
+fn compre(
+    h: &mut MacroExprHelper<'_>,
+    range: IdedExpr,
+    v1: String,
+    v2: Option<String>,
+    accu: &str,
+    init: IdedExpr,
+    cond: IdedExpr,
+    step: IdedExpr,
+    result: IdedExpr,
+) -> IdedExpr {
+    h.next_expr(Expr::Comprehension(Box::new(ComprehensionExpr {
+        iter_range: range,
+        iter_var: v1,
+        iter_var2: v2,
+        accu_var: accu.to_string(),
+        accu_init: init,
+        loop_cond: cond,
+        loop_step: step,
+        result,
+    })))
+}
+
+/// A copy of `e` with fresh ids (cel-go `MacroExprFactory.Copy`).
+fn copy(h: &mut MacroExprHelper<'_>, e: &IdedExpr) -> IdedExpr {
+    let expr = match &e.expr {
+        Expr::Call(c) => Expr::Call(CallExpr {
+            func_name: c.func_name.clone(),
+            target: c.target.as_ref().map(|t| Box::new(copy(h, t))),
+            args: c.args.iter().map(|a| copy(h, a)).collect(),
+        }),
+        Expr::Select(s) => {
+            let mut s2 = s.clone();
+            s2.operand = Box::new(copy(h, &s.operand));
+            Expr::Select(s2)
+        }
+        Expr::List(l) => Expr::List(ListExpr::new_with_optionals(
+            l.elements.iter().map(|a| copy(h, a)).collect(),
+            l.optional_indices.clone(),
+        )),
+        Expr::Comprehension(c) => Expr::Comprehension(Box::new(ComprehensionExpr {
+            iter_range: copy(h, &c.iter_range),
+            iter_var: c.iter_var.clone(),
+            iter_var2: c.iter_var2.clone(),
+            accu_var: c.accu_var.clone(),
+            accu_init: copy(h, &c.accu_init),
+            loop_cond: copy(h, &c.loop_cond),
+            loop_step: copy(h, &c.loop_step),
+            result: copy(h, &c.result),
+        })),
+        // Map and struct literals keep their entry ids; they are rare as optMap targets and the
+        // checker gives a duplicated id the same type both times.
+        other => other.clone(),
+    };
+    h.next_expr(expr)
+}
+
+fn simple_name(h: &MacroExprHelper<'_>, e: &IdedExpr, msg: &str) -> Result<String, ParseError> {
+    match &e.expr {
+        Expr::Ident(n) => Ok(n.clone()),
+        _ => Err(h.new_error(e.id, msg)),
+    }
+}
+
+fn bind(
+    h: &mut MacroExprHelper<'_>,
+    target: &mut Option<IdedExpr>,
+    args: Args<'_>,
+) -> Result<Option<IdedExpr>, ParseError> {
+    // Only `cel.bind`; `x.bind(...)` on anything else stays a call.
+    match target.as_ref().map(|t| &t.expr) {
+        Some(Expr::Ident(n)) if n == "cel" => {}
+        _ => return Ok(None),
+    }
+    let name = simple_name(
+        h,
+        &args[0],
+        "cel.bind() variable names must be simple identifiers",
+    )?;
+    let result = args.pop().unwrap_or_default();
+    let init = args.pop().unwrap_or_default();
+    args.clear();
+    target.take();
+    let range = empty_list(h);
+    let cond = lit_bool(h, false);
+    let step = ident(h, &name);
+    Ok(Some(compre(
+        h,
+        range,
+        UNUSED.to_string(),
+        None,
+        &name,
+        init,
+        cond,
+        step,
+        result,
+    )))
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Quant {
+    All,
+    Exists,
+    One,
+    List,
+    Map,
+    Entry,
+}
+
+fn two_var(
+    h: &mut MacroExprHelper<'_>,
+    target: &mut Option<IdedExpr>,
+    args: Args<'_>,
+    q: Quant,
+) -> Result<Option<IdedExpr>, ParseError> {
+    let v1 = simple_name(h, &args[0], "argument must be a simple name")?;
+    let v2 = simple_name(h, &args[1], "argument must be a simple name")?;
+    if v1 == v2 {
+        return Err(h.new_error(args[1].id, format!("duplicate variable name: {v1}")));
+    }
+    if v1 == ACCU || v1 == "__result__" {
+        return Err(h.new_error(
+            args[0].id,
+            "iteration variable overwrites accumulator variable",
+        ));
+    }
+    if v2 == ACCU || v2 == "__result__" {
+        return Err(h.new_error(
+            args[1].id,
+            "iteration variable overwrites accumulator variable",
+        ));
+    }
+    let Some(range) = target.take() else {
+        return Ok(None);
+    };
+    let mut rest: Vec<IdedExpr> = args.drain(..).skip(2).collect();
+    let body = rest.pop().unwrap_or_default();
+    let filter = rest.pop();
+    let (init, cond, step, result) = match q {
+        Quant::All => {
+            let init = lit_bool(h, true);
+            let a = ident(h, ACCU);
+            let cond = call(h, "@not_strictly_false", None, vec![a]);
+            let a = ident(h, ACCU);
+            let step = call(h, "_&&_", None, vec![a, body]);
+            (init, cond, step, ident(h, ACCU))
+        }
+        Quant::Exists => {
+            let init = lit_bool(h, false);
+            let a = ident(h, ACCU);
+            let not = call(h, "!_", None, vec![a]);
+            let cond = call(h, "@not_strictly_false", None, vec![not]);
+            let a = ident(h, ACCU);
+            let step = call(h, "_||_", None, vec![a, body]);
+            (init, cond, step, ident(h, ACCU))
+        }
+        Quant::One => {
+            let init = lit_int(h, 0);
+            let cond = lit_bool(h, true);
+            let a = ident(h, ACCU);
+            let one = lit_int(h, 1);
+            let add = call(h, "_+_", None, vec![a, one]);
+            let a = ident(h, ACCU);
+            let step = call(h, "_?_:_", None, vec![body, add, a]);
+            let a = ident(h, ACCU);
+            let one = lit_int(h, 1);
+            let result = call(h, "_==_", None, vec![a, one]);
+            (init, cond, step, result)
+        }
+        Quant::List | Quant::Map | Quant::Entry => {
+            let init = if q == Quant::List {
+                empty_list(h)
+            } else {
+                h.next_expr(Expr::Map(MapExpr {
+                    entries: Vec::new(),
+                }))
+            };
+            let cond = lit_bool(h, true);
+            let a = ident(h, ACCU);
+            let mut step = match q {
+                Quant::List => {
+                    let l = list_of(h, body);
+                    call(h, "_+_", None, vec![a, l])
+                }
+                Quant::Map => {
+                    let k = ident(h, &v1);
+                    call(h, "cel.@mapInsert", None, vec![a, k, body])
+                }
+                _ => call(h, "cel.@mapInsert", None, vec![a, body]),
+            };
+            if let Some(f) = filter {
+                let a = ident(h, ACCU);
+                step = call(h, "_?_:_", None, vec![f, step, a]);
+            }
+            (init, cond, step, ident(h, ACCU))
+        }
+    };
+    Ok(Some(compre(
+        h,
+        range,
+        v1,
+        Some(v2),
+        ACCU,
+        init,
+        cond,
+        step,
+        result,
+    )))
+}
+
+fn opt_map(
+    h: &mut MacroExprHelper<'_>,
+    target: &mut Option<IdedExpr>,
+    args: Args<'_>,
+    flat: bool,
+) -> Result<Option<IdedExpr>, ParseError> {
+    let fname = if flat { "optFlatMap" } else { "optMap" };
+    let name = simple_name(
+        h,
+        &args[0],
+        &format!("{fname}() variable name must be a simple identifier"),
+    )?;
+    let Some(t) = target.take() else {
+        return Ok(None);
+    };
+    let body = args.pop().unwrap_or_default();
+    args.clear();
+    let t2 = copy(h, &t);
+    let has = call(h, "hasValue", Some(t), Vec::new());
+    let value = call(h, "value", Some(t2), Vec::new());
+    let range = empty_list(h);
+    let cond = lit_bool(h, false);
+    let step = ident(h, &name);
+    let mut inner = compre(
+        h,
+        range,
+        UNUSED.to_string(),
+        None,
+        &name,
+        value,
+        cond,
+        step,
+        body,
+    );
+    if !flat {
+        inner = call(h, "optional.of", None, vec![inner]);
+    }
+    let none = call(h, "optional.none", None, Vec::new());
+    Ok(Some(call(h, "_?_:_", None, vec![has, inner, none])))
+}
+
+fn sort_by(
+    h: &mut MacroExprHelper<'_>,
+    target: &mut Option<IdedExpr>,
+    args: Args<'_>,
+) -> Result<Option<IdedExpr>, ParseError> {
+    const INPUT: &str = "@__sortBy_input__";
+    let Some(t) = target.as_ref() else {
+        return Ok(None);
+    };
+    if !matches!(
+        t.expr,
+        Expr::List(_) | Expr::Select(_) | Expr::Ident(_) | Expr::Comprehension(_) | Expr::Call(_)
+    ) {
+        return Err(h.new_error(
+            t.id,
+            "sortBy can only be applied to a list, identifier, comprehension, call or select expression",
+        ));
+    }
+    let v = simple_name(h, &args[0], "argument must be a simple name")?;
+    let Some(t) = target.take() else {
+        return Ok(None);
+    };
+    let body = args.pop().unwrap_or_default();
+    args.clear();
+    // parser.MakeMap over a copy of the input identifier.
+    let range = ident(h, INPUT);
+    let init = empty_list(h);
+    let cond = lit_bool(h, true);
+    let a = ident(h, ACCU);
+    let l = list_of(h, body);
+    let step = call(h, "_+_", None, vec![a, l]);
+    let res = ident(h, ACCU);
+    let map = compre(h, range, v, None, ACCU, init, cond, step, res);
+    let input = ident(h, INPUT);
+    let sort = call(h, "@sortByAssociatedKeys", Some(input), vec![map]);
+    let range = empty_list(h);
+    let cond = lit_bool(h, false);
+    let step = ident(h, INPUT);
+    Ok(Some(compre(
+        h,
+        range,
+        UNUSED.to_string(),
+        None,
+        INPUT,
+        t,
+        cond,
+        step,
+        sort,
+    )))
+}

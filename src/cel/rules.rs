@@ -1,0 +1,1 @@
+//! Rule-level compilation and the CRD walk. (Being written.)

@@ -1,0 +1,322 @@
+//! Schema → CEL declared types (§5.1), as apiserver `pkg/cel/common/schemas.go`
+//! `SchemaDeclType` and apiextensions `model/schemas.go` `WithTypeAndObjectMeta` compute them,
+//! including `max_elements` and `min_serialized_size`, which the cost estimator depends on.
+//!
+//! Type names follow apiserver's `MaybeAssignTypeName`: the root object is `selfType` (upstream
+//! appends a timestamp, which we leave out so messages are stable), nested objects
+//! `<parent>.<escapedField>`, list elements `<parent>.@idx`, map values `<parent>.@elem`.
+
+use std::sync::Arc;
+
+use indexmap::IndexMap;
+
+use super::escaping::escape;
+use super::types::{DeclField, DeclKind, DeclType, Type};
+use crate::schema::Schema;
+
+/// apiserver `DefaultMaxRequestSizeBytes` (3 MiB).
+pub const MAX_REQUEST_SIZE_BYTES: i64 = 3 * 1024 * 1024;
+/// The root object type name.
+pub const ROOT_TYPE_NAME: &str = "selfType";
+const MIN_STRING_SIZE: i64 = 2;
+const MIN_DURATION_SIZE_JSON: i64 = 3;
+const MAX_DURATION_SIZE_JSON: i64 = 32;
+const JSON_DATE_SIZE: i64 = 12;
+const MIN_DATETIME_SIZE_JSON: i64 = 21;
+const MAX_DATETIME_SIZE_JSON: i64 = 32;
+/// DNS-1123 subdomain maximum: `metadata.name` at resource roots is capped to it.
+const NAME_MAX_LENGTH: i64 = 253;
+
+/// The declared type of `s`, named `name`; `None` when the node is not visible to CEL (no type,
+/// e.g. a bare preserve-unknown-fields node; or an array/map whose items are not visible).
+pub fn decl_type(s: &Schema, is_resource_root: bool, name: &str) -> Option<Arc<DeclType>> {
+    decl_type_inner(s, is_resource_root, name, 0)
+}
+
+fn zero_if_negative(v: i64) -> i64 {
+    v.max(0)
+}
+
+fn max_string_len_per_request(s: &Schema) -> i64 {
+    if s.x_int_or_string {
+        return MAX_REQUEST_SIZE_BYTES - 2;
+    }
+    match s.format.as_deref() {
+        Some("duration") => MAX_DURATION_SIZE_JSON,
+        Some("date") => JSON_DATE_SIZE,
+        Some("date-time") => MAX_DATETIME_SIZE_JSON,
+        _ => MAX_REQUEST_SIZE_BYTES - 2,
+    }
+}
+
+fn scalar(name: &str, t: Type, min: i64, max: i64) -> Arc<DeclType> {
+    Arc::new(DeclType::scalar(name, t, min, max))
+}
+
+/// A `type: string` schema with a `maxLength`, as `WithTypeAndObjectMeta` builds them.
+fn string_schema(max_length: Option<i64>) -> Schema {
+    Schema {
+        type_: Some("string".to_string()),
+        max_length,
+        ..Schema::default()
+    }
+}
+
+/// `WithTypeAndObjectMeta`: resource roots always expose `apiVersion`, `kind`, `metadata.name`
+/// and `metadata.generateName`, and no other metadata.
+fn with_type_and_object_meta(s: &Schema) -> Option<Schema> {
+    let is = |p: Option<&Schema>, t: &str| p.is_some_and(|p| p.is_type(t));
+    let meta = s.properties.get("metadata");
+    if is(s.properties.get("kind"), "string")
+        && is(s.properties.get("apiVersion"), "string")
+        && is(meta, "object")
+        && meta.is_some_and(|m| {
+            is(m.properties.get("name"), "string") && is(m.properties.get("generateName"), "string")
+        })
+    {
+        return None;
+    }
+    let capped = |p: Option<&Schema>, max: i64| {
+        let user = p.and_then(|p| p.max_length);
+        string_schema(Some(user.map_or(max, |u| u.min(max))))
+    };
+    let mut r = s.clone();
+    let meta_props = meta.map(|m| &m.properties);
+    let mut metadata = Schema {
+        type_: Some("object".to_string()),
+        ..Schema::default()
+    };
+    metadata.properties.insert(
+        "name".to_string(),
+        capped(meta_props.and_then(|p| p.get("name")), NAME_MAX_LENGTH),
+    );
+    metadata.properties.insert(
+        "generateName".to_string(),
+        capped(
+            meta_props.and_then(|p| p.get("generateName")),
+            NAME_MAX_LENGTH - 1,
+        ),
+    );
+    r.properties.insert("kind".to_string(), string_schema(None));
+    r.properties
+        .insert("apiVersion".to_string(), string_schema(None));
+    r.properties.insert("metadata".to_string(), metadata);
+    Some(r)
+}
+
+fn decl_type_inner(s: &Schema, is_root: bool, name: &str, depth: usize) -> Option<Arc<DeclType>> {
+    if depth > crate::schema::MAX_DEPTH + 2 {
+        return None;
+    }
+    if s.x_int_or_string {
+        let max = match s.max_length {
+            Some(m) => zero_if_negative(m) * 4,
+            None => max_string_len_per_request(s),
+        };
+        return Some(scalar("dyn", Type::Dyn, 1, max));
+    }
+    let rooted;
+    let s = if is_root {
+        match with_type_and_object_meta(s) {
+            Some(r) => {
+                rooted = r;
+                &rooted
+            }
+            None => s,
+        }
+    } else {
+        s
+    };
+    match s.type_str() {
+        "array" => {
+            let items = s.items.as_deref()?;
+            let it = decl_type_inner(
+                items,
+                items.x_embedded_resource,
+                &format!("{name}.@idx"),
+                depth + 1,
+            )?;
+            let max = match s.max_items {
+                Some(m) => zero_if_negative(m),
+                None => (MAX_REQUEST_SIZE_BYTES - 2) / (it.min_serialized_size + 1),
+            };
+            Some(Arc::new(DeclType {
+                name: "list".to_string(),
+                kind: DeclKind::List(it),
+                fields: IndexMap::new(),
+                max_elements: max,
+                min_serialized_size: 2,
+                list_type: s.x_list_type.clone(),
+                list_map_keys: s.x_list_map_keys.clone(),
+            }))
+        }
+        "object" => {
+            if let Some(ap) = s.additional_properties_schema() {
+                let vt = decl_type_inner(
+                    ap,
+                    ap.x_embedded_resource,
+                    &format!("{name}.@elem"),
+                    depth + 1,
+                )?;
+                let max = match s.max_properties {
+                    Some(m) => zero_if_negative(m),
+                    None => (MAX_REQUEST_SIZE_BYTES - 2) / (vt.min_serialized_size + 6),
+                };
+                return Some(Arc::new(DeclType {
+                    name: "map".to_string(),
+                    kind: DeclKind::Map(vt),
+                    fields: IndexMap::new(),
+                    max_elements: max,
+                    min_serialized_size: 2,
+                    list_type: None,
+                    list_map_keys: Vec::new(),
+                }));
+            }
+            let mut fields = IndexMap::new();
+            let mut min_size = 2i64;
+            for (pname, prop) in &s.properties {
+                let escaped = escape(pname);
+                let child_name = format!("{name}.{}", escaped.as_deref().unwrap_or(pname));
+                let Some(ft) =
+                    decl_type_inner(prop, prop.x_embedded_resource, &child_name, depth + 1)
+                else {
+                    continue;
+                };
+                let required = s.requires(pname);
+                if required && prop.default.is_none() {
+                    min_size += pname.len() as i64 + ft.min_serialized_size + 4;
+                }
+                if let Some(e) = escaped {
+                    fields.insert(
+                        e.clone(),
+                        DeclField {
+                            name: e,
+                            json_name: pname.clone(),
+                            ty: ft,
+                            required,
+                        },
+                    );
+                }
+            }
+            Some(Arc::new(DeclType {
+                name: name.to_string(),
+                kind: DeclKind::Object,
+                fields,
+                max_elements: 0,
+                min_serialized_size: min_size,
+                list_type: None,
+                list_map_keys: Vec::new(),
+            }))
+        }
+        "string" => Some(match s.format.as_deref() {
+            Some("byte") => scalar(
+                "bytes",
+                Type::Bytes,
+                MIN_STRING_SIZE,
+                match s.max_length {
+                    Some(m) => zero_if_negative(m),
+                    None => max_string_len_per_request(s),
+                },
+            ),
+            Some("duration") => scalar(
+                "duration",
+                Type::Duration,
+                MIN_DURATION_SIZE_JSON,
+                max_string_len_per_request(s),
+            ),
+            Some("date") => scalar(
+                "timestamp",
+                Type::Timestamp,
+                JSON_DATE_SIZE,
+                max_string_len_per_request(s),
+            ),
+            Some("date-time") => scalar(
+                "timestamp",
+                Type::Timestamp,
+                MIN_DATETIME_SIZE_JSON,
+                max_string_len_per_request(s),
+            ),
+            _ => {
+                let max = match s.max_length {
+                    Some(m) => zero_if_negative(m) * 4,
+                    None => match &s.enum_ {
+                        Some(e) if !e.is_empty() => e
+                            .iter()
+                            .filter_map(|v| v.as_str())
+                            .map(|v| v.len() as i64)
+                            .max()
+                            .unwrap_or(0),
+                        _ => max_string_len_per_request(s),
+                    },
+                };
+                scalar("string", Type::String, MIN_STRING_SIZE, max)
+            }
+        }),
+        "boolean" => Some(scalar("bool", Type::Bool, 4, 0)),
+        "number" => Some(scalar("double", Type::Double, 1, 0)),
+        "integer" => Some(scalar("int", Type::Int, 1, 0)),
+        _ => None,
+    }
+}
+
+/// The fallback cardinality of a node (§5.5): how many instances of it fit in one request.
+pub fn max_cardinality(t: &DeclType) -> u64 {
+    (MAX_REQUEST_SIZE_BYTES / (t.min_serialized_size + 1)) as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::yaml::Node;
+
+    fn schema(v: serde_json::Value) -> Schema {
+        Schema::from_node(&Node::from_json(&v))
+    }
+
+    #[test]
+    fn bounds_follow_apiserver() {
+        let s = schema(serde_json::json!({
+            "type": "object",
+            "required": ["name"],
+            "properties": {
+                "name": {"type": "string", "maxLength": 10},
+                "tags": {"type": "array", "items": {"type": "string"}},
+                "labels": {"type": "object", "additionalProperties": {"type": "integer"}},
+                "foo-bar": {"type": "boolean"},
+                "1x": {"type": "boolean"},
+                "blob": {"type": "object", "x-kubernetes-preserve-unknown-fields": true},
+                "any": {"x-kubernetes-preserve-unknown-fields": true}
+            }
+        }));
+        let t = decl_type(&s, false, ROOT_TYPE_NAME).unwrap();
+        assert_eq!(t.fields["name"].ty.max_elements, 40);
+        assert_eq!(
+            t.fields["tags"].ty.max_elements,
+            (MAX_REQUEST_SIZE_BYTES - 2) / 3
+        );
+        assert_eq!(
+            t.fields["labels"].ty.max_elements,
+            (MAX_REQUEST_SIZE_BYTES - 2) / 7
+        );
+        assert!(t.fields.contains_key("foo__dash__bar"));
+        assert!(!t.fields.contains_key("1x"));
+        assert!(t.fields.contains_key("blob"));
+        assert!(!t.fields.contains_key("any"));
+        assert_eq!(t.min_serialized_size, 2 + 4 + 2 + 4);
+        assert_eq!(t.fields["tags"].ty.elem().unwrap().name, "string");
+    }
+
+    #[test]
+    fn resource_roots_get_object_meta() {
+        let s = schema(serde_json::json!({"type": "object", "properties": {
+            "metadata": {"type": "object", "properties": {"labels": {"type": "object"}}}}}));
+        let t = decl_type(&s, true, ROOT_TYPE_NAME).unwrap();
+        let meta = &t.fields["metadata"].ty;
+        assert_eq!(
+            meta.fields.keys().collect::<Vec<_>>(),
+            ["name", "generateName"]
+        );
+        assert_eq!(meta.fields["name"].ty.max_elements, 253 * 4);
+        assert!(t.fields.contains_key("apiVersion"));
+    }
+}
