@@ -1,9 +1,40 @@
-//! CRD rules: what the API server checks when a CRD is created, and what users trip on.
-//! (Being written: the entry points below are the contract the CLI calls.)
+//! CRD rules: what the API server checks when a CustomResourceDefinition is created, and what
+//! users trip on.
+//!
+//! The server validates the *internal* form of a CRD (digest §1.1), so [`crd::Internal`] first
+//! reads the user's `v1`/`v1beta1` document through that conversion, remembering for every value
+//! both the user's path and the server's. Rule families then run in the server's order and push
+//! field errors ([`ctx::FErr`]) that become [`Diagnostic`]s: the message carries the server's words
+//! with the user's path, `server_path` keeps the server's when they differ.
+//!
+//! Families (one file each, rule statics next to their checks):
+//! `crd_spec` (metadata, group, scope, names, versions, stored versions, preserveUnknownFields,
+//! API approval), `conversion`, `subresources`, `columns`, `selectable`, `schema` (keywords,
+//! extensions, validation-rule static checks), `structural`, `defaults`, `warnings` (beyond the
+//! server).
 
 use crate::diag::{Diagnostic, Rule};
 use crate::k8s::KubeVersion;
 use crate::yaml::Node;
+
+mod columns;
+mod conversion;
+mod crd;
+mod crd_spec;
+mod ctx;
+mod defaults;
+mod fieldpath;
+mod names;
+mod regex;
+mod schema;
+mod selectable;
+mod structural;
+mod subresources;
+mod warnings;
+
+pub use crd_spec::{deprecation_warning_errors, deprecation_warning_errors_bytes};
+pub use schema::SchemaOpts;
+pub use structural::StructOpts;
 
 /// What a lint run emulates.
 #[derive(Clone, Debug, Default)]
@@ -11,12 +42,169 @@ pub struct Options {
     pub kube_version: KubeVersion,
 }
 
+/// How a lint run departs from a real create (kept apart from [`Options`], which callers build
+/// with a struct literal).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Mode {
+    /// Validate the object exactly as given, as the upstream unit tests do: no v1 defaulting
+    /// (singular/listKind from kind, webhook port 443) and no `PrepareForCreate` (status kept,
+    /// storedVersions not filled in). Off for real files.
+    pub as_given: bool,
+    /// Skip the warnings that go beyond the server (conformance runs).
+    pub server_only: bool,
+}
+
 /// Every check on one CustomResourceDefinition document (`apiextensions.k8s.io/v1` or
 /// `v1beta1`). Diagnostics carry spans into the document; the caller sets file and object.
 pub fn lint_crd(crd: &Node, opts: &Options) -> Vec<Diagnostic> {
-    let _ = (crd, opts);
-    Vec::new()
+    lint_crd_with(crd, opts, Mode::default())
+}
+
+/// [`lint_crd`] with a [`Mode`].
+pub fn lint_crd_with(crd: &Node, opts: &Options, mode: Mode) -> Vec<Diagnostic> {
+    let internal = crd::Internal::new(crd);
+    let mut sink = ctx::Sink::default();
+    crd_spec::validate(
+        &internal,
+        crd_spec::Mode {
+            as_given: mode.as_given,
+        },
+        &mut sink,
+    );
+    let mut out: Vec<Diagnostic> = sink
+        .errs
+        .into_iter()
+        .map(ctx::FErr::into_diagnostic)
+        .collect();
+    if !mode.server_only {
+        warnings::check(&internal, opts, &mut out);
+    }
+    out
+}
+
+/// The schema entry point alone (`validateCustomResourceDefinitionValidation`) on a
+/// `CustomResourceValidation` value (`{openAPIV3Schema: ...}`), with paths rooted at
+/// `spec.validation` as the server's unit tests see them.
+pub fn lint_schema_validation(
+    validation: &Node,
+    status_enabled: bool,
+    opts: &SchemaOpts,
+) -> Vec<Diagnostic> {
+    let place = crd::Place {
+        node: validation,
+        loc: ctx::Loc::new("spec.validation"),
+    };
+    let mut sink = ctx::Sink::default();
+    schema::validate_validation(&place, status_enabled, opts, &mut sink);
+    sink.errs
+        .into_iter()
+        .map(ctx::FErr::into_diagnostic)
+        .collect()
+}
+
+/// `ValidateStructural` (or its completeness part alone) on a schema, with a nil root path.
+pub fn lint_structural(
+    schema: &Node,
+    opts: &StructOpts,
+    completeness_only: bool,
+) -> Vec<Diagnostic> {
+    let loc = ctx::Loc::new("");
+    let errs = if completeness_only {
+        structural::completeness_only(schema, &loc, opts)
+    } else {
+        structural::validate_structural(schema, &loc, opts)
+    };
+    errs.into_iter().map(ctx::FErr::into_diagnostic).collect()
+}
+
+/// `ValidFieldPath`: the normalised path (`spec.a[key]`) or the server's error text.
+pub fn resolve_field_path(
+    schema: &Node,
+    path: &str,
+    allow_array_notation: bool,
+) -> Result<String, String> {
+    fieldpath::valid_field_path(path, Some(schema), allow_array_notation).map(|r| r.path)
+}
+
+/// `ValidateCustomResourceDefinitionStoredVersions(stored, versions)` at `status.storedVersions`.
+/// `stored` is the storedVersions list (or `null`), `versions` the `spec.versions` list.
+pub fn lint_stored_versions(stored: &Node, versions: &Node) -> Vec<Diagnostic> {
+    let root = Node::from_json(&serde_json::json!({
+        "apiVersion": "apiextensions.k8s.io/v1",
+        "spec": {"versions": versions.to_json()},
+        "status": {"storedVersions": stored.to_json()},
+    }));
+    let internal = crd::Internal::new(&root);
+    let mut sink = ctx::Sink::default();
+    crd_spec::validate_stored_versions(&internal, &mut sink);
+    sink.errs
+        .into_iter()
+        .map(ctx::FErr::into_diagnostic)
+        .collect()
 }
 
 /// Every rule this module reports.
-pub static RULES: &[&Rule] = &[];
+pub static RULES: &[&Rule] = &[
+    &crd_spec::METADATA_NAME,
+    &crd_spec::METADATA,
+    &crd_spec::GROUP,
+    &crd_spec::SCOPE,
+    &crd_spec::NAMES,
+    &crd_spec::VERSIONS,
+    &crd_spec::DEPRECATION_WARNING,
+    &crd_spec::STORED_VERSIONS,
+    &crd_spec::PRESERVE_UNKNOWN_FIELDS,
+    &crd_spec::SCHEMA_REQUIRED,
+    &crd_spec::PER_VERSION_FIELDS,
+    &crd_spec::API_APPROVAL,
+    &conversion::CONVERSION,
+    &subresources::SUBRESOURCES,
+    &columns::PRINTER_COLUMNS,
+    &selectable::SELECTABLE_FIELDS,
+    &schema::TYPE,
+    &schema::FORBIDDEN_KEYWORD,
+    &schema::UNIQUE_ITEMS,
+    &schema::ADDITIONAL_PROPERTIES,
+    &schema::LIST_TYPE,
+    &schema::MAP_TYPE,
+    &schema::PRESERVE_UNKNOWN,
+    &schema::STATUS_ROOT,
+    &schema::NULLABLE_ROOT,
+    &schema::DEFAULT_FORBIDDEN,
+    &schema::EMBEDDED_RESOURCE,
+    &schema::VALIDATION_RULE,
+    &structural::STRUCTURAL,
+    &defaults::DEFAULT,
+    &warnings::V1BETA1,
+    &warnings::PRESERVE_UNKNOWN_FIELDS_DEPRECATED,
+    &warnings::STORAGE_NOT_PREFERRED,
+    &warnings::STORAGE_DEPRECATED,
+    &warnings::STORAGE_NOT_SERVED,
+    &warnings::VERSION_NAME,
+    &warnings::SCHEMA_DRIFT,
+    &warnings::PRINTER_COLUMN_PATH,
+    &warnings::UNRECOGNIZED_FORMAT,
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_ids_are_unique_and_documented() {
+        let mut ids = std::collections::HashSet::new();
+        for r in RULES {
+            assert!(ids.insert(r.id), "duplicate rule id {}", r.id);
+            assert!(r.id.contains('/'));
+            assert!(!r.docs.is_empty() && !r.bad.is_empty() && !r.good.is_empty());
+        }
+    }
+}
+
+fn schema_flag(s: &Node, k: &str) -> bool {
+    s.get(k).and_then(Node::as_bool) == Some(true)
+}
+
+fn schema_for_each(s: &Node, f: &mut dyn FnMut(&Node)) {
+    schema::for_each_subschema(s, 0, f);
+}

@@ -1,0 +1,255 @@
+//! The CRD as the API server validates it: the user's `v1` (or `v1beta1`) document seen through
+//! the conversion to the internal type, which decides the *paths* the server prints.
+//!
+//! The server converts a `v1` CRD to its internal form before validating: a per-version
+//! `schema`, `subresources`, `additionalPrinterColumns` or `selectableFields` that is the same in
+//! every version moves to the top level (`spec.validation`, ...), the webhook settings move to
+//! `spec.conversion.webhookClientConfig`, and `spec.version` becomes `versions[0].name`. The
+//! [`Internal`] view keeps, for every value, both the path in the user's document and the path
+//! the server prints, so that checks report at the user's line with the server's words.
+
+use super::ctx::{get_bool, get_seq, get_set, get_str, Loc};
+use crate::diag::Span;
+use crate::yaml::Node;
+
+/// A value of the internal object: the user's node and its two paths.
+#[derive(Clone, Debug)]
+pub(crate) struct Place<'a> {
+    pub(crate) node: &'a Node,
+    pub(crate) loc: Loc,
+}
+
+#[derive(Debug)]
+pub(crate) struct Version<'a> {
+    pub(crate) node: &'a Node,
+    pub(crate) loc: Loc,
+    pub(crate) name: &'a str,
+    pub(crate) served: bool,
+    pub(crate) storage: bool,
+    pub(crate) deprecated: bool,
+    /// `schema` (a CustomResourceValidation wrapper) when it stays per-version.
+    pub(crate) schema: Option<Place<'a>>,
+    pub(crate) subresources: Option<Place<'a>>,
+    pub(crate) columns: Option<Place<'a>>,
+    pub(crate) selectable: Option<Place<'a>>,
+    /// The version's own schema wrapper whatever the hoisting (for checks beyond the server's).
+    pub(crate) own_schema: Option<&'a Node>,
+}
+
+#[derive(Debug)]
+pub(crate) struct Internal<'a> {
+    pub(crate) root: &'a Node,
+    pub(crate) spec: &'a Node,
+    pub(crate) v1: bool,
+    pub(crate) validation: Option<Place<'a>>,
+    pub(crate) subresources: Option<Place<'a>>,
+    pub(crate) columns: Option<Place<'a>>,
+    pub(crate) selectable: Option<Place<'a>>,
+    pub(crate) versions: Vec<Version<'a>>,
+    /// The `spec.versions` node (or the spec when absent), for spans.
+    pub(crate) versions_span: Span,
+    /// Internal `spec.version`: (value, loc, span).
+    pub(crate) version: Option<(&'a str, Loc, Span)>,
+    /// `spec.preserveUnknownFields`; `None` is Go's nil (v1beta1 unset).
+    pub(crate) preserve_unknown_fields: Option<bool>,
+}
+
+static EMPTY: Node = Node {
+    value: crate::yaml::Value::Null,
+    span: Span { start: 0, end: 0 },
+    style: crate::yaml::Style::Synthetic,
+};
+
+fn nonempty_seq(n: Option<&Node>) -> Option<&Node> {
+    n.filter(|v| v.as_seq().is_some_and(|s| !s.is_empty()))
+}
+
+/// Semantic equality as `apiequality.Semantic.DeepEqual` sees converted values: absent, `null`
+/// and empty lists are the same.
+fn same(a: Option<&Node>, b: Option<&Node>, list: bool) -> bool {
+    fn norm(n: Option<&Node>, list: bool) -> Option<&Node> {
+        let n = n.filter(|v| !v.is_null())?;
+        if list && n.as_seq().is_some_and(|s| s.is_empty()) {
+            None
+        } else {
+            Some(n)
+        }
+    }
+    match (norm(a, list), norm(b, list)) {
+        (None, None) => true,
+        (Some(x), Some(y)) => x.value_eq(y),
+        _ => false,
+    }
+}
+
+impl<'a> Internal<'a> {
+    pub(crate) fn new(root: &'a Node) -> Internal<'a> {
+        let v1 = get_str(root, "apiVersion") != Some("apiextensions.k8s.io/v1beta1");
+        let spec = root
+            .get("spec")
+            .filter(|s| s.as_map().is_some())
+            .unwrap_or(&EMPTY);
+        let vnode = spec.get("versions");
+        let versions_span = vnode.map(|v| v.span).unwrap_or(spec.span);
+        let vs: &[Node] = get_seq(spec, "versions");
+        let base = Loc::new("spec.versions");
+
+        // Which per-version values the v1 conversion hoists to the top level.
+        let hoist = |key: &str, list: bool| -> bool {
+            v1 && !vs.is_empty() && vs.iter().all(|v| same(v.get(key), vs[0].get(key), list))
+        };
+        let (h_schema, h_sub, h_cols, h_sel) = (
+            hoist("schema", false),
+            hoist("subresources", false),
+            hoist("additionalPrinterColumns", true),
+            hoist("selectableFields", true),
+        );
+        let top = |key: &str, server: &str, hoisted: bool, list: bool| -> Option<Place<'a>> {
+            if v1 {
+                if !hoisted {
+                    return None;
+                }
+                let n = vs.first()?.get(key).filter(|n| !n.is_null())?;
+                if list && n.as_seq().is_some_and(|s| s.is_empty()) {
+                    return None;
+                }
+                Some(Place {
+                    node: n,
+                    loc: Loc::two(format!("spec.versions[0].{key}"), format!("spec.{server}")),
+                })
+            } else {
+                let n = spec.get(server).filter(|n| !n.is_null())?;
+                Some(Place {
+                    node: n,
+                    loc: Loc::new(&format!("spec.{server}")),
+                })
+            }
+        };
+        let validation = top("schema", "validation", h_schema, false);
+        let subresources = top("subresources", "subresources", h_sub, false);
+        let columns = top(
+            "additionalPrinterColumns",
+            "additionalPrinterColumns",
+            h_cols,
+            true,
+        );
+        let selectable = top("selectableFields", "selectableFields", h_sel, true);
+
+        let versions = vs
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                let loc = base.index(i);
+                let per = |key: &str, hoisted: bool, list: bool| -> Option<Place<'a>> {
+                    if hoisted {
+                        return None;
+                    }
+                    let n = v.get(key).filter(|n| !n.is_null())?;
+                    if list {
+                        nonempty_seq(Some(n))?;
+                    }
+                    Some(Place {
+                        node: n,
+                        loc: loc.child(key),
+                    })
+                };
+                Version {
+                    node: v,
+                    name: get_str(v, "name").unwrap_or(""),
+                    served: get_bool(v, "served"),
+                    storage: get_bool(v, "storage"),
+                    deprecated: get_bool(v, "deprecated"),
+                    schema: per("schema", h_schema, false),
+                    subresources: per("subresources", h_sub, false),
+                    columns: per("additionalPrinterColumns", h_cols, true),
+                    selectable: per("selectableFields", h_sel, true),
+                    own_schema: get_set(v, "schema"),
+                    loc,
+                }
+            })
+            .collect::<Vec<_>>();
+
+        let version = if v1 {
+            vs.first().map(|v0| {
+                (
+                    get_str(v0, "name").unwrap_or(""),
+                    Loc::two("spec.versions[0].name", "spec.version"),
+                    v0.get("name").map(|n| n.span).unwrap_or(v0.span),
+                )
+            })
+        } else {
+            get_str(spec, "version").map(|s| {
+                (
+                    s,
+                    Loc::new("spec.version"),
+                    spec.get("version").map(|n| n.span).unwrap_or(spec.span),
+                )
+            })
+        };
+        let preserve_unknown_fields =
+            match spec.get("preserveUnknownFields").and_then(Node::as_bool) {
+                Some(b) => Some(b),
+                None if v1 => Some(false),
+                None => None,
+            };
+        Internal {
+            root,
+            spec,
+            v1,
+            validation,
+            subresources,
+            columns,
+            selectable,
+            versions,
+            versions_span,
+            version,
+            preserve_unknown_fields,
+        }
+    }
+
+    /// `preserveUnknownFields` is nil or true.
+    pub(crate) fn pruf_nil_or_true(&self) -> bool {
+        self.preserve_unknown_fields != Some(false)
+    }
+
+    pub(crate) fn has_per_version_subresources(&self) -> bool {
+        self.versions.iter().any(|v| v.subresources.is_some())
+    }
+
+    /// `getSubresourcesForVersion`.
+    pub(crate) fn subresources_for(&self, v: &Version<'a>) -> Option<&Node> {
+        if !self.has_per_version_subresources() {
+            return self.subresources.as_ref().map(|p| p.node);
+        }
+        v.subresources.as_ref().map(|p| p.node)
+    }
+
+    pub(crate) fn any_status_enabled(&self) -> bool {
+        has_status(self.subresources.as_ref().map(|p| p.node))
+            || self
+                .versions
+                .iter()
+                .any(|v| has_status(v.subresources.as_ref().map(|p| p.node)))
+    }
+
+    /// Every `openAPIV3Schema` node with its location (top-level and per-version).
+    pub(crate) fn schemas(&self) -> Vec<(&'a Node, Loc)> {
+        let mut out = Vec::new();
+        let mut add = |p: &Option<Place<'a>>| {
+            if let Some(p) = p {
+                if let Some(s) = get_set(p.node, "openAPIV3Schema") {
+                    out.push((s, p.loc.child("openAPIV3Schema")));
+                }
+            }
+        };
+        add(&self.validation);
+        for v in &self.versions {
+            add(&v.schema);
+        }
+        out
+    }
+}
+
+pub(crate) fn has_status(sub: Option<&Node>) -> bool {
+    sub.is_some_and(|s| get_set(s, "status").is_some())
+}

@@ -1,0 +1,450 @@
+//! The plumbing every CRD check shares: a field error in the API server's model (type word,
+//! bad value, detail) that knows both the path of the user's document and the path the server
+//! prints, and the Go renderings of bad values (`%q` strings, `encoding/json` values).
+//!
+//! Checks push [`FErr`]s into a [`Sink`]; `lint_crd` turns them into [`Diagnostic`]s at the end,
+//! so that a message is formatted only for the errors that exist.
+
+use crate::diag::{Diagnostic, Rule, Severity, Span};
+use crate::yaml::{Node, Value};
+
+/// apimachinery's `field.ErrorType`, as far as CRD validation uses it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ErrType {
+    Required,
+    Forbidden,
+    Invalid,
+    TypeInvalid,
+    NotSupported,
+    Duplicate,
+    TooMany,
+    TooLong,
+    /// CEL type-construction failures (reported by the CEL hook).
+    #[allow(dead_code)]
+    Internal,
+}
+
+impl ErrType {
+    pub(crate) fn word(self) -> &'static str {
+        match self {
+            ErrType::Required => "Required value",
+            ErrType::Forbidden => "Forbidden",
+            ErrType::Invalid | ErrType::TypeInvalid => "Invalid value",
+            ErrType::NotSupported => "Unsupported value",
+            ErrType::Duplicate => "Duplicate value",
+            ErrType::TooMany => "Too many",
+            ErrType::TooLong => "Too long",
+            ErrType::Internal => "Internal error",
+        }
+    }
+    fn prints_value(self) -> bool {
+        matches!(
+            self,
+            ErrType::Invalid
+                | ErrType::TypeInvalid
+                | ErrType::NotSupported
+                | ErrType::Duplicate
+                | ErrType::TooMany
+        )
+    }
+}
+
+/// A bad value, already rendered the way Go's `field.Error` prints it.
+#[derive(Clone, Debug)]
+pub(crate) struct Bad(pub(crate) Option<String>);
+
+impl Bad {
+    pub(crate) fn none() -> Bad {
+        Bad(None)
+    }
+    pub(crate) fn str(s: &str) -> Bad {
+        Bad(Some(go_quote(s)))
+    }
+    pub(crate) fn int(i: i64) -> Bad {
+        Bad(Some(i.to_string()))
+    }
+    pub(crate) fn bool(b: bool) -> Bad {
+        Bad(Some(b.to_string()))
+    }
+    /// A JSON value (slices, maps, `null`, structs).
+    pub(crate) fn json(n: &Node) -> Bad {
+        Bad(Some(go_json(n)))
+    }
+    /// A value printed as Go prints an `interface{}` holding decoded JSON: strings quoted,
+    /// numbers and bools with `%v`, everything else as JSON.
+    pub(crate) fn any(n: &Node) -> Bad {
+        match &n.value {
+            Value::String(s) => Bad::str(s),
+            Value::Int(i) => Bad::int(*i),
+            Value::Bool(b) => Bad::bool(*b),
+            Value::Float(f) => Bad(Some(go_float(*f))),
+            _ => Bad::json(n),
+        }
+    }
+    pub(crate) fn raw(s: impl Into<String>) -> Bad {
+        Bad(Some(s.into()))
+    }
+}
+
+/// One field error: what the server reports, plus where it is in the user's file.
+#[derive(Clone, Debug)]
+pub(crate) struct FErr {
+    pub(crate) rule: &'static Rule,
+    pub(crate) ty: ErrType,
+    /// Path in the user's document.
+    pub(crate) user: String,
+    /// Path the server prints.
+    pub(crate) server: String,
+    pub(crate) span: Span,
+    pub(crate) bad: Bad,
+    pub(crate) detail: String,
+    /// The detail as the user should read it, when it quotes a path that differs.
+    pub(crate) user_detail: Option<String>,
+    pub(crate) severity: Option<Severity>,
+    pub(crate) help: Option<String>,
+}
+
+impl FErr {
+    pub(crate) fn new(
+        rule: &'static Rule,
+        ty: ErrType,
+        loc: &Loc,
+        span: Span,
+        bad: Bad,
+        detail: impl Into<String>,
+    ) -> FErr {
+        FErr {
+            rule,
+            ty,
+            user: loc.user.clone(),
+            server: loc.server.clone(),
+            span,
+            bad,
+            detail: detail.into(),
+            user_detail: None,
+            severity: None,
+            help: None,
+        }
+    }
+
+    /// `<Type word>[: <value>][: <detail>]`, as `field.Error.ErrorBody()`.
+    pub(crate) fn body(&self) -> String {
+        self.body_with(&self.detail)
+    }
+
+    fn body_with(&self, detail: &str) -> String {
+        let mut s = String::from(self.ty.word());
+        if self.ty.prints_value() {
+            if let Some(v) = &self.bad.0 {
+                s.push_str(": ");
+                s.push_str(v);
+            }
+        }
+        if !detail.is_empty() {
+            s.push_str(": ");
+            s.push_str(detail);
+        }
+        s
+    }
+
+    /// The full `Error()` string as the server prints it (server path).
+    pub(crate) fn server_string(&self) -> String {
+        format!("{}: {}", self.server, self.body())
+    }
+
+    pub(crate) fn into_diagnostic(self) -> Diagnostic {
+        let body = self.body_with(self.user_detail.as_deref().unwrap_or(&self.detail));
+        let message = format!("{}: {}", self.user, body);
+        let mut d = Diagnostic::new(self.rule, self.span, message).with_path(self.user.clone());
+        if self.server != self.user {
+            d = d.with_server_path(self.server);
+        }
+        if let Some(s) = self.severity {
+            d = d.with_severity(s);
+        }
+        if let Some(h) = self.help {
+            d = d.with_help(h);
+        }
+        d
+    }
+}
+
+/// A location: the user's path and the server's path of the same value. They differ only where
+/// the server validates a converted (internal) object, e.g. hoisted per-version schemas.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Loc {
+    pub(crate) user: String,
+    pub(crate) server: String,
+}
+
+impl Loc {
+    pub(crate) fn new(p: &str) -> Loc {
+        Loc {
+            user: p.to_string(),
+            server: p.to_string(),
+        }
+    }
+    pub(crate) fn two(user: impl Into<String>, server: impl Into<String>) -> Loc {
+        Loc {
+            user: user.into(),
+            server: server.into(),
+        }
+    }
+    pub(crate) fn child(&self, name: &str) -> Loc {
+        Loc {
+            user: join_child(&self.user, name),
+            server: join_child(&self.server, name),
+        }
+    }
+    /// A child whose name differs between the user's document and the server's internal type
+    /// (`jsonPath` vs `JSONPath`).
+    pub(crate) fn child2(&self, user: &str, server: &str) -> Loc {
+        Loc {
+            user: join_child(&self.user, user),
+            server: join_child(&self.server, server),
+        }
+    }
+    pub(crate) fn index(&self, i: usize) -> Loc {
+        Loc {
+            user: format!("{}[{i}]", self.user),
+            server: format!("{}[{i}]", self.server),
+        }
+    }
+    pub(crate) fn key(&self, k: &str) -> Loc {
+        Loc {
+            user: format!("{}[{k}]", self.user),
+            server: format!("{}[{k}]", self.server),
+        }
+    }
+}
+
+fn join_child(base: &str, name: &str) -> String {
+    if base.is_empty() {
+        name.to_string()
+    } else {
+        format!("{base}.{name}")
+    }
+}
+
+/// Collected field errors of one run.
+#[derive(Default)]
+pub(crate) struct Sink {
+    pub(crate) errs: Vec<FErr>,
+}
+
+impl Sink {
+    pub(crate) fn push(&mut self, e: FErr) {
+        self.errs.push(e);
+    }
+    pub(crate) fn len(&self) -> usize {
+        self.errs.len()
+    }
+}
+
+/// Go's `strconv.Quote`: double-quoted, Go escapes, printable Unicode kept.
+pub(crate) fn go_quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{b}' => out.push_str("\\v"),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\x{:02x}", c as u32));
+            }
+            c if !is_go_printable(c) => {
+                if (c as u32) < 0x10000 {
+                    out.push_str(&format!("\\u{:04x}", c as u32));
+                } else {
+                    out.push_str(&format!("\\U{:08x}", c as u32));
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// An approximation of Go's `unicode.IsPrint` (letters, marks, numbers, punctuation, symbols
+/// and the ASCII space): control, format, separator and private-use characters are not.
+pub(crate) fn is_go_printable(c: char) -> bool {
+    if c == ' ' {
+        return true;
+    }
+    if c.is_control() || c.is_whitespace() {
+        return false;
+    }
+    let u = c as u32;
+    // Format characters (Cf) commonly met, and the private-use and unassigned-surrogate areas.
+    !matches!(u,
+        0xAD | 0x600..=0x605 | 0x61C | 0x6DD | 0x70F | 0x180E | 0x200B..=0x200F | 0x202A..=0x202E
+        | 0x2060..=0x2064 | 0x2066..=0x206F | 0xFEFF | 0xFFF9..=0xFFFB | 0xE000..=0xF8FF
+        | 0xF0000..=0x10FFFF | 0xFFFE | 0xFFFF)
+}
+
+/// Go `%v` of a float64: shortest representation, exponent form for large/small magnitudes.
+pub(crate) fn go_float(f: f64) -> String {
+    if f.is_nan() {
+        return "NaN".into();
+    }
+    if f.is_infinite() {
+        return if f > 0.0 {
+            "+Inf".into()
+        } else {
+            "-Inf".into()
+        };
+    }
+    let abs = f.abs();
+    if abs != 0.0 && !(1e-4..1e21).contains(&abs) {
+        // Go: 1e+21, 1.5e-05
+        let s = format!("{f:e}");
+        let (m, e) = s.split_once('e').unwrap_or((&s, "0"));
+        let (sign, digits) = match e.strip_prefix('-') {
+            Some(d) => ('-', d),
+            None => ('+', e),
+        };
+        let digits = if digits.len() < 2 {
+            format!("0{digits}")
+        } else {
+            digits.to_string()
+        };
+        return format!("{m}e{sign}{digits}");
+    }
+    let s = format!("{f}");
+    s
+}
+
+/// Go `encoding/json` rendering of a decoded JSON value: map keys sorted, `<`, `>`, `&`
+/// escaped as `\u003c`, `\u003e`, `\u0026`.
+pub(crate) fn go_json(n: &Node) -> String {
+    let mut out = String::new();
+    write_json(n, &mut out, 0);
+    out
+}
+
+fn write_json(n: &Node, out: &mut String, depth: usize) {
+    if depth > 200 {
+        out.push_str("null");
+        return;
+    }
+    match &n.value {
+        Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Int(i) => out.push_str(&i.to_string()),
+        Value::Float(f) => out.push_str(&json_float(*f)),
+        Value::String(s) => write_json_str(s, out),
+        Value::Seq(items) => {
+            out.push('[');
+            for (i, it) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_json(it, out, depth + 1);
+            }
+            out.push(']');
+        }
+        Value::Map(m) => {
+            let mut entries: Vec<_> = m.entries.iter().collect();
+            entries.sort_by(|a, b| a.key.cmp(&b.key));
+            out.push('{');
+            for (i, e) in entries.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_json_str(&e.key, out);
+                out.push(':');
+                write_json(&e.value, out, depth + 1);
+            }
+            out.push('}');
+        }
+    }
+}
+
+fn json_float(f: f64) -> String {
+    if !f.is_finite() {
+        return "null".into();
+    }
+    let abs = f.abs();
+    if abs != 0.0 && !(1e-6..1e21).contains(&abs) {
+        let s = go_float(f);
+        // encoding/json uses e-07 -> e-7 style cleanup
+        return s.replace("e-0", "e-").replace("e+0", "e+");
+    }
+    format!("{f}")
+}
+
+fn write_json_str(s: &str, out: &mut String) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// Span of the value at `key`, or of the map itself when the key is absent.
+pub(crate) fn value_span(parent: &Node, key: &str) -> Span {
+    parent.get(key).map(|n| n.span).unwrap_or(parent.span)
+}
+
+/// Span of the key `key` (for a forbidden field), or of the map when absent.
+pub(crate) fn key_span(parent: &Node, key: &str) -> Span {
+    match parent.as_map().and_then(|m| m.entry(key)) {
+        Some(e) if !e.key_span.is_empty() || e.value.span.is_empty() => e.key_span,
+        Some(e) => e.value.span,
+        None => parent.span,
+    }
+}
+
+/// A string field; wrong types read as absent (the decode check reports them).
+pub(crate) fn get_str<'a>(n: &'a Node, key: &str) -> Option<&'a str> {
+    n.get(key).and_then(Node::as_str)
+}
+
+pub(crate) fn get_bool(n: &Node, key: &str) -> bool {
+    n.get(key).and_then(Node::as_bool).unwrap_or(false)
+}
+
+/// A present, non-null value (Go: a non-nil pointer after JSON decoding).
+pub(crate) fn get_set<'a>(n: &'a Node, key: &str) -> Option<&'a Node> {
+    n.get(key).filter(|v| !v.is_null())
+}
+
+pub(crate) fn get_seq<'a>(n: &'a Node, key: &str) -> &'a [Node] {
+    n.get(key).and_then(Node::as_seq).unwrap_or(&[])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_renderings() {
+        assert_eq!(go_quote("a\"b\n\u{1}é"), "\"a\\\"b\\n\\x01é\"");
+        assert_eq!(go_float(1e21), "1e+21");
+        assert_eq!(go_float(1.5), "1.5");
+        assert_eq!(go_float(10.0), "10");
+        let n = Node::from_json(&serde_json::json!({"b": "<x>", "a": [1, 1.5, null]}));
+        assert_eq!(go_json(&n), r#"{"a":[1,1.5,null],"b":"\u003cx\u003e"}"#);
+    }
+}

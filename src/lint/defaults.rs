@@ -1,0 +1,458 @@
+//! Default values at CRD time (digest §3.3.3): a `default` must survive pruning unchanged and
+//! must validate against its own schema (kube-openapi messages, path `<node>.default...`).
+//!
+//! Limitations (documented, not silently passed): string `format`s and `allOf`/`anyOf`/`oneOf`/
+//! `not` are not checked on defaults, the metadata of embedded resources is only checked for
+//! `apiVersion`/`kind` being strings, and CEL rules are not evaluated on defaults (issue 4).
+
+use super::ctx::{
+    get_seq, get_set, get_str, go_float, go_quote, key_span, Bad, ErrType, FErr, Loc,
+};
+use crate::diag::{Rule, Severity, Span};
+use crate::yaml::{Node, Value};
+
+pub static DEFAULT: Rule = Rule {
+    id: "schema/default",
+    severity: Severity::Error,
+    summary: "a default must be pruned and must validate against its schema",
+    docs: "The server applies defaults to every object it reads, so it rejects defaults that would \
+be pruned (fields the schema does not declare) or that violate their own schema (wrong type, not in \
+the enum, out of bounds, missing required fields).",
+    bad: "replicas:\n  type: integer\n  minimum: 1\n  default: 0\n",
+    good: "replicas:\n  type: integer\n  minimum: 1\n  default: 1\n",
+};
+
+fn flag(s: &Node, k: &str) -> bool {
+    s.get(k).and_then(Node::as_bool) == Some(true)
+}
+
+/// `ValidateDefaults` with the root treated as an embedded resource.
+pub(crate) fn validate_defaults(root: &Node, loc: &Loc, require_pruned: bool) -> Vec<FErr> {
+    let mut out = Vec::new();
+    walk(root, loc, true, false, require_pruned, &mut out, 0);
+    out
+}
+
+fn walk(
+    s: &Node,
+    loc: &Loc,
+    is_root: bool,
+    inside_meta: bool,
+    require_pruned: bool,
+    out: &mut Vec<FErr>,
+    depth: usize,
+) {
+    if depth > 200 || s.as_map().is_none() {
+        return;
+    }
+    let embedded = is_root || flag(s, "x-kubernetes-embedded-resource");
+    let inside_meta = if embedded { false } else { inside_meta };
+    if let Some(d) = get_set(s, "default") {
+        let dloc = loc.child("default");
+        let span = d.span;
+        if !inside_meta {
+            if require_pruned && would_prune(d, Some(s), embedded, 0) {
+                let mut e = FErr::new(
+                    &DEFAULT,
+                    ErrType::Invalid,
+                    &dloc,
+                    span,
+                    Bad::any(d),
+                    "must not have unknown fields",
+                );
+                e.help = Some(
+                    "the default contains fields its schema does not declare; they would be pruned"
+                        .into(),
+                );
+                out.push(e);
+            }
+        }
+        let before = out.len();
+        if embedded && !inside_meta {
+            if let Some(m) = d.as_map() {
+                for k in ["apiVersion", "kind"] {
+                    if let Some(v) = m.get(k) {
+                        if v.as_str().is_none() {
+                            out.push(FErr::new(
+                                &DEFAULT,
+                                ErrType::Invalid,
+                                &dloc.child(k),
+                                v.span,
+                                Bad::any(v),
+                                "must be a string",
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        if out.len() == before {
+            let mut v = Validator {
+                out,
+                span,
+                base: &dloc,
+            };
+            v.value(d, s, "", 0);
+        }
+    }
+    if let Some(i) = get_set(s, "items").filter(|i| i.as_map().is_some()) {
+        walk(
+            i,
+            &loc.child("items"),
+            false,
+            inside_meta,
+            require_pruned,
+            out,
+            depth + 1,
+        );
+    }
+    if let Some(p) = s.get("properties").and_then(Node::as_map) {
+        for e in &p.entries {
+            let meta = inside_meta
+                || (embedded && matches!(e.key.as_str(), "metadata" | "apiVersion" | "kind"));
+            walk(
+                &e.value,
+                &loc.child("properties").key(&e.key),
+                false,
+                meta,
+                require_pruned,
+                out,
+                depth + 1,
+            );
+        }
+    }
+}
+
+/// Whether `pruning.Prune(x, s, isResourceRoot)` would remove anything.
+fn would_prune(x: &Node, s: Option<&Node>, resource_root: bool, depth: usize) -> bool {
+    if depth > 200 {
+        return false;
+    }
+    let emb = resource_root || s.is_some_and(|s| flag(s, "x-kubernetes-embedded-resource"));
+    if let Some(s) = s {
+        if flag(s, "x-kubernetes-preserve-unknown-fields") {
+            return skip_prune(x, s, emb, depth);
+        }
+    }
+    match &x.value {
+        Value::Map(m) => {
+            let Some(s) = s else { return !m.is_empty() };
+            let props = s.get("properties").and_then(Node::as_map);
+            let ap = get_set(s, "additionalProperties");
+            m.entries.iter().any(|e| {
+                if emb && matches!(e.key.as_str(), "apiVersion" | "kind" | "metadata") {
+                    return false;
+                }
+                if let Some(p) = props.and_then(|p| p.get(&e.key)) {
+                    return would_prune(&e.value, Some(p), false, depth + 1);
+                }
+                match ap {
+                    Some(ap) => would_prune(&e.value, ap.as_map().map(|_| ap), false, depth + 1),
+                    None => true,
+                }
+            })
+        }
+        Value::Seq(items) => {
+            let is = s
+                .and_then(|s| get_set(s, "items"))
+                .filter(|i| i.as_map().is_some());
+            items.iter().any(|i| would_prune(i, is, false, depth + 1))
+        }
+        _ => false,
+    }
+}
+
+fn skip_prune(x: &Node, s: &Node, emb: bool, depth: usize) -> bool {
+    match &x.value {
+        Value::Map(m) => {
+            let props = s.get("properties").and_then(Node::as_map);
+            let ap = get_set(s, "additionalProperties").filter(|a| a.as_map().is_some());
+            m.entries.iter().any(|e| {
+                if emb && matches!(e.key.as_str(), "apiVersion" | "kind" | "metadata") {
+                    return false;
+                }
+                if let Some(p) = props.and_then(|p| p.get(&e.key)) {
+                    return would_prune(&e.value, Some(p), false, depth + 1);
+                }
+                match ap {
+                    Some(ap) => would_prune(&e.value, Some(ap), false, depth + 1),
+                    None => false,
+                }
+            })
+        }
+        Value::Seq(items) => match get_set(s, "items").filter(|i| i.as_map().is_some()) {
+            Some(is) => items.iter().any(|i| skip_prune(i, is, false, depth + 1)),
+            None => false,
+        },
+        _ => false,
+    }
+}
+
+fn kind_name(n: &Node) -> &'static str {
+    match &n.value {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Int(_) => "integer",
+        Value::Float(_) => "number",
+        Value::String(_) => "string",
+        Value::Seq(_) => "array",
+        Value::Map(_) => "object",
+    }
+}
+
+/// A subset of kube-openapi's validator with its messages (see module docs for what is left out).
+struct Validator<'a> {
+    out: &'a mut Vec<FErr>,
+    span: Span,
+    base: &'a Loc,
+}
+
+impl Validator<'_> {
+    fn loc(&self, name: &str) -> Loc {
+        if name.is_empty() {
+            self.base.clone()
+        } else {
+            self.base.child(name)
+        }
+    }
+    fn push(&mut self, ty: ErrType, name: &str, bad: Bad, detail: String) {
+        let loc = self.loc(name);
+        let e = FErr::new(&DEFAULT, ty, &loc, self.span, bad, detail);
+        if !self
+            .out
+            .iter()
+            .any(|o| o.server == e.server && o.body() == e.body())
+        {
+            self.out.push(e);
+        }
+    }
+
+    fn value(&mut self, x: &Node, s: &Node, name: &str, depth: usize) {
+        if depth > 100 || s.as_map().is_none() {
+            return;
+        }
+        let t = get_str(s, "type").unwrap_or("");
+        let ios = flag(s, "x-kubernetes-int-or-string");
+        let nullable = flag(s, "nullable");
+        // type
+        let types: Vec<&str> = if ios {
+            vec!["integer", "string"]
+        } else if t.is_empty() {
+            vec![]
+        } else {
+            vec![t]
+        };
+        if !types.is_empty() {
+            let k = kind_name(x);
+            let ok = match k {
+                "null" => nullable,
+                "integer" => types.iter().any(|t| *t == "integer" || *t == "number"),
+                other => types.contains(&other),
+            };
+            if !ok {
+                self.push(
+                    ErrType::TypeInvalid,
+                    name,
+                    Bad::str(k),
+                    format!(
+                        "{name} in body must be of type {}: {}",
+                        types.join(","),
+                        go_quote(k)
+                    ),
+                );
+            }
+        }
+        // enum (null never matches)
+        let en = get_seq(s, "enum");
+        if !en.is_empty() && !en.iter().any(|e| !x.is_null() && e.value_eq(x)) {
+            let vals: Vec<String> = en
+                .iter()
+                .map(|e| match &e.value {
+                    Value::String(s) => s.clone(),
+                    _ => super::ctx::go_json(e),
+                })
+                .collect();
+            let q: Vec<String> = vals.iter().map(|v| go_quote(v)).collect();
+            self.push(
+                ErrType::NotSupported,
+                name,
+                Bad::any(x),
+                format!("supported values: {}", q.join(", ")),
+            );
+        }
+        match &x.value {
+            Value::String(sv) => {
+                let len = sv.chars().count() as i64;
+                if let Some(m) = s.get("maxLength").and_then(Node::as_i64) {
+                    if len > m {
+                        self.push(
+                            ErrType::TooLong,
+                            name,
+                            Bad::none(),
+                            format!("may not be more than {m} bytes"),
+                        );
+                    }
+                }
+                if let Some(m) = s.get("minLength").and_then(Node::as_i64) {
+                    if len < m {
+                        self.push(
+                            ErrType::Invalid,
+                            name,
+                            Bad::str(sv),
+                            format!("{name} in body should be at least {m} chars long"),
+                        );
+                    }
+                }
+                if let Some(p) = get_str(s, "pattern").filter(|p| !p.is_empty()) {
+                    if let Ok(re) = regex::Regex::new(p) {
+                        if !re.is_match(sv) {
+                            self.push(
+                                ErrType::Invalid,
+                                name,
+                                Bad::str(sv),
+                                format!("{name} in body should match '{p}'"),
+                            );
+                        }
+                    }
+                }
+            }
+            Value::Int(_) | Value::Float(_) => {
+                let f = x.as_f64().unwrap_or(0.0);
+                let int_data = matches!(x.value, Value::Int(_));
+                let show = |b: f64| {
+                    if int_data {
+                        (b as i64).to_string()
+                    } else {
+                        go_float(b)
+                    }
+                };
+                let excl = |k: &str| flag(s, k);
+                if let Some(m) = s.get("maximum").and_then(Node::as_f64) {
+                    if excl("exclusiveMaximum") && f >= m {
+                        self.push(
+                            ErrType::Invalid,
+                            name,
+                            Bad::any(x),
+                            format!("{name} in body should be less than {}", show(m)),
+                        );
+                    } else if f > m {
+                        self.push(
+                            ErrType::Invalid,
+                            name,
+                            Bad::any(x),
+                            format!("{name} in body should be less than or equal to {}", show(m)),
+                        );
+                    }
+                }
+                if let Some(m) = s.get("minimum").and_then(Node::as_f64) {
+                    if excl("exclusiveMinimum") && f <= m {
+                        self.push(
+                            ErrType::Invalid,
+                            name,
+                            Bad::any(x),
+                            format!("{name} in body should be greater than {}", show(m)),
+                        );
+                    } else if f < m {
+                        self.push(
+                            ErrType::Invalid,
+                            name,
+                            Bad::any(x),
+                            format!(
+                                "{name} in body should be greater than or equal to {}",
+                                show(m)
+                            ),
+                        );
+                    }
+                }
+            }
+            Value::Seq(items) => {
+                if let Some(m) = s.get("maxItems").and_then(Node::as_i64) {
+                    if items.len() as i64 > m {
+                        self.push(
+                            ErrType::TooMany,
+                            name,
+                            Bad::int(items.len() as i64),
+                            format!("must have at most {m} items"),
+                        );
+                    }
+                }
+                if let Some(m) = s.get("minItems").and_then(Node::as_i64) {
+                    if (items.len() as i64) < m {
+                        self.push(
+                            ErrType::Invalid,
+                            name,
+                            Bad::json(x),
+                            format!("{name} in body should have at least {m} items"),
+                        );
+                    }
+                }
+                if let Some(is) = get_set(s, "items").filter(|i| i.as_map().is_some()) {
+                    for (i, it) in items.iter().enumerate() {
+                        self.value(it, is, &format!("{name}[{i}]"), depth + 1);
+                    }
+                }
+            }
+            Value::Map(m) => {
+                let n = m.len() as i64;
+                if let Some(mx) = s.get("maxProperties").and_then(Node::as_i64) {
+                    if n > mx {
+                        self.push(
+                            ErrType::TooMany,
+                            name,
+                            Bad::int(n),
+                            format!("must have at most {mx} items"),
+                        );
+                    }
+                }
+                if let Some(mn) = s.get("minProperties").and_then(Node::as_i64) {
+                    if n < mn {
+                        self.push(
+                            ErrType::Invalid,
+                            name,
+                            Bad::json(x),
+                            format!("{name} in body should have at least {mn} properties"),
+                        );
+                    }
+                }
+                let child = |k: &str| {
+                    if name.is_empty() {
+                        k.to_string()
+                    } else {
+                        format!("{name}.{k}")
+                    }
+                };
+                for r in get_seq(s, "required") {
+                    if let Some(k) = r.as_str() {
+                        if !m.contains_key(k) {
+                            self.push(ErrType::Required, &child(k), Bad::none(), String::new());
+                        }
+                    }
+                }
+                let props = s.get("properties").and_then(Node::as_map);
+                let ap = get_set(s, "additionalProperties");
+                for e in &m.entries {
+                    if let Some(ps) = props.and_then(|p| p.get(&e.key)) {
+                        self.value(&e.value, ps, &child(&e.key), depth + 1);
+                    } else if let Some(ap) = ap {
+                        if ap.as_bool() == Some(false) {
+                            self.push(
+                                ErrType::Invalid,
+                                name,
+                                Bad::str(&e.key),
+                                format!("{} in body is a forbidden property", child(&e.key)),
+                            );
+                        } else if ap.as_map().is_some() {
+                            self.value(&e.value, ap, &child(&e.key), depth + 1);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+#[allow(dead_code)]
+fn default_key_span(s: &Node) -> Span {
+    key_span(s, "default")
+}

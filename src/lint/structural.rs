@@ -1,0 +1,765 @@
+//! Structural schemas (digest §2): the conversion errors of `NewStructural` and the checks of
+//! `ValidateStructural` (invariants, metadata rules, junctor restrictions, completeness),
+//! reported sorted by their full message text, as the server does.
+//!
+//! The checks run on the raw `openAPIV3Schema` node: a schema's "structural" part is the node
+//! without its junctors (`allOf`, `anyOf`, `oneOf`, `not`), so no separate model is needed.
+
+use super::ctx::{get_seq, get_set, get_str, key_span, value_span, Bad, ErrType, FErr, Loc};
+use crate::diag::{Rule, Severity, Span};
+use crate::yaml::{Node, Value};
+
+pub static STRUCTURAL: Rule = Rule {
+    id: "schema/structural",
+    severity: Severity::Error,
+    summary: "the schema must be structural",
+    docs: "Pruning, defaulting and CEL need a *structural* schema: every field has a `type` (or \
+`x-kubernetes-int-or-string` / `x-kubernetes-preserve-unknown-fields`), arrays have `items`, the root \
+is an object without `additionalProperties`, root `metadata` only restricts `name`/`generateName`, \
+and `allOf`/`anyOf`/`oneOf`/`not` only add value validations for fields that the structural part \
+already declares (no `type`, `description`, `default`, `nullable` or extensions inside them).",
+    bad: "openAPIV3Schema:\n  type: object\n  properties:\n    spec:\n      properties:\n        replicas: {type: integer}\n",
+    good: "openAPIV3Schema:\n  type: object\n  properties:\n    spec:\n      type: object\n      properties:\n        replicas: {type: integer}\n",
+};
+
+/// `schema.ValidationOptions` (all false on the CRD path).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StructOpts {
+    pub allow_nested_additional_properties: bool,
+    pub allow_validation_properties_with_additional_properties: bool,
+}
+
+/// The first error `NewStructural` returns, if any (Go map order is random; we use document
+/// order).
+pub(crate) fn conversion_error(s: &Node) -> Option<&'static str> {
+    conv(s, 0)
+}
+
+fn conv(s: &Node, depth: usize) -> Option<&'static str> {
+    if depth > 200 || s.as_map().is_none() {
+        return None;
+    }
+    let nonempty_str = |k: &str| get_str(s, k).is_some_and(|v| !v.is_empty());
+    let nonempty_map = |k: &str| {
+        s.get(k)
+            .and_then(Node::as_map)
+            .is_some_and(|m| !m.is_empty())
+    };
+    if nonempty_str("id") {
+        return Some("OpenAPIV3Schema 'id' is not supported");
+    }
+    if nonempty_str("$schema") {
+        return Some("OpenAPIV3Schema 'schema' is not supported");
+    }
+    if nonempty_str("$ref") {
+        return Some("OpenAPIV3Schema '$ref' is not supported");
+    }
+    if nonempty_map("patternProperties") {
+        return Some("OpenAPIV3Schema 'patternProperties' is not supported");
+    }
+    if nonempty_map("dependencies") {
+        return Some("OpenAPIV3Schema 'dependencies' is not supported");
+    }
+    if get_set(s, "additionalItems").is_some() {
+        return Some("OpenAPIV3Schema 'additionalItems' is not supported");
+    }
+    if nonempty_map("definitions") {
+        return Some("OpenAPIV3Schema 'definitions' is not supported");
+    }
+    if let Some(n) = get_set(s, "not") {
+        if let Some(e) = conv(n, depth + 1) {
+            return Some(e);
+        }
+    }
+    for k in ["allOf", "anyOf", "oneOf"] {
+        for n in get_seq(s, k) {
+            if let Some(e) = conv(n, depth + 1) {
+                return Some(e);
+            }
+        }
+    }
+    if s.get("x-kubernetes-preserve-unknown-fields")
+        .and_then(Node::as_bool)
+        == Some(false)
+    {
+        return Some(
+            "internal error: 'x-kubernetes-preserve-unknown-fields' must be true or undefined",
+        );
+    }
+    if let Some(items) = get_set(s, "items") {
+        match &items.value {
+            Value::Seq(v) if !v.is_empty() => {
+                return Some("OpenAPIV3Schema 'items' must be a schema, but is an array")
+            }
+            Value::Seq(_) => {}
+            _ => {
+                if let Some(e) = conv(items, depth + 1) {
+                    return Some(e);
+                }
+            }
+        }
+    }
+    if let Some(p) = s.get("properties").and_then(Node::as_map) {
+        for e in &p.entries {
+            if let Some(x) = conv(&e.value, depth + 1) {
+                return Some(x);
+            }
+        }
+    }
+    if let Some(ap) = get_set(s, "additionalProperties") {
+        if let Some(e) = conv(ap, depth + 1) {
+            return Some(e);
+        }
+    }
+    None
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Level {
+    Root,
+    Item,
+    Field,
+}
+
+fn flag(s: &Node, k: &str) -> bool {
+    s.get(k).and_then(Node::as_bool) == Some(true)
+}
+
+fn ty(s: &Node) -> &str {
+    get_str(s, "type").unwrap_or("")
+}
+
+fn err(out: &mut Vec<FErr>, ty: ErrType, loc: &Loc, span: Span, bad: Bad, d: impl Into<String>) {
+    out.push(FErr::new(&STRUCTURAL, ty, loc, span, bad, d));
+}
+
+/// `ValidateStructural`: invariants and completeness, sorted by the server's message text.
+pub(crate) fn validate_structural(s: &Node, loc: &Loc, opts: &StructOpts) -> Vec<FErr> {
+    let mut out = Vec::new();
+    invariants(s, Level::Root, loc, opts, &mut out, 0);
+    completeness(s, loc, opts, &mut out);
+    let mut keyed: Vec<(String, FErr)> = out.into_iter().map(|e| (e.server_string(), e)).collect();
+    keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    keyed.into_iter().map(|(_, e)| e).collect()
+}
+
+/// Only the completeness part (the structural vectors test it alone).
+pub(crate) fn completeness_only(s: &Node, loc: &Loc, opts: &StructOpts) -> Vec<FErr> {
+    let mut out = Vec::new();
+    completeness(s, loc, opts, &mut out);
+    out
+}
+
+fn invariants(
+    s: &Node,
+    lvl: Level,
+    loc: &Loc,
+    opts: &StructOpts,
+    out: &mut Vec<FErr>,
+    depth: usize,
+) {
+    if depth > 200 || s.as_map().is_none() {
+        return;
+    }
+    let t = ty(s);
+    let items = get_set(s, "items").filter(|i| i.as_map().is_some());
+    if t == "array" && items.is_none() {
+        err(
+            out,
+            ErrType::Required,
+            &loc.child("items"),
+            value_span(s, "type"),
+            Bad::none(),
+            "must be specified",
+        );
+    }
+    if let Some(i) = items {
+        invariants(i, Level::Item, &loc.child("items"), opts, out, depth + 1);
+    }
+    let props = s.get("properties").and_then(Node::as_map);
+    if let Some(p) = props {
+        for e in &p.entries {
+            invariants(
+                &e.value,
+                Level::Field,
+                &loc.child("properties").key(&e.key),
+                opts,
+                out,
+                depth + 1,
+            );
+        }
+    }
+    let ap = get_set(s, "additionalProperties");
+    if let Some(ap) = ap {
+        if lvl == Level::Root {
+            err(
+                out,
+                ErrType::Forbidden,
+                &loc.child("additionalProperties"),
+                key_span(s, "additionalProperties"),
+                Bad::none(),
+                "must not be used at the root",
+            );
+        }
+        if ap.as_map().is_some() {
+            invariants(
+                ap,
+                Level::Field,
+                &loc.child("additionalProperties"),
+                opts,
+                out,
+                depth + 1,
+            );
+        }
+    }
+    let ios = flag(s, "x-kubernetes-int-or-string");
+    let puf = flag(s, "x-kubernetes-preserve-unknown-fields");
+    let emb = flag(s, "x-kubernetes-embedded-resource");
+    if ios && puf {
+        err(
+            out,
+            ErrType::Invalid,
+            &loc.child("x-kubernetes-preserve-unknown-fields"),
+            value_span(s, "x-kubernetes-preserve-unknown-fields"),
+            Bad::bool(true),
+            "must be false if x-kubernetes-int-or-string is true",
+        );
+    }
+    if ios && emb {
+        err(
+            out,
+            ErrType::Invalid,
+            &loc.child("x-kubernetes-embedded-resource"),
+            value_span(s, "x-kubernetes-embedded-resource"),
+            Bad::bool(true),
+            "must be false if x-kubernetes-int-or-string is true",
+        );
+    }
+    value_validation(s, is_ios_any_of(s), is_ios_all_of(s), loc, opts, out, depth);
+    if emb && t != "object" {
+        if t.is_empty() {
+            err(
+                out,
+                ErrType::Required,
+                &loc.child("type"),
+                s.span,
+                Bad::none(),
+                "must be object if x-kubernetes-embedded-resource is true",
+            );
+        } else {
+            err(
+                out,
+                ErrType::Invalid,
+                &loc.child("type"),
+                value_span(s, "type"),
+                Bad::str(t),
+                "must be object if x-kubernetes-embedded-resource is true",
+            );
+        }
+    } else if t.is_empty() && !ios && !puf {
+        let d = match lvl {
+            Level::Root => "must not be empty at the root",
+            Level::Item => "must not be empty for specified array items",
+            Level::Field => "must not be empty for specified object fields",
+        };
+        let mut e = FErr::new(
+            &STRUCTURAL,
+            ErrType::Required,
+            &loc.child("type"),
+            s.span,
+            Bad::none(),
+            d,
+        );
+        e.help = Some("add a `type` (or `x-kubernetes-preserve-unknown-fields: true` / `x-kubernetes-int-or-string: true`)".into());
+        out.push(e);
+    }
+    if emb && ap.is_some() {
+        err(
+            out,
+            ErrType::Forbidden,
+            &loc.child("additionalProperties"),
+            key_span(s, "additionalProperties"),
+            Bad::none(),
+            "must not be used if x-kubernetes-embedded-resource is set",
+        );
+    }
+    if lvl == Level::Root && !t.is_empty() && t != "object" {
+        err(
+            out,
+            ErrType::Invalid,
+            &loc.child("type"),
+            value_span(s, "type"),
+            Bad::str(t),
+            "must be object at the root",
+        );
+    }
+    let check_meta = lvl == Level::Root || emb;
+    if let Some(p) = props {
+        for name in ["kind", "apiVersion"] {
+            if let Some(k) = p.get(name) {
+                if check_meta && ty(k) != "string" {
+                    err(
+                        out,
+                        ErrType::Invalid,
+                        &loc.child("properties").key(name).child("type"),
+                        value_span(k, "type"),
+                        Bad::str(ty(k)),
+                        "must be string",
+                    );
+                }
+            }
+        }
+        if let Some(m) = p.get("metadata") {
+            metadata(
+                m,
+                check_meta,
+                lvl,
+                &loc.child("properties").key("metadata"),
+                out,
+            );
+        }
+    }
+    if emb && !puf && props.is_none_or(|p| p.is_empty()) {
+        err(
+            out,
+            ErrType::Required,
+            &loc.child("properties"),
+            s.span,
+            Bad::none(),
+            "must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields",
+        );
+    }
+}
+
+/// Structural fields (JSON names) that count as "specified" when not at their zero value.
+const STRUCTURAL_FIELDS: &[&str] = &[
+    "description",
+    "title",
+    "nullable",
+    "externalDocs",
+    "example",
+    "x-kubernetes-preserve-unknown-fields",
+    "x-kubernetes-embedded-resource",
+    "x-kubernetes-int-or-string",
+    "x-kubernetes-list-map-keys",
+    "x-kubernetes-list-type",
+    "x-kubernetes-map-type",
+    "x-kubernetes-validations",
+    "items",
+    "additionalProperties",
+    "format",
+    "maximum",
+    "exclusiveMaximum",
+    "minimum",
+    "exclusiveMinimum",
+    "maxLength",
+    "minLength",
+    "pattern",
+    "maxItems",
+    "minItems",
+    "uniqueItems",
+    "multipleOf",
+    "enum",
+    "maxProperties",
+    "minProperties",
+    "required",
+    "allOf",
+    "anyOf",
+    "oneOf",
+    "not",
+];
+
+/// Whether a structural field holds a non-zero value.
+fn specified(k: &str, v: &Node) -> bool {
+    match &v.value {
+        Value::Null => false,
+        Value::Bool(b) => *b,
+        Value::String(s) => {
+            !s.is_empty() || matches!(k, "x-kubernetes-list-type" | "x-kubernetes-map-type")
+        }
+        // junctor and enum slices are rebuilt by appending: empty ones become nil
+        Value::Seq(items) => {
+            !items.is_empty() || !matches!(k, "allOf" | "anyOf" | "oneOf" | "enum")
+        }
+        _ => true,
+    }
+}
+
+fn metadata(m: &Node, check_meta: bool, lvl: Level, loc: &Loc, out: &mut Vec<FErr>) {
+    if m.as_map().is_none() {
+        return;
+    }
+    if check_meta && ty(m) != "object" {
+        err(
+            out,
+            ErrType::Invalid,
+            &loc.child("type"),
+            value_span(m, "type"),
+            Bad::str(ty(m)),
+            "must be object",
+        );
+    }
+    if lvl != Level::Root {
+        return;
+    }
+    let props = m.get("properties").and_then(Node::as_map);
+    let props_ok = match props {
+        None => true,
+        Some(p) => {
+            let n = p.contains_key("name");
+            let g = p.contains_key("generateName");
+            p.is_empty() || (n && g && p.len() == 2) || ((n || g) && p.len() == 1)
+        }
+    };
+    let extra = STRUCTURAL_FIELDS
+        .iter()
+        .find(|k| m.get(k).is_some_and(|v| specified(k, v)));
+    if !props_ok || extra.is_some() {
+        let mut e = FErr::new(
+            &STRUCTURAL,
+            ErrType::Forbidden,
+            loc,
+            m.span,
+            Bad::none(),
+            "must not specify anything other than name and generateName, but metadata is implicitly specified",
+        );
+        e.help = Some(match extra {
+            Some(k) => format!("remove `{k}` from the root metadata schema"),
+            None => "only `name` and `generateName` may be restricted in the root metadata schema"
+                .into(),
+        });
+        out.push(e);
+    }
+}
+
+/// The exact nested-value shape `{type: X}` and nothing else.
+fn only_type(n: &Node, want: &str) -> bool {
+    let Some(m) = n.as_map() else { return false };
+    ty(n) == want
+        && m.entries.iter().all(|e| {
+            e.key == "type"
+                || !STRUCTURAL_FIELDS.contains(&e.key.as_str())
+                    && e.key != "properties"
+                    && e.key != "default"
+                || !specified(&e.key, &e.value)
+        })
+}
+
+fn is_ios_pair(list: &[Node]) -> bool {
+    list.len() == 2 && only_type(&list[0], "integer") && only_type(&list[1], "string")
+}
+
+fn is_ios_any_of(s: &Node) -> bool {
+    is_ios_pair(get_seq(s, "anyOf"))
+}
+
+fn is_ios_all_of(s: &Node) -> bool {
+    get_seq(s, "allOf")
+        .first()
+        .is_some_and(|a| is_ios_pair(get_seq(a, "anyOf")))
+}
+
+fn value_validation(
+    s: &Node,
+    skip_any_of: bool,
+    skip_first_all_of_any_of: bool,
+    loc: &Loc,
+    opts: &StructOpts,
+    out: &mut Vec<FErr>,
+    depth: usize,
+) {
+    if depth > 200 {
+        return;
+    }
+    if !skip_any_of {
+        for (i, n) in get_seq(s, "anyOf").iter().enumerate() {
+            nested(n, false, &loc.child("anyOf").index(i), opts, out, depth + 1);
+        }
+    }
+    for (i, n) in get_seq(s, "allOf").iter().enumerate() {
+        nested(
+            n,
+            skip_first_all_of_any_of && i == 0,
+            &loc.child("allOf").index(i),
+            opts,
+            out,
+            depth + 1,
+        );
+    }
+    for (i, n) in get_seq(s, "oneOf").iter().enumerate() {
+        nested(n, false, &loc.child("oneOf").index(i), opts, out, depth + 1);
+    }
+    if let Some(n) = get_set(s, "not") {
+        nested(n, false, &loc.child("not"), opts, out, depth + 1);
+    }
+    if let Some(p) = get_str(s, "pattern").filter(|p| !p.is_empty()) {
+        if let Some(e) = super::regex::go_regexp_error(p) {
+            err(
+                out,
+                ErrType::Invalid,
+                &loc.child("pattern"),
+                value_span(s, "pattern"),
+                Bad::str(p),
+                format!("must be a valid regular expression, but isn't: {e}"),
+            );
+        }
+    }
+}
+
+fn nested(
+    v: &Node,
+    skip_any_of: bool,
+    loc: &Loc,
+    opts: &StructOpts,
+    out: &mut Vec<FErr>,
+    depth: usize,
+) {
+    if depth > 200 || v.as_map().is_none() {
+        return;
+    }
+    value_validation(v, skip_any_of, false, loc, opts, out, depth);
+    if let Some(i) = get_set(v, "items").filter(|i| i.as_map().is_some()) {
+        nested(i, false, &loc.child("items"), opts, out, depth + 1);
+    }
+    if let Some(p) = v.get("properties").and_then(Node::as_map) {
+        for e in &p.entries {
+            nested(
+                &e.value,
+                false,
+                &loc.child("properties").key(&e.key),
+                opts,
+                out,
+                depth + 1,
+            );
+        }
+    }
+    let forbid = |out: &mut Vec<FErr>, k: &str, d: &str| {
+        err(
+            out,
+            ErrType::Forbidden,
+            &loc.child(k),
+            key_span(v, k),
+            Bad::none(),
+            d,
+        );
+    };
+    if !ty(v).is_empty() {
+        forbid(out, "type", "must be empty to be structural");
+    }
+    let ap = get_set(v, "additionalProperties").filter(|a| a.as_bool() != Some(false));
+    if let Some(ap) = ap {
+        if !opts.allow_nested_additional_properties {
+            forbid(
+                out,
+                "additionalProperties",
+                "must be undefined to be structural",
+            );
+        } else if ap.as_map().is_some() {
+            nested(
+                ap,
+                false,
+                &loc.child("additionalProperties"),
+                opts,
+                out,
+                depth + 1,
+            );
+        }
+    }
+    if get_set(v, "default").is_some() {
+        forbid(out, "default", "must be undefined to be structural");
+    }
+    if get_str(v, "title").is_some_and(|t| !t.is_empty()) {
+        forbid(out, "title", "must be empty to be structural");
+    }
+    if get_str(v, "description").is_some_and(|t| !t.is_empty()) {
+        forbid(out, "description", "must be empty to be structural");
+    }
+    if flag(v, "nullable") {
+        forbid(out, "nullable", "must be false to be structural");
+    }
+    for k in [
+        "x-kubernetes-preserve-unknown-fields",
+        "x-kubernetes-embedded-resource",
+        "x-kubernetes-int-or-string",
+    ] {
+        if flag(v, k) {
+            forbid(out, k, "must be false to be structural");
+        }
+    }
+    if !get_seq(v, "x-kubernetes-list-map-keys").is_empty() {
+        forbid(
+            out,
+            "x-kubernetes-list-map-keys",
+            "must be empty to be structural",
+        );
+    }
+    for k in ["x-kubernetes-list-type", "x-kubernetes-map-type"] {
+        if get_set(v, k).is_some() {
+            forbid(out, k, "must be undefined to be structural");
+        }
+    }
+    if !get_seq(v, "x-kubernetes-validations").is_empty() {
+        forbid(
+            out,
+            "x-kubernetes-validations",
+            "must be empty to be structural",
+        );
+    }
+    if v.get("properties")
+        .and_then(|p| p.get("metadata"))
+        .is_some()
+    {
+        let span = v
+            .get("properties")
+            .map(|p| key_span(p, "metadata"))
+            .unwrap_or(v.span);
+        err(
+            out,
+            ErrType::Forbidden,
+            &loc.child("properties").key("metadata"),
+            span,
+            Bad::none(),
+            "must not be specified in a nested context",
+        );
+    }
+}
+
+fn completeness(s: &Node, loc: &Loc, opts: &StructOpts, out: &mut Vec<FErr>) {
+    if s.as_map().is_none() {
+        return;
+    }
+    complete_vv(s, Some(s), loc, loc, opts, out, 0);
+}
+
+fn because(out: &mut Vec<FErr>, spath: &Loc, vpath: &Loc, span: Span) {
+    let mut e = FErr::new(
+        &STRUCTURAL,
+        ErrType::Required,
+        spath,
+        span,
+        Bad::none(),
+        format!("because it is defined in {}", vpath.server),
+    );
+    e.user_detail = Some(format!("because it is defined in {}", vpath.user));
+    e.help = Some(
+        "declare the field in the structural part of the schema (outside allOf/anyOf/oneOf/not)"
+            .into(),
+    );
+    out.push(e);
+}
+
+fn complete_vv(
+    v: &Node,
+    s: Option<&Node>,
+    spath: &Loc,
+    vpath: &Loc,
+    opts: &StructOpts,
+    out: &mut Vec<FErr>,
+    depth: usize,
+) {
+    if depth > 200 {
+        return;
+    }
+    let Some(s) = s else {
+        because(out, spath, vpath, v.span);
+        return;
+    };
+    if let Some(n) = get_set(v, "not") {
+        complete_nested(n, Some(s), spath, &vpath.child("not"), opts, out, depth + 1);
+    }
+    for k in ["allOf", "anyOf", "oneOf"] {
+        for (i, n) in get_seq(v, k).iter().enumerate() {
+            complete_nested(
+                n,
+                Some(s),
+                spath,
+                &vpath.child(k).index(i),
+                opts,
+                out,
+                depth + 1,
+            );
+        }
+    }
+}
+
+fn complete_nested(
+    v: &Node,
+    s: Option<&Node>,
+    spath: &Loc,
+    vpath: &Loc,
+    opts: &StructOpts,
+    out: &mut Vec<FErr>,
+    depth: usize,
+) {
+    if depth > 200 || v.as_map().is_none() {
+        return;
+    }
+    let Some(s) = s.filter(|s| s.as_map().is_some()) else {
+        because(out, spath, vpath, v.span);
+        return;
+    };
+    complete_vv(v, Some(s), spath, vpath, opts, out, depth + 1);
+    if let Some(vi) = get_set(v, "items").filter(|i| i.as_map().is_some()) {
+        let si = get_set(s, "items").filter(|i| i.as_map().is_some());
+        complete_nested(
+            vi,
+            si,
+            &spath.child("items"),
+            &vpath.child("items"),
+            opts,
+            out,
+            depth + 1,
+        );
+    }
+    let s_ap = get_set(s, "additionalProperties").filter(|a| a.as_map().is_some());
+    if let Some(p) = v.get("properties").and_then(Node::as_map) {
+        let sp = s.get("properties").and_then(Node::as_map);
+        for e in &p.entries {
+            let vp = vpath.child("properties").key(&e.key);
+            match sp.and_then(|m| m.get(&e.key)) {
+                None => {
+                    if s_ap.is_none()
+                        || !opts.allow_validation_properties_with_additional_properties
+                    {
+                        because(out, &spath.child("properties").key(&e.key), &vp, e.key_span);
+                    } else {
+                        complete_nested(
+                            &e.value,
+                            s_ap,
+                            &spath.child("additionalProperties"),
+                            &vp,
+                            opts,
+                            out,
+                            depth + 1,
+                        );
+                    }
+                }
+                Some(sf) => complete_nested(
+                    &e.value,
+                    Some(sf),
+                    &spath.child("properties").key(&e.key),
+                    &vp,
+                    opts,
+                    out,
+                    depth + 1,
+                ),
+            }
+        }
+    }
+    if opts.allow_nested_additional_properties {
+        if let Some(vap) = get_set(v, "additionalProperties").filter(|a| a.as_bool() != Some(false))
+        {
+            let empty = Node::synthetic(Value::Map(Default::default()));
+            let vap = if vap.as_map().is_some() { vap } else { &empty };
+            complete_nested(
+                vap,
+                s_ap,
+                &spath.child("additionalProperties"),
+                &vpath.child("additionalProperties"),
+                opts,
+                out,
+                depth + 1,
+            );
+        }
+    }
+}

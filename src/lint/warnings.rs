@@ -1,0 +1,372 @@
+//! What the API server accepts but users trip on: deprecated API use, version-priority
+//! surprises, versions whose schemas drift without conversion, printer columns that name no
+//! field, formats the server ignores. Each is a warning with its own rule id.
+
+use super::crd::Internal;
+use super::ctx::{get_seq, get_set, get_str, value_span};
+use crate::diag::{Diagnostic, Rule, Severity};
+use crate::k8s::version::{compare_kube_aware_version_strings, parse_kube_version};
+use crate::yaml::Node;
+use std::cmp::Ordering;
+
+pub static V1BETA1: Rule = Rule {
+    id: "crd/v1beta1-deprecated",
+    severity: Severity::Warning,
+    summary: "apiextensions.k8s.io/v1beta1 CRDs are no longer served (removed in Kubernetes 1.22)",
+    docs: "`apiextensions.k8s.io/v1beta1` was removed in Kubernetes 1.22: clusters reject the document \
+with `no matches for kind \"CustomResourceDefinition\"`. Convert it to `apiextensions.k8s.io/v1` \
+(per-version schemas, `jsonPath` columns, `conversion.webhook`).",
+    bad: "apiVersion: apiextensions.k8s.io/v1beta1\nkind: CustomResourceDefinition\n",
+    good: "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\n",
+};
+
+pub static PRESERVE_UNKNOWN_FIELDS_DEPRECATED: Rule = Rule {
+    id: "crd/preserve-unknown-fields-deprecated",
+    severity: Severity::Warning,
+    summary: "preserveUnknownFields (unset or true in v1beta1) keeps pruning off",
+    docs: "In `v1beta1`, `preserveUnknownFields` defaults to true: unknown fields are stored as sent, \
+and `v1` refuses such CRDs. Set `preserveUnknownFields: false` and use \
+`x-kubernetes-preserve-unknown-fields: true` only where free-form data is wanted.",
+    bad: "apiVersion: apiextensions.k8s.io/v1beta1\nspec:\n  preserveUnknownFields: true\n",
+    good: "apiVersion: apiextensions.k8s.io/v1beta1\nspec:\n  preserveUnknownFields: false\n",
+};
+
+pub static STORAGE_NOT_PREFERRED: Rule = Rule {
+    id: "versions/storage-not-preferred",
+    severity: Severity::Warning,
+    summary: "the storage version is not the highest-priority served version",
+    docs: "kubectl and discovery prefer the served version with the highest Kubernetes priority \
+(GA > beta > alpha, then by number). When that is not the storage version, every `kubectl get` \
+converts objects, and authors often expect the other version. Usually the newest stable version \
+should be the storage version.",
+    bad: "versions:\n- {name: v1, served: true, storage: false}\n- {name: v1beta1, served: true, storage: true}\n",
+    good: "versions:\n- {name: v1, served: true, storage: true}\n- {name: v1beta1, served: true, storage: false}\n",
+};
+
+pub static STORAGE_DEPRECATED: Rule = Rule {
+    id: "versions/deprecated-storage",
+    severity: Severity::Warning,
+    summary: "the storage version is deprecated",
+    docs:
+        "New objects are persisted in the storage version; storing in a deprecated version makes \
+removing it later require a storage migration.",
+    bad: "versions:\n- {name: v1alpha1, served: true, storage: true, deprecated: true}\n",
+    good: "versions:\n- {name: v1, served: true, storage: true}\n",
+};
+
+pub static STORAGE_NOT_SERVED: Rule = Rule {
+    id: "versions/unserved-storage",
+    severity: Severity::Warning,
+    summary: "the storage version is not served",
+    docs:
+        "Objects are stored in a version clients cannot request; reading them back always needs a \
+conversion, and removing other versions leaves the data unreachable.",
+    bad: "versions:\n- {name: v1, served: false, storage: true}\n",
+    good: "versions:\n- {name: v1, served: true, storage: true}\n",
+};
+
+pub static VERSION_NAME: Rule = Rule {
+    id: "versions/non-kube-version-name",
+    severity: Severity::Warning,
+    summary: "version names should look like v1, v2beta1, v1alpha2",
+    docs:
+        "Names that do not match `v<N>[alpha|beta<M>]` sort after all Kubernetes-style names and \
+among themselves in reverse alphabetical order, so kubectl's preferred version is rarely the \
+intended one.",
+    bad: "versions:\n- name: version1\n",
+    good: "versions:\n- name: v1\n",
+};
+
+pub static SCHEMA_DRIFT: Rule = Rule {
+    id: "versions/schema-drift-without-conversion",
+    severity: Severity::Warning,
+    summary: "versions have different schemas but conversion is None",
+    docs: "With `strategy: None` the server only rewrites `apiVersion` when converting between versions: \
+the data is not changed. When the versions' schemas differ, objects read through another version \
+silently lose fields (pruning) or carry fields in the wrong shape.",
+    bad: "versions:\n- name: v1\n  schema: {openAPIV3Schema: {type: object, properties: {a: {type: string}}}}\n- name: v2\n  schema: {openAPIV3Schema: {type: object, properties: {b: {type: string}}}}\n",
+    good: "conversion:\n  strategy: Webhook\n  # ... or identical schemas\n",
+};
+
+pub static PRINTER_COLUMN_PATH: Rule = Rule {
+    id: "crd/printer-column-path",
+    severity: Severity::Warning,
+    summary: "a printer column's jsonPath names no field of the schema, or a field of another type",
+    docs: "The server does not resolve printer-column paths: a typo shows as an empty column in \
+`kubectl get`. crdlint resolves simple paths (`.spec.a.b`) in the version's schema and checks that \
+the field's type fits the column type.",
+    bad: "additionalPrinterColumns:\n- {name: Replicas, type: integer, jsonPath: .spec.replica}\n",
+    good:
+        "additionalPrinterColumns:\n- {name: Replicas, type: integer, jsonPath: .spec.replicas}\n",
+};
+
+pub static UNRECOGNIZED_FORMAT: Rule = Rule {
+    id: "schema/unrecognized-format",
+    severity: Severity::Warning,
+    summary: "a format the server does not recognise for the type is ignored",
+    docs: "The server only validates known formats (`date-time`, `uri`, ... for strings; `int32`, \
+`int64` for integers; `float`, `double` for numbers) and warns `unrecognized format` for the rest, \
+which are silently not checked.",
+    bad: "port:\n  type: integer\n  format: uint16\n",
+    good: "port:\n  type: integer\n  format: int32\n",
+};
+
+fn warn(rule: &'static Rule, span: crate::diag::Span, path: &str, msg: String) -> Diagnostic {
+    Diagnostic::new(rule, span, msg).with_path(path.to_string())
+}
+
+pub(crate) fn check(crd: &Internal, _opts: &super::Options, out: &mut Vec<Diagnostic>) {
+    if !crd.v1 {
+        let span = crd
+            .root
+            .get("apiVersion")
+            .map(|n| n.span)
+            .unwrap_or(crd.root.span);
+        out.push(warn(
+            &V1BETA1,
+            span,
+            "apiVersion",
+            "apiextensions.k8s.io/v1beta1 CustomResourceDefinition is not served since Kubernetes 1.22; use apiextensions.k8s.io/v1".into(),
+        ));
+        if crd.pruf_nil_or_true() {
+            out.push(warn(
+                &PRESERVE_UNKNOWN_FIELDS_DEPRECATED,
+                value_span(crd.spec, "preserveUnknownFields"),
+                "spec.preserveUnknownFields",
+                "spec.preserveUnknownFields is unset or true: unknown fields are not pruned (v1beta1 default); set it to false".into(),
+            ));
+        }
+    }
+    versions(crd, out);
+    drift(crd, out);
+    columns(crd, out);
+    formats(crd, out);
+}
+
+fn versions(crd: &Internal, out: &mut Vec<Diagnostic>) {
+    for v in &crd.versions {
+        if !v.name.is_empty() && parse_kube_version(v.name).is_none() {
+            out.push(warn(
+                &VERSION_NAME,
+                value_span(v.node, "name"),
+                &format!("{}.name", v.loc.user),
+                format!(
+                    "{}.name: version {:?} does not follow the Kubernetes pattern v<N>[alpha|beta<M>]; it sorts after every such version",
+                    v.loc.user, v.name
+                ),
+            ));
+        }
+    }
+    let storage: Vec<_> = crd.versions.iter().filter(|v| v.storage).collect();
+    let [st] = storage.as_slice() else { return };
+    let span = value_span(st.node, "storage");
+    let path = format!("{}.storage", st.loc.user);
+    if !st.served {
+        out.push(warn(
+            &STORAGE_NOT_SERVED,
+            span,
+            &path,
+            format!("{path}: storage version {} is not served", st.name),
+        ));
+    }
+    if st.deprecated {
+        out.push(warn(
+            &STORAGE_DEPRECATED,
+            span,
+            &path,
+            format!("{path}: storage version {} is deprecated", st.name),
+        ));
+    }
+    let best = crd
+        .versions
+        .iter()
+        .filter(|v| v.served && !v.name.is_empty())
+        .max_by(|a, b| compare_kube_aware_version_strings(a.name, b.name));
+    if let Some(b) = best {
+        if st.served
+            && b.name != st.name
+            && compare_kube_aware_version_strings(b.name, st.name) == Ordering::Greater
+        {
+            out.push(warn(
+                &STORAGE_NOT_PREFERRED,
+                span,
+                &path,
+                format!(
+                    "{path}: storage version {} is not the highest-priority served version; kubectl and discovery prefer {}",
+                    st.name, b.name
+                ),
+            ));
+        }
+    }
+}
+
+fn drift(crd: &Internal, out: &mut Vec<Diagnostic>) {
+    if crd.versions.len() < 2 {
+        return;
+    }
+    let strategy = crd
+        .spec
+        .at(&["conversion", "strategy"])
+        .and_then(Node::as_str)
+        .unwrap_or("None");
+    if strategy != "None" {
+        return;
+    }
+    let first = crd.versions[0].own_schema;
+    for v in &crd.versions[1..] {
+        let differ = match (first, v.own_schema) {
+            (Some(a), Some(b)) => !a.value_eq(b),
+            _ => false,
+        };
+        if differ {
+            let path = format!("{}.schema", v.loc.user);
+            out.push(warn(
+                &SCHEMA_DRIFT,
+                v.node.get("schema").map(|n| n.span).unwrap_or(v.node.span),
+                &path,
+                format!(
+                    "{path}: the schema of version {} differs from version {} but spec.conversion.strategy is None: objects are not converted between them",
+                    v.name, crd.versions[0].name
+                ),
+            ));
+        }
+    }
+}
+
+/// Resolves `.a.b` (no filters, no wildcards) in a schema; `None` when the path is not simple.
+fn resolve_simple<'a>(schema: &'a Node, path: &str) -> Option<Result<&'a Node, String>> {
+    let p = path.strip_prefix('.')?;
+    if p.is_empty() || p.contains(['[', '*', '?', '(', '@', '{', '\\', '"', '\'']) {
+        return None;
+    }
+    let mut cur = schema;
+    for seg in p.split('.') {
+        if seg.is_empty() {
+            return None;
+        }
+        if super::schema_flag(cur, "x-kubernetes-preserve-unknown-fields") {
+            return None;
+        }
+        if let Some(n) = cur.get("properties").and_then(|ps| ps.get(seg)) {
+            cur = n;
+        } else if let Some(ap) = cur.get("additionalProperties") {
+            match ap.as_map() {
+                Some(_) => cur = ap,
+                None => return None,
+            }
+        } else if seg == "metadata"
+            || (cur.get("properties").is_none() && get_str(cur, "type") != Some("object"))
+        {
+            return None;
+        } else {
+            return Some(Err(seg.to_string()));
+        }
+    }
+    Some(Ok(cur))
+}
+
+fn columns(crd: &Internal, out: &mut Vec<Diagnostic>) {
+    for v in &crd.versions {
+        let Some(schema) = v.own_schema.and_then(|s| get_set(s, "openAPIV3Schema")) else {
+            continue;
+        };
+        let key = if crd.v1 { "jsonPath" } else { "JSONPath" };
+        for (j, col) in get_seq(v.node, "additionalPrinterColumns")
+            .iter()
+            .enumerate()
+        {
+            let Some(jp) = get_str(col, key) else {
+                continue;
+            };
+            if jp.starts_with(".metadata.") {
+                continue;
+            }
+            let path = format!("{}.additionalPrinterColumns[{j}].{key}", v.loc.user);
+            let span = value_span(col, key);
+            match resolve_simple(schema, jp) {
+                None => {}
+                Some(Err(seg)) => out.push(warn(
+                    &PRINTER_COLUMN_PATH,
+                    span,
+                    &path,
+                    format!("{path}: {jp:?} names no field of the schema of version {} (no property {seg:?})", v.name),
+                )),
+                Some(Ok(field)) => {
+                    let ft = get_str(field, "type").unwrap_or("");
+                    let ct = get_str(col, "type").unwrap_or("");
+                    let fits = match ct {
+                        "integer" => matches!(ft, "integer" | ""),
+                        "number" => matches!(ft, "integer" | "number" | ""),
+                        "boolean" => matches!(ft, "boolean" | ""),
+                        "date" => matches!(ft, "string" | ""),
+                        "string" => true,
+                        _ => true,
+                    };
+                    if !fits {
+                        out.push(warn(
+                            &PRINTER_COLUMN_PATH,
+                            span,
+                            &path,
+                            format!("{path}: column type {ct} does not fit the field {jp:?} of type {ft}"),
+                        ));
+                    }
+                }
+            }
+        }
+    }
+}
+
+const STRING_FORMATS: &[&str] = &[
+    "bsonobjectid",
+    "uri",
+    "email",
+    "hostname",
+    "ipv4",
+    "ipv6",
+    "cidr",
+    "mac",
+    "uuid",
+    "uuid3",
+    "uuid4",
+    "uuid5",
+    "isbn",
+    "isbn10",
+    "isbn13",
+    "creditcard",
+    "ssn",
+    "hexcolor",
+    "rgbcolor",
+    "byte",
+    "password",
+    "date",
+    "duration",
+    "datetime",
+    "k8sshortname",
+    "k8slongname",
+];
+
+fn formats(crd: &Internal, out: &mut Vec<Diagnostic>) {
+    let mut seen = std::collections::HashSet::new();
+    for (s, _) in crd.schemas() {
+        super::schema_for_each(s, &mut |n: &Node| {
+            let Some(f) = get_str(n, "format").filter(|f| !f.is_empty()) else {
+                return;
+            };
+            let t = get_str(n, "type").unwrap_or("");
+            let ok = match t {
+                "" | "string" => STRING_FORMATS.contains(&f.replace('-', "").as_str()),
+                "integer" => matches!(f, "int32" | "int64"),
+                "number" => matches!(f, "float" | "double"),
+                _ => false,
+            };
+            if !ok && seen.insert(f.to_string()) {
+                out.push(warn(
+                    &UNRECOGNIZED_FORMAT,
+                    value_span(n, "format"),
+                    "format",
+                    format!("unrecognized format {f:?}"),
+                ));
+            }
+        });
+    }
+}
