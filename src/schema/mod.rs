@@ -3,10 +3,13 @@
 //!
 //! * [`model`] — [`Schema`], converted once per CRD version from the YAML node with
 //!   [`Schema::from_node`]; used by CR validation, pruning, defaulting and CEL typing.
+//! * [`formats`] — which `format`s the server keeps for a schema at a Kubernetes version, and
+//!   the string checks for each (Go `net/url`, `net/mail`, `net`, `time` semantics).
 //!
 //! Keyword legality (what the server *rejects* in a schema) is not checked here: the CRD linter
 //! does that on the raw YAML node, where it has every span.
 
+pub mod formats;
 pub mod model;
 
 pub use model::{AdditionalProperties, Edge, Schema, ValidationRule, MAX_DEPTH};
