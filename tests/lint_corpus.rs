@@ -1,0 +1,61 @@
+//! The corpus hard bar: every CRD file real clusters accept (`MANIFEST.tsv` kind `crd`) lints
+//! with zero error-level diagnostics. Also times the run (target: well under a second).
+
+use crdlint::diag::Severity;
+use crdlint::lint::{lint_crd, Options};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+#[test]
+fn corpus_crds_have_no_errors() {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    let Ok(manifest) = std::fs::read_to_string(corpus.join("MANIFEST.tsv")) else {
+        println!("skipped: ../shared/corpus not found");
+        return;
+    };
+    let mut files = 0;
+    let mut crds = 0;
+    let mut failures = Vec::new();
+    let mut lint_time = Duration::ZERO;
+    let opts = Options::default();
+    for line in manifest.lines().skip(1) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        if cols.len() < 6 || cols[5] != "crd" {
+            continue;
+        }
+        let path = corpus.join(cols[4]);
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            failures.push(format!("{}: unreadable", cols[4]));
+            continue;
+        };
+        files += 1;
+        let docs = crdlint::yaml::load(&text);
+        let t = Instant::now();
+        for d in &docs {
+            let Some(root) = &d.root else { continue };
+            if root.get_str("kind") != Some("CustomResourceDefinition") {
+                continue;
+            }
+            crds += 1;
+            for diag in lint_crd(root, &opts) {
+                if diag.severity == Severity::Error {
+                    failures.push(format!("{}: [{}] {}", cols[4], diag.rule.id, diag.message));
+                }
+            }
+        }
+        lint_time += t.elapsed();
+    }
+    println!(
+        "corpus: {files} files, {crds} CRDs, {} errors, lint time {lint_time:?}",
+        failures.len()
+    );
+    for f in failures.iter().take(200) {
+        println!("ERROR {f}");
+    }
+    assert!(files > 0, "no crd files listed in MANIFEST.tsv");
+    assert!(
+        failures.is_empty(),
+        "{} error diagnostics on CRDs that clusters accept",
+        failures.len()
+    );
+}
