@@ -107,6 +107,9 @@ pub enum Command {
     /// Print the man page (roff).
     #[command(hide = true)]
     Manpage,
+    /// Read, parse and classify only, and print the counts (for benchmarks).
+    #[command(hide = true)]
+    Scan(ScanArgs),
 }
 
 /// Input paths.
@@ -150,6 +153,15 @@ pub struct TransformArgs {
     /// Rewrite the files in place instead of printing.
     #[arg(long)]
     pub write: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ScanArgs {
+    #[command(flatten)]
+    pub paths: PathArgs,
+    /// Stop after reading the bytes.
+    #[arg(long)]
+    pub read_only: bool,
 }
 
 #[derive(Debug, Args)]

@@ -116,44 +116,7 @@ impl ParsedFile {
 pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
     let io_failed = loaded.iter().any(|l| l.error.is_some());
     // Phase 1: parse and classify, one file per task.
-    let parsed: Vec<(Role, ParsedFile)> = loaded
-        .par_iter()
-        .enumerate()
-        .map(|(id, l)| {
-            let mut diagnostics = Vec::new();
-            if let Some(msg) = &l.error {
-                diagnostics.push(
-                    Diagnostic::new(&input_rules::IO_ERROR, Span::default(), msg.clone())
-                        .with_file(id),
-                );
-            }
-            let docs = if l.error.is_none() {
-                crate::yaml::load(&l.source.text)
-            } else {
-                Vec::new()
-            };
-            let mut objects = Vec::new();
-            let mut documents = 0;
-            for (i, doc) in docs.iter().enumerate() {
-                if doc.root.is_some() || !doc.errors.is_empty() {
-                    documents += 1;
-                }
-                diagnostics.extend(doc.errors.iter().map(|e| yaml_diagnostic(e).with_file(id)));
-                if let Some(root) = &doc.root {
-                    classify(root, i, &mut objects);
-                }
-            }
-            (
-                l.input.role,
-                ParsedFile {
-                    docs,
-                    objects,
-                    diagnostics,
-                    documents,
-                },
-            )
-        })
-        .collect();
+    let parsed = parse_all(&loaded);
 
     let mut summary = Summary {
         files: loaded.len(),
@@ -364,6 +327,86 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
         stored,
         io_failed,
     }
+}
+
+/// Phase 1: parses and classifies every file, one file per task, keeping the file order.
+fn parse_all(loaded: &[Loaded]) -> Vec<(Role, ParsedFile)> {
+    loaded
+        .par_iter()
+        .enumerate()
+        .map(|(id, l)| {
+            let mut diagnostics = Vec::new();
+            if let Some(msg) = &l.error {
+                diagnostics.push(
+                    Diagnostic::new(&input_rules::IO_ERROR, Span::default(), msg.clone())
+                        .with_file(id),
+                );
+            }
+            let docs = if l.error.is_none() {
+                crate::yaml::load(&l.source.text)
+            } else {
+                Vec::new()
+            };
+            let mut objects = Vec::new();
+            let mut documents = 0;
+            for (i, doc) in docs.iter().enumerate() {
+                if doc.root.is_some() || !doc.errors.is_empty() {
+                    documents += 1;
+                }
+                diagnostics.extend(doc.errors.iter().map(|e| yaml_diagnostic(e).with_file(id)));
+                if let Some(root) = &doc.root {
+                    classify(root, i, &mut objects);
+                }
+            }
+            (
+                l.input.role,
+                ParsedFile {
+                    docs,
+                    objects,
+                    diagnostics,
+                    documents,
+                },
+            )
+        })
+        .collect()
+}
+
+/// Reads, parses and classifies only: the counts `check` would start from, with resources
+/// matched to CRDs by group and kind without compiling anything (`crdlint scan`, used by the
+/// benchmarks to time the front half of a run).
+pub fn scan(loaded: &[Loaded]) -> Summary {
+    let parsed = parse_all(loaded);
+    let mut summary = Summary {
+        files: loaded.len(),
+        ..Summary::default()
+    };
+    let mut kinds = std::collections::HashSet::new();
+    for (_, p) in &parsed {
+        summary.documents += p.documents;
+        summary.count(&p.diagnostics);
+        for o in &p.objects {
+            if matches!(o.class, Class::Crd) {
+                summary.crds += 1;
+                if let Some(key) = p.node(o.at).and_then(crd_key) {
+                    kinds.insert(key);
+                }
+            }
+        }
+    }
+    for (_, p) in &parsed {
+        for o in &p.objects {
+            match &o.class {
+                Class::Crd => {}
+                Class::Resource { group, kind }
+                    if kinds.contains(&(group.clone(), kind.clone())) =>
+                {
+                    summary.resources += 1
+                }
+                _ => summary.skipped += 1,
+            }
+        }
+    }
+    summary
 }
 
 /// The one order every format prints in.

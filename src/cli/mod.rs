@@ -108,6 +108,7 @@ pub fn run(cli: Cli) -> Result<Status, Failure> {
         Command::Explain(a) => commands::rules::explain(&a.rule),
         Command::Completions(a) => commands::completions::completions(a.shell),
         Command::Manpage => commands::completions::manpage(),
+        Command::Scan(a) => commands::scan::run(&settings, a),
     })
 }
 
