@@ -1,9 +1,65 @@
-//! Custom resources: prune, default and validate against a CRD version.
-//! (Being written: the entry points below are the contract the CLI calls.)
+//! Custom resources: prune, default and validate against a CRD version, with the API server's
+//! semantics and messages.
+//!
+//! # The pipeline (the server's create path)
+//!
+//! [`validate_resource`] runs, in the server's order:
+//!
+//! 1. **Version**: the object's `apiVersion`, or [`Options::version`]; a version the CRD does not
+//!    serve is an error and ends the pipeline. With `--version V` the object is treated as
+//!    converted with strategy `None` (only `apiVersion` changes) and an info note says when the
+//!    two schemas differ.
+//! 2. **Unknown fields** ([`prune`]): every field the structural schema does not know is reported
+//!    (`unknown field "spec.foo"`, severity from [`Options::unknown_fields`]) and pruned;
+//!    `metadata` is decoded like Go's `ObjectMeta` (unknown keys dropped, wrongly typed keys
+//!    rejected); embedded resources get the same treatment.
+//! 3. **Nulls and defaults**: nulls in non-nullable fields without a default are dropped, then
+//!    defaults are applied top-down.
+//! 4. **Validation** of the result: TypeMeta (stops here if wrong), ObjectMeta, the schema
+//!    ([`openapi`], kube-openapi semantics), the scale subresource paths, embedded resources,
+//!    list-type uniqueness, and the gate in front of CEL rules (evaluated by the CEL layer; see
+//!    [`cel_blocked`]).
+//!
+//! Every diagnostic's `message` is the server's full error text (`spec.x: Invalid value: ...`),
+//! `path` the field path in the user's document, and `span` the offending node (for values
+//! inserted by defaulting: the nearest node that was in the file).
+//!
+//! # Prune and default output
+//!
+//! [`Outcome::stored`] is the object as the server would store it: pruned **and** defaulted
+//! (what `crdlint default` prints). [`prune_only`] runs steps 1–2 and returns the object with
+//! only the unknown fields removed (what `crdlint prune` prints).
+//!
+//! # Cost
+//!
+//! [`CompiledCrd::compile`] does all per-CRD work once: schemas converted per version, defaults
+//! pre-pruned and detached from the CRD file, every `pattern` compiled. Validating a resource
+//! clones it once (for pruning/defaulting) and walks it a few times; names and paths for messages
+//! are built only when an error is reported.
 
-use crate::diag::{Diagnostic, Rule, Severity};
-use crate::k8s::KubeVersion;
-use crate::yaml::Node;
+mod formats;
+mod link;
+mod listtype;
+mod objectmeta;
+pub mod openapi;
+mod pattern;
+pub mod prune;
+pub mod rules;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use regex::Regex;
+
+use crate::diag::{Diagnostic, ObjectRef, Rule, Severity, Span};
+use crate::k8s::field::{BadValue, ErrorType, FieldError};
+use crate::k8s::{FieldPath, KubeVersion};
+use crate::schema::Schema;
+use crate::yaml::{Node, Value};
+
+use link::Link;
+use listtype::Located;
+pub use prune::UnknownField;
 
 /// How unknown fields are reported (`--unknown-fields`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -23,6 +79,34 @@ pub struct Options {
     pub version: Option<String>,
 }
 
+impl Options {
+    /// The compatibility version whose string formats apply (the server uses its own minor − 1).
+    fn compat_minor(&self) -> u32 {
+        self.kube_version.minor.saturating_sub(1)
+    }
+}
+
+/// The scale subresource's paths (`.spec.replicas`, as written in the CRD).
+#[derive(Clone, Debug)]
+struct Scale {
+    spec_replicas_path: String,
+    status_replicas_path: String,
+    label_selector_path: Option<String>,
+}
+
+/// One version of a compiled CRD.
+#[derive(Debug)]
+struct CompiledVersion {
+    name: String,
+    served: bool,
+    /// The version's structural schema, defaults pre-pruned; `None` when the CRD has none.
+    schema: Option<Schema>,
+    /// Index of the first version whose schema is identical (for the `--version` note).
+    schema_class: usize,
+    scale: Option<Scale>,
+    has_cel_rules: bool,
+}
+
 /// A CRD prepared once for validating many resources (schemas converted, patterns and rules
 /// compiled).
 #[derive(Debug)]
@@ -32,14 +116,196 @@ pub struct CompiledCrd {
     pub plural: String,
     /// Served and unserved version names, in the CRD's order.
     pub versions: Vec<String>,
+    /// `spec.scope == Namespaced`.
+    pub namespaced: bool,
+    /// `spec.preserveUnknownFields: true` (v1beta1 only): nothing is pruned.
+    pub preserve_unknown_fields: bool,
+    compiled: Vec<CompiledVersion>,
+    patterns: HashMap<String, Result<Regex, String>>,
 }
 
 impl CompiledCrd {
     /// Prepares a CRD document. Fails when the document is not a usable CRD (no group, kind or
     /// versions); lint reports the details.
     pub fn compile(crd: &Node) -> Result<CompiledCrd, String> {
-        let _ = crd;
-        Err("not implemented yet".into())
+        let spec = crd
+            .get("spec")
+            .filter(|s| s.as_map().is_some())
+            .ok_or("the CRD has no spec")?;
+        let group = spec
+            .get_str("group")
+            .filter(|g| !g.is_empty())
+            .ok_or("the CRD has no spec.group")?
+            .to_string();
+        let kind = spec
+            .at(&["names", "kind"])
+            .and_then(Node::as_str)
+            .filter(|k| !k.is_empty())
+            .ok_or("the CRD has no spec.names.kind")?
+            .to_string();
+        let plural = spec
+            .at(&["names", "plural"])
+            .and_then(Node::as_str)
+            .unwrap_or("")
+            .to_string();
+        let namespaced = spec.get_str("scope") != Some("Cluster");
+        let preserve_unknown_fields = spec
+            .get("preserveUnknownFields")
+            .and_then(Node::as_bool)
+            .unwrap_or(false);
+        let top_schema = spec.at(&["validation", "openAPIV3Schema"]);
+        let top_sub = spec.get("subresources");
+        let mut raw: Vec<(String, bool, Option<&Node>, Option<&Node>)> = Vec::new();
+        match spec.get("versions").and_then(Node::as_seq) {
+            Some(vs) if !vs.is_empty() => {
+                for v in vs {
+                    let Some(name) = v.get_str("name") else {
+                        continue;
+                    };
+                    let served = v.get("served").and_then(Node::as_bool).unwrap_or(false);
+                    let schema = v.at(&["schema", "openAPIV3Schema"]).or(top_schema);
+                    let sub = v.get("subresources").or(top_sub);
+                    raw.push((name.to_string(), served, schema, sub));
+                }
+            }
+            _ => {
+                // v1beta1 with only `spec.version`.
+                if let Some(name) = spec.get_str("version") {
+                    raw.push((name.to_string(), true, top_schema, top_sub));
+                }
+            }
+        }
+        if raw.is_empty() {
+            return Err("the CRD has no versions".into());
+        }
+        let mut patterns = HashMap::new();
+        let mut compiled: Vec<CompiledVersion> = Vec::with_capacity(raw.len());
+        for (i, (name, served, schema_node, sub)) in raw.iter().enumerate() {
+            let schema_class = raw[..i]
+                .iter()
+                .position(|(_, _, other, _)| match (other, schema_node) {
+                    (Some(a), Some(b)) => std::ptr::eq(*a, *b) || a.value_eq(b),
+                    (None, None) => true,
+                    _ => false,
+                })
+                .map(|j| compiled[j].schema_class)
+                .unwrap_or(i);
+            let schema = if schema_class < i {
+                compiled[schema_class].schema.clone()
+            } else {
+                schema_node.map(|n| {
+                    let mut s = Schema::from_node(n);
+                    prune::prepare_defaults(&mut s, 0);
+                    collect_patterns(&s, &mut patterns, 0);
+                    s
+                })
+            };
+            let scale = sub.and_then(|s| s.get("scale")).map(|sc| Scale {
+                spec_replicas_path: sc.get_str("specReplicasPath").unwrap_or("").to_string(),
+                status_replicas_path: sc.get_str("statusReplicasPath").unwrap_or("").to_string(),
+                label_selector_path: sc.get_str("labelSelectorPath").map(str::to_string),
+            });
+            let has_cel_rules = schema.as_ref().is_some_and(Schema::has_validation_rules);
+            compiled.push(CompiledVersion {
+                name: name.clone(),
+                served: *served,
+                schema,
+                schema_class,
+                scale,
+                has_cel_rules,
+            });
+        }
+        Ok(CompiledCrd {
+            group,
+            kind,
+            plural,
+            versions: compiled.iter().map(|v| v.name.clone()).collect(),
+            namespaced,
+            preserve_unknown_fields,
+            compiled,
+            patterns,
+        })
+    }
+
+    /// Builds a compiled CRD around one schema (for tests and tools that have only a schema):
+    /// group `example.com`, version `v1`, kind `Foo`, cluster-scoped.
+    pub fn from_schema(schema: &Node) -> CompiledCrd {
+        let mut patterns = HashMap::new();
+        let mut s = Schema::from_node(schema);
+        prune::prepare_defaults(&mut s, 0);
+        collect_patterns(&s, &mut patterns, 0);
+        let has_cel_rules = s.has_validation_rules();
+        CompiledCrd {
+            group: "example.com".into(),
+            kind: "Foo".into(),
+            plural: "foos".into(),
+            versions: vec!["v1".into()],
+            namespaced: false,
+            preserve_unknown_fields: false,
+            compiled: vec![CompiledVersion {
+                name: "v1".into(),
+                served: true,
+                schema: Some(s),
+                schema_class: 0,
+                scale: None,
+                has_cel_rules,
+            }],
+            patterns,
+        }
+    }
+
+    /// The structural schema of a version (defaults pre-pruned), if the version exists and has
+    /// one.
+    pub fn schema(&self, version: &str) -> Option<&Schema> {
+        self.compiled
+            .iter()
+            .find(|v| v.name == version)
+            .and_then(|v| v.schema.as_ref())
+    }
+
+    /// Names of the served versions.
+    pub fn served_versions(&self) -> impl Iterator<Item = &str> {
+        self.compiled
+            .iter()
+            .filter(|v| v.served)
+            .map(|v| v.name.as_str())
+    }
+
+    /// Schema-only validation of a value with root path nil (the server's
+    /// `ValidateCustomResource(nil, obj, validator)`): no pruning, defaulting or metadata checks.
+    /// Returns the field errors with the nodes they point at.
+    pub fn validate_schema_only(
+        &self,
+        version: &str,
+        value: &Node,
+        compat_minor: u32,
+    ) -> Vec<(FieldError, Span)> {
+        let Some(s) = self.schema(version) else {
+            return Vec::new();
+        };
+        let cx = openapi::Ctx {
+            patterns: &self.patterns,
+            compat_minor,
+        };
+        let res = openapi::validate(&cx, s, value, &openapi::Name::Root, value.span, 0);
+        res.errs
+            .iter()
+            .map(|e| (e.to_field_error(), e.span))
+            .collect()
+    }
+}
+
+fn collect_patterns(s: &Schema, out: &mut HashMap<String, Result<Regex, String>>, depth: usize) {
+    if depth > crate::schema::MAX_DEPTH {
+        return;
+    }
+    if let Some(p) = &s.pattern {
+        if !p.is_empty() && !out.contains_key(p) {
+            out.insert(p.clone(), pattern::compile(p));
+        }
+    }
+    for (_, c) in s.children() {
+        collect_patterns(c, out, depth + 1);
     }
 }
 
@@ -51,11 +317,534 @@ pub struct Outcome {
     pub stored: Option<Node>,
 }
 
+impl Outcome {
+    /// True when any diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error)
+    }
+}
+
+/// Shared state of one run of the pipeline.
+struct Run<'a> {
+    crd: &'a CompiledCrd,
+    opts: &'a Options,
+    diags: Vec<Diagnostic>,
+    object: Option<Arc<ObjectRef>>,
+}
+
+impl Run<'_> {
+    fn push(&mut self, d: Diagnostic) {
+        let d = match &self.object {
+            Some(o) => d.with_object(o.clone()),
+            None => d,
+        };
+        self.diags.push(d);
+    }
+
+    fn field_error(
+        &mut self,
+        rule: &'static Rule,
+        fe: &FieldError,
+        span: Span,
+        help: Option<&str>,
+    ) {
+        let path = fe.path.to_string();
+        let mut d = Diagnostic::new(rule, span, fe.to_string()).with_path(path);
+        if let Some(h) = help {
+            d = d.with_help(h);
+        }
+        self.push(d);
+    }
+}
+
+fn object_ref(obj: &Node) -> Arc<ObjectRef> {
+    Arc::new(ObjectRef {
+        api_version: obj.get_str("apiVersion").unwrap_or("").to_string(),
+        kind: obj.get_str("kind").unwrap_or("").to_string(),
+        name: obj
+            .at(&["metadata", "name"])
+            .and_then(Node::as_str)
+            .or_else(|| obj.at(&["metadata", "generateName"]).and_then(Node::as_str))
+            .unwrap_or("")
+            .to_string(),
+        namespace: obj
+            .at(&["metadata", "namespace"])
+            .and_then(Node::as_str)
+            .map(str::to_string),
+    })
+}
+
+/// Which steps of the pipeline to run.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    Prune,
+    Full,
+}
+
 /// Validates one custom resource whose group and kind match `crd`.
 pub fn validate_resource(crd: &CompiledCrd, obj: &Node, opts: &Options) -> Outcome {
-    let _ = (crd, obj, opts, Severity::Error);
-    Outcome::default()
+    run(crd, obj, opts, Stage::Full)
+}
+
+/// Steps 1–2 of the pipeline only: the object with unknown fields pruned (including unknown
+/// `metadata` keys), with the version and unknown-field diagnostics. This is what
+/// `crdlint prune` prints; `crdlint default` prints [`validate_resource`]'s `stored`.
+pub fn prune_only(crd: &CompiledCrd, obj: &Node, opts: &Options) -> Outcome {
+    run(crd, obj, opts, Stage::Prune)
+}
+
+fn run(crd: &CompiledCrd, obj: &Node, opts: &Options, stage: Stage) -> Outcome {
+    let mut r = Run {
+        crd,
+        opts,
+        diags: Vec::new(),
+        object: None,
+    };
+    let Value::Map(_) = &obj.value else {
+        r.push(
+            Diagnostic::new(
+                &rules::NOT_AN_OBJECT,
+                obj.span,
+                format!(
+                    "the document is {} {}, not an object",
+                    if matches!(obj.value, Value::Seq(_) | Value::Int(_)) {
+                        "an"
+                    } else {
+                        "a"
+                    },
+                    obj.kind()
+                ),
+            )
+            .with_path("<nil>"),
+        );
+        return Outcome {
+            diagnostics: r.diags,
+            stored: None,
+        };
+    };
+    r.object = Some(object_ref(obj));
+
+    // 1. The version.
+    let own_version = obj
+        .get_str("apiVersion")
+        .and_then(|av| av.rsplit_once('/').map(|(_, v)| v).or(Some(av)))
+        .unwrap_or("");
+    let version_name = opts.version.as_deref().unwrap_or(own_version);
+    let Some(ver) = crd
+        .compiled
+        .iter()
+        .find(|v| v.name == version_name && v.served)
+    else {
+        let span = obj.get("apiVersion").map_or(obj.span, |n| n.span);
+        let served: Vec<&str> = crd.served_versions().collect();
+        let known = crd.compiled.iter().any(|v| v.name == version_name);
+        let what = if known {
+            "is not served"
+        } else {
+            "does not exist"
+        };
+        r.push(
+            Diagnostic::new(
+                &rules::VERSION_NOT_SERVED,
+                span,
+                format!(
+                    "version {:?} of {}.{} {what}: the server could not find the requested resource",
+                    version_name, crd.plural, crd.group
+                ),
+            )
+            .with_path("apiVersion")
+            .with_help(format!("served versions: {}", served.join(", "))),
+        );
+        return Outcome {
+            diagnostics: r.diags,
+            stored: None,
+        };
+    };
+
+    let mut x = obj.clone();
+    if opts.version.is_some() && version_name != own_version {
+        let target = format!("{}/{}", crd.group, ver.name);
+        if let Some(av) = x.as_map_mut().and_then(|m| m.get_mut("apiVersion")) {
+            av.value = Value::String(target.clone());
+        }
+        let own = crd.compiled.iter().find(|v| v.name == own_version);
+        if own.is_some_and(|o| o.schema_class != ver.schema_class) {
+            let span = obj.get("apiVersion").map_or(obj.span, |n| n.span);
+            r.push(
+                Diagnostic::new(
+                    &rules::VERSION_SCHEMA_DIFFERS,
+                    span,
+                    format!(
+                        "validating as {target}: the schema of version {:?} differs from that of {:?}; with conversion strategy None only apiVersion changes",
+                        ver.name, own_version
+                    ),
+                )
+                .with_path("apiVersion"),
+            );
+        }
+    }
+
+    // 2. Unknown fields: root metadata first (as the server decodes it first), then pruning,
+    //    then embedded metadata.
+    let mut unknown: Vec<UnknownField> = Vec::new();
+    let mut fatal = false;
+    if let Some(meta) = x.get("metadata") {
+        let d = objectmeta::decode(meta, "");
+        unknown.extend(d.unknown);
+        if let Some((msg, span)) = d.error {
+            let v = BadValue::from_node(meta);
+            let fe = FieldError::invalid(FieldPath::new("metadata"), v, msg);
+            r.field_error(
+                &rules::NOT_AN_OBJECT,
+                &fe,
+                span,
+                Some("the server cannot decode this metadata and rejects the request"),
+            );
+            fatal = true;
+        }
+    }
+    if let Some(m) = x.as_map_mut().and_then(|m| m.get_mut("metadata")) {
+        objectmeta::drop_unknown(m);
+    }
+    let schema = ver.schema.as_ref();
+    if !crd.preserve_unknown_fields {
+        unknown.extend(prune::prune(&mut x, schema, true));
+        prune::prune_non_nullable_nulls(&mut x, schema);
+    }
+    let root = Link::Root(None);
+    let mut coerce_unknown = Vec::new();
+    if let Some((fe, span)) =
+        objectmeta::coerce(&mut x, schema, &root, false, &mut coerce_unknown, 0)
+    {
+        r.field_error(&rules::EMBEDDED_RESOURCE, &fe, span, None);
+        fatal = true;
+    }
+    coerce_unknown.sort_by(|a, b| a.path.cmp(&b.path));
+    unknown.extend(coerce_unknown);
+    report_unknown(&mut r, &unknown);
+
+    if stage == Stage::Prune {
+        return Outcome {
+            diagnostics: r.diags,
+            stored: Some(x),
+        };
+    }
+
+    // 3. Defaults.
+    prune::apply_defaults(&mut x, schema);
+    if fatal {
+        return Outcome {
+            diagnostics: r.diags,
+            stored: Some(x),
+        };
+    }
+
+    // 4. Validation.
+    validate_stored(&mut r, ver, &x);
+    Outcome {
+        diagnostics: r.diags,
+        stored: Some(x),
+    }
+}
+
+fn report_unknown(r: &mut Run<'_>, unknown: &[UnknownField]) {
+    let severity = match r.opts.unknown_fields {
+        UnknownFields::Ignore => return,
+        UnknownFields::Warn => Severity::Warning,
+        UnknownFields::Error => Severity::Error,
+    };
+    for u in unknown {
+        let d = Diagnostic::new(
+            &rules::UNKNOWN_FIELD,
+            u.span,
+            format!("unknown field {:?}", u.path),
+        )
+        .with_path(u.path.clone())
+        .with_severity(severity)
+        .with_help(
+            "the API server prunes this field; `kubectl apply` rejects it (strict field validation)",
+        );
+        r.push(d);
+    }
+}
+
+/// Error types after which the server does not evaluate CEL rules (`strategy.go`).
+pub fn cel_blocked(errors: &[FieldError]) -> bool {
+    errors.iter().any(|e| {
+        matches!(
+            e.kind,
+            ErrorType::NotSupported
+                | ErrorType::Required
+                | ErrorType::TooLong
+                | ErrorType::TooMany
+                | ErrorType::TypeInvalid
+        )
+    })
+}
+
+fn validate_stored(r: &mut Run<'_>, ver: &CompiledVersion, x: &Node) {
+    let crd = r.crd;
+    let span_of = |k: &str| x.get(k).map_or(x.span, |n| n.span);
+    // TypeMeta.
+    let kind = x.get_str("kind").unwrap_or("");
+    let av = x.get_str("apiVersion").unwrap_or("");
+    let want_av = format!("{}/{}", crd.group, ver.name);
+    let mut stop = false;
+    if kind != crd.kind {
+        let fe = FieldError::invalid(
+            FieldPath::new("kind"),
+            kind.to_string(),
+            format!("must be {}", crd.kind),
+        );
+        r.field_error(&rules::TYPE_META, &fe, span_of("kind"), None);
+        stop = true;
+    }
+    if av != want_av {
+        let fe = FieldError::invalid(
+            FieldPath::new("apiVersion"),
+            av.to_string(),
+            format!("must be {want_av}"),
+        );
+        r.field_error(&rules::TYPE_META, &fe, span_of("apiVersion"), None);
+        stop = true;
+    }
+    if stop {
+        return;
+    }
+    let mut all: Vec<FieldError> = Vec::new();
+    fn emit(r: &mut Run<'_>, all: &mut Vec<FieldError>, rule: &'static Rule, items: Vec<Located>) {
+        for (fe, span) in items {
+            r.field_error(rule, &fe, span, None);
+            all.push(fe);
+        }
+    }
+
+    // ObjectMeta.
+    let mut meta_errs = Vec::new();
+    match x.get("metadata").map(|m| &m.value) {
+        None | Some(Value::Null) => {
+            meta_errs.push((
+                FieldError::required(
+                    FieldPath::new("metadata").child("name"),
+                    "name or generateName is required",
+                ),
+                x.span,
+            ));
+        }
+        Some(Value::Map(m)) => objectmeta::validate_object_meta(
+            m,
+            span_of("metadata"),
+            &FieldPath::new("metadata"),
+            objectmeta::NameRule::DnsSubdomain,
+            crd.namespaced,
+            &mut meta_errs,
+        ),
+        Some(_) => {}
+    }
+    emit(r, &mut all, &rules::METADATA, meta_errs);
+
+    // The schema.
+    if let Some(s) = &ver.schema {
+        let cx = openapi::Ctx {
+            patterns: &crd.patterns,
+            compat_minor: r.opts.compat_minor(),
+        };
+        let res = openapi::validate(&cx, s, x, &openapi::Name::Root, x.span, 0);
+        for e in &res.errs {
+            let fe = e.to_field_error();
+            let mut d = Diagnostic::new(&rules::SCHEMA, e.span, fe.to_string());
+            let user_path = e.user_path();
+            let server_path = fe.path.to_string();
+            d = d.with_path(user_path.clone());
+            if user_path != server_path {
+                d = d.with_server_path(server_path);
+            }
+            r.push(d);
+            all.push(fe);
+        }
+    }
+
+    // Scale subresource.
+    if let Some(sc) = &ver.scale {
+        let mut errs = Vec::new();
+        scale_check(x, &sc.spec_replicas_path, true, &mut errs);
+        scale_check(x, &sc.status_replicas_path, true, &mut errs);
+        if let Some(l) = &sc.label_selector_path {
+            scale_check(x, l, false, &mut errs);
+        }
+        emit(r, &mut all, &rules::SCALE, errs);
+    }
+
+    // Embedded resources and list types.
+    let root = Link::Root(None);
+    let mut emb = Vec::new();
+    objectmeta::validate_embedded(x, ver.schema.as_ref(), &root, &mut emb, 0);
+    emit(r, &mut all, &rules::EMBEDDED_RESOURCE, emb);
+    let mut lt = Vec::new();
+    listtype::validate(&root, ver.schema.as_ref(), x, &mut lt);
+    emit(r, &mut all, &rules::LIST_DUPLICATE, lt);
+
+    // CEL: the rules themselves are evaluated by the CEL layer; the server's gate is here.
+    if ver.has_cel_rules && cel_blocked(&all) {
+        let fe = FieldError::invalid(
+            FieldPath::root(),
+            BadValue::Json("null".into()),
+            "some validation rules were not checked because the object was invalid; correct the existing errors to complete validation",
+        );
+        let mut d =
+            Diagnostic::new(&rules::CEL_NOT_CHECKED, x.span, fe.to_string()).with_path("<nil>");
+        d = d.with_help("fix the errors above; the x-kubernetes-validations rules run only on an otherwise valid object");
+        r.push(d);
+    }
+}
+
+/// Go `%T` of a decoded JSON value.
+fn go_type_name(n: &Node) -> &'static str {
+    match n.value {
+        Value::Null => "<nil>",
+        Value::Bool(_) => "bool",
+        Value::Int(_) => "int64",
+        Value::Float(_) => "float64",
+        Value::String(_) => "string",
+        Value::Seq(_) => "[]interface {}",
+        Value::Map(_) => "map[string]interface {}",
+    }
+}
+
+/// `unstructured.NestedInt64` / `NestedString` at a scale path, with the server's errors.
+fn scale_check(x: &Node, path: &str, int: bool, out: &mut Vec<Located>) {
+    if path.is_empty() {
+        return;
+    }
+    let fields: Vec<&str> = path.strip_prefix('.').unwrap_or(path).split('.').collect();
+    let mut cur = x;
+    let shown = FieldPath::new(path);
+    for (i, f) in fields.iter().enumerate() {
+        let Value::Map(m) = &cur.value else {
+            let jp = format!(".{}", fields[..i].join("."));
+            let msg = format!(
+                "{jp} accessor error: {} is of the type {}, expected map[string]interface{{}}",
+                openapi::go_v(cur),
+                go_type_name(cur)
+            );
+            let bad = if int {
+                BadValue::Int(0)
+            } else {
+                BadValue::String(String::new())
+            };
+            out.push((FieldError::invalid(shown, bad, msg), cur.span));
+            return;
+        };
+        match m.get(f) {
+            Some(v) => cur = v,
+            None => return,
+        }
+    }
+    let jp = format!(".{}", fields.join("."));
+    if int {
+        match cur.value {
+            Value::Int(n) if n < 0 => out.push((
+                FieldError::invalid(shown, n, "should be a non-negative integer"),
+                cur.span,
+            )),
+            Value::Int(n) if n > i64::from(i32::MAX) => out.push((
+                FieldError::invalid(shown, n, "should be less than or equal to 2147483647"),
+                cur.span,
+            )),
+            Value::Int(_) => {}
+            _ => out.push((
+                FieldError::invalid(
+                    shown,
+                    0i64,
+                    format!(
+                        "{jp} accessor error: {} is of the type {}, expected int64",
+                        openapi::go_v(cur),
+                        go_type_name(cur)
+                    ),
+                ),
+                cur.span,
+            )),
+        }
+    } else if cur.as_str().is_none() {
+        out.push((
+            FieldError::invalid(
+                shown,
+                String::new(),
+                format!(
+                    "{jp} accessor error: {} is of the type {}, expected string",
+                    openapi::go_v(cur),
+                    go_type_name(cur)
+                ),
+            ),
+            cur.span,
+        ));
+    }
+}
+
+/// The pipeline's building blocks, one upstream function each, for the conformance tests and
+/// for tools that need a single step.
+pub mod parts {
+    use super::*;
+
+    fn as_root(s: Option<&Schema>) -> Schema {
+        let mut c = s.cloned().unwrap_or_default();
+        c.x_embedded_resource = true;
+        c
+    }
+
+    /// `ValidateListSetsAndMaps(root, s, obj)`.
+    pub fn list_type_errors(
+        root: Option<&FieldPath>,
+        schema: Option<&Schema>,
+        obj: &Node,
+    ) -> Vec<FieldError> {
+        let mut out = Vec::new();
+        listtype::validate(&Link::Root(root), schema, obj, &mut out);
+        out.into_iter().map(|(e, _)| e).collect()
+    }
+
+    /// `objectmeta.Validate(nil path, obj, s, isResourceRoot)`.
+    pub fn embedded_resource_errors(
+        schema: Option<&Schema>,
+        obj: &Node,
+        include_root: bool,
+    ) -> Vec<FieldError> {
+        let rooted;
+        let s = if include_root {
+            rooted = as_root(schema);
+            Some(&rooted)
+        } else {
+            schema
+        };
+        let mut out = Vec::new();
+        objectmeta::validate_embedded(obj, s, &Link::Root(None), &mut out, 0);
+        out.into_iter().map(|(e, _)| e).collect()
+    }
+
+    /// `objectmeta.CoerceWithOptions(nil, obj, s, isResourceRoot, {DropInvalidFields,
+    /// ReturnUnknownFieldPaths})`: the first error, and the sorted unknown metadata paths.
+    pub fn coerce_embedded(
+        obj: &mut Node,
+        schema: Option<&Schema>,
+        include_root: bool,
+        drop_invalid: bool,
+    ) -> (Option<FieldError>, Vec<String>) {
+        let rooted;
+        let s = if include_root {
+            rooted = as_root(schema);
+            Some(&rooted)
+        } else {
+            schema
+        };
+        let mut unknown = Vec::new();
+        let err = objectmeta::coerce(obj, s, &Link::Root(None), drop_invalid, &mut unknown, 0);
+        let mut paths: Vec<String> = unknown.into_iter().map(|u| u.path).collect();
+        paths.sort();
+        (err.map(|(e, _)| e), paths)
+    }
 }
 
 /// Every rule this module reports.
-pub static RULES: &[&Rule] = &[];
+pub static RULES: &[&Rule] = rules::RULES;

@@ -1,0 +1,657 @@
+//! `metadata` handling: decoding an object's `metadata` the way Go decodes it into
+//! `metav1.ObjectMeta` (unknown keys dropped and reported, wrongly typed keys rejected), the
+//! coercion and validation of embedded resources (`x-kubernetes-embedded-resource`,
+//! apiextensions `pkg/apiserver/schema/objectmeta`), and the create-time ObjectMeta rules the
+//! server applies to a custom resource's own metadata.
+//!
+//! Why it matters: a schema cannot describe `metadata` (the server only lets a CRD constrain
+//! `name` and `generateName`), so these rules are the only thing standing between a typo in
+//! `metadata.lables` and a silently label-less object.
+
+use super::link::Link;
+use super::listtype::Located;
+use super::prune::UnknownField;
+use crate::k8s::field::{BadValue, ErrorType, FieldError};
+use crate::k8s::{names, FieldPath};
+use crate::schema::Schema;
+use crate::yaml::{Map, Node, Span, Value};
+
+/// The Go type of one ObjectMeta field, for decoding.
+#[derive(Clone, Copy)]
+enum Ty {
+    Str,
+    Int64,
+    Time,
+    StrMap,
+    StrList,
+    OwnerRefs,
+    ManagedFields,
+}
+
+const OBJECT_META_FIELDS: &[(&str, Ty)] = &[
+    ("name", Ty::Str),
+    ("generateName", Ty::Str),
+    ("namespace", Ty::Str),
+    ("selfLink", Ty::Str),
+    ("uid", Ty::Str),
+    ("resourceVersion", Ty::Str),
+    ("generation", Ty::Int64),
+    ("creationTimestamp", Ty::Time),
+    ("deletionTimestamp", Ty::Time),
+    ("deletionGracePeriodSeconds", Ty::Int64),
+    ("labels", Ty::StrMap),
+    ("annotations", Ty::StrMap),
+    ("ownerReferences", Ty::OwnerRefs),
+    ("finalizers", Ty::StrList),
+    ("managedFields", Ty::ManagedFields),
+];
+
+const OWNER_REF_FIELDS: &[(&str, &str)] = &[
+    ("apiVersion", "string"),
+    ("kind", "string"),
+    ("name", "string"),
+    ("uid", "string"),
+    ("controller", "bool"),
+    ("blockOwnerDeletion", "bool"),
+];
+
+const MANAGED_FIELDS_FIELDS: &[(&str, &str)] = &[
+    ("manager", "string"),
+    ("operation", "string"),
+    ("apiVersion", "string"),
+    ("time", "time"),
+    ("fieldsType", "string"),
+    ("fieldsV1", "object"),
+    ("subresource", "string"),
+];
+
+/// The result of decoding a `metadata` value.
+#[derive(Debug, Default)]
+pub(crate) struct MetaDecode {
+    /// Keys Go's strict decoding does not know (`metadata.foo`, `metadata.ownerReferences[0].x`).
+    pub unknown: Vec<UnknownField>,
+    /// The first decoding error, Go's `encoding/json` text, and where it is.
+    pub error: Option<(String, Span)>,
+}
+
+/// Go's name for a JSON value kind in `cannot unmarshal <kind>` messages.
+fn json_kind(n: &Node) -> String {
+    match &n.value {
+        Value::Null => "null".into(),
+        Value::Bool(_) => "bool".into(),
+        Value::Int(i) => format!("number {i}"),
+        Value::Float(f) => format!("number {}", crate::k8s::field::go_json_float(*f)),
+        Value::String(_) => "string".into(),
+        Value::Seq(_) => "array".into(),
+        Value::Map(_) => "object".into(),
+    }
+}
+
+fn unmarshal_error(v: &Node, field: &str, go_type: &str) -> String {
+    let what = match &v.value {
+        // Numbers into strings say just "number".
+        Value::Int(_) | Value::Float(_) if go_type != "int64" => "number".to_string(),
+        _ => json_kind(v),
+    };
+    format!(
+        "json: cannot unmarshal {what} into Go struct field ObjectMeta.{field} of type {go_type}"
+    )
+}
+
+/// Decodes `metadata` like `kjson.UnmarshalStrict` into `metav1.ObjectMeta`. `prefix` is the
+/// path printed before `metadata` in unknown-field paths (empty at the root).
+pub(crate) fn decode(meta: &Node, prefix: &str) -> MetaDecode {
+    let mut d = MetaDecode::default();
+    let Value::Map(m) = &meta.value else {
+        if !meta.is_null() {
+            d.error = Some((
+                format!(
+                    "json: cannot unmarshal {} into Go value of type v1.ObjectMeta",
+                    json_kind(meta)
+                ),
+                meta.span,
+            ));
+        }
+        return d;
+    };
+    let base = if prefix.is_empty() {
+        "metadata".to_string()
+    } else {
+        format!("{prefix}.metadata")
+    };
+    for e in &m.entries {
+        let Some((_, ty)) = OBJECT_META_FIELDS.iter().find(|(k, _)| *k == e.key) else {
+            d.unknown.push(UnknownField {
+                path: format!("{base}.{}", e.key),
+                span: entry_span(e.key_span, &e.value),
+            });
+            continue;
+        };
+        if d.error.is_some() {
+            continue;
+        }
+        let v = &e.value;
+        if v.is_null() {
+            continue;
+        }
+        let err = match ty {
+            Ty::Str => v
+                .as_str()
+                .is_none()
+                .then(|| unmarshal_error(v, &e.key, "string")),
+            Ty::Int64 => match v.value {
+                Value::Int(_) => None,
+                _ => Some(unmarshal_error(v, &e.key, "int64")),
+            },
+            Ty::Time => match v.as_str() {
+                Some(s) if chrono::DateTime::parse_from_rfc3339(s).is_ok() => None,
+                Some(s) => Some(format!(
+                    "parsing time {} as \"2006-01-02T15:04:05Z07:00\": cannot parse {} as \"2006\"",
+                    crate::k8s::field::go_quote(s),
+                    crate::k8s::field::go_quote(s)
+                )),
+                None => Some(unmarshal_error(v, &e.key, "string")),
+            },
+            Ty::StrMap => match &v.value {
+                Value::Map(mm) => mm
+                    .entries
+                    .iter()
+                    .find(|x| !x.value.is_null() && x.value.as_str().is_none())
+                    .map(|x| unmarshal_error(&x.value, &e.key, "string")),
+                _ => Some(unmarshal_error(v, &e.key, "map[string]string")),
+            },
+            Ty::StrList => match &v.value {
+                Value::Seq(items) => items
+                    .iter()
+                    .find(|x| !x.is_null() && x.as_str().is_none())
+                    .map(|x| unmarshal_error(x, &e.key, "string")),
+                _ => Some(unmarshal_error(v, &e.key, "[]string")),
+            },
+            Ty::OwnerRefs => decode_list(
+                v,
+                &e.key,
+                "[]v1.OwnerReference",
+                OWNER_REF_FIELDS,
+                &base,
+                &mut d.unknown,
+            ),
+            Ty::ManagedFields => decode_list(
+                v,
+                &e.key,
+                "[]v1.ManagedFieldsEntry",
+                MANAGED_FIELDS_FIELDS,
+                &base,
+                &mut d.unknown,
+            ),
+        };
+        if let Some(msg) = err {
+            d.error = Some((msg, v.span));
+        }
+    }
+    d
+}
+
+fn decode_list(
+    v: &Node,
+    key: &str,
+    go_type: &str,
+    fields: &[(&str, &str)],
+    base: &str,
+    unknown: &mut Vec<UnknownField>,
+) -> Option<String> {
+    let Value::Seq(items) = &v.value else {
+        return Some(unmarshal_error(v, key, go_type));
+    };
+    let mut err = None;
+    for (i, it) in items.iter().enumerate() {
+        let Value::Map(m) = &it.value else {
+            if !it.is_null() && err.is_none() {
+                err = Some(unmarshal_error(it, key, go_type.trim_start_matches("[]")));
+            }
+            continue;
+        };
+        for e in &m.entries {
+            match fields.iter().find(|(k, _)| *k == e.key) {
+                None => unknown.push(UnknownField {
+                    path: format!("{base}.{key}[{i}].{}", e.key),
+                    span: entry_span(e.key_span, &e.value),
+                }),
+                Some((_, t)) => {
+                    let ok = e.value.is_null()
+                        || match *t {
+                            "string" | "time" => e.value.as_str().is_some(),
+                            "bool" => e.value.as_bool().is_some(),
+                            _ => e.value.as_map().is_some(),
+                        };
+                    if !ok && err.is_none() {
+                        err = Some(unmarshal_error(
+                            &e.value,
+                            &format!("{key}.{}", e.key),
+                            if *t == "time" { "string" } else { t },
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    err
+}
+
+fn entry_span(key_span: Span, v: &Node) -> Span {
+    if key_span.is_empty() {
+        v.span
+    } else if v.span.is_empty() {
+        key_span
+    } else {
+        key_span.cover(v.span)
+    }
+}
+
+/// Removes the keys [`decode`] reported as unknown from a `metadata` mapping (the server
+/// re-serialises the decoded ObjectMeta, which drops them).
+pub(crate) fn drop_unknown(meta: &mut Node) {
+    if let Value::Map(m) = &mut meta.value {
+        m.entries
+            .retain(|e| OBJECT_META_FIELDS.iter().any(|(k, _)| *k == e.key));
+        for key in ["ownerReferences", "managedFields"] {
+            let fields = if key == "ownerReferences" {
+                OWNER_REF_FIELDS
+            } else {
+                MANAGED_FIELDS_FIELDS
+            };
+            if let Some(Value::Seq(items)) = m.get_mut(key).map(|n| &mut n.value) {
+                for it in items.iter_mut() {
+                    if let Value::Map(im) = &mut it.value {
+                        im.entries
+                            .retain(|e| fields.iter().any(|(k, _)| *k == e.key));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `objectmeta.Coerce` on the request path (no root, invalid fields not dropped): checks that
+/// embedded resources have string `apiVersion`/`kind` and decodable `metadata`, drops unknown
+/// metadata fields and reports them. Stops at the first error, as the server does.
+pub(crate) fn coerce(
+    x: &mut Node,
+    s: Option<&Schema>,
+    path: &Link<'_>,
+    drop_invalid: bool,
+    unknown: &mut Vec<UnknownField>,
+    depth: usize,
+) -> Option<Located> {
+    let s = s?;
+    if depth > 2000 {
+        return None;
+    }
+    match &mut x.value {
+        Value::Map(m) => {
+            if s.x_embedded_resource {
+                if let Some(e) = coerce_embedded(m, path, drop_invalid, unknown) {
+                    return Some(e);
+                }
+            }
+            for e in m.entries.iter_mut() {
+                if let Some(p) = s.properties.get(&e.key) {
+                    let l = Link::Child(path, &e.key);
+                    if let Some(err) =
+                        coerce(&mut e.value, Some(p), &l, drop_invalid, unknown, depth + 1)
+                    {
+                        return Some(err);
+                    }
+                } else if s.additional_properties.is_some() {
+                    let l = Link::Key(path, &e.key);
+                    let ap = s.additional_properties_schema();
+                    if let Some(err) =
+                        coerce(&mut e.value, ap, &l, drop_invalid, unknown, depth + 1)
+                    {
+                        return Some(err);
+                    }
+                }
+            }
+            None
+        }
+        Value::Seq(items) => {
+            let is = s.items.as_deref();
+            for (i, it) in items.iter_mut().enumerate() {
+                let l = Link::Index(path, i);
+                if let Some(err) = coerce(it, is, &l, drop_invalid, unknown, depth + 1) {
+                    return Some(err);
+                }
+            }
+            None
+        }
+        _ => None,
+    }
+}
+
+fn coerce_embedded(
+    m: &mut Map,
+    path: &Link<'_>,
+    drop_invalid: bool,
+    unknown: &mut Vec<UnknownField>,
+) -> Option<Located> {
+    for k in ["apiVersion", "kind"] {
+        if let Some(v) = m.get(k) {
+            if v.as_str().is_none() {
+                if drop_invalid {
+                    m.remove(k);
+                    continue;
+                }
+                let p = Link::Child(path, k).to_path();
+                return Some((
+                    FieldError::invalid(p, BadValue::from_node(v), "must be a string"),
+                    v.span,
+                ));
+            }
+        }
+    }
+    if let Some(meta) = m.get_mut("metadata") {
+        let prefix = path.to_path();
+        let prefix = if prefix.is_root() {
+            String::new()
+        } else {
+            prefix.to_string()
+        };
+        let d = decode(meta, &prefix);
+        unknown.extend(d.unknown);
+        if let Some((msg, _)) = d.error {
+            if !drop_invalid {
+                let p = Link::Child(path, "metadata").to_path();
+                return Some((
+                    FieldError::invalid(p, BadValue::from_node(meta), msg),
+                    meta.span,
+                ));
+            }
+            // Field-by-field: keep the fields that decode on their own; a metadata value that
+            // is not an object is passed through untouched.
+            if let Value::Map(mm) = &mut meta.value {
+                mm.entries.retain(|e| {
+                    let mut single = Map::new();
+                    single.insert(e.key.clone(), e.value.clone());
+                    decode(&Node::synthetic(Value::Map(single)), "")
+                        .error
+                        .is_none()
+                });
+            } else {
+                return None;
+            }
+        }
+        drop_unknown(meta);
+    }
+    None
+}
+
+/// `objectmeta.Validate` without the root: validates every embedded resource in the object.
+pub(crate) fn validate_embedded(
+    x: &Node,
+    s: Option<&Schema>,
+    path: &Link<'_>,
+    out: &mut Vec<Located>,
+    depth: usize,
+) {
+    let Some(s) = s else {
+        return;
+    };
+    if depth > 2000 {
+        return;
+    }
+    match &x.value {
+        Value::Map(m) => {
+            if s.x_embedded_resource {
+                validate_embedded_resource(m, x.span, path, out);
+            }
+            for e in &m.entries {
+                if let Some(p) = s.properties.get(&e.key) {
+                    let l = Link::Child(path, &e.key);
+                    validate_embedded(&e.value, Some(p), &l, out, depth + 1);
+                } else if s.additional_properties.is_some() {
+                    let l = Link::Key(path, &e.key);
+                    validate_embedded(
+                        &e.value,
+                        s.additional_properties_schema(),
+                        &l,
+                        out,
+                        depth + 1,
+                    );
+                }
+            }
+        }
+        Value::Seq(items) => {
+            let is = s.items.as_deref();
+            for (i, it) in items.iter().enumerate() {
+                let l = Link::Index(path, i);
+                validate_embedded(it, is, &l, out, depth + 1);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// `ParseGroupVersion` errors.
+fn parse_group_version(s: &str) -> Option<String> {
+    if s.is_empty() || s == "/" {
+        return None;
+    }
+    (s.matches('/').count() > 1).then(|| format!("unexpected GroupVersion string: {s}"))
+}
+
+/// `validateEmbeddedResource`: TypeMeta and ObjectMeta of one embedded object.
+pub(crate) fn validate_embedded_resource(
+    m: &Map,
+    span: Span,
+    path: &Link<'_>,
+    out: &mut Vec<Located>,
+) {
+    let child = |k: &str| Link::Child(path, k).to_path();
+    if !m.contains_key("apiVersion") {
+        out.push((FieldError::required(child("apiVersion"), ""), span));
+    }
+    if !m.contains_key("kind") {
+        out.push((FieldError::required(child("kind"), ""), span));
+    }
+    for e in &m.entries {
+        let v = &e.value;
+        match e.key.as_str() {
+            "apiVersion" => match v.as_str() {
+                None => out.push((
+                    FieldError::invalid(
+                        child("apiVersion"),
+                        BadValue::from_node(v),
+                        "must be a string",
+                    ),
+                    v.span,
+                )),
+                Some("") => out.push((
+                    FieldError::invalid(child("apiVersion"), String::new(), "must not be empty"),
+                    v.span,
+                )),
+                Some(av) => {
+                    if let Some(msg) = parse_group_version(av) {
+                        out.push((
+                            FieldError::invalid(child("apiVersion"), av.to_string(), msg),
+                            v.span,
+                        ));
+                    }
+                }
+            },
+            "kind" => match v.as_str() {
+                None => out.push((
+                    FieldError::invalid(child("kind"), BadValue::from_node(v), "must be a string"),
+                    v.span,
+                )),
+                Some("") => out.push((
+                    FieldError::invalid(child("kind"), String::new(), "must not be empty"),
+                    v.span,
+                )),
+                Some(k) => {
+                    let errs = names::is_dns1035_label(&k.to_lowercase());
+                    if !errs.is_empty() {
+                        out.push((
+                            FieldError::invalid(
+                                child("kind"),
+                                k.to_string(),
+                                format!(
+                                    "may have mixed case, but should otherwise match: {}",
+                                    errs.join(",")
+                                ),
+                            ),
+                            v.span,
+                        ));
+                    }
+                }
+            },
+            "metadata" => {
+                let d = decode(v, "");
+                if let Some((msg, _)) = d.error {
+                    out.push((
+                        FieldError::invalid(child("metadata"), BadValue::from_node(v), msg),
+                        v.span,
+                    ));
+                } else if let Value::Map(mm) = &v.value {
+                    let ns = mm.get("namespace").and_then(Node::as_str).unwrap_or("");
+                    validate_object_meta(
+                        mm,
+                        v.span,
+                        &child("metadata"),
+                        NameRule::PathSegment,
+                        !ns.is_empty(),
+                        out,
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Which name predicate applies to `metadata.name`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum NameRule {
+    /// Custom resources: `NameIsDNSSubdomain`.
+    DnsSubdomain,
+    /// Embedded resources: only the path-segment rule.
+    PathSegment,
+}
+
+/// `TotalAnnotationSizeLimitB`.
+const TOTAL_ANNOTATION_SIZE_LIMIT: usize = 256 * 1024;
+
+/// Create-time `ValidateObjectMeta`: name/generateName, namespace, labels, annotations,
+/// finalizers, generation. A missing name is accepted when `generateName` is set (the server
+/// generates the name before validating), and a missing namespace of a namespaced object too
+/// (`kubectl` fills in the context's namespace).
+pub(crate) fn validate_object_meta(
+    m: &Map,
+    span: Span,
+    path: &FieldPath,
+    rule: NameRule,
+    namespaced: bool,
+    out: &mut Vec<Located>,
+) {
+    let get = |k: &str| m.get(k);
+    let span_of = |k: &str| get(k).map(|n| n.span).unwrap_or(span);
+    let name_fn = |n: &str, prefix: bool| match rule {
+        NameRule::DnsSubdomain => names::name_is_dns_subdomain(n, prefix),
+        NameRule::PathSegment => names::name_is_path_segment(n, prefix),
+    };
+    let gen = get("generateName").and_then(Node::as_str).unwrap_or("");
+    if !gen.is_empty() {
+        for msg in name_fn(gen, true) {
+            out.push((
+                FieldError::invalid(path.child("generateName"), gen.to_string(), msg),
+                span_of("generateName"),
+            ));
+        }
+    }
+    let name = get("name").and_then(Node::as_str).unwrap_or("");
+    if name.is_empty() {
+        if gen.is_empty() && rule == NameRule::DnsSubdomain {
+            out.push((
+                FieldError::required(path.child("name"), "name or generateName is required"),
+                span,
+            ));
+        }
+    } else {
+        for msg in name_fn(name, false) {
+            out.push((
+                FieldError::invalid(path.child("name"), name.to_string(), msg),
+                span_of("name"),
+            ));
+        }
+    }
+    let ns = get("namespace").and_then(Node::as_str).unwrap_or("");
+    if namespaced && !ns.is_empty() {
+        for msg in names::name_is_dns_label(ns, false) {
+            out.push((
+                FieldError::invalid(path.child("namespace"), ns.to_string(), msg),
+                span_of("namespace"),
+            ));
+        }
+    }
+    if let Some(Value::Int(g)) = get("generation").map(|n| &n.value) {
+        if *g < 0 {
+            out.push((
+                FieldError::invalid(
+                    path.child("generation"),
+                    *g,
+                    "must be greater than or equal to 0",
+                ),
+                span_of("generation"),
+            ));
+        }
+    }
+    if let Some(Value::Map(labels)) = get("labels").map(|n| &n.value) {
+        let lp = path.child("labels");
+        for e in &labels.entries {
+            for msg in names::is_qualified_name(&e.key) {
+                out.push((
+                    FieldError::invalid(lp.clone(), e.key.clone(), msg),
+                    e.key_span,
+                ));
+            }
+            let v = e.value.as_str().unwrap_or("");
+            for msg in names::is_valid_label_value(v) {
+                out.push((
+                    FieldError::invalid(lp.clone(), v.to_string(), msg),
+                    e.value.span,
+                ));
+            }
+        }
+    }
+    if let Some(Value::Map(ann)) = get("annotations").map(|n| &n.value) {
+        let ap = path.child("annotations");
+        let mut total = 0usize;
+        for e in &ann.entries {
+            for msg in names::is_qualified_name(&e.key.to_lowercase()) {
+                out.push((
+                    FieldError::invalid(ap.clone(), e.key.clone(), msg),
+                    e.key_span,
+                ));
+            }
+            total += e.key.len() + e.value.as_str().map_or(0, str::len);
+        }
+        if total > TOTAL_ANNOTATION_SIZE_LIMIT {
+            out.push((
+                FieldError::new(
+                    ap.clone(),
+                    ErrorType::TooLong,
+                    BadValue::Omit,
+                    format!("may not be more than {TOTAL_ANNOTATION_SIZE_LIMIT} bytes"),
+                ),
+                span_of("annotations"),
+            ));
+        }
+    }
+    if let Some(Value::Seq(fins)) = get("finalizers").map(|n| &n.value) {
+        let fp = path.child("finalizers");
+        for f in fins {
+            let v = f.as_str().unwrap_or("");
+            for msg in names::is_qualified_name(v) {
+                out.push((FieldError::invalid(fp.clone(), v.to_string(), msg), f.span));
+            }
+        }
+    }
+}

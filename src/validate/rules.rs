@@ -1,0 +1,145 @@
+//! The rules custom-resource validation reports. Ids are stable: never rename or reuse one.
+
+use crate::diag::{Rule, Severity};
+
+const CRD_HEAD: &str = "# against a CRD whose spec.versions[0].schema.openAPIV3Schema is\n# {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer, maximum: 10}}}}}\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n";
+
+pub static UNKNOWN_FIELD: Rule = Rule {
+    id: "cr/unknown-field",
+    severity: Severity::Error,
+    summary: "A field the CRD schema does not declare (the server prunes it)",
+    docs: "The API server silently drops (prunes) every field its structural schema does not know, so a \
+misspelt field is lost without a trace. `kubectl apply` uses strict field validation by default and rejects the \
+object with `strict decoding error: unknown field \"spec.foo\"`; crdlint reports each such field the same way. \
+Fields under `x-kubernetes-preserve-unknown-fields: true`, and `apiVersion`/`kind`/`metadata` of embedded \
+resources, are kept. Unknown keys inside `metadata` are dropped too. Use `--unknown-fields warn` or `ignore` \
+to relax the check (the server's `Warn` and `Ignore` field validation).",
+    bad: "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  replicass: 3\n",
+    good: "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  replicas: 3\n",
+};
+
+pub static SCHEMA: Rule = Rule {
+    id: "cr/schema",
+    severity: Severity::Error,
+    summary: "The object violates its CRD's OpenAPI schema",
+    docs: "The server validates every custom resource against the `openAPIV3Schema` of its version with \
+kube-openapi: types, `x-kubernetes-int-or-string`, formats, `enum`, `pattern` (an unanchored RE2 search), \
+bounds, `multipleOf`, lengths (in code points), `required`, `nullable`, `minProperties`/`maxProperties`, \
+`allOf`/`anyOf`/`oneOf`/`not`. crdlint prints the server's message word for word, including its quirks \
+(composite errors at the `<nil>` path, \"items\" in `maxProperties` messages). Validation runs on the object \
+after pruning and defaulting, as on the server.",
+    bad: "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  replicas: 15\n",
+    good: "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  replicas: 5\n",
+};
+
+pub static LIST_DUPLICATE: Rule = Rule {
+    id: "cr/list-duplicate",
+    severity: Severity::Error,
+    summary: "Duplicate item in an `x-kubernetes-list-type: set` list or duplicate key in a `map` list",
+    docs: "Lists marked `x-kubernetes-list-type: set` must have unique items, and lists marked `map` must have \
+unique values of their `x-kubernetes-list-map-keys` (and object items). Server-side apply merges such lists by \
+value or key, so the server rejects duplicates with `Duplicate value`.",
+    bad: "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  ports: [80, 443, 80]\n",
+    good: "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  ports: [80, 443]\n",
+};
+
+pub static METADATA: Rule = Rule {
+    id: "cr/metadata",
+    severity: Severity::Error,
+    summary: "Invalid object metadata (name, namespace, labels, annotations, finalizers)",
+    docs: "Custom resources get the same ObjectMeta checks as built-in objects: the name must be a lowercase \
+RFC 1123 subdomain (whatever the CRD's own pattern allows), label keys and values and annotation keys must be \
+well-formed, and `metadata` must decode into ObjectMeta (a label value that is a number is rejected).",
+    bad: "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: My_Widget\n",
+    good: "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: my-widget\n",
+};
+
+pub static EMBEDDED_RESOURCE: Rule = Rule {
+    id: "cr/embedded-resource",
+    severity: Severity::Error,
+    summary: "An embedded resource lacks a valid apiVersion, kind or metadata",
+    docs: "A field marked `x-kubernetes-embedded-resource: true` holds a whole Kubernetes object. The server \
+requires its `apiVersion` and `kind`, checks that the kind is a DNS-1035 label apart from case, and validates \
+its `metadata` like an object's (name as a path segment).",
+    bad: "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  template:\n    metadata:\n      name: x\n",
+    good: "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  template:\n    apiVersion: v1\n    kind: Pod\n    metadata:\n      name: x\n",
+};
+
+pub static TYPE_META: Rule = Rule {
+    id: "cr/type-meta",
+    severity: Severity::Error,
+    summary: "`kind` or `apiVersion` does not match the CRD version it is validated against",
+    docs: "The server checks `kind` and `apiVersion` first and stops there when they are wrong.",
+    bad: "apiVersion: example.com/v1\nkind: widget\nmetadata:\n  name: w\n",
+    good: "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n",
+};
+
+pub static VERSION_NOT_SERVED: Rule = Rule {
+    id: "cr/version-not-served",
+    severity: Severity::Error,
+    summary: "The object's version is not a served version of its CRD",
+    docs:
+        "A request for a version the CRD does not list, or lists with `served: false`, fails with \
+`the server could not find the requested resource`. Nothing else is checked for such an object.",
+    bad:
+        "# the CRD serves only v1\napiVersion: example.com/v2\nkind: Widget\nmetadata:\n  name: w\n",
+    good: "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n",
+};
+
+pub static VERSION_SCHEMA_DIFFERS: Rule = Rule {
+    id: "cr/version-schema-differs",
+    severity: Severity::Info,
+    summary: "`--version` validates against a version whose schema differs from the object's own",
+    docs: "With `--version V` the object is validated as if it had been converted to `V`. CRDs with conversion \
+strategy `None` only change `apiVersion` on conversion, so fields that exist in one schema and not the other \
+are pruned or fail validation. This note says when the two schemas differ.",
+    bad: "# crdlint validate --version v2 widget-v1.yaml (v1 and v2 schemas differ)\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n",
+    good: "apiVersion: example.com/v2\nkind: Widget\nmetadata:\n  name: w\n",
+};
+
+pub static NOT_AN_OBJECT: Rule = Rule {
+    id: "cr/not-an-object",
+    severity: Severity::Error,
+    summary: "The document is not a mapping, or its metadata cannot be decoded",
+    docs: "A custom resource must be a JSON object, and its `metadata` must decode into ObjectMeta; otherwise \
+the server cannot decode the request at all (`400 Bad Request`).",
+    bad: "- apiVersion: example.com/v1\n  kind: Widget\n",
+    good: "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n",
+};
+
+pub static SCALE: Rule = Rule {
+    id: "cr/scale-replicas",
+    severity: Severity::Error,
+    summary: "The value at the scale subresource's replicas path is not a valid replica count",
+    docs: "When a CRD enables the scale subresource, the server checks the values at `specReplicasPath` and \
+`statusReplicasPath`: each must be an integer between 0 and 2147483647 when present, and the value at \
+`labelSelectorPath` must be a string.",
+    bad: "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  replicas: -1\n",
+    good: "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  replicas: 1\n",
+};
+
+pub static CEL_NOT_CHECKED: Rule = Rule {
+    id: "cr/cel-not-checked",
+    severity: Severity::Error,
+    summary: "CEL validation rules were skipped because the object already has schema errors",
+    docs: "The server does not evaluate `x-kubernetes-validations` rules when the object already has a \
+Required, Unsupported value (enum), Too long, Too many or type error, and adds this error instead. Fix the \
+other errors first; more may follow from the rules.",
+    bad: CRD_HEAD,
+    good: CRD_HEAD,
+};
+
+/// Every rule of the module.
+pub static RULES: &[&Rule] = &[
+    &UNKNOWN_FIELD,
+    &SCHEMA,
+    &LIST_DUPLICATE,
+    &METADATA,
+    &EMBEDDED_RESOURCE,
+    &TYPE_META,
+    &VERSION_NOT_SERVED,
+    &VERSION_SCHEMA_DIFFERS,
+    &NOT_AN_OBJECT,
+    &SCALE,
+    &CEL_NOT_CHECKED,
+];
