@@ -19,5 +19,7 @@ pub mod load;
 pub use load::{load, load_with, LoadOptions};
 
 pub mod resolve;
+pub use resolve::resolve_plain;
 
 pub mod emit;
+pub use emit::{emit_document, emit_documents};

@@ -330,10 +330,10 @@ impl Node {
 
 /// Kubernetes decodes JSON numbers into int64 when they are whole and in range.
 pub fn normalize_float(f: f64) -> Value {
+    // -2^63 ..< 2^63: the whole floats an i64 holds exactly.
     if f.is_finite()
         && f.fract() == 0.0
-        && f >= -9.223_372_036_854_776e18
-        && f < 9.223_372_036_854_776e18
+        && (-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(&f)
     {
         Value::Int(f as i64)
     } else {
