@@ -1,0 +1,377 @@
+//! The owned expression tree the evaluator walks, converted from the `cel` crate's parsed AST.
+//!
+//! The conversion does the work cel-go does at parse or plan time that the `cel` crate does not:
+//! it expands the two-variable comprehension macros (`all(k, v, p)`, `exists`, `existsOne`,
+//! `transformList`, `transformMap`, `transformMapEntry`) and `optMap`/`optFlatMap` into
+//! comprehensions shaped exactly like cel-go's expansions (runtime cost depends on that shape),
+//! and, when asked, folds constants the way cel-go's `OptOptimize` planner does (constant list
+//! and map literals, type conversions of constants), which Kubernetes enables at runtime.
+//!
+//! When the checker lands, its `CheckedExpr` AST mirror can be converted here the same way;
+//! the evaluator itself does not need types (it dispatches on runtime values).
+
+use std::sync::Arc;
+
+use cel::common::ast::{EntryExpr, Expr as CExpr, IdedExpr, LiteralValue};
+
+use super::value::Value;
+
+/// One expression node; `id` is the parser's node id (0 for synthesized nodes).
+#[derive(Clone, Debug)]
+pub struct Expr {
+    pub id: u64,
+    pub kind: ExprKind,
+}
+
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    Const(Value),
+    Ident(Arc<str>),
+    /// `operand.field`; `test` is a presence test (`has(operand.field)`).
+    Select {
+        operand: Box<Expr>,
+        field: Arc<str>,
+        test: bool,
+    },
+    Call {
+        func: Arc<str>,
+        target: Option<Box<Expr>>,
+        args: Vec<Expr>,
+    },
+    List {
+        elems: Vec<Expr>,
+        optional: Vec<usize>,
+    },
+    Map {
+        entries: Vec<(Expr, Expr, bool)>,
+    },
+    /// A message literal (`Foo{a: 1}`): not supported by Kubernetes' environment.
+    Struct(Arc<str>),
+    Comprehension(Box<Comprehension>),
+}
+
+#[derive(Clone, Debug)]
+pub struct Comprehension {
+    pub iter_range: Expr,
+    pub iter_var: Arc<str>,
+    pub iter_var2: Option<Arc<str>>,
+    pub accu_var: Arc<str>,
+    pub accu_init: Expr,
+    pub loop_cond: Expr,
+    pub loop_step: Expr,
+    pub result: Expr,
+}
+
+/// Maximum nesting the parser accepts (cel-go's default parser recursion limit).
+pub const MAX_PARSE_DEPTH: u16 = 250;
+
+/// Parses CEL source with optional syntax enabled and converts it. Errors are the parser's
+/// cel-go-formatted texts (`ERROR: <input>:1:5: ...`).
+pub fn parse(src: &str) -> Result<Expr, String> {
+    let parsed = std::panic::catch_unwind(|| {
+        cel::parser::Parser::new()
+            .enable_optional_syntax(true)
+            .max_recursion_depth(MAX_PARSE_DEPTH)
+            .parse(src)
+    })
+    .map_err(|_| "parser failure".to_string())?;
+    let ided = parsed.map_err(|e| e.to_string())?;
+    Ok(from_cel(&ided))
+}
+
+/// Converts a parsed `cel` AST, expanding the macros the `cel` crate leaves as calls.
+pub fn from_cel(e: &IdedExpr) -> Expr {
+    conv(e, 0)
+}
+
+fn mk(kind: ExprKind) -> Expr {
+    Expr { id: 0, kind }
+}
+
+fn ident(n: &str) -> Expr {
+    mk(ExprKind::Ident(Arc::from(n)))
+}
+
+fn call(f: &str, target: Option<Expr>, args: Vec<Expr>) -> Expr {
+    mk(ExprKind::Call {
+        func: Arc::from(f),
+        target: target.map(Box::new),
+        args,
+    })
+}
+
+fn konst(v: Value) -> Expr {
+    mk(ExprKind::Const(v))
+}
+
+const RESULT: &str = "@result";
+
+fn conv(e: &IdedExpr, depth: usize) -> Expr {
+    // The parser bounds nesting (MAX_PARSE_DEPTH), so this recursion is bounded too; the
+    // explicit cap guards hand-built trees.
+    if depth > 4 * MAX_PARSE_DEPTH as usize {
+        return Expr {
+            id: e.id,
+            kind: ExprKind::Struct(Arc::from("<too deep>")),
+        };
+    }
+    let d = depth + 1;
+    let kind = match &e.expr {
+        CExpr::Unspecified => ExprKind::Const(Value::Null),
+        CExpr::Literal(l) => ExprKind::Const(literal(l)),
+        CExpr::Ident(n) => ExprKind::Ident(Arc::from(n.as_str())),
+        CExpr::Select(s) => ExprKind::Select {
+            operand: Box::new(conv(&s.operand, d)),
+            field: Arc::from(s.field.as_str()),
+            test: s.test,
+        },
+        CExpr::Call(c) => {
+            if let Some(x) = expand_macro(c, d) {
+                return Expr { id: e.id, ..x };
+            }
+            // `optional.of(x)`, `sets.contains(a, b)`, ...: the parser sees a member call on
+            // the identifier `optional`; cel-go's checker resolves it to the namespaced
+            // global function.
+            if let Some(ns) = c.target.as_deref().and_then(namespace_of) {
+                return Expr {
+                    id: e.id,
+                    kind: ExprKind::Call {
+                        func: Arc::from(format!("{ns}.{}", c.func_name).as_str()),
+                        target: None,
+                        args: c.args.iter().map(|a| conv(a, d)).collect(),
+                    },
+                };
+            }
+            ExprKind::Call {
+                func: Arc::from(c.func_name.as_str()),
+                target: c.target.as_ref().map(|t| Box::new(conv(t, d))),
+                args: c.args.iter().map(|a| conv(a, d)).collect(),
+            }
+        }
+        CExpr::List(l) => ExprKind::List {
+            elems: l.elements.iter().map(|x| conv(x, d)).collect(),
+            optional: l.optional_indices.clone(),
+        },
+        CExpr::Map(m) => ExprKind::Map {
+            entries: m
+                .entries
+                .iter()
+                .filter_map(|en| match &en.expr {
+                    EntryExpr::MapEntry(me) => {
+                        Some((conv(&me.key, d), conv(&me.value, d), me.optional))
+                    }
+                    EntryExpr::StructField(_) => None,
+                })
+                .collect(),
+        },
+        CExpr::Struct(s) => ExprKind::Struct(Arc::from(s.type_name.as_str())),
+        CExpr::Comprehension(c) => ExprKind::Comprehension(Box::new(Comprehension {
+            iter_range: conv(&c.iter_range, d),
+            iter_var: Arc::from(c.iter_var.as_str()),
+            iter_var2: c.iter_var2.as_deref().map(Arc::from),
+            accu_var: Arc::from(c.accu_var.as_str()),
+            accu_init: conv(&c.accu_init, d),
+            loop_cond: conv(&c.loop_cond, d),
+            loop_step: conv(&c.loop_step, d),
+            result: conv(&c.result, d),
+        })),
+    };
+    Expr { id: e.id, kind }
+}
+
+/// Function namespaces of the Kubernetes environment.
+const NAMESPACES: &[&str] = &[
+    "optional", "sets", "strings", "format", "lists", "ip", "cel",
+];
+
+fn namespace_of(e: &IdedExpr) -> Option<&'static str> {
+    let n = ident_name(e)?;
+    NAMESPACES.iter().find(|x| **x == n).copied()
+}
+
+fn literal(l: &LiteralValue) -> Value {
+    match l {
+        LiteralValue::Boolean(b) => Value::Bool(**b),
+        LiteralValue::Bytes(b) => Value::Bytes(Arc::from(b.as_ref())),
+        LiteralValue::Double(f) => Value::Double(**f),
+        LiteralValue::Int(i) => Value::Int(**i),
+        LiteralValue::Null => Value::Null,
+        LiteralValue::String(s) => Value::String(Arc::from(s.as_ref())),
+        LiteralValue::UInt(u) => Value::Uint(**u),
+    }
+}
+
+fn ident_name(e: &IdedExpr) -> Option<&str> {
+    match &e.expr {
+        CExpr::Ident(n) => Some(n),
+        _ => None,
+    }
+}
+
+/// cel-go `ext.TwoVarComprehensions` and optional `optMap`/`optFlatMap` macro expansions.
+fn expand_macro(c: &cel::common::ast::CallExpr, d: usize) -> Option<Expr> {
+    let target = c.target.as_ref()?;
+    let f = c.func_name.as_str();
+    match (f, c.args.len()) {
+        ("optMap" | "optFlatMap", 2) => {
+            let var = ident_name(&c.args[0])?;
+            let t = conv(target, d);
+            let body = conv(&c.args[1], d);
+            // target.hasValue() ? [optional.of](cel.bind(var, target.value(), body)) : optional.none()
+            let bind = mk(ExprKind::Comprehension(Box::new(Comprehension {
+                iter_range: mk(ExprKind::List {
+                    elems: vec![],
+                    optional: vec![],
+                }),
+                iter_var: Arc::from("#unused"),
+                iter_var2: None,
+                accu_var: Arc::from(var),
+                accu_init: call("value", Some(t.clone()), vec![]),
+                loop_cond: konst(Value::Bool(false)),
+                loop_step: ident(var),
+                result: body,
+            })));
+            let then = if f == "optMap" {
+                call("optional.of", None, vec![bind])
+            } else {
+                bind
+            };
+            Some(call(
+                "_?_:_",
+                None,
+                vec![
+                    call("hasValue", Some(t), vec![]),
+                    then,
+                    call("optional.none", None, vec![]),
+                ],
+            ))
+        }
+        ("all" | "exists" | "existsOne" | "exists_one", 3) => {
+            let k = ident_name(&c.args[0])?;
+            let v = ident_name(&c.args[1])?;
+            let range = conv(target, d);
+            let pred = conv(&c.args[2], d);
+            let (init, cond, step, result) = match f {
+                "all" => (
+                    konst(Value::Bool(true)),
+                    call("@not_strictly_false", None, vec![ident(RESULT)]),
+                    call("_&&_", None, vec![ident(RESULT), pred]),
+                    ident(RESULT),
+                ),
+                "exists" => (
+                    konst(Value::Bool(false)),
+                    call(
+                        "@not_strictly_false",
+                        None,
+                        vec![call("!_", None, vec![ident(RESULT)])],
+                    ),
+                    call("_||_", None, vec![ident(RESULT), pred]),
+                    ident(RESULT),
+                ),
+                _ => (
+                    konst(Value::Int(0)),
+                    konst(Value::Bool(true)),
+                    call(
+                        "_?_:_",
+                        None,
+                        vec![
+                            pred,
+                            call("_+_", None, vec![ident(RESULT), konst(Value::Int(1))]),
+                            ident(RESULT),
+                        ],
+                    ),
+                    call("_==_", None, vec![ident(RESULT), konst(Value::Int(1))]),
+                ),
+            };
+            Some(comprehension(range, k, Some(v), init, cond, step, result))
+        }
+        ("transformList" | "transformMap" | "transformMapEntry", 3 | 4) => {
+            let k = ident_name(&c.args[0])?;
+            let v = ident_name(&c.args[1])?;
+            let range = conv(target, d);
+            let (filter, body) = if c.args.len() == 4 {
+                (Some(conv(&c.args[2], d)), conv(&c.args[3], d))
+            } else {
+                (None, conv(&c.args[2], d))
+            };
+            let (init, add) = match f {
+                "transformList" => (
+                    mk(ExprKind::List {
+                        elems: vec![],
+                        optional: vec![],
+                    }),
+                    call(
+                        "_+_",
+                        None,
+                        vec![
+                            ident(RESULT),
+                            mk(ExprKind::List {
+                                elems: vec![body],
+                                optional: vec![],
+                            }),
+                        ],
+                    ),
+                ),
+                "transformMap" => (
+                    mk(ExprKind::Map { entries: vec![] }),
+                    call("cel.@mapInsert", None, vec![ident(RESULT), ident(k), body]),
+                ),
+                _ => (
+                    mk(ExprKind::Map { entries: vec![] }),
+                    call("cel.@mapInsert", None, vec![ident(RESULT), body]),
+                ),
+            };
+            let step = match filter {
+                Some(fl) => call("_?_:_", None, vec![fl, add, ident(RESULT)]),
+                None => add,
+            };
+            Some(comprehension(
+                range,
+                k,
+                Some(v),
+                init,
+                konst(Value::Bool(true)),
+                step,
+                ident(RESULT),
+            ))
+        }
+        _ => None,
+    }
+}
+
+fn comprehension(
+    range: Expr,
+    k: &str,
+    v: Option<&str>,
+    init: Expr,
+    cond: Expr,
+    step: Expr,
+    result: Expr,
+) -> Expr {
+    mk(ExprKind::Comprehension(Box::new(Comprehension {
+        iter_range: range,
+        iter_var: Arc::from(k),
+        iter_var2: v.map(Arc::from),
+        accu_var: Arc::from(RESULT),
+        accu_init: init,
+        loop_cond: cond,
+        loop_step: step,
+        result,
+    })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_variable_macros_become_comprehensions() {
+        let e = parse("self.all(k, v, v > 0)").unwrap();
+        let ExprKind::Comprehension(c) = e.kind else {
+            panic!("{e:?}")
+        };
+        assert_eq!(c.iter_var2.as_deref(), Some("v"));
+        assert!(parse("self.map(x, x + 1)").is_ok());
+        assert!(parse("self.x +").is_err());
+    }
+}

@@ -1,0 +1,442 @@
+//! Schema-aware conversion of a YAML/JSON value into a CEL [`Value`] (Kubernetes
+//! `UnstructuredToVal`): the schema, not the JSON, decides the CEL type.
+//!
+//! * `type: integer` → `int` (never `uint`), `type: number` → `double` even for JSON `10`;
+//! * `format: byte` → bytes, `duration` → duration, `date`/`date-time` → timestamp;
+//! * `x-kubernetes-int-or-string` → int or string;
+//! * objects expose their properties under escaped names (`foo-bar` → `foo__dash__bar`);
+//!   properties with unescapable names are invisible;
+//! * at resource roots (and embedded resources) `metadata` shows only `name` and
+//!   `generateName`;
+//! * lists carry their list type so `==` and `+` follow set/map semantics.
+
+use std::sync::Arc;
+
+use chrono::{DateTime, NaiveDate, Utc};
+use indexmap::IndexMap;
+
+use super::value::{Key, ListKind, ListValue, MapValue, Value};
+use crate::schema::{AdditionalProperties, Schema};
+use crate::yaml::{Node, Value as Y};
+
+/// Nesting beyond this is converted without schema guidance and then cut off; the YAML loader
+/// already bounds nesting, this only keeps the recursion provably finite.
+const MAX_DEPTH: usize = 1000;
+
+/// Converts `node` typed by `schema`. `resource_root` applies the `apiVersion`/`kind`/
+/// `metadata.{name,generateName}` view of resource roots.
+pub fn to_value(node: &Node, schema: &Schema, resource_root: bool) -> Value {
+    convert(node, Some(schema), resource_root, 0)
+}
+
+/// Converts without a schema (JSON typing: ints stay `int`, floats `double`).
+pub fn to_value_untyped(node: &Node) -> Value {
+    convert(node, None, false, 0)
+}
+
+fn convert(node: &Node, schema: Option<&Schema>, resource_root: bool, depth: usize) -> Value {
+    if depth > MAX_DEPTH {
+        return Value::Null;
+    }
+    let Some(s) = schema else {
+        return untyped(node, depth);
+    };
+    match &node.value {
+        Y::Null => Value::Null,
+        Y::Bool(b) => Value::Bool(*b),
+        Y::Int(i) => {
+            if s.x_int_or_string {
+                Value::Int(*i)
+            } else {
+                match s.type_.as_deref() {
+                    Some("number") => Value::Double(*i as f64),
+                    _ => Value::Int(*i),
+                }
+            }
+        }
+        Y::Float(f) => Value::Double(*f),
+        Y::String(st) => {
+            if s.x_int_or_string || s.type_.as_deref() != Some("string") {
+                return Value::string(st);
+            }
+            match s.format.as_deref() {
+                Some("byte") => {
+                    use base64::Engine;
+                    match base64::engine::general_purpose::STANDARD.decode(st.as_bytes()) {
+                        Ok(b) => Value::Bytes(Arc::from(b)),
+                        Err(_) => Value::string(st),
+                    }
+                }
+                Some("duration") => match parse_strfmt_duration(st) {
+                    Some(d) => Value::Duration(d),
+                    None => Value::string(st),
+                },
+                Some("date") => match NaiveDate::parse_from_str(st, "%Y-%m-%d") {
+                    Ok(d) => match d.and_hms_opt(0, 0, 0) {
+                        Some(t) => Value::Timestamp(t.and_utc()),
+                        None => Value::string(st),
+                    },
+                    Err(_) => Value::string(st),
+                },
+                Some("date-time") => match parse_date_time(st) {
+                    Some(t) => Value::Timestamp(t),
+                    None => Value::string(st),
+                },
+                _ => Value::string(st),
+            }
+        }
+        Y::Seq(items) => {
+            let item_schema = s.items.as_deref();
+            let kind = match s.x_list_type.as_deref() {
+                Some("set") => ListKind::Set,
+                Some("map") => ListKind::Map(Arc::from(s.x_list_map_keys.clone())),
+                _ => ListKind::Atomic,
+            };
+            let embedded = item_schema.is_some_and(|i| i.x_embedded_resource);
+            let items = items
+                .iter()
+                .map(|n| match item_schema {
+                    Some(is) => convert(n, Some(is), embedded, depth + 1),
+                    None => untyped(n, depth + 1),
+                })
+                .collect();
+            Value::List(Arc::new(ListValue { items, kind }))
+        }
+        Y::Map(m) => {
+            if let Some(AdditionalProperties::Schema(ap)) = &s.additional_properties {
+                let mut entries = IndexMap::with_capacity(m.len());
+                for (k, v) in m.iter() {
+                    entries.insert(
+                        Key::String(Arc::from(k)),
+                        convert(v, Some(ap), ap.x_embedded_resource, depth + 1),
+                    );
+                }
+                return Value::map(entries);
+            }
+            let mut entries = IndexMap::with_capacity(s.properties.len().min(m.len()));
+            let root_view = resource_root && !declares_type_meta(s);
+            for (k, v) in m.iter() {
+                if root_view {
+                    match k {
+                        "apiVersion" | "kind" => {
+                            if let Some(st) = v.as_str() {
+                                entries.insert(Key::String(Arc::from(k)), Value::string(st));
+                            }
+                            continue;
+                        }
+                        "metadata" => {
+                            entries.insert(Key::String(Arc::from(k)), root_metadata(v));
+                            continue;
+                        }
+                        _ => {}
+                    }
+                }
+                let Some(ps) = s.properties.get(k) else {
+                    continue;
+                };
+                if !visible(ps) {
+                    continue;
+                }
+                let Some(name) = escape(k) else {
+                    continue;
+                };
+                entries.insert(
+                    Key::String(Arc::from(name.as_str())),
+                    convert(v, Some(ps), ps.x_embedded_resource, depth + 1),
+                );
+            }
+            Value::Map(Arc::new(MapValue {
+                entries,
+                object: Some(Arc::from("object")),
+            }))
+        }
+    }
+}
+
+/// A schema node whose values CEL can see (has a type, or is int-or-string).
+fn visible(s: &Schema) -> bool {
+    s.x_int_or_string || s.type_.as_deref().is_some_and(|t| !t.is_empty())
+}
+
+fn declares_type_meta(s: &Schema) -> bool {
+    let is_str = |n: &str| {
+        s.properties
+            .get(n)
+            .is_some_and(|p| p.type_.as_deref() == Some("string"))
+    };
+    let meta_ok = s.properties.get("metadata").is_some_and(|m| {
+        m.type_.as_deref() == Some("object")
+            && ["name", "generateName"].iter().all(|n| {
+                m.properties
+                    .get(*n)
+                    .is_some_and(|p| p.type_.as_deref() == Some("string"))
+            })
+    });
+    is_str("kind") && is_str("apiVersion") && meta_ok
+}
+
+fn root_metadata(v: &Node) -> Value {
+    let mut entries = IndexMap::new();
+    if let Some(m) = v.as_map() {
+        for k in ["name", "generateName"] {
+            if let Some(st) = m.get(k).and_then(Node::as_str) {
+                entries.insert(Key::String(Arc::from(k)), Value::string(st));
+            }
+        }
+    }
+    Value::Map(Arc::new(MapValue {
+        entries,
+        object: Some(Arc::from("object")),
+    }))
+}
+
+fn untyped(node: &Node, depth: usize) -> Value {
+    if depth > MAX_DEPTH {
+        return Value::Null;
+    }
+    match &node.value {
+        Y::Null => Value::Null,
+        Y::Bool(b) => Value::Bool(*b),
+        Y::Int(i) => Value::Int(*i),
+        Y::Float(f) => Value::Double(*f),
+        Y::String(s) => Value::string(s),
+        Y::Seq(items) => Value::list(items.iter().map(|n| untyped(n, depth + 1)).collect()),
+        Y::Map(m) => Value::map(
+            m.iter()
+                .map(|(k, v)| (Key::String(Arc::from(k)), untyped(v, depth + 1)))
+                .collect(),
+        ),
+    }
+}
+
+const RESERVED: &[&str] = &[
+    "true",
+    "false",
+    "null",
+    "in",
+    "as",
+    "break",
+    "const",
+    "continue",
+    "else",
+    "for",
+    "function",
+    "if",
+    "import",
+    "let",
+    "loop",
+    "package",
+    "namespace",
+    "return",
+    "var",
+    "void",
+    "while",
+];
+
+/// apiserver `cel.Escape`: the CEL field name of a property, or `None` when CEL cannot see it.
+pub fn escape(name: &str) -> Option<String> {
+    let first = name.bytes().next()?;
+    if first.is_ascii_digit() {
+        return None;
+    }
+    if RESERVED.contains(&name) {
+        return Some(format!("__{name}__"));
+    }
+    if !name
+        .bytes()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.' | b'/'))
+    {
+        return None;
+    }
+    let mut out = String::with_capacity(name.len());
+    let b = name.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'_' if b.get(i + 1) == Some(&b'_') => {
+                out.push_str("__underscores__");
+                i += 2;
+                continue;
+            }
+            b'.' => out.push_str("__dot__"),
+            b'-' => out.push_str("__dash__"),
+            b'/' => out.push_str("__slash__"),
+            c => out.push(c as char),
+        }
+        i += 1;
+    }
+    Some(out)
+}
+
+/// The strfmt `date-time` layouts Kubernetes accepts (RFC 3339 with optional fraction, `Z` or
+/// numeric offset); the result is in UTC.
+pub fn parse_date_time(s: &str) -> Option<DateTime<Utc>> {
+    if let Ok(t) = DateTime::parse_from_rfc3339(s) {
+        return Some(t.with_timezone(&Utc));
+    }
+    for layout in [
+        "%Y-%m-%dT%H:%M:%S%.f%z",
+        "%Y-%m-%dT%H:%M:%S%z",
+        "%Y-%m-%dT%H:%M:%S%.fZ",
+        "%Y-%m-%dT%H:%M:%SZ",
+    ] {
+        if let Ok(t) = DateTime::parse_from_str(s, layout) {
+            return Some(t.with_timezone(&Utc));
+        }
+        if let Ok(t) = chrono::NaiveDateTime::parse_from_str(s, layout) {
+            return Some(t.and_utc());
+        }
+    }
+    None
+}
+
+/// Go `time.ParseDuration`: `[-+]?([0-9]*(\.[0-9]*)?[a-z]+)+`, units ns us µs ms s m h.
+pub fn parse_go_duration(s: &str) -> Option<i64> {
+    parse_duration_units(s, false)
+}
+
+/// strfmt `ParseDuration` (format: duration): Go durations plus `d` and `w` units.
+pub fn parse_strfmt_duration(s: &str) -> Option<i64> {
+    parse_duration_units(s, true)
+        .or_else(|| parse_duration_units(&s.split_whitespace().collect::<String>(), true))
+}
+
+fn parse_duration_units(s: &str, days: bool) -> Option<i64> {
+    let (neg, mut rest) = match s.as_bytes().first()? {
+        b'-' => (true, &s[1..]),
+        b'+' => (false, &s[1..]),
+        _ => (false, s),
+    };
+    if rest == "0" {
+        return Some(0);
+    }
+    if rest.is_empty() {
+        return None;
+    }
+    let mut total: i128 = 0;
+    while !rest.is_empty() {
+        let num_end = rest
+            .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .unwrap_or(rest.len());
+        let num = &rest[..num_end];
+        if num.is_empty() || num == "." {
+            return None;
+        }
+        rest = &rest[num_end..];
+        let unit_end = rest
+            .find(|c: char| c.is_ascii_digit() || c == '.')
+            .unwrap_or(rest.len());
+        let unit = &rest[..unit_end];
+        rest = &rest[unit_end..];
+        let mult: i128 = match unit {
+            "ns" => 1,
+            "us" | "µs" | "μs" => 1_000,
+            "ms" => 1_000_000,
+            "s" => 1_000_000_000,
+            "m" => 60_000_000_000,
+            "h" => 3_600_000_000_000,
+            "d" if days => 86_400_000_000_000,
+            "w" if days => 604_800_000_000_000,
+            _ => return None,
+        };
+        let (int_part, frac_part) = num.split_once('.').unwrap_or((num, ""));
+        let ip: i128 = if int_part.is_empty() {
+            0
+        } else {
+            int_part.parse().ok()?
+        };
+        let mut v = ip.checked_mul(mult)?;
+        let mut scale = mult;
+        for d in frac_part.bytes() {
+            scale /= 10;
+            if scale == 0 {
+                break;
+            }
+            v += (d - b'0') as i128 * scale;
+        }
+        total = total.checked_add(v)?;
+        if total > i64::MAX as i128 + 1 {
+            return None;
+        }
+    }
+    let t = if neg { -total } else { total };
+    i64::try_from(t).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn schema(j: serde_json::Value) -> Schema {
+        Schema::from_node(&Node::from_json(&j))
+    }
+
+    #[test]
+    fn schema_decides_the_type() {
+        let s = schema(serde_json::json!({"type": "object", "properties": {
+            "i": {"type": "integer"}, "n": {"type": "number"},
+            "d": {"type": "string", "format": "duration"},
+            "t": {"type": "string", "format": "date-time"},
+            "b": {"type": "string", "format": "byte"},
+            "foo-bar": {"type": "string"}, "1x": {"type": "string"},
+            "x": {"x-kubernetes-preserve-unknown-fields": true}
+        }}));
+        let v = to_value(
+            &Node::from_json(
+                &serde_json::json!({"i": 1, "n": 2, "d": "1h", "t": "2020-01-01T00:00:00Z",
+                "b": "aGk=", "foo-bar": "s", "1x": "hidden", "x": {"y": 1}}),
+            ),
+            &s,
+            false,
+        );
+        let Value::Map(m) = v else { panic!() };
+        assert!(matches!(m.get_str("i"), Some(Value::Int(1))));
+        assert!(matches!(m.get_str("n"), Some(Value::Double(f)) if *f == 2.0));
+        assert!(matches!(
+            m.get_str("d"),
+            Some(Value::Duration(3_600_000_000_000))
+        ));
+        assert!(matches!(m.get_str("t"), Some(Value::Timestamp(_))));
+        assert!(matches!(m.get_str("b"), Some(Value::Bytes(b)) if &b[..] == b"hi"));
+        assert!(m.get_str("foo__dash__bar").is_some());
+        assert_eq!(m.entries.len(), 6, "1x and the untyped x are invisible");
+    }
+
+    #[test]
+    fn resource_roots_show_only_name_and_generate_name() {
+        let s = schema(serde_json::json!({"type": "object"}));
+        let v = to_value(
+            &Node::from_json(&serde_json::json!({"apiVersion": "v1", "kind": "K",
+                "metadata": {"name": "n", "labels": {"a": "b"}}})),
+            &s,
+            true,
+        );
+        let Value::Map(m) = v else { panic!() };
+        let Some(Value::Map(meta)) = m.get_str("metadata") else {
+            panic!()
+        };
+        assert_eq!(meta.entries.len(), 1);
+        assert!(m.get_str("kind").is_some());
+    }
+
+    #[test]
+    fn escaping_matches_apiserver() {
+        assert_eq!(escape("foo-bar").as_deref(), Some("foo__dash__bar"));
+        assert_eq!(escape("a.b/c").as_deref(), Some("a__dot__b__slash__c"));
+        assert_eq!(escape("x__y").as_deref(), Some("x__underscores__y"));
+        assert_eq!(escape("namespace").as_deref(), Some("__namespace__"));
+        assert_eq!(escape("1abc"), None);
+        assert_eq!(escape("a b"), None);
+        assert_eq!(escape(""), None);
+    }
+
+    #[test]
+    fn durations_parse_like_go() {
+        assert_eq!(parse_go_duration("1h30m"), Some(5_400_000_000_000));
+        assert_eq!(parse_go_duration("1.5s"), Some(1_500_000_000));
+        assert_eq!(parse_go_duration("-1ms"), Some(-1_000_000));
+        assert_eq!(parse_go_duration("1"), None);
+        assert_eq!(parse_go_duration("1d"), None);
+        assert_eq!(parse_strfmt_duration("1d"), Some(86_400_000_000_000));
+    }
+}

@@ -1,0 +1,619 @@
+//! The tree-walking evaluator with cel-go's runtime cost accounting.
+//!
+//! Semantics follow cel-go's interpreter: `&&`/`||` short-circuit and absorb errors
+//! commutatively (`err && false` is `false`), `?:` evaluates one branch, comprehensions check
+//! their loop condition before each step, and the cost limit aborts the whole evaluation with
+//! `operation cancelled: actual cost limit exceeded` (never absorbed).
+//!
+//! Cost follows `interpreter/runtimecost.go` on the plan cel-go builds: constants cost 0, an
+//! attribute (identifier, or the start of a select/index chain on a non-attribute) costs 1,
+//! each qualifier (`.f`, `[i]`) 1, list/map literals 10/30, calls their function cost (see
+//! [`super::functions::call_cost`]); `&&`, `||`, `?:` and comprehensions cost nothing
+//! themselves. A presence test costs only its operand (Kubernetes sets
+//! `PresenceTestHasCost(false)`). With [`Options::fold_constants`] (cel-go `OptOptimize`, which
+//! Kubernetes enables) constant list/map literals and conversions of constants are computed
+//! once and cost 0.
+
+use std::sync::Arc;
+
+use indexmap::IndexMap;
+
+use super::ast::{Comprehension, Expr, ExprKind};
+use super::functions;
+use super::value::{equals, ErrorKind, EvalError, EvalResult, Key, ListKind, ListValue, Value};
+
+/// Evaluation settings.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// Per-call cost limit (`PerCallLimit`, 1,000,000 in Kubernetes); `None` = unlimited.
+    pub cost_limit: Option<u64>,
+    /// cel-go `OptOptimize` constant folding (on in Kubernetes' runtime environment).
+    pub fold_constants: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            cost_limit: Some(1_000_000),
+            fold_constants: true,
+        }
+    }
+}
+
+/// The result of one evaluation: the value (or error) and the cost it consumed, which is
+/// reported even when evaluation failed (the budget is charged either way).
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub value: EvalResult,
+    pub cost: u64,
+}
+
+/// Evaluates `expr` with the given variables (`self`, `oldSelf`, ...).
+pub fn evaluate(expr: &Expr, vars: &[(&str, Value)], opts: Options) -> Outcome {
+    let mut ev = Evaluator {
+        vars: vars
+            .iter()
+            .map(|(n, v)| (Arc::<str>::from(*n), v.clone()))
+            .collect(),
+        cost: 0,
+        opts,
+    };
+    let value = ev.eval(expr);
+    Outcome {
+        value,
+        cost: ev.cost,
+    }
+}
+
+pub fn cost_limit_error() -> EvalError {
+    EvalError::new(
+        ErrorKind::CostLimit,
+        "operation cancelled: actual cost limit exceeded",
+    )
+}
+
+struct Evaluator {
+    vars: Vec<(Arc<str>, Value)>,
+    cost: u64,
+    opts: Options,
+}
+
+/// True when cel-go would plan this node as an attribute, so a following select or index
+/// is merely a qualifier on it (no extra attribute cost).
+fn is_attribute(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Ident(_) => true,
+        ExprKind::Select { test, .. } => !test,
+        ExprKind::Call { func, .. } => matches!(&**func, "_[_]" | "_?._" | "_[?_]" | "_?_:_"),
+        _ => false,
+    }
+}
+
+/// Constant sub-trees cel-go's optimizer folds.
+fn is_const(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Const(_) => true,
+        ExprKind::List { elems, optional } => optional.is_empty() && elems.iter().all(is_const),
+        ExprKind::Map { entries } => entries
+            .iter()
+            .all(|(k, v, o)| !o && is_const(k) && is_const(v)),
+        ExprKind::Call { func, target, args } => {
+            target.is_none() && args.len() == 1 && is_conversion(func) && is_const(&args[0])
+        }
+        _ => false,
+    }
+}
+
+fn is_conversion(f: &str) -> bool {
+    matches!(
+        f,
+        "int"
+            | "uint"
+            | "double"
+            | "bool"
+            | "string"
+            | "bytes"
+            | "timestamp"
+            | "duration"
+            | "type"
+            | "dyn"
+    )
+}
+
+const TYPE_NAMES: &[&str] = &[
+    "int",
+    "uint",
+    "double",
+    "bool",
+    "string",
+    "bytes",
+    "list",
+    "map",
+    "null_type",
+    "type",
+    "google.protobuf.Duration",
+    "google.protobuf.Timestamp",
+    "optional_type",
+];
+
+impl Evaluator {
+    fn add(&mut self, c: u64) -> Result<(), EvalError> {
+        self.cost = self.cost.saturating_add(c);
+        match self.opts.cost_limit {
+            Some(l) if self.cost > l => Err(cost_limit_error()),
+            _ => Ok(()),
+        }
+    }
+
+    fn lookup(&self, name: &str) -> Option<&Value> {
+        self.vars
+            .iter()
+            .rev()
+            .find(|(n, _)| &**n == name)
+            .map(|(_, v)| v)
+    }
+
+    fn eval(&mut self, e: &Expr) -> EvalResult {
+        if self.opts.fold_constants && !matches!(e.kind, ExprKind::Const(_)) && is_const(e) {
+            // Folded at plan time: no runtime cost. Evaluate with a throwaway evaluator so the
+            // cost is not charged.
+            let mut sub = Evaluator {
+                vars: Vec::new(),
+                cost: 0,
+                opts: Options {
+                    cost_limit: None,
+                    fold_constants: false,
+                },
+            };
+            return sub.eval(e);
+        }
+        match &e.kind {
+            ExprKind::Const(v) => Ok(v.clone()),
+            ExprKind::Ident(n) => self.ident(n),
+            ExprKind::Select {
+                operand,
+                field,
+                test,
+            } => {
+                if *test {
+                    // The operand chain is costed, the presence test itself is free.
+                    let v = self.eval(operand)?;
+                    return functions::has_field(&v, field);
+                }
+                if let Some(name) = qualified_type_name(e) {
+                    if self.lookup(name.split('.').next().unwrap_or("")).is_none() {
+                        if let Some(t) = TYPE_NAMES.iter().find(|t| **t == name) {
+                            return Ok(Value::Type(Arc::from(*t)));
+                        }
+                    }
+                }
+                let v = self.eval(operand)?;
+                if !is_attribute(operand) {
+                    self.add(1)?;
+                }
+                self.add(1)?;
+                functions::select(&v, field)
+            }
+            ExprKind::Call { func, target, args } => self.call(func, target.as_deref(), args),
+            ExprKind::List { elems, optional } => {
+                let mut items = Vec::with_capacity(elems.len());
+                let mut err = None;
+                for (i, el) in elems.iter().enumerate() {
+                    match self.eval(el) {
+                        Ok(v) => {
+                            if optional.contains(&i) {
+                                match v {
+                                    Value::Optional(Some(x)) => items.push(*x),
+                                    Value::Optional(None) => {}
+                                    _ => {
+                                        err.get_or_insert(EvalError::no_such_overload());
+                                    }
+                                }
+                            } else {
+                                items.push(v)
+                            }
+                        }
+                        Err(e) if e.kind == ErrorKind::CostLimit => return Err(e),
+                        Err(e) => {
+                            err.get_or_insert(e);
+                        }
+                    }
+                }
+                self.add(10)?;
+                match err {
+                    Some(e) => Err(e),
+                    None => Ok(Value::list(items)),
+                }
+            }
+            ExprKind::Map { entries } => {
+                let mut m = IndexMap::with_capacity(entries.len());
+                let mut err = None;
+                for (k, v, opt) in entries {
+                    let kv = self.eval(k);
+                    let vv = self.eval(v);
+                    match (kv, vv) {
+                        (Ok(k), Ok(v)) => {
+                            let key = match Key::from_value(&k) {
+                                Ok(key) => key,
+                                Err(e) => {
+                                    err.get_or_insert(e);
+                                    continue;
+                                }
+                            };
+                            let v = if *opt {
+                                match v {
+                                    Value::Optional(Some(x)) => *x,
+                                    Value::Optional(None) => continue,
+                                    _ => {
+                                        err.get_or_insert(EvalError::no_such_overload());
+                                        continue;
+                                    }
+                                }
+                            } else {
+                                v
+                            };
+                            if m.contains_key(&key) {
+                                err.get_or_insert(EvalError::other(format!(
+                                    "duplicate map key: {}",
+                                    functions::display(&k)
+                                )));
+                            }
+                            m.insert(key, v);
+                        }
+                        (Err(e), _) | (_, Err(e)) => {
+                            if e.kind == ErrorKind::CostLimit {
+                                return Err(e);
+                            }
+                            err.get_or_insert(e);
+                        }
+                    }
+                }
+                self.add(30)?;
+                match err {
+                    Some(e) => Err(e),
+                    None => Ok(Value::map(m)),
+                }
+            }
+            ExprKind::Struct(name) => {
+                self.add(40)?;
+                Err(EvalError::other(format!("unknown type: {name}")))
+            }
+            ExprKind::Comprehension(c) => self.comprehension(c),
+        }
+    }
+
+    fn ident(&mut self, n: &str) -> EvalResult {
+        if let Some(v) = self.lookup(n) {
+            let v = v.clone();
+            self.add(1)?;
+            return Ok(v);
+        }
+        if let Some(t) = TYPE_NAMES.iter().find(|t| **t == n) {
+            // A type name is a constant in cel-go's checked plan.
+            return Ok(Value::Type(Arc::from(*t)));
+        }
+        self.add(1)?;
+        Err(EvalError::other(format!("no such attribute(s): {n}")))
+    }
+
+    fn comprehension(&mut self, c: &Comprehension) -> EvalResult {
+        let range = self.eval(&c.iter_range)?;
+        let accu = self.eval(&c.accu_init)?;
+        let base = self.vars.len();
+        self.vars.push((c.accu_var.clone(), accu));
+        let res = self.fold(c, &range, base);
+        self.vars.truncate(base);
+        res
+    }
+
+    fn fold(&mut self, c: &Comprehension, range: &Value, base: usize) -> EvalResult {
+        let pairs: Box<dyn Iterator<Item = (Value, Value)>> = match range {
+            Value::List(l) => {
+                let l = l.clone();
+                Box::new(
+                    (0..l.items.len()).map(move |i| (Value::Int(i as i64), l.items[i].clone())),
+                )
+            }
+            Value::Map(m) => {
+                let m = m.clone();
+                Box::new((0..m.entries.len()).filter_map(move |i| {
+                    m.entries
+                        .get_index(i)
+                        .map(|(k, v)| (k.to_value(), v.clone()))
+                }))
+            }
+            other => {
+                return Err(EvalError::other(format!(
+                    "cannot iterate over {}",
+                    other.type_name()
+                )))
+            }
+        };
+        let is_list = matches!(range, Value::List(_));
+        for (k, v) in pairs {
+            self.vars.truncate(base + 1);
+            match &c.iter_var2 {
+                Some(v2) => {
+                    self.vars.push((c.iter_var.clone(), k));
+                    self.vars.push((v2.clone(), v));
+                }
+                None => {
+                    let x = if is_list { v } else { k };
+                    self.vars.push((c.iter_var.clone(), x));
+                }
+            }
+            let cond = self.eval(&c.loop_cond);
+            match cond {
+                Ok(Value::Bool(true)) => {}
+                Err(e) if e.kind == ErrorKind::CostLimit => return Err(e),
+                _ => break,
+            }
+            let step = self.eval(&c.loop_step);
+            if let Err(e) = &step {
+                if e.kind == ErrorKind::CostLimit {
+                    return Err(e.clone());
+                }
+            }
+            let accu = step?;
+            self.vars[base].1 = accu;
+        }
+        self.vars.truncate(base + 1);
+        self.eval(&c.result)
+    }
+
+    fn call(&mut self, func: &str, target: Option<&Expr>, args: &[Expr]) -> EvalResult {
+        match (func, target, args.len()) {
+            ("_&&_", None, 2) | ("_||_", None, 2) => {
+                let and = func == "_&&_";
+                let mut err: Option<EvalError> = None;
+                for a in args {
+                    match self.eval(a) {
+                        Ok(Value::Bool(b)) => {
+                            if b != and {
+                                return Ok(Value::Bool(b));
+                            }
+                        }
+                        Ok(_) => {
+                            err.get_or_insert_with(EvalError::no_such_overload);
+                        }
+                        Err(e) if e.kind == ErrorKind::CostLimit => return Err(e),
+                        Err(e) => {
+                            err.get_or_insert(e);
+                        }
+                    }
+                }
+                match err {
+                    Some(e) => Err(e),
+                    None => Ok(Value::Bool(and)),
+                }
+            }
+            ("_?_:_", None, 3) => match self.eval(&args[0])? {
+                Value::Bool(true) => self.eval(&args[1]),
+                Value::Bool(false) => self.eval(&args[2]),
+                _ => Err(EvalError::no_such_overload()),
+            },
+            ("_[_]", None, 2) | ("_[?_]", None, 2) => {
+                let v = self.eval(&args[0])?;
+                let i = self.eval(&args[1])?;
+                if !is_attribute(&args[0]) {
+                    self.add(1)?;
+                }
+                self.add(1)?;
+                if func == "_[_]" {
+                    functions::index(&v, &i)
+                } else {
+                    functions::opt_index(&v, &i)
+                }
+            }
+            ("_?._", None, 2) => {
+                let v = self.eval(&args[0])?;
+                let ExprKind::Const(Value::String(f)) = &args[1].kind else {
+                    return Err(EvalError::no_such_overload());
+                };
+                if !is_attribute(&args[0]) {
+                    self.add(1)?;
+                }
+                self.add(1)?;
+                functions::opt_select(&v, f)
+            }
+            _ => {
+                let mut vals = Vec::with_capacity(args.len() + 1);
+                let mut err = None;
+                if let Some(t) = target {
+                    match self.eval(t) {
+                        Ok(v) => vals.push(v),
+                        Err(e) => return Err(e),
+                    }
+                }
+                for a in args {
+                    match self.eval(a) {
+                        Ok(v) => vals.push(v),
+                        Err(e) if e.kind == ErrorKind::CostLimit => return Err(e),
+                        Err(e) => {
+                            // cel-go evaluates arguments left to right and stops at the first
+                            // error (strict functions).
+                            err = Some(e);
+                            break;
+                        }
+                    }
+                }
+                if let Some(e) = err {
+                    self.add(1)?;
+                    return Err(e);
+                }
+                let member = target.is_some();
+                let result = functions::call(func, member, &vals);
+                let c = functions::call_cost(func, member, &vals, &result);
+                self.add(c)?;
+                result
+            }
+        }
+    }
+}
+
+/// `a.b.c` spelled only with identifiers and selects.
+fn qualified_type_name(e: &Expr) -> Option<String> {
+    match &e.kind {
+        ExprKind::Ident(n) => Some(n.to_string()),
+        ExprKind::Select {
+            operand,
+            field,
+            test: false,
+        } => qualified_type_name(operand).map(|p| format!("{p}.{field}")),
+        _ => None,
+    }
+}
+
+/// List `+` with Kubernetes list-type semantics: set lists form a union (lhs order first),
+/// map lists merge by key (rhs entries replace lhs entries with the same key in place).
+pub fn concat_lists(a: &ListValue, b: &ListValue) -> Value {
+    let kind = match (&a.kind, &b.kind) {
+        (ListKind::Atomic, k) => k.clone(),
+        (k, _) => k.clone(),
+    };
+    match &kind {
+        ListKind::Set if a.kind == ListKind::Set => {
+            let mut items = a.items.clone();
+            for x in &b.items {
+                if !items.iter().any(|y| equals(x, y)) {
+                    items.push(x.clone());
+                }
+            }
+            Value::List(Arc::new(ListValue { items, kind }))
+        }
+        ListKind::Map(keys) if matches!(a.kind, ListKind::Map(_)) => {
+            let mut items = a.items.clone();
+            for x in &b.items {
+                match items.iter().position(|y| functions::same_keys(x, y, keys)) {
+                    Some(p) => items[p] = x.clone(),
+                    None => items.push(x.clone()),
+                }
+            }
+            Value::List(Arc::new(ListValue { items, kind }))
+        }
+        _ => {
+            let mut items = a.items.clone();
+            items.extend(b.items.iter().cloned());
+            Value::List(Arc::new(ListValue {
+                items,
+                kind: a.kind.clone(),
+            }))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::ast::parse;
+    use super::*;
+
+    fn run(src: &str) -> Outcome {
+        let e = parse(src).unwrap();
+        evaluate(
+            &e,
+            &[],
+            Options {
+                cost_limit: None,
+                fold_constants: false,
+            },
+        )
+    }
+
+    fn ok(src: &str) -> Value {
+        run(src).value.unwrap_or_else(|e| panic!("{src}: {e}"))
+    }
+
+    #[test]
+    fn logic_absorbs_errors_commutatively() {
+        assert!(matches!(ok("1/0 == 1 && false"), Value::Bool(false)));
+        assert!(matches!(ok("false && 1/0 == 1"), Value::Bool(false)));
+        assert!(matches!(ok("1/0 == 1 || true"), Value::Bool(true)));
+        assert_eq!(
+            run("1/0 == 1 && true").value.unwrap_err().message,
+            "division by zero"
+        );
+    }
+
+    #[test]
+    fn comprehensions_and_macros() {
+        assert!(matches!(ok("[1,2,3].all(x, x > 0)"), Value::Bool(true)));
+        assert!(matches!(
+            ok("[1,2,3].exists_one(x, x > 2)"),
+            Value::Bool(true)
+        ));
+        assert!(matches!(
+            ok("[1,2,3].map(x, x * 2)[2] == 6"),
+            Value::Bool(true)
+        ));
+        assert!(matches!(
+            ok("[1,2,3].filter(x, x > 1).size() == 2"),
+            Value::Bool(true)
+        ));
+        assert!(matches!(
+            ok("{'a': 1}.all(k, v, v == 1 && k == 'a')"),
+            Value::Bool(true)
+        ));
+        assert!(matches!(
+            ok("[5, 6].exists(i, v, i == 1 && v == 6)"),
+            Value::Bool(true)
+        ));
+        assert!(matches!(
+            ok("[1, 2].transformList(i, v, v * 10) == [10, 20]"),
+            Value::Bool(true)
+        ));
+        assert!(matches!(
+            ok("{'a': 1}.transformMap(k, v, v + 1) == {'a': 2}"),
+            Value::Bool(true)
+        ));
+    }
+
+    #[test]
+    fn arithmetic_errors_use_cel_go_texts() {
+        assert_eq!(
+            run("9223372036854775807 + 1").value.unwrap_err().message,
+            "integer overflow"
+        );
+        assert_eq!(
+            run("{'a': 1}.b").value.unwrap_err().message,
+            "no such key: b"
+        );
+        assert_eq!(
+            run("[1][3]").value.unwrap_err().message,
+            "index out of range: 3"
+        );
+    }
+
+    #[test]
+    fn costs_follow_runtimecost() {
+        // list literal 10 + attribute-less index: relative attribute 1 + qualifier 1.
+        assert_eq!(run("[1, 2][0]").cost, 12);
+        assert_eq!(run("'abc'.startsWith('a')").cost, 1);
+        assert_eq!(run("[1,2,3].all(x, x > 0)").cost, 10 + 3 * (2 + 3) + 1);
+        let limited = evaluate(
+            &parse("[1,2,3].all(x, x > 0)").unwrap(),
+            &[],
+            Options {
+                cost_limit: Some(5),
+                fold_constants: false,
+            },
+        );
+        assert_eq!(limited.value.unwrap_err().kind, ErrorKind::CostLimit);
+    }
+
+    #[test]
+    fn optionals() {
+        assert!(matches!(
+            ok("{'a': 1}.?b.orValue(5) == 5"),
+            Value::Bool(true)
+        ));
+        assert!(matches!(ok("{'a': 1}.?a.value() == 1"), Value::Bool(true)));
+        assert!(matches!(
+            ok("optional.of(2).optMap(x, x * 2).value() == 4"),
+            Value::Bool(true)
+        ));
+        assert!(matches!(
+            ok("[?optional.none(), 1].size() == 1"),
+            Value::Bool(true)
+        ));
+    }
+}

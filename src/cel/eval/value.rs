@@ -1,0 +1,576 @@
+//! Runtime values of the evaluator and the errors evaluation produces.
+//!
+//! The model follows cel-go's `common/types`: `int`, `uint` and `double` are distinct types that
+//! still compare and test equal across each other (Kubernetes enables cross-type numeric
+//! comparisons); lists and maps are immutable and shared (`Arc`), so binding `self` to a
+//! sub-value or iterating in a comprehension never copies. Lists remember their
+//! `x-kubernetes-list-type`, because `==` on `set` and `map` lists ignores order, and `+` on them
+//! keeps set/map semantics (Kubernetes `unstructuredSetList` / `unstructuredMapList`).
+//!
+//! Error texts are cel-go's (`no such key: x`, `integer overflow`, `division by zero`,
+//! `no such overload`): the validator copies them verbatim into the field errors it reports.
+
+use std::fmt;
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use indexmap::IndexMap;
+
+use super::lib::{Cidr, IpAddress, Quantity, Semver, Url};
+
+/// One CEL value.
+#[derive(Clone, Debug)]
+pub enum Value {
+    Null,
+    Bool(bool),
+    Int(i64),
+    Uint(u64),
+    Double(f64),
+    String(Arc<str>),
+    Bytes(Arc<[u8]>),
+    /// A duration in nanoseconds (Go `time.Duration`).
+    Duration(i64),
+    /// A timestamp in UTC, always within 0001-01-01 .. 9999-12-31.
+    Timestamp(DateTime<Utc>),
+    List(Arc<ListValue>),
+    Map(Arc<MapValue>),
+    /// `optional.of(v)` (`Some`) or `optional.none()` (`None`).
+    Optional(Option<Box<Value>>),
+    /// A type value (`int`, `list`, `google.protobuf.Duration`, ...).
+    Type(Arc<str>),
+    Quantity(Arc<Quantity>),
+    Url(Arc<Url>),
+    Ip(Arc<IpAddress>),
+    Cidr(Arc<Cidr>),
+    Semver(Arc<Semver>),
+    /// A named validator of the format library (`format.dns1123Label()`).
+    Format(Arc<str>),
+}
+
+/// How `==` and `+` treat a list: Kubernetes `x-kubernetes-list-type`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum ListKind {
+    #[default]
+    Atomic,
+    Set,
+    /// A map list with its `x-kubernetes-list-map-keys`.
+    Map(Arc<[String]>),
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct ListValue {
+    pub items: Vec<Value>,
+    pub kind: ListKind,
+}
+
+/// A map or an object. Object fields are stored under their CEL (escaped) names; the order is
+/// the source order, which is the iteration order of comprehensions over the map.
+#[derive(Clone, Debug, Default)]
+pub struct MapValue {
+    pub entries: IndexMap<Key, Value>,
+    /// `Some(type name)` for schema objects (struct-like: fields are selected, not indexed).
+    pub object: Option<Arc<str>>,
+}
+
+/// A map key: CEL allows bool, int, uint and string keys.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Key {
+    Bool(bool),
+    Int(i64),
+    Uint(u64),
+    String(Arc<str>),
+}
+
+impl Key {
+    pub fn from_value(v: &Value) -> Result<Key, EvalError> {
+        Ok(match v {
+            Value::Bool(b) => Key::Bool(*b),
+            Value::Int(i) => Key::Int(*i),
+            Value::Uint(u) => Key::Uint(*u),
+            Value::String(s) => Key::String(s.clone()),
+            _ => return Err(EvalError::new(ErrorKind::Other, "unsupported key type")),
+        })
+    }
+    pub fn to_value(&self) -> Value {
+        match self {
+            Key::Bool(b) => Value::Bool(*b),
+            Key::Int(i) => Value::Int(*i),
+            Key::Uint(u) => Value::Uint(*u),
+            Key::String(s) => Value::String(s.clone()),
+        }
+    }
+}
+
+impl MapValue {
+    /// Looks a key up with CEL's heterogeneous numeric key equality (`m[1u]` finds key `1`).
+    pub fn get(&self, key: &Value) -> Option<&Value> {
+        match key {
+            Value::Double(d) => {
+                if d.fract() == 0.0 {
+                    if *d >= -9.223_372_036_854_776e18 && *d < 9.223_372_036_854_776e18 {
+                        if let Some(v) = self.entries.get(&Key::Int(*d as i64)) {
+                            return Some(v);
+                        }
+                    }
+                    if *d >= 0.0 && *d < 1.844_674_407_370_955_2e19 {
+                        return self.entries.get(&Key::Uint(*d as u64));
+                    }
+                }
+                None
+            }
+            Value::Int(i) => self.entries.get(&Key::Int(*i)).or_else(|| {
+                u64::try_from(*i)
+                    .ok()
+                    .and_then(|u| self.entries.get(&Key::Uint(u)))
+            }),
+            Value::Uint(u) => self.entries.get(&Key::Uint(*u)).or_else(|| {
+                i64::try_from(*u)
+                    .ok()
+                    .and_then(|i| self.entries.get(&Key::Int(i)))
+            }),
+            _ => Key::from_value(key).ok().and_then(|k| self.entries.get(&k)),
+        }
+    }
+    pub fn get_str(&self, key: &str) -> Option<&Value> {
+        self.entries.get(&Key::String(Arc::from(key)))
+    }
+}
+
+/// What went wrong; the text in [`EvalError::message`] is what users see.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    NoSuchKey,
+    Overflow,
+    DivisionByZero,
+    /// `no such overload` (a dynamic value of the wrong type reached a function).
+    NoSuchOverload,
+    /// The per-call cost limit was exceeded.
+    CostLimit,
+    IndexOutOfRange,
+    Other,
+}
+
+/// An evaluation error (cel-go `types.Err`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalError {
+    pub kind: ErrorKind,
+    pub message: String,
+}
+
+impl EvalError {
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
+        EvalError {
+            kind,
+            message: message.into(),
+        }
+    }
+    pub fn no_such_key(key: impl fmt::Display) -> Self {
+        Self::new(ErrorKind::NoSuchKey, format!("no such key: {key}"))
+    }
+    pub fn overflow() -> Self {
+        Self::new(ErrorKind::Overflow, "integer overflow")
+    }
+    pub fn division_by_zero() -> Self {
+        Self::new(ErrorKind::DivisionByZero, "division by zero")
+    }
+    pub fn modulus_by_zero() -> Self {
+        Self::new(ErrorKind::DivisionByZero, "modulus by zero")
+    }
+    pub fn no_such_overload() -> Self {
+        Self::new(ErrorKind::NoSuchOverload, "no such overload")
+    }
+    pub fn other(message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::Other, message)
+    }
+}
+
+impl fmt::Display for EvalError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for EvalError {}
+
+pub type EvalResult = Result<Value, EvalError>;
+
+impl Value {
+    pub fn string(s: &str) -> Value {
+        Value::String(Arc::from(s))
+    }
+    pub fn list(items: Vec<Value>) -> Value {
+        Value::List(Arc::new(ListValue {
+            items,
+            kind: ListKind::Atomic,
+        }))
+    }
+    pub fn map(entries: IndexMap<Key, Value>) -> Value {
+        Value::Map(Arc::new(MapValue {
+            entries,
+            object: None,
+        }))
+    }
+    pub fn none() -> Value {
+        Value::Optional(None)
+    }
+    pub fn some(v: Value) -> Value {
+        Value::Optional(Some(Box::new(v)))
+    }
+
+    /// The CEL type name, as `type(x)` and error messages spell it.
+    pub fn type_name(&self) -> &str {
+        match self {
+            Value::Null => "null_type",
+            Value::Bool(_) => "bool",
+            Value::Int(_) => "int",
+            Value::Uint(_) => "uint",
+            Value::Double(_) => "double",
+            Value::String(_) => "string",
+            Value::Bytes(_) => "bytes",
+            Value::Duration(_) => "google.protobuf.Duration",
+            Value::Timestamp(_) => "google.protobuf.Timestamp",
+            Value::List(_) => "list",
+            Value::Map(m) => m.object.as_deref().unwrap_or("map"),
+            Value::Optional(_) => "optional_type",
+            Value::Type(_) => "type",
+            Value::Quantity(_) => "kubernetes.Quantity",
+            Value::Url(_) => "kubernetes.URL",
+            Value::Ip(_) => "net.IP",
+            Value::Cidr(_) => "net.CIDR",
+            Value::Semver(_) => "kubernetes.Semver",
+            Value::Format(_) => "kubernetes.NamedFormat",
+        }
+    }
+
+    /// cel-go `actualSize`: the size of sized values (strings in code points, bytes, lists, maps),
+    /// 1 for everything else; optionals count their content.
+    pub fn actual_size(&self) -> u64 {
+        match self {
+            Value::String(s) => s.chars().count() as u64,
+            Value::Bytes(b) => b.len() as u64,
+            Value::List(l) => l.items.len() as u64,
+            Value::Map(m) => m.entries.len() as u64,
+            Value::Optional(Some(v)) => v.actual_size(),
+            _ => 1,
+        }
+    }
+
+    pub fn as_bool(&self) -> Option<bool> {
+        match self {
+            Value::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::String(s) => Some(s),
+            _ => None,
+        }
+    }
+    pub fn as_int(&self) -> Option<i64> {
+        match self {
+            Value::Int(i) => Some(*i),
+            _ => None,
+        }
+    }
+    pub fn as_list(&self) -> Option<&ListValue> {
+        match self {
+            Value::List(l) => Some(l),
+            _ => None,
+        }
+    }
+}
+
+/// cel-go `Equal`: numeric values compare across int/uint/double, everything else only within
+/// its own type (different types are simply not equal). Set and map lists ignore order.
+pub fn equals(a: &Value, b: &Value) -> bool {
+    use Value::*;
+    match (a, b) {
+        (Null, Null) => true,
+        (Bool(x), Bool(y)) => x == y,
+        (Int(_) | Uint(_) | Double(_), Int(_) | Uint(_) | Double(_)) => {
+            numeric_cmp(a, b) == Some(std::cmp::Ordering::Equal)
+        }
+        (String(x), String(y)) => x == y,
+        (Bytes(x), Bytes(y)) => x == y,
+        (Duration(x), Duration(y)) => x == y,
+        (Timestamp(x), Timestamp(y)) => x == y,
+        (List(x), List(y)) => lists_equal(x, y),
+        (Map(x), Map(y)) => {
+            x.entries.len() == y.entries.len()
+                && x.entries.iter().all(|(k, v)| match y.get(&k.to_value()) {
+                    Some(w) => equals(v, w),
+                    None => false,
+                })
+        }
+        (Optional(x), Optional(y)) => match (x, y) {
+            (None, None) => true,
+            (Some(x), Some(y)) => equals(x, y),
+            _ => false,
+        },
+        (Type(x), Type(y)) => x == y,
+        (Quantity(x), Quantity(y)) => x.cmp_value(y) == std::cmp::Ordering::Equal,
+        (Url(x), Url(y)) => x.raw == y.raw,
+        (Ip(x), Ip(y)) => x == y,
+        (Cidr(x), Cidr(y)) => x == y,
+        (Semver(x), Semver(y)) => x.compare(y) == std::cmp::Ordering::Equal,
+        (Format(x), Format(y)) => x == y,
+        _ => false,
+    }
+}
+
+fn lists_equal(x: &ListValue, y: &ListValue) -> bool {
+    if x.items.len() != y.items.len() {
+        return false;
+    }
+    match (&x.kind, &y.kind) {
+        (ListKind::Set, _) | (_, ListKind::Set) => {
+            // Kubernetes unstructuredSetList.Equal: same size and every element of one is in the
+            // other. Sets of scalars are small in practice; quadratic in the worst case like Go.
+            x.items.iter().all(|e| y.items.iter().any(|f| equals(e, f)))
+        }
+        (ListKind::Map(keys), _) | (_, ListKind::Map(keys)) => {
+            // unstructuredMapList.Equal: match elements by their key fields.
+            let keys = keys.clone();
+            x.items.iter().all(|e| {
+                y.items
+                    .iter()
+                    .find(|f| same_map_keys(e, f, &keys))
+                    .is_some_and(|f| equals(e, f))
+            })
+        }
+        _ => x.items.iter().zip(&y.items).all(|(a, b)| equals(a, b)),
+    }
+}
+
+fn same_map_keys(a: &Value, b: &Value, keys: &[String]) -> bool {
+    let (Value::Map(a), Value::Map(b)) = (a, b) else {
+        return false;
+    };
+    keys.iter().all(|k| match (a.get_str(k), b.get_str(k)) {
+        (Some(x), Some(y)) => equals(x, y),
+        (None, None) => true,
+        _ => false,
+    })
+}
+
+/// Orders two numbers of any numeric type exactly (no precision loss for large ints).
+pub fn numeric_cmp(a: &Value, b: &Value) -> Option<std::cmp::Ordering> {
+    use std::cmp::Ordering;
+    use Value::*;
+    match (a, b) {
+        (Int(x), Int(y)) => Some(x.cmp(y)),
+        (Uint(x), Uint(y)) => Some(x.cmp(y)),
+        (Double(x), Double(y)) => x.partial_cmp(y),
+        (Int(x), Uint(y)) => Some(if *x < 0 {
+            Ordering::Less
+        } else {
+            (*x as u64).cmp(y)
+        }),
+        (Uint(_), Int(_)) => numeric_cmp(b, a).map(Ordering::reverse),
+        (Int(x), Double(y)) => cmp_i64_f64(*x, *y),
+        (Double(_), Int(_)) => numeric_cmp(b, a).map(Ordering::reverse),
+        (Uint(x), Double(y)) => {
+            if y.is_nan() {
+                None
+            } else if *y < 0.0 {
+                Some(Ordering::Greater)
+            } else if *y >= 1.844_674_407_370_955_2e19 {
+                Some(Ordering::Less)
+            } else {
+                let t = y.trunc();
+                match x.cmp(&(t as u64)) {
+                    Ordering::Equal => 0.0f64.partial_cmp(&(y - t)),
+                    o => Some(o),
+                }
+            }
+        }
+        (Double(_), Uint(_)) => numeric_cmp(b, a).map(Ordering::reverse),
+        _ => None,
+    }
+}
+
+fn cmp_i64_f64(x: i64, y: f64) -> Option<std::cmp::Ordering> {
+    use std::cmp::Ordering;
+    if y.is_nan() {
+        return None;
+    }
+    if y >= 9.223_372_036_854_776e18 {
+        return Some(Ordering::Less);
+    }
+    if y < -9.223_372_036_854_776e18 {
+        return Some(Ordering::Greater);
+    }
+    let t = y.trunc();
+    match x.cmp(&(t as i64)) {
+        Ordering::Equal => 0.0f64.partial_cmp(&(y - t)),
+        o => Some(o),
+    }
+}
+
+/// `<` and friends: numbers across types, strings (bytewise, as Go), bytes, bools, durations,
+/// timestamps. Anything else is `no such overload`.
+pub fn compare(a: &Value, b: &Value) -> Result<std::cmp::Ordering, EvalError> {
+    use Value::*;
+    let o = match (a, b) {
+        (Int(_) | Uint(_) | Double(_), Int(_) | Uint(_) | Double(_)) => numeric_cmp(a, b),
+        (String(x), String(y)) => Some(x.as_bytes().cmp(y.as_bytes())),
+        (Bytes(x), Bytes(y)) => Some(x.cmp(y)),
+        (Bool(x), Bool(y)) => Some(x.cmp(y)),
+        (Duration(x), Duration(y)) => Some(x.cmp(y)),
+        (Timestamp(x), Timestamp(y)) => Some(x.cmp(y)),
+        _ => return Err(EvalError::no_such_overload()),
+    };
+    // NaN compares false with everything; callers map `None` to false.
+    o.ok_or_else(|| EvalError::new(ErrorKind::Other, "NaN"))
+}
+
+/// Go's `%g` rendering that cel-go uses for `string(double)`: shortest round-trip digits,
+/// exponent form when the decimal exponent is < -4 or >= 6 (`1.234567e+06`).
+pub fn format_double(f: f64) -> String {
+    if f.is_nan() {
+        return "NaN".into();
+    }
+    if f.is_infinite() {
+        return if f > 0.0 {
+            "+Inf".into()
+        } else {
+            "-Inf".into()
+        };
+    }
+    if f == 0.0 {
+        return if f.is_sign_negative() {
+            "-0".into()
+        } else {
+            "0".into()
+        };
+    }
+    // Shortest round-trip digits from Rust's `{:e}` ("1.2345e6").
+    let e = format!("{:e}", f);
+    let (mant, exp) = e.split_once('e').unwrap_or((&e, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let neg = mant.starts_with('-');
+    let digits: String = mant.chars().filter(|c| c.is_ascii_digit()).collect();
+    let mut out = String::new();
+    if neg {
+        out.push('-');
+    }
+    // strconv 'g' with shortest digits: %e when exp < -4 || exp >= 6.
+    if exp < -4 || exp >= 6 {
+        out.push_str(&digits[..1]);
+        if digits.len() > 1 {
+            out.push('.');
+            out.push_str(&digits[1..]);
+        }
+        out.push('e');
+        out.push(if exp < 0 { '-' } else { '+' });
+        let a = exp.unsigned_abs();
+        if a < 10 {
+            out.push('0');
+        }
+        out.push_str(&a.to_string());
+    } else if exp < 0 {
+        out.push_str("0.");
+        for _ in 0..(-exp - 1) {
+            out.push('0');
+        }
+        out.push_str(&digits);
+    } else {
+        let int_len = exp as usize + 1;
+        if digits.len() <= int_len {
+            out.push_str(&digits);
+            for _ in digits.len()..int_len {
+                out.push('0');
+            }
+        } else {
+            out.push_str(&digits[..int_len]);
+            out.push('.');
+            out.push_str(&digits[int_len..]);
+        }
+    }
+    out
+}
+
+/// Go `time.Duration.String()`-independent rendering cel-go uses for `string(duration)`:
+/// seconds with the shortest fraction and an `s` suffix (`1.5s`, `3600s`).
+pub fn format_duration(nanos: i64) -> String {
+    let secs = nanos / 1_000_000_000;
+    let frac = (nanos % 1_000_000_000).unsigned_abs();
+    let mut s = String::new();
+    if nanos < 0 && secs == 0 {
+        s.push('-');
+    }
+    s.push_str(&secs.to_string());
+    if frac != 0 {
+        let f = format!("{frac:09}");
+        s.push('.');
+        s.push_str(f.trim_end_matches('0'));
+    }
+    s.push('s');
+    s
+}
+
+/// RFC 3339 with nanoseconds as Go's `time.RFC3339Nano` prints it (trailing zeros trimmed).
+pub fn format_timestamp(t: &DateTime<Utc>) -> String {
+    t.to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true)
+}
+
+/// How a scalar is printed as the `<value>` of a field error (Go `%#v`-ish as apimachinery
+/// renders it): strings quoted, numbers and bools bare.
+pub fn render_field_value(v: &Value) -> Option<String> {
+    Some(match v {
+        Value::String(s) => format!("{:?}", s.as_ref()),
+        Value::Int(i) => i.to_string(),
+        Value::Uint(u) => u.to_string(),
+        Value::Double(d) => format_double(*d),
+        Value::Bool(b) => b.to_string(),
+        Value::Null => "null".into(),
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_compare_across_types() {
+        assert!(equals(&Value::Int(1), &Value::Double(1.0)));
+        assert!(equals(&Value::Uint(1), &Value::Int(1)));
+        assert!(!equals(&Value::Int(-1), &Value::Uint(u64::MAX)));
+        assert!(!equals(&Value::Double(f64::NAN), &Value::Double(f64::NAN)));
+        assert_eq!(
+            compare(&Value::Int(i64::MAX), &Value::Double(9.3e18)).unwrap(),
+            std::cmp::Ordering::Less
+        );
+        assert!(!equals(&Value::Int(1), &Value::string("1")));
+    }
+
+    #[test]
+    fn set_lists_ignore_order() {
+        let set = |v: Vec<i64>| {
+            Value::List(Arc::new(ListValue {
+                items: v.into_iter().map(Value::Int).collect(),
+                kind: ListKind::Set,
+            }))
+        };
+        assert!(equals(&set(vec![1, 2]), &set(vec![2, 1])));
+        assert!(!equals(
+            &Value::list(vec![Value::Int(1), Value::Int(2)]),
+            &Value::list(vec![Value::Int(2), Value::Int(1)])
+        ));
+    }
+
+    #[test]
+    fn doubles_print_like_go() {
+        assert_eq!(format_double(1.0), "1");
+        assert_eq!(format_double(0.5), "0.5");
+        assert_eq!(format_double(1e21), "1e+21");
+        assert_eq!(format_double(123456.0), "123456");
+        assert_eq!(format_double(1234567.0), "1.234567e+06");
+        assert_eq!(format_double(1e-5), "1e-05");
+        assert_eq!(format_double(-2.5), "-2.5");
+        assert_eq!(format_duration(1_500_000_000), "1.5s");
+        assert_eq!(format_duration(3_600_000_000_000), "3600s");
+    }
+}
