@@ -17,9 +17,11 @@ pub mod convert;
 pub mod functions;
 pub mod interp;
 pub mod lib;
+pub mod rules;
 pub mod value;
 
 pub use ast::{parse, Expr};
 pub use convert::{escape, to_value};
 pub use interp::{evaluate, Options, Outcome};
+pub use rules::{evaluate_rules, Limits, RuleError, Validator};
 pub use value::{ErrorKind, EvalError, Value};

@@ -1,0 +1,662 @@
+//! Runs a schema's `x-kubernetes-validations` over an object the way apiextensions-apiserver's
+//! `schema/cel/validation.go` does: per node its rules, then `allOf` rules on the same value,
+//! then children (object properties, additionalProperties values, list items); null values and
+//! fields CEL cannot see are skipped; one runtime budget is shared by the whole object.
+//!
+//! Rules are compiled once per schema ([`Validator::new`]) and evaluated for any number of
+//! objects ([`Validator::validate`]). Compilation here is parsing only: type errors are the
+//! checker's job (`crate::cel::checker`), and a rule the checker rejects must not reach this
+//! module — until the pipeline wires the checker in, such rules fail at runtime with
+//! `no such overload`/`no such key` instead of a compile error.
+//!
+//! Errors carry the server's form (`<path>: Invalid value: <value>: <detail>`), detail
+//! selection (messageExpression → message → `failed rule: <rule>`), reasons and fieldPath.
+
+use std::fmt;
+
+use indexmap::IndexMap;
+
+use super::ast::{self, Expr, ExprKind};
+use super::convert::{escape, to_value};
+use super::interp::{evaluate, Options};
+use super::value::{render_field_value, ErrorKind, Value};
+use crate::k8s::FieldPath;
+use crate::schema::{AdditionalProperties, Schema, ValidationRule};
+use crate::yaml::{Node, Value as Y};
+
+/// `PerCallLimit`.
+pub const PER_CALL_LIMIT: u64 = 1_000_000;
+/// `RuntimeCELCostBudget`.
+pub const RUNTIME_BUDGET: i64 = 10_000_000;
+/// `MaxEvaluatedMessageExpressionSizeBytes`.
+pub const MAX_MESSAGE_EXPRESSION_BYTES: usize = 5120;
+
+/// apimachinery `field.ErrorType`s a rule can produce.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ErrorType {
+    Invalid,
+    Forbidden,
+    Required,
+    Duplicate,
+    Internal,
+}
+
+impl ErrorType {
+    pub fn word(self) -> &'static str {
+        match self {
+            ErrorType::Invalid => "Invalid value",
+            ErrorType::Forbidden => "Forbidden",
+            ErrorType::Required => "Required value",
+            ErrorType::Duplicate => "Duplicate value",
+            ErrorType::Internal => "Internal error",
+        }
+    }
+}
+
+/// One field error, printed exactly like `field.Error.Error()`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RuleError {
+    pub kind: ErrorType,
+    pub path: FieldPath,
+    /// The rendered bad value (`"y"`, `2`, `"object"`); `None` when omitted (objects, arrays).
+    pub value: Option<String>,
+    pub detail: String,
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path, self.kind.word())?;
+        match self.kind {
+            ErrorType::Invalid => {
+                if let Some(v) = &self.value {
+                    write!(f, ": {v}")?;
+                }
+                write!(f, ": {}", self.detail)
+            }
+            ErrorType::Duplicate => write!(f, ": {}", self.value.as_deref().unwrap_or("")),
+            _ => write!(f, ": {}", self.detail),
+        }
+    }
+}
+
+/// Settings of one validation call.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub per_call_limit: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            per_call_limit: PER_CALL_LIMIT,
+        }
+    }
+}
+
+struct CompiledRule {
+    rule: ValidationRule,
+    program: Result<Expr, String>,
+    message: Option<Result<Expr, String>>,
+    uses_old_self: bool,
+    /// `fieldPath` normalised against the schema (`ValidFieldPath(...).String()`).
+    field_path: Option<String>,
+}
+
+/// The validator tree for one schema node (upstream `Validator`): only built where rules exist
+/// at or below.
+pub struct Validator<'s> {
+    schema: &'s Schema,
+    resource_root: bool,
+    rules: Vec<CompiledRule>,
+    items: Option<Box<Validator<'s>>>,
+    additional: Option<Box<Validator<'s>>>,
+    properties: IndexMap<&'s str, Validator<'s>>,
+    all_of: Vec<Validator<'s>>,
+}
+
+fn visible(s: &Schema) -> bool {
+    s.x_int_or_string || s.type_.as_deref().is_some_and(|t| !t.is_empty())
+}
+
+fn uses_ident(e: &Expr, name: &str) -> bool {
+    match &e.kind {
+        ExprKind::Const(_) | ExprKind::Struct(_) => false,
+        ExprKind::Ident(n) => &**n == name,
+        ExprKind::Select { operand, .. } => uses_ident(operand, name),
+        ExprKind::Call { target, args, .. } => {
+            target.as_deref().is_some_and(|t| uses_ident(t, name))
+                || args.iter().any(|a| uses_ident(a, name))
+        }
+        ExprKind::List { elems, .. } => elems.iter().any(|a| uses_ident(a, name)),
+        ExprKind::Map { entries } => entries
+            .iter()
+            .any(|(k, v, _)| uses_ident(k, name) || uses_ident(v, name)),
+        ExprKind::Comprehension(c) => [
+            &c.iter_range,
+            &c.accu_init,
+            &c.loop_cond,
+            &c.loop_step,
+            &c.result,
+        ]
+        .iter()
+        .any(|x| uses_ident(x, name)),
+    }
+}
+
+impl<'s> Validator<'s> {
+    /// Compiles every rule of `schema` (the root is a resource root iff `resource_root`).
+    /// `None` when the schema has no rules at all.
+    pub fn new(schema: &'s Schema, resource_root: bool) -> Option<Validator<'s>> {
+        Self::build(schema, schema, resource_root, 0)
+    }
+
+    fn build(
+        validation: &'s Schema,
+        node: &'s Schema,
+        resource_root: bool,
+        depth: usize,
+    ) -> Option<Validator<'s>> {
+        if depth > crate::schema::MAX_DEPTH {
+            return None;
+        }
+        let rules: Vec<CompiledRule> = validation
+            .x_validations
+            .iter()
+            .map(|r| compile_rule(r, node))
+            .collect();
+        let items = match (&validation.items, &node.items) {
+            (Some(v), Some(n)) => Self::build(v, n, n.x_embedded_resource, depth + 1).map(Box::new),
+            _ => None,
+        };
+        let additional = match (
+            &validation.additional_properties,
+            &node.additional_properties,
+        ) {
+            (Some(AdditionalProperties::Schema(v)), Some(AdditionalProperties::Schema(n))) => {
+                Self::build(v, n, n.x_embedded_resource, depth + 1).map(Box::new)
+            }
+            _ => None,
+        };
+        let mut properties = IndexMap::new();
+        for (k, vp) in &validation.properties {
+            let Some(np) = node.properties.get(k) else {
+                continue;
+            };
+            if !visible(np) {
+                continue;
+            }
+            if let Some(p) = Self::build(vp, np, np.x_embedded_resource, depth + 1) {
+                properties.insert(k.as_str(), p);
+            }
+        }
+        let all_of = validation
+            .all_of
+            .iter()
+            .filter_map(|a| Self::build(a, node, resource_root, depth + 1))
+            .collect::<Vec<_>>();
+        if rules.is_empty()
+            && items.is_none()
+            && additional.is_none()
+            && properties.is_empty()
+            && all_of.is_empty()
+        {
+            return None;
+        }
+        Some(Validator {
+            schema: node,
+            resource_root,
+            rules,
+            items,
+            additional,
+            properties,
+            all_of,
+        })
+    }
+
+    /// Validates `obj` (with `old` as the previous version, `None` on create) at `path`.
+    /// `budget` is the remaining runtime cost budget; it is `-1` afterwards when it ran out.
+    pub fn validate(
+        &self,
+        path: &FieldPath,
+        obj: &Node,
+        old: Option<&Node>,
+        limits: Limits,
+        budget: &mut i64,
+    ) -> Vec<RuleError> {
+        let mut errs = Vec::new();
+        self.walk(path, obj, old, limits, budget, &mut errs);
+        errs
+    }
+
+    fn walk(
+        &self,
+        path: &FieldPath,
+        obj: &Node,
+        old: Option<&Node>,
+        limits: Limits,
+        budget: &mut i64,
+        errs: &mut Vec<RuleError>,
+    ) {
+        if obj.is_null() {
+            return;
+        }
+        let old = old.filter(|o| !o.is_null());
+        self.expressions(path, obj, old, limits, budget, errs);
+        if *budget < 0 {
+            return;
+        }
+        for a in &self.all_of {
+            a.walk(path, obj, old, limits, budget, errs);
+            if *budget < 0 {
+                return;
+            }
+        }
+        match &obj.value {
+            Y::Seq(items) => {
+                let Some(iv) = &self.items else { return };
+                let keys = match self.schema.x_list_type.as_deref() {
+                    Some("map") => Some(&self.schema.x_list_map_keys),
+                    _ => None,
+                };
+                let old_items = old.and_then(Node::as_seq);
+                for (i, it) in items.iter().enumerate() {
+                    let old_it = match (keys, old_items) {
+                        (Some(keys), Some(olds)) => olds.iter().find(|o| same_keys(it, o, keys)),
+                        _ => None,
+                    };
+                    iv.walk(&path.index(i), it, old_it, limits, budget, errs);
+                    if *budget < 0 {
+                        return;
+                    }
+                }
+            }
+            Y::Map(m) => {
+                let correlatable = matches!(
+                    self.schema.x_map_type.as_deref(),
+                    None | Some("granular") | Some("atomic")
+                );
+                let old_map = if correlatable {
+                    old.and_then(Node::as_map)
+                } else {
+                    None
+                };
+                if let Some(ap) = &self.additional {
+                    for (k, v) in m.iter() {
+                        let ov = old_map.and_then(|o| o.get(k));
+                        ap.walk(&path.key(k), v, ov, limits, budget, errs);
+                        if *budget < 0 {
+                            return;
+                        }
+                    }
+                }
+                if !self.properties.is_empty() {
+                    for (k, v) in m.iter() {
+                        if let Some(p) = self.properties.get(k) {
+                            let ov = old_map.and_then(|o| o.get(k));
+                            p.walk(&path.child(k), v, ov, limits, budget, errs);
+                            if *budget < 0 {
+                                return;
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn type_word(&self) -> String {
+        format!("{:?}", self.schema.type_.as_deref().unwrap_or(""))
+    }
+
+    fn expressions(
+        &self,
+        path: &FieldPath,
+        obj: &Node,
+        old: Option<&Node>,
+        limits: Limits,
+        budget: &mut i64,
+        errs: &mut Vec<RuleError>,
+    ) {
+        if self.rules.is_empty() {
+            return;
+        }
+        let invalid = |detail: String| RuleError {
+            kind: ErrorType::Invalid,
+            path: path.clone(),
+            value: Some(self.type_word()),
+            detail,
+        };
+        if *budget <= 0 {
+            errs.push(invalid(
+                "validation failed due to running out of cost budget, no further validation rules will be run".into(),
+            ));
+            *budget = -1;
+            return;
+        }
+        let self_v = to_value(obj, self.schema, self.resource_root);
+        let old_v = old.map(|o| to_value(o, self.schema, self.resource_root));
+        let opts = Options {
+            cost_limit: Some(limits.per_call_limit),
+            fold_constants: true,
+        };
+        for c in &self.rules {
+            let program = match &c.program {
+                Ok(p) => p,
+                Err(e) => {
+                    errs.push(invalid(format!("rule compile error: {e}")));
+                    continue;
+                }
+            };
+            let optional_old = c.rule.optional_old_self == Some(true);
+            if c.uses_old_self && old_v.is_none() && !optional_old {
+                continue;
+            }
+            let mut vars: Vec<(&str, Value)> = vec![("self", self_v.clone())];
+            if c.uses_old_self || optional_old {
+                match (&old_v, optional_old) {
+                    (Some(o), false) => vars.push(("oldSelf", o.clone())),
+                    (Some(o), true) => vars.push(("oldSelf", Value::some(o.clone()))),
+                    (None, _) => vars.push(("oldSelf", Value::none())),
+                }
+            }
+            let out = evaluate(program, &vars, opts);
+            if out.cost > i64::MAX as u64 || out.cost as i64 > *budget {
+                errs.push(invalid(
+                    "validation failed due to running out of cost budget, no further validation rules will be run".into(),
+                ));
+                *budget = -1;
+                return;
+            }
+            *budget -= out.cost as i64;
+            let rule_str = rule_error_string(&c.rule);
+            match out.value {
+                Err(e) if e.kind == ErrorKind::NoSuchOverload => {
+                    errs.push(invalid(format!("'{e}': call arguments did not match a supported operator, function or macro signature for rule: {rule_str}")));
+                    continue;
+                }
+                Err(e) if e.kind == ErrorKind::CostLimit => {
+                    errs.push(invalid(format!("'{e}': no further validation rules will be run due to call cost exceeds limit for rule: {rule_str}")));
+                    *budget = -1;
+                    return;
+                }
+                Err(e) => {
+                    errs.push(invalid(format!("{e} evaluating rule: {rule_str}")));
+                    continue;
+                }
+                Ok(Value::Bool(true)) => continue,
+                Ok(_) => {}
+            }
+            let mut fpath = path.clone();
+            if let Some(fp) = &c.field_path {
+                if !fp.is_empty() {
+                    fpath = fpath.child(fp);
+                }
+            }
+            let mut detail = None;
+            if let Some(Ok(m)) = &c.message {
+                let out = evaluate(m, &vars[..1], opts);
+                if out.cost > i64::MAX as u64 || out.cost as i64 > *budget {
+                    errs.push(RuleError {
+                        path: fpath,
+                        ..invalid("messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run".into())
+                    });
+                    *budget = -1;
+                    return;
+                }
+                match out.value {
+                    Err(e) if e.kind == ErrorKind::CostLimit => {
+                        errs.push(RuleError {
+                            path: fpath,
+                            ..invalid(format!("no further validation rules will be run due to call cost exceeds limit for messageExpression: {:?}", c.rule.message_expression))
+                        });
+                        *budget = -1;
+                        return;
+                    }
+                    Ok(Value::String(s)) => {
+                        *budget -= out.cost as i64;
+                        let t = s.trim();
+                        if !t.is_empty()
+                            && t.len() <= MAX_MESSAGE_EXPRESSION_BYTES
+                            && !t.contains(['\n', '\r'])
+                        {
+                            detail = Some(t.to_string());
+                        }
+                    }
+                    _ => *budget -= out.cost as i64,
+                }
+            }
+            let detail = detail.unwrap_or_else(|| {
+                if c.rule.message.is_empty() {
+                    format!("failed rule: {}", rule_str)
+                } else {
+                    c.rule.message.trim().to_string()
+                }
+            });
+            let value = match self.schema.type_.as_deref() {
+                Some("object") | Some("array") => None,
+                _ => render_field_value(&self_v),
+            };
+            let kind = match c.rule.reason.as_deref() {
+                Some("FieldValueForbidden") => ErrorType::Forbidden,
+                Some("FieldValueRequired") => ErrorType::Required,
+                Some("FieldValueDuplicate") => ErrorType::Duplicate,
+                _ => ErrorType::Invalid,
+            };
+            errs.push(RuleError {
+                kind,
+                path: fpath,
+                value,
+                detail,
+            });
+        }
+    }
+}
+
+fn rule_error_string(r: &ValidationRule) -> String {
+    if !r.message.is_empty() {
+        r.message.trim().to_string()
+    } else {
+        r.rule.trim().to_string()
+    }
+}
+
+fn compile_rule(r: &ValidationRule, node: &Schema) -> CompiledRule {
+    let program = ast::parse(r.rule.trim());
+    let uses_old_self = program
+        .as_ref()
+        .map(|p| uses_ident(p, "oldSelf"))
+        .unwrap_or(false);
+    let message = if r.message_expression.trim().is_empty() {
+        None
+    } else {
+        Some(ast::parse(r.message_expression.trim()))
+    };
+    let field_path = if r.field_path.is_empty() {
+        None
+    } else {
+        normalize_field_path(&r.field_path, node).ok()
+    };
+    CompiledRule {
+        rule: r.clone(),
+        program,
+        message,
+        uses_old_self,
+        field_path,
+    }
+}
+
+/// A `fieldPath` (`.a.b`, `.m['k.x']`) rendered as the path suffix the server appends
+/// (`a.b`, `m[k.x]`): property steps are children, additionalProperties steps keys.
+pub fn normalize_field_path(fp: &str, schema: &Schema) -> Result<String, String> {
+    let mut out = FieldPath::root();
+    let mut s = schema;
+    let b = fp.as_bytes();
+    let mut i = 0;
+    let mut first = true;
+    while i < b.len() {
+        let name = match b[i] {
+            b'.' => {
+                let start = i + 1;
+                let mut j = start;
+                while j < b.len() && b[j] != b'.' && b[j] != b'[' {
+                    j += 1;
+                }
+                i = j;
+                fp[start..j].to_string()
+            }
+            b'[' => {
+                if b.get(i + 1) != Some(&b'\'') {
+                    return Err("expected single quoted string".into());
+                }
+                let mut j = i + 2;
+                let mut name = String::new();
+                while j < b.len() && b[j] != b'\'' {
+                    if b[j] == b'\\' && j + 1 < b.len() {
+                        j += 1;
+                    }
+                    name.push(b[j] as char);
+                    j += 1;
+                }
+                if b.get(j + 1) != Some(&b']') {
+                    return Err("expected ]".into());
+                }
+                i = j + 2;
+                name
+            }
+            _ => return Err(format!("expected [ or . but got: {}", &fp[i..])),
+        };
+        if let Some(p) = s.properties.get(&name) {
+            out = if first {
+                FieldPath::new(&name)
+            } else {
+                out.child(&name)
+            };
+            s = p;
+        } else if let Some(AdditionalProperties::Schema(ap)) = &s.additional_properties {
+            out = out.key(&name);
+            s = ap;
+        } else {
+            return Err("does not refer to a valid field".into());
+        }
+        first = false;
+    }
+    Ok(if out.is_root() {
+        String::new()
+    } else {
+        out.to_string()
+    })
+}
+
+fn same_keys(a: &Node, b: &Node, keys: &[String]) -> bool {
+    let (Some(a), Some(b)) = (a.as_map(), b.as_map()) else {
+        return false;
+    };
+    keys.iter().all(|k| match (a.get(k), b.get(k)) {
+        (Some(x), Some(y)) => x.value == y.value,
+        (None, None) => true,
+        _ => false,
+    })
+}
+
+/// Runs every rule of `schema` on `obj` as a resource root (or not) with a fresh
+/// [`RUNTIME_BUDGET`]; returns the errors and the budget consumed. This is the entry point the
+/// CR validation pipeline calls per object (compile a [`Validator`] once per CRD version and
+/// call [`Validator::validate`] to avoid recompiling).
+pub fn evaluate_rules(
+    schema: &Schema,
+    obj: &Node,
+    old: Option<&Node>,
+    resource_root: bool,
+) -> (Vec<RuleError>, u64) {
+    let Some(v) = Validator::new(schema, resource_root) else {
+        return (Vec::new(), 0);
+    };
+    let mut budget = RUNTIME_BUDGET;
+    let errs = v.validate(&FieldPath::root(), obj, old, Limits::default(), &mut budget);
+    let used = if budget < 0 {
+        RUNTIME_BUDGET as u64
+    } else {
+        (RUNTIME_BUDGET - budget) as u64
+    };
+    (errs, used)
+}
+
+/// `escape` re-exported for callers mapping CEL names back to properties.
+pub fn cel_field_name(property: &str) -> Option<String> {
+    escape(property)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn schema(j: serde_json::Value) -> Schema {
+        Schema::from_node(&Node::from_json(&j))
+    }
+
+    #[test]
+    fn failing_rules_render_like_the_server() {
+        let s = schema(serde_json::json!({"type": "object", "properties": {
+            "foo": {"type": "string", "x-kubernetes-validations": [{"rule": "self == 'baz'"}]},
+            "n": {"type": "integer", "x-kubernetes-validations": [{"rule": "self % 2 == 1", "message": "gotta be odd"}]},
+            "o": {"type": "object", "x-kubernetes-validations": [{"rule": "false", "messageExpression": "'dyn ' + string(1)", "reason": "FieldValueForbidden"}]}
+        }}));
+        let obj = Node::from_json(&serde_json::json!({"foo": "y", "n": 2, "o": {}}));
+        let (errs, cost) = evaluate_rules(&s, &obj, None, false);
+        let texts: Vec<String> = errs.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            texts,
+            vec![
+                "foo: Invalid value: \"y\": failed rule: self == 'baz'",
+                "n: Invalid value: 2: gotta be odd",
+                "o: Forbidden: dyn 1",
+            ]
+        );
+        assert!(cost > 0);
+    }
+
+    #[test]
+    fn transition_rules_skip_on_create() {
+        let s = schema(serde_json::json!({"type": "integer",
+            "x-kubernetes-validations": [{"rule": "self >= oldSelf"}]}));
+        let (errs, cost) = evaluate_rules(&s, &Node::from_json(&serde_json::json!(1)), None, false);
+        assert!(errs.is_empty());
+        assert_eq!(cost, 0);
+        let old = Node::from_json(&serde_json::json!(5));
+        let (errs, _) = evaluate_rules(
+            &s,
+            &Node::from_json(&serde_json::json!(1)),
+            Some(&old),
+            false,
+        );
+        assert_eq!(errs.len(), 1);
+    }
+
+    #[test]
+    fn budget_exhaustion_stops_validation() {
+        let s = schema(serde_json::json!({"type": "object",
+            "x-kubernetes-validations": [{"rule": "true"}]}));
+        let v = Validator::new(&s, false).unwrap();
+        let mut budget = 0;
+        let errs = v.validate(
+            &FieldPath::new("root"),
+            &Node::from_json(&serde_json::json!({})),
+            None,
+            Limits::default(),
+            &mut budget,
+        );
+        assert_eq!(errs.len(), 1);
+        assert!(errs[0].to_string().contains("running out of cost budget"));
+    }
+
+    #[test]
+    fn field_paths_normalise() {
+        let s = schema(serde_json::json!({"type": "object", "properties": {
+            "a": {"type": "object", "properties": {"b": {"type": "string"}}},
+            "m": {"type": "object", "additionalProperties": {"type": "string"}}}}));
+        assert_eq!(normalize_field_path(".a.b", &s).unwrap(), "a.b");
+        assert_eq!(normalize_field_path(".m['k.x']", &s).unwrap(), "m[k.x]");
+        assert!(normalize_field_path(".zz", &s).is_err());
+    }
+}
