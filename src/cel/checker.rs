@@ -88,6 +88,8 @@ pub struct CheckEnv {
     pub keyword_field_names: bool,
     /// The 1.29 literal validators (duration, timestamp, regex).
     pub literal_validators: bool,
+    /// The homogeneous aggregate literal validator (Kubernetes always installs it).
+    pub homogeneous_literals: bool,
 }
 
 const CROSS_TYPE_SUFFIXES: &[&str] = &[
@@ -927,6 +929,7 @@ impl Checker<'_> {
 fn validate(e: &Expr, types: &HashMap<u64, Type>, env: &CheckEnv, errors: &mut Vec<CheckError>) {
     let ty = |id: u64| types.get(&id).cloned().unwrap_or(Type::Dyn);
     e.walk(&mut |n: &Expr| match &n.kind {
+        ExprKind::List { .. } | ExprKind::Map { .. } if !env.homogeneous_literals => {}
         ExprKind::List {
             elements,
             optional_indices,

@@ -232,7 +232,7 @@ mod tests {
     #[test]
     fn versions_filter() {
         let old = Decls::for_env(Some(27));
-        assert!(old.functions.get("quantity").is_none());
+        assert!(!old.functions.contains_key("quantity"));
         let new = Decls::for_env(Some(28));
         assert_eq!(
             new.functions["quantity"].overloads[0].id,

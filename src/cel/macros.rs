@@ -2,18 +2,14 @@
 //! way cel-go expands them (same shapes, same variable names), because the cost estimator and
 //! the checker see only the expansion:
 //!
-//! * `cel.bind(v, init, expr)` (cel-go `ext/bindings.go`): a comprehension over `[]` with
-//!   accumulator `v`.
 //! * two-variable comprehensions (`ext/comprehensions.go`): `all`/`exists`/`existsOne`/
 //!   `exists_one` with three arguments, `transformList`, `transformMap`, `transformMapEntry`.
 //! * `optMap`/`optFlatMap` (cel-go `cel/library.go`, optional types).
 //! * `sortBy` (`ext/lists.go`, lists v2+).
 //!
-//! They are always expanded; [`super::checker`] reports the functions the expansions call
-//! (`cel.@mapInsert`, `@sortByAssociatedKeys`, `optional.of`) as undeclared when the target
-//! version's environment lacks the library, which is what the API server reports too
-//! (cel-go leaves unknown macros as plain calls, which then fail as undeclared references; both
-//! are compile errors).
+//! Each set is expanded only by the parser of an environment that has it ([`MacroSet`]); in an
+//! older environment the call stays a call and the checker reports it as cel-go does
+//! (`undeclared reference to 'transformList'`). `cel.bind` is not in Kubernetes' environments.
 
 use cel::common::ast::{
     CallExpr, ComprehensionExpr, Expr, IdedExpr, ListExpr, LiteralValue, MapExpr,
@@ -25,9 +21,56 @@ const UNUSED: &str = "#unused";
 
 type Args<'a> = &'a mut Vec<IdedExpr>;
 
-pub(super) fn register(env: &mut cel::Env) {
-    let ms = [
-        Macro::receiver("bind", 3, bind),
+/// Which macro sets a parser expands; each arrived with a Kubernetes minor (§5.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum MacroSet {
+    /// The standard macros only.
+    Standard = 0,
+    /// + `optMap`/`optFlatMap` (optional types, 1.28).
+    Optional = 1,
+    /// + two-variable comprehensions (1.32).
+    TwoVar = 2,
+    /// + `sortBy` (ext.Lists v2+, 1.34).
+    SortBy = 3,
+}
+
+impl MacroSet {
+    /// The macros of an environment with the options of `minor`.
+    pub fn for_minor(minor: u32, optional_types: bool) -> MacroSet {
+        if minor >= 34 {
+            MacroSet::SortBy
+        } else if minor >= 32 {
+            MacroSet::TwoVar
+        } else if minor >= 28 || optional_types {
+            MacroSet::Optional
+        } else {
+            MacroSet::Standard
+        }
+    }
+}
+
+/// Adds the macros of `set` to `env`. `cel.bind` is never added: Kubernetes' base environment
+/// does not include cel-go's `ext.Bindings` (apiserver `environment/base.go`).
+pub(super) fn register(env: &mut cel::Env, set: MacroSet) {
+    let mut ms = Vec::new();
+    if set >= MacroSet::Optional {
+        ms.push(Macro::receiver("optMap", 2, |h, t, a| {
+            opt_map(h, t, a, false)
+        }));
+        ms.push(Macro::receiver("optFlatMap", 2, |h, t, a| {
+            opt_map(h, t, a, true)
+        }));
+    }
+    if set >= MacroSet::SortBy {
+        ms.push(Macro::receiver("sortBy", 2, sort_by));
+    }
+    if set < MacroSet::TwoVar {
+        for m in ms {
+            let _ = env.add_macro(m);
+        }
+        return;
+    }
+    ms.extend([
         Macro::receiver("all", 3, |h, t, a| two_var(h, t, a, Quant::All)),
         Macro::receiver("exists", 3, |h, t, a| two_var(h, t, a, Quant::Exists)),
         Macro::receiver("existsOne", 3, |h, t, a| two_var(h, t, a, Quant::One)),
@@ -42,10 +85,7 @@ pub(super) fn register(env: &mut cel::Env) {
         Macro::receiver("transformMapEntry", 4, |h, t, a| {
             two_var(h, t, a, Quant::Entry)
         }),
-        Macro::receiver("optMap", 2, |h, t, a| opt_map(h, t, a, false)),
-        Macro::receiver("optFlatMap", 2, |h, t, a| opt_map(h, t, a, true)),
-        Macro::receiver("sortBy", 2, sort_by),
-    ];
+    ]);
     for m in ms {
         // Each (name, arity, style) is registered once; a duplicate is a programming error that
         // the unit tests would catch, so ignoring the result here cannot hide input problems.
@@ -143,41 +183,6 @@ fn simple_name(h: &MacroExprHelper<'_>, e: &IdedExpr, msg: &str) -> Result<Strin
         Expr::Ident(n) => Ok(n.clone()),
         _ => Err(h.new_error(e.id, msg)),
     }
-}
-
-fn bind(
-    h: &mut MacroExprHelper<'_>,
-    target: &mut Option<IdedExpr>,
-    args: Args<'_>,
-) -> Result<Option<IdedExpr>, ParseError> {
-    // Only `cel.bind`; `x.bind(...)` on anything else stays a call.
-    match target.as_ref().map(|t| &t.expr) {
-        Some(Expr::Ident(n)) if n == "cel" => {}
-        _ => return Ok(None),
-    }
-    let name = simple_name(
-        h,
-        &args[0],
-        "cel.bind() variable names must be simple identifiers",
-    )?;
-    let result = args.pop().unwrap_or_default();
-    let init = args.pop().unwrap_or_default();
-    args.clear();
-    target.take();
-    let range = empty_list(h);
-    let cond = lit_bool(h, false);
-    let step = ident(h, &name);
-    Ok(Some(compre(
-        h,
-        range,
-        UNUSED.to_string(),
-        None,
-        &name,
-        init,
-        cond,
-        step,
-        result,
-    )))
 }
 
 #[derive(Clone, Copy, PartialEq)]

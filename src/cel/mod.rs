@@ -22,6 +22,7 @@ pub mod checker;
 pub mod cost;
 pub mod decls;
 pub mod escaping;
+pub mod eval;
 pub mod literals;
 pub mod location;
 mod macros;
@@ -48,7 +49,7 @@ pub enum EnvKind {
 }
 
 /// How to compile.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct CompileOptions {
     /// The API server version emulated (`--kube-version`).
     pub kube_version: KubeVersion,
@@ -57,6 +58,22 @@ pub struct CompileOptions {
     /// built-in ones, except in the stored environment, which has them all (used by tests that
     /// mirror upstream's "future function" cases).
     pub extra_functions: Vec<(String, decls::OverloadDecl)>,
+    /// The Kubernetes base-environment language options (homogeneous aggregate literals, and by
+    /// version cross-type numeric comparisons, literal validators, keyword field names). `true`
+    /// except for reproducing apiserver's library tests, which use a plain cel-go environment
+    /// with optional types.
+    pub base_env_options: bool,
+}
+
+impl Default for CompileOptions {
+    fn default() -> Self {
+        CompileOptions {
+            kube_version: KubeVersion::default(),
+            env: EnvKind::default(),
+            extra_functions: Vec::new(),
+            base_env_options: true,
+        }
+    }
 }
 
 impl CompileOptions {
@@ -87,10 +104,11 @@ impl CompileOptions {
                 .cloned()
                 .collect(),
             vars,
-            cross_type_numeric_comparisons: m >= 28,
-            optional_types: m >= 28,
-            keyword_field_names: m >= 31,
-            literal_validators: m >= 29,
+            cross_type_numeric_comparisons: self.base_env_options && m >= 28,
+            optional_types: !self.base_env_options || m >= 28,
+            keyword_field_names: self.base_env_options && m >= 31,
+            literal_validators: self.base_env_options && m >= 29,
+            homogeneous_literals: self.base_env_options,
         }
     }
 }
@@ -194,8 +212,9 @@ pub fn compile_expr(
             source: src.to_string(),
         }
     };
-    let parsed = parse::parse(src).map_err(fail)?;
     let env = opts.check_env(vars.to_vec());
+    let macros = parse::MacroSet::for_minor(opts.env_minor(), env.optional_types);
+    let parsed = parse::parse(src, macros).map_err(fail)?;
     let mut errors = Vec::new();
     if env.optional_types {
         // Optional syntax is parsed always; before 1.28 the parser would refuse it.
@@ -248,4 +267,103 @@ fn optional_syntax_errors(p: &parse::Parsed, src: &str, errors: &mut Vec<CelErro
             });
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    fn err(src: &str, minor: u32) -> String {
+        let vars = vec![("self".to_string(), Type::Int)];
+        let opts = CompileOptions::new(KubeVersion { minor });
+        match compile_expr(src, &vars, &opts) {
+            Ok(c) => panic!("{src} compiled to {}", c.checked.result_type()),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    #[test]
+    fn errors_read_like_cel_go() {
+        assert_eq!(
+            err("self == true", 36),
+            "ERROR: <input>:1:6: found no matching overload for '_==_' applied to '(int, bool)'\n | self == true\n | .....^"
+        );
+        assert_eq!(
+            err("f(1)", 36),
+            "ERROR: <input>:1:2: undeclared reference to 'f' (in container '')\n | f(1)\n | .^"
+        );
+        assert_eq!(
+            err("has(self)", 36),
+            "ERROR: <input>:1:5: invalid argument to has() macro\n | has(self)\n | ....^"
+        );
+        assert!(err("[1, 'a'].size() == 2", 36).contains("expected type 'int' but found 'string'"));
+        assert!(err("self.x == 1", 36).contains("type 'int' does not support field selection"));
+        assert!(err("'abc'.indexOf(1) == 1", 36)
+            .contains("found no matching overload for 'indexOf' applied to 'string.(int)'"));
+        assert!(err("duration('1x') > duration('1s')", 36).contains("invalid duration argument"));
+        assert!(err("1.5 > self", 28)
+            .contains("found no matching overload for '_>_' applied to '(double, int)'"));
+        assert!(compile_expr(
+            "1.5 > self",
+            &[("self".into(), Type::Int)],
+            &CompileOptions::new(KubeVersion { minor: 29 })
+        )
+        .is_ok());
+        assert!(err("isSorted(1)", 36)
+            .contains("found no matching overload for 'isSorted' applied to '(int)'"));
+        assert!(err("[1].all(i, v, v > 0)", 32).contains("undeclared reference to 'all'"));
+        assert!(compile_expr(
+            "[1].all(i, v, v > 0)",
+            &[],
+            &CompileOptions::new(KubeVersion { minor: 33 })
+        )
+        .is_ok());
+        assert!(err("quantity('1').isInteger()", 28).contains("undeclared reference to 'quantity'"));
+    }
+
+    #[test]
+    fn object_fields_and_optionals() {
+        let s = crate::schema::Schema::from_node(&crate::yaml::Node::from_json(
+            &serde_json::json!({
+                "type": "object",
+                "properties": {"a": {"type": "integer"}, "m": {"type": "object", "additionalProperties": {"type": "string"}}}
+            }),
+        ));
+        let d: Arc<DeclType> = schema_types::decl_type(&s, false, "selfType").unwrap();
+        let vars = vec![("self".to_string(), d.cel_type())];
+        let opts = CompileOptions::default();
+        let ok =
+            |e: &str| compile_expr(e, &vars, &opts).map(|c| c.checked.result_type().to_string());
+        assert_eq!(ok("self.a + 1").unwrap(), "int");
+        assert_eq!(ok("self.?a.orValue(0)").unwrap(), "int");
+        assert_eq!(ok("self.m.all(k, self.m[k].size() > 1)").unwrap(), "bool");
+        assert_eq!(ok("self.m.map(k, k + 'x')").unwrap(), "list(string)");
+        assert_eq!(ok("optional.of(1)").unwrap(), "optional_type(int)");
+        assert_eq!(ok("self.m.all(k, v, v.size() > 1)").unwrap(), "bool");
+        assert_eq!(
+            ok("self.m.transformMap(k, v, v.size())").unwrap(),
+            "map(string, int)"
+        );
+        let e = ok("self.b == 1").unwrap_err().to_string();
+        assert!(e.contains("undefined field 'b'"), "{e}");
+        let e = ok("cel.bind(x, 1, x + 1) == 2").unwrap_err().to_string();
+        assert!(
+            e.contains("undeclared reference to 'cel'")
+                && e.contains("undeclared reference to 'bind'"),
+            "{e}"
+        );
+        let c = compile_expr("self.a > 0 && optional.none().hasValue()", &vars, &opts).unwrap();
+        let ids: Vec<&String> = c
+            .checked
+            .refs
+            .values()
+            .filter_map(|r| match r {
+                Reference::Function(f) => f.first(),
+                _ => None,
+            })
+            .collect();
+        assert!(ids.iter().any(|i| *i == "optional_none"));
+        assert!(ids.iter().any(|i| *i == "greater_int64"));
+    }
 }

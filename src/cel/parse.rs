@@ -28,19 +28,21 @@ pub struct Parsed {
 /// cel-go's default limit on expression length, in code points.
 pub const MAX_EXPRESSION_CODE_POINTS: usize = 100_000;
 
-fn env() -> &'static cel::Env {
-    static ENV: OnceLock<cel::Env> = OnceLock::new();
-    ENV.get_or_init(|| {
+pub use super::macros::MacroSet;
+
+fn env(set: MacroSet) -> &'static cel::Env {
+    static ENVS: [OnceLock<cel::Env>; 4] = [const { OnceLock::new() }; 4];
+    ENVS[set as usize].get_or_init(|| {
         let mut env = cel::Env::stdlib();
-        super::macros::register(&mut env);
+        super::macros::register(&mut env, set);
         env
     })
 }
 
-/// Parses `src` with optional syntax enabled (the checker reports optional syntax used before
-/// Kubernetes enabled it). Errors are positioned `(line, column)` 1-based, columns in code
+/// Parses `src` expanding the macros of `macros`, with optional syntax enabled (the compiler
+/// reports optional syntax used before Kubernetes enabled it). Errors are positioned `(line, column)` 1-based, columns in code
 /// points.
-pub fn parse(src: &str) -> Result<Parsed, Vec<CelError>> {
+pub fn parse(src: &str, macros: MacroSet) -> Result<Parsed, Vec<CelError>> {
     let n = src.chars().count();
     if n > MAX_EXPRESSION_CODE_POINTS {
         return Err(vec![CelError {
@@ -52,7 +54,7 @@ pub fn parse(src: &str) -> Result<Parsed, Vec<CelError>> {
             ),
         }]);
     }
-    let parser = env().parser().enable_optional_syntax(true);
+    let parser = env(macros).parser().enable_optional_syntax(true);
     match parser.parse_with_source_info(src) {
         Ok((e, info)) => {
             let mut offsets = HashMap::new();

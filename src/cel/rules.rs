@@ -1,1 +1,513 @@
-//! Rule-level compilation and the CRD walk. (Being written.)
+//! Rule-level compilation of `x-kubernetes-validations`, as apiextensions-apiserver
+//! `pkg/apiserver/schema/cel/compilation.go` does it, and the CRD-wide walk the linter calls.
+//!
+//! Per rule ([`compile_rule`]): a blank rule yields nothing; otherwise the rule is compiled with
+//! `self` (and `oldSelf`, optional when `optionalOldSelf: true`) typed by the node's declared type
+//! and must be `bool`; a non-empty `messageExpression` must compile to `string`. A rule "uses
+//! oldSelf" (is a transition rule) when the checked AST references `oldSelf`.
+//!
+//! Per CRD ([`compile_crd_rules`]): the structural schema is walked the way
+//! `ValidateCustomResourceDefinitionOpenAPISchema` walks it (properties, additionalProperties,
+//! items; junctors are not compiled by the server); each node's declared type comes from its
+//! parent's when the parent is in a rule scope, else it is derived from the node (resource root
+//! when it is the schema root or embedded). Transition rules under an uncorrelatable ancestor
+//! (items of a non-`map` list, properties of a map-type other than granular/atomic) are refused.
+//!
+//! [`check_crd_rules`] turns the results into [`Diagnostic`]s with the server's messages (§1.16,
+//! §5.4), a span on the offending token inside the rule when the source text is given, and a
+//! hint naming the Kubernetes version that introduced a function the target version lacks.
+
+use std::sync::Arc;
+
+use super::location::offset_to_span as rule_offset_to_span;
+use super::schema_types::{decl_type, ROOT_TYPE_NAME};
+use super::{compile_expr, CompileError, CompileOptions, Compiled, DeclType, EnvKind, Type};
+use crate::diag::{Diagnostic, Rule, Severity, Span};
+use crate::k8s::{FieldPath, KubeVersion};
+use crate::schema::{Edge, Schema, ValidationRule};
+use crate::yaml::Style;
+
+/// The variable names of CRD rules.
+pub const SELF_VAR: &str = "self";
+pub const OLD_SELF_VAR: &str = "oldSelf";
+
+/// A failed expression (rule or messageExpression).
+#[derive(Clone, Debug)]
+pub struct ExprError {
+    /// The server's detail text (`compilation failed: ERROR: <input>:1:6: ...`,
+    /// `cel expression must evaluate to a bool`, ...).
+    pub detail: String,
+    /// The parse/check errors behind a `compilation failed` detail, with positions.
+    pub compile: Option<CompileError>,
+    /// Our hint when the expression compiles in a newer version's environment.
+    pub hint: Option<String>,
+}
+
+/// The outcome of compiling one `x-kubernetes-validations` entry.
+#[derive(Clone, Debug, Default)]
+pub struct RuleCompilation {
+    /// The compiled rule; `None` for a blank rule or an error.
+    pub rule: Option<Compiled>,
+    pub error: Option<ExprError>,
+    /// The rule references `oldSelf`.
+    pub uses_old_self: bool,
+    pub message_expression: Option<Compiled>,
+    pub message_expression_error: Option<ExprError>,
+}
+
+/// `self` and `oldSelf` for a rule on a node of declared type `decl`.
+pub fn rule_vars(decl: &Arc<DeclType>, optional_old_self: bool) -> Vec<(String, Type)> {
+    let t = decl.cel_type();
+    let old = if optional_old_self {
+        Type::optional(t.clone())
+    } else {
+        t.clone()
+    };
+    vec![(SELF_VAR.to_string(), t), (OLD_SELF_VAR.to_string(), old)]
+}
+
+fn version_hint(src: &str, vars: &[(String, Type)], opts: &CompileOptions) -> Option<String> {
+    let newest = CompileOptions {
+        kube_version: KubeVersion {
+            minor: KubeVersion::NEWEST.minor + 1,
+        },
+        env: EnvKind::NewExpressions,
+        ..opts.clone()
+    };
+    let c = compile_expr(src, vars, &newest).ok()?;
+    let have = opts.env_minor();
+    let mut newer: Vec<(u32, String)> = Vec::new();
+    c.checked.expr.walk(&mut |e| {
+        if let super::ast::ExprKind::Call { func, .. } = &e.kind {
+            let since = c
+                .checked
+                .overload_ids(e.id)
+                .iter()
+                .filter_map(|id| super::decls::overload_since(id))
+                .min();
+            if let Some(s) = since {
+                if s > have && !newer.iter().any(|(_, f)| f == func) {
+                    newer.push((s, func.clone()));
+                }
+            }
+        }
+    });
+    if newer.is_empty() {
+        // Syntax or options that arrived later (optional types, cross-type comparisons).
+        return Some(format!(
+            "this expression compiles in the environment of Kubernetes 1.{} and later; the API server of {} compiles new rules against the Kubernetes 1.{} libraries",
+            have + 2,
+            opts.kube_version,
+            have
+        ));
+    }
+    newer.sort();
+    let list: Vec<String> = newer
+        .iter()
+        .map(|(s, f)| {
+            format!(
+                "`{f}` (Kubernetes 1.{s}, usable in new CRD rules from 1.{})",
+                s + 1
+            )
+        })
+        .collect();
+    Some(format!(
+        "{} compiles new rules against the Kubernetes 1.{} libraries, which lack {}",
+        opts.kube_version,
+        have,
+        list.join(", ")
+    ))
+}
+
+fn failed(
+    prefix: &str,
+    e: CompileError,
+    src: &str,
+    vars: &[(String, Type)],
+    opts: &CompileOptions,
+) -> ExprError {
+    ExprError {
+        detail: format!("{prefix}: {e}"),
+        hint: version_hint(src, vars, opts),
+        compile: Some(e),
+    }
+}
+
+fn plain(detail: &str) -> ExprError {
+    ExprError {
+        detail: detail.to_string(),
+        compile: None,
+        hint: None,
+    }
+}
+
+/// Compiles one rule entry against a node of declared type `decl` (`compileRule`).
+pub fn compile_rule(
+    rule: &ValidationRule,
+    decl: &Arc<DeclType>,
+    opts: &CompileOptions,
+) -> RuleCompilation {
+    let mut out = RuleCompilation::default();
+    if rule.rule.trim().is_empty() {
+        return out;
+    }
+    let vars = rule_vars(decl, rule.optional_old_self == Some(true));
+    match compile_expr(&rule.rule, &vars, opts) {
+        Err(e) => {
+            out.error = Some(failed("compilation failed", e, &rule.rule, &vars, opts));
+            return out;
+        }
+        Ok(c) => {
+            if *c.checked.result_type() != Type::Bool {
+                out.error = Some(plain("cel expression must evaluate to a bool"));
+                return out;
+            }
+            out.uses_old_self = c.checked.references_ident(OLD_SELF_VAR);
+            out.rule = Some(c);
+        }
+    }
+    if !rule.message_expression.is_empty() {
+        match compile_expr(&rule.message_expression, &vars, opts) {
+            Err(e) => {
+                out.message_expression_error = Some(failed(
+                    "messageExpression compilation failed",
+                    e,
+                    &rule.message_expression,
+                    &vars,
+                    opts,
+                ))
+            }
+            Ok(c) => {
+                if *c.checked.result_type() != Type::String {
+                    out.message_expression_error =
+                        Some(plain("messageExpression must evaluate to a string"));
+                } else {
+                    out.message_expression = Some(c);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// One schema node that has rules, with its compilation results.
+#[derive(Clone, Debug)]
+pub struct NodeRules<'a> {
+    /// The node's path in the CRD (e.g. `spec.validation.openAPIV3Schema.properties[spec]`).
+    pub path: FieldPath,
+    pub schema: &'a Schema,
+    /// The declared type `self` has; `None` when the node is not visible to CEL (then
+    /// `results` is empty and the server reports missing type information).
+    pub decl: Option<Arc<DeclType>>,
+    /// The highest uncorrelatable ancestor (where `oldSelf` is refused), if any.
+    pub uncorrelatable: Option<FieldPath>,
+    /// One result per `x-kubernetes-validations` entry, in order.
+    pub results: Vec<RuleCompilation>,
+}
+
+/// Compiles every rule of a CRD version's schema. `path` is the schema root's CRD path.
+pub fn compile_crd_rules<'a>(
+    root: &'a Schema,
+    path: &FieldPath,
+    opts: &CompileOptions,
+) -> Vec<NodeRules<'a>> {
+    let mut out = Vec::new();
+    walk(root, path, None, false, true, None, opts, &mut out);
+    out
+}
+
+fn map_correlatable(map_type: Option<&str>) -> bool {
+    matches!(map_type, None | Some("granular") | Some("atomic"))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn walk<'a>(
+    s: &'a Schema,
+    path: &FieldPath,
+    from_parent: Option<Arc<DeclType>>,
+    parent_in_scope: bool,
+    is_root: bool,
+    uncorrelatable: Option<FieldPath>,
+    opts: &CompileOptions,
+    out: &mut Vec<NodeRules<'a>>,
+) {
+    let in_scope = parent_in_scope || !s.x_validations.is_empty();
+    let decl = if in_scope {
+        from_parent.or_else(|| decl_type(s, is_root || s.x_embedded_resource, ROOT_TYPE_NAME))
+    } else {
+        None
+    };
+    if !s.x_validations.is_empty() {
+        let results = match &decl {
+            Some(d) => s
+                .x_validations
+                .iter()
+                .map(|r| compile_rule(r, d, opts))
+                .collect(),
+            None => Vec::new(),
+        };
+        out.push(NodeRules {
+            path: path.clone(),
+            schema: s,
+            decl: decl.clone(),
+            uncorrelatable: uncorrelatable.clone(),
+            results,
+        });
+    }
+    for (edge, child) in s.structural_children() {
+        let child_decl = decl.as_ref().and_then(|d| match edge {
+            Edge::Property(name) => {
+                super::escaping::escape(name).and_then(|e| d.field(&e).map(|f| f.ty.clone()))
+            }
+            Edge::Items | Edge::AdditionalProperties => d.elem().cloned(),
+            _ => None,
+        });
+        let unc = match (&uncorrelatable, edge) {
+            (Some(u), _) => Some(u.clone()),
+            (None, Edge::Property(_)) if !map_correlatable(s.x_map_type.as_deref()) => {
+                Some(path.clone())
+            }
+            (None, Edge::Items) if !s.is_list_map() => Some(path.clone()),
+            _ => None,
+        };
+        walk(
+            child,
+            &edge.append_to(path),
+            child_decl,
+            in_scope,
+            false,
+            unc,
+            opts,
+            out,
+        );
+    }
+}
+
+pub static COMPILE: Rule = Rule {
+    id: "cel/compile",
+    severity: Severity::Error,
+    summary: "An x-kubernetes-validations rule does not compile",
+    docs: "The API server parses and type-checks every `x-kubernetes-validations` rule against the schema when the \
+CRD is created or updated, and refuses the CRD if a rule has a syntax error, refers to a field or function that does \
+not exist, applies a function to the wrong types, or does not evaluate to a bool. New rules are compiled against the \
+CEL libraries of the *previous* Kubernetes minor, so a function added in 1.N can only be used in new rules from 1.N+1.",
+    bad: "x-kubernetes-validations:\n- rule: self.replicas == 'three'\n",
+    good: "x-kubernetes-validations:\n- rule: self.replicas == 3\n",
+};
+
+pub static MESSAGE_EXPRESSION: Rule = Rule {
+    id: "cel/message-expression",
+    severity: Severity::Error,
+    summary: "A messageExpression does not compile or does not evaluate to a string",
+    docs: "`messageExpression` is compiled like the rule, with the same `self`, and must evaluate to a string. The \
+API server refuses the CRD otherwise.",
+    bad: "x-kubernetes-validations:\n- rule: self > 0\n  messageExpression: self\n",
+    good: "x-kubernetes-validations:\n- rule: self > 0\n  messageExpression: \"'got ' + string(self)\"\n",
+};
+
+pub static OLD_SELF_UNCORRELATABLE: Rule = Rule {
+    id: "cel/old-self-uncorrelatable",
+    severity: Severity::Error,
+    summary: "A transition rule (using oldSelf) sits where old and new values cannot be matched",
+    docs: "A rule that uses `oldSelf` compares a value with its previous version. Inside the items of a list that is \
+not `x-kubernetes-list-type: map` (or under a map type other than granular/atomic) the API server cannot tell which \
+old item corresponds to which new one, so it refuses such rules.",
+    bad: "type: array\nitems:\n  type: string\n  x-kubernetes-validations:\n  - rule: self == oldSelf\n",
+    good: "type: array\nx-kubernetes-validations:\n- rule: self == oldSelf\nitems:\n  type: string\n",
+};
+
+pub static OPTIONAL_OLD_SELF_UNUSED: Rule = Rule {
+    id: "cel/optional-old-self-unused",
+    severity: Severity::Error,
+    summary: "optionalOldSelf is set on a rule that does not use oldSelf",
+    docs: "`optionalOldSelf` only makes sense for transition rules; the API server refuses it on any other rule.",
+    bad: "x-kubernetes-validations:\n- rule: self > 0\n  optionalOldSelf: true\n",
+    good: "x-kubernetes-validations:\n- rule: self > 0\n",
+};
+
+pub static NO_TYPE_INFO: Rule = Rule {
+    id: "cel/no-type-info",
+    severity: Severity::Error,
+    summary: "Rules sit on a schema node that CEL cannot see",
+    docs: "Rules need a typed node: a node with only `x-kubernetes-preserve-unknown-fields: true` and no `type` has \
+no CEL type, so the API server cannot compile rules placed on it.",
+    bad: "x-kubernetes-preserve-unknown-fields: true\nx-kubernetes-validations:\n- rule: has(self.a)\n",
+    good: "type: object\nx-kubernetes-preserve-unknown-fields: true\nx-kubernetes-validations:\n- rule: has(self.a)\n",
+};
+
+/// Every rule this module reports.
+pub static RULES: &[&Rule] = &[
+    &COMPILE,
+    &MESSAGE_EXPRESSION,
+    &OLD_SELF_UNCORRELATABLE,
+    &OPTIONAL_OLD_SELF_UNUSED,
+    &NO_TYPE_INFO,
+];
+
+/// Go `json.Marshal` of a string (HTML-safe escaping).
+pub fn go_json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The internal `ValidationRule` struct as the server prints it as a bad value.
+pub fn rule_json(r: &ValidationRule) -> String {
+    format!(
+        "{{\"Rule\":{},\"Message\":{},\"MessageExpression\":{},\"Reason\":{},\"FieldPath\":{},\"OptionalOldSelf\":{}}}",
+        go_json_string(&r.rule),
+        go_json_string(&r.message),
+        go_json_string(&r.message_expression),
+        r.reason.as_deref().map_or("null".to_string(), go_json_string),
+        go_json_string(&r.field_path),
+        r.optional_old_self.map_or("null".to_string(), |b| b.to_string()),
+    )
+}
+
+fn expr_span(src: Option<&str>, span: Span, style: Style, text: &str, err: &ExprError) -> Span {
+    let (Some(src), Some(ce)) = (src, &err.compile) else {
+        return span;
+    };
+    let Some(first) = ce.errors.first() else {
+        return span;
+    };
+    let offset = match first.offset {
+        Some(o) => o,
+        None => {
+            // Parse errors carry a line and column: convert to a code-point offset.
+            let mut off = 0;
+            for (i, l) in text.split('\n').enumerate() {
+                if i + 1 == first.line {
+                    off += first.column.saturating_sub(1);
+                    break;
+                }
+                off += l.chars().count() + 1;
+            }
+            off
+        }
+    };
+    let byte = text
+        .char_indices()
+        .nth(offset)
+        .map_or(text.len(), |(b, _)| b);
+    let start = rule_offset_to_span(src, span, style, byte);
+    let end_byte = text[byte..]
+        .char_indices()
+        .find(|(_, c)| !(c.is_alphanumeric() || *c == '_'))
+        .map_or(text.len(), |(i, _)| byte + i.max(1));
+    let end = rule_offset_to_span(src, span, style, end_byte.min(text.len()));
+    Span::new(start.start, end.start.max(start.start))
+}
+
+/// Every CEL finding for one CRD version's schema, in the server's words. `path` is the
+/// schema root's CRD path (`spec.validation.openAPIV3Schema` or
+/// `spec.versions[i].schema.openAPIV3Schema`); `src` is the file text, to place carets inside
+/// rules (without it, findings point at the whole rule scalar).
+///
+/// The caller decides whether CEL is checked at all: the server skips it for a node when any
+/// schema error exists at or below it, and entirely for non-structural schemas.
+pub fn check_crd_rules(
+    root: &Schema,
+    path: &FieldPath,
+    opts: &CompileOptions,
+    src: Option<&str>,
+) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for node in compile_crd_rules(root, path, opts) {
+        let xv = node.path.child("x-kubernetes-validations");
+        if node.decl.is_none() {
+            out.push(
+                Diagnostic::new(&NO_TYPE_INFO, node.schema.span, format!(
+                    "{xv}: Internal error: internal error: failed to construct type information for x-kubernetes-validations rules: unable to convert structural schema to CEL declarations"
+                ))
+                .with_path(xv.to_string()),
+            );
+            continue;
+        }
+        for (i, (r, res)) in node
+            .schema
+            .x_validations
+            .iter()
+            .zip(&node.results)
+            .enumerate()
+        {
+            let rp = xv.index(i);
+            if let Some(e) = &res.error {
+                let p = rp.child("rule");
+                let span = expr_span(src, r.rule_span, r.rule_style, &r.rule, e);
+                let mut d = Diagnostic::new(
+                    &COMPILE,
+                    span,
+                    format!("{p}: Invalid value: {}: {}", rule_json(r), e.detail),
+                )
+                .with_path(p.to_string());
+                if let Some(h) = &e.hint {
+                    d = d.with_help(h.clone());
+                }
+                out.push(d);
+            }
+            if let Some(e) = &res.message_expression_error {
+                let p = rp.child("messageExpression");
+                let span = expr_span(
+                    src,
+                    r.message_expression_span,
+                    r.message_expression_style,
+                    &r.message_expression,
+                    e,
+                );
+                let mut d = Diagnostic::new(
+                    &MESSAGE_EXPRESSION,
+                    span,
+                    format!("{p}: Invalid value: {}: {}", rule_json(r), e.detail),
+                )
+                .with_path(p.to_string());
+                if let Some(h) = &e.hint {
+                    d = d.with_help(h.clone());
+                }
+                out.push(d);
+            }
+            if res.uses_old_self {
+                if let Some(u) = &node.uncorrelatable {
+                    let p = rp.child("rule");
+                    out.push(
+                        Diagnostic::new(&OLD_SELF_UNCORRELATABLE, r.rule_span, format!(
+                            "{p}: Invalid value: {}: oldSelf cannot be used on the uncorrelatable portion of the schema within {u}",
+                            go_json_string(&r.rule)
+                        ))
+                        .with_path(p.to_string())
+                        .with_help("move the rule up to the list (or map) itself, or make the list `x-kubernetes-list-type: map` so items correlate by key"),
+                    );
+                }
+            } else if let Some(b) = r.optional_old_self {
+                // Reported whenever the rule does not (successfully) use oldSelf, as upstream does.
+                let p = rp.child("optionalOldSelf");
+                out.push(
+                    Diagnostic::new(
+                        &OPTIONAL_OLD_SELF_UNUSED,
+                        r.span,
+                        format!("{p}: Invalid value: {b}: may not be set if oldSelf is not used in rule"),
+                    )
+                    .with_path(p.to_string()),
+                );
+            }
+        }
+    }
+    out
+}

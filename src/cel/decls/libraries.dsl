@@ -187,3 +187,7 @@ compareTo semver_compare_to m 33 (Semver, Semver) int
 major semver_major m 33 (Semver) int
 minor semver_minor m 33 (Semver) int
 patch semver_patch m 33 (Semver) int
+# Kubernetes lists library v1 (1.37).
+includes list_includes_dyn_dyn m 37 (dyn, dyn) bool
+# Kubernetes JSONPatch library: not in the base environment (mutating admission only).
+jsonpatch.escapeKey string_jsonpatch_escapeKey_string g 9999 (string) string
