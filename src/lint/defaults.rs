@@ -29,15 +29,19 @@ fn flag(s: &Node, k: &str) -> bool {
 /// `ValidateDefaults` with the root treated as an embedded resource.
 pub(crate) fn validate_defaults(root: &Node, loc: &Loc, require_pruned: bool) -> Vec<FErr> {
     let mut out = Vec::new();
-    walk(root, loc, true, false, require_pruned, &mut out, 0);
+    walk(root, loc, true, None, require_pruned, &mut out, 0);
     out
 }
+
+/// Where a node is inside a resource's `apiVersion`/`kind`/`metadata`: which one, and the keys
+/// below it.
+type Meta = Option<(String, Vec<String>)>;
 
 fn walk(
     s: &Node,
     loc: &Loc,
     is_root: bool,
-    inside_meta: bool,
+    meta: Meta,
     require_pruned: bool,
     out: &mut Vec<FErr>,
     depth: usize,
@@ -46,11 +50,23 @@ fn walk(
         return;
     }
     let embedded = is_root || flag(s, "x-kubernetes-embedded-resource");
-    let inside_meta = if embedded { false } else { inside_meta };
+    let meta = if embedded { None } else { meta };
     if let Some(d) = get_set(s, "default") {
         let dloc = loc.child("default");
         let span = d.span;
-        if !inside_meta {
+        let before = out.len();
+        if let Some((which, sub)) = &meta {
+            if let Some(e) = meta_default_error(d, which, sub) {
+                out.push(FErr::new(
+                    &DEFAULT,
+                    ErrType::Invalid,
+                    &dloc,
+                    span,
+                    Bad::any(d),
+                    format!("must result in valid metadata: {e}"),
+                ));
+            }
+        } else {
             if require_pruned && would_prune(d, Some(s), embedded, 0) {
                 let mut e = FErr::new(
                     &DEFAULT,
@@ -66,27 +82,17 @@ fn walk(
                 );
                 out.push(e);
             }
-        }
-        let before = out.len();
-        if embedded && !inside_meta {
-            if let Some(m) = d.as_map() {
-                for k in ["apiVersion", "kind"] {
-                    if let Some(v) = m.get(k) {
-                        if v.as_str().is_none() {
-                            out.push(FErr::new(
-                                &DEFAULT,
-                                ErrType::Invalid,
-                                &dloc.child(k),
-                                v.span,
-                                Bad::any(v),
-                                "must be a string",
-                            ));
-                        }
-                    }
-                }
+            let mid = out.len();
+            embedded_errors(d, Some(s), &dloc, embedded && !is_root, span, out, 0);
+            if out.len() != mid {
+                // coercion/metadata errors stop the chain before schema validation
+                walk_children(s, loc, embedded, &meta, require_pruned, out, depth);
+                return;
             }
         }
-        if out.len() == before {
+        if out.len() == before || meta.is_none() {
+            let mid = out.len();
+            let _ = mid;
             let mut v = Validator {
                 out,
                 span,
@@ -95,12 +101,24 @@ fn walk(
             v.value(d, s, "", 0);
         }
     }
+    walk_children(s, loc, embedded, &meta, require_pruned, out, depth);
+}
+
+fn walk_children(
+    s: &Node,
+    loc: &Loc,
+    embedded: bool,
+    meta: &Meta,
+    require_pruned: bool,
+    out: &mut Vec<FErr>,
+    depth: usize,
+) {
     if let Some(i) = get_set(s, "items").filter(|i| i.as_map().is_some()) {
         walk(
             i,
             &loc.child("items"),
             false,
-            inside_meta,
+            meta.clone(),
             require_pruned,
             out,
             depth + 1,
@@ -108,13 +126,24 @@ fn walk(
     }
     if let Some(p) = s.get("properties").and_then(Node::as_map) {
         for e in &p.entries {
-            let meta = inside_meta
-                || (embedded && matches!(e.key.as_str(), "metadata" | "apiVersion" | "kind"));
+            let sub = match meta {
+                Some((w, path)) => {
+                    let mut p = path.clone();
+                    p.push(e.key.clone());
+                    Some((w.clone(), p))
+                }
+                None if embedded
+                    && matches!(e.key.as_str(), "metadata" | "apiVersion" | "kind") =>
+                {
+                    Some((e.key.clone(), Vec::new()))
+                }
+                None => None,
+            };
             walk(
                 &e.value,
                 &loc.child("properties").key(&e.key),
                 false,
-                meta,
+                sub,
                 require_pruned,
                 out,
                 depth + 1,
@@ -455,4 +484,337 @@ impl Validator<'_> {
 #[allow(dead_code)]
 fn default_key_span(s: &Node) -> Span {
     key_span(s, "default")
+}
+
+/// Why a `metadata` value does not decode into ObjectMeta (Go's JSON decoding), if it does not.
+fn meta_decode_error(m: &Node) -> Option<String> {
+    let Some(map) = m.as_map() else {
+        return Some(format!(
+            "json: cannot unmarshal {} into Go value of type v1.ObjectMeta",
+            json_kind(m)
+        ));
+    };
+    let bad = |field: &str, want: &str, v: &Node| {
+        Some(format!(
+            "json: cannot unmarshal {} into Go struct field ObjectMeta.{field} of type {want}",
+            json_kind(v)
+        ))
+    };
+    for e in &map.entries {
+        let v = &e.value;
+        if v.is_null() {
+            continue;
+        }
+        match e.key.as_str() {
+            "name" | "generateName" | "namespace" | "uid" | "resourceVersion" | "selfLink" => {
+                if v.as_str().is_none() {
+                    return bad(&e.key, "string", v);
+                }
+            }
+            "generation" | "deletionGracePeriodSeconds" => {
+                if v.as_i64().is_none() {
+                    return bad(&e.key, "int64", v);
+                }
+            }
+            "labels" | "annotations" => match v.as_map() {
+                None => return bad(&e.key, "map[string]string", v),
+                Some(m) => {
+                    if let Some(x) = m
+                        .entries
+                        .iter()
+                        .find(|x| x.value.as_str().is_none() && !x.value.is_null())
+                    {
+                        return bad(&e.key, "string", &x.value);
+                    }
+                }
+            },
+            "finalizers" => match v.as_seq() {
+                None => return bad(&e.key, "[]string", v),
+                Some(items) => {
+                    if let Some(x) = items.iter().find(|x| x.as_str().is_none()) {
+                        return bad(&e.key, "string", x);
+                    }
+                }
+            },
+            _ => {}
+        }
+    }
+    None
+}
+
+fn json_kind(v: &Node) -> &'static str {
+    match &v.value {
+        Value::Null => "null",
+        Value::Bool(_) => "bool",
+        Value::Int(_) | Value::Float(_) => "number",
+        Value::String(_) => "string",
+        Value::Seq(_) => "array",
+        Value::Map(_) => "object",
+    }
+}
+
+/// ObjectMeta validation of an embedded resource's metadata: (field, message) pairs.
+fn meta_validation(m: &Node) -> Vec<(&'static str, String)> {
+    use crate::k8s::names::{is_path_segment_name, is_qualified_name, is_valid_label_value};
+    let mut out = Vec::new();
+    for f in ["name", "generateName"] {
+        if let Some(n) = get_str(m, f) {
+            for e in is_path_segment_name(n) {
+                out.push((if f == "name" { "name" } else { "generateName" }, e));
+            }
+        }
+    }
+    if let Some(l) = m.get("labels").and_then(Node::as_map) {
+        for e in &l.entries {
+            for x in is_qualified_name(&e.key) {
+                out.push(("labels", x));
+            }
+            for x in is_valid_label_value(e.value.as_str().unwrap_or("")) {
+                out.push(("labels", x));
+            }
+        }
+    }
+    if let Some(a) = m.get("annotations").and_then(Node::as_map) {
+        for e in &a.entries {
+            for x in is_qualified_name(&e.key.to_lowercase()) {
+                out.push(("annotations", x));
+            }
+        }
+    }
+    out
+}
+
+/// `objectmeta.Coerce` then `objectmeta.Validate` over a value: every embedded resource in it
+/// (and the value itself when `resource_root`) needs string `apiVersion`/`kind`, decodable and
+/// valid `metadata`. Errors are pushed with paths under `base`.
+fn embedded_errors(
+    x: &Node,
+    s: Option<&Node>,
+    loc: &Loc,
+    resource_root: bool,
+    span: Span,
+    out: &mut Vec<FErr>,
+    depth: usize,
+) {
+    if depth > 100 {
+        return;
+    }
+    let Some(s) = s.filter(|s| s.as_map().is_some()) else {
+        return;
+    };
+    match &x.value {
+        Value::Map(m) => {
+            if resource_root || flag(s, "x-kubernetes-embedded-resource") {
+                let before = out.len();
+                for k in ["apiVersion", "kind"] {
+                    if let Some(v) = m.get(k).filter(|v| !v.is_null()) {
+                        if v.as_str().is_none() {
+                            out.push(FErr::new(
+                                &DEFAULT,
+                                ErrType::Invalid,
+                                &loc.child(k),
+                                span,
+                                Bad::any(v),
+                                "must be a string",
+                            ));
+                        }
+                    }
+                }
+                if out.len() == before {
+                    if let Some(md) = m.get("metadata").filter(|v| !v.is_null()) {
+                        if let Some(e) = meta_decode_error(md) {
+                            out.push(FErr::new(
+                                &DEFAULT,
+                                ErrType::Invalid,
+                                &loc.child("metadata"),
+                                span,
+                                Bad::any(md),
+                                e,
+                            ));
+                        }
+                    }
+                }
+                if out.len() == before {
+                    type_meta_checks(m.get("apiVersion"), m.get("kind"), loc, span, out);
+                    if let Some(md) = m.get("metadata") {
+                        for (f, e) in meta_validation(md) {
+                            let v = md.get(f).map(Bad::any).unwrap_or(Bad::none());
+                            out.push(FErr::new(
+                                &DEFAULT,
+                                ErrType::Invalid,
+                                &loc.child("metadata").child(f),
+                                span,
+                                v,
+                                e,
+                            ));
+                        }
+                    }
+                }
+            }
+            let props = s.get("properties").and_then(Node::as_map);
+            let ap = get_set(s, "additionalProperties").filter(|a| a.as_map().is_some());
+            for e in &m.entries {
+                if let Some(p) = props.and_then(|p| p.get(&e.key)) {
+                    embedded_errors(
+                        &e.value,
+                        Some(p),
+                        &loc.child(&e.key),
+                        false,
+                        span,
+                        out,
+                        depth + 1,
+                    );
+                } else if let Some(ap) = ap {
+                    embedded_errors(
+                        &e.value,
+                        Some(ap),
+                        &loc.key(&e.key),
+                        false,
+                        span,
+                        out,
+                        depth + 1,
+                    );
+                }
+            }
+        }
+        Value::Seq(items) => {
+            let is = get_set(s, "items");
+            for (i, it) in items.iter().enumerate() {
+                embedded_errors(it, is, &loc.index(i), false, span, out, depth + 1);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// `validateEmbeddedResource`'s apiVersion/kind rules.
+fn type_meta_checks(
+    api: Option<&Node>,
+    kind: Option<&Node>,
+    loc: &Loc,
+    span: Span,
+    out: &mut Vec<FErr>,
+) {
+    match api.filter(|v| !v.is_null()) {
+        None => out.push(FErr::new(
+            &DEFAULT,
+            ErrType::Required,
+            &loc.child("apiVersion"),
+            span,
+            Bad::none(),
+            "",
+        )),
+        Some(v) => {
+            let s = v.as_str().unwrap_or("");
+            if s.is_empty() {
+                out.push(FErr::new(
+                    &DEFAULT,
+                    ErrType::Invalid,
+                    &loc.child("apiVersion"),
+                    span,
+                    Bad::str(s),
+                    "must not be empty",
+                ));
+            } else if s.matches('/').count() > 1 {
+                out.push(FErr::new(
+                    &DEFAULT,
+                    ErrType::Invalid,
+                    &loc.child("apiVersion"),
+                    span,
+                    Bad::str(s),
+                    format!("unexpected GroupVersion string: {s}"),
+                ));
+            }
+        }
+    }
+    match kind.filter(|v| !v.is_null()) {
+        None => out.push(FErr::new(
+            &DEFAULT,
+            ErrType::Required,
+            &loc.child("kind"),
+            span,
+            Bad::none(),
+            "",
+        )),
+        Some(v) => {
+            let s = v.as_str().unwrap_or("");
+            if s.is_empty() {
+                out.push(FErr::new(
+                    &DEFAULT,
+                    ErrType::Invalid,
+                    &loc.child("kind"),
+                    span,
+                    Bad::str(s),
+                    "must not be empty",
+                ));
+            } else {
+                let errs = crate::k8s::names::is_dns1035_label(&s.to_lowercase());
+                if !errs.is_empty() {
+                    out.push(FErr::new(
+                        &DEFAULT,
+                        ErrType::Invalid,
+                        &loc.child("kind"),
+                        span,
+                        Bad::str(s),
+                        format!(
+                            "may have mixed case, but should otherwise match: {}",
+                            errs.join(",")
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+}
+
+/// A default inside an embedded resource's `apiVersion`/`kind`/`metadata`: placed in its
+/// surrounding object, it must give valid type and object metadata.
+fn meta_default_error(d: &Node, which: &str, sub: &[String]) -> Option<String> {
+    match which {
+        "apiVersion" | "kind" => {
+            let Some(s) = d.as_str() else {
+                return Some(format!(
+                    "{which}: Invalid value: {}: must be a string",
+                    super::ctx::go_json(d)
+                ));
+            };
+            let mut out = Vec::new();
+            let loc = Loc::new("");
+            if which == "kind" {
+                type_meta_checks(
+                    Some(&Node::synthetic(Value::String("v1".into()))),
+                    Some(d),
+                    &loc,
+                    d.span,
+                    &mut out,
+                );
+            } else {
+                type_meta_checks(
+                    Some(d),
+                    Some(&Node::synthetic(Value::String("Validation".into()))),
+                    &loc,
+                    d.span,
+                    &mut out,
+                );
+            }
+            let _ = s;
+            out.first().map(|e| e.server_string())
+        }
+        _ => {
+            // Build the metadata object with the default at its place.
+            let mut v = d.clone();
+            for k in sub.iter().rev() {
+                let mut m = crate::yaml::Map::new();
+                m.insert(k.clone(), v);
+                v = Node::synthetic(Value::Map(m));
+            }
+            if let Some(e) = meta_decode_error(&v) {
+                return Some(e);
+            }
+            meta_validation(&v)
+                .into_iter()
+                .next()
+                .map(|(f, e)| format!("metadata.{f}: Invalid value: {e}"))
+        }
+    }
 }
