@@ -48,6 +48,7 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Explain a rule: what it finds, why it matters, a bad and a good example')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('manpage', 'manpage', [CompletionResultType]::ParameterValue, 'Print the man page (roff)')
+            [CompletionResult]::new('scan', 'scan', [CompletionResultType]::ParameterValue, 'Read, parse and classify only, and print the counts (for benchmarks)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -245,6 +246,25 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'crdlint;scan' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--kube-version', '--kube-version', [CompletionResultType]::ParameterName, 'The Kubernetes version whose API server is emulated (1.X)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour human output')
+            [CompletionResult]::new('--exclude', '--exclude', [CompletionResultType]::ParameterName, 'Skip files and directories matching this glob while walking directories (repeatable)')
+            [CompletionResult]::new('--stdin-filename', '--stdin-filename', [CompletionResultType]::ParameterName, 'The file name to report for input read from `-` (standard input)')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Worker threads for reading, parsing and checking (0: one per core)')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for reading, parsing and checking (0: one per core)')
+            [CompletionResult]::new('--read-only', '--read-only', [CompletionResultType]::ParameterName, 'Stop after reading the bytes')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print findings only: no summary line, no list of skipped documents')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print findings only: no summary line, no list of skipped documents')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Also list every document that was skipped, and why')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Also list every document that was skipped, and why')
+            [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Exit with status 1 when there are warnings, not only errors')
+            [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Report a resource whose kind has no CRD in the run as an error instead of skipping it')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'crdlint;help' {
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Lint every CRD and validate every resource whose CRD is known (the default job)')
             [CompletionResult]::new('lint', 'lint', [CompletionResultType]::ParameterValue, 'Lint CustomResourceDefinitions only')
@@ -256,6 +276,7 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Explain a rule: what it finds, why it matters, a bad and a good example')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('manpage', 'manpage', [CompletionResultType]::ParameterValue, 'Print the man page (roff)')
+            [CompletionResult]::new('scan', 'scan', [CompletionResultType]::ParameterValue, 'Read, parse and classify only, and print the counts (for benchmarks)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -287,6 +308,9 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             break
         }
         'crdlint;help;manpage' {
+            break
+        }
+        'crdlint;help;scan' {
             break
         }
         'crdlint;help;help' {

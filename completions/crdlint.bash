@@ -43,6 +43,9 @@ _crdlint() {
             crdlint,rules)
                 cmd="crdlint__subcmd__rules"
                 ;;
+            crdlint,scan)
+                cmd="crdlint__subcmd__scan"
+                ;;
             crdlint,validate)
                 cmd="crdlint__subcmd__validate"
                 ;;
@@ -76,6 +79,9 @@ _crdlint() {
             crdlint__subcmd__help,rules)
                 cmd="crdlint__subcmd__help__subcmd__rules"
                 ;;
+            crdlint__subcmd__help,scan)
+                cmd="crdlint__subcmd__help__subcmd__scan"
+                ;;
             crdlint__subcmd__help,validate)
                 cmd="crdlint__subcmd__help__subcmd__validate"
                 ;;
@@ -89,7 +95,7 @@ _crdlint() {
 
     case "${cmd}" in
         crdlint)
-            opts="-q -v -j -V -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --version --help check lint validate prune default versions rules explain completions manpage help"
+            opts="-q -v -j -V -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --version --help check lint validate prune default versions rules explain completions manpage scan help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -323,7 +329,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__help)
-            opts="check lint validate prune default versions rules explain completions manpage help"
+            opts="check lint validate prune default versions rules explain completions manpage scan help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -449,6 +455,20 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__help__subcmd__rules)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        crdlint__subcmd__help__subcmd__scan)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -630,6 +650,48 @@ _crdlint() {
             ;;
         crdlint__subcmd__rules)
             opts="-q -v -j -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --kube-version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --exclude)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --stdin-filename)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        crdlint__subcmd__scan)
+            opts="-q -v -j -h --read-only --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -45,6 +45,7 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand explain 'Explain a rule: what it finds, why it matters, a bad and a good example'
             cand completions 'Print a shell completion script'
             cand manpage 'Print the man page (roff)'
+            cand scan 'Read, parse and classify only, and print the counts (for benchmarks)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'crdlint;check'= {
@@ -231,6 +232,24 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'crdlint;scan'= {
+            cand --format 'Output format'
+            cand --kube-version 'The Kubernetes version whose API server is emulated (1.X)'
+            cand --color 'When to colour human output'
+            cand --exclude 'Skip files and directories matching this glob while walking directories (repeatable)'
+            cand --stdin-filename 'The file name to report for input read from `-` (standard input)'
+            cand -j 'Worker threads for reading, parsing and checking (0: one per core)'
+            cand --threads 'Worker threads for reading, parsing and checking (0: one per core)'
+            cand --read-only 'Stop after reading the bytes'
+            cand -q 'Print findings only: no summary line, no list of skipped documents'
+            cand --quiet 'Print findings only: no summary line, no list of skipped documents'
+            cand -v 'Also list every document that was skipped, and why'
+            cand --verbose 'Also list every document that was skipped, and why'
+            cand --deny-warnings 'Exit with status 1 when there are warnings, not only errors'
+            cand --strict 'Report a resource whose kind has no CRD in the run as an error instead of skipping it'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'crdlint;help'= {
             cand check 'Lint every CRD and validate every resource whose CRD is known (the default job)'
             cand lint 'Lint CustomResourceDefinitions only'
@@ -242,6 +261,7 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand explain 'Explain a rule: what it finds, why it matters, a bad and a good example'
             cand completions 'Print a shell completion script'
             cand manpage 'Print the man page (roff)'
+            cand scan 'Read, parse and classify only, and print the counts (for benchmarks)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'crdlint;help;check'= {
@@ -263,6 +283,8 @@ set edit:completion:arg-completer[crdlint] = {|@words|
         &'crdlint;help;completions'= {
         }
         &'crdlint;help;manpage'= {
+        }
+        &'crdlint;help;scan'= {
         }
         &'crdlint;help;help'= {
         }

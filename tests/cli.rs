@@ -645,3 +645,52 @@ fn help_and_version_exit_0() {
         format!("crdlint {}\n", env!("CARGO_PKG_VERSION"))
     );
 }
+
+#[test]
+fn default_prints_resources_as_stored() {
+    let run = crdlint(&[
+        "default",
+        "--crd",
+        "testdata/examples/crds",
+        "testdata/examples/resources/nightly.yaml",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.transcript());
+    insta::assert_snapshot!(run.transcript());
+}
+
+#[test]
+fn prune_drops_unknown_fields_and_prints_yaml() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let doc = dir.path().join("w.yaml");
+    std::fs::write(
+        &doc,
+        "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: 2\n  \
+         extra: yes\nstatus: 'on'\n",
+    )
+    .expect("write");
+    let path = doc.to_str().expect("UTF-8 path");
+    let args = |unknown: &'static str| {
+        vec![
+            "prune",
+            "--format",
+            "json",
+            "--unknown-fields",
+            unknown,
+            "--crd",
+            "testdata/cli/crd.yaml",
+            path,
+        ]
+    };
+    let ignored = crdlint(&args("ignore"));
+    assert_eq!(ignored.code, 0, "{}", ignored.transcript());
+    assert_eq!(
+        ignored.stdout,
+        "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: 2\n"
+    );
+    // By default an unknown field is an error (as `kubectl apply` reports it), on stderr.
+    let strict = crdlint(&args("error"));
+    assert_eq!(strict.code, 1);
+    assert_eq!(strict.stdout, ignored.stdout);
+    let report: serde_json::Value = serde_json::from_str(&strict.stderr).expect("JSON on stderr");
+    assert!(report["summary"]["errors"].as_u64() >= Some(1), "{report}");
+}

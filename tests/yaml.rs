@@ -544,3 +544,288 @@ fn document_spans() {
     assert_eq!(text(src, docs[0].span), "a: 1");
     assert_eq!(text(src, docs[1].span), "---\nb: 2\n...");
 }
+
+/// A small deterministic generator, so the robustness test needs no extra crate.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[(self.next() % items.len() as u64) as usize]
+    }
+}
+
+#[test]
+fn token_soup_never_panics_and_spans_stay_in_the_text() {
+    const TOKENS: &[&str] = &[
+        "a",
+        "b: ",
+        "- ",
+        "\n",
+        "  ",
+        "\t",
+        "[",
+        "]",
+        "{",
+        "}",
+        ",",
+        ": ",
+        "? ",
+        "&x ",
+        "*x",
+        "&y ",
+        "*y",
+        "<<: ",
+        "!!int ",
+        "!t ",
+        "'",
+        "\"",
+        "|",
+        ">-",
+        "#c",
+        "---\n",
+        "...\n",
+        "~",
+        "yes",
+        "0x1F",
+        ".inf",
+        "é",
+        "\u{feff}",
+        "\r\n",
+        "%YAML 1.1\n",
+        "\\",
+        "\u{7}",
+        "1e3",
+        "@",
+    ];
+    let mut r = Rng(0x2545_F491_4F6C_DD1D);
+    for case in 0..20_000 {
+        let n = (r.next() % 40) as usize;
+        let src: String = (0..n).map(|_| r.pick(TOKENS)).collect();
+        let docs = load(&src);
+        for (i, d) in docs.iter().enumerate() {
+            assert_eq!(d.index, i, "case {case}: {src:?}");
+            assert!(
+                d.span.start <= d.span.end && d.span.end <= src.len(),
+                "case {case}: {src:?}"
+            );
+            for e in &d.errors {
+                assert!(
+                    e.span.end <= src.len() && e.span.start <= e.span.end,
+                    "case {case}: {src:?} {e:?}"
+                );
+                assert!(src.is_char_boundary(e.span.start) && src.is_char_boundary(e.span.end));
+            }
+            if let Some(root) = &d.root {
+                check_spans(root, &src);
+            }
+        }
+    }
+}
+
+fn check_spans(n: &Node, src: &str) {
+    assert!(
+        n.span.start <= n.span.end && n.span.end <= src.len(),
+        "{n:?} in {src:?}"
+    );
+    match &n.value {
+        Value::Seq(items) => items.iter().for_each(|c| check_spans(c, src)),
+        Value::Map(m) => m.entries.iter().for_each(|e| {
+            assert!(e.key_span.end <= src.len());
+            check_spans(&e.value, src)
+        }),
+        _ => {}
+    }
+}
+
+/// Every real-world manifest in the shared corpus must load; only the invalid-resource files may
+/// carry errors (one kubectl-validate case is a duplicate key on purpose).
+#[test]
+fn shared_corpus_loads() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    if !root.exists() {
+        println!("skipped: {} does not exist", root.display());
+        return;
+    }
+    let manifest = std::fs::read_to_string(root.join("MANIFEST.tsv")).expect("MANIFEST.tsv");
+    let invalid: std::collections::HashSet<&str> = manifest
+        .lines()
+        .filter_map(|l| {
+            let cols: Vec<&str> = l.split('\t').collect();
+            (cols.len() > 5 && cols[5] == "cr-invalid").then_some(cols[4])
+        })
+        .collect();
+    let mut stack = vec![root.clone()];
+    let (mut files, mut docs_seen, mut dup_files) = (0, 0, 0);
+    while let Some(p) = stack.pop() {
+        if p.is_dir() {
+            for e in std::fs::read_dir(&p).unwrap() {
+                stack.push(e.unwrap().path());
+            }
+            continue;
+        }
+        let ext = p.extension().and_then(|e| e.to_str()).unwrap_or("");
+        if !matches!(ext, "yaml" | "yml" | "json") {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(&p) else {
+            continue;
+        };
+        let rel = p
+            .strip_prefix(&root)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        files += 1;
+        let docs = load(&text);
+        docs_seen += docs.len();
+        for d in &docs {
+            for e in &d.errors {
+                if invalid.contains(rel.as_str()) && e.kind == YamlErrorKind::DuplicateKey {
+                    dup_files += 1;
+                    continue;
+                }
+                panic!("{rel}: {e:?}");
+            }
+        }
+    }
+    println!("corpus: {files} files, {docs_seen} documents, {dup_files} expected duplicate keys");
+    assert!(files > 1000);
+    assert_eq!(dup_files, 1);
+}
+
+fn fixture(name: &str) -> String {
+    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("testdata/yaml")
+        .join(name);
+    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// The data-driven table of go-yaml v2 plain-scalar rules in `testdata/yaml/plain-scalars.tsv`.
+#[test]
+fn plain_scalar_table_fixture() {
+    let table = fixture("plain-scalars.tsv");
+    let mut n = 0;
+    for line in table.lines() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let (plain, want) = line.split_once('\t').expect("two columns");
+        let want: serde_json::Value = serde_json::from_str(want).expect("JSON expectation");
+        let want = Node::from_json(&want);
+        let got = one(&format!("v: {plain}\n"));
+        let got = got.get("v").expect("v");
+        assert!(
+            got.value_eq(&want),
+            "{plain:?}: got {:?}, want {:?}",
+            got.value,
+            want.value
+        );
+        n += 1;
+    }
+    assert!(n >= 100, "{n} cases");
+}
+
+#[test]
+fn recovery_fixture() {
+    let src = fixture("recovery.yaml");
+    let docs = load(&src);
+    let names: Vec<Option<String>> = docs
+        .iter()
+        .map(|d| {
+            d.root
+                .as_ref()
+                .and_then(|r| r.at(&["metadata", "name"]))
+                .and_then(|n| n.as_str().map(str::to_owned))
+        })
+        .collect();
+    assert_eq!(
+        names,
+        [
+            Some("first".to_owned()),
+            None,
+            Some("third".to_owned()),
+            None,
+            Some("fifth".to_owned()),
+            None,
+            Some("seventh".to_owned())
+        ]
+    );
+    for i in [1, 3, 5] {
+        let e = &docs[i].errors;
+        assert_eq!(e.len(), 1, "document {i}: {e:?}");
+        assert_eq!(e[0].kind, YamlErrorKind::Syntax);
+        // The error lies inside the document it is reported for.
+        assert!(docs[i].span.start <= e[0].span.start && e[0].span.start <= docs[i].span.end);
+        let next = &docs[i + 1];
+        assert!(e[0].span.start <= next.span.start, "document {i}: {e:?}");
+    }
+}
+
+#[test]
+fn billion_laughs_fixture() {
+    let src = fixture("billion-laughs.yaml");
+    let start = Instant::now();
+    let docs = load(&src);
+    assert!(start.elapsed() < Duration::from_millis(500));
+    assert_eq!(docs[0].errors[0].kind, YamlErrorKind::AliasBudget);
+    assert!(docs[0].root.is_none());
+    assert_eq!(
+        docs[1]
+            .root
+            .as_ref()
+            .unwrap()
+            .at(&["metadata", "name"])
+            .unwrap()
+            .as_str(),
+        Some("after-the-bomb")
+    );
+}
+
+#[test]
+fn merge_anchors_fixture() {
+    let v = value_of(&fixture("merge-anchors.yaml"));
+    assert_eq!(
+        v["web"],
+        json!({"image": "nginx", "replicas": 3, "labels": {"app": "web"}})
+    );
+    assert_eq!(
+        v["both"],
+        json!({"replicas": 2, "tier": "small", "image": "nginx", "labels": {"app": "web"}})
+    );
+    assert_eq!(v["labels"], json!({"app": "web"}));
+    assert_eq!(
+        (v["second"].clone(), v["fourth"].clone()),
+        (json!("one"), json!("two"))
+    );
+}
+
+#[test]
+fn json_crd_fixture() {
+    let src = fixture("crd.json");
+    let root = one(&src);
+    let size = root
+        .at(&["spec", "versions"])
+        .and_then(|v| v.as_seq())
+        .and_then(|v| {
+            v[0].at(&[
+                "schema",
+                "openAPIV3Schema",
+                "properties",
+                "spec",
+                "properties",
+                "size",
+            ])
+        })
+        .unwrap();
+    // `1.0` in JSON is a whole number: Kubernetes decodes it as an int.
+    assert_eq!(size.get("minimum").unwrap().value, Value::Int(1));
+    assert_eq!(text(&src, size.get("minimum").unwrap().span), "1.0");
+    let e = root.as_map().unwrap().entry("kind").unwrap();
+    assert_eq!(lc(&src, e.key_span.start), (3, 3));
+    assert_eq!(text(&src, e.value.span), "\"CustomResourceDefinition\"");
+}

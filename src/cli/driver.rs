@@ -41,8 +41,17 @@ pub struct RunOptions {
     pub strict: bool,
     pub lint: lint::Options,
     pub validate: validate::Options,
-    /// Keep each validated resource's stored form (for `prune` and `default`).
-    pub keep_stored: bool,
+    /// Keep each resource's transformed form (for `prune` and `default`).
+    pub transform: Option<Transform>,
+}
+
+/// What `prune` and `default` print.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Transform {
+    /// Unknown fields removed ([`validate::prune_only`]).
+    Prune,
+    /// As stored: pruned, nulls dropped, defaults applied ([`validate::validate_resource`]).
+    Default,
 }
 
 /// A document that was neither checked nor used as a schema.
@@ -54,7 +63,7 @@ pub struct Skipped {
     pub reason: String,
 }
 
-/// The resources' stored forms, in file and position order.
+/// The resources' transformed forms, in file and position order.
 pub struct Stored {
     pub file: FileId,
     pub node: Node,
@@ -305,7 +314,7 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
                 .into_iter()
                 .map(|d| stamp(d, file, &job.object.object)),
         );
-        if opts.keep_stored {
+        if opts.transform.is_some() {
             if let Some(node) = outcome.stored {
                 stored.push(Stored { file, node });
             }

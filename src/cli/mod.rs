@@ -97,12 +97,8 @@ pub fn run(cli: Cli) -> Result<Status, Failure> {
         Command::Check(a) => commands::check::run(&settings, driver::Mode::Check, a),
         Command::Validate(a) => commands::check::run(&settings, driver::Mode::Validate, a),
         Command::Lint(a) => commands::check::run_lint(&settings, a),
-        Command::Prune(a) => {
-            commands::transform::run(&settings, commands::transform::Kind::Prune, a)
-        }
-        Command::Default(a) => {
-            commands::transform::run(&settings, commands::transform::Kind::Default, a)
-        }
+        Command::Prune(a) => commands::transform::run(&settings, driver::Transform::Prune, a),
+        Command::Default(a) => commands::transform::run(&settings, driver::Transform::Default, a),
         Command::Versions(a) => commands::versions::run(&settings, a),
         Command::Rules => commands::rules::list(&settings),
         Command::Explain(a) => commands::rules::explain(&a.rule),

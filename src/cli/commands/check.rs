@@ -14,7 +14,7 @@ pub fn run(settings: &Settings, mode: Mode, args: &CheckArgs) -> Result<Status, 
         strict: settings.strict,
         lint: settings.lint_options(),
         validate: settings.validate_options(&args.validation),
-        keep_stored: false,
+        transform: None,
     };
     let result = super::run_driver(settings, &args.paths.paths, &args.validation.crds, &opts)?;
     let mut out = io::BufWriter::new(io::stdout().lock());
@@ -30,7 +30,7 @@ pub fn run_lint(settings: &Settings, args: &PathArgs) -> Result<Status, Failure>
         strict: settings.strict,
         lint: settings.lint_options(),
         validate: Default::default(),
-        keep_stored: false,
+        transform: None,
     };
     let result = super::run_driver(settings, &args.paths, &[], &opts)?;
     let mut out = io::BufWriter::new(io::stdout().lock());

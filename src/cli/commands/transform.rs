@@ -1,24 +1,19 @@
 //! `prune` and `default`: print resources as the API server would store them.
 //!
-//! Each resource is validated as in `check`; its stored form (`validate::Outcome::stored`) is
-//! printed to stdout as one YAML document per resource, and the findings go to stderr, so that
+//! `prune` removes the fields the schema does not know (`validate::prune_only`); `default`
+//! prints the object as the server would store it: pruned, nulls dropped, defaults applied
+//! (`validate::Outcome::stored`). Objects go to stdout as YAML documents (written so that
+//! go-yaml reads back the same values), findings to stderr, so that
 //! `crdlint default x.yaml > y.yaml` captures only the objects.
 
 use std::io::{self, Write};
 
 use crate::cli::args::TransformArgs;
-use crate::cli::driver::{Mode, RunOptions};
+use crate::cli::driver::{Mode, RunOptions, Transform};
 use crate::cli::settings::Settings;
 use crate::cli::{status, Failure, Status};
 
-/// Which transformation the command names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    Prune,
-    Default,
-}
-
-pub fn run(settings: &Settings, kind: Kind, args: &TransformArgs) -> Result<Status, Failure> {
+pub fn run(settings: &Settings, kind: Transform, args: &TransformArgs) -> Result<Status, Failure> {
     if args.write {
         return Err(Failure::Usage(
             "--write is not yet supported: rewriting files in place needs a writer that keeps \
@@ -31,21 +26,12 @@ pub fn run(settings: &Settings, kind: Kind, args: &TransformArgs) -> Result<Stat
         strict: settings.strict,
         lint: settings.lint_options(),
         validate: settings.validate_options(&args.validation),
-        keep_stored: true,
+        transform: Some(kind),
     };
-    // FIXME: `validate::Outcome::stored` is pruned *and* defaulted; `prune` prints the same
-    // until the validate module exposes pruning on its own.
-    let _ = kind;
     let result = super::run_driver(settings, &args.paths.paths, &args.validation.crds, &opts)?;
     let mut out = io::BufWriter::new(io::stdout().lock());
-    for (i, s) in result.stored.iter().enumerate() {
-        if i > 0 {
-            writeln!(out, "---")?;
-        }
-        // JSON is YAML that every YAML reader, go-yaml included, reads as the same value.
-        serde_json::to_writer_pretty(&mut out, &s.node.to_json()).map_err(io::Error::other)?;
-        writeln!(out)?;
-    }
+    let yaml = crate::yaml::emit::emit_documents(result.stored.iter().map(|s| &s.node));
+    out.write_all(yaml.as_bytes())?;
     out.flush()?;
     let mut err = io::stderr().lock();
     if !result.diagnostics.is_empty() || settings.verbose {

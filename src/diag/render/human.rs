@@ -142,9 +142,14 @@ impl miette::Diagnostic for Frame<'_> {
             }
             SourceSpan::new(start.into(), end - start)
         };
-        // The primary label names the field path when there is one: the message is printed
-        // above the frame already, and the path tells which node the underline means.
-        let primary = LabeledSpan::new_primary_with_span(self.d.path.clone(), clamp(self.d.span));
+        // The primary label names the field path when the message does not already start
+        // from it (the server's messages usually do): it tells which node the underline means.
+        let label = self
+            .d
+            .path
+            .clone()
+            .filter(|p| !self.d.message.contains(p.as_str()));
+        let primary = LabeledSpan::new_primary_with_span(label, clamp(self.d.span));
         let same_file = self
             .d
             .related
