@@ -285,74 +285,24 @@ impl<'s> Types<'s> {
     }
 }
 
-/// The string formats the server recognises and the minor version that introduced them
-/// (apiextensions `supportedVersionedFormats`), by normalised name (dashes removed).
-const STRING_FORMATS: &[(&str, u32)] = &[
-    ("bsonobjectid", 0),
-    ("uri", 0),
-    ("email", 0),
-    ("hostname", 0),
-    ("ipv4", 0),
-    ("ipv6", 0),
-    ("cidr", 0),
-    ("mac", 0),
-    ("uuid", 0),
-    ("uuid3", 0),
-    ("uuid4", 0),
-    ("uuid5", 0),
-    ("isbn", 0),
-    ("isbn10", 0),
-    ("isbn13", 0),
-    ("creditcard", 0),
-    ("ssn", 0),
-    ("hexcolor", 0),
-    ("rgbcolor", 0),
-    ("byte", 0),
-    ("password", 0),
-    ("date", 0),
-    ("duration", 0),
-    ("datetime", 0),
-    ("k8sshortname", 34),
-    ("k8slongname", 34),
-];
-
 /// The format kept by `StripUnsupportedFormatsPostProcessorForVersion`, or `""`.
 fn effective_format<'s>(s: &'s Schema, types: Types<'_>, compat_minor: u32) -> &'s str {
     let Some(f) = s.format.as_deref() else {
         return "";
     };
-    if f.is_empty() {
-        return "";
-    }
-    let keep = match types {
-        Types::None | Types::IntOrString | Types::One("string") => {
-            let norm = f.replace('-', "");
-            STRING_FORMATS
-                .iter()
-                .any(|(n, since)| *n == norm && compat_minor >= *since)
+    let one;
+    let list: &[&str] = match types {
+        Types::None => &[],
+        Types::One(t) => {
+            one = [t];
+            &one
         }
-        Types::One("integer") => f == "int32" || f == "int64",
-        Types::One("number") => f == "float" || f == "double",
-        Types::One(_) => false,
+        Types::IntOrString => &["integer", "string"],
     };
-    if keep {
-        f
-    } else {
-        ""
-    }
-}
-
-/// kube-openapi's default registry lookup (`ContainsName`): case-insensitive, `-`/`_` ignored.
-fn registry_name(format: &str) -> Option<String> {
-    let norm: String = format
-        .chars()
-        .filter(|c| *c != '-' && *c != '_')
-        .flat_map(char::to_lowercase)
-        .collect();
-    STRING_FORMATS
-        .iter()
-        .any(|(n, _)| *n == norm)
-        .then_some(norm)
+    let compat = crate::k8s::KubeVersion {
+        minor: compat_minor,
+    };
+    crate::schema::formats::effective_format(list, f, compat).unwrap_or("")
 }
 
 /// `swag.IsFloat64AJSONInteger`.
@@ -420,8 +370,8 @@ pub(crate) fn validate(
     if let Value::String(st) = &data.value {
         r.merge_opt(check_string(cx, s, st, name, span));
         r.mc += 1;
-        if let Some(reg) = registry_name(format) {
-            r.merge_opt(check_format(format, &reg, st, name, span));
+        if !format.is_empty() && super::formats::known(format) {
+            r.merge_opt(check_format(format, st, name, span));
             r.mc += 1;
         }
     }
@@ -663,8 +613,8 @@ fn check_string(cx: &Ctx<'_>, s: &Schema, st: &str, name: &Name<'_>, span: Span)
     None
 }
 
-fn check_format(format: &str, reg: &str, st: &str, name: &Name<'_>, span: Span) -> Option<Res> {
-    if super::formats::validates(reg, st) {
+fn check_format(format: &str, st: &str, name: &Name<'_>, span: Span) -> Option<Res> {
+    if super::formats::validates(format, st) {
         return None;
     }
     let n = name.render();

@@ -2,7 +2,9 @@
 
 use crate::diag::{Rule, Severity};
 
-const CRD_HEAD: &str = "# against a CRD whose spec.versions[0].schema.openAPIV3Schema is\n# {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer, maximum: 10}}}}}\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n";
+const CEL_BAD: &str = "# spec: {type: object, required: [size], properties: {size: {type: integer}},\n#        x-kubernetes-validations: [{rule: \"self.size < 10\"}]}\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec: {}\n";
+const CEL_GOOD: &str =
+    "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: 3\n";
 
 pub static UNKNOWN_FIELD: Rule = Rule {
     id: "cr/unknown-field",
@@ -125,8 +127,8 @@ pub static CEL_NOT_CHECKED: Rule = Rule {
     docs: "The server does not evaluate `x-kubernetes-validations` rules when the object already has a \
 Required, Unsupported value (enum), Too long, Too many or type error, and adds this error instead. Fix the \
 other errors first; more may follow from the rules.",
-    bad: CRD_HEAD,
-    good: CRD_HEAD,
+    bad: CEL_BAD,
+    good: CEL_GOOD,
 };
 
 /// Every rule of the module.
