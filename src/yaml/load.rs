@@ -102,6 +102,7 @@ impl<'a> Loader<'a> {
     /// Parses `src[base..]` with one parser. Returns where to start a fresh parser when the
     /// parser's own recovery could not be trusted to find the next document.
     fn run_segment(&mut self, base: usize) -> Option<usize> {
+        let base = floor_boundary(self.src, base);
         let text = &self.src[base..];
         let mut parser = Parser::new_from_str_with_options(text, self.parser_options());
         let mut doc: Option<DocBuilder> = None;
@@ -225,7 +226,9 @@ impl<'a> Loader<'a> {
         base: usize,
         off: usize,
     ) -> Recovery {
-        let marker = find_doc_marker(self.src, off);
+        // Never restart where this segment started, or a document broken at its first byte
+        // would be read again and again.
+        let marker = find_doc_marker(self.src, off.max(base + 1));
         match parser.proceed_next_document() {
             Ok(true) => {
                 if let Some(m) = marker {
@@ -262,7 +265,7 @@ impl<'a> Loader<'a> {
 
     /// A one-character span at `off` (empty at the end of the text).
     fn point(&self, off: usize) -> Span {
-        let off = off.min(self.src.len());
+        let off = floor_boundary(self.src, off);
         let len = self.src[off..].chars().next().map_or(0, char::len_utf8);
         Span::new(off, off + len)
     }
@@ -289,6 +292,7 @@ impl<'a> Loader<'a> {
         };
         let size = end - start;
         if size > self.opts.max_document_bytes {
+            let start = floor_boundary(self.src, start);
             let line_end = self.src[start..]
                 .find('\n')
                 .map_or(self.src.len(), |i| start + i);
@@ -311,6 +315,16 @@ impl<'a> Loader<'a> {
     }
 }
 
+/// `off` clamped to the text and moved back to a character boundary, so slicing cannot panic
+/// whatever offset a parser error reports.
+fn floor_boundary(src: &str, off: usize) -> usize {
+    let mut off = off.min(src.len());
+    while !src.is_char_boundary(off) {
+        off -= 1;
+    }
+    off
+}
+
 fn too_deep(max_depth: usize, span: Span) -> YamlError {
     YamlError {
         kind: YamlErrorKind::TooDeep,
@@ -324,7 +338,7 @@ fn too_deep(max_depth: usize, span: Span) -> YamlError {
 /// followed by a blank), the way kubectl's YAML reader splits a stream.
 fn find_doc_marker(src: &str, from: usize) -> Option<usize> {
     let bytes = src.as_bytes();
-    let mut pos = from.min(bytes.len());
+    let mut pos = floor_boundary(src, from);
     // Move to a line start.
     if pos > 0 && bytes[pos - 1] != b'\n' {
         pos += src[pos..].find('\n')? + 1;
