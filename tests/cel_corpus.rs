@@ -35,7 +35,9 @@ fn corpus_crds() -> Option<Vec<Crd>> {
                 continue;
             }
             if let Some(s) = r.at(&["spec", "validation", "openAPIV3Schema"]) {
-                let p = FieldPath::new("spec").child("validation").child("openAPIV3Schema");
+                let p = FieldPath::new("spec")
+                    .child("validation")
+                    .child("openAPIV3Schema");
                 schemas.push((p, s.clone()));
             }
             if let Some(vs) = r.at(&["spec", "versions"]).and_then(Node::as_seq) {
@@ -67,7 +69,11 @@ fn corpus_rules_compile_without_errors() {
     let mut rules = 0;
     let models: Vec<(&Crd, FieldPath, Schema)> = crds
         .iter()
-        .flat_map(|c| c.schemas.iter().map(move |(p, n)| (c, p.clone(), Schema::from_node(n))))
+        .flat_map(|c| {
+            c.schemas
+                .iter()
+                .map(move |(p, n)| (c, p.clone(), Schema::from_node(n)))
+        })
         .collect();
     let start = Instant::now();
     for (_, p, s) in &models {
@@ -86,7 +92,10 @@ fn corpus_rules_compile_without_errors() {
         crds.len(),
         elapsed.as_secs_f64()
     );
-    assert!(rules > 1000, "the corpus has thousands of rules, found {rules}");
+    assert!(
+        rules > 1000,
+        "the corpus has thousands of rules, found {rules}"
+    );
     assert!(
         problems.is_empty(),
         "{} CEL findings on CRDs real servers accept:\n{}",
