@@ -137,8 +137,8 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
         summary.documents += p.documents;
     }
 
-    // Phase 2: the CRD table. CRDs from every file are schemas (the `--crd` files too); only
-    // those in checked files are linted and counted.
+    // Phase 2: the CRD table. CRDs from every file are schemas and are counted (the `--crd`
+    // files too); only those in checked files are linted.
     let crd_refs: Vec<(FileId, &Object)> = parsed
         .iter()
         .enumerate()
@@ -171,12 +171,10 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
     let mut table: HashMap<(String, String), (FileId, Span, Option<usize>)> = HashMap::new();
     let mut crds: Vec<Option<CompiledCrd>> = Vec::with_capacity(compiled.len());
     for (i, (&(f, o), (result, lints))) in crd_refs.iter().zip(compiled).enumerate() {
-        let (role, p) = &parsed[f];
+        let (_, p) = &parsed[f];
         let node = p.node(o.at);
         let span = node.map(name_span).unwrap_or_default();
-        if *role == Role::Target {
-            summary.crds += 1;
-        }
+        summary.crds += 1;
         let lint_errors = lints
             .iter()
             .any(|d| d.severity == crate::diag::Severity::Error);

@@ -29,7 +29,7 @@ pub struct Summary {
     pub files: usize,
     /// Non-empty YAML documents in those files.
     pub documents: usize,
-    /// CustomResourceDefinitions found.
+    /// CustomResourceDefinitions found, in the paths and in `--crd` files.
     pub crds: usize,
     /// Custom resources whose CRD was known.
     pub resources: usize,
