@@ -2,6 +2,8 @@
 //! rules, quantities, the JSONPath subset, version priority.
 
 pub mod field;
+pub mod fieldpath;
+pub mod jsonpath;
 pub mod names;
 pub mod path;
 pub mod version;

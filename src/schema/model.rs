@@ -500,6 +500,23 @@ impl Schema {
     }
 }
 
+/// Resolution of `fieldPath` / `selectableFields[].jsonPath` against the model
+/// ([`crate::k8s::fieldpath::valid_field_path`]).
+impl crate::k8s::fieldpath::PathSchema for Schema {
+    fn has_properties(&self) -> bool {
+        !self.properties.is_empty()
+    }
+    fn property(&self, name: &str) -> Option<&Schema> {
+        self.properties.get(name)
+    }
+    fn has_additional_properties(&self) -> bool {
+        self.additional_properties.is_some()
+    }
+    fn additional_properties(&self) -> Option<&Schema> {
+        self.additional_properties_schema()
+    }
+}
+
 impl ValidationRule {
     /// Converts one `x-kubernetes-validations` entry; `None` when it is not a mapping.
     pub fn from_node(node: &Node) -> Option<ValidationRule> {
