@@ -24,6 +24,28 @@ pub trait PathSchema {
     fn additional_properties(&self) -> Option<&Self>;
 }
 
+/// A raw `openAPIV3Schema` YAML node, for callers that work on the source tree (the CRD
+/// linter). Mirrors the structural view: an empty `properties` mapping counts as absent, and
+/// `additionalProperties: true|false` has no schema.
+impl PathSchema for crate::yaml::Node {
+    fn has_properties(&self) -> bool {
+        self.get("properties")
+            .and_then(crate::yaml::Node::as_map)
+            .is_some_and(|m| !m.is_empty())
+    }
+    fn property(&self, name: &str) -> Option<&Self> {
+        self.get("properties")?.get(name)
+    }
+    fn has_additional_properties(&self) -> bool {
+        self.get("additionalProperties")
+            .is_some_and(|a| a.as_map().is_some() || a.as_bool().is_some())
+    }
+    fn additional_properties(&self) -> Option<&Self> {
+        self.get("additionalProperties")
+            .filter(|a| a.as_map().is_some())
+    }
+}
+
 /// A successfully resolved path: the server's normalised [`FieldPath`] (relative to the node
 /// the path was resolved from) and the schema it points at (`None` when it ends inside
 /// `additionalProperties: true`, where there is no schema).
@@ -269,6 +291,25 @@ mod tests {
             err(".spec['x", true),
             "expected single quoted string but got 'x"
         );
+    }
+
+    #[test]
+    fn yaml_nodes() {
+        let n = crate::yaml::Node::from_json(&serde_json::json!({
+            "type": "object",
+            "properties": {
+                "spec": {"type": "object", "properties": {"x": {"type": "string"}}},
+                "labels": {"type": "object", "additionalProperties": {"type": "string"}},
+                "empty": {"type": "object", "properties": {}, "additionalProperties": true}
+            }
+        }));
+        let r = valid_field_path(".spec.x", &n, false).map(|r| r.path.to_string());
+        assert_eq!(r.as_deref(), Ok("spec.x"));
+        let r = valid_field_path(".labels.a", &n, false);
+        assert!(r.is_ok_and(|r| r.schema.and_then(|s| s.get_str("type")) == Some("string")));
+        let r = valid_field_path(".empty.a", &n, false);
+        assert!(r.is_ok_and(|r| r.schema.is_none() && r.path.to_string() == "empty[a]"));
+        assert!(valid_field_path(".spec.y", &n, false).is_err());
     }
 
     #[test]

@@ -698,6 +698,40 @@ mod tests {
         assert!(!s.properties["a"].has_value_validation());
     }
 
+    /// `field_path` section of the CRD conformance vectors (apiextensions
+    /// `TestValidateFieldPath`), resolved with `k8s::fieldpath` over the model.
+    #[test]
+    fn field_path_conformance() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/testdata/conformance/schema/crd-validation.yaml"
+        );
+        let text = std::fs::read_to_string(path).expect("crd-validation.yaml");
+        let docs = crate::yaml::load(&text);
+        let root = docs[0].root.as_ref().expect("document");
+        let sec = root
+            .at(&["sections", "field_path"])
+            .expect("field_path section");
+        let schema = Schema::from_node(sec.get("schema").expect("schema"));
+        let cases = sec.get("cases").and_then(Node::as_seq).expect("cases");
+        assert_eq!(cases.len(), 23);
+        for c in cases {
+            let name = c.get_str("name").unwrap_or("?");
+            let fp = c.get_str("field_path").expect("field_path");
+            let valid = c.get("valid").and_then(Node::as_bool).expect("valid");
+            let got = crate::k8s::fieldpath::valid_field_path(fp, &schema, true);
+            match (valid, got) {
+                (true, Ok(_)) => {}
+                (false, Err(e)) => {
+                    let want = c.get_str("error_contains").unwrap_or("");
+                    assert!(e.contains(want), "{name}: {e:?} lacks {want:?}");
+                }
+                (true, Err(e)) => panic!("{name}: unexpected error {e}"),
+                (false, Ok(r)) => panic!("{name}: expected an error, resolved to {}", r.path),
+            }
+        }
+    }
+
     #[test]
     fn depth_is_capped() {
         let mut v = json!({"type": "string"});
