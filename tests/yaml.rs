@@ -829,3 +829,17 @@ fn json_crd_fixture() {
     assert_eq!(lc(&src, e.key_span.start), (3, 3));
     assert_eq!(text(&src, e.value.span), "\"CustomResourceDefinition\"");
 }
+
+#[test]
+fn yaml_directive_versions() {
+    assert_eq!(value_of("%YAML 1.1\n---\na: yes\n"), json!({"a": true}));
+    let src = "%YAML 1.2\n---\na: 1\n---\nb: 2\n";
+    let docs = load(src);
+    assert_eq!(docs.len(), 2);
+    assert!(docs[0].root.is_none());
+    assert!(docs[0].errors[0]
+        .message
+        .starts_with("found incompatible YAML document"));
+    assert_eq!(text(src, docs[0].errors[0].span), "%YAML");
+    assert_eq!(docs[1].root.as_ref().unwrap().to_json(), json!({"b": 2}));
+}

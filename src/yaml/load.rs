@@ -157,9 +157,31 @@ impl<'a> Loader<'a> {
                     }
                     return None;
                 }
-                Event::DocumentStart(explicit, _) => {
+                Event::DocumentStart(explicit, version) => {
                     if let Some(d) = doc.take() {
                         self.finish(d, sp.start, None);
+                    }
+                    if let Some(v) = version.filter(|v| (v.major, v.minor) != (1, 1)) {
+                        // go-yaml v2's parser (a libyaml 0.1 port) only reads YAML 1.1.
+                        let at = self.src[last_end.min(sp.start)..sp.start]
+                            .rfind("%YAML")
+                            .map_or(sp.start, |i| last_end.min(sp.start) + i);
+                        let d = self.new_doc(at);
+                        let err = YamlError {
+                            kind: YamlErrorKind::Syntax,
+                            message: format!(
+                                "found incompatible YAML document (%YAML {}.{}; go-yaml reads only 1.1)",
+                                v.major, v.minor
+                            ),
+                            span: Span::new(at, at + 5),
+                            related: Vec::new(),
+                        };
+                        self.finish(d, sp.end, Some(err));
+                        after_explicit_end = false;
+                        match self.skip_document(&mut parser) {
+                            true => continue,
+                            false => return None,
+                        }
                     }
                     if !explicit && after_explicit_end {
                         // libyaml (and so go-yaml) only allows a bare document first in the
