@@ -694,3 +694,69 @@ fn prune_drops_unknown_fields_and_prints_yaml() {
     let report: serde_json::Value = serde_json::from_str(&strict.stderr).expect("JSON on stderr");
     assert!(report["summary"]["errors"].as_u64() >= Some(1), "{report}");
 }
+
+#[test]
+fn default_path_is_the_current_directory() {
+    let dir = walk_tree();
+    let out = Command::cargo_bin("crdlint")
+        .expect("binary built")
+        .args(["check", "--strict", "--format", "json"])
+        .current_dir(dir.path())
+        .output()
+        .expect("crdlint runs");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let files: Vec<&str> = v["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .filter_map(|d| d["file"].as_str())
+        .collect();
+    // Found paths are reported as the user would type them: no `./` in front.
+    assert_eq!(
+        files,
+        [
+            "kept.yaml",
+            "sub/kept.json",
+            "sub/kept.yml",
+            "vendor/third-party.yaml"
+        ]
+    );
+}
+
+#[test]
+fn versions_as_json() {
+    let v = crdlint(&[
+        "versions",
+        "--format",
+        "json",
+        "testdata/examples/crds/cache-policy.yaml",
+    ])
+    .json();
+    let names: Vec<&str> = v[0]["versions"]
+        .as_array()
+        .expect("versions")
+        .iter()
+        .filter_map(|x| x["name"].as_str())
+        .collect();
+    assert_eq!(names, ["v1", "v1alpha1"]);
+    assert_eq!(v[0]["kind"], "CachePolicy");
+}
+
+#[test]
+fn kube_version_accepts_supported_minors_only() {
+    let ok = crdlint(&[
+        "check",
+        "--kube-version",
+        "1.30",
+        "testdata/cli/widgets.json",
+    ]);
+    assert_eq!(ok.code, 0, "{}", ok.transcript());
+    let old = crdlint(&[
+        "check",
+        "--kube-version",
+        "1.10",
+        "testdata/cli/widgets.json",
+    ]);
+    assert_eq!(old.code, 2);
+    assert!(old.stderr.contains("not supported"), "{}", old.stderr);
+}
