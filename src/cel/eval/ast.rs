@@ -246,6 +246,48 @@ fn expand_macro(c: &cel::common::ast::CallExpr, d: usize) -> Option<Expr> {
                 ],
             ))
         }
+        ("sortBy", 2) => {
+            // cel-go ext.Lists: cel.bind(@__sortBy_input__, target,
+            //   @__sortBy_input__.@sortByAssociatedKeys(@__sortBy_input__.map(v, key)))
+            let var = ident_name(&c.args[0])?;
+            const INPUT: &str = "@__sortBy_input__";
+            let key = conv(&c.args[1], d);
+            let keys = comprehension(
+                ident(INPUT),
+                var,
+                None,
+                mk(ExprKind::List {
+                    elems: vec![],
+                    optional: vec![],
+                }),
+                konst(Value::Bool(true)),
+                call(
+                    "_+_",
+                    None,
+                    vec![
+                        ident(RESULT),
+                        mk(ExprKind::List {
+                            elems: vec![key],
+                            optional: vec![],
+                        }),
+                    ],
+                ),
+                ident(RESULT),
+            );
+            Some(mk(ExprKind::Comprehension(Box::new(Comprehension {
+                iter_range: mk(ExprKind::List {
+                    elems: vec![],
+                    optional: vec![],
+                }),
+                iter_var: Arc::from("#unused"),
+                iter_var2: None,
+                accu_var: Arc::from(INPUT),
+                accu_init: conv(target, d),
+                loop_cond: konst(Value::Bool(false)),
+                loop_step: ident(INPUT),
+                result: call("@sortByAssociatedKeys", Some(ident(INPUT)), vec![keys]),
+            }))))
+        }
         ("all" | "exists" | "existsOne" | "exists_one", 3) => {
             let k = ident_name(&c.args[0])?;
             let v = ident_name(&c.args[1])?;

@@ -12,7 +12,7 @@
 
 use std::sync::Arc;
 
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, FixedOffset, NaiveDate};
 use indexmap::IndexMap;
 
 use super::value::{Key, ListKind, ListValue, MapValue, Value};
@@ -73,7 +73,7 @@ fn convert(node: &Node, schema: Option<&Schema>, resource_root: bool, depth: usi
                 },
                 Some("date") => match NaiveDate::parse_from_str(st, "%Y-%m-%d") {
                     Ok(d) => match d.and_hms_opt(0, 0, 0) {
-                        Some(t) => Value::Timestamp(t.and_utc()),
+                        Some(t) => Value::Timestamp(t.and_utc().fixed_offset()),
                         None => Value::string(st),
                     },
                     Err(_) => Value::string(st),
@@ -100,7 +100,11 @@ fn convert(node: &Node, schema: Option<&Schema>, resource_root: bool, depth: usi
                     None => untyped(n, depth + 1),
                 })
                 .collect();
-            Value::List(Arc::new(ListValue { items, kind }))
+            Value::List(Arc::new(ListValue {
+                items,
+                kind,
+                from_object: true,
+            }))
         }
         Y::Map(m) => {
             if let Some(AdditionalProperties::Schema(ap)) = &s.additional_properties {
@@ -131,19 +135,24 @@ fn convert(node: &Node, schema: Option<&Schema>, resource_root: bool, depth: usi
                         _ => {}
                     }
                 }
-                let Some(ps) = s.properties.get(k) else {
-                    continue;
-                };
-                if !visible(ps) {
+                // Null fields are absent for CEL (`has()` is false, selecting them is
+                // `no such key`), as in Kubernetes' unstructured object values.
+                if v.is_null() {
                     continue;
                 }
-                let Some(name) = escape(k) else {
-                    continue;
+                // Fields CEL cannot name (unescapable, untyped, unknown under
+                // preserve-unknown-fields) still take part in equality, so they are kept,
+                // under their raw names, converted without schema.
+                let name = escape(k).unwrap_or_else(|| k.to_string());
+                let value = match s.properties.get(k) {
+                    Some(ps) if visible(ps) => {
+                        convert(v, Some(ps), ps.x_embedded_resource, depth + 1)
+                    }
+                    Some(_) => untyped(v, depth + 1),
+                    None if s.preserves_unknown_fields() => untyped(v, depth + 1),
+                    None => continue,
                 };
-                entries.insert(
-                    Key::String(Arc::from(name.as_str())),
-                    convert(v, Some(ps), ps.x_embedded_resource, depth + 1),
-                );
+                entries.insert(Key::String(Arc::from(name.as_str())), value);
             }
             Value::Map(Arc::new(MapValue {
                 entries,
@@ -270,9 +279,9 @@ pub fn escape(name: &str) -> Option<String> {
 
 /// The strfmt `date-time` layouts Kubernetes accepts (RFC 3339 with optional fraction, `Z` or
 /// numeric offset); the result is in UTC.
-pub fn parse_date_time(s: &str) -> Option<DateTime<Utc>> {
+pub fn parse_date_time(s: &str) -> Option<DateTime<FixedOffset>> {
     if let Ok(t) = DateTime::parse_from_rfc3339(s) {
-        return Some(t.with_timezone(&Utc));
+        return Some(t);
     }
     for layout in [
         "%Y-%m-%dT%H:%M:%S%.f%z",
@@ -281,10 +290,10 @@ pub fn parse_date_time(s: &str) -> Option<DateTime<Utc>> {
         "%Y-%m-%dT%H:%M:%SZ",
     ] {
         if let Ok(t) = DateTime::parse_from_str(s, layout) {
-            return Some(t.with_timezone(&Utc));
+            return Some(t);
         }
         if let Ok(t) = chrono::NaiveDateTime::parse_from_str(s, layout) {
-            return Some(t.and_utc());
+            return Some(t.and_utc().fixed_offset());
         }
     }
     None
@@ -399,7 +408,10 @@ mod tests {
         assert!(matches!(m.get_str("t"), Some(Value::Timestamp(_))));
         assert!(matches!(m.get_str("b"), Some(Value::Bytes(b)) if &b[..] == b"hi"));
         assert!(m.get_str("foo__dash__bar").is_some());
-        assert_eq!(m.entries.len(), 6, "1x and the untyped x are invisible");
+        // `1x` cannot be named in CEL and `x` has no type: both are kept (under raw names)
+        // only so that object equality sees them.
+        assert_eq!(m.entries.len(), 8);
+        assert!(m.get_str("1x").is_some());
     }
 
     #[test]

@@ -20,8 +20,8 @@ use super::convert::parse_go_duration;
 use super::interp::concat_lists;
 use super::lib::{self, IpAddress};
 use super::value::{
-    compare, equals, format_double, format_duration, format_timestamp, ErrorKind, EvalError,
-    EvalResult, Key, Value,
+    compare, equals, format_double, format_duration, format_timestamp, map_key_field, ErrorKind,
+    EvalError, EvalResult, Key, MapValue, Value,
 };
 
 fn nso() -> EvalError {
@@ -48,45 +48,56 @@ pub fn same_keys(a: &Value, b: &Value, keys: &[String]) -> bool {
     let (Value::Map(a), Value::Map(b)) = (a, b) else {
         return false;
     };
-    keys.iter().all(|k| match (a.get_str(k), b.get_str(k)) {
-        (Some(x), Some(y)) => equals(x, y),
-        (None, None) => true,
-        _ => false,
+    keys.iter()
+        .all(|k| match (map_key_field(a, k), map_key_field(b, k)) {
+            (Some(x), Some(y)) => equals(x, y),
+            (None, None) => true,
+            _ => false,
+        })
+}
+
+/// Object field lookup; a reserved word written as a field name (`self.namespace`) finds the
+/// escaped `__namespace__` field (Kubernetes 1.31+ type provider).
+fn field<'a>(m: &'a MapValue, name: &str) -> Option<&'a Value> {
+    m.get_str(name).or_else(|| {
+        if m.object.is_some() {
+            m.get_str(&format!("__{name}__"))
+        } else {
+            None
+        }
     })
 }
 
 /// `v.field`.
-pub fn select(v: &Value, field: &str) -> EvalResult {
+pub fn select(v: &Value, name: &str) -> EvalResult {
+    let field_name = name;
     match v {
-        Value::Map(m) => m
-            .get_str(field)
+        Value::Map(m) => field(m, field_name)
             .cloned()
-            .ok_or_else(|| EvalError::no_such_key(field)),
-        Value::Optional(Some(inner)) => match opt_select(inner, field)? {
-            o => Ok(o),
-        },
+            .ok_or_else(|| EvalError::no_such_key(field_name)),
+        Value::Optional(Some(inner)) => opt_select(inner, field_name),
         Value::Optional(None) => Ok(Value::none()),
         _ => Err(nso()),
     }
 }
 
 /// `has(v.field)`.
-pub fn has_field(v: &Value, field: &str) -> EvalResult {
+pub fn has_field(v: &Value, name: &str) -> EvalResult {
     match v {
-        Value::Map(m) => Ok(Value::Bool(m.get_str(field).is_some())),
+        Value::Map(m) => Ok(Value::Bool(field(m, name).is_some())),
         _ => Err(nso()),
     }
 }
 
 /// `v.?field`.
-pub fn opt_select(v: &Value, field: &str) -> EvalResult {
+pub fn opt_select(v: &Value, name: &str) -> EvalResult {
     match v {
-        Value::Map(m) => Ok(match m.get_str(field) {
+        Value::Map(m) => Ok(match field(m, name) {
             Some(x) => Value::some(x.clone()),
             None => Value::none(),
         }),
         Value::Optional(None) => Ok(Value::none()),
-        Value::Optional(Some(inner)) => opt_select(inner, field),
+        Value::Optional(Some(inner)) => opt_select(inner, name),
         _ => Err(nso()),
     }
 }
@@ -112,7 +123,11 @@ pub fn index(v: &Value, i: &Value) -> EvalResult {
             Some(ix) => Ok(l.items[ix].clone()),
             None => Err(EvalError::new(
                 ErrorKind::IndexOutOfRange,
-                format!("index out of range: {}", display(i)),
+                if l.from_object {
+                    format!("index out of bounds: {}", display(i))
+                } else {
+                    format!("index out of range: {}", display(i))
+                },
             )),
         },
         Value::Map(m) => m
@@ -292,7 +307,6 @@ pub fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
             Timestamp(_) => Ok(x.clone()),
             String(st) => chrono::DateTime::parse_from_rfc3339(st)
                 .ok()
-                .map(|t| t.with_timezone(&chrono::Utc))
                 .filter(in_range)
                 .map(Timestamp)
                 .ok_or_else(|| {
@@ -301,6 +315,7 @@ pub fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
                     ))
                 }),
             Int(i) => chrono::DateTime::from_timestamp(*i, 0)
+                .map(|t| t.fixed_offset())
                 .filter(in_range)
                 .map(Timestamp)
                 .ok_or_else(|| err("timestamp out of range")),
@@ -428,7 +443,7 @@ pub fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
         ("getHost", [Value::Url(u)]) => s(&u.host),
         ("getHostname", [Value::Url(u)]) => s(u.hostname()),
         ("getPort", [Value::Url(u)]) => s(u.port()),
-        ("getEscapedPath", [Value::Url(u)]) => s(&u.path),
+        ("getEscapedPath", [Value::Url(u)]) => s(u.escaped_path()),
         ("getQuery", [Value::Url(u)]) => {
             let mut m = IndexMap::new();
             for (k, vs) in u.query() {
@@ -743,6 +758,26 @@ pub fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
             None => Value::none(),
         }),
         ("lists.range", [Int(n)]) => Ok(Value::list((0..(*n).max(0)).map(Int).collect())),
+        ("@sortByAssociatedKeys", [List(l), List(keys)]) => {
+            if l.items.len() != keys.items.len() {
+                return Err(err("@sortByAssociatedKeys() expected a list of the same size as the associated keys list"));
+            }
+            let mut idx: Vec<usize> = (0..l.items.len()).collect();
+            let mut failed = None;
+            idx.sort_by(|&x, &y| match compare(&keys.items[x], &keys.items[y]) {
+                Ok(o) => o,
+                Err(e) => {
+                    failed.get_or_insert(e);
+                    Ordering::Equal
+                }
+            });
+            match failed {
+                Some(e) => Err(e),
+                None => Ok(Value::list(
+                    idx.into_iter().map(|i| l.items[i].clone()).collect(),
+                )),
+            }
+        }
 
         _ => Err(nso()),
     }
@@ -752,8 +787,8 @@ fn uint_overflow() -> EvalError {
     EvalError::new(ErrorKind::Overflow, "unsigned integer overflow")
 }
 
-fn in_range(t: &chrono::DateTime<chrono::Utc>) -> bool {
-    (1..=9999).contains(&t.year())
+fn in_range(t: &chrono::DateTime<chrono::FixedOffset>) -> bool {
+    (1..=9999).contains(&t.naive_utc().year())
 }
 
 fn cmp_op(x: &Value, y: &Value, f: impl Fn(Ordering) -> bool) -> EvalResult {
@@ -899,7 +934,7 @@ fn time_getter(func: &str, x: &Value, tz: Option<&Value>) -> EvalResult {
             "getHours" => d / 3_600_000_000_000,
             "getMinutes" => d / 60_000_000_000,
             "getSeconds" => d / 1_000_000_000,
-            "getMilliseconds" => (d % 1_000_000_000) / 1_000_000,
+            "getMilliseconds" => d / 1_000_000,
             _ => return Err(nso()),
         })),
         Timestamp(t) => {
@@ -936,6 +971,7 @@ fn parse_tz(z: &str) -> Option<chrono::FixedOffset> {
     let (sign, rest) = match z.as_bytes().first()? {
         b'+' => (1, &z[1..]),
         b'-' => (-1, &z[1..]),
+        _ if z.contains(':') => (1, z),
         _ => return None,
     };
     let digits: std::string::String = rest.chars().filter(|c| *c != ':').collect();
@@ -960,7 +996,8 @@ fn is_zero(x: &Value) -> bool {
         List(l) => l.items.is_empty(),
         Map(m) => m.entries.is_empty(),
         Duration(d) => *d == 0,
-        Timestamp(t) => t.timestamp() == 0 && t.timestamp_subsec_nanos() == 0,
+        // Go's zero time.Time: 0001-01-01T00:00:00Z.
+        Timestamp(t) => t.timestamp() == -62_135_596_800 && t.timestamp_subsec_nanos() == 0,
         _ => false,
     }
 }
@@ -1070,18 +1107,24 @@ fn string_format(fmt: &str, args: &[Value]) -> Result<Arc<str>, EvalError> {
                     Value::Uint(u) => *u as f64,
                     _ => return Err(err("fixed-point clause can only be used on doubles")),
                 };
-                let p = prec.unwrap_or(6);
                 if verb == 'f' {
+                    let p = prec.unwrap_or(6);
                     out.push_str(&format!("{d:.p$}"));
                 } else {
-                    let r = format!("{d:.p$e}");
+                    // Strings v2 formats %e through x/text's printer with the precision used
+                    // as a width, i.e. always 6 digits, and a superscript exponent.
+                    let r = format!("{d:.6e}");
                     let (m, e) = r.split_once('e').unwrap_or((&r, "0"));
                     let e: i32 = e.parse().unwrap_or(0);
-                    out.push_str(&format!(
-                        "{m}e{}{:02}",
-                        if e < 0 { '-' } else { '+' },
-                        e.abs()
-                    ));
+                    out.push_str(m);
+                    out.push_str("×10");
+                    if e < 0 {
+                        out.push('⁻');
+                    }
+                    const SUP: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+                    for c in format!("{:02}", e.abs()).chars() {
+                        out.push(SUP[c.to_digit(10).unwrap_or(0) as usize]);
+                    }
                 }
             }
             'x' | 'X' => {

@@ -53,7 +53,7 @@ pub fn evaluate(expr: &Expr, vars: &[(&str, Value)], opts: Options) -> Outcome {
     let mut ev = Evaluator {
         vars: vars
             .iter()
-            .map(|(n, v)| (Arc::<str>::from(*n), v.clone()))
+            .map(|(n, v)| (Arc::<str>::from(*n), Ok(v.clone())))
             .collect(),
         cost: 0,
         opts,
@@ -73,7 +73,9 @@ pub fn cost_limit_error() -> EvalError {
 }
 
 struct Evaluator {
-    vars: Vec<(Arc<str>, Value)>,
+    /// Variables, innermost last. Comprehension accumulators may hold errors: cel-go keeps an
+    /// error in `@result` and lets `||`/`&&` absorb it in later iterations.
+    vars: Vec<(Arc<str>, EvalResult)>,
     cost: u64,
     opts: Options,
 }
@@ -134,6 +136,12 @@ const TYPE_NAMES: &[&str] = &[
     "google.protobuf.Duration",
     "google.protobuf.Timestamp",
     "optional_type",
+    "net.IP",
+    "net.CIDR",
+    "kubernetes.Quantity",
+    "kubernetes.URL",
+    "kubernetes.Semver",
+    "kubernetes.NamedFormat",
 ];
 
 impl Evaluator {
@@ -145,7 +153,7 @@ impl Evaluator {
         }
     }
 
-    fn lookup(&self, name: &str) -> Option<&Value> {
+    fn lookup(&self, name: &str) -> Option<&EvalResult> {
         self.vars
             .iter()
             .rev()
@@ -286,7 +294,7 @@ impl Evaluator {
         if let Some(v) = self.lookup(n) {
             let v = v.clone();
             self.add(1)?;
-            return Ok(v);
+            return v;
         }
         if let Some(t) = TYPE_NAMES.iter().find(|t| **t == n) {
             // A type name is a constant in cel-go's checked plan.
@@ -300,7 +308,7 @@ impl Evaluator {
         let range = self.eval(&c.iter_range)?;
         let accu = self.eval(&c.accu_init)?;
         let base = self.vars.len();
-        self.vars.push((c.accu_var.clone(), accu));
+        self.vars.push((c.accu_var.clone(), Ok(accu)));
         let res = self.fold(c, &range, base);
         self.vars.truncate(base);
         res
@@ -334,12 +342,12 @@ impl Evaluator {
             self.vars.truncate(base + 1);
             match &c.iter_var2 {
                 Some(v2) => {
-                    self.vars.push((c.iter_var.clone(), k));
-                    self.vars.push((v2.clone(), v));
+                    self.vars.push((c.iter_var.clone(), Ok(k)));
+                    self.vars.push((v2.clone(), Ok(v)));
                 }
                 None => {
                     let x = if is_list { v } else { k };
-                    self.vars.push((c.iter_var.clone(), x));
+                    self.vars.push((c.iter_var.clone(), Ok(x)));
                 }
             }
             let cond = self.eval(&c.loop_cond);
@@ -354,8 +362,7 @@ impl Evaluator {
                     return Err(e.clone());
                 }
             }
-            let accu = step?;
-            self.vars[base].1 = accu;
+            self.vars[base].1 = step;
         }
         self.vars.truncate(base + 1);
         self.eval(&c.result)
@@ -386,6 +393,15 @@ impl Evaluator {
                     Some(e) => Err(e),
                     None => Ok(Value::Bool(and)),
                 }
+            }
+            ("@not_strictly_false", None, 1) => {
+                let v = match self.eval(&args[0]) {
+                    Err(e) if e.kind == ErrorKind::CostLimit => return Err(e),
+                    Ok(Value::Bool(false)) => Value::Bool(false),
+                    _ => Value::Bool(true),
+                };
+                self.add(1)?;
+                Ok(v)
             }
             ("_?_:_", None, 3) => match self.eval(&args[0])? {
                 Value::Bool(true) => self.eval(&args[1]),
@@ -479,7 +495,11 @@ pub fn concat_lists(a: &ListValue, b: &ListValue) -> Value {
                     items.push(x.clone());
                 }
             }
-            Value::List(Arc::new(ListValue { items, kind }))
+            Value::List(Arc::new(ListValue {
+                items,
+                kind,
+                from_object: false,
+            }))
         }
         ListKind::Map(keys) if matches!(a.kind, ListKind::Map(_)) => {
             let mut items = a.items.clone();
@@ -489,7 +509,11 @@ pub fn concat_lists(a: &ListValue, b: &ListValue) -> Value {
                     None => items.push(x.clone()),
                 }
             }
-            Value::List(Arc::new(ListValue { items, kind }))
+            Value::List(Arc::new(ListValue {
+                items,
+                kind,
+                from_object: false,
+            }))
         }
         _ => {
             let mut items = a.items.clone();
@@ -497,6 +521,7 @@ pub fn concat_lists(a: &ListValue, b: &ListValue) -> Value {
             Value::List(Arc::new(ListValue {
                 items,
                 kind: a.kind.clone(),
+                from_object: false,
             }))
         }
     }

@@ -216,7 +216,9 @@ impl Url {
         if s.bytes().any(|c| c < 0x20 || c == 0x7f) {
             return Err(err("net/url: invalid control character in URL"));
         }
-        let (rest, raw_query) = match s.split_once('?') {
+        // The fragment is not part of the request URI.
+        let no_frag = s.split('#').next().unwrap_or(s);
+        let (rest, raw_query) = match no_frag.split_once('?') {
             Some((a, q)) => (a, q.to_string()),
             None => (s, String::new()),
         };
@@ -265,6 +267,45 @@ impl Url {
             path,
             raw_query,
         })
+    }
+
+    /// Go `URL.EscapedPath`: the path as written when it is validly encoded, otherwise the
+    /// path percent-encoded (`/with space/` → `/with%20space/`).
+    pub fn escaped_path(&self) -> String {
+        let b = self.path.as_bytes();
+        let mut valid = true;
+        let mut i = 0;
+        while i < b.len() {
+            let c = b[i];
+            if c == b'%' {
+                if !(i + 2 < b.len() + 0
+                    && b.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
+                    && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit))
+                {
+                    valid = false;
+                    break;
+                }
+                i += 3;
+                continue;
+            }
+            if !(c.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@[]/".contains(&c)) {
+                valid = false;
+                break;
+            }
+            i += 1;
+        }
+        if valid {
+            return self.path.clone();
+        }
+        let mut out = String::with_capacity(b.len() + 8);
+        for &c in b {
+            if c.is_ascii_alphanumeric() || b"-._~$&+,/:;=@".contains(&c) {
+                out.push(c as char);
+            } else {
+                out.push_str(&format!("%{c:02X}"));
+            }
+        }
+        out
     }
 
     pub fn hostname(&self) -> String {

@@ -13,7 +13,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, FixedOffset};
 use indexmap::IndexMap;
 
 use super::lib::{Cidr, IpAddress, Quantity, Semver, Url};
@@ -30,8 +30,9 @@ pub enum Value {
     Bytes(Arc<[u8]>),
     /// A duration in nanoseconds (Go `time.Duration`).
     Duration(i64),
-    /// A timestamp in UTC, always within 0001-01-01 .. 9999-12-31.
-    Timestamp(DateTime<Utc>),
+    /// A timestamp, always within 0001-01-01 .. 9999-12-31 (UTC). The offset it was written
+    /// with is kept because `string()` prints it (Go `time.Time` keeps its location).
+    Timestamp(DateTime<FixedOffset>),
     List(Arc<ListValue>),
     Map(Arc<MapValue>),
     /// `optional.of(v)` (`Some`) or `optional.none()` (`None`).
@@ -61,6 +62,9 @@ pub enum ListKind {
 pub struct ListValue {
     pub items: Vec<Value>,
     pub kind: ListKind,
+    /// Converted from the object (Kubernetes `unstructuredList`): its index errors say
+    /// `index out of bounds` instead of cel-go's `index out of range`.
+    pub from_object: bool,
 }
 
 /// A map or an object. Object fields are stored under their CEL (escaped) names; the order is
@@ -202,6 +206,7 @@ impl Value {
         Value::List(Arc::new(ListValue {
             items,
             kind: ListKind::Atomic,
+            from_object: false,
         }))
     }
     pub fn map(entries: IndexMap<Key, Value>) -> Value {
@@ -347,11 +352,21 @@ fn same_map_keys(a: &Value, b: &Value, keys: &[String]) -> bool {
     let (Value::Map(a), Value::Map(b)) = (a, b) else {
         return false;
     };
-    keys.iter().all(|k| match (a.get_str(k), b.get_str(k)) {
-        (Some(x), Some(y)) => equals(x, y),
-        (None, None) => true,
-        _ => false,
-    })
+    keys.iter()
+        .all(|k| match (map_key_field(a, k), map_key_field(b, k)) {
+            (Some(x), Some(y)) => equals(x, y),
+            (None, None) => true,
+            _ => false,
+        })
+}
+
+/// A list-map key field of an element: objects store fields under their escaped names, and
+/// under the raw name when it cannot be escaped.
+pub fn map_key_field<'a>(m: &'a MapValue, key: &str) -> Option<&'a Value> {
+    match super::convert::escape(key) {
+        Some(e) => m.get_str(&e),
+        None => m.get_str(key),
+    }
 }
 
 /// Orders two numbers of any numeric type exactly (no precision loss for large ints).
@@ -511,8 +526,27 @@ pub fn format_duration(nanos: i64) -> String {
 }
 
 /// RFC 3339 with nanoseconds as Go's `time.RFC3339Nano` prints it (trailing zeros trimmed).
-pub fn format_timestamp(t: &DateTime<Utc>) -> String {
-    t.to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true)
+pub fn format_timestamp(t: &DateTime<FixedOffset>) -> String {
+    let mut s = t.format("%Y-%m-%dT%H:%M:%S").to_string();
+    let nanos = t.timestamp_subsec_nanos();
+    if nanos != 0 {
+        let f = format!("{nanos:09}");
+        s.push('.');
+        s.push_str(f.trim_end_matches('0'));
+    }
+    let off = t.offset().local_minus_utc();
+    if off == 0 {
+        s.push('Z');
+    } else {
+        let a = off.unsigned_abs();
+        s.push_str(&format!(
+            "{}{:02}:{:02}",
+            if off < 0 { '-' } else { '+' },
+            a / 3600,
+            (a % 3600) / 60
+        ));
+    }
+    s
 }
 
 /// How a scalar is printed as the `<value>` of a field error (Go `%#v`-ish as apimachinery
@@ -552,6 +586,7 @@ mod tests {
             Value::List(Arc::new(ListValue {
                 items: v.into_iter().map(Value::Int).collect(),
                 kind: ListKind::Set,
+                from_object: true,
             }))
         };
         assert!(equals(&set(vec![1, 2]), &set(vec![2, 1])));
