@@ -2,8 +2,8 @@
 //! argument to `duration(...)`, `timestamp(...)` or `matches(...)` must be valid at compile time.
 //!
 //! Durations follow Go's `time.ParseDuration`; timestamps Go's `time.Parse(time.RFC3339, ...)`
-//! within CEL's range (years 1 to 9999); regexes are checked with the `regex` crate, whose
-//! syntax is RE2's apart from a few rarely used escapes.
+//! within CEL's range (years 1 to 9999); regexes with Go's RE2 rules, through the translator in
+//! [`crate::schema::regex`].
 
 /// Go `time.ParseDuration`: the duration in nanoseconds.
 pub fn parse_duration(s: &str) -> Option<i128> {
@@ -87,9 +87,9 @@ pub fn parse_timestamp(s: &str) -> Option<chrono::DateTime<chrono::FixedOffset>>
     (1..=9999).contains(&y).then_some(t)
 }
 
-/// Whether `re` compiles as a regular expression.
+/// Whether `re` compiles as a Go (RE2) regular expression.
 pub fn regex_compiles(re: &str) -> bool {
-    regex_syntax::Parser::new().parse(re).is_ok()
+    crate::schema::regex::compile(re).is_ok()
 }
 
 #[cfg(test)]

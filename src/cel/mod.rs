@@ -297,6 +297,15 @@ mod tests {
             err("has(self)", 36),
             "ERROR: <input>:1:5: invalid argument to has() macro\n | has(self)\n | ....^"
         );
+        // Columns count code points, and multi-byte characters print as full-width dots.
+        assert_eq!(
+            err("'é' == self2", 36),
+            "ERROR: <input>:1:8: undeclared reference to 'self2' (in container '')\n | 'é' == self2\n | .\u{ff0e}.....^"
+        );
+        assert_eq!(
+            err("self == 1 &&\n  'x'", 36),
+            "ERROR: <input>:2:3: expected type 'bool' but found 'string'\n |   'x'\n | ..^"
+        );
         assert!(err("[1, 'a'].size() == 2", 36).contains("expected type 'int' but found 'string'"));
         assert!(err("self.x == 1", 36).contains("type 'int' does not support field selection"));
         assert!(err("'abc'.indexOf(1) == 1", 36)

@@ -60,22 +60,46 @@ pub fn parse(src: &str, macros: MacroSet) -> Result<Parsed, Vec<CelError>> {
             let mut offsets = HashMap::new();
             let mut max_id = 0;
             let expr = convert(&e, &info, &mut offsets, &mut max_id);
+            if !src.is_ascii() {
+                // The `cel` crate records byte offsets; cel-go positions count code points.
+                let mut cp = vec![0u32; src.len() + 1];
+                let mut n = 0u32;
+                for (b, c) in src.char_indices() {
+                    for k in 0..c.len_utf8() {
+                        cp[b + k] = n;
+                    }
+                    n += 1;
+                }
+                cp[src.len()] = n;
+                let at = |b: u32| cp.get(b as usize).copied().unwrap_or(n);
+                for o in offsets.values_mut() {
+                    *o = (at(o.0), at(o.1));
+                }
+            }
             Ok(Parsed {
                 expr,
                 offsets,
                 next_id: max_id + 1,
             })
         }
-        Err(errs) => Err(errs
-            .errors
-            .iter()
-            .map(|e| CelError {
-                line: e.pos.0.max(1) as usize,
-                column: e.pos.1.max(1) as usize,
-                offset: None,
-                message: e.msg.clone(),
-            })
-            .collect()),
+        Err(errs) => {
+            let mut out: Vec<CelError> = errs
+                .errors
+                .iter()
+                .map(|e| CelError {
+                    line: e.pos.0.max(1) as usize,
+                    column: e.pos.1.max(1) as usize,
+                    offset: None,
+                    message: e.msg.clone(),
+                })
+                .collect();
+            // The `cel` crate adds "Incomplete `...Context` for ..." after a syntax error inside
+            // an operator; cel-go reports only the syntax error.
+            if out.len() > 1 {
+                out.retain(|e| !e.message.starts_with("Incomplete `"));
+            }
+            Err(out)
+        }
     }
 }
 
