@@ -26,3 +26,65 @@ pub use budget::{Cardinality, STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_
 pub use estimate::{CostEstimate, SizeEstimate};
 pub use estimator::{estimate_cost, AstNode, CheckedAst, CostOptions, SizeEstimator};
 pub use size::SchemaSizeEstimator;
+pub mod crd;
+
+pub use crd::{
+    check_schema_costs, schema_costs, CostSettings, ExpressionKind, RuleCompiler, RuleCost,
+    SchemaCosts, COST_EXCEEDED, COST_HIGH, CRD_COST_EXCEEDED, RULES,
+};
+
+use std::sync::Arc;
+
+use crate::cel::types::{DeclType, Type};
+use crate::cel::{compile_expr, schema_types, CheckedExpr, CompileOptions};
+use crate::schema::Schema;
+
+impl CheckedAst for CheckedExpr {
+    fn root(&self) -> &crate::cel::ast::Expr {
+        &self.expr
+    }
+    fn type_of(&self, id: u64) -> Option<&Type> {
+        CheckedExpr::type_of(self, id)
+    }
+    fn overload_ids(&self, id: u64) -> &[String] {
+        CheckedExpr::overload_ids(self, id)
+    }
+}
+
+/// The API server's compilation for cost purposes: `self` and `oldSelf` of the node's declared
+/// type, in the environment `options` selects (new-expressions by default).
+#[derive(Clone, Debug, Default)]
+pub struct KubernetesCompiler {
+    pub options: CompileOptions,
+}
+
+impl RuleCompiler for KubernetesCompiler {
+    fn decl_type(&self, schema: &Schema, is_resource_root: bool) -> Option<Arc<DeclType>> {
+        schema_types::decl_type(schema, is_resource_root, schema_types::ROOT_TYPE_NAME)
+    }
+
+    fn compile(
+        &self,
+        source: &str,
+        decl: &Arc<DeclType>,
+        optional_old_self: bool,
+        kind: ExpressionKind,
+    ) -> Option<Box<dyn CheckedAst>> {
+        let t = decl.cel_type();
+        let old = if optional_old_self {
+            Type::optional(t.clone())
+        } else {
+            t.clone()
+        };
+        let vars = [("self".to_string(), t), ("oldSelf".to_string(), old)];
+        let compiled = compile_expr(source, &vars, &self.options).ok()?;
+        let want = match kind {
+            ExpressionKind::Rule => Type::Bool,
+            ExpressionKind::MessageExpression => Type::String,
+        };
+        if *compiled.checked.result_type() != want {
+            return None;
+        }
+        Some(Box::new(compiled.checked))
+    }
+}

@@ -82,13 +82,6 @@ impl CostEstimate {
         CostEstimate { min: c, max: c }
     }
     #[must_use]
-    pub fn add(self, o: CostEstimate) -> Self {
-        CostEstimate {
-            min: add_sat(self.min, o.min),
-            max: add_sat(self.max, o.max),
-        }
-    }
-    #[must_use]
     pub fn multiply(self, o: CostEstimate) -> Self {
         CostEstimate {
             min: mul_sat(self.min, o.min),
@@ -125,13 +118,6 @@ impl SizeEstimate {
     /// `FixedSizeEstimate(s)`.
     pub const fn fixed(s: u64) -> Self {
         SizeEstimate { min: s, max: s }
-    }
-    #[must_use]
-    pub fn add(self, o: SizeEstimate) -> Self {
-        SizeEstimate {
-            min: add_sat(self.min, o.min),
-            max: add_sat(self.max, o.max),
-        }
     }
     #[must_use]
     pub fn multiply(self, o: SizeEstimate) -> Self {
@@ -179,9 +165,32 @@ impl SizeEstimate {
     }
 }
 
+/// Saturating interval sum.
+impl std::ops::Add for CostEstimate {
+    type Output = CostEstimate;
+    fn add(self, o: CostEstimate) -> CostEstimate {
+        CostEstimate {
+            min: add_sat(self.min, o.min),
+            max: add_sat(self.max, o.max),
+        }
+    }
+}
+
+/// Saturating interval sum.
+impl std::ops::Add for SizeEstimate {
+    type Output = SizeEstimate;
+    fn add(self, o: SizeEstimate) -> SizeEstimate {
+        SizeEstimate {
+            min: add_sat(self.min, o.min),
+            max: add_sat(self.max, o.max),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::ops::Add;
 
     #[test]
     fn saturating_arithmetic() {

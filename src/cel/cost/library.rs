@@ -6,6 +6,8 @@
 //! Both return a [`CallEstimate`] for the call alone; the caller adds the arguments' own costs.
 //! `None` means "no estimate here", and the caller falls through to cel-go's built-in rules.
 
+use std::ops::Add;
+
 use super::estimate::{
     CostEstimate, SizeEstimate, LIST_CREATE_BASE_COST, REGEX_STRING_LENGTH_COST_FACTOR,
     STRING_TRAVERSAL_COST_FACTOR, STRUCT_CREATE_BASE_COST,

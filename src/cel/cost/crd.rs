@@ -1,0 +1,1052 @@
+//! Costs of every `x-kubernetes-validations` expression in one `openAPIV3Schema`, the server's
+//! budget checks on them, and crdlint's explanation of each finding: which ancestors multiply
+//! the cost, and which bounds (computed by re-estimating, never guessed) would bring it down.
+//!
+//! [`schema_costs`] does the estimation once per schema; [`check_schema_costs`] turns the result
+//! into diagnostics ([`COST_EXCEEDED`], [`CRD_COST_EXCEEDED`], [`COST_HIGH`]); the `cost`
+//! command prints [`SchemaCosts::rules`] as a table.
+//!
+//! The walk mirrors apiextensions-apiserver's `ValidateCustomResourceDefinitionOpenAPISchema`:
+//! it follows `properties`, `additionalProperties` and `items` (never the junctors, whose rules
+//! the server does not compile at CRD time), carries the cardinality of `cel_validation.go`, and
+//! types each node from its parent's declared type, re-deriving it where the parent's type does
+//! not have the child (as `CELSchemaContext.TypeInfo` does).
+
+use std::cell::RefCell;
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use super::budget::{
+    self, fallback_cardinality, max_elements_of, Cardinality, TotalCost,
+    STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT,
+};
+use super::estimate::SizeEstimate;
+use super::estimator::{estimate_cost, AstNode, CheckedAst, CostOptions, SizeEstimator};
+use super::size::SchemaSizeEstimator;
+use crate::cel::types::{DeclKind, DeclType};
+use crate::diag::{Diagnostic, Rule, Severity, Span};
+use crate::k8s::field::FieldError;
+use crate::k8s::FieldPath;
+use crate::schema::{Edge, Schema};
+
+/// What [`schema_costs`] needs from the CEL front end: declared types from schemas, and
+/// compilation of an expression against a node's type.
+pub trait RuleCompiler {
+    /// `SchemaDeclType(schema, isResourceRoot)`; `None` when the node has no CEL type.
+    fn decl_type(&self, schema: &Schema, is_resource_root: bool) -> Option<Arc<DeclType>>;
+    /// Compiles `source` with `self` (and `oldSelf`, optional when `optional_old_self`) of type
+    /// `decl`. `None` on any compile error, including a result type other than `bool` (rules) or
+    /// `string` (messageExpressions): those are reported by the compile check, and the server
+    /// counts an expression that does not compile as cost 0.
+    fn compile(
+        &self,
+        source: &str,
+        decl: &Arc<DeclType>,
+        optional_old_self: bool,
+        kind: ExpressionKind,
+    ) -> Option<Box<dyn CheckedAst>>;
+}
+
+/// Which expression of a validation rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ExpressionKind {
+    Rule,
+    MessageExpression,
+}
+
+impl ExpressionKind {
+    /// The field name under `x-kubernetes-validations[i]`.
+    pub fn field(self) -> &'static str {
+        match self {
+            ExpressionKind::Rule => "rule",
+            ExpressionKind::MessageExpression => "messageExpression",
+        }
+    }
+}
+
+/// A list or map above a rule's node: each one multiplies how often the rule runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ancestor {
+    /// Where the values are, e.g. `spec.rules`.
+    pub data_path: String,
+    /// The schema node, in the user's document.
+    pub schema_path: FieldPath,
+    /// `maxItems` or `maxProperties`.
+    pub keyword: &'static str,
+    /// The bound, `None` when unset.
+    pub bound: Option<u64>,
+}
+
+/// One expression's cost at its location.
+#[derive(Clone, Debug)]
+pub struct RuleCost {
+    /// `...x-kubernetes-validations[i].rule` (or `.messageExpression`) in the user's document.
+    pub path: FieldPath,
+    /// The same in the server's notation (differs for hoisted per-version schemas).
+    pub server_path: FieldPath,
+    /// Where the rule's `self` is, e.g. `spec.rules[*]` (`<root>` for the schema root).
+    pub location: String,
+    pub kind: ExpressionKind,
+    pub expression: String,
+    /// The expression's text in the file.
+    pub span: Span,
+    /// True when the expression compiled (otherwise its cost is 0, as on the server).
+    pub compiled: bool,
+    /// The per-evaluation estimate (`CompilationResult.MaxCost`).
+    pub estimated: u64,
+    /// The cardinality of the rule's node.
+    pub cardinality: Cardinality,
+    /// What the server multiplies by: the bounded cardinality, or the fallback derived from the
+    /// request size; 1 for messageExpressions, which are not multiplied.
+    pub multiplier: u64,
+    /// The cost the server checks and sums (`getExpressionCost`).
+    pub total: u64,
+    /// Lists and maps above the node, outermost first.
+    pub ancestors: Vec<Ancestor>,
+}
+
+impl RuleCost {
+    /// `total` as a fraction of the per-expression limit.
+    pub fn share(&self) -> f64 {
+        self.total as f64 / STATIC_ESTIMATED_COST_LIMIT as f64
+    }
+}
+
+/// The costs of one `openAPIV3Schema`.
+pub struct SchemaCosts {
+    /// In walk order (properties in source order).
+    pub rules: Vec<RuleCost>,
+    /// The server's running total; contributors are indexes into `rules`.
+    pub total: TotalCost<usize>,
+    /// Per rule: what re-estimation needs (same order as `rules`).
+    recheck: Vec<Option<Recheck>>,
+}
+
+/// Everything needed to re-estimate one expression with added bounds.
+struct Recheck {
+    checked: Box<dyn CheckedAst>,
+    decl: Arc<DeclType>,
+    /// The rule's node: its schema, as reached from the root by these edges.
+    node_edges: Vec<OwnedEdge>,
+    node_location: String,
+    min_serialized_size: i64,
+}
+
+#[derive(Clone, Debug)]
+enum OwnedEdge {
+    Property(String),
+    AdditionalProperties,
+    Items,
+}
+
+/// Settings of the cost checks.
+#[derive(Clone, Copy, Debug)]
+pub struct CostSettings {
+    /// Warn ([`COST_HIGH`]) when a passing rule uses at least this percentage of the limit.
+    pub warn_percent: u32,
+    /// Compute fixes by re-estimation (the help text).
+    pub suggest_fixes: bool,
+}
+
+impl Default for CostSettings {
+    fn default() -> Self {
+        CostSettings {
+            warn_percent: 50,
+            suggest_fixes: true,
+        }
+    }
+}
+
+/// Walk depth guard (the schema model is already cut at [`crate::schema::MAX_DEPTH`]).
+const MAX_WALK_DEPTH: usize = crate::schema::MAX_DEPTH + 1;
+
+struct Walker<'c> {
+    compiler: &'c dyn RuleCompiler,
+    out: SchemaCosts,
+}
+
+/// Estimates every rule and messageExpression of one `openAPIV3Schema`. `user` and `server` are
+/// the paths of the `openAPIV3Schema` node in the user's document and in the server's messages.
+pub fn schema_costs(
+    root: &Schema,
+    user: &FieldPath,
+    server: &FieldPath,
+    compiler: &dyn RuleCompiler,
+) -> SchemaCosts {
+    let mut w = Walker {
+        compiler,
+        out: SchemaCosts {
+            rules: Vec::new(),
+            total: TotalCost::default(),
+            recheck: Vec::new(),
+        },
+    };
+    let root_decl = if root.has_validation_rules() {
+        compiler.decl_type(root, true)
+    } else {
+        None
+    };
+    let mut node = NodeCtx {
+        user: user.clone(),
+        server: server.clone(),
+        location: Vec::new(),
+        edges: Vec::new(),
+        cardinality: Cardinality::ROOT,
+        ancestors: Vec::new(),
+    };
+    w.visit(root, root_decl, true, &mut node, 0);
+    w.out
+}
+
+/// Where the walk is.
+struct NodeCtx {
+    user: FieldPath,
+    server: FieldPath,
+    /// Display path segments: `.name` and `[*]`.
+    location: Vec<String>,
+    edges: Vec<OwnedEdge>,
+    cardinality: Cardinality,
+    ancestors: Vec<Ancestor>,
+}
+
+fn location_string(segs: &[String]) -> String {
+    if segs.is_empty() {
+        return "<root>".to_string();
+    }
+    let mut s = String::new();
+    for seg in segs {
+        if seg == "[*]" {
+            s.push_str(seg);
+        } else {
+            if !s.is_empty() {
+                s.push('.');
+            }
+            s.push_str(seg);
+        }
+    }
+    s
+}
+
+impl Walker<'_> {
+    fn visit(
+        &mut self,
+        schema: &Schema,
+        decl: Option<Arc<DeclType>>,
+        is_root: bool,
+        node: &mut NodeCtx,
+        depth: usize,
+    ) {
+        if depth > MAX_WALK_DEPTH {
+            return;
+        }
+        // The node's type: from the parent's type tree, else derived from this node.
+        let decl = if schema.x_validations.is_empty() {
+            decl
+        } else {
+            decl.or_else(|| {
+                self.compiler
+                    .decl_type(schema, is_root || schema.x_embedded_resource)
+            })
+        };
+        if !schema.x_validations.is_empty() {
+            self.rules_at(schema, decl.as_ref(), node);
+        }
+        let own_bound = max_elements_of(
+            schema.type_.as_deref(),
+            schema.additional_properties.is_some(),
+            schema.max_items,
+            schema.max_properties,
+        );
+        let child_card = node.cardinality.child(own_bound);
+        for (edge, child) in schema.structural_children() {
+            let (seg, owned, child_decl) = match edge {
+                Edge::Property(name) => {
+                    let d = decl.as_ref().and_then(|d| {
+                        d.fields
+                            .values()
+                            .find(|f| f.json_name == name)
+                            .map(|f| f.ty.clone())
+                    });
+                    (name.to_string(), OwnedEdge::Property(name.to_string()), d)
+                }
+                Edge::AdditionalProperties => (
+                    "[*]".to_string(),
+                    OwnedEdge::AdditionalProperties,
+                    decl.as_ref()
+                        .filter(|d| d.is_map())
+                        .and_then(|d| d.elem().cloned()),
+                ),
+                Edge::Items => (
+                    "[*]".to_string(),
+                    OwnedEdge::Items,
+                    decl.as_ref()
+                        .filter(|d| d.is_list())
+                        .and_then(|d| d.elem().cloned()),
+                ),
+                _ => continue,
+            };
+            // Only subtrees with rules need types and paths.
+            if !child.has_validation_rules() {
+                continue;
+            }
+            // Every parent that can hold more than one value multiplies (cel_validation.go
+            // `extractMaxElements`: arrays, and objects with any additionalProperties).
+            let pushed_ancestor = own_bound != Some(1);
+            if pushed_ancestor {
+                node.ancestors.push(Ancestor {
+                    data_path: location_string(&node.location),
+                    schema_path: node.user.clone(),
+                    keyword: if schema.is_type("array") {
+                        "maxItems"
+                    } else {
+                        "maxProperties"
+                    },
+                    bound: own_bound,
+                });
+            }
+            let saved = (node.user.clone(), node.server.clone(), node.cardinality);
+            node.user = edge.append_to(&saved.0);
+            node.server = edge.append_to(&saved.1);
+            node.cardinality = child_card;
+            node.location.push(seg);
+            node.edges.push(owned);
+            self.visit(child, child_decl, false, node, depth + 1);
+            node.edges.pop();
+            node.location.pop();
+            node.user = saved.0;
+            node.server = saved.1;
+            node.cardinality = saved.2;
+            if pushed_ancestor {
+                node.ancestors.pop();
+            }
+        }
+    }
+
+    fn rules_at(&mut self, schema: &Schema, decl: Option<&Arc<DeclType>>, node: &NodeCtx) {
+        let fallback = decl.map_or(0, |d| fallback_cardinality(d.min_serialized_size));
+        for (i, rule) in schema.x_validations.iter().enumerate() {
+            let base_user = node.user.child("x-kubernetes-validations").index(i);
+            let base_server = node.server.child("x-kubernetes-validations").index(i);
+            let optional_old_self = rule.optional_old_self == Some(true);
+            // compileRule: a blank rule costs 0 and compiles nothing else.
+            let source = rule.rule.trim();
+            if source.is_empty() {
+                // Cost 0: nothing to add to the total or to show.
+                continue;
+            }
+            let checked = decl.and_then(|d| {
+                self.compiler
+                    .compile(source, d, optional_old_self, ExpressionKind::Rule)
+            });
+            let rule_ok = checked.is_some();
+            self.push(
+                node,
+                &base_user,
+                &base_server,
+                ExpressionKind::Rule,
+                source,
+                rule.rule_span,
+                checked,
+                decl,
+                fallback,
+            );
+            // The messageExpression is compiled only after the rule compiled, and counted only
+            // when it compiled too (`cr.MessageExpression != nil`).
+            let msg = rule.message_expression.as_str();
+            if !rule_ok || msg.is_empty() {
+                continue;
+            }
+            let checked = decl.and_then(|d| {
+                self.compiler
+                    .compile(msg, d, optional_old_self, ExpressionKind::MessageExpression)
+            });
+            if checked.is_some() {
+                self.push(
+                    node,
+                    &base_user,
+                    &base_server,
+                    ExpressionKind::MessageExpression,
+                    msg,
+                    rule.message_expression_span,
+                    checked,
+                    decl,
+                    fallback,
+                );
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn push(
+        &mut self,
+        node: &NodeCtx,
+        base_user: &FieldPath,
+        base_server: &FieldPath,
+        kind: ExpressionKind,
+        source: &str,
+        span: Span,
+        checked: Option<Box<dyn CheckedAst>>,
+        decl: Option<&Arc<DeclType>>,
+        fallback: u64,
+    ) {
+        let estimated = match (&checked, decl) {
+            (Some(c), Some(d)) => estimate(c.as_ref(), d),
+            _ => 0,
+        };
+        let (cardinality, multiplier) = match kind {
+            ExpressionKind::Rule => (
+                node.cardinality,
+                match node.cardinality {
+                    Cardinality::Bounded(c) => c,
+                    Cardinality::Unbounded => fallback,
+                },
+            ),
+            ExpressionKind::MessageExpression => (Cardinality::Bounded(1), 1),
+        };
+        let total = budget::multiply_with_overflow_guard(estimated, multiplier);
+        let idx = self.out.rules.len();
+        self.out.total.observe(idx, total);
+        self.out.rules.push(RuleCost {
+            path: base_user.child(kind.field()),
+            server_path: base_server.child(kind.field()),
+            location: location_string(&node.location),
+            kind,
+            expression: source.to_string(),
+            span,
+            compiled: checked.is_some(),
+            estimated,
+            cardinality,
+            multiplier,
+            total,
+            ancestors: node.ancestors.clone(),
+        });
+        self.out
+            .recheck
+            .push(checked.zip(decl.cloned()).map(|(checked, decl)| Recheck {
+                checked,
+                min_serialized_size: decl.min_serialized_size,
+                decl,
+                node_edges: node.edges.clone(),
+                node_location: location_string(&node.location),
+            }));
+    }
+}
+
+/// The per-evaluation maximum of one compiled expression on a node of type `decl`.
+pub fn estimate(checked: &dyn CheckedAst, decl: &Arc<DeclType>) -> u64 {
+    estimate_cost(
+        checked,
+        &SchemaSizeEstimator::new(decl.clone()),
+        CostOptions::KUBERNETES,
+    )
+    .max
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rules
+
+pub static COST_EXCEEDED: Rule = Rule {
+    id: "cel/cost-exceeded",
+    severity: Severity::Error,
+    summary: "A validation rule's estimated cost exceeds the API server's per-expression budget",
+    docs: "The API server estimates the worst-case cost of every `x-kubernetes-validations` rule \
+before accepting the CRD: the cost of one evaluation, from the expression and the bounds the schema \
+declares (`maxLength`, `maxItems`, `maxProperties`), times how often the rule can run for one object \
+(the product of `maxItems`/`maxProperties` of the lists and maps above it). Above 10,000,000 the CRD \
+is rejected with `estimated rule cost exceeds budget by factor of ...`. A `messageExpression` has the \
+same limit, without the multiplication.\n\nWithout bounds the server assumes every list, map and string \
+could fill a whole 3 MiB request, so most fixes are bounds. crdlint prints the numbers, the ancestors \
+that multiply the cost, and bounds that bring it under the limit, found by re-estimating.",
+    bad: "properties:\n  hosts:\n    type: array\n    items:\n      type: string\n    x-kubernetes-validations:\n    - rule: self.all(x, self.exists_one(y, x == y))\n",
+    good: "properties:\n  hosts:\n    type: array\n    maxItems: 16\n    items:\n      type: string\n      maxLength: 253\n    x-kubernetes-validations:\n    - rule: self.all(x, self.exists_one(y, x == y))\n",
+};
+
+pub static CRD_COST_EXCEEDED: Rule = Rule {
+    id: "cel/crd-cost-exceeded",
+    severity: Severity::Error,
+    summary: "The validation rules of one schema together exceed the API server's per-CRD budget",
+    docs: "Besides the per-rule limit, the API server sums the estimated costs (times cardinality) \
+of all rules and messageExpressions in one `openAPIV3Schema` and rejects the CRD above 100,000,000. \
+It names up to four of the most expensive expressions (those using at least 1% of the total limit) \
+and reports the total at `openAPIV3Schema`. Bounding the lists, maps and strings those rules read \
+lowers every term.",
+    bad: "properties:\n  list:\n    type: array\n    maxItems: 100000\n    items:\n      type: string\n      maxLength: 5000\n      x-kubernetes-validations:\n      - rule: self.contains('keyword')\n",
+    good: "properties:\n  list:\n    type: array\n    maxItems: 100\n    items:\n      type: string\n      maxLength: 5000\n      x-kubernetes-validations:\n      - rule: self.contains('keyword')\n",
+};
+
+pub static COST_HIGH: Rule = Rule {
+    id: "cel/cost-high",
+    severity: Severity::Warning,
+    summary: "A validation rule passes the cost budget but uses much of it",
+    docs: "The rule is accepted today, but its estimated cost (times cardinality) uses a large share \
+of the 10,000,000 per-expression budget (50% by default; `--cost-warn PERCENT`). Raising a bound it \
+depends on later, or editing the rule, can push it over and make the CRD update fail. The help shows \
+bounds that would give it headroom.",
+    bad: "properties:\n  items:\n    type: array\n    items:\n      type: string\n      maxLength: 1000\n    x-kubernetes-validations:\n    - rule: self.all(x, x.contains('a'))\n",
+    good: "properties:\n  items:\n    type: array\n    maxItems: 100\n    items:\n      type: string\n      maxLength: 1000\n    x-kubernetes-validations:\n    - rule: self.all(x, x.contains('a'))\n",
+};
+
+/// Every rule of the cost checks.
+pub static RULES: &[&Rule] = &[&COST_EXCEEDED, &CRD_COST_EXCEEDED, &COST_HIGH];
+
+/// `1234567` → `1,234,567`.
+pub fn group_thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::with_capacity(s.len() + s.len() / 3);
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A share of a limit as a whole percentage, `<1%` for small non-zero shares.
+pub fn percent_of(cost: u64, limit: u64) -> String {
+    if cost == 0 {
+        return "0%".to_string();
+    }
+    let p = cost as f64 * 100.0 / limit as f64;
+    if p < 1.0 {
+        "<1%".to_string()
+    } else if p >= 10_000.0 {
+        ">9999%".to_string()
+    } else {
+        format!("{}%", p.round() as u64)
+    }
+}
+
+fn cardinality_text(r: &RuleCost) -> String {
+    match r.cardinality {
+        Cardinality::Bounded(c) => group_thousands(c),
+        Cardinality::Unbounded => {
+            format!("unbounded (counted as {})", group_thousands(r.multiplier))
+        }
+    }
+}
+
+/// Checks one schema's costs as the server does and explains each finding. `Diagnostic.path`
+/// is the user's path; the server's path is attached when it differs. `openapi_user` /
+/// `openapi_server` locate the `openAPIV3Schema` node (for the total) and `schema_span` its text.
+pub fn check_schema_costs(
+    root: &Schema,
+    costs: &SchemaCosts,
+    openapi_user: &FieldPath,
+    openapi_server: &FieldPath,
+    settings: &CostSettings,
+) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let warn_at =
+        (STATIC_ESTIMATED_COST_LIMIT as u128 * settings.warn_percent as u128 / 100) as u64;
+    for (i, r) in costs.rules.iter().enumerate() {
+        let over = r.total > STATIC_ESTIMATED_COST_LIMIT;
+        let high = !over && settings.warn_percent <= 100 && r.total >= warn_at && r.total > 0;
+        if !over && !high {
+            continue;
+        }
+        let message = match r.kind {
+            ExpressionKind::Rule => budget::rule_cost_message(r.total),
+            ExpressionKind::MessageExpression => budget::message_expression_cost_message(r.total),
+        };
+        // Aim fixes below the warning threshold, so that the fixed rule has headroom.
+        let target_share = (settings.warn_percent.min(100) as f64) / 100.0;
+        let help = explain(root, costs, i, settings, target_share);
+        let d = if over {
+            field_diagnostic(
+                &COST_EXCEEDED,
+                r.span,
+                &r.path,
+                &r.server_path,
+                FieldError::forbidden(r.path.clone(), message),
+            )
+        } else {
+            let msg = format!(
+                "{}: estimated {} cost {} is {} of the limit {}",
+                r.path,
+                match r.kind {
+                    ExpressionKind::Rule => "rule",
+                    ExpressionKind::MessageExpression => "messageExpression",
+                },
+                group_thousands(r.total),
+                percent_of(r.total, STATIC_ESTIMATED_COST_LIMIT),
+                group_thousands(STATIC_ESTIMATED_COST_LIMIT)
+            );
+            let mut d = Diagnostic::new(&COST_HIGH, r.span, msg).with_path(r.path.to_string());
+            if r.server_path != r.path {
+                d = d.with_server_path(r.server_path.to_string());
+            }
+            d
+        };
+        out.push(d.with_help(help));
+    }
+    if costs.total.exceeds_limit() {
+        for (idx, _) in &costs.total.most_expensive {
+            let r = &costs.rules[*idx];
+            out.push(
+                field_diagnostic(
+                    &CRD_COST_EXCEEDED,
+                    r.span,
+                    &r.path,
+                    &r.server_path,
+                    FieldError::forbidden(r.path.clone(), budget::CONTRIBUTED_MESSAGE),
+                )
+                .with_help(format!(
+                    "this expression contributes {} ({} of the schema's total {})",
+                    group_thousands(r.total),
+                    percent_of(r.total, costs.total.total.max(1)),
+                    group_thousands(costs.total.total)
+                )),
+            );
+        }
+        let msg = budget::crd_total_cost_message(costs.total.total);
+        out.push(
+            field_diagnostic(
+                &CRD_COST_EXCEEDED,
+                root.span,
+                openapi_user,
+                openapi_server,
+                FieldError::forbidden(openapi_user.clone(), msg),
+            )
+            .with_help(format!(
+                "the estimated costs of the {} expressions in this schema add up to {}, {} of the limit {}",
+                costs.rules.len(),
+                group_thousands(costs.total.total),
+                percent_of(costs.total.total, STATIC_ESTIMATED_CRD_COST_LIMIT),
+                group_thousands(STATIC_ESTIMATED_CRD_COST_LIMIT)
+            )),
+        );
+    }
+    out
+}
+
+fn field_diagnostic(
+    rule: &'static Rule,
+    span: Span,
+    user: &FieldPath,
+    server: &FieldPath,
+    err: FieldError,
+) -> Diagnostic {
+    let mut d = Diagnostic::new(rule, span, err.to_string()).with_path(user.to_string());
+    if server != user {
+        d = d.with_server_path(server.to_string());
+    }
+    d
+}
+
+/// The help text: the numbers, the multiplying ancestors, and a computed fix.
+fn explain(
+    root: &Schema,
+    costs: &SchemaCosts,
+    i: usize,
+    settings: &CostSettings,
+    target_share: f64,
+) -> String {
+    let r = &costs.rules[i];
+    let mut h = String::new();
+    match r.kind {
+        ExpressionKind::Rule => {
+            h.push_str(&format!(
+                "estimated cost {} per evaluation × cardinality {} = {} ({} of the limit {})",
+                group_thousands(r.estimated),
+                cardinality_text(r),
+                group_thousands(r.total),
+                percent_of(r.total, STATIC_ESTIMATED_COST_LIMIT),
+                group_thousands(STATIC_ESTIMATED_COST_LIMIT)
+            ));
+            if !r.ancestors.is_empty() {
+                h.push_str("\nit runs once per value of:");
+                for a in &r.ancestors {
+                    match a.bound {
+                        Some(b) => {
+                            h.push_str(&format!("\n  {} ({}: {})", a.data_path, a.keyword, b))
+                        }
+                        None => h.push_str(&format!(
+                            "\n  {} (no {}: unbounded)",
+                            a.data_path, a.keyword
+                        )),
+                    }
+                }
+            }
+        }
+        ExpressionKind::MessageExpression => {
+            h.push_str(&format!(
+                "estimated cost {} per evaluation ({} of the limit {}; messageExpressions are not multiplied by cardinality)",
+                group_thousands(r.estimated),
+                percent_of(r.total, STATIC_ESTIMATED_COST_LIMIT),
+                group_thousands(STATIC_ESTIMATED_COST_LIMIT)
+            ));
+        }
+    }
+    if settings.suggest_fixes {
+        if let Some(Some(rc)) = costs.recheck.get(i) {
+            let target = (STATIC_ESTIMATED_COST_LIMIT as f64 * target_share) as u64;
+            h.push('\n');
+            h.push_str(&fix_text(root, r, rc, target));
+        }
+    }
+    h
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fixes by re-estimation
+
+/// A bound that could be added.
+#[derive(Clone, Debug)]
+struct Candidate {
+    keyword: &'static str,
+    /// Where it goes (display).
+    data_path: String,
+    /// The values tried, largest first.
+    ladder: &'static [u64],
+    /// What it changes.
+    target: CandidateTarget,
+}
+
+#[derive(Clone, Debug)]
+enum CandidateTarget {
+    /// `ancestors[i]` of the rule.
+    Ancestor(usize),
+    /// A declared type below the rule's node, by its path from the node; `bytes` strings use
+    /// maxLength as is, other strings maxLength × 4.
+    Decl { steps: Vec<String>, factor: i64 },
+}
+
+const COUNT_LADDER: &[u64] = &[1024, 512, 256, 128, 64, 32, 16, 8, 4, 2, 1];
+const LENGTH_LADDER: &[u64] = &[4096, 1024, 512, 253, 128, 63, 32, 16, 8, 4, 1];
+
+/// Records the paths the estimator asked about, to find the declared types a rule depends on.
+struct Recording<'a> {
+    inner: &'a SchemaSizeEstimator,
+    seen: RefCell<Vec<Vec<String>>>,
+}
+
+impl SizeEstimator for Recording<'_> {
+    fn estimate_size(&self, node: &AstNode<'_>) -> Option<SizeEstimate> {
+        let r = self.inner.estimate_size(node);
+        if r.is_some() {
+            self.seen
+                .borrow_mut()
+                .push(node.path.to_vec().into_iter().skip(1).collect());
+        }
+        r
+    }
+}
+
+/// A copy of `root` with `max_elements` of the node at `steps` replaced.
+fn with_max_elements(root: &Arc<DeclType>, steps: &[String], max: i64) -> Arc<DeclType> {
+    let Some((first, rest)) = steps.split_first() else {
+        let mut d = (**root).clone();
+        d.max_elements = max;
+        return Arc::new(d);
+    };
+    let mut d = (**root).clone();
+    match first.as_str() {
+        "@items" | "@values" => {
+            let kind = match &d.kind {
+                DeclKind::List(e) => DeclKind::List(with_max_elements(e, rest, max)),
+                DeclKind::Map(e) => DeclKind::Map(with_max_elements(e, rest, max)),
+                _ => return root.clone(),
+            };
+            d.kind = kind;
+        }
+        f => {
+            let Some(field) = d.fields.get_mut(f) else {
+                return root.clone();
+            };
+            field.ty = with_max_elements(&field.ty, rest, max);
+        }
+    }
+    Arc::new(d)
+}
+
+/// The candidates below the node that the rule's estimate reads and the schema leaves unbounded.
+fn decl_candidates(node_schema: &Schema, rc: &Recheck) -> Vec<Candidate> {
+    let rec = Recording {
+        inner: &SchemaSizeEstimator::new(rc.decl.clone()),
+        seen: RefCell::new(Vec::new()),
+    };
+    estimate_cost(rc.checked.as_ref(), &rec, CostOptions::KUBERNETES);
+    let seen = rec.seen.into_inner();
+    let mut out = Vec::new();
+    let mut done = HashSet::new();
+    for steps in seen {
+        if !done.insert(steps.clone()) {
+            continue;
+        }
+        // Follow the steps through the declared type and the schema together.
+        let mut schema = node_schema;
+        let mut decl = rc.decl.clone();
+        let mut location = vec![rc.node_location.clone()];
+        let mut ok = true;
+        for s in &steps {
+            match s.as_str() {
+                "@items" | "@values" => {
+                    let next_schema = if s == "@items" {
+                        schema.items.as_deref()
+                    } else {
+                        schema.additional_properties_schema()
+                    };
+                    match (next_schema, decl.elem().cloned()) {
+                        (Some(ns), Some(nd)) => {
+                            schema = ns;
+                            decl = nd;
+                            location.push("[*]".to_string());
+                        }
+                        _ => ok = false,
+                    }
+                }
+                f => {
+                    let Some(field) = decl.field(f) else {
+                        ok = false;
+                        break;
+                    };
+                    let Some(ns) = schema.properties.get(&field.json_name) else {
+                        ok = false;
+                        break;
+                    };
+                    location.push(format!(".{}", field.json_name));
+                    schema = ns;
+                    decl = field.ty.clone();
+                }
+            }
+            if !ok {
+                break;
+            }
+        }
+        if !ok {
+            continue;
+        }
+        let data_path = join_location(&location);
+        let cand = if schema.x_int_or_string || schema.is_type("string") {
+            let format = schema.format.as_deref().unwrap_or("");
+            if schema.max_length.is_some()
+                || (schema.enum_.is_some() && !schema.x_int_or_string)
+                || matches!(format, "duration" | "date" | "date-time")
+            {
+                continue;
+            }
+            let factor = if format == "byte" && !schema.x_int_or_string {
+                1
+            } else {
+                4
+            };
+            Candidate {
+                keyword: "maxLength",
+                data_path,
+                ladder: LENGTH_LADDER,
+                target: CandidateTarget::Decl { steps, factor },
+            }
+        } else if schema.is_type("array") && schema.max_items.is_none() {
+            Candidate {
+                keyword: "maxItems",
+                data_path,
+                ladder: COUNT_LADDER,
+                target: CandidateTarget::Decl { steps, factor: 1 },
+            }
+        } else if schema.is_type("object")
+            && schema.additional_properties_schema().is_some()
+            && schema.max_properties.is_none()
+        {
+            Candidate {
+                keyword: "maxProperties",
+                data_path,
+                ladder: COUNT_LADDER,
+                target: CandidateTarget::Decl { steps, factor: 1 },
+            }
+        } else {
+            continue;
+        };
+        out.push(cand);
+    }
+    out
+}
+
+fn join_location(parts: &[String]) -> String {
+    let mut s = String::new();
+    for (i, p) in parts.iter().enumerate() {
+        if i == 0 {
+            if p != "<root>" {
+                s.push_str(p);
+            }
+            continue;
+        }
+        if let Some(name) = p.strip_prefix('.') {
+            if s.is_empty() {
+                s.push_str(name);
+            } else {
+                s.push('.');
+                s.push_str(name);
+            }
+        } else {
+            s.push_str(p);
+        }
+    }
+    if s.is_empty() {
+        "<root>".to_string()
+    } else {
+        s
+    }
+}
+
+/// The total of a rule with the candidates set to the given ladder positions (`None` = unset).
+fn total_with(r: &RuleCost, rc: &Recheck, cands: &[Candidate], at: &[Option<usize>]) -> u64 {
+    let mut decl = rc.decl.clone();
+    let mut bounds: Vec<Option<u64>> = r.ancestors.iter().map(|a| a.bound).collect();
+    for (c, pos) in cands.iter().zip(at) {
+        let Some(p) = pos else { continue };
+        let v = c.ladder[*p];
+        match &c.target {
+            CandidateTarget::Ancestor(i) => bounds[*i] = Some(v),
+            CandidateTarget::Decl { steps, factor } => {
+                decl = with_max_elements(&decl, steps, (v as i64).saturating_mul(*factor));
+            }
+        }
+    }
+    let est = estimate(rc.checked.as_ref(), &decl);
+    if r.kind == ExpressionKind::MessageExpression {
+        return est;
+    }
+    // Recompute the cardinality from the (possibly bounded) ancestors; objects count 1.
+    let mut card = Cardinality::ROOT;
+    for b in &bounds {
+        card = card.child(*b);
+    }
+    budget::expression_cost(est, card, fallback_cardinality(rc.min_serialized_size))
+}
+
+/// Finds bounds that bring the rule to at most `target`, greedily lowering the bound whose next
+/// step helps most. Every number in the result comes from re-estimation.
+fn fix_text(root: &Schema, r: &RuleCost, rc: &Recheck, target: u64) -> String {
+    let node_schema = {
+        let edges: Vec<Edge<'_>> = rc
+            .node_edges
+            .iter()
+            .map(|e| match e {
+                OwnedEdge::Property(p) => Edge::Property(p),
+                OwnedEdge::AdditionalProperties => Edge::AdditionalProperties,
+                OwnedEdge::Items => Edge::Items,
+            })
+            .collect();
+        root.descend(&edges)
+    };
+    let Some(node_schema) = node_schema else {
+        return String::new();
+    };
+    let mut cands = Vec::new();
+    if r.kind == ExpressionKind::Rule {
+        for (i, a) in r.ancestors.iter().enumerate() {
+            if a.bound.is_none() {
+                cands.push(Candidate {
+                    keyword: a.keyword,
+                    data_path: a.data_path.clone(),
+                    ladder: COUNT_LADDER,
+                    target: CandidateTarget::Ancestor(i),
+                });
+            }
+        }
+    }
+    cands.extend(decl_candidates(node_schema, rc));
+    if cands.is_empty() {
+        return "no maxItems, maxProperties or maxLength can be added to what this expression reads: \
+simplify the expression, or lower the existing bounds"
+            .to_string();
+    }
+    let mut at: Vec<Option<usize>> = vec![Some(0); cands.len()];
+    let mut cost = total_with(r, rc, &cands, &at);
+    // Bounded number of steps: each lowers one ladder position.
+    let max_steps: usize = cands.iter().map(|c| c.ladder.len()).sum();
+    for _ in 0..max_steps {
+        if cost <= target {
+            break;
+        }
+        let mut best: Option<(usize, u64)> = None;
+        for i in 0..cands.len() {
+            let Some(p) = at[i] else { continue };
+            if p + 1 >= cands[i].ladder.len() {
+                continue;
+            }
+            at[i] = Some(p + 1);
+            let c = total_with(r, rc, &cands, &at);
+            at[i] = Some(p);
+            if c < cost && best.is_none_or(|(_, bc)| c < bc) {
+                best = Some((i, c));
+            }
+        }
+        let Some((i, c)) = best else { break };
+        at[i] = at[i].map(|p| p + 1);
+        cost = c;
+    }
+    // Drop bounds that do not matter for the result (largest savings kept).
+    for i in 0..cands.len() {
+        let saved = at[i];
+        at[i] = None;
+        let c = total_with(r, rc, &cands, &at);
+        // Fewer bounds are better as long as the result stays where it was.
+        let keep_off = if cost <= target {
+            c <= target
+        } else {
+            c <= cost
+        };
+        if keep_off {
+            cost = c;
+        } else {
+            at[i] = saved;
+        }
+    }
+    let parts: Vec<String> = cands
+        .iter()
+        .zip(&at)
+        .filter_map(|(c, p)| {
+            p.map(|p| format!("{}: {} at {}", c.keyword, c.ladder[p], c.data_path))
+        })
+        .collect();
+    if parts.is_empty() {
+        return "adding bounds does not lower this estimate: simplify the expression".to_string();
+    }
+    let verdict = if cost <= STATIC_ESTIMATED_COST_LIMIT {
+        ""
+    } else {
+        "; that is still over the limit: simplify the expression as well"
+    };
+    format!(
+        "fix: adding {} brings it to {} ({} of the limit){}",
+        join_and(&parts),
+        group_thousands(cost),
+        percent_of(cost, STATIC_ESTIMATED_COST_LIMIT),
+        verdict
+    )
+}
+
+fn join_and(parts: &[String]) -> String {
+    match parts.len() {
+        0 => String::new(),
+        1 => parts[0].clone(),
+        n => format!("{} and {}", parts[..n - 1].join(", "), parts[n - 1]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn number_formatting() {
+        assert_eq!(group_thousands(0), "0");
+        assert_eq!(group_thousands(999), "999");
+        assert_eq!(group_thousands(2_310_000), "2,310,000");
+        assert_eq!(group_thousands(u64::MAX), "18,446,744,073,709,551,615");
+        assert_eq!(percent_of(2_310_000, STATIC_ESTIMATED_COST_LIMIT), "23%");
+        assert_eq!(percent_of(5, STATIC_ESTIMATED_COST_LIMIT), "<1%");
+        assert_eq!(percent_of(0, STATIC_ESTIMATED_COST_LIMIT), "0%");
+        assert_eq!(
+            join_and(&["a".into(), "b".into(), "c".into()]),
+            "a, b and c"
+        );
+        assert_eq!(
+            location_string(&["spec".into(), "rules".into(), "[*]".into(), "host".into()]),
+            "spec.rules[*].host"
+        );
+        assert_eq!(location_string(&[]), "<root>");
+    }
+}
