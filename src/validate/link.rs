@@ -16,8 +16,8 @@ pub(crate) enum Link<'a> {
 }
 
 impl Link<'_> {
-    pub fn to_path(&self) -> FieldPath {
-        match *self {
+    pub fn to_path(self) -> FieldPath {
+        match self {
             Link::Root(p) => p.cloned().unwrap_or_default(),
             Link::Child(p, n) => p.to_path().child(n),
             Link::Key(p, k) => p.to_path().key(k),

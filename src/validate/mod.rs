@@ -27,7 +27,9 @@
 //! # Prune and default output
 //!
 //! [`Outcome::stored`] is the object as the server would store it: pruned **and** defaulted
-//! (what `crdlint default` prints). [`prune_only`] runs steps 1–2 and returns the object with
+//! (what `crdlint default` prints). One deliberate difference: when the status subresource is
+//! enabled the server drops `status` on create; it is not validated, but `stored` keeps it so
+//! that `--write` does not delete what the user wrote. [`prune_only`] runs steps 1–2 and returns the object with
 //! only the unknown fields removed (what `crdlint prune` prints).
 //!
 //! # Cost
@@ -104,6 +106,8 @@ struct CompiledVersion {
     /// Index of the first version whose schema is identical (for the `--version` note).
     schema_class: usize,
     scale: Option<Scale>,
+    /// The status subresource is enabled: `status` is dropped on create before validation.
+    status_subresource: bool,
     has_cel_rules: bool,
 }
 
@@ -206,12 +210,14 @@ impl CompiledCrd {
                 label_selector_path: sc.get_str("labelSelectorPath").map(str::to_string),
             });
             let has_cel_rules = schema.as_ref().is_some_and(Schema::has_validation_rules);
+            let status_subresource = sub.and_then(|s| s.get("status")).is_some();
             compiled.push(CompiledVersion {
                 name: name.clone(),
                 served: *served,
                 schema,
                 schema_class,
                 scale,
+                status_subresource,
                 has_cel_rules,
             });
         }
@@ -248,6 +254,7 @@ impl CompiledCrd {
                 schema: Some(s),
                 schema_class: 0,
                 scale: None,
+                status_subresource: false,
                 has_cel_rules,
             }],
             patterns,
@@ -541,8 +548,20 @@ fn run(crd: &CompiledCrd, obj: &Node, opts: &Options, stage: Stage) -> Outcome {
         };
     }
 
-    // 4. Validation.
+    // 4. Validation. With the status subresource, create drops `status` first
+    //    (`PrepareForCreate`); it is put back afterwards so `stored` keeps the user's text.
+    let status = if ver.status_subresource {
+        x.as_map_mut().and_then(|m| {
+            let i = m.entries.iter().position(|e| e.key == "status")?;
+            Some((i, m.entries.remove(i)))
+        })
+    } else {
+        None
+    };
     validate_stored(&mut r, ver, &x);
+    if let (Some((i, e)), Some(m)) = (status, x.as_map_mut()) {
+        m.entries.insert(i.min(m.entries.len()), e);
+    }
     Outcome {
         diagnostics: r.diags,
         stored: Some(x),
@@ -559,7 +578,7 @@ fn report_unknown(r: &mut Run<'_>, unknown: &[UnknownField]) {
         let d = Diagnostic::new(
             &rules::UNKNOWN_FIELD,
             u.span,
-            format!("unknown field {:?}", u.path),
+            format!("unknown field \"{}\"", u.path),
         )
         .with_path(u.path.clone())
         .with_severity(severity)
@@ -848,3 +867,262 @@ pub mod parts {
 
 /// Every rule this module reports.
 pub static RULES: &[&Rule] = rules::RULES;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CRD: &str = r#"
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: widgets.example.com
+spec:
+  group: example.com
+  scope: Namespaced
+  names: {kind: Widget, plural: widgets}
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    subresources:
+      status: {}
+      scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            required: [mode]
+            x-kubernetes-validations: [{rule: "self.replicas >= 0"}]
+            properties:
+              replicas: {type: integer, maximum: 10}
+              mode: {type: string, enum: [A, B], default: A}
+              size: {x-kubernetes-int-or-string: true, anyOf: [{type: integer}, {type: string, pattern: "^[0-9]+Gi$"}]}
+              labels: {type: object, maxProperties: 1, additionalProperties: {type: string}}
+              ports: {type: array, x-kubernetes-list-type: set, items: {type: integer}}
+              name: {type: string, nullable: false}
+              list: {type: array, items: {type: string}}
+              template: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true}
+          status:
+            type: object
+            properties:
+              replicas: {type: integer, maximum: 1}
+  - name: v2
+    served: true
+    storage: false
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec: {type: object, properties: {count: {type: integer}}}
+  - name: v0
+    served: false
+    storage: false
+"#;
+
+    fn crd() -> CompiledCrd {
+        let docs = crate::yaml::load(CRD);
+        CompiledCrd::compile(docs[0].root.as_ref().expect("crd")).expect("compiles")
+    }
+
+    fn run_on(src: &str, opts: &Options) -> (Outcome, String) {
+        let docs = crate::yaml::load(src);
+        let obj = docs[0].root.clone().expect("object");
+        (validate_resource(&crd(), &obj, opts), src.to_string())
+    }
+
+    fn messages(o: &Outcome) -> Vec<String> {
+        o.diagnostics.iter().map(|d| d.message.clone()).collect()
+    }
+
+    const HEAD: &str = "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n";
+
+    #[test]
+    fn valid_object_gets_defaults_and_no_findings() {
+        let (o, _) = run_on(
+            &format!("{HEAD}spec:\n  replicas: 3\n"),
+            &Options::default(),
+        );
+        assert!(o.diagnostics.is_empty(), "{:?}", messages(&o));
+        let stored = o.stored.expect("stored");
+        assert_eq!(
+            stored.at(&["spec", "mode"]).and_then(Node::as_str),
+            Some("A")
+        );
+    }
+
+    #[test]
+    fn unknown_fields_are_reported_pruned_and_located() {
+        let src = format!("{HEAD}  lables: {{a: b}}\nspec:\n  replicass: 3\n");
+        let (o, src) = run_on(&src, &Options::default());
+        let m = messages(&o);
+        assert_eq!(
+            m,
+            vec![
+                r#"unknown field "metadata.lables""#.to_string(),
+                r#"unknown field "spec.replicass""#.to_string()
+            ]
+        );
+        let d = &o.diagnostics[1];
+        assert_eq!(d.severity, Severity::Error);
+        assert!(src[d.span.start..d.span.end].starts_with("replicass"));
+        let stored = o.stored.expect("stored");
+        assert!(stored.at(&["spec", "replicass"]).is_none());
+        assert!(stored.at(&["metadata", "lables"]).is_none());
+        let warn = Options {
+            unknown_fields: UnknownFields::Warn,
+            ..Options::default()
+        };
+        let (o, _) = run_on(&format!("{HEAD}spec:\n  x: 1\n"), &warn);
+        assert_eq!(o.diagnostics[0].severity, Severity::Warning);
+        let ignore = Options {
+            unknown_fields: UnknownFields::Ignore,
+            ..Options::default()
+        };
+        assert!(run_on(&format!("{HEAD}spec:\n  x: 1\n"), &ignore)
+            .0
+            .diagnostics
+            .is_empty());
+    }
+
+    #[test]
+    fn schema_errors_use_server_text_and_point_at_the_value() {
+        let src = format!(
+            "{HEAD}spec:\n  replicas: 15\n  mode: C\n  labels: {{a: x, b: z}}\n  size: true\n  ports: [1, 2, 1]\n  list: [a, null]\n  name: null\n"
+        );
+        let (o, src) = run_on(&src, &Options::default());
+        let m = messages(&o);
+        let want = [
+            "spec.replicas: Invalid value: 15: spec.replicas in body should be less than or equal to 10",
+            r#"spec.mode: Unsupported value: "C": supported values: "A", "B""#,
+            "spec.labels: Too many: 2: must have at most 1 item",
+            r#"spec.size: Invalid value: "boolean": spec.size in body must be of type integer,string: "boolean""#,
+            r#"<nil>: Invalid value: "": "spec.size" must validate at least one schema (anyOf)"#,
+            r#"spec.list[1]: Invalid value: "null": spec.list[1] in body must be of type string: "null""#,
+            "spec.ports[2]: Duplicate value: 1",
+            "<nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation",
+        ];
+        for w in want {
+            assert!(m.iter().any(|x| x == w), "missing {w:?} in {m:#?}");
+        }
+        // `name: null` (non-nullable, no default) is dropped silently.
+        assert!(!m.iter().any(|x| x.contains("spec.name")), "{m:#?}");
+        let d = o
+            .diagnostics
+            .iter()
+            .find(|d| d.message.starts_with("spec.replicas"))
+            .expect("replicas");
+        assert_eq!(&src[d.span.start..d.span.end], "15");
+        let anyof = o
+            .diagnostics
+            .iter()
+            .find(|d| d.message.contains("(anyOf)"))
+            .expect("anyOf");
+        assert_eq!(anyof.path.as_deref(), Some("spec.size"));
+        assert_eq!(anyof.server_path.as_deref(), Some("<nil>"));
+    }
+
+    #[test]
+    fn metadata_rules() {
+        let (o, _) = run_on(
+            "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: Bad_Name\n  labels: {'a b': c}\n",
+            &Options::default(),
+        );
+        let m = messages(&o);
+        assert!(
+            m[0].starts_with(
+                r#"metadata.name: Invalid value: "Bad_Name": a lowercase RFC 1123 subdomain"#
+            ),
+            "{m:?}"
+        );
+        assert!(
+            m.iter()
+                .any(|x| x.starts_with(r#"metadata.labels: Invalid value: "a b""#)),
+            "{m:?}"
+        );
+        let (o, _) = run_on(
+            "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  labels: {a: 1}\n",
+            &Options::default(),
+        );
+        assert_eq!(o.diagnostics[0].rule.id, "cr/not-an-object");
+        assert!(o.diagnostics[0].message.contains(
+            "cannot unmarshal number into Go struct field ObjectMeta.labels of type string"
+        ));
+    }
+
+    #[test]
+    fn versions() {
+        let (o, _) = run_on(
+            "apiVersion: example.com/v0\nkind: Widget\nmetadata: {name: w}\n",
+            &Options::default(),
+        );
+        assert_eq!(o.diagnostics[0].rule.id, "cr/version-not-served");
+        assert!(o.stored.is_none());
+        let v2 = Options {
+            version: Some("v2".into()),
+            ..Options::default()
+        };
+        let (o, _) = run_on(&format!("{HEAD}spec:\n  replicas: 1\n"), &v2);
+        let ids: Vec<&str> = o.diagnostics.iter().map(|d| d.rule.id).collect();
+        assert_eq!(ids, vec!["cr/version-schema-differs", "cr/unknown-field"]);
+        let stored = o.stored.expect("stored");
+        assert_eq!(stored.get_str("apiVersion"), Some("example.com/v2"));
+    }
+
+    #[test]
+    fn type_meta_embedded_scale_and_status() {
+        let (o, _) = run_on(
+            &format!("{HEAD}spec:\n  replicas: -1\n  template: {{metadata: {{name: x}}}}\nstatus:\n  replicas: 5\n"),
+            &Options::default(),
+        );
+        let m = messages(&o);
+        assert!(
+            m.contains(&"spec.template.apiVersion: Required value".to_string()),
+            "{m:?}"
+        );
+        assert!(
+            m.contains(&"spec.template.kind: Required value".to_string()),
+            "{m:?}"
+        );
+        assert!(
+            m.contains(
+                &".spec.replicas: Invalid value: -1: should be a non-negative integer".to_string()
+            ),
+            "{m:?}"
+        );
+        // status is dropped on create when the status subresource is on, so not validated.
+        assert!(!m.iter().any(|x| x.starts_with("status")), "{m:?}");
+        assert!(o.stored.expect("stored").get("status").is_some());
+        let (o, _) = run_on(
+            "apiVersion: example.com/v1\nkind: Gadget\nmetadata: {name: w}\n",
+            &Options::default(),
+        );
+        assert_eq!(
+            messages(&o),
+            vec![r#"kind: Invalid value: "Gadget": must be Widget"#.to_string()]
+        );
+    }
+
+    #[test]
+    fn prune_only_keeps_defaults_out() {
+        let docs = crate::yaml::load(&format!("{HEAD}spec:\n  extra: 1\n"));
+        let obj = docs[0].root.clone().expect("object");
+        let o = prune_only(&crd(), &obj, &Options::default());
+        let stored = o.stored.expect("stored");
+        assert!(stored.at(&["spec", "mode"]).is_none());
+        assert!(stored.at(&["spec", "extra"]).is_none());
+        assert_eq!(o.diagnostics.len(), 1);
+    }
+
+    #[test]
+    fn not_an_object() {
+        let o = validate_resource(
+            &crd(),
+            &Node::from_json(&serde_json::json!([1])),
+            &Options::default(),
+        );
+        assert_eq!(o.diagnostics[0].rule.id, "cr/not-an-object");
+    }
+}

@@ -433,14 +433,17 @@ fn check_type(types: Types<'_>, format: &str, data: &Node, name: &Name<'_>, span
         _ => false,
     };
     let is_int_float = sch_type == "integer" && types.contains("number");
-    if !is_str_or_slice
-        && !format.is_empty()
-        && !(types.contains(sch_type) || fmt == format || is_float_int || is_int_float)
+    // kube-openapi: `kind != String && kind != Slice && format != "" && !(...)`.
+    if !(is_str_or_slice
+        || format.is_empty()
+        || types.contains(sch_type)
+        || fmt == format
+        || is_float_int
+        || is_int_float)
     {
         return Res::err(invalid_type(name, format, fmt, span));
     }
-    if !(types.contains("number") || types.contains("integer"))
-        && !format.is_empty()
+    if !(types.contains("number") || types.contains("integer") || format.is_empty())
         && is_str_or_slice
     {
         return ok;
