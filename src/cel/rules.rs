@@ -511,3 +511,76 @@ pub fn check_crd_rules(
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lint(yaml: &str, minor: u32) -> Vec<Diagnostic> {
+        let docs = crate::yaml::load(yaml);
+        let node = docs[0].root.as_ref().expect("test YAML parses");
+        let schema = Schema::from_node(node);
+        let opts = CompileOptions::new(KubeVersion { minor });
+        check_crd_rules(&schema, &FieldPath::new("schema"), &opts, Some(yaml))
+    }
+
+    #[test]
+    fn compile_error_points_inside_the_rule() {
+        let y = "type: object\nproperties:\n  replicas:\n    type: integer\nx-kubernetes-validations:\n- rule: \"self.replicas == 'three'\"\n";
+        let ds = lint(y, 36);
+        assert_eq!(ds.len(), 1, "{ds:?}");
+        let d = &ds[0];
+        assert_eq!(d.rule.id, "cel/compile");
+        assert!(d.message.starts_with(
+            "schema.x-kubernetes-validations[0].rule: Invalid value: {\"Rule\":\"self.replicas == 'three'\",\"Message\":\"\",\"MessageExpression\":\"\",\"Reason\":null,\"FieldPath\":\"\",\"OptionalOldSelf\":null}: compilation failed: ERROR: <input>:1:15: found no matching overload for '_==_' applied to '(int, string)'"
+        ), "{}", d.message);
+        assert_eq!(&y[d.span.start..d.span.start + 2], "==");
+    }
+
+    #[test]
+    fn block_scalar_caret() {
+        let y = "type: object\nx-kubernetes-validations:\n- rule: |\n    self.a > 0 &&\n      self.nope\n";
+        let ds = lint(y, 36);
+        assert!(!ds.is_empty());
+        assert!(
+            y[ds[0].span.start..].starts_with(".a"),
+            "{:?}",
+            &y[ds[0].span.start..]
+        );
+    }
+
+    #[test]
+    fn transition_rules_and_optional_old_self() {
+        let y = "type: object\nproperties:\n  list:\n    type: array\n    items:\n      type: string\n      x-kubernetes-validations:\n      - rule: self == oldSelf\n  num:\n    type: integer\n    x-kubernetes-validations:\n    - rule: self > 0\n      optionalOldSelf: true\n    - rule: self >= oldSelf\n";
+        let ds = lint(y, 36);
+        let msgs: Vec<&str> = ds.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(ds.len(), 2, "{msgs:#?}");
+        assert_eq!(msgs[0], "schema.properties[list].items.x-kubernetes-validations[0].rule: Invalid value: \"self == oldSelf\": oldSelf cannot be used on the uncorrelatable portion of the schema within schema.properties[list]");
+        assert_eq!(msgs[1], "schema.properties[num].x-kubernetes-validations[0].optionalOldSelf: Invalid value: true: may not be set if oldSelf is not used in rule");
+    }
+
+    #[test]
+    fn newer_functions_get_a_version_hint() {
+        let y = "type: string\nx-kubernetes-validations:\n- rule: isIP(self)\n";
+        let ds = lint(y, 30);
+        assert_eq!(ds.len(), 1);
+        assert!(ds[0].message.contains("undeclared reference to 'isIP'"));
+        let h = ds[0].help.as_deref().unwrap_or("");
+        assert!(
+            h.contains("`isIP` (Kubernetes 1.30, usable in new CRD rules from 1.31)"),
+            "{h}"
+        );
+        assert!(lint(y, 31).is_empty());
+    }
+
+    #[test]
+    fn untyped_nodes_have_no_type_info_and_messages_must_be_strings() {
+        let y = "type: object\nproperties:\n  any:\n    x-kubernetes-preserve-unknown-fields: true\n    x-kubernetes-validations:\n    - rule: has(self.a)\n  s:\n    type: string\n    x-kubernetes-validations:\n    - rule: self != ''\n      messageExpression: size(self)\n";
+        let ds = lint(y, 36);
+        let ids: Vec<&str> = ds.iter().map(|d| d.rule.id).collect();
+        assert_eq!(ids, ["cel/no-type-info", "cel/message-expression"]);
+        assert!(ds[1]
+            .message
+            .ends_with("messageExpression must evaluate to a string"));
+    }
+}
