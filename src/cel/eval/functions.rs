@@ -217,10 +217,7 @@ pub fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
                 .ok_or_else(EvalError::overflow),
             _ => Err(nso()),
         },
-        ("!_", [x]) => match x {
-            Bool(v) => b(!v),
-            _ => Err(nso()),
-        },
+        ("!_", [Bool(v)]) => b(!v),
         ("@not_strictly_false", [x]) => b(!matches!(x, Bool(false))),
         ("@in", [x, c]) => match c {
             List(l) => b(l.items.iter().any(|e| equals(x, e))),
@@ -282,9 +279,7 @@ pub fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
             String(st) => match &**st {
                 "1" | "t" | "T" | "TRUE" | "true" | "True" => b(true),
                 "0" | "f" | "F" | "FALSE" | "false" | "False" => b(false),
-                _ => Err(err(format!(
-                    "type conversion error from 'string' to 'bool'"
-                ))),
+                _ => Err(err("type conversion error from 'string' to 'bool'")),
             },
             _ => Err(nso()),
         },
@@ -297,9 +292,7 @@ pub fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
         ("duration", [x]) => match x {
             Duration(_) => Ok(x.clone()),
             String(st) => parse_go_duration(st).map(Duration).ok_or_else(|| {
-                err(format!(
-                    "type conversion error from 'string' to 'google.protobuf.Duration'"
-                ))
+                err("type conversion error from 'string' to 'google.protobuf.Duration'")
             }),
             _ => Err(nso()),
         },
@@ -310,9 +303,7 @@ pub fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
                 .filter(in_range)
                 .map(Timestamp)
                 .ok_or_else(|| {
-                    err(format!(
-                        "type conversion error from 'string' to 'google.protobuf.Timestamp'"
-                    ))
+                    err("type conversion error from 'string' to 'google.protobuf.Timestamp'")
                 }),
             Int(i) => chrono::DateTime::from_timestamp(*i, 0)
                 .map(|t| t.fixed_offset())
@@ -1392,10 +1383,16 @@ mod tests {
     #[test]
     fn kubernetes_lists() {
         let l = Value::list(vec![Value::Int(3), Value::Int(1)]);
-        assert!(matches!(call("min", true, &[l.clone()]), Ok(Value::Int(1))));
-        assert!(matches!(call("sum", true, &[l.clone()]), Ok(Value::Int(4))));
         assert!(matches!(
-            call("isSorted", true, &[l.clone()]),
+            call("min", true, std::slice::from_ref(&l)),
+            Ok(Value::Int(1))
+        ));
+        assert!(matches!(
+            call("sum", true, std::slice::from_ref(&l)),
+            Ok(Value::Int(4))
+        ));
+        assert!(matches!(
+            call("isSorted", true, std::slice::from_ref(&l)),
             Ok(Value::Bool(false))
         ));
         assert_eq!(
@@ -1476,11 +1473,11 @@ mod tests {
     fn timestamps() {
         let t = call("timestamp", false, &[st("2023-01-02T03:04:05Z")]).unwrap();
         assert!(matches!(
-            call("getFullYear", true, &[t.clone()]),
+            call("getFullYear", true, std::slice::from_ref(&t)),
             Ok(Value::Int(2023))
         ));
         assert!(matches!(
-            call("getMonth", true, &[t.clone()]),
+            call("getMonth", true, std::slice::from_ref(&t)),
             Ok(Value::Int(0))
         ));
         let d = call("duration", false, &[st("1h")]).unwrap();

@@ -278,7 +278,7 @@ impl Url {
         while i < b.len() {
             let c = b[i];
             if c == b'%' {
-                if !(i + 2 < b.len() + 0
+                if !(i + 2 < b.len()
                     && b.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
                     && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit))
                 {
@@ -923,8 +923,8 @@ pub fn validate_format(name: &str, s: &str) -> Option<Vec<String>> {
 /// Compiles a Go RE2 pattern, cached. Perl classes are made ASCII-only (RE2's meaning); the
 /// remaining RE2/Rust differences (`\Q..\E`, `[a&&b]`, `a{,3}`) are not translated here.
 pub fn regex(pattern: &str) -> Result<Arc<regex::Regex>, String> {
-    static CACHE: OnceLock<Mutex<HashMap<String, Result<Arc<regex::Regex>, String>>>> =
-        OnceLock::new();
+    type Cache = Mutex<HashMap<String, Result<Arc<regex::Regex>, String>>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
     if let Ok(c) = cache.lock() {
         if let Some(r) = c.get(pattern) {

@@ -471,7 +471,7 @@ pub fn format_double(f: f64) -> String {
         out.push('-');
     }
     // strconv 'g' with shortest digits: %e when exp < -4 || exp >= 6.
-    if exp < -4 || exp >= 6 {
+    if !(-4..6).contains(&exp) {
         out.push_str(&digits[..1]);
         if digits.len() > 1 {
             out.push('.');
