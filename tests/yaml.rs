@@ -290,7 +290,7 @@ fn billion_laughs_fails_fast() {
     let start = Instant::now();
     let docs = load(&src);
     assert!(
-        start.elapsed() < Duration::from_millis(500),
+        start.elapsed() < Duration::from_millis(1000),
         "{:?}",
         start.elapsed()
     );
@@ -771,7 +771,7 @@ fn billion_laughs_fixture() {
     let src = fixture("billion-laughs.yaml");
     let start = Instant::now();
     let docs = load(&src);
-    assert!(start.elapsed() < Duration::from_millis(500));
+    assert!(start.elapsed() < Duration::from_millis(1000));
     assert_eq!(docs[0].errors[0].kind, YamlErrorKind::AliasBudget);
     assert!(docs[0].root.is_none());
     assert_eq!(

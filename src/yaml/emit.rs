@@ -436,6 +436,27 @@ spec:
         assert_eq!(emit_json(json!({"i": -3, "b": false})), "i: -3\nb: false\n");
     }
 
+    #[test]
+    fn long_keys_use_explicit_key_syntax() {
+        let long = "k".repeat(1500);
+        for v in [
+            json!(1),
+            json!({"a": [1, 2]}),
+            json!(["x"]),
+            json!("multi\nline"),
+        ] {
+            let mut m = serde_json::Map::new();
+            m.insert(long.clone(), v.clone());
+            m.insert("yes".to_owned(), json!("no"));
+            let doc = serde_json::Value::Object(m);
+            let text = emit_json(doc.clone());
+            assert!(text.starts_with("? "), "{text}");
+            let docs = load(&text);
+            assert!(docs[0].errors.is_empty(), "{text}: {:?}", docs[0].errors);
+            assert_eq!(docs[0].root.as_ref().unwrap().to_json(), doc);
+        }
+    }
+
     /// A small deterministic generator, so the property test needs no extra crate.
     struct Rng(u64);
     impl Rng {
