@@ -6,6 +6,7 @@ pub mod fieldpath;
 pub mod jsonpath;
 pub mod names;
 pub mod path;
+pub mod quantity;
 pub mod version;
 pub use field::{BadValue, ErrorType, FieldError};
 pub use path::FieldPath;
