@@ -10,6 +10,9 @@ use std::io;
 use super::{Options, Report};
 use crate::diag::Severity;
 
+/// Annotations GitHub shows per step and severity.
+const ANNOTATION_LIMIT: usize = 10;
+
 /// Escapes a command's message.
 fn escape_data(s: &str) -> String {
     s.replace('%', "%25")
@@ -56,6 +59,20 @@ pub fn render(report: &Report<'_>, opts: &Options, out: &mut dyn io::Write) -> i
             "::{command} {}::{}",
             props.join(","),
             escape_data(&message)
+        )?;
+    }
+    // GitHub turns only the first ten errors and ten warnings of a step into annotations; say
+    // so instead of letting the rest disappear silently.
+    let shown = ANNOTATION_LIMIT;
+    if report.summary.errors > shown || report.summary.warnings > shown {
+        writeln!(
+            out,
+            "::notice title=crdlint::{}",
+            escape_data(&format!(
+                "{} errors and {} warnings: GitHub shows at most {shown} of each as annotations; \
+                 the log above has all of them, and --format sarif uploads them all to code scanning",
+                report.summary.errors, report.summary.warnings
+            ))
         )?;
     }
     if !opts.quiet {
