@@ -1034,6 +1034,56 @@ mod tests {
         assert!(m(r"^\x{10FFFF}$", "\u{10FFFF}"));
     }
 
+    /// Every `pattern` in the corpus CRDs (which real API servers accept) must compile.
+    #[test]
+    fn corpus_patterns_compile() {
+        let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+        let Ok(manifest) = std::fs::read_to_string(corpus.join("MANIFEST.tsv")) else {
+            println!("skipped: {} not found", corpus.display());
+            return;
+        };
+        fn walk(n: &crate::yaml::Node, depth: usize, out: &mut Vec<String>) {
+            if depth > 400 {
+                return;
+            }
+            if let Some(m) = n.as_map() {
+                for (k, v) in m.iter() {
+                    match (k, v.as_str()) {
+                        ("pattern", Some(p)) => out.push(p.to_string()),
+                        _ => walk(v, depth + 1, out),
+                    }
+                }
+            } else if let Some(l) = n.as_seq() {
+                l.iter().for_each(|c| walk(c, depth + 1, out));
+            }
+        }
+        let mut patterns = Vec::new();
+        for line in manifest.lines().skip(1) {
+            let cols: Vec<&str> = line.split('\t').collect();
+            if cols.get(5) != Some(&"crd") {
+                continue;
+            }
+            let Some(path) = cols.get(4) else { continue };
+            let Ok(text) = std::fs::read_to_string(corpus.join(path)) else {
+                continue;
+            };
+            for doc in crate::yaml::load(&text) {
+                if let Some(root) = &doc.root {
+                    walk(root, 0, &mut patterns);
+                }
+            }
+        }
+        patterns.sort();
+        patterns.dedup();
+        let failures: Vec<String> = patterns
+            .iter()
+            .filter_map(|p| compile(p).err().map(|e| format!("{p:?}: {e}")))
+            .collect();
+        println!("corpus: {} distinct patterns", patterns.len());
+        assert!(patterns.len() > 50, "expected the corpus patterns (72 when written)");
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+    }
+
     #[test]
     fn unanchored_search_and_cache() {
         assert!(m("b", "abc"));
