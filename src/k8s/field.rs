@@ -162,6 +162,37 @@ impl FieldError {
         Self::new(path, ErrorType::NotSupported, value.into(), detail)
     }
 
+    /// `field.TooMany(path, actual, max)`: `actual < 0` omits the value.
+    pub fn too_many(path: FieldPath, actual: i64, max: i64) -> Self {
+        let value = if actual < 0 {
+            BadValue::Omit
+        } else {
+            BadValue::Int(actual)
+        };
+        let detail = match max {
+            n if n < 0 => "has too many items".to_string(),
+            1 => "must have at most 1 item".to_string(),
+            n => format!("must have at most {n} items"),
+        };
+        Self::new(path, ErrorType::TooMany, value, detail)
+    }
+    /// `field.Duplicate(path, value)` (no detail).
+    pub fn duplicate(path: FieldPath, value: impl Into<BadValue>) -> Self {
+        Self::new(path, ErrorType::Duplicate, value.into(), "")
+    }
+    /// `field.TypeInvalid(path, value, detail)` (printed like `Invalid value`).
+    pub fn type_invalid(
+        path: FieldPath,
+        value: impl Into<BadValue>,
+        detail: impl Into<String>,
+    ) -> Self {
+        Self::new(path, ErrorType::TypeInvalid, value.into(), detail)
+    }
+    /// `field.InternalError(path, err)`.
+    pub fn internal(path: FieldPath, err: impl Into<String>) -> Self {
+        Self::new(path, ErrorType::Internal, BadValue::Omit, err)
+    }
+
     /// `ErrorBody()`: the message without the path.
     pub fn body(&self) -> String {
         let mut s = self.kind.word().to_string();
@@ -198,6 +229,22 @@ impl From<bool> for BadValue {
 impl fmt::Display for FieldError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", self.path, self.body())
+    }
+}
+
+/// `ErrorList.ToAggregate().Error()`: identical messages collapse; one error prints alone,
+/// several print as `[e1, e2]`; an empty list is `None`.
+pub fn aggregate(errs: &[FieldError]) -> Option<String> {
+    let mut seen = std::collections::HashSet::new();
+    let msgs: Vec<String> = errs
+        .iter()
+        .map(ToString::to_string)
+        .filter(|m| seen.insert(m.clone()))
+        .collect();
+    match msgs.len() {
+        0 => None,
+        1 => msgs.into_iter().next(),
+        _ => Some(format!("[{}]", msgs.join(", "))),
     }
 }
 
@@ -427,6 +474,34 @@ mod tests {
             FieldError::invalid(FieldPath::root(), 15i64, "x").to_string(),
             "<nil>: Invalid value: 15: x"
         );
+    }
+
+    #[test]
+    fn more_constructors_and_aggregate() {
+        let p = FieldPath::new("spec").child("selectableFields");
+        assert_eq!(
+            FieldError::too_many(p.clone(), 9, 8).to_string(),
+            "spec.selectableFields: Too many: 9: must have at most 8 items"
+        );
+        assert_eq!(
+            FieldError::duplicate(p.clone(), ".spec.x").to_string(),
+            r#"spec.selectableFields: Duplicate value: ".spec.x""#
+        );
+        assert_eq!(
+            FieldError::internal(p.clone(), "boom").to_string(),
+            "spec.selectableFields: Internal error: boom"
+        );
+        let a = FieldError::required(FieldPath::new("a"), "");
+        let b = FieldError::required(FieldPath::new("b"), "");
+        assert_eq!(
+            aggregate(&[a.clone(), a.clone()]).as_deref(),
+            Some("a: Required value")
+        );
+        assert_eq!(
+            aggregate(&[a, b]).as_deref(),
+            Some("[a: Required value, b: Required value]")
+        );
+        assert_eq!(aggregate(&[]), None);
     }
 
     #[test]
