@@ -81,7 +81,12 @@ fn compile_group(dir: &Path, files: &[serde_json::Value]) -> Crds {
 }
 
 /// Error messages for every custom resource of a file that has a CRD in the group.
-fn file_errors(crds: &Crds, path: &Path, validated: &mut usize) -> Vec<String> {
+fn file_errors(
+    crds: &Crds,
+    path: &Path,
+    validated: &mut usize,
+    spent: &mut std::time::Duration,
+) -> Vec<String> {
     let mut errs = Vec::new();
     for doc in load_docs(path) {
         let group = doc
@@ -93,7 +98,9 @@ fn file_errors(crds: &Crds, path: &Path, validated: &mut usize) -> Vec<String> {
             continue;
         };
         *validated += 1;
+        let t0 = std::time::Instant::now();
         let out = validate_resource(crd, &doc, &Options::default());
+        *spent += t0.elapsed();
         for d in out.diagnostics {
             if d.severity == Severity::Error {
                 errs.push(format!("[{}] {}", d.rule.id, d.message));
@@ -128,13 +135,14 @@ fn corpus_resources() {
     let mut invalid_files = 0;
     let mut caught = 0;
     let mut not_caught = Vec::new();
+    let mut spent = std::time::Duration::ZERO;
     for g in groups["groups"].as_array().expect("groups") {
         let name = g["name"].as_str().unwrap_or("?");
         let crds = compile_group(&dir, g["crds"].as_array().unwrap_or(&empty));
         for f in g["valid"].as_array().unwrap_or(&empty) {
             let Some(f) = f.as_str() else { continue };
             valid_files += 1;
-            let errs = file_errors(&crds, &dir.join(f), &mut valid_resources);
+            let errs = file_errors(&crds, &dir.join(f), &mut valid_resources, &mut spent);
             if let Some((_, why)) = WRONG_VALID.iter().find(|(w, _)| *w == f) {
                 println!("  known-wrong valid expectation: {f}: {why}; got {errs:?}");
                 assert!(
@@ -151,7 +159,7 @@ fn corpus_resources() {
             let Some(f) = f.as_str() else { continue };
             invalid_files += 1;
             let mut n = 0;
-            let errs = file_errors(&crds, &dir.join(f), &mut n);
+            let errs = file_errors(&crds, &dir.join(f), &mut n, &mut spent);
             if errs.is_empty() {
                 not_caught.push(format!(
                     "{name}: {f} ({n} resources): {}",
@@ -167,6 +175,10 @@ fn corpus_resources() {
         failures.len()
     );
     println!("invalid: {caught}/{invalid_files} files caught");
+    println!(
+        "time in validate_resource: {:?} (test profile, not a benchmark)",
+        spent
+    );
     for n in &not_caught {
         println!("  not caught: {n}");
     }

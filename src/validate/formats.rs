@@ -1,12 +1,31 @@
-//! The string-format checks of kube-openapi's default registry as the CR validator calls them;
-//! the checks themselves live in [`crate::schema::formats`].
+//! The string formats of one CRD, looked up once at compile time: which Kubernetes minor first
+//! supports each format (the server blanks unsupported ones) and its kube-openapi check. The
+//! checks themselves live in [`crate::schema::formats`]; this table only keeps the per-value
+//! path free of name normalisation and allocation.
 
-/// True when `value` is valid for the (kept) `format`; formats the registry does not know pass.
-pub(crate) fn validates(format: &str, value: &str) -> bool {
-    crate::schema::formats::validate(format, value).unwrap_or(true)
+use std::collections::HashMap;
+
+use crate::k8s::KubeVersion;
+use crate::schema::formats::{self, FormatFn};
+
+/// What the validator needs to know about one `format` string.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FormatInfo {
+    /// First minor version at which the server keeps this format on string (or untyped,
+    /// int-or-string) schemas; `None` when it never does.
+    pub since: Option<u32>,
+    /// kube-openapi's registry check, when the registry knows the format.
+    pub check: Option<FormatFn>,
 }
 
-/// Whether kube-openapi's registry knows the format (then the format validator runs).
-pub(crate) fn known(format: &str) -> bool {
-    crate::schema::formats::validator(format).is_some()
+pub(crate) type Formats = HashMap<String, FormatInfo>;
+
+/// Computes the table entry for a format (once per distinct format of a CRD).
+pub(crate) fn info(format: &str) -> FormatInfo {
+    let since = (0..=KubeVersion::NEWEST.minor + 1)
+        .find(|m| formats::is_supported_string_format(format, KubeVersion { minor: *m }));
+    FormatInfo {
+        since,
+        check: formats::validator(format),
+    }
 }

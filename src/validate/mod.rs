@@ -126,6 +126,7 @@ pub struct CompiledCrd {
     pub preserve_unknown_fields: bool,
     compiled: Vec<CompiledVersion>,
     patterns: HashMap<String, Result<Regex, String>>,
+    formats: formats::Formats,
 }
 
 impl CompiledCrd {
@@ -183,6 +184,7 @@ impl CompiledCrd {
             return Err("the CRD has no versions".into());
         }
         let mut patterns = HashMap::new();
+        let mut formats = HashMap::new();
         let mut compiled: Vec<CompiledVersion> = Vec::with_capacity(raw.len());
         for (i, (name, served, schema_node, sub)) in raw.iter().enumerate() {
             let schema_class = raw[..i]
@@ -200,7 +202,7 @@ impl CompiledCrd {
                 schema_node.map(|n| {
                     let mut s = Schema::from_node(n);
                     prune::prepare_defaults(&mut s, 0);
-                    collect_patterns(&s, &mut patterns, 0);
+                    collect_patterns(&s, &mut patterns, &mut formats, 0);
                     s
                 })
             };
@@ -230,6 +232,7 @@ impl CompiledCrd {
             preserve_unknown_fields,
             compiled,
             patterns,
+            formats,
         })
     }
 
@@ -237,9 +240,10 @@ impl CompiledCrd {
     /// group `example.com`, version `v1`, kind `Foo`, cluster-scoped.
     pub fn from_schema(schema: &Node) -> CompiledCrd {
         let mut patterns = HashMap::new();
+        let mut formats = HashMap::new();
         let mut s = Schema::from_node(schema);
         prune::prepare_defaults(&mut s, 0);
-        collect_patterns(&s, &mut patterns, 0);
+        collect_patterns(&s, &mut patterns, &mut formats, 0);
         let has_cel_rules = s.has_validation_rules();
         CompiledCrd {
             group: "example.com".into(),
@@ -258,6 +262,7 @@ impl CompiledCrd {
                 has_cel_rules,
             }],
             patterns,
+            formats,
         }
     }
 
@@ -292,6 +297,7 @@ impl CompiledCrd {
         };
         let cx = openapi::Ctx {
             patterns: &self.patterns,
+            formats: &self.formats,
             compat_minor,
         };
         let res = openapi::validate(&cx, s, value, &openapi::Name::Root, value.span, 0);
@@ -302,7 +308,13 @@ impl CompiledCrd {
     }
 }
 
-fn collect_patterns(s: &Schema, out: &mut HashMap<String, Result<Regex, String>>, depth: usize) {
+/// Compiles every `pattern` and looks up every `format` of a schema, once per CRD.
+fn collect_patterns(
+    s: &Schema,
+    out: &mut HashMap<String, Result<Regex, String>>,
+    fmts: &mut formats::Formats,
+    depth: usize,
+) {
     if depth > crate::schema::MAX_DEPTH {
         return;
     }
@@ -311,8 +323,13 @@ fn collect_patterns(s: &Schema, out: &mut HashMap<String, Result<Regex, String>>
             out.insert(p.clone(), pattern::compile(p));
         }
     }
+    if let Some(f) = &s.format {
+        if !fmts.contains_key(f) {
+            fmts.insert(f.clone(), formats::info(f));
+        }
+    }
     for (_, c) in s.children() {
-        collect_patterns(c, out, depth + 1);
+        collect_patterns(c, out, fmts, depth + 1);
     }
 }
 
@@ -338,11 +355,16 @@ struct Run<'a> {
     crd: &'a CompiledCrd,
     opts: &'a Options,
     diags: Vec<Diagnostic>,
+    /// The object as read, for the [`ObjectRef`] built on the first diagnostic.
+    source: Option<&'a Node>,
     object: Option<Arc<ObjectRef>>,
 }
 
 impl Run<'_> {
     fn push(&mut self, d: Diagnostic) {
+        if self.object.is_none() {
+            self.object = self.source.map(object_ref);
+        }
         let d = match &self.object {
             Some(o) => d.with_object(o.clone()),
             None => d,
@@ -407,6 +429,7 @@ fn run(crd: &CompiledCrd, obj: &Node, opts: &Options, stage: Stage) -> Outcome {
         crd,
         opts,
         diags: Vec::new(),
+        source: None,
         object: None,
     };
     let Value::Map(_) = &obj.value else {
@@ -431,7 +454,7 @@ fn run(crd: &CompiledCrd, obj: &Node, opts: &Options, stage: Stage) -> Outcome {
             stored: None,
         };
     };
-    r.object = Some(object_ref(obj));
+    r.source = Some(obj);
 
     // 1. The version.
     let own_version = obj
@@ -668,6 +691,7 @@ fn validate_stored(r: &mut Run<'_>, ver: &CompiledVersion, x: &Node) {
     if let Some(s) = &ver.schema {
         let cx = openapi::Ctx {
             patterns: &crd.patterns,
+            formats: &crd.formats,
             compat_minor: r.opts.compat_minor(),
         };
         let res = openapi::validate(&cx, s, x, &openapi::Name::Root, x.span, 0);

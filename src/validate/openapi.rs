@@ -34,6 +34,8 @@ use crate::yaml::{Node, Span, Value};
 pub(crate) struct Ctx<'c> {
     /// Every `pattern` of the CRD, compiled once (`Err` holds Go's error text).
     pub patterns: &'c HashMap<String, Result<Regex, String>>,
+    /// Every `format` of the CRD with its support version and check.
+    pub formats: &'c super::formats::Formats,
     /// Minor version whose format set applies (the server uses its own minor − 1).
     pub compat_minor: u32,
 }
@@ -286,23 +288,27 @@ impl<'s> Types<'s> {
 }
 
 /// The format kept by `StripUnsupportedFormatsPostProcessorForVersion`, or `""`.
-fn effective_format<'s>(s: &'s Schema, types: Types<'_>, compat_minor: u32) -> &'s str {
+fn effective_format<'s>(cx: &Ctx<'_>, s: &'s Schema, types: Types<'_>) -> &'s str {
     let Some(f) = s.format.as_deref() else {
         return "";
     };
-    let one;
-    let list: &[&str] = match types {
-        Types::None => &[],
-        Types::One(t) => {
-            one = [t];
-            &one
+    let keep = match types {
+        Types::None | Types::IntOrString | Types::One("string") => {
+            let since = match cx.formats.get(f) {
+                Some(i) => i.since,
+                None => super::formats::info(f).since,
+            };
+            since.is_some_and(|m| cx.compat_minor >= m)
         }
-        Types::IntOrString => &["integer", "string"],
+        Types::One("integer") => f == "int32" || f == "int64",
+        Types::One("number") => f == "float" || f == "double",
+        Types::One(_) => false,
     };
-    let compat = crate::k8s::KubeVersion {
-        minor: compat_minor,
-    };
-    crate::schema::formats::effective_format(list, f, compat).unwrap_or("")
+    if keep {
+        f
+    } else {
+        ""
+    }
 }
 
 /// `swag.IsFloat64AJSONInteger`.
@@ -342,7 +348,7 @@ pub(crate) fn validate(
     };
     let mut r = Res::default();
     let types = Types::of(s);
-    let format = effective_format(s, types, cx.compat_minor);
+    let format = effective_format(cx, s, types);
     if data.is_null() {
         // Only the type and the enum validators see a nil value, and no match is counted.
         let mut t = Res {
@@ -370,8 +376,16 @@ pub(crate) fn validate(
     if let Value::String(st) = &data.value {
         r.merge_opt(check_string(cx, s, st, name, span));
         r.mc += 1;
-        if !format.is_empty() && super::formats::known(format) {
-            r.merge_opt(check_format(format, st, name, span));
+        let check = if format.is_empty() {
+            None
+        } else {
+            match cx.formats.get(format) {
+                Some(i) => i.check,
+                None => super::formats::info(format).check,
+            }
+        };
+        if let Some(check) = check {
+            r.merge_opt(check_format(check, format, st, name, span));
             r.mc += 1;
         }
     }
@@ -616,8 +630,14 @@ fn check_string(cx: &Ctx<'_>, s: &Schema, st: &str, name: &Name<'_>, span: Span)
     None
 }
 
-fn check_format(format: &str, st: &str, name: &Name<'_>, span: Span) -> Option<Res> {
-    if super::formats::validates(format, st) {
+fn check_format(
+    check: crate::schema::formats::FormatFn,
+    format: &str,
+    st: &str,
+    name: &Name<'_>,
+    span: Span,
+) -> Option<Res> {
+    if check(st) {
         return None;
     }
     let n = name.render();
