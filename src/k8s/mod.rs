@@ -53,6 +53,17 @@ impl KubeVersion {
     }
 }
 
+impl KubeVersion {
+    /// `DefaultCompatibilityVersion()`: the version whose feature set a server of this version
+    /// applies to *new* CRD content (binary minor − 1) — the CEL libraries available to new
+    /// rules and the recognised string formats.
+    pub fn compatibility_version(self) -> KubeVersion {
+        KubeVersion {
+            minor: self.minor.saturating_sub(1),
+        }
+    }
+}
+
 impl Default for KubeVersion {
     fn default() -> Self {
         Self::NEWEST
