@@ -8,43 +8,7 @@ use crdlint::lint::{self, Mode, Options, SchemaOpts, StructOpts};
 use crdlint::yaml::{Node, Value};
 
 /// Cases whose expected errors come from compiling `x-kubernetes-validations` (CEL).
-const NEEDS_CEL: &[(&str, &str)] = &[
-    ("invalid rule in x-kubernetes-validations", "needs CEL compiler, issue 4"),
-    ("invalid x-kubernetes-validations for escaping (keywords are invalid field names before v1.30)", "needs CEL compiler, issue 4"),
-    ("valid x-kubernetes-validations for escaping", "needs CEL compiler, issue 4"),
-    ("invalid x-kubernetes-validations for unknown property", "needs CEL compiler, issue 4"),
-    ("invalid default with x-kubernetes-validations", "needs CEL compiler, issue 4"),
-    ("forbid transition rule on element of list of type atomic", "needs CEL compiler, issue 4"),
-    ("forbid transition rule on element of list defaulting to type atomic", "needs CEL compiler, issue 4"),
-    ("forbid transition rule on element of list of type set", "needs CEL compiler, issue 4"),
-    ("forbid transition rule on element of map of unrecognized type", "needs CEL compiler, issue 4"),
-    ("forbid double-nested rule with no limit set", "needs CEL compiler, issue 4"),
-    ("forbid double-nested rule with one limit set", "needs CEL compiler, issue 4"),
-    ("forbid validation rules where cost total exceeds total limit", "needs CEL compiler, issue 4"),
-    ("do not skip when OpenAPIv3 schema is an invalid structural schema in a separate part of the schema tree", "needs CEL compiler, issue 4"),
-    ("do not skip CEL expression validation when OpenAPIv3 schema is an invalid structural schema at level above", "needs CEL compiler, issue 4"),
-    ("x-kubernetes-validations rule validated for escaped property name", "needs CEL compiler, issue 4"),
-    ("x-kubernetes-validations rule validated under array items", "needs CEL compiler, issue 4"),
-    ("x-kubernetes-validations rule validated under array items, parent has rule", "needs CEL compiler, issue 4"),
-    ("x-kubernetes-validations rule validated under additionalProperties", "needs CEL compiler, issue 4"),
-    ("x-kubernetes-validations rule validated under additionalProperties, parent has rule", "needs CEL compiler, issue 4"),
-    ("x-kubernetes-validations rule validated under unescaped property name", "needs CEL compiler, issue 4"),
-    ("x-kubernetes-validations rule validated under unescaped property name, parent has rule", "needs CEL compiler, issue 4"),
-    ("x-kubernetes-validations rule validated under escaped property name", "needs CEL compiler, issue 4"),
-    ("x-kubernetes-validations rule validated under escaped property name, parent has rule", "needs CEL compiler, issue 4"),
-    ("x-kubernetes-validations rule validated under unescapable property name", "needs CEL compiler, issue 4"),
-    ("x-kubernetes-validations rule validated under unescapable property name, parent has rule", "needs CEL compiler, issue 4"),
-    ("x-kubernetes-validations rule invalidated by messageExpression syntax error", "needs CEL compiler, issue 4"),
-    ("x-kubernetes-validations rule invalidated by messageExpression not returning a string", "needs CEL compiler, issue 4"),
-    ("x-kubernetes-validations rule invalidated by messageExpression exceeding per-expression estimated cost limit", "needs CEL compiler, issue 4"),
-    ("x-kubernetes-validations rule invalidated by messageExpression exceeding per-CRD estimated cost limit", "needs CEL compiler, issue 4"),
-    ("forbid transition rule on element of list of type atomic when optionalOldSelf is set", "needs CEL compiler, issue 4"),
-    ("forbid transition rule on element of list defaulting to type atomic when optionalOldSelf is set", "needs CEL compiler, issue 4"),
-    ("forbid transition rule on element of list of type set when optionalOldSelf is set", "needs CEL compiler, issue 4"),
-    ("forbid transition rule on element of map of unrecognized type when optionalOldSelf is set", "needs CEL compiler, issue 4"),
-    ("forbid setting optionalOldSelf to true if oldSelf is not used", "needs CEL compiler, issue 4"),
-    ("forbid setting optionalOldSelf to false if oldSelf is not used", "needs CEL compiler, issue 4"),
-];
+const NEEDS_CEL: &[(&str, &str)] = &[];
 
 fn load(file: &str) -> Node {
     let path = format!(
@@ -203,6 +167,7 @@ fn run_case(section: &str, c: &Node, field_schema: Option<&Node>) -> Option<Stri
                 Mode {
                     as_given: true,
                     server_only: true,
+                    skip_cel: false,
                 },
             );
             match_errors(expected, &got)
@@ -223,6 +188,18 @@ fn run_case(section: &str, c: &Node, field_schema: Option<&Node>) -> Option<Stri
                         }
                         other => return Some(format!("unknown option {other}")),
                     }
+                }
+            }
+            if let Some(v) = c.get("cel_environment_compatibility_version") {
+                // The environment of new expressions is the API server's minor - 1.
+                let minor = v
+                    .as_str()
+                    .map(str::to_string)
+                    .or_else(|| v.as_f64().map(|f| format!("{f}")))
+                    .and_then(|s| s.split('.').nth(1).and_then(|m| m.parse::<u32>().ok()));
+                match minor {
+                    Some(m) => o.cel = Some(crdlint::k8s::KubeVersion { minor: m + 1 }),
+                    None => return Some(format!("bad compatibility version {v:?}")),
                 }
             }
             let status = c

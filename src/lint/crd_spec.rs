@@ -148,6 +148,10 @@ pub(crate) struct Mode {
     /// Validate the object exactly as given (the upstream unit tests), instead of applying v1
     /// defaulting and `PrepareForCreate` first (a real create).
     pub(crate) as_given: bool,
+    /// The API server version emulated (CEL environments).
+    pub(crate) kube: crate::k8s::KubeVersion,
+    /// Compile CEL rules.
+    pub(crate) cel: bool,
 }
 
 /// The server's create validation, in its order.
@@ -294,6 +298,7 @@ fn validate_spec(crd: &Internal, mode: Mode, sink: &mut Sink) {
     );
 
     let mut opts = SchemaOpts::create();
+    opts.cel = mode.cel.then_some(mode.kube);
     if crd.pruf_nil_or_true() {
         // pruning off: structural schemas are still required by the create options
     }

@@ -230,14 +230,34 @@ fn join_child(base: &str, name: &str) -> String {
 #[derive(Default)]
 pub(crate) struct Sink {
     pub(crate) errs: Vec<FErr>,
+    /// Findings of other modules (CEL), each with the number of `errs` before it.
+    pub(crate) diags: Vec<(usize, Diagnostic)>,
 }
 
 impl Sink {
     pub(crate) fn push(&mut self, e: FErr) {
         self.errs.push(e);
     }
+    pub(crate) fn push_diag(&mut self, d: Diagnostic) {
+        self.diags.push((self.errs.len(), d));
+    }
     pub(crate) fn len(&self) -> usize {
-        self.errs.len()
+        self.errs.len() + self.diags.len()
+    }
+    /// Everything, in the order it was reported.
+    pub(crate) fn into_diagnostics(self) -> Vec<Diagnostic> {
+        let mut out = Vec::with_capacity(self.len());
+        let mut diags = self.diags.into_iter().peekable();
+        for (i, e) in self.errs.into_iter().enumerate() {
+            while diags.peek().is_some_and(|(at, _)| *at <= i) {
+                if let Some((_, d)) = diags.next() {
+                    out.push(d);
+                }
+            }
+            out.push(e.into_diagnostic());
+        }
+        out.extend(diags.map(|(_, d)| d));
+        out
     }
 }
 

@@ -92,13 +92,15 @@ fn walk(
         }
         if out.len() == before || meta.is_none() {
             let mid = out.len();
-            let _ = mid;
             let mut v = Validator {
                 out,
                 span,
                 base: &dloc,
             };
             v.value(d, s, "", 0);
+            if out.len() == mid && super::schema_has_rules(s) {
+                cel_on_default(s, d, &dloc, embedded, span, out);
+            }
         }
     }
     walk_children(s, loc, embedded, &meta, require_pruned, out, depth);
@@ -506,15 +508,13 @@ fn meta_decode_error(m: &Node) -> Option<String> {
             continue;
         }
         match e.key.as_str() {
-            "name" | "generateName" | "namespace" | "uid" | "resourceVersion" | "selfLink" => {
-                if v.as_str().is_none() {
-                    return bad(&e.key, "string", v);
-                }
+            "name" | "generateName" | "namespace" | "uid" | "resourceVersion" | "selfLink"
+                if v.as_str().is_none() =>
+            {
+                return bad(&e.key, "string", v);
             }
-            "generation" | "deletionGracePeriodSeconds" => {
-                if v.as_i64().is_none() {
-                    return bad(&e.key, "int64", v);
-                }
+            "generation" | "deletionGracePeriodSeconds" if v.as_i64().is_none() => {
+                return bad(&e.key, "int64", v);
             }
             "labels" | "annotations" => match v.as_map() {
                 None => return bad(&e.key, "map[string]string", v),
@@ -816,5 +816,45 @@ fn meta_default_error(d: &Node, which: &str, sub: &[String]) -> Option<String> {
                 .next()
                 .map(|(f, e)| format!("metadata.{f}: Invalid value: {e}"))
         }
+    }
+}
+
+/// The node's CEL rules (and those below it) evaluated on its default, with `oldSelf` = the
+/// default and then without `oldSelf`, as the server does at CRD time.
+fn cel_on_default(
+    s: &Node,
+    d: &Node,
+    dloc: &Loc,
+    resource_root: bool,
+    span: Span,
+    out: &mut Vec<FErr>,
+) {
+    let model = crate::schema::model::Schema::from_node(s);
+    let (mut errs, _) = crate::cel::eval::rules::evaluate_rules(&model, d, Some(d), resource_root);
+    if errs.is_empty() {
+        errs = crate::cel::eval::rules::evaluate_rules(&model, d, None, resource_root).0;
+    }
+    for e in errs {
+        let rel = e.path.to_string();
+        let loc = if e.path.is_root() {
+            dloc.clone()
+        } else if rel.starts_with('[') {
+            Loc::two(
+                format!("{}{rel}", dloc.user),
+                format!("{}{rel}", dloc.server),
+            )
+        } else {
+            dloc.child(&rel)
+        };
+        let ty = match e.kind.word() {
+            "Required value" => ErrType::Required,
+            "Forbidden" => ErrType::Forbidden,
+            "Duplicate value" => ErrType::Duplicate,
+            _ => ErrType::Invalid,
+        };
+        let bad = e.value.clone().map(Bad::raw).unwrap_or(Bad::none());
+        let mut fe = FErr::new(&DEFAULT, ty, &loc, span, bad, e.detail.clone());
+        fe.help = Some("the default fails the schema's x-kubernetes-validations rules".into());
+        out.push(fe);
     }
 }

@@ -52,6 +52,9 @@ pub struct Mode {
     pub as_given: bool,
     /// Skip the warnings that go beyond the server (conformance runs).
     pub server_only: bool,
+    /// Do not compile or cost `x-kubernetes-validations` (timing the rest; CEL has its own
+    /// budget).
+    pub skip_cel: bool,
 }
 
 /// Every check on one CustomResourceDefinition document (`apiextensions.k8s.io/v1` or
@@ -68,14 +71,12 @@ pub fn lint_crd_with(crd: &Node, opts: &Options, mode: Mode) -> Vec<Diagnostic> 
         &internal,
         crd_spec::Mode {
             as_given: mode.as_given,
+            kube: opts.kube_version,
+            cel: !mode.skip_cel,
         },
         &mut sink,
     );
-    let mut out: Vec<Diagnostic> = sink
-        .errs
-        .into_iter()
-        .map(ctx::FErr::into_diagnostic)
-        .collect();
+    let mut out: Vec<Diagnostic> = sink.into_diagnostics();
     if !mode.server_only {
         warnings::check(&internal, opts, &mut out);
     }
@@ -96,10 +97,7 @@ pub fn lint_schema_validation(
     };
     let mut sink = ctx::Sink::default();
     schema::validate_validation(&place, status_enabled, opts, &mut sink);
-    sink.errs
-        .into_iter()
-        .map(ctx::FErr::into_diagnostic)
-        .collect()
+    sink.into_diagnostics()
 }
 
 /// `ValidateStructural` (or its completeness part alone) on a schema, with a nil root path.
@@ -137,10 +135,7 @@ pub fn lint_stored_versions(stored: &Node, versions: &Node) -> Vec<Diagnostic> {
     let internal = crd::Internal::new(&root);
     let mut sink = ctx::Sink::default();
     crd_spec::validate_stored_versions(&internal, &mut sink);
-    sink.errs
-        .into_iter()
-        .map(ctx::FErr::into_diagnostic)
-        .collect()
+    sink.into_diagnostics()
 }
 
 /// Every rule this module reports.
@@ -186,6 +181,24 @@ pub static RULES: &[&Rule] = &[
     &warnings::UNRECOGNIZED_FORMAT,
 ];
 
+fn schema_has_rules(s: &Node) -> bool {
+    let mut found = false;
+    schema::for_each_subschema(s, 0, &mut |n| {
+        if !found && n.get("x-kubernetes-validations").is_some() {
+            found = true;
+        }
+    });
+    found
+}
+
+fn schema_flag(s: &Node, k: &str) -> bool {
+    s.get(k).and_then(Node::as_bool) == Some(true)
+}
+
+fn schema_for_each(s: &Node, f: &mut dyn FnMut(&Node)) {
+    schema::for_each_subschema(s, 0, f);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -199,12 +212,4 @@ mod tests {
             assert!(!r.docs.is_empty() && !r.bad.is_empty() && !r.good.is_empty());
         }
     }
-}
-
-fn schema_flag(s: &Node, k: &str) -> bool {
-    s.get(k).and_then(Node::as_bool) == Some(true)
-}
-
-fn schema_for_each(s: &Node, f: &mut dyn FnMut(&Node)) {
-    schema::for_each_subschema(s, 0, f);
 }

@@ -147,6 +147,9 @@ pub struct SchemaOpts {
     pub require_pruned_defaults: bool,
     pub require_atomic_set_type: bool,
     pub require_map_list_keys_map_set_validation: bool,
+    /// Compile `x-kubernetes-validations` with `crate::cel` as this Kubernetes version's API
+    /// server does (new expressions use the previous minor's libraries); `None`: no CEL.
+    pub cel: Option<crate::k8s::KubeVersion>,
 }
 
 impl SchemaOpts {
@@ -159,6 +162,7 @@ impl SchemaOpts {
             require_pruned_defaults: true,
             require_atomic_set_type: true,
             require_map_list_keys_map_set_validation: true,
+            cel: Some(crate::k8s::KubeVersion::default()),
         }
     }
     /// Every option false (Go's zero value), as the upstream schema unit tests start.
@@ -170,6 +174,7 @@ impl SchemaOpts {
             require_pruned_defaults: false,
             require_atomic_set_type: false,
             require_map_list_keys_map_set_validation: false,
+            cel: Some(crate::k8s::KubeVersion::default()),
         }
     }
 }
@@ -398,8 +403,19 @@ pub(crate) fn validate_validation(
         require_valid_type: opts.require_valid_property_type,
         uncorrelatable: None,
     };
-    let mut w = Walker { opts, sink, cel_ok };
+    let mut w = Walker {
+        opts,
+        sink,
+        cel_ok,
+        blocked: Vec::new(),
+    };
     w.walk(schema, &sloc, &ssv, true, 0);
+    let blocked = w.blocked;
+    if cel_ok {
+        if let Some(kv) = opts.cel {
+            cel_rules(schema, &sloc, kv, &blocked, sink);
+        }
+    }
     if sink.len() == start {
         if let Some(e) = deferred {
             sink.push(e);
@@ -485,6 +501,9 @@ struct Walker<'o, 's> {
     opts: &'o SchemaOpts,
     sink: &'s mut Sink,
     cel_ok: bool,
+    /// Server paths of nodes with rules whose subtree has schema errors: the server does not
+    /// compile their rules.
+    blocked: Vec<String>,
 }
 
 fn nonempty_map(s: &Node, k: &str) -> bool {
@@ -843,8 +862,8 @@ impl Walker<'_, '_> {
         let rules = get_seq(s, "x-kubernetes-validations");
         if !rules.is_empty() {
             self.validation_rules(s, loc, rules);
-            if self.sink.len() == start && self.cel_ok {
-                cel_hook(s, loc, ssv.uncorrelatable.as_deref(), self.sink);
+            if self.sink.len() != start && self.cel_ok {
+                self.blocked.push(loc.server.clone());
             }
         }
     }
@@ -1136,9 +1155,66 @@ impl Walker<'_, '_> {
     }
 }
 
-/// Where CEL compilation of `x-kubernetes-validations` plugs in (issue 4): called for a node with
-/// rules when the schema is structural, its defaults are valid and no schema error exists at or
-/// below the node — exactly when the server compiles. `uncorrelatable` is the highest ancestor
-/// under which rules may not use `oldSelf`. `crate::cel` does not offer a compiler yet, so
-/// nothing is reported here.
-fn cel_hook(_node: &Node, _loc: &Loc, _uncorrelatable: Option<&str>, _sink: &mut Sink) {}
+/// CEL compilation of `x-kubernetes-validations` (issue 4's `crate::cel`), run as the server
+/// does: only for a structural schema with valid defaults, and not for nodes with schema errors
+/// at or below them (`blocked`). Findings come after the schema errors, with the server's path
+/// kept in `server_path`.
+fn cel_rules(
+    schema: &Node,
+    sloc: &Loc,
+    kv: crate::k8s::KubeVersion,
+    blocked: &[String],
+    sink: &mut Sink,
+) {
+    if !super::schema_has_rules(schema) {
+        return;
+    }
+    let model = crate::schema::model::Schema::from_node(schema);
+    let opts = crate::cel::CompileOptions::new(kv);
+    let path = field_path(&sloc.user);
+    let server = field_path(&sloc.server);
+    let compiler = crate::cel::cost::KubernetesCompiler {
+        options: opts.clone(),
+    };
+    let costs = crate::cel::cost::schema_costs(&model, &path, &server, &compiler);
+    let settings = crate::cel::cost::CostSettings::default();
+    let cost_diags =
+        crate::cel::cost::check_schema_costs(&model, &costs, &path, &server, &settings);
+    let compiled = crate::cel::rules::check_crd_rules(&model, &path, &opts, None);
+    for mut d in compiled.into_iter().chain(cost_diags) {
+        let user = d.path.clone().unwrap_or_default();
+        let node = user.split(".x-kubernetes-validations").next().unwrap_or("");
+        let server_node = match node.strip_prefix(sloc.user.as_str()) {
+            Some(rest) => format!("{}{rest}", sloc.server),
+            None => node.to_string(),
+        };
+        if blocked.iter().any(|b| *b == server_node) {
+            continue;
+        }
+        if sloc.user != sloc.server && d.server_path.is_none() {
+            if let Some(rest) = user.strip_prefix(sloc.user.as_str()) {
+                d.server_path = Some(format!("{}{rest}", sloc.server));
+            }
+        }
+        sink.push_diag(d);
+    }
+}
+
+/// Parses a path of our own making (`spec.versions[0].schema.openAPIV3Schema`).
+fn field_path(s: &str) -> crate::k8s::FieldPath {
+    let mut p = crate::k8s::FieldPath::root();
+    for part in s.split('.') {
+        let (name, rest) = part.split_once('[').map_or((part, ""), |(n, r)| (n, r));
+        if !name.is_empty() {
+            p = p.child(name);
+        }
+        for idx in rest.split('[').filter(|x| !x.is_empty()) {
+            let idx = idx.trim_end_matches(']');
+            match idx.parse::<usize>() {
+                Ok(i) => p = p.index(i),
+                Err(_) => p = p.key(idx),
+            }
+        }
+    }
+    p
+}
