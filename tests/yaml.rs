@@ -843,3 +843,37 @@ fn yaml_directive_versions() {
     assert_eq!(text(src, docs[0].errors[0].span), "%YAML");
     assert_eq!(docs[1].root.as_ref().unwrap().to_json(), json!({"b": 2}));
 }
+
+/// go-yaml v2 refuses documents where aliases make up more than 99% of what it decodes
+/// (`allowedAliasRatio`); a 1000-node anchor may be aliased about 110 times in a small document.
+#[test]
+fn go_yaml_alias_ratio() {
+    let items = vec!["x"; 999].join(", ");
+    let doc = |n: usize| format!("a: &a [{items}]\nb: [{}]\n", vec!["*a"; n].join(", "));
+    let ok = load(&doc(100));
+    assert!(ok[0].errors.is_empty(), "{:?}", ok[0].errors);
+    assert_eq!(
+        ok[0]
+            .root
+            .as_ref()
+            .unwrap()
+            .get("b")
+            .unwrap()
+            .as_seq()
+            .unwrap()
+            .len(),
+        100
+    );
+    let bad = load(&doc(120));
+    assert_eq!(bad[0].errors.len(), 1);
+    assert_eq!(bad[0].errors[0].kind, YamlErrorKind::AliasBudget);
+    assert_eq!(
+        bad[0].errors[0].message,
+        "document contains excessive aliasing"
+    );
+    // The error points at the alias that crossed the line (the 111th).
+    let src = doc(120);
+    let at = bad[0].errors[0].span.start;
+    assert_eq!(&src[at..at + 2], "*a");
+    assert_eq!(src[..at].matches("*a").count(), 110);
+}

@@ -7,6 +7,12 @@
 //! a blown budget, too deep nesting, a value JSON cannot carry) leaves that document without a
 //! root, and reading goes on with the next one.
 //!
+//! Budgets: aliases are expanded by copying the anchored node, after two checks made *before*
+//! copying: go-yaml v2's own excessive-aliasing ratio (so a document go-yaml refuses is refused
+//! here with the same message) and an absolute cap, [`LoadOptions::alias_budget`], on the nodes
+//! expansion may create. Nesting is capped by [`LoadOptions::max_depth`], both in the parser and
+//! for alias copies, so nothing downstream recurses deeper than that.
+//!
 //! Span conventions (what `Node::span` covers):
 //! - scalars: their source text, quotes included; block scalars (`|`, `>`) from the first content
 //!   character to the last non-blank one (the indicator line is not included);
@@ -282,6 +288,10 @@ impl<'a> Loader<'a> {
             anchors: HashMap::new(),
             anchor_names: HashMap::new(),
             budget_used: 0,
+            anchor_copies: 0,
+            // go-yaml counts the document node too.
+            decode_count: 1,
+            alias_count: 0,
         }
     }
 
@@ -392,6 +402,9 @@ struct Built {
     json_error: Option<String>,
     /// Nodes in the subtree (map keys count one each), for the alias budget.
     size: usize,
+    /// What go-yaml's decoder counts for this subtree (every node, keys but not `<<`, alias
+    /// nodes plus their expansion), for its excessive-aliasing check.
+    go_count: usize,
     /// Collection nesting inside the subtree, for the depth cap on alias copies.
     height: usize,
     /// Where this child sits in the source (the `*alias` token for a copy).
@@ -403,6 +416,7 @@ struct Anchored {
     raw: Option<Scalar>,
     json_error: Option<String>,
     size: usize,
+    go_count: usize,
     height: usize,
 }
 
@@ -480,6 +494,7 @@ struct Frame {
     open: Span,
     anchor: usize,
     size: usize,
+    go_count: usize,
     height: usize,
     first: Option<usize>,
     last: usize,
@@ -502,7 +517,32 @@ struct DocBuilder {
     errors: Vec<YamlError>,
     anchors: HashMap<usize, Anchored>,
     anchor_names: HashMap<usize, String>,
+    /// Nodes created by expanding aliases.
     budget_used: usize,
+    /// Nodes copied to remember anchored values.
+    anchor_copies: usize,
+    /// go-yaml's decode and alias-decode counters (see [`go_excessive_aliasing`]).
+    decode_count: usize,
+    alias_count: usize,
+}
+
+/// go-yaml v2's guard against alias bombs (decode.go `allowedAliasRatio`): once more than 100
+/// nodes came from aliases and more than 1000 were decoded, aliases may make up at most 99% of
+/// a small document, sliding down to 10% between 400,000 and 4,000,000 decoded nodes.
+fn go_excessive_aliasing(alias_count: usize, decode_count: usize) -> bool {
+    const LOW: usize = 400_000;
+    const HIGH: usize = 4_000_000;
+    if alias_count <= 100 || decode_count <= 1000 {
+        return false;
+    }
+    let allowed = if decode_count <= LOW {
+        0.99
+    } else if decode_count >= HIGH {
+        0.10
+    } else {
+        0.99 - 0.89 * ((decode_count - LOW) as f64 / (HIGH - LOW) as f64)
+    };
+    alias_count as f64 / decode_count as f64 > allowed
 }
 
 type Fatal = YamlError;
@@ -531,8 +571,22 @@ impl DocBuilder {
         let tag_sp = tag_sp.unwrap_or(sp);
         match ev {
             Event::Scalar(text, style, anchor, tag) => {
-                let built =
+                let mut built =
                     self.scalar(text.as_ref(), style, tag.as_deref(), sp, tag_sp, loader)?;
+                let merge_key = built.merge
+                    && matches!(
+                        self.stack.last(),
+                        Some(Frame {
+                            kind: FrameKind::Map(MapFrame { pending: None, .. }),
+                            ..
+                        })
+                    );
+                if merge_key {
+                    // go-yaml never decodes the `<<` key itself.
+                    built.go_count = 0;
+                } else {
+                    self.decode_count += 1;
+                }
                 if anchor != 0 {
                     self.register(anchor, &built, loader)?;
                 }
@@ -586,6 +640,7 @@ impl DocBuilder {
         if self.stack.len() >= loader.opts.max_depth {
             return Err(too_deep(loader.opts.max_depth, sp));
         }
+        self.decode_count += 1;
         let is_map = matches!(kind, FrameKind::Map(_));
         if let Some(tag) = tag {
             let expected = if is_map { "map" } else { "seq" };
@@ -616,6 +671,7 @@ impl DocBuilder {
             open: sp,
             anchor,
             size: 0,
+            go_count: 0,
             height: 0,
             first: None,
             last: sp.end,
@@ -644,6 +700,7 @@ impl DocBuilder {
             merge: false,
             tagged: false,
             size: frame.size + 1,
+            go_count: frame.go_count + 1,
             height: frame.height + 1,
             extent: span,
         };
@@ -654,9 +711,21 @@ impl DocBuilder {
     }
 
     fn register(&mut self, id: usize, built: &Built, loader: &Loader<'_>) -> Result<(), Fatal> {
-        // Keeping a copy of the anchored node costs as much as expanding it once.
+        // Keeping a copy of the anchored node costs memory too; nested anchors could otherwise
+        // copy a large subtree once per level.
         if built.size > 1 {
-            self.spend(built.size, built.extent, loader)?;
+            let copies = self.anchor_copies.saturating_add(built.size);
+            if copies > loader.opts.alias_budget {
+                return Err(fatal(
+                    YamlErrorKind::AliasBudget,
+                    format!(
+                        "anchored values hold more than {} nodes in total",
+                        loader.opts.alias_budget
+                    ),
+                    built.extent,
+                ));
+            }
+            self.anchor_copies = copies;
         }
         self.anchors.insert(
             id,
@@ -665,6 +734,7 @@ impl DocBuilder {
                 raw: built.raw,
                 json_error: built.json_error.clone(),
                 size: built.size,
+                go_count: built.go_count,
                 height: built.height,
             },
         );
@@ -698,9 +768,24 @@ impl DocBuilder {
                 sp,
             ));
         };
-        let (size, height) = (a.size, a.height);
+        let (size, height, target_count) = (a.size, a.height, a.go_count);
         if self.stack.len().saturating_add(height) > loader.opts.max_depth {
             return Err(too_deep(loader.opts.max_depth, sp));
+        }
+        // go-yaml decodes the alias node, then the whole target again with its alias counter
+        // running. Within one expansion its ratio only grows, so checking at the end is the same
+        // as its per-node check.
+        self.decode_count = self
+            .decode_count
+            .saturating_add(1)
+            .saturating_add(target_count);
+        self.alias_count = self.alias_count.saturating_add(target_count);
+        if go_excessive_aliasing(self.alias_count, self.decode_count) {
+            return Err(fatal(
+                YamlErrorKind::AliasBudget,
+                "document contains excessive aliasing",
+                sp,
+            ));
         }
         // Check the budget before copying anything.
         self.spend(size, sp, loader)?;
@@ -712,6 +797,7 @@ impl DocBuilder {
             merge: false,
             tagged: false,
             size,
+            go_count: target_count + 1,
             height,
             extent: sp,
         };
@@ -819,6 +905,7 @@ impl DocBuilder {
             merge,
             tagged: tag.is_some(),
             size: 1,
+            go_count: 1,
             height: 0,
             extent: span,
         })
@@ -862,6 +949,7 @@ impl DocBuilder {
         };
         frame.note_child(built.extent);
         frame.size = frame.size.saturating_add(built.size);
+        frame.go_count = frame.go_count.saturating_add(built.go_count);
         frame.height = frame.height.max(built.height);
         match &mut frame.kind {
             FrameKind::Seq(items) => {
