@@ -1,0 +1,166 @@
+//! ARCHITECTURE.md's invariants, checked on the source text (after rust-analyzer's tidy tests):
+//! the module layering, which modules may name which outside crates, where printing happens,
+//! and a `//!` doc at the top of every file.
+//!
+//! The checks read code lines only (comments are skipped) and stop at a file's first
+//! `#[cfg(test)]`, since tests may print and may reach across layers to build fixtures.
+
+use std::path::{Path, PathBuf};
+
+/// The modules in data-flow order: each may use only those before it.
+const LAYERS: &[&str] = &[
+    "yaml", "diag", "k8s", "schema", "cel", "lint", "validate", "cli",
+];
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// `(path, code)` for every file under `src/`, code without comments and without tests.
+fn sources() -> Vec<(String, String)> {
+    let mut files = Vec::new();
+    rust_files(Path::new("src"), &mut files);
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).expect("source is UTF-8");
+            let code: Vec<&str> = text
+                .lines()
+                .take_while(|l| l.trim() != "#[cfg(test)]")
+                .filter(|l| !l.trim_start().starts_with("//"))
+                .collect();
+            (p.to_string_lossy().replace('\\', "/"), code.join("\n"))
+        })
+        .collect()
+}
+
+/// The top-level module a file belongs to (`src/lint/ctx.rs` and `src/lint.rs` → `lint`).
+fn module_of(path: &str) -> Option<&str> {
+    let first = path.strip_prefix("src/")?.split('/').next()?;
+    Some(first.strip_suffix(".rs").unwrap_or(first))
+}
+
+/// Whether `code` names module `m` through a `crate::` path: `crate::m::x`, `crate::m;`, or
+/// as an item of a `use crate::{a, m::x}` group.
+fn uses(code: &str, m: &str) -> bool {
+    if [":", ";", "}", ",", " ", ")"]
+        .iter()
+        .any(|end| code.contains(&format!("crate::{m}{end}")))
+    {
+        return true;
+    }
+    code.match_indices("crate::{").any(|(i, _)| {
+        let group = &code[i + "crate::{".len()..];
+        let group = &group[..group.find("};").unwrap_or(group.len())];
+        group.split(',').any(|item| {
+            let item = item.trim().trim_start_matches('{');
+            item == m || item.starts_with(&format!("{m}::"))
+        })
+    })
+}
+
+#[test]
+fn the_checks_see_what_they_look_for() {
+    assert_eq!(module_of("src/lint/rules/x.rs"), Some("lint"));
+    assert_eq!(module_of("src/lib.rs"), Some("lib"));
+    assert!(uses("use crate::cli::driver;", "cli"));
+    assert!(uses("use crate::{yaml, cli};", "cli"));
+    assert!(uses(
+        "use crate::{\n    diag::X,\n    lint::{a, b},\n};",
+        "lint"
+    ));
+    assert!(!uses("use crate::{yaml, diag};", "cli"));
+    assert!(uses("let x = crate::validate::run();", "validate"));
+    assert!(!uses("use crate::validator::x;", "validate"));
+}
+
+#[test]
+fn modules_use_only_modules_to_their_left() {
+    let mut wrong = Vec::new();
+    for (path, code) in sources() {
+        let Some(module) = module_of(&path) else {
+            continue;
+        };
+        let Some(rank) = LAYERS.iter().position(|m| *m == module) else {
+            continue;
+        };
+        for (i, other) in LAYERS.iter().enumerate() {
+            let used = uses(&code, other);
+            let forbidden = i > rank
+                || (module == "lint" && *other == "validate")
+                || (module == "validate" && *other == "lint");
+            if used && forbidden {
+                wrong.push(format!("{path} uses crate::{other}"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "layering broken:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn outside_crates_stay_in_their_modules() {
+    // (crate as named in code, the only places allowed to name it)
+    let rules: &[(&str, &[&str])] = &[
+        ("clap::", &["src/cli/", "src/main.rs"]),
+        ("clap_complete::", &["src/cli/"]),
+        ("clap_mangen::", &["src/cli/"]),
+        ("miette::", &["src/diag/render/human.rs"]),
+        ("granit_parser", &["src/yaml/"]),
+        ("ignore::", &["src/cli/"]),
+    ];
+    let mut wrong = Vec::new();
+    for (path, code) in sources() {
+        for (name, allowed) in rules {
+            if code.contains(name) && !allowed.iter().any(|a| path.starts_with(a)) {
+                wrong.push(format!("{path} names {name}"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn only_cli_prints() {
+    let mut wrong = Vec::new();
+    for (path, code) in sources() {
+        if path.starts_with("src/cli/") || path == "src/main.rs" {
+            continue;
+        }
+        for mac in ["println!", "eprintln!", "print!(", "eprint!(", "dbg!("] {
+            if code.contains(mac) {
+                wrong.push(format!("{path} uses {mac}"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn every_file_opens_with_a_module_doc() {
+    let mut files = Vec::new();
+    rust_files(Path::new("src"), &mut files);
+    let missing: Vec<String> = files
+        .iter()
+        .filter(|p| {
+            let text = std::fs::read_to_string(p).unwrap_or_default();
+            !text.trim_start().starts_with("//!")
+        })
+        .map(|p| p.display().to_string())
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "no //! doc at the top of:\n{}",
+        missing.join("\n")
+    );
+}
