@@ -44,7 +44,6 @@ mod link;
 mod listtype;
 mod objectmeta;
 pub mod openapi;
-mod pattern;
 pub mod prune;
 pub mod rules;
 
@@ -125,7 +124,7 @@ pub struct CompiledCrd {
     /// `spec.preserveUnknownFields: true` (v1beta1 only): nothing is pruned.
     pub preserve_unknown_fields: bool,
     compiled: Vec<CompiledVersion>,
-    patterns: HashMap<String, Result<Regex, String>>,
+    patterns: HashMap<String, Result<Arc<Regex>, String>>,
     formats: formats::Formats,
 }
 
@@ -311,7 +310,7 @@ impl CompiledCrd {
 /// Compiles every `pattern` and looks up every `format` of a schema, once per CRD.
 fn collect_patterns(
     s: &Schema,
-    out: &mut HashMap<String, Result<Regex, String>>,
+    out: &mut HashMap<String, Result<Arc<Regex>, String>>,
     fmts: &mut formats::Formats,
     depth: usize,
 ) {
@@ -320,7 +319,7 @@ fn collect_patterns(
     }
     if let Some(p) = &s.pattern {
         if !p.is_empty() && !out.contains_key(p) {
-            out.insert(p.clone(), pattern::compile(p));
+            out.insert(p.clone(), crate::schema::regex::compile(p));
         }
     }
     if let Some(f) = &s.format {

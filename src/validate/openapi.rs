@@ -22,6 +22,7 @@
 //! while a value validates cleanly, which is the common case.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use regex::Regex;
 
@@ -33,7 +34,7 @@ use crate::yaml::{Node, Span, Value};
 /// Per-CRD state the validator needs: compiled patterns and the format compatibility version.
 pub(crate) struct Ctx<'c> {
     /// Every `pattern` of the CRD, compiled once (`Err` holds Go's error text).
-    pub patterns: &'c HashMap<String, Result<Regex, String>>,
+    pub patterns: &'c HashMap<String, Result<Arc<Regex>, String>>,
     /// Every `format` of the CRD with its support version and check.
     pub formats: &'c super::formats::Formats,
     /// Minor version whose format set applies (the server uses its own minor − 1).
