@@ -656,6 +656,17 @@ fn default_prints_resources_as_stored() {
     ]);
     assert_eq!(run.code, 0, "{}", run.transcript());
     insta::assert_snapshot!(run.transcript());
+    // `prune` stops before defaulting: the same objects without the defaulted fields.
+    let pruned = crdlint(&[
+        "prune",
+        "--crd",
+        "testdata/examples/crds",
+        "testdata/examples/resources/nightly.yaml",
+    ]);
+    assert_eq!(pruned.code, 0);
+    assert!(run.stdout.contains("retentionDays: 30"));
+    assert!(!pruned.stdout.contains("retentionDays: 30"), "{}", pruned.stdout);
+    assert!(pruned.stdout.contains("name: weekly-full"));
 }
 
 #[test]

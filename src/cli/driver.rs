@@ -150,12 +150,14 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
         })
         .collect();
     let lint_crds = opts.mode != Mode::Validate;
-    let compiled: Vec<(Result<CompiledCrd, String>, Vec<Diagnostic>)> = crd_refs
+    // `lint` validates no resources, so it compiles nothing.
+    let compile_crds = opts.mode != Mode::Lint;
+    let compiled: Vec<(Option<Result<CompiledCrd, String>>, Vec<Diagnostic>)> = crd_refs
         .par_iter()
         .map(|&(f, o)| {
             let (role, p) = &parsed[f];
             let Some(node) = p.node(o.at) else {
-                return (Err("the document has no content".to_string()), Vec::new());
+                return (None, Vec::new());
             };
             let lints = if lint_crds && *role == Role::Target {
                 lint::lint_crd(node, &opts.lint)
@@ -165,7 +167,7 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
             } else {
                 Vec::new()
             };
-            (CompiledCrd::compile(node), lints)
+            (compile_crds.then(|| CompiledCrd::compile(node)), lints)
         })
         .collect();
     let mut table: HashMap<(String, String), (FileId, Span, Option<usize>)> = HashMap::new();
@@ -180,15 +182,19 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
             .any(|d| d.severity == crate::diag::Severity::Error);
         diagnostics.extend(lints);
         let key = match &result {
-            Ok(c) => Some((c.group.clone(), c.kind.clone())),
-            Err(_) => node.and_then(crd_key),
+            Some(Ok(c)) => Some((c.group.clone(), c.kind.clone())),
+            _ => node.and_then(crd_key),
         };
         let index = match result {
-            Ok(c) => {
+            Some(Ok(c)) => {
                 crds.push(Some(c));
                 Some(i)
             }
-            Err(msg) => {
+            None => {
+                crds.push(None);
+                None
+            }
+            Some(Err(msg)) => {
                 crds.push(None);
                 // Lint explains a broken CRD in detail; say it separately only when lint did
                 // not run or found nothing, so the reason is never lost.
@@ -238,7 +244,8 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
     struct Job<'a> {
         file: FileId,
         object: &'a Object,
-        crd: Option<&'a CompiledCrd>,
+        node: &'a Node,
+        crd: &'a CompiledCrd,
     }
     let mut jobs = Vec::new();
     for (f, (role, p)) in parsed.iter().enumerate() {
@@ -256,14 +263,17 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
                 Class::Resource { group, kind } => {
                     match table.get(&(group.clone(), kind.clone())) {
                         Some(&(_, _, Some(i))) => {
-                            let crd = crds[i].as_ref();
-                            jobs.push(Job {
-                                file: f,
-                                object: o,
-                                crd,
-                            });
-                            summary.resources += 1;
-                            continue;
+                            if let (Some(crd), Some(node)) = (crds[i].as_ref(), p.node(o.at)) {
+                                jobs.push(Job {
+                                    file: f,
+                                    object: o,
+                                    node,
+                                    crd,
+                                });
+                                summary.resources += 1;
+                                continue;
+                            }
+                            format!("the CRD for {group}/{kind} could not be compiled")
                         }
                         Some(&(_, _, None)) => {
                             format!("the CRD for {group}/{kind} could not be compiled")
@@ -293,28 +303,27 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
             });
         }
     }
-    let outcomes: Vec<(FileId, validate::Outcome)> = jobs
+    let outcomes: Vec<validate::Outcome> = jobs
         .par_iter()
-        .filter_map(|job| {
-            let node = parsed[job.file].1.node(job.object.at)?;
-            let crd = job.crd?;
-            Some((
-                job.file,
-                validate::validate_resource(crd, node, &opts.validate),
-            ))
+        .map(|job| match opts.transform {
+            Some(Transform::Prune) => validate::prune_only(job.crd, job.node, &opts.validate),
+            _ => validate::validate_resource(job.crd, job.node, &opts.validate),
         })
         .collect();
     let mut stored = Vec::new();
-    for ((file, outcome), job) in outcomes.into_iter().zip(&jobs) {
+    for (outcome, job) in outcomes.into_iter().zip(&jobs) {
         diagnostics.extend(
             outcome
                 .diagnostics
                 .into_iter()
-                .map(|d| stamp(d, file, &job.object.object)),
+                .map(|d| stamp(d, job.file, &job.object.object)),
         );
         if opts.transform.is_some() {
             if let Some(node) = outcome.stored {
-                stored.push(Stored { file, node });
+                stored.push(Stored {
+                    file: job.file,
+                    node,
+                });
             }
         }
     }
