@@ -310,10 +310,41 @@ fn lit(c: char) -> String {
     }
 }
 
+/// One operand, with what Go's parser tracks about it for its limits: `size` is Go's
+/// `calcSize` estimate of program instructions, `height` the parse-tree height (`checkHeight`),
+/// `reps` the largest product of nested `{n,m}` counts (`repeatIsValid`).
+#[derive(Clone, Debug)]
+struct Atom {
+    text: String,
+    size: i64,
+    height: u32,
+    reps: i64,
+    /// A single literal character (Go merges runs of them into one node).
+    literal: bool,
+}
+
+impl Atom {
+    fn leaf(text: impl Into<String>) -> Atom {
+        Atom {
+            text: text.into(),
+            size: 1,
+            height: 1,
+            reps: 1,
+            literal: false,
+        }
+    }
+    fn lit(c: char) -> Atom {
+        Atom {
+            literal: true,
+            ..Atom::leaf(lit(c))
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 enum Item {
     /// Something a repetition can apply to.
-    Atom(String),
+    Atom(Atom),
     /// `(?i)` and friends: emitted in place, invisible to repetition (as in Go).
     Flags(String),
     /// `|`
@@ -325,6 +356,9 @@ struct Frame {
     open: String,
     items: Vec<Item>,
 }
+
+/// Go's `maxSize`: 128 MiB of 40-byte instructions.
+const MAX_SIZE: i64 = (128 << 20) / 40;
 
 /// Translates a Go RE2 pattern into an equivalent Rust `regex` pattern, or returns Go's
 /// compile error text.
@@ -346,26 +380,14 @@ pub fn translate(pattern: &str) -> Result<String, String> {
                 if t.starts_with("(?") {
                     let (item, rest) = perl_flags(t)?;
                     match item {
-                        PerlGroup::Open(open) => {
-                            if frames.len() > MAX_DEPTH {
-                                return Err(go_error(code::NESTING_DEPTH, pattern));
-                            }
-                            frames.push(Frame {
-                                open,
-                                items: Vec::new(),
-                            });
-                        }
-                        PerlGroup::Flags(f) => {
-                            if let Some(fr) = frames.last_mut() {
-                                fr.items.push(Item::Flags(f));
-                            }
-                        }
+                        PerlGroup::Open(open) => frames.push(Frame {
+                            open,
+                            items: Vec::new(),
+                        }),
+                        PerlGroup::Flags(f) => push(&mut frames, Item::Flags(f)),
                     }
                     i = s.len() - rest.len();
                 } else {
-                    if frames.len() > MAX_DEPTH {
-                        return Err(go_error(code::NESTING_DEPTH, pattern));
-                    }
                     frames.push(Frame {
                         open: "(".into(),
                         items: Vec::new(),
@@ -384,17 +406,23 @@ pub fn translate(pattern: &str) -> Result<String, String> {
                 let fr = frames
                     .pop()
                     .unwrap_or_else(|| unreachable!("checked above"));
-                let inner = join(&fr.items);
-                push(&mut frames, Item::Atom(format!("{}{inner})", fr.open)));
+                let mut a = summarize(&fr.items);
+                a.text = format!("{}{})", fr.open, a.text);
+                if fr.open == "(" {
+                    a.size += 2;
+                    a.height += 1;
+                }
+                check_limits(&a, pattern)?;
+                push(&mut frames, Item::Atom(a));
                 i += 1;
             }
             '^' | '$' | '.' => {
-                push(&mut frames, Item::Atom(c.to_string()));
+                push(&mut frames, Item::Atom(Atom::leaf(c)));
                 i += 1;
             }
             '[' => {
                 let (class, rest) = parse_class(t)?;
-                push(&mut frames, Item::Atom(class));
+                push(&mut frames, Item::Atom(Atom::leaf(class)));
                 i = s.len() - rest.len();
             }
             '*' | '+' | '?' => {
@@ -404,18 +432,19 @@ pub fn translate(pattern: &str) -> Result<String, String> {
                     after += 1;
                     op.push('?');
                 }
-                apply_repeat(
-                    &mut frames,
-                    &op,
-                    &s[i..after],
-                    last_repeat.map(|r| &s[r..after]),
-                )?;
+                let rep = match c {
+                    '*' => Rep::Star,
+                    '+' => Rep::Plus,
+                    _ => Rep::Quest,
+                };
+                let nested = last_repeat.map(|r| &s[r..after]);
+                apply_repeat(&mut frames, rep, &op, &s[i..after], nested, pattern)?;
                 repeat = Some(i);
                 i = after;
             }
             '{' => match parse_repeat(t) {
                 None => {
-                    push(&mut frames, Item::Atom(lit('{')));
+                    push(&mut frames, Item::Atom(Atom::lit('{')));
                     i += 1;
                 }
                 Some((min, max, rest)) => {
@@ -438,12 +467,9 @@ pub fn translate(pattern: &str) -> Result<String, String> {
                         after += 1;
                         op.push('?');
                     }
-                    apply_repeat(
-                        &mut frames,
-                        &op,
-                        &s[i..after],
-                        last_repeat.map(|r| &s[r..after]),
-                    )?;
+                    let nested = last_repeat.map(|r| &s[r..after]);
+                    let rep = Rep::Count { min, max, text };
+                    apply_repeat(&mut frames, rep, &op, &s[i..after], nested, pattern)?;
                     repeat = Some(i);
                     i = after;
                 }
@@ -456,7 +482,7 @@ pub fn translate(pattern: &str) -> Result<String, String> {
                 i = s.len() - rest.len();
             }
             c => {
-                push(&mut frames, Item::Atom(lit(c)));
+                push(&mut frames, Item::Atom(Atom::lit(c)));
                 i += c.len_utf8();
             }
         }
@@ -465,7 +491,10 @@ pub fn translate(pattern: &str) -> Result<String, String> {
     if frames.len() > 1 {
         return Err(go_error(code::MISSING_PAREN, pattern));
     }
-    Ok(frames.pop().map(|f| join(&f.items)).unwrap_or_default())
+    let top = frames.pop().map(|f| summarize(&f.items));
+    let top = top.unwrap_or_else(|| Atom::leaf(""));
+    check_limits(&top, pattern)?;
+    Ok(top.text)
 }
 
 fn push(frames: &mut [Frame], item: Item) {
@@ -474,22 +503,88 @@ fn push(frames: &mut [Frame], item: Item) {
     }
 }
 
-fn join(items: &[Item]) -> String {
-    items
-        .iter()
-        .map(|i| match i {
-            Item::Atom(s) | Item::Flags(s) => s.as_str(),
-            Item::Bar => "|",
-        })
-        .collect()
+/// Go's size and nesting limits (`ErrLarge`, `ErrNestingDepth`), reported with the whole
+/// pattern as Go does.
+fn check_limits(a: &Atom, pattern: &str) -> Result<(), String> {
+    if a.size > MAX_SIZE {
+        return Err(go_error(code::LARGE, pattern));
+    }
+    if a.height as usize > MAX_DEPTH {
+        return Err(go_error(code::NESTING_DEPTH, pattern));
+    }
+    Ok(())
 }
 
-/// Go `repeat()`: nested repetition and missing-operand checks, then wraps the operand.
+/// The concatenation/alternation of a group's items as one operand, with Go's size and height
+/// rules (runs of literals form one node; an empty branch is an empty match).
+fn summarize(items: &[Item]) -> Atom {
+    let mut text = String::new();
+    let mut branches: Vec<(i64, u32)> = Vec::new();
+    let mut reps = 1;
+    // Per branch: size, number of nodes after merging literal runs, tallest node.
+    let (mut size, mut nodes, mut tallest, mut in_literal_run) = (0i64, 0u32, 0u32, false);
+    let close = |size: i64, nodes: u32, tallest: u32, branches: &mut Vec<(i64, u32)>| {
+        let h = match nodes {
+            0 => 1,
+            1 => tallest,
+            _ => tallest + 1,
+        };
+        branches.push((size.max(1), h));
+    };
+    for it in items {
+        match it {
+            Item::Flags(f) => text.push_str(f),
+            Item::Bar => {
+                text.push('|');
+                close(size, nodes, tallest, &mut branches);
+                (size, nodes, tallest, in_literal_run) = (0, 0, 0, false);
+            }
+            Item::Atom(a) => {
+                text.push_str(&a.text);
+                size = size.saturating_add(a.size);
+                reps = reps.max(a.reps);
+                if !(a.literal && in_literal_run) {
+                    nodes += 1;
+                }
+                in_literal_run = a.literal;
+                tallest = tallest.max(a.height);
+            }
+        }
+    }
+    close(size, nodes, tallest, &mut branches);
+    let (size, height) = if branches.len() == 1 {
+        branches[0]
+    } else {
+        let sum = branches.iter().fold(0i64, |a, b| a.saturating_add(b.0));
+        let h = branches.iter().map(|b| b.1).max().unwrap_or(1);
+        (sum.saturating_add(branches.len() as i64 - 1), h + 1)
+    };
+    let literal = items.len() == 1 && matches!(&items[0], Item::Atom(a) if a.literal);
+    Atom {
+        text,
+        size,
+        height,
+        reps,
+        literal,
+    }
+}
+
+enum Rep<'a> {
+    Star,
+    Plus,
+    Quest,
+    Count { min: i64, max: i64, text: &'a str },
+}
+
+/// Go `repeat()`: nested repetition and missing-operand checks, the nested repeat-count limit,
+/// then wraps the operand.
 fn apply_repeat(
     frames: &mut [Frame],
+    rep: Rep<'_>,
     op: &str,
     op_text: &str,
     nested: Option<&str>,
+    pattern: &str,
 ) -> Result<(), String> {
     if let Some(n) = nested {
         return Err(go_error(code::INVALID_REPEAT_OP, n));
@@ -502,14 +597,41 @@ fn apply_repeat(
         .iter_mut()
         .rev()
         .find(|it| !matches!(it, Item::Flags(_)));
-    match target {
-        Some(Item::Atom(a)) => {
-            // Grouping keeps the operand whole and makes assertions (`^*`) repeatable.
-            *a = format!("(?:{a}){op}");
-            Ok(())
+    let Some(Item::Atom(a)) = target else {
+        return Err(go_error(code::MISSING_REPEAT_ARGUMENT, op_text));
+    };
+    let (size, reps) = match rep {
+        Rep::Star => (a.size.saturating_add(2), a.reps),
+        Rep::Plus | Rep::Quest => (a.size.saturating_add(1), a.reps),
+        Rep::Count { min, max, text } => {
+            // repeatIsValid: the product of nested counts (a `{0}` cuts the chain, `{0,}`
+            // counts as 1) may not exceed 1000.
+            let reps = match (min, max) {
+                (_, 0) => 1,
+                (0, -1) => a.reps,
+                (m, -1) => m.saturating_mul(a.reps),
+                (_, m) => m.saturating_mul(a.reps),
+            };
+            if (min >= 2 || max >= 2) && max != 0 && reps > MAX_REPEAT {
+                return Err(go_error(code::INVALID_REPEAT_SIZE, text));
+            }
+            let size = match (min, max) {
+                (0, -1) => a.size.saturating_add(2),
+                (m, -1) => m.saturating_mul(a.size).saturating_add(1),
+                (mn, mx) => mx.saturating_mul(a.size).saturating_add(mx - mn),
+            };
+            (size.max(1), reps)
         }
-        _ => Err(go_error(code::MISSING_REPEAT_ARGUMENT, op_text)),
-    }
+    };
+    // Grouping keeps the operand whole and makes assertions (`^*`) repeatable.
+    *a = Atom {
+        text: format!("(?:{}){op}", a.text),
+        size,
+        height: a.height + 1,
+        reps,
+        literal: false,
+    };
+    check_limits(a, pattern)
 }
 
 /// Go `parseRepeat`: `{n}`, `{n,}`, `{n,m}` with decimal numbers without leading zeros;
@@ -618,10 +740,10 @@ fn parse_backslash(t: &str) -> Result<(Vec<Item>, &str), String> {
     let b = t.as_bytes();
     if b.len() >= 2 {
         match b[1] {
-            b'A' => return Ok((vec![Item::Atom(r"\A".into())], &t[2..])),
-            b'z' => return Ok((vec![Item::Atom(r"\z".into())], &t[2..])),
-            b'b' => return Ok((vec![Item::Atom(r"(?-u:\b)".into())], &t[2..])),
-            b'B' => return Ok((vec![Item::Atom(r"(?-u:\B)".into())], &t[2..])),
+            b'A' => return Ok((vec![Item::Atom(Atom::leaf(r"\A"))], &t[2..])),
+            b'z' => return Ok((vec![Item::Atom(Atom::leaf(r"\z"))], &t[2..])),
+            b'b' => return Ok((vec![Item::Atom(Atom::leaf(r"(?-u:\b)"))], &t[2..])),
+            b'B' => return Ok((vec![Item::Atom(Atom::leaf(r"(?-u:\B)"))], &t[2..])),
             b'C' => return Err(go_error(code::INVALID_ESCAPE, &t[..2])),
             b'Q' => {
                 let body = &t[2..];
@@ -629,20 +751,20 @@ fn parse_backslash(t: &str) -> Result<(Vec<Item>, &str), String> {
                     Some(e) => (&body[..e], &body[e + 2..]),
                     None => (body, ""),
                 };
-                let items = lit_text.chars().map(|c| Item::Atom(lit(c))).collect();
+                let items = lit_text.chars().map(|c| Item::Atom(Atom::lit(c))).collect();
                 return Ok((items, rest));
             }
             _ => {}
         }
     }
     if let Some((class, rest)) = unicode_class_escape(t)? {
-        return Ok((vec![Item::Atom(class)], rest));
+        return Ok((vec![Item::Atom(Atom::leaf(class))], rest));
     }
     if let Some((class, rest)) = perl_class(t, false) {
-        return Ok((vec![Item::Atom(class)], rest));
+        return Ok((vec![Item::Atom(Atom::leaf(class))], rest));
     }
     let (c, rest) = parse_escape(t)?;
-    Ok((vec![Item::Atom(lit(c))], rest))
+    Ok((vec![Item::Atom(Atom::lit(c))], rest))
 }
 
 /// `\d \D \s \S \w \W` with Go's ASCII meaning; `in_class` gives the form to put inside `[...]`.
@@ -1024,6 +1146,86 @@ mod tests {
             err("[[:foo:]]"),
             "error parsing regexp: invalid character class range: `[:foo:]`"
         );
+    }
+
+    /// Go's own `regexp/syntax` parse_test.go lists (`invalidRegexps`, `onlyPerl`), minus the
+    /// invalid-UTF-8 entries (a Rust `&str` cannot hold them) and the `\pL`×27000 "too many
+    /// runes" entry (Go's rune budget depends on its Unicode tables; not reproduced).
+    #[test]
+    fn go_parse_test_vectors() {
+        let deep_groups = format!("{}{}", "(".repeat(1000), ")".repeat(1000));
+        let deep_stars = format!("{}{}", "(?:".repeat(1000), ")*".repeat(1000));
+        let too_long = format!("({}){{1000}}", "(xx?)".repeat(1000));
+        let too_long2 = "(xx?){1000}".repeat(1000);
+        let invalid: Vec<&str> = vec![
+            "(",
+            ")",
+            "(a",
+            "a)",
+            "(a))",
+            "(a|b|",
+            "a|b|)",
+            "(a|b|))",
+            "(a|b",
+            "a|b)",
+            "(a|b))",
+            "[a-z",
+            "([a-z)",
+            "[a-z)",
+            "([a-z]))",
+            "x{1001}",
+            "x{9876543210}",
+            "x{2,1}",
+            "x{1,9876543210}",
+            "(?P<name>a",
+            "(?P<name>",
+            "(?P<name",
+            "(?P<x y>a)",
+            "(?P<>a)",
+            "(?<name>a",
+            "(?<name>",
+            "(?<name",
+            "(?<x y>a)",
+            "(?<>a)",
+            "[a-Z]",
+            "(?i)[a-Z]",
+            r"\Q\E*",
+            "a{100000}",
+            "a{100000,}",
+            "((((((((((x{2}){2}){2}){2}){2}){2}){2}){2}){2}){2})",
+            &deep_groups,
+            &deep_stars,
+            &too_long,
+            &too_long2,
+        ];
+        for p in invalid {
+            let shown: String = p.chars().take(40).collect();
+            assert!(translate(p).is_err(), "{shown} should be rejected");
+        }
+        for p in [
+            "[a-b-c]",
+            r"\Qabc\E",
+            r"\Q*+?{[\E",
+            r"\Q\\E",
+            r"\Q\\\E",
+            r"\Q\\\\E",
+            r"\Q\\\\\E",
+            "(?:a)",
+            "(?P<name>a)",
+            "(((((((((x{2}){2}){2}){2}){2}){2}){2}){2}){2})",
+        ] {
+            assert!(compile(p).is_ok(), "{p} should compile");
+        }
+        assert_eq!(
+            err("((((((((((x{2}){2}){2}){2}){2}){2}){2}){2}){2}){2})"),
+            "error parsing regexp: invalid repeat count: `{2}`"
+        );
+        assert!(err(&deep_stars)
+            .starts_with("error parsing regexp: expression nests too deeply: `(?:(?:"));
+        assert!(err(&too_long).starts_with("error parsing regexp: expression too large: `((xx?)"));
+        // Non-capturing groups add no height in Go.
+        let deep_plain = format!("{}a{}", "(?:".repeat(1500), ")".repeat(1500));
+        assert!(compile(&deep_plain).is_ok());
     }
 
     #[test]
