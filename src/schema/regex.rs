@@ -1228,6 +1228,64 @@ mod tests {
         assert!(compile(&deep_plain).is_ok());
     }
 
+    /// First-match positions from Go's `regexp` find_test.go table (the engines share
+    /// leftmost-first semantics, so positions must agree after translation).
+    #[test]
+    fn go_find_vectors() {
+        let cases: &[(&str, &str, Option<(usize, usize)>)] = &[
+            ("", "", Some((0, 0))),
+            ("^abcdefg", "abcdefg", Some((0, 7))),
+            ("a+", "baaab", Some((1, 4))),
+            ("abcd..", "abcdef", Some((0, 6))),
+            ("x", "y", None),
+            ("b", "abc", Some((1, 2))),
+            (".*", "abcdef", Some((0, 6))),
+            ("^", "abcde", Some((0, 0))),
+            ("$", "abcde", Some((5, 5))),
+            ("^bcd'", "abcdef", None),
+            ("^abcd$", "abcde", None),
+            ("a*", "baaab", Some((0, 0))),
+            ("[^a-z]+", "ab1234cd", Some((2, 6))),
+            (r"[a\-\]z]+", "az]-bcz", Some((0, 4))),
+            (r"[^\n]+", "abcd\n", Some((0, 4))),
+            ("(([^xyz]*)(d))", "abcd", Some((0, 4))),
+            (r"\a\f\n\r\t\v", "\u{7}\u{c}\n\r\t\u{b}", Some((0, 6))),
+            (r"[\a\f\n\r\t\v]+", "\u{7}\u{c}\n\r\t\u{b}", Some((0, 6))),
+            ("a*(|(b))c*", "aacc", Some((0, 4))),
+            ("[.]", ".", Some((0, 1))),
+            ("/$", "/abc/", Some((4, 5))),
+            ("/$", "/abc", None),
+            ("ab$", "cab", Some((1, 3))),
+            ("axxb$", "axxcb", None),
+            ("zx+", "zzx", Some((1, 3))),
+            ("(aa)*$", "a", Some((1, 1))),
+            ("(?:.|(?:.a))", "", None),
+            ("(?:A(?:A|a))", "Aa", Some((0, 2))),
+            ("(a){0}", "", Some((0, 0))),
+            ("(?-s)(?:(?:^).)", "\n", None),
+            ("(?s)(?:(?:^).)", "\n", Some((0, 1))),
+            ("(?:(?:^).)", "\n", None),
+            (r"\b", "x", Some((0, 0))),
+            (r"\B", "x", None),
+            (r"\B", "xx", Some((1, 1))),
+            (r"\B", "x y", None),
+            (r"[^\S\s]", "abcd", None),
+            (r"[^\S[:space:]]", "abcd", None),
+            (r"[^\D\d]", "abcd", None),
+            (r"[^\D[:digit:]]", "abcd", None),
+            (r"(?i)\W", "x", None),
+            (r"(?i)\W", "k", None),
+            (r"(?i)\W", "s", None),
+            ("\\`", "`", Some((0, 1))),
+            ("[\\`]+", "`", Some((0, 1))),
+        ];
+        for (pat, text, want) in cases {
+            let re = compile(pat).unwrap_or_else(|e| panic!("{pat}: {e}"));
+            let got = re.find(text).map(|m| (m.start(), m.end()));
+            assert_eq!(got, *want, "{pat:?} on {text:?}");
+        }
+    }
+
     #[test]
     fn accepted_go_syntax() {
         assert!(m(r"^\pL+$", "héllo") && m(r"^\p{Greek}$", "λ") && m(r"^\P{Greek}$", "a"));
