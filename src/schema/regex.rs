@@ -1232,7 +1232,8 @@ mod tests {
     /// leftmost-first semantics, so positions must agree after translation).
     #[test]
     fn go_find_vectors() {
-        let cases: &[(&str, &str, Option<(usize, usize)>)] = &[
+        type Case = (&'static str, &'static str, Option<(usize, usize)>);
+        let cases: &[Case] = &[
             ("", "", Some((0, 0))),
             ("^abcdefg", "abcdefg", Some((0, 7))),
             ("a+", "baaab", Some((1, 4))),
