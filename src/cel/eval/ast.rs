@@ -181,7 +181,14 @@ fn conv(e: &IdedExpr, depth: usize) -> Expr {
 
 /// Function namespaces of the Kubernetes environment.
 const NAMESPACES: &[&str] = &[
-    "optional", "sets", "strings", "format", "lists", "ip", "cel",
+    "optional",
+    "sets",
+    "strings",
+    "format",
+    "lists",
+    "ip",
+    "cel",
+    "jsonpatch",
 ];
 
 fn namespace_of(e: &IdedExpr) -> Option<&'static str> {

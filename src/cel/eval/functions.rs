@@ -748,6 +748,9 @@ pub fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
             Some(x) => Value::some(x.clone()),
             None => Value::none(),
         }),
+        ("includes", [List(l), x]) => b(l.items.iter().any(|e| equals(e, x))),
+        ("includes", [String(a), String(c)]) => b(a.contains(&**c)),
+        ("jsonpatch.escapeKey", [String(k)]) => s(k.replace('~', "~0").replace('/', "~1")),
         ("lists.range", [Int(n)]) => Ok(Value::list((0..(*n).max(0)).map(Int).collect())),
         ("@sortByAssociatedKeys", [List(l), List(keys)]) => {
             if l.items.len() != keys.items.len() {
@@ -1219,7 +1222,9 @@ pub fn call_cost(func: &str, member: bool, args: &[Value], result: &EvalResult) 
         "isSorted" | "sum" | "max" | "min" | "indexOf" | "lastIndexOf" | "includes" => {
             return args.first().map(traversal_cost).unwrap_or(0)
         }
-        "url" | "lowerAscii" | "upperAscii" | "substring" | "trim" if !args.is_empty() => {
+        "url" | "lowerAscii" | "upperAscii" | "substring" | "trim" | "jsonpatch.escapeKey"
+            if !args.is_empty() =>
+        {
             return ceil(sz(0) as f64 * 0.1)
         }
         "replace" | "split" if !args.is_empty() => return ceil(sz(0) as f64 * 0.2),
@@ -1298,10 +1303,41 @@ pub fn call_cost(func: &str, member: bool, args: &[Value], result: &EvalResult) 
         }
         _ => {}
     }
+    // cel-go ext.Lists v3 cost trackers.
+    let sq_factor = |l: &Value| match l {
+        Value::List(l) if matches!(l.items.first(), Some(Value::String(_) | Value::Bytes(_))) => {
+            2.1
+        }
+        _ => 2.0,
+    };
+    match (func, args) {
+        ("slice", [_, Value::Int(a), Value::Int(e)]) => {
+            return (e.saturating_sub(*a)).max(0) as u64 + 11
+        }
+        ("flatten", [l, rest @ ..]) => {
+            let d = match rest.first() {
+                Some(Value::Int(d)) => (*d).max(0) as u64,
+                _ => 1,
+            };
+            return d.saturating_mul(l.actual_size()) + 11;
+        }
+        ("lists.range", [Value::Int(n)]) => return (*n).max(0) as u64 + 11,
+        ("reverse", [l @ Value::List(_)]) => return l.actual_size() + 11,
+        ("distinct" | "sort", [l @ Value::List(_)]) => {
+            let n = l.actual_size() as f64;
+            return (n * n * sq_factor(l)) as u64 + 11;
+        }
+        ("@sortByAssociatedKeys", [_, keys @ Value::List(_)]) => {
+            let n = keys.actual_size() as f64;
+            return (n * n * sq_factor(keys)) as u64 + 11;
+        }
+        _ => {}
+    }
     // cel-go defaults by overload.
     let asz = |i: usize| args.get(i).map(Value::actual_size).unwrap_or(1);
     match (func, args) {
-        ("startsWith" | "endsWith", [Value::String(_), _]) => ceil(asz(0) as f64 * 0.1),
+        // The vectors (cel-go v0.29.2) charge the prefix/suffix length.
+        ("startsWith" | "endsWith", [Value::String(_), _]) => ceil(asz(1) as f64 * 0.1),
         ("bytes", [Value::String(_)]) | ("string", [Value::Bytes(_)]) => ceil(asz(0) as f64 * 0.1),
         ("strings.quote", [_]) | ("format", [Value::String(_), _]) => ceil(asz(0) as f64 * 0.1),
         ("@in", [_, Value::List(_)]) => asz(1),

@@ -106,6 +106,27 @@ fn is_const(e: &Expr) -> bool {
     }
 }
 
+fn is_primitive_const_list(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::List { elems, optional } => {
+            optional.is_empty()
+                && elems.iter().all(|x| {
+                    matches!(
+                        x.kind,
+                        ExprKind::Const(
+                            Value::Int(_)
+                                | Value::Uint(_)
+                                | Value::Double(_)
+                                | Value::String(_)
+                                | Value::Bool(_)
+                        )
+                    )
+                })
+        }
+        _ => false,
+    }
+}
+
 fn is_conversion(f: &str) -> bool {
     matches!(
         f,
@@ -290,6 +311,24 @@ impl Evaluator {
         }
     }
 
+    /// Evaluates an expression that cel-go folds into an enclosing attribute (an index
+    /// qualifier, a `?:` branch): when it is itself an attribute, its top-level attribute
+    /// step costs nothing.
+    fn eval_inline(&mut self, e: &Expr) -> EvalResult {
+        let before = self.cost;
+        let r = self.eval(e);
+        let attr = match &e.kind {
+            ExprKind::Ident(n) => self.lookup(n).is_some(),
+            ExprKind::Select { test: false, .. } => true,
+            ExprKind::Call { func, .. } => matches!(&**func, "_[_]" | "_?._" | "_[?_]"),
+            _ => false,
+        };
+        if attr && self.cost > before {
+            self.cost -= 1;
+        }
+        r
+    }
+
     fn ident(&mut self, n: &str) -> EvalResult {
         if let Some(v) = self.lookup(n) {
             let v = v.clone();
@@ -403,22 +442,52 @@ impl Evaluator {
                 self.add(1)?;
                 Ok(v)
             }
+            // cel-go plans `?:` as a conditional attribute that resolves attribute branches
+            // directly: their own attribute step is not observed (see `eval_inline`).
             ("_?_:_", None, 3) => match self.eval(&args[0])? {
-                Value::Bool(true) => self.eval(&args[1]),
-                Value::Bool(false) => self.eval(&args[2]),
+                Value::Bool(true) => self.eval_inline(&args[1]),
+                Value::Bool(false) => self.eval_inline(&args[2]),
                 _ => Err(EvalError::no_such_overload()),
             },
+            // `o.or(p)` / `o.orValue(v)` short-circuit and are not calls in cel-go's plan.
+            ("or", Some(t), 1) | ("orValue", Some(t), 1) => match self.eval(t)? {
+                Value::Optional(Some(v)) => Ok(if func == "or" {
+                    Value::Optional(Some(v))
+                } else {
+                    *v
+                }),
+                Value::Optional(None) => {
+                    let alt = self.eval(&args[0])?;
+                    if func == "or" && !matches!(alt, Value::Optional(_)) {
+                        return Err(EvalError::no_such_overload());
+                    }
+                    Ok(alt)
+                }
+                _ => Err(EvalError::no_such_overload()),
+            },
+            // `x in [constants]` becomes a set-membership test under OptOptimize: the list is
+            // a constant and the test itself is not an observed call.
+            ("@in", None, 2) if self.opts.fold_constants && is_primitive_const_list(&args[1]) => {
+                let x = self.eval(&args[0])?;
+                let l = self.eval(&args[1])?;
+                functions::call("@in", false, &[x, l])
+            }
             ("_[_]", None, 2) | ("_[?_]", None, 2) => {
                 let v = self.eval(&args[0])?;
-                let i = self.eval(&args[1])?;
+                let i = self.eval_inline(&args[1])?;
                 if !is_attribute(&args[0]) {
                     self.add(1)?;
                 }
-                self.add(1)?;
                 if func == "_[_]" {
+                    self.add(1)?;
                     functions::index(&v, &i)
                 } else {
-                    functions::opt_index(&v, &i)
+                    // An optional qualifier that finds nothing is not observed.
+                    let r = functions::opt_index(&v, &i);
+                    if !matches!(r, Ok(Value::Optional(None))) {
+                        self.add(1)?;
+                    }
+                    r
                 }
             }
             ("_?._", None, 2) => {
@@ -429,8 +498,12 @@ impl Evaluator {
                 if !is_attribute(&args[0]) {
                     self.add(1)?;
                 }
-                self.add(1)?;
-                functions::opt_select(&v, f)
+                // An optional qualifier that finds nothing is not observed.
+                let r = functions::opt_select(&v, f);
+                if !matches!(r, Ok(Value::Optional(None))) {
+                    self.add(1)?;
+                }
+                r
             }
             _ => {
                 let mut vals = Vec::with_capacity(args.len() + 1);
