@@ -189,3 +189,62 @@ fn corpus_resources() {
         failures.join("\n  ")
     );
 }
+
+/// `validate::rewrite` over every corpus resource: when it produces a minimal edit, the edited
+/// file must read back as the stored object (and every other document unchanged).
+#[test]
+fn corpus_rewrite_round_trips() {
+    let Some(dir) = corpus_dir() else {
+        println!("skipped: ../shared/corpus is not present");
+        return;
+    };
+    let groups: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("groups.json")).expect("groups.json"),
+    )
+    .expect("groups.json parses");
+    let empty = Vec::new();
+    let (mut minimal, mut unchanged, mut fallback) = (0, 0, 0);
+    let mut failures = Vec::new();
+    for g in groups["groups"].as_array().expect("groups") {
+        let crds = compile_group(&dir, g["crds"].as_array().unwrap_or(&empty));
+        for f in g["valid"].as_array().unwrap_or(&empty) {
+            let Some(f) = f.as_str() else { continue };
+            let text = std::fs::read_to_string(dir.join(f)).expect("read");
+            let docs = crdlint::yaml::load(&text);
+            for (i, d) in docs.iter().enumerate() {
+                let Some(obj) = &d.root else { continue };
+                let group = obj
+                    .get_str("apiVersion")
+                    .and_then(|av| av.rsplit_once('/').map(|(g, _)| g))
+                    .unwrap_or("");
+                let kind = obj.get_str("kind").unwrap_or("");
+                let Some(crd) = crds.get(&(group.to_string(), kind.to_string())) else {
+                    continue;
+                };
+                let Some(stored) = validate_resource(crd, obj, &Options::default()).stored else {
+                    continue;
+                };
+                match crdlint::validate::rewrite(&text, obj, &stored) {
+                    None => fallback += 1,
+                    Some(new) if new == text => unchanged += 1,
+                    Some(new) => {
+                        minimal += 1;
+                        let back = crdlint::yaml::load(&new);
+                        let ok = back.len() == docs.len()
+                            && back[i].root.as_ref().is_some_and(|r| r.value_eq(&stored));
+                        if !ok {
+                            failures.push(format!("{f} document {i}"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    println!(
+        "rewrite: {minimal} minimal edits, {unchanged} unchanged, {fallback} need a full re-emit"
+    );
+    assert!(
+        failures.is_empty(),
+        "rewrites that do not read back: {failures:?}"
+    );
+}

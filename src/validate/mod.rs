@@ -30,7 +30,8 @@
 //! (what `crdlint default` prints). One deliberate difference: when the status subresource is
 //! enabled the server drops `status` on create; it is not validated, but `stored` keeps it so
 //! that `--write` does not delete what the user wrote. [`prune_only`] runs steps 1–2 and returns the object with
-//! only the unknown fields removed (what `crdlint prune` prints).
+//! only the unknown fields removed (what `crdlint prune` prints). [`rewrite`] turns either into
+//! minimal edits of the original text for `--write` (or says it cannot, and the caller re-emits).
 //!
 //! # Cost
 //!
@@ -45,6 +46,7 @@ mod listtype;
 mod objectmeta;
 pub mod openapi;
 pub mod prune;
+pub mod rewrite;
 pub mod rules;
 
 use std::collections::HashMap;
@@ -61,6 +63,7 @@ use crate::yaml::{Node, Value};
 use link::Link;
 use listtype::Located;
 pub use prune::UnknownField;
+pub use rewrite::rewrite;
 
 /// How unknown fields are reported (`--unknown-fields`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
