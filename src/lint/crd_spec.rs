@@ -461,11 +461,14 @@ fn validate_spec(crd: &Internal, mode: Mode, sink: &mut Sink) {
             "top-level and per-version additionalPrinterColumns are mutually exclusive",
         ));
     }
+    // The server prints its internal versions slice; a short form keeps the message readable.
     let versions_bad = || {
-        Bad::json(
-            spec.get("versions")
-                .unwrap_or(&crate::yaml::Node::synthetic(crate::yaml::Value::Null)),
-        )
+        let names: Vec<String> = crd
+            .versions
+            .iter()
+            .map(|v| format!("{{\"name\":{},...}}", super::ctx::go_quote(v.name)))
+            .collect();
+        Bad::raw(format!("[{}]", names.join(",")))
     };
     let vloc = sp.child("versions");
     fn pick<'v, 'a>(v: &'v super::crd::Version<'a>, which: usize) -> Option<&'v Place<'a>> {
@@ -525,14 +528,21 @@ fn validate_spec(crd: &Internal, mode: Mode, sink: &mut Sink) {
         if !v.is_empty() {
             let errs = is_dns1035_label(v);
             if !errs.is_empty() {
-                sink.push(FErr::new(
+                let mut e = FErr::new(
                     &VERSIONS,
                     ErrType::Invalid,
                     loc,
                     *span,
                     Bad::str(v),
                     errs.join(","),
-                ));
+                );
+                if crd.v1 {
+                    e.help = Some(
+                        "the server reports the first version's name again as `spec.version`"
+                            .into(),
+                    );
+                }
+                sink.push(e);
             }
             if !crd.versions.is_empty() && crd.versions[0].name != *v {
                 sink.push(FErr::new(

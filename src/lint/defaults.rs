@@ -27,9 +27,18 @@ fn flag(s: &Node, k: &str) -> bool {
 }
 
 /// `ValidateDefaults` with the root treated as an embedded resource.
-pub(crate) fn validate_defaults(root: &Node, loc: &Loc, require_pruned: bool) -> Vec<FErr> {
+pub(crate) fn validate_defaults(
+    root: &Node,
+    loc: &Loc,
+    require_pruned: bool,
+    compat: crate::k8s::KubeVersion,
+) -> Vec<FErr> {
     let mut out = Vec::new();
-    walk(root, loc, true, None, require_pruned, &mut out, 0);
+    let ctx = Ctx {
+        require_pruned,
+        compat,
+    };
+    walk(root, loc, true, None, &ctx, &mut out, 0);
     out
 }
 
@@ -37,12 +46,19 @@ pub(crate) fn validate_defaults(root: &Node, loc: &Loc, require_pruned: bool) ->
 /// below it.
 type Meta = Option<(String, Vec<String>)>;
 
+/// Settings of one default-validation run.
+struct Ctx {
+    require_pruned: bool,
+    /// The format compatibility version (the API server's minor - 1).
+    compat: crate::k8s::KubeVersion,
+}
+
 fn walk(
     s: &Node,
     loc: &Loc,
     is_root: bool,
     meta: Meta,
-    require_pruned: bool,
+    ctx: &Ctx,
     out: &mut Vec<FErr>,
     depth: usize,
 ) {
@@ -67,7 +83,7 @@ fn walk(
                 ));
             }
         } else {
-            if require_pruned && would_prune(d, Some(s), embedded, 0) {
+            if ctx.require_pruned && would_prune(d, Some(s), embedded, 0) {
                 let mut e = FErr::new(
                     &DEFAULT,
                     ErrType::Invalid,
@@ -86,7 +102,7 @@ fn walk(
             embedded_errors(d, Some(s), &dloc, embedded && !is_root, span, out, 0);
             if out.len() != mid {
                 // coercion/metadata errors stop the chain before schema validation
-                walk_children(s, loc, embedded, &meta, require_pruned, out, depth);
+                walk_children(s, loc, embedded, &meta, ctx, out, depth);
                 return;
             }
         }
@@ -94,6 +110,7 @@ fn walk(
             let mid = out.len();
             let mut v = Validator {
                 out,
+                compat: ctx.compat,
                 span,
                 base: &dloc,
             };
@@ -103,7 +120,7 @@ fn walk(
             }
         }
     }
-    walk_children(s, loc, embedded, &meta, require_pruned, out, depth);
+    walk_children(s, loc, embedded, &meta, ctx, out, depth);
 }
 
 fn walk_children(
@@ -111,7 +128,7 @@ fn walk_children(
     loc: &Loc,
     embedded: bool,
     meta: &Meta,
-    require_pruned: bool,
+    ctx: &Ctx,
     out: &mut Vec<FErr>,
     depth: usize,
 ) {
@@ -121,7 +138,7 @@ fn walk_children(
             &loc.child("items"),
             false,
             meta.clone(),
-            require_pruned,
+            ctx,
             out,
             depth + 1,
         );
@@ -146,7 +163,7 @@ fn walk_children(
                 &loc.child("properties").key(&e.key),
                 false,
                 sub,
-                require_pruned,
+                ctx,
                 out,
                 depth + 1,
             );
@@ -234,6 +251,7 @@ fn kind_name(n: &Node) -> &'static str {
 /// A subset of kube-openapi's validator with its messages (see module docs for what is left out).
 struct Validator<'a> {
     out: &'a mut Vec<FErr>,
+    compat: crate::k8s::KubeVersion,
     span: Span,
     base: &'a Loc,
 }
@@ -335,13 +353,40 @@ impl Validator<'_> {
                     }
                 }
                 if let Some(p) = get_str(s, "pattern").filter(|p| !p.is_empty()) {
-                    if let Ok(re) = regex::Regex::new(p) {
-                        if !re.is_match(sv) {
+                    match crate::schema::regex::is_match(p, sv) {
+                        Ok(true) => {}
+                        Ok(false) => self.push(
+                            ErrType::Invalid,
+                            name,
+                            Bad::str(sv),
+                            format!("{name} in body should match '{p}'"),
+                        ),
+                        Err(e) => self.push(
+                            ErrType::Invalid,
+                            name,
+                            Bad::str(sv),
+                            format!(
+                                "{name} in body should match '{p}, but pattern is invalid: {e}'"
+                            ),
+                        ),
+                    }
+                }
+                if let Some(f) = get_str(s, "format") {
+                    let types: &[&str] = if ios {
+                        &["integer", "string"]
+                    } else if t.is_empty() {
+                        &[]
+                    } else {
+                        std::slice::from_ref(&t)
+                    };
+                    if let Some(f) = crate::schema::formats::effective_format(types, f, self.compat)
+                    {
+                        if crate::schema::formats::validate(f, sv) == Some(false) {
                             self.push(
-                                ErrType::Invalid,
+                                ErrType::TypeInvalid,
                                 name,
                                 Bad::str(sv),
-                                format!("{name} in body should match '{p}'"),
+                                format!("{name} in body must be of type {f}: {}", go_quote(sv)),
                             );
                         }
                     }

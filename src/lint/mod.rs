@@ -25,7 +25,6 @@ mod ctx;
 mod defaults;
 mod fieldpath;
 mod names;
-mod regex;
 mod schema;
 mod selectable;
 mod structural;

@@ -386,8 +386,12 @@ pub(crate) fn validate_validation(
             if !errs.is_empty() {
                 sink.errs.extend(errs);
             } else {
-                let errs =
-                    super::defaults::validate_defaults(schema, &sloc, opts.require_pruned_defaults);
+                let errs = super::defaults::validate_defaults(
+                    schema,
+                    &sloc,
+                    opts.require_pruned_defaults,
+                    compat(opts),
+                );
                 if !errs.is_empty() {
                     sink.errs.extend(errs);
                 } else {
@@ -408,6 +412,7 @@ pub(crate) fn validate_validation(
         sink,
         cel_ok,
         blocked: Vec::new(),
+        root_converts: deferred.is_none() && super::structural::conversion_error(schema).is_none(),
     };
     w.walk(schema, &sloc, &ssv, true, 0);
     let blocked = w.blocked;
@@ -504,6 +509,8 @@ struct Walker<'o, 's> {
     /// Server paths of nodes with rules whose subtree has schema errors: the server does not
     /// compile their rules.
     blocked: Vec<String>,
+    /// `NewStructural` succeeds on the root, hence on every subtree (its errors are local).
+    root_converts: bool,
 }
 
 fn nonempty_map(s: &Node, k: &str) -> bool {
@@ -1135,7 +1142,7 @@ impl Walker<'_, '_> {
                 );
             }
             if !fp.is_empty()
-                && super::structural::conversion_error(s).is_none()
+                && (self.root_converts || super::structural::conversion_error(s).is_none())
                 && super::fieldpath::valid_field_path(fp, Some(s), true).is_err()
             {
                 let mut e = FErr::new(
@@ -1217,4 +1224,12 @@ fn field_path(s: &str) -> crate::k8s::FieldPath {
         }
     }
     p
+}
+
+/// The format compatibility version: the emulated API server's minor - 1.
+fn compat(opts: &SchemaOpts) -> crate::k8s::KubeVersion {
+    let kv = opts.cel.unwrap_or_default();
+    crate::k8s::KubeVersion {
+        minor: kv.minor.saturating_sub(1),
+    }
 }

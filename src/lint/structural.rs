@@ -493,7 +493,7 @@ fn value_validation(
         nested(n, false, &loc.child("not"), opts, out, depth + 1);
     }
     if let Some(p) = get_str(s, "pattern").filter(|p| !p.is_empty()) {
-        if let Some(e) = super::regex::go_regexp_error(p) {
+        if let Err(e) = crate::schema::regex::translate(p) {
             err(
                 out,
                 ErrType::Invalid,

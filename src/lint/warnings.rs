@@ -115,7 +115,7 @@ fn warn(rule: &'static Rule, span: crate::diag::Span, path: &str, msg: String) -
     Diagnostic::new(rule, span, msg).with_path(path.to_string())
 }
 
-pub(crate) fn check(crd: &Internal, _opts: &super::Options, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(crd: &Internal, opts: &super::Options, out: &mut Vec<Diagnostic>) {
     if !crd.v1 {
         let span = crd
             .root
@@ -140,7 +140,7 @@ pub(crate) fn check(crd: &Internal, _opts: &super::Options, out: &mut Vec<Diagno
     versions(crd, out);
     drift(crd, out);
     columns(crd, out);
-    formats(crd, out);
+    formats(crd, opts, out);
 }
 
 fn versions(crd: &Internal, out: &mut Vec<Diagnostic>) {
@@ -316,36 +316,12 @@ fn columns(crd: &Internal, out: &mut Vec<Diagnostic>) {
     }
 }
 
-const STRING_FORMATS: &[&str] = &[
-    "bsonobjectid",
-    "uri",
-    "email",
-    "hostname",
-    "ipv4",
-    "ipv6",
-    "cidr",
-    "mac",
-    "uuid",
-    "uuid3",
-    "uuid4",
-    "uuid5",
-    "isbn",
-    "isbn10",
-    "isbn13",
-    "creditcard",
-    "ssn",
-    "hexcolor",
-    "rgbcolor",
-    "byte",
-    "password",
-    "date",
-    "duration",
-    "datetime",
-    "k8sshortname",
-    "k8slongname",
-];
-
-fn formats(crd: &Internal, out: &mut Vec<Diagnostic>) {
+fn formats(crd: &Internal, opts: &super::Options, out: &mut Vec<Diagnostic>) {
+    // The server checks formats at its compatibility version (its minor - 1) and warns once
+    // per format name.
+    let compat = crate::k8s::KubeVersion {
+        minor: opts.kube_version.minor.saturating_sub(1),
+    };
     let mut seen = std::collections::HashSet::new();
     for (s, _) in crd.schemas() {
         super::schema_for_each(s, &mut |n: &Node| {
@@ -353,19 +329,28 @@ fn formats(crd: &Internal, out: &mut Vec<Diagnostic>) {
                 return;
             };
             let t = get_str(n, "type").unwrap_or("");
-            let ok = match t {
-                "" | "string" => STRING_FORMATS.contains(&f.replace('-', "").as_str()),
-                "integer" => matches!(f, "int32" | "int64"),
-                "number" => matches!(f, "float" | "double"),
-                _ => false,
+            let ios = n.get("x-kubernetes-int-or-string").and_then(Node::as_bool) == Some(true);
+            let types: Vec<&str> = if ios {
+                vec!["integer", "string"]
+            } else if t.is_empty() {
+                vec![]
+            } else {
+                vec![t]
             };
-            if !ok && seen.insert(f.to_string()) {
-                out.push(warn(
-                    &UNRECOGNIZED_FORMAT,
-                    value_span(n, "format"),
-                    "format",
-                    format!("unrecognized format {f:?}"),
-                ));
+            for f in crate::schema::formats::unrecognized_formats(&types, f, compat) {
+                if seen.insert(f.clone()) {
+                    let mut d = Diagnostic::new(
+                        &UNRECOGNIZED_FORMAT,
+                        value_span(n, "format"),
+                        format!("unrecognized format {f:?}"),
+                    );
+                    d.help = Some(format!(
+                        "the API server ignores this format for type {:?} (Kubernetes {})",
+                        if t.is_empty() { "<none>" } else { t },
+                        opts.kube_version
+                    ));
+                    out.push(d);
+                }
             }
         });
     }

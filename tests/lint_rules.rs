@@ -1,0 +1,116 @@
+//! One snapshot per lint rule: `testdata/lint/<rule id>.yaml` is linted and the diagnostics of
+//! that rule are rendered (rule, severity, line:col, path, message, help), so that a review sees
+//! every message and every span. Every rule in `lint::RULES` must have a fixture that fires it.
+
+use crdlint::diag::{Diagnostic, SourceFile};
+use crdlint::lint::{lint_crd, Options, RULES};
+
+fn fixture(id: &str) -> String {
+    format!("{}/testdata/lint/{id}.yaml", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Renders the diagnostics of rule `id` for the fixture, one per line.
+fn render(id: &str) -> String {
+    let text =
+        std::fs::read_to_string(fixture(id)).unwrap_or_else(|e| panic!("fixture for {id}: {e}"));
+    let file = SourceFile::new(format!("{id}.yaml"), text.clone());
+    let mut out = String::new();
+    for doc in crdlint::yaml::load(&text) {
+        let Some(root) = &doc.root else { continue };
+        let mut diags: Vec<Diagnostic> = lint_crd(root, &Options::default())
+            .into_iter()
+            .filter(|d| d.rule.id == id)
+            .collect();
+        diags.sort_by_key(|d| d.span.start);
+        for d in diags {
+            let lc = file.line_col(d.span.start);
+            out.push_str(&format!(
+                "{} {} {}:{} {}\n  {}\n",
+                d.rule.id,
+                d.severity,
+                lc.line,
+                lc.column,
+                d.path.as_deref().unwrap_or("-"),
+                d.message
+            ));
+            if let Some(s) = &d.server_path {
+                out.push_str(&format!("  server path: {s}\n"));
+            }
+            if let Some(h) = &d.help {
+                out.push_str(&format!("  help: {h}\n"));
+            }
+        }
+    }
+    out
+}
+
+fn check(id: &str) {
+    let rendered = render(id);
+    assert!(
+        !rendered.is_empty(),
+        "the fixture of {id} does not trigger it"
+    );
+    let name = id.replace('/', "__");
+    insta::assert_snapshot!(name, rendered);
+}
+
+macro_rules! rule_tests {
+    ($($f:ident => $id:literal,)*) => {
+        $(#[test] fn $f() { check($id); })*
+        const TESTED: &[&str] = &[$($id),*];
+    };
+}
+
+rule_tests! {
+    crd__metadata_name => "crd/metadata-name",
+    crd__group => "crd/group",
+    crd__scope => "crd/scope",
+    crd__names => "crd/names",
+    crd__versions => "crd/versions",
+    crd__deprecation_warning => "crd/deprecation-warning",
+    crd__stored_versions => "crd/stored-versions",
+    crd__preserve_unknown_fields => "crd/preserve-unknown-fields",
+    crd__schema_required => "crd/schema-required",
+    crd__per_version_fields => "crd/per-version-fields",
+    crd__api_approval => "crd/api-approval",
+    crd__metadata => "crd/metadata",
+    crd__conversion => "crd/conversion",
+    crd__subresources => "crd/subresources",
+    crd__printer_columns => "crd/printer-columns",
+    crd__selectable_fields => "crd/selectable-fields",
+    schema__type => "schema/type",
+    schema__forbidden_keyword => "schema/forbidden-keyword",
+    schema__unique_items => "schema/unique-items",
+    schema__additional_properties => "schema/additional-properties",
+    schema__list_type => "schema/list-type",
+    schema__map_type => "schema/map-type",
+    schema__preserve_unknown_fields => "schema/preserve-unknown-fields",
+    schema__status_root => "schema/status-root",
+    schema__nullable_root => "schema/nullable-root",
+    schema__default_forbidden => "schema/default-forbidden",
+    schema__embedded_resource => "schema/embedded-resource",
+    schema__validation_rule => "schema/validation-rule",
+    schema__structural => "schema/structural",
+    schema__default => "schema/default",
+    crd__v1beta1_deprecated => "crd/v1beta1-deprecated",
+    crd__preserve_unknown_fields_deprecated => "crd/preserve-unknown-fields-deprecated",
+    versions__storage_not_preferred => "versions/storage-not-preferred",
+    versions__deprecated_storage => "versions/deprecated-storage",
+    versions__unserved_storage => "versions/unserved-storage",
+    versions__non_kube_version_name => "versions/non-kube-version-name",
+    versions__schema_drift_without_conversion => "versions/schema-drift-without-conversion",
+    crd__printer_column_path => "crd/printer-column-path",
+    schema__unrecognized_format => "schema/unrecognized-format",
+}
+
+#[test]
+fn every_rule_has_a_fixture_and_a_test() {
+    for r in RULES {
+        assert!(
+            std::path::Path::new(&fixture(r.id)).exists(),
+            "no fixture for {}",
+            r.id
+        );
+        assert!(TESTED.contains(&r.id), "no snapshot test for {}", r.id);
+    }
+}
