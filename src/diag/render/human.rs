@@ -172,18 +172,23 @@ impl SourceCode for Source<'_> {
         context_lines_before: usize,
         context_lines_after: usize,
     ) -> Result<Box<dyn SpanContents<'b> + 'b>, MietteError> {
+        // miette finds lines by scanning from the start of the text, which costs the whole
+        // prefix for every frame: quadratic for many findings in a large file. Hand it the text
+        // from the first context line on instead, and shift its answer back.
+        let file = self.file;
+        let start = span.offset().min(file.text.len());
+        let first = (file.line_col(start).line - 1).saturating_sub(context_lines_before);
+        let base = file.line_range(first + 1).start;
+        let local = SourceSpan::new((start - base).into(), span.len());
         let inner =
-            self.file
-                .text
-                .as_str()
-                .read_span(span, context_lines_before, context_lines_after)?;
+            file.text[base..].read_span(&local, context_lines_before, context_lines_after)?;
         Ok(Box::new(MietteSpanContents::new_named(
-            self.file.name.clone(),
+            file.name.clone(),
             inner.data(),
-            *inner.span(),
-            inner.line(),
+            SourceSpan::new((inner.span().offset() + base).into(), inner.span().len()),
+            inner.line() + first,
             inner.column(),
-            inner.line_count(),
+            inner.line_count() + first,
         )))
     }
 }
