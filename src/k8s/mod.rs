@@ -1,5 +1,17 @@
-//! Kubernetes vocabulary that every check shares: field paths in the server's notation, name
-//! rules, quantities, the JSONPath subset, version priority.
+//! Kubernetes vocabulary that every check shares, each piece reproducing an apimachinery /
+//! client-go / apiextensions behaviour with the server's exact texts:
+//!
+//! * [`path`] — [`FieldPath`], error paths printed like `field.Path` (`spec.versions[0]`).
+//! * [`field`] — [`FieldError`], `field.Error` bodies and the Go value renderings they embed
+//!   (`%q`, `%v` floats, `encoding/json`), plus `ErrorList` aggregation.
+//! * [`names`] — DNS-1123/1035 labels and subdomains, qualified names, label values, path
+//!   segments, `generateName` masking.
+//! * [`version`] — version-name priority (`CompareKubeAwareVersionStrings`).
+//! * [`fieldpath`] — `ValidFieldPath` for `x-kubernetes-validations[].fieldPath` and
+//!   selectable fields, resolved against any [`fieldpath::PathSchema`].
+//! * [`jsonpath`] — the client-go JSONPath parser used for printer columns.
+//! * [`quantity`] — `resource.Quantity` parsing, comparison and arithmetic.
+//! * [`KubeVersion`] — the emulated Kubernetes minor and its compatibility version.
 
 pub mod field;
 pub mod fieldpath;

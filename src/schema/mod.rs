@@ -2,10 +2,10 @@
 //! semantics the API server attaches to it.
 //!
 //! * [`model`] — [`Schema`], converted once per CRD version from the YAML node with
-//!   [`Schema::from_node`]; used by CR validation, pruning, defaulting and CEL typing.
+//!   [`Schema::from_node`]; used by CR validation, pruning, defaulting and CEL typing. It
+//!   implements [`crate::k8s::fieldpath::PathSchema`] so `fieldPath`s resolve against it.
 //! * [`formats`] — which `format`s the server keeps for a schema at a Kubernetes version, and
 //!   the string checks for each (Go `net/url`, `net/mail`, `net`, `time` semantics).
-//!
 //! * [`regex`] — Go RE2 patterns (`pattern`, CEL `matches`) translated to the Rust `regex`
 //!   crate, compiled once and cached, with Go's error texts.
 //!
