@@ -126,6 +126,8 @@ pub struct CompiledCrd {
     pub namespaced: bool,
     /// `spec.preserveUnknownFields: true` (v1beta1 only): nothing is pruned.
     pub preserve_unknown_fields: bool,
+    /// `spec.conversion.strategy` (`None` when absent).
+    pub conversion: String,
     compiled: Vec<CompiledVersion>,
     patterns: HashMap<String, Result<Arc<Regex>, String>>,
     formats: formats::Formats,
@@ -160,6 +162,11 @@ impl CompiledCrd {
             .get("preserveUnknownFields")
             .and_then(Node::as_bool)
             .unwrap_or(false);
+        let conversion = spec
+            .at(&["conversion", "strategy"])
+            .and_then(Node::as_str)
+            .unwrap_or("None")
+            .to_string();
         let top_schema = spec.at(&["validation", "openAPIV3Schema"]);
         let top_sub = spec.get("subresources");
         let mut raw: Vec<(String, bool, Option<&Node>, Option<&Node>)> = Vec::new();
@@ -232,6 +239,7 @@ impl CompiledCrd {
             versions: compiled.iter().map(|v| v.name.clone()).collect(),
             namespaced,
             preserve_unknown_fields,
+            conversion,
             compiled,
             patterns,
             formats,
@@ -254,6 +262,7 @@ impl CompiledCrd {
             versions: vec!["v1".into()],
             namespaced: false,
             preserve_unknown_fields: false,
+            conversion: "None".into(),
             compiled: vec![CompiledVersion {
                 name: "v1".into(),
                 served: true,
@@ -341,6 +350,9 @@ pub struct Outcome {
     pub diagnostics: Vec<Diagnostic>,
     /// The object as the server would store it (pruned and defaulted), when it could be computed.
     pub stored: Option<Node>,
+    /// The CRD version the object was validated against (for per-version summaries); `None`
+    /// when no served version matched.
+    pub version: Option<String>,
 }
 
 impl Outcome {
@@ -427,6 +439,18 @@ pub fn prune_only(crd: &CompiledCrd, obj: &Node, opts: &Options) -> Outcome {
 }
 
 fn run(crd: &CompiledCrd, obj: &Node, opts: &Options, stage: Stage) -> Outcome {
+    let mut out = run_inner(crd, obj, opts, stage);
+    if out.stored.is_some() {
+        let own = obj
+            .get_str("apiVersion")
+            .and_then(|av| av.rsplit_once('/').map(|(_, v)| v).or(Some(av)))
+            .unwrap_or("");
+        out.version = Some(opts.version.as_deref().unwrap_or(own).to_string());
+    }
+    out
+}
+
+fn run_inner(crd: &CompiledCrd, obj: &Node, opts: &Options, stage: Stage) -> Outcome {
     let mut r = Run {
         crd,
         opts,
@@ -454,6 +478,7 @@ fn run(crd: &CompiledCrd, obj: &Node, opts: &Options, stage: Stage) -> Outcome {
         return Outcome {
             diagnostics: r.diags,
             stored: None,
+            version: None,
         };
     };
     r.source = Some(obj);
@@ -492,6 +517,7 @@ fn run(crd: &CompiledCrd, obj: &Node, opts: &Options, stage: Stage) -> Outcome {
         return Outcome {
             diagnostics: r.diags,
             stored: None,
+            version: None,
         };
     };
 
@@ -508,10 +534,17 @@ fn run(crd: &CompiledCrd, obj: &Node, opts: &Options, stage: Stage) -> Outcome {
                 Diagnostic::new(
                     &rules::VERSION_SCHEMA_DIFFERS,
                     span,
-                    format!(
-                        "validating as {target}: the schema of version {:?} differs from that of {:?}; with conversion strategy None only apiVersion changes",
-                        ver.name, own_version
-                    ),
+                    if crd.conversion == "None" {
+                        format!(
+                            "validating as {target}: the schema of version {:?} differs from that of {:?}; with conversion strategy None only apiVersion changes",
+                            ver.name, own_version
+                        )
+                    } else {
+                        format!(
+                            "validating as {target}: the schema of version {:?} differs from that of {:?}; the CRD converts with strategy {}, which crdlint cannot run, so only apiVersion was changed",
+                            ver.name, own_version, crd.conversion
+                        )
+                    },
                 )
                 .with_path("apiVersion"),
             );
@@ -561,6 +594,7 @@ fn run(crd: &CompiledCrd, obj: &Node, opts: &Options, stage: Stage) -> Outcome {
         return Outcome {
             diagnostics: r.diags,
             stored: Some(x),
+            version: None,
         };
     }
 
@@ -570,6 +604,7 @@ fn run(crd: &CompiledCrd, obj: &Node, opts: &Options, stage: Stage) -> Outcome {
         return Outcome {
             diagnostics: r.diags,
             stored: Some(x),
+            version: None,
         };
     }
 
@@ -590,6 +625,7 @@ fn run(crd: &CompiledCrd, obj: &Node, opts: &Options, stage: Stage) -> Outcome {
     Outcome {
         diagnostics: r.diags,
         stored: Some(x),
+        version: None,
     }
 }
 
@@ -972,6 +1008,7 @@ spec:
             &Options::default(),
         );
         assert!(o.diagnostics.is_empty(), "{:?}", messages(&o));
+        assert_eq!(o.version.as_deref(), Some("v1"));
         let stored = o.stored.expect("stored");
         assert_eq!(
             stored.at(&["spec", "mode"]).and_then(Node::as_str),
