@@ -831,7 +831,8 @@ mod tests {
     #[test]
     fn upstream_parse_table() {
         use Format::{BinarySI as B, DecimalExponent as X, DecimalSI as D};
-        let table: &[(&str, Option<(i64, i32)>, Format)] = &[
+        type Row = (&'static str, Option<(i64, i32)>, Format);
+        let table: &[Row] = &[
             ("0", Some((0, 0)), D),
             ("0n", Some((0, 0)), D),
             ("0u", Some((0, 0)), D),
