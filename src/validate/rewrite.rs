@@ -42,21 +42,26 @@ pub fn rewrite(src: &str, original: &Node, updated: &Node) -> Option<String> {
     Some(out)
 }
 
-fn line_start(src: &str, pos: usize) -> usize {
-    src[..pos.min(src.len())].rfind('\n').map_or(0, |i| i + 1)
+// Spans come from the loader and sit on character boundaries of `src`; a node from another
+// text would not, so every slice is checked and a mismatch gives up (`None`).
+
+fn line_start(src: &str, pos: usize) -> Option<usize> {
+    Some(src.get(..pos)?.rfind('\n').map_or(0, |i| i + 1))
 }
 
-fn line_end(src: &str, pos: usize) -> usize {
-    let pos = pos.min(src.len());
-    src[pos..].find('\n').map_or(src.len(), |i| pos + i + 1)
+fn line_end(src: &str, pos: usize) -> Option<usize> {
+    Some(
+        src.get(pos..)?
+            .find('\n')
+            .map_or(src.len(), |i| pos + i + 1),
+    )
 }
 
 /// True when only spaces (and, after, a comment) surround `start..end` on its lines.
-fn owns_lines(src: &str, start: usize, end: usize) -> bool {
-    let before = &src[line_start(src, start)..start];
-    let after_end = line_end(src, end);
-    let after = src[end.min(src.len())..after_end].trim();
-    before.chars().all(|c| c == ' ') && (after.is_empty() || after.starts_with('#'))
+fn owns_lines(src: &str, start: usize, end: usize) -> Option<bool> {
+    let before = src.get(line_start(src, start)?..start)?;
+    let after = src.get(end..line_end(src, end)?)?.trim();
+    Some(before.chars().all(|c| c == ' ') && (after.is_empty() || after.starts_with('#')))
 }
 
 fn diff(src: &str, a: &Node, b: &Node, edits: &mut Vec<Edit>, depth: usize) -> Option<()> {
@@ -79,7 +84,10 @@ fn diff(src: &str, a: &Node, b: &Node, edits: &mut Vec<Edit>, depth: usize) -> O
             if same_scalar(a, b) {
                 return Some(());
             }
-            if a.span.is_empty() || a.style == Style::Synthetic {
+            if a.span.is_empty()
+                || a.style == Style::Synthetic
+                || src.get(a.span.start..a.span.end).is_none()
+            {
                 return None;
             }
             let text = emit_document(b);
@@ -127,12 +135,12 @@ fn diff_map(
             None => {
                 let start = e.key_span.start;
                 let end = e.value.span.end.max(e.key_span.end);
-                if e.key_span.is_empty() || !owns_lines(src, start, end) {
+                if e.key_span.is_empty() || !owns_lines(src, start, end)? {
                     return None;
                 }
                 edits.push(Edit {
-                    start: line_start(src, start),
-                    end: line_end(src, end),
+                    start: line_start(src, start)?,
+                    end: line_end(src, end)?,
                     text: String::new(),
                 });
             }
@@ -145,14 +153,20 @@ fn diff_map(
         .collect();
     if !added.is_empty() {
         let first = ma.entries.first()?;
-        let indent = first.key_span.start - line_start(src, first.key_span.start);
+        let indent = first
+            .key_span
+            .start
+            .checked_sub(line_start(src, first.key_span.start)?)?;
         let last = ma.entries.last()?;
-        let at = line_end(src, last.value.span.end.max(last.key_span.end));
+        let at = line_end(src, last.value.span.end.max(last.key_span.end))?;
         let mut piece = Map::new();
         for e in added {
             piece.insert(e.key.clone(), e.value.clone());
         }
         let body = emit_document(&Node::synthetic(Value::Map(piece)));
+        if first.key_span.is_empty() {
+            return None;
+        }
         let pad = " ".repeat(indent);
         let mut text = String::new();
         if at == src.len() && !src.ends_with('\n') {
@@ -208,5 +222,16 @@ mod tests {
         );
         let back = crate::yaml::load(&text)[0].root.clone().expect("doc");
         assert!(back.value_eq(&stored));
+    }
+
+    #[test]
+    fn foreign_spans_give_up_instead_of_panicking() {
+        let a = crate::yaml::load("spec:\n  é: 1\n  b: 2\n")[0]
+            .root
+            .clone()
+            .expect("doc");
+        let b = Node::from_json(&serde_json::json!({"spec": {"b": 2}}));
+        assert!(rewrite("x", &a, &b).is_none());
+        assert!(rewrite("spec:\n  é: 1\n  b: 2\n", &a, &b).is_some());
     }
 }
