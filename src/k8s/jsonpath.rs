@@ -93,13 +93,15 @@ pub enum Step {
     Field(String),
     /// `[i]` (a single index, negative allowed).
     Index(i64),
-    /// `[*]`, `[:]`, `.*`, or any slice: every element (or every map value for `.*`).
+    /// `[*]`, `[:]`, `.*`, any slice, or a filter `[?(...)]`: some or all elements (or map
+    /// values for `.*`); for schema resolution this is "the items schema".
     AnyElement,
 }
 
 /// Reduces a parsed column path to plain steps when it consists of one action made of fields,
-/// wildcards and array selections only; `None` when it uses recursion, filters, unions, text or
-/// identifiers (those cannot be resolved statically in a useful way).
+/// wildcards, array selections and filters (`conditions[?(@.type=="Ready")].status`, the common
+/// printer-column idiom); `None` when it uses recursion, unions, text or identifiers (those
+/// cannot be resolved statically in a useful way).
 pub fn simple_steps(nodes: &[Node]) -> Option<Vec<Step>> {
     let [Node::List(list)] = nodes else {
         return None;
@@ -107,7 +109,7 @@ pub fn simple_steps(nodes: &[Node]) -> Option<Vec<Step>> {
     list.iter()
         .map(|n| match n {
             Node::Field(f) => Some(Step::Field(f.clone())),
-            Node::Wildcard => Some(Step::AnyElement),
+            Node::Wildcard | Node::Filter { .. } => Some(Step::AnyElement),
             Node::Array([start, end, step]) => {
                 if start.known && end.derived && !step.known {
                     Some(Step::Index(start.value))
@@ -667,7 +669,14 @@ mod tests {
             Some(3)
         );
         assert_eq!(steps("..name"), None);
-        assert_eq!(steps(".a[?(@.b=='x')].c"), None);
+        assert_eq!(
+            steps(".a[?(@.b=='x')].c"),
+            Some(vec![
+                Step::Field("a".into()),
+                Step::AnyElement,
+                Step::Field("c".into())
+            ])
+        );
         assert_eq!(steps(".a[0,1]"), None);
     }
 
@@ -702,6 +711,63 @@ mod tests {
         assert!(parse_column_path(".a[1:2:3]").is_ok());
         assert!(parse_column_path(".items[?(@.kind==\"Pod\")]").is_ok());
         assert!(parse_column_path("range .items").is_ok());
+    }
+
+    /// Every printer column of the corpus CRDs (served by real API servers) parses, and nearly
+    /// all reduce to simple steps.
+    #[test]
+    fn corpus_printer_columns_parse() {
+        let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+        let Ok(manifest) = std::fs::read_to_string(corpus.join("MANIFEST.tsv")) else {
+            println!("skipped: {} not found", corpus.display());
+            return;
+        };
+        let mut paths = Vec::new();
+        for line in manifest.lines().skip(1) {
+            let cols: Vec<&str> = line.split('\t').collect();
+            let (Some(&"crd"), Some(path)) = (cols.get(5), cols.get(4)) else {
+                continue;
+            };
+            let Ok(text) = std::fs::read_to_string(corpus.join(path)) else {
+                continue;
+            };
+            for doc in crate::yaml::load(&text) {
+                let Some(root) = &doc.root else { continue };
+                let versions = root
+                    .at(&["spec", "versions"])
+                    .and_then(crate::yaml::Node::as_seq);
+                for v in versions.unwrap_or_default() {
+                    let cols = v
+                        .get("additionalPrinterColumns")
+                        .and_then(crate::yaml::Node::as_seq);
+                    for c in cols.unwrap_or_default() {
+                        if let Some(p) = c.get_str("jsonPath") {
+                            paths.push(p.to_string());
+                        }
+                    }
+                }
+            }
+        }
+        paths.sort();
+        paths.dedup();
+        let mut failures = Vec::new();
+        let mut simple = 0;
+        for p in &paths {
+            match parse_column_path(p) {
+                Ok(nodes) => simple += usize::from(simple_steps(&nodes).is_some()),
+                Err(e) => failures.push(format!("{p:?}: {e}")),
+            }
+        }
+        println!(
+            "corpus: {} distinct column paths, {simple} simple",
+            paths.len()
+        );
+        assert!(paths.len() > 50, "expected the corpus printer columns");
+        assert!(
+            simple * 10 >= paths.len() * 9,
+            "most column paths should be simple"
+        );
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
     }
 
     #[test]
