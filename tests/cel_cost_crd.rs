@@ -6,8 +6,8 @@
 use std::collections::BTreeMap;
 
 use crdlint::cel::cost::{
-    check_schema_costs, schema_costs, CostSettings, KubernetesCompiler, SchemaCosts, COST_EXCEEDED,
-    COST_HIGH, CRD_COST_EXCEEDED,
+    check_crd_costs, check_schema_costs, cost_table, crd_costs, schema_costs, CostSettings,
+    KubernetesCompiler, SchemaCosts, COST_EXCEEDED, COST_HIGH, CRD_COST_EXCEEDED,
 };
 use crdlint::diag::Diagnostic;
 use crdlint::k8s::FieldPath;
@@ -326,4 +326,98 @@ fn crd_validation_cost_errors_match_the_server() {
     eprintln!("crd-validation: {compared} schemas with rules compared, {with_cost_errors} with cost errors");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(with_cost_errors >= 3, "{with_cost_errors}");
+}
+
+const TWO_VERSIONS: &str = "
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: widgets.example.com
+spec:
+  group: example.com
+  names: {kind: Widget, plural: widgets}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema: &schema
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              list:
+                type: array
+                maxItems: 100000
+                items:
+                  type: string
+                  maxLength: 5000
+                  x-kubernetes-validations:
+                  - rule: self.contains('keyword')
+              small:
+                type: integer
+                x-kubernetes-validations:
+                - rule: self < 10
+  - name: v2
+    served: true
+    storage: false
+    schema:
+      openAPIV3Schema: *schema
+";
+
+#[test]
+fn identical_version_schemas_are_costed_once_as_the_server_hoists_them() {
+    let crd = yaml(TWO_VERSIONS);
+    let compiler = KubernetesCompiler::default();
+    let versions = crd_costs(&crd, &compiler);
+    assert_eq!(versions.len(), 1);
+    assert_eq!(
+        versions[0].server_path.to_string(),
+        "spec.validation.openAPIV3Schema"
+    );
+    let diags = check_crd_costs(&crd, &compiler, &CostSettings::default());
+    // §5.9: ⌈20,000 × 0.1⌉ × 1 + 1 = 2,001 per string, × 100,000 strings.
+    assert_eq!(
+        diags[0].message,
+        "spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[list].items.x-kubernetes-validations[0].rule: Forbidden: estimated rule cost exceeds budget by factor of 20.0x (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)"
+    );
+    assert_eq!(
+        diags[0].server_path.as_deref(),
+        Some("spec.validation.openAPIV3Schema.properties[spec].properties[list].items.x-kubernetes-validations[0].rule")
+    );
+    let help = diags[0].help.as_deref().unwrap_or("");
+    assert!(
+        help.starts_with("estimated cost 2,001 per evaluation × cardinality 100,000 = 200,100,000 (2001% of the limit 10,000,000)\nit runs once per value of:\n  spec.list (maxItems: 100000)\nfix: setting maxItems: "),
+        "{help}"
+    );
+    // 200,100,000 is also over the per-CRD limit: the contributor and the total.
+    assert_eq!(
+        ids(&diags),
+        [COST_EXCEEDED.id, CRD_COST_EXCEEDED.id, CRD_COST_EXCEEDED.id]
+    );
+
+    let rows = cost_table(&versions);
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0].location, "spec.list[*]");
+    assert_eq!(rows[0].total, 200_100_000);
+    assert_eq!(rows[0].estimated, 2_001);
+    assert_eq!(rows[0].multiplier, 100_000);
+    assert_eq!(rows[1].location, "spec.small");
+    assert_eq!(rows[1].estimated, 2);
+    assert!((rows[0].percent_of_limit - 2001.0).abs() < 1e-9);
+
+    // Different schemas are costed per version, at their own paths.
+    let different = TWO_VERSIONS.replace(
+        "      openAPIV3Schema: *schema\n",
+        "      openAPIV3Schema: {type: object}\n",
+    );
+    let versions = crd_costs(&yaml(&different), &compiler);
+    assert_eq!(versions.len(), 2);
+    assert_eq!(
+        versions[1].server_path.to_string(),
+        "spec.versions[1].schema.openAPIV3Schema"
+    );
+    assert!(versions[1].costs.rules.is_empty());
 }

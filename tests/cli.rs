@@ -210,7 +210,7 @@ fn exit_2_for_usage_errors() {
         &["check", "--kube-version", "2.0"],
         &["check", "--format", "yaml"],
         &["check", "--exclude", "a[", "testdata/cli"],
-        &["prune", "--write", "testdata/cli/widgets.yaml"],
+        &["prune", "--write", "-"],
         &["explain", "no/such-rule"],
         &["frobnicate"],
         &["check", "-", "-"],
@@ -665,7 +665,11 @@ fn default_prints_resources_as_stored() {
     ]);
     assert_eq!(pruned.code, 0);
     assert!(run.stdout.contains("retentionDays: 30"));
-    assert!(!pruned.stdout.contains("retentionDays: 30"), "{}", pruned.stdout);
+    assert!(
+        !pruned.stdout.contains("retentionDays: 30"),
+        "{}",
+        pruned.stdout
+    );
     assert!(pruned.stdout.contains("name: weekly-full"));
 }
 
@@ -770,4 +774,70 @@ fn kube_version_accepts_supported_minors_only() {
     ]);
     assert_eq!(old.code, 2);
     assert!(old.stderr.contains("not supported"), "{}", old.stderr);
+}
+
+#[test]
+fn write_rewrites_files_in_place_keeping_comments() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("schedules.yaml");
+    std::fs::write(
+        &file,
+        "# Backups for the orders database.\n\
+         apiVersion: ops.example.com/v1\n\
+         kind: BackupSchedule\n\
+         metadata:\n  name: orders   # owned by the data team\n\
+         spec:\n  schedule: \"0 3 * * *\"   # 03:00 UTC\n  legacyField: true\n  target:\n    bucket: backups.example.com\n\
+         ---\n\
+         apiVersion: ops.example.com/v1\n\
+         kind: BackupSchedule\n\
+         metadata: {name: flow}\n\
+         spec: {schedule: \"0 4 * * *\", target: {bucket: backups.example.com}}\n",
+    )
+    .expect("write");
+    let path = file.to_str().expect("UTF-8 path");
+    let run = crdlint(&[
+        "default",
+        "--write",
+        "--unknown-fields",
+        "ignore",
+        "--crd",
+        "testdata/examples/crds",
+        path,
+    ]);
+    assert_eq!(run.code, 0, "{}", run.transcript());
+    assert_eq!(run.stdout, "");
+    assert_eq!(run.stderr, "crdlint: rewrote 1 file\n");
+    // The first object keeps its comments (minimal edits); the second, all flow style, is
+    // written anew.
+    let text = std::fs::read_to_string(&file).expect("read back");
+    insta::assert_snapshot!(text);
+    // Running again changes nothing.
+    let again = crdlint(&[
+        "default",
+        "--write",
+        "--crd",
+        "testdata/examples/crds",
+        path,
+    ]);
+    assert_eq!(again.stderr, "crdlint: rewrote 0 files\n");
+    assert_eq!(std::fs::read_to_string(&file).expect("read"), text);
+}
+
+#[test]
+fn write_leaves_files_with_yaml_errors_alone() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("w.yaml");
+    let original = std::fs::read_to_string("testdata/cli/duplicate.yaml").expect("fixture");
+    std::fs::write(&file, &original).expect("write");
+    let run = crdlint(&[
+        "prune",
+        "--write",
+        "--quiet",
+        "--crd",
+        "testdata/cli/crd.yaml",
+        file.to_str().expect("UTF-8 path"),
+    ]);
+    assert_eq!(run.code, 2, "{}", run.transcript());
+    assert!(run.stderr.contains("not rewritten"), "{}", run.stderr);
+    assert_eq!(std::fs::read_to_string(&file).expect("read"), original);
 }

@@ -208,3 +208,89 @@ fn library_cost_expressions_compile() {
     assert_eq!(n, 225);
     let _ = Arc::new(());
 }
+
+/// Error texts of `validation.yaml` error rules that come from compilation (the rest are
+/// runtime errors, whose rules must compile).
+const COMPILE_TIME_MARKERS: &[&str] = &[
+    "compilation failed",
+    "compile error",
+    "undefined field",
+    "no matching overload",
+    "undeclared reference",
+    "mismatched input",
+    "expected type",
+    "invalid matches argument",
+    "max recursion depth exceeded",
+];
+
+/// `validation.yaml` cases we do not run, with the reason.
+const VALIDATION_SKIPPED: &[(&str, &str)] = &[];
+
+#[test]
+fn validation_rules_compile_as_the_server_compiles_them() {
+    let root = load("validation.yaml");
+    // CR validation compiles with the stored-expressions environment of the server's version.
+    let opts = CompileOptions {
+        kube_version: KubeVersion::NEWEST,
+        env: EnvKind::StoredExpressions,
+        ..CompileOptions::default()
+    };
+    let mut failures = Vec::new();
+    let (mut valid, mut errs, mut runtime) = (0, 0, 0);
+    for section in ["cases", "recursion"] {
+        for case in root.get(section).and_then(Node::as_seq).unwrap() {
+            let id = s(case, "id").unwrap();
+            if VALIDATION_SKIPPED.iter().any(|(n, _)| *n == id) {
+                continue;
+            }
+            let schema = Schema::from_node(case.get("schema").unwrap());
+            let is_root = case.get("is_resource_root").and_then(Node::as_bool).unwrap_or(false);
+            let compile = |rule: &str, root: bool| {
+                let decl = decl_type(&schema, root, ROOT_TYPE_NAME).expect("typed schema");
+                let r = ValidationRule {
+                    rule: rule.to_string(),
+                    ..ValidationRule::default()
+                };
+                compile_rule(&r, &decl, &opts)
+            };
+            for r in case.get("valid_rules").and_then(Node::as_seq).into_iter().flatten() {
+                let rule = r.as_str().unwrap();
+                valid += 1;
+                if let Some(e) = compile(rule, is_root).error {
+                    failures.push(format!("{id}: valid rule {rule:?} failed: {}", e.detail));
+                }
+            }
+            for r in case.get("error_rules").and_then(Node::as_seq).into_iter().flatten() {
+                let rule = s(r, "rule").unwrap();
+                let want = s(r, "error_contains").unwrap();
+                let res = compile(rule, true);
+                if COMPILE_TIME_MARKERS.iter().any(|m| want.contains(m)) {
+                    errs += 1;
+                    let want = want.strip_prefix("compile error: ").unwrap_or(want);
+                    match &res.error {
+                        Some(e) if e.detail.contains(want) => {}
+                        other => failures.push(format!(
+                            "{id}: {rule:?} should fail with {want:?}, got {:?}",
+                            other.as_ref().map(|e| &e.detail)
+                        )),
+                    }
+                } else {
+                    runtime += 1;
+                    if let Some(e) = res.error {
+                        failures.push(format!(
+                            "{id}: {rule:?} fails at runtime upstream ({want:?}) but did not compile: {}",
+                            e.detail
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failures ({valid} valid, {errs} compile-error, {runtime} runtime-error rules):\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    println!("validation.yaml: {valid} valid rules, {errs} compile errors, {runtime} runtime-error rules compile");
+}

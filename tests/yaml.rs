@@ -877,3 +877,65 @@ fn go_yaml_alias_ratio() {
     assert_eq!(&src[at..at + 2], "*a");
     assert_eq!(src[..at].matches("*a").count(), 110);
 }
+
+/// Tabs where go-yaml's scanner (libyaml's) refuses them, checked against libyaml: at the start
+/// of a line in block context and right after a block `-` or `?`, and as the first character of
+/// a block scalar whose indentation is being detected. Inside flow collections and quoted
+/// scalars, and after `key:`, tabs are blanks.
+#[test]
+fn tabs_like_go_yaml() {
+    let bad = [
+        "\ta: 1\n",
+        "a:\n \tb: 1\n",
+        "l:\n- a\n-\tb\n",
+        "- \t[1]\n",
+        "?\tk\n: v\n",
+        "- -\tx\n",
+        "\t- a\n",
+        "a: 1\n\t# comment\n",
+        "a: \"x\"\n\t\nb: 2\n",
+        "a: |\n  \tx\n",
+    ];
+    for src in bad {
+        let docs = load(src);
+        assert!(docs[0].root.is_none(), "{src:?} should fail: {docs:?}");
+        let e = &docs[0].errors[0];
+        assert_eq!(e.kind, YamlErrorKind::Syntax, "{src:?}");
+        assert!(
+            e.message.contains("tab") || e.message == "found character that cannot start any token",
+            "{src:?}: {}",
+            e.message
+        );
+    }
+    let good: &[(&str, serde_json::Value)] = &[
+        ("a:\t1\n", json!({"a": 1})),
+        ("a: [1,\n\t2]\n", json!({"a": [1, 2]})),
+        ("a: b\n  \tc\n", json!({"a": "b c"})),
+        ("a: 1\n  \t\nb: 2\n", json!({"a": 1, "b": 2})),
+        ("a: 1 \t# c\n", json!({"a": 1})),
+        ("k:\t|\n  x\n", json!({"k": "x\n"})),
+        ("a: |2\n  \tx\n", json!({"a": "\tx\n"})),
+        ("a: |\n  x\n  \ty\n", json!({"a": "x\n\ty\n"})),
+        ("a: \"x\n\ty\"\n", json!({"a": "x y"})),
+        ("a-\tb: 1\n", json!({"a-\tb": 1})),
+    ];
+    for (src, want) in good {
+        assert_eq!(value_of(src), *want, "{src:?}");
+    }
+    // The failure stays in its own document.
+    let docs = load("a: 1\n---\n\tb: 2\n---\nc: 3\n");
+    let roots: Vec<bool> = docs.iter().map(|d| d.root.is_some()).collect();
+    assert_eq!(roots, [true, false, true]);
+}
+
+#[test]
+fn stream_starting_with_document_end() {
+    let docs = load("# c\n...\n---\na: 1\n");
+    assert_eq!(docs.len(), 2);
+    assert_eq!(
+        docs[0].errors[0].message,
+        "did not find expected node content"
+    );
+    assert_eq!(docs[1].root.as_ref().unwrap().to_json(), json!({"a": 1}));
+    assert!(load("---\n...\n").iter().all(|d| d.errors.is_empty()));
+}

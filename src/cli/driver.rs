@@ -66,7 +66,12 @@ pub struct Skipped {
 /// The resources' transformed forms, in file and position order.
 pub struct Stored {
     pub file: FileId,
+    /// The object as transformed.
     pub node: Node,
+    /// The object as read (spans into the file), for rewriting the file in place.
+    pub original: Node,
+    /// True for an item of a `List` document, false for a document's root.
+    pub list_item: bool,
 }
 
 /// Everything a run found.
@@ -323,6 +328,8 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
                 stored.push(Stored {
                     file: job.file,
                     node,
+                    original: job.node.clone(),
+                    list_item: job.object.at.item.is_some(),
                 });
             }
         }
