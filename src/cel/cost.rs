@@ -15,8 +15,33 @@
 //!   libraries, cel-go extensions) are in [`library`].
 //! * [`size::SchemaSizeEstimator`] answers sizes from the schema's declared types.
 //! * [`budget`] holds the limits, the cardinality of a rule's location and the server's messages.
+//! * [`crd`] applies all of it to a CRD: [`crd::schema_costs`] estimates every rule and
+//!   messageExpression of a schema once, [`crd::check_schema_costs`] reports what the server
+//!   rejects (with help that computes a fix by re-estimating with added bounds) and rules that
+//!   use much of the budget, and [`crd::cost_table`] is the `crdlint cost` table.
+//!
+//! ```
+//! use crdlint::cel::cost::{check_crd_costs, CostSettings, KubernetesCompiler};
+//! use crdlint::yaml::Node;
+//!
+//! let crd = Node::from_json(&serde_json::json!({
+//!     "apiVersion": "apiextensions.k8s.io/v1",
+//!     "kind": "CustomResourceDefinition",
+//!     "spec": {"versions": [{"name": "v1", "schema": {"openAPIV3Schema": {
+//!         "type": "object",
+//!         "properties": {"hosts": {
+//!             "type": "array", "items": {"type": "string"},
+//!             "x-kubernetes-validations": [{"rule": "self.all(x, self.exists_one(y, x == y))"}]
+//!         }}
+//!     }}}]}
+//! }));
+//! let diags = check_crd_costs(&crd, &KubernetesCompiler::default(), &CostSettings::default());
+//! assert_eq!(diags[0].rule.id, "cel/cost-exceeded");
+//! assert!(diags[0].message.ends_with("rule: Forbidden: estimated rule cost exceeds budget by factor of more than 100x (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)"));
+//! ```
 
 pub mod budget;
+pub mod crd;
 pub mod estimate;
 pub mod estimator;
 pub mod library;
@@ -26,11 +51,11 @@ pub use budget::{Cardinality, STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_
 pub use estimate::{CostEstimate, SizeEstimate};
 pub use estimator::{estimate_cost, AstNode, CheckedAst, CostOptions, SizeEstimator};
 pub use size::SchemaSizeEstimator;
-pub mod crd;
 
 pub use crd::{
-    check_schema_costs, schema_costs, CostSettings, ExpressionKind, RuleCompiler, RuleCost,
-    SchemaCosts, COST_EXCEEDED, COST_HIGH, CRD_COST_EXCEEDED, RULES,
+    check_crd_costs, check_schema_costs, cost_table, crd_costs, schema_costs, CostRow,
+    CostSettings, ExpressionKind, RuleCompiler, RuleCost, SchemaCosts, VersionCosts, COST_EXCEEDED,
+    COST_HIGH, CRD_COST_EXCEEDED, RULES,
 };
 
 use std::sync::Arc;

@@ -28,6 +28,7 @@ use crate::diag::{Diagnostic, Rule, Severity, Span};
 use crate::k8s::field::FieldError;
 use crate::k8s::FieldPath;
 use crate::schema::{Edge, Schema};
+use crate::yaml::Node;
 
 /// What [`schema_costs`] needs from the CEL front end: declared types from schemas, and
 /// compilation of an expression against a node's type.
@@ -443,6 +444,155 @@ pub fn estimate(checked: &dyn CheckedAst, decl: &Arc<DeclType>) -> u64 {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Whole CRDs
+
+/// The costs of one schema of a CRD document.
+pub struct VersionCosts {
+    /// `spec.versions[i].name`; `None` for the top-level `spec.validation` of v1beta1.
+    pub version: Option<String>,
+    pub schema: Schema,
+    /// The `openAPIV3Schema` node in the user's document and in the server's messages.
+    pub user_path: FieldPath,
+    pub server_path: FieldPath,
+    pub costs: SchemaCosts,
+}
+
+/// Estimates every schema of a CRD document (`apiextensions.k8s.io/v1` or `v1beta1`).
+///
+/// The server validates the internal form: when every version of a v1 CRD has the same schema,
+/// it is hoisted to `spec.validation` and checked (and totalled) once, so it is costed once
+/// here too, with the first version's path for the user and `spec.validation` for the server.
+pub fn crd_costs(crd: &Node, compiler: &dyn RuleCompiler) -> Vec<VersionCosts> {
+    let mut out = Vec::new();
+    let validation = FieldPath::new("spec")
+        .child("validation")
+        .child("openAPIV3Schema");
+    if let Some(s) = crd.at(&["spec", "validation", "openAPIV3Schema"]) {
+        out.push(version_costs(
+            None,
+            s,
+            validation.clone(),
+            validation.clone(),
+            compiler,
+        ));
+    }
+    let versions = crd
+        .at(&["spec", "versions"])
+        .and_then(Node::as_seq)
+        .unwrap_or_default();
+    let schemas: Vec<Option<&Node>> = versions
+        .iter()
+        .map(|v| v.at(&["schema", "openAPIV3Schema"]))
+        .collect();
+    let hoisted = out.is_empty()
+        && !schemas.is_empty()
+        && schemas.iter().all(Option::is_some)
+        && schemas
+            .windows(2)
+            .all(|w| matches!((w[0], w[1]), (Some(a), Some(b)) if a.value_eq(b)));
+    for (i, (v, s)) in versions.iter().zip(&schemas).enumerate() {
+        let Some(s) = s else { continue };
+        let user = FieldPath::new("spec")
+            .child("versions")
+            .index(i)
+            .child("schema")
+            .child("openAPIV3Schema");
+        let server = if hoisted {
+            validation.clone()
+        } else {
+            user.clone()
+        };
+        out.push(version_costs(
+            v.get_str("name").map(str::to_string),
+            s,
+            user,
+            server,
+            compiler,
+        ));
+        if hoisted {
+            break;
+        }
+    }
+    out
+}
+
+fn version_costs(
+    version: Option<String>,
+    node: &Node,
+    user_path: FieldPath,
+    server_path: FieldPath,
+    compiler: &dyn RuleCompiler,
+) -> VersionCosts {
+    let schema = Schema::from_node(node);
+    let costs = schema_costs(&schema, &user_path, &server_path, compiler);
+    VersionCosts {
+        version,
+        schema,
+        user_path,
+        server_path,
+        costs,
+    }
+}
+
+/// Every cost finding of a CRD document: [`crd_costs`] then [`check_schema_costs`].
+pub fn check_crd_costs(
+    crd: &Node,
+    compiler: &dyn RuleCompiler,
+    settings: &CostSettings,
+) -> Vec<Diagnostic> {
+    crd_costs(crd, compiler)
+        .iter()
+        .flat_map(|v| {
+            check_schema_costs(&v.schema, &v.costs, &v.user_path, &v.server_path, settings)
+        })
+        .collect()
+}
+
+/// One line of `crdlint cost`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CostRow {
+    pub version: Option<String>,
+    /// Where `self` is, e.g. `spec.rules[*]`.
+    pub location: String,
+    /// `...x-kubernetes-validations[i].rule` in the user's document.
+    pub path: String,
+    pub kind: ExpressionKind,
+    pub expression: String,
+    pub span: Span,
+    pub estimated: u64,
+    pub cardinality: Cardinality,
+    /// What the estimate is multiplied by (the fallback for unbounded cardinalities).
+    pub multiplier: u64,
+    pub total: u64,
+    /// `total` as a percentage of the per-expression limit.
+    pub percent_of_limit: f64,
+}
+
+/// Every expression of the CRD as table rows, most expensive first (ties in document order).
+pub fn cost_table(versions: &[VersionCosts]) -> Vec<CostRow> {
+    let mut rows: Vec<CostRow> = versions
+        .iter()
+        .flat_map(|v| {
+            v.costs.rules.iter().map(move |r| CostRow {
+                version: v.version.clone(),
+                location: r.location.clone(),
+                path: r.path.to_string(),
+                kind: r.kind,
+                expression: r.expression.clone(),
+                span: r.span,
+                estimated: r.estimated,
+                cardinality: r.cardinality,
+                multiplier: r.multiplier,
+                total: r.total,
+                percent_of_limit: r.share() * 100.0,
+            })
+        })
+        .collect();
+    rows.sort_by_key(|r| std::cmp::Reverse(r.total));
+    rows
+}
+
+// ---------------------------------------------------------------------------------------------
 // Rules
 
 pub static COST_EXCEEDED: Rule = Rule {
@@ -697,8 +847,10 @@ struct Candidate {
     keyword: &'static str,
     /// Where it goes (display).
     data_path: String,
-    /// The values tried, largest first.
-    ladder: &'static [u64],
+    /// The values tried, largest first (all below `current`).
+    ladder: Vec<u64>,
+    /// The bound the schema has now, if any; candidates with one may only lower it.
+    current: Option<u64>,
     /// What it changes.
     target: CandidateTarget,
 }
@@ -712,7 +864,7 @@ enum CandidateTarget {
     Decl { steps: Vec<String>, factor: i64 },
 }
 
-const COUNT_LADDER: &[u64] = &[1024, 512, 256, 128, 64, 32, 16, 8, 4, 2, 1];
+const COUNT_LADDER: &[u64] = &[4096, 1024, 256, 128, 64, 32, 16, 8, 4, 2, 1];
 const LENGTH_LADDER: &[u64] = &[4096, 1024, 512, 253, 128, 63, 32, 16, 8, 4, 1];
 
 /// Records the paths the estimator asked about, to find the declared types a rule depends on.
@@ -820,8 +972,7 @@ fn decl_candidates(node_schema: &Schema, rc: &Recheck) -> Vec<Candidate> {
         let data_path = join_location(&location);
         let cand = if schema.x_int_or_string || schema.is_type("string") {
             let format = schema.format.as_deref().unwrap_or("");
-            if schema.max_length.is_some()
-                || (schema.enum_.is_some() && !schema.x_int_or_string)
+            if (schema.enum_.is_some() && !schema.x_int_or_string)
                 || matches!(format, "duration" | "date" | "date-time")
             {
                 continue;
@@ -831,35 +982,59 @@ fn decl_candidates(node_schema: &Schema, rc: &Recheck) -> Vec<Candidate> {
             } else {
                 4
             };
-            Candidate {
-                keyword: "maxLength",
+            candidate(
+                "maxLength",
                 data_path,
-                ladder: LENGTH_LADDER,
-                target: CandidateTarget::Decl { steps, factor },
-            }
-        } else if schema.is_type("array") && schema.max_items.is_none() {
-            Candidate {
-                keyword: "maxItems",
+                LENGTH_LADDER,
+                schema.max_length,
+                CandidateTarget::Decl { steps, factor },
+            )
+        } else if schema.is_type("array") {
+            candidate(
+                "maxItems",
                 data_path,
-                ladder: COUNT_LADDER,
-                target: CandidateTarget::Decl { steps, factor: 1 },
-            }
-        } else if schema.is_type("object")
-            && schema.additional_properties_schema().is_some()
-            && schema.max_properties.is_none()
-        {
-            Candidate {
-                keyword: "maxProperties",
+                COUNT_LADDER,
+                schema.max_items,
+                CandidateTarget::Decl { steps, factor: 1 },
+            )
+        } else if schema.is_type("object") && schema.additional_properties_schema().is_some() {
+            candidate(
+                "maxProperties",
                 data_path,
-                ladder: COUNT_LADDER,
-                target: CandidateTarget::Decl { steps, factor: 1 },
-            }
+                COUNT_LADDER,
+                schema.max_properties,
+                CandidateTarget::Decl { steps, factor: 1 },
+            )
         } else {
             continue;
         };
-        out.push(cand);
+        out.extend(cand);
     }
     out
+}
+
+/// A candidate for a bound at `data_path`; `None` when the existing bound cannot be lowered
+/// along the ladder.
+fn candidate(
+    keyword: &'static str,
+    data_path: String,
+    ladder: &[u64],
+    current: Option<i64>,
+    target: CandidateTarget,
+) -> Option<Candidate> {
+    let current = current.map(|c| c.max(0) as u64);
+    let ladder: Vec<u64> = ladder
+        .iter()
+        .copied()
+        .filter(|v| current.is_none_or(|c| *v < c))
+        .collect();
+    (!ladder.is_empty()).then_some(Candidate {
+        keyword,
+        data_path,
+        ladder,
+        current,
+        target,
+    })
 }
 
 fn join_location(parts: &[String]) -> String {
@@ -936,23 +1111,26 @@ fn fix_text(root: &Schema, r: &RuleCost, rc: &Recheck, target: u64) -> String {
     let mut cands = Vec::new();
     if r.kind == ExpressionKind::Rule {
         for (i, a) in r.ancestors.iter().enumerate() {
-            if a.bound.is_none() {
-                cands.push(Candidate {
-                    keyword: a.keyword,
-                    data_path: a.data_path.clone(),
-                    ladder: COUNT_LADDER,
-                    target: CandidateTarget::Ancestor(i),
-                });
-            }
+            cands.extend(candidate(
+                a.keyword,
+                a.data_path.clone(),
+                COUNT_LADDER,
+                a.bound.map(|b| b.min(i64::MAX as u64) as i64),
+                CandidateTarget::Ancestor(i),
+            ));
         }
     }
     cands.extend(decl_candidates(node_schema, rc));
     if cands.is_empty() {
-        return "no maxItems, maxProperties or maxLength can be added to what this expression reads: \
-simplify the expression, or lower the existing bounds"
+        return "no maxItems, maxProperties or maxLength can be added to or lowered on what this \
+expression reads: simplify the expression"
             .to_string();
     }
-    let mut at: Vec<Option<usize>> = vec![Some(0); cands.len()];
+    // Unbounded candidates start at the top of their ladder, bounded ones at their bound.
+    let mut at: Vec<Option<usize>> = cands
+        .iter()
+        .map(|c| c.current.is_none().then_some(0))
+        .collect();
     let mut cost = total_with(r, rc, &cands, &at);
     // Bounded number of steps: each lowers one ladder position.
     let max_steps: usize = cands.iter().map(|c| c.ladder.len()).sum();
@@ -962,22 +1140,23 @@ simplify the expression, or lower the existing bounds"
         }
         let mut best: Option<(usize, u64)> = None;
         for i in 0..cands.len() {
-            let Some(p) = at[i] else { continue };
-            if p + 1 >= cands[i].ladder.len() {
+            let next = at[i].map_or(0, |p| p + 1);
+            if next >= cands[i].ladder.len() {
                 continue;
             }
-            at[i] = Some(p + 1);
+            let saved = at[i];
+            at[i] = Some(next);
             let c = total_with(r, rc, &cands, &at);
-            at[i] = Some(p);
+            at[i] = saved;
             if c < cost && best.is_none_or(|(_, bc)| c < bc) {
                 best = Some((i, c));
             }
         }
         let Some((i, c)) = best else { break };
-        at[i] = at[i].map(|p| p + 1);
+        at[i] = Some(at[i].map_or(0, |p| p + 1));
         cost = c;
     }
-    // Drop bounds that do not matter for the result (largest savings kept).
+    // Drop changes that do not matter for the result: unset again, or keep the current bound.
     for i in 0..cands.len() {
         let saved = at[i];
         at[i] = None;
@@ -998,19 +1177,34 @@ simplify the expression, or lower the existing bounds"
         .iter()
         .zip(&at)
         .filter_map(|(c, p)| {
-            p.map(|p| format!("{}: {} at {}", c.keyword, c.ladder[p], c.data_path))
+            p.map(|p| match c.current {
+                None => format!("{}: {} at {}", c.keyword, c.ladder[p], c.data_path),
+                Some(now) => format!(
+                    "{}: {} at {} (instead of {now})",
+                    c.keyword, c.ladder[p], c.data_path
+                ),
+            })
         })
         .collect();
     if parts.is_empty() {
-        return "adding bounds does not lower this estimate: simplify the expression".to_string();
+        return "no bound lowers this estimate: simplify the expression".to_string();
     }
+    let verb = if cands
+        .iter()
+        .zip(&at)
+        .any(|(c, p)| p.is_some() && c.current.is_some())
+    {
+        "setting"
+    } else {
+        "adding"
+    };
     let verdict = if cost <= STATIC_ESTIMATED_COST_LIMIT {
         ""
     } else {
         "; that is still over the limit: simplify the expression as well"
     };
     format!(
-        "fix: adding {} brings it to {} ({} of the limit){}",
+        "fix: {verb} {} brings it to {} ({} of the limit){}",
         join_and(&parts),
         group_thousands(cost),
         percent_of(cost, STATIC_ESTIMATED_COST_LIMIT),
