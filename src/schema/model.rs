@@ -732,6 +732,61 @@ mod tests {
         }
     }
 
+    /// Corpus CRDs are accepted by real API servers, so every rule `fieldPath` must resolve from
+    /// its node and every selectable field from the root.
+    #[test]
+    fn corpus_field_paths_resolve() {
+        use crate::k8s::fieldpath::valid_field_path;
+        let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+        let Ok(manifest) = std::fs::read_to_string(corpus.join("MANIFEST.tsv")) else {
+            println!("skipped: {} not found", corpus.display());
+            return;
+        };
+        let (mut rules, mut selectable, mut failures) = (0, 0, Vec::new());
+        for line in manifest.lines().skip(1) {
+            let cols: Vec<&str> = line.split('\t').collect();
+            let (Some(&"crd"), Some(path)) = (cols.get(5), cols.get(4)) else {
+                continue;
+            };
+            let Ok(text) = std::fs::read_to_string(corpus.join(path)) else {
+                continue;
+            };
+            for doc in crate::yaml::load(&text) {
+                let Some(root) = &doc.root else { continue };
+                let versions = root.at(&["spec", "versions"]).and_then(Node::as_seq);
+                for v in versions.unwrap_or_default() {
+                    let Some(node) = v.at(&["schema", "openAPIV3Schema"]) else {
+                        continue;
+                    };
+                    let schema = Schema::from_node(node);
+                    schema.walk(&FieldPath::root(), &mut |_, s| {
+                        for r in s.x_validations.iter().filter(|r| !r.field_path.is_empty()) {
+                            rules += 1;
+                            if let Err(e) = valid_field_path(&r.field_path, s, true) {
+                                failures.push(format!("{path}: {:?}: {e}", r.field_path));
+                            }
+                        }
+                        true
+                    });
+                    let fields = v.get("selectableFields").and_then(Node::as_seq);
+                    for f in fields.unwrap_or_default() {
+                        let Some(jp) = f.get_str("jsonPath") else {
+                            continue;
+                        };
+                        selectable += 1;
+                        if let Err(e) = valid_field_path(jp, &schema, false) {
+                            failures.push(format!("{path}: selectable {jp:?}: {e}"));
+                        }
+                    }
+                }
+            }
+        }
+        println!("corpus: {rules} rule fieldPaths, {selectable} selectable fields");
+        // The corpus has no rule-level fieldPath (when written); selectable fields it has.
+        assert!(selectable > 10, "expected selectable fields in the corpus");
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+    }
+
     #[test]
     fn depth_is_capped() {
         let mut v = json!({"type": "string"});
