@@ -349,6 +349,63 @@ pub fn name_is_path_segment(name: &str, prefix: bool) -> Vec<String> {
     }
 }
 
+/// The name part of `ValidateObjectMetaAccessor` (create): `generateName` checked with
+/// `name_fn(_, true)` at `<meta>.generateName`, then `name` required (`name or generateName is
+/// required`) or checked with `name_fn(_, false)` at `<meta>.name`, one error per message.
+pub fn validate_object_meta_names(
+    name: &str,
+    generate_name: &str,
+    name_fn: NameFn,
+    meta: &super::FieldPath,
+) -> Vec<super::FieldError> {
+    use super::FieldError;
+    let mut errs = Vec::new();
+    if !generate_name.is_empty() {
+        for msg in name_fn(generate_name, true) {
+            errs.push(FieldError::invalid(
+                meta.child("generateName"),
+                generate_name,
+                msg,
+            ));
+        }
+    }
+    if name.is_empty() {
+        errs.push(FieldError::required(
+            meta.child("name"),
+            "name or generateName is required",
+        ));
+    } else {
+        for msg in name_fn(name, false) {
+            errs.push(FieldError::invalid(meta.child("name"), name, msg));
+        }
+    }
+    errs
+}
+
+/// The namespace part of `ValidateObjectMetaAccessor`: required and a DNS-1123 label for
+/// namespaced kinds, forbidden for cluster-scoped ones.
+pub fn validate_object_meta_namespace(
+    namespace: &str,
+    namespaced: bool,
+    meta: &super::FieldPath,
+) -> Vec<super::FieldError> {
+    use super::FieldError;
+    let path = meta.child("namespace");
+    if namespaced {
+        if namespace.is_empty() {
+            return vec![FieldError::required(path, "")];
+        }
+        name_is_dns_label(namespace, false)
+            .into_iter()
+            .map(|m| FieldError::invalid(path.clone(), namespace, m))
+            .collect()
+    } else if !namespace.is_empty() {
+        vec![FieldError::forbidden(path, "not allowed on this type")]
+    } else {
+        Vec::new()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -402,6 +459,58 @@ mod tests {
         assert!(is_c_identifier("_a1").is_empty() && !is_c_identifier("1a").is_empty());
         assert!(is_wildcard_dns1123_subdomain("*.example.com").is_empty());
         assert!(!is_wildcard_dns1123_subdomain("example.com").is_empty());
+    }
+
+    #[test]
+    fn object_meta_names() {
+        let meta = super::super::FieldPath::new("metadata");
+        let render = |e: Vec<super::super::FieldError>| -> Vec<String> {
+            e.iter().map(ToString::to_string).collect()
+        };
+        assert_eq!(
+            render(validate_object_meta_names(
+                "",
+                "",
+                name_is_dns_subdomain,
+                &meta
+            )),
+            vec!["metadata.name: Required value: name or generateName is required"]
+        );
+        assert!(validate_object_meta_names("", "foo-", name_is_dns_subdomain, &meta).len() == 1);
+        let e = render(validate_object_meta_names(
+            "Foo",
+            "",
+            name_is_dns_subdomain,
+            &meta,
+        ));
+        assert!(
+            e.len() == 1
+                && e[0].starts_with(
+                    "metadata.name: Invalid value: \"Foo\": a lowercase RFC 1123 subdomain"
+                )
+        );
+        let e = render(validate_object_meta_names(
+            "a/b",
+            "x%",
+            name_is_path_segment,
+            &meta,
+        ));
+        assert_eq!(
+            e,
+            vec![
+                "metadata.generateName: Invalid value: \"x%\": may not contain '%'",
+                "metadata.name: Invalid value: \"a/b\": may not contain '/'"
+            ]
+        );
+        assert_eq!(
+            render(validate_object_meta_namespace("", true, &meta)),
+            vec!["metadata.namespace: Required value"]
+        );
+        assert_eq!(
+            render(validate_object_meta_namespace("ns", false, &meta)),
+            vec!["metadata.namespace: Forbidden: not allowed on this type"]
+        );
+        assert!(validate_object_meta_namespace("ns", true, &meta).is_empty());
     }
 
     #[test]
