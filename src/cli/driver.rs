@@ -126,6 +126,9 @@ impl ParsedFile {
     }
 }
 
+/// A CRD prepared for validation, or why it could not be.
+type Compiled = Result<CompiledCrd, String>;
+
 /// Runs the checks over files already read.
 pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
     let io_failed = loaded.iter().any(|l| l.error.is_some());
@@ -157,7 +160,7 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
     let lint_crds = opts.mode != Mode::Validate;
     // `lint` validates no resources, so it compiles nothing.
     let compile_crds = opts.mode != Mode::Lint;
-    let compiled: Vec<(Option<Result<CompiledCrd, String>>, Vec<Diagnostic>)> = crd_refs
+    let compiled: Vec<(Option<Compiled>, Vec<Diagnostic>)> = crd_refs
         .par_iter()
         .map(|&(f, o)| {
             let (role, p) = &parsed[f];
