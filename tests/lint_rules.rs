@@ -62,6 +62,8 @@ macro_rules! rule_tests {
 }
 
 rule_tests! {
+    crd__decode => "crd/decode",
+    crd__unknown_field => "crd/unknown-field",
     crd__metadata_name => "crd/metadata-name",
     crd__group => "crd/group",
     crd__scope => "crd/scope",

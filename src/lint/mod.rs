@@ -22,6 +22,7 @@ mod conversion;
 mod crd;
 mod crd_spec;
 mod ctx;
+mod decode;
 mod defaults;
 mod fieldpath;
 mod names;
@@ -65,6 +66,8 @@ pub fn lint_crd(crd: &Node, opts: &Options) -> Vec<Diagnostic> {
 /// [`lint_crd`] with a [`Mode`].
 pub fn lint_crd_with(crd: &Node, opts: &Options, mode: Mode) -> Vec<Diagnostic> {
     let internal = crd::Internal::new(crd);
+    let mut decoded = Vec::new();
+    decode::check(crd, internal.v1, &mut decoded);
     let mut sink = ctx::Sink::default();
     crd_spec::validate(
         &internal,
@@ -75,7 +78,8 @@ pub fn lint_crd_with(crd: &Node, opts: &Options, mode: Mode) -> Vec<Diagnostic> 
         },
         &mut sink,
     );
-    let mut out: Vec<Diagnostic> = sink.into_diagnostics();
+    let mut out = decoded;
+    out.extend(sink.into_diagnostics());
     if !mode.server_only {
         warnings::check(&internal, opts, &mut out);
     }
@@ -139,6 +143,8 @@ pub fn lint_stored_versions(stored: &Node, versions: &Node) -> Vec<Diagnostic> {
 
 /// Every rule this module reports.
 pub static RULES: &[&Rule] = &[
+    &decode::DECODE,
+    &decode::UNKNOWN_FIELD,
     &crd_spec::METADATA_NAME,
     &crd_spec::METADATA,
     &crd_spec::GROUP,

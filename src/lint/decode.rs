@@ -1,0 +1,692 @@
+//! Decoding: before validating anything, the API server decodes the document into its Go types.
+//! A value of the wrong JSON type fails the whole request (`json: cannot unmarshal string into
+//! Go struct field ...`), and with strict field validation (kubectl's default) so does a field
+//! the type does not have (`strict decoding error: unknown field "spec.foo"`).
+//!
+//! The expected shape of every `apiextensions.k8s.io/v1` and `v1beta1` field is described by
+//! static tables below; one walk checks the document against them. The other rules read
+//! wrongly-typed values as absent, so each problem is reported once, here.
+
+use super::ctx::go_quote;
+use crate::diag::{Diagnostic, Rule, Severity, Span};
+use crate::yaml::{Node, Value};
+
+pub static DECODE: Rule = Rule {
+    id: "crd/decode",
+    severity: Severity::Error,
+    summary: "a field has the wrong type for the CustomResourceDefinition API",
+    docs: "The API server decodes the document into its Go types before any validation; a string \
+where a boolean is expected (`served: \"true\"`), a list where an object is expected, or invalid \
+base64 in `caBundle` fails the whole request with a `json: cannot unmarshal ...` error.",
+    bad: "versions:\n- name: v1\n  served: \"true\"\n",
+    good: "versions:\n- name: v1\n  served: true\n",
+};
+
+pub static UNKNOWN_FIELD: Rule = Rule {
+    id: "crd/unknown-field",
+    severity: Severity::Error,
+    summary: "a field the CustomResourceDefinition API does not have",
+    docs:
+        "With strict field validation (the default of `kubectl apply`, `create` and `replace`) the \
+server rejects a document with fields its type does not define: `strict decoding error: unknown \
+field \"spec.versions[0].schema.openAPIV3Schema.properties.spec.requird\"`. Other clients drop \
+the field with a warning, which is worse: a misspelt keyword (`requird`, `maxlength`) silently \
+does nothing.",
+    bad: "properties:\n  spec:\n    type: object\n    requird: [name]\n",
+    good: "properties:\n  spec:\n    type: object\n    required: [name]\n",
+};
+
+/// What a field holds.
+enum Ty {
+    Str,
+    Bool,
+    /// An integer with its Go type name (`int64`, `int32`).
+    Int(&'static str),
+    Float,
+    /// Any JSON value (`default`, `example`, `enum` entries).
+    Any,
+    /// Base64 bytes (`caBundle`).
+    Bytes,
+    List(&'static Ty),
+    /// `map[string]<ty>`.
+    MapOf(&'static Ty),
+    Obj(&'static Obj),
+    /// An object whose content is not checked (conditions, managed fields).
+    Opaque,
+    /// JSONSchemaProps.
+    Schema,
+    /// `items`: a schema or a list of schemas.
+    SchemaOrArray,
+    /// `additionalProperties`, `additionalItems`: a bool or a schema.
+    SchemaOrBool,
+    /// `dependencies` values: a schema or a list of strings.
+    SchemaOrStrings,
+}
+
+struct Obj {
+    go: &'static str,
+    fields: &'static [(&'static str, Ty)],
+}
+
+static STRINGS: Ty = Ty::List(&Ty::Str);
+static STRING_MAP: Ty = Ty::MapOf(&Ty::Str);
+
+static OBJECT_META: Obj = Obj {
+    go: "ObjectMeta",
+    fields: &[
+        ("name", Ty::Str),
+        ("generateName", Ty::Str),
+        ("namespace", Ty::Str),
+        ("selfLink", Ty::Str),
+        ("uid", Ty::Str),
+        ("resourceVersion", Ty::Str),
+        ("generation", Ty::Int("int64")),
+        ("creationTimestamp", Ty::Any),
+        ("deletionTimestamp", Ty::Any),
+        ("deletionGracePeriodSeconds", Ty::Int("int64")),
+        ("labels", Ty::MapOf(&Ty::Str)),
+        ("annotations", Ty::MapOf(&Ty::Str)),
+        ("ownerReferences", Ty::List(&Ty::Opaque)),
+        ("finalizers", Ty::List(&Ty::Str)),
+        ("managedFields", Ty::List(&Ty::Opaque)),
+    ],
+};
+
+static NAMES: Obj = Obj {
+    go: "CustomResourceDefinitionNames",
+    fields: &[
+        ("plural", Ty::Str),
+        ("singular", Ty::Str),
+        ("shortNames", Ty::List(&Ty::Str)),
+        ("kind", Ty::Str),
+        ("listKind", Ty::Str),
+        ("categories", Ty::List(&Ty::Str)),
+    ],
+};
+
+static VALIDATION: Obj = Obj {
+    go: "CustomResourceValidation",
+    fields: &[("openAPIV3Schema", Ty::Schema)],
+};
+
+static SCALE: Obj = Obj {
+    go: "CustomResourceSubresourceScale",
+    fields: &[
+        ("specReplicasPath", Ty::Str),
+        ("statusReplicasPath", Ty::Str),
+        ("labelSelectorPath", Ty::Str),
+    ],
+};
+
+static STATUS_SUB: Obj = Obj {
+    go: "CustomResourceSubresourceStatus",
+    fields: &[],
+};
+
+static SUBRESOURCES: Obj = Obj {
+    go: "CustomResourceSubresources",
+    fields: &[("status", Ty::Obj(&STATUS_SUB)), ("scale", Ty::Obj(&SCALE))],
+};
+
+static COLUMN_V1: Obj = Obj {
+    go: "CustomResourceColumnDefinition",
+    fields: &[
+        ("name", Ty::Str),
+        ("type", Ty::Str),
+        ("format", Ty::Str),
+        ("description", Ty::Str),
+        ("priority", Ty::Int("int32")),
+        ("jsonPath", Ty::Str),
+    ],
+};
+
+static COLUMN_V1BETA1: Obj = Obj {
+    go: "CustomResourceColumnDefinition",
+    fields: &[
+        ("name", Ty::Str),
+        ("type", Ty::Str),
+        ("format", Ty::Str),
+        ("description", Ty::Str),
+        ("priority", Ty::Int("int32")),
+        ("JSONPath", Ty::Str),
+    ],
+};
+
+static SELECTABLE: Obj = Obj {
+    go: "SelectableField",
+    fields: &[("jsonPath", Ty::Str)],
+};
+
+static VERSION_V1: Obj = Obj {
+    go: "CustomResourceDefinitionVersion",
+    fields: &[
+        ("name", Ty::Str),
+        ("served", Ty::Bool),
+        ("storage", Ty::Bool),
+        ("deprecated", Ty::Bool),
+        ("deprecationWarning", Ty::Str),
+        ("schema", Ty::Obj(&VALIDATION)),
+        ("subresources", Ty::Obj(&SUBRESOURCES)),
+        ("additionalPrinterColumns", Ty::List(&Ty::Obj(&COLUMN_V1))),
+        ("selectableFields", Ty::List(&Ty::Obj(&SELECTABLE))),
+    ],
+};
+
+static VERSION_V1BETA1: Obj = Obj {
+    go: "CustomResourceDefinitionVersion",
+    fields: &[
+        ("name", Ty::Str),
+        ("served", Ty::Bool),
+        ("storage", Ty::Bool),
+        ("deprecated", Ty::Bool),
+        ("deprecationWarning", Ty::Str),
+        ("schema", Ty::Obj(&VALIDATION)),
+        ("subresources", Ty::Obj(&SUBRESOURCES)),
+        (
+            "additionalPrinterColumns",
+            Ty::List(&Ty::Obj(&COLUMN_V1BETA1)),
+        ),
+        ("selectableFields", Ty::List(&Ty::Obj(&SELECTABLE))),
+    ],
+};
+
+static SERVICE: Obj = Obj {
+    go: "ServiceReference",
+    fields: &[
+        ("namespace", Ty::Str),
+        ("name", Ty::Str),
+        ("path", Ty::Str),
+        ("port", Ty::Int("int32")),
+    ],
+};
+
+static CLIENT_CONFIG: Obj = Obj {
+    go: "WebhookClientConfig",
+    fields: &[
+        ("url", Ty::Str),
+        ("service", Ty::Obj(&SERVICE)),
+        ("caBundle", Ty::Bytes),
+    ],
+};
+
+static WEBHOOK: Obj = Obj {
+    go: "WebhookConversion",
+    fields: &[
+        ("clientConfig", Ty::Obj(&CLIENT_CONFIG)),
+        ("conversionReviewVersions", Ty::List(&Ty::Str)),
+    ],
+};
+
+static CONVERSION_V1: Obj = Obj {
+    go: "CustomResourceConversion",
+    fields: &[("strategy", Ty::Str), ("webhook", Ty::Obj(&WEBHOOK))],
+};
+
+static CONVERSION_V1BETA1: Obj = Obj {
+    go: "CustomResourceConversion",
+    fields: &[
+        ("strategy", Ty::Str),
+        ("webhookClientConfig", Ty::Obj(&CLIENT_CONFIG)),
+        ("conversionReviewVersions", Ty::List(&Ty::Str)),
+    ],
+};
+
+static SPEC_V1: Obj = Obj {
+    go: "CustomResourceDefinitionSpec",
+    fields: &[
+        ("group", Ty::Str),
+        ("names", Ty::Obj(&NAMES)),
+        ("scope", Ty::Str),
+        ("versions", Ty::List(&Ty::Obj(&VERSION_V1))),
+        ("conversion", Ty::Obj(&CONVERSION_V1)),
+        ("preserveUnknownFields", Ty::Bool),
+    ],
+};
+
+static SPEC_V1BETA1: Obj = Obj {
+    go: "CustomResourceDefinitionSpec",
+    fields: &[
+        ("group", Ty::Str),
+        ("version", Ty::Str),
+        ("names", Ty::Obj(&NAMES)),
+        ("scope", Ty::Str),
+        ("validation", Ty::Obj(&VALIDATION)),
+        ("subresources", Ty::Obj(&SUBRESOURCES)),
+        ("versions", Ty::List(&Ty::Obj(&VERSION_V1BETA1))),
+        (
+            "additionalPrinterColumns",
+            Ty::List(&Ty::Obj(&COLUMN_V1BETA1)),
+        ),
+        ("selectableFields", Ty::List(&Ty::Obj(&SELECTABLE))),
+        ("conversion", Ty::Obj(&CONVERSION_V1BETA1)),
+        ("preserveUnknownFields", Ty::Bool),
+    ],
+};
+
+static STATUS: Obj = Obj {
+    go: "CustomResourceDefinitionStatus",
+    fields: &[
+        ("conditions", Ty::List(&Ty::Opaque)),
+        ("acceptedNames", Ty::Obj(&NAMES)),
+        ("storedVersions", Ty::List(&Ty::Str)),
+    ],
+};
+
+static CRD_V1: Obj = Obj {
+    go: "CustomResourceDefinition",
+    fields: &[
+        ("apiVersion", Ty::Str),
+        ("kind", Ty::Str),
+        ("metadata", Ty::Obj(&OBJECT_META)),
+        ("spec", Ty::Obj(&SPEC_V1)),
+        ("status", Ty::Obj(&STATUS)),
+    ],
+};
+
+static CRD_V1BETA1: Obj = Obj {
+    go: "CustomResourceDefinition",
+    fields: &[
+        ("apiVersion", Ty::Str),
+        ("kind", Ty::Str),
+        ("metadata", Ty::Obj(&OBJECT_META)),
+        ("spec", Ty::Obj(&SPEC_V1BETA1)),
+        ("status", Ty::Obj(&STATUS)),
+    ],
+};
+
+static EXTERNAL_DOCS: Obj = Obj {
+    go: "ExternalDocumentation",
+    fields: &[("description", Ty::Str), ("url", Ty::Str)],
+};
+
+static VALIDATION_RULE: Obj = Obj {
+    go: "ValidationRule",
+    fields: &[
+        ("rule", Ty::Str),
+        ("message", Ty::Str),
+        ("messageExpression", Ty::Str),
+        ("reason", Ty::Str),
+        ("fieldPath", Ty::Str),
+        ("optionalOldSelf", Ty::Bool),
+    ],
+};
+
+static SCHEMA_MAP: Ty = Ty::MapOf(&Ty::Schema);
+static SCHEMA_LIST: Ty = Ty::List(&Ty::Schema);
+
+static SCHEMA: Obj = Obj {
+    go: "JSONSchemaProps",
+    fields: &[
+        ("id", Ty::Str),
+        ("$schema", Ty::Str),
+        ("$ref", Ty::Str),
+        ("description", Ty::Str),
+        ("type", Ty::Str),
+        ("format", Ty::Str),
+        ("title", Ty::Str),
+        ("default", Ty::Any),
+        ("maximum", Ty::Float),
+        ("exclusiveMaximum", Ty::Bool),
+        ("minimum", Ty::Float),
+        ("exclusiveMinimum", Ty::Bool),
+        ("maxLength", Ty::Int("int64")),
+        ("minLength", Ty::Int("int64")),
+        ("pattern", Ty::Str),
+        ("maxItems", Ty::Int("int64")),
+        ("minItems", Ty::Int("int64")),
+        ("uniqueItems", Ty::Bool),
+        ("multipleOf", Ty::Float),
+        ("enum", Ty::List(&Ty::Any)),
+        ("maxProperties", Ty::Int("int64")),
+        ("minProperties", Ty::Int("int64")),
+        ("required", Ty::List(&Ty::Str)),
+        ("items", Ty::SchemaOrArray),
+        ("allOf", Ty::List(&Ty::Schema)),
+        ("oneOf", Ty::List(&Ty::Schema)),
+        ("anyOf", Ty::List(&Ty::Schema)),
+        ("not", Ty::Schema),
+        ("properties", Ty::MapOf(&Ty::Schema)),
+        ("additionalProperties", Ty::SchemaOrBool),
+        ("patternProperties", Ty::MapOf(&Ty::Schema)),
+        ("dependencies", Ty::MapOf(&Ty::SchemaOrStrings)),
+        ("additionalItems", Ty::SchemaOrBool),
+        ("definitions", Ty::MapOf(&Ty::Schema)),
+        ("externalDocs", Ty::Obj(&EXTERNAL_DOCS)),
+        ("example", Ty::Any),
+        ("nullable", Ty::Bool),
+        ("x-kubernetes-preserve-unknown-fields", Ty::Bool),
+        ("x-kubernetes-embedded-resource", Ty::Bool),
+        ("x-kubernetes-int-or-string", Ty::Bool),
+        ("x-kubernetes-list-map-keys", Ty::List(&Ty::Str)),
+        ("x-kubernetes-list-type", Ty::Str),
+        ("x-kubernetes-map-type", Ty::Str),
+        (
+            "x-kubernetes-validations",
+            Ty::List(&Ty::Obj(&VALIDATION_RULE)),
+        ),
+    ],
+};
+
+/// Checks a CRD document's types and fields.
+pub(crate) fn check(root: &Node, v1: bool, out: &mut Vec<Diagnostic>) {
+    let mut w = Walker { out };
+    let top = if v1 { &CRD_V1 } else { &CRD_V1BETA1 };
+    w.obj(root, top, &mut Path::default(), 0);
+}
+
+/// The two renderings of a location: the field path (`a.b[0].c`, map keys `[k]`) and Go's JSON
+/// decoding path (dotted field names, no indices).
+#[derive(Default)]
+struct Path {
+    field: String,
+    json: String,
+}
+
+impl Path {
+    fn push_child(&mut self, name: &str) -> (usize, usize) {
+        let saved = (self.field.len(), self.json.len());
+        if !self.field.is_empty() {
+            self.field.push('.');
+        }
+        self.field.push_str(name);
+        if !self.json.is_empty() {
+            self.json.push('.');
+        }
+        self.json.push_str(name);
+        saved
+    }
+    fn push_index(&mut self, i: usize) -> (usize, usize) {
+        let saved = (self.field.len(), self.json.len());
+        self.field.push_str(&format!("[{i}]"));
+        saved
+    }
+    fn push_key(&mut self, k: &str) -> (usize, usize) {
+        let saved = (self.field.len(), self.json.len());
+        self.field.push('[');
+        self.field.push_str(k);
+        self.field.push(']');
+        if !self.json.is_empty() {
+            self.json.push('.');
+        }
+        self.json.push_str(k);
+        saved
+    }
+    fn pop(&mut self, saved: (usize, usize)) {
+        self.field.truncate(saved.0);
+        self.json.truncate(saved.1);
+    }
+}
+
+struct Walker<'o> {
+    out: &'o mut Vec<Diagnostic>,
+}
+
+fn json_kind(v: &Node) -> String {
+    match &v.value {
+        Value::Null => "null".into(),
+        Value::Bool(_) => "bool".into(),
+        Value::Int(i) => format!("number {i}"),
+        Value::Float(f) => format!("number {}", super::ctx::go_float(*f)),
+        Value::String(_) => "string".into(),
+        Value::Seq(_) => "array".into(),
+        Value::Map(_) => "object".into(),
+    }
+}
+
+/// The kind word Go uses for a value of the wrong kind (numbers without their text except when
+/// the target is a number).
+fn kind_word(v: &Node) -> String {
+    match &v.value {
+        Value::Int(_) | Value::Float(_) => "number".into(),
+        _ => json_kind(v),
+    }
+}
+
+fn go_type(t: &Ty) -> String {
+    match t {
+        Ty::Str => "string".into(),
+        Ty::Bool => "bool".into(),
+        Ty::Int(n) => (*n).into(),
+        Ty::Float => "float64".into(),
+        Ty::Any => "interface {}".into(),
+        Ty::Bytes => "[]uint8".into(),
+        Ty::List(e) => format!("[]{}", go_type(e)),
+        Ty::MapOf(e) => format!("map[string]{}", go_type(e)),
+        Ty::Obj(o) => format!("v1.{}", o.go),
+        Ty::Opaque => "struct".into(),
+        Ty::Schema => "v1.JSONSchemaProps".into(),
+        Ty::SchemaOrArray => "v1.JSONSchemaPropsOrArray".into(),
+        Ty::SchemaOrBool => "v1.JSONSchemaPropsOrBool".into(),
+        Ty::SchemaOrStrings => "v1.JSONSchemaPropsOrStringArray".into(),
+    }
+}
+
+impl Walker<'_> {
+    fn wrong(&mut self, v: &Node, t: &Ty, path: &Path, parent: &str) {
+        let value = match (t, &v.value) {
+            (Ty::Int(_), Value::Int(_) | Value::Float(_)) => json_kind(v),
+            _ => kind_word(v),
+        };
+        let msg = format!(
+            "{}: json: cannot unmarshal {value} into Go struct field {parent}.{} of type {}",
+            path.field,
+            path.json,
+            go_type(t)
+        );
+        self.out
+            .push(Diagnostic::new(&DECODE, v.span, msg).with_path(path.field.clone()));
+    }
+
+    fn unknown(&mut self, key: &str, key_span: Span, path: &Path) {
+        let full = if path.field.is_empty() {
+            key.to_string()
+        } else {
+            format!("{}.{key}", path.field)
+        };
+        let mut d = Diagnostic::new(
+            &UNKNOWN_FIELD,
+            key_span,
+            format!(
+                "{full}: strict decoding error: unknown field {}",
+                go_quote(&full)
+            ),
+        )
+        .with_path(full);
+        if let Some(s) = suggestion(key) {
+            d = d.with_help(format!("did you mean `{s}`?"));
+        }
+        self.out.push(d);
+    }
+
+    fn obj(&mut self, n: &Node, o: &'static Obj, path: &mut Path, depth: usize) {
+        let Some(m) = n.as_map() else { return };
+        for e in &m.entries {
+            match o.fields.iter().find(|(k, _)| *k == e.key) {
+                Some((k, t)) => {
+                    let saved = path.push_child(k);
+                    self.value(&e.value, t, path, o.go, depth + 1);
+                    path.pop(saved);
+                }
+                None => {
+                    // Kubernetes decodes field names case-sensitively: `maxlength` is unknown
+                    // (and dropped without strict validation).
+                    let span = if e.key_span.is_empty() {
+                        e.value.span
+                    } else {
+                        e.key_span
+                    };
+                    self.unknown(&e.key, span, path);
+                }
+            }
+        }
+    }
+
+    fn schema(&mut self, n: &Node, path: &mut Path, depth: usize) {
+        if n.as_map().is_none() {
+            if !n.is_null() {
+                self.wrong(n, &Ty::Schema, path, "JSONSchemaProps");
+            }
+            return;
+        }
+        self.obj(n, &SCHEMA, path, depth);
+    }
+
+    fn value(&mut self, v: &Node, t: &'static Ty, path: &mut Path, parent: &str, depth: usize) {
+        if depth > 400 || v.is_null() {
+            return;
+        }
+        let ok = match (t, &v.value) {
+            (Ty::Any, _) => true,
+            (Ty::Str, Value::String(_)) => true,
+            (Ty::Bool, Value::Bool(_)) => true,
+            (Ty::Int(_), Value::Int(_)) => true,
+            (Ty::Float, Value::Int(_) | Value::Float(_)) => true,
+            (Ty::Bytes, Value::String(s)) => {
+                if let Some(at) = base64_error(s) {
+                    let msg = format!("{}: illegal base64 data at input byte {at}", path.field);
+                    self.out
+                        .push(Diagnostic::new(&DECODE, v.span, msg).with_path(path.field.clone()));
+                }
+                true
+            }
+            (Ty::List(e), Value::Seq(items)) => {
+                for (i, it) in items.iter().enumerate() {
+                    let saved = path.push_index(i);
+                    self.value(it, e, path, parent, depth + 1);
+                    path.pop(saved);
+                }
+                true
+            }
+            (Ty::MapOf(e), Value::Map(m)) => {
+                for en in &m.entries {
+                    let saved = path.push_key(&en.key);
+                    self.value(&en.value, e, path, parent, depth + 1);
+                    path.pop(saved);
+                }
+                true
+            }
+            (Ty::Obj(o), Value::Map(_)) => {
+                self.obj(v, o, path, depth);
+                true
+            }
+            (Ty::Opaque, Value::Map(_)) => true,
+            (Ty::Schema, Value::Map(_)) => {
+                self.schema(v, path, depth);
+                true
+            }
+            (Ty::SchemaOrArray, Value::Map(_)) => {
+                self.schema(v, path, depth);
+                true
+            }
+            (Ty::SchemaOrArray, Value::Seq(_)) => {
+                self.value(v, &SCHEMA_LIST, path, parent, depth);
+                true
+            }
+            (Ty::SchemaOrBool, Value::Bool(_)) => true,
+            (Ty::SchemaOrBool, Value::Map(_)) => {
+                self.schema(v, path, depth);
+                true
+            }
+            (Ty::SchemaOrStrings, Value::Seq(_)) => {
+                self.value(v, &STRINGS, path, parent, depth);
+                true
+            }
+            (Ty::SchemaOrStrings, Value::Map(_)) => {
+                self.schema(v, path, depth);
+                true
+            }
+            _ => false,
+        };
+        if !ok {
+            self.wrong(v, t, path, parent);
+        }
+        let _ = (&STRING_MAP, &SCHEMA_MAP);
+    }
+}
+
+/// Go's `base64.StdEncoding` (what `[]byte` fields decode with): the offset of the first bad
+/// byte, if any.
+fn base64_error(s: &str) -> Option<usize> {
+    use base64::Engine;
+    match base64::engine::general_purpose::STANDARD.decode(s) {
+        Ok(_) => None,
+        Err(base64::DecodeError::InvalidByte(at, _)) => Some(at),
+        Err(base64::DecodeError::InvalidLastSymbol(at, _)) => Some(at),
+        Err(_) => Some(s.len()),
+    }
+}
+
+/// Well-known misspellings of schema keywords.
+fn suggestion(key: &str) -> Option<&'static str> {
+    let lower = key.to_ascii_lowercase();
+    SCHEMA
+        .fields
+        .iter()
+        .chain(VERSION_V1.fields)
+        .chain(SPEC_V1.fields)
+        .map(|(k, _)| *k)
+        .find(|k| k.to_ascii_lowercase() == lower || edit_distance_1(k, key))
+}
+
+fn edit_distance_1(a: &str, b: &str) -> bool {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    if a == b || a.len().abs_diff(b.len()) > 1 || a.len() < 4 {
+        return false;
+    }
+    let (mut i, mut j, mut diff) = (0, 0, 0);
+    while i < a.len() && j < b.len() {
+        if a[i] == b[j] {
+            i += 1;
+            j += 1;
+            continue;
+        }
+        diff += 1;
+        if diff > 1 {
+            return false;
+        }
+        match a.len().cmp(&b.len()) {
+            std::cmp::Ordering::Greater => i += 1,
+            std::cmp::Ordering::Less => j += 1,
+            std::cmp::Ordering::Equal => {
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    diff + (a.len() - i) + (b.len() - j) <= 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(j: serde_json::Value) -> Vec<String> {
+        let mut out = Vec::new();
+        check(&Node::from_json(&j), true, &mut out);
+        out.into_iter().map(|d| d.message).collect()
+    }
+
+    #[test]
+    fn wrong_types_and_unknown_fields() {
+        let got = run(serde_json::json!({
+            "apiVersion": "apiextensions.k8s.io/v1",
+            "kind": "CustomResourceDefinition",
+            "spec": {
+                "versions": [{"name": "v1", "served": "true", "storage": true,
+                    "schema": {"openAPIV3Schema": {"type": "object", "requird": ["a"], "maxLength": 1.5}}}],
+                "conversion": {"strategy": "Webhook", "webhook": {"clientConfig": {"caBundle": "!!"}}}
+            }
+        }));
+        assert_eq!(
+            got,
+            vec![
+                "spec.versions[0].served: json: cannot unmarshal string into Go struct field CustomResourceDefinitionVersion.spec.versions.served of type bool",
+                "spec.versions[0].schema.openAPIV3Schema.requird: strict decoding error: unknown field \"spec.versions[0].schema.openAPIV3Schema.requird\"",
+                "spec.versions[0].schema.openAPIV3Schema.maxLength: json: cannot unmarshal number 1.5 into Go struct field JSONSchemaProps.spec.versions.schema.openAPIV3Schema.maxLength of type int64",
+                "spec.conversion.webhook.clientConfig.caBundle: illegal base64 data at input byte 0",
+            ]
+        );
+        assert_eq!(suggestion("requird"), Some("required"));
+        assert_eq!(suggestion("maxlength"), Some("maxLength"));
+    }
+}
