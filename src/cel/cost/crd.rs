@@ -23,6 +23,7 @@ use super::budget::{
 use super::estimate::SizeEstimate;
 use super::estimator::{estimate_cost, AstNode, CheckedAst, CostOptions, SizeEstimator};
 use super::size::SchemaSizeEstimator;
+use crate::cel::escaping::escape;
 use crate::cel::types::{DeclKind, DeclType};
 use crate::diag::{Diagnostic, Rule, Severity, Span};
 use crate::k8s::field::FieldError;
@@ -262,12 +263,10 @@ impl Walker<'_> {
         for (edge, child) in schema.structural_children() {
             let (seg, owned, child_decl) = match edge {
                 Edge::Property(name) => {
-                    let d = decl.as_ref().and_then(|d| {
-                        d.fields
-                            .values()
-                            .find(|f| f.json_name == name)
-                            .map(|f| f.ty.clone())
-                    });
+                    // Fields are keyed by escaped name; unescapable names are not visible.
+                    let d = decl
+                        .as_ref()
+                        .and_then(|d| escape(name).and_then(|e| d.field(&e).map(|f| f.ty.clone())));
                     (name.to_string(), OwnedEdge::Property(name.to_string()), d)
                 }
                 Edge::AdditionalProperties => (
@@ -607,8 +606,8 @@ is rejected with `estimated rule cost exceeds budget by factor of ...`. A `messa
 same limit, without the multiplication.\n\nWithout bounds the server assumes every list, map and string \
 could fill a whole 3 MiB request, so most fixes are bounds. crdlint prints the numbers, the ancestors \
 that multiply the cost, and bounds that bring it under the limit, found by re-estimating.",
-    bad: "properties:\n  hosts:\n    type: array\n    items:\n      type: string\n    x-kubernetes-validations:\n    - rule: self.all(x, self.exists_one(y, x == y))\n",
-    good: "properties:\n  hosts:\n    type: array\n    maxItems: 16\n    items:\n      type: string\n      maxLength: 253\n    x-kubernetes-validations:\n    - rule: self.all(x, self.exists_one(y, x == y))\n",
+    bad: "type: object\nproperties:\n  hosts:\n    type: array\n    items:\n      type: string\n    x-kubernetes-validations:\n    - rule: self.all(x, self.exists_one(y, x == y))\n",
+    good: "type: object\nproperties:\n  hosts:\n    type: array\n    maxItems: 16\n    items:\n      type: string\n      maxLength: 253\n    x-kubernetes-validations:\n    - rule: self.all(x, self.exists_one(y, x == y))\n",
 };
 
 pub static CRD_COST_EXCEEDED: Rule = Rule {
@@ -620,8 +619,8 @@ of all rules and messageExpressions in one `openAPIV3Schema` and rejects the CRD
 It names up to four of the most expensive expressions (those using at least 1% of the total limit) \
 and reports the total at `openAPIV3Schema`. Bounding the lists, maps and strings those rules read \
 lowers every term.",
-    bad: "properties:\n  list:\n    type: array\n    maxItems: 100000\n    items:\n      type: string\n      maxLength: 5000\n      x-kubernetes-validations:\n      - rule: self.contains('keyword')\n",
-    good: "properties:\n  list:\n    type: array\n    maxItems: 100\n    items:\n      type: string\n      maxLength: 5000\n      x-kubernetes-validations:\n      - rule: self.contains('keyword')\n",
+    bad: "type: object\nproperties:\n  list:\n    type: array\n    maxItems: 100000\n    items:\n      type: string\n      maxLength: 5000\n      x-kubernetes-validations:\n      - rule: self.contains('keyword')\n",
+    good: "type: object\nproperties:\n  list:\n    type: array\n    maxItems: 100\n    items:\n      type: string\n      maxLength: 5000\n      x-kubernetes-validations:\n      - rule: self.contains('keyword')\n",
 };
 
 pub static COST_HIGH: Rule = Rule {
@@ -632,8 +631,8 @@ pub static COST_HIGH: Rule = Rule {
 of the 10,000,000 per-expression budget (50% by default; `--cost-warn PERCENT`). Raising a bound it \
 depends on later, or editing the rule, can push it over and make the CRD update fail. The help shows \
 bounds that would give it headroom.",
-    bad: "properties:\n  items:\n    type: array\n    items:\n      type: string\n      maxLength: 1000\n    x-kubernetes-validations:\n    - rule: self.all(x, x.contains('a'))\n",
-    good: "properties:\n  items:\n    type: array\n    maxItems: 100\n    items:\n      type: string\n      maxLength: 1000\n    x-kubernetes-validations:\n    - rule: self.all(x, x.contains('a'))\n",
+    bad: "type: object\nproperties:\n  ports:\n    type: array\n    items:\n      type: integer\n    x-kubernetes-validations:\n    - rule: self.all(x, x > 0)\n",
+    good: "type: object\nproperties:\n  ports:\n    type: array\n    maxItems: 1000\n    items:\n      type: integer\n    x-kubernetes-validations:\n    - rule: self.all(x, x > 0)\n",
 };
 
 /// Every rule of the cost checks.
@@ -1223,6 +1222,38 @@ fn join_and(parts: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cel::cost::KubernetesCompiler;
+
+    fn fired(example: &str) -> Vec<&'static str> {
+        let node = crate::yaml::load(example)
+            .into_iter()
+            .next()
+            .and_then(|d| d.root)
+            .expect("example parses");
+        let schema = Schema::from_node(&node);
+        let p = FieldPath::new("openAPIV3Schema");
+        let costs = schema_costs(&schema, &p, &p, &KubernetesCompiler::default());
+        check_schema_costs(&schema, &costs, &p, &p, &CostSettings::default())
+            .iter()
+            .map(|d| d.rule.id)
+            .collect()
+    }
+
+    #[test]
+    fn rule_examples_behave_as_documented() {
+        for rule in RULES {
+            assert!(
+                fired(rule.bad).contains(&rule.id),
+                "{}: bad example",
+                rule.id
+            );
+            assert!(
+                !fired(rule.good).contains(&rule.id),
+                "{}: good example",
+                rule.id
+            );
+        }
+    }
 
     #[test]
     fn number_formatting() {
