@@ -84,6 +84,101 @@ pub fn from_cel(e: &IdedExpr) -> Expr {
     conv(e, 0)
 }
 
+/// Converts a checked AST of `crate::cel::checker` (macros already expanded the cel-go way,
+/// namespaced calls already global) into the evaluator's tree. `sum` calls whose checked result
+/// type is not `int` get their zero value as a hidden second argument, because the zero of an
+/// empty list's sum depends on the overload the checker chose.
+pub fn from_checked(c: &crate::cel::CheckedExpr) -> Expr {
+    from_checked_expr(&c.expr, Some(c), 0)
+}
+
+/// Converts an unchecked AST of `crate::cel::ast`.
+pub fn from_cel_ast(e: &crate::cel::ast::Expr) -> Expr {
+    from_checked_expr(e, None, 0)
+}
+
+fn from_checked_expr(
+    e: &crate::cel::ast::Expr,
+    checked: Option<&crate::cel::CheckedExpr>,
+    depth: usize,
+) -> Expr {
+    use crate::cel::ast::{ExprKind as K, Literal as L};
+    if depth > 4 * MAX_PARSE_DEPTH as usize {
+        return Expr {
+            id: e.id,
+            kind: ExprKind::Struct(Arc::from("<too deep>")),
+        };
+    }
+    let d = depth + 1;
+    let conv = |x: &crate::cel::ast::Expr| from_checked_expr(x, checked, d);
+    let kind = match &e.kind {
+        K::Unspecified => ExprKind::Const(Value::Null),
+        K::Literal(l) => ExprKind::Const(match l {
+            L::Null => Value::Null,
+            L::Bool(b) => Value::Bool(*b),
+            L::Int(i) => Value::Int(*i),
+            L::Uint(u) => Value::Uint(*u),
+            L::Double(f) => Value::Double(*f),
+            L::String(s) => Value::String(Arc::from(s.as_str())),
+            L::Bytes(b) => Value::Bytes(Arc::from(b.as_slice())),
+        }),
+        K::Ident(n) => ExprKind::Ident(Arc::from(n.as_str())),
+        K::Select {
+            operand,
+            field,
+            test,
+        } => ExprKind::Select {
+            operand: Box::new(conv(operand)),
+            field: Arc::from(field.as_str()),
+            test: *test,
+        },
+        K::Call { func, target, args } => {
+            let mut args: Vec<Expr> = args.iter().map(conv).collect();
+            if func == "sum" && target.is_some() && args.is_empty() {
+                let zero = match checked.and_then(|c| c.type_of(e.id)) {
+                    Some(crate::cel::Type::Double) => Some(Value::Double(0.0)),
+                    Some(crate::cel::Type::Uint) => Some(Value::Uint(0)),
+                    Some(crate::cel::Type::Duration) => Some(Value::Duration(0)),
+                    _ => None,
+                };
+                if let Some(z) = zero {
+                    args.push(konst(z));
+                }
+            }
+            ExprKind::Call {
+                func: Arc::from(func.as_str()),
+                target: target.as_ref().map(|t| Box::new(conv(t))),
+                args,
+            }
+        }
+        K::List {
+            elements,
+            optional_indices,
+        } => ExprKind::List {
+            elems: elements.iter().map(conv).collect(),
+            optional: optional_indices.clone(),
+        },
+        K::Map { entries } => ExprKind::Map {
+            entries: entries
+                .iter()
+                .map(|m| (conv(&m.key), conv(&m.value), m.optional))
+                .collect(),
+        },
+        K::Struct { type_name, .. } => ExprKind::Struct(Arc::from(type_name.as_str())),
+        K::Comprehension(c) => ExprKind::Comprehension(Box::new(Comprehension {
+            iter_range: conv(&c.iter_range),
+            iter_var: Arc::from(c.iter_var.as_str()),
+            iter_var2: c.iter_var2.as_deref().map(Arc::from),
+            accu_var: Arc::from(c.accu_var.as_str()),
+            accu_init: conv(&c.accu_init),
+            loop_cond: conv(&c.loop_cond),
+            loop_step: conv(&c.loop_step),
+            result: conv(&c.result),
+        })),
+    };
+    Expr { id: e.id, kind }
+}
+
 fn mk(kind: ExprKind) -> Expr {
     Expr { id: 0, kind }
 }

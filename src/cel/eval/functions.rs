@@ -353,7 +353,8 @@ pub fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
             }
             b(true)
         }
-        ("sum", [List(l)]) => {
+        ("sum", [List(l), zero]) if l.items.is_empty() => Ok(zero.clone()),
+        ("sum", [List(l), ..]) => {
             let mut acc: Option<Value> = None;
             for x in &l.items {
                 acc = Some(match acc {

@@ -3,11 +3,11 @@
 //! then children (object properties, additionalProperties values, list items); null values and
 //! fields CEL cannot see are skipped; one runtime budget is shared by the whole object.
 //!
-//! Rules are compiled once per schema ([`Validator::new`]) and evaluated for any number of
-//! objects ([`Validator::validate`]). Compilation here is parsing only: type errors are the
-//! checker's job (`crate::cel::checker`), and a rule the checker rejects must not reach this
-//! module — until the pipeline wires the checker in, such rules fail at runtime with
-//! `no such overload`/`no such key` instead of a compile error.
+//! Rules are compiled once per schema ([`Validator::new`]) with the checker
+//! (`crate::cel::rules::compile_rule`, stored-expressions environment, `self` typed by the
+//! node's declared type handed down from the parent as upstream does) and evaluated for any
+//! number of objects ([`Validator::validate`]). A rule that does not compile reports
+//! `rule compile error: <detail>` at runtime, exactly like the server.
 //!
 //! Errors carry the server's form (`<path>: Invalid value: <value>: <detail>`), detail
 //! selection (messageExpression → message → `failed rule: <rule>`), reasons and fieldPath.
@@ -16,10 +16,14 @@ use std::fmt;
 
 use indexmap::IndexMap;
 
-use super::ast::{self, Expr, ExprKind};
+use std::sync::Arc;
+
+use super::ast::{self, Expr};
 use super::convert::{escape, to_value};
 use super::interp::{evaluate, Options};
 use super::value::{render_field_value, ErrorKind, Value};
+use crate::cel::schema_types::{decl_type, ROOT_TYPE_NAME};
+use crate::cel::{CompileOptions, DeclType};
 use crate::k8s::FieldPath;
 use crate::schema::{AdditionalProperties, Schema, ValidationRule};
 use crate::yaml::{Node, Value as Y};
@@ -95,8 +99,9 @@ impl Default for Limits {
 
 struct CompiledRule {
     rule: ValidationRule,
-    program: Result<Expr, String>,
-    message: Option<Result<Expr, String>>,
+    /// `Ok(None)` for a blank rule (skipped, as upstream).
+    program: Result<Option<Expr>, String>,
+    message: Option<Expr>,
     uses_old_self: bool,
     /// `fieldPath` normalised against the schema (`ValidFieldPath(...).String()`).
     field_path: Option<String>,
@@ -107,6 +112,8 @@ struct CompiledRule {
 pub struct Validator<'s> {
     schema: &'s Schema,
     resource_root: bool,
+    /// `rule compiler initialization error` (no declared type for a node with rules).
+    init_error: Option<String>,
     rules: Vec<CompiledRule>,
     items: Option<Box<Validator<'s>>>,
     additional: Option<Box<Validator<'s>>>,
@@ -118,54 +125,61 @@ fn visible(s: &Schema) -> bool {
     s.x_int_or_string || s.type_.as_deref().is_some_and(|t| !t.is_empty())
 }
 
-fn uses_ident(e: &Expr, name: &str) -> bool {
-    match &e.kind {
-        ExprKind::Const(_) | ExprKind::Struct(_) => false,
-        ExprKind::Ident(n) => &**n == name,
-        ExprKind::Select { operand, .. } => uses_ident(operand, name),
-        ExprKind::Call { target, args, .. } => {
-            target.as_deref().is_some_and(|t| uses_ident(t, name))
-                || args.iter().any(|a| uses_ident(a, name))
-        }
-        ExprKind::List { elems, .. } => elems.iter().any(|a| uses_ident(a, name)),
-        ExprKind::Map { entries } => entries
-            .iter()
-            .any(|(k, v, _)| uses_ident(k, name) || uses_ident(v, name)),
-        ExprKind::Comprehension(c) => [
-            &c.iter_range,
-            &c.accu_init,
-            &c.loop_cond,
-            &c.loop_step,
-            &c.result,
-        ]
-        .iter()
-        .any(|x| uses_ident(x, name)),
-    }
-}
-
 impl<'s> Validator<'s> {
-    /// Compiles every rule of `schema` (the root is a resource root iff `resource_root`).
-    /// `None` when the schema has no rules at all.
+    /// Compiles every rule of `schema` (the root is a resource root iff `resource_root`) in
+    /// the stored-expressions environment of the newest Kubernetes version. `None` when the
+    /// schema has no rules at all.
     pub fn new(schema: &'s Schema, resource_root: bool) -> Option<Validator<'s>> {
-        Self::build(schema, schema, resource_root, 0)
+        let opts = CompileOptions {
+            env: crate::cel::EnvKind::StoredExpressions,
+            ..CompileOptions::default()
+        };
+        Self::with_options(schema, resource_root, &opts)
+    }
+
+    /// [`Validator::new`] with explicit compile options (Kubernetes version; the server uses
+    /// the stored-expressions environment at runtime).
+    pub fn with_options(
+        schema: &'s Schema,
+        resource_root: bool,
+        opts: &CompileOptions,
+    ) -> Option<Validator<'s>> {
+        let decl = decl_type(schema, resource_root, ROOT_TYPE_NAME);
+        Self::build(schema, schema, resource_root, decl, opts, 0)
     }
 
     fn build(
         validation: &'s Schema,
         node: &'s Schema,
         resource_root: bool,
+        decl: Option<Arc<DeclType>>,
+        opts: &CompileOptions,
         depth: usize,
     ) -> Option<Validator<'s>> {
         if depth > crate::schema::MAX_DEPTH {
             return None;
         }
-        let rules: Vec<CompiledRule> = validation
-            .x_validations
-            .iter()
-            .map(|r| compile_rule(r, node))
-            .collect();
+        let mut init_error = None;
+        let rules: Vec<CompiledRule> = match &decl {
+            Some(d) => validation
+                .x_validations
+                .iter()
+                .map(|r| compile_rule(r, node, d, opts))
+                .collect(),
+            None => {
+                if !validation.x_validations.is_empty() {
+                    init_error =
+                        Some("failed to convert to declType for CEL validation rules".into());
+                }
+                Vec::new()
+            }
+        };
+        let elem = decl.as_ref().and_then(|d| d.elem().cloned());
         let items = match (&validation.items, &node.items) {
-            (Some(v), Some(n)) => Self::build(v, n, n.x_embedded_resource, depth + 1).map(Box::new),
+            (Some(v), Some(n)) => {
+                Self::build(v, n, n.x_embedded_resource, elem.clone(), opts, depth + 1)
+                    .map(Box::new)
+            }
             _ => None,
         };
         let additional = match (
@@ -173,7 +187,8 @@ impl<'s> Validator<'s> {
             &node.additional_properties,
         ) {
             (Some(AdditionalProperties::Schema(v)), Some(AdditionalProperties::Schema(n))) => {
-                Self::build(v, n, n.x_embedded_resource, depth + 1).map(Box::new)
+                Self::build(v, n, n.x_embedded_resource, elem.clone(), opts, depth + 1)
+                    .map(Box::new)
             }
             _ => None,
         };
@@ -185,16 +200,37 @@ impl<'s> Validator<'s> {
             if !visible(np) {
                 continue;
             }
-            if let Some(p) = Self::build(vp, np, np.x_embedded_resource, depth + 1) {
+            // Upstream: the field's type from the parent's declared type; for names that
+            // cannot be escaped, the property's own declared type.
+            let field_decl = match escape(k) {
+                Some(e) => match decl.as_ref().and_then(|d| d.field(&e)) {
+                    Some(f) => f.ty.clone(),
+                    None => continue,
+                },
+                None => match decl_type(np, np.x_embedded_resource, k) {
+                    Some(t) => t,
+                    None => continue,
+                },
+            };
+            let built = Self::build(
+                vp,
+                np,
+                np.x_embedded_resource,
+                Some(field_decl),
+                opts,
+                depth + 1,
+            );
+            if let Some(p) = built {
                 properties.insert(k.as_str(), p);
             }
         }
         let all_of = validation
             .all_of
             .iter()
-            .filter_map(|a| Self::build(a, node, resource_root, depth + 1))
+            .filter_map(|a| Self::build(a, node, resource_root, decl.clone(), opts, depth + 1))
             .collect::<Vec<_>>();
         if rules.is_empty()
+            && init_error.is_none()
             && items.is_none()
             && additional.is_none()
             && properties.is_empty()
@@ -205,6 +241,7 @@ impl<'s> Validator<'s> {
         Some(Validator {
             schema: node,
             resource_root,
+            init_error,
             rules,
             items,
             additional,
@@ -318,15 +355,19 @@ impl<'s> Validator<'s> {
         budget: &mut i64,
         errs: &mut Vec<RuleError>,
     ) {
-        if self.rules.is_empty() {
-            return;
-        }
         let invalid = |detail: String| RuleError {
             kind: ErrorType::Invalid,
             path: path.clone(),
             value: Some(self.type_word()),
             detail,
         };
+        if let Some(e) = &self.init_error {
+            errs.push(invalid(format!("rule compiler initialization error: {e}")));
+            return;
+        }
+        if self.rules.is_empty() {
+            return;
+        }
         if *budget <= 0 {
             errs.push(invalid(
                 "validation failed due to running out of cost budget, no further validation rules will be run".into(),
@@ -342,7 +383,8 @@ impl<'s> Validator<'s> {
         };
         for c in &self.rules {
             let program = match &c.program {
-                Ok(p) => p,
+                Ok(Some(p)) => p,
+                Ok(None) => continue,
                 Err(e) => {
                     errs.push(invalid(format!("rule compile error: {e}")));
                     continue;
@@ -394,7 +436,7 @@ impl<'s> Validator<'s> {
                 }
             }
             let mut detail = None;
-            if let Some(Ok(m)) = &c.message {
+            if let Some(m) = &c.message {
                 let out = evaluate(m, &vars[..1], opts);
                 if out.cost > i64::MAX as u64 || out.cost as i64 > *budget {
                     errs.push(RuleError {
@@ -461,17 +503,25 @@ fn rule_error_string(r: &ValidationRule) -> String {
     }
 }
 
-fn compile_rule(r: &ValidationRule, node: &Schema) -> CompiledRule {
-    let program = ast::parse(r.rule.trim());
-    let uses_old_self = program
-        .as_ref()
-        .map(|p| uses_ident(p, "oldSelf"))
-        .unwrap_or(false);
-    let message = if r.message_expression.trim().is_empty() {
-        None
-    } else {
-        Some(ast::parse(r.message_expression.trim()))
+fn compile_rule(
+    r: &ValidationRule,
+    node: &Schema,
+    decl: &Arc<DeclType>,
+    opts: &CompileOptions,
+) -> CompiledRule {
+    let c = crate::cel::rules::compile_rule(r, decl, opts);
+    let program = match (&c.error, &c.rule) {
+        (Some(e), _) => Err(e.detail.clone()),
+        (None, Some(compiled)) => Ok(Some(ast::from_checked(&compiled.checked))),
+        (None, None) => Ok(None),
     };
+    let uses_old_self = c.uses_old_self;
+    // A messageExpression that does not compile is never evaluated: the message (or the
+    // default text) is used instead, as upstream.
+    let message = c
+        .message_expression
+        .as_ref()
+        .map(|m| ast::from_checked(&m.checked));
     let field_path = if r.field_path.is_empty() {
         None
     } else {
