@@ -16,7 +16,7 @@
 //! 3. **Nulls and defaults**: nulls in non-nullable fields without a default are dropped, then
 //!    defaults are applied top-down.
 //! 4. **Validation** of the result: TypeMeta (stops here if wrong), ObjectMeta, the schema
-//!    ([`openapi`], kube-openapi semantics), the scale subresource paths, embedded resources,
+//!    (`openapi`, a port of kube-openapi), the scale subresource paths, embedded resources,
 //!    list-type uniqueness, and the gate in front of CEL rules (evaluated by the CEL layer; see
 //!    [`cel_blocked`]).
 //!
@@ -30,7 +30,7 @@
 //! (what `crdlint default` prints). One deliberate difference: when the status subresource is
 //! enabled the server drops `status` on create; it is not validated, but `stored` keeps it so
 //! that `--write` does not delete what the user wrote. [`prune_only`] runs steps 1–2 and returns the object with
-//! only the unknown fields removed (what `crdlint prune` prints). [`rewrite`] turns either into
+//! only the unknown fields removed (what `crdlint prune` prints). [`rewrite()`] turns either into
 //! minimal edits of the original text for `--write` (or says it cannot, and the caller re-emits).
 //!
 //! # Cost
@@ -44,7 +44,7 @@ mod formats;
 mod link;
 mod listtype;
 mod objectmeta;
-pub mod openapi;
+mod openapi;
 pub mod prune;
 pub mod rewrite;
 pub mod rules;
