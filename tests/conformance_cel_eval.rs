@@ -315,6 +315,29 @@ fn limits_message_expression_reason_and_field_path() {
             ));
         }
     }
+    if let Some(fp) = get(&root, "field_path") {
+        let schema = Schema::from_node(get(fp, "schema").expect("schema"));
+        for case in seq(fp, "cases") {
+            let id = s(case, "id");
+            let path = s(case, "field_path");
+            let got = crdlint::cel::eval::rules::normalize_field_path(path, &schema);
+            let ok = match (s(case, "expect"), &got) {
+                ("ok", Ok(p)) => get(case, "expected_path")
+                    .and_then(Node::as_str)
+                    .is_none_or(|want| want == p),
+                (_, Err(e)) => {
+                    let want = s(case, "error_contains");
+                    s(case, "expect") != "ok" && !want.is_empty() && e.contains(want)
+                }
+                _ => false,
+            };
+            if ok {
+                passed += 1;
+            } else {
+                failures.push(format!("field_path/{id}: {path:?} got {got:?}"));
+            }
+        }
+    }
     eprintln!(
         "limits/messageExpression/reason: {passed} passed, {} failed",
         failures.len()

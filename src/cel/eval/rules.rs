@@ -109,27 +109,35 @@ struct CompiledRule {
 
 /// The validator tree for one schema node (upstream `Validator`): only built where rules exist
 /// at or below.
-pub struct Validator<'s> {
-    schema: &'s Schema,
+///
+/// The tree owns what it needs (no borrow of the schema), so it can live in a compiled CRD:
+/// nodes with rules keep a shared copy of their schema subtree (the converter needs it),
+/// the others only their list/map types.
+pub struct Validator {
+    /// The node's schema subtree, kept only where rules run.
+    schema: Option<Arc<Schema>>,
+    type_: Option<String>,
+    list_map_keys: Option<Vec<String>>,
+    map_type: Option<String>,
     resource_root: bool,
     /// `rule compiler initialization error` (no declared type for a node with rules).
     init_error: Option<String>,
     rules: Vec<CompiledRule>,
-    items: Option<Box<Validator<'s>>>,
-    additional: Option<Box<Validator<'s>>>,
-    properties: IndexMap<&'s str, Validator<'s>>,
-    all_of: Vec<Validator<'s>>,
+    items: Option<Box<Validator>>,
+    additional: Option<Box<Validator>>,
+    properties: IndexMap<String, Validator>,
+    all_of: Vec<Validator>,
 }
 
 fn visible(s: &Schema) -> bool {
     s.x_int_or_string || s.type_.as_deref().is_some_and(|t| !t.is_empty())
 }
 
-impl<'s> Validator<'s> {
+impl Validator {
     /// Compiles every rule of `schema` (the root is a resource root iff `resource_root`) in
     /// the stored-expressions environment of the newest Kubernetes version. `None` when the
     /// schema has no rules at all.
-    pub fn new(schema: &'s Schema, resource_root: bool) -> Option<Validator<'s>> {
+    pub fn new(schema: &Schema, resource_root: bool) -> Option<Validator> {
         let opts = CompileOptions {
             env: crate::cel::EnvKind::StoredExpressions,
             ..CompileOptions::default()
@@ -140,22 +148,22 @@ impl<'s> Validator<'s> {
     /// [`Validator::new`] with explicit compile options (Kubernetes version; the server uses
     /// the stored-expressions environment at runtime).
     pub fn with_options(
-        schema: &'s Schema,
+        schema: &Schema,
         resource_root: bool,
         opts: &CompileOptions,
-    ) -> Option<Validator<'s>> {
+    ) -> Option<Validator> {
         let decl = decl_type(schema, resource_root, ROOT_TYPE_NAME);
         Self::build(schema, schema, resource_root, decl, opts, 0)
     }
 
     fn build(
-        validation: &'s Schema,
-        node: &'s Schema,
+        validation: &Schema,
+        node: &Schema,
         resource_root: bool,
         decl: Option<Arc<DeclType>>,
         opts: &CompileOptions,
         depth: usize,
-    ) -> Option<Validator<'s>> {
+    ) -> Option<Validator> {
         if depth > crate::schema::MAX_DEPTH {
             return None;
         }
@@ -221,7 +229,7 @@ impl<'s> Validator<'s> {
                 depth + 1,
             );
             if let Some(p) = built {
-                properties.insert(k.as_str(), p);
+                properties.insert(k.clone(), p);
             }
         }
         let all_of = validation
@@ -238,8 +246,13 @@ impl<'s> Validator<'s> {
         {
             return None;
         }
+        let keep_schema = !rules.is_empty() || init_error.is_some();
         Some(Validator {
-            schema: node,
+            schema: keep_schema.then(|| Arc::new(node.clone())),
+            type_: node.type_.clone(),
+            list_map_keys: (node.x_list_type.as_deref() == Some("map"))
+                .then(|| node.x_list_map_keys.clone()),
+            map_type: node.x_map_type.clone(),
             resource_root,
             init_error,
             rules,
@@ -291,10 +304,7 @@ impl<'s> Validator<'s> {
         match &obj.value {
             Y::Seq(items) => {
                 let Some(iv) = &self.items else { return };
-                let keys = match self.schema.x_list_type.as_deref() {
-                    Some("map") => Some(&self.schema.x_list_map_keys),
-                    _ => None,
-                };
+                let keys = self.list_map_keys.as_ref();
                 let old_items = old.and_then(Node::as_seq);
                 for (i, it) in items.iter().enumerate() {
                     let old_it = match (keys, old_items) {
@@ -309,7 +319,7 @@ impl<'s> Validator<'s> {
             }
             Y::Map(m) => {
                 let correlatable = matches!(
-                    self.schema.x_map_type.as_deref(),
+                    self.map_type.as_deref(),
                     None | Some("granular") | Some("atomic")
                 );
                 let old_map = if correlatable {
@@ -343,7 +353,7 @@ impl<'s> Validator<'s> {
     }
 
     fn type_word(&self) -> String {
-        format!("{:?}", self.schema.type_.as_deref().unwrap_or(""))
+        format!("{:?}", self.type_.as_deref().unwrap_or(""))
     }
 
     fn expressions(
@@ -375,8 +385,11 @@ impl<'s> Validator<'s> {
             *budget = -1;
             return;
         }
-        let self_v = to_value(obj, self.schema, self.resource_root);
-        let old_v = old.map(|o| to_value(o, self.schema, self.resource_root));
+        let Some(schema) = self.schema.as_deref() else {
+            return;
+        };
+        let self_v = to_value(obj, schema, self.resource_root);
+        let old_v = old.map(|o| to_value(o, schema, self.resource_root));
         let opts = Options {
             cost_limit: Some(limits.per_call_limit),
             fold_constants: true,
@@ -475,7 +488,7 @@ impl<'s> Validator<'s> {
                     c.rule.message.trim().to_string()
                 }
             });
-            let value = match self.schema.type_.as_deref() {
+            let value = match self.type_.as_deref() {
                 Some("object") | Some("array") => None,
                 _ => render_field_value(&self_v),
             };
@@ -537,64 +550,14 @@ fn compile_rule(
 }
 
 /// A `fieldPath` (`.a.b`, `.m['k.x']`) rendered as the path suffix the server appends
-/// (`a.b`, `m[k.x]`): property steps are children, additionalProperties steps keys.
+/// (`a.b`, `m[k.x]`): `ValidFieldPath(...).String()` with array notation allowed
+/// ([`crate::k8s::fieldpath::valid_field_path`]).
 pub fn normalize_field_path(fp: &str, schema: &Schema) -> Result<String, String> {
-    let mut out = FieldPath::root();
-    let mut s = schema;
-    let b = fp.as_bytes();
-    let mut i = 0;
-    let mut first = true;
-    while i < b.len() {
-        let name = match b[i] {
-            b'.' => {
-                let start = i + 1;
-                let mut j = start;
-                while j < b.len() && b[j] != b'.' && b[j] != b'[' {
-                    j += 1;
-                }
-                i = j;
-                fp[start..j].to_string()
-            }
-            b'[' => {
-                if b.get(i + 1) != Some(&b'\'') {
-                    return Err("expected single quoted string".into());
-                }
-                let mut j = i + 2;
-                let mut name = String::new();
-                while j < b.len() && b[j] != b'\'' {
-                    if b[j] == b'\\' && j + 1 < b.len() {
-                        j += 1;
-                    }
-                    name.push(b[j] as char);
-                    j += 1;
-                }
-                if b.get(j + 1) != Some(&b']') {
-                    return Err("expected ]".into());
-                }
-                i = j + 2;
-                name
-            }
-            _ => return Err(format!("expected [ or . but got: {}", &fp[i..])),
-        };
-        if let Some(p) = s.properties.get(&name) {
-            out = if first {
-                FieldPath::new(&name)
-            } else {
-                out.child(&name)
-            };
-            s = p;
-        } else if let Some(AdditionalProperties::Schema(ap)) = &s.additional_properties {
-            out = out.key(&name);
-            s = ap;
-        } else {
-            return Err("does not refer to a valid field".into());
-        }
-        first = false;
-    }
-    Ok(if out.is_root() {
+    let r = crate::k8s::fieldpath::valid_field_path(fp, schema, true)?;
+    Ok(if r.path.is_root() {
         String::new()
     } else {
-        out.to_string()
+        r.path.to_string()
     })
 }
 
