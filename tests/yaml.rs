@@ -940,3 +940,25 @@ fn stream_starting_with_document_end() {
     assert_eq!(docs[1].root.as_ref().unwrap().to_json(), json!({"a": 1}));
     assert!(load("---\n...\n").iter().all(|d| d.errors.is_empty()));
 }
+
+/// go-yaml takes a comment right after a closing quote or bracket (`"x"#c`); granit refuses it,
+/// so the loader blanks such comments and reads the document again.
+#[test]
+fn comment_right_after_quote_or_bracket() {
+    let src = "a: 1\n---\nb: \"x\"#c\nc: [1]#d\nd: {e: 1}#f\ng: 'h'#é\n---\ni: 2\n";
+    let docs = load(src);
+    assert_eq!(docs.len(), 3, "{docs:?}");
+    assert!(docs.iter().all(|d| d.errors.is_empty()), "{docs:?}");
+    let root = docs[1].root.as_ref().unwrap();
+    assert_eq!(
+        root.to_json(),
+        json!({"b": "x", "c": [1], "d": {"e": 1}, "g": "h"})
+    );
+    // Spans still point into the original text.
+    assert_eq!(text(src, root.get("c").unwrap().span), "[1]");
+    assert_eq!(docs[1].index, 1);
+    // A plain scalar keeps its `#`: `x#c` is the string itself.
+    assert_eq!(value_of("a: x#c\n"), json!({"a": "x#c"}));
+    // Anchors and aliases followed by `#` stay errors, as in go-yaml.
+    assert!(load("a: *x#c\n")[0].root.is_none());
+}

@@ -22,6 +22,7 @@
 //! - a node copied from an alias keeps the spans of the anchored definition, so a span always
 //!   covers the text that produced the value.
 
+use std::borrow::Cow;
 use std::collections::hash_map::RandomState;
 use std::collections::HashMap;
 use std::hash::BuildHasher;
@@ -83,12 +84,29 @@ pub fn load_with(src: &str, opts: &LoadOptions) -> Vec<Document> {
         loader.finish(d, at + 3, Some(err));
         base = at + 3;
     }
-    while let Some(next) = loader.run_segment(base) {
-        // A restart must make progress, or a pathological input could loop.
-        if next <= base {
-            break;
+    // The text the parser reads: the source, with comments that go-yaml accepts but granit
+    // rejects blanked out (same length, so every offset still points into `src`).
+    let mut text: Cow<str> = Cow::Borrowed(src);
+    loop {
+        match loader.run_segment(&text, base) {
+            Segment::Done => break,
+            Segment::Restart(next) => {
+                // A restart must make progress, or a pathological input could loop.
+                if next <= base {
+                    break;
+                }
+                base = next;
+            }
+            Segment::BlankComment { comment, restart } => {
+                // Each round removes one `#`, so this ends.
+                let t = text.to_mut();
+                let eol = t[comment..]
+                    .find(['\n', '\r'])
+                    .map_or(t.len(), |i| comment + i);
+                t.replace_range(comment..eol, &" ".repeat(eol - comment));
+                base = restart;
+            }
         }
-        base = next;
     }
     loader.check_tab_lines();
     loader.docs
@@ -101,6 +119,19 @@ struct Loader<'a> {
     hasher: RandomState,
     /// Multi-line flow collections and quoted scalars, where a tab may start a line.
     tab_exempt: Vec<Span>,
+}
+
+/// How a parser run over part of the text ended.
+enum Segment {
+    Done,
+    /// Start a fresh parser here.
+    Restart(usize),
+    /// go-yaml reads `"x"#c` or `[1]#c` as a value and a comment, granit refuses it: blank the
+    /// comment starting at `comment` and parse again from `restart`.
+    BlankComment {
+        comment: usize,
+        restart: usize,
+    },
 }
 
 /// What to do after a document failed.
@@ -124,9 +155,9 @@ impl<'a> Loader<'a> {
 
     /// Parses `src[base..]` with one parser. Returns where to start a fresh parser when the
     /// parser's own recovery could not be trusted to find the next document.
-    fn run_segment(&mut self, base: usize) -> Option<usize> {
+    fn run_segment(&mut self, full: &str, base: usize) -> Segment {
         let base = floor_boundary(self.src, base);
-        let text = &self.src[base..];
+        let text = &full[base..];
         let mut parser = Parser::new_from_str_with_options(text, self.parser_options());
         let mut doc: Option<DocBuilder> = None;
         let mut after_explicit_end = false;
@@ -138,11 +169,22 @@ impl<'a> Loader<'a> {
                     if let Some(d) = doc.take() {
                         self.finish(d, last_end, None);
                     }
-                    return None;
+                    return Segment::Done;
                 }
                 Some(Ok(x)) => x,
                 Some(Err(e)) => {
                     let off = base + e.marker().byte_offset().unwrap_or(0).min(text.len());
+                    if matches!(e.kind(), ErrorKind::CommentNotSeparated)
+                        && off > 0
+                        && matches!(full.as_bytes()[off - 1], b'"' | b'\'' | b']' | b'}')
+                        && full.as_bytes().get(off) == Some(&b'#')
+                    {
+                        let restart = doc.as_ref().map_or(last_end, |d| d.restart);
+                        return Segment::BlankComment {
+                            comment: off,
+                            restart,
+                        };
+                    }
                     let err = if matches!(e.kind(), ErrorKind::RecursionLimitExceeded) {
                         too_deep(self.opts.max_depth, self.point(off))
                     } else {
@@ -161,8 +203,8 @@ impl<'a> Loader<'a> {
                     after_explicit_end = false;
                     match self.recover(&mut parser, base, off) {
                         Recovery::Continue => continue,
-                        Recovery::Stop => return None,
-                        Recovery::RestartAt(at) => return Some(at),
+                        Recovery::Stop => return Segment::Done,
+                        Recovery::RestartAt(at) => return Segment::Restart(at),
                     }
                 }
             };
@@ -178,7 +220,7 @@ impl<'a> Loader<'a> {
                     if let Some(d) = doc.take() {
                         self.finish(d, sp.end, None);
                     }
-                    return None;
+                    return Segment::Done;
                 }
                 Event::DocumentStart(explicit, version) => {
                     if let Some(d) = doc.take() {
@@ -203,7 +245,7 @@ impl<'a> Loader<'a> {
                         after_explicit_end = false;
                         match self.skip_document(&mut parser) {
                             true => continue,
-                            false => return None,
+                            false => return Segment::Done,
                         }
                     }
                     if !explicit && after_explicit_end {
@@ -221,7 +263,7 @@ impl<'a> Loader<'a> {
                         after_explicit_end = false;
                         match self.skip_document(&mut parser) {
                             true => continue,
-                            false => return None,
+                            false => return Segment::Done,
                         }
                     }
                     after_explicit_end = false;
@@ -249,7 +291,7 @@ impl<'a> Loader<'a> {
                         self.finish(d, end, Some(fatal));
                         last_end = end;
                         if !self.skip_document(&mut parser) {
-                            return None;
+                            return Segment::Done;
                         }
                     }
                 }
@@ -259,15 +301,15 @@ impl<'a> Loader<'a> {
 
     /// Skips the rest of the current document after a problem found by the tree builder.
     /// Returns false when nothing follows.
-    fn skip_document(&self, parser: &mut Parser<'a, granit_parser::StrInput<'a>>) -> bool {
+    fn skip_document<'t>(&self, parser: &mut Parser<'t, granit_parser::StrInput<'t>>) -> bool {
         matches!(parser.proceed_next_document(), Ok(true))
     }
 
     /// After a syntax error at `off`: let the parser find the next document, but restart on a
     /// fresh parser at the next `---` line when the parser gives up or would skip past it.
-    fn recover(
+    fn recover<'t>(
         &self,
-        parser: &mut Parser<'a, granit_parser::StrInput<'a>>,
+        parser: &mut Parser<'t, granit_parser::StrInput<'t>>,
         base: usize,
         off: usize,
     ) -> Recovery {
@@ -364,6 +406,7 @@ impl<'a> Loader<'a> {
         DocBuilder {
             index: self.docs.len(),
             start,
+            restart: start,
             stack: Vec::new(),
             root: None,
             errors: Vec::new(),
@@ -622,6 +665,8 @@ impl Frame {
 struct DocBuilder {
     index: usize,
     start: usize,
+    /// Where a fresh parser can read this document again (its `---`, or its first token).
+    restart: usize,
     stack: Vec<Frame>,
     root: Option<Built>,
     errors: Vec<YamlError>,
