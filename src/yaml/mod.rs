@@ -7,10 +7,33 @@
 //! of their source text, for diagnostics that point at the line.
 //!
 //! Brief overview:
-//! - [`load`] parses a whole file into [`Document`]s; a malformed document carries a [`YamlError`]
-//!   and the documents after it are still read.
+//! - [`load`] / [`load_with`] parse a whole file into [`Document`]s (granit-parser events, see
+//!   [`load`](mod@load) for the span conventions and budgets). Every document of the stream is
+//!   returned, empty ones included. A fatal problem (syntax, alias budget, depth, a value JSON
+//!   cannot hold) leaves that document with `root: None` and a [`YamlError`]; duplicate keys and
+//!   suspicious constructs are reported but the root is kept. The documents after a broken one
+//!   are still read.
 //! - [`Node`] is one JSON value plus where it came from; [`Map`] keeps key order and key spans.
-//! - [`emit`] writes a [`Node`] back as YAML that go-yaml reads as the same value.
+//! - [`resolve_plain`] is go-yaml v2's reading of a plain scalar after the JSON round trip
+//!   ([`resolve`] has the details and the pre-JSON [`resolve::Scalar`]).
+//! - [`emit_document`] writes a [`Node`] back as kubectl-style YAML that go-yaml reads as the
+//!   same value.
+//!
+//! ```
+//! use crdlint::yaml::{emit_document, load, Value};
+//!
+//! let docs = load("replicas: 1e3\nenabled: yes\nmode: 0755\n");
+//! let root = docs[0].root.as_ref().unwrap();
+//! assert_eq!(root.get("replicas").unwrap().value, Value::Int(1000));
+//! assert_eq!(root.get("enabled").unwrap().value, Value::Bool(true));
+//! assert_eq!(root.get("mode").unwrap().value, Value::Int(493));
+//! // Strings that would read back as something else are quoted.
+//! let out = emit_document(&crdlint::yaml::Node::from_json(&serde_json::json!({"v": "yes"})));
+//! assert_eq!(out, "v: 'yes'\n");
+//! ```
+//!
+//! Architecture invariant: `yaml` knows nothing about Kubernetes objects, only about how its
+//! YAML is read; it depends on no other crdlint module.
 
 mod node;
 pub use node::*;
