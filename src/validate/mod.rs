@@ -111,6 +111,30 @@ struct CompiledVersion {
     /// The status subresource is enabled: `status` is dropped on create before validation.
     status_subresource: bool,
     has_cel_rules: bool,
+    /// Some node is `x-kubernetes-embedded-resource` (else the embedded walks are skipped).
+    has_embedded: bool,
+    /// Some node is a `set` or `map` list (else the list-type walk is skipped).
+    has_list_types: bool,
+}
+
+/// Whether any structural node below `s` satisfies `f`.
+fn any_structural(s: &Schema, f: &dyn Fn(&Schema) -> bool, depth: usize) -> bool {
+    if f(s) {
+        return true;
+    }
+    depth < crate::schema::MAX_DEPTH
+        && s.structural_children()
+            .any(|(_, c)| any_structural(c, f, depth + 1))
+}
+
+fn flags(s: Option<&Schema>) -> (bool, bool) {
+    let Some(s) = s else {
+        return (false, false);
+    };
+    (
+        any_structural(s, &|n| n.x_embedded_resource, 0),
+        any_structural(s, &|n| n.is_list_set() || n.is_list_map(), 0),
+    )
 }
 
 /// A CRD prepared once for validating many resources (schemas converted, patterns and rules
@@ -222,6 +246,7 @@ impl CompiledCrd {
             });
             let has_cel_rules = schema.as_ref().is_some_and(Schema::has_validation_rules);
             let status_subresource = sub.and_then(|s| s.get("status")).is_some();
+            let (has_embedded, has_list_types) = flags(schema.as_ref());
             compiled.push(CompiledVersion {
                 name: name.clone(),
                 served: *served,
@@ -230,6 +255,8 @@ impl CompiledCrd {
                 scale,
                 status_subresource,
                 has_cel_rules,
+                has_embedded,
+                has_list_types,
             });
         }
         Ok(CompiledCrd {
@@ -255,6 +282,7 @@ impl CompiledCrd {
         prune::prepare_defaults(&mut s, 0);
         collect_patterns(&s, &mut patterns, &mut formats, 0);
         let has_cel_rules = s.has_validation_rules();
+        let (has_embedded, has_list_types) = flags(Some(&s));
         CompiledCrd {
             group: "example.com".into(),
             kind: "Foo".into(),
@@ -271,6 +299,8 @@ impl CompiledCrd {
                 scale: None,
                 status_subresource: false,
                 has_cel_rules,
+                has_embedded,
+                has_list_types,
             }],
             patterns,
             formats,
@@ -497,6 +527,22 @@ fn run_inner(crd: &CompiledCrd, obj: &Node, opts: &Options, stage: Stage) -> Out
         let span = obj.get("apiVersion").map_or(obj.span, |n| n.span);
         let served: Vec<&str> = crd.served_versions().collect();
         let known = crd.compiled.iter().any(|v| v.name == version_name);
+        if version_name.is_empty() {
+            r.push(
+                Diagnostic::new(
+                    &rules::VERSION_NOT_SERVED,
+                    obj.span,
+                    "apiVersion: Required value: the object has no apiVersion, so no CRD version applies",
+                )
+                .with_path("apiVersion")
+                .with_help(format!("served versions: {}", served.join(", "))),
+            );
+            return Outcome {
+                diagnostics: r.diags,
+                stored: None,
+                version: None,
+            };
+        }
         let what = if known {
             "is not served"
         } else {
@@ -760,12 +806,16 @@ fn validate_stored(r: &mut Run<'_>, ver: &CompiledVersion, x: &Node) {
 
     // Embedded resources and list types.
     let root = Link::Root(None);
-    let mut emb = Vec::new();
-    objectmeta::validate_embedded(x, ver.schema.as_ref(), &root, &mut emb, 0);
-    emit(r, &mut all, &rules::EMBEDDED_RESOURCE, emb);
-    let mut lt = Vec::new();
-    listtype::validate(&root, ver.schema.as_ref(), x, &mut lt);
-    emit(r, &mut all, &rules::LIST_DUPLICATE, lt);
+    if ver.has_embedded {
+        let mut emb = Vec::new();
+        objectmeta::validate_embedded(x, ver.schema.as_ref(), &root, &mut emb, 0);
+        emit(r, &mut all, &rules::EMBEDDED_RESOURCE, emb);
+    }
+    if ver.has_list_types {
+        let mut lt = Vec::new();
+        listtype::validate(&root, ver.schema.as_ref(), x, &mut lt);
+        emit(r, &mut all, &rules::LIST_DUPLICATE, lt);
+    }
 
     // CEL: the rules themselves are evaluated by the CEL layer; the server's gate is here.
     if ver.has_cel_rules && cel_blocked(&all) {
