@@ -244,7 +244,10 @@ fn validation_rules_compile_as_the_server_compiles_them() {
                 continue;
             }
             let schema = Schema::from_node(case.get("schema").unwrap());
-            let is_root = case.get("is_resource_root").and_then(Node::as_bool).unwrap_or(false);
+            let is_root = case
+                .get("is_resource_root")
+                .and_then(Node::as_bool)
+                .unwrap_or(false);
             let compile = |rule: &str, root: bool| {
                 let decl = decl_type(&schema, root, ROOT_TYPE_NAME).expect("typed schema");
                 let r = ValidationRule {
@@ -253,14 +256,24 @@ fn validation_rules_compile_as_the_server_compiles_them() {
                 };
                 compile_rule(&r, &decl, &opts)
             };
-            for r in case.get("valid_rules").and_then(Node::as_seq).into_iter().flatten() {
+            for r in case
+                .get("valid_rules")
+                .and_then(Node::as_seq)
+                .into_iter()
+                .flatten()
+            {
                 let rule = r.as_str().unwrap();
                 valid += 1;
                 if let Some(e) = compile(rule, is_root).error {
                     failures.push(format!("{id}: valid rule {rule:?} failed: {}", e.detail));
                 }
             }
-            for r in case.get("error_rules").and_then(Node::as_seq).into_iter().flatten() {
+            for r in case
+                .get("error_rules")
+                .and_then(Node::as_seq)
+                .into_iter()
+                .flatten()
+            {
                 let rule = s(r, "rule").unwrap();
                 let want = s(r, "error_contains").unwrap();
                 let res = compile(rule, true);

@@ -90,6 +90,8 @@ pub struct CheckEnv {
     pub literal_validators: bool,
     /// The homogeneous aggregate literal validator (Kubernetes always installs it).
     pub homogeneous_literals: bool,
+    /// The minor whose libraries the environment has (gates the library type names).
+    pub minor: u32,
 }
 
 const CROSS_TYPE_SUFFIXES: &[&str] = &[
@@ -125,6 +127,27 @@ fn type_ident(name: &str, optional: bool) -> Option<Type> {
         _ => return None,
     };
     Some(Type::type_of(t))
+}
+
+/// Type names the Kubernetes libraries register (`type(ip('1.2.3.4')) == net.IP`), with the
+/// minor that added each library.
+fn library_type_ident(name: &str, minor: u32) -> Option<Type> {
+    use super::types::opaque;
+    let (since, t) = match name {
+        opaque::URL => (0, opaque::URL),
+        opaque::QUANTITY => (28, opaque::QUANTITY),
+        opaque::IP => (30, opaque::IP),
+        opaque::CIDR => (30, opaque::CIDR),
+        opaque::FORMAT => (31, opaque::FORMAT),
+        opaque::SEMVER => (33, opaque::SEMVER),
+        opaque::AUTHORIZER
+        | opaque::PATH_CHECK
+        | opaque::GROUP_CHECK
+        | opaque::RESOURCE_CHECK
+        | opaque::DECISION => (27, name),
+        _ => return None,
+    };
+    (minor >= since).then(|| Type::type_of(Type::opaque(t)))
 }
 
 /// cel-go `mapping`: type-parameter substitutions, keyed by the parameter's formatted name.
@@ -442,6 +465,7 @@ impl Checker<'_> {
             return Some(t.clone());
         }
         type_ident(name, self.env.optional_types)
+            .or_else(|| library_type_ident(name, self.env.minor))
     }
 
     fn lookup_function(&self, name: &str) -> Option<FunctionDecl> {
@@ -927,13 +951,30 @@ impl Checker<'_> {
 
 /// The AST validators (cel-go `cel/validator.go`) Kubernetes installs.
 fn validate(e: &Expr, types: &HashMap<u64, Type>, env: &CheckEnv, errors: &mut Vec<CheckError>) {
+    validate_node(e, types, env, errors, false, 0);
+}
+
+/// Smallest and largest seconds CEL timestamps allow (years 1 to 9999).
+const MIN_UNIX_SECONDS: i64 = -62_135_596_800;
+const MAX_UNIX_SECONDS: i64 = 253_402_300_799;
+
+fn validate_node(
+    n: &Expr,
+    types: &HashMap<u64, Type>,
+    env: &CheckEnv,
+    errors: &mut Vec<CheckError>,
+    in_format: bool,
+    depth: usize,
+) {
     let ty = |id: u64| types.get(&id).cloned().unwrap_or(Type::Dyn);
-    e.walk(&mut |n: &Expr| match &n.kind {
-        ExprKind::List { .. } | ExprKind::Map { .. } if !env.homogeneous_literals => {}
+    // Literals anywhere inside a `format` call are exempt from the homogeneity check once the
+    // strings extension's format validator is installed (strings v1+, Kubernetes 1.29).
+    let mut exempt = in_format;
+    match &n.kind {
         ExprKind::List {
             elements,
             optional_indices,
-        } => {
+        } if env.homogeneous_literals && !in_format => {
             let mut first: Option<Type> = None;
             for (i, el) in elements.iter().enumerate() {
                 let mut et = ty(el.id);
@@ -955,7 +996,7 @@ fn validate(e: &Expr, types: &HashMap<u64, Type>, env: &CheckEnv, errors: &mut V
                 }
             }
         }
-        ExprKind::Map { entries } => {
+        ExprKind::Map { entries } if env.homogeneous_literals && !in_format => {
             let mut first: Option<(Type, Type)> = None;
             for en in entries {
                 let kt = ty(en.key.id);
@@ -984,25 +1025,69 @@ fn validate(e: &Expr, types: &HashMap<u64, Type>, env: &CheckEnv, errors: &mut V
                 }
             }
         }
-        ExprKind::Call { func, args, .. } if env.literal_validators => {
-            let Some(lit) = args.first() else { return };
-            let ExprKind::Literal(l) = &lit.kind else {
-                return;
-            };
-            let bad = match (func.as_str(), l) {
-                ("duration", Literal::String(s)) => super::literals::parse_duration(s).is_none(),
-                ("timestamp", Literal::String(s)) => super::literals::parse_timestamp(s).is_none(),
-                ("timestamp", Literal::Int(_)) | ("duration", Literal::Int(_)) => false,
-                ("matches", Literal::String(s)) => !super::literals::regex_compiles(s),
-                _ => false,
-            };
-            if bad {
-                errors.push(CheckError {
-                    id: lit.id,
-                    message: format!("invalid {func} argument"),
-                });
+        ExprKind::Call { func, args, .. } => {
+            if func == "format" && env.minor >= 29 {
+                exempt = true;
+            }
+            if env.literal_validators {
+                if let Some(lit) = args.first() {
+                    if let ExprKind::Literal(l) = &lit.kind {
+                        let bad = match (func.as_str(), l) {
+                            ("duration", Literal::String(s)) => {
+                                super::literals::parse_duration(s).is_none()
+                            }
+                            ("timestamp", Literal::String(s)) => {
+                                super::literals::parse_timestamp(s).is_none()
+                            }
+                            ("timestamp", Literal::Int(i)) => {
+                                !(MIN_UNIX_SECONDS..=MAX_UNIX_SECONDS).contains(i)
+                            }
+                            ("matches", Literal::String(s)) => !super::literals::regex_compiles(s),
+                            _ => false,
+                        };
+                        if bad {
+                            errors.push(CheckError {
+                                id: lit.id,
+                                message: format!("invalid {func} argument"),
+                            });
+                        }
+                    }
+                }
             }
         }
         _ => {}
-    });
+    }
+    if depth > 10_000 {
+        return;
+    }
+    let mut visit = |c: &Expr| validate_node(c, types, env, errors, exempt, depth + 1);
+    match &n.kind {
+        ExprKind::Unspecified | ExprKind::Literal(_) | ExprKind::Ident(_) => {}
+        ExprKind::Select { operand, .. } => visit(operand),
+        ExprKind::Call { target, args, .. } => {
+            if let Some(t) = target {
+                visit(t);
+            }
+            args.iter().for_each(&mut visit);
+        }
+        ExprKind::List { elements, .. } => elements.iter().for_each(&mut visit),
+        ExprKind::Map { entries } => {
+            for en in entries {
+                visit(&en.key);
+                visit(&en.value);
+            }
+        }
+        ExprKind::Struct { fields, .. } => fields.iter().for_each(|f| visit(&f.value)),
+        ExprKind::Comprehension(c) => {
+            for x in [
+                &c.iter_range,
+                &c.accu_init,
+                &c.loop_cond,
+                &c.loop_step,
+                &c.result,
+            ] {
+                visit(x);
+            }
+        }
+    }
 }

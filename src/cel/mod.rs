@@ -109,6 +109,7 @@ impl CompileOptions {
             keyword_field_names: self.base_env_options && m >= 31,
             literal_validators: self.base_env_options && m >= 29,
             homogeneous_literals: self.base_env_options,
+            minor: m,
         }
     }
 }
@@ -116,7 +117,7 @@ impl CompileOptions {
 /// One compile problem, positioned as cel-go positions it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CelError {
-    /// 1-based line within the expression.
+    /// 1-based line within the expression; 0 for errors without a location (printed `-1:0`).
     pub line: usize,
     /// 1-based column, in code points.
     pub column: usize,
@@ -143,6 +144,11 @@ impl fmt::Display for CompileError {
         for (i, e) in self.errors.iter().take(MAX_ERRORS_TO_REPORT).enumerate() {
             if i > 0 {
                 f.write_str("\n")?;
+            }
+            if e.line == 0 {
+                // cel-go's `NoLocation` (internal parser errors such as the recursion limit).
+                write!(f, "ERROR: <input>:-1:0: {}", e.message)?;
+                continue;
             }
             write!(f, "ERROR: <input>:{}:{}: {}", e.line, e.column, e.message)?;
             if let Some(snippet) = lines.get(e.line.wrapping_sub(1)) {

@@ -25,6 +25,9 @@ pub struct Parsed {
     pub next_id: u64,
 }
 
+/// cel-go's default parser recursion limit (`parser.MaxRecursionDepth`, 250).
+pub const MAX_RECURSION_DEPTH: u16 = 250;
+
 /// cel-go's default limit on expression length, in code points.
 pub const MAX_EXPRESSION_CODE_POINTS: usize = 100_000;
 
@@ -54,12 +57,36 @@ pub fn parse(src: &str, macros: MacroSet) -> Result<Parsed, Vec<CelError>> {
             ),
         }]);
     }
-    let parser = env(macros).parser().enable_optional_syntax(true);
+    if let Some(msg) = nesting_error(src) {
+        return Err(vec![CelError {
+            line: 0,
+            column: 0,
+            offset: None,
+            message: msg,
+        }]);
+    }
+    let parser = env(macros)
+        .parser()
+        .enable_optional_syntax(true)
+        .max_recursion_depth(MAX_RECURSION_DEPTH);
     match parser.parse_with_source_info(src) {
         Ok((e, info)) => {
             let mut offsets = HashMap::new();
             let mut max_id = 0;
             let expr = convert(&e, &info, &mut offsets, &mut max_id);
+            // cel-go positions a negative number literal at its `-`; the `cel` crate at its
+            // digits.
+            expr.walk(&mut |n| {
+                let neg = matches!(&n.kind, ExprKind::Literal(Literal::Int(i)) if *i < 0)
+                    || matches!(&n.kind, ExprKind::Literal(Literal::Double(d)) if d.is_sign_negative());
+                if let (true, Some(o)) = (neg, offsets.get_mut(&n.id)) {
+                    let before = &src.as_bytes()[..(o.0 as usize).min(src.len())];
+                    let trimmed = before.iter().rposition(|b| !b.is_ascii_whitespace());
+                    if let Some(p) = trimmed.filter(|&p| before[p] == b'-') {
+                        o.0 = p as u32;
+                    }
+                }
+            });
             if !src.is_ascii() {
                 // The `cel` crate records byte offsets; cel-go positions count code points.
                 let mut cp = vec![0u32; src.len() + 1];
@@ -75,6 +102,14 @@ pub fn parse(src: &str, macros: MacroSet) -> Result<Parsed, Vec<CelError>> {
                 for o in offsets.values_mut() {
                     *o = (at(o.0), at(o.1));
                 }
+            }
+            if visitor_depth(&expr, 0) > MAX_RECURSION_DEPTH as usize {
+                return Err(vec![CelError {
+                    line: 0,
+                    column: 0,
+                    offset: None,
+                    message: "max recursion depth exceeded".to_string(),
+                }]);
             }
             Ok(Parsed {
                 expr,
@@ -97,6 +132,20 @@ pub fn parse(src: &str, macros: MacroSet) -> Result<Parsed, Vec<CelError>> {
             // an operator; cel-go reports only the syntax error.
             if out.len() > 1 {
                 out.retain(|e| !e.message.starts_with("Incomplete `"));
+            }
+            // A keyword after `.` (`self.true`): the `cel` crate's ANTLR runtime reports "no
+            // viable alternative at input '.true'" where cel-go's reports the mismatched token.
+            for e in &mut out {
+                if let Some(kw) = e
+                    .message
+                    .strip_prefix("Syntax error: no viable alternative at input '.")
+                    .and_then(|r| r.strip_suffix('\''))
+                {
+                    if matches!(kw, "true" | "false" | "null" | "in") {
+                        e.message =
+                            format!("Syntax error: mismatched input '{kw}' expecting IDENTIFIER");
+                    }
+                }
             }
             Err(out)
         }
@@ -183,4 +232,198 @@ fn convert(
         })),
     };
     Expr::new(e.id, kind)
+}
+
+/// The nesting cel-go's parser visitor counts against its recursion limit: ternaries, relations,
+/// arithmetic, field selections, member calls and indexing (`parser.go` `Visit`); `&&`, `||`,
+/// `!`, negation, global calls and literals do not count. Macro expansions count once for the
+/// member call they replace. Stops counting past the limit.
+fn visitor_depth(e: &Expr, depth: usize) -> usize {
+    const COUNTED: &[&str] = &[
+        "_?_:_", "_==_", "_!=_", "_<_", "_<=_", "_>_", "_>=_", "@in", "_+_", "_-_", "_*_", "_/_",
+        "_%_", "_[_]", "_[?_]", "_?._",
+    ];
+    if depth > MAX_RECURSION_DEPTH as usize {
+        return depth;
+    }
+    match &e.kind {
+        ExprKind::Select { operand, .. } => visitor_depth(operand, depth + 1),
+        ExprKind::Call { func, target, args } => {
+            let d = if target.is_some() || COUNTED.contains(&func.as_str()) {
+                depth + 1
+            } else {
+                depth
+            };
+            target
+                .iter()
+                .map(|t| visitor_depth(t, d))
+                .chain(args.iter().map(|a| visitor_depth(a, d)))
+                .max()
+                .unwrap_or(d)
+        }
+        ExprKind::List { elements, .. } => elements
+            .iter()
+            .map(|x| visitor_depth(x, depth))
+            .max()
+            .unwrap_or(depth),
+        ExprKind::Map { entries } => entries
+            .iter()
+            .map(|en| visitor_depth(&en.key, depth).max(visitor_depth(&en.value, depth)))
+            .max()
+            .unwrap_or(depth),
+        ExprKind::Struct { fields, .. } => fields
+            .iter()
+            .map(|f| visitor_depth(&f.value, depth))
+            .max()
+            .unwrap_or(depth),
+        ExprKind::Comprehension(c) => {
+            let d = depth + 1;
+            [
+                &c.iter_range,
+                &c.accu_init,
+                &c.loop_cond,
+                &c.loop_step,
+                &c.result,
+            ]
+            .iter()
+            .map(|x| visitor_depth(x, d))
+            .max()
+            .unwrap_or(d)
+        }
+        _ => depth,
+    }
+}
+
+/// A scan of the source for nesting the `cel` crate would recurse on without bound (its parser
+/// and the trees it builds are recursive; a deep enough expression overflows the stack): more
+/// than [`MAX_RECURSION_DEPTH`] open brackets, or a chain of more than that many binary or member
+/// operators not broken by `&&`, `||`, `?`, `:` or `,`. cel-go refuses both too (its rule-depth
+/// listener and its visitor's recursion counter), with the messages used here.
+fn nesting_error(src: &str) -> Option<String> {
+    let limit = MAX_RECURSION_DEPTH as usize;
+    let b = src.as_bytes();
+    // Per open bracket level: (binary operators in the current segment, current member chain,
+    // longest member chain in the segment). cel-go's depth for a left-nested chain is the number
+    // of operators plus the member depth of its deepest operand.
+    let mut levels: Vec<(usize, usize, usize)> = vec![(0, 0, 0)];
+    let too_deep = |l: &(usize, usize, usize)| l.0 + l.2 > limit;
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        match c {
+            b'\'' | b'"' => {
+                // Skip a string literal (also raw `r'..'` and triple-quoted forms).
+                let triple = b.get(i + 1) == Some(&c) && b.get(i + 2) == Some(&c);
+                let raw = i > 0 && matches!(b[i - 1], b'r' | b'R');
+                i += if triple { 3 } else { 1 };
+                while i < b.len() {
+                    if b[i] == b'\\' && !raw {
+                        i += 2;
+                        continue;
+                    }
+                    if b[i] == c
+                        && (!triple || (b.get(i + 1) == Some(&c) && b.get(i + 2) == Some(&c)))
+                    {
+                        i += if triple { 3 } else { 1 };
+                        break;
+                    }
+                    i += 1;
+                }
+                continue;
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'(' | b'[' | b'{' => {
+                if c == b'[' {
+                    if let Some(l) = levels.last_mut() {
+                        l.1 += 1;
+                        l.2 = l.2.max(l.1);
+                        if too_deep(l) {
+                            return Some("max recursion depth exceeded".to_string());
+                        }
+                    }
+                }
+                levels.push((0, 0, 0));
+                if levels.len() > limit + 1 {
+                    return Some(format!("expression recursion limit exceeded: {limit}"));
+                }
+            }
+            b')' | b']' | b'}' if levels.len() > 1 => {
+                levels.pop();
+            }
+            b'&' | b'|' | b'?' | b':' | b',' => {
+                if let Some(l) = levels.last_mut() {
+                    *l = (0, 0, 0);
+                }
+            }
+            b'.' if i > 0
+                && b[i - 1].is_ascii_digit()
+                && b.get(i + 1).is_some_and(u8::is_ascii_digit) => {}
+            b'.' => {
+                if let Some(l) = levels.last_mut() {
+                    l.1 += 1;
+                    l.2 = l.2.max(l.1);
+                    if too_deep(l) {
+                        return Some("max recursion depth exceeded".to_string());
+                    }
+                }
+            }
+            b'=' | b'<' | b'>' | b'+' | b'-' | b'*' | b'/' | b'%' => {
+                // `==`, `<=`, `>=`, `!=` count once.
+                let second = matches!(b.get(i + 1), Some(b'='));
+                if let Some(l) = levels.last_mut() {
+                    l.0 += 1;
+                    l.1 = 0;
+                    if too_deep(l) {
+                        return Some("max recursion depth exceeded".to_string());
+                    }
+                }
+                if second {
+                    i += 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hostile_nesting_is_refused_not_overflowed() {
+        for (src, want) in [
+            (
+                format!("{}1{}", "[".repeat(3000), "]".repeat(3000)),
+                "expression recursion limit exceeded: 250",
+            ),
+            (
+                format!("{}1{}", "(".repeat(3000), ")".repeat(3000)),
+                "expression recursion limit exceeded: 250",
+            ),
+            (
+                format!("1{} == 1", " + 1".repeat(3000)),
+                "max recursion depth exceeded",
+            ),
+            (
+                format!("a{}", ".b".repeat(3000)),
+                "max recursion depth exceeded",
+            ),
+        ] {
+            let e = parse(&src, MacroSet::SortBy).expect_err("refused");
+            assert_eq!(e[0].message, want);
+        }
+        // Long but flat expressions are fine.
+        let flat = format!("true{}", " && self.a == 1".repeat(1000));
+        assert!(parse(&flat, MacroSet::SortBy).is_ok());
+        let strings = format!("'{}' == ''", "((((".repeat(1000));
+        assert!(parse(&strings, MacroSet::SortBy).is_ok());
+    }
 }

@@ -141,6 +141,35 @@ fn plain(detail: &str) -> ExprError {
     }
 }
 
+/// What cel-go's program planning rejects in a checked expression: a constant regular
+/// expression given to `matches` or the Kubernetes `find`/`findAll` that does not compile (the
+/// regex optimizations precompile them, `OptOptimize`). Returns Go's error text.
+pub fn program_error(c: &Compiled) -> Option<String> {
+    let mut err = None;
+    c.checked.expr.walk(&mut |e| {
+        if err.is_some() {
+            return;
+        }
+        let super::ast::ExprKind::Call { func, target, args } = &e.kind else {
+            return;
+        };
+        if !matches!(func.as_str(), "matches" | "find" | "findAll") {
+            return;
+        }
+        let re = if target.is_some() {
+            args.first()
+        } else {
+            args.get(1)
+        };
+        if let Some(pattern) = re.and_then(|r| r.as_string_literal()) {
+            if let Err(e) = crate::schema::regex::compile(pattern) {
+                err = Some(e);
+            }
+        }
+    });
+    err
+}
+
 /// Compiles one rule entry against a node of declared type `decl` (`compileRule`).
 pub fn compile_rule(
     rule: &ValidationRule,
@@ -163,6 +192,10 @@ pub fn compile_rule(
                 return out;
             }
             out.uses_old_self = c.checked.references_ident(OLD_SELF_VAR);
+            if let Some(e) = program_error(&c) {
+                out.error = Some(plain(&format!("program instantiation failed: {e}")));
+                return out;
+            }
             out.rule = Some(c);
         }
     }
@@ -181,6 +214,10 @@ pub fn compile_rule(
                 if *c.checked.result_type() != Type::String {
                     out.message_expression_error =
                         Some(plain("messageExpression must evaluate to a string"));
+                } else if let Some(e) = program_error(&c) {
+                    out.message_expression_error = Some(plain(&format!(
+                        "messageExpression instantiation failed: {e}"
+                    )));
                 } else {
                     out.message_expression = Some(c);
                 }
