@@ -817,7 +817,13 @@ fn validate_stored(r: &mut Run<'_>, ver: &CompiledVersion, x: &Node) {
         emit(r, &mut all, &rules::LIST_DUPLICATE, lt);
     }
 
-    // CEL: the rules themselves are evaluated by the CEL layer; the server's gate is here.
+    // CEL hook. The server evaluates `x-kubernetes-validations` last, on this same object (`x`,
+    // pruned, defaulted, status dropped) and only when no earlier error blocks it. The CEL layer
+    // plugs in here: when `ver.has_cel_rules && !cel_blocked(&all)`, walk `ver.schema` with `x`
+    // (rules of a node, then `allOf` rules, then children; nulls and schemaless fields skipped),
+    // and report each failure as a field error whose path is the node path with `[key]` for
+    // `additionalProperties` entries. Compiled programs belong in `CompiledVersion`, built in
+    // `CompiledCrd::compile`, never per resource.
     if ver.has_cel_rules && cel_blocked(&all) {
         let fe = FieldError::invalid(
             FieldPath::root(),
