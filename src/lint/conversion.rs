@@ -197,6 +197,7 @@ fn validate_review_versions(
 }
 
 /// The parts of a URL as Go's `url.Parse` splits them.
+#[derive(Debug)]
 struct Url<'a> {
     scheme: &'a str,
     user: Option<&'a str>,
@@ -407,5 +408,25 @@ fn validate_service(svc: &Node, loc: &Loc, mode: Mode, sink: &mut Sink) {
         for f in is_dns1123_subdomain(step) {
             push(sink, format!("segment[{i}]: {f}"));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_split_like_go() {
+        let u = parse_url("https://user:pw@host.example:8443/p?q=1#frag").unwrap();
+        assert_eq!(
+            (u.scheme, u.user, u.host, u.query, u.fragment),
+            ("https", Some("user:pw"), "host.example:8443", "q=1", "frag")
+        );
+        let u = parse_url("host/path").unwrap();
+        assert_eq!((u.scheme, u.host), ("", ""));
+        assert!(parse_url("://x")
+            .unwrap_err()
+            .contains("missing protocol scheme"));
+        assert!(parse_url("https://a\u{7f}").is_err());
     }
 }

@@ -253,3 +253,50 @@ impl<'a> Internal<'a> {
 pub(crate) fn has_status(sub: Option<&Node>) -> bool {
     sub.is_some_and(|s| get_set(s, "status").is_some())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn crd(versions: serde_json::Value) -> Node {
+        Node::from_json(&serde_json::json!({
+            "apiVersion": "apiextensions.k8s.io/v1",
+            "spec": {"versions": versions}
+        }))
+    }
+
+    #[test]
+    fn identical_per_version_values_are_hoisted_like_the_server() {
+        let s = serde_json::json!({"openAPIV3Schema": {"type": "object"}});
+        let root = crd(serde_json::json!([
+            {"name": "v1", "schema": s, "additionalPrinterColumns": []},
+            {"name": "v2", "schema": s}
+        ]));
+        let i = Internal::new(&root);
+        let v = i.validation.as_ref().expect("hoisted schema");
+        assert_eq!(v.loc.user, "spec.versions[0].schema");
+        assert_eq!(v.loc.server, "spec.validation");
+        assert!(i.versions.iter().all(|v| v.schema.is_none()));
+        // empty and absent column lists are the same: nothing to hoist
+        assert!(i.columns.is_none() && i.versions.iter().all(|v| v.columns.is_none()));
+        assert_eq!(
+            i.version.as_ref().map(|v| v.1.server.as_str()),
+            Some("spec.version")
+        );
+        assert_eq!(i.preserve_unknown_fields, Some(false));
+    }
+
+    #[test]
+    fn differing_values_stay_per_version() {
+        let root = crd(serde_json::json!([
+            {"name": "v1", "schema": {"openAPIV3Schema": {"type": "object"}}},
+            {"name": "v2", "schema": {"openAPIV3Schema": {"type": "object", "description": "x"}}}
+        ]));
+        let i = Internal::new(&root);
+        assert!(i.validation.is_none());
+        assert_eq!(
+            i.versions[1].schema.as_ref().map(|p| p.loc.server.as_str()),
+            Some("spec.versions[1].schema")
+        );
+    }
+}

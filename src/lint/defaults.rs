@@ -903,3 +903,83 @@ fn cel_on_default(
         out.push(fe);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn n(j: serde_json::Value) -> Node {
+        Node::from_json(&j)
+    }
+
+    #[test]
+    fn pruning_detection_follows_the_server() {
+        let s = n(serde_json::json!({"type": "object", "properties": {"a": {"type": "string"}}}));
+        assert!(!would_prune(
+            &n(serde_json::json!({"a": "x"})),
+            Some(&s),
+            false,
+            0
+        ));
+        assert!(would_prune(
+            &n(serde_json::json!({"a": "x", "b": 1})),
+            Some(&s),
+            false,
+            0
+        ));
+        // resource roots keep apiVersion/kind/metadata
+        assert!(!would_prune(
+            &n(serde_json::json!({"kind": "K"})),
+            Some(&s),
+            true,
+            0
+        ));
+        // additionalProperties: true has no schema: nested objects are emptied
+        let m = n(serde_json::json!({"type": "object", "additionalProperties": true}));
+        assert!(!would_prune(
+            &n(serde_json::json!({"k": "v"})),
+            Some(&m),
+            false,
+            0
+        ));
+        assert!(would_prune(
+            &n(serde_json::json!({"k": {"x": 1}})),
+            Some(&m),
+            false,
+            0
+        ));
+        // preserve-unknown-fields keeps unknown keys
+        let p =
+            n(serde_json::json!({"type": "object", "x-kubernetes-preserve-unknown-fields": true}));
+        assert!(!would_prune(
+            &n(serde_json::json!({"k": {"x": 1}})),
+            Some(&p),
+            false,
+            0
+        ));
+    }
+
+    #[test]
+    fn defaults_are_validated_with_kube_openapi_messages() {
+        let root = n(serde_json::json!({"type": "object", "properties": {
+            "a": {"type": "integer", "default": "x"},
+            "b": {"type": "object", "required": ["c"], "properties": {"c": {"type": "string"}}, "default": {}}
+        }}));
+        let got: Vec<String> = validate_defaults(
+            &root,
+            &Loc::new("r"),
+            true,
+            crate::k8s::KubeVersion::default(),
+        )
+        .iter()
+        .map(FErr::server_string)
+        .collect();
+        assert_eq!(
+            got,
+            vec![
+                "r.properties[a].default: Invalid value: \"string\":  in body must be of type integer: \"string\"",
+                "r.properties[b].default.c: Required value",
+            ]
+        );
+    }
+}

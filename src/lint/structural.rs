@@ -763,3 +763,57 @@ fn complete_nested(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn errs(j: serde_json::Value) -> Vec<String> {
+        validate_structural(&Node::from_json(&j), &Loc::new("s"), &StructOpts::default())
+            .iter()
+            .map(FErr::server_string)
+            .collect()
+    }
+
+    #[test]
+    fn errors_are_sorted_by_their_text() {
+        let got = errs(serde_json::json!({
+            "type": "object",
+            "properties": {"b": {}, "a": {"type": "array"}}
+        }));
+        assert_eq!(
+            got,
+            vec![
+                "s.properties[a].items: Required value: must be specified",
+                "s.properties[b].type: Required value: must not be empty for specified object fields",
+            ]
+        );
+    }
+
+    #[test]
+    fn int_or_string_any_of_is_exempt() {
+        let ok = errs(serde_json::json!({
+            "type": "object",
+            "properties": {"p": {"x-kubernetes-int-or-string": true,
+                "anyOf": [{"type": "integer"}, {"type": "string"}]}}
+        }));
+        assert!(ok.is_empty(), "{ok:?}");
+        let bad = errs(serde_json::json!({
+            "type": "object",
+            "properties": {"p": {"type": "string", "anyOf": [{"type": "string"}]}}
+        }));
+        assert_eq!(
+            bad,
+            vec!["s.properties[p].anyOf[0].type: Forbidden: must be empty to be structural"]
+        );
+    }
+
+    #[test]
+    fn conversion_errors_name_the_first_unsupported_keyword() {
+        let s = Node::from_json(&serde_json::json!({"properties": {"a": {"$ref": "#/x"}}}));
+        assert_eq!(
+            conversion_error(&s),
+            Some("OpenAPIV3Schema '$ref' is not supported")
+        );
+    }
+}

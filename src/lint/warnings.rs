@@ -212,24 +212,114 @@ fn drift(crd: &Internal, out: &mut Vec<Diagnostic>) {
     if strategy != "None" {
         return;
     }
-    let first = crd.versions[0].own_schema;
+    let first = &crd.versions[0];
+    let Some(a) = first.own_schema.and_then(|s| get_set(s, "openAPIV3Schema")) else {
+        return;
+    };
     for v in &crd.versions[1..] {
-        let differ = match (first, v.own_schema) {
-            (Some(a), Some(b)) => !a.value_eq(b),
+        let Some(b) = v.own_schema.and_then(|s| get_set(s, "openAPIV3Schema")) else {
+            continue;
+        };
+        if let Some(diff) = shape_diff(a, b, (first.name, v.name), "", 0) {
+            let path = format!("{}.schema", v.loc.user);
+            out.push(
+                warn(
+                    &SCHEMA_DRIFT,
+                    v.node.get("schema").map(|n| n.span).unwrap_or(v.node.span),
+                    &path,
+                    format!(
+                        "{path}: the fields of version {} differ from version {} ({diff}) but spec.conversion.strategy is None: objects are not converted between them",
+                        v.name, first.name
+                    ),
+                )
+                .with_help("with `None` only apiVersion changes; fields one version lacks are pruned when objects are read or written through it"),
+            );
+        }
+    }
+}
+
+/// The first difference in the *shape* of two schemas (what pruning keeps: property names,
+/// types, items, additionalProperties, preserve-unknown-fields), ignoring docs and value
+/// validations, which do not change what is stored.
+fn shape_diff(a: &Node, b: &Node, names: (&str, &str), at: &str, depth: usize) -> Option<String> {
+    if depth > 100 {
+        return None;
+    }
+    let here = |what: &str| {
+        let p = if at.is_empty() { "<root>" } else { at };
+        Some(format!("{what} at {p}"))
+    };
+    for k in [
+        "type",
+        "x-kubernetes-preserve-unknown-fields",
+        "x-kubernetes-int-or-string",
+        "x-kubernetes-embedded-resource",
+    ] {
+        let (x, y) = (get_set(a, k), get_set(b, k));
+        let same = match (x, y) {
+            (None, None) => true,
+            (Some(x), Some(y)) => x.value_eq(y),
             _ => false,
         };
-        if differ {
-            let path = format!("{}.schema", v.loc.user);
-            out.push(warn(
-                &SCHEMA_DRIFT,
-                v.node.get("schema").map(|n| n.span).unwrap_or(v.node.span),
-                &path,
-                format!(
-                    "{path}: the schema of version {} differs from version {} but spec.conversion.strategy is None: objects are not converted between them",
-                    v.name, crd.versions[0].name
-                ),
-            ));
+        if !same {
+            return here(&format!("`{k}` differs"));
         }
+    }
+    let props = |n: &Node| {
+        n.get("properties")
+            .and_then(Node::as_map)
+            .cloned()
+            .unwrap_or_default()
+    };
+    let (pa, pb) = (props(a), props(b));
+    // A resource root always keeps apiVersion, kind and metadata, declared or not.
+    let kept = |k: &str| at.is_empty() && matches!(k, "apiVersion" | "kind" | "metadata");
+    for e in pa.entries.iter().filter(|e| !kept(&e.key)) {
+        let child = if at.is_empty() {
+            format!(".{}", e.key)
+        } else {
+            format!("{at}.{}", e.key)
+        };
+        match pb.get(&e.key) {
+            None => return Some(format!("`{child}` only in {}", names.0)),
+            Some(y) => {
+                if let Some(d) = shape_diff(&e.value, y, names, &child, depth + 1) {
+                    return Some(d);
+                }
+            }
+        }
+    }
+    if let Some(e) = pb
+        .entries
+        .iter()
+        .find(|e| !kept(&e.key) && !pa.contains_key(&e.key))
+    {
+        let child = if at.is_empty() {
+            format!(".{}", e.key)
+        } else {
+            format!("{at}.{}", e.key)
+        };
+        return Some(format!("`{child}` only in {}", names.1));
+    }
+    match (get_set(a, "items"), get_set(b, "items")) {
+        (Some(x), Some(y)) => {
+            if let Some(d) = shape_diff(x, y, names, &format!("{at}[]"), depth + 1) {
+                return Some(d);
+            }
+        }
+        (None, None) => {}
+        _ => return here("`items` differs"),
+    }
+    match (
+        get_set(a, "additionalProperties"),
+        get_set(b, "additionalProperties"),
+    ) {
+        (Some(x), Some(y)) if x.as_map().is_some() && y.as_map().is_some() => {
+            shape_diff(x, y, names, &format!("{at}[*]"), depth + 1)
+        }
+        (None, None) => None,
+        (Some(x), Some(y)) if x.value_eq(y) => None,
+        _ => here("`additionalProperties` differs"),
     }
 }
 
@@ -353,5 +443,37 @@ fn formats(crd: &Internal, opts: &super::Options, out: &mut Vec<Diagnostic>) {
                 }
             }
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shape_differences_ignore_docs_and_validations() {
+        let a = Node::from_json(&serde_json::json!({"type": "object", "properties": {
+            "x": {"type": "string", "description": "one", "maxLength": 3}}}));
+        let b = Node::from_json(&serde_json::json!({"type": "object", "properties": {
+            "x": {"type": "string", "description": "two", "pattern": "^a"}}}));
+        assert_eq!(shape_diff(&a, &b, ("v1", "v2"), "", 0), None);
+        let c = Node::from_json(&serde_json::json!({"type": "object", "properties": {
+            "x": {"type": "string"}, "y": {"type": "integer"}}}));
+        assert_eq!(
+            shape_diff(&a, &c, ("v1", "v2"), "", 0).as_deref(),
+            Some("`.y` only in v2")
+        );
+    }
+
+    #[test]
+    fn simple_printer_paths_resolve() {
+        let s = Node::from_json(&serde_json::json!({"type": "object", "properties": {
+            "spec": {"type": "object", "properties": {"n": {"type": "integer"}}}}}));
+        assert!(matches!(resolve_simple(&s, ".spec.n"), Some(Ok(_))));
+        assert_eq!(
+            resolve_simple(&s, ".spec.m").map(|r| r.err()),
+            Some(Some("m".to_string()))
+        );
+        assert!(resolve_simple(&s, ".spec.items[0]").is_none());
     }
 }
