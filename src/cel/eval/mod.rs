@@ -1,16 +1,35 @@
-//! The CEL evaluator: runs checked `x-kubernetes-validations` rules on custom resources exactly
-//! as the API server does, including runtime cost accounting.
+//! The CEL evaluator: runs `x-kubernetes-validations` rules on custom resources exactly as the
+//! API server does, including runtime cost accounting.
 //!
 //! Why our own evaluator: the `cel` crate's interpreter cannot track runtime cost, does not run
 //! two-variable comprehensions and lacks every Kubernetes library, so we walk the expression
-//! tree ourselves (cel-go's interpreter semantics, see [`interp`]).
+//! tree ourselves with cel-go's interpreter semantics.
 //!
-//! * [`value`] — the runtime [`Value`] model and cel-go error texts;
-//! * [`convert`] — schema-aware conversion of YAML nodes into values (`self`);
-//! * [`ast`] — the owned expression tree, parsed with the `cel` crate, macros expanded;
-//! * [`interp`] — evaluation with cost tracking and the per-call limit;
-//! * [`functions`] / [`lib`] — the standard and Kubernetes libraries and their costs;
-//! * [`rules`] — per-schema-node rule evaluation with the server's messages and budget.
+//! * [`value`] — the runtime [`Value`] model (int/uint/double kept apart, set/map list types,
+//!   opaque Kubernetes values) and cel-go's error texts;
+//! * [`convert`] — schema-aware conversion of YAML nodes into values (what `self` is);
+//! * [`ast`] — the evaluator's owned tree, converted from the checker's `CheckedExpr`
+//!   ([`ast::from_checked`]) or parsed directly ([`ast::parse`], tests and tools);
+//! * [`interp`] — evaluation with cost tracking, the per-call limit and constant folding;
+//! * [`functions`] / [`lib`] — the standard and Kubernetes libraries and their runtime costs;
+//! * [`rules`] — the per-schema-node walk with the server's messages, reasons, fieldPath,
+//!   transition rules and the per-object budget.
+//!
+//! # How the validation pipeline calls it
+//!
+//! Once per CRD version: `let v = Validator::new(&schema, true)` (compiles every rule with the
+//! checker in the stored-expressions environment; `None` when the schema has no rules). Per
+//! object, after pruning/defaulting and only when schema validation did not block CEL:
+//!
+//! ```ignore
+//! let mut budget = rules::RUNTIME_BUDGET;
+//! let errors: Vec<RuleError> =
+//!     v.validate(&FieldPath::root(), &obj, old.as_ref(), Limits::default(), &mut budget);
+//! ```
+//!
+//! Each [`RuleError`] prints exactly like the server's `field.Error`
+//! (`spec.x: Invalid value: "y": failed rule: self == 'z'`) and carries `kind`, `path`, `value`
+//! and `detail` separately. [`evaluate_rules`] is the one-shot form (compile and run).
 
 pub mod ast;
 pub mod convert;
@@ -23,5 +42,5 @@ pub mod value;
 pub use ast::{parse, Expr};
 pub use convert::{escape, to_value};
 pub use interp::{evaluate, Options, Outcome};
-pub use rules::{evaluate_rules, Limits, RuleError, Validator};
+pub use rules::{evaluate_rules, ErrorType, Limits, RuleError, Validator};
 pub use value::{ErrorKind, EvalError, Value};

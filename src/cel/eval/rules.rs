@@ -450,7 +450,13 @@ impl Validator {
             }
             let mut detail = None;
             if let Some(m) = &c.message {
-                let out = evaluate(m, &vars[..1], opts);
+                // The messageExpression runs with the plain activation: `oldSelf` is the old
+                // value itself (never an optional), bound only when there is one.
+                let mut mvars: Vec<(&str, Value)> = vec![("self", self_v.clone())];
+                if let Some(o) = &old_v {
+                    mvars.push(("oldSelf", o.clone()));
+                }
+                let out = evaluate(m, &mvars, opts);
                 if out.cost > i64::MAX as u64 || out.cost as i64 > *budget {
                     errs.push(RuleError {
                         path: fpath,
@@ -644,6 +650,27 @@ mod tests {
             false,
         );
         assert_eq!(errs.len(), 1);
+    }
+
+    #[test]
+    fn checker_errors_become_rule_compile_errors() {
+        let s = schema(serde_json::json!({"type": "object",
+            "properties": {"a": {"type": "integer"}},
+            "x-kubernetes-validations": [{"rule": "self.a == 'x'"}, {"rule": "self.nope == 1"}]}));
+        let (errs, _) = evaluate_rules(
+            &s,
+            &Node::from_json(&serde_json::json!({"a": 1})),
+            None,
+            false,
+        );
+        assert_eq!(errs.len(), 2);
+        for e in &errs {
+            let t = e.to_string();
+            assert!(
+                t.starts_with("<nil>: Invalid value: \"object\": rule compile error: compilation failed: ERROR: <input>:1:"),
+                "{t}"
+            );
+        }
     }
 
     #[test]
