@@ -312,6 +312,19 @@ mod tests {
             err("self == 1 &&\n  'x'", 36),
             "ERROR: <input>:2:3: expected type 'bool' but found 'string'\n |   'x'\n | ..^"
         );
+        assert!(err("'%d'.format(['a']) == ''", 36).contains(
+            "error during formatting: decimal clause can only be used on integers, was given string"
+        ));
+        assert!(err("'%s %s'.format([1]) == ''", 36).contains("index 1 out of range"));
+        assert!(err("'%s'.format([1, 2]) == ''", 36)
+            .contains("too many arguments supplied to string.format (expected 1, got 2)"));
+        assert!(err("'%q'.format([1]) == ''", 36).contains("unrecognized formatting clause \"q\""));
+        assert!(compile_expr(
+            "'%s %d %.2f'.format(['a', 1, 2.0]) == ''",
+            &[],
+            &CompileOptions::default()
+        )
+        .is_ok());
         assert!(err("[1, 'a'].size() == 2", 36).contains("expected type 'int' but found 'string'"));
         assert!(err("self.x == 1", 36).contains("type 'int' does not support field selection"));
         assert!(err("'abc'.indexOf(1) == 1", 36)
