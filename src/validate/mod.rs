@@ -1172,6 +1172,24 @@ spec:
     }
 
     #[test]
+    fn owner_references() {
+        let (o, _) = run_on(
+            "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  ownerReferences:\n  - {apiVersion: a/b/c, kind: K, name: owner}\n",
+            &Options::default(),
+        );
+        let m = messages(&o);
+        assert_eq!(
+            m[..2],
+            [
+                r#"metadata.ownerReferences[0].apiVersion: Invalid value: "a/b/c": must be <group>/<version> or <version>"#.to_string(),
+                "metadata.ownerReferences[0].uid: Required value: must not be empty".to_string(),
+            ]
+        );
+        // A Required error blocks the CEL rules of the schema.
+        assert_eq!(o.diagnostics[2].rule.id, "cr/cel-not-checked");
+    }
+
+    #[test]
     fn versions() {
         let (o, _) = run_on(
             "apiVersion: example.com/v0\nkind: Widget\nmetadata: {name: w}\n",

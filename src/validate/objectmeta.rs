@@ -645,12 +645,69 @@ pub(crate) fn validate_object_meta(
             ));
         }
     }
+    if let Some(Value::Seq(refs)) = get("ownerReferences").map(|n| &n.value) {
+        validate_owner_references(refs, &path.child("ownerReferences"), out);
+    }
     if let Some(Value::Seq(fins)) = get("finalizers").map(|n| &n.value) {
         let fp = path.child("finalizers");
         for f in fins {
             let v = f.as_str().unwrap_or("");
             for msg in names::is_qualified_name(v) {
                 out.push((FieldError::invalid(fp.clone(), v.to_string(), msg), f.span));
+            }
+        }
+    }
+}
+
+/// `ValidateOwnerReferences`: required fields of each reference, and at most one controller.
+fn validate_owner_references(refs: &[Node], path: &FieldPath, out: &mut Vec<Located>) {
+    let mut first_controller: Option<String> = None;
+    for (i, r) in refs.iter().enumerate() {
+        let p = path.index(i);
+        let field = |k: &str| r.get(k).and_then(Node::as_str).unwrap_or("");
+        let av = field("apiVersion");
+        if av.is_empty() {
+            out.push((
+                FieldError::required(p.child("apiVersion"), "must not be empty"),
+                r.span,
+            ));
+        } else {
+            let version = av.rsplit_once('/').map_or(av, |(_, v)| v);
+            if parse_group_version(av).is_some() || version.is_empty() {
+                out.push((
+                    FieldError::invalid(
+                        p.child("apiVersion"),
+                        av.to_string(),
+                        "must be <group>/<version> or <version>",
+                    ),
+                    r.get("apiVersion").map_or(r.span, |n| n.span),
+                ));
+            }
+        }
+        for k in ["kind", "name", "uid"] {
+            if field(k).is_empty() {
+                out.push((
+                    FieldError::required(p.child(k), "must not be empty"),
+                    r.span,
+                ));
+            }
+        }
+        if r.get("controller").and_then(Node::as_bool) == Some(true) {
+            let cur = format!("{}/{}", field("kind"), field("name"));
+            match &first_controller {
+                Some(first) => out.push((
+                    FieldError::invalid(
+                        path.clone(),
+                        BadValue::Json(crate::k8s::field::go_json(&Node::synthetic(
+                            Value::Seq(refs.to_vec()),
+                        ))),
+                        format!(
+                            "Only one reference can have Controller set to true. Found \"true\" in references for {first} and {cur}"
+                        ),
+                    ),
+                    r.span,
+                )),
+                None => first_controller = Some(cur),
             }
         }
     }
