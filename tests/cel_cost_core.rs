@@ -43,6 +43,9 @@ fn ty(s: &str) -> Type {
         "map(string, bool)" => Type::map(Type::String, Type::Bool),
         "map(string, double)" => Type::map(Type::String, Type::Double),
         "map(string, timestamp)" => Type::map(Type::String, Type::Timestamp),
+        "map(int, int)" => Type::map(Type::Int, Type::Int),
+        "map(string, string)" => Type::map(Type::String, Type::String),
+        "map(string, list(int))" => Type::map(Type::String, Type::list(Type::Int)),
         "map(string, map(string, int))" => {
             Type::map(Type::String, Type::map(Type::String, Type::Int))
         }
@@ -144,6 +147,30 @@ const CASES: &[Case] = &[
 
 #[test]
 fn cel_go_core_costs() {
+    run(CASES, "cel-go TestCost");
+}
+
+/// cel-go `ext/comprehensions_test.go` `TestTwoVarComprehensionsCost`. Left out: "transformMap
+/// local bind" (`cel.bind` is not in Kubernetes' environments, so the parser does not expand it).
+const TWO_VAR_CASES: &[Case] = &[
+    ("all list literal", "[1, 2, 3, 4].all(i, v, i < 5 && v > 0)", &[], &[], true, 23, 39),
+    ("all map literal - true", "{1: 1, 2: 2, 3: 3}.all(i, v, i < 5 && v > 0)", &[], &[], true, 40, 52),
+    ("all map literal - false", "!{0: 0}.all(i, v, i < 5 && v > 0)", &[], &[], true, 35, 39),
+    ("all map(int,int) variable", "m.all(i, v, i < 5 && v > 0)", &[("m", "map(int, int)")], &[("m", 3)], true, 2, 23),
+    ("all map(string,string) variable", "m.all(k, v, k < v)", &[("m", "map(string, string)")], &[("m", 3), ("m.@keys", 16), ("m.@values", 128)], true, 2, 23),
+    ("transformList empty", "[].transformList(i, v, v) == []", &[], &[], true, 31, 31),
+    ("transformList single element", "[1].transformList(i, v, i) == [0]", &[], &[], true, 45, 45),
+    ("transformList with filter", "[3, 2, 1].transformList(i, v, v > i, v) == [3, 2]", &[], &[], true, 44, 80),
+    ("transformMap empty list", "[].transformMap(k, v, v + 1) == {}", &[], &[], true, 71, 71),
+    ("transformMap empty map", "{}.transformMap(k, v, v + 1) == {}", &[], &[], true, 91, 91),
+    ("transformMap literal scalar map", "{1: 2}.transformMap(k, v, v + 1) == {1: 3}", &[], &[], true, 97, 97),
+    ("transformMap filter map", "{1: 2, 3: 4, 5: 6}.transformMap(k, v, k % 3 == 0, v + 1) == {3: 5}", &[], &[], true, 104, 116),
+    ("transformMap variable input", "m.transformMap(k, v, k.startsWith('legacy') && v.size() == 1, v + [2]) == {'legacy-solo': [1, 2]}", &[("m", "map(string, list(int))")], &[("m", 5), ("m.@keys", 16), ("m.@values", 10), ("m.@values.@items", 2)], true, 73, 173),
+    ("transformMapEntry literal input", "{1: 2}.transformMapEntry(k, v, {v: k}) == {2: 1}", &[], &[], true, 126, 126),
+    ("transformMapEntry variable input", "m.transformMapEntry(k, v, {v: k}) == m.transformMapEntry(k, v, {v: k})", &[("m", "map(string, int)")], &[("m", 5), ("m.@keys", 16), ("m.@values", 10)], true, 65, 405),
+];
+
+fn run(cases: &[Case], label: &str) {
     let opts = CompileOptions {
         kube_version: KubeVersion { minor: 9999 },
         env: EnvKind::StoredExpressions,
@@ -151,7 +178,7 @@ fn cel_go_core_costs() {
         ..CompileOptions::default()
     };
     let mut failures = Vec::new();
-    for (name, expr, vars, hints, presence, min, max) in CASES {
+    for (name, expr, vars, hints, presence, min, max) in cases {
         let vars: Vec<(String, Type)> = vars.iter().map(|(n, t)| (n.to_string(), ty(t))).collect();
         let hints = Hints(hints.iter().map(|(k, v)| (k.to_string(), *v)).collect());
         match compile_expr(expr, &vars, &opts) {
@@ -174,9 +201,14 @@ fn cel_go_core_costs() {
         }
     }
     eprintln!(
-        "cel-go TestCost: {} of {} cases match",
-        CASES.len() - failures.len(),
-        CASES.len()
+        "{label}: {} of {} cases match",
+        cases.len() - failures.len(),
+        cases.len()
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn cel_go_two_variable_comprehension_costs() {
+    run(TWO_VAR_CASES, "cel-go TestTwoVarComprehensionsCost");
 }
