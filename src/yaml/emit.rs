@@ -8,10 +8,11 @@
 //! such as `yes`, `0755`, `1_000`, `~` or `<<` written without quotes would come back as a bool,
 //! an int, a null or a merge key. Every string is therefore checked with the same resolver the
 //! loader uses ([`super::resolve::resolve_plain`]): it is written plain only if reading it plain
-//! gives back the same string and nothing in it has a meaning in YAML syntax. Otherwise it is
-//! single-quoted, or double-quoted with escapes when it holds control or line-break characters.
-//! Multi-line strings use a literal block (`|`, `|-`, `|+`) when that is exact, and double quotes
-//! when it is not.
+//! gives back the same string and nothing in it has a meaning in YAML syntax. Like go-yaml v2's
+//! encoder, a string that would read back as another type is double-quoted (`"yes"`), one that
+//! is only syntactically unsafe is single-quoted (`'*'`), and control or line-break characters
+//! get double quotes with escapes. Multi-line strings use a literal block (`|`, `|-`, `|+`) when
+//! that is exact, and double quotes when it is not.
 
 use super::resolve::resolve_plain;
 use super::{Map, Node, Value};
@@ -146,20 +147,70 @@ pub fn format_float(f: f64) -> String {
 }
 
 /// Writes a string so that go-yaml reads back exactly `s`. `key` also guards against `<<`.
+///
+/// The style follows go-yaml v2's encoder as kubectl prints it: a literal block for multi-line
+/// strings, double quotes for strings that would read back as another type (`"yes"`, `"1"`,
+/// `""`), single quotes for strings that are only syntactically unsafe (`'*'`, `'a: b'`), and
+/// double quotes with escapes for control and line-break characters.
 fn write_string(out: &mut String, s: &str, indent: usize, key: bool) {
-    if is_plain_safe(s) && !(key && s == "<<") {
+    if !key && s.contains('\n') && literal_block_ok(s) {
+        write_literal(out, s, indent);
+    } else if !resolves_to_itself(s) || (key && s == "<<") || is_base60_float(s) {
+        write_double_quoted(out, s);
+    } else if is_plain_safe(s) {
         out.push_str(s);
     } else if needs_double_quotes(s) {
-        if !key && s.contains('\n') && literal_block_ok(s) {
-            write_literal(out, s, indent);
-        } else {
-            write_double_quoted(out, s);
-        }
+        write_double_quoted(out, s);
     } else {
         out.push('\'');
         out.push_str(&s.replace('\'', "''"));
         out.push('\'');
     }
+}
+
+fn resolves_to_itself(s: &str) -> bool {
+    matches!(resolve_plain(s), Value::String(ref r) if r == s)
+}
+
+/// go-yaml v2 quotes YAML 1.1 base-60 floats (`1:20`, `-190:20:30.15`) for other readers'
+/// sake, though it reads them as strings itself: `^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$`.
+fn is_base60_float(s: &str) -> bool {
+    let b = s.as_bytes();
+    let mut i = usize::from(matches!(b.first(), Some(b'+' | b'-')));
+    if !b.get(i).is_some_and(u8::is_ascii_digit) {
+        return false;
+    }
+    while i < b.len() && (b[i].is_ascii_digit() || b[i] == b'_') {
+        i += 1;
+    }
+    let mut groups = 0;
+    while i < b.len() && b[i] == b':' {
+        i += 1;
+        let start = i;
+        while i < b.len() && b[i].is_ascii_digit() && i - start < 2 {
+            i += 1;
+        }
+        let group = &b[start..i];
+        let ok = match group.len() {
+            1 => true,
+            2 => group[0] <= b'5',
+            _ => false,
+        };
+        if !ok {
+            return false;
+        }
+        groups += 1;
+    }
+    if groups == 0 {
+        return false;
+    }
+    if i < b.len() && b[i] == b'.' {
+        i += 1;
+        while i < b.len() && (b[i].is_ascii_digit() || b[i] == b'_') {
+            i += 1;
+        }
+    }
+    i == b.len()
 }
 
 /// Whether `s` can be written as a plain scalar and read back as the same string by go-yaml.
@@ -365,18 +416,24 @@ spec:
     #[test]
     fn quoting() {
         let cases = [
-            ("yes", "'yes'"),
-            ("on", "'on'"),
-            ("y", "'y'"),
-            ("No", "'No'"),
-            ("0755", "'0755'"),
-            ("1_000", "'1_000'"),
-            ("1e3", "'1e3'"),
-            ("~", "'~'"),
-            ("null", "'null'"),
-            ("", "''"),
+            // Would read back as another type: double quotes, as go-yaml v2 writes them.
+            ("yes", "\"yes\""),
+            ("on", "\"on\""),
+            ("y", "\"y\""),
+            ("No", "\"No\""),
+            ("0755", "\"0755\""),
+            ("1_000", "\"1_000\""),
+            ("1e3", "\"1e3\""),
+            ("~", "\"~\""),
+            ("null", "\"null\""),
+            ("", "\"\""),
+            (".inf", "\".inf\""),
+            ("1:30", "\"1:30\""),
+            ("-190:20:30.15", "\"-190:20:30.15\""),
+            ("1:60", "1:60"),
+            // Only syntactically unsafe: single quotes.
             ("<<", "<<"),
-            (".inf", "'.inf'"),
+            ("*", "'*'"),
             ("a: b", "'a: b'"),
             ("a #b", "'a #b'"),
             ("a#b", "a#b"),
@@ -399,8 +456,11 @@ spec:
             assert_eq!(out, format!("k: {want}\n"), "string {s:?}");
         }
         // `<<` as a key must be quoted or it becomes a merge key.
-        assert_eq!(emit_json(json!({"<<": 1})), "'<<': 1\n");
-        assert_eq!(emit_json(json!({"yes": 1, "1": 2})), "'yes': 1\n'1': 2\n");
+        assert_eq!(emit_json(json!({"<<": 1})), "\"<<\": 1\n");
+        assert_eq!(
+            emit_json(json!({"yes": 1, "1": 2})),
+            "\"yes\": 1\n\"1\": 2\n"
+        );
     }
 
     #[test]

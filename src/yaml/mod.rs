@@ -29,7 +29,7 @@
 //! assert_eq!(root.get("mode").unwrap().value, Value::Int(493));
 //! // Strings that would read back as something else are quoted.
 //! let out = emit_document(&crdlint::yaml::Node::from_json(&serde_json::json!({"v": "yes"})));
-//! assert_eq!(out, "v: 'yes'\n");
+//! assert_eq!(out, "v: \"yes\"\n");
 //! ```
 //!
 //! Architecture invariant: `yaml` knows nothing about Kubernetes objects, only about how its
