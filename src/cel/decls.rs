@@ -85,17 +85,17 @@ pub fn overload_since(id: &str) -> Option<u32> {
 }
 
 impl Decls {
-    /// The table for an environment: overloads with `since <= minor` (`None` = the
-    /// stored-expressions environment, which has everything). Cached per minor.
+    /// The table for an environment: overloads with `since <= minor`; `None` (or a minor past
+    /// 63) has every overload, including those outside the base environment. Cached per minor.
     pub fn for_env(minor: Option<u32>) -> Arc<Decls> {
         const SLOTS: usize = 64;
         static CACHE: OnceLock<Vec<OnceLock<Arc<Decls>>>> = OnceLock::new();
         let cache = CACHE.get_or_init(|| (0..=SLOTS).map(|_| OnceLock::new()).collect());
-        let slot = match minor {
-            Some(m) if (m as usize) < SLOTS => m as usize,
-            _ => SLOTS,
+        // Minors past the table (tests emulating "every library") share the unfiltered slot.
+        let (slot, limit) = match minor {
+            Some(m) if (m as usize) < SLOTS => (m as usize, m),
+            _ => (SLOTS, u32::MAX),
         };
-        let limit = minor.unwrap_or(u32::MAX);
         cache[slot]
             .get_or_init(|| {
                 let mut functions: HashMap<String, FunctionDecl> = HashMap::new();
