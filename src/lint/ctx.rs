@@ -218,6 +218,38 @@ impl Loc {
     }
 }
 
+/// Where a [`Loc`] was before a `push_*`, to `pop` back to.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Mark(usize, usize);
+
+impl Loc {
+    /// In-place `.name` for walks: no allocation per node once the buffers have grown.
+    pub(crate) fn push_child(&mut self, name: &str) -> Mark {
+        let m = Mark(self.user.len(), self.server.len());
+        for s in [&mut self.user, &mut self.server] {
+            if !s.is_empty() {
+                s.push('.');
+            }
+            s.push_str(name);
+        }
+        m
+    }
+    /// In-place `.name[key]`.
+    pub(crate) fn push_child_key(&mut self, name: &str, key: &str) -> Mark {
+        let m = self.push_child(name);
+        for s in [&mut self.user, &mut self.server] {
+            s.push('[');
+            s.push_str(key);
+            s.push(']');
+        }
+        m
+    }
+    pub(crate) fn pop(&mut self, m: Mark) {
+        self.user.truncate(m.0);
+        self.server.truncate(m.1);
+    }
+}
+
 fn join_child(base: &str, name: &str) -> String {
     if base.is_empty() {
         name.to_string()

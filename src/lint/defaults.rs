@@ -38,7 +38,7 @@ pub(crate) fn validate_defaults(
         require_pruned,
         compat,
     };
-    walk(root, loc, true, None, &ctx, &mut out, 0);
+    walk(root, &mut loc.clone(), true, None, &ctx, &mut out, 0);
     out
 }
 
@@ -55,7 +55,7 @@ struct Ctx {
 
 fn walk(
     s: &Node,
-    loc: &Loc,
+    loc: &mut Loc,
     is_root: bool,
     meta: Meta,
     ctx: &Ctx,
@@ -125,7 +125,7 @@ fn walk(
 
 fn walk_children(
     s: &Node,
-    loc: &Loc,
+    loc: &mut Loc,
     embedded: bool,
     meta: &Meta,
     ctx: &Ctx,
@@ -133,15 +133,9 @@ fn walk_children(
     depth: usize,
 ) {
     if let Some(i) = get_set(s, "items").filter(|i| i.as_map().is_some()) {
-        walk(
-            i,
-            &loc.child("items"),
-            false,
-            meta.clone(),
-            ctx,
-            out,
-            depth + 1,
-        );
+        let m = loc.push_child("items");
+        walk(i, loc, false, meta.clone(), ctx, out, depth + 1);
+        loc.pop(m);
     }
     if let Some(p) = s.get("properties").and_then(Node::as_map) {
         for e in &p.entries {
@@ -158,15 +152,9 @@ fn walk_children(
                 }
                 None => None,
             };
-            walk(
-                &e.value,
-                &loc.child("properties").key(&e.key),
-                false,
-                sub,
-                ctx,
-                out,
-                depth + 1,
-            );
+            let m = loc.push_child_key("properties", &e.key);
+            walk(&e.value, loc, false, sub, ctx, out, depth + 1);
+            loc.pop(m);
         }
     }
 }

@@ -405,7 +405,6 @@ pub(crate) fn validate_validation(
         reason: None,
         inside_meta: false,
         require_valid_type: opts.require_valid_property_type,
-        uncorrelatable: None,
     };
     let mut w = Walker {
         opts,
@@ -414,7 +413,7 @@ pub(crate) fn validate_validation(
         blocked: Vec::new(),
         root_converts: deferred.is_none() && super::structural::conversion_error(schema).is_none(),
     };
-    w.walk(schema, &sloc, &ssv, true, 0);
+    w.walk(schema, &mut sloc.clone(), &ssv, true, 0);
     let blocked = w.blocked;
     if cel_ok {
         if let Some(kv) = opts.cel {
@@ -474,27 +473,17 @@ fn status_root(schema: &Node, sloc: &Loc, sink: &mut Sink) {
 #[derive(Clone)]
 struct Ssv {
     allow_defaults: bool,
-    reason: Option<String>,
+    /// Shared: cloned for every property.
+    reason: Option<std::rc::Rc<str>>,
     inside_meta: bool,
     require_valid_type: bool,
-    /// Highest ancestor under which `oldSelf` cannot be correlated (for the CEL hook).
-    uncorrelatable: Option<String>,
 }
 
 impl Ssv {
     fn forbid_defaults(&self, reason: String) -> Ssv {
         Ssv {
             allow_defaults: false,
-            reason: Some(reason),
-            ..self.clone()
-        }
-    }
-    fn forbid_old_self(&self, loc: &Loc) -> Ssv {
-        if self.uncorrelatable.is_some() {
-            return self.clone();
-        }
-        Ssv {
-            uncorrelatable: Some(loc.server.clone()),
+            reason: Some(reason.into()),
             ..self.clone()
         }
     }
@@ -537,7 +526,7 @@ impl Walker<'_, '_> {
     }
 
     /// `ValidateCustomResourceDefinitionOpenAPISchema`.
-    fn walk(&mut self, s: &Node, loc: &Loc, ssv: &Ssv, is_root: bool, depth: usize) {
+    fn walk(&mut self, s: &Node, loc: &mut Loc, ssv: &Ssv, is_root: bool, depth: usize) {
         if depth > 200 || s.as_map().is_none() {
             return;
         }
@@ -575,26 +564,15 @@ impl Walker<'_, '_> {
                 ssv.clone()
             };
             if ap.as_map().is_some() {
-                self.walk(
-                    ap,
-                    &loc.child("additionalProperties"),
-                    &sub,
-                    false,
-                    depth + 1,
-                );
+                let m = loc.push_child("additionalProperties");
+                self.walk(ap, loc, &sub, false, depth + 1);
+                loc.pop(m);
             }
         }
         if let Some(props) = s.get("properties").and_then(Node::as_map) {
-            let correlatable = match get_set(s, "x-kubernetes-map-type") {
-                None => true,
-                Some(m) => matches!(m.as_str(), Some("granular") | Some("atomic")),
-            };
             let embedded = flag(s, "x-kubernetes-embedded-resource");
             for e in &props.entries {
                 let mut sub = ssv.clone();
-                if !correlatable {
-                    sub = sub.forbid_old_self(loc);
-                }
                 if (is_root || embedded)
                     && matches!(e.key.as_str(), "metadata" | "kind" | "apiVersion")
                 {
@@ -603,61 +581,56 @@ impl Walker<'_, '_> {
                         sub = sub.forbid_defaults(format!("in top-level {}", e.key));
                     }
                 }
-                self.walk(
-                    &e.value,
-                    &loc.child("properties").key(&e.key),
-                    &sub,
-                    false,
-                    depth + 1,
-                );
+                let m = loc.push_child_key("properties", &e.key);
+                self.walk(&e.value, loc, &sub, false, depth + 1);
+                loc.pop(m);
             }
         }
         if let Some(n) = get_set(s, "not") {
-            self.walk(n, &loc.child("not"), ssv, false, depth + 1);
+            let m = loc.push_child("not");
+            self.walk(n, loc, ssv, false, depth + 1);
+            loc.pop(m);
         }
         for k in ["allOf", "oneOf", "anyOf"] {
             for (i, n) in get_seq(s, k).iter().enumerate() {
-                self.walk(n, &loc.child(k).index(i), ssv, false, depth + 1);
+                let m = loc.push_child_key(k, &i.to_string());
+                self.walk(n, loc, ssv, false, depth + 1);
+                loc.pop(m);
             }
         }
         if let Some(defs) = s.get("definitions").and_then(Node::as_map) {
             for e in &defs.entries {
-                self.walk(
-                    &e.value,
-                    &loc.child("definitions").key(&e.key),
-                    ssv,
-                    false,
-                    depth + 1,
-                );
+                let m = loc.push_child_key("definitions", &e.key);
+                self.walk(&e.value, loc, ssv, false, depth + 1);
+                loc.pop(m);
             }
         }
         let list_type = get_set(s, "x-kubernetes-list-type");
         let lt = list_type.and_then(Node::as_str);
         if let Some(items) = get_set(s, "items") {
-            let sub = if lt != Some("map") {
-                ssv.forbid_old_self(loc)
-            } else {
-                ssv.clone()
-            };
+            // (oldSelf correlation below lists and maps is crate::cel's concern)
+            let sub = ssv;
             match &items.value {
                 Value::Seq(v) => {
                     for (i, n) in v.iter().enumerate() {
-                        self.walk(n, &loc.child("items").index(i), &sub, false, depth + 1);
+                        let m = loc.push_child_key("items", &i.to_string());
+                        self.walk(n, loc, &sub, false, depth + 1);
+                        loc.pop(m);
                     }
                 }
-                _ => self.walk(items, &loc.child("items"), &sub, false, depth + 1),
+                _ => {
+                    let m = loc.push_child("items");
+                    self.walk(items, loc, &sub, false, depth + 1);
+                    loc.pop(m);
+                }
             }
         }
         if let Some(deps) = s.get("dependencies").and_then(Node::as_map) {
             for e in &deps.entries {
                 if e.value.as_map().is_some() {
-                    self.walk(
-                        &e.value,
-                        &loc.child("dependencies").key(&e.key),
-                        ssv,
-                        false,
-                        depth + 1,
-                    );
+                    let m = loc.push_child_key("dependencies", &e.key);
+                    self.walk(&e.value, loc, ssv, false, depth + 1);
+                    loc.pop(m);
                 }
             }
         }

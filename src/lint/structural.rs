@@ -136,7 +136,7 @@ fn err(out: &mut Vec<FErr>, ty: ErrType, loc: &Loc, span: Span, bad: Bad, d: imp
 /// `ValidateStructural`: invariants and completeness, sorted by the server's message text.
 pub(crate) fn validate_structural(s: &Node, loc: &Loc, opts: &StructOpts) -> Vec<FErr> {
     let mut out = Vec::new();
-    invariants(s, Level::Root, loc, opts, &mut out, 0);
+    invariants(s, Level::Root, &mut loc.clone(), opts, &mut out, 0);
     completeness(s, loc, opts, &mut out);
     let mut keyed: Vec<(String, FErr)> = out.into_iter().map(|e| (e.server_string(), e)).collect();
     keyed.sort_by(|a, b| a.0.cmp(&b.0));
@@ -153,7 +153,7 @@ pub(crate) fn completeness_only(s: &Node, loc: &Loc, opts: &StructOpts) -> Vec<F
 fn invariants(
     s: &Node,
     lvl: Level,
-    loc: &Loc,
+    loc: &mut Loc,
     opts: &StructOpts,
     out: &mut Vec<FErr>,
     depth: usize,
@@ -174,19 +174,16 @@ fn invariants(
         );
     }
     if let Some(i) = items {
-        invariants(i, Level::Item, &loc.child("items"), opts, out, depth + 1);
+        let m = loc.push_child("items");
+        invariants(i, Level::Item, loc, opts, out, depth + 1);
+        loc.pop(m);
     }
     let props = s.get("properties").and_then(Node::as_map);
     if let Some(p) = props {
         for e in &p.entries {
-            invariants(
-                &e.value,
-                Level::Field,
-                &loc.child("properties").key(&e.key),
-                opts,
-                out,
-                depth + 1,
-            );
+            let m = loc.push_child_key("properties", &e.key);
+            invariants(&e.value, Level::Field, loc, opts, out, depth + 1);
+            loc.pop(m);
         }
     }
     let ap = get_set(s, "additionalProperties");
@@ -202,14 +199,9 @@ fn invariants(
             );
         }
         if ap.as_map().is_some() {
-            invariants(
-                ap,
-                Level::Field,
-                &loc.child("additionalProperties"),
-                opts,
-                out,
-                depth + 1,
-            );
+            let m = loc.push_child("additionalProperties");
+            invariants(ap, Level::Field, loc, opts, out, depth + 1);
+            loc.pop(m);
         }
     }
     let ios = flag(s, "x-kubernetes-int-or-string");

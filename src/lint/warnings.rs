@@ -238,6 +238,16 @@ fn drift(crd: &Internal, out: &mut Vec<Diagnostic>) {
     }
 }
 
+static EMPTY_MAP: crate::yaml::Map = crate::yaml::Map {
+    entries: Vec::new(),
+};
+
+fn props_of(n: &Node) -> &crate::yaml::Map {
+    n.get("properties")
+        .and_then(Node::as_map)
+        .unwrap_or(&EMPTY_MAP)
+}
+
 /// The first difference in the *shape* of two schemas (what pruning keeps: property names,
 /// types, items, additionalProperties, preserve-unknown-fields), ignoring docs and value
 /// validations, which do not change what is stored.
@@ -265,13 +275,7 @@ fn shape_diff(a: &Node, b: &Node, names: (&str, &str), at: &str, depth: usize) -
             return here(&format!("`{k}` differs"));
         }
     }
-    let props = |n: &Node| {
-        n.get("properties")
-            .and_then(Node::as_map)
-            .cloned()
-            .unwrap_or_default()
-    };
-    let (pa, pb) = (props(a), props(b));
+    let (pa, pb) = (props_of(a), props_of(b));
     // A resource root always keeps apiVersion, kind and metadata, declared or not.
     let kept = |k: &str| at.is_empty() && matches!(k, "apiVersion" | "kind" | "metadata");
     for e in pa.entries.iter().filter(|e| !kept(&e.key)) {
