@@ -6,8 +6,8 @@
 use std::collections::BTreeMap;
 
 use crdlint::cel::cost::{
-    check_crd_costs, check_schema_costs, cost_table, crd_costs, schema_costs, CostSettings,
-    KubernetesCompiler, SchemaCosts, COST_EXCEEDED, COST_HIGH, CRD_COST_EXCEEDED,
+    check_crd_costs, check_schema_costs, cost_table, crd_costs, rule_costs, schema_costs,
+    CostSettings, KubernetesCompiler, SchemaCosts, COST_EXCEEDED, COST_HIGH, CRD_COST_EXCEEDED,
 };
 use crdlint::diag::Diagnostic;
 use crdlint::k8s::FieldPath;
@@ -399,6 +399,7 @@ fn identical_version_schemas_are_costed_once_as_the_server_hoists_them() {
     );
 
     let rows = cost_table(&versions);
+    assert_eq!(rows, rule_costs(&crd, &compiler));
     assert_eq!(rows.len(), 2);
     assert_eq!(rows[0].location, "spec.list[*]");
     assert_eq!(rows[0].total, 200_100_000);

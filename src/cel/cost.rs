@@ -53,7 +53,7 @@ pub use estimator::{estimate_cost, AstNode, CheckedAst, CostOptions, SizeEstimat
 pub use size::SchemaSizeEstimator;
 
 pub use crd::{
-    check_crd_costs, check_schema_costs, cost_table, crd_costs, schema_costs, CostRow,
+    check_crd_costs, check_schema_costs, cost_table, crd_costs, rule_costs, schema_costs, CostRow,
     CostSettings, ExpressionKind, RuleCompiler, RuleCost, SchemaCosts, VersionCosts, COST_EXCEEDED,
     COST_HIGH, CRD_COST_EXCEEDED, RULES,
 };

@@ -567,6 +567,11 @@ pub struct CostRow {
     pub percent_of_limit: f64,
 }
 
+/// The `crdlint cost` table of a CRD document: [`crd_costs`] then [`cost_table`].
+pub fn rule_costs(crd: &Node, compiler: &dyn RuleCompiler) -> Vec<CostRow> {
+    cost_table(&crd_costs(crd, compiler))
+}
+
 /// Every expression of the CRD as table rows, most expensive first (ties in document order).
 pub fn cost_table(versions: &[VersionCosts]) -> Vec<CostRow> {
     let mut rows: Vec<CostRow> = versions
