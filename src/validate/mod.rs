@@ -770,6 +770,7 @@ fn validate_stored(r: &mut Run<'_>, ver: &CompiledVersion, x: &Node) {
         Some(_) => {}
     }
     emit(r, &mut all, &rules::METADATA, meta_errs);
+    finalizer_warnings(r, x);
 
     // The schema.
     if let Some(s) = &ver.schema {
@@ -834,6 +835,35 @@ fn validate_stored(r: &mut Run<'_>, ver: &CompiledVersion, x: &Node) {
             Diagnostic::new(&rules::CEL_NOT_CHECKED, x.span, fe.to_string()).with_path("<nil>");
         d = d.with_help("fix the errors above; the x-kubernetes-validations rules run only on an otherwise valid object");
         r.push(d);
+    }
+}
+
+/// `WarningsOnCreate`: finalizer names that are neither standard nor domain-qualified with a
+/// path, once per distinct name in sorted order, in the server's warning text.
+fn finalizer_warnings(r: &mut Run<'_>, x: &Node) {
+    let Some(fins) = x.at(&["metadata", "finalizers"]).and_then(Node::as_seq) else {
+        return;
+    };
+    let mut names: Vec<(&str, Span)> = fins
+        .iter()
+        .filter_map(|f| Some((f.as_str()?, f.span)))
+        .collect();
+    names.sort_by(|a, b| a.0.cmp(b.0));
+    names.dedup_by(|a, b| a.0 == b.0);
+    for (name, span) in names {
+        if name.contains('/') || ["orphan", "foregroundDeletion", "kubernetes"].contains(&name) {
+            continue;
+        }
+        let why = if name.contains('.') {
+            "prefer a domain-qualified finalizer name including a path (/) to avoid accidental conflicts with other finalizer writers"
+        } else {
+            "prefer a domain-qualified finalizer name to avoid accidental conflicts with other finalizer writers"
+        };
+        let msg = format!(
+            "metadata.finalizers: {}: {why}",
+            crate::k8s::field::go_quote(name)
+        );
+        r.push(Diagnostic::new(&rules::FINALIZER_NAME, span, msg).with_path("metadata.finalizers"));
     }
 }
 
@@ -1187,6 +1217,26 @@ spec:
         );
         // A Required error blocks the CEL rules of the schema.
         assert_eq!(o.diagnostics[2].rule.id, "cr/cel-not-checked");
+    }
+
+    #[test]
+    fn finalizer_warnings() {
+        let (o, _) = run_on(
+            "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  finalizers: [cleanup, example.com/x, a.b, orphan, cleanup]\n",
+            &Options::default(),
+        );
+        let m = messages(&o);
+        assert_eq!(
+            m,
+            vec![
+                r#"metadata.finalizers: "a.b": prefer a domain-qualified finalizer name including a path (/) to avoid accidental conflicts with other finalizer writers"#.to_string(),
+                r#"metadata.finalizers: "cleanup": prefer a domain-qualified finalizer name to avoid accidental conflicts with other finalizer writers"#.to_string(),
+            ]
+        );
+        assert!(o
+            .diagnostics
+            .iter()
+            .all(|d| d.severity == Severity::Warning));
     }
 
     #[test]

@@ -131,6 +131,17 @@ other errors first; more may follow from the rules.",
     good: CEL_GOOD,
 };
 
+pub static FINALIZER_NAME: Rule = Rule {
+    id: "cr/finalizer-name",
+    severity: Severity::Warning,
+    summary: "A finalizer name without a domain (the server warns on create)",
+    docs: "Finalizers are shared by every controller that touches an object. The server warns when a \
+finalizer is neither one of the standard ones (`kubernetes`, `orphan`, `foregroundDeletion`) nor \
+domain-qualified with a path (`example.com/cleanup`), because two controllers could pick the same short name.",
+    bad: "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  finalizers: [cleanup]\n",
+    good: "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  finalizers: [example.com/cleanup]\n",
+};
+
 /// Every rule of the module.
 pub static RULES: &[&Rule] = &[
     &UNKNOWN_FIELD,
@@ -144,4 +155,5 @@ pub static RULES: &[&Rule] = &[
     &NOT_AN_OBJECT,
     &SCALE,
     &CEL_NOT_CHECKED,
+    &FINALIZER_NAME,
 ];
