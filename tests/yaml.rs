@@ -962,3 +962,22 @@ fn comment_right_after_quote_or_bracket() {
     // Anchors and aliases followed by `#` stay errors, as in go-yaml.
     assert!(load("a: *x#c\n")[0].root.is_none());
 }
+
+/// Each blanked comment reparses its document; a file full of them must stay fast (the loader
+/// stops blanking after a fixed number and reports the rest as granit does).
+#[test]
+fn many_comments_after_quotes_stay_linear() {
+    let mut src = String::new();
+    for i in 0..5000 {
+        src.push_str(&format!("k{i}: \"v\"#c\n"));
+    }
+    let start = Instant::now();
+    let docs = load(&src);
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_eq!(docs[0].errors.len(), 1);
+    assert_eq!(docs[0].errors[0].kind, YamlErrorKind::Syntax);
+}

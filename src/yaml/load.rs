@@ -69,6 +69,7 @@ pub fn load_with(src: &str, opts: &LoadOptions) -> Vec<Document> {
         docs: Vec::new(),
         hasher: RandomState::new(),
         tab_exempt: Vec::new(),
+        blanking_left: MAX_BLANKED_COMMENTS,
     };
     let mut base = 0;
     if let Some(at) = leading_document_end(src) {
@@ -119,7 +120,13 @@ struct Loader<'a> {
     hasher: RandomState,
     /// Multi-line flow collections and quoted scalars, where a tab may start a line.
     tab_exempt: Vec<Span>,
+    /// Comments that may still be blanked (each one costs a reparse of its document).
+    blanking_left: usize,
 }
+
+/// Each blanked comment reparses its document, so a hostile file with thousands of them would
+/// cost quadratic time; past this many the comment is reported as granit sees it.
+const MAX_BLANKED_COMMENTS: usize = 64;
 
 /// How a parser run over part of the text ended.
 enum Segment {
@@ -175,10 +182,12 @@ impl<'a> Loader<'a> {
                 Some(Err(e)) => {
                     let off = base + e.marker().byte_offset().unwrap_or(0).min(text.len());
                     if matches!(e.kind(), ErrorKind::CommentNotSeparated)
+                        && self.blanking_left > 0
                         && off > 0
                         && matches!(full.as_bytes()[off - 1], b'"' | b'\'' | b']' | b'}')
                         && full.as_bytes().get(off) == Some(&b'#')
                     {
+                        self.blanking_left -= 1;
                         let restart = doc.as_ref().map_or(last_end, |d| d.restart);
                         return Segment::BlankComment {
                             comment: off,
