@@ -126,7 +126,7 @@ struct Loader<'a> {
 
 /// Each blanked comment reparses its document, so a hostile file with thousands of them would
 /// cost quadratic time; past this many the comment is reported as granit sees it.
-const MAX_BLANKED_COMMENTS: usize = 64;
+const MAX_BLANKED_COMMENTS: usize = 16;
 
 /// How a parser run over part of the text ended.
 enum Segment {
