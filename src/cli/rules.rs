@@ -1,7 +1,7 @@
 //! Rules the run driver reports about its input as a whole, and the registry of every rule.
 //!
-//! The checks themselves live in their modules (`diag::rules` for reading, `lint`, `validate`,
-//! `cel`); [`all`] gathers their `RULES` slices so that `crdlint rules`, `crdlint explain` and
+//! The checks themselves live in their modules (`diag::rules` for reading, `cel::rules` and
+//! `cel::cost`, `lint`, `validate`); [`all`] gathers their `RULES` slices so that `crdlint rules`, `crdlint explain` and
 //! SARIF's rule metadata see the same list.
 
 use crate::diag::{Rule, Severity};
@@ -44,18 +44,19 @@ copies of a CRD (a release and a development channel, say) were passed together.
 /// The driver's own rules.
 pub static RULES: &[&Rule] = &[&CRD_UNUSABLE, &DUPLICATE_CRD, &NO_SCHEMA];
 
+/// Every module's rule list.
+const SOURCES: [&[&Rule]; 6] = [
+    crate::diag::rules::RULES,
+    RULES,
+    crate::cel::rules::RULES,
+    crate::cel::cost::RULES,
+    crate::lint::RULES,
+    crate::validate::RULES,
+];
+
 /// Every rule crdlint can report, sorted by id, each id once.
 pub fn all() -> Vec<&'static Rule> {
-    let mut rules: Vec<&'static Rule> = [
-        crate::diag::rules::RULES,
-        RULES,
-        crate::lint::RULES,
-        crate::validate::RULES,
-    ]
-    .into_iter()
-    .flatten()
-    .copied()
-    .collect();
+    let mut rules: Vec<&'static Rule> = SOURCES.into_iter().flatten().copied().collect();
     rules.sort_by_key(|r| r.id);
     rules.dedup_by_key(|r| r.id);
     rules
@@ -73,12 +74,7 @@ mod tests {
     #[test]
     fn ids_are_unique_and_well_formed() {
         let mut seen = std::collections::HashSet::new();
-        for slice in [
-            crate::diag::rules::RULES,
-            RULES,
-            crate::lint::RULES,
-            crate::validate::RULES,
-        ] {
+        for slice in SOURCES {
             for r in slice {
                 assert!(seen.insert(r.id), "rule id {} is listed twice", r.id);
                 let ok = r.id.split_once('/').is_some_and(|(g, n)| {
