@@ -22,7 +22,7 @@ const UNUSED: &str = "#unused";
 type Args<'a> = &'a mut Vec<IdedExpr>;
 
 /// Which macro sets a parser expands; each arrived with a Kubernetes minor (§5.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum MacroSet {
     /// The standard macros only.
     Standard = 0,

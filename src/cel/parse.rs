@@ -9,7 +9,7 @@
 //! [`super::macros`]) so that every parse produces the same AST cel-go would.
 
 use std::collections::HashMap;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 use cel::common::ast as cast;
 
@@ -45,7 +45,31 @@ fn env(set: MacroSet) -> &'static cel::Env {
 /// Parses `src` expanding the macros of `macros`, with optional syntax enabled (the compiler
 /// reports optional syntax used before Kubernetes enabled it). Errors are positioned `(line, column)` 1-based, columns in code
 /// points.
+///
+/// Results are memoised by (text, macro set): parsing is the expensive step of compiling (the
+/// ANTLR parser), and the same rule text is compiled more than once per run (type checking, cost
+/// estimation, evaluation), in several CRD versions that repeat their schemas.
 pub fn parse(src: &str, macros: MacroSet) -> Result<Parsed, Vec<CelError>> {
+    type Cache = Mutex<HashMap<(String, MacroSet), Result<Parsed, Vec<CelError>>>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    /// Entries kept before the cache is emptied (about one rule set of a large CRD corpus).
+    const MAX_ENTRIES: usize = 20_000;
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    let key = (src.to_string(), macros);
+    if let Some(hit) = cache.lock().ok().and_then(|c| c.get(&key).cloned()) {
+        return hit;
+    }
+    let r = parse_uncached(src, macros);
+    if let Ok(mut c) = cache.lock() {
+        if c.len() >= MAX_ENTRIES {
+            c.clear();
+        }
+        c.insert(key, r.clone());
+    }
+    r
+}
+
+fn parse_uncached(src: &str, macros: MacroSet) -> Result<Parsed, Vec<CelError>> {
     let n = src.chars().count();
     if n > MAX_EXPRESSION_CODE_POINTS {
         return Err(vec![CelError {
