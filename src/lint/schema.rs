@@ -614,13 +614,13 @@ impl Walker<'_, '_> {
                 Value::Seq(v) => {
                     for (i, n) in v.iter().enumerate() {
                         let m = loc.push_child_key("items", &i.to_string());
-                        self.walk(n, loc, &sub, false, depth + 1);
+                        self.walk(n, loc, sub, false, depth + 1);
                         loc.pop(m);
                     }
                 }
                 _ => {
                     let m = loc.push_child("items");
-                    self.walk(items, loc, &sub, false, depth + 1);
+                    self.walk(items, loc, sub, false, depth + 1);
                     loc.pop(m);
                 }
             }
@@ -1168,7 +1168,7 @@ fn cel_rules(
             Some(rest) => format!("{}{rest}", sloc.server),
             None => node.to_string(),
         };
-        if blocked.iter().any(|b| *b == server_node) {
+        if blocked.contains(&server_node) {
             continue;
         }
         if sloc.user != sloc.server && d.server_path.is_none() {
