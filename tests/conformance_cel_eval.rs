@@ -25,7 +25,6 @@ fn load() -> Node {
 
 /// Cases skipped: `(case id, rule or "*", reason)`.
 const SKIPPED: &[(&str, &str, &str)] = &[
-    ("invalid-data", "*", "values that do not match their schema are rejected by schema validation before CEL runs (the 'some validation rules were not checked' path), so the evaluator never sees them; it does not reproduce UnstructuredToVal's 'invalid data' error values"),
     ("test-cel-maxrecursiondepth", "*", "crate::cel::parse (checker engineer) rejects the 249-deep nesting upstream accepts: its recursion limit is lower than cel-go's; the evaluator itself is not involved"),
 ];
 

@@ -41,7 +41,25 @@ fn convert(node: &Node, schema: Option<&Schema>, resource_root: bool, depth: usi
     let Some(s) = schema else {
         return untyped(node, depth);
     };
+    // Data that does not fit the schema becomes an error value, surfaced when a rule touches
+    // it (Kubernetes `UnstructuredToVal`); schema validation normally rejects such objects
+    // before CEL runs.
+    let ty = s.type_.as_deref();
+    let bad = |m: &str| Value::Invalid(Arc::from(m));
+    if s.x_int_or_string && !matches!(node.value, Y::Int(_) | Y::String(_) | Y::Null) {
+        return bad("invalid data, expected XIntOrString value to be either a string or integer");
+    }
+    match (&node.value, ty) {
+        (Y::Seq(_), Some("object")) => {
+            return bad("invalid data, expected a map for the provided schema with type=object")
+        }
+        (Y::Map(_), Some("array")) => {
+            return bad("invalid data, expected an array for the provided schema with type=array")
+        }
+        _ => {}
+    }
     match &node.value {
+        Y::Null if !s.nullable => bad("invalid data, got null for schema with nullable=false"),
         Y::Null => Value::Null,
         Y::Bool(b) => Value::Bool(*b),
         Y::Int(i) => {

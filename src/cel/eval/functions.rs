@@ -68,13 +68,23 @@ fn field<'a>(m: &'a MapValue, name: &str) -> Option<&'a Value> {
     })
 }
 
+/// An [`Value::Invalid`] reached by a rule is an evaluation error.
+fn surface(v: Value) -> EvalResult {
+    match v {
+        Value::Invalid(m) => Err(err(&*m)),
+        v => Ok(v),
+    }
+}
+
 /// `v.field`.
 pub fn select(v: &Value, name: &str) -> EvalResult {
     let field_name = name;
     match v {
         Value::Map(m) => field(m, field_name)
             .cloned()
-            .ok_or_else(|| EvalError::no_such_key(field_name)),
+            .ok_or_else(|| EvalError::no_such_key(field_name))
+            .and_then(surface),
+        Value::Invalid(m) => Err(err(&**m)),
         Value::Optional(Some(inner)) => opt_select(inner, field_name),
         Value::Optional(None) => Ok(Value::none()),
         _ => Err(nso()),
@@ -84,7 +94,11 @@ pub fn select(v: &Value, name: &str) -> EvalResult {
 /// `has(v.field)`.
 pub fn has_field(v: &Value, name: &str) -> EvalResult {
     match v {
-        Value::Map(m) => Ok(Value::Bool(field(m, name).is_some())),
+        Value::Map(m) => match field(m, name) {
+            Some(Value::Invalid(e)) => Err(err(&**e)),
+            found => Ok(Value::Bool(found.is_some())),
+        },
+        Value::Invalid(m) => Err(err(&**m)),
         _ => Err(nso()),
     }
 }
@@ -119,8 +133,9 @@ fn list_index(len: usize, i: &Value) -> Result<Option<usize>, EvalError> {
 /// `v[i]`.
 pub fn index(v: &Value, i: &Value) -> EvalResult {
     match v {
+        Value::Invalid(m) => Err(err(&**m)),
         Value::List(l) => match list_index(l.items.len(), i)? {
-            Some(ix) => Ok(l.items[ix].clone()),
+            Some(ix) => surface(l.items[ix].clone()),
             None => Err(EvalError::new(
                 ErrorKind::IndexOutOfRange,
                 if l.from_object {
@@ -133,7 +148,8 @@ pub fn index(v: &Value, i: &Value) -> EvalResult {
         Value::Map(m) => m
             .get(i)
             .cloned()
-            .ok_or_else(|| EvalError::no_such_key(display(i))),
+            .ok_or_else(|| EvalError::no_such_key(display(i)))
+            .and_then(surface),
         Value::Optional(None) => Ok(Value::none()),
         Value::Optional(Some(inner)) => opt_index(inner, i),
         _ => Err(nso()),

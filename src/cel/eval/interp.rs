@@ -333,7 +333,10 @@ impl Evaluator {
         if let Some(v) = self.lookup(n) {
             let v = v.clone();
             self.add(1)?;
-            return v;
+            return match v {
+                Ok(Value::Invalid(m)) => Err(EvalError::other(&*m)),
+                v => v,
+            };
         }
         if let Some(t) = TYPE_NAMES.iter().find(|t| **t == n) {
             // A type name is a constant in cel-go's checked plan.

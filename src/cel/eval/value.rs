@@ -46,6 +46,9 @@ pub enum Value {
     Semver(Arc<Semver>),
     /// A named validator of the format library (`format.dns1123Label()`).
     Format(Arc<str>),
+    /// Object data that does not match its schema (`invalid data, expected a map ...`): an
+    /// error value that becomes an evaluation error when a rule reaches it.
+    Invalid(Arc<str>),
 }
 
 /// How `==` and `+` treat a list: Kubernetes `x-kubernetes-list-type`.
@@ -244,6 +247,7 @@ impl Value {
             Value::Cidr(_) => "net.CIDR",
             Value::Semver(_) => "kubernetes.Semver",
             Value::Format(_) => "kubernetes.NamedFormat",
+            Value::Invalid(_) => "error",
         }
     }
 
