@@ -981,3 +981,13 @@ fn many_comments_after_quotes_stay_linear() {
     assert_eq!(docs[0].errors.len(), 1);
     assert_eq!(docs[0].errors[0].kind, YamlErrorKind::Syntax);
 }
+
+#[test]
+fn tab_indented_json() {
+    let src =
+        "{\n\t\"a\": 1,\n\t\"b\": [\n\t\t1,\n\t\t\"x\"\n\t],\n\t\"c\": \"multi\n\tline\"\n}\n";
+    assert_eq!(
+        value_of(src),
+        json!({"a": 1, "b": [1, "x"], "c": "multi line"})
+    );
+}
