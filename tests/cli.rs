@@ -857,3 +857,23 @@ fn write_leaves_files_with_yaml_errors_alone() {
     assert!(run.stderr.contains("not rewritten"), "{}", run.stderr);
     assert_eq!(std::fs::read_to_string(&file).expect("read"), original);
 }
+
+/// Rule ids are a public interface: this snapshot makes every added, renamed or removed id (and
+/// every change of default severity) show up in review. Ids are never reused.
+#[test]
+fn rule_ids_and_severities() {
+    let v = crdlint(&["rules", "--format", "json"]).json();
+    let lines: Vec<String> = v
+        .as_array()
+        .expect("array")
+        .iter()
+        .map(|r| {
+            format!(
+                "{} {}",
+                r["id"].as_str().expect("id"),
+                r["severity"].as_str().expect("severity")
+            )
+        })
+        .collect();
+    insta::assert_snapshot!(lines.join("\n"));
+}
