@@ -34,6 +34,8 @@ pub mod types;
 use std::fmt;
 
 pub use checker::{CheckedExpr, Reference};
+/// The compile-time rules this module reports (cost rules live in [`cost`]).
+pub use rules::RULES;
 pub use types::{DeclField, DeclKind, DeclType, Type};
 
 use crate::k8s::KubeVersion;
