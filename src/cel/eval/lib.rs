@@ -7,9 +7,8 @@
 //! type. `crate::k8s` has no quantity or name validators yet, so they live here for now.
 
 use std::cmp::Ordering;
-use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 
 // ---------------------------------------------------------------------------------------------
 // Quantity
@@ -917,62 +916,13 @@ pub fn validate_format(name: &str, s: &str) -> Option<Vec<String>> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Regex (RE2 semantics on the Rust regex crate) with a process-wide cache.
+// Regex: Go RE2 semantics through the schema layer's translator and process-wide cache.
 // ---------------------------------------------------------------------------------------------
 
-/// Compiles a Go RE2 pattern, cached. Perl classes are made ASCII-only (RE2's meaning); the
-/// remaining RE2/Rust differences (`\Q..\E`, `[a&&b]`, `a{,3}`) are not translated here.
+/// Compiles a Go RE2 pattern (cached, shared with CRD `pattern`s); the error is Go's
+/// `regexp.Compile` text (`error parsing regexp: ...`).
 pub fn regex(pattern: &str) -> Result<Arc<regex::Regex>, String> {
-    type Cache = Mutex<HashMap<String, Result<Arc<regex::Regex>, String>>>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Ok(c) = cache.lock() {
-        if let Some(r) = c.get(pattern) {
-            return r.clone();
-        }
-    }
-    let translated = translate_re2(pattern);
-    let r = regex::RegexBuilder::new(&translated)
-        .octal(true)
-        .size_limit(1 << 24)
-        .build()
-        .map(Arc::new)
-        .map_err(|e| format!("error parsing regexp: {}", first_line(&e.to_string())));
-    if let Ok(mut c) = cache.lock() {
-        if c.len() > 10_000 {
-            c.clear();
-        }
-        c.insert(pattern.to_string(), r.clone());
-    }
-    r
-}
-
-fn first_line(s: &str) -> String {
-    s.lines().last().unwrap_or(s).trim().to_string()
-}
-
-fn translate_re2(p: &str) -> String {
-    let mut out = String::with_capacity(p.len() + 8);
-    let mut chars = p.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c == '\\' {
-            match chars.next() {
-                Some(d @ ('d' | 'D' | 'w' | 'W' | 's' | 'S' | 'b' | 'B')) => {
-                    out.push_str("(?-u:\\");
-                    out.push(d);
-                    out.push(')');
-                }
-                Some(d) => {
-                    out.push('\\');
-                    out.push(d);
-                }
-                None => out.push('\\'),
-            }
-        } else {
-            out.push(c);
-        }
-    }
-    out
+    crate::schema::regex::compile(pattern)
 }
 
 #[cfg(test)]
