@@ -71,3 +71,34 @@ fn corpus_crds_have_no_errors() {
         failures.len()
     );
 }
+
+/// Bad input never panics: every document of every corpus file (CRDs, custom resources,
+/// built-in objects, broken examples) goes through `lint_crd`, as if a user pointed crdlint at
+/// the wrong file.
+#[test]
+fn lint_survives_every_corpus_document() {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    let Ok(manifest) = std::fs::read_to_string(corpus.join("MANIFEST.tsv")) else {
+        println!("skipped: ../shared/corpus not found");
+        return;
+    };
+    let opts = Options::default();
+    let mut docs_seen = 0;
+    for line in manifest.lines().skip(1) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        if cols.len() < 5 {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(corpus.join(cols[4])) else {
+            continue;
+        };
+        for d in crdlint::yaml::load(&text) {
+            if let Some(root) = &d.root {
+                docs_seen += 1;
+                std::hint::black_box(lint_crd(root, &opts));
+            }
+        }
+    }
+    println!("linted {docs_seen} documents without a panic");
+    assert!(docs_seen > 0);
+}

@@ -141,6 +141,41 @@ pub fn lint_stored_versions(stored: &Node, versions: &Node) -> Vec<Diagnostic> {
     sink.into_diagnostics()
 }
 
+/// One version of a CRD as `crdlint versions` lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VersionInfo {
+    pub name: String,
+    /// Index in `spec.versions`.
+    pub index: usize,
+    pub served: bool,
+    pub storage: bool,
+    pub deprecated: bool,
+    pub deprecation_warning: Option<String>,
+    /// The span of the version entry.
+    pub span: crate::diag::Span,
+}
+
+/// The CRD's versions from highest to lowest priority (discovery and kubectl order, digest §6).
+pub fn versions_by_priority(crd: &Node) -> Vec<VersionInfo> {
+    let internal = crd::Internal::new(crd);
+    let mut out: Vec<VersionInfo> = internal
+        .versions
+        .iter()
+        .enumerate()
+        .map(|(index, v)| VersionInfo {
+            name: v.name.to_string(),
+            index,
+            served: v.served,
+            storage: v.storage,
+            deprecated: v.deprecated,
+            deprecation_warning: v.node.get_str("deprecationWarning").map(str::to_string),
+            span: v.node.span,
+        })
+        .collect();
+    crate::k8s::version::sort_by_priority(&mut out, |v| v.name.as_str());
+    out
+}
+
 /// Every rule this module reports.
 pub static RULES: &[&Rule] = &[
     &decode::DECODE,
@@ -207,6 +242,66 @@ fn schema_for_each(s: &Node, f: &mut dyn FnMut(&Node)) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn v1_crd(extra_names: serde_json::Value) -> Node {
+        let mut names = serde_json::json!({"plural": "widgets", "kind": "Widget"});
+        if let (Some(n), Some(x)) = (names.as_object_mut(), extra_names.as_object()) {
+            n.extend(x.clone());
+        }
+        Node::from_json(&serde_json::json!({
+            "apiVersion": "apiextensions.k8s.io/v1",
+            "kind": "CustomResourceDefinition",
+            "metadata": {"name": "widgets.example.com"},
+            "spec": {
+                "group": "example.com",
+                "names": names,
+                "scope": "Namespaced",
+                "versions": [
+                    {"name": "v1beta1", "served": true, "storage": false,
+                     "schema": {"openAPIV3Schema": {"type": "object"}}},
+                    {"name": "v1", "served": true, "storage": true,
+                     "schema": {"openAPIV3Schema": {"type": "object"}}}
+                ]
+            },
+            "status": {"acceptedNames": {"kind": "", "plural": ""}, "storedVersions": []}
+        }))
+    }
+
+    #[test]
+    fn a_real_create_applies_v1_defaulting_and_prepare_for_create() {
+        // singular/listKind come from kind; status (empty storedVersions) is replaced.
+        let d = lint_crd(&v1_crd(serde_json::json!({})), &Options::default());
+        let errors: Vec<&str> = d
+            .iter()
+            .filter(|d| d.severity == crate::diag::Severity::Error)
+            .map(|d| d.message.as_str())
+            .collect();
+        assert!(errors.is_empty(), "{errors:?}");
+        // as given (the unit tests' view), the same object has missing names and no stored version
+        let given = lint_crd_with(
+            &v1_crd(serde_json::json!({})),
+            &Options::default(),
+            Mode {
+                as_given: true,
+                server_only: true,
+                skip_cel: false,
+            },
+        );
+        let paths: Vec<&str> = given.iter().filter_map(|d| d.path.as_deref()).collect();
+        assert!(
+            paths.contains(&"spec.names.singular") && paths.contains(&"status.storedVersions"),
+            "{paths:?}"
+        );
+    }
+
+    #[test]
+    fn versions_are_listed_by_priority() {
+        let names: Vec<String> = versions_by_priority(&v1_crd(serde_json::json!({})))
+            .into_iter()
+            .map(|v| v.name)
+            .collect();
+        assert_eq!(names, ["v1", "v1beta1"]);
+    }
 
     #[test]
     fn rule_ids_are_unique_and_documented() {
