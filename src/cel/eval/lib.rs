@@ -4,7 +4,8 @@
 //! Each parser follows the Go code Kubernetes calls (apimachinery `resource.ParseQuantity`, Go
 //! `url.ParseRequestURI`, Go `netip.ParseAddr`/`ParsePrefix` with Kubernetes' extra rules,
 //! blang/semver v4) closely enough for validation rules; known simplifications are named at each
-//! type. `crate::k8s` has no quantity or name validators yet, so they live here for now.
+//! type. Name validators come from [`crate::k8s::names`] and regexes from
+//! [`crate::schema::regex`].
 
 use std::cmp::Ordering;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
@@ -715,143 +716,11 @@ pub fn format_max_regex_size(name: &str) -> u64 {
     }
 }
 
-fn regex_error(msg: &str, fmt: &str, examples: &[&str]) -> String {
-    let mut s = format!("{msg} (e.g. ");
-    for (i, e) in examples.iter().enumerate() {
-        if i > 0 {
-            s.push_str(" or ");
-        }
-        s.push('\'');
-        s.push_str(e);
-        s.push_str("', ");
-    }
-    s.push_str(&format!("regex used for validation is '{fmt}')"));
-    s
-}
-
-fn is_label(s: &str, first_alpha: bool) -> bool {
-    let b = s.as_bytes();
-    !b.is_empty()
-        && (if first_alpha {
-            b[0].is_ascii_lowercase()
-        } else {
-            b[0].is_ascii_lowercase() || b[0].is_ascii_digit()
-        })
-        && (b[b.len() - 1].is_ascii_lowercase() || b[b.len() - 1].is_ascii_digit())
-        && b.iter()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'-')
-}
-
-fn dns1123_label(s: &str) -> Vec<String> {
-    let mut e = Vec::new();
-    if s.len() > 63 {
-        e.push("must be no more than 63 characters".to_string());
-    }
-    if !is_label(s, false) {
-        e.push(regex_error("a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character", "[a-z0-9]([-a-z0-9]*[a-z0-9])?", &["my-name", "123-abc"]));
-    }
-    e
-}
-
-fn dns1123_subdomain(s: &str) -> Vec<String> {
-    let mut e = Vec::new();
-    if s.len() > 253 {
-        e.push("must be no more than 253 characters".to_string());
-    }
-    if !s.split('.').all(|l| is_label(l, false)) {
-        e.push(regex_error("a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character", "[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*", &["example.com"]));
-    }
-    e
-}
-
-fn dns1035_label(s: &str) -> Vec<String> {
-    let mut e = Vec::new();
-    if s.len() > 63 {
-        e.push("must be no more than 63 characters".to_string());
-    }
-    if !is_label(s, true) {
-        e.push(regex_error("a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character", "[a-z]([-a-z0-9]*[a-z0-9])?", &["my-name", "abc-123"]));
-    }
-    e
-}
-
 fn mask_trailing_dash(s: &str) -> String {
     match s.strip_suffix('-') {
         Some(p) if s.len() > 1 => format!("{p}a"),
         _ => s.to_string(),
     }
-}
-
-fn qualified_name_part(s: &str) -> bool {
-    let b = s.as_bytes();
-    !b.is_empty()
-        && b.len() <= 63
-        && b[0].is_ascii_alphanumeric()
-        && b[b.len() - 1].is_ascii_alphanumeric()
-        && b.iter()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.'))
-}
-
-const QUALIFIED_NAME_MSG: &str = "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
-const QUALIFIED_NAME_FMT: &str = "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]";
-
-fn qualified_name(s: &str) -> Vec<String> {
-    let mut e = Vec::new();
-    let parts: Vec<&str> = s.split('/').collect();
-    let name = match parts.as_slice() {
-        [n] => *n,
-        [p, n] => {
-            if p.is_empty() {
-                e.push("prefix part must be non-empty".to_string());
-            } else {
-                for m in dns1123_subdomain(p) {
-                    e.push(format!("prefix part {m}"));
-                }
-            }
-            n
-        }
-        _ => {
-            e.push(
-                regex_error(
-                    &format!("a qualified name {QUALIFIED_NAME_MSG}"),
-                    QUALIFIED_NAME_FMT,
-                    &["MyName", "my.name", "123-abc"],
-                )
-                .replacen("a qualified name name part", "a qualified name", 1)
-                    + " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')",
-            );
-            return e;
-        }
-    };
-    if name.is_empty() {
-        e.push("name part must be non-empty".to_string());
-    } else if name.len() > 63 {
-        e.push("name part must be no more than 63 characters".to_string());
-    }
-    if !name.is_empty() && !qualified_name_part(name) && name.len() <= 63
-        || name.len() > 63
-            && !name
-                .bytes()
-                .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.'))
-    {
-        e.push(regex_error(
-            QUALIFIED_NAME_MSG,
-            QUALIFIED_NAME_FMT,
-            &["MyName", "my.name", "123-abc"],
-        ));
-    }
-    e
-}
-
-fn label_value(s: &str) -> Vec<String> {
-    let mut e = Vec::new();
-    if s.len() > 63 {
-        e.push("must be no more than 63 characters".to_string());
-    }
-    if !s.is_empty() && !qualified_name_part(&s[..s.len().min(s.len())]) {
-        e.push(regex_error("a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character", "(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?", &["MyValue", "my_value", "12345"]));
-    }
-    e
 }
 
 fn is_uuid(s: &str) -> bool {
@@ -869,16 +738,17 @@ fn is_uuid(s: &str) -> bool {
 
 /// Runs a named validator; `None` for an unknown name.
 pub fn validate_format(name: &str, s: &str) -> Option<Vec<String>> {
+    use crate::k8s::names;
     use base64::Engine;
     Some(match name {
-        "dns1123Label" => dns1123_label(s),
-        "dns1123LabelPrefix" => dns1123_label(&mask_trailing_dash(s)),
-        "dns1123Subdomain" => dns1123_subdomain(s),
-        "dns1123SubdomainPrefix" => dns1123_subdomain(&mask_trailing_dash(s)),
-        "dns1035Label" => dns1035_label(s),
-        "dns1035LabelPrefix" => dns1035_label(&mask_trailing_dash(s)),
-        "qualifiedName" => qualified_name(s),
-        "labelValue" => label_value(s),
+        "dns1123Label" => names::is_dns1123_label(s),
+        "dns1123LabelPrefix" => names::is_dns1123_label(&mask_trailing_dash(s)),
+        "dns1123Subdomain" => names::is_dns1123_subdomain(s),
+        "dns1123SubdomainPrefix" => names::is_dns1123_subdomain(&mask_trailing_dash(s)),
+        "dns1035Label" => names::is_dns1035_label(s),
+        "dns1035LabelPrefix" => names::is_dns1035_label(&mask_trailing_dash(s)),
+        "qualifiedName" => names::is_qualified_name(s),
+        "labelValue" => names::is_valid_label_value(s),
         "uri" => match Url::parse_request_uri(s) {
             Ok(_) => vec![],
             Err(e) => vec![format!("invalid URI: {e}")],
