@@ -136,8 +136,13 @@ request, or a reason starting with `unapproved`.",
 pub static METADATA: Rule = Rule {
     id: "crd/metadata",
     severity: Severity::Error,
-    summary: "ObjectMeta rules: no namespace on a cluster-scoped object",
-    docs: "A CustomResourceDefinition is cluster-scoped; `metadata.namespace` is rejected.",
+    summary:
+        "ObjectMeta rules: no namespace, valid label and annotation keys, annotations under 256 KiB",
+    docs:
+        "A CustomResourceDefinition is cluster-scoped, so `metadata.namespace` is rejected. Label \
+keys and values and annotation keys must be qualified names, and all annotations together may not \
+exceed 256 KiB (a `last-applied-configuration` annotation of a big CRD often does: apply it \
+server-side).",
     bad: "metadata:\n  name: widgets.example.com\n  namespace: default\n",
     good: "metadata:\n  name: widgets.example.com\n",
 };
@@ -240,6 +245,71 @@ fn validate_metadata(crd: &Internal, sink: &mut Sink) {
             Bad::none(),
             "not allowed on this type",
         ));
+    }
+    validate_labels_annotations(meta, sink);
+}
+
+/// `ValidateLabels` and `ValidateAnnotations` of ObjectMeta.
+fn validate_labels_annotations(meta: &Node, sink: &mut Sink) {
+    use crate::k8s::names::{is_qualified_name, is_valid_label_value};
+    if let Some(labels) = meta.get("labels").and_then(Node::as_map) {
+        let loc = Loc::new("metadata.labels");
+        for e in &labels.entries {
+            for m in is_qualified_name(&e.key) {
+                sink.push(FErr::new(
+                    &METADATA,
+                    ErrType::Invalid,
+                    &loc,
+                    e.key_span,
+                    Bad::str(&e.key),
+                    m,
+                ));
+            }
+            if let Some(v) = e.value.as_str() {
+                for m in is_valid_label_value(v) {
+                    sink.push(FErr::new(
+                        &METADATA,
+                        ErrType::Invalid,
+                        &loc.key(&e.key),
+                        e.value.span,
+                        Bad::str(v),
+                        m,
+                    ));
+                }
+            }
+        }
+    }
+    if let Some(ann) = meta.get("annotations").and_then(Node::as_map) {
+        let loc = Loc::new("metadata.annotations");
+        let mut total = 0usize;
+        for e in &ann.entries {
+            total += e.key.len() + e.value.as_str().map_or(0, str::len);
+            for m in is_qualified_name(&e.key.to_lowercase()) {
+                sink.push(FErr::new(
+                    &METADATA,
+                    ErrType::Invalid,
+                    &loc,
+                    e.key_span,
+                    Bad::str(&e.key),
+                    m,
+                ));
+            }
+        }
+        const LIMIT: usize = 256 * 1024;
+        if total > LIMIT {
+            let mut e = FErr::new(
+                &METADATA,
+                ErrType::TooLong,
+                &loc,
+                meta.get("annotations").map_or(meta.span, |a| a.span),
+                Bad::none(),
+                format!("may not be more than {LIMIT} bytes"),
+            );
+            e.help = Some(format!(
+                "the annotations total {total} bytes (often a kubectl.kubernetes.io/last-applied-configuration copy of a large CRD: use `kubectl apply --server-side`)"
+            ));
+            sink.push(e);
+        }
     }
 }
 
