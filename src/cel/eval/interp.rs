@@ -311,6 +311,15 @@ impl Evaluator {
         }
     }
 
+    /// The variable slot of a macro accumulator (`@result`, never a user variable) named by
+    /// `e`.
+    fn accumulator_slot(&self, e: &Expr) -> Option<usize> {
+        match &e.kind {
+            ExprKind::Ident(n) if n.starts_with('@') => self.vars.iter().rposition(|(v, _)| v == n),
+            _ => None,
+        }
+    }
+
     /// Evaluates an expression that cel-go folds into an enclosing attribute (an index
     /// qualifier, a `?:` branch): when it is itself an attribute, its top-level attribute
     /// step costs nothing.
@@ -493,6 +502,35 @@ impl Evaluator {
                     r
                 }
             }
+            // `@result + [x]` and `cel.@mapInsert(@result, ...)` in macro expansions: append to
+            // the accumulator in place (cel-go mutates comprehension accumulators too), so
+            // `map`/`filter`/`transform*` stay linear. Costs are those of the plain calls.
+            ("_+_", None, 2) | ("cel.@mapInsert", None, 2 | 3)
+                if self.accumulator_slot(&args[0]).is_some() =>
+            {
+                let slot = self.accumulator_slot(&args[0]).unwrap_or(0);
+                self.add(1)?; // the accumulator identifier
+                let mut rest = Vec::with_capacity(args.len() - 1);
+                for a in &args[1..] {
+                    rest.push(self.eval(a)?);
+                }
+                let acc = std::mem::replace(&mut self.vars[slot].1, Ok(Value::Null));
+                let acc = match acc {
+                    Ok(v) => v,
+                    Err(e) => {
+                        self.vars[slot].1 = Err(e.clone());
+                        self.add(1)?;
+                        return Err(e);
+                    }
+                };
+                let mut all = Vec::with_capacity(rest.len() + 1);
+                all.push(acc);
+                all.extend(rest);
+                let result = append_in_place(func, &mut all);
+                let c = functions::call_cost(func, false, &all, &result);
+                self.add(c)?;
+                result
+            }
             ("_?._", None, 2) => {
                 let v = self.eval(&args[0])?;
                 let ExprKind::Const(Value::String(f)) = &args[1].kind else {
@@ -534,12 +572,70 @@ impl Evaluator {
                     return Err(e);
                 }
                 let member = target.is_some();
+                // Functions whose work grows faster than their input (or with an argument,
+                // like `lists.range(n)`) are charged before they run, so an expression over
+                // the limit is cancelled instead of computing something huge first.
+                if matches!(
+                    func,
+                    "distinct"
+                        | "sort"
+                        | "@sortByAssociatedKeys"
+                        | "lists.range"
+                        | "flatten"
+                        | "sets.contains"
+                        | "sets.intersects"
+                        | "sets.equivalent"
+                ) {
+                    let pre = functions::call_cost(func, member, &vals, &Ok(Value::Null));
+                    if let Some(l) = self.opts.cost_limit {
+                        if self.cost.saturating_add(pre) > l {
+                            self.cost = self.cost.saturating_add(pre);
+                            return Err(cost_limit_error());
+                        }
+                    }
+                }
                 let result = functions::call(func, member, &vals);
                 let c = functions::call_cost(func, member, &vals, &result);
                 self.add(c)?;
                 result
             }
         }
+    }
+}
+
+/// `acc + [x]` (atomic lists) and `cel.@mapInsert(acc, k, v)` / `(acc, {k: v})`, mutating
+/// `args[0]` when it is not shared; anything else goes through the ordinary functions.
+fn append_in_place(func: &str, args: &mut [Value]) -> EvalResult {
+    let in_place = match (func, &*args) {
+        ("_+_", [Value::List(acc), Value::List(add)]) => {
+            acc.kind == ListKind::Atomic && add.kind == ListKind::Atomic
+        }
+        ("cel.@mapInsert", [Value::Map(acc), k, _]) => {
+            acc.object.is_none()
+                && Key::from_value(k).is_ok_and(|key| !acc.entries.contains_key(&key))
+        }
+        _ => false,
+    };
+    if !in_place {
+        return functions::call(func, false, args);
+    }
+    // Move the accumulator out so that it is the only reference and `make_mut` appends
+    // without copying; the slot keeps a cheap placeholder (list/map `+` costs do not depend
+    // on it).
+    let acc = std::mem::replace(&mut args[0], Value::Null);
+    match (acc, &args[1..]) {
+        (Value::List(mut acc), [Value::List(add)]) => {
+            Arc::make_mut(&mut acc)
+                .items
+                .extend(add.items.iter().cloned());
+            Ok(Value::List(acc))
+        }
+        (Value::Map(mut acc), [k, v]) => {
+            let key = Key::from_value(k)?;
+            Arc::make_mut(&mut acc).entries.insert(key, v.clone());
+            Ok(Value::Map(acc))
+        }
+        _ => Err(EvalError::no_such_overload()),
     }
 }
 
@@ -699,6 +795,22 @@ mod tests {
             },
         );
         assert_eq!(limited.value.unwrap_err().kind, ErrorKind::CostLimit);
+    }
+
+    #[test]
+    fn comprehension_accumulators_grow_in_place() {
+        // Quadratic copying would make this take minutes.
+        let v = ok("lists.range(200000).map(x, x * 2).filter(x, x % 4 == 0).size() == 100000");
+        assert!(matches!(v, Value::Bool(true)));
+        let v = ok("lists.range(50000).transformMap(i, v, v + 1).size() == 50000");
+        assert!(matches!(v, Value::Bool(true)));
+    }
+
+    #[test]
+    fn huge_work_is_cancelled_before_it_runs() {
+        let e = parse("lists.range(1000000000000).size() > 0").unwrap();
+        let out = evaluate(&e, &[], Options::default());
+        assert_eq!(out.value.unwrap_err().kind, ErrorKind::CostLimit);
     }
 
     #[test]
