@@ -691,6 +691,13 @@ mod tests {
     }
 
     #[test]
+    fn validators_can_be_shared_across_threads() {
+        fn assert_send_sync<T: Send + Sync>() {}
+        assert_send_sync::<Validator>();
+        assert_send_sync::<RuleError>();
+    }
+
+    #[test]
     fn field_paths_normalise() {
         let s = schema(serde_json::json!({"type": "object", "properties": {
             "a": {"type": "object", "properties": {"b": {"type": "string"}}},
