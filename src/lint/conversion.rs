@@ -113,8 +113,7 @@ pub(crate) fn validate(crd: &Internal, mode: Mode, sink: &mut Sink) {
             validate_review_versions(crv_items, crv, &crv_loc, crv_span, sink);
         }
     } else {
-        if let Some(cc) = cc {
-            let _ = cc;
+        if cc.is_some() {
             sink.push(FErr::new(
                 &CONVERSION,
                 ErrType::Forbidden,

@@ -4,9 +4,7 @@
 //! (`ValidateCustomResourceDefinition`, digest §1.2–§1.8).
 
 use super::crd::{Internal, Place};
-use super::ctx::{
-    get_bool, get_seq, get_set, get_str, key_span, value_span, Bad, ErrType, FErr, Loc, Sink,
-};
+use super::ctx::{get_seq, get_set, get_str, key_span, value_span, Bad, ErrType, FErr, Loc, Sink};
 use super::names::{is_dns1035_label, is_dns1123_subdomain};
 use super::schema::SchemaOpts;
 use super::{columns, conversion, schema, selectable, subresources};
@@ -369,9 +367,6 @@ fn validate_spec(crd: &Internal, mode: Mode, sink: &mut Sink) {
 
     let mut opts = SchemaOpts::create();
     opts.cel = mode.cel.then_some(mode.kube);
-    if crd.pruf_nil_or_true() {
-        // pruning off: structural schemas are still required by the create options
-    }
     // requireOpenAPISchema
     let top_has_schema = crd
         .validation
@@ -474,14 +469,20 @@ fn validate_spec(crd: &Internal, mode: Mode, sink: &mut Sink) {
                 .as_ref()
                 .and_then(|s| get_set(s.node, "openAPIV3Schema"));
             match sch {
-                None => sink.push(FErr::new(
-                    &selectable::SELECTABLE_FIELDS,
-                    ErrType::Invalid,
-                    &p.loc,
-                    p.node.span,
-                    Bad::str(""),
-                    "may only be set when `version.schema.openAPIV3Schema` is not included",
-                )),
+                None => {
+                    let mut e = FErr::new(
+                        &selectable::SELECTABLE_FIELDS,
+                        ErrType::Invalid,
+                        &p.loc,
+                        p.node.span,
+                        Bad::str(""),
+                        "may only be set when `version.schema.openAPIV3Schema` is not included",
+                    );
+                    if crd.v1 && crd.validation.is_some() {
+                        e.help = Some("the server moves a schema shared by all versions to the top level before this check, so per-version selectableFields see no schema (read from the server's code; digest §1.12)".into());
+                    }
+                    sink.push(e);
+                }
                 Some(s) => {
                     if let Some(msg) = super::structural::conversion_error(s) {
                         sink.push(FErr::new(
@@ -663,14 +664,20 @@ fn validate_spec(crd: &Internal, mode: Mode, sink: &mut Sink) {
     }
     if let Some(p) = &crd.selectable {
         match &crd.validation {
-            None => sink.push(FErr::new(
-                &selectable::SELECTABLE_FIELDS,
-                ErrType::Invalid,
-                &p.loc,
-                p.node.span,
-                Bad::str(""),
-                "may only be set when validations.schema is included",
-            )),
+            None => {
+                let mut e = FErr::new(
+                    &selectable::SELECTABLE_FIELDS,
+                    ErrType::Invalid,
+                    &p.loc,
+                    p.node.span,
+                    Bad::str(""),
+                    "may only be set when validations.schema is included",
+                );
+                if crd.v1 {
+                    e.help = Some("the server moves selectableFields shared by all versions to the top level, where they need a schema shared by all versions too (read from the server's code; digest §1.12)".into());
+                }
+                sink.push(e);
+            }
             Some(val) => {
                 let s = get_set(val.node, "openAPIV3Schema");
                 if let Some(msg) = s.and_then(super::structural::conversion_error) {
@@ -1025,10 +1032,4 @@ fn is_request_uri_with_host(v: &str) -> bool {
     let host = rest.split(['/', '?', '#']).next().unwrap_or("");
     let host = host.rsplit('@').next().unwrap_or("");
     scheme_ok && !host.is_empty() && !v.contains(' ') && !v.contains('#')
-}
-
-/// `get_bool` re-exported for sibling families.
-#[allow(dead_code)]
-pub(crate) fn flag(n: &Node, k: &str) -> bool {
-    get_bool(n, k)
 }

@@ -5,9 +5,7 @@
 //! `not` are not checked on defaults, the metadata of embedded resources is only checked for
 //! `apiVersion`/`kind` being strings, and CEL rules are not evaluated on defaults (issue 4).
 
-use super::ctx::{
-    get_seq, get_set, get_str, go_float, go_quote, key_span, Bad, ErrType, FErr, Loc,
-};
+use super::ctx::{get_seq, get_set, get_str, go_float, go_quote, Bad, ErrType, FErr, Loc};
 use crate::diag::{Rule, Severity, Span};
 use crate::yaml::{Node, Value};
 
@@ -514,11 +512,6 @@ impl Validator<'_> {
             _ => {}
         }
     }
-}
-
-#[allow(dead_code)]
-fn default_key_span(s: &Node) -> Span {
-    key_span(s, "default")
 }
 
 /// Why a `metadata` value does not decode into ObjectMeta (Go's JSON decoding), if it does not.
