@@ -76,7 +76,7 @@ fn corpus_rules_evaluate_without_panics() {
             validators.insert(k.clone(), v);
         }
     }
-    let (mut evaluated, mut flagged_valid, mut flagged_invalid) = (0, 0, 0);
+    let (mut evaluated, mut flagged_valid, mut flagged_invalid, mut exact) = (0, 0, 0, 0);
     for r in rows
         .iter()
         .filter(|r| r[5] == "cr-valid" || r[5] == "cr-invalid")
@@ -105,6 +105,33 @@ fn corpus_rules_evaluate_without_panics() {
                 &mut budget,
             );
             evaluated += 1;
+            // Where the corpus records the server's answer, the rule errors must be exactly
+            // its causes (`<field>: <message>`), in order.
+            let expected = root.join(format!("{}.expected.json", r[4]));
+            if r[5] == "cr-invalid" && r[4].contains("error_cel") && expected.exists() {
+                let json: serde_json::Value =
+                    serde_json::from_str(&std::fs::read_to_string(&expected).unwrap_or_default())
+                        .unwrap_or_default();
+                let want: Vec<String> = json
+                    .as_array()
+                    .and_then(|a| a.first())
+                    .and_then(|st| st["details"]["causes"].as_array())
+                    .map(|cs| {
+                        cs.iter()
+                            .map(|c| {
+                                format!(
+                                    "{}: {}",
+                                    c["field"].as_str().unwrap_or(""),
+                                    c["message"].as_str().unwrap_or("")
+                                )
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let got: Vec<String> = errs.iter().map(ToString::to_string).collect();
+                assert_eq!(got, want, "{}", r[4]);
+                exact += 1;
+            }
             if !errs.is_empty() {
                 if r[5] == "cr-valid" {
                     flagged_valid += 1;
@@ -118,10 +145,14 @@ fn corpus_rules_evaluate_without_panics() {
     eprintln!(
         "corpus: {} CRD versions with rules, {evaluated} resources evaluated, {flagged_valid} valid \
          resources with rule errors, {flagged_invalid} invalid \
-         resources flagged",
+         resources flagged, {exact} compared with the server's recorded errors",
         validators.len()
     );
     assert!(!validators.is_empty(), "the corpus has CRDs with rules");
+    assert!(
+        exact >= 2,
+        "the kubectl-validate error_cel cases were compared"
+    );
     // Real clusters accept these resources, so no rule may fail on them.
     assert_eq!(flagged_valid, 0, "rule errors on resources labelled valid");
 }
