@@ -49,13 +49,20 @@ fn corpus_crds_have_no_errors() {
             }
         }
         lint_time += t.elapsed();
-        let t = Instant::now();
-        for d in &docs {
-            if let Some(root) = &d.root {
-                std::hint::black_box(lint_crd_with(root, &opts, no_cel));
-            }
-        }
-        no_cel_time += t.elapsed();
+        // The fastest of three runs: the machine is shared, the minimum is the honest cost.
+        let best = (0..3)
+            .map(|_| {
+                let t = Instant::now();
+                for d in &docs {
+                    if let Some(root) = &d.root {
+                        std::hint::black_box(lint_crd_with(root, &opts, no_cel));
+                    }
+                }
+                t.elapsed()
+            })
+            .min()
+            .unwrap_or_default();
+        no_cel_time += best;
     }
     println!(
         "corpus: {files} files, {crds} CRDs, {} errors, lint time {lint_time:?} ({no_cel_time:?} without CEL)",
@@ -65,6 +72,12 @@ fn corpus_crds_have_no_errors() {
         println!("ERROR {f}");
     }
     assert!(files > 0, "no crd files listed in MANIFEST.tsv");
+    // A loose bound (the target is well under 1 s in release): it catches quadratic regressions
+    // without failing on a busy shared machine.
+    assert!(
+        no_cel_time < Duration::from_secs(5),
+        "linting the corpus without CEL took {no_cel_time:?}"
+    );
     assert!(
         failures.is_empty(),
         "{} error diagnostics on CRDs that clusters accept",
