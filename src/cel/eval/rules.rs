@@ -691,6 +691,33 @@ mod tests {
     }
 
     #[test]
+    fn old_values_correlate_only_through_map_lists() {
+        let item = serde_json::json!({"type": "object",
+            "properties": {"k": {"type": "string"}, "v": {"type": "integer",
+                "x-kubernetes-validations": [{"rule": "self >= oldSelf", "message": "no decrease"}]}}});
+        let mk = |list_type: &str| {
+            let mut l = serde_json::json!({"type": "array", "items": item.clone(),
+                "x-kubernetes-list-type": list_type});
+            if list_type == "map" {
+                l["x-kubernetes-list-map-keys"] = serde_json::json!(["k"]);
+            }
+            schema(serde_json::json!({"type": "object", "properties": {"l": l}}))
+        };
+        let new =
+            Node::from_json(&serde_json::json!({"l": [{"k": "b", "v": 1}, {"k": "a", "v": 5}]}));
+        let old =
+            Node::from_json(&serde_json::json!({"l": [{"k": "a", "v": 2}, {"k": "b", "v": 3}]}));
+        // Map list: items correlate by key, so b (3 -> 1) decreased.
+        let (errs, _) = evaluate_rules(&mk("map"), &new, Some(&old), false);
+        let texts: Vec<String> = errs.iter().map(ToString::to_string).collect();
+        assert_eq!(texts, vec!["l[0].v: Invalid value: 1: no decrease"]);
+        // Atomic lists never correlate: the transition rule is skipped.
+        let (errs, cost) = evaluate_rules(&mk("atomic"), &new, Some(&old), false);
+        assert!(errs.is_empty());
+        assert_eq!(cost, 0);
+    }
+
+    #[test]
     fn validators_can_be_shared_across_threads() {
         fn assert_send_sync<T: Send + Sync>() {}
         assert_send_sync::<Validator>();
