@@ -7,11 +7,20 @@
 //! field errors ([`ctx::FErr`]) that become [`Diagnostic`]s: the message carries the server's words
 //! with the user's path, `server_path` keeps the server's when they differ.
 //!
+//! Order of a run: `decode` (wrong JSON types, unknown fields: what fails before validation),
+//! then the server's `ValidateCustomResourceDefinition` order, then `warnings`.
+//!
 //! Families (one file each, rule statics next to their checks):
-//! `crd_spec` (metadata, group, scope, names, versions, stored versions, preserveUnknownFields,
-//! API approval), `conversion`, `subresources`, `columns`, `selectable`, `schema` (keywords,
-//! extensions, validation-rule static checks), `structural`, `defaults`, `warnings` (beyond the
-//! server).
+//! `decode`, `crd_spec` (metadata, group, scope, names, versions, stored versions,
+//! preserveUnknownFields, API approval — and the driver), `conversion`, `subresources`,
+//! `columns`, `selectable`, `schema` (keywords, extensions, validation-rule static checks, and
+//! the entry point that sequences `structural`, `defaults` and CEL), `structural`, `defaults`,
+//! `warnings` (beyond the server). CEL compilation and cost come from `crate::cel` and run only
+//! where the server would run them (structural schema, valid defaults, no schema error at or
+//! below the rule's node).
+//!
+//! Walks over schemas extend one path buffer in place ([`ctx::Loc::push_child`]), so a path is
+//! only copied when an error is reported.
 
 use crate::diag::{Diagnostic, Rule};
 use crate::k8s::KubeVersion;
