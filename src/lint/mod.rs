@@ -1,10 +1,10 @@
 //! CRD rules: what the API server checks when a CustomResourceDefinition is created, and what
 //! users trip on.
 //!
-//! The server validates the *internal* form of a CRD (digest §1.1), so [`crd::Internal`] first
+//! The server validates the *internal* form of a CRD (digest §1.1), so `crd::Internal` first
 //! reads the user's `v1`/`v1beta1` document through that conversion, remembering for every value
 //! both the user's path and the server's. Rule families then run in the server's order and push
-//! field errors ([`ctx::FErr`]) that become [`Diagnostic`]s: the message carries the server's words
+//! field errors (`ctx::FErr`) that become [`Diagnostic`]s: the message carries the server's words
 //! with the user's path, `server_path` keeps the server's when they differ.
 //!
 //! Order of a run: `decode` (wrong JSON types, unknown fields: what fails before validation),
@@ -19,7 +19,7 @@
 //! where the server would run them (structural schema, valid defaults, no schema error at or
 //! below the rule's node).
 //!
-//! Walks over schemas extend one path buffer in place ([`ctx::Loc::push_child`]), so a path is
+//! Walks over schemas extend one path buffer in place (`ctx::Loc::push_child`), so a path is
 //! only copied when an error is reported.
 
 use crate::diag::{Diagnostic, Rule};
