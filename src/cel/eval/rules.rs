@@ -77,7 +77,11 @@ impl fmt::Display for RuleError {
                 }
                 write!(f, ": {}", self.detail)
             }
-            ErrorType::Duplicate => write!(f, ": {}", self.value.as_deref().unwrap_or("")),
+            // Duplicate errors carry no detail; an omitted (object/array) value prints nothing.
+            ErrorType::Duplicate => match &self.value {
+                Some(v) => write!(f, ": {v}"),
+                None => Ok(()),
+            },
             _ => write!(f, ": {}", self.detail),
         }
     }
