@@ -500,7 +500,7 @@ impl Validator {
             });
             let value = match self.type_.as_deref() {
                 Some("object") | Some("array") => None,
-                _ => render_field_value(&self_v),
+                _ => render_raw_value(obj),
             };
             let kind = match c.rule.reason.as_deref() {
                 Some("FieldValueForbidden") => ErrorType::Forbidden,
@@ -515,6 +515,20 @@ impl Validator {
                 detail,
             });
         }
+    }
+}
+
+/// The bad value as apimachinery prints the raw (unstructured) value: `%v` for numbers and
+/// bools (an integral JSON number stays an integer even under `type: number`), `%q` for
+/// strings.
+fn render_raw_value(n: &Node) -> Option<String> {
+    match &n.value {
+        Y::Int(i) => Some(i.to_string()),
+        Y::Float(f) => render_field_value(&Value::Double(*f)),
+        Y::Bool(b) => Some(b.to_string()),
+        Y::String(s) => render_field_value(&Value::string(s)),
+        Y::Null => Some("null".into()),
+        Y::Seq(_) | Y::Map(_) => None,
     }
 }
 
