@@ -260,13 +260,15 @@ fn join_child(base: &str, name: &str) -> String {
 
 /// Collected field errors of one run.
 #[derive(Default)]
-pub(crate) struct Sink {
+pub(crate) struct Sink<'s> {
     pub(crate) errs: Vec<FErr>,
     /// Findings of other modules (CEL), each with the number of `errs` before it.
     pub(crate) diags: Vec<(usize, Diagnostic)>,
+    /// The file's text when known: CEL findings then point inside the rule.
+    pub(crate) src: Option<&'s str>,
 }
 
-impl Sink {
+impl Sink<'_> {
     pub(crate) fn push(&mut self, e: FErr) {
         self.errs.push(e);
     }

@@ -74,10 +74,19 @@ pub fn lint_crd(crd: &Node, opts: &Options) -> Vec<Diagnostic> {
 
 /// [`lint_crd`] with a [`Mode`].
 pub fn lint_crd_with(crd: &Node, opts: &Options, mode: Mode) -> Vec<Diagnostic> {
+    lint_crd_in(crd, opts, mode, None)
+}
+
+/// [`lint_crd_with`] given the text of the file the document was read from, so that CEL
+/// findings point at the offending part of a rule instead of the whole rule.
+pub fn lint_crd_in(crd: &Node, opts: &Options, mode: Mode, src: Option<&str>) -> Vec<Diagnostic> {
     let internal = crd::Internal::new(crd);
     let mut decoded = Vec::new();
     decode::check(crd, internal.v1, &mut decoded);
-    let mut sink = ctx::Sink::default();
+    let mut sink = ctx::Sink {
+        src,
+        ..Default::default()
+    };
     crd_spec::validate(
         &internal,
         crd_spec::Mode {
@@ -301,6 +310,54 @@ mod tests {
             paths.contains(&"spec.names.singular") && paths.contains(&"status.storedVersions"),
             "{paths:?}"
         );
+    }
+
+    #[test]
+    fn with_the_file_text_cel_findings_point_inside_the_rule() {
+        let text = "apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: widgets.example.com}
+spec:
+  group: example.com
+  names: {plural: widgets, kind: Widget}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            x-kubernetes-validations:
+            - rule: self.a > 0 && self.nope > 0
+            properties:
+              a: {type: integer}
+";
+        let docs = crate::yaml::load(text);
+        let root = docs[0].root.as_ref().expect("parsed");
+        let cel = |src: Option<&str>| {
+            lint_crd_in(root, &Options::default(), Mode::default(), src)
+                .into_iter()
+                .find(|d| d.rule.id.starts_with("cel/"))
+                .expect("a CEL finding")
+        };
+        let (whole, inside) = (cel(None), cel(Some(text)));
+        assert_eq!(whole.message, inside.message);
+        assert!(
+            inside.message.contains("x-kubernetes-validations[0].rule"),
+            "{}",
+            inside.message
+        );
+        let at = &text[inside.span.start..inside.span.end.max(inside.span.start + 1)];
+        assert!(
+            // cel-go places a select error at its `.`
+            text[inside.span.start..].starts_with(".nope") || at.contains("nope"),
+            "{at:?}"
+        );
+        assert!(inside.span.start > whole.span.start);
     }
 
     #[test]

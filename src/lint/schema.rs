@@ -491,9 +491,9 @@ impl Ssv {
 
 const OPENAPI_TYPES: &[&str] = &["array", "boolean", "integer", "number", "object", "string"];
 
-struct Walker<'o, 's> {
+struct Walker<'o, 's, 't> {
     opts: &'o SchemaOpts,
-    sink: &'s mut Sink,
+    sink: &'s mut Sink<'t>,
     cel_ok: bool,
     /// Server paths of nodes with rules whose subtree has schema errors: the server does not
     /// compile their rules.
@@ -512,7 +512,7 @@ fn flag(s: &Node, k: &str) -> bool {
     s.get(k).and_then(Node::as_bool) == Some(true)
 }
 
-impl Walker<'_, '_> {
+impl Walker<'_, '_, '_> {
     fn err(
         &mut self,
         rule: &'static Rule,
@@ -1160,7 +1160,7 @@ fn cel_rules(
     let settings = crate::cel::cost::CostSettings::default();
     let cost_diags =
         crate::cel::cost::check_schema_costs(&model, &costs, &path, &server, &settings);
-    let compiled = crate::cel::rules::check_crd_rules(&model, &path, &opts, None);
+    let compiled = crate::cel::rules::check_crd_rules(&model, &path, &opts, sink.src);
     for mut d in compiled.into_iter().chain(cost_diags) {
         let user = d.path.clone().unwrap_or_default();
         let node = user.split(".x-kubernetes-validations").next().unwrap_or("");
