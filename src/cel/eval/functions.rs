@@ -1047,7 +1047,7 @@ fn flatten(items: &[Value], depth: i64) -> Vec<Value> {
 }
 
 /// Go `strconv.Quote`-like quoting that `strings.quote` uses.
-fn quote(st: &str) -> std::string::String {
+pub(crate) fn quote(st: &str) -> std::string::String {
     let mut out = std::string::String::from("\"");
     for c in st.chars() {
         match c {

@@ -557,7 +557,7 @@ pub fn format_timestamp(t: &DateTime<FixedOffset>) -> String {
 /// renders it): strings quoted, numbers and bools bare.
 pub fn render_field_value(v: &Value) -> Option<String> {
     Some(match v {
-        Value::String(s) => format!("{:?}", s.as_ref()),
+        Value::String(s) => super::functions::quote(s),
         Value::Int(i) => i.to_string(),
         Value::Uint(u) => u.to_string(),
         Value::Double(d) => format_double(*d),
