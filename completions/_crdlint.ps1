@@ -34,6 +34,7 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Also list every document that was skipped, and why')
             [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Exit with status 1 when there are warnings, not only errors')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Report a resource whose kind has no CRD in the run as an error instead of skipping it')
+            [CompletionResult]::new('--no-cel', '--no-cel', [CompletionResultType]::ParameterName, 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print the version and exit')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print the version and exit')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -44,6 +45,7 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Print resources as the API server would store them: unknown fields pruned')
             [CompletionResult]::new('default', 'default', [CompletionResultType]::ParameterValue, 'Print resources as the API server would store them: pruned, and defaults filled in')
             [CompletionResult]::new('versions', 'versions', [CompletionResultType]::ParameterValue, 'List each CRD''s versions in Kubernetes priority order')
+            [CompletionResult]::new('cost', 'cost', [CompletionResultType]::ParameterValue, 'Estimate the cost of every CEL validation rule as the API server does, most expensive first')
             [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'List every rule: id, default severity and what it finds')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Explain a rule: what it finds, why it matters, a bad and a good example')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -69,6 +71,7 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Also list every document that was skipped, and why')
             [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Exit with status 1 when there are warnings, not only errors')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Report a resource whose kind has no CRD in the run as an error instead of skipping it')
+            [CompletionResult]::new('--no-cel', '--no-cel', [CompletionResultType]::ParameterName, 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -87,6 +90,7 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Also list every document that was skipped, and why')
             [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Exit with status 1 when there are warnings, not only errors')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Report a resource whose kind has no CRD in the run as an error instead of skipping it')
+            [CompletionResult]::new('--no-cel', '--no-cel', [CompletionResultType]::ParameterName, 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -108,6 +112,7 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Also list every document that was skipped, and why')
             [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Exit with status 1 when there are warnings, not only errors')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Report a resource whose kind has no CRD in the run as an error instead of skipping it')
+            [CompletionResult]::new('--no-cel', '--no-cel', [CompletionResultType]::ParameterName, 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -130,6 +135,7 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Also list every document that was skipped, and why')
             [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Exit with status 1 when there are warnings, not only errors')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Report a resource whose kind has no CRD in the run as an error instead of skipping it')
+            [CompletionResult]::new('--no-cel', '--no-cel', [CompletionResultType]::ParameterName, 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -152,6 +158,7 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Also list every document that was skipped, and why')
             [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Exit with status 1 when there are warnings, not only errors')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Report a resource whose kind has no CRD in the run as an error instead of skipping it')
+            [CompletionResult]::new('--no-cel', '--no-cel', [CompletionResultType]::ParameterName, 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -170,6 +177,26 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Also list every document that was skipped, and why')
             [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Exit with status 1 when there are warnings, not only errors')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Report a resource whose kind has no CRD in the run as an error instead of skipping it')
+            [CompletionResult]::new('--no-cel', '--no-cel', [CompletionResultType]::ParameterName, 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'crdlint;cost' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--kube-version', '--kube-version', [CompletionResultType]::ParameterName, 'The Kubernetes version whose API server is emulated (1.X)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour human output')
+            [CompletionResult]::new('--exclude', '--exclude', [CompletionResultType]::ParameterName, 'Skip files and directories matching this glob while walking directories (repeatable)')
+            [CompletionResult]::new('--stdin-filename', '--stdin-filename', [CompletionResultType]::ParameterName, 'The file name to report for input read from `-` (standard input)')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Worker threads for reading, parsing and checking (0: one per core)')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for reading, parsing and checking (0: one per core)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print findings only: no summary line, no list of skipped documents')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print findings only: no summary line, no list of skipped documents')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Also list every document that was skipped, and why')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Also list every document that was skipped, and why')
+            [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Exit with status 1 when there are warnings, not only errors')
+            [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Report a resource whose kind has no CRD in the run as an error instead of skipping it')
+            [CompletionResult]::new('--no-cel', '--no-cel', [CompletionResultType]::ParameterName, 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -188,6 +215,7 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Also list every document that was skipped, and why')
             [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Exit with status 1 when there are warnings, not only errors')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Report a resource whose kind has no CRD in the run as an error instead of skipping it')
+            [CompletionResult]::new('--no-cel', '--no-cel', [CompletionResultType]::ParameterName, 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -206,6 +234,7 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Also list every document that was skipped, and why')
             [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Exit with status 1 when there are warnings, not only errors')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Report a resource whose kind has no CRD in the run as an error instead of skipping it')
+            [CompletionResult]::new('--no-cel', '--no-cel', [CompletionResultType]::ParameterName, 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -224,6 +253,7 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Also list every document that was skipped, and why')
             [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Exit with status 1 when there are warnings, not only errors')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Report a resource whose kind has no CRD in the run as an error instead of skipping it')
+            [CompletionResult]::new('--no-cel', '--no-cel', [CompletionResultType]::ParameterName, 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -242,6 +272,7 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Also list every document that was skipped, and why')
             [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Exit with status 1 when there are warnings, not only errors')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Report a resource whose kind has no CRD in the run as an error instead of skipping it')
+            [CompletionResult]::new('--no-cel', '--no-cel', [CompletionResultType]::ParameterName, 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -261,6 +292,7 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Also list every document that was skipped, and why')
             [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Exit with status 1 when there are warnings, not only errors')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Report a resource whose kind has no CRD in the run as an error instead of skipping it')
+            [CompletionResult]::new('--no-cel', '--no-cel', [CompletionResultType]::ParameterName, 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -272,6 +304,7 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Print resources as the API server would store them: unknown fields pruned')
             [CompletionResult]::new('default', 'default', [CompletionResultType]::ParameterValue, 'Print resources as the API server would store them: pruned, and defaults filled in')
             [CompletionResult]::new('versions', 'versions', [CompletionResultType]::ParameterValue, 'List each CRD''s versions in Kubernetes priority order')
+            [CompletionResult]::new('cost', 'cost', [CompletionResultType]::ParameterValue, 'Estimate the cost of every CEL validation rule as the API server does, most expensive first')
             [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'List every rule: id, default severity and what it finds')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Explain a rule: what it finds, why it matters, a bad and a good example')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -296,6 +329,9 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             break
         }
         'crdlint;help;versions' {
+            break
+        }
+        'crdlint;help;cost' {
             break
         }
         'crdlint;help;rules' {

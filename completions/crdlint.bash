@@ -22,6 +22,9 @@ _crdlint() {
             crdlint,completions)
                 cmd="crdlint__subcmd__completions"
                 ;;
+            crdlint,cost)
+                cmd="crdlint__subcmd__cost"
+                ;;
             crdlint,default)
                 cmd="crdlint__subcmd__default"
                 ;;
@@ -57,6 +60,9 @@ _crdlint() {
                 ;;
             crdlint__subcmd__help,completions)
                 cmd="crdlint__subcmd__help__subcmd__completions"
+                ;;
+            crdlint__subcmd__help,cost)
+                cmd="crdlint__subcmd__help__subcmd__cost"
                 ;;
             crdlint__subcmd__help,default)
                 cmd="crdlint__subcmd__help__subcmd__default"
@@ -95,7 +101,7 @@ _crdlint() {
 
     case "${cmd}" in
         crdlint)
-            opts="-q -v -j -V -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --version --help check lint validate prune default versions rules explain completions manpage scan help"
+            opts="-q -v -j -V -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --no-cel --version --help check lint validate prune default versions cost rules explain completions manpage scan help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -137,7 +143,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__check)
-            opts="-q -v -j -h --crd --unknown-fields --version --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --help"
+            opts="-q -v -j -h --crd --unknown-fields --version --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -191,7 +197,49 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__completions)
-            opts="-q -v -j -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --help bash elvish fish powershell zsh"
+            opts="-q -v -j -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --no-cel --help bash elvish fish powershell zsh"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --kube-version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --exclude)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --stdin-filename)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        crdlint__subcmd__cost)
+            opts="-q -v -j -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -233,7 +281,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__default)
-            opts="-q -v -j -h --crd --unknown-fields --version --write --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --help"
+            opts="-q -v -j -h --crd --unknown-fields --version --write --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -287,7 +335,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__explain)
-            opts="-q -v -j -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --help"
+            opts="-q -v -j -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -329,7 +377,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__help)
-            opts="check lint validate prune default versions rules explain completions manpage scan help"
+            opts="check lint validate prune default versions cost rules explain completions manpage scan help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -357,6 +405,20 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__help__subcmd__completions)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        crdlint__subcmd__help__subcmd__cost)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -511,7 +573,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__lint)
-            opts="-q -v -j -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --help"
+            opts="-q -v -j -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -553,7 +615,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__manpage)
-            opts="-q -v -j -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --help"
+            opts="-q -v -j -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -595,7 +657,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__prune)
-            opts="-q -v -j -h --crd --unknown-fields --version --write --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --help"
+            opts="-q -v -j -h --crd --unknown-fields --version --write --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -649,7 +711,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__rules)
-            opts="-q -v -j -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --help"
+            opts="-q -v -j -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -691,7 +753,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__scan)
-            opts="-q -v -j -h --read-only --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --help"
+            opts="-q -v -j -h --read-only --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -733,7 +795,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__validate)
-            opts="-q -v -j -h --crd --unknown-fields --version --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --help"
+            opts="-q -v -j -h --crd --unknown-fields --version --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -787,7 +849,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__versions)
-            opts="-q -v -j -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --help"
+            opts="-q -v -j -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -31,6 +31,7 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand --verbose 'Also list every document that was skipped, and why'
             cand --deny-warnings 'Exit with status 1 when there are warnings, not only errors'
             cand --strict 'Report a resource whose kind has no CRD in the run as an error instead of skipping it'
+            cand --no-cel 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
             cand -V 'Print the version and exit'
             cand --version 'Print the version and exit'
             cand -h 'Print help (see more with ''--help'')'
@@ -41,6 +42,7 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand prune 'Print resources as the API server would store them: unknown fields pruned'
             cand default 'Print resources as the API server would store them: pruned, and defaults filled in'
             cand versions 'List each CRD''s versions in Kubernetes priority order'
+            cand cost 'Estimate the cost of every CEL validation rule as the API server does, most expensive first'
             cand rules 'List every rule: id, default severity and what it finds'
             cand explain 'Explain a rule: what it finds, why it matters, a bad and a good example'
             cand completions 'Print a shell completion script'
@@ -65,6 +67,7 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand --verbose 'Also list every document that was skipped, and why'
             cand --deny-warnings 'Exit with status 1 when there are warnings, not only errors'
             cand --strict 'Report a resource whose kind has no CRD in the run as an error instead of skipping it'
+            cand --no-cel 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -82,6 +85,7 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand --verbose 'Also list every document that was skipped, and why'
             cand --deny-warnings 'Exit with status 1 when there are warnings, not only errors'
             cand --strict 'Report a resource whose kind has no CRD in the run as an error instead of skipping it'
+            cand --no-cel 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -102,6 +106,7 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand --verbose 'Also list every document that was skipped, and why'
             cand --deny-warnings 'Exit with status 1 when there are warnings, not only errors'
             cand --strict 'Report a resource whose kind has no CRD in the run as an error instead of skipping it'
+            cand --no-cel 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -123,6 +128,7 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand --verbose 'Also list every document that was skipped, and why'
             cand --deny-warnings 'Exit with status 1 when there are warnings, not only errors'
             cand --strict 'Report a resource whose kind has no CRD in the run as an error instead of skipping it'
+            cand --no-cel 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -144,6 +150,7 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand --verbose 'Also list every document that was skipped, and why'
             cand --deny-warnings 'Exit with status 1 when there are warnings, not only errors'
             cand --strict 'Report a resource whose kind has no CRD in the run as an error instead of skipping it'
+            cand --no-cel 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -161,6 +168,25 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand --verbose 'Also list every document that was skipped, and why'
             cand --deny-warnings 'Exit with status 1 when there are warnings, not only errors'
             cand --strict 'Report a resource whose kind has no CRD in the run as an error instead of skipping it'
+            cand --no-cel 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'crdlint;cost'= {
+            cand --format 'Output format'
+            cand --kube-version 'The Kubernetes version whose API server is emulated (1.X)'
+            cand --color 'When to colour human output'
+            cand --exclude 'Skip files and directories matching this glob while walking directories (repeatable)'
+            cand --stdin-filename 'The file name to report for input read from `-` (standard input)'
+            cand -j 'Worker threads for reading, parsing and checking (0: one per core)'
+            cand --threads 'Worker threads for reading, parsing and checking (0: one per core)'
+            cand -q 'Print findings only: no summary line, no list of skipped documents'
+            cand --quiet 'Print findings only: no summary line, no list of skipped documents'
+            cand -v 'Also list every document that was skipped, and why'
+            cand --verbose 'Also list every document that was skipped, and why'
+            cand --deny-warnings 'Exit with status 1 when there are warnings, not only errors'
+            cand --strict 'Report a resource whose kind has no CRD in the run as an error instead of skipping it'
+            cand --no-cel 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -178,6 +204,7 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand --verbose 'Also list every document that was skipped, and why'
             cand --deny-warnings 'Exit with status 1 when there are warnings, not only errors'
             cand --strict 'Report a resource whose kind has no CRD in the run as an error instead of skipping it'
+            cand --no-cel 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -195,6 +222,7 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand --verbose 'Also list every document that was skipped, and why'
             cand --deny-warnings 'Exit with status 1 when there are warnings, not only errors'
             cand --strict 'Report a resource whose kind has no CRD in the run as an error instead of skipping it'
+            cand --no-cel 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -212,6 +240,7 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand --verbose 'Also list every document that was skipped, and why'
             cand --deny-warnings 'Exit with status 1 when there are warnings, not only errors'
             cand --strict 'Report a resource whose kind has no CRD in the run as an error instead of skipping it'
+            cand --no-cel 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -229,6 +258,7 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand --verbose 'Also list every document that was skipped, and why'
             cand --deny-warnings 'Exit with status 1 when there are warnings, not only errors'
             cand --strict 'Report a resource whose kind has no CRD in the run as an error instead of skipping it'
+            cand --no-cel 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -247,6 +277,7 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand --verbose 'Also list every document that was skipped, and why'
             cand --deny-warnings 'Exit with status 1 when there are warnings, not only errors'
             cand --strict 'Report a resource whose kind has no CRD in the run as an error instead of skipping it'
+            cand --no-cel 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -257,6 +288,7 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand prune 'Print resources as the API server would store them: unknown fields pruned'
             cand default 'Print resources as the API server would store them: pruned, and defaults filled in'
             cand versions 'List each CRD''s versions in Kubernetes priority order'
+            cand cost 'Estimate the cost of every CEL validation rule as the API server does, most expensive first'
             cand rules 'List every rule: id, default severity and what it finds'
             cand explain 'Explain a rule: what it finds, why it matters, a bad and a good example'
             cand completions 'Print a shell completion script'
@@ -275,6 +307,8 @@ set edit:completion:arg-completer[crdlint] = {|@words|
         &'crdlint;help;default'= {
         }
         &'crdlint;help;versions'= {
+        }
+        &'crdlint;help;cost'= {
         }
         &'crdlint;help;rules'= {
         }

@@ -877,3 +877,30 @@ fn rule_ids_and_severities() {
         .collect();
     insta::assert_snapshot!(lines.join("\n"));
 }
+
+/// `cost`: every rule's numbers, most expensive first; exit 1 because one rule (an unbounded
+/// list of unbounded strings, the Kubernetes documentation's example) is over the limit while
+/// the same rule with `maxItems: 25` and `maxLength: 10` is far under it.
+#[test]
+fn cost_table_and_json() {
+    let run = crdlint(&["cost", "--color", "never", "testdata/cli/cost.yaml"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    insta::assert_snapshot!("cost_human", run.transcript());
+
+    let run = crdlint(&["cost", "--format", "json", "testdata/cli/cost.yaml"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let json = run.json();
+    let rules = json["crds"][0]["rules"].as_array().expect("rules");
+    let totals: Vec<u64> = rules.iter().map(|r| r["total"].as_u64().unwrap()).collect();
+    assert!(totals.windows(2).all(|w| w[0] >= w[1]), "{totals:?}");
+    assert_eq!(rules[0]["exceeds_limit"], true);
+    assert_eq!(rules.last().unwrap()["exceeds_limit"], false);
+    insta::assert_json_snapshot!("cost_json", json);
+}
+
+/// A CRD whose rules are all within their limits exits 0.
+#[test]
+fn cost_exit_0_under_the_limits() {
+    let run = crdlint(&["cost", "testdata/cli/crd.yaml"]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+}

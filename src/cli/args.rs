@@ -82,6 +82,10 @@ pub struct GlobalArgs {
         global = true
     )]
     pub threads: usize,
+
+    /// Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget).
+    #[arg(long, global = true, hide = true)]
+    pub no_cel: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -98,6 +102,8 @@ pub enum Command {
     Default(TransformArgs),
     /// List each CRD's versions in Kubernetes priority order.
     Versions(VersionsArgs),
+    /// Estimate the cost of every CEL validation rule as the API server does, most expensive first.
+    Cost(CostArgs),
     /// List every rule: id, default severity and what it finds.
     Rules,
     /// Explain a rule: what it finds, why it matters, a bad and a good example.
@@ -166,6 +172,13 @@ pub struct ScanArgs {
 
 #[derive(Debug, Args)]
 pub struct VersionsArgs {
+    /// Files or directories holding CRDs.
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct CostArgs {
     /// Files or directories holding CRDs.
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,

@@ -43,6 +43,8 @@ pub struct RunOptions {
     pub validate: validate::Options,
     /// Keep each resource's transformed form (for `prune` and `default`).
     pub transform: Option<Transform>,
+    /// Lint without compiling or costing CEL rules.
+    pub skip_cel: bool,
 }
 
 /// What `prune` and `default` print.
@@ -168,7 +170,12 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
                 return (None, Vec::new());
             };
             let lints = if lint_crds && *role == Role::Target {
-                lint::lint_crd(node, &opts.lint)
+                // With the file text, CEL findings point inside the rule.
+                let mode = lint::Mode {
+                    skip_cel: opts.skip_cel,
+                    ..lint::Mode::default()
+                };
+                lint::lint_crd_in(node, &opts.lint, mode, Some(&loaded[f].source.text))
                     .into_iter()
                     .map(|d| stamp(d, f, &o.object))
                     .collect()

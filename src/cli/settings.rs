@@ -23,6 +23,8 @@ pub struct Settings {
     pub stdin_name: String,
     pub threads: usize,
     pub kube_version: KubeVersion,
+    /// Lint without CEL (hidden `--no-cel`, for benchmarks).
+    pub skip_cel: bool,
 }
 
 impl Settings {
@@ -48,6 +50,7 @@ impl Settings {
             stdin_name: g.stdin_filename.clone().unwrap_or_else(|| "-".to_string()),
             threads: g.threads,
             kube_version,
+            skip_cel: g.no_cel,
         })
     }
 

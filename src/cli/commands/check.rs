@@ -15,6 +15,7 @@ pub fn run(settings: &Settings, mode: Mode, args: &CheckArgs) -> Result<Status, 
         lint: settings.lint_options(),
         validate: settings.validate_options(&args.validation),
         transform: None,
+        skip_cel: settings.skip_cel,
     };
     let result = super::run_driver(settings, &args.paths.paths, &args.validation.crds, &opts)?;
     let mut out = io::BufWriter::new(io::stdout().lock());
@@ -31,6 +32,7 @@ pub fn run_lint(settings: &Settings, args: &PathArgs) -> Result<Status, Failure>
         lint: settings.lint_options(),
         validate: Default::default(),
         transform: None,
+        skip_cel: settings.skip_cel,
     };
     let result = super::run_driver(settings, &args.paths, &[], &opts)?;
     let mut out = io::BufWriter::new(io::stdout().lock());

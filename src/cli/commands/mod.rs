@@ -3,6 +3,7 @@
 
 pub mod check;
 pub mod completions;
+pub mod cost;
 pub mod rules;
 pub mod scan;
 pub mod transform;

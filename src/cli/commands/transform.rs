@@ -32,6 +32,7 @@ pub fn run(settings: &Settings, kind: Transform, args: &TransformArgs) -> Result
         lint: settings.lint_options(),
         validate: settings.validate_options(&args.validation),
         transform: Some(kind),
+        skip_cel: settings.skip_cel,
     };
     let result = super::run_driver(settings, &args.paths.paths, &args.validation.crds, &opts)?;
     let mut write_failed = false;
