@@ -27,16 +27,7 @@ use crdlint::yaml::Node;
 
 /// Estimates that differ because of code outside the cost estimator. Each must still fail (a
 /// case that starts passing must be removed from here), and each is reported in the summary.
-const KNOWN_DIFFERENCES: &[(&str, &str)] = &[
-    ("cost-stability/optionals/5", OPT_MAP),
-    ("cost-stability/optionals/12", OPT_MAP),
-    ("cost-stability/optionals/13", OPT_MAP),
-    ("cost-stability/optionals/14", OPT_MAP),
-];
-
-const OPT_MAP: &str = "the parser expands optMap with the `cel` crate's built-in macro, which binds a \
-non-identifier target to `@target` (an extra bind: +10 list creation, +1 ident); cel-go copies the target \
-(src/cel/macros.rs registers the cel-go shape but the crate's macro wins)";
+const KNOWN_DIFFERENCES: &[(&str, &str)] = &[];
 
 fn known_difference(id: &str) -> Option<&'static str> {
     KNOWN_DIFFERENCES

@@ -4,7 +4,8 @@
 //!
 //! * two-variable comprehensions (`ext/comprehensions.go`): `all`/`exists`/`existsOne`/
 //!   `exists_one` with three arguments, `transformList`, `transformMap`, `transformMapEntry`.
-//! * `optMap`/`optFlatMap` (cel-go `cel/library.go`, optional types).
+//! * `optMap`/`optFlatMap` (cel-go `cel/library.go`, optional types): the `cel` crate expands them
+//!   itself, and [`opt_map_like_cel_go`] reshapes its expansion into cel-go's after parsing.
 //! * `sortBy` (`ext/lists.go`, lists v2+).
 //!
 //! Each set is expanded only by the parser of an environment that has it ([`MacroSet`]); in an
@@ -53,14 +54,8 @@ impl MacroSet {
 /// does not include cel-go's `ext.Bindings` (apiserver `environment/base.go`).
 pub(super) fn register(env: &mut cel::Env, set: MacroSet) {
     let mut ms = Vec::new();
-    if set >= MacroSet::Optional {
-        ms.push(Macro::receiver("optMap", 2, |h, t, a| {
-            opt_map(h, t, a, false)
-        }));
-        ms.push(Macro::receiver("optFlatMap", 2, |h, t, a| {
-            opt_map(h, t, a, true)
-        }));
-    }
+    // `optMap`/`optFlatMap` come with `cel::Env::stdlib()` (the crate's optional library) and
+    // cannot be replaced there; [`opt_map_like_cel_go`] reshapes its expansion after parsing.
     if set >= MacroSet::SortBy {
         ms.push(Macro::receiver("sortBy", 2, sort_by));
     }
@@ -142,40 +137,6 @@ fn compre(
         loop_step: step,
         result,
     })))
-}
-
-/// A copy of `e` with fresh ids (cel-go `MacroExprFactory.Copy`).
-fn copy(h: &mut MacroExprHelper<'_>, e: &IdedExpr) -> IdedExpr {
-    let expr = match &e.expr {
-        Expr::Call(c) => Expr::Call(CallExpr {
-            func_name: c.func_name.clone(),
-            target: c.target.as_ref().map(|t| Box::new(copy(h, t))),
-            args: c.args.iter().map(|a| copy(h, a)).collect(),
-        }),
-        Expr::Select(s) => {
-            let mut s2 = s.clone();
-            s2.operand = Box::new(copy(h, &s.operand));
-            Expr::Select(s2)
-        }
-        Expr::List(l) => Expr::List(ListExpr::new_with_optionals(
-            l.elements.iter().map(|a| copy(h, a)).collect(),
-            l.optional_indices.clone(),
-        )),
-        Expr::Comprehension(c) => Expr::Comprehension(Box::new(ComprehensionExpr {
-            iter_range: copy(h, &c.iter_range),
-            iter_var: c.iter_var.clone(),
-            iter_var2: c.iter_var2.clone(),
-            accu_var: c.accu_var.clone(),
-            accu_init: copy(h, &c.accu_init),
-            loop_cond: copy(h, &c.loop_cond),
-            loop_step: copy(h, &c.loop_step),
-            result: copy(h, &c.result),
-        })),
-        // Map and struct literals keep their entry ids; they are rare as optMap targets and the
-        // checker gives a duplicated id the same type both times.
-        other => other.clone(),
-    };
-    h.next_expr(expr)
 }
 
 fn simple_name(h: &MacroExprHelper<'_>, e: &IdedExpr, msg: &str) -> Result<String, ParseError> {
@@ -296,47 +257,6 @@ fn two_var(
     )))
 }
 
-fn opt_map(
-    h: &mut MacroExprHelper<'_>,
-    target: &mut Option<IdedExpr>,
-    args: Args<'_>,
-    flat: bool,
-) -> Result<Option<IdedExpr>, ParseError> {
-    let fname = if flat { "optFlatMap" } else { "optMap" };
-    let name = simple_name(
-        h,
-        &args[0],
-        &format!("{fname}() variable name must be a simple identifier"),
-    )?;
-    let Some(t) = target.take() else {
-        return Ok(None);
-    };
-    let body = args.pop().unwrap_or_default();
-    args.clear();
-    let t2 = copy(h, &t);
-    let has = call(h, "hasValue", Some(t), Vec::new());
-    let value = call(h, "value", Some(t2), Vec::new());
-    let range = empty_list(h);
-    let cond = lit_bool(h, false);
-    let step = ident(h, &name);
-    let mut inner = compre(
-        h,
-        range,
-        UNUSED.to_string(),
-        None,
-        &name,
-        value,
-        cond,
-        step,
-        body,
-    );
-    if !flat {
-        inner = call(h, "optional.of", None, vec![inner]);
-    }
-    let none = call(h, "optional.none", None, Vec::new());
-    Ok(Some(call(h, "_?_:_", None, vec![has, inner, none])))
-}
-
 fn sort_by(
     h: &mut MacroExprHelper<'_>,
     target: &mut Option<IdedExpr>,
@@ -386,4 +306,207 @@ fn sort_by(
         step,
         sort,
     )))
+}
+
+/// The accumulator the `cel` crate binds a non-identifier `optMap`/`optFlatMap` target to.
+const CRATE_TARGET: &str = "@target";
+
+/// Reshapes the `cel` crate's `optMap`/`optFlatMap` expansions into cel-go's (`cel/library.go`
+/// `optMap`/`optFlatMap`):
+///
+/// ```text
+/// crate:  cel.bind(@target, T, @target.hasValue() ? optional.of(cel.bind(v, @target.value(), e)) : optional.none())
+/// cel-go: T.hasValue() ? optional.of(cel.bind(v, T'.value(), e)) : optional.none()
+/// ```
+///
+/// where `T'` is a copy of `T` with fresh ids at the same source offsets (cel-go
+/// `ExprHelper.Copy`). The shapes evaluate alike, but the cost estimator charges the crate's
+/// extra bind (an empty list and an identifier), so Kubernetes' cost limits need cel-go's. An
+/// identifier target is already expanded by the crate as cel-go does. `@target` cannot be
+/// written in CEL source, so only the crate's expansion matches.
+pub(super) fn opt_map_like_cel_go(
+    e: &mut crate::cel::ast::Expr,
+    offsets: &mut std::collections::HashMap<u64, (u32, u32)>,
+    next_id: &mut u64,
+) {
+    use crate::cel::ast::ExprKind as K;
+    // Children first, so that a target that is itself an expansion is already reshaped before
+    // it is copied.
+    match &mut e.kind {
+        K::Unspecified | K::Literal(_) | K::Ident(_) => {}
+        K::Select { operand, .. } => opt_map_like_cel_go(operand, offsets, next_id),
+        K::Call { target, args, .. } => {
+            if let Some(t) = target {
+                opt_map_like_cel_go(t, offsets, next_id);
+            }
+            for a in args {
+                opt_map_like_cel_go(a, offsets, next_id);
+            }
+        }
+        K::List { elements, .. } => {
+            for x in elements {
+                opt_map_like_cel_go(x, offsets, next_id);
+            }
+        }
+        K::Map { entries } => {
+            for en in entries {
+                opt_map_like_cel_go(&mut en.key, offsets, next_id);
+                opt_map_like_cel_go(&mut en.value, offsets, next_id);
+            }
+        }
+        K::Struct { fields, .. } => {
+            for f in fields {
+                opt_map_like_cel_go(&mut f.value, offsets, next_id);
+            }
+        }
+        K::Comprehension(c) => {
+            for x in [
+                &mut c.iter_range,
+                &mut c.accu_init,
+                &mut c.loop_cond,
+                &mut c.loop_step,
+                &mut c.result,
+            ] {
+                opt_map_like_cel_go(x, offsets, next_id);
+            }
+        }
+    }
+    let K::Comprehension(c) = &mut e.kind else {
+        return;
+    };
+    if c.accu_var != CRATE_TARGET || c.iter_var != UNUSED {
+        return;
+    }
+    // result = _?_:_(@target.hasValue(), [optional.of](bind(v, @target.value(), e)), optional.none())
+    // with `optional.of`/`optional.none` as member calls on the identifier `optional`, which the
+    // checker resolves to the same functions as cel-go's global calls.
+    let K::Call { func, args, .. } = &mut c.result.kind else {
+        return;
+    };
+    if func != "_?_:_" || args.len() != 3 {
+        return;
+    }
+    let (has, rest) = args.split_at_mut(1);
+    let bind = match &mut rest[0].kind {
+        K::Call { func, args, .. } if func == "of" && args.len() == 1 => &mut args[0],
+        _ => &mut rest[0],
+    };
+    let K::Comprehension(b) = &mut bind.kind else {
+        return;
+    };
+    let (
+        K::Call {
+            target: Some(ht), ..
+        },
+        K::Call {
+            target: Some(vt), ..
+        },
+    ) = (&mut has[0].kind, &mut b.accu_init.kind)
+    else {
+        return;
+    };
+    if !matches!(&ht.kind, K::Ident(n) if n == CRATE_TARGET)
+        || !matches!(&vt.kind, K::Ident(n) if n == CRATE_TARGET)
+    {
+        return;
+    }
+    let target = std::mem::replace(
+        &mut c.accu_init,
+        crate::cel::ast::Expr::new(0, K::Unspecified),
+    );
+    **vt = copy_fresh(&target, offsets, next_id);
+    **ht = target;
+    let result = std::mem::replace(&mut c.result, crate::cel::ast::Expr::new(0, K::Unspecified));
+    *e = result;
+}
+
+/// A copy of `e` with fresh ids, each at its original's source offsets.
+fn copy_fresh(
+    e: &crate::cel::ast::Expr,
+    offsets: &mut std::collections::HashMap<u64, (u32, u32)>,
+    next_id: &mut u64,
+) -> crate::cel::ast::Expr {
+    use crate::cel::ast::{Comprehension, ExprKind as K, MapEntry, StructField};
+    let id = fresh_id(e.id, offsets, next_id);
+    let kind = match &e.kind {
+        K::Unspecified => K::Unspecified,
+        K::Literal(l) => K::Literal(l.clone()),
+        K::Ident(n) => K::Ident(n.clone()),
+        K::Select {
+            operand,
+            field,
+            test,
+        } => K::Select {
+            operand: Box::new(copy_fresh(operand, offsets, next_id)),
+            field: field.clone(),
+            test: *test,
+        },
+        K::Call { func, target, args } => K::Call {
+            func: func.clone(),
+            target: target
+                .as_ref()
+                .map(|t| Box::new(copy_fresh(t, offsets, next_id))),
+            args: args
+                .iter()
+                .map(|a| copy_fresh(a, offsets, next_id))
+                .collect(),
+        },
+        K::List {
+            elements,
+            optional_indices,
+        } => K::List {
+            elements: elements
+                .iter()
+                .map(|a| copy_fresh(a, offsets, next_id))
+                .collect(),
+            optional_indices: optional_indices.clone(),
+        },
+        K::Map { entries } => K::Map {
+            entries: entries
+                .iter()
+                .map(|en| MapEntry {
+                    id: fresh_id(en.id, offsets, next_id),
+                    key: copy_fresh(&en.key, offsets, next_id),
+                    value: copy_fresh(&en.value, offsets, next_id),
+                    optional: en.optional,
+                })
+                .collect(),
+        },
+        K::Struct { type_name, fields } => K::Struct {
+            type_name: type_name.clone(),
+            fields: fields
+                .iter()
+                .map(|f| StructField {
+                    id: fresh_id(f.id, offsets, next_id),
+                    field: f.field.clone(),
+                    value: copy_fresh(&f.value, offsets, next_id),
+                    optional: f.optional,
+                })
+                .collect(),
+        },
+        K::Comprehension(c) => K::Comprehension(Box::new(Comprehension {
+            iter_range: copy_fresh(&c.iter_range, offsets, next_id),
+            iter_var: c.iter_var.clone(),
+            iter_var2: c.iter_var2.clone(),
+            accu_var: c.accu_var.clone(),
+            accu_init: copy_fresh(&c.accu_init, offsets, next_id),
+            loop_cond: copy_fresh(&c.loop_cond, offsets, next_id),
+            loop_step: copy_fresh(&c.loop_step, offsets, next_id),
+            result: copy_fresh(&c.result, offsets, next_id),
+        })),
+    };
+    crate::cel::ast::Expr::new(id, kind)
+}
+
+fn fresh_id(
+    old: u64,
+    offsets: &mut std::collections::HashMap<u64, (u32, u32)>,
+    next_id: &mut u64,
+) -> u64 {
+    let id = *next_id;
+    *next_id += 1;
+    if let Some(o) = offsets.get(&old).copied() {
+        offsets.insert(id, o);
+    }
+    id
 }

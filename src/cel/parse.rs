@@ -97,7 +97,9 @@ fn parse_uncached(src: &str, macros: MacroSet) -> Result<Parsed, Vec<CelError>> 
         Ok((e, info)) => {
             let mut offsets = HashMap::new();
             let mut max_id = 0;
-            let expr = convert(&e, &info, &mut offsets, &mut max_id);
+            let mut expr = convert(&e, &info, &mut offsets, &mut max_id);
+            let mut next_id = max_id + 1;
+            super::macros::opt_map_like_cel_go(&mut expr, &mut offsets, &mut next_id);
             // cel-go positions a negative number literal at its `-`; the `cel` crate at its
             // digits.
             expr.walk(&mut |n| {
@@ -138,7 +140,7 @@ fn parse_uncached(src: &str, macros: MacroSet) -> Result<Parsed, Vec<CelError>> 
             Ok(Parsed {
                 expr,
                 offsets,
-                next_id: max_id + 1,
+                next_id,
             })
         }
         Err(errs) => {
@@ -449,5 +451,48 @@ mod tests {
         assert!(parse(&flat, MacroSet::SortBy).is_ok());
         let strings = format!("'{}' == ''", "((((".repeat(1000));
         assert!(parse(&strings, MacroSet::SortBy).is_ok());
+    }
+}
+
+#[cfg(test)]
+mod opt_map_tests {
+    use super::*;
+
+    fn has_ident(e: &Expr, name: &str) -> bool {
+        let mut found = false;
+        e.walk(&mut |n| found |= matches!(&n.kind, ExprKind::Ident(i) if i == name));
+        found
+    }
+
+    #[test]
+    fn opt_map_copies_a_non_identifier_target_like_cel_go() {
+        for src in [
+            "optional.of('a').optMap(v, v == 'value')",
+            "optional.of([1]).optFlatMap(v, optional.of(v.size()))",
+            "optional.of(1).optMap(x, x + 1).optMap(y, y * 2)",
+        ] {
+            let p = parse(src, MacroSet::Optional).expect("parses");
+            assert!(!has_ident(&p.expr, "@target"), "{src}: {:?}", p.expr);
+            let ExprKind::Call { func, args, .. } = &p.expr.kind else {
+                panic!("{src}: not a call: {:?}", p.expr);
+            };
+            assert_eq!(func, "_?_:_", "{src}");
+            // Every id is unique and every node has an offset.
+            let mut ids = std::collections::HashSet::new();
+            p.expr.walk(&mut |n| {
+                assert!(ids.insert(n.id), "{src}: duplicate id {}", n.id);
+                assert!(n.id < p.next_id, "{src}");
+            });
+            let ExprKind::Call {
+                target: Some(t), ..
+            } = &args[0].kind
+            else {
+                panic!("{src}: hasValue is a member call");
+            };
+            assert!(p.offsets.contains_key(&t.id), "{src}");
+        }
+        // An identifier target stays as the crate expands it.
+        let p = parse("o.optMap(v, v)", MacroSet::Optional).expect("parses");
+        assert!(has_ident(&p.expr, "o") && !has_ident(&p.expr, "@target"));
     }
 }
