@@ -50,10 +50,13 @@ pub mod rewrite;
 pub mod rules;
 
 use std::collections::HashMap;
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use regex::Regex;
 
+use crate::cel::eval::{Limits, RuleError, Validator};
 use crate::diag::{Diagnostic, ObjectRef, Rule, Severity, Span};
 use crate::k8s::field::{BadValue, ErrorType, FieldError};
 use crate::k8s::{FieldPath, KubeVersion};
@@ -111,10 +114,64 @@ struct CompiledVersion {
     /// The status subresource is enabled: `status` is dropped on create before validation.
     status_subresource: bool,
     has_cel_rules: bool,
+    /// The compiled `x-kubernetes-validations` rules (built once per distinct schema).
+    cel: Option<Arc<CelRules>>,
+    /// The note about rules that do not compile was given (once per version, not per resource).
+    cel_noted: AtomicBool,
     /// Some node is `x-kubernetes-embedded-resource` (else the embedded walks are skipped).
     has_embedded: bool,
     /// Some node is a `set` or `map` list (else the list-type walk is skipped).
     has_list_types: bool,
+}
+
+/// The CEL rules of one schema, compiled once with the stored-expressions environment (what
+/// the server uses for rules already in etcd).
+struct CelRules {
+    /// `None` when no rule is visible to CEL.
+    validator: Option<Validator>,
+    /// Rules that do not compile, as `<schema path>: <detail>`; skipped when validating.
+    broken: Vec<String>,
+}
+
+impl fmt::Debug for CelRules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("CelRules")
+            .field("validator", &self.validator.is_some())
+            .field("broken", &self.broken)
+            .finish()
+    }
+}
+
+impl CelRules {
+    fn compile(s: &Schema) -> CelRules {
+        let validator = Validator::new(s, true);
+        // The validator reports broken rules only when it reaches them at runtime (as the
+        // server would, had it accepted the CRD); list them once here so the note is per CRD.
+        let opts = crate::cel::CompileOptions {
+            env: crate::cel::EnvKind::StoredExpressions,
+            ..crate::cel::CompileOptions::default()
+        };
+        let mut broken = Vec::new();
+        if validator.is_some() {
+            for n in crate::cel::rules::compile_crd_rules(s, &FieldPath::root(), &opts) {
+                let at = if n.path.is_root() {
+                    "the schema root".to_string()
+                } else {
+                    n.path.to_string()
+                };
+                if n.decl.is_none() {
+                    broken.push(format!("{at}: no CEL type for this node"));
+                    continue;
+                }
+                for (r, c) in n.schema.x_validations.iter().zip(&n.results) {
+                    if let Some(e) = &c.error {
+                        broken.push(format!("{at}: rule {:?}: {}", r.rule, e.detail));
+                    }
+                }
+            }
+        }
+        CelRules { validator, broken }
+    }
 }
 
 /// Whether any structural node below `s` satisfies `f`.
@@ -245,6 +302,13 @@ impl CompiledCrd {
                 label_selector_path: sc.get_str("labelSelectorPath").map(str::to_string),
             });
             let has_cel_rules = schema.as_ref().is_some_and(Schema::has_validation_rules);
+            let cel = if !has_cel_rules {
+                None
+            } else if schema_class < i {
+                compiled[schema_class].cel.clone()
+            } else {
+                schema.as_ref().map(|s| Arc::new(CelRules::compile(s)))
+            };
             let status_subresource = sub.and_then(|s| s.get("status")).is_some();
             let (has_embedded, has_list_types) = flags(schema.as_ref());
             compiled.push(CompiledVersion {
@@ -255,6 +319,8 @@ impl CompiledCrd {
                 scale,
                 status_subresource,
                 has_cel_rules,
+                cel,
+                cel_noted: AtomicBool::new(false),
                 has_embedded,
                 has_list_types,
             });
@@ -282,6 +348,7 @@ impl CompiledCrd {
         prune::prepare_defaults(&mut s, 0);
         collect_patterns(&s, &mut patterns, &mut formats, 0);
         let has_cel_rules = s.has_validation_rules();
+        let cel = has_cel_rules.then(|| Arc::new(CelRules::compile(&s)));
         let (has_embedded, has_list_types) = flags(Some(&s));
         CompiledCrd {
             group: "example.com".into(),
@@ -299,6 +366,8 @@ impl CompiledCrd {
                 scale: None,
                 status_subresource: false,
                 has_cel_rules,
+                cel,
+                cel_noted: AtomicBool::new(false),
                 has_embedded,
                 has_list_types,
             }],
@@ -346,6 +415,53 @@ impl CompiledCrd {
             .iter()
             .map(|e| (e.to_field_error(), e.span))
             .collect()
+    }
+
+    /// The `x-kubernetes-validations` rules of a version that do not compile, as
+    /// `<schema path>: rule "<rule>": <server detail>` (validation skips them; the linter
+    /// reports them at the CRD). Empty for unknown versions.
+    pub fn cel_rules_skipped(&self, version: &str) -> &[String] {
+        self.compiled
+            .iter()
+            .find(|v| v.name == version)
+            .and_then(|v| v.cel.as_deref())
+            .map_or(&[], |c| c.broken.as_slice())
+    }
+
+    /// CEL rules only, with root path nil and no gate (the server's
+    /// `celValidator.Validate(ctx, nil, schema, obj, old, RuntimeCELCostBudget)`): every
+    /// rule error with the node it points at. `value` is used as given (not pruned or
+    /// defaulted); rules that do not compile are skipped.
+    pub fn validate_rules_only(
+        &self,
+        version: &str,
+        value: &Node,
+        old: Option<&Node>,
+    ) -> Vec<(RuleError, Span)> {
+        let Some(v) = self
+            .compiled
+            .iter()
+            .find(|v| v.name == version)
+            .and_then(|v| v.cel.as_deref())
+            .and_then(|c| c.validator.as_ref())
+        else {
+            return Vec::new();
+        };
+        let mut budget = crate::cel::eval::rules::RUNTIME_BUDGET;
+        v.validate(
+            &FieldPath::root(),
+            value,
+            old,
+            Limits::default(),
+            &mut budget,
+        )
+        .into_iter()
+        .filter(|e| !is_compile_error(e))
+        .map(|e| {
+            let span = locate(value, &e.path.to_string());
+            (e, span)
+        })
+        .collect()
     }
 }
 
@@ -458,18 +574,33 @@ enum Stage {
 
 /// Validates one custom resource whose group and kind match `crd`.
 pub fn validate_resource(crd: &CompiledCrd, obj: &Node, opts: &Options) -> Outcome {
-    run(crd, obj, opts, Stage::Full)
+    run(crd, obj, None, opts, Stage::Full)
+}
+
+/// [`validate_resource`] for an update: `old` is the previous version of the object (as read
+/// from a file or git; it is pruned and defaulted the same way before use). Transition rules
+/// (those using `oldSelf`) run only here, with `oldSelf` bound to the matching old node; with
+/// `old: None` this is exactly [`validate_resource`] (create: transition rules skipped,
+/// `optionalOldSelf` rules see `oldSelf` absent). Schema errors are not ratcheted (the server
+/// ignores unchanged invalid fields on update; crdlint reports them).
+pub fn validate_resource_update(
+    crd: &CompiledCrd,
+    obj: &Node,
+    old: Option<&Node>,
+    opts: &Options,
+) -> Outcome {
+    run(crd, obj, old, opts, Stage::Full)
 }
 
 /// Steps 1–2 of the pipeline only: the object with unknown fields pruned (including unknown
 /// `metadata` keys), with the version and unknown-field diagnostics. This is what
 /// `crdlint prune` prints; `crdlint default` prints [`validate_resource`]'s `stored`.
 pub fn prune_only(crd: &CompiledCrd, obj: &Node, opts: &Options) -> Outcome {
-    run(crd, obj, opts, Stage::Prune)
+    run(crd, obj, None, opts, Stage::Prune)
 }
 
-fn run(crd: &CompiledCrd, obj: &Node, opts: &Options, stage: Stage) -> Outcome {
-    let mut out = run_inner(crd, obj, opts, stage);
+fn run(crd: &CompiledCrd, obj: &Node, old: Option<&Node>, opts: &Options, stage: Stage) -> Outcome {
+    let mut out = run_inner(crd, obj, old, opts, stage);
     if out.stored.is_some() {
         let own = obj
             .get_str("apiVersion")
@@ -480,7 +611,13 @@ fn run(crd: &CompiledCrd, obj: &Node, opts: &Options, stage: Stage) -> Outcome {
     out
 }
 
-fn run_inner(crd: &CompiledCrd, obj: &Node, opts: &Options, stage: Stage) -> Outcome {
+fn run_inner(
+    crd: &CompiledCrd,
+    obj: &Node,
+    old: Option<&Node>,
+    opts: &Options,
+    stage: Stage,
+) -> Outcome {
     let mut r = Run {
         crd,
         opts,
@@ -664,7 +801,13 @@ fn run_inner(crd: &CompiledCrd, obj: &Node, opts: &Options, stage: Stage) -> Out
     } else {
         None
     };
-    validate_stored(&mut r, ver, &x);
+    // The old object only matters to CEL rules; it is stored data, so pruned and defaulted
+    // (and with the status subresource, its status is left out like the new one's).
+    let old_x = match (old, &ver.cel) {
+        (Some(o), Some(_)) if o.as_map().is_some() => Some(prepare_old(crd, ver, o)),
+        _ => None,
+    };
+    validate_stored(&mut r, ver, &x, old_x.as_ref());
     if let (Some((i, e)), Some(m)) = (status, x.as_map_mut()) {
         m.entries.insert(i.min(m.entries.len()), e);
     }
@@ -710,7 +853,144 @@ pub fn cel_blocked(errors: &[FieldError]) -> bool {
     })
 }
 
-fn validate_stored(r: &mut Run<'_>, ver: &CompiledVersion, x: &Node) {
+/// The previous version of an object as the server holds it: unknown fields pruned, nulls
+/// dropped, defaults applied, `status` removed when the status subresource is on.
+fn prepare_old(crd: &CompiledCrd, ver: &CompiledVersion, old: &Node) -> Node {
+    let mut o = old.clone();
+    if let Some(m) = o.as_map_mut().and_then(|m| m.get_mut("metadata")) {
+        objectmeta::drop_unknown(m);
+    }
+    let schema = ver.schema.as_ref();
+    if !crd.preserve_unknown_fields {
+        prune::prune(&mut o, schema, true);
+        prune::prune_non_nullable_nulls(&mut o, schema);
+    }
+    prune::apply_defaults(&mut o, schema);
+    if ver.status_subresource {
+        if let Some(m) = o.as_map_mut() {
+            m.entries.retain(|e| e.key != "status");
+        }
+    }
+    o
+}
+
+/// Evaluates the version's CEL rules on the pruned, defaulted object (the server's last
+/// validation step) with one per-object runtime budget.
+fn run_cel(r: &mut Run<'_>, ver: &CompiledVersion, cel: &CelRules, x: &Node, old: Option<&Node>) {
+    if !cel.broken.is_empty() && !ver.cel_noted.swap(true, Ordering::Relaxed) {
+        let n = cel.broken.len();
+        let mut help = cel
+            .broken
+            .iter()
+            .take(5)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("; ");
+        if n > 5 {
+            help.push_str(&format!("; and {} more", n - 5));
+        }
+        r.push(
+            Diagnostic::new(
+                &rules::CEL_RULES_SKIPPED,
+                x.span,
+                format!(
+                    "{n} x-kubernetes-validations rule{} of {}.{} version {} do{} not compile and {} not evaluated (reported once per CRD version)",
+                    if n == 1 { "" } else { "s" },
+                    r.crd.plural,
+                    r.crd.group,
+                    ver.name,
+                    if n == 1 { "es" } else { "" },
+                    if n == 1 { "was" } else { "were" },
+                ),
+            )
+            .with_help(help),
+        );
+    }
+    let Some(v) = &cel.validator else {
+        return;
+    };
+    let mut budget = crate::cel::eval::rules::RUNTIME_BUDGET;
+    let errs = v.validate(&FieldPath::root(), x, old, Limits::default(), &mut budget);
+    for e in errs {
+        if is_compile_error(&e) {
+            continue;
+        }
+        let path = e.path.to_string();
+        let span = locate(x, &path);
+        r.push(Diagnostic::new(&rules::CEL_RULE, span, e.to_string()).with_path(path));
+    }
+}
+
+/// The errors the validator reports for rules that did not compile (skipped; noted once).
+fn is_compile_error(e: &RuleError) -> bool {
+    e.detail.starts_with("rule compile error: ")
+        || e.detail.starts_with("rule compiler initialization error: ")
+}
+
+/// The node a server field path (`spec.a[0].m[k.x]`, `<nil>`) names in `root`, or the deepest
+/// node on the way that came from the file (defaulted values have no span). Keys may contain
+/// dots and brackets, so each step matches the longest key of the actual map that fits.
+fn locate(root: &Node, path: &str) -> Span {
+    let mut best = root.span;
+    if path == "<nil>" {
+        return best;
+    }
+    let mut cur = root;
+    let mut rest = path;
+    let mut first = true;
+    while !rest.is_empty() {
+        let step: Option<(&Node, &str)> = if let Some(r) = rest.strip_prefix('[') {
+            match &cur.value {
+                Value::Seq(items) => r.split_once(']').and_then(|(i, t)| {
+                    let i: usize = i.parse().ok()?;
+                    Some((items.get(i)?, t))
+                }),
+                Value::Map(m) => m
+                    .entries
+                    .iter()
+                    .filter_map(|e| {
+                        let t = r.strip_prefix(e.key.as_str())?.strip_prefix(']')?;
+                        Some((e.key.len(), &e.value, t))
+                    })
+                    .max_by_key(|(l, _, _)| *l)
+                    .map(|(_, n, t)| (n, t)),
+                _ => None,
+            }
+        } else {
+            let r = if first {
+                Some(rest)
+            } else {
+                rest.strip_prefix('.')
+            };
+            match (r, &cur.value) {
+                (Some(r), Value::Map(m)) => m
+                    .entries
+                    .iter()
+                    .filter_map(|e| {
+                        let t = r.strip_prefix(e.key.as_str())?;
+                        (t.is_empty() || t.starts_with(['.', '['])).then_some((
+                            e.key.len(),
+                            &e.value,
+                            t,
+                        ))
+                    })
+                    .max_by_key(|(l, _, _)| *l)
+                    .map(|(_, n, t)| (n, t)),
+                _ => None,
+            }
+        };
+        let Some((n, t)) = step else { break };
+        cur = n;
+        rest = t;
+        first = false;
+        if !n.span.is_empty() {
+            best = n.span;
+        }
+    }
+    best
+}
+
+fn validate_stored(r: &mut Run<'_>, ver: &CompiledVersion, x: &Node, old: Option<&Node>) {
     let crd = r.crd;
     let span_of = |k: &str| x.get(k).map_or(x.span, |n| n.span);
     // TypeMeta.
@@ -818,14 +1098,11 @@ fn validate_stored(r: &mut Run<'_>, ver: &CompiledVersion, x: &Node) {
         emit(r, &mut all, &rules::LIST_DUPLICATE, lt);
     }
 
-    // CEL hook. The server evaluates `x-kubernetes-validations` last, on this same object (`x`,
-    // pruned, defaulted, status dropped) and only when no earlier error blocks it. The CEL layer
-    // plugs in here: when `ver.has_cel_rules && !cel_blocked(&all)`, walk `ver.schema` with `x`
-    // (rules of a node, then `allOf` rules, then children; nulls and schemaless fields skipped),
-    // and report each failure as a field error whose path is the node path with `[key]` for
-    // `additionalProperties` entries. Compiled programs belong in `CompiledVersion`, built in
-    // `CompiledCrd::compile`, never per resource.
-    if ver.has_cel_rules && cel_blocked(&all) {
+    // CEL rules. The server evaluates `x-kubernetes-validations` last, on this same object
+    // (`x`: pruned, defaulted, status dropped) and only when no earlier error blocks it.
+    if let (false, Some(cel)) = (cel_blocked(&all), &ver.cel) {
+        run_cel(r, ver, cel, x, old);
+    } else if ver.has_cel_rules && cel_blocked(&all) {
         let fe = FieldError::invalid(
             FieldPath::root(),
             BadValue::Json("null".into()),
@@ -1043,7 +1320,10 @@ spec:
           spec:
             type: object
             required: [mode]
-            x-kubernetes-validations: [{rule: "self.replicas >= 0"}]
+            x-kubernetes-validations:
+            - {rule: "!has(self.replicas) || self.replicas >= 0"}
+            - {rule: "!has(self.list) || self.list.all(x, x != 'bad')", message: no bad items, fieldPath: .list}
+            - {rule: "!has(self.name) || self.name == oldSelf.name", message: name is immutable, reason: FieldValueForbidden}
             properties:
               replicas: {type: integer, maximum: 10}
               mode: {type: string, enum: [A, B], default: A}
@@ -1301,6 +1581,125 @@ spec:
         assert!(stored.at(&["spec", "mode"]).is_none());
         assert!(stored.at(&["spec", "extra"]).is_none());
         assert_eq!(o.diagnostics.len(), 1);
+    }
+
+    #[test]
+    fn cel_rules_run_after_schema_validation() {
+        let src = format!("{HEAD}spec:\n  list: [ok, bad]\n  labels: {{'a.b': x}}\n");
+        let (o, src) = run_on(&src, &Options::default());
+        let ids: Vec<&str> = o.diagnostics.iter().map(|d| d.rule.id).collect();
+        assert_eq!(ids, vec!["cr/cel-rule"], "{:?}", messages(&o));
+        let d = &o.diagnostics[0];
+        assert_eq!(d.message, "spec.list: Invalid value: no bad items");
+        assert_eq!(d.path.as_deref(), Some("spec.list"));
+        assert_eq!(&src[d.span.start..d.span.end], "[ok, bad]");
+    }
+
+    #[test]
+    fn broken_rules_are_skipped_and_noted_once() {
+        let crd = CompiledCrd::from_schema(&Node::from_json(&serde_json::json!({
+            "type": "object",
+            "properties": {"spec": {"type": "object",
+                "properties": {"n": {"type": "integer"}},
+                "x-kubernetes-validations": [
+                    {"rule": "self.n == 'x'"},
+                    {"rule": "self.n < 3", "message": "n too big"}]}}
+        })));
+        assert_eq!(
+            crd.cel_rules_skipped("v1").len(),
+            1,
+            "{:?}",
+            crd.cel_rules_skipped("v1")
+        );
+        assert!(
+            crd.cel_rules_skipped("v1")[0]
+                .starts_with("properties[spec]: rule \"self.n == 'x'\": compilation failed"),
+            "{:?}",
+            crd.cel_rules_skipped("v1")
+        );
+        let obj = Node::from_json(&serde_json::json!({
+            "apiVersion": "example.com/v1", "kind": "Foo", "metadata": {"name": "f"}, "spec": {"n": 5}}));
+        let o = validate_resource(&crd, &obj, &Options::default());
+        let got: Vec<(&str, Severity)> = o
+            .diagnostics
+            .iter()
+            .map(|d| (d.rule.id, d.severity))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("cr/cel-rules-skipped", Severity::Info),
+                ("cr/cel-rule", Severity::Error)
+            ],
+            "{:?}",
+            messages(&o)
+        );
+        assert_eq!(o.diagnostics[1].message, "spec: Invalid value: n too big");
+        // Once per CRD version, not per resource.
+        let o = validate_resource(&crd, &obj, &Options::default());
+        let ids: Vec<&str> = o.diagnostics.iter().map(|d| d.rule.id).collect();
+        assert_eq!(ids, vec!["cr/cel-rule"]);
+    }
+
+    #[test]
+    fn cel_is_gated_by_blocking_schema_errors() {
+        // `mode: C` is an enum (NotSupported) error: rules are not run, the gate error is.
+        let (o, _) = run_on(
+            &format!("{HEAD}spec:\n  mode: C\n  list: [bad]\n"),
+            &Options::default(),
+        );
+        let ids: Vec<&str> = o.diagnostics.iter().map(|d| d.rule.id).collect();
+        assert_eq!(
+            ids,
+            vec!["cr/schema", "cr/cel-not-checked"],
+            "{:?}",
+            messages(&o)
+        );
+    }
+
+    #[test]
+    fn transition_rules_need_the_old_object() {
+        let crd = crd();
+        let src = format!("{HEAD}spec:\n  name: new\n");
+        let docs = crate::yaml::load(&src);
+        let obj = docs[0].root.clone().expect("object");
+        let created = validate_resource(&crd, &obj, &Options::default());
+        assert!(
+            !created
+                .diagnostics
+                .iter()
+                .any(|d| d.rule.id == "cr/cel-rule"),
+            "{:?}",
+            messages(&created)
+        );
+        let old_docs = crate::yaml::load(&format!("{HEAD}spec:\n  name: old\n  junk: 1\n"));
+        let old = old_docs[0].root.clone().expect("old");
+        let o = validate_resource_update(&crd, &obj, Some(&old), &Options::default());
+        let cel: Vec<&Diagnostic> = o
+            .diagnostics
+            .iter()
+            .filter(|d| d.rule.id == "cr/cel-rule")
+            .collect();
+        assert_eq!(cel.len(), 1, "{:?}", messages(&o));
+        assert_eq!(cel[0].message, "spec: Forbidden: name is immutable");
+        assert!(src[cel[0].span.start..cel[0].span.end].starts_with("name: new"));
+        let same = validate_resource_update(&crd, &obj, Some(&obj), &Options::default());
+        assert!(!same.diagnostics.iter().any(|d| d.rule.id == "cr/cel-rule"));
+    }
+
+    #[test]
+    fn locate_follows_server_paths() {
+        let src = "a:\n  b.c:\n    d: [x, {e: 1}]\n  'k]': 2\n";
+        let docs = crate::yaml::load(src);
+        let root = docs[0].root.as_ref().expect("root");
+        let at = |p: &str| {
+            let s = locate(root, p);
+            src[s.start..s.end].to_string()
+        };
+        assert_eq!(at("a.b.c.d[1].e"), "1");
+        assert_eq!(at("a[k]]"), "2");
+        assert_eq!(at("a.b.c.d[7]"), "[x, {e: 1}]");
+        assert_eq!(at("<nil>"), src[root.span.start..root.span.end]);
     }
 
     #[test]

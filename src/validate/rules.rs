@@ -6,6 +6,10 @@ const CEL_BAD: &str = "# spec: {type: object, required: [size], properties: {siz
 const CEL_GOOD: &str =
     "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: 3\n";
 
+const CEL_RULE_BAD: &str = "# spec: {type: object, properties: {min: {type: integer}, max: {type: integer}},\n#        x-kubernetes-validations: [{rule: \"self.min <= self.max\", message: min must not exceed max}]}\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  min: 5\n  max: 3\n";
+const CEL_RULE_GOOD: &str =
+    "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  min: 3\n  max: 5\n";
+
 pub static UNKNOWN_FIELD: Rule = Rule {
     id: "cr/unknown-field",
     severity: Severity::Error,
@@ -131,6 +135,32 @@ other errors first; more may follow from the rules.",
     good: CEL_GOOD,
 };
 
+pub static CEL_RULE: Rule = Rule {
+    id: "cr/cel-rule",
+    severity: Severity::Error,
+    summary: "The object fails one of its CRD's `x-kubernetes-validations` (CEL) rules",
+    docs: "After pruning, defaulting and schema validation, the server evaluates every CEL rule of the \
+schema on the node it sits on (`self`), rules of a node before those of its children, and rejects the object \
+with the rule's `message`, the result of its `messageExpression`, or `failed rule: <rule>`, with the rule's \
+`reason` (Invalid, Forbidden, Required, Duplicate) and at its `fieldPath` when given. Evaluation errors \
+(`no such key`, overflow, division by zero) and exceeding the runtime cost limits (1,000,000 per \
+expression, 10,000,000 per object) reject the object too. Transition rules (those using `oldSelf`) run only \
+on updates: give the previous version of the object to check them.",
+    bad: CEL_RULE_BAD,
+    good: CEL_RULE_GOOD,
+};
+
+pub static CEL_RULES_SKIPPED: Rule = Rule {
+    id: "cr/cel-rules-skipped",
+    severity: Severity::Info,
+    summary: "Some CEL rules of the CRD do not compile, so they were not evaluated",
+    docs: "A rule that does not compile is an error in the CRD (the linter reports it there, and the server \
+refuses such a CRD). crdlint still validates resources against the rest of the schema and the rules that do \
+compile, and says once per CRD version that the broken ones were skipped.",
+    bad: "# spec: {type: object, properties: {size: {type: integer}},\n#        x-kubernetes-validations: [{rule: \"self.size == 'x'\"}]}\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: 3\n",
+    good: CEL_GOOD,
+};
+
 pub static FINALIZER_NAME: Rule = Rule {
     id: "cr/finalizer-name",
     severity: Severity::Warning,
@@ -155,5 +185,7 @@ pub static RULES: &[&Rule] = &[
     &NOT_AN_OBJECT,
     &SCALE,
     &CEL_NOT_CHECKED,
+    &CEL_RULE,
+    &CEL_RULES_SKIPPED,
     &FINALIZER_NAME,
 ];
