@@ -135,7 +135,7 @@ type Compiled = Result<CompiledCrd, String>;
 pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
     let io_failed = loaded.iter().any(|l| l.error.is_some());
     // Phase 1: parse and classify, one file per task.
-    let parsed = parse_all(&loaded);
+    let mut parsed = parse_all(&loaded);
 
     let mut summary = Summary {
         files: loaded.len(),
@@ -255,6 +255,14 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
         }
     }
 
+    // The CRDs are linted and compiled; their trees (several times their text) are dropped
+    // now unless phase 3 reads other objects of the same file. Findings keep only spans.
+    for (role, p) in parsed.iter_mut() {
+        if *role == Role::SchemaOnly || p.objects.iter().all(|o| matches!(o.class, Class::Crd)) {
+            p.docs = Vec::new();
+        }
+    }
+
     // Phase 3: resources, and the accounting of everything else.
     struct Job<'a> {
         file: FileId,
@@ -320,9 +328,17 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
     }
     let outcomes: Vec<validate::Outcome> = jobs
         .par_iter()
-        .map(|job| match opts.transform {
-            Some(Transform::Prune) => validate::prune_only(job.crd, job.node, &opts.validate),
-            _ => validate::validate_resource(job.crd, job.node, &opts.validate),
+        .map(|job| {
+            let mut outcome = match opts.transform {
+                Some(Transform::Prune) => validate::prune_only(job.crd, job.node, &opts.validate),
+                _ => validate::validate_resource(job.crd, job.node, &opts.validate),
+            };
+            // The stored form is a whole copy of the resource; keeping 10,000 of them until
+            // the end of the run only to drop them was most of `check`'s peak memory.
+            if opts.transform.is_none() {
+                outcome.stored = None;
+            }
+            outcome
         })
         .collect();
     let mut stored = Vec::new();
