@@ -134,8 +134,21 @@ type Compiled = Result<CompiledCrd, String>;
 /// Runs the checks over files already read.
 pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
     let io_failed = loaded.iter().any(|l| l.error.is_some());
-    // Phase 1: parse and classify, one file per task.
-    let mut parsed = parse_all(&loaded);
+    // Phase 1 and 2 run first over the `--crd` files, whose trees are then dropped: a CRD's
+    // tree is several times its text and only its compiled form is needed to validate, so the
+    // resources' trees never share the heap with them.
+    let mut parsed = parse_all(&loaded, Some(Role::SchemaOnly));
+    let mut prepared = prepare_crds(&loaded, &parsed, Role::SchemaOnly, opts);
+    for (_, p) in parsed.iter_mut() {
+        p.docs = Vec::new();
+    }
+    let targets = parse_all(&loaded, Some(Role::Target));
+    for (slot, t) in parsed.iter_mut().zip(targets) {
+        if t.0 == Role::Target {
+            *slot = t;
+        }
+    }
+    prepared.extend(prepare_crds(&loaded, &parsed, Role::Target, opts));
 
     let mut summary = Summary {
         files: loaded.len(),
@@ -147,59 +160,28 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
         summary.documents += p.documents;
     }
 
-    // Phase 2: the CRD table. CRDs from every file are schemas and are counted (the `--crd`
-    // files too); only those in checked files are linted.
-    let crd_refs: Vec<(FileId, &Object)> = parsed
-        .iter()
-        .enumerate()
-        .flat_map(|(f, (_, p))| {
-            p.objects
-                .iter()
-                .filter(|o| matches!(o.class, Class::Crd))
-                .map(move |o| (f, o))
-        })
-        .collect();
-    let lint_crds = opts.mode != Mode::Validate;
-    // `lint` validates no resources, so it compiles nothing.
-    let compile_crds = opts.mode != Mode::Lint;
-    let compiled: Vec<(Option<Compiled>, Vec<Diagnostic>)> = crd_refs
-        .par_iter()
-        .map(|&(f, o)| {
-            let (role, p) = &parsed[f];
-            let Some(node) = p.node(o.at) else {
-                return (None, Vec::new());
-            };
-            let lints = if lint_crds && *role == Role::Target {
-                // With the file text, CEL findings point inside the rule.
-                let mode = lint::Mode {
-                    skip_cel: opts.skip_cel,
-                    ..lint::Mode::default()
-                };
-                lint::lint_crd_in(node, &opts.lint, mode, Some(&loaded[f].source.text))
-                    .into_iter()
-                    .map(|d| stamp(d, f, &o.object))
-                    .collect()
-            } else {
-                Vec::new()
-            };
-            (compile_crds.then(|| CompiledCrd::compile(node)), lints)
-        })
-        .collect();
+    // The CRD table, in file and position order: CRDs from every file are schemas and are
+    // counted (the `--crd` files too); only those in checked files are linted.
     let mut table: HashMap<(String, String), (FileId, Span, Option<usize>)> = HashMap::new();
-    let mut crds: Vec<Option<CompiledCrd>> = Vec::with_capacity(compiled.len());
-    for (i, (&(f, o), (result, lints))) in crd_refs.iter().zip(compiled).enumerate() {
-        let (_, p) = &parsed[f];
-        let node = p.node(o.at);
-        let span = node.map(name_span).unwrap_or_default();
+    let mut crds: Vec<Option<CompiledCrd>> = Vec::with_capacity(prepared.len());
+    let mut crd_refs: Vec<(FileId, usize)> = prepared.keys().copied().collect();
+    crd_refs.sort_unstable();
+    for (i, at) in crd_refs.iter().enumerate() {
+        let Some(Prepared {
+            result,
+            lints,
+            span,
+            key,
+        }) = prepared.remove(at)
+        else {
+            continue;
+        };
+        let (f, o) = (at.0, &parsed[at.0].1.objects[at.1]);
         summary.crds += 1;
         let lint_errors = lints
             .iter()
             .any(|d| d.severity == crate::diag::Severity::Error);
         diagnostics.extend(lints);
-        let key = match &result {
-            Some(Ok(c)) => Some((c.group.clone(), c.kind.clone())),
-            _ => node.and_then(crd_key),
-        };
         let index = match result {
             Some(Ok(c)) => {
                 crds.push(Some(c));
@@ -378,8 +360,76 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
     }
 }
 
+/// Phase 2 for one CRD object: its lint findings and compiled form, and what the table needs
+/// from its tree (kept, as the tree may be gone by then).
+struct Prepared {
+    result: Option<Compiled>,
+    lints: Vec<Diagnostic>,
+    span: Span,
+    key: Option<(String, String)>,
+}
+
+/// Phase 2 over the CRD objects of the files with this role, keyed by (file, object index).
+fn prepare_crds(
+    loaded: &[Loaded],
+    parsed: &[(Role, ParsedFile)],
+    role: Role,
+    opts: &RunOptions,
+) -> HashMap<(FileId, usize), Prepared> {
+    let lint_crds = opts.mode != Mode::Validate;
+    // `lint` validates no resources, so it compiles nothing.
+    let compile_crds = opts.mode != Mode::Lint;
+    let refs: Vec<(FileId, usize)> = parsed
+        .iter()
+        .enumerate()
+        .filter(|(_, (r, _))| *r == role)
+        .flat_map(|(f, (_, p))| {
+            p.objects
+                .iter()
+                .enumerate()
+                .filter(|(_, o)| matches!(o.class, Class::Crd))
+                .map(move |(k, _)| (f, k))
+        })
+        .collect();
+    refs.par_iter()
+        .filter_map(|&(f, k)| {
+            let (role, p) = &parsed[f];
+            let o = &p.objects[k];
+            let node = p.node(o.at)?;
+            let lints = if lint_crds && *role == Role::Target {
+                // With the file text, CEL findings point inside the rule.
+                let mode = lint::Mode {
+                    skip_cel: opts.skip_cel,
+                    ..lint::Mode::default()
+                };
+                lint::lint_crd_in(node, &opts.lint, mode, Some(&loaded[f].source.text))
+                    .into_iter()
+                    .map(|d| stamp(d, f, &o.object))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            let result = compile_crds.then(|| CompiledCrd::compile(node));
+            let key = match &result {
+                Some(Ok(c)) => Some((c.group.clone(), c.kind.clone())),
+                _ => crd_key(node),
+            };
+            Some((
+                (f, k),
+                Prepared {
+                    result,
+                    lints,
+                    span: name_span(node),
+                    key,
+                },
+            ))
+        })
+        .collect()
+}
+
 /// Phase 1: parses and classifies every file, one file per task, keeping the file order.
-fn parse_all(loaded: &[Loaded]) -> Vec<(Role, ParsedFile)> {
+/// Files of other roles than `role` (when given) get an empty placeholder.
+fn parse_all(loaded: &[Loaded], role: Option<Role>) -> Vec<(Role, ParsedFile)> {
     loaded
         .par_iter()
         .enumerate()
@@ -390,6 +440,16 @@ fn parse_all(loaded: &[Loaded]) -> Vec<(Role, ParsedFile)> {
                     Diagnostic::new(&input_rules::IO_ERROR, Span::default(), msg.clone())
                         .with_file(id),
                 );
+            }
+            if role.is_some_and(|r| r != l.input.role) {
+                // A placeholder, replaced when the other role's files are parsed.
+                let empty = ParsedFile {
+                    docs: Vec::new(),
+                    objects: Vec::new(),
+                    diagnostics: Vec::new(),
+                    documents: 0,
+                };
+                return (l.input.role, empty);
             }
             let docs = if l.error.is_none() {
                 crate::yaml::load(&l.source.text)
@@ -424,7 +484,7 @@ fn parse_all(loaded: &[Loaded]) -> Vec<(Role, ParsedFile)> {
 /// matched to CRDs by group and kind without compiling anything (`crdlint scan`, used by the
 /// benchmarks to time the front half of a run).
 pub fn scan(loaded: &[Loaded]) -> Summary {
-    let parsed = parse_all(loaded);
+    let parsed = parse_all(loaded, None);
     let mut summary = Summary {
         files: loaded.len(),
         ..Summary::default()
