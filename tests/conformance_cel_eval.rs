@@ -25,7 +25,6 @@ fn load() -> Node {
 
 /// Cases skipped: `(case id, rule, "*" for all of the case's rules or "<valid rules>", reason)`.
 const SKIPPED: &[(&str, &str, &str)] = &[
-    ("test-cel-maxrecursiondepth", "<valid rules>", "crate::cel::parse (checker engineer) rejects the 249-deep nesting upstream accepts: its recursion limit is lower than cel-go's; the evaluator itself is not involved"),
 ];
 
 fn is_skipped(id: &str, rule: &str, valid: bool) -> bool {

@@ -81,14 +81,50 @@ fn parse_uncached(src: &str, macros: MacroSet) -> Result<Parsed, Vec<CelError>> 
             ),
         }]);
     }
-    if let Some(msg) = nesting_error(src) {
-        return Err(vec![CelError {
-            line: 0,
-            column: 0,
-            offset: None,
-            message: msg,
-        }]);
+    let nesting = match nesting(src) {
+        Ok(n) => n,
+        Err(msg) => return Err(vec![internal_error(msg)]),
+    };
+    if nesting > SHALLOW_NESTING {
+        // The `cel` crate's ANTLR parser recurses through about ten grammar rules per bracket
+        // level: 250 levels (cel-go's limit, which must be accepted) need more than the 2 MiB a
+        // spawned thread gets by default in a debug build. Deep inputs are rare, so they alone
+        // pay for a thread with a stack sized for the worst accepted input.
+        let src = src.to_string();
+        let worker = std::thread::Builder::new()
+            .name("cel-parse".to_string())
+            .stack_size(DEEP_PARSE_STACK)
+            .spawn(move || parse_checked(&src, macros));
+        return match worker.map(|h| h.join()) {
+            Ok(Ok(r)) => r,
+            // No thread (or it died): refuse rather than risk overflowing this stack.
+            _ => Err(vec![internal_error(format!(
+                "expression recursion limit exceeded: {MAX_RECURSION_DEPTH}"
+            ))]),
+        };
     }
+    parse_checked(src, macros)
+}
+
+/// Nesting (see [`nesting`]) up to which parsing runs on the caller's stack.
+const SHALLOW_NESTING: usize = 32;
+
+/// Stack for parsing deeper input: 250 nested brackets take under 2 MiB in a debug build; the
+/// margin covers the checker-free conversion passes that run on the same thread.
+const DEEP_PARSE_STACK: usize = 64 << 20;
+
+/// An error cel-go reports without a location (`internalError`, e.g. a recursion limit).
+fn internal_error(message: String) -> CelError {
+    CelError {
+        line: 0,
+        column: 0,
+        offset: None,
+        message,
+    }
+}
+
+/// Parses input that passed the length and nesting pre-checks.
+fn parse_checked(src: &str, macros: MacroSet) -> Result<Parsed, Vec<CelError>> {
     let parser = env(macros)
         .parser()
         .enable_optional_syntax(true)
@@ -154,6 +190,14 @@ fn parse_uncached(src: &str, macros: MacroSet) -> Result<Parsed, Vec<CelError>> 
                     message: e.msg.clone(),
                 })
                 .collect();
+            // The `cel` crate's ANTLR recursion guard (deep `?:` chains, which the pre-scan does
+            // not bound) surfaces as an internal "Recursion limit of N exceeded" inside a syntax
+            // error; cel-go's rule-depth listener reports it without a location.
+            if out.iter().any(|e| e.message.contains("Recursion limit of")) {
+                return Err(vec![internal_error(format!(
+                    "expression recursion limit exceeded: {MAX_RECURSION_DEPTH}"
+                ))]);
+            }
             // The `cel` crate adds "Incomplete `...Context` for ..." after a syntax error inside
             // an operator; cel-go reports only the syntax error.
             if out.len() > 1 {
@@ -324,9 +368,21 @@ fn visitor_depth(e: &Expr, depth: usize) -> usize {
 /// and the trees it builds are recursive; a deep enough expression overflows the stack): more
 /// than [`MAX_RECURSION_DEPTH`] open brackets, or a chain of more than that many binary or member
 /// operators not broken by `&&`, `||`, `?`, `:` or `,`. cel-go refuses both too (its rule-depth
-/// listener and its visitor's recursion counter), with the messages used here.
-fn nesting_error(src: &str) -> Option<String> {
+/// listener and its visitor's recursion counter), with the messages returned here as errors.
+///
+/// Otherwise returns how deep the input nests (the deepest bracket level, the longest operator
+/// chain, the number of `?`), which decides whether parsing needs a bigger stack.
+fn nesting(src: &str) -> Result<usize, String> {
+    match nesting_error(src) {
+        (Some(msg), _) => Err(msg),
+        (None, depth) => Ok(depth),
+    }
+}
+
+fn nesting_error(src: &str) -> (Option<String>, usize) {
     let limit = MAX_RECURSION_DEPTH as usize;
+    let mut deepest = 0usize;
+    let mut ternaries = 0usize;
     let b = src.as_bytes();
     // Per open bracket level: (binary operators in the current segment, current member chain,
     // longest member chain in the segment). cel-go's depth for a left-nested chain is the number
@@ -369,19 +425,23 @@ fn nesting_error(src: &str) -> Option<String> {
                         l.1 += 1;
                         l.2 = l.2.max(l.1);
                         if too_deep(l) {
-                            return Some("max recursion depth exceeded".to_string());
+                            return (Some("max recursion depth exceeded".to_string()), 0);
                         }
                     }
                 }
                 levels.push((0, 0, 0));
                 if levels.len() > limit + 1 {
-                    return Some(format!("expression recursion limit exceeded: {limit}"));
+                    return (
+                        Some(format!("expression recursion limit exceeded: {limit}")),
+                        0,
+                    );
                 }
             }
             b')' | b']' | b'}' if levels.len() > 1 => {
                 levels.pop();
             }
             b'&' | b'|' | b'?' | b':' | b',' => {
+                ternaries += usize::from(c == b'?');
                 if let Some(l) = levels.last_mut() {
                     *l = (0, 0, 0);
                 }
@@ -394,7 +454,7 @@ fn nesting_error(src: &str) -> Option<String> {
                     l.1 += 1;
                     l.2 = l.2.max(l.1);
                     if too_deep(l) {
-                        return Some("max recursion depth exceeded".to_string());
+                        return (Some("max recursion depth exceeded".to_string()), 0);
                     }
                 }
             }
@@ -405,7 +465,7 @@ fn nesting_error(src: &str) -> Option<String> {
                     l.0 += 1;
                     l.1 = 0;
                     if too_deep(l) {
-                        return Some("max recursion depth exceeded".to_string());
+                        return (Some("max recursion depth exceeded".to_string()), 0);
                     }
                 }
                 if second {
@@ -414,9 +474,12 @@ fn nesting_error(src: &str) -> Option<String> {
             }
             _ => {}
         }
+        if let Some(l) = levels.last() {
+            deepest = deepest.max(levels.len()).max(l.0 + l.2);
+        }
         i += 1;
     }
-    None
+    (None, deepest.max(ternaries))
 }
 
 #[cfg(test)]
@@ -494,5 +557,71 @@ mod opt_map_tests {
         // An identifier target stays as the crate expands it.
         let p = parse("o.optMap(v, v)", MacroSet::Optional).expect("parses");
         assert!(has_ident(&p.expr, "o") && !has_ident(&p.expr, "@target"));
+    }
+}
+
+#[cfg(test)]
+mod depth_tests {
+    use super::*;
+
+    fn chain(n: usize) -> String {
+        let mut s = "self.val1".to_string();
+        for _ in 0..n {
+            s.push_str(" == self.val1");
+        }
+        s
+    }
+
+    /// apiextensions `validation_test.go` "test CEL maxRecursionDepth": 249 `==` on selections
+    /// compile, 250 do not (cel-go counts each relation and the selection under it against
+    /// `maxRecursionDepth` 250).
+    #[test]
+    fn recursion_depth_matches_cel_go() {
+        let ok = parse(&chain(249), MacroSet::SortBy);
+        assert!(ok.is_ok(), "{:?}", ok.err());
+        let e = parse(&chain(250), MacroSet::SortBy).expect_err("too deep");
+        assert_eq!(e[0].message, "max recursion depth exceeded");
+    }
+}
+#[cfg(test)]
+mod deep_input_tests {
+    use super::*;
+
+    /// The deepest input cel-go accepts parses even from a small stack (deep input is parsed
+    /// on a thread of its own); an overflow would abort the test binary.
+    #[test]
+    fn deepest_accepted_input_parses_on_a_small_stack() {
+        let cases = [
+            (format!("{}1{}", "(".repeat(250), ")".repeat(250)), None),
+            (format!("{}1{}", "[".repeat(250), "]".repeat(250)), None),
+            (format!("{}1{}", "f(".repeat(250), ")".repeat(250)), None),
+            (format!("{}x{}", "a.b(".repeat(250), ")".repeat(250)), None),
+            (format!("{}1{}", "{1: ".repeat(250), "}".repeat(250)), None),
+            (format!("self.val1{}", " == self.val1".repeat(249)), None),
+            (
+                format!("{}1", "true ? 1 : ".repeat(5000)),
+                Some("expression recursion limit exceeded: 250"),
+            ),
+        ];
+        let worker = std::thread::Builder::new()
+            .stack_size(256 << 10)
+            .spawn(move || {
+                cases
+                    .iter()
+                    .map(|(src, want)| {
+                        let got = parse_uncached(src, MacroSet::SortBy)
+                            .map(|_| ())
+                            .map_err(|e| e[0].message.clone());
+                        (got, want.map(str::to_string))
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .expect("thread");
+        for (i, (got, want)) in worker.join().expect("no panic").into_iter().enumerate() {
+            match want {
+                None => assert!(got.is_ok(), "case {i}: {got:?}"),
+                Some(w) => assert_eq!(got, Err(w), "case {i}"),
+            }
+        }
     }
 }
