@@ -130,29 +130,43 @@ struct CelRules {
     /// `None` when no rule is visible to CEL.
     validator: Option<Validator>,
     /// Rules that do not compile, as `<schema path>: <detail>`; skipped when validating.
-    broken: Vec<String>,
+    /// Listed lazily, the first time a resource reaches one: a second compilation of every
+    /// rule just to find none broken would cost more than validating most workloads.
+    broken: std::sync::OnceLock<Vec<String>>,
 }
 
 impl fmt::Debug for CelRules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("CelRules")
             .field("validator", &self.validator.is_some())
-            .field("broken", &self.broken)
+            .field("broken", &self.broken.get())
             .finish()
     }
 }
 
 impl CelRules {
     fn compile(s: &Schema) -> CelRules {
-        let validator = Validator::new(s, true);
-        // The validator reports broken rules only when it reaches them at runtime (as the
-        // server would, had it accepted the CRD); list them once here so the note is per CRD.
+        CelRules {
+            validator: Validator::new(s, true),
+            broken: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// The broken rules of `s` (the schema this was compiled from). The validator reports a
+    /// broken rule only when it reaches it (as the server would, had it accepted the CRD); this
+    /// lists them all, once.
+    fn broken(&self, s: &Schema) -> &[String] {
+        self.broken
+            .get_or_init(|| Self::list_broken(s, self.validator.is_some()))
+    }
+
+    fn list_broken(s: &Schema, any: bool) -> Vec<String> {
         let opts = crate::cel::CompileOptions {
             env: crate::cel::EnvKind::StoredExpressions,
             ..crate::cel::CompileOptions::default()
         };
         let mut broken = Vec::new();
-        if validator.is_some() {
+        if any {
             for n in crate::cel::rules::compile_crd_rules(s, &FieldPath::root(), &opts) {
                 let at = if n.path.is_root() {
                     "the schema root".to_string()
@@ -170,7 +184,7 @@ impl CelRules {
                 }
             }
         }
-        CelRules { validator, broken }
+        broken
     }
 }
 
@@ -424,8 +438,8 @@ impl CompiledCrd {
         self.compiled
             .iter()
             .find(|v| v.name == version)
-            .and_then(|v| v.cel.as_deref())
-            .map_or(&[], |c| c.broken.as_slice())
+            .and_then(|v| Some(v.cel.as_deref()?.broken(v.schema.as_ref()?)))
+            .unwrap_or(&[])
     }
 
     /// CEL rules only, with root path nil and no gate (the server's
@@ -877,10 +891,18 @@ fn prepare_old(crd: &CompiledCrd, ver: &CompiledVersion, old: &Node) -> Node {
 /// Evaluates the version's CEL rules on the pruned, defaulted object (the server's last
 /// validation step) with one per-object runtime budget.
 fn run_cel(r: &mut Run<'_>, ver: &CompiledVersion, cel: &CelRules, x: &Node, old: Option<&Node>) {
-    if !cel.broken.is_empty() && !ver.cel_noted.swap(true, Ordering::Relaxed) {
-        let n = cel.broken.len();
-        let mut help = cel
-            .broken
+    let Some(v) = &cel.validator else {
+        return;
+    };
+    let mut budget = crate::cel::eval::rules::RUNTIME_BUDGET;
+    let errs = v.validate(&FieldPath::root(), x, old, Limits::default(), &mut budget);
+    let broken = match &ver.schema {
+        Some(s) if errs.iter().any(is_compile_error) => cel.broken(s),
+        _ => &[],
+    };
+    if !broken.is_empty() && !ver.cel_noted.swap(true, Ordering::Relaxed) {
+        let n = broken.len();
+        let mut help = broken
             .iter()
             .take(5)
             .cloned()
@@ -889,28 +911,18 @@ fn run_cel(r: &mut Run<'_>, ver: &CompiledVersion, cel: &CelRules, x: &Node, old
         if n > 5 {
             help.push_str(&format!("; and {} more", n - 5));
         }
-        r.push(
-            Diagnostic::new(
-                &rules::CEL_RULES_SKIPPED,
-                x.span,
-                format!(
-                    "{n} x-kubernetes-validations rule{} of {}.{} version {} do{} not compile and {} not evaluated (reported once per CRD version)",
-                    if n == 1 { "" } else { "s" },
-                    r.crd.plural,
-                    r.crd.group,
-                    ver.name,
-                    if n == 1 { "es" } else { "" },
-                    if n == 1 { "was" } else { "were" },
-                ),
-            )
-            .with_help(help),
+        let (s, does, was) = if n == 1 {
+            ("", "does", "was")
+        } else {
+            ("s", "do", "were")
+        };
+        let msg = format!(
+            "{n} x-kubernetes-validations rule{s} of {}.{} version {} {does} not compile and {was} \
+             not evaluated (reported once per CRD version)",
+            r.crd.plural, r.crd.group, ver.name
         );
+        r.push(Diagnostic::new(&rules::CEL_RULES_SKIPPED, x.span, msg).with_help(help));
     }
-    let Some(v) = &cel.validator else {
-        return;
-    };
-    let mut budget = crate::cel::eval::rules::RUNTIME_BUDGET;
-    let errs = v.validate(&FieldPath::root(), x, old, Limits::default(), &mut budget);
     for e in errs {
         if is_compile_error(&e) {
             continue;
