@@ -904,3 +904,40 @@ fn cost_exit_0_under_the_limits() {
     let run = crdlint(&["cost", "testdata/cli/crd.yaml"]);
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
 }
+
+/// The `--crd` files are parsed, compiled and dropped before the checked files are parsed; a
+/// resource is validated against them exactly as against a CRD among the checked paths.
+#[test]
+fn crd_flag_validates_like_a_crd_in_the_paths() {
+    let bad = "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: 0\n  color: pink\n";
+    let via_flag = crdlint_stdin(
+        &[
+            "validate",
+            "--format",
+            "json",
+            "--crd",
+            "testdata/cli/crd.yaml",
+            "-",
+        ],
+        bad,
+    );
+    assert_eq!(via_flag.code, 1, "{}", via_flag.stdout);
+    let v = via_flag.json();
+    assert_eq!(v["summary"]["crds"], 1);
+    assert_eq!(v["summary"]["resources"], 1);
+    let messages = |v: &serde_json::Value| -> Vec<String> {
+        v["diagnostics"]
+            .as_array()
+            .expect("diagnostics")
+            .iter()
+            .map(|d| d["message"].as_str().unwrap_or_default().to_string())
+            .collect()
+    };
+    let from_flag = messages(&v);
+    assert_eq!(from_flag.len(), 2, "{from_flag:?}");
+    let in_paths = crdlint_stdin(
+        &["check", "--format", "json", "testdata/cli/crd.yaml", "-"],
+        bad,
+    );
+    assert_eq!(messages(&in_paths.json()), from_flag);
+}
