@@ -195,74 +195,11 @@ fn validate_review_versions(
     }
 }
 
-/// The parts of a URL as Go's `url.Parse` splits them.
-#[derive(Debug)]
-struct Url<'a> {
-    scheme: &'a str,
-    user: Option<&'a str>,
-    host: &'a str,
-    query: &'a str,
-    fragment: &'a str,
-}
-
-fn parse_url(s: &str) -> Result<Url<'_>, String> {
-    if s.chars().any(|c| (c as u32) < 0x20 || c as u32 == 0x7f) {
-        return Err(format!(
-            "parse {}: net/url: invalid control character in URL",
-            super::ctx::go_quote(s)
-        ));
-    }
-    let (rest, fragment) = s.split_once('#').unwrap_or((s, ""));
-    // scheme
-    let mut scheme = "";
-    let mut rest = rest;
-    for (i, c) in rest.char_indices() {
-        if c.is_ascii_alphabetic() || (i > 0 && (c.is_ascii_digit() || "+-.".contains(c))) {
-            continue;
-        }
-        if c == ':' {
-            if i == 0 {
-                return Err(format!(
-                    "parse {}: missing protocol scheme",
-                    super::ctx::go_quote(s)
-                ));
-            }
-            scheme = &rest[..i];
-            rest = &rest[i + 1..];
-        }
-        break;
-    }
-    let (rest, query) = rest.split_once('?').unwrap_or((rest, ""));
-    let mut user = None;
-    let mut host = "";
-    if let Some(auth) = rest.strip_prefix("//") {
-        let auth = auth.split('/').next().unwrap_or("");
-        let (u, h) = match auth.rfind('@') {
-            Some(i) => (Some(&auth[..i]), &auth[i + 1..]),
-            None => (None, auth),
-        };
-        user = u;
-        host = h;
-        if host.contains(' ') {
-            return Err(format!(
-                "parse {}: invalid character \" \" in host name",
-                super::ctx::go_quote(s)
-            ));
-        }
-    }
-    Ok(Url {
-        scheme,
-        user,
-        host,
-        query,
-        fragment,
-    })
-}
-
 fn validate_url(n: &Node, loc: &Loc, sink: &mut Sink) {
     let s = n.as_str().unwrap_or("");
     const FORM: &str = "; desired format: https://host[/path]";
-    match parse_url(s) {
+    // apiextensions `ValidateWebhookURL` uses Go's `url.Parse`.
+    match crate::schema::formats::gourl::parse(s) {
         Err(e) => sink.push(FErr::new(
             &CONVERSION,
             ErrType::Required,
@@ -278,7 +215,7 @@ fn validate_url(n: &Node, loc: &Loc, sink: &mut Sink) {
                     ErrType::Invalid,
                     loc,
                     n.span,
-                    Bad::str(u.scheme),
+                    Bad::str(&u.scheme),
                     format!("'https' is the only allowed URL scheme{FORM}"),
                 ));
             }
@@ -292,7 +229,9 @@ fn validate_url(n: &Node, loc: &Loc, sink: &mut Sink) {
                     format!("host must be specified{FORM}"),
                 ));
             }
-            if let Some(user) = u.user {
+            // Go prints `u.User.String()`, the re-escaped userinfo; the raw text is the same for
+            // anything a valid URL can carry unescaped.
+            if let Some(user) = &u.user {
                 sink.push(FErr::new(
                     &CONVERSION,
                     ErrType::Invalid,
@@ -308,17 +247,17 @@ fn validate_url(n: &Node, loc: &Loc, sink: &mut Sink) {
                     ErrType::Invalid,
                     loc,
                     n.span,
-                    Bad::str(u.fragment),
+                    Bad::str(&u.fragment),
                     "fragments are not permitted in the URL",
                 ));
             }
-            if !u.query.is_empty() {
+            if !u.raw_query.is_empty() {
                 sink.push(FErr::new(
                     &CONVERSION,
                     ErrType::Invalid,
                     loc,
                     n.span,
-                    Bad::str(u.query),
+                    Bad::str(&u.raw_query),
                     "query parameters are not permitted in the URL",
                 ));
             }
@@ -407,25 +346,5 @@ fn validate_service(svc: &Node, loc: &Loc, mode: Mode, sink: &mut Sink) {
         for f in is_dns1123_subdomain(step) {
             push(sink, format!("segment[{i}]: {f}"));
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn urls_split_like_go() {
-        let u = parse_url("https://user:pw@host.example:8443/p?q=1#frag").unwrap();
-        assert_eq!(
-            (u.scheme, u.user, u.host, u.query, u.fragment),
-            ("https", Some("user:pw"), "host.example:8443", "q=1", "frag")
-        );
-        let u = parse_url("host/path").unwrap();
-        assert_eq!((u.scheme, u.host), ("", ""));
-        assert!(parse_url("://x")
-            .unwrap_err()
-            .contains("missing protocol scheme"));
-        assert!(parse_url("https://a\u{7f}").is_err());
     }
 }

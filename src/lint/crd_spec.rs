@@ -1017,19 +1017,23 @@ fn validate_api_approval(crd: &Internal, sink: &mut Sink) {
     }
 }
 
-/// Go `url.ParseRequestURI` succeeding with a scheme and a host.
+/// apihelpers `GetAPIApprovalState`: `url.ParseRequestURI` succeeds with a scheme and a host.
 fn is_request_uri_with_host(v: &str) -> bool {
-    let Some((scheme, rest)) = v.split_once("://") else {
-        return false;
-    };
-    let scheme_ok = scheme
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic())
-        && scheme
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c));
-    let host = rest.split(['/', '?', '#']).next().unwrap_or("");
-    let host = host.rsplit('@').next().unwrap_or("");
-    scheme_ok && !host.is_empty() && !v.contains(' ') && !v.contains('#')
+    crate::schema::formats::gourl::parse_request_uri(v)
+        .is_ok_and(|u| !u.scheme.is_empty() && !u.host.is_empty())
+}
+
+#[cfg(test)]
+mod approval_url_tests {
+    use super::is_request_uri_with_host;
+
+    #[test]
+    fn approval_urls_need_a_scheme_and_a_host() {
+        assert!(is_request_uri_with_host(
+            "https://github.com/kubernetes/kubernetes/pull/78458"
+        ));
+        assert!(!is_request_uri_with_host("/just/a/path"));
+        assert!(!is_request_uri_with_host("https:///no-host"));
+        assert!(!is_request_uri_with_host("not a url"));
+    }
 }

@@ -33,7 +33,6 @@ mod crd_spec;
 mod ctx;
 mod decode;
 mod defaults;
-mod fieldpath;
 mod names;
 mod schema;
 mod selectable;
@@ -142,7 +141,14 @@ pub fn resolve_field_path(
     path: &str,
     allow_array_notation: bool,
 ) -> Result<String, String> {
-    fieldpath::valid_field_path(path, Some(schema), allow_array_notation).map(|r| r.path)
+    // The root path prints as `<nil>` in the server's messages; as a resolved path it is empty.
+    crate::k8s::fieldpath::valid_field_path(path, schema, allow_array_notation).map(|r| {
+        if r.path.is_root() {
+            String::new()
+        } else {
+            r.path.to_string()
+        }
+    })
 }
 
 /// `ValidateCustomResourceDefinitionStoredVersions(stored, versions)` at `status.storedVersions`.

@@ -1116,7 +1116,7 @@ impl Walker<'_, '_, '_> {
             }
             if !fp.is_empty()
                 && (self.root_converts || super::structural::conversion_error(s).is_none())
-                && super::fieldpath::valid_field_path(fp, Some(s), true).is_err()
+                && crate::k8s::fieldpath::valid_field_path(fp, s, true).is_err()
             {
                 let mut e = FErr::new(
                     &VALIDATION_RULE,
@@ -1126,7 +1126,7 @@ impl Walker<'_, '_, '_> {
                     Bad::str(fp),
                     "must be a valid path",
                 );
-                if let Err(why) = super::fieldpath::valid_field_path(fp, Some(s), true) {
+                if let Err(why) = crate::k8s::fieldpath::valid_field_path(fp, s, true) {
                     e.help = Some(why);
                 }
                 self.sink.push(e);

@@ -2,8 +2,8 @@
 
 use super::crd::Place;
 use super::ctx::{get_str, value_span, Bad, ErrType, FErr, Sink};
-use super::fieldpath::valid_field_path;
 use crate::diag::{Rule, Severity};
+use crate::k8s::fieldpath::{tokenize, valid_field_path, PathSchema};
 use crate::yaml::Node;
 
 pub static SELECTABLE_FIELDS: Rule = Rule {
@@ -35,7 +35,12 @@ pub(crate) fn validate(p: &Place, schema: Option<&Node>, sink: &mut Sink) {
             ));
             continue;
         }
-        let r = match valid_field_path(jp, schema, false) {
+        // Without a schema every step fails as on a schema with no fields.
+        let resolved = match schema {
+            Some(s) => valid_field_path(jp, s, false),
+            None => Err("does not refer to a valid field".to_string()),
+        };
+        let r = match resolved {
             Ok(r) => r,
             Err(e) => {
                 sink.push(FErr::new(
@@ -49,7 +54,7 @@ pub(crate) fn validate(p: &Place, schema: Option<&Node>, sink: &mut Sink) {
                 continue;
             }
         };
-        if r.root.as_deref() == Some("metadata") {
+        if points_into_metadata(jp, schema) {
             sink.push(FErr::new(
                 &SELECTABLE_FIELDS,
                 ErrType::Invalid,
@@ -70,7 +75,8 @@ pub(crate) fn validate(p: &Place, schema: Option<&Node>, sink: &mut Sink) {
                 "must point to a field of type string, boolean or integer. Enum string fields and strings with formats are allowed.",
             ));
         }
-        if unique.contains(&r.path) {
+        let path = r.path.to_string();
+        if unique.contains(&path) {
             sink.push(FErr::new(
                 &SELECTABLE_FIELDS,
                 ErrType::Duplicate,
@@ -80,7 +86,7 @@ pub(crate) fn validate(p: &Place, schema: Option<&Node>, sink: &mut Sink) {
                 "",
             ));
         } else {
-            unique.push(r.path);
+            unique.push(path);
         }
     }
     if unique.len() > 8 {
@@ -92,5 +98,36 @@ pub(crate) fn validate(p: &Place, schema: Option<&Node>, sink: &mut Sink) {
             Bad::int(unique.len() as i64),
             "must have at most 8 items",
         ));
+    }
+}
+
+/// `fieldPath.Root().String() == "metadata"` for a path that resolved: its first step is the
+/// property `metadata` (a first step into `additionalProperties` prints as `[metadata]`, and
+/// array notation is not allowed here, so the first step is `.name`).
+fn points_into_metadata(json_path: &str, schema: Option<&Node>) -> bool {
+    schema.is_some_and(PathSchema::has_properties)
+        && matches!(tokenize(json_path).as_slice(), [".", "metadata", ..])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn metadata_is_the_first_property_step_only() {
+        let props = Node::from_json(&serde_json::json!({
+            "type": "object",
+            "properties": {"metadata": {"type": "object"}, "metadata.x": {"type": "string"}}
+        }));
+        let map = Node::from_json(&serde_json::json!({
+            "type": "object",
+            "additionalProperties": {"type": "string"}
+        }));
+        assert!(points_into_metadata(".metadata.name", Some(&props)));
+        assert!(points_into_metadata(".metadata", Some(&props)));
+        assert!(!points_into_metadata(".spec.metadata", Some(&props)));
+        // A map key prints as `[metadata]`, which is not the root `metadata`.
+        assert!(!points_into_metadata(".metadata", Some(&map)));
+        assert!(!points_into_metadata(".metadata", None));
     }
 }
