@@ -17,8 +17,15 @@
 //!    defaults are applied top-down.
 //! 4. **Validation** of the result: TypeMeta (stops here if wrong), ObjectMeta, the schema
 //!    (`openapi`, a port of kube-openapi), the scale subresource paths, embedded resources,
-//!    list-type uniqueness, and the gate in front of CEL rules (evaluated by the CEL layer; see
-//!    [`cel_blocked`]).
+//!    list-type uniqueness.
+//! 5. **CEL rules** (`x-kubernetes-validations`), only when no earlier error blocks them
+//!    ([`cel_blocked`]; otherwise `cr/cel-not-checked`), on the pruned, defaulted object with
+//!    one runtime budget per object, by [`crate::cel::eval::Validator`]. Each failure is a
+//!    `cr/cel-rule` diagnostic with the server's text, its `path` the server's field path and its
+//!    span the node that path names (the `fieldPath` node when the rule gives one). Transition
+//!    rules (`oldSelf`) run only with a previous version of the object
+//!    ([`validate_resource_update`]). Rules that do not compile are skipped, with one
+//!    `cr/cel-rules-skipped` note per CRD version ([`CompiledCrd::cel_rules_skipped`] lists them).
 //!
 //! Every diagnostic's `message` is the server's full error text (`spec.x: Invalid value: ...`),
 //! `path` the field path in the user's document, and `span` the offending node (for values
@@ -36,7 +43,9 @@
 //! # Cost
 //!
 //! [`CompiledCrd::compile`] does all per-CRD work once: schemas converted per version, defaults
-//! pre-pruned and detached from the CRD file, every `pattern` compiled. Validating a resource
+//! pre-pruned and detached from the CRD file, every `pattern` compiled, every CEL rule compiled
+//! (once per distinct schema, in the stored-expressions environment the server uses for rules it
+//! already holds). Validating a resource
 //! clones it once (for pruning/defaulting) and walks it a few times; names and paths for messages
 //! are built only when an error is reported.
 
