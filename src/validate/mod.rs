@@ -1709,6 +1709,46 @@ spec:
     }
 
     #[test]
+    fn optional_old_self_and_field_paths_into_maps() {
+        let crd = CompiledCrd::from_schema(&Node::from_json(&serde_json::json!({
+            "type": "object",
+            "properties": {"spec": {"type": "object",
+                "properties": {
+                    "m": {"type": "object", "additionalProperties": {"type": "string"}},
+                    "count": {"type": "integer"}},
+                "x-kubernetes-validations": [
+                    {"rule": "!oldSelf.hasValue() || self.count >= oldSelf.value().count",
+                     "optionalOldSelf": true, "message": "count may not decrease"},
+                    {"rule": "!has(self.m) || !('a.b' in self.m) || self.m['a.b'] == 'ok'",
+                     "fieldPath": ".m['a.b']", "reason": "FieldValueRequired", "message": "must be ok"}]}}
+        })));
+        let src = "apiVersion: example.com/v1\nkind: Foo\nmetadata: {name: f}\nspec:\n  count: 1\n  m: {a.b: bad}\n";
+        let docs = crate::yaml::load(src);
+        let obj = docs[0].root.clone().expect("object");
+        // Create: the optionalOldSelf rule runs with oldSelf absent and passes.
+        let o = validate_resource(&crd, &obj, &Options::default());
+        assert_eq!(
+            messages(&o),
+            vec!["spec.m[a.b]: Required value: must be ok".to_string()]
+        );
+        let d = &o.diagnostics[0];
+        assert_eq!(d.path.as_deref(), Some("spec.m[a.b]"));
+        assert_eq!(&src[d.span.start..d.span.end], "bad");
+        // Update from count: 2: the transition now fails, at the rule's node.
+        let old = Node::from_json(&serde_json::json!({
+            "apiVersion": "example.com/v1", "kind": "Foo", "metadata": {"name": "f"},
+            "spec": {"count": 2}}));
+        let o = validate_resource_update(&crd, &obj, Some(&old), &Options::default());
+        assert_eq!(
+            messages(&o),
+            vec![
+                "spec: Invalid value: count may not decrease".to_string(),
+                "spec.m[a.b]: Required value: must be ok".to_string()
+            ]
+        );
+    }
+
+    #[test]
     fn locate_follows_server_paths() {
         let src = "a:\n  b.c:\n    d: [x, {e: 1}]\n  'k]': 2\n";
         let docs = crate::yaml::load(src);
