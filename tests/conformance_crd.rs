@@ -168,6 +168,7 @@ fn run_case(section: &str, c: &Node, field_schema: Option<&Node>) -> Option<Stri
                     as_given: true,
                     server_only: true,
                     skip_cel: false,
+                    cost_warn_percent: None,
                 },
             );
             match_errors(expected, &got)

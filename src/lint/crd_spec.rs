@@ -155,6 +155,8 @@ pub(crate) struct Mode {
     pub(crate) kube: crate::k8s::KubeVersion,
     /// Compile CEL rules.
     pub(crate) cel: bool,
+    /// See [`super::Mode::cost_warn_percent`].
+    pub(crate) cost_warn_percent: Option<u32>,
 }
 
 /// The server's create validation, in its order.
@@ -367,6 +369,7 @@ fn validate_spec(crd: &Internal, mode: Mode, sink: &mut Sink) {
 
     let mut opts = SchemaOpts::create();
     opts.cel = mode.cel.then_some(mode.kube);
+    opts.cost_warn_percent = mode.cost_warn_percent;
     // requireOpenAPISchema
     let top_has_schema = crd
         .validation

@@ -63,6 +63,10 @@ pub struct Mode {
     /// Do not compile or cost `x-kubernetes-validations` (timing the rest; CEL has its own
     /// budget).
     pub skip_cel: bool,
+    /// `--cost-warn PERCENT`: warn (`cel/cost-high`) when a rule's estimated cost reaches this
+    /// percentage of its limit (`cel::cost::CostSettings::warn_percent`); `None`: the default
+    /// (50). Values above 100 never warn.
+    pub cost_warn_percent: Option<u32>,
 }
 
 /// Every check on one CustomResourceDefinition document (`apiextensions.k8s.io/v1` or
@@ -92,6 +96,7 @@ pub fn lint_crd_in(crd: &Node, opts: &Options, mode: Mode, src: Option<&str>) ->
             as_given: mode.as_given,
             kube: opts.kube_version,
             cel: !mode.skip_cel,
+            cost_warn_percent: mode.cost_warn_percent,
         },
         &mut sink,
     );
@@ -292,6 +297,40 @@ mod tests {
     }
 
     #[test]
+    fn cost_warn_percent_sets_the_cost_high_threshold() {
+        let crd = Node::from_json(&serde_json::json!({
+            "apiVersion": "apiextensions.k8s.io/v1",
+            "kind": "CustomResourceDefinition",
+            "metadata": {"name": "widgets.example.com"},
+            "spec": {
+                "group": "example.com",
+                "names": {"plural": "widgets", "kind": "Widget"},
+                "scope": "Namespaced",
+                "versions": [{"name": "v1", "served": true, "storage": true,
+                    "schema": {"openAPIV3Schema": {"type": "object", "properties": {
+                        "l": {"type": "array", "maxItems": 300,
+                              "items": {"type": "string", "maxLength": 10},
+                              "x-kubernetes-validations": [
+                                  {"rule": "self.all(x, self.all(y, x == y))"}]}}}}}]
+            }
+        }));
+        let high = |pct: Option<u32>| {
+            let mode = Mode {
+                cost_warn_percent: pct,
+                ..Mode::default()
+            };
+            lint_crd_with(&crd, &Options::default(), mode)
+                .iter()
+                .filter(|d| d.rule.id == "cel/cost-high")
+                .count()
+        };
+        // The rule costs about 8 % of the 10M limit: under the default 50 %, over 1 %.
+        assert_eq!(high(None), 0);
+        assert_eq!(high(Some(1)), 1);
+        assert_eq!(high(Some(101)), 0);
+    }
+
+    #[test]
     fn a_real_create_applies_v1_defaulting_and_prepare_for_create() {
         // singular/listKind come from kind; status (empty storedVersions) is replaced.
         let d = lint_crd(&v1_crd(serde_json::json!({})), &Options::default());
@@ -309,6 +348,7 @@ mod tests {
                 as_given: true,
                 server_only: true,
                 skip_cel: false,
+                cost_warn_percent: None,
             },
         );
         let paths: Vec<&str> = given.iter().filter_map(|d| d.path.as_deref()).collect();

@@ -150,6 +150,9 @@ pub struct SchemaOpts {
     /// Compile `x-kubernetes-validations` with `crate::cel` as this Kubernetes version's API
     /// server does (new expressions use the previous minor's libraries); `None`: no CEL.
     pub cel: Option<crate::k8s::KubeVersion>,
+    /// Cost warning threshold in percent of the limit (`cel::cost::CostSettings::warn_percent`);
+    /// `None`: the default.
+    pub cost_warn_percent: Option<u32>,
 }
 
 impl SchemaOpts {
@@ -163,6 +166,7 @@ impl SchemaOpts {
             require_atomic_set_type: true,
             require_map_list_keys_map_set_validation: true,
             cel: Some(crate::k8s::KubeVersion::default()),
+            cost_warn_percent: None,
         }
     }
     /// Every option false (Go's zero value), as the upstream schema unit tests start.
@@ -175,6 +179,7 @@ impl SchemaOpts {
             require_atomic_set_type: false,
             require_map_list_keys_map_set_validation: false,
             cel: Some(crate::k8s::KubeVersion::default()),
+            cost_warn_percent: None,
         }
     }
 }
@@ -417,7 +422,7 @@ pub(crate) fn validate_validation(
     let blocked = w.blocked;
     if cel_ok {
         if let Some(kv) = opts.cel {
-            cel_rules(schema, &sloc, kv, &blocked, sink);
+            cel_rules(schema, &sloc, kv, opts.cost_warn_percent, &blocked, sink);
         }
     }
     if sink.len() == start {
@@ -1143,6 +1148,7 @@ fn cel_rules(
     schema: &Node,
     sloc: &Loc,
     kv: crate::k8s::KubeVersion,
+    cost_warn_percent: Option<u32>,
     blocked: &[String],
     sink: &mut Sink,
 ) {
@@ -1157,7 +1163,10 @@ fn cel_rules(
         options: opts.clone(),
     };
     let costs = crate::cel::cost::schema_costs(&model, &path, &server, &compiler);
-    let settings = crate::cel::cost::CostSettings::default();
+    let mut settings = crate::cel::cost::CostSettings::default();
+    if let Some(p) = cost_warn_percent {
+        settings.warn_percent = p;
+    }
     let cost_diags =
         crate::cel::cost::check_schema_costs(&model, &costs, &path, &server, &settings);
     let compiled = crate::cel::rules::check_crd_rules(&model, &path, &opts, sink.src);
