@@ -1856,6 +1856,63 @@ spec:
         assert_eq!(get(foo(None, "example.com/v2")), None);
     }
 
+    /// The CEL rules' documented examples do what the docs say, with the schema in their
+    /// leading comment.
+    #[test]
+    fn cel_rule_examples() {
+        for (rule, bad, good) in [
+            (&rules::CEL_RULE, rules::CEL_RULE.bad, rules::CEL_RULE.good),
+            (
+                &rules::CEL_RULES_SKIPPED,
+                rules::CEL_RULES_SKIPPED.bad,
+                rules::CEL_RULES_SKIPPED.good,
+            ),
+            (
+                &rules::CEL_NOT_CHECKED,
+                rules::CEL_NOT_CHECKED.bad,
+                rules::CEL_NOT_CHECKED.good,
+            ),
+        ] {
+            // The schema is in the example's leading comment (the bad one's when the good
+            // one has none); each example gets a fresh CRD (the skipped-rules note is once
+            // per CRD).
+            let comment = |e: &str| -> String {
+                e.lines()
+                    .take_while(|l| l.starts_with('#'))
+                    .map(|l| l.trim_start_matches('#').trim_start_matches(' '))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            let check = |src: &str| {
+                let mut spec = comment(src);
+                if spec.is_empty() {
+                    spec = comment(bad);
+                }
+                let spec = spec.replacen("spec:", "", 1);
+                let schema_src = format!("type: object\nproperties:\n  spec: {}\n", spec.trim());
+                let docs = crate::yaml::load(&schema_src);
+                let crd = CompiledCrd::from_schema(docs[0].root.as_ref().expect("schema"));
+                let src = src.replace("kind: Widget", "kind: Foo");
+                let docs = crate::yaml::load(&src);
+                let obj = docs[0].root.as_ref().expect("obj");
+                let o = validate_resource(&crd, obj, &Options::default());
+                o.diagnostics.iter().map(|d| d.rule.id).collect::<Vec<_>>()
+            };
+            assert!(
+                check(bad).contains(&rule.id),
+                "{}: {:?}",
+                rule.id,
+                check(bad)
+            );
+            assert!(
+                !check(good).contains(&rule.id),
+                "{}: {:?}",
+                rule.id,
+                check(good)
+            );
+        }
+    }
+
     #[test]
     fn locate_follows_server_paths() {
         let src = "a:\n  b.c:\n    d: [x, {e: 1}]\n  'k]': 2\n";
