@@ -1914,6 +1914,35 @@ spec:
     }
 
     #[test]
+    fn runtime_cost_limits_are_enforced() {
+        let crd = CompiledCrd::from_schema(&Node::from_json(&serde_json::json!({
+            "type": "object",
+            "properties": {"spec": {"type": "object", "properties": {
+                "l": {"type": "array", "items": {"type": "string"},
+                      "x-kubernetes-validations": [{"rule": "self.all(x, self.all(y, x == y || true))"}]}}}}
+        })));
+        let items: Vec<String> = (0..1500).map(|i| format!("s{i}")).collect();
+        let obj = Node::from_json(&serde_json::json!({
+            "apiVersion": "example.com/v1", "kind": "Foo", "metadata": {"name": "f"},
+            "spec": {"l": items}}));
+        let o = validate_resource(&crd, &obj, &Options::default());
+        let m = messages(&o);
+        assert_eq!(m.len(), 1, "{m:?}");
+        assert!(
+            m[0].starts_with("spec.l: Invalid value: \"array\": 'operation cancelled: actual cost limit exceeded': no further validation rules will be run due to call cost exceeds limit for rule: "),
+            "{m:?}"
+        );
+        assert_eq!(o.diagnostics[0].rule.id, "cr/cel-rule");
+        // A small list is fine.
+        let obj = Node::from_json(&serde_json::json!({
+            "apiVersion": "example.com/v1", "kind": "Foo", "metadata": {"name": "f"},
+            "spec": {"l": ["a", "b"]}}));
+        assert!(validate_resource(&crd, &obj, &Options::default())
+            .diagnostics
+            .is_empty());
+    }
+
+    #[test]
     fn locate_follows_server_paths() {
         let src = "a:\n  b.c:\n    d: [x, {e: 1}]\n  'k]': 2\n";
         let docs = crate::yaml::load(src);
