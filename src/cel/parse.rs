@@ -198,6 +198,17 @@ fn parse_checked(src: &str, macros: MacroSet) -> Result<Parsed, Vec<CelError>> {
                     "expression recursion limit exceeded: {MAX_RECURSION_DEPTH}"
                 ))]);
             }
+            // The `cel` crate's optMap/optFlatMap macros share the standard macros' message for
+            // a non-identifier variable; cel-go names the macro.
+            for e in &mut out {
+                if e.message == "argument must be a simple name" {
+                    if let Some(m) = enclosing_call(src, e.line, e.column)
+                        .filter(|m| matches!(*m, "optMap" | "optFlatMap"))
+                    {
+                        e.message = format!("{m}() variable name must be a simple identifier");
+                    }
+                }
+            }
             // The `cel` crate adds "Incomplete `...Context` for ..." after a syntax error inside
             // an operator; cel-go reports only the syntax error.
             if out.len() > 1 {
@@ -220,6 +231,40 @@ fn parse_checked(src: &str, macros: MacroSet) -> Result<Parsed, Vec<CelError>> {
             Err(out)
         }
     }
+}
+
+/// The name of the call whose argument list contains the 1-based `(line, column)` (columns in
+/// code points), e.g. `optMap` for a position inside `x.optMap(y.z, ...)`.
+fn enclosing_call(src: &str, line: usize, column: usize) -> Option<&str> {
+    let line_start: usize = src
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    let at = src[line_start..]
+        .char_indices()
+        .nth(column.saturating_sub(1))
+        .map_or(src.len(), |(b, _)| line_start + b);
+    let before = &src[..at];
+    let mut depth = 0usize;
+    let open = before.char_indices().rev().find_map(|(b, c)| {
+        match c {
+            ')' | ']' | '}' => depth += 1,
+            '(' | '[' | '{' if depth > 0 => depth -= 1,
+            '(' => return Some(b),
+            '[' | '{' => return None,
+            _ => {}
+        }
+        None
+    })?;
+    let name = before[..open].trim_end();
+    let start = name
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| c.is_ascii_alphanumeric() || *c == '_')
+        .last()
+        .map(|(b, _)| b)?;
+    Some(&name[start..])
 }
 
 fn convert(
@@ -553,6 +598,20 @@ mod opt_map_tests {
                 panic!("{src}: hasValue is a member call");
             };
             assert!(p.offsets.contains_key(&t.id), "{src}");
+        }
+        for (src, want) in [
+            (
+                "x.optMap(y.z, y.z + 1)",
+                "optMap() variable name must be a simple identifier",
+            ),
+            (
+                "a\n  .optFlatMap( f(y).z, 1)",
+                "optFlatMap() variable name must be a simple identifier",
+            ),
+            ("x.all(y.z, true)", "argument must be a simple name"),
+        ] {
+            let e = parse(src, MacroSet::Optional).expect_err("bad variable");
+            assert_eq!(e[0].message, want, "{src}");
         }
         // An identifier target stays as the crate expands it.
         let p = parse("o.optMap(v, v)", MacroSet::Optional).expect("parses");
