@@ -10,7 +10,11 @@
 //!
 //! Each set is expanded only by the parser of an environment that has it ([`MacroSet`]); in an
 //! older environment the call stays a call and the checker reports it as cel-go does
-//! (`undeclared reference to 'transformList'`). `cel.bind` is not in Kubernetes' environments.
+//! (`undeclared reference to 'transformList'`). Exception: `optMap`/`optFlatMap` are expanded
+//! in every set, [`MacroSet::Standard`] included, because `cel::Env::stdlib()` always has them
+//! and the crate offers no way to drop a macro (the expansion's `optional.*` calls are then
+//! reported by the checker instead of `optMap` itself). `cel.bind` is not in Kubernetes'
+//! environments.
 
 use cel::common::ast::{
     CallExpr, ComprehensionExpr, Expr, IdedExpr, ListExpr, LiteralValue, MapExpr,
