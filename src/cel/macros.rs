@@ -12,8 +12,8 @@
 //! older environment the call stays a call and the checker reports it as cel-go does
 //! (`undeclared reference to 'transformList'`). Exception: `optMap`/`optFlatMap` are expanded
 //! in every set, [`MacroSet::Standard`] included, because `cel::Env::stdlib()` always has them
-//! and the crate offers no way to drop a macro (the expansion's `optional.*` calls are then
-//! reported by the checker instead of `optMap` itself). `cel.bind` is not in Kubernetes'
+//! and the crate offers no way to drop a macro (an error in such an environment then names the
+//! expansion's calls rather than `optMap` itself). `cel.bind` is not in Kubernetes'
 //! environments.
 
 use cel::common::ast::{
