@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_crdlint_global_optspecs
-    string join \n format= kube-version= color= q/quiet v/verbose deny-warnings strict exclude= stdin-filename= j/threads= no-cel V/version h/help
+    string join \n format= kube-version= color= q/quiet v/verbose deny-warnings strict exclude= stdin-filename= j/threads= cost-warn= no-cel V/version h/help
 end
 
 function __fish_crdlint_needs_command
@@ -36,6 +36,7 @@ never\t''"
 complete -c crdlint -n "__fish_crdlint_needs_command" -l exclude -d 'Skip files and directories matching this glob while walking directories (repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_needs_command" -l stdin-filename -d 'The file name to report for input read from `-` (standard input)' -r
 complete -c crdlint -n "__fish_crdlint_needs_command" -s j -l threads -d 'Worker threads for reading, parsing and checking (0: one per core)' -r
+complete -c crdlint -n "__fish_crdlint_needs_command" -l cost-warn -d 'Warn about CEL rules whose estimated cost uses at least this share of the per-rule limit (`cel/cost-high`; above 100 it never fires)' -r
 complete -c crdlint -n "__fish_crdlint_needs_command" -s q -l quiet -d 'Print findings only: no summary line, no list of skipped documents'
 complete -c crdlint -n "__fish_crdlint_needs_command" -s v -l verbose -d 'Also list every document that was skipped, and why'
 complete -c crdlint -n "__fish_crdlint_needs_command" -l deny-warnings -d 'Exit with status 1 when there are warnings, not only errors'
@@ -73,6 +74,7 @@ never\t''"
 complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l exclude -d 'Skip files and directories matching this glob while walking directories (repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l stdin-filename -d 'The file name to report for input read from `-` (standard input)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand check" -s j -l threads -d 'Worker threads for reading, parsing and checking (0: one per core)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l cost-warn -d 'Warn about CEL rules whose estimated cost uses at least this share of the per-rule limit (`cel/cost-high`; above 100 it never fires)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand check" -s q -l quiet -d 'Print findings only: no summary line, no list of skipped documents'
 complete -c crdlint -n "__fish_crdlint_using_subcommand check" -s v -l verbose -d 'Also list every document that was skipped, and why'
 complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l deny-warnings -d 'Exit with status 1 when there are warnings, not only errors'
@@ -91,6 +93,7 @@ never\t''"
 complete -c crdlint -n "__fish_crdlint_using_subcommand lint" -l exclude -d 'Skip files and directories matching this glob while walking directories (repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand lint" -l stdin-filename -d 'The file name to report for input read from `-` (standard input)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand lint" -s j -l threads -d 'Worker threads for reading, parsing and checking (0: one per core)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand lint" -l cost-warn -d 'Warn about CEL rules whose estimated cost uses at least this share of the per-rule limit (`cel/cost-high`; above 100 it never fires)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand lint" -s q -l quiet -d 'Print findings only: no summary line, no list of skipped documents'
 complete -c crdlint -n "__fish_crdlint_using_subcommand lint" -s v -l verbose -d 'Also list every document that was skipped, and why'
 complete -c crdlint -n "__fish_crdlint_using_subcommand lint" -l deny-warnings -d 'Exit with status 1 when there are warnings, not only errors'
@@ -114,6 +117,7 @@ never\t''"
 complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l exclude -d 'Skip files and directories matching this glob while walking directories (repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l stdin-filename -d 'The file name to report for input read from `-` (standard input)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -s j -l threads -d 'Worker threads for reading, parsing and checking (0: one per core)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l cost-warn -d 'Warn about CEL rules whose estimated cost uses at least this share of the per-rule limit (`cel/cost-high`; above 100 it never fires)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -s q -l quiet -d 'Print findings only: no summary line, no list of skipped documents'
 complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -s v -l verbose -d 'Also list every document that was skipped, and why'
 complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l deny-warnings -d 'Exit with status 1 when there are warnings, not only errors'
@@ -137,6 +141,7 @@ never\t''"
 complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l exclude -d 'Skip files and directories matching this glob while walking directories (repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l stdin-filename -d 'The file name to report for input read from `-` (standard input)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -s j -l threads -d 'Worker threads for reading, parsing and checking (0: one per core)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l cost-warn -d 'Warn about CEL rules whose estimated cost uses at least this share of the per-rule limit (`cel/cost-high`; above 100 it never fires)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l write -d 'Rewrite the files in place instead of printing'
 complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -s q -l quiet -d 'Print findings only: no summary line, no list of skipped documents'
 complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -s v -l verbose -d 'Also list every document that was skipped, and why'
@@ -161,6 +166,7 @@ never\t''"
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l exclude -d 'Skip files and directories matching this glob while walking directories (repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l stdin-filename -d 'The file name to report for input read from `-` (standard input)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -s j -l threads -d 'Worker threads for reading, parsing and checking (0: one per core)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l cost-warn -d 'Warn about CEL rules whose estimated cost uses at least this share of the per-rule limit (`cel/cost-high`; above 100 it never fires)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l write -d 'Rewrite the files in place instead of printing'
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -s q -l quiet -d 'Print findings only: no summary line, no list of skipped documents'
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -s v -l verbose -d 'Also list every document that was skipped, and why'
@@ -180,6 +186,7 @@ never\t''"
 complete -c crdlint -n "__fish_crdlint_using_subcommand versions" -l exclude -d 'Skip files and directories matching this glob while walking directories (repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand versions" -l stdin-filename -d 'The file name to report for input read from `-` (standard input)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand versions" -s j -l threads -d 'Worker threads for reading, parsing and checking (0: one per core)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand versions" -l cost-warn -d 'Warn about CEL rules whose estimated cost uses at least this share of the per-rule limit (`cel/cost-high`; above 100 it never fires)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand versions" -s q -l quiet -d 'Print findings only: no summary line, no list of skipped documents'
 complete -c crdlint -n "__fish_crdlint_using_subcommand versions" -s v -l verbose -d 'Also list every document that was skipped, and why'
 complete -c crdlint -n "__fish_crdlint_using_subcommand versions" -l deny-warnings -d 'Exit with status 1 when there are warnings, not only errors'
@@ -198,6 +205,7 @@ never\t''"
 complete -c crdlint -n "__fish_crdlint_using_subcommand cost" -l exclude -d 'Skip files and directories matching this glob while walking directories (repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand cost" -l stdin-filename -d 'The file name to report for input read from `-` (standard input)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand cost" -s j -l threads -d 'Worker threads for reading, parsing and checking (0: one per core)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand cost" -l cost-warn -d 'Warn about CEL rules whose estimated cost uses at least this share of the per-rule limit (`cel/cost-high`; above 100 it never fires)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand cost" -s q -l quiet -d 'Print findings only: no summary line, no list of skipped documents'
 complete -c crdlint -n "__fish_crdlint_using_subcommand cost" -s v -l verbose -d 'Also list every document that was skipped, and why'
 complete -c crdlint -n "__fish_crdlint_using_subcommand cost" -l deny-warnings -d 'Exit with status 1 when there are warnings, not only errors'
@@ -216,6 +224,7 @@ never\t''"
 complete -c crdlint -n "__fish_crdlint_using_subcommand rules" -l exclude -d 'Skip files and directories matching this glob while walking directories (repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand rules" -l stdin-filename -d 'The file name to report for input read from `-` (standard input)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand rules" -s j -l threads -d 'Worker threads for reading, parsing and checking (0: one per core)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand rules" -l cost-warn -d 'Warn about CEL rules whose estimated cost uses at least this share of the per-rule limit (`cel/cost-high`; above 100 it never fires)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand rules" -s q -l quiet -d 'Print findings only: no summary line, no list of skipped documents'
 complete -c crdlint -n "__fish_crdlint_using_subcommand rules" -s v -l verbose -d 'Also list every document that was skipped, and why'
 complete -c crdlint -n "__fish_crdlint_using_subcommand rules" -l deny-warnings -d 'Exit with status 1 when there are warnings, not only errors'
@@ -234,6 +243,7 @@ never\t''"
 complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l exclude -d 'Skip files and directories matching this glob while walking directories (repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l stdin-filename -d 'The file name to report for input read from `-` (standard input)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -s j -l threads -d 'Worker threads for reading, parsing and checking (0: one per core)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l cost-warn -d 'Warn about CEL rules whose estimated cost uses at least this share of the per-rule limit (`cel/cost-high`; above 100 it never fires)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -s q -l quiet -d 'Print findings only: no summary line, no list of skipped documents'
 complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -s v -l verbose -d 'Also list every document that was skipped, and why'
 complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l deny-warnings -d 'Exit with status 1 when there are warnings, not only errors'
@@ -252,6 +262,7 @@ never\t''"
 complete -c crdlint -n "__fish_crdlint_using_subcommand completions" -l exclude -d 'Skip files and directories matching this glob while walking directories (repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand completions" -l stdin-filename -d 'The file name to report for input read from `-` (standard input)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand completions" -s j -l threads -d 'Worker threads for reading, parsing and checking (0: one per core)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand completions" -l cost-warn -d 'Warn about CEL rules whose estimated cost uses at least this share of the per-rule limit (`cel/cost-high`; above 100 it never fires)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand completions" -s q -l quiet -d 'Print findings only: no summary line, no list of skipped documents'
 complete -c crdlint -n "__fish_crdlint_using_subcommand completions" -s v -l verbose -d 'Also list every document that was skipped, and why'
 complete -c crdlint -n "__fish_crdlint_using_subcommand completions" -l deny-warnings -d 'Exit with status 1 when there are warnings, not only errors'
@@ -270,6 +281,7 @@ never\t''"
 complete -c crdlint -n "__fish_crdlint_using_subcommand manpage" -l exclude -d 'Skip files and directories matching this glob while walking directories (repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand manpage" -l stdin-filename -d 'The file name to report for input read from `-` (standard input)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand manpage" -s j -l threads -d 'Worker threads for reading, parsing and checking (0: one per core)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand manpage" -l cost-warn -d 'Warn about CEL rules whose estimated cost uses at least this share of the per-rule limit (`cel/cost-high`; above 100 it never fires)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand manpage" -s q -l quiet -d 'Print findings only: no summary line, no list of skipped documents'
 complete -c crdlint -n "__fish_crdlint_using_subcommand manpage" -s v -l verbose -d 'Also list every document that was skipped, and why'
 complete -c crdlint -n "__fish_crdlint_using_subcommand manpage" -l deny-warnings -d 'Exit with status 1 when there are warnings, not only errors'
@@ -288,6 +300,7 @@ never\t''"
 complete -c crdlint -n "__fish_crdlint_using_subcommand scan" -l exclude -d 'Skip files and directories matching this glob while walking directories (repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand scan" -l stdin-filename -d 'The file name to report for input read from `-` (standard input)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand scan" -s j -l threads -d 'Worker threads for reading, parsing and checking (0: one per core)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand scan" -l cost-warn -d 'Warn about CEL rules whose estimated cost uses at least this share of the per-rule limit (`cel/cost-high`; above 100 it never fires)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand scan" -l read-only -d 'Stop after reading the bytes'
 complete -c crdlint -n "__fish_crdlint_using_subcommand scan" -s q -l quiet -d 'Print findings only: no summary line, no list of skipped documents'
 complete -c crdlint -n "__fish_crdlint_using_subcommand scan" -s v -l verbose -d 'Also list every document that was skipped, and why'

@@ -941,3 +941,34 @@ fn crd_flag_validates_like_a_crd_in_the_paths() {
     );
     assert_eq!(messages(&in_paths.json()), from_flag);
 }
+
+#[test]
+fn cost_warn_sets_the_cel_cost_warning_threshold() {
+    let default = crdlint(&["lint", "--format", "json", "testdata/cli/cost-warn.yaml"]);
+    assert_eq!(default.code, 0, "{}", default.stdout);
+    assert!(
+        !default.stdout.contains("cel/cost-high"),
+        "{}",
+        default.stdout
+    );
+
+    let strict = crdlint(&[
+        "lint",
+        "--format",
+        "json",
+        "--cost-warn",
+        "0",
+        "testdata/cli/cost-warn.yaml",
+    ]);
+    assert_eq!(strict.code, 0, "warnings alone exit 0: {}", strict.stdout);
+    assert!(strict.stdout.contains("cel/cost-high"), "{}", strict.stdout);
+
+    let denied = crdlint(&[
+        "lint",
+        "--cost-warn",
+        "0",
+        "--deny-warnings",
+        "testdata/cli/cost-warn.yaml",
+    ]);
+    assert_eq!(denied.code, 1);
+}

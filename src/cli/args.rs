@@ -83,6 +83,11 @@ pub struct GlobalArgs {
     )]
     pub threads: usize,
 
+    /// Warn about CEL rules whose estimated cost uses at least this share of the per-rule limit
+    /// (`cel/cost-high`; above 100 it never fires).
+    #[arg(long, value_name = "PERCENT", default_value_t = 50, global = true)]
+    pub cost_warn: u32,
+
     /// Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget).
     #[arg(long, global = true, hide = true)]
     pub no_cel: bool,

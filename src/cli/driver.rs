@@ -45,6 +45,8 @@ pub struct RunOptions {
     pub transform: Option<Transform>,
     /// Lint without compiling or costing CEL rules.
     pub skip_cel: bool,
+    /// `--cost-warn PERCENT`, passed to the linter's CEL cost checks.
+    pub cost_warn_percent: u32,
 }
 
 /// What `prune` and `default` print.
@@ -400,6 +402,7 @@ fn prepare_crds(
                 // With the file text, CEL findings point inside the rule.
                 let mode = lint::Mode {
                     skip_cel: opts.skip_cel,
+                    cost_warn_percent: Some(opts.cost_warn_percent),
                     ..lint::Mode::default()
                 };
                 lint::lint_crd_in(node, &opts.lint, mode, Some(&loaded[f].source.text))

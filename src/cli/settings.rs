@@ -25,6 +25,8 @@ pub struct Settings {
     pub kube_version: KubeVersion,
     /// Lint without CEL (hidden `--no-cel`, for benchmarks).
     pub skip_cel: bool,
+    /// `--cost-warn`: the share of the per-rule CEL cost limit that earns a warning.
+    pub cost_warn_percent: u32,
 }
 
 impl Settings {
@@ -51,6 +53,7 @@ impl Settings {
             threads: g.threads,
             kube_version,
             skip_cel: g.no_cel,
+            cost_warn_percent: g.cost_warn,
         })
     }
 

@@ -16,6 +16,7 @@ pub fn run(settings: &Settings, mode: Mode, args: &CheckArgs) -> Result<Status, 
         validate: settings.validate_options(&args.validation),
         transform: None,
         skip_cel: settings.skip_cel,
+        cost_warn_percent: settings.cost_warn_percent,
     };
     let result = super::run_driver(settings, &args.paths.paths, &args.validation.crds, &opts)?;
     let mut out = io::BufWriter::new(io::stdout().lock());
@@ -33,6 +34,7 @@ pub fn run_lint(settings: &Settings, args: &PathArgs) -> Result<Status, Failure>
         validate: Default::default(),
         transform: None,
         skip_cel: settings.skip_cel,
+        cost_warn_percent: settings.cost_warn_percent,
     };
     let result = super::run_driver(settings, &args.paths, &[], &opts)?;
     let mut out = io::BufWriter::new(io::stdout().lock());
