@@ -21,7 +21,7 @@
 //! checker in the stored-expressions environment; `None` when the schema has no rules). Per
 //! object, after pruning/defaulting and only when schema validation did not block CEL:
 //!
-//! ```ignore
+//! ```text
 //! let mut budget = rules::RUNTIME_BUDGET;
 //! let errors: Vec<RuleError> =
 //!     v.validate(&FieldPath::root(), &obj, old.as_ref(), Limits::default(), &mut budget);
