@@ -24,8 +24,7 @@ fn load() -> Node {
 }
 
 /// Cases skipped: `(case id, rule, "*" for all of the case's rules or "<valid rules>", reason)`.
-const SKIPPED: &[(&str, &str, &str)] = &[
-];
+const SKIPPED: &[(&str, &str, &str)] = &[];
 
 fn is_skipped(id: &str, rule: &str, valid: bool) -> bool {
     SKIPPED
