@@ -15,7 +15,12 @@
 //! * [`rules`] — rule-level compilation (`compilation.go`: bool result, messageExpression,
 //!   transition rules) and the CRD walk the linter calls ([`rules::check_crd_rules`]).
 //! * [`location`] — CEL offsets back to YAML file spans, through quoted and block scalars.
-//! * [`cost`] — static cost estimation (separate owner).
+//! * [`cost`] — static cost estimation: cel-go's `checker/cost.go` over [`CheckedExpr`], the
+//!   Kubernetes library call costs, cardinality of a rule's location, the per-rule and per-CRD
+//!   budgets with the server's messages, and fixes found by re-estimating with added bounds.
+//! * [`eval`] — the runtime: a tree-walking evaluator over the checked AST with cel-go's runtime
+//!   cost accounting and the Kubernetes libraries, and the per-schema-node rule walk
+//!   ([`eval::Validator`]) that `validate` runs on each resource.
 
 pub mod ast;
 pub mod checker;
