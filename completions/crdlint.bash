@@ -147,7 +147,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__check)
-            opts="-q -v -j -h --crd --unknown-fields --version --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --crd --unknown-fields --version --old --old-ref --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -162,6 +162,14 @@ _crdlint() {
                     return 0
                     ;;
                 --version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --old)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --old-ref)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -297,7 +305,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__default)
-            opts="-q -v -j -h --crd --unknown-fields --version --write --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --crd --unknown-fields --version --old --old-ref --write --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -312,6 +320,14 @@ _crdlint() {
                     return 0
                     ;;
                 --version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --old)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --old-ref)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -689,7 +705,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__prune)
-            opts="-q -v -j -h --crd --unknown-fields --version --write --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --crd --unknown-fields --version --old --old-ref --write --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -704,6 +720,14 @@ _crdlint() {
                     return 0
                     ;;
                 --version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --old)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --old-ref)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -839,7 +863,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__validate)
-            opts="-q -v -j -h --crd --unknown-fields --version --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --crd --unknown-fields --version --old --old-ref --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -854,6 +878,14 @@ _crdlint() {
                     return 0
                     ;;
                 --version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --old)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --old-ref)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -145,6 +145,16 @@ pub struct ValidationArgs {
     /// Validate against this CRD version instead of the one in each resource's apiVersion.
     #[arg(long, value_name = "V")]
     pub version: Option<String>,
+
+    /// Files or directories holding the previous versions of the resources: transition rules
+    /// (oldSelf) run as on an update (matched by apiVersion, kind, namespace and name).
+    #[arg(long = "old", value_name = "PATH")]
+    pub old: Vec<PathBuf>,
+
+    /// Read each file's previous version from git at this commit (`git show REF:path`), so
+    /// that transition rules check the change being committed.
+    #[arg(long = "old-ref", value_name = "GIT_REF", conflicts_with = "old")]
+    pub old_ref: Option<String>,
 }
 
 #[derive(Debug, Args)]

@@ -47,6 +47,8 @@ pub struct RunOptions {
     pub skip_cel: bool,
     /// `--cost-warn PERCENT`, passed to the linter's CEL cost checks.
     pub cost_warn_percent: u32,
+    /// `--old`/`--old-ref`: previous versions of the resources (validated as updates).
+    pub old: Option<Arc<validate::OldObjects>>,
 }
 
 /// What `prune` and `default` print.
@@ -315,7 +317,10 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
         .map(|job| {
             let mut outcome = match opts.transform {
                 Some(Transform::Prune) => validate::prune_only(job.crd, job.node, &opts.validate),
-                _ => validate::validate_resource(job.crd, job.node, &opts.validate),
+                _ => {
+                    let old = opts.old.as_ref().and_then(|o| o.get(job.node));
+                    validate::validate_resource_update(job.crd, job.node, old, &opts.validate)
+                }
             };
             // The stored form is a whole copy of the resource; keeping 10,000 of them until
             // the end of the run only to drop them was most of `check`'s peak memory.

@@ -17,8 +17,15 @@ pub fn run(settings: &Settings, mode: Mode, args: &CheckArgs) -> Result<Status, 
         transform: None,
         skip_cel: settings.skip_cel,
         cost_warn_percent: settings.cost_warn_percent,
+        old: None,
     };
-    let result = super::run_driver(settings, &args.paths.paths, &args.validation.crds, &opts)?;
+    let loaded = super::gather(settings, &args.paths.paths, &args.validation.crds)?;
+    let old = super::old::load(settings, &args.validation, &loaded)?;
+    let opts = RunOptions {
+        old: old.map(std::sync::Arc::new),
+        ..opts
+    };
+    let result = crate::cli::driver::run(loaded, &opts);
     let mut out = io::BufWriter::new(io::stdout().lock());
     super::report(settings, &result, &mut out, false)?;
     out.flush()?;
@@ -35,6 +42,7 @@ pub fn run_lint(settings: &Settings, args: &PathArgs) -> Result<Status, Failure>
         transform: None,
         skip_cel: settings.skip_cel,
         cost_warn_percent: settings.cost_warn_percent,
+        old: None,
     };
     let result = super::run_driver(settings, &args.paths, &[], &opts)?;
     let mut out = io::BufWriter::new(io::stdout().lock());

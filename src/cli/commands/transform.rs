@@ -34,6 +34,7 @@ pub fn run(settings: &Settings, kind: Transform, args: &TransformArgs) -> Result
         transform: Some(kind),
         skip_cel: settings.skip_cel,
         cost_warn_percent: settings.cost_warn_percent,
+        old: None,
     };
     let result = super::run_driver(settings, &args.paths.paths, &args.validation.crds, &opts)?;
     let mut write_failed = false;

@@ -1,0 +1,178 @@
+//! `--old PATH` and `--old-ref GIT_REF`: the previous versions of the resources, so that
+//! transition rules (`oldSelf`) run as on an update. Old objects are matched to resources by
+//! apiVersion, kind, namespace and name ([`OldObjects`]); a resource without one is validated
+//! as a create.
+//!
+//! `--old-ref` reads each checked file's content at the given commit from git (what a
+//! pre-commit hook compares against): one `git cat-file --batch` per repository, not one
+//! process per file. A file that did not exist at the commit has no old objects.
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use super::gather;
+use crate::cli::args::ValidationArgs;
+use crate::cli::input::{Loaded, Origin, Role};
+use crate::cli::settings::Settings;
+use crate::cli::Failure;
+use crate::validate::OldObjects;
+
+/// The old objects the flags name, or `None` when neither flag is given.
+pub(crate) fn load(
+    settings: &Settings,
+    v: &ValidationArgs,
+    loaded: &[Loaded],
+) -> Result<Option<OldObjects>, Failure> {
+    if v.old.is_empty() && v.old_ref.is_none() {
+        return Ok(None);
+    }
+    let mut old = OldObjects::new();
+    if !v.old.is_empty() {
+        for l in gather(settings, &v.old, &[])? {
+            if let Some(e) = &l.error {
+                return Err(Failure::Usage(format!("--old {}: {e}", l.input.name)));
+            }
+            old.add_text(&l.source.text);
+        }
+    }
+    if let Some(r) = &v.old_ref {
+        // Files by repository (top-level directory), with their paths inside it.
+        let mut repos: BTreeMap<PathBuf, Vec<String>> = BTreeMap::new();
+        let mut tops: BTreeMap<PathBuf, PathBuf> = BTreeMap::new();
+        for l in loaded.iter().filter(|l| l.input.role == Role::Target) {
+            let Origin::Path(p) = &l.input.origin else {
+                continue;
+            };
+            let Ok(abs) = p.canonicalize() else { continue };
+            let dir = abs.parent().unwrap_or(Path::new("/")).to_path_buf();
+            let top = match tops.get(&dir) {
+                Some(t) => t.clone(),
+                None => {
+                    let t = toplevel(&dir).ok_or_else(|| {
+                        Failure::Usage(format!(
+                            "--old-ref {r}: {} is not in a git repository",
+                            p.display()
+                        ))
+                    })?;
+                    tops.insert(dir, t.clone());
+                    t
+                }
+            };
+            if let Ok(rel) = abs.strip_prefix(&top) {
+                let rel = rel.to_string_lossy().replace('\\', "/");
+                repos.entry(top).or_default().push(rel);
+            }
+        }
+        for (top, files) in &repos {
+            verify_ref(top, r)?;
+            for text in cat_files(top, r, files)? {
+                old.add_text(&text);
+            }
+        }
+    }
+    Ok(Some(old))
+}
+
+fn git(dir: &Path) -> Command {
+    let mut c = Command::new("git");
+    c.arg("-C").arg(dir);
+    c
+}
+
+fn toplevel(dir: &Path) -> Option<PathBuf> {
+    let out = git(dir)
+        .args(["rev-parse", "--show-toplevel"])
+        .stderr(Stdio::null())
+        .output()
+        .ok()?;
+    if !out.status.success() {
+        return None;
+    }
+    let t = String::from_utf8(out.stdout).ok()?;
+    PathBuf::from(t.trim_end()).canonicalize().ok()
+}
+
+fn verify_ref(top: &Path, r: &str) -> Result<(), Failure> {
+    let ok = git(top)
+        .args([
+            "rev-parse",
+            "--verify",
+            "--quiet",
+            &format!("{r}^{{commit}}"),
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false);
+    if ok {
+        Ok(())
+    } else {
+        Err(Failure::Usage(format!(
+            "--old-ref {r}: not a commit in the git repository {}",
+            top.display()
+        )))
+    }
+}
+
+/// The contents of `files` (paths inside the repository) at `r`; missing files are left out.
+fn cat_files(top: &Path, r: &str, files: &[String]) -> Result<Vec<String>, Failure> {
+    let io = |e: std::io::Error| Failure::Usage(format!("--old-ref {r}: git: {e}"));
+    let mut child = git(top)
+        .args(["cat-file", "--batch"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(io)?;
+    // Requests are written from a thread so that a full stdout pipe cannot deadlock us.
+    let mut stdin = child
+        .stdin
+        .take()
+        .ok_or_else(|| io(std::io::ErrorKind::BrokenPipe.into()))?;
+    let requests: String = files
+        .iter()
+        .filter(|f| !f.contains('\n'))
+        .map(|f| format!("{r}:{f}\n"))
+        .collect();
+    let writer = std::thread::spawn(move || stdin.write_all(requests.as_bytes()));
+    let stdout = child
+        .stdout
+        .take()
+        .ok_or_else(|| io(std::io::ErrorKind::BrokenPipe.into()))?;
+    let mut out = BufReader::new(stdout);
+    let mut texts = Vec::new();
+    let mut header = String::new();
+    loop {
+        header.clear();
+        if out.read_line(&mut header).map_err(io)? == 0 {
+            break;
+        }
+        // `<oid> <type> <size>` then the content and a newline, or `<object> missing`.
+        let parts: Vec<&str> = header.split_whitespace().collect();
+        let size = match parts.as_slice() {
+            [_, "blob", size] => size.parse::<usize>().ok(),
+            [_, _, size] => {
+                // A tree or another object type: skip its content.
+                let n = size.parse::<usize>().unwrap_or(0);
+                let mut skip = vec![0u8; n + 1];
+                out.read_exact(&mut skip).map_err(io)?;
+                None
+            }
+            _ => None,
+        };
+        if let Some(n) = size {
+            let mut buf = vec![0u8; n + 1];
+            out.read_exact(&mut buf).map_err(io)?;
+            buf.truncate(n);
+            if let Ok(t) = String::from_utf8(buf) {
+                texts.push(t);
+            }
+        }
+    }
+    let _ = writer.join();
+    let _ = child.wait();
+    Ok(texts)
+}

@@ -1,0 +1,141 @@
+//! `--old PATH` and `--old-ref GIT_REF`: transition rules (`oldSelf`) checked against the
+//! previous version of each resource, matched by apiVersion, kind, namespace and name.
+
+use std::path::Path;
+use std::process::Command as StdCommand;
+
+use assert_cmd::Command;
+
+const CRD: &str = r#"apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: widgets.example.com
+spec:
+  group: example.com
+  scope: Namespaced
+  names: {kind: Widget, plural: widgets}
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              size: {type: integer, x-kubernetes-validations: [{rule: "self >= oldSelf", message: size may not shrink}]}
+"#;
+
+fn widget(name: &str, size: i64) -> String {
+    format!(
+        "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: {name}\n  namespace: ns\nspec:\n  size: {size}\n"
+    )
+}
+
+fn run(dir: &Path, args: &[&str]) -> (i32, String) {
+    let out = Command::cargo_bin("crdlint")
+        .expect("binary built")
+        .current_dir(dir)
+        .args(args)
+        .args(["--format", "json"])
+        .output()
+        .expect("crdlint runs");
+    (
+        out.status.code().expect("exited"),
+        String::from_utf8(out.stdout).expect("UTF-8"),
+    )
+}
+
+fn messages(json: &str) -> Vec<String> {
+    let v: serde_json::Value = serde_json::from_str(json).expect("json output");
+    v["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .map(|d| d["message"].as_str().unwrap_or("").to_string())
+        .collect()
+}
+
+#[test]
+fn old_files_enable_transition_rules() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let d = t.path();
+    std::fs::write(d.join("crd.yaml"), CRD).expect("write");
+    std::fs::write(
+        d.join("new.yaml"),
+        format!("{}---\n{}", widget("a", 1), widget("b", 5)),
+    )
+    .expect("write");
+    std::fs::write(
+        d.join("old.yaml"),
+        format!("{}---\n{}", widget("a", 3), widget("b", 2)),
+    )
+    .expect("write");
+    // Create: transition rules are skipped.
+    let (code, out) = run(d, &["validate", "--crd", "crd.yaml", "new.yaml"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(messages(&out).is_empty(), "{out}");
+    // Update: `a` shrank from 3 to 1; `b` grew.
+    let (code, out) = run(
+        d,
+        &[
+            "validate", "--crd", "crd.yaml", "--old", "old.yaml", "new.yaml",
+        ],
+    );
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(
+        messages(&out),
+        vec!["spec.size: Invalid value: 1: size may not shrink".to_string()]
+    );
+}
+
+#[test]
+fn old_ref_reads_the_previous_content_from_git() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let d = t.path();
+    let git = |args: &[&str]| {
+        let ok = StdCommand::new("git")
+            .current_dir(d)
+            .args(["-c", "user.name=t", "-c", "user.email=t@example.com"])
+            .args(args)
+            .output()
+            .map(|o| o.status.success())
+            .unwrap_or(false);
+        ok
+    };
+    if !git(&["init", "-q"]) {
+        println!("skipped: git is not available");
+        return;
+    }
+    std::fs::write(d.join("crd.yaml"), CRD).expect("write");
+    std::fs::create_dir(d.join("sub")).expect("mkdir");
+    std::fs::write(d.join("sub/w.yaml"), widget("a", 3)).expect("write");
+    assert!(git(&["add", "."]));
+    assert!(git(&["commit", "-q", "-m", "one"]));
+    std::fs::write(d.join("sub/w.yaml"), widget("a", 2)).expect("write");
+    std::fs::write(d.join("sub/new.yaml"), widget("c", 1)).expect("write");
+    let (code, out) = run(
+        d,
+        &["validate", "--crd", "crd.yaml", "--old-ref", "HEAD", "sub"],
+    );
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(
+        messages(&out),
+        vec!["spec.size: Invalid value: 2: size may not shrink".to_string()]
+    );
+    // A ref that does not exist is a usage error.
+    let (code, _) = run(
+        d,
+        &[
+            "validate",
+            "--crd",
+            "crd.yaml",
+            "--old-ref",
+            "no-such-ref",
+            "sub",
+        ],
+    );
+    assert_eq!(code, 2);
+}
