@@ -236,64 +236,8 @@ fn untyped(node: &Node, depth: usize) -> Value {
     }
 }
 
-const RESERVED: &[&str] = &[
-    "true",
-    "false",
-    "null",
-    "in",
-    "as",
-    "break",
-    "const",
-    "continue",
-    "else",
-    "for",
-    "function",
-    "if",
-    "import",
-    "let",
-    "loop",
-    "package",
-    "namespace",
-    "return",
-    "var",
-    "void",
-    "while",
-];
-
-/// apiserver `cel.Escape`: the CEL field name of a property, or `None` when CEL cannot see it.
-pub fn escape(name: &str) -> Option<String> {
-    let first = name.bytes().next()?;
-    if first.is_ascii_digit() {
-        return None;
-    }
-    if RESERVED.contains(&name) {
-        return Some(format!("__{name}__"));
-    }
-    if !name
-        .bytes()
-        .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.' | b'/'))
-    {
-        return None;
-    }
-    let mut out = String::with_capacity(name.len());
-    let b = name.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'_' if b.get(i + 1) == Some(&b'_') => {
-                out.push_str("__underscores__");
-                i += 2;
-                continue;
-            }
-            b'.' => out.push_str("__dot__"),
-            b'-' => out.push_str("__dash__"),
-            b'/' => out.push_str("__slash__"),
-            c => out.push(c as char),
-        }
-        i += 1;
-    }
-    Some(out)
-}
+/// apiserver `cel.Escape`, shared with the checker so both see the same field names.
+pub use crate::cel::escaping::escape;
 
 /// The strfmt `date-time` layouts Kubernetes accepts (RFC 3339 with optional fraction, `Z` or
 /// numeric offset); the result is in UTC.
