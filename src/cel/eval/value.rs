@@ -444,71 +444,9 @@ pub fn compare(a: &Value, b: &Value) -> Result<std::cmp::Ordering, EvalError> {
     o.ok_or_else(|| EvalError::new(ErrorKind::Other, "NaN"))
 }
 
-/// Go's `%g` rendering that cel-go uses for `string(double)`: shortest round-trip digits,
-/// exponent form when the decimal exponent is < -4 or >= 6 (`1.234567e+06`).
-pub fn format_double(f: f64) -> String {
-    if f.is_nan() {
-        return "NaN".into();
-    }
-    if f.is_infinite() {
-        return if f > 0.0 {
-            "+Inf".into()
-        } else {
-            "-Inf".into()
-        };
-    }
-    if f == 0.0 {
-        return if f.is_sign_negative() {
-            "-0".into()
-        } else {
-            "0".into()
-        };
-    }
-    // Shortest round-trip digits from Rust's `{:e}` ("1.2345e6").
-    let e = format!("{:e}", f);
-    let (mant, exp) = e.split_once('e').unwrap_or((&e, "0"));
-    let exp: i32 = exp.parse().unwrap_or(0);
-    let neg = mant.starts_with('-');
-    let digits: String = mant.chars().filter(|c| c.is_ascii_digit()).collect();
-    let mut out = String::new();
-    if neg {
-        out.push('-');
-    }
-    // strconv 'g' with shortest digits: %e when exp < -4 || exp >= 6.
-    if !(-4..6).contains(&exp) {
-        out.push_str(&digits[..1]);
-        if digits.len() > 1 {
-            out.push('.');
-            out.push_str(&digits[1..]);
-        }
-        out.push('e');
-        out.push(if exp < 0 { '-' } else { '+' });
-        let a = exp.unsigned_abs();
-        if a < 10 {
-            out.push('0');
-        }
-        out.push_str(&a.to_string());
-    } else if exp < 0 {
-        out.push_str("0.");
-        for _ in 0..(-exp - 1) {
-            out.push('0');
-        }
-        out.push_str(&digits);
-    } else {
-        let int_len = exp as usize + 1;
-        if digits.len() <= int_len {
-            out.push_str(&digits);
-            for _ in digits.len()..int_len {
-                out.push('0');
-            }
-        } else {
-            out.push_str(&digits[..int_len]);
-            out.push('.');
-            out.push_str(&digits[int_len..]);
-        }
-    }
-    out
-}
+/// Go's `%g` rendering that cel-go uses for `string(double)` is the same as Go's `%v` of a
+/// float64, which field errors print too.
+pub use crate::k8s::field::go_float as format_double;
 
 /// Go `time.Duration.String()`-independent rendering cel-go uses for `string(duration)`:
 /// seconds with the shortest fraction and an `s` suffix (`1.5s`, `3600s`).
