@@ -12,6 +12,8 @@
 //! Runtime costs in these files belong to the evaluator's issue; they are listed as skipped with
 //! that reason, one entry per case, and counted in the summary.
 
+mod common;
+
 use std::sync::Arc;
 
 use crdlint::cel::cost::library::kubernetes_call_cost;
@@ -37,21 +39,10 @@ fn known_difference(id: &str) -> Option<&'static str> {
 }
 
 const RUNTIME_SKIP: &str =
-    "runtime cost is measured by the evaluator (a later issue); this file checks static estimates";
+    "runtime costs are checked by tests/cel_eval_costs.rs; this file checks static estimates";
 
 fn load(file: &str) -> Node {
-    let path = format!(
-        "{}/testdata/conformance/cel/{file}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let docs = crdlint::yaml::load(&text);
-    assert_eq!(docs.len(), 1, "{path}: expected one document");
-    let doc = &docs[0];
-    assert!(doc.errors.is_empty(), "{path}: {:?}", doc.errors);
-    doc.root
-        .clone()
-        .unwrap_or_else(|| panic!("{path}: empty document"))
+    common::vectors("cel", file)
 }
 
 fn seq(n: &Node, key: &str) -> Vec<Node> {

@@ -3,6 +3,8 @@
 //! defaulting, listtype, objectmeta), which were translated from the upstream Go test tables.
 //! Every case runs; the few that cannot pass yet are listed in `SKIPPED` with the reason.
 
+mod common;
+
 use std::collections::BTreeSet;
 
 use crdlint::k8s::{ErrorType, FieldError, FieldPath};
@@ -23,48 +25,7 @@ fn skip_reason(file: &str, case: &str) -> Option<&'static str> {
 }
 
 fn load(file: &str) -> Node {
-    let path = format!(
-        "{}/testdata/conformance/schema/{file}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let docs = crdlint::yaml::load(&text);
-    assert_eq!(docs.len(), 1, "{path}: expected one document");
-    let doc = &docs[0];
-    assert!(doc.errors.is_empty(), "{path}: {:?}", doc.errors);
-    let mut root = doc
-        .root
-        .clone()
-        .unwrap_or_else(|| panic!("{path}: empty document"));
-    pyyaml_plain_scalars(&mut root, &text, 0);
-    root
-}
-
-/// The vectors were written by PyYAML, whose resolver does not read the plain scalars
-/// `y`/`Y`/`n`/`N` as booleans (kubectl's YAML 1.1 resolver, which crdlint follows, does):
-/// the Go test tables mean the strings there (`field: y` is the string "y").
-fn pyyaml_plain_scalars(n: &mut Node, text: &str, depth: usize) {
-    use crdlint::yaml::Value;
-    assert!(depth < 200, "vector nesting");
-    match &mut n.value {
-        Value::Bool(_) => {
-            let src = text.get(n.span.start..n.span.end).unwrap_or("");
-            if matches!(src, "y" | "Y" | "n" | "N") {
-                n.value = Value::String(src.to_string());
-            }
-        }
-        Value::Seq(items) => {
-            for it in items {
-                pyyaml_plain_scalars(it, text, depth + 1);
-            }
-        }
-        Value::Map(m) => {
-            for e in &mut m.entries {
-                pyyaml_plain_scalars(&mut e.value, text, depth + 1);
-            }
-        }
-        _ => {}
-    }
+    common::vectors_as_pyyaml("schema", file)
 }
 
 fn cases(n: &Node) -> &[Node] {

@@ -3,52 +3,17 @@
 //! README there for the matching rules). Every case runs; the only skipped ones need a CEL
 //! compiler and are listed in [`NEEDS_CEL`] with that reason.
 
+mod common;
+
 use crdlint::diag::Diagnostic;
 use crdlint::lint::{self, Mode, Options, SchemaOpts, StructOpts};
-use crdlint::yaml::{Node, Value};
+use crdlint::yaml::Node;
 
 /// Cases whose expected errors come from compiling `x-kubernetes-validations` (CEL).
 const NEEDS_CEL: &[(&str, &str)] = &[];
 
 fn load(file: &str) -> Node {
-    let path = format!(
-        "{}/testdata/conformance/schema/{file}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).expect("vector file");
-    let docs = crdlint::yaml::load(&text);
-    let mut root = docs
-        .into_iter()
-        .next()
-        .and_then(|d| d.root)
-        .expect("one document");
-    pyyaml_strings(&mut root, &text, 0);
-    root
-}
-
-/// The vectors were written and checked with PyYAML (YAML 1.1 without `y`/`n` booleans), and
-/// the Go inputs were strings there (e.g. a webhook service named `n`); crdlint's loader reads
-/// plain `y`/`n` as go-yaml v2 does (booleans). Give those scalars back their string meaning.
-fn pyyaml_strings(n: &mut Node, text: &str, depth: usize) {
-    if depth > 300 {
-        return;
-    }
-    match &mut n.value {
-        Value::Bool(_) => {
-            let src = text.get(n.span.start..n.span.end).unwrap_or("");
-            if matches!(src, "y" | "Y" | "n" | "N") {
-                n.value = Value::String(src.to_string());
-            }
-        }
-        Value::Seq(items) => items
-            .iter_mut()
-            .for_each(|i| pyyaml_strings(i, text, depth + 1)),
-        Value::Map(m) => m
-            .entries
-            .iter_mut()
-            .for_each(|e| pyyaml_strings(&mut e.value, text, depth + 1)),
-        _ => {}
-    }
+    common::vectors_as_pyyaml("schema", file)
 }
 
 /// One produced error as the vectors see it: server path, type word, full server string.

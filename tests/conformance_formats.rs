@@ -2,6 +2,8 @@
 //! (kube-openapi `pkg/validation/strfmt/*_test.go`, apiextensions
 //! `pkg/apiserver/validation/formats_test.go`). All three sections run.
 
+mod common;
+
 use crdlint::k8s::KubeVersion;
 use crdlint::schema::formats;
 use crdlint::yaml::Node;
@@ -10,18 +12,7 @@ use crdlint::yaml::Node;
 const SKIPPED: &[(&str, &str)] = &[];
 
 fn load(file: &str) -> Node {
-    let path = format!(
-        "{}/testdata/conformance/schema/{file}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let docs = crdlint::yaml::load(&text);
-    assert_eq!(docs.len(), 1, "{path}: expected one document");
-    let doc = &docs[0];
-    assert!(doc.errors.is_empty(), "{path}: {:?}", doc.errors);
-    doc.root
-        .clone()
-        .unwrap_or_else(|| panic!("{path}: empty document"))
+    common::vectors("schema", file)
 }
 
 fn strings(n: Option<&Node>) -> Vec<String> {

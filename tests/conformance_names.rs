@@ -2,22 +2,13 @@
 //! (upstream `pkg/util/validation/validation_test.go`). Every valid string must give no
 //! message, every invalid string at least one.
 
+mod common;
+
 use crdlint::k8s::names;
 use crdlint::yaml::Node;
 
 fn load(file: &str) -> Node {
-    let path = format!(
-        "{}/testdata/conformance/schema/{file}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let docs = crdlint::yaml::load(&text);
-    assert_eq!(docs.len(), 1, "{path}: expected one document");
-    let doc = &docs[0];
-    assert!(doc.errors.is_empty(), "{path}: {:?}", doc.errors);
-    doc.root
-        .clone()
-        .unwrap_or_else(|| panic!("{path}: empty document"))
+    common::vectors("schema", file)
 }
 
 fn strings(n: Option<&Node>) -> Vec<String> {

@@ -2,6 +2,8 @@
 //! `testdata/conformance/schema/version-priority.yaml` (upstream apimachinery
 //! `pkg/version/helpers_test.go` plus the documented sorted example).
 
+mod common;
+
 use std::cmp::Ordering;
 
 use crdlint::k8s::version::{
@@ -10,18 +12,7 @@ use crdlint::k8s::version::{
 use crdlint::yaml::Node;
 
 fn load(file: &str) -> Node {
-    let path = format!(
-        "{}/testdata/conformance/schema/{file}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let docs = crdlint::yaml::load(&text);
-    assert_eq!(docs.len(), 1, "{path}: expected one document");
-    let doc = &docs[0];
-    assert!(doc.errors.is_empty(), "{path}: {:?}", doc.errors);
-    doc.root
-        .clone()
-        .unwrap_or_else(|| panic!("{path}: empty document"))
+    common::vectors("schema", file)
 }
 
 fn section<'a>(root: &'a Node, name: &str) -> &'a Node {
