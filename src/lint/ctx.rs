@@ -5,6 +5,8 @@
 //! Checks push [`FErr`]s into a [`Sink`]; `lint_crd` turns them into [`Diagnostic`]s at the end,
 //! so that a message is formatted only for the errors that exist.
 
+// Go value rendering is shared with every other module's field errors.
+pub(crate) use crate::k8s::field::{go_float, go_is_print as is_go_printable, go_quote};
 use crate::diag::{Diagnostic, Rule, Severity, Span};
 use crate::yaml::{Node, Value};
 
@@ -295,86 +297,8 @@ impl Sink<'_> {
     }
 }
 
-/// Go's `strconv.Quote`: double-quoted, Go escapes, printable Unicode kept.
-pub(crate) fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{b}' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\x{:02x}", c as u32));
-            }
-            c if !is_go_printable(c) => {
-                if (c as u32) < 0x10000 {
-                    out.push_str(&format!("\\u{:04x}", c as u32));
-                } else {
-                    out.push_str(&format!("\\U{:08x}", c as u32));
-                }
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
 
-/// An approximation of Go's `unicode.IsPrint` (letters, marks, numbers, punctuation, symbols
-/// and the ASCII space): control, format, separator and private-use characters are not.
-pub(crate) fn is_go_printable(c: char) -> bool {
-    if c == ' ' {
-        return true;
-    }
-    if c.is_control() || c.is_whitespace() {
-        return false;
-    }
-    let u = c as u32;
-    // Format characters (Cf) commonly met, and the private-use and unassigned-surrogate areas.
-    !matches!(u,
-        0xAD | 0x600..=0x605 | 0x61C | 0x6DD | 0x70F | 0x180E | 0x200B..=0x200F | 0x202A..=0x202E
-        | 0x2060..=0x2064 | 0x2066..=0x206F | 0xFEFF | 0xFFF9..=0xFFFB | 0xE000..=0xF8FF
-        | 0xF0000..=0x10FFFF | 0xFFFE | 0xFFFF)
-}
 
-/// Go `%v` of a float64: shortest representation, exponent form for large/small magnitudes.
-pub(crate) fn go_float(f: f64) -> String {
-    if f.is_nan() {
-        return "NaN".into();
-    }
-    if f.is_infinite() {
-        return if f > 0.0 {
-            "+Inf".into()
-        } else {
-            "-Inf".into()
-        };
-    }
-    let abs = f.abs();
-    if abs != 0.0 && !(1e-4..1e21).contains(&abs) {
-        // Go: 1e+21, 1.5e-05
-        let s = format!("{f:e}");
-        let (m, e) = s.split_once('e').unwrap_or((&s, "0"));
-        let (sign, digits) = match e.strip_prefix('-') {
-            Some(d) => ('-', d),
-            None => ('+', e),
-        };
-        let digits = if digits.len() < 2 {
-            format!("0{digits}")
-        } else {
-            digits.to_string()
-        };
-        return format!("{m}e{sign}{digits}");
-    }
-    let s = format!("{f}");
-    s
-}
 
 /// Go `encoding/json` rendering of a decoded JSON value: map keys sorted, `<`, `>`, `&`
 /// escaped as `\u003c`, `\u003e`, `\u0026`.
