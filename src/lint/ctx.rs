@@ -6,8 +6,8 @@
 //! so that a message is formatted only for the errors that exist.
 
 // Go value rendering is shared with every other module's field errors.
-pub(crate) use crate::k8s::field::{go_float, go_is_print as is_go_printable, go_quote};
 use crate::diag::{Diagnostic, Rule, Severity, Span};
+pub(crate) use crate::k8s::field::{go_float, go_is_print as is_go_printable, go_quote};
 use crate::yaml::{Node, Value};
 
 /// apimachinery's `field.ErrorType`, as far as CRD validation uses it.
@@ -296,9 +296,6 @@ impl Sink<'_> {
         out
     }
 }
-
-
-
 
 /// Go `encoding/json` rendering of a decoded JSON value: map keys sorted, `<`, `>`, `&`
 /// escaped as `\u003c`, `\u003e`, `\u0026`.
