@@ -827,6 +827,13 @@ fn write_rewrites_files_in_place_keeping_comments() {
     // written anew.
     let text = std::fs::read_to_string(&file).expect("read back");
     insta::assert_snapshot!(text);
+    // The rewrite went through a temporary file that was renamed over the original: nothing
+    // else is left in the folder.
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .expect("list")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["schedules.yaml"]);
     // Running again changes nothing.
     let again = crdlint(&[
         "default",

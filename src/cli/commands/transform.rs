@@ -126,7 +126,7 @@ fn write_back(result: &RunResult, quiet: bool) -> Result<bool, Failure> {
             continue;
         }
         if text != source.text {
-            if let Err(e) = std::fs::write(&source.name, &text) {
+            if let Err(e) = write_atomically(std::path::Path::new(&source.name), &text) {
                 writeln!(err, "crdlint: {}: cannot write: {e}", source.name)?;
                 ok = false;
                 continue;
@@ -139,4 +139,29 @@ fn write_back(result: &RunResult, quiet: bool) -> Result<bool, Failure> {
         writeln!(err, "crdlint: rewrote {rewritten} file{s}")?;
     }
     Ok(ok)
+}
+
+/// Replaces a file's content so that a reader (or a crash) sees either the old or the new text,
+/// never a mix: the new text goes to a temporary file beside it, which is then renamed over it.
+/// The original's permissions are kept.
+fn write_atomically(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let name = path
+        .file_name()
+        .ok_or_else(|| std::io::Error::other("not a file name"))?
+        .to_string_lossy();
+    let tmp = path.with_file_name(format!(".{name}.crdlint-{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        if let Ok(meta) = std::fs::metadata(path) {
+            std::fs::set_permissions(&tmp, meta.permissions())?;
+        }
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
 }
