@@ -979,3 +979,32 @@ fn cost_warn_sets_the_cel_cost_warning_threshold() {
     ]);
     assert_eq!(denied.code, 1);
 }
+
+#[test]
+fn a_skipped_rule_is_noted_once_whatever_the_threads() {
+    let one = crdlint(&[
+        "check",
+        "--format",
+        "json",
+        "-j",
+        "1",
+        "testdata/cli/broken-rule.yaml",
+    ]);
+    let many = crdlint(&[
+        "check",
+        "--format",
+        "json",
+        "-j",
+        "8",
+        "testdata/cli/broken-rule.yaml",
+    ]);
+    assert_eq!(one.stdout, many.stdout);
+    assert_eq!(
+        one.stdout.matches("cr/cel-rules-skipped").count(),
+        1,
+        "{}",
+        one.stdout
+    );
+    // The linter reports the rule itself at the CRD.
+    assert!(one.stdout.contains("cel/compile"), "{}", one.stdout);
+}

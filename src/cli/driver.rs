@@ -356,6 +356,7 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
         files.push(l.source);
     }
     sort_diagnostics(&mut diagnostics);
+    keep_first_cel_rules_skipped(&mut diagnostics);
     summary.count(&diagnostics);
     RunResult {
         files,
@@ -708,4 +709,14 @@ mod tests {
         );
         assert_eq!(classes(json!({"a": 1})), ["skip: no apiVersion and kind"]);
     }
+}
+
+/// `cr/cel-rules-skipped` is said once per CRD version: validation attaches it to every resource
+/// that reaches a broken rule, and only the first in output order is kept, so the output does not
+/// depend on which worker got there first.
+fn keep_first_cel_rules_skipped(diagnostics: &mut Vec<Diagnostic>) {
+    let mut seen = std::collections::HashSet::new();
+    diagnostics.retain(|d| {
+        d.rule.id != crate::validate::rules::CEL_RULES_SKIPPED.id || seen.insert(d.message.clone())
+    });
 }
