@@ -658,6 +658,16 @@ fn classify_object(node: &Node, at: Locator) -> Object {
     Object { at, class, object }
 }
 
+/// `cr/cel-rules-skipped` is said once per CRD version: validation attaches it to every resource
+/// that reaches a broken rule, and only the first in output order is kept, so the output does not
+/// depend on which worker got there first.
+fn keep_first_cel_rules_skipped(diagnostics: &mut Vec<Diagnostic>) {
+    let mut seen = std::collections::HashSet::new();
+    diagnostics.retain(|d| {
+        d.rule.id != crate::validate::rules::CEL_RULES_SKIPPED.id || seen.insert(d.message.clone())
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -709,14 +719,4 @@ mod tests {
         );
         assert_eq!(classes(json!({"a": 1})), ["skip: no apiVersion and kind"]);
     }
-}
-
-/// `cr/cel-rules-skipped` is said once per CRD version: validation attaches it to every resource
-/// that reaches a broken rule, and only the first in output order is kept, so the output does not
-/// depend on which worker got there first.
-fn keep_first_cel_rules_skipped(diagnostics: &mut Vec<Diagnostic>) {
-    let mut seen = std::collections::HashSet::new();
-    diagnostics.retain(|d| {
-        d.rule.id != crate::validate::rules::CEL_RULES_SKIPPED.id || seen.insert(d.message.clone())
-    });
 }
