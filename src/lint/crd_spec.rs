@@ -505,35 +505,34 @@ fn validate_spec(crd: &Internal, mode: Mode, sink: &mut Sink) {
 
     // top-level vs per-version (reachable from v1beta1)
     let any = |f: &dyn Fn(&super::crd::Version) -> bool| crd.versions.iter().any(f);
-    if crd.validation.is_some() && any(&|v| v.schema.is_some()) {
-        sink.push(FErr::new(
-            &PER_VERSION_FIELDS,
-            ErrType::Forbidden,
-            &sp.child("validation"),
-            key_span(spec, "validation"),
-            Bad::none(),
-            "top-level and per-version schemas are mutually exclusive",
-        ));
-    }
-    if crd.subresources.is_some() && any(&|v| v.subresources.is_some()) {
-        sink.push(FErr::new(
-            &PER_VERSION_FIELDS,
-            ErrType::Forbidden,
-            &sp.child("subresources"),
-            key_span(spec, "subresources"),
-            Bad::none(),
-            "top-level and per-version subresources are mutually exclusive",
-        ));
-    }
-    if crd.columns.is_some() && any(&|v| v.columns.is_some()) {
-        sink.push(FErr::new(
-            &PER_VERSION_FIELDS,
-            ErrType::Forbidden,
-            &sp.child("additionalPrinterColumns"),
-            key_span(spec, "additionalPrinterColumns"),
-            Bad::none(),
-            "top-level and per-version additionalPrinterColumns are mutually exclusive",
-        ));
+    let exclusive = [
+        (
+            "validation",
+            "schemas",
+            crd.validation.is_some() && any(&|v| v.schema.is_some()),
+        ),
+        (
+            "subresources",
+            "subresources",
+            crd.subresources.is_some() && any(&|v| v.subresources.is_some()),
+        ),
+        (
+            "additionalPrinterColumns",
+            "additionalPrinterColumns",
+            crd.columns.is_some() && any(&|v| v.columns.is_some()),
+        ),
+    ];
+    for (field, what, both) in exclusive {
+        if both {
+            sink.push(FErr::new(
+                &PER_VERSION_FIELDS,
+                ErrType::Forbidden,
+                &sp.child(field),
+                key_span(spec, field),
+                Bad::none(),
+                &format!("top-level and per-version {what} are mutually exclusive"),
+            ));
+        }
     }
     // The server prints its internal versions slice; a short form keeps the message readable.
     let versions_bad = || {

@@ -570,11 +570,11 @@ impl Walker<'_> {
                 true
             }
             (Ty::Opaque, Value::Map(_)) => true,
-            (Ty::Schema, Value::Map(_)) => {
-                self.schema(v, path, depth);
-                true
-            }
-            (Ty::SchemaOrArray, Value::Map(_)) => {
+            // Every schema-or-something form takes a schema when it is a map.
+            (
+                Ty::Schema | Ty::SchemaOrArray | Ty::SchemaOrBool | Ty::SchemaOrStrings,
+                Value::Map(_),
+            ) => {
                 self.schema(v, path, depth);
                 true
             }
@@ -583,16 +583,8 @@ impl Walker<'_> {
                 true
             }
             (Ty::SchemaOrBool, Value::Bool(_)) => true,
-            (Ty::SchemaOrBool, Value::Map(_)) => {
-                self.schema(v, path, depth);
-                true
-            }
             (Ty::SchemaOrStrings, Value::Seq(_)) => {
                 self.value(v, &STRINGS, path, parent, depth);
-                true
-            }
-            (Ty::SchemaOrStrings, Value::Map(_)) => {
-                self.schema(v, path, depth);
                 true
             }
             _ => false,
