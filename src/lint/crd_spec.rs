@@ -530,7 +530,7 @@ fn validate_spec(crd: &Internal, mode: Mode, sink: &mut Sink) {
                 &sp.child(field),
                 key_span(spec, field),
                 Bad::none(),
-                &format!("top-level and per-version {what} are mutually exclusive"),
+                format!("top-level and per-version {what} are mutually exclusive"),
             ));
         }
     }
