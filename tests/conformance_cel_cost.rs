@@ -12,7 +12,7 @@
 //! Runtime costs in these files belong to the evaluator's issue; they are listed as skipped with
 //! that reason, one entry per case, and counted in the summary.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

@@ -3,7 +3,7 @@
 //! defaulting, listtype, objectmeta), which were translated from the upstream Go test tables.
 //! Every case runs; the few that cannot pass yet are listed in `SKIPPED` with the reason.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

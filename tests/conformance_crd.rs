@@ -3,7 +3,7 @@
 //! README there for the matching rules). Every case runs; the only skipped ones need a CEL
 //! compiler and are listed in [`NEEDS_CEL`] with that reason.
 
-mod common;
+use crate::common;
 
 use crdlint::diag::Diagnostic;
 use crdlint::lint::{self, Mode, Options, SchemaOpts, StructOpts};

@@ -2,7 +2,7 @@
 //! (kube-openapi `pkg/validation/strfmt/*_test.go`, apiextensions
 //! `pkg/apiserver/validation/formats_test.go`). All three sections run.
 
-mod common;
+use crate::common;
 
 use crdlint::k8s::KubeVersion;
 use crdlint::schema::formats;

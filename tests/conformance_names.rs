@@ -2,7 +2,7 @@
 //! (upstream `pkg/util/validation/validation_test.go`). Every valid string must give no
 //! message, every invalid string at least one.
 
-mod common;
+use crate::common;
 
 use crdlint::k8s::names;
 use crdlint::yaml::Node;

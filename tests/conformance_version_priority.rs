@@ -2,7 +2,7 @@
 //! `testdata/conformance/schema/version-priority.yaml` (upstream apimachinery
 //! `pkg/version/helpers_test.go` plus the documented sorted example).
 
-mod common;
+use crate::common;
 
 use std::cmp::Ordering;
 
