@@ -44,4 +44,23 @@ case "$out" in *'"rule":"crd/'*) ;; *) fail "check of testdata/examples printed 
 status=0
 "$exe" check --quiet testdata/examples/crds/backup-schedule.yaml testdata/examples/resources/nightly.yaml || status=$?
 [ "$status" = 0 ] || fail "check of a valid CRD and resources exited $status (expected 0)"
+# The build backend pre-commit's `pip install .` goes through: it finds the published wheel of
+# this version when the index has one (here: the wheel directory), and reports none otherwise
+# (then maturin builds from source: not run here, it would be a second release build).
+mkdir -p "$scratch/none" "$scratch/out1" "$scratch/out2"
+PIP_NO_INDEX=1 PIP_FIND_LINKS="$wheels" CRDLINT_ROOT="$root" "$scratch/venv/bin/python" - "$scratch" 2>"$scratch/backend.log" <<'PY' || { cat "$scratch/backend.log"; fail "the build backend's look for the published wheel"; }
+import os, sys
+sys.path.insert(0, os.path.join(os.environ["CRDLINT_ROOT"], "packaging", "python"))
+import crdlint_build as backend
+scratch = sys.argv[1]
+found = backend._published_wheel(scratch + "/out1")
+assert found and found.endswith(".whl") and os.path.isfile(scratch + "/out1/" + found), found
+os.environ["PIP_FIND_LINKS"] = scratch + "/none"
+assert backend._published_wheel(scratch + "/out2") is None
+assert os.listdir(scratch + "/out2") == []
+assert "pip" in backend.get_requires_for_build_wheel()
+os.environ["CRDLINT_BUILD_FROM_SOURCE"] = "1"
+assert backend.get_requires_for_build_wheel() == [backend.MATURIN]
+PY
+
 echo "test-wheel: OK: $(ls "$wheels"/*.whl | xargs -n1 basename) installs and runs (crdlint $version)"
