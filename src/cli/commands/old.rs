@@ -10,6 +10,9 @@
 //! file renamed or split since the commit (`git mv`) still finds its old objects. The checked
 //! files' own paths are read first: when two files at the commit hold the same object, the
 //! one at the same path wins.
+//! A file that did not exist at the commit has no old objects, and neither has any file when
+//! the ref is `HEAD` in a repository without commits yet (a pre-commit hook running
+//! `--old-ref HEAD` on the first commit: everything in it is created).
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -70,7 +73,9 @@ pub(crate) fn load(
             }
         }
         for (top, files) in &repos {
-            verify_ref(top, r)?;
+            if !verify_ref(top, r)? {
+                continue;
+            }
             let mut paths = files.clone();
             for f in manifests_at(top, r)? {
                 if !files.contains(&f) {
@@ -104,7 +109,9 @@ fn toplevel(dir: &Path) -> Option<PathBuf> {
     PathBuf::from(t.trim_end()).canonicalize().ok()
 }
 
-fn verify_ref(top: &Path, r: &str) -> Result<(), Failure> {
+/// Whether `r` names a commit to read from: `Ok(false)` for `HEAD` on a branch with no commits
+/// yet, an error for anything else that is not a commit.
+fn verify_ref(top: &Path, r: &str) -> Result<bool, Failure> {
     let ok = git(top)
         .args([
             "rev-parse",
@@ -118,7 +125,9 @@ fn verify_ref(top: &Path, r: &str) -> Result<(), Failure> {
         .map(|s| s.success())
         .unwrap_or(false);
     if ok {
-        Ok(())
+        Ok(true)
+    } else if r == "HEAD" && head_is_unborn(top) {
+        Ok(false)
     } else {
         Err(Failure::Usage(format!(
             "--old-ref {r}: not a commit in the git repository {}",
@@ -150,6 +159,18 @@ fn manifests_at(top: &Path, r: &str) -> Result<Vec<String>, Failure> {
         })
         .map(str::to_string)
         .collect())
+}
+
+/// HEAD names a branch (`git symbolic-ref` succeeds) that does not resolve to a commit: the
+/// state of a repository before its first commit.
+fn head_is_unborn(top: &Path) -> bool {
+    git(top)
+        .args(["symbolic-ref", "--quiet", "HEAD"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false)
 }
 
 /// The contents of `files` (paths inside the repository) at `r`; missing files are left out.
