@@ -714,6 +714,34 @@ mod tests {
     }
 
     #[test]
+    fn values_per_minor() {
+        let old = Behavior::of(crate::k8s::KubeVersion { minor: 33 });
+        let v = BadValue::from_node(&Node::from_json(
+            &json!({"b": [1, 1.5, null, "x"], "a": {"c": true}}),
+        ));
+        assert_eq!(
+            v.render(old),
+            r#"map[string]interface {}{"a":map[string]interface {}{"c":true}, "b":[]interface {}{1, 1.5, interface {}(nil), "x"}}"#
+        );
+        assert_eq!(
+            v.render(Behavior::NEWEST),
+            r#"{"a":{"c":true},"b":[1,1.5,null,"x"]}"#
+        );
+        assert_eq!(BadValue::Nil.render(old), r#""null""#);
+        assert_eq!(BadValue::Nil.render(Behavior::NEWEST), "null");
+        let t = BadValue::Time("2024-03-01T01:30:00+02:00".into());
+        assert_eq!(t.render(old), "2024-02-29 23:30:00 +0000 UTC");
+        assert_eq!(t.render(Behavior::NEWEST), r#""2024-02-29T23:30:00Z""#);
+        assert_eq!(
+            BadValue::Time(String::new()).render(Behavior::NEWEST),
+            "null"
+        );
+        let e = FieldError::too_many(FieldPath::new("l"), 2, 1);
+        assert_eq!(e.render(old), "l: Too many: 2: must have at most 1 items");
+        assert_eq!(e.to_string(), "l: Too many: 2: must have at most 1 item");
+    }
+
+    #[test]
     fn go_values() {
         assert_eq!(go_quote("a\"b\\\n\u{1}é"), r#""a\"b\\\n\x01é""#);
         assert_eq!(go_float(10.0), "10");

@@ -559,8 +559,10 @@ impl Validator {
                 }
                 let out = evaluate(m, &mvars, opts);
                 if out.cost > i64::MAX as u64 || out.cost as i64 > *budget {
+                    // messageExpression failures go through the rule's `addErr`: they ratchet.
                     errs.push(RuleError {
                         path: fpath,
+                        ratcheted: !c.uses_old_self && corr.should_ratchet(),
                         ..invalid("messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run".into())
                     });
                     *budget = -1;
@@ -570,6 +572,7 @@ impl Validator {
                     Err(e) if e.kind == ErrorKind::CostLimit => {
                         errs.push(RuleError {
                             path: fpath,
+                            ratcheted: !c.uses_old_self && corr.should_ratchet(),
                             ..invalid(format!("no further validation rules will be run due to call cost exceeds limit for messageExpression: {:?}", c.rule.message_expression))
                         });
                         *budget = -1;
