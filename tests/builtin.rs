@@ -320,3 +320,27 @@ fn rule_diagnostics_carry_paths() {
         "spec.containers[0].ports[0].containerPort: Invalid value: 70000: must be between 1 and 65535, inclusive"
     );
 }
+
+#[test]
+fn prune_and_default_work_on_builtin_kinds() {
+    let f = write_temp(
+        "apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  madeUp: 1\n  ports:\n  - port: 80\n",
+    );
+    let out = |cmd: &str| {
+        let o = Command::cargo_bin("crdlint")
+            .unwrap()
+            .arg(cmd)
+            .arg(f.path())
+            .output()
+            .unwrap();
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let pruned = out("prune");
+    assert!(!pruned.contains("madeUp"), "{pruned}");
+    assert!(!pruned.contains("protocol"), "{pruned}");
+    // Only what the OpenAPI publishes is defaulted: the port's protocol, not Go-only
+    // defaults such as the Service's type or sessionAffinity.
+    let defaulted = out("default");
+    assert!(defaulted.contains("protocol: TCP"), "{defaulted}");
+    assert!(!defaulted.contains("ClusterIP"), "{defaulted}");
+}

@@ -507,3 +507,197 @@ fn service_ports(obj: &Node, out: &mut Out) {
         );
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The messages of the native checks on a pod with one container built from `container`
+    /// (YAML flow mapping) at the given minor.
+    fn pod(container: &str, minor: u32) -> Vec<String> {
+        let text = format!("apiVersion: v1\nkind: Pod\nmetadata: {{name: p}}\nspec:\n  containers:\n  - {container}\n");
+        let docs = crate::yaml::load(&text);
+        let root = docs[0].root.as_ref().unwrap();
+        check("Pod", root, KubeVersion { minor })
+            .into_iter()
+            .map(|d| d.message)
+            .collect()
+    }
+
+    fn ok(container: &str) {
+        assert_eq!(pod(container, 35), Vec::<String>::new(), "{container}");
+    }
+
+    #[test]
+    fn container_names() {
+        ok("{name: web, image: nginx}");
+        assert_eq!(
+            pod("{image: nginx}", 35),
+            ["spec.containers[0].name: Required value"]
+        );
+        assert_eq!(
+            pod("{name: Web, image: nginx}", 35),
+            ["spec.containers[0].name: Invalid value: \"Web\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"]
+        );
+    }
+
+    #[test]
+    fn containers_and_images_are_required() {
+        assert_eq!(
+            pod("{name: web}", 35),
+            ["spec.containers[0].image: Required value"]
+        );
+        assert_eq!(
+            pod("{name: web, image: \" \"}", 35),
+            ["spec.containers[0].image: Required value"]
+        );
+        let docs = crate::yaml::load(
+            "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: []\n",
+        );
+        let found = check("Pod", docs[0].root.as_ref().unwrap(), KubeVersion::NEWEST);
+        assert_eq!(found[0].message, "spec.containers: Required value");
+    }
+
+    #[test]
+    fn container_ports() {
+        ok("{name: web, image: x, ports: [{containerPort: 80, name: http, protocol: UDP}, {containerPort: 81, hostPort: 8081}]}");
+        assert_eq!(
+            pod("{name: web, image: x, ports: [{containerPort: 0}]}", 35),
+            ["spec.containers[0].ports[0].containerPort: Required value"]
+        );
+        assert_eq!(
+            pod("{name: web, image: x, ports: [{containerPort: 80, hostPort: 70000}]}", 35),
+            ["spec.containers[0].ports[0].hostPort: Invalid value: 70000: must be between 1 and 65535, inclusive"]
+        );
+        assert_eq!(
+            pod("{name: web, image: x, ports: [{containerPort: 80, name: HTTP_PORT}]}", 35),
+            [
+                "spec.containers[0].ports[0].name: Invalid value: \"HTTP_PORT\": must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)",
+                "spec.containers[0].ports[0].name: Invalid value: \"HTTP_PORT\": must contain at least one letter (a-z)",
+            ]
+        );
+        assert_eq!(
+            pod("{name: web, image: x, ports: [{containerPort: 80, name: http}, {containerPort: 81, name: http}]}", 35),
+            ["spec.containers[0].ports[1].name: Duplicate value: \"http\""]
+        );
+        assert_eq!(
+            pod("{name: web, image: x, ports: [{containerPort: 80, protocol: 22}]}", 35),
+            ["spec.containers[0].ports[0].protocol: Unsupported value: 22: supported values: \"SCTP\", \"TCP\", \"UDP\""]
+        );
+    }
+
+    #[test]
+    fn env_var_names_per_minor() {
+        ok("{name: web, image: x, env: [{name: MY_VAR.x-1, value: a}]}");
+        assert_eq!(
+            pod("{name: web, image: x, env: [{name: \"\", value: a}]}", 35),
+            ["spec.containers[0].env[0].name: Required value"]
+        );
+        // `1VAR` is rejected before 1.32 and accepted from 1.32 on; `A=B` never.
+        assert_eq!(
+            pod("{name: web, image: x, env: [{name: 1VAR}]}", 31).len(),
+            1
+        );
+        assert!(pod("{name: web, image: x, env: [{name: 1VAR}]}", 32).is_empty());
+        assert_eq!(
+            pod("{name: web, image: x, env: [{name: A=B}]}", 35),
+            ["spec.containers[0].env[0].name: Invalid value: \"A=B\": a valid environment variable name must consist only of printable ASCII characters other than '='"]
+        );
+        assert_eq!(
+            pod("{name: web, image: x, env: [{name: ..x}]}", 30),
+            ["spec.containers[0].env[0].name: Invalid value: \"..x\": must not start with '..'"]
+        );
+    }
+
+    #[test]
+    fn resource_quantities() {
+        ok("{name: web, image: x, resources: {requests: {cpu: 500m, memory: 1Gi}, limits: {cpu: \"1\", memory: 1Gi}}}");
+        assert_eq!(
+            pod("{name: web, image: x, resources: {limits: {cpu: lots}}}", 35),
+            ["spec.containers[0].resources.limits[cpu]: Invalid value: \"lots\": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"]
+        );
+        assert_eq!(
+            pod("{name: web, image: x, resources: {requests: {cpu: \"-1\"}}}", 35),
+            ["spec.containers[0].resources.requests[cpu]: Invalid value: \"-1\": must be greater than or equal to 0"]
+        );
+        assert_eq!(
+            pod("{name: web, image: x, resources: {requests: {memory: 2Gi}, limits: {memory: 1Gi}}}", 35),
+            ["spec.containers[0].resources.requests: Invalid value: \"2Gi\": must be less than or equal to memory limit of 1Gi"]
+        );
+    }
+
+    fn workload(kind: &str, selector: &str, labels: &str) -> Vec<String> {
+        let text = format!("apiVersion: apps/v1\nkind: {kind}\nmetadata: {{name: w}}\nspec:\n  selector: {selector}\n  template:\n    metadata: {{labels: {labels}}}\n    spec: {{containers: [{{name: c, image: i}}]}}\n");
+        let docs = crate::yaml::load(&text);
+        check(kind, docs[0].root.as_ref().unwrap(), KubeVersion::NEWEST)
+            .into_iter()
+            .map(|d| d.message)
+            .collect()
+    }
+
+    #[test]
+    fn selectors_match_template_labels() {
+        for kind in [
+            "Deployment",
+            "ReplicaSet",
+            "StatefulSet",
+            "DaemonSet",
+            "Job",
+        ] {
+            assert!(workload(kind, "{matchLabels: {app: a}}", "{app: a, x: y}").is_empty());
+            assert_eq!(
+                workload(kind, "{matchLabels: {app: a}}", "{app: b}"),
+                ["spec.template.metadata.labels: Invalid value: map[string]string{\"app\":\"b\"}: `selector` does not match template `labels`"],
+                "{kind}"
+            );
+        }
+        assert!(workload(
+            "Deployment",
+            "{matchExpressions: [{key: app, operator: In, values: [a, b]}]}",
+            "{app: b}"
+        )
+        .is_empty());
+        assert_eq!(
+            workload(
+                "Deployment",
+                "{matchExpressions: [{key: app, operator: DoesNotExist}]}",
+                "{app: b}"
+            )
+            .len(),
+            1
+        );
+    }
+
+    fn service(ports: &str) -> Vec<String> {
+        let text = format!(
+            "apiVersion: v1\nkind: Service\nmetadata: {{name: s}}\nspec:\n  ports: {ports}\n"
+        );
+        let docs = crate::yaml::load(&text);
+        check(
+            "Service",
+            docs[0].root.as_ref().unwrap(),
+            KubeVersion::NEWEST,
+        )
+        .into_iter()
+        .map(|d| d.message)
+        .collect()
+    }
+
+    #[test]
+    fn service_ports() {
+        assert!(service("[{port: 80}]").is_empty());
+        assert!(service("[{name: a, port: 80}, {name: b, port: 80, protocol: UDP}]").is_empty());
+        assert_eq!(
+            service("[{port: 80}, {name: b, port: 81}]"),
+            ["spec.ports[0].name: Required value"]
+        );
+        assert_eq!(
+            service("[{name: a, port: 0}]"),
+            ["spec.ports[0].port: Invalid value: 0: must be between 1 and 65535, inclusive"]
+        );
+        assert_eq!(
+            service("[{name: a, port: 80}, {name: b, port: 80}]"),
+            ["spec.ports[1]: Duplicate value: core.ServicePort{Name:\"\", Protocol:\"TCP\", AppProtocol:(*string)(nil), Port:80, TargetPort:intstr.IntOrString{Type:0, IntVal:0, StrVal:\"\"}, NodePort:0}"]
+        );
+    }
+}
