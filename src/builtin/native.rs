@@ -54,6 +54,11 @@ pub fn check(kind: &str, obj: &Node, kv: KubeVersion) -> Vec<Diagnostic> {
         | "DaemonSet"
         | "Job"
         | "ReplicationController" => {
+            template_metadata(
+                obj.at(&["spec", "template", "metadata"]),
+                &template,
+                &mut out,
+            );
             pod_spec(
                 obj.at(&["spec", "template", "spec"]),
                 &template.child("spec"),
@@ -66,6 +71,8 @@ pub fn check(kind: &str, obj: &Node, kv: KubeVersion) -> Vec<Diagnostic> {
         }
         "CronJob" => {
             let t = spec.child("jobTemplate").child("spec").child("template");
+            let at = ["spec", "jobTemplate", "spec", "template", "metadata"];
+            template_metadata(obj.at(&at), &t, &mut out);
             pod_spec(
                 obj.at(&["spec", "jobTemplate", "spec", "template", "spec"]),
                 &t.child("spec"),
@@ -77,6 +84,37 @@ pub fn check(kind: &str, obj: &Node, kv: KubeVersion) -> Vec<Diagnostic> {
         _ => {}
     }
     out.diags
+}
+
+/// `ValidatePodTemplateSpec`'s `ValidateLabels` and `ValidateAnnotations` (key syntax) on a
+/// pod template's metadata.
+fn template_metadata(meta: Option<&Node>, template: &FieldPath, out: &mut Out) {
+    let Some(meta) = meta else { return };
+    let mp = template.child("metadata");
+    if let Some(labels) = meta.get("labels").and_then(Node::as_map) {
+        let lp = mp.child("labels");
+        for e in &labels.entries {
+            for m in names::is_qualified_name(&e.key) {
+                let fe = FieldError::invalid(lp.clone(), e.key.as_str(), m);
+                out.push(&rules::TEMPLATE_METADATA, fe, e.key_span);
+            }
+            if let Some(v) = e.value.as_str() {
+                for m in names::is_valid_label_value(v) {
+                    let fe = FieldError::invalid(lp.clone(), v, m);
+                    out.push(&rules::TEMPLATE_METADATA, fe, e.value.span);
+                }
+            }
+        }
+    }
+    if let Some(ann) = meta.get("annotations").and_then(Node::as_map) {
+        let ap = mp.child("annotations");
+        for e in &ann.entries {
+            for m in names::is_qualified_name(&e.key.to_lowercase()) {
+                let fe = FieldError::invalid(ap.clone(), e.key.as_str(), m);
+                out.push(&rules::TEMPLATE_METADATA, fe, e.key_span);
+            }
+        }
+    }
 }
 
 fn seq(n: Option<&Node>) -> &[Node] {
@@ -633,6 +671,24 @@ mod tests {
             .into_iter()
             .map(|d| d.message)
             .collect()
+    }
+
+    #[test]
+    fn template_labels_and_annotations() {
+        assert!(workload("Deployment", "{matchLabels: {app: a}}", "{app: a, x/y: z}").is_empty());
+        assert_eq!(
+            workload("Deployment", "{matchLabels: {app: a}}", "{app: a, x: \"a b\"}"),
+            ["spec.template.metadata.labels: Invalid value: \"a b\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')"]
+        );
+        assert_eq!(
+            workload(
+                "Deployment",
+                "{matchLabels: {app: a}}",
+                "{app: a, \"bad key\": x}"
+            )
+            .len(),
+            1
+        );
     }
 
     #[test]

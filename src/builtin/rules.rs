@@ -117,6 +117,18 @@ needs a name, names must be unique and DNS-1123 labels, and no two ports may sha
     good: "apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  selector:\n    app: web\n  ports:\n  - name: http\n    port: 80\n  - name: alt\n    port: 8080\n",
 };
 
+pub static TEMPLATE_METADATA: Rule = Rule {
+    id: "builtin/template-metadata",
+    severity: Severity::Error,
+    summary: "Pod template labels or annotations the server rejects",
+    docs: "A workload's pod template (`spec.template.metadata`, a CronJob's \
+`spec.jobTemplate.spec.template.metadata`) carries labels and annotations that the server checks like an \
+object's own (`ValidatePodTemplateSpec`): label keys are qualified names, label values at most 63 characters \
+of alphanumerics, `-`, `_` and `.`, annotation keys qualified names.",
+    bad: "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  selector:\n    matchLabels:\n      app: web\n  template:\n    metadata:\n      labels:\n        app: web\n        tier: front end\n    spec:\n      containers:\n      - name: web\n        image: nginx\n",
+    good: "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  selector:\n    matchLabels:\n      app: web\n  template:\n    metadata:\n      labels:\n        app: web\n        tier: front-end\n    spec:\n      containers:\n      - name: web\n        image: nginx\n",
+};
+
 pub static RULES: &[&Rule] = &[
     &REMOVED_VERSION,
     &DEPRECATED_VERSION,
@@ -128,4 +140,5 @@ pub static RULES: &[&Rule] = &[
     &ENV_NAME,
     &RESOURCES,
     &SERVICE_PORT,
+    &TEMPLATE_METADATA,
 ];
