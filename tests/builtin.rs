@@ -322,6 +322,14 @@ fn rule_diagnostics_carry_paths() {
 }
 
 #[test]
+fn kubeconfigs_and_empty_lists_are_skipped_not_reported() {
+    let f = write_temp("apiVersion: v1\nkind: Config\nclusters: []\n---\napiVersion: v1\nkind: List\n---\napiVersion: v1\nkind: configmap\nmetadata: {name: c}\n");
+    let found = run(f.path(), &[]);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, "api/unknown-kind");
+}
+
+#[test]
 fn prune_and_default_work_on_builtin_kinds() {
     let f = write_temp(
         "apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  madeUp: 1\n  ports:\n  - port: 80\n",
