@@ -84,6 +84,7 @@ use crate::yaml::{Node, Value};
 
 use link::Link;
 use listtype::Located;
+pub use objectmeta::NameRule;
 pub use prune::UnknownField;
 pub use rewrite::rewrite;
 
@@ -246,6 +247,37 @@ pub struct CompiledCrd {
     compiled: Vec<CompiledVersion>,
     patterns: HashMap<String, Result<Arc<Regex>, String>>,
     formats: formats::Formats,
+    /// The `metadata.name` rule (custom resources: DNS subdomain; built-in kinds vary).
+    name_rule: NameRule,
+}
+
+/// Go's `base64.StdEncoding` decoding a `[]byte` field: empty is fine, `\r` and `\n` are
+/// skipped. A whole-value `<PLACEHOLDER>` (letters, digits, `_`, `-`, `.`) is let through too:
+/// manifests and docs carry them for a tool to substitute before applying (README says so).
+fn go_base64(s: &str) -> bool {
+    let placeholder = s.len() > 2
+        && s.starts_with('<')
+        && s.ends_with('>')
+        && s[1..s.len() - 1]
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"_-.".contains(&b));
+    if placeholder {
+        return true;
+    }
+    let flat: String = s.chars().filter(|c| *c != '\n' && *c != '\r').collect();
+    flat.is_empty() || crate::schema::formats::is_base64(&flat)
+}
+
+/// A built-in kind's one version, for [`CompiledCrd::builtin`].
+pub struct BuiltinKind {
+    /// Empty for the core group (`apiVersion: v1`).
+    pub group: String,
+    pub version: String,
+    pub kind: String,
+    pub namespaced: bool,
+    pub name_rule: NameRule,
+    /// The converted OpenAPI definition (root `metadata` left to the ObjectMeta checks).
+    pub schema: Schema,
 }
 
 impl CompiledCrd {
@@ -369,7 +401,51 @@ impl CompiledCrd {
             compiled,
             patterns,
             formats,
+            name_rule: NameRule::DnsSubdomain,
         })
+    }
+
+    /// Prepares one version of a built-in kind, validated by the same pipeline as custom
+    /// resources. `status` is dropped before validation on create, as the server's strategies
+    /// (`PrepareForCreate`) do for every built-in kind that has one.
+    pub fn builtin(b: BuiltinKind) -> CompiledCrd {
+        let mut patterns = HashMap::new();
+        let mut formats = HashMap::new();
+        let mut s = b.schema;
+        prune::prepare_defaults(&mut s, 0);
+        collect_patterns(&s, &mut patterns, &mut formats, 0);
+        // `[]byte` fields are decoded by Go's base64, which takes the empty string (a Secret's
+        // `key: ''`) and skips line breaks; kube-openapi's `byte` check, right for CRDs, does
+        // neither.
+        if let Some(byte) = formats.get_mut("byte") {
+            byte.check = Some(go_base64);
+        }
+        let (has_embedded, has_list_types) = flags(Some(&s));
+        let status_subresource = s.properties.contains_key("status");
+        CompiledCrd {
+            group: b.group,
+            kind: b.kind,
+            plural: String::new(),
+            versions: vec![b.version.clone()],
+            namespaced: b.namespaced,
+            preserve_unknown_fields: false,
+            conversion: "None".into(),
+            compiled: vec![CompiledVersion {
+                name: b.version,
+                served: true,
+                schema: Some(s),
+                schema_class: 0,
+                scale: None,
+                status_subresource,
+                has_cel_rules: false,
+                cel: None,
+                has_embedded,
+                has_list_types,
+            }],
+            patterns,
+            formats,
+            name_rule: b.name_rule,
+        }
     }
 
     /// Builds a compiled CRD around one schema (for tests and tools that have only a schema):
@@ -405,6 +481,7 @@ impl CompiledCrd {
             }],
             patterns,
             formats,
+            name_rule: NameRule::DnsSubdomain,
         }
     }
 
@@ -1123,7 +1200,11 @@ fn validate_stored(r: &mut Run<'_>, ver: &CompiledVersion, x: &Node, old: Option
     // TypeMeta.
     let kind = x.get_str("kind").unwrap_or("");
     let av = x.get_str("apiVersion").unwrap_or("");
-    let want_av = format!("{}/{}", crd.group, ver.name);
+    let want_av = if crd.group.is_empty() {
+        ver.name.clone()
+    } else {
+        format!("{}/{}", crd.group, ver.name)
+    };
     let mut stop = false;
     if kind != crd.kind {
         let fe = FieldError::invalid(
@@ -1179,7 +1260,7 @@ fn validate_stored(r: &mut Run<'_>, ver: &CompiledVersion, x: &Node, old: Option
             m,
             span_of("metadata"),
             &FieldPath::new("metadata"),
-            objectmeta::NameRule::DnsSubdomain,
+            crd.name_rule,
             crd.namespaced,
             &mut meta_errs,
         ),

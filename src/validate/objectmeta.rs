@@ -528,12 +528,18 @@ pub(crate) fn validate_embedded_resource(
 }
 
 /// Which name predicate applies to `metadata.name`.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum NameRule {
-    /// Custom resources: `NameIsDNSSubdomain`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NameRule {
+    /// Custom resources and most built-in kinds: `NameIsDNSSubdomain`.
     DnsSubdomain,
-    /// Embedded resources: only the path-segment rule.
+    /// Embedded resources: only the path-segment rule, and no name required.
     PathSegment,
+    /// `NameIsDNSLabel` (built-in: Namespace).
+    DnsLabel,
+    /// `NameIsDNS1035Label` (built-in: Service).
+    Dns1035Label,
+    /// `ValidatePathSegmentName` with the name required (built-in: the RBAC kinds).
+    PathSegmentName,
 }
 
 /// `TotalAnnotationSizeLimitB`.
@@ -555,7 +561,9 @@ pub(crate) fn validate_object_meta(
     let span_of = |k: &str| get(k).map(|n| n.span).unwrap_or(span);
     let name_fn = |n: &str, prefix: bool| match rule {
         NameRule::DnsSubdomain => names::name_is_dns_subdomain(n, prefix),
-        NameRule::PathSegment => names::name_is_path_segment(n, prefix),
+        NameRule::PathSegment | NameRule::PathSegmentName => names::name_is_path_segment(n, prefix),
+        NameRule::DnsLabel => names::name_is_dns_label(n, prefix),
+        NameRule::Dns1035Label => names::name_is_dns1035_label(n, prefix),
     };
     let gen = get("generateName").and_then(Node::as_str).unwrap_or("");
     if !gen.is_empty() {
@@ -568,7 +576,7 @@ pub(crate) fn validate_object_meta(
     }
     let name = get("name").and_then(Node::as_str).unwrap_or("");
     if name.is_empty() {
-        if gen.is_empty() && rule == NameRule::DnsSubdomain {
+        if gen.is_empty() && rule != NameRule::PathSegment {
             out.push((
                 FieldError::required(path.child("name"), "name or generateName is required"),
                 span,
