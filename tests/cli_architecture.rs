@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 /// The modules in data-flow order: each may use only those before it.
 const LAYERS: &[&str] = &[
-    "yaml", "diag", "k8s", "schema", "cel", "lint", "validate", "cli",
+    "yaml", "diag", "k8s", "schema", "cel", "lint", "validate", "suite", "cli",
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -72,6 +72,7 @@ impl Settings {
                 UnknownFieldsArg::Ignore => validate::UnknownFields::Ignore,
             },
             version: v.version.clone(),
+            ..validate::Options::default()
         }
     }
 

@@ -92,6 +92,19 @@ pub struct Options {
     pub unknown_fields: UnknownFields,
     /// `--version V`: validate against this CRD version instead of the object's apiVersion.
     pub version: Option<String>,
+    /// The endpoint an update goes through (`crdlint test`'s status updates).
+    pub subresource: Subresource,
+}
+
+/// The endpoint a write goes through, where the CRD has the status subresource.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Subresource {
+    /// The main resource: `status` is not written (dropped on create, the old one kept on
+    /// update), so it is not validated as part of the request.
+    #[default]
+    Main,
+    /// `/status`: the object is validated with the `status` it carries.
+    Status,
 }
 
 impl Options {
@@ -401,6 +414,13 @@ impl CompiledCrd {
             .iter()
             .find(|v| v.name == version)
             .and_then(|v| v.schema.as_ref())
+    }
+
+    /// Whether `version` has the status subresource.
+    pub fn has_status_subresource(&self, version: &str) -> bool {
+        self.compiled
+            .iter()
+            .any(|v| v.name == version && v.status_subresource)
     }
 
     /// Names of the served versions.
@@ -811,7 +831,7 @@ fn run_inner(
 
     // 4. Validation. With the status subresource, create drops `status` first
     //    (`PrepareForCreate`); it is put back afterwards so `stored` keeps the user's text.
-    let status = if ver.status_subresource {
+    let status = if ver.status_subresource && opts.subresource == Subresource::Main {
         x.as_map_mut().and_then(|m| {
             let i = m.entries.iter().position(|e| e.key == "status")?;
             Some((i, m.entries.remove(i)))
@@ -822,7 +842,7 @@ fn run_inner(
     // The old object only matters to CEL rules; it is stored data, so pruned and defaulted
     // (and with the status subresource, its status is left out like the new one's).
     let old_x = match (old, &ver.cel) {
-        (Some(o), Some(_)) if o.as_map().is_some() => Some(prepare_old(crd, ver, o)),
+        (Some(o), Some(_)) if o.as_map().is_some() => Some(prepare_old(crd, ver, o, opts)),
         _ => None,
     };
     validate_stored(&mut r, ver, &x, old_x.as_ref());
@@ -952,7 +972,7 @@ pub fn cel_blocked(errors: &[FieldError]) -> bool {
 
 /// The previous version of an object as the server holds it: unknown fields pruned, nulls
 /// dropped, defaults applied, `status` removed when the status subresource is on.
-fn prepare_old(crd: &CompiledCrd, ver: &CompiledVersion, old: &Node) -> Node {
+fn prepare_old(crd: &CompiledCrd, ver: &CompiledVersion, old: &Node, opts: &Options) -> Node {
     let mut o = old.clone();
     if let Some(m) = o.as_map_mut().and_then(|m| m.get_mut("metadata")) {
         objectmeta::drop_unknown(m);
@@ -963,7 +983,7 @@ fn prepare_old(crd: &CompiledCrd, ver: &CompiledVersion, old: &Node) -> Node {
         prune::prune_non_nullable_nulls(&mut o, schema);
     }
     prune::apply_defaults(&mut o, schema);
-    if ver.status_subresource {
+    if ver.status_subresource && opts.subresource == Subresource::Main {
         if let Some(m) = o.as_map_mut() {
             m.entries.retain(|e| e.key != "status");
         }
