@@ -219,3 +219,38 @@ fn many_cases_run() {
     let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
     assert_eq!(v["summary"]["passed"], 500);
 }
+
+#[test]
+fn messages_follow_the_kube_version() {
+    // A failed CEL rule prints the schema type as the value up to 1.34 and the value itself
+    // from 1.35 (k8s::behavior): an expectedError copied from a 1.34 envtest run passes at
+    // --kube-version 1.34 and not at 1.35.
+    let dir = tempfile::tempdir().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    std::fs::copy(
+        root.join(CRDS).join("widget.yaml"),
+        dir.path().join("crd.yaml"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("suite.yaml"),
+        "name: W\ncrdName: widgets.example.com\ntests:\n  onUpdate:\n  - name: immutable\n    initial: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec: {name: a}\n    updated: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec: {name: b}\n    expectedError: 'spec.name: Invalid value: \"string\": name is immutable'\n",
+    )
+    .unwrap();
+    let old = crdlint_in(
+        dir.path(),
+        &["test", "--kube-version", "1.34", "--color", "never", "."],
+    );
+    assert_eq!(old.code, 0, "{}", old.stdout);
+    let new = crdlint_in(
+        dir.path(),
+        &["test", "--kube-version", "1.35", "--format", "json", "."],
+    );
+    assert_eq!(new.code, 1, "{}", new.stdout);
+    assert!(
+        new.stdout
+            .contains(r#"spec.name: Invalid value: \"b\": name is immutable"#),
+        "{}",
+        new.stdout
+    );
+}
