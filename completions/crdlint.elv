@@ -44,6 +44,7 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand default 'Print resources as the API server would store them: pruned, and defaults filled in'
             cand versions 'List each CRD''s versions in Kubernetes priority order'
             cand cost 'Estimate the cost of every CEL validation rule as the API server does, most expensive first'
+            cand test 'Run CRD test suites (openshift/api''s envtest format) offline: create and update cases with their expected objects and errors'
             cand rules 'List every rule: id, default severity and what it finds'
             cand explain 'Explain a rule: what it finds, why it matters, a bad and a good example'
             cand completions 'Print a shell completion script'
@@ -206,6 +207,28 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'crdlint;test'= {
+            cand --crd 'A CRD file or directory the suites'' `crdName`s are looked up in (repeatable); CRDs among the paths count too'
+            cand --filter 'Run only the cases whose `<suite name> / <case name>` contains this text'
+            cand --format 'Output format'
+            cand --kube-version 'The Kubernetes version whose API server is emulated (1.X)'
+            cand --color 'When to colour human output'
+            cand --exclude 'Skip files and directories matching this glob while walking directories (repeatable)'
+            cand --stdin-filename 'The file name to report for input read from `-` (standard input)'
+            cand -j 'Worker threads for reading, parsing and checking (0: one per core)'
+            cand --threads 'Worker threads for reading, parsing and checking (0: one per core)'
+            cand --cost-warn 'Warn about CEL rules whose estimated cost uses at least this share of the per-rule limit (`cel/cost-high`; above 100 it never fires)'
+            cand --update 'Rewrite the `expected` and `expectedError` of failing cases from the actual results, in place'
+            cand -q 'Print findings only: no summary line, no list of skipped documents'
+            cand --quiet 'Print findings only: no summary line, no list of skipped documents'
+            cand -v 'Also list every document that was skipped, and why'
+            cand --verbose 'Also list every document that was skipped, and why'
+            cand --deny-warnings 'Exit with status 1 when there are warnings, not only errors'
+            cand --strict 'Report a resource whose kind has no CRD in the run as an error instead of skipping it'
+            cand --no-cel 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'crdlint;rules'= {
             cand --format 'Output format'
             cand --kube-version 'The Kubernetes version whose API server is emulated (1.X)'
@@ -310,6 +333,7 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand default 'Print resources as the API server would store them: pruned, and defaults filled in'
             cand versions 'List each CRD''s versions in Kubernetes priority order'
             cand cost 'Estimate the cost of every CEL validation rule as the API server does, most expensive first'
+            cand test 'Run CRD test suites (openshift/api''s envtest format) offline: create and update cases with their expected objects and errors'
             cand rules 'List every rule: id, default severity and what it finds'
             cand explain 'Explain a rule: what it finds, why it matters, a bad and a good example'
             cand completions 'Print a shell completion script'
@@ -330,6 +354,8 @@ set edit:completion:arg-completer[crdlint] = {|@words|
         &'crdlint;help;versions'= {
         }
         &'crdlint;help;cost'= {
+        }
+        &'crdlint;help;test'= {
         }
         &'crdlint;help;rules'= {
         }

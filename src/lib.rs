@@ -12,5 +12,6 @@ pub mod diag;
 pub mod k8s;
 pub mod lint;
 pub mod schema;
+pub mod suite;
 pub mod validate;
 pub mod yaml;

@@ -24,6 +24,7 @@ mod conformance_names;
 mod conformance_version_priority;
 mod lint_corpus;
 mod lint_rules;
+mod suite;
 mod validate_corpus;
 mod validate_old;
 mod yaml;

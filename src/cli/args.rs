@@ -109,6 +109,9 @@ pub enum Command {
     Versions(VersionsArgs),
     /// Estimate the cost of every CEL validation rule as the API server does, most expensive first.
     Cost(CostArgs),
+    /// Run CRD test suites (openshift/api's envtest format) offline: create and update cases
+    /// with their expected objects and errors.
+    Test(TestArgs),
     /// List every rule: id, default severity and what it finds.
     Rules,
     /// Explain a rule: what it finds, why it matters, a bad and a good example.
@@ -165,6 +168,23 @@ pub struct CheckArgs {
     pub paths: PathArgs,
     #[command(flatten)]
     pub validation: ValidationArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct TestArgs {
+    #[command(flatten)]
+    pub paths: PathArgs,
+    /// A CRD file or directory the suites' `crdName`s are looked up in (repeatable); CRDs among
+    /// the paths count too.
+    #[arg(long = "crd", value_name = "PATH")]
+    pub crds: Vec<PathBuf>,
+    /// Run only the cases whose `<suite name> / <case name>` contains this text.
+    #[arg(long, value_name = "TEXT")]
+    pub filter: Option<String>,
+    /// Rewrite the `expected` and `expectedError` of failing cases from the actual results, in
+    /// place.
+    #[arg(long)]
+    pub update: bool,
 }
 
 #[derive(Debug, Args)]

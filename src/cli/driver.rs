@@ -624,7 +624,7 @@ fn name_span(node: &Node) -> Span {
         .unwrap_or_else(|| kind_span(node))
 }
 
-fn yaml_diagnostic(e: &YamlError) -> Diagnostic {
+pub(crate) fn yaml_diagnostic(e: &YamlError) -> Diagnostic {
     let rule = match e.kind {
         YamlErrorKind::Syntax => &input_rules::YAML_SYNTAX,
         YamlErrorKind::DuplicateKey => &input_rules::YAML_DUPLICATE_KEY,

@@ -106,6 +106,7 @@ pub fn run(cli: Cli) -> Result<Status, Failure> {
         Command::Completions(a) => commands::completions::completions(a.shell),
         Command::Manpage => commands::completions::manpage(),
         Command::Scan(a) => commands::scan::run(&settings, a),
+        Command::Test(a) => commands::test::run(&settings, a),
     })
 }
 

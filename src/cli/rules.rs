@@ -45,7 +45,7 @@ copies of a CRD (a release and a development channel, say) were passed together.
 pub static RULES: &[&Rule] = &[&CRD_UNUSABLE, &DUPLICATE_CRD, &NO_SCHEMA];
 
 /// Every module's rule list.
-const SOURCES: [&[&Rule]; 7] = [
+const SOURCES: [&[&Rule]; 8] = [
     crate::diag::rules::RULES,
     RULES,
     crate::cel::rules::RULES,
@@ -53,6 +53,7 @@ const SOURCES: [&[&Rule]; 7] = [
     crate::lint::RULES,
     crate::validate::RULES,
     crate::builtin::RULES,
+    crate::suite::RULES,
 ];
 
 /// Every rule crdlint can report, sorted by id, each id once.

@@ -73,6 +73,7 @@ impl Settings {
             },
             version: v.version.clone(),
             report_ratcheted: self.verbose,
+            ..validate::Options::default()
         }
     }
 

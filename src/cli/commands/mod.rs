@@ -7,6 +7,7 @@ pub mod cost;
 pub mod old;
 pub mod rules;
 pub mod scan;
+pub mod test;
 pub mod transform;
 pub mod versions;
 

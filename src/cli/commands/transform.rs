@@ -144,7 +144,7 @@ fn write_back(result: &RunResult, quiet: bool) -> Result<bool, Failure> {
 /// Replaces a file's content so that a reader (or a crash) sees either the old or the new text,
 /// never a mix: the new text goes to a temporary file beside it, which is then renamed over it.
 /// The original's permissions are kept.
-fn write_atomically(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+pub(crate) fn write_atomically(path: &std::path::Path, text: &str) -> std::io::Result<()> {
     use std::io::Write as _;
     let name = path
         .file_name()

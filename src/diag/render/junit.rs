@@ -8,7 +8,7 @@ use std::io;
 use super::Report;
 
 /// Escapes text for XML attribute values and character data.
-fn xml(s: &str) -> String {
+pub fn xml(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
