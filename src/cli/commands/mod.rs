@@ -9,6 +9,7 @@ pub mod rules;
 pub mod scan;
 pub mod transform;
 pub mod versions;
+pub mod write;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
