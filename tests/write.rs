@@ -397,3 +397,20 @@ fn wide_maps_and_far_duplicate_keys_stay_linear() {
     assert!(r.stdout.len() < 4000, "{} bytes of frame", r.stdout.len());
     assert!(r.stdout.contains("dup.yaml:"), "{}", r.stdout);
 }
+
+#[test]
+fn list_items_are_edited_in_place() {
+    // An item of a `List` used to be refused whenever a minimal edit was not found; each item
+    // is now edited like a document, in block or flow style.
+    let list = "apiVersion: v1\nkind: List\nitems:\n- apiVersion: example.com/v1\n  kind: Widget\n  metadata: {name: a}\n  spec: {image: x, bogus: 1} # one\n- apiVersion: example.com/v1\n  kind: Widget\n  metadata: {name: b}\n  spec:\n    bogus: 2 # two\n";
+    let dir = setup(&[("crd.yaml", &crd(BASIC)), ("l.yaml", list)]);
+    let r = run(
+        dir.path(),
+        &["default", "--write", "--crd", "crd.yaml", "l.yaml"],
+    );
+    assert!(r.stderr.contains("rewrote 1 file"), "{}", r.stderr);
+    assert_eq!(
+        read(dir.path(), "l.yaml"),
+        "apiVersion: v1\nkind: List\nitems:\n- apiVersion: example.com/v1\n  kind: Widget\n  metadata: {name: a}\n  spec: {image: x, mode: fast} # one\n- apiVersion: example.com/v1\n  kind: Widget\n  metadata: {name: b}\n  spec:\n    mode: fast\n"
+    );
+}

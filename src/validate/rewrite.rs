@@ -26,7 +26,11 @@
 use std::collections::HashMap;
 
 use crate::yaml::emit::{emit_document, emit_flow, emit_flow_key};
-use crate::yaml::{load, Document, Map, Node, Span, Style, Value, YamlErrorKind};
+use crate::yaml::{Map, Node, Span, Style, Value};
+
+#[path = "rewrite_check.rs"]
+mod check;
+use check::verify;
 
 /// One object of a file: as read (spans into the text) and as it should be stored.
 pub struct Change<'a> {
@@ -272,7 +276,7 @@ impl Ctx<'_> {
         if mb.is_empty() {
             // Everything went: the mapping becomes `{}` (a block mapping keeps its place on the
             // lines after its key, where a flow mapping is valid too).
-            let end = node_end(self.src, a, 0);
+            let end = self.block_end(a)?;
             self.text(a.span.start, end, a.span)?;
             if a.span.is_empty() || a.style == Style::Synthetic {
                 return Err(Refusal::new(a.span, "this mapping has no text of its own"));
@@ -341,7 +345,7 @@ impl Ctx<'_> {
         edits: &mut Vec<Edit>,
         depth: usize,
     ) -> Result<()> {
-        let end = node_end(self.src, a, 0);
+        let end = self.block_end(a)?;
         self.text(a.span.start, end, a.span)?;
         let text = if flow || self.json {
             self.inline(&Node::synthetic(Value::Map(mb.clone())))
@@ -378,6 +382,22 @@ impl Ctx<'_> {
             text,
         });
         Ok(())
+    }
+
+    /// The end of a collection's text; for a block one, with the comment on its last line (it
+    /// went with the last entry, which is being replaced).
+    fn block_end(&self, a: &Node) -> Result<usize> {
+        let end = node_end(self.src, a, 0);
+        if a.style != Style::Block {
+            return Ok(end);
+        }
+        let rest = self.text(end, self.line_end(end)?, a.span)?;
+        let body = rest.trim_end_matches(['\n', '\r']);
+        Ok(if body.trim_start().starts_with('#') {
+            end + body.len()
+        } else {
+            end
+        })
     }
 
     fn remove_block(
@@ -672,121 +692,6 @@ fn apply(src: &str, mut edits: Vec<Edit>) -> Result<String> {
     }
     out.push_str(src.get(pos..).unwrap_or(""));
     Ok(out)
-}
-
-/// Reads the edited text back: every document must be what it was, with each changed object
-/// now its stored form.
-fn verify(src: &str, text: &str, changes: &[Change<'_>]) -> Result<()> {
-    let before = load(src);
-    let after = load(text);
-    let first = changes.first().map_or(Span::default(), |c| c.original.span);
-    if before.len() != after.len() {
-        return Err(Refusal::new(
-            first,
-            "the edit would change the number of documents",
-        ));
-    }
-    for (b, a) in before.iter().zip(&after) {
-        if fatal_errors(a) > fatal_errors(b) {
-            let at = a.errors.first().map_or(first, |e| clamp(e.span, src.len()));
-            return Err(Refusal::new(
-                at,
-                "the edited text would not be valid YAML (an alias left without its anchor?)",
-            ));
-        }
-        let (Some(expected), Some(actual)) = (&b.root, &a.root) else {
-            if b.root.is_some() != a.root.is_some() {
-                return Err(Refusal::new(b.span, "the edit would empty a document"));
-            }
-            continue;
-        };
-        let expected = substitute(expected, changes);
-        if !expected.value_eq(actual) {
-            let at = first_difference(&expected, actual, 0).unwrap_or(b.span);
-            return Err(Refusal::new(
-                at,
-                "this change cannot be written without also changing another place that shares \
-                 its text (an anchor used through an alias or a `<<` merge elsewhere)",
-            ));
-        }
-    }
-    Ok(())
-}
-
-fn clamp(s: Span, len: usize) -> Span {
-    Span::new(s.start.min(len), s.end.min(len))
-}
-
-fn fatal_errors(d: &Document) -> usize {
-    d.errors
-        .iter()
-        .filter(|e| {
-            matches!(
-                e.kind,
-                YamlErrorKind::Syntax
-                    | YamlErrorKind::DuplicateKey
-                    | YamlErrorKind::AliasBudget
-                    | YamlErrorKind::TooDeep
-            )
-        })
-        .count()
-}
-
-/// The document root with each changed object (the root itself, or an item of a `List`)
-/// replaced by its stored form.
-fn substitute(root: &Node, changes: &[Change<'_>]) -> Node {
-    let find = |n: &Node| {
-        changes
-            .iter()
-            .find(|c| c.original.span == n.span && c.original.value_eq(n))
-            .map(|c| c.updated.clone())
-    };
-    if let Some(u) = find(root) {
-        return u;
-    }
-    let mut root = root.clone();
-    if let Some(items) = root
-        .as_map_mut()
-        .and_then(|m| m.get_mut("items"))
-        .and_then(Node::as_seq_mut)
-    {
-        for it in items.iter_mut() {
-            if let Some(u) = find(it) {
-                *it = u;
-            }
-        }
-    }
-    root
-}
-
-/// Where two values first differ, as a span of `expected` (the deepest one with text).
-fn first_difference(expected: &Node, actual: &Node, depth: usize) -> Option<Span> {
-    let here = (!expected.span.is_empty()).then_some(expected.span);
-    if depth > MAX_DEPTH {
-        return here;
-    }
-    match (&expected.value, &actual.value) {
-        (Value::Map(x), Value::Map(y)) => {
-            let iy = index(y);
-            for e in &x.entries {
-                match iy.get(e.key.as_str()) {
-                    Some(&j) if e.value.value_eq(&y.entries[j].value) => {}
-                    Some(&j) => {
-                        return first_difference(&e.value, &y.entries[j].value, depth + 1).or(here)
-                    }
-                    None => return Some(e.key_span).filter(|s| !s.is_empty()).or(here),
-                }
-            }
-            here
-        }
-        (Value::Seq(x), Value::Seq(y)) if x.len() == y.len() => x
-            .iter()
-            .zip(y)
-            .find(|(p, q)| !p.value_eq(q))
-            .and_then(|(p, q)| first_difference(p, q, depth + 1))
-            .or(here),
-        _ => here,
-    }
 }
 
 #[cfg(test)]

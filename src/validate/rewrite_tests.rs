@@ -107,9 +107,18 @@ fn flow_mapping_edits_keep_everything_else() {
 fn emptied_mappings_become_braces() {
     let src = doc("spec:\n  bogus: 1\n  junk:\n    deep: true # gone\nother: # kept\n  zz: 1\n");
     let out = run(&src, false).expect("edit");
-    assert_eq!(out, doc("spec:\n  {} # gone\nother: # kept\n  {}\n"));
+    assert_eq!(out, doc("spec:\n  {}\nother: # kept\n  {}\n"));
     let src = doc("other: {zz: 1}\n");
     assert_eq!(run(&src, false).unwrap(), doc("other: {}\n"));
+}
+
+#[test]
+fn emptied_values_leave_no_colon_behind() {
+    // Item 4: a block mapping whose last value is empty (`'a,b':`) ends, in the loader's spans,
+    // before that `:`; emptying or cutting it must take the `:` too.
+    let src = doc("other:\n  'a,b':\nspec:\n  a: x\n  junk:\n    deep:\n");
+    let out = run(&src, false).expect("edit");
+    assert_eq!(out, doc("other:\n  {}\nspec:\n  a: x\n"));
 }
 
 #[test]
