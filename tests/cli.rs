@@ -824,8 +824,8 @@ fn write_rewrites_files_in_place_keeping_comments() {
     assert_eq!(run.code, 0, "{}", run.transcript());
     assert_eq!(run.stdout, "");
     assert_eq!(run.stderr, "crdlint: rewrote 1 file\n");
-    // The first object keeps its comments (minimal edits); the second, all flow style, is
-    // written anew.
+    // Both objects keep their comments and layout: the block one gets lines appended, the
+    // flow one entries inserted inside its braces.
     let text = std::fs::read_to_string(&file).expect("read back");
     insta::assert_snapshot!(text);
     // The rewrite went through a temporary file that was renamed over the original: nothing

@@ -27,4 +27,6 @@ mod lint_rules;
 mod suite;
 mod validate_corpus;
 mod validate_old;
+mod write;
+mod write_props;
 mod yaml;

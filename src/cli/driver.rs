@@ -11,11 +11,12 @@
 //! (file, position, rule, message), so the output does not depend on the thread count.
 
 use std::collections::HashMap;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use super::input::{Loaded, Role};
+use super::input::{Loaded, Origin, Role};
 use super::rules::{CRD_UNUSABLE, DUPLICATE_CRD, NO_SCHEMA};
 use crate::builtin;
 use crate::diag::render::Summary;
@@ -84,6 +85,9 @@ pub struct Stored {
 /// Everything a run found.
 pub struct RunResult {
     pub files: Vec<SourceFile>,
+    /// The path each file was read from (`None` for standard input), parallel to `files`:
+    /// `--write` writes there, never to the displayed name (which may be lossy or shortened).
+    pub paths: Vec<Option<PathBuf>>,
     pub diagnostics: Vec<Diagnostic>,
     pub summary: Summary,
     pub skipped: Vec<Skipped>,
@@ -166,7 +170,7 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
     }
 
     // The CRD table, in file and position order: CRDs from every file are schemas and are
-    // counted (the `--crd` files too); only those in checked files are linted.
+    // counted and linted (the `--crd` files too).
     let mut table: HashMap<(String, String), (FileId, Span, Option<usize>)> = HashMap::new();
     let mut crds: Vec<Option<CompiledCrd>> = Vec::with_capacity(prepared.len());
     let mut crd_refs: Vec<(FileId, usize)> = prepared.keys().copied().collect();
@@ -384,15 +388,21 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
     }
 
     let mut files = Vec::with_capacity(loaded.len());
+    let mut paths = Vec::with_capacity(loaded.len());
     for ((_, p), l) in parsed.into_iter().zip(loaded) {
         diagnostics.extend(p.diagnostics);
         files.push(l.source);
+        paths.push(match l.input.origin {
+            Origin::Path(path) => Some(path),
+            Origin::Stdin => None,
+        });
     }
     sort_diagnostics(&mut diagnostics);
     keep_first_cel_rules_skipped(&mut diagnostics);
     summary.count(&diagnostics);
     RunResult {
         files,
+        paths,
         diagnostics,
         summary,
         skipped,
@@ -460,10 +470,12 @@ fn prepare_crds(
         .collect();
     refs.par_iter()
         .filter_map(|&(f, k)| {
-            let (role, p) = &parsed[f];
+            let (_, p) = &parsed[f];
             let o = &p.objects[k];
             let node = p.node(o.at)?;
-            let lints = if lint_crds && *role == Role::Target {
+            // `--crd` CRDs are linted too (their findings point into their own file): a broken
+            // schema explains the resources' findings.
+            let lints = if lint_crds {
                 // With the file text, CEL findings point inside the rule.
                 let mode = lint::Mode {
                     skip_cel: opts.skip_cel,

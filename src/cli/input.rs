@@ -146,11 +146,16 @@ fn has_manifest_extension(path: &Path) -> bool {
         .is_some_and(|e| matches!(e, "yaml" | "yml" | "json"))
 }
 
-/// The path as the user would write it: without a leading `./`.
+/// The path as the user would write it: without a leading `./` (nor `.//`). Only for
+/// display: files are read and written through the `PathBuf` they were found as.
 fn display_name(path: &Path) -> String {
     let s = path.to_string_lossy();
     let mut s: &str = &s;
     while let Some(rest) = s.strip_prefix("./") {
+        let rest = rest.trim_start_matches('/');
+        if rest.is_empty() {
+            break;
+        }
         s = rest;
     }
     s.to_string()
@@ -158,13 +163,13 @@ fn display_name(path: &Path) -> String {
 
 /// Sorts by name and merges duplicates (the same file reached twice keeps the stronger role).
 pub fn sort_and_dedup(inputs: Vec<Input>) -> Vec<Input> {
-    let mut by_key: HashMap<String, Input> = HashMap::new();
+    // Keyed by the real path, not its (lossy) display: `a\xff.yaml` and `a\xfe.yaml` are two
+    // files. `None` is standard input.
+    let mut by_key: HashMap<Option<PathBuf>, Input> = HashMap::new();
     for input in inputs {
         let key = match &input.origin {
-            Origin::Stdin => "\0stdin".to_string(),
-            Origin::Path(p) => std::fs::canonicalize(p)
-                .map(|c| c.to_string_lossy().into_owned())
-                .unwrap_or_else(|_| input.name.clone()),
+            Origin::Stdin => None,
+            Origin::Path(p) => Some(std::fs::canonicalize(p).unwrap_or_else(|_| p.clone())),
         };
         match by_key.get_mut(&key) {
             Some(existing) => {
@@ -239,6 +244,8 @@ mod tests {
     fn names_drop_leading_dot_slash() {
         assert_eq!(display_name(Path::new("./a/b.yaml")), "a/b.yaml");
         assert_eq!(display_name(Path::new("a/b.yaml")), "a/b.yaml");
+        assert_eq!(display_name(Path::new(".//x.yaml")), "x.yaml");
+        assert_eq!(display_name(Path::new("/x.yaml")), "/x.yaml");
     }
 
     #[test]

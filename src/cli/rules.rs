@@ -41,8 +41,22 @@ copies of a CRD (a release and a development channel, say) were passed together.
     good: "# crdlint check crds/v1.1/\n",
 };
 
+pub static WRITE_REFUSED: Rule = Rule {
+    id: "write/not-rewritten",
+    severity: Severity::Error,
+    summary: "`prune --write` / `default --write` cannot change a file without changing something else",
+    docs: "`--write` edits only the nodes that change and then reads the edited text back: it must give \
+exactly the stored objects and leave every other document as it was. When it would not, the file is left \
+untouched and this finding says where. The usual cause is YAML sharing: an anchored value used through an \
+alias or a `<<` merge key in a place where the schema keeps a field that another use prunes (editing the \
+anchor would change both), or an anchored node that is pruned while an alias still names it. Expand the \
+alias by hand (or print the result with `crdlint prune`/`default` and redirect it) and run again.",
+    bad: "# crdlint prune --write (spec.free keeps unknown fields, spec.other does not)\nspec:\n  free: &o\n    bogus: 1\n  other: *o\n",
+    good: "spec:\n  free:\n    bogus: 1\n  other: {}\n",
+};
+
 /// The driver's own rules.
-pub static RULES: &[&Rule] = &[&CRD_UNUSABLE, &DUPLICATE_CRD, &NO_SCHEMA];
+pub static RULES: &[&Rule] = &[&CRD_UNUSABLE, &DUPLICATE_CRD, &NO_SCHEMA, &WRITE_REFUSED];
 
 /// Every module's rule list.
 const SOURCES: [&[&Rule]; 8] = [

@@ -45,8 +45,8 @@
 //! (what `crdlint default` prints). One deliberate difference: when the status subresource is
 //! enabled the server drops `status` on create; it is not validated, but `stored` keeps it so
 //! that `--write` does not delete what the user wrote. [`prune_only`] runs steps 1–2 and returns the object with
-//! only the unknown fields removed (what `crdlint prune` prints). [`rewrite()`] turns either into
-//! minimal edits of the original text for `--write` (or says it cannot, and the caller re-emits).
+//! only the unknown fields removed (what `crdlint prune` prints). [`rewrite_file`] turns either into
+//! minimal edits of the original text for `--write` (or refuses, and the file is not written).
 //!
 //! # Cost
 //!
@@ -86,7 +86,7 @@ use link::Link;
 use listtype::Located;
 pub use objectmeta::NameRule;
 pub use prune::UnknownField;
-pub use rewrite::rewrite;
+pub use rewrite::{rewrite_file, Change, Refusal};
 
 /// How unknown fields are reported (`--unknown-fields`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -318,10 +318,12 @@ impl CompiledCrd {
             .unwrap_or("")
             .to_string();
         let namespaced = spec.get_str("scope") != Some("Cluster");
+        // v1beta1 defaults `preserveUnknownFields` to true (v1beta1 `SetDefaults_...Spec`); v1
+        // to false, and there a schema is required for every version.
         let preserve_unknown_fields = spec
             .get("preserveUnknownFields")
             .and_then(Node::as_bool)
-            .unwrap_or(false);
+            .unwrap_or(crd.get_str("apiVersion") == Some("apiextensions.k8s.io/v1beta1"));
         let conversion = spec
             .at(&["conversion", "strategy"])
             .and_then(Node::as_str)
@@ -402,6 +404,18 @@ impl CompiledCrd {
                 has_embedded,
                 has_list_types,
             });
+        }
+        // A schema cut at `schema::MAX_DEPTH` would call real fields unknown and prune them:
+        // refuse the CRD (the lint says where) rather than validate against part of it.
+        if let Some(v) = compiled
+            .iter()
+            .find(|v| v.schema.as_ref().is_some_and(is_truncated))
+        {
+            return Err(format!(
+                "the schema of version {:?} nests deeper than {} levels, which crdlint does not follow",
+                v.name,
+                crate::schema::MAX_DEPTH
+            ));
         }
         Ok(CompiledCrd {
             group,
@@ -903,7 +917,8 @@ fn run_inner(
         objectmeta::drop_unknown(m);
     }
     let schema = ver.schema.as_ref();
-    if !crd.preserve_unknown_fields {
+    // Without a schema nothing is pruned: the server requires one whenever it prunes.
+    if !crd.preserve_unknown_fields && schema.is_some() {
         unknown.extend(prune::prune(&mut x, schema, true));
         prune::prune_non_nullable_nulls(&mut x, schema);
     }
@@ -1075,6 +1090,16 @@ pub fn cel_blocked_at(errors: &[FieldError], b: Behavior) -> bool {
                     | ErrorType::TypeInvalid
             )
     })
+}
+
+/// True when some node of the schema was cut at the depth cap.
+fn is_truncated(s: &Schema) -> bool {
+    let mut cut = false;
+    s.walk(&crate::k8s::FieldPath::root(), &mut |_, n| {
+        cut |= n.truncated;
+        !cut
+    });
+    cut
 }
 
 /// Evaluates the version's CEL rules on the pruned, defaulted object (the server's last

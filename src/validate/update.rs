@@ -33,7 +33,7 @@ pub(super) fn prepare_old(crd: &CompiledCrd, ver: &CompiledVersion, old: &Node) 
         objectmeta::drop_unknown(m);
     }
     let schema = ver.schema.as_ref();
-    if !crd.preserve_unknown_fields {
+    if !crd.preserve_unknown_fields && schema.is_some() {
         prune::prune(&mut o, schema, true);
         prune::prune_non_nullable_nulls(&mut o, schema);
     }

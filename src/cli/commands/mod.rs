@@ -10,6 +10,7 @@ pub mod scan;
 pub mod test;
 pub mod transform;
 pub mod versions;
+pub mod write;
 
 use std::io::{self, Write};
 use std::path::PathBuf;

@@ -263,7 +263,7 @@ fn update_files(loaded: &[Loaded], runs: &[CaseRun<'_>], quiet: bool) -> Result<
             continue;
         };
         let text = suite::update::apply(&l.source.text, list);
-        super::transform::write_atomically(path, &text)
+        super::write::write_atomically(path, &text)
             .map_err(|e| Failure::Io(io::Error::new(e.kind(), format!("{}: {e}", l.input.name))))?;
         rewritten += 1;
     }

@@ -21,6 +21,11 @@ const MAX_LINE: usize = 300;
 /// under a whole 80-line object hides the finding instead of showing it.
 const MAX_SPAN_LINES: usize = 5;
 
+/// Related locations in the same file further than this many lines from the finding are named
+/// in the help instead of labelled: miette draws every line between the labels, so a duplicate
+/// key 30,000 lines after its first occurrence would print the whole file.
+const MAX_FRAME_LINES: usize = 10;
+
 /// Writes every diagnostic as a code frame, then the summary line unless `quiet`.
 pub fn render(report: &Report<'_>, opts: &Options, out: &mut dyn io::Write) -> io::Result<()> {
     let theme = if opts.color {
@@ -47,6 +52,11 @@ pub fn render(report: &Report<'_>, opts: &Options, out: &mut dyn io::Write) -> i
         }
         let frame = Frame {
             d,
+            near: d
+                .related
+                .iter()
+                .map(|r| drawn_in_frame(report, d, r))
+                .collect(),
             source: drawable.map(|f| Source { file: f }),
             related_note: (!notes.is_empty()).then(|| notes.join("\n")),
         };
@@ -65,14 +75,27 @@ pub fn render(report: &Report<'_>, opts: &Options, out: &mut dyn io::Write) -> i
     Ok(())
 }
 
-/// Related locations in other files cannot be drawn in this frame; name them in the help.
+/// Whether a related location is drawn in the finding's frame: in the same file and near it.
+fn drawn_in_frame(report: &Report<'_>, d: &Diagnostic, r: &crate::diag::Related) -> bool {
+    if r.file.is_some() && r.file != d.file {
+        return false;
+    }
+    let Some(f) = d.file.and_then(|f| report.files.get(f)) else {
+        return true;
+    };
+    let (a, b) = (f.line_col(d.span.start).line, f.line_col(r.span.start).line);
+    a.abs_diff(b) <= MAX_FRAME_LINES
+}
+
+/// Related locations that cannot be drawn in this frame (another file, or far away in this
+/// one); name them in the help.
 fn related_elsewhere(report: &Report<'_>, d: &Diagnostic) -> Option<String> {
     let lines: Vec<String> = d
         .related
         .iter()
-        .filter(|r| r.file.is_some() && r.file != d.file)
+        .filter(|r| !drawn_in_frame(report, d, r))
         .filter_map(|r| {
-            let f = report.files.get(r.file?)?;
+            let f = report.files.get(r.file.or(d.file)?)?;
             let at = f.line_col(r.span.start);
             Some(format!(
                 "{}:{}:{}: {}",
@@ -86,6 +109,8 @@ fn related_elsewhere(report: &Report<'_>, d: &Diagnostic) -> Option<String> {
 /// One diagnostic seen through miette's trait.
 struct Frame<'a> {
     d: &'a Diagnostic,
+    /// Per related location: drawn in this frame ([`drawn_in_frame`]).
+    near: Vec<bool>,
     source: Option<Source<'a>>,
     related_note: Option<String>,
 }
@@ -150,11 +175,14 @@ impl miette::Diagnostic for Frame<'_> {
             .clone()
             .filter(|p| !self.d.message.contains(p.as_str()));
         let primary = LabeledSpan::new_primary_with_span(label, clamp(self.d.span));
+        let near = self.near.clone();
         let same_file = self
             .d
             .related
             .iter()
-            .filter(|r| r.file.is_none() || r.file == self.d.file)
+            .zip(near)
+            .filter(|(_, near)| *near)
+            .map(|(r, _)| r)
             .map(move |r| LabeledSpan::new_with_span(Some(r.message.clone()), clamp(r.span)));
         Some(Box::new(std::iter::once(primary).chain(same_file)))
     }
