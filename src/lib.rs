@@ -7,6 +7,7 @@
 
 pub mod cel;
 pub mod cli;
+pub mod compat;
 pub mod diag;
 pub mod k8s;
 pub mod lint;

@@ -565,7 +565,7 @@ fn name_span(node: &Node) -> Span {
         .unwrap_or_else(|| kind_span(node))
 }
 
-fn yaml_diagnostic(e: &YamlError) -> Diagnostic {
+pub(crate) fn yaml_diagnostic(e: &YamlError) -> Diagnostic {
     let rule = match e.kind {
         YamlErrorKind::Syntax => &input_rules::YAML_SYNTAX,
         YamlErrorKind::DuplicateKey => &input_rules::YAML_DUPLICATE_KEY,
@@ -581,7 +581,7 @@ fn yaml_diagnostic(e: &YamlError) -> Diagnostic {
     d
 }
 
-fn object_ref(node: &Node) -> ObjectRef {
+pub(crate) fn object_ref(node: &Node) -> ObjectRef {
     let meta = node.get("metadata");
     let meta_str = |k: &str| meta.and_then(|m| m.get_str(k));
     ObjectRef {

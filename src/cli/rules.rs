@@ -45,13 +45,14 @@ copies of a CRD (a release and a development channel, say) were passed together.
 pub static RULES: &[&Rule] = &[&CRD_UNUSABLE, &DUPLICATE_CRD, &NO_SCHEMA];
 
 /// Every module's rule list.
-const SOURCES: [&[&Rule]; 6] = [
+const SOURCES: [&[&Rule]; 7] = [
     crate::diag::rules::RULES,
     RULES,
     crate::cel::rules::RULES,
     crate::cel::cost::RULES,
     crate::lint::RULES,
     crate::validate::RULES,
+    crate::compat::RULES,
 ];
 
 /// Every rule crdlint can report, sorted by id, each id once.
