@@ -228,3 +228,49 @@ fn malformed_input_is_a_finding_not_a_crash() {
     assert!(rules.iter().any(|r| r.starts_with("yaml/")), "{rules:?}");
     assert!(rules.iter().any(|r| r == "compat/crd-removed"), "{rules:?}");
 }
+
+#[test]
+fn check_old_ref_matches_crds_by_name_across_files() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let d = t.path();
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .current_dir(d)
+            .args(["-c", "user.name=t", "-c", "user.email=t@example.com"])
+            .args(args)
+            .output()
+            .map(|o| o.status.success())
+            .unwrap_or(false)
+    };
+    if !git(&["init", "-q"]) {
+        println!("skipped: git is not available");
+        return;
+    }
+    let fixture = dir("field-removed");
+    std::fs::create_dir(d.join("old")).expect("mkdir");
+    std::fs::copy(format!("{fixture}/old.yaml"), d.join("old/crd.yaml")).expect("copy");
+    assert!(git(&["add", "."]));
+    assert!(git(&["commit", "-q", "-m", "one"]));
+    // The CRD moves to another file and loses a field.
+    assert!(git(&["rm", "-q", "old/crd.yaml"]));
+    std::fs::copy(format!("{fixture}/new.yaml"), d.join("moved.yaml")).expect("copy");
+    let out = Command::cargo_bin("crdlint")
+        .expect("binary")
+        .current_dir(d)
+        .args([
+            "check",
+            "--old-ref",
+            "HEAD",
+            "moved.yaml",
+            "--format",
+            "json",
+        ])
+        .output()
+        .expect("runs");
+    let report: Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(rules_of(&report), vec!["compat/field-removed".to_string()]);
+    let related = &report["diagnostics"][0]["related"][0];
+    assert_eq!(related["file"], "HEAD:old/crd.yaml");
+    assert_eq!(related["line"], 27);
+}

@@ -322,3 +322,113 @@ fn check_objects(
         .collect();
     (targets.len(), diags)
 }
+
+/// `check --old-ref REF`: compares every CRD in the checked files (`targets`: file ids in
+/// `result.files` with their paths) with the CRD of the same name anywhere in the same
+/// repository at REF, so that a CRD moved to another file is still matched. A CRD only at REF
+/// is not reported: it may live outside the checked paths. The old files are appended to
+/// `result.files` as `REF:path`.
+pub(crate) fn old_ref_findings(
+    settings: &Settings,
+    r: &str,
+    targets: &[(FileId, std::path::PathBuf)],
+    result: &mut RunResult,
+) -> Result<(), Failure> {
+    use super::old::{cat_files, git, toplevel, verify_ref};
+    let opts = compat::Options {
+        kube_version: settings.kube_version,
+        ..compat::Options::default()
+    };
+    let with_crds: Vec<(FileId, std::path::PathBuf)> = targets
+        .iter()
+        .filter(|(id, _)| {
+            result
+                .files
+                .get(*id)
+                .is_some_and(|f| f.text.contains("CustomResourceDefinition"))
+        })
+        .cloned()
+        .collect();
+    // The repositories the checked CRD files are in.
+    let mut tops = std::collections::BTreeSet::new();
+    for (_, p) in &with_crds {
+        let dir = p
+            .canonicalize()
+            .ok()
+            .and_then(|a| a.parent().map(|d| d.to_path_buf()));
+        if let Some(top) = dir.as_deref().and_then(toplevel) {
+            tops.insert(top);
+        }
+    }
+    let mut old_texts: Vec<(String, String)> = Vec::new();
+    for top in &tops {
+        verify_ref(top, r)?;
+        let listed = git(top)
+            .args([
+                "grep",
+                "-l",
+                "CustomResourceDefinition",
+                r,
+                "--",
+                "*.yaml",
+                "*.yml",
+                "*.json",
+            ])
+            .stderr(std::process::Stdio::null())
+            .output()
+            .map_err(|e| Failure::Usage(format!("--old-ref {r}: git: {e}")))?;
+        let prefix = format!("{r}:");
+        let paths: Vec<String> = String::from_utf8_lossy(&listed.stdout)
+            .lines()
+            .map(|l| l.strip_prefix(&prefix).unwrap_or(l).to_string())
+            .collect();
+        for (path, text) in cat_files(top, r, &paths)? {
+            old_texts.push((format!("{r}:{path}"), text));
+        }
+    }
+    if old_texts.is_empty() {
+        return Ok(());
+    }
+    let first_old = result.files.len();
+    let old_files: Vec<SourceFile> = old_texts
+        .into_iter()
+        .map(|(name, text)| SourceFile::new(name, text))
+        .collect();
+    let old_docs: Vec<Vec<Document>> = old_files
+        .par_iter()
+        .map(|f| crate::yaml::load(&f.text))
+        .collect();
+    let old_side = Side {
+        first: first_old,
+        docs: old_docs,
+    };
+    let new_docs: Vec<(FileId, Vec<Document>)> = with_crds
+        .par_iter()
+        .map(|(id, _)| (*id, crate::yaml::load(&result.files[*id].text)))
+        .collect();
+    let mut new_crds = Vec::new();
+    for (id, docs) in &new_docs {
+        for d in docs.iter().filter_map(|d| d.root.as_ref()) {
+            for (_, n) in objects(d) {
+                let crd = matches!((n.get_str("apiVersion"), n.get_str("kind")), (Some(a), Some(k)) if is_crd(a, k));
+                if let (true, Some(name)) =
+                    (crd, n.at(&["metadata", "name"]).and_then(Node::as_str))
+                {
+                    new_crds.push(NamedCrd {
+                        name,
+                        file: *id,
+                        node: n,
+                    });
+                }
+            }
+        }
+    }
+    let old_crds = old_side.crds();
+    let found = compare_sets(&old_crds, &new_crds, &opts, false);
+    result.summary.count(&found);
+    result.diagnostics.extend(found);
+    sort_diagnostics(&mut result.diagnostics);
+    result.summary.files += old_files.len();
+    result.files.extend(old_files);
+    Ok(())
+}
