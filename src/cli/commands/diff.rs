@@ -362,7 +362,9 @@ pub(crate) fn old_ref_findings(
     }
     let mut old_texts: Vec<(String, String)> = Vec::new();
     for top in &tops {
-        verify_ref(top, r)?;
+        if !verify_ref(top, r)? {
+            continue;
+        }
         let listed = git(top)
             .args([
                 "grep",
