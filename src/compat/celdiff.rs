@@ -67,7 +67,7 @@ pub fn compare_rules(p: &Pos<'_>, ctx: &VersionCtx<'_>, opts: &Options, out: &mu
         let user = format!("{}.x-kubernetes-validations[{}]", p.user, r.index);
         let rule_span = r.node.get("rule").map_or(r.node.span, |n| n.span);
         if let Some(o) = old.iter().find(|o| o.text == r.text) {
-            same_rule(p, ctx, o, r, &user, out);
+            same_rule(p, ctx, opts, o, r, &user, out);
             continue;
         }
         if is_transition(r.node, r.text, opts) || ctx.tighten_ok {
@@ -116,6 +116,7 @@ pub fn compare_rules(p: &Pos<'_>, ctx: &VersionCtx<'_>, opts: &Options, out: &mu
 fn same_rule(
     p: &Pos<'_>,
     ctx: &VersionCtx<'_>,
+    opts: &Options,
     o: &Rule<'_>,
     r: &Rule<'_>,
     user: &str,
@@ -154,7 +155,7 @@ fn same_rule(
             ),
         );
     }
-    if p.old_correlatable && !p.new_correlatable && r.text.contains("oldSelf") {
+    if p.old_correlatable && !p.new_correlatable && is_transition(r.node, r.text, opts) {
         let span = r.node.get("rule").map_or(r.node.span, |n| n.span);
         let old_span = o.node.get("rule").map_or(o.node.span, |n| n.span);
         out.push(

@@ -164,3 +164,142 @@ pub(crate) fn show(node: &Node) -> String {
         s
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A CRD whose versions are `(name, served, storage, spec properties as flow YAML)`.
+    fn crd(versions: &[(&str, bool, bool, &str)]) -> Node {
+        let mut text = String::from(
+            "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec:\n  group: example.com\n  scope: Namespaced\n  names: {plural: widgets, kind: Widget}\n  versions:\n",
+        );
+        for (name, served, storage, props) in versions {
+            text.push_str(&format!(
+                "  - name: {name}\n    served: {served}\n    storage: {storage}\n    schema:\n      openAPIV3Schema:\n        type: object\n        properties:\n          spec: {props}\n"
+            ));
+        }
+        let docs = crate::yaml::load(&text);
+        docs.into_iter()
+            .next()
+            .and_then(|d| d.root)
+            .expect("test CRD parses")
+    }
+
+    fn ids(old: &Node, new: &Node, opts: &Options) -> Vec<&'static str> {
+        compare(old, new, opts).iter().map(|d| d.rule.id).collect()
+    }
+
+    #[test]
+    fn a_version_that_stops_being_served_is_one_finding() {
+        let old = crd(&[
+            (
+                "v1beta1",
+                true,
+                false,
+                "{type: object, properties: {a: {type: string}}}",
+            ),
+            ("v1", true, true, "{type: object}"),
+        ]);
+        // The unserved version also lost a field and changed a type: still one finding.
+        let new = crd(&[
+            (
+                "v1beta1",
+                false,
+                false,
+                "{type: object, properties: {b: {type: integer}}}",
+            ),
+            ("v1", true, true, "{type: object}"),
+        ]);
+        assert_eq!(
+            ids(&old, &new, &Options::default()),
+            ["compat/version-unserved"]
+        );
+    }
+
+    #[test]
+    fn fields_under_an_open_parent_are_not_removed() {
+        let old = crd(&[(
+            "v1",
+            true,
+            true,
+            "{type: object, properties: {a: {type: string}}}",
+        )]);
+        let preserving = crd(&[(
+            "v1",
+            true,
+            true,
+            "{type: object, x-kubernetes-preserve-unknown-fields: true}",
+        )]);
+        assert!(ids(&old, &preserving, &Options::default()).is_empty());
+        let closed = crd(&[("v1", true, true, "{type: object}")]);
+        assert_eq!(
+            ids(&old, &closed, &Options::default()),
+            ["compat/field-removed"]
+        );
+    }
+
+    #[test]
+    fn loosening_is_not_reported() {
+        let old = crd(&[(
+            "v1",
+            true,
+            true,
+            "{type: object, required: [a], properties: {a: {type: string, maxLength: 5, minLength: 2, enum: [x, y], pattern: '^x$'}}}",
+        )]);
+        let new = crd(&[(
+            "v1",
+            true,
+            true,
+            "{type: object, properties: {a: {type: string, maxLength: 9, enum: [x, y, z]}}}",
+        )]);
+        assert!(ids(&old, &new, &Options::default()).is_empty());
+    }
+
+    #[test]
+    fn an_absent_lower_bound_counts_as_zero() {
+        let old = crd(&[(
+            "v1",
+            true,
+            true,
+            "{type: object, properties: {l: {type: array}}}",
+        )]);
+        let zero = crd(&[(
+            "v1",
+            true,
+            true,
+            "{type: object, properties: {l: {type: array, minItems: 0}}}",
+        )]);
+        assert!(ids(&old, &zero, &Options::default()).is_empty());
+        let one = crd(&[(
+            "v1",
+            true,
+            true,
+            "{type: object, properties: {l: {type: array, minItems: 1}}}",
+        )]);
+        let d = compare(&old, &one, &Options::default());
+        assert_eq!(d.len(), 1);
+        assert!(
+            d[0].message.contains("minItems 1 was added"),
+            "{}",
+            d[0].message
+        );
+    }
+
+    #[test]
+    fn hostile_depth_stops_without_overflow() {
+        let mut props = String::from("{type: string}");
+        for _ in 0..100 {
+            props = format!("{{type: object, properties: {{x: {props}}}}}");
+        }
+        let old = crd(&[("v1", true, true, &props)]);
+        let new = crd(&[(
+            "v1",
+            true,
+            true,
+            &props.replace("type: string", "type: integer"),
+        )]);
+        // The change is below the depth cap: nothing is reported, and nothing overflows.
+        assert!(ids(&old, &new, &Options::default()).is_empty());
+    }
+}

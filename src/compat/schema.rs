@@ -373,7 +373,8 @@ impl Walk<'_, '_> {
         let help = self.ratchet_help();
         for (key, upper, none) in keys {
             let Some(n) = num(p.new, key) else { continue };
-            let o = num(p.old, key).or(none);
+            let written = num(p.old, key);
+            let o = written.or(none);
             let tighter = match o {
                 None => true,
                 Some(o) => {
@@ -385,7 +386,7 @@ impl Walk<'_, '_> {
                 }
             };
             if tighter {
-                let what = match o {
+                let what = match written {
                     None => format!("{key} {} was added", fmt_num(n)),
                     Some(o) => format!("{key} tightened from {} to {}", fmt_num(o), fmt_num(n)),
                 };
