@@ -97,6 +97,7 @@ rule_tests! {
     version_unserved => "compat/version-unserved";
     stored_version_removed => "compat/stored-version-removed";
     storage_version_changed => "compat/storage-version-changed";
+    served_versions_differ => "compat/served-versions-differ";
     field_removed => "compat/field-removed";
     type_changed => "compat/type-changed";
     enum_value_removed => "compat/enum-value-removed";

@@ -77,6 +77,16 @@ data. Keep the schemas identical or add a conversion webhook.",
     "# old\n- {name: v1alpha1, storage: true, schema: {spec: {size: string}}}\n---\n# new\n- {name: v1alpha1, storage: false, schema: {spec: {size: string}}}\n- {name: v1, storage: true, schema: {spec: {size: integer}}}\n",
     "# new, with spec.conversion.strategy: Webhook\n- {name: v1alpha1, storage: false}\n- {name: v1, storage: true}\n");
 
+compat_rule!(SERVED_VERSIONS_DIFFER, "compat/served-versions-differ", Warning,
+    "Two served versions now have different schemas while conversion is None",
+    "With `conversion.strategy: None` an object written through one version is read through every \
+other served version with only `apiVersion` rewritten. When their schemas differ, a field that one \
+version has and the other lacks is pruned, or a value of one type is served as another. Reported \
+for each pair of served versions whose schemas differ in the new revision and did not in the old \
+one (or were not both served). crdify calls this its served-version validation.",
+    "# new, conversion: None\n- {name: v1beta1, served: true, schema: {spec: {size: string}}}\n- {name: v1, served: true, storage: true, schema: {spec: {size: integer}}}\n",
+    "# new, conversion: Webhook\n- {name: v1beta1, served: true, schema: {spec: {size: string}}}\n- {name: v1, served: true, storage: true, schema: {spec: {size: integer}}}\n");
+
 compat_rule!(FIELD_REMOVED, "compat/field-removed", Error,
     "A field of a served version was removed from its schema",
     "The server prunes fields the schema does not know: values already stored are dropped on the next \
@@ -270,6 +280,7 @@ pub static RULES: &[&Rule] = &[
     &VERSION_UNSERVED,
     &STORED_VERSION_REMOVED,
     &STORAGE_VERSION_CHANGED,
+    &SERVED_VERSIONS_DIFFER,
     &FIELD_REMOVED,
     &TYPE_CHANGED,
     &ENUM_VALUE_REMOVED,

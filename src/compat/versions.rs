@@ -111,6 +111,7 @@ pub fn compare_crds(old: &Node, new: &Node, opts: &Options, out: &mut Findings) 
         }
     }
     check_storage(new_spec, &old_versions, &new_versions, out);
+    check_served_pairs(new_spec, &old_versions, &new_versions, out);
     // Tightening is allowed by policy only where the old revision says nothing is stored.
     let known_stored = old
         .at(&["status", "storedVersions"])
@@ -314,5 +315,64 @@ fn check_storage(
             ),
         )
         .help = Some("keep the two schemas identical, or convert with a webhook (spec.conversion.strategy: Webhook)".into());
+    }
+}
+
+/// The schema of `name` among `versions`, when it is served.
+fn served_schema<'a>(versions: &[Version<'a>], name: &str) -> Option<&'a Node> {
+    versions
+        .iter()
+        .find(|v| v.name == name && v.served)
+        .and_then(|v| v.schema.as_ref().map(|s| s.0))
+}
+
+/// Pairs of served versions whose schemas differ under conversion None, new in this revision.
+fn check_served_pairs(
+    new_spec: &Node,
+    old_versions: &[Version<'_>],
+    new_versions: &[Version<'_>],
+    out: &mut Findings,
+) {
+    let strategy = new_spec
+        .at(&["conversion", "strategy"])
+        .and_then(Node::as_str)
+        .unwrap_or("None");
+    if strategy != "None" {
+        return;
+    }
+    let served: Vec<&Version<'_>> = new_versions.iter().filter(|v| v.served).collect();
+    for (i, a) in served.iter().enumerate() {
+        for b in &served[i + 1..] {
+            let (Some((sa, _)), Some((sb, _))) = (&a.schema, &b.schema) else {
+                continue;
+            };
+            if sa.value_eq(sb) {
+                continue;
+            }
+            // Already differing (and both served) in the old revision: not new here.
+            if let (Some(oa), Some(ob)) = (
+                served_schema(old_versions, a.name),
+                served_schema(old_versions, b.name),
+            ) {
+                if !oa.value_eq(ob) {
+                    continue;
+                }
+            }
+            let old_span = old_versions
+                .iter()
+                .find(|v| v.name == b.name)
+                .map(|v| span_of(v.node, "name"));
+            out.push(
+                &SERVED_VERSIONS_DIFFER,
+                span_of(b.node, "name"),
+                old_span,
+                "",
+                format!(
+                    "served versions {} and {} have different schemas and conversion is None: objects written through one are read through the other with only apiVersion rewritten",
+                    a.name, b.name
+                ),
+            )
+            .help = Some("keep served versions' schemas identical, or convert with a webhook".into());
+        }
     }
 }
