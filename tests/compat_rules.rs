@@ -118,7 +118,8 @@ rule_tests! {
     cel_transition_uncorrelatable => "compat/cel-transition-uncorrelatable";
     column_path_removed => "compat/column-path-removed";
     selectable_field_removed => "compat/selectable-field-removed";
-    object_update_fails => "compat/object-update-fails";
+    // Before 1.30 nothing ratchets: the stored value that breaks the new bound fails the update.
+    object_update_fails => "compat/object-update-fails", "--kube-version", "1.29";
     object_create_fails => "compat/object-create-fails";
 }
 
@@ -274,4 +275,18 @@ fn check_old_ref_matches_crds_by_name_across_files() {
     let related = &report["diagnostics"][0]["related"][0];
     assert_eq!(related["file"], "HEAD:old/crd.yaml");
     assert_eq!(related["line"], 27);
+}
+
+#[test]
+fn ratcheting_turns_an_update_failure_into_a_create_failure() {
+    // The same object and bound at 1.36: the update leaves the value unchanged and ratcheting
+    // lets it through, but the object could not be created again.
+    let report = diff("object-update-fails", &[]);
+    assert_eq!(
+        rules_of(&report)
+            .iter()
+            .filter(|r| r.starts_with("compat/object-"))
+            .collect::<Vec<_>>(),
+        ["compat/object-create-fails"]
+    );
 }

@@ -255,6 +255,7 @@ fn check_objects(
         // A field the new schema drops is pruned on the next write, not rejected.
         unknown_fields: validate::UnknownFields::Ignore,
         version: None,
+        report_ratcheted: false,
     };
     let targets: Vec<(FileId, &Node, &(CompiledCrd, CompiledCrd))> = side
         .objects()
