@@ -46,6 +46,7 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Print resources as the API server would store them: unknown fields pruned')
             [CompletionResult]::new('default', 'default', [CompletionResultType]::ParameterValue, 'Print resources as the API server would store them: pruned, and defaults filled in')
             [CompletionResult]::new('versions', 'versions', [CompletionResultType]::ParameterValue, 'List each CRD''s versions in Kubernetes priority order')
+            [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'Compare two revisions of CRDs: what the new one breaks for objects and clients that exist')
             [CompletionResult]::new('cost', 'cost', [CompletionResultType]::ParameterValue, 'Estimate the cost of every CEL validation rule as the API server does, most expensive first')
             [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run CRD test suites (openshift/api''s envtest format) offline: create and update cases with their expected objects and errors')
             [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'List every rule: id, default severity and what it finds')
@@ -187,6 +188,30 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Worker threads for reading, parsing and checking (0: one per core)')
             [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for reading, parsing and checking (0: one per core)')
             [CompletionResult]::new('--cost-warn', '--cost-warn', [CompletionResultType]::ParameterName, 'Warn about CEL rules whose estimated cost uses at least this share of the per-rule limit (`cel/cost-high`; above 100 it never fires)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print findings only: no summary line, no list of skipped documents')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print findings only: no summary line, no list of skipped documents')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Also list every document that was skipped, and why')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Also list every document that was skipped, and why')
+            [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Exit with status 1 when there are warnings, not only errors')
+            [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Report a resource whose kind has no CRD in the run as an error instead of skipping it')
+            [CompletionResult]::new('--no-cel', '--no-cel', [CompletionResultType]::ParameterName, 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'crdlint;diff' {
+            [CompletionResult]::new('--objects', '--objects', [CompletionResultType]::ParameterName, 'Existing objects (files or directories): report which would fail their next update, or a fresh create, under the new revision')
+            [CompletionResult]::new('--enum-additions', '--enum-additions', [CompletionResultType]::ParameterName, 'Whether adding an enum value is breaking (`compat/enum-value-added`)')
+            [CompletionResult]::new('--enforce', '--enforce', [CompletionResultType]::ParameterName, 'Set a compat rule''s level: `RULE=error|warning|off` (repeatable)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--kube-version', '--kube-version', [CompletionResultType]::ParameterName, 'The Kubernetes version whose API server is emulated (1.X)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour human output')
+            [CompletionResult]::new('--exclude', '--exclude', [CompletionResultType]::ParameterName, 'Skip files and directories matching this glob while walking directories (repeatable)')
+            [CompletionResult]::new('--stdin-filename', '--stdin-filename', [CompletionResultType]::ParameterName, 'The file name to report for input read from `-` (standard input)')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Worker threads for reading, parsing and checking (0: one per core)')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for reading, parsing and checking (0: one per core)')
+            [CompletionResult]::new('--cost-warn', '--cost-warn', [CompletionResultType]::ParameterName, 'Warn about CEL rules whose estimated cost uses at least this share of the per-rule limit (`cel/cost-high`; above 100 it never fires)')
+            [CompletionResult]::new('--allow-tightening-unstored', '--allow-tightening-unstored', [CompletionResultType]::ParameterName, 'Let a served version that status.storedVersions shows has no stored objects tighten its schema (bounds, patterns, formats, enums, required fields, CEL rules)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print findings only: no summary line, no list of skipped documents')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print findings only: no summary line, no list of skipped documents')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Also list every document that was skipped, and why')
@@ -349,6 +374,7 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Print resources as the API server would store them: unknown fields pruned')
             [CompletionResult]::new('default', 'default', [CompletionResultType]::ParameterValue, 'Print resources as the API server would store them: pruned, and defaults filled in')
             [CompletionResult]::new('versions', 'versions', [CompletionResultType]::ParameterValue, 'List each CRD''s versions in Kubernetes priority order')
+            [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'Compare two revisions of CRDs: what the new one breaks for objects and clients that exist')
             [CompletionResult]::new('cost', 'cost', [CompletionResultType]::ParameterValue, 'Estimate the cost of every CEL validation rule as the API server does, most expensive first')
             [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run CRD test suites (openshift/api''s envtest format) offline: create and update cases with their expected objects and errors')
             [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'List every rule: id, default severity and what it finds')
@@ -375,6 +401,9 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             break
         }
         'crdlint;help;versions' {
+            break
+        }
+        'crdlint;help;diff' {
             break
         }
         'crdlint;help;cost' {

@@ -43,6 +43,7 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand prune 'Print resources as the API server would store them: unknown fields pruned'
             cand default 'Print resources as the API server would store them: pruned, and defaults filled in'
             cand versions 'List each CRD''s versions in Kubernetes priority order'
+            cand diff 'Compare two revisions of CRDs: what the new one breaks for objects and clients that exist'
             cand cost 'Estimate the cost of every CEL validation rule as the API server does, most expensive first'
             cand test 'Run CRD test suites (openshift/api''s envtest format) offline: create and update cases with their expected objects and errors'
             cand rules 'List every rule: id, default severity and what it finds'
@@ -178,6 +179,29 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand -j 'Worker threads for reading, parsing and checking (0: one per core)'
             cand --threads 'Worker threads for reading, parsing and checking (0: one per core)'
             cand --cost-warn 'Warn about CEL rules whose estimated cost uses at least this share of the per-rule limit (`cel/cost-high`; above 100 it never fires)'
+            cand -q 'Print findings only: no summary line, no list of skipped documents'
+            cand --quiet 'Print findings only: no summary line, no list of skipped documents'
+            cand -v 'Also list every document that was skipped, and why'
+            cand --verbose 'Also list every document that was skipped, and why'
+            cand --deny-warnings 'Exit with status 1 when there are warnings, not only errors'
+            cand --strict 'Report a resource whose kind has no CRD in the run as an error instead of skipping it'
+            cand --no-cel 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'crdlint;diff'= {
+            cand --objects 'Existing objects (files or directories): report which would fail their next update, or a fresh create, under the new revision'
+            cand --enum-additions 'Whether adding an enum value is breaking (`compat/enum-value-added`)'
+            cand --enforce 'Set a compat rule''s level: `RULE=error|warning|off` (repeatable)'
+            cand --format 'Output format'
+            cand --kube-version 'The Kubernetes version whose API server is emulated (1.X)'
+            cand --color 'When to colour human output'
+            cand --exclude 'Skip files and directories matching this glob while walking directories (repeatable)'
+            cand --stdin-filename 'The file name to report for input read from `-` (standard input)'
+            cand -j 'Worker threads for reading, parsing and checking (0: one per core)'
+            cand --threads 'Worker threads for reading, parsing and checking (0: one per core)'
+            cand --cost-warn 'Warn about CEL rules whose estimated cost uses at least this share of the per-rule limit (`cel/cost-high`; above 100 it never fires)'
+            cand --allow-tightening-unstored 'Let a served version that status.storedVersions shows has no stored objects tighten its schema (bounds, patterns, formats, enums, required fields, CEL rules)'
             cand -q 'Print findings only: no summary line, no list of skipped documents'
             cand --quiet 'Print findings only: no summary line, no list of skipped documents'
             cand -v 'Also list every document that was skipped, and why'
@@ -332,6 +356,7 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand prune 'Print resources as the API server would store them: unknown fields pruned'
             cand default 'Print resources as the API server would store them: pruned, and defaults filled in'
             cand versions 'List each CRD''s versions in Kubernetes priority order'
+            cand diff 'Compare two revisions of CRDs: what the new one breaks for objects and clients that exist'
             cand cost 'Estimate the cost of every CEL validation rule as the API server does, most expensive first'
             cand test 'Run CRD test suites (openshift/api''s envtest format) offline: create and update cases with their expected objects and errors'
             cand rules 'List every rule: id, default severity and what it finds'
@@ -352,6 +377,8 @@ set edit:completion:arg-completer[crdlint] = {|@words|
         &'crdlint;help;default'= {
         }
         &'crdlint;help;versions'= {
+        }
+        &'crdlint;help;diff'= {
         }
         &'crdlint;help;cost'= {
         }

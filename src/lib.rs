@@ -8,6 +8,7 @@
 pub mod builtin;
 pub mod cel;
 pub mod cli;
+pub mod compat;
 pub mod diag;
 pub mod k8s;
 pub mod lint;

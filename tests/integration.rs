@@ -14,6 +14,8 @@ mod cli;
 mod cli_architecture;
 mod cli_sarif;
 mod common;
+mod compat_corpus;
+mod compat_rules;
 mod conformance_cel_compile;
 mod conformance_cel_cost;
 mod conformance_cel_eval;

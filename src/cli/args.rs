@@ -107,6 +107,8 @@ pub enum Command {
     Default(TransformArgs),
     /// List each CRD's versions in Kubernetes priority order.
     Versions(VersionsArgs),
+    /// Compare two revisions of CRDs: what the new one breaks for objects and clients that exist.
+    Diff(DiffArgs),
     /// Estimate the cost of every CEL validation rule as the API server does, most expensive first.
     Cost(CostArgs),
     /// Run CRD test suites (openshift/api's envtest format) offline: create and update cases
@@ -212,6 +214,39 @@ pub struct VersionsArgs {
     /// Files or directories holding CRDs.
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
+}
+
+/// `diff OLD NEW`: see `commands/diff.rs`.
+#[derive(Debug, Args)]
+pub struct DiffArgs {
+    /// The old revision: a CRD file or a directory of them.
+    #[arg(value_name = "OLD")]
+    pub old: PathBuf,
+    /// The new revision: a CRD file or a directory of them (CRDs are matched by metadata.name).
+    #[arg(value_name = "NEW")]
+    pub new: PathBuf,
+    /// Existing objects (files or directories): report which would fail their next update, or
+    /// a fresh create, under the new revision.
+    #[arg(long, value_name = "PATH", num_args = 1..)]
+    pub objects: Vec<PathBuf>,
+    /// Whether adding an enum value is breaking (`compat/enum-value-added`).
+    #[arg(long, value_enum, default_value_t = EnumAdditions::Allow)]
+    pub enum_additions: EnumAdditions,
+    /// Let a served version that status.storedVersions shows has no stored objects tighten its
+    /// schema (bounds, patterns, formats, enums, required fields, CEL rules).
+    #[arg(long)]
+    pub allow_tightening_unstored: bool,
+    /// Set a compat rule's level: `RULE=error|warning|off` (repeatable).
+    #[arg(long, value_name = "RULE=LEVEL")]
+    pub enforce: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EnumAdditions {
+    /// Adding an enum value is compatible.
+    Allow,
+    /// Adding an enum value is reported as breaking.
+    Disallow,
 }
 
 #[derive(Debug, Args)]

@@ -652,7 +652,7 @@ pub(crate) fn yaml_diagnostic(e: &YamlError) -> Diagnostic {
     d
 }
 
-fn object_ref(node: &Node) -> ObjectRef {
+pub(crate) fn object_ref(node: &Node) -> ObjectRef {
     let meta = node.get("metadata");
     let meta_str = |k: &str| meta.and_then(|m| m.get_str(k));
     ObjectRef {

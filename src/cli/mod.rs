@@ -100,6 +100,7 @@ pub fn run(cli: Cli) -> Result<Status, Failure> {
         Command::Prune(a) => commands::transform::run(&settings, driver::Transform::Prune, a),
         Command::Default(a) => commands::transform::run(&settings, driver::Transform::Default, a),
         Command::Versions(a) => commands::versions::run(&settings, a),
+        Command::Diff(a) => commands::diff::run(&settings, a),
         Command::Cost(a) => commands::cost::run(&settings, a),
         Command::Rules => commands::rules::list(&settings),
         Command::Explain(a) => commands::rules::explain(&a.rule),

@@ -59,7 +59,7 @@ alias by hand (or print the result with `crdlint prune`/`default` and redirect i
 pub static RULES: &[&Rule] = &[&CRD_UNUSABLE, &DUPLICATE_CRD, &NO_SCHEMA, &WRITE_REFUSED];
 
 /// Every module's rule list.
-const SOURCES: [&[&Rule]; 8] = [
+const SOURCES: [&[&Rule]; 9] = [
     crate::diag::rules::RULES,
     RULES,
     crate::cel::rules::RULES,
@@ -68,6 +68,7 @@ const SOURCES: [&[&Rule]; 8] = [
     crate::validate::RULES,
     crate::builtin::RULES,
     crate::suite::RULES,
+    crate::compat::RULES,
 ];
 
 /// Every rule crdlint can report, sorted by id, each id once.

@@ -25,7 +25,20 @@ pub fn run(settings: &Settings, mode: Mode, args: &CheckArgs) -> Result<Status, 
         old: old.map(std::sync::Arc::new),
         ..opts
     };
-    let result = crate::cli::driver::run(loaded, &opts);
+    // Checked files with their paths, for comparing their CRDs with those at --old-ref.
+    let targets: Vec<(usize, std::path::PathBuf)> = loaded
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.input.role == crate::cli::input::Role::Target)
+        .filter_map(|(i, l)| match &l.input.origin {
+            crate::cli::input::Origin::Path(p) => Some((i, p.clone())),
+            _ => None,
+        })
+        .collect();
+    let mut result = crate::cli::driver::run(loaded, &opts);
+    if let (Some(r), true) = (&args.validation.old_ref, mode == Mode::Check) {
+        super::diff::old_ref_findings(settings, r, &targets, &mut result)?;
+    }
     let mut out = io::BufWriter::new(io::stdout().lock());
     super::report(settings, &result, &mut out, false)?;
     out.flush()?;

@@ -4,6 +4,7 @@
 pub mod check;
 pub mod completions;
 pub mod cost;
+pub mod diff;
 pub mod old;
 pub mod rules;
 pub mod scan;

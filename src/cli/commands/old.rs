@@ -81,7 +81,7 @@ pub(crate) fn load(
                     paths.push(f);
                 }
             }
-            for text in cat_files(top, r, &paths)? {
+            for (_, text) in cat_files(top, r, &paths)? {
                 old.add_text(&text);
             }
         }
@@ -89,13 +89,13 @@ pub(crate) fn load(
     Ok(Some(old))
 }
 
-fn git(dir: &Path) -> Command {
+pub(super) fn git(dir: &Path) -> Command {
     let mut c = Command::new("git");
     c.arg("-C").arg(dir);
     c
 }
 
-fn toplevel(dir: &Path) -> Option<PathBuf> {
+pub(super) fn toplevel(dir: &Path) -> Option<PathBuf> {
     let out = git(dir)
         .args(["rev-parse", "--show-toplevel"])
         .stderr(Stdio::null())
@@ -110,7 +110,7 @@ fn toplevel(dir: &Path) -> Option<PathBuf> {
 
 /// Whether `r` names a commit to read from: `Ok(false)` for `HEAD` on a branch with no commits
 /// yet, an error for anything else that is not a commit.
-fn verify_ref(top: &Path, r: &str) -> Result<bool, Failure> {
+pub(super) fn verify_ref(top: &Path, r: &str) -> Result<bool, Failure> {
     let ok = git(top)
         .args([
             "rev-parse",
@@ -172,8 +172,13 @@ fn manifests_at(top: &Path, r: &str) -> Result<Vec<String>, Failure> {
         .collect())
 }
 
-/// The contents of `files` (paths inside the repository) at `r`; missing files are left out.
-fn cat_files(top: &Path, r: &str, files: &[String]) -> Result<Vec<String>, Failure> {
+/// The contents of `files` (paths inside the repository) at `r`, with their paths; missing
+/// files are left out.
+pub(super) fn cat_files(
+    top: &Path,
+    r: &str,
+    files: &[String],
+) -> Result<Vec<(String, String)>, Failure> {
     let io = |e: std::io::Error| Failure::Usage(format!("--old-ref {r}: git: {e}"));
     let mut child = git(top)
         .args(["cat-file", "--batch"])
@@ -187,11 +192,8 @@ fn cat_files(top: &Path, r: &str, files: &[String]) -> Result<Vec<String>, Failu
         .stdin
         .take()
         .ok_or_else(|| io(std::io::ErrorKind::BrokenPipe.into()))?;
-    let requests: String = files
-        .iter()
-        .filter(|f| !f.contains('\n'))
-        .map(|f| format!("{r}:{f}\n"))
-        .collect();
+    let asked: Vec<&String> = files.iter().filter(|f| !f.contains('\n')).collect();
+    let requests: String = asked.iter().map(|f| format!("{r}:{f}\n")).collect();
     let writer = std::thread::spawn(move || stdin.write_all(requests.as_bytes()));
     let stdout = child
         .stdout
@@ -200,11 +202,18 @@ fn cat_files(top: &Path, r: &str, files: &[String]) -> Result<Vec<String>, Failu
     let mut out = BufReader::new(stdout);
     let mut texts = Vec::new();
     let mut header = String::new();
+    // One response per request, in order (`<object> missing` for an absent file).
+    let mut answered = 0usize;
     loop {
         header.clear();
         if out.read_line(&mut header).map_err(io)? == 0 {
             break;
         }
+        let path = asked
+            .get(answered)
+            .map(|s| s.to_string())
+            .unwrap_or_default();
+        answered += 1;
         // `<oid> <type> <size>` then the content and a newline, or `<object> missing`.
         let parts: Vec<&str> = header.split_whitespace().collect();
         let size = match parts.as_slice() {
@@ -223,7 +232,7 @@ fn cat_files(top: &Path, r: &str, files: &[String]) -> Result<Vec<String>, Failu
             out.read_exact(&mut buf).map_err(io)?;
             buf.truncate(n);
             if let Ok(t) = String::from_utf8(buf) {
-                texts.push(t);
+                texts.push((path, t));
             }
         }
     }
