@@ -101,14 +101,34 @@ _crdlint() {
 
     case "${cmd}" in
         crdlint)
-            opts="-q -v -j -V -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --version --help check lint validate prune default versions cost rules explain completions manpage scan help"
+            opts="-q -v -j -V -h --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --version --help check lint validate prune default versions cost rules explain completions manpage scan help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -117,6 +137,14 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)
@@ -147,7 +175,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__check)
-            opts="-q -v -j -h --crd --unknown-fields --version --old --old-ref --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -161,7 +189,7 @@ _crdlint() {
                     COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
                     return 0
                     ;;
-                --version)
+                --crd-version)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -174,7 +202,27 @@ _crdlint() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -183,6 +231,14 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)
@@ -213,14 +269,34 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__completions)
-            opts="-q -v -j -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help bash elvish fish powershell zsh"
+            opts="-q -v -j -h --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -229,6 +305,14 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)
@@ -259,14 +343,34 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__cost)
-            opts="-q -v -j -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -275,6 +379,14 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)
@@ -305,7 +417,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__default)
-            opts="-q -v -j -h --crd --unknown-fields --version --old --old-ref --write --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --write --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -319,7 +431,7 @@ _crdlint() {
                     COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
                     return 0
                     ;;
-                --version)
+                --crd-version)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -332,7 +444,27 @@ _crdlint() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -341,6 +473,14 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)
@@ -371,14 +511,34 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__explain)
-            opts="-q -v -j -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -387,6 +547,14 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)
@@ -613,14 +781,34 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__lint)
-            opts="-q -v -j -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -629,6 +817,14 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)
@@ -659,14 +855,34 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__manpage)
-            opts="-q -v -j -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -675,6 +891,14 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)
@@ -705,7 +929,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__prune)
-            opts="-q -v -j -h --crd --unknown-fields --version --old --old-ref --write --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --write --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -719,7 +943,7 @@ _crdlint() {
                     COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
                     return 0
                     ;;
-                --version)
+                --crd-version)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -732,7 +956,27 @@ _crdlint() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -741,6 +985,14 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)
@@ -771,14 +1023,34 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__rules)
-            opts="-q -v -j -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -787,6 +1059,14 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)
@@ -817,14 +1097,34 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__scan)
-            opts="-q -v -j -h --read-only --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --read-only --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -833,6 +1133,14 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)
@@ -863,7 +1171,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__validate)
-            opts="-q -v -j -h --crd --unknown-fields --version --old --old-ref --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -877,7 +1185,7 @@ _crdlint() {
                     COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
                     return 0
                     ;;
-                --version)
+                --crd-version)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -890,7 +1198,27 @@ _crdlint() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -899,6 +1227,14 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)
@@ -929,14 +1265,34 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__versions)
-            opts="-q -v -j -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -945,6 +1301,14 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)

@@ -82,6 +82,16 @@ struct SarifResult<'a> {
     locations: Vec<Location>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     related_locations: Vec<Location>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    suppressions: Vec<SarifSuppression>,
+}
+
+/// SARIF 3.35: a suppression written in the source (a comment or an annotation).
+#[derive(Serialize)]
+struct SarifSuppression {
+    kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    justification: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -172,8 +182,8 @@ pub fn render(report: &Report<'_>, opts: &Options, out: &mut dyn io::Write) -> i
         })
         .collect();
     let results = report
-        .diagnostics
-        .iter()
+        .with_suppressed()
+        .into_iter()
         .map(|d| {
             let mut text = d.message.clone();
             if let Some(help) = &d.help {
@@ -241,6 +251,14 @@ pub fn render(report: &Report<'_>, opts: &Options, out: &mut dyn io::Write) -> i
                 message: Message { text },
                 locations,
                 related_locations,
+                suppressions: d
+                    .suppression
+                    .iter()
+                    .map(|s| SarifSuppression {
+                        kind: "inSource",
+                        justification: s.reason.clone(),
+                    })
+                    .collect(),
             }
         })
         .collect();
