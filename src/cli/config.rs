@@ -444,9 +444,15 @@ pub fn did_you_mean(word: &str, known: &[&str]) -> String {
         .min()
         .filter(|(d, k)| *d <= (k.len().max(word.len()) / 3).max(2));
     // A rule name given without its group (`cost-high` for `cel/cost-high`) is close too.
+    // So is the start of a long id (`versions/schema-drift`).
     let by_name = known
         .iter()
-        .find(|k| k.rsplit_once('/').is_some_and(|(_, n)| n == word));
+        .find(|k| k.rsplit_once('/').is_some_and(|(_, n)| n == word))
+        .or_else(|| {
+            known
+                .iter()
+                .find(|k| word.len() >= 4 && k.starts_with(word))
+        });
     match (by_name, best) {
         (Some(k), _) => format!(" (did you mean `{k}`?)"),
         (None, Some((_, k))) => format!(" (did you mean `{k}`?)"),

@@ -185,7 +185,7 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
     let mut table: HashMap<(String, String), TableEntry> = HashMap::new();
     let mut crds: Vec<Option<CompiledCrd>> = Vec::with_capacity(prepared.len());
     let mut crd_refs: Vec<(FileId, usize)> = prepared.keys().copied().collect();
-    crd_refs.sort_unstable_by_key(|&(f, k)| (parsed[f].0 != Role::SchemaOnly, f, k));
+    crd_refs.sort_unstable_by_key(|&(f, k)| (!loaded[f].input.named_crd, f, k));
     for (i, at) in crd_refs.iter().enumerate() {
         let Some(Prepared {
             result,
@@ -257,7 +257,7 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
                 diagnostics.push(d);
             }
             None => {
-                let explicit = parsed[f].0 == Role::SchemaOnly;
+                let explicit = loaded[f].input.named_crd;
                 table.insert(
                     key,
                     TableEntry {

@@ -59,6 +59,7 @@ pub(crate) fn gather(
                 name: e.name.clone(),
                 origin: Origin::Path(PathBuf::from(&e.name)),
                 role: Role::Target,
+                named_crd: false,
             },
             error: Some(e.message),
         });
