@@ -139,3 +139,49 @@ fn old_ref_reads_the_previous_content_from_git() {
     );
     assert_eq!(code, 2);
 }
+
+#[test]
+fn old_ref_head_before_the_first_commit_validates_as_create() {
+    // The pre-commit hook `crdlint-transition` runs `--old-ref HEAD`, also on a repository's
+    // first commit: HEAD names a branch with no commit yet, so every file is new (a create),
+    // not a usage error. Any other missing ref stays an error.
+    let t = tempfile::tempdir().expect("tempdir");
+    let d = t.path();
+    let init = StdCommand::new("git")
+        .current_dir(d)
+        .args(["init", "-q"])
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false);
+    if !init {
+        println!("skipped: git is not available");
+        return;
+    }
+    std::fs::write(d.join("crd.yaml"), CRD).expect("write");
+    std::fs::write(d.join("w.yaml"), widget("a", 1)).expect("write");
+    let (code, out) = run(
+        d,
+        &[
+            "validate",
+            "--crd",
+            "crd.yaml",
+            "--old-ref",
+            "HEAD",
+            "w.yaml",
+        ],
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(messages(&out).is_empty(), "{out}");
+    let (code, out) = run(
+        d,
+        &[
+            "validate",
+            "--crd",
+            "crd.yaml",
+            "--old-ref",
+            "main",
+            "w.yaml",
+        ],
+    );
+    assert_eq!(code, 2, "{out}");
+}

@@ -5,7 +5,9 @@
 //!
 //! `--old-ref` reads each checked file's content at the given commit from git (what a
 //! pre-commit hook compares against): one `git cat-file --batch` per repository, not one
-//! process per file. A file that did not exist at the commit has no old objects.
+//! process per file. A file that did not exist at the commit has no old objects, and neither
+//! has any file when the ref is `HEAD` in a repository without commits yet (a pre-commit hook
+//! running `--old-ref HEAD` on the first commit: everything in it is created).
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -66,7 +68,9 @@ pub(crate) fn load(
             }
         }
         for (top, files) in &repos {
-            verify_ref(top, r)?;
+            if !verify_ref(top, r)? {
+                continue;
+            }
             for text in cat_files(top, r, files)? {
                 old.add_text(&text);
             }
@@ -94,7 +98,9 @@ fn toplevel(dir: &Path) -> Option<PathBuf> {
     PathBuf::from(t.trim_end()).canonicalize().ok()
 }
 
-fn verify_ref(top: &Path, r: &str) -> Result<(), Failure> {
+/// Whether `r` names a commit to read from: `Ok(false)` for `HEAD` on a branch with no commits
+/// yet, an error for anything else that is not a commit.
+fn verify_ref(top: &Path, r: &str) -> Result<bool, Failure> {
     let ok = git(top)
         .args([
             "rev-parse",
@@ -108,13 +114,27 @@ fn verify_ref(top: &Path, r: &str) -> Result<(), Failure> {
         .map(|s| s.success())
         .unwrap_or(false);
     if ok {
-        Ok(())
+        Ok(true)
+    } else if r == "HEAD" && head_is_unborn(top) {
+        Ok(false)
     } else {
         Err(Failure::Usage(format!(
             "--old-ref {r}: not a commit in the git repository {}",
             top.display()
         )))
     }
+}
+
+/// HEAD names a branch (`git symbolic-ref` succeeds) that does not resolve to a commit: the
+/// state of a repository before its first commit.
+fn head_is_unborn(top: &Path) -> bool {
+    git(top)
+        .args(["symbolic-ref", "--quiet", "HEAD"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false)
 }
 
 /// The contents of `files` (paths inside the repository) at `r`; missing files are left out.
