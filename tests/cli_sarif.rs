@@ -34,6 +34,8 @@ fn schema() -> Value {
                 "properties": {
                     "tool": {"$ref": "#/definitions/tool"},
                     "columnKind": {"enum": ["utf16CodeUnits", "unicodeCodePoints"]},
+                    "originalUriBaseIds": {"type": "object",
+                                           "additionalProperties": {"$ref": "#/definitions/artifactLocation"}},
                     "results": {"type": "array", "items": {"$ref": "#/definitions/result"}}
                 }
             },
@@ -97,7 +99,17 @@ fn schema() -> Value {
                     "message": {"$ref": "#/definitions/message"},
                     "locations": {"type": "array", "items": {"$ref": "#/definitions/location"}},
                     "relatedLocations": {"type": "array",
-                                         "items": {"$ref": "#/definitions/location"}}
+                                         "items": {"$ref": "#/definitions/location"}},
+                    "suppressions": {"type": "array", "items": {"$ref": "#/definitions/suppression"}}
+                }
+            },
+            "suppression": {
+                "type": "object", "additionalProperties": false,
+                "required": ["kind"],
+                "properties": {
+                    "kind": {"enum": ["inSource", "external"]},
+                    "status": {"enum": ["accepted", "underReview", "rejected"]},
+                    "justification": {"type": "string"}
                 }
             },
             "location": {
