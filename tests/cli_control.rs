@@ -502,3 +502,38 @@ fn explain_config_documents_every_key() {
     assert_eq!(run.code, 0);
     insta::assert_snapshot!("explain_config", run.transcript());
 }
+
+/// The complete `.crdlint.yaml` in README.md ("Configuring crdlint") is a valid config, and
+/// does what its comments say.
+#[test]
+fn the_readme_config_example_is_valid() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md");
+    let section = readme
+        .split("## Configuring crdlint")
+        .nth(1)
+        .expect("the section");
+    let example = section
+        .split("```yaml\n")
+        .nth(1)
+        .and_then(|s| s.split("```").next())
+        .expect("a yaml block");
+    let dir = tree(&[(".crdlint.yaml", example)]);
+    let run = run_in(dir.path(), &["rules", "--format", "json"], None);
+    assert_eq!(run.code, 0, "{}", run.transcript());
+    let v = run.json();
+    let severity = |id: &str| {
+        v.as_array()
+            .expect("rules")
+            .iter()
+            .find(|r| r["id"] == id)
+            .and_then(|r| r["severity"].as_str())
+            .map(str::to_string)
+    };
+    assert_eq!(severity("cel/cost-high").as_deref(), Some("off"));
+    assert_eq!(severity("input/no-schema").as_deref(), Some("error"));
+    assert_eq!(
+        severity("versions/schema-drift-without-conversion").as_deref(),
+        Some("info")
+    );
+}
