@@ -627,7 +627,9 @@ pub fn scan(loaded: &[Loaded]) -> Summary {
     summary
 }
 
-/// The one order every format prints in.
+/// The one order every format prints in: by file, position, rule and message, except that the
+/// note `cr/cel-not-checked` (at the object's start) follows the errors of its object that
+/// blocked the rules.
 pub fn sort_diagnostics(diagnostics: &mut [Diagnostic]) {
     diagnostics.sort_by(|a, b| {
         (a.file, a.span.start, a.span.end, a.rule.id, &a.message).cmp(&(
@@ -638,6 +640,33 @@ pub fn sort_diagnostics(diagnostics: &mut [Diagnostic]) {
             &b.message,
         ))
     });
+    let note = crate::validate::rules::CEL_NOT_CHECKED.id;
+    let mut i = 0;
+    while i < diagnostics.len() {
+        if diagnostics[i].rule.id != note {
+            i += 1;
+            continue;
+        }
+        let (file, object) = (diagnostics[i].file, diagnostics[i].object.clone());
+        let same = |d: &Diagnostic| {
+            d.file == file
+                && match (&d.object, &object) {
+                    (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+                    _ => false,
+                }
+        };
+        let mut last = i;
+        for (j, d) in diagnostics.iter().enumerate().skip(i + 1) {
+            if d.file != file {
+                break;
+            }
+            if same(d) {
+                last = j;
+            }
+        }
+        diagnostics[i..=last].rotate_left(1);
+        i = last + 1;
+    }
 }
 
 /// A hash of a node's value, spans and styles left out.
