@@ -537,3 +537,31 @@ fn the_readme_config_example_is_valid() {
         Some("info")
     );
 }
+
+#[test]
+fn findings_in_a_rendered_helm_stream_name_their_template() {
+    let crd = crd(5);
+    let dir = tree(&[("crds/db.yaml", crd.as_str())]);
+    let stream = format!(
+        "---\n# Source: chart/templates/a.yaml\n{}---\n# Source: chart/templates/b.yaml\n{}",
+        widget("a", 1),
+        widget("b", 9)
+    );
+    let run = run_in(
+        dir.path(),
+        &["check", "--crd", "crds", "--format", "json"],
+        Some(&stream),
+    );
+    let v = run.json();
+    let d = &v["diagnostics"][0];
+    assert_eq!(
+        (d["rule"].as_str(), d["line"].as_u64()),
+        (Some("cr/schema"), Some(16)),
+        "{v}"
+    );
+    assert_eq!(
+        d["related"][0]["message"],
+        "rendered from chart/templates/b.yaml"
+    );
+    assert_eq!(d["related"][0]["line"], 10);
+}

@@ -68,6 +68,32 @@ pub(crate) fn gather(
     Ok(loaded)
 }
 
+/// In a rendered Helm stream (`helm template`), each document follows a `# Source:
+/// chart/templates/x.yaml` comment: a finding in it gets that comment as a related location,
+/// so that it names the template to fix.
+fn name_helm_sources(result: &mut RunResult) {
+    let sources: Vec<Vec<(usize, String)>> = result
+        .files
+        .iter()
+        .map(|f| crate::cli::classify::helm_sources(&f.text))
+        .collect();
+    for d in &mut result.diagnostics {
+        let Some(list) = d.file.and_then(|f| sources.get(f)) else {
+            continue;
+        };
+        let i = list.partition_point(|(at, _)| *at <= d.span.start);
+        let Some((at, source)) = i.checked_sub(1).and_then(|i| list.get(i)) else {
+            continue;
+        };
+        let len = "# Source: ".len() + source.len();
+        d.related.push(crate::diag::Related {
+            file: d.file,
+            span: crate::diag::Span::new(*at, at + len),
+            message: format!("rendered from {source}"),
+        });
+    }
+}
+
 /// With `--force-exclude`, drops the files named on the command line that an `--exclude` glob
 /// matches (pre-commit names files explicitly, and excludes should still apply).
 fn force_exclude(settings: &Settings, paths: &[PathBuf]) -> Result<Vec<PathBuf>, Failure> {
@@ -120,6 +146,7 @@ pub(crate) fn finish(settings: &Settings, result: &mut RunResult) {
     settings
         .policy
         .apply(&mut result.diagnostics, &result.files);
+    name_helm_sources(result);
     if !settings.no_suppressions {
         let applied = crate::cli::suppress::apply(
             std::mem::take(&mut result.diagnostics),
