@@ -5,6 +5,7 @@
 //! [`yaml`] → [`diag`] → [`k8s`] → [`schema`] → [`cel`] → [`lint`] and [`validate`] → [`cli`].
 //! `ARCHITECTURE.md` is the map.
 
+pub mod builtin;
 pub mod cel;
 pub mod cli;
 pub mod diag;

@@ -19,6 +19,7 @@ use super::classify::{self, SkipPattern, NOT_A_MANIFEST};
 use super::input::{Loaded, Role};
 use super::rules::{CRD_UNUSABLE, DUPLICATE_CRD, NO_SCHEMA};
 use super::suppress::IgnoreAnnotation;
+use crate::builtin;
 use crate::diag::render::Summary;
 use crate::diag::{rules as input_rules, Diagnostic, FileId, ObjectRef, SourceFile, Span};
 use crate::lint;
@@ -280,12 +281,18 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
         }
     }
 
+    // Built-in kinds: whatever no CRD claims is looked up (and compiled once per kind) before
+    // phase 3 borrows the catalog.
+    let catalog = builtin_catalog(&parsed, &table, opts);
+
     // Phase 3: resources, and the accounting of everything else.
     struct Job<'a> {
         file: FileId,
         object: &'a Object,
         node: &'a Node,
         crd: &'a CompiledCrd,
+        /// A built-in kind, with its deprecation note if any.
+        builtin: Option<Option<&'a builtin::Note>>,
     }
     let mut jobs = Vec::new();
     for (f, (role, p)) in parsed.iter().enumerate() {
@@ -313,6 +320,7 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
                                     object: o,
                                     node,
                                     crd,
+                                    builtin: None,
                                 });
                                 summary.resources += 1;
                                 continue;
@@ -322,27 +330,45 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
                         Some(None) => {
                             format!("the CRD for {group}/{kind} could not be compiled")
                         }
-                        None if classify::is_builtin_group(group) => {
-                            format!("built-in kind {}", o.object.kind)
-                        }
-                        None => {
-                            if let Some(severity) = opts.missing_schema {
-                                let what = format!(
-                                    "no CRD for {} {} in the run, so it is not validated",
-                                    o.object.api_version, o.object.kind
-                                );
-                                diagnostics.push(stamp(
-                                    Diagnostic::new(&NO_SCHEMA, span, what)
-                                        .with_severity(severity)
-                                        .with_help(
-                                            "give its CRD with --crd, or skip the kind with --skip",
-                                        ),
-                                    f,
-                                    &o.object,
-                                ));
+                        None => match (catalog.get(&o.object.api_version, kind), p.node(o.at)) {
+                            (Some(builtin::Entry::Served { crd, note }), Some(node)) => {
+                                jobs.push(Job {
+                                    file: f,
+                                    object: o,
+                                    node,
+                                    crd,
+                                    builtin: Some(note.as_ref()),
+                                });
+                                summary.resources += 1;
+                                continue;
                             }
-                            format!("no CRD for {group}/{kind} in the run")
-                        }
+                            (Some(builtin::Entry::Rejected(note)), Some(node)) => {
+                                diagnostics.push(stamp(note.diagnostic(node), f, &o.object));
+                                summary.resources += 1;
+                                continue;
+                            }
+                            _ if classify::is_builtin_group(group) => {
+                                format!("built-in kind {}", o.object.kind)
+                            }
+                            _ => {
+                                if let Some(severity) = opts.missing_schema {
+                                    let what = format!(
+                                        "no CRD for {} {} in the run, so it is not validated",
+                                        o.object.api_version, o.object.kind
+                                    );
+                                    diagnostics.push(stamp(
+                                        Diagnostic::new(&NO_SCHEMA, span, what)
+                                            .with_severity(severity)
+                                            .with_help(
+                                                "give its CRD with --crd, or skip the kind with --skip",
+                                            ),
+                                        f,
+                                        &o.object,
+                                    ));
+                                }
+                                format!("no CRD for {group}/{kind} in the run")
+                            }
+                        },
                     }
                 }
             };
@@ -369,6 +395,13 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
         .map(|job| {
             let mut outcome = match opts.transform {
                 Some(Transform::Prune) => validate::prune_only(job.crd, job.node, &opts.validate),
+                _ if job.builtin.is_some() => {
+                    let mut o = builtin::validate(job.crd, job.node, &opts.validate);
+                    if let Some(Some(note)) = job.builtin {
+                        o.diagnostics.push(note.diagnostic(job.node));
+                    }
+                    o
+                }
                 _ => {
                     let old = opts.old.as_ref().and_then(|o| o.get(job.node));
                     validate::validate_resource_update(job.crd, job.node, old, &opts.validate)
@@ -433,6 +466,32 @@ struct TableEntry {
     fingerprint: u64,
     /// Named with `--crd` or the config's `crds`.
     explicit: bool,
+}
+
+/// The built-in kinds of the run's checked objects that no CRD claims (empty, and the embedded
+/// schemas untouched, when there are none).
+fn builtin_catalog(
+    parsed: &[(Role, ParsedFile)],
+    table: &HashMap<(String, String), TableEntry>,
+    opts: &RunOptions,
+) -> builtin::Catalog {
+    let mut catalog = builtin::Catalog::new(opts.validate.kube_version);
+    if opts.mode == Mode::Lint {
+        return catalog;
+    }
+    for (role, p) in parsed {
+        if *role != Role::Target {
+            continue;
+        }
+        for o in &p.objects {
+            if let Class::Resource { group, kind } = &o.class {
+                if !table.contains_key(&(group.clone(), kind.clone())) {
+                    catalog.prepare(&o.object.api_version, kind);
+                }
+            }
+        }
+    }
+    catalog
 }
 
 /// Phase 2 for one CRD object: its lint findings and compiled form, and what the table needs
@@ -825,6 +884,69 @@ mod tests {
                 Class::SkipQuietly => "skip".to_string(),
             })
             .collect()
+    }
+
+    fn opts() -> RunOptions {
+        RunOptions {
+            mode: Mode::Check,
+            missing_schema: None,
+            skip: Vec::new(),
+            lint: lint::Options::default(),
+            validate: validate::Options::default(),
+            transform: None,
+            skip_cel: false,
+            cost_warn_percent: 100,
+            old: None,
+        }
+    }
+
+    fn parsed_of(json: serde_json::Value) -> Vec<(Role, ParsedFile)> {
+        let root = Node::from_json(&json);
+        let mut objects = Vec::new();
+        classify(&root, 0, &[], &mut objects);
+        vec![(
+            Role::Target,
+            ParsedFile {
+                docs: Vec::new(),
+                objects,
+                annotations: Vec::new(),
+                diagnostics: Vec::new(),
+                documents: 1,
+            },
+        )]
+    }
+
+    #[test]
+    fn only_unclaimed_kinds_reach_the_builtin_catalog() {
+        use serde_json::json;
+        // A custom resource whose CRD is in the run: the catalog (and the embedded bundle)
+        // is never asked.
+        let parsed = parsed_of(json!({"apiVersion": "example.com/v1", "kind": "Widget"}));
+        let mut table = HashMap::new();
+        table.insert(
+            ("example.com".to_string(), "Widget".to_string()),
+            TableEntry {
+                file: 0,
+                span: Span::default(),
+                index: Some(0),
+                fingerprint: 0,
+                explicit: false,
+            },
+        );
+        assert!(builtin_catalog(&parsed, &table, &opts()).is_empty());
+        // A Deployment is looked up.
+        let parsed = parsed_of(json!({"apiVersion": "apps/v1", "kind": "Deployment"}));
+        let catalog = builtin_catalog(&parsed, &table, &opts());
+        assert!(matches!(
+            catalog.get("apps/v1", "Deployment"),
+            Some(builtin::Entry::Served { .. })
+        ));
+        // `lint` validates nothing.
+        let lint_only = RunOptions {
+            mode: Mode::Lint,
+            ..opts()
+        };
+        assert!(builtin_catalog(&parsed, &table, &lint_only).is_empty());
     }
 
     #[test]

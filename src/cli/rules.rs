@@ -49,7 +49,7 @@ release and a development one, say) were passed together: name the one you mean 
 pub static RULES: &[&Rule] = &[&CRD_UNUSABLE, &DUPLICATE_CRD, &NO_SCHEMA];
 
 /// Every module's rule list.
-const SOURCES: [&[&Rule]; 8] = [
+const SOURCES: [&[&Rule]; 9] = [
     crate::diag::rules::RULES,
     RULES,
     super::classify::RULES,
@@ -58,6 +58,7 @@ const SOURCES: [&[&Rule]; 8] = [
     crate::cel::cost::RULES,
     crate::lint::RULES,
     crate::validate::RULES,
+    crate::builtin::RULES,
 ];
 
 /// Every rule crdlint can report, sorted by id, each id once.

@@ -212,6 +212,7 @@ impl Settings {
                 UnknownFieldsArg::Ignore => validate::UnknownFields::Ignore,
             },
             version: v.version.clone(),
+            report_ratcheted: self.verbose,
         }
     }
 

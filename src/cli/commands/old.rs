@@ -3,11 +3,15 @@
 //! apiVersion, kind, namespace and name ([`OldObjects`]); a resource without one is validated
 //! as a create.
 //!
-//! `--old-ref` reads each checked file's content at the given commit from git (what a
-//! pre-commit hook compares against): one `git cat-file --batch` per repository, not one
-//! process per file. A file that did not exist at the commit has no old objects, and neither
-//! has any file when the ref is `HEAD` in a repository without commits yet (a pre-commit hook
-//! running `--old-ref HEAD` on the first commit: everything in it is created).
+//! `--old-ref` reads the YAML and JSON files of the given commit from git (what a pre-commit
+//! hook compares against) in every repository that holds a checked file: one `git ls-tree`
+//! and one `git cat-file --batch` per repository, not one process per file. Old objects are
+//! matched by apiVersion, kind, namespace and name across all of them, as `--old` does, so a
+//! file renamed or split since the commit (`git mv`) still finds its old objects. The checked
+//! files' own paths are read first: when two files at the commit hold the same object, the
+//! one at the same path wins. No file has old objects when the ref is `HEAD` in a repository
+//! without commits yet (a pre-commit hook running `--old-ref HEAD` on the first commit:
+//! everything in it is created).
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -71,7 +75,13 @@ pub(crate) fn load(
             if !verify_ref(top, r)? {
                 continue;
             }
-            for text in cat_files(top, r, files)? {
+            let mut paths = files.clone();
+            for f in manifests_at(top, r)? {
+                if !files.contains(&f) {
+                    paths.push(f);
+                }
+            }
+            for text in cat_files(top, r, &paths)? {
                 old.add_text(&text);
             }
         }
@@ -135,6 +145,31 @@ fn head_is_unborn(top: &Path) -> bool {
         .status()
         .map(|s| s.success())
         .unwrap_or(false)
+}
+
+/// The paths of the YAML and JSON files in the tree of `r` (sorted, as git lists them).
+fn manifests_at(top: &Path, r: &str) -> Result<Vec<String>, Failure> {
+    let out = git(top)
+        .args(["ls-tree", "-r", "-z", "--name-only", r])
+        .stderr(Stdio::null())
+        .output()
+        .map_err(|e| Failure::Usage(format!("--old-ref {r}: git: {e}")))?;
+    if !out.status.success() {
+        return Err(Failure::Usage(format!(
+            "--old-ref {r}: git ls-tree failed in {}",
+            top.display()
+        )));
+    }
+    Ok(out
+        .stdout
+        .split(|b| *b == 0)
+        .filter_map(|p| std::str::from_utf8(p).ok())
+        .filter(|p| {
+            let l = p.to_ascii_lowercase();
+            l.ends_with(".yaml") || l.ends_with(".yml") || l.ends_with(".json")
+        })
+        .map(str::to_string)
+        .collect())
 }
 
 /// The contents of `files` (paths inside the repository) at `r`; missing files are left out.
