@@ -158,9 +158,13 @@ pub fn template_action(text: &str) -> Option<Span> {
                 Some(_) => {}
                 None if b == b'#' && (i == 0 || bytes[i - 1] == b' ') => break,
                 None if (b == b'"' || b == b'\'') && opens_scalar(&line[..i]) => quote = Some(b),
+                // Only where it breaks YAML: alone on its line (`{{- if ... }}`) or starting a
+                // value (`name: {{ .Release.Name }}`). Inside a plain string
+                // (`path: apps/{{cluster}}`, Argo CD's ApplicationSet) it is text.
                 None if b == b'{'
                     && bytes.get(i + 1) == Some(&b'{')
-                    && line[i + 2..].contains("}}") =>
+                    && line[i + 2..].contains("}}")
+                    && opens_scalar(&line[..i]) =>
                 {
                     return Some(Span::new(start + i, start + i + 2));
                 }
@@ -280,6 +284,8 @@ mod tests {
         assert!(template_action("rule: 'self.a == \"{{\"'\n").is_none());
         assert!(template_action("# {{ comment }}\n").is_none());
         assert!(template_action("a: b\n").is_none());
+        assert!(template_action("path: apps/{{.cluster}}\n").is_none());
+        assert!(template_action("- {{ .Values.x }}\n").is_some());
     }
 
     #[test]
