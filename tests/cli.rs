@@ -144,6 +144,14 @@ fn sarif_format() {
         r["ruleIndex"] = serde_json::Value::String("<index>".into());
     }
     v["runs"][0]["tool"]["driver"]["version"] = serde_json::Value::String("<version>".into());
+    // The base is the working directory, which differs from machine to machine.
+    let base = &mut v["runs"][0]["originalUriBaseIds"]["%SRCROOT%"]["uri"];
+    assert!(
+        base.as_str()
+            .is_some_and(|u| u.starts_with("file:///") && u.ends_with('/')),
+        "{base}"
+    );
+    *base = serde_json::Value::String("<cwd>".into());
     insta::assert_json_snapshot!(v);
 }
 
@@ -187,7 +195,13 @@ fn exit_0_when_nothing_is_wrong() {
       "diagnostics": []
     }
     "#);
-    let quiet = crdlint(&["check", "--quiet", "testdata/cli/widgets.json"]);
+    let quiet = crdlint(&[
+        "check",
+        "--quiet",
+        "--crd",
+        "testdata/cli/crd.yaml",
+        "testdata/cli/widgets.json",
+    ]);
     assert_eq!((quiet.code, quiet.stdout.as_str()), (0, ""));
 }
 
@@ -250,11 +264,18 @@ fn exit_2_for_usage_errors() {
 
 #[test]
 fn duplicate_crds_are_a_warning_and_the_first_wins() {
-    // Two copies of one CRD: a warning (the second is ignored), no error.
+    // Two different CRDs for one kind: a warning (the second is ignored), no error.
     let dir = tempfile::tempdir().expect("tempdir");
     let crd = std::fs::read_to_string("testdata/cli/crd.yaml").expect("fixture");
     std::fs::write(dir.path().join("a.yaml"), &crd).expect("write");
-    std::fs::write(dir.path().join("b.yaml"), &crd).expect("write");
+    let changed = crd.replacen(
+        "openAPIV3Schema:",
+        "openAPIV3Schema:
+          description: changed",
+        1,
+    );
+    assert_ne!(changed, crd, "the fixture has a schema");
+    std::fs::write(dir.path().join("b.yaml"), &changed).expect("write");
     let path = dir.path().to_str().expect("UTF-8 path");
     // `validate` does not lint, so only the driver's own findings remain.
     let plain = crdlint(&["validate", "--format", "json", path]);
@@ -366,7 +387,15 @@ fn deep_nesting_is_reported_not_a_crash() {
 
 #[test]
 fn duplicate_keys_point_at_both() {
-    let v = crdlint(&["check", "--format", "json", "testdata/cli/duplicate.yaml"]).json();
+    let v = crdlint(&[
+        "check",
+        "--missing-schema",
+        "ignore",
+        "--format",
+        "json",
+        "testdata/cli/duplicate.yaml",
+    ])
+    .json();
     let d = &v["diagnostics"][0];
     assert_eq!(d["rule"], "yaml/duplicate-key");
     assert_eq!(
@@ -402,6 +431,7 @@ fn list_items_are_objects_with_their_own_location() {
             )
         })
         .collect();
+    // The built-in Service is skipped quietly, even with `--strict`.
     assert_eq!(
         at,
         [
@@ -730,10 +760,11 @@ fn prune_drops_unknown_fields_and_prints_yaml() {
 #[test]
 fn default_path_is_the_current_directory() {
     let dir = walk_tree();
-    let out = Command::cargo_bin("crdlint")
-        .expect("binary built")
+    let out = StdCommand::new(assert_cmd::cargo::cargo_bin("crdlint"))
         .args(["check", "--strict", "--format", "json"])
         .current_dir(dir.path())
+        // No paths and no piped input: the working directory is checked.
+        .stdin(Stdio::null())
         .output()
         .expect("crdlint runs");
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");

@@ -12,6 +12,7 @@ mod cel_eval_costs;
 mod cel_rules_fixture;
 mod cli;
 mod cli_architecture;
+mod cli_control;
 mod cli_sarif;
 mod common;
 mod compat_corpus;

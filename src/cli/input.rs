@@ -38,6 +38,9 @@ pub struct Input {
     pub name: String,
     pub origin: Origin,
     pub role: Role,
+    /// Reached through `--crd` (or the config's `crds`), even when also found among the paths:
+    /// its CRDs win over walked ones for the same kind.
+    pub named_crd: bool,
 }
 
 /// A file that was read, or the reason it could not be.
@@ -73,6 +76,7 @@ pub fn discover(
                 name: opts.stdin_name.to_string(),
                 origin: Origin::Stdin,
                 role,
+                named_crd: role == Role::SchemaOnly,
             });
         } else if path.is_dir() {
             walk(path, role, opts, out, errors);
@@ -83,6 +87,7 @@ pub fn discover(
                 name: display_name(path),
                 origin: Origin::Path(path.clone()),
                 role,
+                named_crd: role == Role::SchemaOnly,
             });
         }
     }
@@ -129,6 +134,7 @@ fn walk(
                         name: display_name(entry.path()),
                         origin: Origin::Path(entry.path().to_path_buf()),
                         role,
+                        named_crd: role == Role::SchemaOnly,
                     });
                 }
             }
@@ -176,6 +182,7 @@ pub fn sort_and_dedup(inputs: Vec<Input>) -> Vec<Input> {
                 if input.role > existing.role {
                     existing.role = input.role;
                 }
+                existing.named_crd |= input.named_crd;
                 // Keep the shorter name for the same file, so reports are stable whichever
                 // way it was reached first.
                 if (input.name.len(), &input.name) < (existing.name.len(), &existing.name) {

@@ -2,7 +2,9 @@
 //!
 //! Brief overview:
 //! - [`args`] holds the clap derive structs: what the user typed, no I/O.
-//! - [`settings`] turns them into the core modules' option types.
+//! - [`config`] finds and parses `.crdlint.yaml`; [`settings`] puts the flags over it and
+//!   turns both into the core modules' option types; [`policy`] decides each rule's severity
+//!   and [`suppress`] applies `# crdlint: ignore[...]` comments and annotations.
 //! - [`input`] finds files (directories walked like ripgrep) and reads them in parallel.
 //! - [`driver`] parses, classifies, compiles, lints and validates, and sorts the findings.
 //! - [`commands`] has one file per subcommand; each returns a [`Status`] or a [`Failure`].
@@ -20,11 +22,15 @@ use std::process::ExitCode;
 use clap::Parser;
 
 pub mod args;
+pub mod classify;
 pub mod commands;
+pub mod config;
 pub mod driver;
 pub mod input;
+pub mod policy;
 pub mod rules;
 pub mod settings;
+pub mod suppress;
 
 use args::{Cli, Command};
 use settings::Settings;
@@ -88,7 +94,12 @@ pub fn main_with(args: impl IntoIterator<Item = OsString>) -> ExitCode {
 
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<Status, Failure> {
-    let settings = Settings::from_args(&cli.global)?;
+    let config = match &cli.command {
+        // Generated files never depend on where they are generated.
+        Command::Completions(_) | Command::Manpage => None,
+        _ => settings::load_config(&cli.global)?,
+    };
+    let settings = Settings::resolve(&cli.global, config)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(settings.threads)
         .build()
@@ -103,7 +114,7 @@ pub fn run(cli: Cli) -> Result<Status, Failure> {
         Command::Diff(a) => commands::diff::run(&settings, a),
         Command::Cost(a) => commands::cost::run(&settings, a),
         Command::Rules => commands::rules::list(&settings),
-        Command::Explain(a) => commands::rules::explain(&a.rule),
+        Command::Explain(a) => commands::rules::explain(&settings, &a.rule),
         Command::Completions(a) => commands::completions::completions(a.shell),
         Command::Manpage => commands::completions::manpage(),
         Command::Scan(a) => commands::scan::run(&settings, a),

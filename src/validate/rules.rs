@@ -126,11 +126,12 @@ pub static SCALE: Rule = Rule {
 
 pub static CEL_NOT_CHECKED: Rule = Rule {
     id: "cr/cel-not-checked",
-    severity: Severity::Error,
+    severity: Severity::Info,
     summary: "CEL validation rules were skipped because the object already has schema errors",
     docs: "The server does not evaluate `x-kubernetes-validations` rules when the object already has a \
-Required, Unsupported value (enum), Too long, Too many or type error, and adds this error instead. Fix the \
-other errors first; more may follow from the rules.",
+Required, Unsupported value (enum), Too long, Too many or type error, and adds this error instead. crdlint \
+reports it with the server's message as a note after the errors that blocked the rules, so that one broken \
+field does not count as two errors. Fix the other errors first; more may follow from the rules.",
     bad: CEL_BAD,
     good: CEL_GOOD,
 };

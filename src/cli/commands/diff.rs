@@ -224,6 +224,8 @@ fn diff(
         skipped: Vec::new(),
         stored: Vec::new(),
         io_failed,
+        annotations: Vec::new(),
+        suppressed: Vec::new(),
     }
 }
 

@@ -51,7 +51,11 @@ struct CaseRun<'a> {
 }
 
 pub fn run(settings: &Settings, args: &TestArgs) -> Result<Status, Failure> {
-    let loaded = gather(settings, &args.paths.paths, &args.crds)?;
+    let loaded = gather(
+        settings,
+        &settings.paths(&args.paths.paths),
+        &settings.crds(&args.crds),
+    )?;
     let io_failed = report_unreadable(&loaded)?;
     let files: Vec<SourceFile> = loaded.iter().map(|l| l.source.clone()).collect();
     let mut problems = Vec::new();
@@ -286,6 +290,7 @@ fn write_report(
     let report = Report {
         files,
         diagnostics: problems,
+        suppressed: &[],
         summary: &summary,
         rules: &rules,
     };
@@ -293,7 +298,7 @@ fn write_report(
         Format::Human => write_human(settings, files, runs, &report, out),
         Format::Json => write_json(files, runs, problems, out),
         Format::Junit => write_junit(files, runs, out),
-        Format::Sarif | Format::Github => {
+        Format::Sarif | Format::Github | Format::Concise => {
             render::render(
                 settings.format,
                 &report,

@@ -31,7 +31,8 @@ pub fn run(settings: &Settings, kind: Transform, args: &TransformArgs) -> Result
     }
     let opts = RunOptions {
         mode: Mode::Validate,
-        strict: settings.strict,
+        missing_schema: settings.missing_schema_severity(),
+        skip: settings.skip_patterns()?,
         lint: settings.lint_options(),
         validate: settings.validate_options(&args.validation),
         transform: Some(kind),
@@ -39,7 +40,12 @@ pub fn run(settings: &Settings, kind: Transform, args: &TransformArgs) -> Result
         cost_warn_percent: settings.cost_warn_percent,
         old: None,
     };
-    let mut result = super::run_driver(settings, &args.paths.paths, &args.validation.crds, &opts)?;
+    let mut result = super::run_driver(
+        settings,
+        &settings.paths(&args.paths.paths),
+        &settings.crds(&args.validation.crds),
+        &opts,
+    )?;
     let mut write_failed = false;
     if args.write {
         write_failed = !write_back(&mut result, settings.quiet)?;
