@@ -358,7 +358,8 @@ fn the_alias_budget_is_shared_by_a_runs_files() {
     assert!(stdout.contains("yaml/alias-budget"), "{stdout}");
 }
 
-/// A million tiny documents: memory stays a small multiple of the input.
+/// A million tiny documents (9 MB): 693 MB resident when measured (964 MB before collections
+/// gave back their slack); the cap guards against a return to gigabytes.
 #[test]
 fn many_tiny_documents_fit_in_proportional_memory() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -372,7 +373,7 @@ fn many_tiny_documents_fit_in_proportional_memory() {
             "json",
             path.to_str().expect("utf-8"),
         ],
-        1024,
+        2048,
         Duration::from_secs(120),
     );
     assert!(
@@ -407,7 +408,7 @@ fn old_ref_with_a_new_file_whose_name_has_spaces() {
     }
     let crd = std::fs::read_to_string(testdata("examples/crds/backup-schedule.yaml")).expect("crd");
     std::fs::write(dir.path().join("crd.yaml"), &crd).expect("write");
-    let old = "apiVersion: ops.example.com/v1\nkind: BackupSchedule\nmetadata:\n  name: n\nspec:\n  schedule: 0 3 * * *\n  target:\n    bucket: backups.example.com\n";
+    let old = "apiVersion: ops.example.com/v1\nkind: BackupSchedule\nmetadata:\n  name: old\nspec:\n  schedule: 0 3 * * *\n  target:\n    bucket: backups.example.com\n";
     std::fs::write(dir.path().join("old one.yaml"), old).expect("write");
     assert!(git(&["add", "."]).expect("git add").status.success());
     assert!(git(&["commit", "-qm", "one"])
@@ -417,12 +418,12 @@ fn old_ref_with_a_new_file_whose_name_has_spaces() {
     // Files the commit does not have, named with spaces, before and after the one it has.
     std::fs::write(
         dir.path().join("a new file.yaml"),
-        old.replace("name: n", "name: m"),
+        old.replace("name: old", "name: new-a"),
     )
     .expect("write");
     std::fs::write(
         dir.path().join("z new file.yaml"),
-        old.replace("name: n", "name: z"),
+        old.replace("name: old", "name: new-z"),
     )
     .expect("write");
     let mut c = bin();

@@ -666,7 +666,7 @@ pub fn concat_lists(a: &Arc<ListValue>, b: &Arc<ListValue>) -> Value {
             b.items(),
             kind,
             |x| scalar_id(x).map(|k| vec![k]),
-            |x, y| equals(x, y),
+            equals,
         ),
         ListKind::Map(keys) if matches!(a.kind, ListKind::Map(_)) => {
             let keys = keys.clone();
