@@ -5,6 +5,10 @@
 //! [`yaml`] → [`diag`] → [`k8s`] → [`schema`] → [`cel`] → [`lint`] and [`validate`] → [`cli`].
 //! `ARCHITECTURE.md` is the map.
 
+// `println!`/`eprintln!` panic when the write fails (a full disk, a closed terminal); every write
+// goes through `write!` so a failure is an exit status (src/cli/mod.rs), never a panic.
+#![cfg_attr(not(test), deny(clippy::print_stdout, clippy::print_stderr))]
+
 pub mod builtin;
 pub mod cel;
 pub mod cli;

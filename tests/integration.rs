@@ -27,6 +27,8 @@ mod conformance_names;
 mod conformance_version_priority;
 mod lint_corpus;
 mod lint_rules;
+mod properties;
+mod reliability;
 mod suite;
 mod validate_corpus;
 mod validate_old;

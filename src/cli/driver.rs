@@ -620,7 +620,8 @@ fn parse_all(
                 return (l.input.role, skipped);
             }
             let docs = if l.error.is_none() {
-                crate::yaml::load(&l.source.text)
+                let limits = crate::yaml::LoadOptions::for_run(l.source.text.len(), loaded.len());
+                crate::yaml::load_with(&l.source.text, &limits)
             } else {
                 Vec::new()
             };

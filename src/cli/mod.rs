@@ -11,12 +11,13 @@
 //!
 //! [`main`] is the only place that decides exit codes: 0 no errors, 1 errors found (or warnings
 //! with `--deny-warnings`), 2 usage or I/O failure. A closed pipe on stdout ends the run quietly
-//! with 0, as ripgrep does, so `crdlint check | head` behaves.
-
-#![allow(clippy::print_stdout, clippy::print_stderr)]
+//! with 0, as ripgrep does, so `crdlint check | head` behaves. Output that cannot be written
+//! (a full disk, `>/dev/full`) is an I/O failure: exit 2, never a panic. That is why nothing in
+//! the crate uses `println!`/`eprintln!` (they panic when the write fails; the lint in
+//! `lib.rs` denies them): every write goes through `write!` and its error is handled.
 
 use std::ffi::OsString;
-use std::io;
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -71,9 +72,11 @@ pub fn main_with(args: impl IntoIterator<Item = OsString>) -> ExitCode {
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => {
-            // Help and version go to stdout with status 0; usage errors to stderr with 2.
-            let _ = e.print();
-            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+            // Help and version go to stdout with status 0; usage errors to stderr with 2. Help
+            // that cannot be written is an I/O failure (2), as for any other output.
+            let printed = e.print();
+            let failed = e.use_stderr() || printed.is_err();
+            return ExitCode::from(if failed { 2 } else { 0 });
         }
     };
     match run(cli) {
@@ -82,14 +85,20 @@ pub fn main_with(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         Ok(Status::IoFailed) => ExitCode::from(2),
         Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(Failure::Io(e)) => {
-            eprintln!("crdlint: error: {e}");
+            print_error(&e.to_string());
             ExitCode::from(2)
         }
         Err(Failure::Usage(msg)) => {
-            eprintln!("crdlint: error: {msg}");
+            print_error(&msg);
             ExitCode::from(2)
         }
     }
+}
+
+/// Prints the last error of a run. When stderr itself cannot be written to, the exit code (2)
+/// is all that is left to say it.
+fn print_error(msg: &str) {
+    let _ = writeln!(io::stderr().lock(), "crdlint: error: {msg}");
 }
 
 /// Runs a parsed command line.

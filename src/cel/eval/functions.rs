@@ -134,8 +134,8 @@ fn list_index(len: usize, i: &Value) -> Result<Option<usize>, EvalError> {
 pub fn index(v: &Value, i: &Value) -> EvalResult {
     match v {
         Value::Invalid(m) => Err(err(&**m)),
-        Value::List(l) => match list_index(l.items.len(), i)? {
-            Some(ix) => surface(l.items[ix].clone()),
+        Value::List(l) => match list_index(l.len(), i)? {
+            Some(ix) => surface(l.get(ix).cloned().unwrap_or(Value::Null)),
             None => Err(EvalError::new(
                 ErrorKind::IndexOutOfRange,
                 if l.from_object {
@@ -159,8 +159,8 @@ pub fn index(v: &Value, i: &Value) -> EvalResult {
 /// `v[?i]`.
 pub fn opt_index(v: &Value, i: &Value) -> EvalResult {
     match v {
-        Value::List(l) => Ok(match list_index(l.items.len(), i)? {
-            Some(ix) => Value::some(l.items[ix].clone()),
+        Value::List(l) => Ok(match list_index(l.len(), i)? {
+            Some(ix) => Value::some(l.get(ix).cloned().unwrap_or(Value::Null)),
             None => Value::none(),
         }),
         Value::Map(m) => Ok(match m.get(i) {
@@ -236,7 +236,7 @@ pub fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
         ("!_", [Bool(v)]) => b(!v),
         ("@not_strictly_false", [x]) => b(!matches!(x, Bool(false))),
         ("@in", [x, c]) => match c {
-            List(l) => b(l.items.iter().any(|e| equals(x, e))),
+            List(l) => b(l.items().iter().any(|e| equals(x, e))),
             Map(m) => b(m.get(x).is_some()),
             _ => Err(nso()),
         },
@@ -362,17 +362,17 @@ pub fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
 
         // ---- Kubernetes lists ----
         ("isSorted", [List(l)]) => {
-            for w in l.items.windows(2) {
+            for w in l.items().windows(2) {
                 if compare_list_elems(&w[0], &w[1])? == Ordering::Greater {
                     return b(false);
                 }
             }
             b(true)
         }
-        ("sum", [List(l), zero]) if l.items.is_empty() => Ok(zero.clone()),
+        ("sum", [List(l), zero]) if l.is_empty() => Ok(zero.clone()),
         ("sum", [List(l), ..]) => {
             let mut acc: Option<Value> = None;
-            for x in &l.items {
+            for x in l.items() {
                 acc = Some(match acc {
                     None => x.clone(),
                     Some(a) => add(&a, x)?,
@@ -389,7 +389,7 @@ pub fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
             } else {
                 Ordering::Greater
             };
-            let mut it = l.items.iter();
+            let mut it = l.items().iter();
             let Some(first) = it.next() else {
                 return Err(err(format!("{func} called on empty list")));
             };
@@ -402,13 +402,13 @@ pub fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
             Ok(best.clone())
         }
         ("indexOf", [List(l), x]) => Ok(Int(l
-            .items
+            .items()
             .iter()
             .position(|e| equals(e, x))
             .map(|p| p as i64)
             .unwrap_or(-1))),
         ("lastIndexOf", [List(l), x]) => Ok(Int(l
-            .items
+            .items()
             .iter()
             .rposition(|e| equals(e, x))
             .map(|p| p as i64)
@@ -681,7 +681,7 @@ pub fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
                 None => "",
             };
             let mut out = std::string::String::new();
-            for (i, x) in l.items.iter().enumerate() {
+            for (i, x) in l.items().iter().enumerate() {
                 if i > 0 {
                     out.push_str(sep);
                 }
@@ -690,23 +690,28 @@ pub fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
             s(out)
         }
         ("strings.quote", [String(st)]) => s(quote(st)),
-        ("format", [String(fmt), List(l)]) => string_format(fmt, &l.items).map(Value::String),
+        ("format", [String(fmt), List(l)]) => string_format(fmt, l.items()).map(Value::String),
 
         // ---- ext.Sets ----
-        ("sets.contains", [List(a), List(c)]) => {
-            b(c.items.iter().all(|x| a.items.iter().any(|y| equals(x, y))))
-        }
-        ("sets.intersects", [List(a), List(c)]) => {
-            b(c.items.iter().any(|x| a.items.iter().any(|y| equals(x, y))))
-        }
-        ("sets.equivalent", [List(a), List(c)]) => {
-            b(c.items.iter().all(|x| a.items.iter().any(|y| equals(x, y)))
-                && a.items.iter().all(|x| c.items.iter().any(|y| equals(x, y))))
-        }
+        ("sets.contains", [List(a), List(c)]) => b(c
+            .items()
+            .iter()
+            .all(|x| a.items().iter().any(|y| equals(x, y)))),
+        ("sets.intersects", [List(a), List(c)]) => b(c
+            .items()
+            .iter()
+            .any(|x| a.items().iter().any(|y| equals(x, y)))),
+        ("sets.equivalent", [List(a), List(c)]) => b(c
+            .items()
+            .iter()
+            .all(|x| a.items().iter().any(|y| equals(x, y)))
+            && a.items()
+                .iter()
+                .all(|x| c.items().iter().any(|y| equals(x, y)))),
 
         // ---- ext.Lists v3 ----
         ("slice", [List(l), Int(a), Int(e)]) => {
-            let n = l.items.len() as i64;
+            let n = l.len() as i64;
             if *a < 0 || *e < 0 {
                 return Err(err(format!(
                     "cannot slice({a}, {e}), negative indexes not supported"
@@ -720,7 +725,11 @@ pub fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
             if *e > n {
                 return Err(err(format!("cannot slice({a}, {e}), list is length {n}")));
             }
-            Ok(Value::list(l.items[*a as usize..*e as usize].to_vec()))
+            Ok(Value::list(
+                (*a as usize..*e as usize)
+                    .filter_map(|i| l.get(i).cloned())
+                    .collect(),
+            ))
         }
         ("flatten", [List(l), rest @ ..]) if rest.len() <= 1 => {
             let depth = match rest.first() {
@@ -730,20 +739,20 @@ pub fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
             if depth < 0 {
                 return Err(err("level must be non-negative"));
             }
-            Ok(Value::list(flatten(&l.items, depth)))
+            Ok(Value::list(flatten(l.items(), depth)))
         }
         ("distinct", [List(l)]) => {
             let mut out: Vec<Value> = Vec::new();
-            for x in &l.items {
+            for x in l.items() {
                 if !out.iter().any(|y| equals(x, y)) {
                     out.push(x.clone());
                 }
             }
             Ok(Value::list(out))
         }
-        ("reverse", [List(l)]) => Ok(Value::list(l.items.iter().rev().cloned().collect())),
+        ("reverse", [List(l)]) => Ok(Value::list(l.items().iter().rev().cloned().collect())),
         ("sort", [List(l)]) => {
-            let mut items = l.items.clone();
+            let mut items = l.items().to_vec();
             let mut failed = None;
             items.sort_by(|x, y| match compare(x, y) {
                 Ok(o) => o,
@@ -757,25 +766,25 @@ pub fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
                 None => Ok(Value::list(items)),
             }
         }
-        ("first", [List(l)]) => Ok(match l.items.first() {
+        ("first", [List(l)]) => Ok(match l.get(0) {
             Some(x) => Value::some(x.clone()),
             None => Value::none(),
         }),
-        ("last", [List(l)]) => Ok(match l.items.last() {
+        ("last", [List(l)]) => Ok(match l.len().checked_sub(1).and_then(|i| l.get(i)) {
             Some(x) => Value::some(x.clone()),
             None => Value::none(),
         }),
-        ("includes", [List(l), x]) => b(l.items.iter().any(|e| equals(e, x))),
+        ("includes", [List(l), x]) => b(l.items().iter().any(|e| equals(e, x))),
         ("includes", [String(a), String(c)]) => b(a.contains(&**c)),
         ("jsonpatch.escapeKey", [String(k)]) => s(k.replace('~', "~0").replace('/', "~1")),
         ("lists.range", [Int(n)]) => Ok(Value::list((0..(*n).max(0)).map(Int).collect())),
         ("@sortByAssociatedKeys", [List(l), List(keys)]) => {
-            if l.items.len() != keys.items.len() {
+            if l.len() != keys.len() {
                 return Err(err("@sortByAssociatedKeys() expected a list of the same size as the associated keys list"));
             }
-            let mut idx: Vec<usize> = (0..l.items.len()).collect();
+            let mut idx: Vec<usize> = (0..l.len()).collect();
             let mut failed = None;
-            idx.sort_by(|&x, &y| match compare(&keys.items[x], &keys.items[y]) {
+            idx.sort_by(|&x, &y| match compare(&keys.items()[x], &keys.items()[y]) {
                 Ok(o) => o,
                 Err(e) => {
                     failed.get_or_insert(e);
@@ -785,7 +794,7 @@ pub fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
             match failed {
                 Some(e) => Err(e),
                 None => Ok(Value::list(
-                    idx.into_iter().map(|i| l.items[i].clone()).collect(),
+                    idx.into_iter().map(|i| l.items()[i].clone()).collect(),
                 )),
             }
         }
@@ -1004,7 +1013,7 @@ fn is_zero(x: &Value) -> bool {
         Double(d) => *d == 0.0,
         String(st) => st.is_empty(),
         Bytes(bs) => bs.is_empty(),
-        List(l) => l.items.is_empty(),
+        List(l) => l.is_empty(),
         Map(m) => m.entries.is_empty(),
         Duration(d) => *d == 0,
         // Go's zero time.Time: 0001-01-01T00:00:00Z.
@@ -1039,7 +1048,7 @@ fn flatten(items: &[Value], depth: i64) -> Vec<Value> {
     let mut out = Vec::new();
     for x in items {
         match x {
-            Value::List(l) if depth > 0 => out.extend(flatten(&l.items, depth - 1)),
+            Value::List(l) if depth > 0 => out.extend(flatten(l.items(), depth - 1)),
             _ => out.push(x.clone()),
         }
     }
@@ -1181,7 +1190,7 @@ fn string_format(fmt: &str, args: &[Value]) -> Result<Arc<str>, EvalError> {
 fn format_s(v: &Value) -> Result<std::string::String, EvalError> {
     Ok(match v {
         Value::List(l) => {
-            let parts: Result<Vec<_>, _> = l.items.iter().map(format_s).collect();
+            let parts: Result<Vec<_>, _> = l.items().iter().map(format_s).collect();
             format!("[{}]", parts?.join(", "))
         }
         Value::Map(m) => {
@@ -1208,7 +1217,7 @@ fn traversal_cost(v: &Value) -> u64 {
     match v {
         Value::String(st) => (st.len() as f64 * 0.1) as u64,
         Value::Bytes(bs) => (bs.len() as f64 * 0.1) as u64,
-        Value::List(l) => l.items.iter().map(traversal_cost).sum(),
+        Value::List(l) => l.items().iter().map(traversal_cost).sum(),
         Value::Map(m) => m
             .entries
             .iter()
@@ -1322,7 +1331,7 @@ pub fn call_cost(func: &str, member: bool, args: &[Value], result: &EvalResult) 
     }
     // cel-go ext.Lists v3 cost trackers.
     let sq_factor = |l: &Value| match l {
-        Value::List(l) if matches!(l.items.first(), Some(Value::String(_) | Value::Bytes(_))) => {
+        Value::List(l) if matches!(l.items().first(), Some(Value::String(_) | Value::Bytes(_))) => {
             2.1
         }
         _ => 2.0,
@@ -1414,7 +1423,7 @@ mod tests {
         let Value::List(l) = call("split", true, &[st("a,b,c"), st(",")]).unwrap() else {
             panic!()
         };
-        assert_eq!(l.items.len(), 3);
+        assert_eq!(l.len(), 3);
         assert_eq!(
             call("strings.quote", false, &[st("a\"b")])
                 .unwrap()

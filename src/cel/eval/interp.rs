@@ -369,9 +369,7 @@ impl Evaluator {
         let pairs: Box<dyn Iterator<Item = (Value, Value)>> = match range {
             Value::List(l) => {
                 let l = l.clone();
-                Box::new(
-                    (0..l.items.len()).map(move |i| (Value::Int(i as i64), l.items[i].clone())),
-                )
+                Box::new((0..l.len()).map(move |i| (Value::Int(i as i64), l.items()[i].clone())))
             }
             Value::Map(m) => {
                 let m = m.clone();
@@ -625,9 +623,7 @@ fn append_in_place(func: &str, args: &mut [Value]) -> EvalResult {
     let acc = std::mem::replace(&mut args[0], Value::Null);
     match (acc, &args[1..]) {
         (Value::List(mut acc), [Value::List(add)]) => {
-            Arc::make_mut(&mut acc)
-                .items
-                .extend(add.items.iter().cloned());
+            Arc::make_mut(&mut acc).extend(add.items().iter().cloned());
             Ok(Value::List(acc))
         }
         (Value::Map(mut acc), [k, v]) => {
@@ -653,49 +649,40 @@ fn qualified_type_name(e: &Expr) -> Option<String> {
 }
 
 /// List `+` with Kubernetes list-type semantics: set lists form a union (lhs order first),
-/// map lists merge by key (rhs entries replace lhs entries with the same key in place).
-pub fn concat_lists(a: &ListValue, b: &ListValue) -> Value {
+/// map lists merge by key (rhs entries replace lhs entries with the same key in place). Atomic
+/// lists concatenate as a view over both (cel-go's `concatList`): no copy, as the cost of 1
+/// assumes.
+pub fn concat_lists(a: &Arc<ListValue>, b: &Arc<ListValue>) -> Value {
     let kind = match (&a.kind, &b.kind) {
         (ListKind::Atomic, k) => k.clone(),
         (k, _) => k.clone(),
     };
     match &kind {
-        ListKind::Set if a.kind == ListKind::Set => {
-            let mut items = a.items.clone();
-            for x in &b.items {
-                if !items.iter().any(|y| equals(x, y)) {
-                    items.push(x.clone());
-                }
-            }
-            Value::List(Arc::new(ListValue {
-                items,
-                kind,
-                from_object: false,
-            }))
-        }
+        // Both merge through a hash of the scalar identity (set items, map-list keys), so that
+        // `+`, charged 1 like the server's, costs time linear in the lists rather than their
+        // product; items without a scalar identity fall back to comparing with each item.
+        ListKind::Set if a.kind == ListKind::Set => merge_lists(
+            a.items(),
+            b.items(),
+            kind,
+            |x| scalar_id(x).map(|k| vec![k]),
+            equals,
+        ),
         ListKind::Map(keys) if matches!(a.kind, ListKind::Map(_)) => {
-            let mut items = a.items.clone();
-            for x in &b.items {
-                match items.iter().position(|y| functions::same_keys(x, y, keys)) {
-                    Some(p) => items[p] = x.clone(),
-                    None => items.push(x.clone()),
-                }
-            }
-            Value::List(Arc::new(ListValue {
-                items,
+            let keys = keys.clone();
+            merge_lists(
+                a.items(),
+                b.items(),
                 kind,
-                from_object: false,
-            }))
+                |x| map_list_id(x, &keys),
+                |x, y| functions::same_keys(x, y, &keys),
+            )
         }
-        _ => {
-            let mut items = a.items.clone();
-            items.extend(b.items.iter().cloned());
-            Value::List(Arc::new(ListValue {
-                items,
-                kind: a.kind.clone(),
-                from_object: false,
-            }))
-        }
+        _ => Value::List(Arc::new(ListValue::concat(
+            a.clone(),
+            b.clone(),
+            a.kind.clone(),
+        ))),
     }
 }
 
@@ -829,4 +816,93 @@ mod tests {
             Value::Bool(true)
         ));
     }
+}
+
+/// A scalar's identity for hashing, equal exactly when [`equals`] says so (numbers compare
+/// across types: `1 == 1u == 1.0`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum ScalarId {
+    /// A map-list key field that is not there (equal only to another absent one).
+    Absent,
+    Null,
+    Bool(bool),
+    Int(i128),
+    /// A double that is not a whole number in i128's range (NaN never equals anything).
+    Double(u64),
+    String(Arc<str>),
+    Bytes(Arc<[u8]>),
+}
+
+fn scalar_id(v: &Value) -> Option<ScalarId> {
+    Some(match v {
+        Value::Null => ScalarId::Null,
+        Value::Bool(b) => ScalarId::Bool(*b),
+        Value::Int(i) => ScalarId::Int(i128::from(*i)),
+        Value::Uint(u) => ScalarId::Int(i128::from(*u)),
+        Value::Double(d) if d.is_nan() => return None,
+        Value::Double(d) if d.fract() == 0.0 && d.abs() < 1e30 => ScalarId::Int(*d as i128),
+        Value::Double(d) => ScalarId::Double((*d + 0.0).to_bits()),
+        Value::String(s) => ScalarId::String(s.clone()),
+        Value::Bytes(b) => ScalarId::Bytes(b.clone()),
+        _ => return None,
+    })
+}
+
+/// A map-list item's identity: its key fields' scalar identities.
+fn map_list_id(v: &Value, keys: &[String]) -> Option<Vec<ScalarId>> {
+    let Value::Map(m) = v else { return None };
+    keys.iter()
+        .map(|k| match super::value::map_key_field(m, k) {
+            Some(x) => scalar_id(x),
+            None => Some(ScalarId::Absent),
+        })
+        .collect()
+}
+
+/// `a` then the items of `b`: an item whose identity is already there replaces it in place
+/// (map lists) or is dropped (sets: `replace` keeps the first, since equal items are equal).
+fn merge_lists(
+    a: &[Value],
+    b: &[Value],
+    kind: ListKind,
+    id: impl Fn(&Value) -> Option<Vec<ScalarId>>,
+    same: impl Fn(&Value, &Value) -> bool,
+) -> Value {
+    let replace = matches!(kind, ListKind::Map(_));
+    let mut items: Vec<Value> = Vec::with_capacity(a.len() + b.len());
+    let mut index: std::collections::HashMap<Vec<ScalarId>, usize> = Default::default();
+    // Items without an identity, compared one by one.
+    let mut odd: Vec<usize> = Vec::new();
+    for (from_b, x) in a
+        .iter()
+        .map(|x| (false, x))
+        .chain(b.iter().map(|x| (true, x)))
+    {
+        let found = match id(x) {
+            Some(k) => match index.get(&k) {
+                Some(&p) => Some(p),
+                None => {
+                    index.insert(k, items.len());
+                    None
+                }
+            },
+            None => {
+                let p = odd.iter().copied().find(|&p| same(x, &items[p]));
+                if p.is_none() {
+                    odd.push(items.len());
+                }
+                p
+            }
+        };
+        match found {
+            // The lhs keeps its own duplicates; only the rhs merges into what is there.
+            Some(p) if from_b => {
+                if replace {
+                    items[p] = x.clone();
+                }
+            }
+            _ => items.push(x.clone()),
+        }
+    }
+    Value::List(Arc::new(ListValue::new(items, kind, false)))
 }

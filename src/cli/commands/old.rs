@@ -214,18 +214,22 @@ pub(super) fn cat_files(
             .map(|s| s.to_string())
             .unwrap_or_default();
         answered += 1;
-        // `<oid> <type> <size>` then the content and a newline, or `<object> missing`.
-        let parts: Vec<&str> = header.split_whitespace().collect();
-        let size = match parts.as_slice() {
-            [_, "blob", size] => size.parse::<usize>().ok(),
-            [_, _, size] => {
-                // A tree or another object type: skip its content.
-                let n = size.parse::<usize>().unwrap_or(0);
-                let mut skip = vec![0u8; n + 1];
-                out.read_exact(&mut skip).map_err(io)?;
+        let size = match parse_header(&header) {
+            // An old version over the input cap is left out, as a file that large would be.
+            Header::Blob(n) if n as u64 <= crate::cli::input::MAX_FILE_BYTES => Some(n),
+            Header::Blob(n) | Header::Other(n) => {
+                // Too large, or a tree or another object type: skip its content.
+                std::io::copy(&mut (&mut out).take(n as u64 + 1), &mut std::io::sink())
+                    .map_err(io)?;
                 None
             }
-            _ => None,
+            Header::Missing => None,
+            Header::Garbled => {
+                return Err(io(std::io::Error::other(format!(
+                    "unexpected cat-file answer {:?}",
+                    header.trim_end()
+                ))))
+            }
         };
         if let Some(n) = size {
             let mut buf = vec![0u8; n + 1];
@@ -239,4 +243,57 @@ pub(super) fn cat_files(
     let _ = writer.join();
     let _ = child.wait();
     Ok(texts)
+}
+
+/// One answer header of `git cat-file --batch`.
+#[derive(Debug, PartialEq)]
+enum Header {
+    /// `<oid> blob <size>`: the content follows.
+    Blob(usize),
+    /// `<oid> <type> <size>` for a tree, commit or tag: content follows, unused.
+    Other(usize),
+    /// `<object> missing` or `<object> ambiguous`: nothing follows.
+    Missing,
+    /// Anything else.
+    Garbled,
+}
+
+/// Reads a header from the right: the request echoed in a `missing` answer is a path that may
+/// hold spaces, while the `<oid> <type> <size>` form never does.
+fn parse_header(line: &str) -> Header {
+    let line = line.trim_end_matches('\n');
+    let mut fields = line.rsplitn(3, ' ');
+    let (Some(last), Some(middle), Some(_)) = (fields.next(), fields.next(), fields.next()) else {
+        return match line.rsplit_once(' ') {
+            Some((_, "missing" | "ambiguous")) => Header::Missing,
+            _ => Header::Garbled,
+        };
+    };
+    if matches!(last, "missing" | "ambiguous") {
+        return Header::Missing;
+    }
+    match (middle, last.parse::<usize>()) {
+        ("blob", Ok(n)) => Header::Blob(n),
+        (_, Ok(n)) => Header::Other(n),
+        _ => Header::Garbled,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cat_file_headers_are_read_from_the_right() {
+        let oid = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
+        assert_eq!(parse_header(&format!("{oid} blob 12\n")), Header::Blob(12));
+        assert_eq!(parse_header(&format!("{oid} tree 0\n")), Header::Other(0));
+        assert_eq!(parse_header("HEAD:a.yaml missing\n"), Header::Missing);
+        // A missing path with spaces has as many fields as a real answer.
+        assert_eq!(parse_header("HEAD:my file.yaml missing\n"), Header::Missing);
+        assert_eq!(parse_header("HEAD:a b c d.yaml missing\n"), Header::Missing);
+        assert_eq!(parse_header("HEAD:x ambiguous\n"), Header::Missing);
+        assert_eq!(parse_header("nonsense\n"), Header::Garbled);
+        assert_eq!(parse_header(&format!("{oid} blob x\n")), Header::Garbled);
+    }
 }

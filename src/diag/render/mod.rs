@@ -22,6 +22,7 @@ pub mod human;
 pub mod json;
 pub mod junit;
 pub mod sarif;
+pub mod terminal;
 
 /// Counts for the summary line and the JSON `summary` object.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
