@@ -15,6 +15,7 @@
 
 pub mod field;
 pub mod fieldpath;
+pub mod gofloat;
 pub mod jsonpath;
 pub mod names;
 pub mod path;

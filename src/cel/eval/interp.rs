@@ -776,7 +776,80 @@ mod tests {
         );
         assert_eq!(
             run("[1][3]").value.unwrap_err().message,
-            "index out of range: 3"
+            "index out of bounds: 3"
+        );
+    }
+
+    /// cel-go's runtime texts (common/types, interpreter/attributes.go) and Go's parsers
+    /// behind the conversions (strconv, time.LoadLocation, net/netip).
+    #[test]
+    fn runtime_errors_and_conversions_like_cel_go() {
+        let err = |src: &str| run(src).value.unwrap_err().message;
+        let val = |src: &str| run(src).value.unwrap();
+        assert_eq!(
+            err("dyn([1])['a']"),
+            "unsupported index type 'string' in list"
+        );
+        assert_eq!(err("dyn([1])[1.5]"), "unsupported index value 1.5 in list");
+        assert_eq!(
+            err("int('abc')"),
+            "type conversion error from 'string' to 'int'"
+        );
+        assert_eq!(
+            err("uint('+1')"),
+            "type conversion error from 'string' to 'uint'"
+        );
+        assert_eq!(
+            err("double('1e400')"),
+            "type conversion error from 'string' to 'double'"
+        );
+        assert!(matches!(val("double('0x1p-2')"), Value::Double(d) if d == 0.25));
+        assert!(matches!(val("double('1_000.5')"), Value::Double(d) if d == 1000.5));
+        assert_eq!(
+            err("timestamp('9999-12-31T23:59:59Z') + duration('1s')"),
+            "timestamp overflow"
+        );
+        assert_eq!(err("timestamp(253402300800)"), "timestamp overflow");
+        let t = "timestamp('2023-01-01T00:00:00Z')";
+        assert!(matches!(
+            val(&format!("{t}.getHours('Asia/Kolkata')")),
+            Value::Int(5)
+        ));
+        assert!(matches!(
+            val(&format!("{t}.getDate('Australia/Sydney')")),
+            Value::Int(1)
+        ));
+        assert!(matches!(
+            val(&format!("{t}.getHours('-05:30')")),
+            Value::Int(18)
+        ));
+        assert!(matches!(
+            val(&format!("{t}.getHours('UTC')")),
+            Value::Int(0)
+        ));
+        assert_eq!(
+            err(&format!("{t}.getHours('+0530')")),
+            "unknown time zone +0530"
+        );
+        assert_eq!(
+            err(&format!("{t}.getHours('x:30')")),
+            "strconv.Atoi: parsing \"x\": invalid syntax"
+        );
+        assert_eq!(
+            err(&format!("{t}.getHours('../etc')")),
+            "time: invalid location name"
+        );
+        assert_eq!(
+            err("ip('::ffff:c0a8:1')"),
+            "IPv4-mapped IPv6 address \"::ffff:c0a8:1\" is not allowed"
+        );
+        assert_eq!(
+            err("ip('1.2.3')"),
+            "IP Address \"1.2.3\" parse error during conversion from string: ParseAddr(\"1.2.3\"): IPv4 address too short"
+        );
+        assert_eq!(
+            err("cidr('192.168.0.0/')"),
+            "network address parse error during conversion from string: network address parse error during conversion from string: netip.ParsePrefix(\"192.168.0.0/\"): bad bits after slash: \"\""
         );
     }
 
