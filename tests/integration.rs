@@ -1,7 +1,6 @@
 //! Every integration test in one binary (ripgrep's layout): one link instead of one per file,
 //! which is most of a cold `cargo test` on two cores. Each module is one former test file.
 
-mod common;
 mod cel_corpus;
 mod cel_cost_core;
 mod cel_cost_corpus;
@@ -13,6 +12,7 @@ mod cel_rules_fixture;
 mod cli;
 mod cli_architecture;
 mod cli_sarif;
+mod common;
 mod conformance_cel_compile;
 mod conformance_cel_cost;
 mod conformance_cel_eval;

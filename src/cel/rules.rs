@@ -141,10 +141,18 @@ fn plain(detail: &str) -> ExprError {
     }
 }
 
-/// What cel-go's program planning rejects in a checked expression: a constant regular
-/// expression given to `matches` or the Kubernetes `find`/`findAll` that does not compile (the
-/// regex optimizations precompile them, `OptOptimize`). Returns Go's error text.
+/// What cel-go's program planning rejects in a checked expression (`OptOptimize`): a type
+/// conversion of a constant that fails (`int('abc')`, see [`plan_time_error`]), or a constant
+/// regular expression given to `matches` or the Kubernetes `find`/`findAll` that does not
+/// compile (the regex optimizations precompile them). Returns cel-go's or Go's error text.
+///
+/// [`plan_time_error`]: super::eval::interp::plan_time_error
 pub fn program_error(c: &Compiled) -> Option<String> {
+    if let Some(e) =
+        super::eval::interp::plan_time_error(&super::eval::ast::from_checked(&c.checked))
+    {
+        return Some(e.message);
+    }
     let mut err = None;
     c.checked.expr.walk(&mut |e| {
         if err.is_some() {

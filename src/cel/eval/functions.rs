@@ -99,6 +99,10 @@ pub fn has_field(v: &Value, name: &str) -> EvalResult {
             found => Ok(Value::Bool(found.is_some())),
         },
         Value::Invalid(m) => Err(err(&**m)),
+        // cel-go's presence test through an optional (`has(x.?a.b)`): an absent optional has
+        // nothing, a present one is tested.
+        Value::Optional(None) => Ok(Value::Bool(false)),
+        Value::Optional(Some(inner)) => has_field(inner, name),
         _ => Err(nso()),
     }
 }

@@ -106,6 +106,55 @@ fn is_const(e: &Expr) -> bool {
     }
 }
 
+/// The error cel-go's planner raises for this program, if any: with `OptOptimize` (on in
+/// Kubernetes) a type conversion whose argument is a constant is evaluated while the program
+/// is planned (`interpreter/decorators.go`, `maybeOptimizeConstUnary`), and its failure fails
+/// program creation (`int('abc')`, `uint(-1)`, `bool('TrUe')`). Sub-trees are planned before
+/// their parents, left to right, so the first failure in that order is reported.
+pub fn plan_time_error(e: &Expr) -> Option<EvalError> {
+    let mut children: Vec<&Expr> = Vec::new();
+    match &e.kind {
+        ExprKind::Select { operand, .. } => children.push(operand),
+        ExprKind::Call { target, args, .. } => {
+            children.extend(target.as_deref());
+            children.extend(args);
+        }
+        ExprKind::List { elems, .. } => children.extend(elems),
+        ExprKind::Map { entries } => {
+            for (k, v, _) in entries {
+                children.push(k);
+                children.push(v);
+            }
+        }
+        ExprKind::Comprehension(c) => children.extend([
+            &c.iter_range,
+            &c.accu_init,
+            &c.loop_cond,
+            &c.loop_step,
+            &c.result,
+        ]),
+        ExprKind::Const(_) | ExprKind::Ident(_) | ExprKind::Struct(_) => {}
+    }
+    if let Some(err) = children.into_iter().find_map(plan_time_error) {
+        return Some(err);
+    }
+    if let ExprKind::Call {
+        func,
+        target: None,
+        args,
+    } = &e.kind
+    {
+        if args.len() == 1 && is_conversion(func) && is_const(&args[0]) {
+            let opts = Options {
+                cost_limit: None,
+                fold_constants: true,
+            };
+            return evaluate(e, &[], opts).value.err();
+        }
+    }
+    None
+}
+
 fn is_primitive_const_list(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::List { elems, optional } => {
@@ -269,10 +318,16 @@ impl Evaluator {
                                     continue;
                                 }
                             };
+                            // cel-go's evalMap: a later entry replaces an earlier one with
+                            // the same key (no duplicate-key error), and an absent optional
+                            // entry removes it.
                             let v = if *opt {
                                 match v {
                                     Value::Optional(Some(x)) => *x,
-                                    Value::Optional(None) => continue,
+                                    Value::Optional(None) => {
+                                        m.shift_remove(&key);
+                                        continue;
+                                    }
                                     _ => {
                                         err.get_or_insert(EvalError::no_such_overload());
                                         continue;
@@ -281,12 +336,6 @@ impl Evaluator {
                             } else {
                                 v
                             };
-                            if m.contains_key(&key) {
-                                err.get_or_insert(EvalError::other(format!(
-                                    "duplicate map key: {}",
-                                    functions::display(&k)
-                                )));
-                            }
                             m.insert(key, v);
                         }
                         (Err(e), _) | (_, Err(e)) => {
@@ -778,6 +827,26 @@ mod tests {
             run("[1][3]").value.unwrap_err().message,
             "index out of bounds: 3"
         );
+    }
+
+    #[test]
+    fn constant_conversions_fail_at_planning() {
+        let plan = |src: &str| plan_time_error(&parse(src).unwrap()).map(|e| e.message);
+        assert_eq!(
+            plan("int('abc') == 1 || true").as_deref(),
+            Some("type conversion error from 'string' to 'int'")
+        );
+        assert_eq!(
+            plan("bool('TrUe')").as_deref(),
+            Some("type conversion error from 'string' to 'bool'")
+        );
+        assert_eq!(
+            plan("[1].all(x, uint(-1) > 0u)").as_deref(),
+            Some("unsigned integer overflow")
+        );
+        assert_eq!(plan("int('12') == 12 && bool('true')"), None);
+        // Only constant arguments are planned.
+        assert_eq!(plan("[1].all(x, int(string(x) + 'a') > 0)"), None);
     }
 
     /// cel-go's runtime texts (common/types, interpreter/attributes.go) and Go's parsers
