@@ -62,8 +62,8 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l unknown-fields
 warn\t'Report them as warnings (the server prunes them and warns)'
 ignore\t'Say nothing (the server prunes them)'"
 complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l version -d 'Validate against this CRD version instead of the one in each resource\'s apiVersion' -r
-complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l old -d 'Files or directories holding the previous versions of the resources: transition rules (oldSelf) run as on an update (matched by apiVersion, kind, namespace and name)' -r -F
-complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l old-ref -d 'Read each file\'s previous version from git at this commit (`git show REF:path`), so that transition rules check the change being committed' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l old -d 'Files or directories holding the previous versions of the resources (matched by apiVersion, kind, namespace and name): each match is validated as the server validates an update (transition rules, status kept, metadata update rules, ratcheting)' -r -F
+complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l old-ref -d 'Read the previous versions from the YAML/JSON files of this git commit (matched by apiVersion, kind, namespace and name, so renamed files still match), so that the change being committed is validated as an update' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l format -d 'Output format' -r -f -a "human\t'Code frames with a label under each finding, and a summary line'
 json\t'One JSON object (the contract in README.md, `"version": 1`)'
 sarif\t'SARIF 2.1.0, for code-scanning uploads'
@@ -107,8 +107,8 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l unknown-fie
 warn\t'Report them as warnings (the server prunes them and warns)'
 ignore\t'Say nothing (the server prunes them)'"
 complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l version -d 'Validate against this CRD version instead of the one in each resource\'s apiVersion' -r
-complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l old -d 'Files or directories holding the previous versions of the resources: transition rules (oldSelf) run as on an update (matched by apiVersion, kind, namespace and name)' -r -F
-complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l old-ref -d 'Read each file\'s previous version from git at this commit (`git show REF:path`), so that transition rules check the change being committed' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l old -d 'Files or directories holding the previous versions of the resources (matched by apiVersion, kind, namespace and name): each match is validated as the server validates an update (transition rules, status kept, metadata update rules, ratcheting)' -r -F
+complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l old-ref -d 'Read the previous versions from the YAML/JSON files of this git commit (matched by apiVersion, kind, namespace and name, so renamed files still match), so that the change being committed is validated as an update' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l format -d 'Output format' -r -f -a "human\t'Code frames with a label under each finding, and a summary line'
 json\t'One JSON object (the contract in README.md, `"version": 1`)'
 sarif\t'SARIF 2.1.0, for code-scanning uploads'
@@ -133,8 +133,8 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l unknown-fields
 warn\t'Report them as warnings (the server prunes them and warns)'
 ignore\t'Say nothing (the server prunes them)'"
 complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l version -d 'Validate against this CRD version instead of the one in each resource\'s apiVersion' -r
-complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l old -d 'Files or directories holding the previous versions of the resources: transition rules (oldSelf) run as on an update (matched by apiVersion, kind, namespace and name)' -r -F
-complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l old-ref -d 'Read each file\'s previous version from git at this commit (`git show REF:path`), so that transition rules check the change being committed' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l old -d 'Files or directories holding the previous versions of the resources (matched by apiVersion, kind, namespace and name): each match is validated as the server validates an update (transition rules, status kept, metadata update rules, ratcheting)' -r -F
+complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l old-ref -d 'Read the previous versions from the YAML/JSON files of this git commit (matched by apiVersion, kind, namespace and name, so renamed files still match), so that the change being committed is validated as an update' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l format -d 'Output format' -r -f -a "human\t'Code frames with a label under each finding, and a summary line'
 json\t'One JSON object (the contract in README.md, `"version": 1`)'
 sarif\t'SARIF 2.1.0, for code-scanning uploads'
@@ -160,8 +160,8 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l unknown-fiel
 warn\t'Report them as warnings (the server prunes them and warns)'
 ignore\t'Say nothing (the server prunes them)'"
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l version -d 'Validate against this CRD version instead of the one in each resource\'s apiVersion' -r
-complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l old -d 'Files or directories holding the previous versions of the resources: transition rules (oldSelf) run as on an update (matched by apiVersion, kind, namespace and name)' -r -F
-complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l old-ref -d 'Read each file\'s previous version from git at this commit (`git show REF:path`), so that transition rules check the change being committed' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l old -d 'Files or directories holding the previous versions of the resources (matched by apiVersion, kind, namespace and name): each match is validated as the server validates an update (transition rules, status kept, metadata update rules, ratcheting)' -r -F
+complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l old-ref -d 'Read the previous versions from the YAML/JSON files of this git commit (matched by apiVersion, kind, namespace and name, so renamed files still match), so that the change being committed is validated as an update' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l format -d 'Output format' -r -f -a "human\t'Code frames with a label under each finding, and a summary line'
 json\t'One JSON object (the contract in README.md, `"version": 1`)'
 sarif\t'SARIF 2.1.0, for code-scanning uploads'

@@ -146,13 +146,15 @@ pub struct ValidationArgs {
     #[arg(long, value_name = "V")]
     pub version: Option<String>,
 
-    /// Files or directories holding the previous versions of the resources: transition rules
-    /// (oldSelf) run as on an update (matched by apiVersion, kind, namespace and name).
+    /// Files or directories holding the previous versions of the resources (matched by
+    /// apiVersion, kind, namespace and name): each match is validated as the server validates
+    /// an update (transition rules, status kept, metadata update rules, ratcheting).
     #[arg(long = "old", value_name = "PATH")]
     pub old: Vec<PathBuf>,
 
-    /// Read each file's previous version from git at this commit (`git show REF:path`), so
-    /// that transition rules check the change being committed.
+    /// Read the previous versions from the YAML/JSON files of this git commit (matched by
+    /// apiVersion, kind, namespace and name, so renamed files still match), so that the change
+    /// being committed is validated as an update.
     #[arg(long = "old-ref", value_name = "GIT_REF", conflicts_with = "old")]
     pub old_ref: Option<String>,
 }

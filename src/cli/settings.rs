@@ -72,6 +72,7 @@ impl Settings {
                 UnknownFieldsArg::Ignore => validate::UnknownFields::Ignore,
             },
             version: v.version.clone(),
+            report_ratcheted: self.verbose,
         }
     }
 

@@ -31,6 +31,14 @@
 //! `path` the field path in the user's document, and `span` the offending node (for values
 //! inserted by defaulting: the nearest node that was in the file).
 //!
+//! # Updates
+//!
+//! [`validate_resource_update`] with an old object runs the server's update path instead
+//! (`update`: status carried over from the old object, ObjectMeta update rules; `openapi` and
+//! the CEL validator ratchet errors on unchanged values through
+//! [`crate::schema::correlate`]). Minor-dependent behaviour comes from one table,
+//! [`crate::k8s::behavior`], looked up once per resource.
+//!
 //! # Prune and default output
 //!
 //! [`Outcome::stored`] is the object as the server would store it: pruned **and** defaulted
@@ -57,6 +65,9 @@ mod openapi;
 pub mod prune;
 pub mod rewrite;
 pub mod rules;
+mod update;
+#[cfg(test)]
+mod update_tests;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -67,7 +78,7 @@ use regex::Regex;
 use crate::cel::eval::{Limits, RuleError, Validator};
 use crate::diag::{Diagnostic, ObjectRef, Rule, Severity, Span};
 use crate::k8s::field::{BadValue, ErrorType, FieldError};
-use crate::k8s::{FieldPath, KubeVersion};
+use crate::k8s::{Behavior, FieldPath, KubeVersion};
 use crate::schema::Schema;
 use crate::yaml::{Node, Value};
 
@@ -92,6 +103,9 @@ pub struct Options {
     pub unknown_fields: UnknownFields,
     /// `--version V`: validate against this CRD version instead of the object's apiVersion.
     pub version: Option<String>,
+    /// On update, report each error that ratcheting dropped as a `cr/ratcheted` info finding
+    /// (`--verbose`).
+    pub report_ratcheted: bool,
 }
 
 impl Options {
@@ -427,8 +441,11 @@ impl CompiledCrd {
             patterns: &self.patterns,
             formats: &self.formats,
             compat_minor,
+            beh: Behavior::of(KubeVersion {
+                minor: compat_minor + 1,
+            }),
         };
-        let res = openapi::validate(&cx, s, value, &openapi::Name::Root, value.span, 0);
+        let res = openapi::validate(&cx, s, value, None, &openapi::Name::Root, value.span, 0);
         res.errs
             .iter()
             .map(|e| (e.to_field_error(), e.span))
@@ -532,6 +549,8 @@ impl Outcome {
 struct Run<'a> {
     crd: &'a CompiledCrd,
     opts: &'a Options,
+    /// The emulated minor's behaviours, looked up once.
+    beh: Behavior,
     diags: Vec<Diagnostic>,
     /// The object as read, for the [`ObjectRef`] built on the first diagnostic.
     source: Option<&'a Node>,
@@ -558,7 +577,7 @@ impl Run<'_> {
         help: Option<&str>,
     ) {
         let path = fe.path.to_string();
-        let mut d = Diagnostic::new(rule, span, fe.to_string()).with_path(path);
+        let mut d = Diagnostic::new(rule, span, fe.render(self.beh)).with_path(path);
         if let Some(h) = help {
             d = d.with_help(h);
         }
@@ -595,12 +614,23 @@ pub fn validate_resource(crd: &CompiledCrd, obj: &Node, opts: &Options) -> Outco
     run(crd, obj, None, opts, Stage::Full)
 }
 
-/// [`validate_resource`] for an update: `old` is the previous version of the object (as read
-/// from a file or git; it is pruned and defaulted the same way before use). Transition rules
-/// (those using `oldSelf`) run only here, with `oldSelf` bound to the matching old node; with
-/// `old: None` this is exactly [`validate_resource`] (create: transition rules skipped,
-/// `optionalOldSelf` rules see `oldSelf` absent). Schema errors are not ratcheted (the server
-/// ignores unchanged invalid fields on update; crdlint reports them).
+/// [`validate_resource`] for an update through the main endpoint, as the server's update
+/// strategy runs it: `old` is the previous version of the object (as read from a file or git;
+/// it is pruned and defaulted the same way before use). With `old: None` this is exactly
+/// [`validate_resource`] (create). With an old object:
+///
+/// * transition rules (`oldSelf`) run, `oldSelf` bound to the correlated old node;
+/// * with the status subresource the old object's `status` replaces the new one for
+///   validation (rules on the root reading `self.status` see it);
+/// * ObjectMeta gets the update checks (immutable name, namespace, uid, timestamps...) instead
+///   of the create checks;
+/// * from 1.30 (ratcheting) schema and CEL errors on values unchanged from the old object are
+///   dropped, or reported as `cr/ratcheted` infos with [`Options::report_ratcheted`];
+///   list-uniqueness is checked only if the old object passed it.
+///
+/// This is the library entry point for any caller that validates an update (the CLI's
+/// `--old`/`--old-ref`, CRD upgrade checks validating stored objects as updates from
+/// themselves: `validate_resource_update(crd, obj, Some(obj), opts)`).
 pub fn validate_resource_update(
     crd: &CompiledCrd,
     obj: &Node,
@@ -639,6 +669,7 @@ fn run_inner(
     let mut r = Run {
         crd,
         opts,
+        beh: Behavior::of(opts.kube_version),
         diags: Vec::new(),
         source: None,
         object: None,
@@ -809,25 +840,19 @@ fn run_inner(
         };
     }
 
-    // 4. Validation. With the status subresource, create drops `status` first
-    //    (`PrepareForCreate`); it is put back afterwards so `stored` keeps the user's text.
-    let status = if ver.status_subresource {
-        x.as_map_mut().and_then(|m| {
-            let i = m.entries.iter().position(|e| e.key == "status")?;
-            Some((i, m.entries.remove(i)))
-        })
-    } else {
-        None
-    };
-    // The old object only matters to CEL rules; it is stored data, so pruned and defaulted
-    // (and with the status subresource, its status is left out like the new one's).
-    let old_x = match (old, &ver.cel) {
-        (Some(o), Some(_)) if o.as_map().is_some() => Some(prepare_old(crd, ver, o)),
-        _ => None,
-    };
+    // 4. Validation. On update the old object is stored data (pruned and defaulted). With the
+    //    status subresource, create drops `status` and update keeps the old one
+    //    (`PrepareForCreate`/`PrepareForUpdate`); the user's status is put back afterwards so
+    //    `stored` keeps the user's text.
+    let old_x = old
+        .filter(|o| o.as_map().is_some())
+        .map(|o| update::prepare_old(crd, ver, o));
+    let status = ver
+        .status_subresource
+        .then(|| update::carry_status(&mut x, old_x.as_ref()));
     validate_stored(&mut r, ver, &x, old_x.as_ref());
-    if let (Some((i, e)), Some(m)) = (status, x.as_map_mut()) {
-        m.entries.insert(i.min(m.entries.len()), e);
+    if let Some(saved) = status {
+        update::restore_status(&mut x, saved);
     }
     Outcome {
         diagnostics: r.diags,
@@ -938,37 +963,21 @@ impl OldObjects {
 
 /// Error types after which the server does not evaluate CEL rules (`strategy.go`).
 pub fn cel_blocked(errors: &[FieldError]) -> bool {
-    errors.iter().any(|e| {
-        matches!(
-            e.kind,
-            ErrorType::NotSupported
-                | ErrorType::Required
-                | ErrorType::TooLong
-                | ErrorType::TooMany
-                | ErrorType::TypeInvalid
-        )
-    })
+    cel_blocked_at(errors, Behavior::NEWEST)
 }
 
-/// The previous version of an object as the server holds it: unknown fields pruned, nulls
-/// dropped, defaults applied, `status` removed when the status subresource is on.
-fn prepare_old(crd: &CompiledCrd, ver: &CompiledVersion, old: &Node) -> Node {
-    let mut o = old.clone();
-    if let Some(m) = o.as_map_mut().and_then(|m| m.get_mut("metadata")) {
-        objectmeta::drop_unknown(m);
-    }
-    let schema = ver.schema.as_ref();
-    if !crd.preserve_unknown_fields {
-        prune::prune(&mut o, schema, true);
-        prune::prune_non_nullable_nulls(&mut o, schema);
-    }
-    prune::apply_defaults(&mut o, schema);
-    if ver.status_subresource {
-        if let Some(m) = o.as_map_mut() {
-            m.entries.retain(|e| e.key != "status");
-        }
-    }
-    o
+/// [`cel_blocked`] as the minor of `b` decides it (enum violations block from 1.29).
+pub fn cel_blocked_at(errors: &[FieldError], b: Behavior) -> bool {
+    errors.iter().any(|e| {
+        (b.cel_blocked_by_enum && e.kind == ErrorType::NotSupported)
+            || matches!(
+                e.kind,
+                ErrorType::Required
+                    | ErrorType::TooLong
+                    | ErrorType::TooMany
+                    | ErrorType::TypeInvalid
+            )
+    })
 }
 
 /// Evaluates the version's CEL rules on the pruned, defaulted object (the server's last
@@ -978,7 +987,13 @@ fn run_cel(r: &mut Run<'_>, ver: &CompiledVersion, cel: &CelRules, x: &Node, old
         return;
     };
     let mut budget = crate::cel::eval::rules::RUNTIME_BUDGET;
-    let errs = v.validate(&FieldPath::root(), x, old, Limits::default(), &mut budget);
+    let limits = Limits {
+        behavior: r.beh,
+        ..Limits::default()
+    };
+    // Ratcheting follows the structural schema; without it (before 1.30) nothing ratchets.
+    let corr_schema = ver.schema.as_ref().filter(|_| r.beh.ratcheting);
+    let errs = v.validate_ratcheting(&FieldPath::root(), x, old, corr_schema, limits, &mut budget);
     let broken = match &ver.schema {
         Some(s) if errs.iter().any(is_compile_error) => cel.broken(s),
         _ => &[],
@@ -1014,8 +1029,23 @@ fn run_cel(r: &mut Run<'_>, ver: &CompiledVersion, cel: &CelRules, x: &Node, old
         }
         let path = e.path.to_string();
         let span = locate(x, &path);
+        if e.ratcheted {
+            report_ratcheted(r, span, path, e.to_string());
+            continue;
+        }
         r.push(Diagnostic::new(&rules::CEL_RULE, span, e.to_string()).with_path(path));
     }
+}
+
+/// An error ratcheting dropped, as a `cr/ratcheted` info finding when `--verbose` asks.
+fn report_ratcheted(r: &mut Run<'_>, span: Span, path: String, message: String) {
+    if !r.opts.report_ratcheted {
+        return;
+    }
+    let d = Diagnostic::new(&rules::RATCHETED, span, message)
+        .with_path(path)
+        .with_help("the value is unchanged from the old object, so the server lets this update through with a warning; the next change to it must fix the error");
+    r.push(d);
 }
 
 /// The errors the validator reports for rules that did not compile (skipped; noted once).
@@ -1124,10 +1154,19 @@ fn validate_stored(r: &mut Run<'_>, ver: &CompiledVersion, x: &Node, old: Option
         }
     }
 
-    // ObjectMeta.
+    // ObjectMeta: the create checks, or on update the update checks.
     let mut meta_errs = Vec::new();
-    match x.get("metadata").map(|m| &m.value) {
-        None | Some(Value::Null) => {
+    match (x.get("metadata").map(|m| &m.value), old) {
+        (meta, Some(o)) => update::meta_update_errors(
+            match meta {
+                Some(Value::Map(m)) => Some(m),
+                _ => None,
+            },
+            o.get("metadata").and_then(Node::as_map),
+            span_of("metadata"),
+            &mut meta_errs,
+        ),
+        (None | Some(Value::Null), None) => {
             meta_errs.push((
                 FieldError::required(
                     FieldPath::new("metadata").child("name"),
@@ -1136,7 +1175,7 @@ fn validate_stored(r: &mut Run<'_>, ver: &CompiledVersion, x: &Node, old: Option
                 x.span,
             ));
         }
-        Some(Value::Map(m)) => objectmeta::validate_object_meta(
+        (Some(Value::Map(m)), None) => objectmeta::validate_object_meta(
             m,
             span_of("metadata"),
             &FieldPath::new("metadata"),
@@ -1144,10 +1183,10 @@ fn validate_stored(r: &mut Run<'_>, ver: &CompiledVersion, x: &Node, old: Option
             crd.namespaced,
             &mut meta_errs,
         ),
-        Some(_) => {}
+        (Some(_), None) => {}
     }
     emit(r, &mut all, &rules::METADATA, meta_errs);
-    finalizer_warnings(r, x);
+    finalizer_warnings(r, x, old);
 
     // The schema.
     if let Some(s) = &ver.schema {
@@ -1155,11 +1194,26 @@ fn validate_stored(r: &mut Run<'_>, ver: &CompiledVersion, x: &Node, old: Option
             patterns: &crd.patterns,
             formats: &crd.formats,
             compat_minor: r.opts.compat_minor(),
+            beh: r.beh,
         };
-        let res = openapi::validate(&cx, s, x, &openapi::Name::Root, x.span, 0);
+        let corr = old
+            .filter(|_| r.beh.ratcheting)
+            .map(|old| crate::schema::correlate::Pair {
+                schema: s,
+                new: x,
+                old,
+            });
+        let res = openapi::ratcheted(
+            corr,
+            openapi::validate(&cx, s, x, corr, &openapi::Name::Root, x.span, 0),
+        );
+        for e in &res.ratcheted {
+            let fe = e.to_field_error();
+            report_ratcheted(r, e.span, e.user_path(), fe.render(r.beh));
+        }
         for e in &res.errs {
             let fe = e.to_field_error();
-            let mut d = Diagnostic::new(&rules::SCHEMA, e.span, fe.to_string());
+            let mut d = Diagnostic::new(&rules::SCHEMA, e.span, fe.render(r.beh));
             let user_path = e.user_path();
             let server_path = fe.path.to_string();
             d = d.with_path(user_path.clone());
@@ -1187,40 +1241,67 @@ fn validate_stored(r: &mut Run<'_>, ver: &CompiledVersion, x: &Node, old: Option
     if ver.has_embedded {
         let mut emb = Vec::new();
         objectmeta::validate_embedded(x, ver.schema.as_ref(), &root, &mut emb, 0);
+        if !r.beh.embedded_required_no_detail {
+            // Before 1.34 a missing embedded apiVersion/kind said so in the detail.
+            for (fe, _) in &mut emb {
+                if fe.kind == ErrorType::Required && fe.detail.is_empty() {
+                    fe.detail = "must not be empty".into();
+                }
+            }
+        }
         emit(r, &mut all, &rules::EMBEDDED_RESOURCE, emb);
     }
+    // On update, list uniqueness is checked only when the old object passed it.
     if ver.has_list_types {
-        let mut lt = Vec::new();
-        listtype::validate(&root, ver.schema.as_ref(), x, &mut lt);
-        emit(r, &mut all, &rules::LIST_DUPLICATE, lt);
+        let old_ok = old.is_none_or(|o| {
+            let mut olds = Vec::new();
+            listtype::validate(&root, ver.schema.as_ref(), o, &mut olds);
+            olds.is_empty()
+        });
+        if old_ok {
+            let mut lt = Vec::new();
+            listtype::validate(&root, ver.schema.as_ref(), x, &mut lt);
+            emit(r, &mut all, &rules::LIST_DUPLICATE, lt);
+        }
     }
 
     // CEL rules. The server evaluates `x-kubernetes-validations` last, on this same object
     // (`x`: pruned, defaulted, status dropped) and only when no earlier error blocks it.
-    if let (false, Some(cel)) = (cel_blocked(&all), &ver.cel) {
+    let blocked = cel_blocked_at(&all, r.beh);
+    if let (false, Some(cel)) = (blocked, &ver.cel) {
         run_cel(r, ver, cel, x, old);
-    } else if ver.has_cel_rules && cel_blocked(&all) {
+    } else if ver.has_cel_rules && blocked {
         let fe = FieldError::invalid(
             FieldPath::root(),
-            BadValue::Json("null".into()),
+            BadValue::Nil,
             "some validation rules were not checked because the object was invalid; correct the existing errors to complete validation",
         );
         let mut d =
-            Diagnostic::new(&rules::CEL_NOT_CHECKED, x.span, fe.to_string()).with_path("<nil>");
+            Diagnostic::new(&rules::CEL_NOT_CHECKED, x.span, fe.render(r.beh)).with_path("<nil>");
         d = d.with_help("fix the errors above; the x-kubernetes-validations rules run only on an otherwise valid object");
         r.push(d);
     }
 }
 
-/// `WarningsOnCreate`: finalizer names that are neither standard nor domain-qualified with a
-/// path, once per distinct name in sorted order, in the server's warning text.
-fn finalizer_warnings(r: &mut Run<'_>, x: &Node) {
+/// `WarningsOnCreate`/`WarningsOnUpdate` (from 1.29): finalizer names that are neither
+/// standard nor domain-qualified with a path, once per distinct name in sorted order, in the
+/// server's warning text; on update only the finalizers the update adds.
+fn finalizer_warnings(r: &mut Run<'_>, x: &Node, old: Option<&Node>) {
+    if !r.beh.finalizer_warnings {
+        return;
+    }
     let Some(fins) = x.at(&["metadata", "finalizers"]).and_then(Node::as_seq) else {
         return;
     };
+    let olds: Vec<&str> = old
+        .and_then(|o| o.at(&["metadata", "finalizers"]))
+        .and_then(Node::as_seq)
+        .map(|s| s.iter().filter_map(Node::as_str).collect())
+        .unwrap_or_default();
     let mut names: Vec<(&str, Span)> = fins
         .iter()
         .filter_map(|f| Some((f.as_str()?, f.span)))
+        .filter(|(f, _)| !olds.contains(f))
         .collect();
     names.sort_by(|a, b| a.0.cmp(b.0));
     names.dedup_by(|a, b| a.0 == b.0);
@@ -1228,7 +1309,7 @@ fn finalizer_warnings(r: &mut Run<'_>, x: &Node) {
         if name.contains('/') || ["orphan", "foregroundDeletion", "kubernetes"].contains(&name) {
             continue;
         }
-        let why = if name.contains('.') {
+        let why = if name.contains('.') && r.beh.finalizer_warning_path {
             "prefer a domain-qualified finalizer name including a path (/) to avoid accidental conflicts with other finalizer writers"
         } else {
             "prefer a domain-qualified finalizer name to avoid accidental conflicts with other finalizer writers"

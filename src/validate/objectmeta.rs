@@ -11,7 +11,7 @@
 use super::link::Link;
 use super::listtype::Located;
 use super::prune::UnknownField;
-use crate::k8s::field::{BadValue, ErrorType, FieldError};
+use crate::k8s::field::{BadValue, FieldError};
 use crate::k8s::{names, FieldPath};
 use crate::schema::Schema;
 use crate::yaml::{Map, Node, Span, Value};
@@ -603,6 +603,23 @@ pub(crate) fn validate_object_meta(
             ));
         }
     }
+    validate_meta_common(m, span, path, out);
+    if let Some(Value::Seq(fins)) = get("finalizers").map(|n| &n.value) {
+        let fp = path.child("finalizers");
+        for f in fins {
+            let v = f.as_str().unwrap_or("");
+            for msg in names::is_qualified_name(v) {
+                out.push((FieldError::invalid(fp.clone(), v.to_string(), msg), f.span));
+            }
+        }
+    }
+}
+
+/// The ObjectMeta checks that create and update share (`ValidateObjectMetaAccessorUpdate`
+/// repeats them on every update): labels, annotations, owner references.
+pub(crate) fn validate_meta_common(m: &Map, span: Span, path: &FieldPath, out: &mut Vec<Located>) {
+    let get = |k: &str| m.get(k);
+    let span_of = |k: &str| get(k).map(|n| n.span).unwrap_or(span);
     if let Some(Value::Map(labels)) = get("labels").map(|n| &n.value) {
         let lp = path.child("labels");
         for e in &labels.entries {
@@ -635,27 +652,13 @@ pub(crate) fn validate_object_meta(
         }
         if total > TOTAL_ANNOTATION_SIZE_LIMIT {
             out.push((
-                FieldError::new(
-                    ap.clone(),
-                    ErrorType::TooLong,
-                    BadValue::Omit,
-                    format!("may not be more than {TOTAL_ANNOTATION_SIZE_LIMIT} bytes"),
-                ),
+                FieldError::too_long(ap.clone(), TOTAL_ANNOTATION_SIZE_LIMIT as i64),
                 span_of("annotations"),
             ));
         }
     }
     if let Some(Value::Seq(refs)) = get("ownerReferences").map(|n| &n.value) {
         validate_owner_references(refs, &path.child("ownerReferences"), out);
-    }
-    if let Some(Value::Seq(fins)) = get("finalizers").map(|n| &n.value) {
-        let fp = path.child("finalizers");
-        for f in fins {
-            let v = f.as_str().unwrap_or("");
-            for msg in names::is_qualified_name(v) {
-                out.push((FieldError::invalid(fp.clone(), v.to_string(), msg), f.span));
-            }
-        }
     }
 }
 

@@ -3,9 +3,15 @@
 //! apiVersion, kind, namespace and name ([`OldObjects`]); a resource without one is validated
 //! as a create.
 //!
-//! `--old-ref` reads each checked file's content at the given commit from git (what a
-//! pre-commit hook compares against): one `git cat-file --batch` per repository, not one
-//! process per file. A file that did not exist at the commit has no old objects.
+//! `--old-ref` reads the YAML and JSON files of the given commit from git (what a pre-commit
+//! hook compares against) in every repository that holds a checked file: one `git ls-tree`
+//! and one `git cat-file --batch` per repository, not one process per file. Old objects are
+//! matched by apiVersion, kind, namespace and name across all of them, as `--old` does, so a
+//! file renamed or split since the commit (`git mv`) still finds its old objects. The checked
+//! files' own paths are read first: when two files at the commit hold the same object, the
+//! one at the same path wins. No file has old objects when the ref is `HEAD` in a repository
+//! without commits yet (a pre-commit hook running `--old-ref HEAD` on the first commit:
+//! everything in it is created).
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -66,8 +72,16 @@ pub(crate) fn load(
             }
         }
         for (top, files) in &repos {
-            verify_ref(top, r)?;
-            for text in cat_files(top, r, files)? {
+            if !verify_ref(top, r)? {
+                continue;
+            }
+            let mut paths = files.clone();
+            for f in manifests_at(top, r)? {
+                if !files.contains(&f) {
+                    paths.push(f);
+                }
+            }
+            for text in cat_files(top, r, &paths)? {
                 old.add_text(&text);
             }
         }
@@ -94,7 +108,9 @@ fn toplevel(dir: &Path) -> Option<PathBuf> {
     PathBuf::from(t.trim_end()).canonicalize().ok()
 }
 
-fn verify_ref(top: &Path, r: &str) -> Result<(), Failure> {
+/// Whether `r` names a commit to read from: `Ok(false)` for `HEAD` on a branch with no commits
+/// yet, an error for anything else that is not a commit.
+fn verify_ref(top: &Path, r: &str) -> Result<bool, Failure> {
     let ok = git(top)
         .args([
             "rev-parse",
@@ -108,13 +124,52 @@ fn verify_ref(top: &Path, r: &str) -> Result<(), Failure> {
         .map(|s| s.success())
         .unwrap_or(false);
     if ok {
-        Ok(())
+        Ok(true)
+    } else if r == "HEAD" && head_is_unborn(top) {
+        Ok(false)
     } else {
         Err(Failure::Usage(format!(
             "--old-ref {r}: not a commit in the git repository {}",
             top.display()
         )))
     }
+}
+
+/// HEAD names a branch (`git symbolic-ref` succeeds) that does not resolve to a commit: the
+/// state of a repository before its first commit.
+fn head_is_unborn(top: &Path) -> bool {
+    git(top)
+        .args(["symbolic-ref", "--quiet", "HEAD"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false)
+}
+
+/// The paths of the YAML and JSON files in the tree of `r` (sorted, as git lists them).
+fn manifests_at(top: &Path, r: &str) -> Result<Vec<String>, Failure> {
+    let out = git(top)
+        .args(["ls-tree", "-r", "-z", "--name-only", r])
+        .stderr(Stdio::null())
+        .output()
+        .map_err(|e| Failure::Usage(format!("--old-ref {r}: git: {e}")))?;
+    if !out.status.success() {
+        return Err(Failure::Usage(format!(
+            "--old-ref {r}: git ls-tree failed in {}",
+            top.display()
+        )));
+    }
+    Ok(out
+        .stdout
+        .split(|b| *b == 0)
+        .filter_map(|p| std::str::from_utf8(p).ok())
+        .filter(|p| {
+            let l = p.to_ascii_lowercase();
+            l.ends_with(".yaml") || l.ends_with(".yml") || l.ends_with(".json")
+        })
+        .map(str::to_string)
+        .collect())
 }
 
 /// The contents of `files` (paths inside the repository) at `r`; missing files are left out.
