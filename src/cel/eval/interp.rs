@@ -111,7 +111,7 @@ fn is_const(e: &Expr) -> bool {
 /// is planned (`interpreter/decorators.go`, `maybeOptimizeConstUnary`), and its failure fails
 /// program creation (`int('abc')`, `uint(-1)`, `bool('TrUe')`). Sub-trees are planned before
 /// their parents, left to right, so the first failure in that order is reported.
-pub fn plan_time_error(e: &Expr) -> Option<EvalError> {
+pub fn plan_time_error(e: &Expr) -> Option<(u64, EvalError)> {
     let mut children: Vec<&Expr> = Vec::new();
     match &e.kind {
         ExprKind::Select { operand, .. } => children.push(operand),
@@ -149,7 +149,7 @@ pub fn plan_time_error(e: &Expr) -> Option<EvalError> {
                 cost_limit: None,
                 fold_constants: true,
             };
-            return evaluate(e, &[], opts).value.err();
+            return evaluate(e, &[], opts).value.err().map(|err| (e.id, err));
         }
     }
     None
@@ -831,7 +831,7 @@ mod tests {
 
     #[test]
     fn constant_conversions_fail_at_planning() {
-        let plan = |src: &str| plan_time_error(&parse(src).unwrap()).map(|e| e.message);
+        let plan = |src: &str| plan_time_error(&parse(src).unwrap()).map(|(_, e)| e.message);
         assert_eq!(
             plan("int('abc') == 1 || true").as_deref(),
             Some("type conversion error from 'string' to 'int'")
