@@ -1017,3 +1017,39 @@ fn tab_indented_json() {
         json!({"a": 1, "b": [1, "x"], "c": "multi line"})
     );
 }
+
+/// The data-driven table of go-yaml v2 scanner rules that differ from YAML 1.2, in
+/// `testdata/yaml/go-yaml-v2-scanner.tsv` (flow-context plain scalars, tabs).
+#[test]
+fn go_yaml_v2_scanner_table_fixture() {
+    let table = fixture("go-yaml-v2-scanner.tsv");
+    let mut n = 0;
+    for line in table.lines() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let (src, want) = line.split_once('\t').expect("two columns");
+        let src = format!("{}\n", src.replace("\\n", "\n").replace("\\t", "\t"));
+        let docs = load(&src);
+        assert_eq!(docs.len(), 1, "{src:?}: {docs:?}");
+        let doc = &docs[0];
+        match want.strip_prefix("error: ") {
+            Some(message) => {
+                assert!(doc.root.is_none(), "{src:?} should fail: {doc:?}");
+                let e = doc.errors.first().expect("an error");
+                assert_eq!(e.kind, YamlErrorKind::Syntax, "{src:?}");
+                if message != "*" {
+                    assert_eq!(e.message, message, "{src:?}");
+                }
+            }
+            None => {
+                assert!(doc.errors.is_empty(), "{src:?}: {:?}", doc.errors);
+                let want: serde_json::Value = serde_json::from_str(want).expect("JSON expectation");
+                let got = doc.root.as_ref().expect("a root").to_json();
+                assert_eq!(got, want, "{src:?}");
+            }
+        }
+        n += 1;
+    }
+    assert!(n >= 40, "{n} cases");
+}

@@ -18,6 +18,7 @@
 pub mod behavior;
 pub mod field;
 pub mod fieldpath;
+pub mod gofloat;
 pub mod jsonpath;
 pub mod names;
 pub mod path;

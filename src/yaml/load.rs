@@ -31,6 +31,7 @@ use std::hash::BuildHasher;
 
 use granit_parser::{ErrorKind, Event, Parser, ScalarStyle, StructureStyle, Tag};
 
+use super::flow;
 use super::resolve::{self, format_float_key, Scalar};
 use super::{Document, Entry, Map, Node, Span, Style, Value, YamlError, YamlErrorKind};
 
@@ -96,6 +97,8 @@ pub fn load_with(src: &str, opts: &LoadOptions) -> Vec<Document> {
         tab_exempt: Vec::new(),
         blanking_left: MAX_BLANKED_COMMENTS,
         budget_used: 0,
+        colons: Vec::new(),
+        rewrites: (usize::MAX, 0),
     };
     let mut base = 0;
     if let Some(at) = leading_document_end(src) {
@@ -133,6 +136,20 @@ pub fn load_with(src: &str, opts: &LoadOptions) -> Vec<Document> {
                 t.replace_range(comment..eol, &" ".repeat(eol - comment));
                 base = restart;
             }
+            Segment::Rewrite { rewrites, restart } => {
+                // Same-length byte changes (see `flow`), so offsets still point into `src`.
+                let mut bytes = std::mem::take(text.to_mut()).into_bytes();
+                for r in &rewrites {
+                    bytes[r.at()] = r.byte();
+                    if let flow::Rewrite::Colon(at) = r {
+                        let i = loader.colons.partition_point(|c| c < at);
+                        loader.colons.insert(i, *at);
+                    }
+                }
+                // Only ASCII bytes replaced ASCII bytes.
+                text = Cow::Owned(String::from_utf8(bytes).expect("ASCII rewrites keep UTF-8"));
+                base = restart;
+            }
         }
     }
     loader.check_tab_lines();
@@ -150,7 +167,17 @@ struct Loader<'a> {
     blanking_left: usize,
     /// Alias budget spent by the finished documents of the file.
     budget_used: usize,
+    /// Sorted offsets of `:` characters that continue a plain scalar for go-yaml in a flow
+    /// collection; granit read a placeholder there (see [`flow`]).
+    colons: Vec<usize>,
+    /// The document (its restart offset) being rewritten for go-yaml's flow reading, and how
+    /// many more reparses it may cost.
+    rewrites: (usize, usize),
 }
+
+/// Reparses of one document to read its flow collections as go-yaml does (each reparse fixes
+/// one outermost flow collection, so this bounds the work on a hostile document).
+const MAX_FLOW_REWRITES: usize = 32;
 
 /// Each blanked comment reparses its document, so a hostile file with thousands of them would
 /// cost quadratic time; past this many the comment is reported as granit sees it.
@@ -167,6 +194,19 @@ enum Segment {
         comment: usize,
         restart: usize,
     },
+    /// Read a flow collection as go-yaml does: change these bytes and parse again from
+    /// `restart`.
+    Rewrite {
+        rewrites: Vec<flow::Rewrite>,
+        restart: usize,
+    },
+}
+
+/// go-yaml's reading of a flow collection, against granit's.
+enum FlowReading {
+    Same,
+    Reparse(Segment),
+    Fails(YamlError),
 }
 
 /// What to do after a document failed.
@@ -322,6 +362,28 @@ impl<'a> Loader<'a> {
                     let Some(d) = doc.as_mut() else {
                         continue;
                     };
+                    let outer_flow = d.flow_depth == 0
+                        && matches!(
+                            ev,
+                            Event::SequenceStart(StructureStyle::Flow, ..)
+                                | Event::MappingStart(StructureStyle::Flow, ..)
+                        );
+                    if outer_flow {
+                        match self.go_flow(full, sp.start, d.restart) {
+                            FlowReading::Same => {}
+                            FlowReading::Reparse(seg) => return seg,
+                            FlowReading::Fails(err) => {
+                                let d = doc.take().expect("document is open");
+                                let end = err.span.end.max(d.start);
+                                self.finish(d, end, Some(err));
+                                last_end = end;
+                                if !self.skip_document(&mut parser) {
+                                    return Segment::Done;
+                                }
+                                continue;
+                            }
+                        }
+                    }
                     if let Err(fatal) = d.event(ev, sp, tag_sp, self) {
                         let d = doc.take().expect("document is open");
                         let end = fatal.span.end.max(d.start);
@@ -334,6 +396,34 @@ impl<'a> Loader<'a> {
                 }
             }
         }
+    }
+
+    /// Compares go-yaml's reading of the flow collection opening at `open` with granit's (see
+    /// [`flow`]).
+    fn go_flow(&mut self, full: &str, open: usize, restart: usize) -> FlowReading {
+        let scan = flow::scan(full, open);
+        if let Some((at, message)) = scan.error {
+            return FlowReading::Fails(YamlError {
+                kind: YamlErrorKind::Syntax,
+                message: message.to_owned(),
+                span: self.point(at),
+                related: Vec::new(),
+            });
+        }
+        if scan.rewrites.is_empty() {
+            return FlowReading::Same;
+        }
+        if self.rewrites.0 != restart {
+            self.rewrites = (restart, MAX_FLOW_REWRITES);
+        }
+        if self.rewrites.1 == 0 {
+            return FlowReading::Same;
+        }
+        self.rewrites.1 -= 1;
+        FlowReading::Reparse(Segment::Rewrite {
+            rewrites: scan.rewrites,
+            restart,
+        })
     }
 
     /// Skips the rest of the current document after a problem found by the tree builder.
@@ -1124,6 +1214,13 @@ impl DocBuilder {
             sp
         };
         let plain = node_style == Style::Plain;
+        let restored;
+        let text = if plain && !loader.colons.is_empty() {
+            restored = flow::restore_colons(loader.src, (sp.start, sp.end), &loader.colons, text);
+            restored.as_str()
+        } else {
+            text
+        };
         if matches!(node_style, Style::SingleQuoted | Style::DoubleQuoted)
             && loader.src[sp.start..sp.end].contains('\n')
         {

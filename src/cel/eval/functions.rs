@@ -99,6 +99,10 @@ pub fn has_field(v: &Value, name: &str) -> EvalResult {
             found => Ok(Value::Bool(found.is_some())),
         },
         Value::Invalid(m) => Err(err(&**m)),
+        // cel-go's presence test through an optional (`has(x.?a.b)`): an absent optional has
+        // nothing, a present one is tested.
+        Value::Optional(None) => Ok(Value::Bool(false)),
+        Value::Optional(Some(inner)) => has_field(inner, name),
         _ => Err(nso()),
     }
 }
@@ -119,10 +123,27 @@ pub fn opt_select(v: &Value, name: &str) -> EvalResult {
 fn list_index(len: usize, i: &Value) -> Result<Option<usize>, EvalError> {
     let idx: i128 = match i {
         Value::Int(x) => *x as i128,
-        Value::Uint(x) => *x as i128,
-        Value::Double(d) if d.fract() == 0.0 && d.is_finite() => *d as i128,
-        Value::Double(_) => return Err(err(format!("unsupported index value {}", display(i)))),
-        _ => return Err(nso()),
+        Value::Uint(x) if i64::try_from(*x).is_ok() => *x as i128,
+        Value::Uint(_) => {
+            return Err(err(format!(
+                "unsupported index value {} in list",
+                display(i)
+            )))
+        }
+        Value::Double(d) if d.fract() == 0.0 && d.abs() < 9.223_372_036_854_776e18 => *d as i128,
+        // cel-go `IndexOrError`: only lossless integers index a list.
+        Value::Double(_) => {
+            return Err(err(format!(
+                "unsupported index value {} in list",
+                display(i)
+            )))
+        }
+        _ => {
+            return Err(err(format!(
+                "unsupported index type '{}' in list",
+                i.type_name()
+            )))
+        }
     };
     if idx < 0 || idx >= len as i128 {
         return Ok(None);
@@ -136,13 +157,11 @@ pub fn index(v: &Value, i: &Value) -> EvalResult {
         Value::Invalid(m) => Err(err(&**m)),
         Value::List(l) => match list_index(l.len(), i)? {
             Some(ix) => surface(l.get(ix).cloned().unwrap_or(Value::Null)),
+            // cel-go's attribute qualifier (`interpreter/attributes.go`, `missingIndex`) says
+            // this for every list, literal or from the object.
             None => Err(EvalError::new(
                 ErrorKind::IndexOutOfRange,
-                if l.from_object {
-                    format!("index out of bounds: {}", display(i))
-                } else {
-                    format!("index out of range: {}", display(i))
-                },
+                format!("index out of bounds: {}", display(i)),
             )),
         },
         Value::Map(m) => m
@@ -284,10 +303,10 @@ pub fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
             Double(_) => Ok(x.clone()),
             Int(i) => Ok(Double(*i as f64)),
             Uint(u) => Ok(Double(*u as f64)),
-            String(st) => st
-                .parse::<f64>()
+            // cel-go: strconv.ParseFloat; a range error (`1e400`) fails like a syntax error.
+            String(st) => crate::k8s::gofloat::parse_float(st)
                 .map(Double)
-                .map_err(|_| err(format!("cannot convert '{st}' to double"))),
+                .map_err(|_| conversion_error("string", "double")),
             _ => Err(nso()),
         },
         ("bool", [x]) => match x {
@@ -314,18 +333,16 @@ pub fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
         },
         ("timestamp", [x]) => match x {
             Timestamp(_) => Ok(x.clone()),
-            String(st) => chrono::DateTime::parse_from_rfc3339(st)
-                .ok()
-                .filter(in_range)
-                .map(Timestamp)
-                .ok_or_else(|| {
-                    err("type conversion error from 'string' to 'google.protobuf.Timestamp'")
-                }),
+            String(st) => match chrono::DateTime::parse_from_rfc3339(st) {
+                Ok(t) if in_range(&t) => Ok(Timestamp(t)),
+                Ok(_) => Err(timestamp_overflow()),
+                Err(_) => Err(conversion_error("string", "google.protobuf.Timestamp")),
+            },
             Int(i) => chrono::DateTime::from_timestamp(*i, 0)
                 .map(|t| t.fixed_offset())
                 .filter(in_range)
                 .map(Timestamp)
-                .ok_or_else(|| err("timestamp out of range")),
+                .ok_or_else(timestamp_overflow),
             _ => Err(nso()),
         },
         ("type", [x]) => Ok(Type(Arc::from(x.type_name()))),
@@ -854,7 +871,7 @@ fn add(x: &Value, y: &Value) -> EvalResult {
             .checked_add_signed(chrono::TimeDelta::nanoseconds(*d))
             .filter(in_range)
             .map(Timestamp)
-            .ok_or_else(|| err("timestamp out of range")),
+            .ok_or_else(timestamp_overflow),
         _ => Err(nso()),
     }
 }
@@ -873,13 +890,23 @@ fn sub(x: &Value, y: &Value) -> EvalResult {
             .checked_sub_signed(chrono::TimeDelta::nanoseconds(*d))
             .filter(in_range)
             .map(Timestamp)
-            .ok_or_else(|| err("timestamp out of range")),
+            .ok_or_else(timestamp_overflow),
         (Timestamp(a), Timestamp(c)) => (*a - *c)
             .num_nanoseconds()
             .map(Duration)
             .ok_or_else(EvalError::overflow),
         _ => Err(nso()),
     }
+}
+
+/// cel-go's `ConvertToType` failure (`common/types/string.go` and the other types).
+fn conversion_error(from: &str, to: &str) -> EvalError {
+    err(format!("type conversion error from '{from}' to '{to}'"))
+}
+
+/// cel-go's `errTimestampOverflow`: a timestamp outside years 1 to 9999.
+fn timestamp_overflow() -> EvalError {
+    err("timestamp overflow")
 }
 
 fn to_int(x: &Value) -> EvalResult {
@@ -896,10 +923,11 @@ fn to_int(x: &Value) -> EvalResult {
                 Err(EvalError::overflow())
             }
         }
+        // cel-go: strconv.ParseInt(s, 10, 64).
         String(st) => st
             .parse::<i64>()
             .map(Int)
-            .map_err(|_| err(format!("cannot convert '{st}' to int"))),
+            .map_err(|_| conversion_error("string", "int")),
         Duration(d) => Ok(Int(*d)),
         Timestamp(t) => Ok(Int(t.timestamp())),
         Bool(_) => Err(nso()),
@@ -919,10 +947,12 @@ fn to_uint(x: &Value) -> EvalResult {
                 Err(uint_overflow())
             }
         }
-        String(st) => st
+        // cel-go: strconv.ParseUint(s, 10, 64), which takes no sign at all.
+        String(st) if !st.starts_with('+') => st
             .parse::<u64>()
             .map(Uint)
-            .map_err(|_| err(format!("cannot convert '{st}' to uint"))),
+            .map_err(|_| conversion_error("string", "uint")),
+        String(_) => Err(conversion_error("string", "uint")),
         _ => Err(nso()),
     }
 }
@@ -958,13 +988,11 @@ fn time_getter(func: &str, x: &Value, tz: Option<&Value>) -> EvalResult {
             _ => return Err(nso()),
         })),
         Timestamp(t) => {
-            let offset = match tz {
-                None => chrono::FixedOffset::east_opt(0),
-                Some(String(z)) => parse_tz(z),
+            let l = match tz {
+                None => t.naive_utc(),
+                Some(String(z)) => local_time(t, z)?,
                 Some(_) => return Err(nso()),
-            }
-            .ok_or_else(|| err("invalid timezone"))?;
-            let l = t.with_timezone(&offset);
+            };
             Ok(Int(match func {
                 "getFullYear" => l.year() as i64,
                 "getMonth" => l.month0() as i64,
@@ -983,24 +1011,49 @@ fn time_getter(func: &str, x: &Value, tz: Option<&Value>) -> EvalResult {
     }
 }
 
-/// Fixed offsets (`+01:00`, `-0530`) and `UTC`; IANA zone names are not supported offline.
-fn parse_tz(z: &str) -> Option<chrono::FixedOffset> {
-    if z == "UTC" || z == "Z" {
-        return chrono::FixedOffset::east_opt(0);
-    }
-    let (sign, rest) = match z.as_bytes().first()? {
-        b'+' => (1, &z[1..]),
-        b'-' => (-1, &z[1..]),
-        _ if z.contains(':') => (1, z),
-        _ => return None,
+/// The wall-clock time of `t` in the zone `z`, as cel-go's `timeZone` reads `z` (facts from
+/// `common/types/timestamp.go`): without a `:` it is a location for Go's `time.LoadLocation`
+/// (`""`/`UTC`, `Local`, or an IANA name from the tz database, which chrono-tz embeds);
+/// with one it is `hours:minutes`, each read by `strconv.Atoi`, the minutes subtracted when the
+/// text starts with `-`. Anything else fails with Go's error text (`unknown time zone +0530`).
+fn local_time(
+    t: &chrono::DateTime<chrono::FixedOffset>,
+    z: &str,
+) -> Result<chrono::NaiveDateTime, EvalError> {
+    let Some(colon) = z.find(':') else {
+        // The API server runs with UTC as its local zone.
+        if z.is_empty() || z == "UTC" || z == "Local" {
+            return Ok(t.naive_utc());
+        }
+        if z.contains("..") || z.starts_with(['/', '\\']) {
+            return Err(err("time: invalid location name"));
+        }
+        let tz: chrono_tz::Tz = z
+            .parse()
+            .map_err(|_| err(format!("unknown time zone {z}")))?;
+        return Ok(t.with_timezone(&tz).naive_local());
     };
-    let digits: std::string::String = rest.chars().filter(|c| *c != ':').collect();
-    if digits.len() != 4 {
-        return None;
+    let hours = go_atoi(&z[..colon])?;
+    let minutes = go_atoi(&z[colon + 1..])?;
+    let offset = if z.starts_with('-') {
+        hours.checked_mul(60).and_then(|h| h.checked_sub(minutes))
+    } else {
+        hours.checked_mul(60).and_then(|h| h.checked_add(minutes))
+    };
+    offset
+        .and_then(chrono::TimeDelta::try_minutes)
+        .and_then(|d| t.naive_utc().checked_add_signed(d))
+        .ok_or_else(timestamp_overflow)
+}
+
+/// Go's `strconv.Atoi`: an optional sign and decimal digits, with Go's error text.
+fn go_atoi(s: &str) -> Result<i64, EvalError> {
+    let digits = s.strip_prefix(['+', '-']).unwrap_or(s);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(err(format!("strconv.Atoi: parsing {s:?}: invalid syntax")));
     }
-    let h: i32 = digits[..2].parse().ok()?;
-    let m: i32 = digits[2..].parse().ok()?;
-    chrono::FixedOffset::east_opt(sign * (h * 3600 + m * 60))
+    s.parse::<i64>()
+        .map_err(|_| err(format!("strconv.Atoi: parsing {s:?}: value out of range")))
 }
 
 fn is_zero(x: &Value) -> bool {

@@ -106,6 +106,55 @@ fn is_const(e: &Expr) -> bool {
     }
 }
 
+/// The error cel-go's planner raises for this program, if any: with `OptOptimize` (on in
+/// Kubernetes) a type conversion whose argument is a constant is evaluated while the program
+/// is planned (`interpreter/decorators.go`, `maybeOptimizeConstUnary`), and its failure fails
+/// program creation (`int('abc')`, `uint(-1)`, `bool('TrUe')`). Sub-trees are planned before
+/// their parents, left to right, so the first failure in that order is reported.
+pub fn plan_time_error(e: &Expr) -> Option<(u64, EvalError)> {
+    let mut children: Vec<&Expr> = Vec::new();
+    match &e.kind {
+        ExprKind::Select { operand, .. } => children.push(operand),
+        ExprKind::Call { target, args, .. } => {
+            children.extend(target.as_deref());
+            children.extend(args);
+        }
+        ExprKind::List { elems, .. } => children.extend(elems),
+        ExprKind::Map { entries } => {
+            for (k, v, _) in entries {
+                children.push(k);
+                children.push(v);
+            }
+        }
+        ExprKind::Comprehension(c) => children.extend([
+            &c.iter_range,
+            &c.accu_init,
+            &c.loop_cond,
+            &c.loop_step,
+            &c.result,
+        ]),
+        ExprKind::Const(_) | ExprKind::Ident(_) | ExprKind::Struct(_) => {}
+    }
+    if let Some(err) = children.into_iter().find_map(plan_time_error) {
+        return Some(err);
+    }
+    if let ExprKind::Call {
+        func,
+        target: None,
+        args,
+    } = &e.kind
+    {
+        if args.len() == 1 && is_conversion(func) && is_const(&args[0]) {
+            let opts = Options {
+                cost_limit: None,
+                fold_constants: true,
+            };
+            return evaluate(e, &[], opts).value.err().map(|err| (e.id, err));
+        }
+    }
+    None
+}
+
 fn is_primitive_const_list(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::List { elems, optional } => {
@@ -269,10 +318,16 @@ impl Evaluator {
                                     continue;
                                 }
                             };
+                            // cel-go's evalMap: a later entry replaces an earlier one with
+                            // the same key (no duplicate-key error), and an absent optional
+                            // entry removes it.
                             let v = if *opt {
                                 match v {
                                     Value::Optional(Some(x)) => *x,
-                                    Value::Optional(None) => continue,
+                                    Value::Optional(None) => {
+                                        m.shift_remove(&key);
+                                        continue;
+                                    }
                                     _ => {
                                         err.get_or_insert(EvalError::no_such_overload());
                                         continue;
@@ -281,12 +336,6 @@ impl Evaluator {
                             } else {
                                 v
                             };
-                            if m.contains_key(&key) {
-                                err.get_or_insert(EvalError::other(format!(
-                                    "duplicate map key: {}",
-                                    functions::display(&k)
-                                )));
-                            }
                             m.insert(key, v);
                         }
                         (Err(e), _) | (_, Err(e)) => {
@@ -763,7 +812,100 @@ mod tests {
         );
         assert_eq!(
             run("[1][3]").value.unwrap_err().message,
-            "index out of range: 3"
+            "index out of bounds: 3"
+        );
+    }
+
+    #[test]
+    fn constant_conversions_fail_at_planning() {
+        let plan = |src: &str| plan_time_error(&parse(src).unwrap()).map(|(_, e)| e.message);
+        assert_eq!(
+            plan("int('abc') == 1 || true").as_deref(),
+            Some("type conversion error from 'string' to 'int'")
+        );
+        assert_eq!(
+            plan("bool('TrUe')").as_deref(),
+            Some("type conversion error from 'string' to 'bool'")
+        );
+        assert_eq!(
+            plan("[1].all(x, uint(-1) > 0u)").as_deref(),
+            Some("unsigned integer overflow")
+        );
+        assert_eq!(plan("int('12') == 12 && bool('true')"), None);
+        // Only constant arguments are planned.
+        assert_eq!(plan("[1].all(x, int(string(x) + 'a') > 0)"), None);
+    }
+
+    /// cel-go's runtime texts (common/types, interpreter/attributes.go) and Go's parsers
+    /// behind the conversions (strconv, time.LoadLocation, net/netip).
+    #[test]
+    fn runtime_errors_and_conversions_like_cel_go() {
+        let err = |src: &str| run(src).value.unwrap_err().message;
+        let val = |src: &str| run(src).value.unwrap();
+        assert_eq!(
+            err("dyn([1])['a']"),
+            "unsupported index type 'string' in list"
+        );
+        assert_eq!(err("dyn([1])[1.5]"), "unsupported index value 1.5 in list");
+        assert_eq!(
+            err("int('abc')"),
+            "type conversion error from 'string' to 'int'"
+        );
+        assert_eq!(
+            err("uint('+1')"),
+            "type conversion error from 'string' to 'uint'"
+        );
+        assert_eq!(
+            err("double('1e400')"),
+            "type conversion error from 'string' to 'double'"
+        );
+        assert!(matches!(val("double('0x1p-2')"), Value::Double(d) if d == 0.25));
+        assert!(matches!(val("double('1_000.5')"), Value::Double(d) if d == 1000.5));
+        assert_eq!(
+            err("timestamp('9999-12-31T23:59:59Z') + duration('1s')"),
+            "timestamp overflow"
+        );
+        assert_eq!(err("timestamp(253402300800)"), "timestamp overflow");
+        let t = "timestamp('2023-01-01T00:00:00Z')";
+        assert!(matches!(
+            val(&format!("{t}.getHours('Asia/Kolkata')")),
+            Value::Int(5)
+        ));
+        assert!(matches!(
+            val(&format!("{t}.getDate('Australia/Sydney')")),
+            Value::Int(1)
+        ));
+        assert!(matches!(
+            val(&format!("{t}.getHours('-05:30')")),
+            Value::Int(18)
+        ));
+        assert!(matches!(
+            val(&format!("{t}.getHours('UTC')")),
+            Value::Int(0)
+        ));
+        assert_eq!(
+            err(&format!("{t}.getHours('+0530')")),
+            "unknown time zone +0530"
+        );
+        assert_eq!(
+            err(&format!("{t}.getHours('x:30')")),
+            "strconv.Atoi: parsing \"x\": invalid syntax"
+        );
+        assert_eq!(
+            err(&format!("{t}.getHours('../etc')")),
+            "time: invalid location name"
+        );
+        assert_eq!(
+            err("ip('::ffff:c0a8:1')"),
+            "IPv4-mapped IPv6 address \"::ffff:c0a8:1\" is not allowed"
+        );
+        assert_eq!(
+            err("ip('1.2.3')"),
+            "IP Address \"1.2.3\" parse error during conversion from string: ParseAddr(\"1.2.3\"): IPv4 address too short"
+        );
+        assert_eq!(
+            err("cidr('192.168.0.0/')"),
+            "network address parse error during conversion from string: network address parse error during conversion from string: netip.ParsePrefix(\"192.168.0.0/\"): bad bits after slash: \"\""
         );
     }
 
