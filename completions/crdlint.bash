@@ -28,6 +28,9 @@ _crdlint() {
             crdlint,default)
                 cmd="crdlint__subcmd__default"
                 ;;
+            crdlint,diff)
+                cmd="crdlint__subcmd__diff"
+                ;;
             crdlint,explain)
                 cmd="crdlint__subcmd__explain"
                 ;;
@@ -70,6 +73,9 @@ _crdlint() {
             crdlint__subcmd__help,default)
                 cmd="crdlint__subcmd__help__subcmd__default"
                 ;;
+            crdlint__subcmd__help,diff)
+                cmd="crdlint__subcmd__help__subcmd__diff"
+                ;;
             crdlint__subcmd__help,explain)
                 cmd="crdlint__subcmd__help__subcmd__explain"
                 ;;
@@ -107,14 +113,34 @@ _crdlint() {
 
     case "${cmd}" in
         crdlint)
-            opts="-q -v -j -V -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --version --help check lint validate prune default versions cost test rules explain completions manpage scan help"
+            opts="-q -v -j -V -h --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --version --help check lint validate prune default versions diff cost test rules explain completions manpage scan help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -123,6 +149,14 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)
@@ -153,7 +187,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__check)
-            opts="-q -v -j -h --crd --unknown-fields --version --old --old-ref --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -167,7 +201,7 @@ _crdlint() {
                     COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
                     return 0
                     ;;
-                --version)
+                --crd-version)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -180,7 +214,27 @@ _crdlint() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -189,6 +243,14 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)
@@ -219,14 +281,34 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__completions)
-            opts="-q -v -j -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help bash elvish fish powershell zsh"
+            opts="-q -v -j -h --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -235,6 +317,14 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)
@@ -265,14 +355,34 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__cost)
-            opts="-q -v -j -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -281,6 +391,14 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)
@@ -311,7 +429,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__default)
-            opts="-q -v -j -h --crd --unknown-fields --version --old --old-ref --write --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --write --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -325,7 +443,7 @@ _crdlint() {
                     COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
                     return 0
                     ;;
-                --version)
+                --crd-version)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -338,7 +456,27 @@ _crdlint() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -347,6 +485,100 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exclude)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --stdin-filename)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cost-warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        crdlint__subcmd__diff)
+            opts="-q -v -j -h --objects --enum-additions --allow-tightening-unstored --enforce --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --objects)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --enum-additions)
+                    COMPREPLY=($(compgen -W "allow disallow" -- "${cur}"))
+                    return 0
+                    ;;
+                --enforce)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)
@@ -377,14 +609,34 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__explain)
-            opts="-q -v -j -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -393,6 +645,14 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)
@@ -423,7 +683,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__help)
-            opts="check lint validate prune default versions cost test rules explain completions manpage scan help"
+            opts="check lint validate prune default versions diff cost test rules explain completions manpage scan help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -479,6 +739,20 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__help__subcmd__default)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        crdlint__subcmd__help__subcmd__diff)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -633,14 +907,34 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__lint)
-            opts="-q -v -j -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -649,6 +943,14 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)
@@ -679,14 +981,34 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__manpage)
-            opts="-q -v -j -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -695,6 +1017,14 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)
@@ -725,7 +1055,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__prune)
-            opts="-q -v -j -h --crd --unknown-fields --version --old --old-ref --write --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --write --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -739,7 +1069,7 @@ _crdlint() {
                     COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
                     return 0
                     ;;
-                --version)
+                --crd-version)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -752,7 +1082,27 @@ _crdlint() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -761,6 +1111,14 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)
@@ -791,14 +1149,34 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__rules)
-            opts="-q -v -j -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -807,6 +1185,14 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)
@@ -837,14 +1223,34 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__scan)
-            opts="-q -v -j -h --read-only --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --read-only --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -853,6 +1259,14 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)
@@ -883,7 +1297,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__test)
-            opts="-q -v -j -h --crd --filter --update --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --crd --filter --update --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -898,7 +1312,27 @@ _crdlint() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -907,6 +1341,14 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)
@@ -937,7 +1379,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__validate)
-            opts="-q -v -j -h --crd --unknown-fields --version --old --old-ref --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -951,7 +1393,7 @@ _crdlint() {
                     COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
                     return 0
                     ;;
-                --version)
+                --crd-version)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -964,7 +1406,27 @@ _crdlint() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -973,6 +1435,14 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)
@@ -1003,14 +1473,34 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__versions)
-            opts="-q -v -j -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -1019,6 +1509,14 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)

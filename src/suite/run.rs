@@ -298,7 +298,11 @@ fn call(
     let errors = outcome
         .diagnostics
         .iter()
-        .filter(|d| d.severity == Severity::Error)
+        // The "rules not checked" note is an info finding for crdlint's own counts, but the
+        // server sends it as one of the field errors of the response.
+        .filter(|d| {
+            d.severity == Severity::Error || std::ptr::eq(d.rule, &validate::rules::CEL_NOT_CHECKED)
+        })
         .map(|d| d.message.clone())
         .fold(Vec::<String>::new(), |mut acc, m| {
             if !acc.contains(&m) {

@@ -169,8 +169,10 @@ pub(crate) fn finish(settings: &Settings, result: &mut RunResult) {
     summary.count(&result.diagnostics);
     summary.suppressed = result.suppressed.len();
     if summary.files == 0 || (summary.documents == 0 && result.diagnostics.is_empty()) {
-        // Said on stderr so that structured output stays what it is.
-        eprintln!(
+        // Said on stderr so that structured output stays what it is. A failed write is not
+        // reported here: the report that follows fails the same way and exits 2.
+        let _ = writeln!(
+            io::stderr().lock(),
             "crdlint: warning: {}",
             if summary.files == 0 {
                 "no YAML or JSON files found in the given paths"
