@@ -290,3 +290,21 @@ fn ratcheting_turns_an_update_failure_into_a_create_failure() {
         ["compat/object-create-fails"]
     );
 }
+
+#[test]
+fn the_config_file_sets_compat_levels_like_any_rule() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let config = t.path().join("crdlint.yaml");
+    std::fs::write(
+        &config,
+        "version: 1\nseverity:\n  compat/field-removed: warning\n",
+    )
+    .expect("write");
+    let config = config.to_string_lossy().to_string();
+    let warn = diff("field-removed", &["--config", &config]);
+    assert_eq!(warn["diagnostics"][0]["rule"], "compat/field-removed");
+    assert_eq!(warn["diagnostics"][0]["severity"], "warning");
+    std::fs::write(&config, "version: 1\nignore: [compat/]\n").expect("write");
+    let off = diff("field-removed", &["--config", &config]);
+    assert!(rules_of(&off).is_empty(), "{off}");
+}

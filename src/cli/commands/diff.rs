@@ -36,7 +36,10 @@ pub fn run(settings: &Settings, args: &DiffArgs) -> Result<Status, Failure> {
     } else {
         gather(settings, &args.objects, &[])?
     };
-    let result = diff(old, new, objs, &opts);
+    let mut result = diff(old, new, objs, &opts);
+    // The config's select/ignore/severity and inline suppressions apply to compat/* findings as
+    // to every other rule: that is the per-check enforcement a config file gives.
+    super::finish(settings, &mut result);
     let mut out = io::BufWriter::new(io::stdout().lock());
     super::report(settings, &result, &mut out, false)?;
     out.flush()?;
