@@ -65,6 +65,7 @@ fn file(name: &str, text: String) -> Loaded {
             name: name.into(),
             origin: Origin::Path(name.into()),
             role: Role::Target,
+            named_crd: false,
         },
         source: SourceFile::new(name, text),
         error: None,
@@ -83,7 +84,8 @@ fuzz_target!(|data: &[u8]| {
         .replace("MESSAGE", &quote(message));
     let opts = RunOptions {
         mode: Mode::Check,
-        strict: false,
+        missing_schema: None,
+        skip: Vec::new(),
         lint: Default::default(),
         validate: Default::default(),
         transform: None,

@@ -1,6 +1,6 @@
 //! The whole pipeline: CRD bytes and resource bytes (split at the first NUL byte) through the
 //! driver as `crdlint check`, `prune` and `default` run them; every report format rendered; then
-//! the write path (`validate::rewrite`, as `--write` uses it) and a check that the rewritten
+//! the write path (`validate::rewrite_file`, as `--write` uses it) and a check that the rewritten
 //! text reads back as exactly the objects the server would store.
 #![no_main]
 
@@ -16,6 +16,7 @@ fn file(name: &str, text: &str) -> Loaded {
             name: name.into(),
             origin: Origin::Path(name.into()),
             role: Role::Target,
+            named_crd: false,
         },
         source: SourceFile::new(name, text.to_string()),
         error: None,
@@ -25,7 +26,8 @@ fn file(name: &str, text: &str) -> Loaded {
 fn options(mode: Mode, transform: Option<Transform>) -> RunOptions {
     RunOptions {
         mode,
-        strict: false,
+        missing_schema: None,
+        skip: Vec::new(),
         lint: Default::default(),
         validate: Default::default(),
         transform,
@@ -50,6 +52,7 @@ fn render_all(result: &driver::RunResult) {
     let report = Report {
         files: &result.files,
         diagnostics: &result.diagnostics,
+        suppressed: &result.suppressed,
         summary: &result.summary,
         rules: &rules,
     };
@@ -79,27 +82,36 @@ fn check_write_back(resources: &str, result: &driver::RunResult) {
         .filter_map(|d| d.root.as_ref())
         .flat_map(|root| driver::objects(root).into_iter().map(|(_, n)| n.span.start))
         .collect();
-    for s in result.stored.iter().filter(|s| s.file == 1) {
-        let Some(text) = crdlint::validate::rewrite(resources, &s.original, &s.node) else {
-            continue; // `--write` re-emits such an object whole instead.
-        };
+    let stored: Vec<_> = result.stored.iter().filter(|s| s.file == 1).collect();
+    let changes: Vec<_> = stored
+        .iter()
+        .map(|s| crdlint::validate::Change {
+            original: &s.original,
+            updated: &s.node,
+        })
+        .collect();
+    // A refused file is left alone by `--write` (and reported as `write/not-rewritten`).
+    let Ok(text) = crdlint::validate::rewrite_file(resources, &changes) else {
+        return;
+    };
+    let after = crdlint::yaml::load(&text);
+    for d in &after {
+        assert!(
+            d.errors.is_empty(),
+            "rewritten text has errors {:?}:\n{text}",
+            d.errors
+        );
+    }
+    let objects: Vec<_> = after
+        .iter()
+        .filter_map(|d| d.root.as_ref())
+        .flat_map(|root| driver::objects(root).into_iter().map(|(_, n)| n))
+        .collect();
+    for s in stored {
         let index = originals
             .iter()
             .position(|&start| start == s.original.span.start)
             .expect("a stored object comes from the file");
-        let after = crdlint::yaml::load(&text);
-        for d in &after {
-            assert!(
-                d.errors.is_empty(),
-                "rewritten text has errors {:?}:\n{text}",
-                d.errors
-            );
-        }
-        let objects: Vec<_> = after
-            .iter()
-            .filter_map(|d| d.root.as_ref())
-            .flat_map(|root| driver::objects(root).into_iter().map(|(_, n)| n))
-            .collect();
         let back = objects.get(index).expect("the object is still there");
         assert_eq!(
             back.to_json(),
