@@ -2,7 +2,8 @@
 //! custom resources written against them.
 //!
 //! The modules follow the data flow; each uses only the ones listed before it:
-//! [`yaml`] → [`diag`] → [`k8s`] → [`schema`] → [`cel`] → [`lint`] and [`validate`] → [`cli`].
+//! [`yaml`] → [`diag`] → [`k8s`] → [`schema`] → [`cel`] → [`lint`], [`validate`] and [`compat`]
+//! → [`builtin`], [`suite`] → [`cli`].
 //! `ARCHITECTURE.md` is the map.
 
 // `println!`/`eprintln!` panic when the write fails (a full disk, a closed terminal); every write

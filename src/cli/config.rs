@@ -11,6 +11,7 @@
 use std::path::{Path, PathBuf};
 
 use super::args::{Format, MissingSchemaArg, UnknownFieldsArg};
+use crate::diag::suggest::edit_distance;
 use crate::diag::{Severity, SourceFile, Span};
 use crate::yaml::{Node, Value};
 
@@ -458,26 +459,6 @@ pub fn did_you_mean(word: &str, known: &[&str]) -> String {
         (None, Some((_, k))) => format!(" (did you mean `{k}`?)"),
         (None, None) => String::new(),
     }
-}
-
-/// Levenshtein distance, on characters.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = if ca == *cb {
-                prev
-            } else {
-                1 + prev.min(cur).min(row[j])
-            };
-            prev = cur;
-        }
-    }
-    row[b.len()]
 }
 
 #[cfg(test)]

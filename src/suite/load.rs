@@ -6,6 +6,7 @@
 //! with a "did you mean", and the case that holds it is not run.
 
 use super::{Case, Operation, Text, SUITE_INVALID};
+use crate::diag::suggest::edit_distance;
 use crate::diag::Diagnostic;
 use crate::yaml::{Node, Span, Style, Value};
 
@@ -258,21 +259,6 @@ fn closest<'a>(key: &str, allowed: &[&'a str]) -> Option<&'a str> {
         .filter(|(d, _)| *d <= 2)
         .min_by_key(|(d, _)| *d)
         .map(|(_, a)| a)
-}
-
-/// Levenshtein distance (keys are short).
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1; b.len() + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let subst = prev[j] + usize::from(ca != *cb);
-            cur[j + 1] = subst.min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
 }
 
 fn invalid(span: Span, message: impl Into<String>) -> Diagnostic {
