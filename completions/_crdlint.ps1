@@ -271,7 +271,8 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
         }
         'crdlint;diff' {
             [CompletionResult]::new('--objects', '--objects', [CompletionResultType]::ParameterName, 'Existing objects (files or directories): report which would fail their next update, or a fresh create, under the new revision')
-            [CompletionResult]::new('--enum-additions', '--enum-additions', [CompletionResultType]::ParameterName, 'Whether adding an enum value is breaking (`compat/enum-value-added`)')
+            [CompletionResult]::new('--enum-additions', '--enum-additions', [CompletionResultType]::ParameterName, 'Whether adding an enum value is breaking (`compat/enum-value-added`) [default: the config''s `compat.enum-additions`, else allow]')
+            [CompletionResult]::new('--allow-tightening-unstored', '--allow-tightening-unstored', [CompletionResultType]::ParameterName, 'Let a served version that status.storedVersions shows has no stored objects tighten its schema (bounds, patterns, formats, enums, required fields, CEL rules); `=false` overrides the config''s `compat.allow-tightening-unstored`')
             [CompletionResult]::new('--enforce', '--enforce', [CompletionResultType]::ParameterName, 'Set a compat rule''s level: `RULE=error|warning|off` (repeatable)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: human]')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Read settings from this config file instead of the nearest `.crdlint.yaml`')
@@ -288,7 +289,6 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Worker threads for reading, parsing and checking (0: one per core)')
             [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for reading, parsing and checking (0: one per core)')
             [CompletionResult]::new('--cost-warn', '--cost-warn', [CompletionResultType]::ParameterName, 'Warn about CEL rules whose estimated cost uses at least this share of the per-rule limit (`cel/cost-high`; above 100 it never fires) [default: 50]')
-            [CompletionResult]::new('--allow-tightening-unstored', '--allow-tightening-unstored', [CompletionResultType]::ParameterName, 'Let a served version that status.storedVersions shows has no stored objects tighten its schema (bounds, patterns, formats, enums, required fields, CEL rules)')
             [CompletionResult]::new('--no-config', '--no-config', [CompletionResultType]::ParameterName, 'Ignore every config file')
             [CompletionResult]::new('--no-suppressions', '--no-suppressions', [CompletionResultType]::ParameterName, 'Show findings silenced by `# crdlint: ignore[...]` comments and annotations')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print findings only: no summary line, no list of skipped documents')

@@ -261,7 +261,8 @@ set edit:completion:arg-completer[crdlint] = {|@words|
         }
         &'crdlint;diff'= {
             cand --objects 'Existing objects (files or directories): report which would fail their next update, or a fresh create, under the new revision'
-            cand --enum-additions 'Whether adding an enum value is breaking (`compat/enum-value-added`)'
+            cand --enum-additions 'Whether adding an enum value is breaking (`compat/enum-value-added`) [default: the config''s `compat.enum-additions`, else allow]'
+            cand --allow-tightening-unstored 'Let a served version that status.storedVersions shows has no stored objects tighten its schema (bounds, patterns, formats, enums, required fields, CEL rules); `=false` overrides the config''s `compat.allow-tightening-unstored`'
             cand --enforce 'Set a compat rule''s level: `RULE=error|warning|off` (repeatable)'
             cand --format 'Output format [default: human]'
             cand --config 'Read settings from this config file instead of the nearest `.crdlint.yaml`'
@@ -278,7 +279,6 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand -j 'Worker threads for reading, parsing and checking (0: one per core)'
             cand --threads 'Worker threads for reading, parsing and checking (0: one per core)'
             cand --cost-warn 'Warn about CEL rules whose estimated cost uses at least this share of the per-rule limit (`cel/cost-high`; above 100 it never fires) [default: 50]'
-            cand --allow-tightening-unstored 'Let a served version that status.storedVersions shows has no stored objects tighten its schema (bounds, patterns, formats, enums, required fields, CEL rules)'
             cand --no-config 'Ignore every config file'
             cand --no-suppressions 'Show findings silenced by `# crdlint: ignore[...]` comments and annotations'
             cand -q 'Print findings only: no summary line, no list of skipped documents'

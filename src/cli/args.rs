@@ -273,13 +273,15 @@ pub struct DiffArgs {
     /// a fresh create, under the new revision.
     #[arg(long, value_name = "PATH", num_args = 1..)]
     pub objects: Vec<PathBuf>,
-    /// Whether adding an enum value is breaking (`compat/enum-value-added`).
-    #[arg(long, value_enum, default_value_t = EnumAdditions::Allow)]
-    pub enum_additions: EnumAdditions,
+    /// Whether adding an enum value is breaking (`compat/enum-value-added`) [default: the
+    /// config's `compat.enum-additions`, else allow].
+    #[arg(long, value_enum)]
+    pub enum_additions: Option<EnumAdditions>,
     /// Let a served version that status.storedVersions shows has no stored objects tighten its
-    /// schema (bounds, patterns, formats, enums, required fields, CEL rules).
-    #[arg(long)]
-    pub allow_tightening_unstored: bool,
+    /// schema (bounds, patterns, formats, enums, required fields, CEL rules); `=false` overrides
+    /// the config's `compat.allow-tightening-unstored`.
+    #[arg(long, value_name = "BOOL", num_args = 0..=1, require_equals = true, default_missing_value = "true")]
+    pub allow_tightening_unstored: Option<bool>,
     /// Set a compat rule's level: `RULE=error|warning|off` (repeatable).
     #[arg(long, value_name = "RULE=LEVEL")]
     pub enforce: Vec<String>,
