@@ -1,11 +1,10 @@
 //! The opaque Kubernetes value types of the CEL libraries (`quantity`, `url`, `ip`, `cidr`,
 //! `semver`, named formats) and the RE2-compatible regex cache, as plain Rust.
 //!
-//! Each parser follows the Go code Kubernetes calls (apimachinery `resource.ParseQuantity`, Go
-//! `url.ParseRequestURI`, Go `netip.ParseAddr`/`ParsePrefix` with Kubernetes' extra rules,
-//! blang/semver v4) closely enough for validation rules; known simplifications are named at each
-//! type. Name validators come from [`crate::k8s::names`] and regexes from
-//! [`crate::schema::regex`].
+//! Quantities are apimachinery's (the one implementation in [`crate::k8s::quantity`]); URLs are
+//! Go's `net/url` ([`crate::schema::formats::gourl`]); IPs and CIDRs are Go `netip` with
+//! Kubernetes' extra rules; semvers are blang/semver v4. Name validators come from
+//! [`crate::k8s::names`] and regexes from [`crate::schema::regex`].
 
 use std::cmp::Ordering;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
