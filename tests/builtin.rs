@@ -455,3 +455,35 @@ fn native_checks_wait_for_a_strictly_unknown_field() {
         "{relaxed:?}"
     );
 }
+
+/// What `--verbose` says the run decoded of the embedded bundle (`None`: not even the index).
+fn bundle_use(text: &str) -> Option<(usize, usize)> {
+    let f = write_temp(text);
+    let out = Command::cargo_bin("crdlint")
+        .unwrap()
+        .args(["check", "--verbose"])
+        .arg(f.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let line = stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("built-in schemas: index and "))?;
+    let (n, rest) = line.split_once(" of ").unwrap();
+    let of = rest.strip_suffix(" packages decoded").unwrap();
+    Some((n.parse().unwrap(), of.parse().unwrap()))
+}
+
+#[test]
+fn the_bundle_is_decoded_lazily_and_not_at_all_without_builtin_objects() {
+    // Custom resources only (with and without their CRD): nothing of the bundle is decoded,
+    // not even its index.
+    let crd = "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: widgets.example.com\nspec:\n  group: example.com\n  scope: Namespaced\n  names: {kind: Widget, plural: widgets}\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}\n---\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n---\napiVersion: other.example.org/v1\nkind: Gadget\nmetadata:\n  name: g\n";
+    assert_eq!(bundle_use(crd), None);
+    // A ConfigMap needs core/v1 and meta/v1; a Deployment apps/v1 and api/resource too.
+    let (n, of) = bundle_use("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n").unwrap();
+    assert!(n <= 2 && of > 20, "{n} of {of}");
+    let deployment = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d\nspec:\n  selector: {matchLabels: {a: b}}\n  template:\n    metadata: {labels: {a: b}}\n    spec: {containers: [{name: c, image: i}]}\n";
+    let (n, _) = bundle_use(deployment).unwrap();
+    assert!(n <= 4, "{n}");
+}

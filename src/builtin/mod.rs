@@ -102,12 +102,17 @@ fn minor_name(m: u32) -> String {
 }
 
 fn resolve(kv: KubeVersion, api_version: &str, kind: &str) -> Option<Entry> {
+    let (group, version) = api_version.rsplit_once('/').unwrap_or(("", api_version));
+    // Built-in groups are undotted (`apps`) or end in `.k8s.io`; a CRD's group always has a
+    // dot. Other groups are custom for sure: answered without decoding the bundle.
+    if group.contains('.') && !group.ends_with(".k8s.io") {
+        return None;
+    }
     let index = bundle::index()?;
     let slot = index.minor_slot(kv.minor)?;
     // A minor newer than the bundle borrows its newest minor's schemas, but what that minor
     // lacks may be new: it is skipped (no schema), never reported.
     let beyond = index.minors.last().is_some_and(|m| kv.minor > *m);
-    let (group, version) = api_version.rsplit_once('/').unwrap_or(("", api_version));
     let here = minor_name(kv.minor);
     let instead = || versions::replacement(index, slot, group, kind);
     let use_instead = |what: Option<String>| what.map(|r| format!("use {r} instead"));
