@@ -487,3 +487,41 @@ fn the_bundle_is_decoded_lazily_and_not_at_all_without_builtin_objects() {
     let (n, _) = bundle_use(deployment).unwrap();
     assert!(n <= 4, "{n}");
 }
+
+#[test]
+fn explain_a_builtin_field() {
+    let out = Command::cargo_bin("crdlint")
+        .unwrap()
+        .args([
+            "explain",
+            "--kube-version",
+            "1.30",
+            "apps/v1/Deployment",
+            "spec.template.spec.containers.ports",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("VERSION:    apps/v1 (Kubernetes 1.30)\n"),
+        "{text}"
+    );
+    assert!(text.contains("FIELD: ports <[]ContainerPort>"), "{text}");
+    assert!(
+        text.contains("List of ports to expose from the container."),
+        "{text}"
+    );
+    assert!(
+        text.contains("  containerPort\t<integer> -required-\n"),
+        "{text}"
+    );
+    // A misspelled field is a usage error naming where it was looked for.
+    let out = Command::cargo_bin("crdlint")
+        .unwrap()
+        .args(["explain", "apps/v1/Deployment", "spec.replica"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("does not exist in Deployment.spec"));
+}

@@ -11,6 +11,7 @@
 
 mod bundle;
 mod convert;
+pub mod explain;
 pub mod native;
 pub mod rules;
 mod versions;
