@@ -159,7 +159,8 @@ pub enum Command {
     Test(TestArgs),
     /// List every rule: id, severity under the current config (and what set it), what it finds.
     Rules,
-    /// Explain a rule (what it finds, why it matters, a bad and a good example), or `config`.
+    /// Explain a rule (what it finds, why it matters, a bad and a good example), `config`, or
+    /// a built-in kind's field (`explain apps/v1/Deployment spec.replicas`).
     Explain(ExplainArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
@@ -304,8 +305,12 @@ pub struct CostArgs {
 
 #[derive(Debug, Args)]
 pub struct ExplainArgs {
-    /// A rule id, e.g. `yaml/duplicate-key`, or `config` for the config file's keys.
+    /// A rule id, e.g. `yaml/duplicate-key`, `config` for the config file's keys, or a
+    /// built-in kind, e.g. `apps/v1/Deployment` or `v1/Pod`.
     pub rule: String,
+    /// With a built-in kind: a field path, e.g. `spec.template.spec.containers.ports`.
+    #[arg(value_name = "FIELD")]
+    pub field: Option<String>,
 }
 
 #[derive(Debug, Args)]
