@@ -362,7 +362,7 @@ _crdlint() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
                     return 0
                     ;;
                 --config)
@@ -616,7 +616,7 @@ _crdlint() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
                     return 0
                     ;;
                 --config)
@@ -1156,7 +1156,7 @@ _crdlint() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
                     return 0
                     ;;
                 --config)
@@ -1480,7 +1480,7 @@ _crdlint() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
                     return 0
                     ;;
                 --config)
