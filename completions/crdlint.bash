@@ -362,7 +362,7 @@ _crdlint() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
                     return 0
                     ;;
                 --config)
@@ -620,7 +620,7 @@ _crdlint() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
                     return 0
                     ;;
                 --config)
@@ -1160,7 +1160,7 @@ _crdlint() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
                     return 0
                     ;;
                 --config)
@@ -1484,7 +1484,7 @@ _crdlint() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
                     return 0
                     ;;
                 --config)

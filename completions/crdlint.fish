@@ -212,7 +212,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l exclude -d 'Sk
 complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l stdin-filename -d 'The file name to report for input read from `-` (standard input)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -s j -l threads -d 'Worker threads for reading, parsing and checking (0: one per core)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l cost-warn -d 'Warn about CEL rules whose estimated cost uses at least this share of the per-rule limit (`cel/cost-high`; above 100 it never fires) [default: 50]' -r
-complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l write -d 'Rewrite the files in place instead of printing'
+complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l write -d 'Rewrite the files in place instead of printing. Exits 0 when what was found is fixed: pruned unknown fields no longer count, other findings and files that could not be rewritten still do'
 complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l no-config -d 'Ignore every config file'
 complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l no-suppressions -d 'Show findings silenced by `# crdlint: ignore[...]` comments and annotations'
 complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -s q -l quiet -d 'Print findings only: no summary line, no list of skipped documents'
@@ -252,7 +252,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l exclude -d '
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l stdin-filename -d 'The file name to report for input read from `-` (standard input)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -s j -l threads -d 'Worker threads for reading, parsing and checking (0: one per core)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l cost-warn -d 'Warn about CEL rules whose estimated cost uses at least this share of the per-rule limit (`cel/cost-high`; above 100 it never fires) [default: 50]' -r
-complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l write -d 'Rewrite the files in place instead of printing'
+complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l write -d 'Rewrite the files in place instead of printing. Exits 0 when what was found is fixed: pruned unknown fields no longer count, other findings and files that could not be rewritten still do'
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l no-config -d 'Ignore every config file'
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l no-suppressions -d 'Show findings silenced by `# crdlint: ignore[...]` comments and annotations'
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -s q -l quiet -d 'Print findings only: no summary line, no list of skipped documents'
@@ -263,11 +263,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l force-exclud
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l no-cel -d 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c crdlint -n "__fish_crdlint_using_subcommand versions" -l format -d 'Output format [default: human]' -r -f -a "human\t'Code frames with a label under each finding, and a summary line'
-json\t'One JSON object (the contract in README.md, `"version": 1`)'
-sarif\t'SARIF 2.1.0, for code-scanning uploads'
-concise\t'One line per finding: `path:line:col: severity[rule] message`'
-github\t'GitHub Actions workflow commands (annotations)'
-junit\t'JUnit XML: one test suite per file, one failing test case per error'"
+json\t'One JSON object (the contract in README.md, `"version": 1`)'"
 complete -c crdlint -n "__fish_crdlint_using_subcommand versions" -l config -d 'Read settings from this config file instead of the nearest `.crdlint.yaml`' -r -F
 complete -c crdlint -n "__fish_crdlint_using_subcommand versions" -l select -d 'Report only these rules: ids or group prefixes such as `cel/` (comma-separated, repeatable; replaces the config\'s `select`)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand versions" -l ignore -d 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config\'s `ignore`)' -r
@@ -333,11 +329,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -l force-exclude -
 complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -l no-cel -d 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c crdlint -n "__fish_crdlint_using_subcommand cost" -l format -d 'Output format [default: human]' -r -f -a "human\t'Code frames with a label under each finding, and a summary line'
-json\t'One JSON object (the contract in README.md, `"version": 1`)'
-sarif\t'SARIF 2.1.0, for code-scanning uploads'
-concise\t'One line per finding: `path:line:col: severity[rule] message`'
-github\t'GitHub Actions workflow commands (annotations)'
-junit\t'JUnit XML: one test suite per file, one failing test case per error'"
+json\t'One JSON object (the contract in README.md, `"version": 1`)'"
 complete -c crdlint -n "__fish_crdlint_using_subcommand cost" -l config -d 'Read settings from this config file instead of the nearest `.crdlint.yaml`' -r -F
 complete -c crdlint -n "__fish_crdlint_using_subcommand cost" -l select -d 'Report only these rules: ids or group prefixes such as `cel/` (comma-separated, repeatable; replaces the config\'s `select`)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand cost" -l ignore -d 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config\'s `ignore`)' -r
@@ -400,11 +392,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand test" -l force-exclude -
 complete -c crdlint -n "__fish_crdlint_using_subcommand test" -l no-cel -d 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand test" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c crdlint -n "__fish_crdlint_using_subcommand rules" -l format -d 'Output format [default: human]' -r -f -a "human\t'Code frames with a label under each finding, and a summary line'
-json\t'One JSON object (the contract in README.md, `"version": 1`)'
-sarif\t'SARIF 2.1.0, for code-scanning uploads'
-concise\t'One line per finding: `path:line:col: severity[rule] message`'
-github\t'GitHub Actions workflow commands (annotations)'
-junit\t'JUnit XML: one test suite per file, one failing test case per error'"
+json\t'One JSON object (the contract in README.md, `"version": 1`)'"
 complete -c crdlint -n "__fish_crdlint_using_subcommand rules" -l config -d 'Read settings from this config file instead of the nearest `.crdlint.yaml`' -r -F
 complete -c crdlint -n "__fish_crdlint_using_subcommand rules" -l select -d 'Report only these rules: ids or group prefixes such as `cel/` (comma-separated, repeatable; replaces the config\'s `select`)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand rules" -l ignore -d 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config\'s `ignore`)' -r
@@ -432,11 +420,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand rules" -l force-exclude 
 complete -c crdlint -n "__fish_crdlint_using_subcommand rules" -l no-cel -d 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand rules" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l format -d 'Output format [default: human]' -r -f -a "human\t'Code frames with a label under each finding, and a summary line'
-json\t'One JSON object (the contract in README.md, `"version": 1`)'
-sarif\t'SARIF 2.1.0, for code-scanning uploads'
-concise\t'One line per finding: `path:line:col: severity[rule] message`'
-github\t'GitHub Actions workflow commands (annotations)'
-junit\t'JUnit XML: one test suite per file, one failing test case per error'"
+json\t'One JSON object (the contract in README.md, `"version": 1`)'"
 complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l config -d 'Read settings from this config file instead of the nearest `.crdlint.yaml`' -r -F
 complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l select -d 'Report only these rules: ids or group prefixes such as `cel/` (comma-separated, repeatable; replaces the config\'s `select`)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l ignore -d 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config\'s `ignore`)' -r

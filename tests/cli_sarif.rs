@@ -66,6 +66,7 @@ fn schema() -> Value {
                     "shortDescription": {"$ref": "#/definitions/multiformatMessageString"},
                     "fullDescription": {"$ref": "#/definitions/multiformatMessageString"},
                     "help": {"$ref": "#/definitions/multiformatMessageString"},
+                    "helpUri": {"type": "string", "format": "uri"},
                     "defaultConfiguration": {"$ref": "#/definitions/reportingConfiguration"}
                 }
             },
@@ -326,6 +327,7 @@ fn output_conforms_to_sarif_2_1_0() {
         ][..],
         &["testdata/examples"][..],
         &["testdata/cli/widgets.json"][..],
+        &["testdata/rules/input/no-manifests/notes"][..],
     ] {
         let v = sarif(args);
         assert_eq!(check(&v), Vec::<String>::new(), "{args:?}");
@@ -350,22 +352,29 @@ fn sarif_multitool_finds_no_error() {
         return;
     };
     let dir = tempfile::tempdir().expect("tempdir");
-    let log = dir.path().join("examples.sarif");
-    let out = StdCommand::new(assert_cmd::cargo::cargo_bin("crdlint"))
-        .args(["check", "--format", "sarif", "testdata/examples"])
-        .output()
-        .expect("crdlint runs");
-    std::fs::write(&log, &out.stdout).expect("write the log");
-    let report = dir.path().join("report.sarif");
-    let run = StdCommand::new(&tool)
-        .arg("validate")
-        .args(["--rule-kind", "Gh;Sarif", "-o"])
-        .arg(&report)
-        .arg(&log)
-        .output()
-        .expect("the multitool runs");
-    let text = String::from_utf8_lossy(&run.stdout);
-    assert!(run.status.success(), "{text}");
-    let errors: Vec<&str> = text.lines().filter(|l| l.contains(": error ")).collect();
-    assert!(errors.is_empty(), "{}", errors.join("\n"));
+    // An empty directory too: its `input/no-manifests` finding needs a location, as GitHub
+    // requires of every result.
+    let empty = dir.path().join("empty");
+    std::fs::create_dir(&empty).expect("mkdir");
+    let empty = empty.to_string_lossy().into_owned();
+    for (name, path) in [("examples", "testdata/examples"), ("empty", empty.as_str())] {
+        let log = dir.path().join(format!("{name}.sarif"));
+        let out = StdCommand::new(assert_cmd::cargo::cargo_bin("crdlint"))
+            .args(["--no-config", "check", "--format", "sarif", path])
+            .output()
+            .expect("crdlint runs");
+        std::fs::write(&log, &out.stdout).expect("write the log");
+        let report = dir.path().join(format!("{name}.report.sarif"));
+        let run = StdCommand::new(&tool)
+            .arg("validate")
+            .args(["--rule-kind", "Gh;Sarif", "-o"])
+            .arg(&report)
+            .arg(&log)
+            .output()
+            .expect("the multitool runs");
+        let text = String::from_utf8_lossy(&run.stdout);
+        assert!(run.status.success(), "{name}: {text}");
+        let errors: Vec<&str> = text.lines().filter(|l| l.contains(": error ")).collect();
+        assert!(errors.is_empty(), "{name}: {}", errors.join("\n"));
+    }
 }

@@ -7,6 +7,7 @@
 
 use std::path::PathBuf;
 
+use clap::builder::TypedValueParser;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// Lint Kubernetes CustomResourceDefinitions and validate custom resources, offline.
@@ -145,8 +146,18 @@ pub enum Command {
     /// Validate custom resources only (CRDs come from --crd and from the paths).
     Validate(CheckArgs),
     /// Print resources as the API server would store them: unknown fields pruned.
+    ///
+    /// The checked files are printed with only those objects edited: every other document
+    /// (ConfigMaps, kinds with no CRD, skipped ones) passes through unchanged, comments
+    /// included, so the output can be piped to `kubectl apply -f -`. Unknown fields that were
+    /// pruned are notes, not errors: the exit status counts only what is still wrong.
     Prune(TransformArgs),
     /// Print resources as the API server would store them: pruned, and defaults filled in.
+    ///
+    /// The checked files are printed with only those objects edited: every other document
+    /// (ConfigMaps, kinds with no CRD, skipped ones) passes through unchanged, comments
+    /// included, so the output can be piped to `kubectl apply -f -`. Unknown fields that were
+    /// pruned are notes, not errors: the exit status counts only what is still wrong.
     Default(TransformArgs),
     /// List each CRD's versions in Kubernetes priority order.
     Versions(VersionsArgs),
@@ -240,7 +251,9 @@ pub struct TransformArgs {
     pub paths: PathArgs,
     #[command(flatten)]
     pub validation: ValidationArgs,
-    /// Rewrite the files in place instead of printing.
+    /// Rewrite the files in place instead of printing. Exits 0 when what was found is fixed:
+    /// pruned unknown fields no longer count, other findings and files that could not be
+    /// rewritten still do.
     #[arg(long)]
     pub write: bool,
 }
@@ -362,9 +375,55 @@ pub enum UnknownFieldsArg {
     Ignore,
 }
 
+/// The formats of the subcommands that do not print findings. Each lists only what it can
+/// print, in its `--help` and completions; the others take every [`Format`]. `completions` and
+/// `manpage` print one thing and hide the flag.
+pub const FORMATS_BY_COMMAND: &[(&str, &[Format])] = &[
+    ("versions", &[Format::Human, Format::Json]),
+    ("cost", &[Format::Human, Format::Json]),
+    ("rules", &[Format::Human, Format::Json]),
+    ("explain", &[Format::Human, Format::Json]),
+];
+
 impl Cli {
-    /// The clap command, for completions, the man page and tests.
+    /// The clap command, for parsing, completions, the man page and tests: the derived one,
+    /// with each subcommand's own `--format` values.
     pub fn command() -> clap::Command {
-        <Cli as clap::CommandFactory>::command()
+        let mut cmd = <Cli as clap::CommandFactory>::command();
+        // `mut_subcommand` moves the subcommand last: every one goes through it, in order, so
+        // that the order of help and completions stays as declared.
+        let names: Vec<String> = cmd
+            .get_subcommands()
+            .map(|sc| sc.get_name().to_string())
+            .collect();
+        for name in names {
+            cmd = cmd.mut_subcommand(&name, |sc| {
+                let formats = FORMATS_BY_COMMAND.iter().find(|(n, _)| *n == name);
+                match (formats, name.as_str()) {
+                    (Some((_, formats)), _) => sc.arg(format_arg(formats)),
+                    (None, "completions" | "manpage") => {
+                        sc.arg(format_arg(Format::value_variants()).hide(true))
+                    }
+                    (None, _) => sc,
+                }
+            });
+        }
+        cmd
     }
+}
+
+/// `--format` limited to `formats`. A subcommand's own argument with the global one's id keeps
+/// clap from adding the global one there; its value still reaches [`GlobalArgs::format`].
+fn format_arg(formats: &'static [Format]) -> clap::Arg {
+    let values: Vec<clap::builder::PossibleValue> = formats
+        .iter()
+        .filter_map(ValueEnum::to_possible_value)
+        .collect();
+    let parser = clap::builder::PossibleValuesParser::new(values)
+        .map(|s| Format::from_str(&s, false).unwrap_or(Format::Human));
+    clap::Arg::new("format")
+        .long("format")
+        .value_name("FORMAT")
+        .help("Output format [default: human]")
+        .value_parser(parser)
 }

@@ -29,7 +29,7 @@ pub const KEYS: &[(&str, &str, &str)] = &[
     ("unknown-fields", "error|warn|ignore", "Fields a schema does not know (as `--unknown-fields`)."),
     ("missing-schema", "error|warn|ignore", "A custom resource whose CRD is not in the run (as `--missing-schema`)."),
     ("skip", "[KIND, ...]", "Documents skipped silently: `KIND`, `GROUP/KIND` or `GROUP/VERSION/KIND` (as `--skip`; the flag adds to these)."),
-    ("format", "human|json|sarif|concise|github|junit", "Output format (as `--format`)."),
+    ("format", "human|json|sarif|concise|github|junit", "Output format (as `--format`); `rules`, `explain`, `versions` and `cost` use it only when they can print it (human or json)."),
     ("cost-warn", "PERCENT", "Share of the per-rule CEL cost limit that earns `cel/cost-high` (as `--cost-warn`)."),
     ("deny-warnings", "true|false", "Exit 1 on warnings too (as `--deny-warnings`)."),
     ("select", "[RULE, ...]", "Report only these rules: ids, or group prefixes such as `cel/` (as `--select`)."),

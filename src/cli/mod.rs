@@ -20,8 +20,6 @@ use std::ffi::OsString;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::Parser;
-
 pub mod args;
 pub mod classify;
 pub mod commands;
@@ -69,7 +67,11 @@ pub fn main() -> ExitCode {
 
 /// Runs the CLI with `args` (the first is the program name).
 pub fn main_with(args: impl IntoIterator<Item = OsString>) -> ExitCode {
-    let cli = match Cli::try_parse_from(args) {
+    // `Cli::command()`, not the derived parser: it limits some subcommands' `--format` values.
+    let parsed = Cli::command()
+        .try_get_matches_from(args)
+        .and_then(|mut m| <Cli as clap::FromArgMatches>::from_arg_matches_mut(&mut m));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
             // Help and version go to stdout with status 0; usage errors to stderr with 2. Help

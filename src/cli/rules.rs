@@ -45,6 +45,20 @@ release and a development one, say) were passed together: name the one you mean 
     good: "# crdlint check crds/v1.1/\n",
 };
 
+pub static NO_MANIFESTS: Rule = Rule {
+    id: "input/no-manifests",
+    severity: Severity::Warning,
+    summary: "A path given holds no YAML or JSON to check",
+    docs: "A run that checks nothing passes, which is rarely what was meant: a mistyped directory, files with \
+another extension (crdlint reads `.yaml`, `.yml` and `.json` files in directories; a file named on the command line \
+is read whatever its extension), a directory whose files are all hidden, git-ignored or `--exclude`d, or an empty \
+pipe. Each directory given (as a path, with `--crd` or in the config) where no file was found is reported, and so \
+is a run whose files hold no YAML document at all. It is a warning: the exit status stays 0 unless \
+`--deny-warnings` is given.",
+    bad: "# crdlint check manifests/ (the directory holds only .txt files)\n",
+    good: "# crdlint check manifests/ (the directory holds .yaml files)\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n",
+};
+
 pub static WRITE_REFUSED: Rule = Rule {
     id: "write/not-rewritten",
     severity: Severity::Error,
@@ -60,7 +74,13 @@ alias by hand (or print the result with `crdlint prune`/`default` and redirect i
 };
 
 /// The driver's own rules.
-pub static RULES: &[&Rule] = &[&CRD_UNUSABLE, &DUPLICATE_CRD, &NO_SCHEMA, &WRITE_REFUSED];
+pub static RULES: &[&Rule] = &[
+    &CRD_UNUSABLE,
+    &DUPLICATE_CRD,
+    &NO_MANIFESTS,
+    &NO_SCHEMA,
+    &WRITE_REFUSED,
+];
 
 /// Every module's rule list.
 const SOURCES: [&[&Rule]; 11] = [

@@ -19,6 +19,8 @@ use crate::{lint, validate};
 /// Settings every command shares: the flags over the config file over the defaults.
 pub struct Settings {
     pub format: render::Format,
+    /// `--format` was given on the command line (not taken from the config or the default).
+    pub format_given: bool,
     pub color: ColorChoice,
     pub quiet: bool,
     pub verbose: bool,
@@ -125,6 +127,7 @@ impl Settings {
                 Format::Github => render::Format::Github,
                 Format::Junit => render::Format::Junit,
             },
+            format_given: g.format.is_some(),
             color: g.color,
             quiet: g.quiet,
             verbose: g.verbose,
@@ -167,6 +170,30 @@ impl Settings {
             return vec![PathBuf::from("-")];
         }
         vec![PathBuf::from(".")]
+    }
+
+    /// The format of a command that prints only `supported`: `--format` when it is one of
+    /// them (else a usage error), and human output when the config's `format` (meant for the
+    /// commands that report findings) is not.
+    pub fn format_for(
+        &self,
+        command: &str,
+        supported: &[render::Format],
+    ) -> Result<render::Format, Failure> {
+        if supported.contains(&self.format) {
+            Ok(self.format)
+        } else if self.format_given {
+            let names: Vec<String> = supported
+                .iter()
+                .map(|f| format!("{f:?}").to_lowercase())
+                .collect();
+            Err(Failure::Usage(format!(
+                "`crdlint {command}` prints --format {}",
+                names.join(" or ")
+            )))
+        } else {
+            Ok(render::Format::Human)
+        }
     }
 
     /// The severity of `input/no-schema`, or `None` when missing schemas are ignored.

@@ -15,6 +15,7 @@ mod source;
 pub use source::{LineCol, SourceFile};
 
 pub mod render;
+pub mod ruledoc;
 pub mod suggest;
 
 /// How bad a finding is. Ordered: `Info < Warning < Error`.

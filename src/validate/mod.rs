@@ -6,7 +6,7 @@
 //! [`validate_resource`] runs, in the server's order:
 //!
 //! 1. **Version**: the object's `apiVersion`, or [`Options::version`]; a version the CRD does not
-//!    serve is an error and ends the pipeline. With `--version V` the object is treated as
+//!    serve is an error and ends the pipeline. With `--crd-version V` the object is treated as
 //!    converted with strategy `None` (only `apiVersion` changes) and an info note says when the
 //!    two schemas differ.
 //! 2. **Unknown fields** ([`prune`]): every field the structural schema does not know is reported
@@ -102,7 +102,7 @@ pub enum UnknownFields {
 pub struct Options {
     pub kube_version: KubeVersion,
     pub unknown_fields: UnknownFields,
-    /// `--version V`: validate against this CRD version instead of the object's apiVersion.
+    /// `--crd-version V`: validate against this CRD version instead of the object's apiVersion.
     pub version: Option<String>,
     /// The endpoint an update goes through (`crdlint test`'s status updates).
     pub subresource: Subresource,
@@ -144,7 +144,7 @@ struct CompiledVersion {
     served: bool,
     /// The version's structural schema, defaults pre-pruned; `None` when the CRD has none.
     schema: Option<Schema>,
-    /// Index of the first version whose schema is identical (for the `--version` note).
+    /// Index of the first version whose schema is identical (for the `--crd-version` note).
     schema_class: usize,
     scale: Option<Scale>,
     /// The status subresource is enabled: `status` is dropped on create before validation.

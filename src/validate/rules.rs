@@ -95,11 +95,11 @@ pub static VERSION_NOT_SERVED: Rule = Rule {
 pub static VERSION_SCHEMA_DIFFERS: Rule = Rule {
     id: "cr/version-schema-differs",
     severity: Severity::Info,
-    summary: "`--version` validates against a version whose schema differs from the object's own",
-    docs: "With `--version V` the object is validated as if it had been converted to `V`. CRDs with conversion \
+    summary: "`--crd-version` validates against a version whose schema differs from the object's own",
+    docs: "With `--crd-version V` the object is validated as if it had been converted to `V`. CRDs with conversion \
 strategy `None` only change `apiVersion` on conversion, so fields that exist in one schema and not the other \
 are pruned or fail validation. This note says when the two schemas differ.",
-    bad: "# crdlint validate --version v2 widget-v1.yaml (v1 and v2 schemas differ)\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n",
+    bad: "# crdlint validate --crd-version v2 widget-v1.yaml (v1 and v2 schemas differ)\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n",
     good: "apiVersion: example.com/v2\nkind: Widget\nmetadata:\n  name: w\n",
 };
 

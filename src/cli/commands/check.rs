@@ -20,11 +20,12 @@ pub fn run(settings: &Settings, mode: Mode, args: &CheckArgs) -> Result<Status, 
         cost_warn_percent: settings.cost_warn_percent,
         old: None,
     };
-    let loaded = super::gather(
+    let gathered = super::gather_all(
         settings,
         &settings.paths(&args.paths.paths),
         &settings.crds(&args.validation.crds),
     )?;
+    let loaded = gathered.loaded;
     let old = super::old::load(settings, &args.validation, &loaded)?;
     let opts = RunOptions {
         old: old.map(std::sync::Arc::new),
@@ -41,6 +42,7 @@ pub fn run(settings: &Settings, mode: Mode, args: &CheckArgs) -> Result<Status, 
         })
         .collect();
     let mut result = crate::cli::driver::run(loaded, &opts);
+    super::note_no_manifests(&mut result, &gathered.empty_dirs);
     if let (Some(r), true) = (&args.validation.old_ref, mode == Mode::Check) {
         super::diff::old_ref_findings(settings, r, &targets, &mut result)?;
     }

@@ -231,11 +231,7 @@ fn one_line(s: &str) -> String {
 }
 
 pub fn run(settings: &Settings, args: &CostArgs) -> Result<Status, Failure> {
-    if !matches!(settings.format, Format::Human | Format::Json) {
-        return Err(Failure::Usage(
-            "`crdlint cost` prints --format human or json".into(),
-        ));
-    }
+    let format = settings.format_for("cost", &[Format::Human, Format::Json])?;
     let compiler = KubernetesCompiler {
         options: CompileOptions {
             kube_version: settings.kube_version,
@@ -262,10 +258,10 @@ pub fn run(settings: &Settings, args: &CostArgs) -> Result<Status, Failure> {
         c.rules.iter().any(|r| r.exceeds_limit) || c.schemas.iter().any(|s| s.exceeds_limit)
     });
     let mut out = io::BufWriter::new(io::stdout().lock());
-    match settings.format {
+    match format {
         Format::Json => {
             let wire = serde_json::json!({ "version": 1, "crds": crds });
-            serde_json::to_writer_pretty(&mut out, &wire).map_err(io::Error::other)?;
+            serde_json::to_writer_pretty(&mut out, &wire).map_err(io::Error::from)?;
             writeln!(out)?;
         }
         _ => write_human(&mut out, &crds)?,

@@ -29,14 +29,16 @@ use crate::yaml::{Document, Node};
 /// `crdlint diff OLD NEW [--objects PATH...]`.
 pub fn run(settings: &Settings, args: &DiffArgs) -> Result<Status, Failure> {
     let opts = options(settings, args)?;
-    let old = gather(settings, std::slice::from_ref(&args.old), &[])?;
-    let new = gather(settings, std::slice::from_ref(&args.new), &[])?;
+    let old = super::gather_all(settings, std::slice::from_ref(&args.old), &[])?;
+    let new = super::gather_all(settings, std::slice::from_ref(&args.new), &[])?;
     let objs = if args.objects.is_empty() {
         Vec::new()
     } else {
         gather(settings, &args.objects, &[])?
     };
-    let mut result = diff(old, new, objs, &opts);
+    let empty_dirs = [old.empty_dirs, new.empty_dirs].concat();
+    let mut result = diff(old.loaded, new.loaded, objs, &opts);
+    super::note_no_manifests(&mut result, &empty_dirs);
     // The config's select/ignore/severity and inline suppressions apply to compat/* findings as
     // to every other rule: that is the per-check enforcement a config file gives.
     super::finish(settings, &mut result);

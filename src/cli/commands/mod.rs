@@ -8,6 +8,7 @@ pub mod diff;
 pub mod old;
 pub mod rules;
 pub mod scan;
+mod stream;
 pub mod test;
 pub mod transform;
 pub mod versions;
@@ -20,8 +21,16 @@ use super::driver::{self, RunOptions, RunResult};
 use super::input::{self, Discovery, Input, Loaded, Origin, Role};
 use super::settings::Settings;
 use super::Failure;
+use crate::cli::rules::NO_MANIFESTS;
 use crate::diag::render::{self, Report};
-use crate::diag::SourceFile;
+use crate::diag::{Diagnostic, FileId, SourceFile, Span};
+
+/// The files of a run, and the directories given that hold none.
+pub(crate) struct Gathered {
+    pub loaded: Vec<Loaded>,
+    /// Directories among the paths and `--crd`s where the walk found no YAML or JSON file.
+    pub empty_dirs: Vec<String>,
+}
 
 /// Finds and reads the files of a run: `paths` are checked, `crds` are schemas only.
 pub(crate) fn gather(
@@ -29,6 +38,15 @@ pub(crate) fn gather(
     paths: &[PathBuf],
     crds: &[PathBuf],
 ) -> Result<Vec<Loaded>, Failure> {
+    Ok(gather_all(settings, paths, crds)?.loaded)
+}
+
+/// [`gather`], also saying which directories held no file to read.
+pub(crate) fn gather_all(
+    settings: &Settings,
+    paths: &[PathBuf],
+    crds: &[PathBuf],
+) -> Result<Gathered, Failure> {
     for glob in &settings.excludes {
         globset::Glob::new(glob)
             .map_err(|e| Failure::Usage(format!("invalid --exclude glob {glob:?}: {e}")))?;
@@ -50,8 +68,19 @@ pub(crate) fn gather(
     let paths = &force_exclude(settings, paths)?;
     let mut inputs: Vec<Input> = Vec::new();
     let mut walk_errors = Vec::new();
-    input::discover(paths, Role::Target, &opts, &mut inputs, &mut walk_errors);
-    input::discover(crds, Role::SchemaOnly, &opts, &mut inputs, &mut walk_errors);
+    let mut empty_dirs = Vec::new();
+    let roots = paths
+        .iter()
+        .map(|p| (p, Role::Target))
+        .chain(crds.iter().map(|p| (p, Role::SchemaOnly)));
+    for (path, role) in roots {
+        let (files, errors) = (inputs.len(), walk_errors.len());
+        let one = std::slice::from_ref(path);
+        input::discover(one, role, &opts, &mut inputs, &mut walk_errors);
+        if inputs.len() == files && walk_errors.len() == errors && path.is_dir() {
+            empty_dirs.push(path.display().to_string());
+        }
+    }
     let mut loaded = input::read_all(input::sort_and_dedup(inputs));
     // A directory entry that could not be walked is reported like a file that could not be
     // read, in path order with the rest.
@@ -68,7 +97,58 @@ pub(crate) fn gather(
         });
     }
     loaded.sort_by(|a, b| a.input.name.cmp(&b.input.name));
-    Ok(loaded)
+    Ok(Gathered { loaded, empty_dirs })
+}
+
+/// Says so when a run had nothing to check (`input/no-manifests`, a warning): a directory
+/// given that holds no YAML or JSON file, no file at all, or files without a document. The
+/// findings go through the policy and the output formats like any other, each at a location
+/// (the directory, the file, or `.`) because code scanning drops results without one.
+pub(crate) fn note_no_manifests(result: &mut RunResult, empty_dirs: &[String]) {
+    let help = "crdlint reads `.yaml`, `.yml` and `.json` files; in directories it skips hidden \
+files and what `.gitignore`, `.ignore` and `--exclude` leave out";
+    let finding = |file: FileId, message: String| {
+        Diagnostic::new(&NO_MANIFESTS, Span::new(0, 0), message)
+            .with_help(help)
+            .with_file(file)
+    };
+    // A directory (or the working directory) has no text: it becomes an empty file of the
+    // report, never one that is read or written.
+    let place = |result: &mut RunResult, name: &str| {
+        result
+            .files
+            .push(SourceFile::new(name.to_string(), String::new()));
+        result.paths.push(None);
+        result.files.len() - 1
+    };
+    let files = result.files.len();
+    let mut found = Vec::new();
+    for dir in empty_dirs {
+        let at = place(result, dir);
+        found.push(finding(at, format!("no YAML or JSON files in {dir}")));
+    }
+    if found.is_empty() && files == 0 {
+        let at = place(result, ".");
+        found.push(finding(at, "no YAML or JSON files to read".into()));
+    } else if found.is_empty() && result.summary.documents == 0 && result.diagnostics.is_empty() {
+        found.push(match files {
+            1 => {
+                let name = match result.files[0].name.as_str() {
+                    "-" => "standard input",
+                    name => name,
+                };
+                finding(0, format!("no YAML documents in {name}"))
+                    .with_help("it is empty or holds only comments")
+            }
+            n => {
+                let at = place(result, ".");
+                finding(at, format!("no YAML documents in the {n} files read"))
+                    .with_help("each is empty or holds only comments")
+            }
+        });
+    }
+    result.diagnostics.extend(found);
+    driver::sort_diagnostics(&mut result.diagnostics);
 }
 
 /// In a rendered Helm stream (`helm template`), each document follows a `# Source:
@@ -137,10 +217,22 @@ pub(crate) fn run_driver(
     crds: &[PathBuf],
     opts: &RunOptions,
 ) -> Result<RunResult, Failure> {
-    let loaded = gather(settings, paths, crds)?;
-    let mut result = driver::run(loaded, opts);
+    Ok(run_driver_with_roles(settings, paths, crds, opts)?.0)
+}
+
+/// [`run_driver`], with each file's role (checked, or read only for its CRDs) by file id.
+pub(crate) fn run_driver_with_roles(
+    settings: &Settings,
+    paths: &[PathBuf],
+    crds: &[PathBuf],
+    opts: &RunOptions,
+) -> Result<(RunResult, Vec<Role>), Failure> {
+    let gathered = gather_all(settings, paths, crds)?;
+    let roles = gathered.loaded.iter().map(|l| l.input.role).collect();
+    let mut result = driver::run(gathered.loaded, opts);
+    note_no_manifests(&mut result, &gathered.empty_dirs);
     finish(settings, &mut result);
-    Ok(result)
+    Ok((result, roles))
 }
 
 /// Applies the policy (which rules, at which severity) and the suppressions to a finished run,
@@ -168,19 +260,6 @@ pub(crate) fn finish(settings: &Settings, result: &mut RunResult) {
     summary.infos = 0;
     summary.count(&result.diagnostics);
     summary.suppressed = result.suppressed.len();
-    if summary.files == 0 || (summary.documents == 0 && result.diagnostics.is_empty()) {
-        // Said on stderr so that structured output stays what it is. A failed write is not
-        // reported here: the report that follows fails the same way and exits 2.
-        let _ = writeln!(
-            io::stderr().lock(),
-            "crdlint: warning: {}",
-            if summary.files == 0 {
-                "no YAML or JSON files found in the given paths"
-            } else {
-                "no YAML documents in the files read"
-            }
-        );
-    }
 }
 
 /// Writes the findings in the chosen format, and the skipped list with `--verbose`.

@@ -8,6 +8,7 @@ use crate::cli::rules::{all, find};
 use crate::cli::settings::Settings;
 use crate::cli::{Failure, Status};
 use crate::diag::render::Format;
+use crate::diag::ruledoc;
 
 #[derive(Serialize)]
 struct WireRule {
@@ -33,54 +34,56 @@ pub fn list(settings: &Settings) -> Result<Status, Failure> {
             )
         })
         .collect();
+    let format = settings.format_for("rules", &[Format::Human, Format::Json])?;
     let mut out = io::BufWriter::new(io::stdout().lock());
-    match settings.format {
-        Format::Human | Format::Concise => {
-            let width = rules.iter().map(|r| r.id.len()).max().unwrap_or(0);
-            for (r, (severity, source)) in rules.iter().zip(&effective) {
-                let line = format!("{:<width$}  {:<7}  {}", r.id, severity, r.summary);
-                if source == "default" {
-                    writeln!(out, "{line}")?;
-                } else {
-                    writeln!(out, "{line} [set by {source}]")?;
-                }
+    if format == Format::Json {
+        let wire: Vec<WireRule> = rules
+            .iter()
+            .zip(effective)
+            .map(|(r, (severity, source))| WireRule {
+                id: r.id,
+                severity,
+                default_severity: r.severity.as_str(),
+                source,
+                summary: r.summary,
+            })
+            .collect();
+        serde_json::to_writer_pretty(&mut out, &wire).map_err(io::Error::from)?;
+        writeln!(out)?;
+    } else {
+        let width = rules.iter().map(|r| r.id.len()).max().unwrap_or(0);
+        for (r, (severity, source)) in rules.iter().zip(&effective) {
+            let line = format!("{:<width$}  {:<7}  {}", r.id, severity, r.summary);
+            if source == "default" {
+                writeln!(out, "{line}")?;
+            } else {
+                writeln!(out, "{line} [set by {source}]")?;
             }
-        }
-        Format::Json => {
-            let wire: Vec<WireRule> = rules
-                .iter()
-                .zip(effective)
-                .map(|(r, (severity, source))| WireRule {
-                    id: r.id,
-                    severity,
-                    default_severity: r.severity.as_str(),
-                    source,
-                    summary: r.summary,
-                })
-                .collect();
-            serde_json::to_writer_pretty(&mut out, &wire).map_err(io::Error::other)?;
-            writeln!(out)?;
-        }
-        _ => {
-            return Err(Failure::Usage(
-                "`crdlint rules` prints --format human, concise or json".into(),
-            ))
         }
     }
     out.flush()?;
     Ok(Status::Clean)
 }
 
-fn indent(text: &str) -> String {
-    text.lines()
-        .map(|l| format!("    {l}\n"))
-        .collect::<String>()
+/// `crdlint explain RULE --format json`: the rule's page, field by field.
+#[derive(Serialize)]
+struct WireExplain {
+    id: &'static str,
+    severity: &'static str,
+    summary: &'static str,
+    /// Markdown.
+    docs: &'static str,
+    bad: &'static str,
+    good: &'static str,
+    /// The rule's page in the repository (`docs/rules/<id>.md`).
+    doc_path: String,
 }
 
 /// Prints one rule's docs with its bad and good examples, or the config file's keys.
 pub fn explain(settings: &Settings, id: &str, field: Option<&str>) -> Result<Status, Failure> {
+    let format = settings.format_for("explain", &[Format::Human, Format::Json])?;
     if id == "config" {
-        return explain_config(settings);
+        return explain_config(settings, format);
     }
     // Kinds are capitalized (`apps/v1/Deployment`), rule ids never are.
     let kind = id.rsplit('/').next().unwrap_or(id);
@@ -88,7 +91,17 @@ pub fn explain(settings: &Settings, id: &str, field: Option<&str>) -> Result<Sta
         let text = crate::builtin::explain::explain(settings.kube_version, id, field.unwrap_or(""))
             .map_err(Failure::Usage)?;
         let mut out = io::BufWriter::new(io::stdout().lock());
-        write!(out, "{text}")?;
+        if format == Format::Json {
+            // The page as printed, with what it explains: the kind's tree is not a contract yet.
+            let wire = serde_json::json!({"kind": id, "field": field.unwrap_or(""), "text": text});
+            writeln!(
+                out,
+                "{}",
+                serde_json::to_string_pretty(&wire).unwrap_or_default()
+            )?;
+        } else {
+            write!(out, "{text}")?;
+        }
         out.flush()?;
         return Ok(Status::Clean);
     }
@@ -116,23 +129,43 @@ pub fn explain(settings: &Settings, id: &str, field: Option<&str>) -> Result<Sta
         )));
     };
     let mut out = io::BufWriter::new(io::stdout().lock());
-    writeln!(out, "{} ({})", rule.id, rule.severity)?;
-    writeln!(out, "{}", rule.summary)?;
-    writeln!(out)?;
-    writeln!(out, "{}", rule.docs.trim_end())?;
-    writeln!(out)?;
-    writeln!(out, "Reported:")?;
-    write!(out, "{}", indent(rule.bad))?;
-    writeln!(out)?;
-    writeln!(out, "Accepted:")?;
-    write!(out, "{}", indent(rule.good))?;
+    if format == Format::Json {
+        let wire = WireExplain {
+            id: rule.id,
+            severity: rule.severity.as_str(),
+            summary: rule.summary,
+            docs: rule.docs,
+            bad: rule.bad,
+            good: rule.good,
+            doc_path: ruledoc::doc_path(rule),
+        };
+        serde_json::to_writer_pretty(&mut out, &wire).map_err(io::Error::from)?;
+        writeln!(out)?;
+    } else {
+        write!(out, "{}", ruledoc::text(rule))?;
+    }
     out.flush()?;
     Ok(Status::Clean)
 }
 
 /// `crdlint explain config`: every key of `.crdlint.yaml`, and which file this run uses.
-fn explain_config(settings: &Settings) -> Result<Status, Failure> {
+fn explain_config(settings: &Settings, format: Format) -> Result<Status, Failure> {
     let mut out = io::BufWriter::new(io::stdout().lock());
+    if format == Format::Json {
+        let keys: Vec<serde_json::Value> = crate::cli::config::KEYS
+            .iter()
+            .map(|(key, value, doc)| serde_json::json!({"key": key, "value": value, "doc": doc}))
+            .collect();
+        let wire = serde_json::json!({
+            "file": crate::cli::config::FILE_NAME,
+            "in_use": settings.config.as_ref().map(|c| c.name.as_str()),
+            "keys": keys,
+        });
+        serde_json::to_writer_pretty(&mut out, &wire).map_err(io::Error::from)?;
+        writeln!(out)?;
+        out.flush()?;
+        return Ok(Status::Clean);
+    }
     writeln!(out, "{} (the config file)", crate::cli::config::FILE_NAME)?;
     writeln!(
         out,

@@ -495,7 +495,7 @@ fn write_json(
         problems,
         summary,
     };
-    serde_json::to_writer_pretty(&mut *out, &report).map_err(io::Error::other)?;
+    serde_json::to_writer_pretty(&mut *out, &report).map_err(io::Error::from)?;
     writeln!(out)?;
     Ok(())
 }

@@ -2,9 +2,13 @@
 //!
 //! `prune` removes the fields the schema does not know (`validate::prune_only`); `default`
 //! gives the object as the server would store it: pruned, nulls dropped, defaults applied
-//! (`validate::Outcome::stored`). Objects go to stdout as YAML documents (written so that
-//! go-yaml reads back the same values), findings to stderr, so that
-//! `crdlint default x.yaml > y.yaml` captures only the objects.
+//! (`validate::Outcome::stored`). The checked files go to stdout with only those objects
+//! edited and every other document as it was (`stream.rs`), findings to stderr, so that
+//! `crdlint default x.yaml > y.yaml` captures only the manifests and the command works in a
+//! pipe.
+//!
+//! Exit status: unknown fields that the output no longer has are fixed, so their findings
+//! become notes (`settle_fixed`); everything else counts as in `check`.
 //!
 //! With `--write` the files are changed in place instead. `validate::rewrite_file` turns each
 //! object's changes into edits of the smallest nodes that changed, so comments, anchors and
@@ -17,10 +21,12 @@ use std::io::{self, Write};
 
 use crate::cli::args::TransformArgs;
 use crate::cli::driver::{Mode, RunOptions, RunResult, Stored, Transform};
+use crate::cli::input::Role;
 use crate::cli::rules::WRITE_REFUSED;
 use crate::cli::settings::Settings;
 use crate::cli::{status, Failure, Status};
 use crate::diag::{Diagnostic, FileId, Severity};
+use crate::validate::rules::UNKNOWN_FIELD;
 use crate::validate::{rewrite_file, Change};
 
 pub fn run(settings: &Settings, kind: Transform, args: &TransformArgs) -> Result<Status, Failure> {
@@ -40,21 +46,28 @@ pub fn run(settings: &Settings, kind: Transform, args: &TransformArgs) -> Result
         cost_warn_percent: settings.cost_warn_percent,
         old: None,
     };
-    let mut result = super::run_driver(
+    let (mut result, roles) = super::run_driver_with_roles(
         settings,
         &settings.paths(&args.paths.paths),
         &settings.crds(&args.validation.crds),
         &opts,
     )?;
     let mut write_failed = false;
-    if args.write {
-        write_failed = !write_back(&mut result, settings.quiet)?;
+    let fixed: Vec<FileId> = if args.write {
+        let (ok, written) = write_back(&mut result, settings.quiet)?;
+        write_failed = !ok;
+        written
     } else {
+        let checked: Vec<FileId> = (0..result.files.len())
+            .filter(|&f| roles.get(f) == Some(&Role::Target))
+            .collect();
+        let text = super::stream::print(&result, &checked);
         let mut out = io::BufWriter::new(io::stdout().lock());
-        let yaml = crate::yaml::emit::emit_documents(result.stored.iter().map(|s| &s.node));
-        out.write_all(yaml.as_bytes())?;
+        out.write_all(text.as_bytes())?;
         out.flush()?;
-    }
+        checked
+    };
+    settle_fixed(&mut result, &fixed);
     let mut err = io::stderr().lock();
     if !result.diagnostics.is_empty() || settings.verbose {
         super::report(settings, &result, &mut err, true)?;
@@ -66,16 +79,40 @@ pub fn run(settings: &Settings, kind: Transform, args: &TransformArgs) -> Result
     })
 }
 
+/// The unknown fields of objects whose transformed form was printed or written are gone from
+/// what the command produced: each `cr/unknown-field` finding there becomes a note saying it
+/// was pruned, so it no longer counts as an error (or a warning) for the exit status. Every
+/// other finding counts as in `check`, and so do unknown fields in a file that was not
+/// rewritten.
+fn settle_fixed(result: &mut RunResult, fixed: &[FileId]) {
+    let mut changed = false;
+    for d in &mut result.diagnostics {
+        if d.rule.id == UNKNOWN_FIELD.id && d.file.is_some_and(|f| fixed.contains(&f)) {
+            d.severity = Severity::Info;
+            d.message.push_str(" (pruned)");
+            d.help = Some("removed from the output, as the API server prunes it".into());
+            changed = true;
+        }
+    }
+    if changed {
+        let s = &mut result.summary;
+        (s.errors, s.warnings, s.infos) = (0, 0, 0);
+        s.count(&result.diagnostics);
+    }
+}
+
 /// Rewrites every file whose objects changed. A file whose change cannot be written exactly
-/// gets a `write/not-rewritten` finding and is left as it was. Returns false when a file
-/// could not be written for an I/O reason.
-fn write_back(result: &mut RunResult, quiet: bool) -> Result<bool, Failure> {
+/// gets a `write/not-rewritten` finding and is left as it was. Returns the files that now hold
+/// the transformed objects (rewritten, or already as stored), and false beside them when a
+/// file could not be written for an I/O reason.
+fn write_back(result: &mut RunResult, quiet: bool) -> Result<(bool, Vec<FileId>), Failure> {
     let mut by_file: BTreeMap<FileId, Vec<&Stored>> = BTreeMap::new();
     for s in &result.stored {
         by_file.entry(s.file).or_default().push(s);
     }
     let mut ok = true;
     let mut rewritten = 0;
+    let mut done = Vec::new();
     let mut refused = Vec::new();
     let mut err = io::stderr().lock();
     for (file, objects) in by_file {
@@ -120,6 +157,7 @@ fn write_back(result: &mut RunResult, quiet: bool) -> Result<bool, Failure> {
             }
         };
         if text == source.text {
+            done.push(file);
             continue;
         }
         // The path the file was read from: the displayed name can be lossy (`a\xff.yaml`) or
@@ -138,6 +176,7 @@ fn write_back(result: &mut RunResult, quiet: bool) -> Result<bool, Failure> {
             ok = false;
             continue;
         }
+        done.push(file);
         rewritten += 1;
     }
     if !refused.is_empty() {
@@ -149,5 +188,5 @@ fn write_back(result: &mut RunResult, quiet: bool) -> Result<bool, Failure> {
         let s = if rewritten == 1 { "" } else { "s" };
         writeln!(err, "crdlint: rewrote {rewritten} file{s}")?;
     }
-    Ok(ok)
+    Ok((ok, done))
 }

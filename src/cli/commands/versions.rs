@@ -70,6 +70,7 @@ fn versions_of(crd: &Node) -> Vec<WireVersion> {
 }
 
 pub fn run(settings: &Settings, args: &VersionsArgs) -> Result<Status, Failure> {
+    let format = settings.format_for("versions", &[Format::Human, Format::Json])?;
     let loaded = super::gather(settings, &args.files, &[])?;
     let mut crds = Vec::new();
     let mut failed = false;
@@ -106,12 +107,12 @@ pub fn run(settings: &Settings, args: &VersionsArgs) -> Result<Status, Failure> 
         }
     }
     let mut out = io::BufWriter::new(io::stdout().lock());
-    match settings.format {
+    match format {
         Format::Json => {
-            serde_json::to_writer_pretty(&mut out, &crds).map_err(io::Error::other)?;
+            serde_json::to_writer_pretty(&mut out, &crds).map_err(io::Error::from)?;
             writeln!(out)?;
         }
-        Format::Human => {
+        _ => {
             for (i, c) in crds.iter().enumerate() {
                 if i > 0 {
                     writeln!(out)?;
@@ -132,11 +133,6 @@ pub fn run(settings: &Settings, args: &VersionsArgs) -> Result<Status, Failure> 
                     writeln!(out, "  {:<width$}  {}", v.name, flags.join(", "))?;
                 }
             }
-        }
-        _ => {
-            return Err(Failure::Usage(
-                "`crdlint versions` prints --format human or json".into(),
-            ))
         }
     }
     out.flush()?;

@@ -148,7 +148,7 @@ pub fn render(report: &Report<'_>, out: &mut dyn io::Write) -> io::Result<()> {
             })
             .collect(),
     };
-    serde_json::to_writer(&mut *out, &output).map_err(io::Error::other)?;
+    serde_json::to_writer(&mut *out, &output).map_err(io::Error::from)?;
     writeln!(out)
 }
 

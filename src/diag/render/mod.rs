@@ -120,6 +120,9 @@ pub struct Options {
     pub width: usize,
     /// crdlint's version, for SARIF's tool record.
     pub tool_version: &'static str,
+    /// `Cargo.toml`'s `package.repository` (empty when unset), for SARIF's links to the tool
+    /// and to each rule's page.
+    pub repository: &'static str,
 }
 
 impl Default for Options {
@@ -129,6 +132,7 @@ impl Default for Options {
             quiet: false,
             width: 100,
             tool_version: env!("CARGO_PKG_VERSION"),
+            repository: env!("CARGO_PKG_REPOSITORY"),
         }
     }
 }
@@ -255,8 +259,12 @@ pub(crate) mod test_support {
         }
 
         pub fn render(&self, format: Format) -> String {
+            self.render_with(format, &Options::default())
+        }
+
+        pub fn render_with(&self, format: Format, opts: &Options) -> String {
             let mut out = Vec::new();
-            render(format, &self.report(), &Options::default(), &mut out).expect("in memory");
+            render(format, &self.report(), opts, &mut out).expect("in memory");
             String::from_utf8(out).expect("renderers write UTF-8")
         }
     }

@@ -2,8 +2,10 @@
 //!
 //! Hand-rolled serde structs for the subset crdlint fills (about what `serde-sarif` would give,
 //! without its build-time code generation). Every rule crdlint knows is listed under
-//! `tool.driver.rules` with its summary, docs and default level, and each result points at
-//! its rule by `ruleId` and `ruleIndex`. Columns count Unicode code points, as the run's
+//! `tool.driver.rules` with its summary, docs, full help page (text and Markdown, the same as
+//! `crdlint explain` and `docs/rules/`), default level and, when the package names its
+//! repository, a `helpUri` to the rule's page at this release; each result points at its rule
+//! by `ruleId` and `ruleIndex`. Columns count Unicode code points, as the run's
 //! `columnKind` says; regions are 1-based with an exclusive end column, as SARIF defines them.
 
 use std::io;
@@ -11,7 +13,7 @@ use std::io;
 use serde::Serialize;
 
 use super::{Options, Report};
-use crate::diag::Severity;
+use crate::diag::{ruledoc, Severity};
 
 const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 
@@ -44,6 +46,8 @@ struct Tool<'a> {
 struct Driver<'a> {
     name: &'static str,
     version: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    information_uri: Option<&'static str>,
     rules: Vec<ReportingDescriptor<'a>>,
 }
 
@@ -54,6 +58,10 @@ struct ReportingDescriptor<'a> {
     short_description: Message,
     full_description: Message,
     help: MultiformatMessage,
+    /// The rule's page in the repository at this release; left out when the package names no
+    /// repository.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    help_uri: Option<String>,
     default_configuration: Configuration,
 }
 
@@ -224,12 +232,10 @@ pub fn render(report: &Report<'_>, opts: &Options, out: &mut dyn io::Write) -> i
                 text: r.docs.to_string(),
             },
             help: MultiformatMessage {
-                text: format!("{}\n\nBad:\n{}\nGood:\n{}", r.docs, r.bad, r.good),
-                markdown: format!(
-                    "{}\n\nBad:\n```yaml\n{}```\n\nGood:\n```yaml\n{}```",
-                    r.docs, r.bad, r.good
-                ),
+                text: ruledoc::text(r),
+                markdown: ruledoc::markdown(r),
             },
+            help_uri: ruledoc::help_uri(r, opts.repository, opts.tool_version),
             default_configuration: Configuration {
                 level: level(r.severity),
             },
@@ -320,6 +326,7 @@ pub fn render(report: &Report<'_>, opts: &Options, out: &mut dyn io::Write) -> i
                 driver: Driver {
                     name: "crdlint",
                     version: opts.tool_version,
+                    information_uri: Some(opts.repository.trim()).filter(|r| !r.is_empty()),
                     rules,
                 },
             },
@@ -331,7 +338,7 @@ pub fn render(report: &Report<'_>, opts: &Options, out: &mut dyn io::Write) -> i
             results,
         }],
     };
-    serde_json::to_writer_pretty(&mut *out, &log).map_err(io::Error::other)?;
+    serde_json::to_writer_pretty(&mut *out, &log).map_err(io::Error::from)?;
     writeln!(out)
 }
 
@@ -345,6 +352,36 @@ mod tests {
         assert_eq!(path_to_uri("dir/a b.yaml"), "dir/a%20b.yaml");
         assert_eq!(path_to_uri(r"dir\x#1.yaml"), "dir/x%231.yaml");
         assert_eq!(path_to_uri("é.yaml"), "%C3%A9.yaml");
+    }
+
+    #[test]
+    fn help_uris_only_with_a_repository() {
+        let f = Fixture::new();
+        let mut opts = super::super::Options {
+            repository: "",
+            ..Default::default()
+        };
+        let v: serde_json::Value =
+            serde_json::from_str(&f.render_with(Format::Sarif, &opts)).unwrap();
+        let driver = &v["runs"][0]["tool"]["driver"];
+        assert!(driver.get("informationUri").is_none());
+        assert!(driver["rules"][0].get("helpUri").is_none());
+        assert!(driver["rules"][0]["help"]["markdown"]
+            .as_str()
+            .unwrap()
+            .starts_with("# `"));
+        opts.repository = "https://example.com/o/crdlint";
+        opts.tool_version = "9.9.9";
+        let v: serde_json::Value =
+            serde_json::from_str(&f.render_with(Format::Sarif, &opts)).unwrap();
+        let driver = &v["runs"][0]["tool"]["driver"];
+        assert_eq!(driver["informationUri"], "https://example.com/o/crdlint");
+        let rule = &driver["rules"][0];
+        let id = rule["id"].as_str().unwrap();
+        assert_eq!(
+            rule["helpUri"],
+            format!("https://example.com/o/crdlint/blob/v9.9.9/docs/rules/{id}.md")
+        );
     }
 
     #[test]
