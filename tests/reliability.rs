@@ -515,3 +515,59 @@ fn control_characters_never_reach_the_terminal_raw() {
     }
 }
 
+/// crdlint's own lines on stderr (a file that cannot be rewritten, the `--verbose` list of
+/// skipped documents, the last error of a run) name files, and a name is input: its control
+/// characters are escaped there too.
+#[test]
+fn own_messages_on_stderr_escape_control_characters() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let crd = dir.path().join("crd.yaml");
+    std::fs::write(&crd, LIST_CRD.replace("RULE", "self.l.size() >= 0")).expect("write");
+    let no_raw_controls = |what: &str, s: &str| {
+        for c in s.chars() {
+            assert!(
+                !c.is_control() || c == '\n' || c == '\t',
+                "{what}: raw control character {c:?} in:\n{s}"
+            );
+        }
+    };
+
+    // The write path: a file with a YAML error is not rewritten, and says so by its name.
+    let bad = dir.path().join("w\u{1b}[2J\u{7}.yaml");
+    std::fs::write(
+        &bad,
+        "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec: {l: [1], bogus: 1}\n---\nx: {a: 1, a: 2}\n",
+    )
+    .expect("write");
+    let mut c = bin();
+    c.args(["prune", "--write", "--color", "never", "--crd"])
+        .arg(&crd)
+        .arg(&bad);
+    let out = run_bounded(c, Duration::from_secs(30));
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    no_raw_controls("--write", &err);
+    assert!(
+        err.contains("w\\x1b[2J\\x07.yaml: not rewritten: fix its YAML errors first"),
+        "{err}"
+    );
+
+    // The skipped list and the last error of a run, for a file whose name holds an ESC.
+    let odd = dir.path().join("odd\u{1b}]0;t\u{7}.yaml");
+    std::fs::write(&odd, "a: 1\n").expect("write");
+    let mut c = bin();
+    c.args(["check", "--verbose", "--color", "never"]).arg(&odd);
+    let out = run_bounded(c, Duration::from_secs(30));
+    let err = text(&out.stderr);
+    no_raw_controls("--verbose", &err);
+    assert!(err.contains("odd\\x1b]0;t\\x07.yaml:1:1"), "{err}");
+
+    let mut c = bin();
+    c.args(["versions"])
+        .arg(dir.path().join("gone\u{1b}[31m.yaml"));
+    let out = run_bounded(c, Duration::from_secs(30));
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    no_raw_controls("missing file", &err);
+    assert!(err.contains("gone\\x1b[31m.yaml"), "{err}");
+}
