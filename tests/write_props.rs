@@ -329,7 +329,7 @@ proptest! {
         crlf in any::<bool>(),
         as_json in prop::bool::weighted(0.2),
         default in any::<bool>(),
-        sharing in prop::bool::weighted(0.3),
+        sharing in prop::bool::weighted(0.5),
     ) {
         let crd = crd();
         let opts = Options::default();
