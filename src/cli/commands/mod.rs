@@ -222,6 +222,12 @@ pub(crate) fn report(
                 ),
             )?;
         }
+        if let Some((decoded, of)) = crate::builtin::decoded() {
+            writeln!(
+                err,
+                "built-in schemas: index and {decoded} of {of} packages decoded"
+            )?;
+        }
     }
     Ok(())
 }
