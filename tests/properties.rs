@@ -1,6 +1,7 @@
 //! Property tests (proptest) for invariants that hand-picked cases cover badly: emitting a value
-//! and loading it back gives the same value, whatever characters its strings hold; and a run's
-//! findings do not depend on the number of threads.
+//! and loading it back gives the same value, whatever characters its strings hold, and also for
+//! values read through anchors, aliases and merge keys; and a run's findings do not depend on the
+//! number of threads.
 
 use std::sync::Arc;
 
@@ -105,6 +106,65 @@ proptest! {
         // JSON is what the API server sees: whole floats read back as ints, as it does.
         let expected = crdlint::yaml::Node::from_json(&v).to_json();
         prop_assert_eq!(roots[0].to_json(), expected, "{}", text);
+    }
+}
+
+/// A document that shares `base` through an anchor: an alias, a merge key (when `base` is a
+/// mapping; a single one or in a list with `extra`), and an alias inside a flow sequence.
+fn shared_document(base: &Value, extra: &Map<String, Value>, key: &str, v: &Value) -> String {
+    let flow = |v: &Value| crdlint::yaml::emit::emit_flow(&crdlint::yaml::Node::from_json(v));
+    let key = crdlint::yaml::emit::emit_flow_key(key);
+    let mut out = format!(
+        "base: &b {}\nalias: *b\nlist: [*b, {}]\n",
+        flow(base),
+        flow(v)
+    );
+    if base.is_object() {
+        out.push_str(&format!("merged:\n  <<: *b\n  {key}: {}\n", flow(v)));
+        out.push_str(&format!(
+            "extra: &e {}\nboth:\n  <<: [*e, *b]\n",
+            flow(&Value::Object(extra.clone()))
+        ));
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    /// Aliases and merge keys read as go-yaml v2 reads them (a copy; `<<` entries set where it
+    /// appears, keys after it win, earlier maps of a list win), and the loaded value, emitted
+    /// and loaded again, is the same value.
+    #[test]
+    fn anchors_aliases_and_merges_load_and_round_trip(
+        base in json_value(),
+        extra in prop::collection::vec((tricky_string(), json_value()), 0..3),
+        key in tricky_string(),
+        v in json_value(),
+    ) {
+        let extra: Map<String, Value> = extra.into_iter().collect();
+        let text = shared_document(&base, &extra, &key, &v);
+        let docs = crdlint::yaml::load(&text);
+        prop_assert_eq!(docs.len(), 1, "{}", text);
+        prop_assert!(docs[0].errors.is_empty(), "{:?}\n{}", docs[0].errors, text);
+        let read = docs[0].root.as_ref().expect("root").to_json();
+        let json = |v: &Value| crdlint::yaml::Node::from_json(v).to_json();
+        prop_assert_eq!(&read["base"], &json(&base), "{}", text);
+        prop_assert_eq!(&read["alias"], &json(&base), "{}", text);
+        prop_assert_eq!(&read["list"], &json(&json!([base, v])), "{}", text);
+        if let Value::Object(b) = &base {
+            let mut merged = b.clone();
+            merged.insert(key.clone(), v.clone());
+            prop_assert_eq!(&read["merged"], &json(&Value::Object(merged)), "{}", text);
+            let mut both = b.clone();
+            both.extend(extra.clone());
+            prop_assert_eq!(&read["both"], &json(&Value::Object(both)), "{}", text);
+        }
+
+        let emitted = crdlint::yaml::emit_document(docs[0].root.as_ref().expect("root"));
+        let again = crdlint::yaml::load(&emitted);
+        prop_assert!(again[0].errors.is_empty(), "{:?}\n{}", again[0].errors, emitted);
+        prop_assert_eq!(again[0].root.as_ref().expect("root").to_json(), read, "{}", emitted);
     }
 }
 

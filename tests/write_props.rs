@@ -2,8 +2,9 @@
 //! written in generated layouts (block and flow collections, comments, empty values, CRLF,
 //! JSON):
 //! - `prune` and `default` are idempotent;
-//! - the rewrite of a file always succeeds when nothing is shared through anchors, and the
-//!   written file reads back as the stored object;
+//! - the rewrite of a file always succeeds when nothing is shared through aliases or merge keys
+//!   (anchors alone are fine), and the written file reads back as the stored object; with
+//!   sharing it either succeeds the same way or refuses, never writes something else;
 //! - validating the written file finds no field to prune.
 
 use crdlint::validate::{
@@ -142,13 +143,67 @@ fn spec() -> impl Strategy<Value = Value> {
 struct Layout {
     bits: u64,
     comments: bool,
+    /// Put anchors on values, and aliases and merge keys where the schema takes anything.
+    sharing: bool,
+    /// Anchors defined so far, and whether each names a mapping.
+    anchors: Vec<(String, bool)>,
+    /// Whether an alias or a merge key was written.
+    shared: bool,
+    /// Anchors named so far (a nested value's anchor is named before its parent's is defined).
+    named: usize,
 }
+
+/// Keys whose values the schema does not constrain (unknown fields, pruned), and the one whose
+/// entries it keeps whatever they are (`free`, preserving unknown fields): aliases and merge keys
+/// are written only there, so they never turn a valid value into an invalid one.
+const FREE_KEYS: [&str; 5] = ["u0", "u1", "u2", "junk", "zz"];
+const KEEPS_ANYTHING: &str = "free";
 
 impl Layout {
     fn next(&mut self) -> bool {
         let b = self.bits & 1 == 1;
         self.bits = self.bits.rotate_right(1);
         b
+    }
+
+    /// An alias to an earlier anchor (one in four values), when sharing is on.
+    fn alias(&mut self, free: bool) -> Option<String> {
+        if !(self.sharing && free && !self.anchors.is_empty() && self.next() && self.next()) {
+            return None;
+        }
+        self.shared = true;
+        let i = (self.bits as usize) % self.anchors.len();
+        Some(format!("*{}", self.anchors[i].0))
+    }
+
+    /// A fresh anchor name (one in two values), registered by [`Layout::define`] once the
+    /// value is written (an alias inside its own anchor's value would not load).
+    fn anchor(&mut self) -> Option<String> {
+        if !(self.sharing && self.next()) {
+            return None;
+        }
+        self.named += 1;
+        Some(format!("a{}", self.named))
+    }
+
+    fn define(&mut self, name: Option<String>, map: bool) {
+        if let Some(name) = name {
+            self.anchors.push((name, map));
+        }
+    }
+
+    /// A merge key line for a block mapping: `<<: *m` naming an earlier anchored mapping.
+    fn merge(&mut self, free: bool) -> Option<String> {
+        if !(self.sharing && free && self.next()) {
+            return None;
+        }
+        let maps: Vec<&String> = self.anchors.iter().filter(|a| a.1).map(|a| &a.0).collect();
+        if maps.is_empty() {
+            return None;
+        }
+        let name = maps[(self.bits as usize) % maps.len()].clone();
+        self.shared = true;
+        Some(format!("<<: *{name}"))
     }
 }
 
@@ -159,10 +214,18 @@ fn scalar(v: &Value) -> String {
 fn block_map(
     out: &mut String,
     m: &Map<String, Value>,
-    indent: usize,
-    inline: bool,
+    (indent, inline, free): (usize, bool, bool),
     l: &mut Layout,
 ) {
+    let merge = l.merge(free);
+    if let Some(merge) = &merge {
+        // First, so that the explicit keys after it win without a warning.
+        if !inline {
+            out.push_str(&" ".repeat(indent));
+        }
+        out.push_str(&format!("{merge}\n"));
+    }
+    let inline = inline && merge.is_none();
     for (i, (k, v)) in m.iter().enumerate() {
         if l.comments && !(inline && i == 0) {
             out.push_str(&format!("{}# before {k}\n", " ".repeat(indent)));
@@ -172,34 +235,56 @@ fn block_map(
         }
         out.push_str(&emit_flow_key(k));
         out.push(':');
-        value_after_key(out, v, indent, l);
+        let here = free || FREE_KEYS.contains(&k.as_str());
+        let inside = here || k == KEEPS_ANYTHING;
+        value_after_key(out, v, indent, (here, inside), l);
     }
 }
 
-fn value_after_key(out: &mut String, v: &Value, indent: usize, l: &mut Layout) {
+/// `free`: whether this value, and whether what is inside it, may be anything.
+fn value_after_key(
+    out: &mut String,
+    v: &Value,
+    indent: usize,
+    (free, inside): (bool, bool),
+    l: &mut Layout,
+) {
     let comment = if l.comments { " # c" } else { "" };
+    if let Some(alias) = l.alias(free) {
+        out.push_str(&format!(" {alias}{comment}\n"));
+        return;
+    }
+    let anchor = l.anchor();
+    let prop = anchor.as_ref().map_or(String::new(), |a| format!(" &{a}"));
     match v {
         Value::Object(m) if !m.is_empty() && !l.next() => {
-            out.push_str(&format!("{comment}\n"));
-            block_map(out, m, indent + 2, false, l);
+            out.push_str(&format!("{prop}{comment}\n"));
+            block_map(out, m, (indent + 2, false, inside), l);
         }
         Value::Array(a) if !a.is_empty() && !l.next() => {
+            // No anchor here: the sequence's lines start at the key's column.
             out.push_str(&format!("{comment}\n"));
-            block_seq(out, a, indent, l);
+            block_seq(out, a, indent, inside, l);
+            return;
         }
-        Value::Null if l.next() => out.push_str(&format!("{comment}\n")),
-        _ => out.push_str(&format!(" {}{comment}\n", scalar(v))),
+        Value::Null if l.next() => out.push_str(&format!("{prop}{comment}\n")),
+        _ => out.push_str(&format!("{prop} {}{comment}\n", scalar(v))),
     }
+    l.define(anchor, v.is_object());
 }
 
-fn block_seq(out: &mut String, a: &[Value], indent: usize, l: &mut Layout) {
+fn block_seq(out: &mut String, a: &[Value], indent: usize, free: bool, l: &mut Layout) {
     for v in a {
         out.push_str(&" ".repeat(indent));
         out.push('-');
+        if let Some(alias) = l.alias(free) {
+            out.push_str(&format!(" {alias}\n"));
+            continue;
+        }
         match v {
             Value::Object(m) if !m.is_empty() && !l.next() => {
                 out.push(' ');
-                block_map(out, m, indent + 2, true, l);
+                block_map(out, m, (indent + 2, true, free), l);
             }
             _ => out.push_str(&format!(" {}\n", scalar(v))),
         }
@@ -211,7 +296,12 @@ fn render(obj: &Value, l: &mut Layout, crlf: bool, as_json: bool) -> String {
         serde_json::to_string_pretty(obj).expect("JSON")
     } else {
         let mut out = String::from("# generated\n");
-        block_map(&mut out, obj.as_object().expect("object"), 0, false, l);
+        block_map(
+            &mut out,
+            obj.as_object().expect("object"),
+            (0, false, false),
+            l,
+        );
         out
     };
     if crlf {
@@ -239,11 +329,12 @@ proptest! {
         crlf in any::<bool>(),
         as_json in prop::bool::weighted(0.2),
         default in any::<bool>(),
+        sharing in prop::bool::weighted(0.5),
     ) {
         let crd = crd();
         let opts = Options::default();
         let obj = json!({"apiVersion": "example.com/v1", "kind": "Foo", "metadata": {"name": "x"}, "spec": spec});
-        let mut layout = Layout { bits, comments };
+        let mut layout = Layout { bits, comments, sharing: sharing && !as_json, anchors: Vec::new(), shared: false, named: 0 };
         let text = render(&obj, &mut layout, crlf, as_json);
         let docs = crdlint::yaml::load(&text);
         prop_assert!(docs[0].errors.is_empty(), "{text}: {:?}", docs[0].errors);
@@ -263,6 +354,11 @@ proptest! {
         // The rewrite succeeds in every layout and reads back as the stored object.
         let change = [Change { original: &read, updated: &stored }];
         let written = rewrite_file(&text, &change);
+        if layout.shared && written.is_err() {
+            // An edit through an alias or a merge key would change the other places that
+            // share the text: refusing is the right answer.
+            return Ok(());
+        }
         prop_assert!(written.is_ok(), "{text}\n=> {:?}", written);
         let written = written.unwrap();
         let back = crdlint::yaml::load(&written);

@@ -1053,3 +1053,50 @@ fn go_yaml_v2_scanner_table_fixture() {
     }
     assert!(n >= 40, "{n} cases");
 }
+
+/// Collections past 65,536 children are built in chunks (`yaml::load::build::Children`): every
+/// child keeps its place and span, and duplicate keys are found across chunks (the first key
+/// against one 140,000 entries later, and one in the middle of the second chunk).
+#[test]
+fn collections_larger_than_a_chunk_keep_order_spans_and_duplicates() {
+    const N: usize = 140_000;
+    let mut src = String::from("s: [");
+    for i in 0..N {
+        src.push_str(&format!("{i},"));
+    }
+    src.push_str("x]\nm:\n");
+    for i in 0..N {
+        src.push_str(&format!("  k{i}: {i}\n"));
+    }
+    src.push_str("  k0: again\n  k70000: again\n");
+    let docs = load(&src);
+    let root = docs[0].root.as_ref().expect("root");
+    let Value::Seq(items) = &root.get("s").expect("s").value else {
+        panic!("not a sequence")
+    };
+    assert_eq!(items.len(), N + 1);
+    for (i, n) in items.iter().take(N).enumerate() {
+        assert_eq!(n.value, Value::Int(i as i64));
+        assert_eq!(text(&src, n.span), i.to_string());
+    }
+    let m = root.get("m").expect("m").as_map().expect("map");
+    assert_eq!(m.len(), N);
+    assert_eq!(m.entries[0].key, "k0");
+    assert_eq!(
+        m.get("k0").expect("k0").value,
+        Value::String("again".into())
+    );
+    assert_eq!(
+        m.get("k70000").expect("k").value,
+        Value::String("again".into())
+    );
+    assert_eq!(m.entries[N - 1].key, format!("k{}", N - 1));
+    let dups: Vec<&YamlError> = docs[0]
+        .errors
+        .iter()
+        .filter(|e| e.kind == YamlErrorKind::DuplicateKey)
+        .collect();
+    assert_eq!(dups.len(), 2, "{dups:?}");
+    assert_eq!(text(&src, dups[1].span), "k70000");
+    assert_eq!(text(&src, dups[1].related[0].0), "k70000");
+}

@@ -10,6 +10,7 @@
 //! Every finding is stamped with its file and object here, then all are sorted by
 //! (file, position, rule, message), so the output does not depend on the thread count.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -72,8 +73,9 @@ pub enum Transform {
 pub struct Skipped {
     pub file: FileId,
     pub span: Span,
-    pub object: Option<ObjectRef>,
-    pub reason: String,
+    /// Shared with the classification (a run of 10^6 skipped documents kept a copy of each).
+    pub object: Option<Arc<ObjectRef>>,
+    pub reason: Cow<'static, str>,
 }
 
 /// The resources' transformed forms, in file and position order.
@@ -120,7 +122,7 @@ enum Class {
         group: String,
         kind: String,
     },
-    Skip(String),
+    Skip(Cow<'static, str>),
     /// Skipped by `--skip`: not counted, never reported.
     SkipQuietly,
 }
@@ -305,7 +307,7 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
         }
         for o in &p.objects {
             let span = p.node(o.at).map(kind_span).unwrap_or_default();
-            let reason = match &o.class {
+            let reason: Cow<'static, str> = match &o.class {
                 Class::Crd => continue,
                 Class::SkipQuietly => {
                     summary.skipped += 1;
@@ -313,7 +315,7 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
                 }
                 Class::Skip(reason) => reason.clone(),
                 Class::Resource { .. } if opts.mode == Mode::Lint => {
-                    "not a CRD (lint reads CRDs only)".to_string()
+                    "not a CRD (lint reads CRDs only)".into()
                 }
                 Class::Resource { group, kind } => {
                     match table.get(&(group.clone(), kind.clone())).map(|e| e.index) {
@@ -329,10 +331,10 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
                                 summary.resources += 1;
                                 continue;
                             }
-                            format!("the CRD for {group}/{kind} could not be compiled")
+                            format!("the CRD for {group}/{kind} could not be compiled").into()
                         }
                         Some(None) => {
-                            format!("the CRD for {group}/{kind} could not be compiled")
+                            format!("the CRD for {group}/{kind} could not be compiled").into()
                         }
                         None => match (catalog.get(&o.object.api_version, kind), p.node(o.at)) {
                             (Some(builtin::Entry::Served { crd, note }), Some(node)) => {
@@ -352,7 +354,7 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
                                 continue;
                             }
                             _ if classify::is_builtin_group(group) => {
-                                format!("built-in kind {}", o.object.kind)
+                                format!("built-in kind {}", o.object.kind).into()
                             }
                             _ => {
                                 if let Some(severity) = opts.missing_schema {
@@ -370,7 +372,7 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
                                         &o.object,
                                     ));
                                 }
-                                format!("no CRD for {group}/{kind} in the run")
+                                format!("no CRD for {group}/{kind} in the run").into()
                             }
                         },
                     }
@@ -389,7 +391,7 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
             skipped.push(Skipped {
                 file: f,
                 span,
-                object: (!o.object.kind.is_empty()).then(|| (*o.object).clone()),
+                object: (!o.object.kind.is_empty()).then(|| Arc::clone(&o.object)),
                 reason,
             });
         }
@@ -846,12 +848,21 @@ fn classify(root: &Node, doc: usize, skip: &[SkipPattern], out: &mut Vec<Object>
     }
 }
 
+static EMPTY_OBJECT: std::sync::OnceLock<Arc<ObjectRef>> = std::sync::OnceLock::new();
+
 fn classify_object(node: &Node, at: Locator, skip: &[SkipPattern]) -> Object {
-    let object = Arc::new(object_ref(node));
+    let object = object_ref(node);
+    // A document with none of the four fields (a fragment, a values file) shares one empty
+    // reference: per skipped document the run keeps only its small class and locator.
+    let object = if object == ObjectRef::default() {
+        Arc::clone(EMPTY_OBJECT.get_or_init(Default::default))
+    } else {
+        Arc::new(object)
+    };
     let class = if node.as_map().is_none() {
-        Class::Skip(format!("not an object (a {})", node.kind()))
+        Class::Skip(format!("not an object (a {})", node.kind()).into())
     } else if object.api_version.is_empty() || object.kind.is_empty() {
-        Class::Skip("no apiVersion and kind".to_string())
+        Class::Skip("no apiVersion and kind".into())
     } else if skip
         .iter()
         .any(|p| p.matches(&object.api_version, &object.kind))

@@ -100,7 +100,19 @@ pub fn main_with(args: impl IntoIterator<Item = OsString>) -> ExitCode {
 /// Prints the last error of a run. When stderr itself cannot be written to, the exit code (2)
 /// is all that is left to say it.
 fn print_error(msg: &str) {
-    let _ = writeln!(io::stderr().lock(), "crdlint: error: {msg}");
+    let _ = say(
+        &mut io::stderr().lock(),
+        format_args!("crdlint: error: {msg}"),
+    );
+}
+
+/// Writes one line of a message of crdlint's own (`crdlint: <file>: <what>`) to `out`, with
+/// every control character written as a visible escape (`\x1b`), as the renderers write them:
+/// the file names and the I/O errors quoting them are input too, and an ESC in a name must not
+/// reach the terminal raw.
+pub(crate) fn say(out: &mut dyn Write, line: std::fmt::Arguments<'_>) -> io::Result<()> {
+    let line = line.to_string();
+    writeln!(out, "{}", crate::diag::render::terminal::visible(&line))
 }
 
 /// Runs a parsed command line.

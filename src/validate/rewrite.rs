@@ -242,7 +242,7 @@ impl Ctx<'_> {
                 let colon = rest
                     .find(':')
                     .ok_or_else(|| Refusal::new(key, "no `:` after this key"))?;
-                key.end + colon + 1
+                after_anchor(self.src, key.end + colon + 1)
             }
             Slot::Item => a.span.start,
             _ => {
@@ -692,6 +692,25 @@ fn apply(src: &str, mut edits: Vec<Edit>) -> Result<String> {
     }
     out.push_str(src.get(pos..).unwrap_or(""));
     Ok(out)
+}
+
+/// Past the anchor an empty value may carry on its key's line: `key: &a` given a default must
+/// become `key: &a {x: 1}`, not `key: {x: 1} &a` (found by the property tests). A tag is left
+/// where it is: what it would mean on the new value is not this function's to decide, and the
+/// final check refuses the file instead.
+fn after_anchor(src: &str, mut at: usize) -> usize {
+    let b = src.as_bytes();
+    let mut i = at;
+    while i < b.len() && matches!(b[i], b' ' | b'\t') {
+        i += 1;
+    }
+    if b.get(i) == Some(&b'&') {
+        while i < b.len() && !matches!(b[i], b' ' | b'\t' | b'\n' | b'\r') {
+            i += 1;
+        }
+        at = i;
+    }
+    at
 }
 
 #[cfg(test)]

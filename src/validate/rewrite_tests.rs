@@ -140,6 +140,14 @@ fn empty_and_null_values_get_defaults_in_place() {
 }
 
 #[test]
+fn an_anchored_empty_value_gets_its_default_after_the_anchor() {
+    // Found by the property tests: the default went between `:` and `&a` (`obj: {x: 2} &a`).
+    let src = doc("spec:\n  obj: &a\n  mode: &m # c\n");
+    let out = run(&src, true).expect("edit");
+    assert_eq!(out, doc("spec:\n  obj: &a {x: 2}\n  mode: &m fast # c\n"));
+}
+
+#[test]
 fn keep_chomped_block_scalar_keeps_its_value() {
     // Item 5: appending after a `|+` scalar used to cut its trailing line breaks.
     let src = doc("spec:\n  text: |+\n    hello\n\n\n");

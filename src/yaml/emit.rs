@@ -55,7 +55,7 @@ fn write_flow(out: &mut String, node: &Node) {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                write_string(out, &e.key, 0, true);
+                write_flow_string(out, &e.key);
                 out.push_str(": ");
                 write_flow(out, &e.value);
             }
@@ -71,9 +71,23 @@ fn write_flow(out: &mut String, node: &Node) {
             }
             out.push(']');
         }
-        // `key` also rules out literal blocks; quoting a `<<` value costs nothing.
-        Value::String(s) => write_string(out, s, 0, true),
+        Value::String(s) => write_flow_string(out, s),
         _ => write_scalar(out, node, 0),
+    }
+}
+
+/// A string inside a flow collection. As in block style (`key` also rules out literal blocks;
+/// quoting a `<<` value costs nothing), except that go-yaml v2's scanner ends a plain scalar at
+/// a `?` inside a flow collection (`[x?]` does not load), so a plain string holding one is
+/// single-quoted (found by the property tests).
+fn write_flow_string(out: &mut String, s: &str) {
+    let start = out.len();
+    write_string(out, s, 0, true);
+    if s.contains('?') && out[start..] == *s {
+        out.truncate(start);
+        out.push('\'');
+        out.push_str(&s.replace('\'', "''"));
+        out.push('\'');
     }
 }
 

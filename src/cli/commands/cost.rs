@@ -20,6 +20,7 @@ use crate::cel::cost::{
 use crate::cel::CompileOptions;
 use crate::cli::args::CostArgs;
 use crate::cli::driver::{is_crd, objects};
+use crate::cli::say;
 use crate::cli::settings::Settings;
 use crate::cli::{Failure, Status};
 use crate::diag::render::Format;
@@ -242,7 +243,10 @@ pub fn run(settings: &Settings, args: &CostArgs) -> Result<Status, Failure> {
     let mut failed = false;
     for l in &loaded {
         if let Some(e) = &l.error {
-            writeln!(io::stderr().lock(), "crdlint: {}: {e}", l.input.name)?;
+            say(
+                &mut io::stderr().lock(),
+                format_args!("crdlint: {}: {e}", l.input.name),
+            )?;
             failed = true;
         }
     }

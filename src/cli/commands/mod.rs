@@ -293,10 +293,12 @@ pub(crate) fn report(
                 Some(o) => format!("{} {} {}", o.api_version, o.kind, o.name),
                 None => "document".to_string(),
             };
-            writeln!(
-                err,
-                "skipped {}:{}:{}: {what}: {}",
-                file.name, at.line, at.column, s.reason
+            crate::cli::say(
+                &mut err,
+                format_args!(
+                    "skipped {}:{}:{}: {what}: {}",
+                    file.name, at.line, at.column, s.reason
+                ),
             )?;
         }
         if let Some((decoded, of)) = crate::builtin::decoded() {

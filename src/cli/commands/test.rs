@@ -20,6 +20,7 @@ use super::gather;
 use crate::cli::args::TestArgs;
 use crate::cli::driver::{is_crd, objects};
 use crate::cli::input::{Loaded, Origin};
+use crate::cli::say;
 use crate::cli::settings::Settings;
 use crate::cli::{Failure, Status};
 use crate::diag::render::{self, Format, Report, Summary};
@@ -97,7 +98,7 @@ fn report_unreadable(loaded: &[Loaded]) -> Result<bool, Failure> {
     let mut failed = false;
     for l in loaded {
         if let Some(e) = &l.error {
-            writeln!(err, "crdlint: {}: {e}", l.input.name)?;
+            say(&mut err, format_args!("crdlint: {}: {e}", l.input.name))?;
             failed = true;
         }
     }
@@ -259,10 +260,12 @@ fn update_files(loaded: &[Loaded], runs: &[CaseRun<'_>], quiet: bool) -> Result<
     for (file, list) in edits {
         let l = &loaded[file];
         let Origin::Path(path) = &l.input.origin else {
-            writeln!(
-                err,
-                "crdlint: {}: standard input cannot be updated in place",
-                l.input.name
+            say(
+                &mut err,
+                format_args!(
+                    "crdlint: {}: standard input cannot be updated in place",
+                    l.input.name
+                ),
             )?;
             continue;
         };

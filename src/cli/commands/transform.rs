@@ -23,6 +23,7 @@ use crate::cli::args::TransformArgs;
 use crate::cli::driver::{Mode, RunOptions, RunResult, Stored, Transform};
 use crate::cli::input::Role;
 use crate::cli::rules::WRITE_REFUSED;
+use crate::cli::say;
 use crate::cli::settings::Settings;
 use crate::cli::{status, Failure, Status};
 use crate::diag::{Diagnostic, FileId, Severity};
@@ -125,10 +126,12 @@ fn write_back(result: &mut RunResult, quiet: bool) -> Result<(bool, Vec<FileId>)
                 && (d.rule.id.starts_with("yaml/") || d.rule.id.starts_with("io/"))
         });
         if unreadable {
-            writeln!(
-                err,
-                "crdlint: {}: not rewritten: fix its YAML errors first",
-                source.name
+            say(
+                &mut err,
+                format_args!(
+                    "crdlint: {}: not rewritten: fix its YAML errors first",
+                    source.name
+                ),
             )?;
             ok = false;
             continue;
@@ -163,16 +166,18 @@ fn write_back(result: &mut RunResult, quiet: bool) -> Result<(bool, Vec<FileId>)
         // The path the file was read from: the displayed name can be lossy (`a\xff.yaml`) or
         // shortened (`./x.yaml`).
         let Some(path) = result.paths.get(file).and_then(Option::as_ref) else {
-            writeln!(
-                err,
-                "crdlint: {}: cannot rewrite standard input",
-                source.name
+            say(
+                &mut err,
+                format_args!("crdlint: {}: cannot rewrite standard input", source.name),
             )?;
             ok = false;
             continue;
         };
         if let Err(e) = super::write::write_atomically(path, &text) {
-            writeln!(err, "crdlint: {}: not rewritten: {e}", source.name)?;
+            say(
+                &mut err,
+                format_args!("crdlint: {}: not rewritten: {e}", source.name),
+            )?;
             ok = false;
             continue;
         }

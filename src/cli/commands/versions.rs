@@ -11,6 +11,7 @@ use serde::Serialize;
 
 use crate::cli::args::VersionsArgs;
 use crate::cli::driver::{is_crd, objects};
+use crate::cli::say;
 use crate::cli::settings::Settings;
 use crate::cli::{Failure, Status};
 use crate::diag::render::Format;
@@ -76,7 +77,10 @@ pub fn run(settings: &Settings, args: &VersionsArgs) -> Result<Status, Failure> 
     let mut failed = false;
     for l in &loaded {
         if let Some(e) = &l.error {
-            writeln!(io::stderr().lock(), "crdlint: {}: {e}", l.input.name)?;
+            say(
+                &mut io::stderr().lock(),
+                format_args!("crdlint: {}: {e}", l.input.name),
+            )?;
             failed = true;
             continue;
         }
