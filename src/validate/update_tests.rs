@@ -42,6 +42,9 @@ spec:
                 type: object
                 properties: {count: {type: integer}}
                 x-kubernetes-validations: [{rule: "self.count < 100", message: count too big}]
+              ratio:
+                type: number
+                x-kubernetes-validations: [{rule: "self < 1.0", messageExpression: "'ratio %e too big'.format([self])"}]
               shrink:
                 type: integer
                 x-kubernetes-validations: [{rule: "self <= 50 && self >= oldSelf", message: no shrink}]
@@ -464,6 +467,20 @@ fn row_numeric_format_ranges() {
 }
 
 #[test]
+fn row_scientific_format_no_spaces() {
+    let c = since(Change::ScientificFormatNoSpaces);
+    let spec = "{ratio: 1234.5}";
+    assert_eq!(
+        created(c - 1, spec, "cr/cel-rule"),
+        vec!["spec.ratio: Invalid value: \"number\": ratio 1.234500\u{202f}\u{d7}\u{202f}10\u{2070}\u{b3} too big"]
+    );
+    assert_eq!(
+        created(c, spec, "cr/cel-rule"),
+        vec!["spec.ratio: Invalid value: \"number\": ratio 1.234500\u{d7}10\u{2070}\u{b3} too big"]
+    );
+}
+
+#[test]
 fn every_row_has_a_test_here() {
     // Keep this list in step with the `row_*` tests above.
     let tested = [
@@ -478,6 +495,7 @@ fn every_row_has_a_test_here() {
         Change::FinalizerWarningPath,
         Change::EmbeddedRequiredNoDetail,
         Change::NumericFormatRanges,
+        Change::ScientificFormatNoSpaces,
     ];
     for r in crate::k8s::behavior::CHANGES {
         assert!(tested.contains(&r.change), "{:?} has no row test", r.change);
