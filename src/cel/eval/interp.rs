@@ -763,6 +763,20 @@ mod tests {
     }
 
     #[test]
+    fn map_literal_keys_as_cel_go() {
+        // cel-go's evalMap fills a Go map keyed by the values: a repeated key keeps the last
+        // value, int 1 and uint 1 are two keys, and null is a key like any other.
+        let t = |src: &str| assert!(matches!(ok(src), Value::Bool(true)), "{src}");
+        t("{1: 'a', 1: 'b'} == {1: 'b'}");
+        t("{1: 'a', 1: 'b'}.size() == 1");
+        t("{'k': 1, 'k': 2}['k'] == 2");
+        t("{1: 'a', 1u: 'b'}.size() == 2");
+        t("{1: 'a', 1u: 'b'}[1] == 'a' && {1: 'a', 1u: 'b'}[1u] == 'b'");
+        t("{null: 1}[null] == 1");
+        t("{null: 1}.size() == 1 && null in {null: 1}");
+    }
+
+    #[test]
     fn logic_absorbs_errors_commutatively() {
         assert!(matches!(ok("1/0 == 1 && false"), Value::Bool(false)));
         assert!(matches!(ok("false && 1/0 == 1"), Value::Bool(false)));
