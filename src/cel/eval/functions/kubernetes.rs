@@ -103,9 +103,9 @@ pub(super) fn call(_beh: Behavior, func: &str, member: bool, args: &[Value]) -> 
                     "URL parse error during conversion from string: {e}"
                 ))
             }),
-        ("isURL", [String(st)]) => b(lib::Url::parse_request_uri(st).is_ok()),
-        ("getScheme", [Value::Url(u)]) => s(&u.scheme),
-        ("getHost", [Value::Url(u)]) => s(&u.host),
+        ("isURL", [String(st)]) => b(lib::Url::is_url(st)),
+        ("getScheme", [Value::Url(u)]) => s(u.scheme()),
+        ("getHost", [Value::Url(u)]) => s(u.host()),
         ("getHostname", [Value::Url(u)]) => s(u.hostname()),
         ("getPort", [Value::Url(u)]) => s(u.port()),
         ("getEscapedPath", [Value::Url(u)]) => s(u.escaped_path()),
@@ -160,28 +160,27 @@ pub(super) fn call(_beh: Behavior, func: &str, member: bool, args: &[Value]) -> 
         // ---- quantity ----
         ("quantity", [String(st)]) => lib::Quantity::parse(st)
             .map(|q| Value::Quantity(Arc::new(q)))
-            .map_err(err),
+            .map_err(|e| err(e.to_string())),
         ("isQuantity", [String(st)]) => b(lib::Quantity::parse(st).is_ok()),
-        ("sign", [Value::Quantity(q)]) => Ok(Int(q.sign())),
+        ("sign", [Value::Quantity(q)]) => Ok(Int(q.sign().into())),
         ("isInteger", [Value::Quantity(q)]) => b(q.as_i64().is_some()),
         ("asInteger", [Value::Quantity(q)]) => q
             .as_i64()
             .map(Int)
             .ok_or_else(|| err("cannot convert value to integer")),
-        ("asApproximateFloat", [Value::Quantity(q)]) => Ok(Double(q.approx())),
+        ("asApproximateFloat", [Value::Quantity(q)]) => Ok(Double(q.as_approximate_f64())),
         ("add" | "sub", [Value::Quantity(q), o]) => {
             let other = match o {
                 Value::Quantity(o) => (**o).clone(),
-                Int(i) => lib::Quantity {
-                    mantissa: *i as i128,
-                    exp10: 0,
-                    exp2: 0,
-                },
+                Int(i) => lib::Quantity::from_i64(*i),
                 _ => return Err(nso()),
             };
-            q.add(&other, func == "sub")
-                .map(|r| Value::Quantity(Arc::new(r)))
-                .ok_or_else(EvalError::overflow)
+            let r = if func == "sub" {
+                q.sub(&other)
+            } else {
+                q.add(&other)
+            };
+            Ok(Value::Quantity(Arc::new(r)))
         }
         ("isGreaterThan" | "isLessThan" | "compareTo", [x, y]) => {
             let o = match (x, y) {

@@ -330,7 +330,7 @@ pub(super) fn to_string(x: &Value) -> EvalResult {
         Timestamp(t) => s(format_timestamp(t)),
         Ip(ip) => s(ip.0.to_string()),
         Cidr(c) => s(c.to_string()),
-        Url(u) => s(&u.raw),
+        Url(u) => s(u.0.to_go_string()),
         _ => Err(nso()),
     }
 }
