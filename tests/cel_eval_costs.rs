@@ -64,6 +64,7 @@ fn library_runtime_costs() {
             Options {
                 cost_limit: None,
                 fold_constants: false,
+                ..Options::default()
             },
         );
         if let Err(e) = &out.value {

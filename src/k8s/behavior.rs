@@ -46,6 +46,9 @@ pub enum Change {
     /// range (`Checked value must be of type integer with format int32`); before, no range was
     /// checked.
     NumericFormatRanges,
+    /// CEL `'%e'.format([x])` prints `3.140000×10⁰⁰`; before, `3.140000 × 10⁰⁰` with narrow
+    /// no-break spaces (U+202F) around the `×` (the vendored golang.org/x/text's printer).
+    ScientificFormatNoSpaces,
 }
 
 /// One row of [`CHANGES`].
@@ -128,6 +131,12 @@ pub static CHANGES: &[Row] = &[
         upstream: "kubernetes/kube-openapi 1d94e88 'enhance numberValidator to enforce numeric formats'",
         note: "int32/float fields reject out-of-range numbers; before 1.36 only the type was checked",
     },
+    Row {
+        change: Change::ScientificFormatNoSpaces,
+        since: 33,
+        upstream: "golang/text 221d88c 'fix scientific notation by removing extraneous spaces' (v0.23.0, vendored from 1.33; 1.32 has v0.19.0); apiextensions validation_test.go '%e' case per branch",
+        note: "string.format %e: no U+202F around the × (ext.Strings v2 formats through x/text)",
+    },
 ];
 
 /// The minor where `c` starts.
@@ -152,6 +161,7 @@ pub struct Behavior {
     pub finalizer_warning_path: bool,
     pub embedded_required_no_detail: bool,
     pub numeric_format_ranges: bool,
+    pub scientific_format_no_spaces: bool,
 }
 
 impl Behavior {
@@ -168,6 +178,7 @@ impl Behavior {
         finalizer_warning_path: true,
         embedded_required_no_detail: true,
         numeric_format_ranges: true,
+        scientific_format_no_spaces: true,
     };
 
     pub fn of(v: KubeVersion) -> Behavior {
@@ -184,6 +195,7 @@ impl Behavior {
             finalizer_warning_path: on(Change::FinalizerWarningPath),
             embedded_required_no_detail: on(Change::EmbeddedRequiredNoDetail),
             numeric_format_ranges: on(Change::NumericFormatRanges),
+            scientific_format_no_spaces: on(Change::ScientificFormatNoSpaces),
         }
     }
 
@@ -201,6 +213,7 @@ impl Behavior {
             Change::FinalizerWarningPath => self.finalizer_warning_path,
             Change::EmbeddedRequiredNoDetail => self.embedded_required_no_detail,
             Change::NumericFormatRanges => self.numeric_format_ranges,
+            Change::ScientificFormatNoSpaces => self.scientific_format_no_spaces,
         }
     }
 }

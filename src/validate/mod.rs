@@ -158,9 +158,17 @@ struct CompiledVersion {
     has_list_types: bool,
 }
 
-/// The CEL rules of one schema, compiled once with the stored-expressions environment (what
-/// the server uses for rules already in etcd).
+/// The CEL rules of one schema, compiled with the stored-expressions environment (what the
+/// server uses for rules already in etcd) of the emulated minor: a rule calling a function that
+/// minor lacks is a compile error there, as on that server. Compiled on first use per minor (a
+/// run emulates one; a test suite may emulate several).
 struct CelRules {
+    by_minor: std::sync::Mutex<Vec<(u32, Arc<MinorRules>)>>,
+}
+
+/// The rules of one schema compiled for one minor.
+struct MinorRules {
+    minor: u32,
     /// `None` when no rule is visible to CEL.
     validator: Option<Validator>,
     /// Rules that do not compile, as `<schema path>: <detail>`; skipped when validating.
@@ -171,33 +179,57 @@ struct CelRules {
 
 impl fmt::Debug for CelRules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let minors: Vec<u32> = self
+            .by_minor
+            .lock()
+            .map(|m| m.iter().map(|(v, _)| *v).collect())
+            .unwrap_or_default();
         f.debug_struct("CelRules")
-            .field("validator", &self.validator.is_some())
-            .field("broken", &self.broken.get())
+            .field("compiled_for", &minors)
             .finish()
     }
 }
 
 impl CelRules {
-    fn compile(s: &Schema) -> CelRules {
+    fn compile(_s: &Schema) -> CelRules {
         CelRules {
-            validator: Validator::new(s, true),
-            broken: std::sync::OnceLock::new(),
+            by_minor: std::sync::Mutex::new(Vec::new()),
         }
     }
 
+    /// The rules of `s` (the schema this was built for) compiled for `kv`.
+    fn at(&self, s: &Schema, kv: KubeVersion) -> Arc<MinorRules> {
+        let mut by_minor = self.by_minor.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, r)) = by_minor.iter().find(|(m, _)| *m == kv.minor) {
+            return r.clone();
+        }
+        let opts = crate::cel::CompileOptions {
+            env: crate::cel::EnvKind::StoredExpressions,
+            ..crate::cel::CompileOptions::new(kv)
+        };
+        let rules = Arc::new(MinorRules {
+            minor: kv.minor,
+            validator: Validator::with_options(s, true, &opts),
+            broken: std::sync::OnceLock::new(),
+        });
+        by_minor.push((kv.minor, rules.clone()));
+        rules
+    }
+}
+
+impl MinorRules {
     /// The broken rules of `s` (the schema this was compiled from). The validator reports a
     /// broken rule only when it reaches it (as the server would, had it accepted the CRD); this
     /// lists them all, once.
     fn broken(&self, s: &Schema) -> &[String] {
         self.broken
-            .get_or_init(|| Self::list_broken(s, self.validator.is_some()))
+            .get_or_init(|| Self::list_broken(s, self.validator.is_some(), self.minor))
     }
 
-    fn list_broken(s: &Schema, any: bool) -> Vec<String> {
+    fn list_broken(s: &Schema, any: bool, minor: u32) -> Vec<String> {
         let opts = crate::cel::CompileOptions {
             env: crate::cel::EnvKind::StoredExpressions,
-            ..crate::cel::CompileOptions::default()
+            ..crate::cel::CompileOptions::new(KubeVersion { minor })
         };
         let mut broken = Vec::new();
         if any {
@@ -566,12 +598,21 @@ impl CompiledCrd {
     /// The `x-kubernetes-validations` rules of a version that do not compile, as
     /// `<schema path>: rule "<rule>": <server detail>` (validation skips them; the linter
     /// reports them at the CRD). Empty for unknown versions.
-    pub fn cel_rules_skipped(&self, version: &str) -> &[String] {
+    pub fn cel_rules_skipped(&self, version: &str) -> Vec<String> {
         self.compiled
             .iter()
             .find(|v| v.name == version)
-            .and_then(|v| Some(v.cel.as_deref()?.broken(v.schema.as_ref()?)))
-            .unwrap_or(&[])
+            .and_then(|v| {
+                let s = v.schema.as_ref()?;
+                Some(
+                    v.cel
+                        .as_deref()?
+                        .at(s, KubeVersion::NEWEST)
+                        .broken(s)
+                        .to_vec(),
+                )
+            })
+            .unwrap_or_default()
     }
 
     /// CEL rules only, with root path nil and no gate (the server's
@@ -584,13 +625,21 @@ impl CompiledCrd {
         value: &Node,
         old: Option<&Node>,
     ) -> Vec<(RuleError, Span)> {
-        let Some(v) = self
+        let Some(rules) = self
             .compiled
             .iter()
             .find(|v| v.name == version)
-            .and_then(|v| v.cel.as_deref())
-            .and_then(|c| c.validator.as_ref())
+            .and_then(|v| {
+                Some(
+                    v.cel
+                        .as_deref()?
+                        .at(v.schema.as_ref()?, KubeVersion::NEWEST),
+                )
+            })
         else {
+            return Vec::new();
+        };
+        let Some(v) = rules.validator.as_ref() else {
             return Vec::new();
         };
         let mut budget = crate::cel::eval::rules::RUNTIME_BUDGET;
@@ -1105,7 +1154,11 @@ fn is_truncated(s: &Schema) -> bool {
 /// Evaluates the version's CEL rules on the pruned, defaulted object (the server's last
 /// validation step) with one per-object runtime budget.
 fn run_cel(r: &mut Run<'_>, ver: &CompiledVersion, cel: &CelRules, x: &Node, old: Option<&Node>) {
-    let Some(v) = &cel.validator else {
+    let Some(schema) = &ver.schema else {
+        return;
+    };
+    let rules = cel.at(schema, r.opts.kube_version);
+    let Some(v) = &rules.validator else {
         return;
     };
     let mut budget = crate::cel::eval::rules::RUNTIME_BUDGET;
@@ -1117,7 +1170,7 @@ fn run_cel(r: &mut Run<'_>, ver: &CompiledVersion, cel: &CelRules, x: &Node, old
     let corr_schema = ver.schema.as_ref().filter(|_| r.beh.ratcheting);
     let errs = v.validate_ratcheting(&FieldPath::root(), x, old, corr_schema, limits, &mut budget);
     let broken = match &ver.schema {
-        Some(s) if errs.iter().any(is_compile_error) => cel.broken(s),
+        Some(s) if errs.iter().any(is_compile_error) => rules.broken(s),
         _ => &[],
     };
     // Every resource that reaches a broken rule carries the note; the run driver keeps the

@@ -42,6 +42,9 @@ spec:
                 type: object
                 properties: {count: {type: integer}}
                 x-kubernetes-validations: [{rule: "self.count < 100", message: count too big}]
+              ratio:
+                type: number
+                x-kubernetes-validations: [{rule: "self < 1.0", messageExpression: "'ratio %e too big'.format([self])"}]
               shrink:
                 type: integer
                 x-kubernetes-validations: [{rule: "self <= 50 && self >= oldSelf", message: no shrink}]
@@ -464,6 +467,20 @@ fn row_numeric_format_ranges() {
 }
 
 #[test]
+fn row_scientific_format_no_spaces() {
+    let c = since(Change::ScientificFormatNoSpaces);
+    let spec = "{ratio: 1234.5}";
+    assert_eq!(
+        created(c - 1, spec, "cr/cel-rule"),
+        vec!["spec.ratio: Invalid value: \"number\": ratio 1.234500\u{202f}\u{d7}\u{202f}10\u{2070}\u{b3} too big"]
+    );
+    assert_eq!(
+        created(c, spec, "cr/cel-rule"),
+        vec!["spec.ratio: Invalid value: \"number\": ratio 1.234500\u{d7}10\u{2070}\u{b3} too big"]
+    );
+}
+
+#[test]
 fn every_row_has_a_test_here() {
     // Keep this list in step with the `row_*` tests above.
     let tested = [
@@ -478,8 +495,77 @@ fn every_row_has_a_test_here() {
         Change::FinalizerWarningPath,
         Change::EmbeddedRequiredNoDetail,
         Change::NumericFormatRanges,
+        Change::ScientificFormatNoSpaces,
     ];
     for r in crate::k8s::behavior::CHANGES {
         assert!(tested.contains(&r.change), "{:?} has no row test", r.change);
     }
+}
+
+#[test]
+fn cel_libraries_follow_the_emulated_minor() {
+    // Stored rules compile in the emulated minor's stored-expressions environment: a library
+    // the minor lacks makes the rule a compile error there (skipped, with the note), and the
+    // minor that introduced it runs the rule.
+    let crd_text = r#"
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: things.example.com}
+spec:
+  group: example.com
+  scope: Namespaced
+  names: {kind: Thing, plural: things}
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              v: {type: string, maxLength: 20, x-kubernetes-validations: [{rule: "isSemver(self)", message: not semver}]}
+              ip: {type: string, maxLength: 40, x-kubernetes-validations: [{rule: "isIP(self)", message: not an IP}]}
+"#;
+    let crd = CompiledCrd::compile(&crate::yaml::load(crd_text).remove(0).root.expect("crd"))
+        .expect("compiles");
+    let o = crate::yaml::load(
+        "apiVersion: example.com/v1\nkind: Thing\nmetadata: {name: t, namespace: ns}\nspec: {v: x, ip: z}\n",
+    )
+    .remove(0)
+    .root
+    .expect("object");
+    let ids = |minor| -> Vec<(String, String)> {
+        validate_resource(&crd, &o, &at(minor))
+            .diagnostics
+            .iter()
+            .map(|d| (d.rule.id.to_string(), d.message.clone()))
+            .collect()
+    };
+    let rule_failures = |minor| -> Vec<String> {
+        ids(minor)
+            .into_iter()
+            .filter(|(id, _)| id == "cr/cel-rule")
+            .map(|(_, m)| m)
+            .collect()
+    };
+    assert_eq!(rule_failures(29), Vec::<String>::new(), "{:?}", ids(29));
+    assert!(ids(29)
+        .iter()
+        .any(|(id, m)| id == "cr/cel-rules-skipped"
+            && m.starts_with("2 x-kubernetes-validations rules")));
+    assert_eq!(
+        rule_failures(30),
+        vec![r#"spec.ip: Invalid value: "string": not an IP"#]
+    );
+    assert_eq!(
+        rule_failures(33),
+        vec![
+            r#"spec.v: Invalid value: "string": not semver"#,
+            r#"spec.ip: Invalid value: "string": not an IP"#
+        ]
+    );
+    assert!(!ids(33).iter().any(|(id, _)| id == "cr/cel-rules-skipped"));
 }

@@ -21,6 +21,7 @@ use indexmap::IndexMap;
 use super::ast::{Comprehension, Expr, ExprKind};
 use super::functions;
 use super::value::{equals, ErrorKind, EvalError, EvalResult, Key, ListKind, ListValue, Value};
+use crate::k8s::Behavior;
 
 /// Evaluation settings.
 #[derive(Clone, Copy, Debug)]
@@ -29,6 +30,8 @@ pub struct Options {
     pub cost_limit: Option<u64>,
     /// cel-go `OptOptimize` constant folding (on in Kubernetes' runtime environment).
     pub fold_constants: bool,
+    /// The emulated minor's behaviours (library output that changed between minors).
+    pub behavior: Behavior,
 }
 
 impl Default for Options {
@@ -36,6 +39,7 @@ impl Default for Options {
         Options {
             cost_limit: Some(1_000_000),
             fold_constants: true,
+            behavior: Behavior::NEWEST,
         }
     }
 }
@@ -147,7 +151,7 @@ pub fn plan_time_error(e: &Expr) -> Option<(u64, EvalError)> {
         if args.len() == 1 && is_conversion(func) && is_const(&args[0]) {
             let opts = Options {
                 cost_limit: None,
-                fold_constants: true,
+                ..Options::default()
             };
             return evaluate(e, &[], opts).value.err().map(|err| (e.id, err));
         }
@@ -241,6 +245,7 @@ impl Evaluator {
                 opts: Options {
                     cost_limit: None,
                     fold_constants: false,
+                    ..self.opts
                 },
             };
             return sub.eval(e);
@@ -641,7 +646,7 @@ impl Evaluator {
                         }
                     }
                 }
-                let result = functions::call(func, member, &vals);
+                let result = functions::call_in(self.opts.behavior, func, member, &vals);
                 let c = functions::call_cost(func, member, &vals, &result);
                 self.add(c)?;
                 result
@@ -748,12 +753,27 @@ mod tests {
             Options {
                 cost_limit: None,
                 fold_constants: false,
+                ..Options::default()
             },
         )
     }
 
     fn ok(src: &str) -> Value {
         run(src).value.unwrap_or_else(|e| panic!("{src}: {e}"))
+    }
+
+    #[test]
+    fn map_literal_keys_as_cel_go() {
+        // cel-go's evalMap fills a Go map keyed by the values: a repeated key keeps the last
+        // value, int 1 and uint 1 are two keys, and null is a key like any other.
+        let t = |src: &str| assert!(matches!(ok(src), Value::Bool(true)), "{src}");
+        t("{1: 'a', 1: 'b'} == {1: 'b'}");
+        t("{1: 'a', 1: 'b'}.size() == 1");
+        t("{'k': 1, 'k': 2}['k'] == 2");
+        t("{1: 'a', 1u: 'b'}.size() == 2");
+        t("{1: 'a', 1u: 'b'}[1] == 'a' && {1: 'a', 1u: 'b'}[1u] == 'b'");
+        t("{null: 1}[null] == 1");
+        t("{null: 1}.size() == 1 && null in {null: 1}");
     }
 
     #[test]
@@ -921,6 +941,7 @@ mod tests {
             Options {
                 cost_limit: Some(5),
                 fold_constants: false,
+                ..Options::default()
             },
         );
         assert_eq!(limited.value.unwrap_err().kind, ErrorKind::CostLimit);

@@ -494,6 +494,7 @@ impl Validator {
         let opts = Options {
             cost_limit: Some(limits.per_call_limit),
             fold_constants: true,
+            behavior: limits.behavior,
         };
         for c in &self.rules {
             let program = match &c.program {
@@ -754,6 +755,30 @@ mod tests {
             ]
         );
         assert!(cost > 0);
+    }
+
+    #[test]
+    fn message_expressions_format_lists_as_the_server() {
+        // ext.Strings v2's formatter: `%s` of a list quotes its strings; `%d` of a double fails
+        // and the rule falls back to its message.
+        let s = schema(serde_json::json!({"type": "object", "properties": {
+            "l": {"type": "array", "items": {"type": "string"}, "x-kubernetes-validations": [
+                {"rule": "self.size() < 2", "messageExpression": "'too many: %s'.format([self])"}]},
+            "d": {"type": "number", "x-kubernetes-validations": [
+                {"rule": "self < 1.0", "messageExpression": "'%d'.format([self])", "message": "fallback"},
+                {"rule": "self < 1.0", "messageExpression": "'big: %.2f'.format([self * 1000.0])"}]}
+        }}));
+        let obj = Node::from_json(&serde_json::json!({"l": ["a", "b c"], "d": 1234.5}));
+        let (errs, _) = evaluate_rules(&s, &obj, None, false);
+        let texts: Vec<String> = errs.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            texts,
+            vec![
+                "l: Invalid value: too many: [\"a\", \"b c\"]",
+                "d: Invalid value: 1234.5: fallback",
+                "d: Invalid value: 1234.5: big: 1,234,500.00",
+            ]
+        );
     }
 
     #[test]

@@ -169,9 +169,11 @@ pub struct MapValue {
     pub object: Option<Arc<str>>,
 }
 
-/// A map key: CEL allows bool, int, uint and string keys.
+/// A map key: CEL allows bool, int, uint and string keys; cel-go's map literals also take
+/// `null` (its evaluator keys a Go map by the value, and `null` is hashable).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Key {
+    Null,
     Bool(bool),
     Int(i64),
     Uint(u64),
@@ -181,6 +183,7 @@ pub enum Key {
 impl Key {
     pub fn from_value(v: &Value) -> Result<Key, EvalError> {
         Ok(match v {
+            Value::Null => Key::Null,
             Value::Bool(b) => Key::Bool(*b),
             Value::Int(i) => Key::Int(*i),
             Value::Uint(u) => Key::Uint(*u),
@@ -190,6 +193,7 @@ impl Key {
     }
     pub fn to_value(&self) -> Value {
         match self {
+            Key::Null => Value::Null,
             Key::Bool(b) => Value::Bool(*b),
             Key::Int(i) => Value::Int(*i),
             Key::Uint(u) => Value::Uint(*u),

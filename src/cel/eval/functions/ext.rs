@@ -3,12 +3,14 @@
 
 use std::cmp::Ordering;
 
+use crate::k8s::Behavior;
+
 use super::super::value::{compare, equals, EvalResult, Value};
 use super::format::string_format;
 use super::{b, err, int_arg, not_here, s, str_arg};
 
 /// Extension-library functions; `not_here` when `func` is not one of them.
-pub(super) fn call(func: &str, _member: bool, args: &[Value]) -> EvalResult {
+pub(super) fn call(beh: Behavior, func: &str, _member: bool, args: &[Value]) -> EvalResult {
     use Value::*;
     match (func, args) {
         // ---- ext.Strings v2 ----
@@ -129,7 +131,7 @@ pub(super) fn call(func: &str, _member: bool, args: &[Value]) -> EvalResult {
             s(out)
         }
         ("strings.quote", [String(st)]) => s(quote(st)),
-        ("format", [String(fmt), List(l)]) => string_format(fmt, l.items()).map(Value::String),
+        ("format", [String(fmt), List(l)]) => string_format(fmt, l.items(), beh).map(Value::String),
 
         // ---- ext.Sets ----
         ("sets.contains", [List(a), List(c)]) => b(c

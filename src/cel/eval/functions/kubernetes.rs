@@ -6,13 +6,15 @@ use std::sync::Arc;
 
 use indexmap::IndexMap;
 
+use crate::k8s::Behavior;
+
 use super::super::lib::{self, IpAddress};
 use super::super::value::{compare, equals, ErrorKind, EvalError, EvalResult, Key, Value};
 use super::standard::add;
 use super::{b, err, not_here, nso, s};
 
 /// Kubernetes library functions; `not_here` when `func` is not one of them.
-pub(super) fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
+pub(super) fn call(_beh: Behavior, func: &str, member: bool, args: &[Value]) -> EvalResult {
     use Value::*;
     match (func, args) {
         // ---- Kubernetes lists ----

@@ -24,6 +24,8 @@ use super::value::{
 };
 
 pub use cost::call_cost;
+
+use crate::k8s::Behavior;
 pub(crate) use ext::quote;
 
 fn nso() -> EvalError {
@@ -213,10 +215,15 @@ fn int_arg(v: &Value) -> Result<i64, EvalError> {
     }
 }
 
-/// Calls `func`; for member calls `args[0]` is the target.
+/// Calls `func` as the newest minor does; for member calls `args[0]` is the target.
 pub fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
+    call_in(Behavior::NEWEST, func, member, args)
+}
+
+/// Calls `func` as the minor with behaviours `beh` does.
+pub fn call_in(beh: Behavior, func: &str, member: bool, args: &[Value]) -> EvalResult {
     for library in [standard::call, kubernetes::call, ext::call] {
-        match library(func, member, args) {
+        match library(beh, func, member, args) {
             Err(e) if is_not_here(&e) => continue,
             result => return result,
         }

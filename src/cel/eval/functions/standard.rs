@@ -6,6 +6,8 @@ use std::sync::Arc;
 
 use chrono::{Datelike, Timelike};
 
+use crate::k8s::Behavior;
+
 use super::super::convert::parse_go_duration;
 use super::super::interp::concat_lists;
 use super::super::lib;
@@ -16,7 +18,7 @@ use super::super::value::{
 use super::{b, display, err, not_here, nso, s};
 
 /// Standard-library functions; `not_here` when `func` is not one of them.
-pub(super) fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
+pub(super) fn call(_beh: Behavior, func: &str, member: bool, args: &[Value]) -> EvalResult {
     use Value::*;
     match (func, args) {
         // ---- operators ----
