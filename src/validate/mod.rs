@@ -42,10 +42,11 @@
 //!
 //! # Cost
 //!
-//! [`CompiledCrd::compile`] does all per-CRD work once: schemas converted per version, defaults
-//! pre-pruned and detached from the CRD file, every `pattern` compiled, every CEL rule compiled
-//! (once per distinct schema, in the stored-expressions environment the server uses for rules it
-//! already holds). Validating a resource
+//! [`CompiledCrd::compile`] reads a CRD's names and versions and keeps each distinct schema's
+//! node; the per-schema work runs once, when the first resource that needs the version arrives:
+//! schema converted, defaults pre-pruned, every `pattern` compiled, every CEL rule compiled (in
+//! the stored-expressions environment the server uses for rules it already holds). A run that
+//! validates 10 kinds of 107 CRDs compiles 10 schemas. Validating a resource
 //! clones it once (for pruning/defaulting) and walks it a few times; names and paths for messages
 //! are built only when an error is reported.
 
@@ -109,25 +110,109 @@ struct Scale {
     label_selector_path: Option<String>,
 }
 
-/// One version of a compiled CRD.
+/// One version of a compiled CRD. What depends on the schema is prepared on first use
+/// ([`CompiledVersion::prepared`], also reached through `Deref`), so a run compiles only the
+/// versions its resources use.
 #[derive(Debug)]
 struct CompiledVersion {
     name: String,
     served: bool,
-    /// The version's structural schema, defaults pre-pruned; `None` when the CRD has none.
-    schema: Option<Schema>,
     /// Index of the first version whose schema is identical (for the `--version` note).
     schema_class: usize,
     scale: Option<Scale>,
     /// The status subresource is enabled: `status` is dropped on create before validation.
     status_subresource: bool,
+    /// Shared by the versions of one schema class.
+    lazy: Arc<LazySchema>,
+}
+
+/// A version's schema, kept as the CRD wrote it until a resource needs it.
+#[derive(Debug)]
+struct LazySchema {
+    /// The `openAPIV3Schema` node, taken when the schema is prepared.
+    source: std::sync::Mutex<Option<Node>>,
+    prepared: std::sync::OnceLock<PreparedSchema>,
+}
+
+impl LazySchema {
+    fn new(source: Option<&Node>) -> LazySchema {
+        LazySchema {
+            source: std::sync::Mutex::new(source.cloned()),
+            prepared: std::sync::OnceLock::new(),
+        }
+    }
+
+    fn ready(prepared: PreparedSchema) -> LazySchema {
+        LazySchema {
+            source: std::sync::Mutex::new(None),
+            prepared: std::sync::OnceLock::from(prepared),
+        }
+    }
+
+    /// The prepared schema; the first caller prepares it (others wait for it), then the
+    /// source node is dropped.
+    fn get(&self) -> &PreparedSchema {
+        self.prepared.get_or_init(|| {
+            let source = match self.source.lock() {
+                Ok(mut s) => s.take(),
+                Err(poisoned) => poisoned.into_inner().take(),
+            };
+            PreparedSchema::new(source.as_ref())
+        })
+    }
+}
+
+/// A version's structural schema and everything validation derives from it.
+#[derive(Debug)]
+struct PreparedSchema {
+    /// The version's structural schema, defaults pre-pruned; `None` when the CRD has none.
+    schema: Option<Schema>,
     has_cel_rules: bool,
-    /// The compiled `x-kubernetes-validations` rules (built once per distinct schema).
-    cel: Option<Arc<CelRules>>,
+    /// The compiled `x-kubernetes-validations` rules.
+    cel: Option<CelRules>,
     /// Some node is `x-kubernetes-embedded-resource` (else the embedded walks are skipped).
     has_embedded: bool,
     /// Some node is a `set` or `map` list (else the list-type walk is skipped).
     has_list_types: bool,
+    /// Every `pattern` compiled and every `format` looked up.
+    patterns: HashMap<String, Result<Arc<Regex>, String>>,
+    formats: formats::Formats,
+}
+
+impl PreparedSchema {
+    fn new(node: Option<&Node>) -> PreparedSchema {
+        let mut patterns = HashMap::new();
+        let mut formats = HashMap::new();
+        let schema = node.map(|n| {
+            let mut s = Schema::from_node(n);
+            prune::prepare_defaults(&mut s, 0);
+            collect_patterns(&s, &mut patterns, &mut formats, 0);
+            s
+        });
+        let has_cel_rules = schema.as_ref().is_some_and(Schema::has_validation_rules);
+        let cel = schema
+            .as_ref()
+            .filter(|_| has_cel_rules)
+            .map(CelRules::compile);
+        let (has_embedded, has_list_types) = flags(schema.as_ref());
+        PreparedSchema {
+            schema,
+            has_cel_rules,
+            cel,
+            has_embedded,
+            has_list_types,
+            patterns,
+            formats,
+        }
+    }
+}
+
+impl std::ops::Deref for CompiledVersion {
+    type Target = PreparedSchema;
+    /// `ver.schema`-style access to the prepared schema, preparing it on first use.
+    fn deref(&self) -> &PreparedSchema {
+        self.lazy.get()
+    }
 }
 
 /// The CEL rules of one schema, compiled once with the stored-expressions environment (what
@@ -230,8 +315,6 @@ pub struct CompiledCrd {
     /// `spec.conversion.strategy` (`None` when absent).
     pub conversion: String,
     compiled: Vec<CompiledVersion>,
-    patterns: HashMap<String, Result<Arc<Regex>, String>>,
-    formats: formats::Formats,
 }
 
 impl CompiledCrd {
@@ -293,8 +376,6 @@ impl CompiledCrd {
         if raw.is_empty() {
             return Err("the CRD has no versions".into());
         }
-        let mut patterns = HashMap::new();
-        let mut formats = HashMap::new();
         let mut compiled: Vec<CompiledVersion> = Vec::with_capacity(raw.len());
         for (i, (name, served, schema_node, sub)) in raw.iter().enumerate() {
             let schema_class = raw[..i]
@@ -306,42 +387,25 @@ impl CompiledCrd {
                 })
                 .map(|j| compiled[j].schema_class)
                 .unwrap_or(i);
-            let schema = if schema_class < i {
-                compiled[schema_class].schema.clone()
+            // Converted and compiled when the first resource of this schema class arrives.
+            let lazy = if schema_class < i {
+                compiled[schema_class].lazy.clone()
             } else {
-                schema_node.map(|n| {
-                    let mut s = Schema::from_node(n);
-                    prune::prepare_defaults(&mut s, 0);
-                    collect_patterns(&s, &mut patterns, &mut formats, 0);
-                    s
-                })
+                Arc::new(LazySchema::new(*schema_node))
             };
             let scale = sub.and_then(|s| s.get("scale")).map(|sc| Scale {
                 spec_replicas_path: sc.get_str("specReplicasPath").unwrap_or("").to_string(),
                 status_replicas_path: sc.get_str("statusReplicasPath").unwrap_or("").to_string(),
                 label_selector_path: sc.get_str("labelSelectorPath").map(str::to_string),
             });
-            let has_cel_rules = schema.as_ref().is_some_and(Schema::has_validation_rules);
-            let cel = if !has_cel_rules {
-                None
-            } else if schema_class < i {
-                compiled[schema_class].cel.clone()
-            } else {
-                schema.as_ref().map(|s| Arc::new(CelRules::compile(s)))
-            };
             let status_subresource = sub.and_then(|s| s.get("status")).is_some();
-            let (has_embedded, has_list_types) = flags(schema.as_ref());
             compiled.push(CompiledVersion {
                 name: name.clone(),
                 served: *served,
-                schema,
                 schema_class,
                 scale,
                 status_subresource,
-                has_cel_rules,
-                cel,
-                has_embedded,
-                has_list_types,
+                lazy,
             });
         }
         Ok(CompiledCrd {
@@ -353,22 +417,13 @@ impl CompiledCrd {
             preserve_unknown_fields,
             conversion,
             compiled,
-            patterns,
-            formats,
         })
     }
 
     /// Builds a compiled CRD around one schema (for tests and tools that have only a schema):
     /// group `example.com`, version `v1`, kind `Foo`, cluster-scoped.
     pub fn from_schema(schema: &Node) -> CompiledCrd {
-        let mut patterns = HashMap::new();
-        let mut formats = HashMap::new();
-        let mut s = Schema::from_node(schema);
-        prune::prepare_defaults(&mut s, 0);
-        collect_patterns(&s, &mut patterns, &mut formats, 0);
-        let has_cel_rules = s.has_validation_rules();
-        let cel = has_cel_rules.then(|| Arc::new(CelRules::compile(&s)));
-        let (has_embedded, has_list_types) = flags(Some(&s));
+        let prepared = PreparedSchema::new(Some(schema));
         CompiledCrd {
             group: "example.com".into(),
             kind: "Foo".into(),
@@ -380,17 +435,11 @@ impl CompiledCrd {
             compiled: vec![CompiledVersion {
                 name: "v1".into(),
                 served: true,
-                schema: Some(s),
                 schema_class: 0,
                 scale: None,
                 status_subresource: false,
-                has_cel_rules,
-                cel,
-                has_embedded,
-                has_list_types,
+                lazy: Arc::new(LazySchema::ready(prepared)),
             }],
-            patterns,
-            formats,
         }
     }
 
@@ -420,12 +469,15 @@ impl CompiledCrd {
         value: &Node,
         compat_minor: u32,
     ) -> Vec<(FieldError, Span)> {
-        let Some(s) = self.schema(version) else {
+        let Some(ver) = self.compiled.iter().find(|v| v.name == version) else {
+            return Vec::new();
+        };
+        let Some(s) = &ver.schema else {
             return Vec::new();
         };
         let cx = openapi::Ctx {
-            patterns: &self.patterns,
-            formats: &self.formats,
+            patterns: &ver.patterns,
+            formats: &ver.formats,
             compat_minor,
         };
         let res = openapi::validate(&cx, s, value, &openapi::Name::Root, value.span, 0);
@@ -442,7 +494,7 @@ impl CompiledCrd {
         self.compiled
             .iter()
             .find(|v| v.name == version)
-            .and_then(|v| Some(v.cel.as_deref()?.broken(v.schema.as_ref()?)))
+            .and_then(|v| Some(v.cel.as_ref()?.broken(v.schema.as_ref()?)))
             .unwrap_or(&[])
     }
 
@@ -460,7 +512,7 @@ impl CompiledCrd {
             .compiled
             .iter()
             .find(|v| v.name == version)
-            .and_then(|v| v.cel.as_deref())
+            .and_then(|v| v.cel.as_ref())
             .and_then(|c| c.validator.as_ref())
         else {
             return Vec::new();
@@ -1152,8 +1204,8 @@ fn validate_stored(r: &mut Run<'_>, ver: &CompiledVersion, x: &Node, old: Option
     // The schema.
     if let Some(s) = &ver.schema {
         let cx = openapi::Ctx {
-            patterns: &crd.patterns,
-            formats: &crd.formats,
+            patterns: &ver.patterns,
+            formats: &ver.formats,
             compat_minor: r.opts.compat_minor(),
         };
         let res = openapi::validate(&cx, s, x, &openapi::Name::Root, x.span, 0);
@@ -1463,6 +1515,28 @@ spec:
     }
 
     const HEAD: &str = "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n";
+
+    #[test]
+    fn versions_are_prepared_when_a_resource_needs_them() {
+        let crd = crd();
+        let prepared = |crd: &CompiledCrd| -> Vec<bool> {
+            crd.compiled
+                .iter()
+                .map(|v| v.lazy.prepared.get().is_some())
+                .collect()
+        };
+        assert_eq!(prepared(&crd), [false, false, false]);
+        let docs = crate::yaml::load(
+            "apiVersion: example.com/v2\nkind: Widget\nmetadata:\n  name: w\nspec:\n  count: x\n",
+        );
+        let obj = docs[0].root.as_ref().expect("object");
+        let o = validate_resource(&crd, obj, &Options::default());
+        assert_eq!(messages(&o).len(), 1, "{:?}", messages(&o));
+        assert_eq!(prepared(&crd), [false, true, false]);
+        // The source node is dropped once the schema is prepared.
+        assert!(crd.compiled[1].lazy.source.lock().expect("lock").is_none());
+        assert!(crd.compiled[0].lazy.source.lock().expect("lock").is_some());
+    }
 
     #[test]
     fn valid_object_gets_defaults_and_no_findings() {
