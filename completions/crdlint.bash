@@ -28,6 +28,9 @@ _crdlint() {
             crdlint,default)
                 cmd="crdlint__subcmd__default"
                 ;;
+            crdlint,diff)
+                cmd="crdlint__subcmd__diff"
+                ;;
             crdlint,explain)
                 cmd="crdlint__subcmd__explain"
                 ;;
@@ -49,6 +52,9 @@ _crdlint() {
             crdlint,scan)
                 cmd="crdlint__subcmd__scan"
                 ;;
+            crdlint,test)
+                cmd="crdlint__subcmd__test"
+                ;;
             crdlint,validate)
                 cmd="crdlint__subcmd__validate"
                 ;;
@@ -66,6 +72,9 @@ _crdlint() {
                 ;;
             crdlint__subcmd__help,default)
                 cmd="crdlint__subcmd__help__subcmd__default"
+                ;;
+            crdlint__subcmd__help,diff)
+                cmd="crdlint__subcmd__help__subcmd__diff"
                 ;;
             crdlint__subcmd__help,explain)
                 cmd="crdlint__subcmd__help__subcmd__explain"
@@ -88,6 +97,9 @@ _crdlint() {
             crdlint__subcmd__help,scan)
                 cmd="crdlint__subcmd__help__subcmd__scan"
                 ;;
+            crdlint__subcmd__help,test)
+                cmd="crdlint__subcmd__help__subcmd__test"
+                ;;
             crdlint__subcmd__help,validate)
                 cmd="crdlint__subcmd__help__subcmd__validate"
                 ;;
@@ -101,14 +113,34 @@ _crdlint() {
 
     case "${cmd}" in
         crdlint)
-            opts="-q -v -j -V -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --version --help check lint validate prune default versions cost rules explain completions manpage scan help"
+            opts="-q -v -j -V -h --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --version --help check lint validate prune default versions diff cost test rules explain completions manpage scan help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -117,6 +149,14 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)
@@ -147,7 +187,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__check)
-            opts="-q -v -j -h --crd --unknown-fields --version --old --old-ref --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -161,7 +201,7 @@ _crdlint() {
                     COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
                     return 0
                     ;;
-                --version)
+                --crd-version)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -174,7 +214,27 @@ _crdlint() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -183,6 +243,14 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)
@@ -213,14 +281,34 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__completions)
-            opts="-q -v -j -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help bash elvish fish powershell zsh"
+            opts="-q -v -j -h --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -229,6 +317,14 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)
@@ -259,14 +355,34 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__cost)
-            opts="-q -v -j -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -275,6 +391,14 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)
@@ -305,7 +429,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__default)
-            opts="-q -v -j -h --crd --unknown-fields --version --old --old-ref --write --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --write --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -319,7 +443,7 @@ _crdlint() {
                     COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
                     return 0
                     ;;
-                --version)
+                --crd-version)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -332,7 +456,27 @@ _crdlint() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -341,6 +485,100 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exclude)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --stdin-filename)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cost-warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        crdlint__subcmd__diff)
+            opts="-q -v -j -h --objects --enum-additions --allow-tightening-unstored --enforce --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --objects)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --enum-additions)
+                    COMPREPLY=($(compgen -W "allow disallow" -- "${cur}"))
+                    return 0
+                    ;;
+                --enforce)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)
@@ -371,14 +609,34 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__explain)
-            opts="-q -v -j -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -387,6 +645,14 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)
@@ -417,7 +683,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__help)
-            opts="check lint validate prune default versions cost rules explain completions manpage scan help"
+            opts="check lint validate prune default versions diff cost test rules explain completions manpage scan help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -473,6 +739,20 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__help__subcmd__default)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        crdlint__subcmd__help__subcmd__diff)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -584,6 +864,20 @@ _crdlint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        crdlint__subcmd__help__subcmd__test)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         crdlint__subcmd__help__subcmd__validate)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -613,14 +907,34 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__lint)
-            opts="-q -v -j -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -629,6 +943,14 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)
@@ -659,14 +981,34 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__manpage)
-            opts="-q -v -j -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -675,6 +1017,14 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)
@@ -705,7 +1055,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__prune)
-            opts="-q -v -j -h --crd --unknown-fields --version --old --old-ref --write --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --write --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -719,7 +1069,7 @@ _crdlint() {
                     COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
                     return 0
                     ;;
-                --version)
+                --crd-version)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -732,7 +1082,27 @@ _crdlint() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -741,6 +1111,14 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)
@@ -771,14 +1149,34 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__rules)
-            opts="-q -v -j -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -787,6 +1185,14 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)
@@ -817,14 +1223,34 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__scan)
-            opts="-q -v -j -h --read-only --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --read-only --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -833,6 +1259,96 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exclude)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --stdin-filename)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cost-warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        crdlint__subcmd__test)
+            opts="-q -v -j -h --crd --filter --update --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --crd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --filter)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)
@@ -863,7 +1379,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__validate)
-            opts="-q -v -j -h --crd --unknown-fields --version --old --old-ref --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -877,7 +1393,7 @@ _crdlint() {
                     COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
                     return 0
                     ;;
-                --version)
+                --crd-version)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -890,7 +1406,27 @@ _crdlint() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -899,6 +1435,14 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)
@@ -929,14 +1473,34 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__versions)
-            opts="-q -v -j -h --format --kube-version --color --quiet --verbose --deny-warnings --strict --exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kube-version)
@@ -945,6 +1509,14 @@ _crdlint() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --exclude)

@@ -144,6 +144,14 @@ fn sarif_format() {
         r["ruleIndex"] = serde_json::Value::String("<index>".into());
     }
     v["runs"][0]["tool"]["driver"]["version"] = serde_json::Value::String("<version>".into());
+    // The base is the working directory, which differs from machine to machine.
+    let base = &mut v["runs"][0]["originalUriBaseIds"]["%SRCROOT%"]["uri"];
+    assert!(
+        base.as_str()
+            .is_some_and(|u| u.starts_with("file:///") && u.ends_with('/')),
+        "{base}"
+    );
+    *base = serde_json::Value::String("<cwd>".into());
     insta::assert_json_snapshot!(v);
 }
 
@@ -179,15 +187,21 @@ fn exit_0_when_nothing_is_wrong() {
         "files": 3,
         "documents": 5,
         "crds": 1,
-        "resources": 3,
-        "skipped": 1,
+        "resources": 4,
+        "skipped": 0,
         "errors": 0,
         "warnings": 0
       },
       "diagnostics": []
     }
     "#);
-    let quiet = crdlint(&["check", "--quiet", "testdata/cli/widgets.json"]);
+    let quiet = crdlint(&[
+        "check",
+        "--quiet",
+        "--crd",
+        "testdata/cli/crd.yaml",
+        "testdata/cli/widgets.json",
+    ]);
     assert_eq!((quiet.code, quiet.stdout.as_str()), (0, ""));
 }
 
@@ -250,11 +264,18 @@ fn exit_2_for_usage_errors() {
 
 #[test]
 fn duplicate_crds_are_a_warning_and_the_first_wins() {
-    // Two copies of one CRD: a warning (the second is ignored), no error.
+    // Two different CRDs for one kind: a warning (the second is ignored), no error.
     let dir = tempfile::tempdir().expect("tempdir");
     let crd = std::fs::read_to_string("testdata/cli/crd.yaml").expect("fixture");
     std::fs::write(dir.path().join("a.yaml"), &crd).expect("write");
-    std::fs::write(dir.path().join("b.yaml"), &crd).expect("write");
+    let changed = crd.replacen(
+        "openAPIV3Schema:",
+        "openAPIV3Schema:
+          description: changed",
+        1,
+    );
+    assert_ne!(changed, crd, "the fixture has a schema");
+    std::fs::write(dir.path().join("b.yaml"), &changed).expect("write");
     let path = dir.path().to_str().expect("UTF-8 path");
     // `validate` does not lint, so only the driver's own findings remain.
     let plain = crdlint(&["validate", "--format", "json", path]);
@@ -366,7 +387,15 @@ fn deep_nesting_is_reported_not_a_crash() {
 
 #[test]
 fn duplicate_keys_point_at_both() {
-    let v = crdlint(&["check", "--format", "json", "testdata/cli/duplicate.yaml"]).json();
+    let v = crdlint(&[
+        "check",
+        "--missing-schema",
+        "ignore",
+        "--format",
+        "json",
+        "testdata/cli/duplicate.yaml",
+    ])
+    .json();
     let d = &v["diagnostics"][0];
     assert_eq!(d["rule"], "yaml/duplicate-key");
     assert_eq!(
@@ -386,9 +415,11 @@ fn list_items_are_objects_with_their_own_location() {
         "testdata/cli/list.yaml",
     ]);
     let v = run.json();
-    // One List with three items, one WidgetList with one: four objects, two documents.
+    // One List with three items, one WidgetList with one: four objects, two documents. The
+    // Service is a built-in kind, validated (and valid); the three others have no schema.
     assert_eq!(v["summary"]["documents"], 2);
-    assert_eq!(v["summary"]["skipped"], 4);
+    assert_eq!(v["summary"]["skipped"], 3);
+    assert_eq!(v["summary"]["resources"], 1);
     let at: Vec<(u64, String)> = v["diagnostics"]
         .as_array()
         .expect("diagnostics")
@@ -400,12 +431,12 @@ fn list_items_are_objects_with_their_own_location() {
             )
         })
         .collect();
+    // The built-in Service is skipped quietly, even with `--strict`.
     assert_eq!(
         at,
         [
             (6, "first".to_string()),
             (12, "unknown-kind".to_string()),
-            (16, "svc".to_string()),
             (24, "second".to_string())
         ]
     );
@@ -729,10 +760,11 @@ fn prune_drops_unknown_fields_and_prints_yaml() {
 #[test]
 fn default_path_is_the_current_directory() {
     let dir = walk_tree();
-    let out = Command::cargo_bin("crdlint")
-        .expect("binary built")
+    let out = StdCommand::new(assert_cmd::cargo::cargo_bin("crdlint"))
         .args(["check", "--strict", "--format", "json"])
         .current_dir(dir.path())
+        // No paths and no piped input: the working directory is checked.
+        .stdin(Stdio::null())
         .output()
         .expect("crdlint runs");
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
@@ -823,8 +855,8 @@ fn write_rewrites_files_in_place_keeping_comments() {
     assert_eq!(run.code, 0, "{}", run.transcript());
     assert_eq!(run.stdout, "");
     assert_eq!(run.stderr, "crdlint: rewrote 1 file\n");
-    // The first object keeps its comments (minimal edits); the second, all flow style, is
-    // written anew.
+    // Both objects keep their comments and layout: the block one gets lines appended, the
+    // flow one entries inserted inside its braces.
     let text = std::fs::read_to_string(&file).expect("read back");
     insta::assert_snapshot!(text);
     // The rewrite went through a temporary file that was renamed over the original: nothing

@@ -83,6 +83,7 @@ fn run(
         old,
         Limits {
             per_call_limit: limit,
+            ..Limits::default()
         },
         &mut budget,
     );

@@ -125,6 +125,20 @@ fn old_ref_reads_the_previous_content_from_git() {
         messages(&out),
         vec!["spec.size: Invalid value: 2: size may not shrink".to_string()]
     );
+    // A moved file still finds its old objects: they are matched by identity, not by path.
+    assert!(git(&["add", "."]));
+    assert!(git(&["commit", "-q", "-m", "two"]));
+    assert!(git(&["mv", "sub/w.yaml", "sub/renamed.yaml"]));
+    std::fs::write(d.join("sub/renamed.yaml"), widget("a", 1)).expect("write");
+    let (code, out) = run(
+        d,
+        &["validate", "--crd", "crd.yaml", "--old-ref", "HEAD", "sub"],
+    );
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(
+        messages(&out),
+        vec!["spec.size: Invalid value: 1: size may not shrink".to_string()]
+    );
     // A ref that does not exist is a usage error.
     let (code, _) = run(
         d,
@@ -138,6 +152,86 @@ fn old_ref_reads_the_previous_content_from_git() {
         ],
     );
     assert_eq!(code, 2);
+}
+
+const RATCHET_CRD: &str = r#"apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: widgets.example.com
+spec:
+  group: example.com
+  scope: Namespaced
+  names: {kind: Widget, plural: widgets}
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              size: {type: integer, maximum: 10}
+              replicas:
+                type: integer
+                x-kubernetes-validations: [{rule: "self <= 5", message: at most 5 replicas}]
+"#;
+
+/// (rule, severity, message) of every finding.
+fn findings(json: &str) -> String {
+    let v: serde_json::Value = serde_json::from_str(json).expect("json output");
+    v["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .map(|d| {
+            format!(
+                "{} {} {}\n",
+                d["rule"].as_str().unwrap_or(""),
+                d["severity"].as_str().unwrap_or(""),
+                d["message"].as_str().unwrap_or("")
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn ratcheted_errors_are_listed_with_verbose() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let d = t.path();
+    std::fs::write(d.join("crd.yaml"), RATCHET_CRD).expect("write");
+    let w = |labels: &str, size: i64| {
+        format!(
+            "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  namespace: ns\n  labels: {{team: {labels}}}\nspec:\n  size: {size}\n  replicas: 9\n"
+        )
+    };
+    std::fs::write(d.join("old.yaml"), w("a", 20)).expect("write");
+    std::fs::write(d.join("new.yaml"), w("b", 20)).expect("write");
+    let args = [
+        "validate", "--crd", "crd.yaml", "--old", "old.yaml", "new.yaml",
+    ];
+    // The invalid values did not change: the update passes (1.30+).
+    let (code, out) = run(d, &args);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(findings(&out), "");
+    // `--verbose` shows what the server let through.
+    let mut verbose = args.to_vec();
+    verbose.push("--verbose");
+    let (code, out) = run(d, &verbose);
+    assert_eq!(code, 0, "{out}");
+    insta::assert_snapshot!("ratcheted_verbose", findings(&out));
+    // Before 1.30 there is no ratcheting: both are errors.
+    let mut old_minor = args.to_vec();
+    old_minor.extend(["--kube-version", "1.29"]);
+    let (code, out) = run(d, &old_minor);
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(
+        findings(&out),
+        "cr/schema error spec.size: Invalid value: 20: spec.size in body should be less than or equal to 10\n\
+         cr/cel-rule error spec.replicas: Invalid value: \"integer\": at most 5 replicas\n"
+    );
 }
 
 #[test]

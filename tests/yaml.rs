@@ -309,6 +309,32 @@ fn billion_laughs_fails_fast() {
 }
 
 #[test]
+fn the_alias_budget_is_the_files_not_each_documents() {
+    let opts = LoadOptions {
+        alias_budget: 3,
+        ..LoadOptions::default()
+    };
+    // Three aliases in the first document, one in the second: four for the file.
+    let src = "a: &a x\nb: [*a, *a, *a]\n---\nc: 1\n---\na: &a x\nb: [*a]\n";
+    let docs = load_with(src, &opts);
+    assert!(docs[0].errors.is_empty());
+    assert!(docs[1].errors.is_empty());
+    assert_eq!(docs[2].errors[0].kind, YamlErrorKind::AliasBudget);
+    assert!(docs[2].errors[0].message.contains("in this file"));
+}
+
+#[test]
+fn a_runs_alias_budget_is_split_between_its_files() {
+    let one = LoadOptions::default().alias_budget;
+    assert_eq!(LoadOptions::for_run(100, 1).alias_budget, one);
+    let share = crdlint::yaml::load::RUN_ALIAS_BUDGET / 1000;
+    assert_eq!(LoadOptions::for_run(100, 1000).alias_budget, share);
+    // A large file in a large run may still expand in proportion to its own size.
+    assert_eq!(LoadOptions::for_run(100_000, 1000).alias_budget, 200_000);
+    assert_eq!(LoadOptions::for_run(10_000_000, 1000).alias_budget, one);
+}
+
+#[test]
 fn recursive_alias_is_an_error() {
     let docs = load("a: &a [1, *a]\n");
     assert!(docs[0].root.is_none());
@@ -990,4 +1016,40 @@ fn tab_indented_json() {
         value_of(src),
         json!({"a": 1, "b": [1, "x"], "c": "multi line"})
     );
+}
+
+/// The data-driven table of go-yaml v2 scanner rules that differ from YAML 1.2, in
+/// `testdata/yaml/go-yaml-v2-scanner.tsv` (flow-context plain scalars, tabs).
+#[test]
+fn go_yaml_v2_scanner_table_fixture() {
+    let table = fixture("go-yaml-v2-scanner.tsv");
+    let mut n = 0;
+    for line in table.lines() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let (src, want) = line.split_once('\t').expect("two columns");
+        let src = format!("{}\n", src.replace("\\n", "\n").replace("\\t", "\t"));
+        let docs = load(&src);
+        assert_eq!(docs.len(), 1, "{src:?}: {docs:?}");
+        let doc = &docs[0];
+        match want.strip_prefix("error: ") {
+            Some(message) => {
+                assert!(doc.root.is_none(), "{src:?} should fail: {doc:?}");
+                let e = doc.errors.first().expect("an error");
+                assert_eq!(e.kind, YamlErrorKind::Syntax, "{src:?}");
+                if message != "*" {
+                    assert_eq!(e.message, message, "{src:?}");
+                }
+            }
+            None => {
+                assert!(doc.errors.is_empty(), "{src:?}: {:?}", doc.errors);
+                let want: serde_json::Value = serde_json::from_str(want).expect("JSON expectation");
+                let got = doc.root.as_ref().expect("a root").to_json();
+                assert_eq!(got, want, "{src:?}");
+            }
+        }
+        n += 1;
+    }
+    assert!(n >= 40, "{n} cases");
 }

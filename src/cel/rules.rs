@@ -135,6 +135,28 @@ fn failed(
     }
 }
 
+/// A detail without compile errors, placed at a code-point offset of `source` when known (so
+/// a finding points at the failing constant, not the whole rule).
+fn at_offset(detail: &str, source: &str, at: Option<usize>) -> ExprError {
+    let Some(offset) = at else {
+        return plain(detail);
+    };
+    let (line, column) = super::line_col(source, offset);
+    ExprError {
+        detail: detail.to_string(),
+        compile: Some(CompileError {
+            errors: vec![super::CelError {
+                line,
+                column,
+                offset: Some(offset),
+                message: detail.to_string(),
+            }],
+            source: source.to_owned(),
+        }),
+        hint: None,
+    }
+}
+
 fn plain(detail: &str) -> ExprError {
     ExprError {
         detail: detail.to_string(),
@@ -143,10 +165,28 @@ fn plain(detail: &str) -> ExprError {
     }
 }
 
-/// What cel-go's program planning rejects in a checked expression: a constant regular
-/// expression given to `matches` or the Kubernetes `find`/`findAll` that does not compile (the
-/// regex optimizations precompile them, `OptOptimize`). Returns Go's error text.
+/// What cel-go's program planning rejects in a checked expression (`OptOptimize`): a type
+/// conversion of a constant that fails (`int('abc')`, see [`plan_time_error`]), or a constant
+/// regular expression given to `matches` or the Kubernetes `find`/`findAll` that does not
+/// compile (the regex optimizations precompile them). Returns cel-go's or Go's error text.
+///
+/// [`plan_time_error`]: super::eval::interp::plan_time_error
 pub fn program_error(c: &Compiled) -> Option<String> {
+    program_failure(c).map(|(message, _)| message)
+}
+
+/// [`program_error`] and, for a failed constant conversion, the code-point offset of the call.
+fn program_failure(c: &Compiled) -> Option<(String, Option<usize>)> {
+    if let Some((id, e)) =
+        super::eval::interp::plan_time_error(&super::eval::ast::from_checked(&c.checked))
+    {
+        let at = c.offsets.get(&id).map(|&(start, _)| start as usize);
+        return Some((e.message, at));
+    }
+    program_regex_error(c).map(|m| (m, None))
+}
+
+fn program_regex_error(c: &Compiled) -> Option<String> {
     let mut err = None;
     c.checked.expr.walk(&mut |e| {
         if err.is_some() {
@@ -194,8 +234,9 @@ pub fn compile_rule(
                 return out;
             }
             out.uses_old_self = c.checked.references_ident(OLD_SELF_VAR);
-            if let Some(e) = program_error(&c) {
-                out.error = Some(plain(&format!("program instantiation failed: {e}")));
+            if let Some((e, at)) = program_failure(&c) {
+                let detail = format!("program instantiation failed: {e}");
+                out.error = Some(at_offset(&detail, &rule.rule, at));
                 return out;
             }
             out.rule = Some(c);
@@ -216,10 +257,10 @@ pub fn compile_rule(
                 if *c.checked.result_type() != Type::String {
                     out.message_expression_error =
                         Some(plain("messageExpression must evaluate to a string"));
-                } else if let Some(e) = program_error(&c) {
-                    out.message_expression_error = Some(plain(&format!(
-                        "messageExpression instantiation failed: {e}"
-                    )));
+                } else if let Some((e, at)) = program_failure(&c) {
+                    let detail = format!("messageExpression instantiation failed: {e}");
+                    out.message_expression_error =
+                        Some(at_offset(&detail, &rule.message_expression, at));
                 } else {
                     out.message_expression = Some(c);
                 }
@@ -574,6 +615,37 @@ mod tests {
             "schema.x-kubernetes-validations[0].rule: Invalid value: {\"Rule\":\"self.replicas == 'three'\",\"Message\":\"\",\"MessageExpression\":\"\",\"Reason\":null,\"FieldPath\":\"\",\"OptionalOldSelf\":null}: compilation failed: ERROR: <input>:1:15: found no matching overload for '_==_' applied to '(int, string)'"
         ), "{}", d.message);
         assert_eq!(&y[d.span.start..d.span.start + 2], "==");
+    }
+
+    /// cel-go plans constant conversions (OptOptimize), so a failing one makes the CRD invalid.
+    #[test]
+    fn failing_constant_conversion_fails_program_instantiation() {
+        let y = "type: object\nx-kubernetes-validations:\n- rule: \"self == self || uint(-1) > 0u\"\n  messageExpression: \"string(bool('TrUe'))\"\n";
+        let ds = lint(y, 36);
+        let msgs: Vec<&str> = ds.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(ds.len(), 1, "{msgs:#?}");
+        assert!(
+            msgs[0].ends_with(": program instantiation failed: unsigned integer overflow"),
+            "{}",
+            msgs[0]
+        );
+        // The caret sits at the conversion.
+        assert!(
+            y[ds[0].span.start..].starts_with("(-1)"),
+            "{:?}",
+            &y[ds[0].span.start..]
+        );
+        let y = "type: string\nx-kubernetes-validations:\n- rule: self != ''\n  messageExpression: \"string(bool('TrUe'))\"\n";
+        let ds = lint(y, 36);
+        assert_eq!(ds.len(), 1);
+        assert!(ds[0].message.ends_with(
+            "messageExpression instantiation failed: type conversion error from 'string' to 'bool'"
+        ));
+        assert!(lint(
+            "type: string\nx-kubernetes-validations:\n- rule: self != string(int('12'))\n",
+            36
+        )
+        .is_empty());
     }
 
     #[test]

@@ -37,9 +37,39 @@ pub struct Cli {
 /// Flags every subcommand accepts, before or after its name.
 #[derive(Debug, Args)]
 pub struct GlobalArgs {
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Human, global = true)]
-    pub format: Format,
+    /// Output format [default: human].
+    #[arg(long, value_enum, global = true)]
+    pub format: Option<Format>,
+
+    /// Read settings from this config file instead of the nearest `.crdlint.yaml`.
+    #[arg(long, value_name = "PATH", global = true, conflicts_with = "no_config")]
+    pub config: Option<PathBuf>,
+
+    /// Ignore every config file.
+    #[arg(long, global = true)]
+    pub no_config: bool,
+
+    /// Report only these rules: ids or group prefixes such as `cel/` (comma-separated,
+    /// repeatable; replaces the config's `select`).
+    #[arg(long, value_name = "RULE", value_delimiter = ',', global = true)]
+    pub select: Vec<String>,
+
+    /// Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces
+    /// the config's `ignore`).
+    #[arg(long, value_name = "RULE", value_delimiter = ',', global = true)]
+    pub ignore: Vec<String>,
+
+    /// Report these rules (ids or prefixes) as warnings (comma-separated, repeatable).
+    #[arg(long, value_name = "RULE", value_delimiter = ',', global = true)]
+    pub warn: Vec<String>,
+
+    /// Report these rules (ids or prefixes) as errors (comma-separated, repeatable).
+    #[arg(long, value_name = "RULE", value_delimiter = ',', global = true)]
+    pub error: Vec<String>,
+
+    /// Show findings silenced by `# crdlint: ignore[...]` comments and annotations.
+    #[arg(long, global = true)]
+    pub no_suppressions: bool,
 
     /// The Kubernetes version whose API server is emulated (1.X).
     #[arg(long, value_name = "X.Y", global = true)]
@@ -61,13 +91,26 @@ pub struct GlobalArgs {
     #[arg(long, global = true)]
     pub deny_warnings: bool,
 
-    /// Report a resource whose kind has no CRD in the run as an error instead of skipping it.
-    #[arg(long, global = true)]
+    /// What to say about a custom resource whose CRD is not in the run [default: warn].
+    #[arg(long, value_enum, value_name = "LEVEL", global = true)]
+    pub missing_schema: Option<MissingSchemaArg>,
+
+    /// Same as `--missing-schema error` (built-in kinds are never reported).
+    #[arg(long, global = true, conflicts_with = "missing_schema")]
     pub strict: bool,
+
+    /// Skip documents of this kind silently: `KIND`, `GROUP/KIND` or `GROUP/VERSION/KIND`
+    /// (repeatable).
+    #[arg(long, value_name = "KIND", global = true)]
+    pub skip: Vec<String>,
 
     /// Skip files and directories matching this glob while walking directories (repeatable).
     #[arg(long, value_name = "GLOB", global = true)]
     pub exclude: Vec<String>,
+
+    /// Apply `--exclude` to files named on the command line too (for pre-commit hooks).
+    #[arg(long, global = true)]
+    pub force_exclude: bool,
 
     /// The file name to report for input read from `-` (standard input).
     #[arg(long, value_name = "NAME", global = true)]
@@ -84,9 +127,9 @@ pub struct GlobalArgs {
     pub threads: usize,
 
     /// Warn about CEL rules whose estimated cost uses at least this share of the per-rule limit
-    /// (`cel/cost-high`; above 100 it never fires).
-    #[arg(long, value_name = "PERCENT", default_value_t = 50, global = true)]
-    pub cost_warn: u32,
+    /// (`cel/cost-high`; above 100 it never fires) [default: 50].
+    #[arg(long, value_name = "PERCENT", global = true)]
+    pub cost_warn: Option<u32>,
 
     /// Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget).
     #[arg(long, global = true, hide = true)]
@@ -107,11 +150,16 @@ pub enum Command {
     Default(TransformArgs),
     /// List each CRD's versions in Kubernetes priority order.
     Versions(VersionsArgs),
+    /// Compare two revisions of CRDs: what the new one breaks for objects and clients that exist.
+    Diff(DiffArgs),
     /// Estimate the cost of every CEL validation rule as the API server does, most expensive first.
     Cost(CostArgs),
-    /// List every rule: id, default severity and what it finds.
+    /// Run CRD test suites (openshift/api's envtest format) offline: create and update cases
+    /// with their expected objects and errors.
+    Test(TestArgs),
+    /// List every rule: id, severity under the current config (and what set it), what it finds.
     Rules,
-    /// Explain a rule: what it finds, why it matters, a bad and a good example.
+    /// Explain a rule (what it finds, why it matters, a bad and a good example), or `config`.
     Explain(ExplainArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
@@ -126,8 +174,9 @@ pub enum Command {
 /// Input paths.
 #[derive(Debug, Args)]
 pub struct PathArgs {
-    /// Files or directories to read (`-` reads standard input).
-    #[arg(value_name = "PATH", default_value = ".")]
+    /// Files or directories to read (`-` reads standard input). Without any: the config's
+    /// `paths`, else standard input when it is not a terminal, else `.`.
+    #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 }
 
@@ -138,21 +187,23 @@ pub struct ValidationArgs {
     #[arg(long = "crd", value_name = "PATH")]
     pub crds: Vec<PathBuf>,
 
-    /// What to do with fields the schema does not know.
-    #[arg(long, value_enum, default_value_t = UnknownFieldsArg::Error)]
-    pub unknown_fields: UnknownFieldsArg,
+    /// What to do with fields the schema does not know [default: error].
+    #[arg(long, value_enum)]
+    pub unknown_fields: Option<UnknownFieldsArg>,
 
     /// Validate against this CRD version instead of the one in each resource's apiVersion.
-    #[arg(long, value_name = "V")]
+    #[arg(long = "crd-version", value_name = "V")]
     pub version: Option<String>,
 
-    /// Files or directories holding the previous versions of the resources: transition rules
-    /// (oldSelf) run as on an update (matched by apiVersion, kind, namespace and name).
+    /// Files or directories holding the previous versions of the resources (matched by
+    /// apiVersion, kind, namespace and name): each match is validated as the server validates
+    /// an update (transition rules, status kept, metadata update rules, ratcheting).
     #[arg(long = "old", value_name = "PATH")]
     pub old: Vec<PathBuf>,
 
-    /// Read each file's previous version from git at this commit (`git show REF:path`), so
-    /// that transition rules check the change being committed.
+    /// Read the previous versions from the YAML/JSON files of this git commit (matched by
+    /// apiVersion, kind, namespace and name, so renamed files still match), so that the change
+    /// being committed is validated as an update.
     #[arg(long = "old-ref", value_name = "GIT_REF", conflicts_with = "old")]
     pub old_ref: Option<String>,
 }
@@ -163,6 +214,23 @@ pub struct CheckArgs {
     pub paths: PathArgs,
     #[command(flatten)]
     pub validation: ValidationArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct TestArgs {
+    #[command(flatten)]
+    pub paths: PathArgs,
+    /// A CRD file or directory the suites' `crdName`s are looked up in (repeatable); CRDs among
+    /// the paths count too.
+    #[arg(long = "crd", value_name = "PATH")]
+    pub crds: Vec<PathBuf>,
+    /// Run only the cases whose `<suite name> / <case name>` contains this text.
+    #[arg(long, value_name = "TEXT")]
+    pub filter: Option<String>,
+    /// Rewrite the `expected` and `expectedError` of failing cases from the actual results, in
+    /// place.
+    #[arg(long)]
+    pub update: bool,
 }
 
 #[derive(Debug, Args)]
@@ -192,6 +260,39 @@ pub struct VersionsArgs {
     pub files: Vec<PathBuf>,
 }
 
+/// `diff OLD NEW`: see `commands/diff.rs`.
+#[derive(Debug, Args)]
+pub struct DiffArgs {
+    /// The old revision: a CRD file or a directory of them.
+    #[arg(value_name = "OLD")]
+    pub old: PathBuf,
+    /// The new revision: a CRD file or a directory of them (CRDs are matched by metadata.name).
+    #[arg(value_name = "NEW")]
+    pub new: PathBuf,
+    /// Existing objects (files or directories): report which would fail their next update, or
+    /// a fresh create, under the new revision.
+    #[arg(long, value_name = "PATH", num_args = 1..)]
+    pub objects: Vec<PathBuf>,
+    /// Whether adding an enum value is breaking (`compat/enum-value-added`).
+    #[arg(long, value_enum, default_value_t = EnumAdditions::Allow)]
+    pub enum_additions: EnumAdditions,
+    /// Let a served version that status.storedVersions shows has no stored objects tighten its
+    /// schema (bounds, patterns, formats, enums, required fields, CEL rules).
+    #[arg(long)]
+    pub allow_tightening_unstored: bool,
+    /// Set a compat rule's level: `RULE=error|warning|off` (repeatable).
+    #[arg(long, value_name = "RULE=LEVEL")]
+    pub enforce: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EnumAdditions {
+    /// Adding an enum value is compatible.
+    Allow,
+    /// Adding an enum value is reported as breaking.
+    Disallow,
+}
+
 #[derive(Debug, Args)]
 pub struct CostArgs {
     /// Files or directories holding CRDs.
@@ -201,7 +302,7 @@ pub struct CostArgs {
 
 #[derive(Debug, Args)]
 pub struct ExplainArgs {
-    /// A rule id, e.g. `yaml/duplicate-key`.
+    /// A rule id, e.g. `yaml/duplicate-key`, or `config` for the config file's keys.
     pub rule: String,
 }
 
@@ -218,9 +319,11 @@ pub enum Format {
     Json,
     /// SARIF 2.1.0, for code-scanning uploads.
     Sarif,
+    /// One line per finding: `path:line:col: severity[rule] message`.
+    Concise,
     /// GitHub Actions workflow commands (annotations).
     Github,
-    /// JUnit XML: one test suite per file, one failing test case per finding.
+    /// JUnit XML: one test suite per file, one failing test case per error.
     Junit,
 }
 
@@ -230,6 +333,16 @@ pub enum ColorChoice {
     Auto,
     Always,
     Never,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum MissingSchemaArg {
+    /// Each resource of a custom kind with no CRD in the run is an error.
+    Error,
+    /// Each one is a warning at its `kind:` line.
+    Warn,
+    /// Skip them silently (counted as skipped).
+    Ignore,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

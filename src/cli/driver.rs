@@ -11,12 +11,16 @@
 //! (file, position, rule, message), so the output does not depend on the thread count.
 
 use std::collections::HashMap;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use super::input::{Loaded, Role};
+use super::classify::{self, SkipPattern, NOT_A_MANIFEST};
+use super::input::{Loaded, Origin, Role};
 use super::rules::{CRD_UNUSABLE, DUPLICATE_CRD, NO_SCHEMA};
+use super::suppress::IgnoreAnnotation;
+use crate::builtin;
 use crate::diag::render::Summary;
 use crate::diag::{rules as input_rules, Diagnostic, FileId, ObjectRef, SourceFile, Span};
 use crate::lint;
@@ -38,7 +42,10 @@ pub enum Mode {
 #[derive(Clone, Debug)]
 pub struct RunOptions {
     pub mode: Mode,
-    pub strict: bool,
+    /// What a custom resource with no CRD in the run is: an error, a warning, or nothing.
+    pub missing_schema: Option<crate::diag::Severity>,
+    /// `--skip`: documents skipped silently.
+    pub skip: Vec<SkipPattern>,
     pub lint: lint::Options,
     pub validate: validate::Options,
     /// Keep each resource's transformed form (for `prune` and `default`).
@@ -83,12 +90,19 @@ pub struct Stored {
 /// Everything a run found.
 pub struct RunResult {
     pub files: Vec<SourceFile>,
+    /// The path each file was read from (`None` for standard input), parallel to `files`:
+    /// `--write` writes there, never to the displayed name (which may be lossy or shortened).
+    pub paths: Vec<Option<PathBuf>>,
     pub diagnostics: Vec<Diagnostic>,
     pub summary: Summary,
     pub skipped: Vec<Skipped>,
     pub stored: Vec<Stored>,
     /// Some file could not be read (exit status 2).
     pub io_failed: bool,
+    /// `crdlint.io/ignore` annotations of the checked objects.
+    pub annotations: Vec<IgnoreAnnotation>,
+    /// Findings silenced by suppressions (filled by the CLI after the run).
+    pub suppressed: Vec<Diagnostic>,
 }
 
 /// Where an object is: a document's root, or one item of a `List` document.
@@ -107,6 +121,8 @@ enum Class {
         kind: String,
     },
     Skip(String),
+    /// Skipped by `--skip`: not counted, never reported.
+    SkipQuietly,
 }
 
 struct Object {
@@ -118,6 +134,7 @@ struct Object {
 struct ParsedFile {
     docs: Vec<Document>,
     objects: Vec<Object>,
+    annotations: Vec<IgnoreAnnotation>,
     diagnostics: Vec<Diagnostic>,
     documents: usize,
 }
@@ -141,12 +158,14 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
     // Phase 1 and 2 run first over the `--crd` files, whose trees are then dropped: a CRD's
     // tree is several times its text and only its compiled form is needed to validate, so the
     // resources' trees never share the heap with them.
-    let mut parsed = parse_all(&loaded, Some(Role::SchemaOnly));
+    let patches = classify::kustomize_patches(&loaded);
+    let parse = |role| parse_all(&loaded, Some(role), &opts.skip, &patches);
+    let mut parsed = parse(Role::SchemaOnly);
     let mut prepared = prepare_crds(&loaded, &parsed, Role::SchemaOnly, opts);
     for (_, p) in parsed.iter_mut() {
         p.docs = Vec::new();
     }
-    let targets = parse_all(&loaded, Some(Role::Target));
+    let targets = parse(Role::Target);
     for (slot, t) in parsed.iter_mut().zip(targets) {
         if t.0 == Role::Target {
             *slot = t;
@@ -165,17 +184,20 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
     }
 
     // The CRD table, in file and position order: CRDs from every file are schemas and are
-    // counted (the `--crd` files too); only those in checked files are linted.
-    let mut table: HashMap<(String, String), (FileId, Span, Option<usize>)> = HashMap::new();
+    // counted and linted (the `--crd` files too).
+    // CRDs named with `--crd` (or the config's `crds`) come first, so that they win over a CRD
+    // for the same kind found while walking; then path order.
+    let mut table: HashMap<(String, String), TableEntry> = HashMap::new();
     let mut crds: Vec<Option<CompiledCrd>> = Vec::with_capacity(prepared.len());
     let mut crd_refs: Vec<(FileId, usize)> = prepared.keys().copied().collect();
-    crd_refs.sort_unstable();
+    crd_refs.sort_unstable_by_key(|&(f, k)| (!loaded[f].input.named_crd, f, k));
     for (i, at) in crd_refs.iter().enumerate() {
         let Some(Prepared {
             result,
             lints,
             span,
             key,
+            fingerprint,
         }) = prepared.remove(at)
         else {
             continue;
@@ -215,28 +237,42 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
         };
         let Some(key) = key else { continue };
         match table.get(&key) {
-            Some(&(first_file, first_span, _)) => {
+            // The same CRD twice (a vendored copy, say) is no ambiguity; a named CRD winning
+            // over a walked one is what the user asked for.
+            Some(first) if first.fingerprint == fingerprint || first.explicit => {}
+            Some(first) => {
                 let mut d = stamp(
                     Diagnostic::new(
                         &DUPLICATE_CRD,
                         span,
                         format!(
-                            "another CRD for {}/{} was found first; resources are validated against that one",
+                            "a different CRD for {}/{} was found first; resources are validated against that one",
                             key.0, key.1
                         ),
-                    ),
+                    )
+                    .with_help("name the one to use with --crd (or the config's `crds`)"),
                     f,
                     &o.object,
                 );
                 d.related.push(crate::diag::Related {
-                    file: Some(first_file),
-                    span: first_span,
+                    file: Some(first.file),
+                    span: first.span,
                     message: "the CRD in use".to_string(),
                 });
                 diagnostics.push(d);
             }
             None => {
-                table.insert(key, (f, span, index));
+                let explicit = loaded[f].input.named_crd;
+                table.insert(
+                    key,
+                    TableEntry {
+                        file: f,
+                        span,
+                        index,
+                        fingerprint,
+                        explicit,
+                    },
+                );
             }
         }
     }
@@ -249,12 +285,18 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
         }
     }
 
+    // Built-in kinds: whatever no CRD claims is looked up (and compiled once per kind) before
+    // phase 3 borrows the catalog.
+    let catalog = builtin_catalog(&parsed, &table, opts);
+
     // Phase 3: resources, and the accounting of everything else.
     struct Job<'a> {
         file: FileId,
         object: &'a Object,
         node: &'a Node,
         crd: &'a CompiledCrd,
+        /// A built-in kind, with its deprecation note if any.
+        builtin: Option<Option<&'a builtin::Note>>,
     }
     let mut jobs = Vec::new();
     for (f, (role, p)) in parsed.iter().enumerate() {
@@ -265,43 +307,83 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
             let span = p.node(o.at).map(kind_span).unwrap_or_default();
             let reason = match &o.class {
                 Class::Crd => continue,
+                Class::SkipQuietly => {
+                    summary.skipped += 1;
+                    continue;
+                }
                 Class::Skip(reason) => reason.clone(),
                 Class::Resource { .. } if opts.mode == Mode::Lint => {
                     "not a CRD (lint reads CRDs only)".to_string()
                 }
                 Class::Resource { group, kind } => {
-                    match table.get(&(group.clone(), kind.clone())) {
-                        Some(&(_, _, Some(i))) => {
+                    match table.get(&(group.clone(), kind.clone())).map(|e| e.index) {
+                        Some(Some(i)) => {
                             if let (Some(crd), Some(node)) = (crds[i].as_ref(), p.node(o.at)) {
                                 jobs.push(Job {
                                     file: f,
                                     object: o,
                                     node,
                                     crd,
+                                    builtin: None,
                                 });
                                 summary.resources += 1;
                                 continue;
                             }
                             format!("the CRD for {group}/{kind} could not be compiled")
                         }
-                        Some(&(_, _, None)) => {
+                        Some(None) => {
                             format!("the CRD for {group}/{kind} could not be compiled")
                         }
-                        None if group.is_empty() => format!("built-in kind {kind}"),
-                        None => format!("no CRD for {group}/{kind} in the run"),
+                        None => match (catalog.get(&o.object.api_version, kind), p.node(o.at)) {
+                            (Some(builtin::Entry::Served { crd, note }), Some(node)) => {
+                                jobs.push(Job {
+                                    file: f,
+                                    object: o,
+                                    node,
+                                    crd,
+                                    builtin: Some(note.as_ref()),
+                                });
+                                summary.resources += 1;
+                                continue;
+                            }
+                            (Some(builtin::Entry::Rejected(note)), Some(node)) => {
+                                diagnostics.push(stamp(note.diagnostic(node), f, &o.object));
+                                summary.resources += 1;
+                                continue;
+                            }
+                            _ if classify::is_builtin_group(group) => {
+                                format!("built-in kind {}", o.object.kind)
+                            }
+                            _ => {
+                                if let Some(severity) = opts.missing_schema {
+                                    let what = format!(
+                                        "no CRD for {} {} in the run, so it is not validated",
+                                        o.object.api_version, o.object.kind
+                                    );
+                                    diagnostics.push(stamp(
+                                        Diagnostic::new(&NO_SCHEMA, span, what)
+                                            .with_severity(severity)
+                                            .with_help(
+                                                "give its CRD with --crd, or skip the kind with --skip",
+                                            ),
+                                        f,
+                                        &o.object,
+                                    ));
+                                }
+                                format!("no CRD for {group}/{kind} in the run")
+                            }
+                        },
                     }
                 }
             };
             summary.skipped += 1;
-            if opts.strict && opts.mode != Mode::Lint {
-                let what = if o.object.kind.is_empty() {
-                    "this document has no apiVersion and kind".to_string()
-                } else {
-                    format!(
-                        "no schema for {} {}: {reason}",
-                        o.object.api_version, o.object.kind
-                    )
-                };
+            // With `--missing-schema error` (`--strict`), a document that is no object at all
+            // cannot pass silently either.
+            if opts.missing_schema == Some(crate::diag::Severity::Error)
+                && opts.mode != Mode::Lint
+                && o.object.kind.is_empty()
+            {
+                let what = "this document has no apiVersion and kind".to_string();
                 diagnostics.push(stamp(Diagnostic::new(&NO_SCHEMA, span, what), f, &o.object));
             }
             skipped.push(Skipped {
@@ -317,6 +399,13 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
         .map(|job| {
             let mut outcome = match opts.transform {
                 Some(Transform::Prune) => validate::prune_only(job.crd, job.node, &opts.validate),
+                _ if job.builtin.is_some() => {
+                    let mut o = builtin::validate(job.crd, job.node, &opts.validate);
+                    if let Some(Some(note)) = job.builtin {
+                        o.diagnostics.push(note.diagnostic(job.node));
+                    }
+                    o
+                }
                 _ => {
                     let old = opts.old.as_ref().and_then(|o| o.get(job.node));
                     validate::validate_resource_update(job.crd, job.node, old, &opts.validate)
@@ -351,21 +440,68 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
     }
 
     let mut files = Vec::with_capacity(loaded.len());
+    let mut paths = Vec::with_capacity(loaded.len());
+    let mut annotations = Vec::new();
     for ((_, p), l) in parsed.into_iter().zip(loaded) {
         diagnostics.extend(p.diagnostics);
+        annotations.extend(p.annotations);
         files.push(l.source);
+        paths.push(match l.input.origin {
+            Origin::Path(path) => Some(path),
+            Origin::Stdin => None,
+        });
     }
     sort_diagnostics(&mut diagnostics);
     keep_first_cel_rules_skipped(&mut diagnostics);
     summary.count(&diagnostics);
     RunResult {
         files,
+        paths,
         diagnostics,
         summary,
         skipped,
         stored,
         io_failed,
+        annotations,
+        suppressed: Vec::new(),
     }
+}
+
+/// A group and kind's CRD in the table.
+struct TableEntry {
+    file: FileId,
+    span: Span,
+    /// Its compiled form in `crds`, if it compiled.
+    index: Option<usize>,
+    fingerprint: u64,
+    /// Named with `--crd` or the config's `crds`.
+    explicit: bool,
+}
+
+/// The built-in kinds of the run's checked objects that no CRD claims (empty, and the embedded
+/// schemas untouched, when there are none).
+fn builtin_catalog(
+    parsed: &[(Role, ParsedFile)],
+    table: &HashMap<(String, String), TableEntry>,
+    opts: &RunOptions,
+) -> builtin::Catalog {
+    let mut catalog = builtin::Catalog::new(opts.validate.kube_version);
+    if opts.mode == Mode::Lint {
+        return catalog;
+    }
+    for (role, p) in parsed {
+        if *role != Role::Target {
+            continue;
+        }
+        for o in &p.objects {
+            if let Class::Resource { group, kind } = &o.class {
+                if !table.contains_key(&(group.clone(), kind.clone())) {
+                    catalog.prepare(&o.object.api_version, kind);
+                }
+            }
+        }
+    }
+    catalog
 }
 
 /// Phase 2 for one CRD object: its lint findings and compiled form, and what the table needs
@@ -375,6 +511,8 @@ struct Prepared {
     lints: Vec<Diagnostic>,
     span: Span,
     key: Option<(String, String)>,
+    /// A hash of the CRD's value (not its text), to tell identical copies from different ones.
+    fingerprint: u64,
 }
 
 /// Phase 2 over the CRD objects of the files with this role, keyed by (file, object index).
@@ -401,10 +539,12 @@ fn prepare_crds(
         .collect();
     refs.par_iter()
         .filter_map(|&(f, k)| {
-            let (role, p) = &parsed[f];
+            let (_, p) = &parsed[f];
             let o = &p.objects[k];
             let node = p.node(o.at)?;
-            let lints = if lint_crds && *role == Role::Target {
+            // `--crd` CRDs are linted too (their findings point into their own file): a broken
+            // schema explains the resources' findings.
+            let lints = if lint_crds {
                 // With the file text, CEL findings point inside the rule.
                 let mode = lint::Mode {
                     skip_cel: opts.skip_cel,
@@ -430,6 +570,7 @@ fn prepare_crds(
                     lints,
                     span: name_span(node),
                     key,
+                    fingerprint: fingerprint(node),
                 },
             ))
         })
@@ -438,7 +579,12 @@ fn prepare_crds(
 
 /// Phase 1: parses and classifies every file, one file per task, keeping the file order.
 /// Files of other roles than `role` (when given) get an empty placeholder.
-fn parse_all(loaded: &[Loaded], role: Option<Role>) -> Vec<(Role, ParsedFile)> {
+fn parse_all(
+    loaded: &[Loaded],
+    role: Option<Role>,
+    skip: &[SkipPattern],
+    patches: &std::collections::HashSet<std::path::PathBuf>,
+) -> Vec<(Role, ParsedFile)> {
     loaded
         .par_iter()
         .enumerate()
@@ -455,17 +601,32 @@ fn parse_all(loaded: &[Loaded], role: Option<Role>) -> Vec<(Role, ParsedFile)> {
                 let empty = ParsedFile {
                     docs: Vec::new(),
                     objects: Vec::new(),
+                    annotations: Vec::new(),
                     diagnostics: Vec::new(),
                     documents: 0,
                 };
                 return (l.input.role, empty);
             }
+            if let Some(why) = classify::renderer_input(l, patches) {
+                let at = classify::template_action(&l.source.text).unwrap_or_default();
+                diagnostics.push(Diagnostic::new(&NOT_A_MANIFEST, at, why).with_file(id));
+                let skipped = ParsedFile {
+                    docs: Vec::new(),
+                    objects: Vec::new(),
+                    annotations: Vec::new(),
+                    diagnostics,
+                    documents: 0,
+                };
+                return (l.input.role, skipped);
+            }
             let docs = if l.error.is_none() {
-                crate::yaml::load(&l.source.text)
+                let limits = crate::yaml::LoadOptions::for_run(l.source.text.len(), loaded.len());
+                crate::yaml::load_with(&l.source.text, &limits)
             } else {
                 Vec::new()
             };
             let mut objects = Vec::new();
+            let mut annotations = Vec::new();
             let mut documents = 0;
             for (i, doc) in docs.iter().enumerate() {
                 if doc.root.is_some() || !doc.errors.is_empty() {
@@ -473,7 +634,17 @@ fn parse_all(loaded: &[Loaded], role: Option<Role>) -> Vec<(Role, ParsedFile)> {
                 }
                 diagnostics.extend(doc.errors.iter().map(|e| yaml_diagnostic(e).with_file(id)));
                 if let Some(root) = &doc.root {
-                    classify(root, i, &mut objects);
+                    classify(root, i, skip, &mut objects);
+                    for (_, node) in self::objects(root) {
+                        if let Some((value, text)) = classify::ignore_annotation(node) {
+                            annotations.push(IgnoreAnnotation {
+                                file: id,
+                                object: node.span,
+                                value,
+                                text,
+                            });
+                        }
+                    }
                 }
             }
             (
@@ -481,6 +652,7 @@ fn parse_all(loaded: &[Loaded], role: Option<Role>) -> Vec<(Role, ParsedFile)> {
                 ParsedFile {
                     docs,
                     objects,
+                    annotations,
                     diagnostics,
                     documents,
                 },
@@ -493,7 +665,7 @@ fn parse_all(loaded: &[Loaded], role: Option<Role>) -> Vec<(Role, ParsedFile)> {
 /// matched to CRDs by group and kind without compiling anything (`crdlint scan`, used by the
 /// benchmarks to time the front half of a run).
 pub fn scan(loaded: &[Loaded]) -> Summary {
-    let parsed = parse_all(loaded, None);
+    let parsed = parse_all(loaded, None, &[], &Default::default());
     let mut summary = Summary {
         files: loaded.len(),
         ..Summary::default()
@@ -527,7 +699,9 @@ pub fn scan(loaded: &[Loaded]) -> Summary {
     summary
 }
 
-/// The one order every format prints in.
+/// The one order every format prints in: by file, position, rule and message, except that the
+/// note `cr/cel-not-checked` (at the object's start) follows the errors of its object that
+/// blocked the rules.
 pub fn sort_diagnostics(diagnostics: &mut [Diagnostic]) {
     diagnostics.sort_by(|a, b| {
         (a.file, a.span.start, a.span.end, a.rule.id, &a.message).cmp(&(
@@ -538,6 +712,41 @@ pub fn sort_diagnostics(diagnostics: &mut [Diagnostic]) {
             &b.message,
         ))
     });
+    let note = crate::validate::rules::CEL_NOT_CHECKED.id;
+    let mut i = 0;
+    while i < diagnostics.len() {
+        if diagnostics[i].rule.id != note {
+            i += 1;
+            continue;
+        }
+        let (file, object) = (diagnostics[i].file, diagnostics[i].object.clone());
+        let same = |d: &Diagnostic| {
+            d.file == file
+                && match (&d.object, &object) {
+                    (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+                    _ => false,
+                }
+        };
+        let mut last = i;
+        for (j, d) in diagnostics.iter().enumerate().skip(i + 1) {
+            if d.file != file {
+                break;
+            }
+            if same(d) {
+                last = j;
+            }
+        }
+        diagnostics[i..=last].rotate_left(1);
+        i = last + 1;
+    }
+}
+
+/// A hash of a node's value, spans and styles left out.
+fn fingerprint(node: &Node) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    node.to_json().to_string().hash(&mut h);
+    h.finish()
 }
 
 /// Sets the file, and the object unless the check set a more precise one.
@@ -565,7 +774,7 @@ fn name_span(node: &Node) -> Span {
         .unwrap_or_else(|| kind_span(node))
 }
 
-fn yaml_diagnostic(e: &YamlError) -> Diagnostic {
+pub(crate) fn yaml_diagnostic(e: &YamlError) -> Diagnostic {
     let rule = match e.kind {
         YamlErrorKind::Syntax => &input_rules::YAML_SYNTAX,
         YamlErrorKind::DuplicateKey => &input_rules::YAML_DUPLICATE_KEY,
@@ -581,7 +790,7 @@ fn yaml_diagnostic(e: &YamlError) -> Diagnostic {
     d
 }
 
-fn object_ref(node: &Node) -> ObjectRef {
+pub(crate) fn object_ref(node: &Node) -> ObjectRef {
     let meta = node.get("metadata");
     let meta_str = |k: &str| meta.and_then(|m| m.get_str(k));
     ObjectRef {
@@ -631,18 +840,23 @@ pub fn objects(root: &Node) -> Vec<(Option<usize>, &Node)> {
 }
 
 /// Adds the objects of one document.
-fn classify(root: &Node, doc: usize, out: &mut Vec<Object>) {
+fn classify(root: &Node, doc: usize, skip: &[SkipPattern], out: &mut Vec<Object>) {
     for (item, node) in objects(root) {
-        out.push(classify_object(node, Locator { doc, item }));
+        out.push(classify_object(node, Locator { doc, item }, skip));
     }
 }
 
-fn classify_object(node: &Node, at: Locator) -> Object {
+fn classify_object(node: &Node, at: Locator, skip: &[SkipPattern]) -> Object {
     let object = Arc::new(object_ref(node));
     let class = if node.as_map().is_none() {
         Class::Skip(format!("not an object (a {})", node.kind()))
     } else if object.api_version.is_empty() || object.kind.is_empty() {
         Class::Skip("no apiVersion and kind".to_string())
+    } else if skip
+        .iter()
+        .any(|p| p.matches(&object.api_version, &object.kind))
+    {
+        Class::SkipQuietly
     } else if is_crd(&object.api_version, &object.kind) {
         Class::Crd
     } else {
@@ -674,14 +888,78 @@ mod tests {
 
     fn classes(json: serde_json::Value) -> Vec<String> {
         let mut out = Vec::new();
-        classify(&Node::from_json(&json), 0, &mut out);
+        classify(&Node::from_json(&json), 0, &[], &mut out);
         out.iter()
             .map(|o| match &o.class {
                 Class::Crd => "crd".to_string(),
                 Class::Resource { group, kind } => format!("{group}/{kind}"),
                 Class::Skip(r) => format!("skip: {r}"),
+                Class::SkipQuietly => "skip".to_string(),
             })
             .collect()
+    }
+
+    fn opts() -> RunOptions {
+        RunOptions {
+            mode: Mode::Check,
+            missing_schema: None,
+            skip: Vec::new(),
+            lint: lint::Options::default(),
+            validate: validate::Options::default(),
+            transform: None,
+            skip_cel: false,
+            cost_warn_percent: 100,
+            old: None,
+        }
+    }
+
+    fn parsed_of(json: serde_json::Value) -> Vec<(Role, ParsedFile)> {
+        let root = Node::from_json(&json);
+        let mut objects = Vec::new();
+        classify(&root, 0, &[], &mut objects);
+        vec![(
+            Role::Target,
+            ParsedFile {
+                docs: Vec::new(),
+                objects,
+                annotations: Vec::new(),
+                diagnostics: Vec::new(),
+                documents: 1,
+            },
+        )]
+    }
+
+    #[test]
+    fn only_unclaimed_kinds_reach_the_builtin_catalog() {
+        use serde_json::json;
+        // A custom resource whose CRD is in the run: the catalog (and the embedded bundle)
+        // is never asked.
+        let parsed = parsed_of(json!({"apiVersion": "example.com/v1", "kind": "Widget"}));
+        let mut table = HashMap::new();
+        table.insert(
+            ("example.com".to_string(), "Widget".to_string()),
+            TableEntry {
+                file: 0,
+                span: Span::default(),
+                index: Some(0),
+                fingerprint: 0,
+                explicit: false,
+            },
+        );
+        assert!(builtin_catalog(&parsed, &table, &opts()).is_empty());
+        // A Deployment is looked up.
+        let parsed = parsed_of(json!({"apiVersion": "apps/v1", "kind": "Deployment"}));
+        let catalog = builtin_catalog(&parsed, &table, &opts());
+        assert!(matches!(
+            catalog.get("apps/v1", "Deployment"),
+            Some(builtin::Entry::Served { .. })
+        ));
+        // `lint` validates nothing.
+        let lint_only = RunOptions {
+            mode: Mode::Lint,
+            ..opts()
+        };
+        assert!(builtin_catalog(&parsed, &table, &lint_only).is_empty());
     }
 
     #[test]

@@ -6,6 +6,11 @@
 //! are skipped, and only `.yaml`, `.yml` and `.json` files are read. A file named explicitly is
 //! always read, whatever its extension. The result is sorted by name and free of duplicates, so
 //! everything downstream is in a deterministic order whatever the number of threads.
+//!
+//! Only regular files and standard input are read: opening a FIFO would block until some other
+//! process writes to it, and a device such as `/dev/zero` never ends. Every read is bounded by
+//! [`MAX_FILE_BYTES`]; a file over it is reported (an `io/read` finding, exit 2) and the rest of
+//! the run goes on.
 
 use std::collections::HashMap;
 use std::io::Read;
@@ -14,6 +19,11 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 use crate::diag::SourceFile;
+
+/// The largest input crdlint reads: 32 MiB. The API server refuses a request body over 3 MiB,
+/// so a single manifest is far smaller; the cap leaves room for bundles of many CRDs (the largest
+/// in the test corpus is 1.4 MB) while keeping a run's memory proportional to what it reads.
+pub const MAX_FILE_BYTES: u64 = 32 * 1024 * 1024;
 
 /// Why a file is in the run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -38,6 +48,9 @@ pub struct Input {
     pub name: String,
     pub origin: Origin,
     pub role: Role,
+    /// Reached through `--crd` (or the config's `crds`), even when also found among the paths:
+    /// its CRDs win over walked ones for the same kind.
+    pub named_crd: bool,
 }
 
 /// A file that was read, or the reason it could not be.
@@ -73,6 +86,7 @@ pub fn discover(
                 name: opts.stdin_name.to_string(),
                 origin: Origin::Stdin,
                 role,
+                named_crd: role == Role::SchemaOnly,
             });
         } else if path.is_dir() {
             walk(path, role, opts, out, errors);
@@ -83,6 +97,7 @@ pub fn discover(
                 name: display_name(path),
                 origin: Origin::Path(path.clone()),
                 role,
+                named_crd: role == Role::SchemaOnly,
             });
         }
     }
@@ -129,6 +144,7 @@ fn walk(
                         name: display_name(entry.path()),
                         origin: Origin::Path(entry.path().to_path_buf()),
                         role,
+                        named_crd: role == Role::SchemaOnly,
                     });
                 }
             }
@@ -146,11 +162,16 @@ fn has_manifest_extension(path: &Path) -> bool {
         .is_some_and(|e| matches!(e, "yaml" | "yml" | "json"))
 }
 
-/// The path as the user would write it: without a leading `./`.
+/// The path as the user would write it: without a leading `./` (nor `.//`). Only for
+/// display: files are read and written through the `PathBuf` they were found as.
 fn display_name(path: &Path) -> String {
     let s = path.to_string_lossy();
     let mut s: &str = &s;
     while let Some(rest) = s.strip_prefix("./") {
+        let rest = rest.trim_start_matches('/');
+        if rest.is_empty() {
+            break;
+        }
         s = rest;
     }
     s.to_string()
@@ -158,19 +179,20 @@ fn display_name(path: &Path) -> String {
 
 /// Sorts by name and merges duplicates (the same file reached twice keeps the stronger role).
 pub fn sort_and_dedup(inputs: Vec<Input>) -> Vec<Input> {
-    let mut by_key: HashMap<String, Input> = HashMap::new();
+    // Keyed by the real path, not its (lossy) display: `a\xff.yaml` and `a\xfe.yaml` are two
+    // files. `None` is standard input.
+    let mut by_key: HashMap<Option<PathBuf>, Input> = HashMap::new();
     for input in inputs {
         let key = match &input.origin {
-            Origin::Stdin => "\0stdin".to_string(),
-            Origin::Path(p) => std::fs::canonicalize(p)
-                .map(|c| c.to_string_lossy().into_owned())
-                .unwrap_or_else(|_| input.name.clone()),
+            Origin::Stdin => None,
+            Origin::Path(p) => Some(std::fs::canonicalize(p).unwrap_or_else(|_| p.clone())),
         };
         match by_key.get_mut(&key) {
             Some(existing) => {
                 if input.role > existing.role {
                     existing.role = input.role;
                 }
+                existing.named_crd |= input.named_crd;
                 // Keep the shorter name for the same file, so reports are stable whichever
                 // way it was reached first.
                 if (input.name.len(), &input.name) < (existing.name.len(), &existing.name) {
@@ -193,14 +215,7 @@ pub fn read_all(inputs: Vec<Input>) -> Vec<Loaded> {
     inputs
         .into_par_iter()
         .map(|input| {
-            let bytes = match &input.origin {
-                Origin::Path(p) => std::fs::read(p),
-                Origin::Stdin => {
-                    let mut buf = Vec::new();
-                    std::io::stdin().lock().read_to_end(&mut buf).map(|_| buf)
-                }
-            };
-            let (text, error) = match bytes {
+            let (text, error) = match read_bounded(&input.origin) {
                 Ok(bytes) => match String::from_utf8(bytes) {
                     Ok(text) => (text, None),
                     Err(e) => (
@@ -211,7 +226,7 @@ pub fn read_all(inputs: Vec<Input>) -> Vec<Loaded> {
                         )),
                     ),
                 },
-                Err(e) => (String::new(), Some(io_message(&e))),
+                Err(message) => (String::new(), Some(message)),
             };
             Loaded {
                 source: SourceFile::new(input.name.clone(), text),
@@ -220,6 +235,79 @@ pub fn read_all(inputs: Vec<Input>) -> Vec<Loaded> {
             }
         })
         .collect()
+}
+
+/// The bytes of one input, at most [`MAX_FILE_BYTES`] of them, or why they cannot be had.
+fn read_bounded(origin: &Origin) -> Result<Vec<u8>, String> {
+    match origin {
+        Origin::Path(p) => {
+            // Look before opening: opening a FIFO blocks until a writer comes.
+            let meta = std::fs::metadata(p).map_err(|e| io_message(&e))?;
+            regular_file(&meta)?;
+            let file = std::fs::File::open(p).map_err(|e| io_message(&e))?;
+            // The path may have been swapped in between; what was opened is what counts.
+            let meta = file.metadata().map_err(|e| io_message(&e))?;
+            regular_file(&meta)?;
+            let expected = meta.len().min(MAX_FILE_BYTES) as usize;
+            read_capped(file, expected)
+        }
+        Origin::Stdin => read_capped(std::io::stdin().lock(), 0),
+    }
+}
+
+/// Refuses anything but a regular file, naming what it is.
+fn regular_file(meta: &std::fs::Metadata) -> Result<(), String> {
+    if meta.is_file() {
+        return Ok(());
+    }
+    let what = special_file_kind(&meta.file_type());
+    Err(format!(
+        "not a regular file ({what}); crdlint reads only regular files, and standard input as `-`"
+    ))
+}
+
+#[cfg(unix)]
+fn special_file_kind(t: &std::fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if t.is_fifo() {
+        "a FIFO"
+    } else if t.is_socket() {
+        "a socket"
+    } else if t.is_char_device() {
+        "a character device"
+    } else if t.is_block_device() {
+        "a block device"
+    } else if t.is_dir() {
+        "a directory"
+    } else {
+        "a special file"
+    }
+}
+
+#[cfg(not(unix))]
+fn special_file_kind(t: &std::fs::FileType) -> &'static str {
+    if t.is_dir() {
+        "a directory"
+    } else {
+        "a special file"
+    }
+}
+
+/// Reads to the end, refusing more than [`MAX_FILE_BYTES`] (one byte past the cap is read to
+/// tell "exactly at the cap" from "over it").
+fn read_capped(reader: impl Read, expected: usize) -> Result<Vec<u8>, String> {
+    let mut buf = Vec::with_capacity(expected.saturating_add(1));
+    reader
+        .take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut buf)
+        .map_err(|e| io_message(&e))?;
+    if buf.len() as u64 > MAX_FILE_BYTES {
+        return Err(format!(
+            "larger than {} MiB, the most crdlint reads from one file",
+            MAX_FILE_BYTES / (1024 * 1024)
+        ));
+    }
+    Ok(buf)
 }
 
 /// An I/O error without Rust's `(os error N)` suffix.
@@ -239,6 +327,20 @@ mod tests {
     fn names_drop_leading_dot_slash() {
         assert_eq!(display_name(Path::new("./a/b.yaml")), "a/b.yaml");
         assert_eq!(display_name(Path::new("a/b.yaml")), "a/b.yaml");
+        assert_eq!(display_name(Path::new(".//x.yaml")), "x.yaml");
+        assert_eq!(display_name(Path::new("/x.yaml")), "/x.yaml");
+    }
+
+    #[test]
+    fn reads_stop_one_byte_past_the_cap() {
+        let endless = std::io::repeat(b'a');
+        let err = read_capped(endless, 0).expect_err("over the cap");
+        assert!(err.contains("larger than 32 MiB"), "{err}");
+        let at_cap = std::io::repeat(b'a').take(MAX_FILE_BYTES);
+        assert_eq!(
+            read_capped(at_cap, 0).expect("at the cap").len() as u64,
+            MAX_FILE_BYTES
+        );
     }
 
     #[test]

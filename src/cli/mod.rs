@@ -2,29 +2,36 @@
 //!
 //! Brief overview:
 //! - [`args`] holds the clap derive structs: what the user typed, no I/O.
-//! - [`settings`] turns them into the core modules' option types.
+//! - [`config`] finds and parses `.crdlint.yaml`; [`settings`] puts the flags over it and
+//!   turns both into the core modules' option types; [`policy`] decides each rule's severity
+//!   and [`suppress`] applies `# crdlint: ignore[...]` comments and annotations.
 //! - [`input`] finds files (directories walked like ripgrep) and reads them in parallel.
 //! - [`driver`] parses, classifies, compiles, lints and validates, and sorts the findings.
 //! - [`commands`] has one file per subcommand; each returns a [`Status`] or a [`Failure`].
 //!
 //! [`main`] is the only place that decides exit codes: 0 no errors, 1 errors found (or warnings
 //! with `--deny-warnings`), 2 usage or I/O failure. A closed pipe on stdout ends the run quietly
-//! with 0, as ripgrep does, so `crdlint check | head` behaves.
-
-#![allow(clippy::print_stdout, clippy::print_stderr)]
+//! with 0, as ripgrep does, so `crdlint check | head` behaves. Output that cannot be written
+//! (a full disk, `>/dev/full`) is an I/O failure: exit 2, never a panic. That is why nothing in
+//! the crate uses `println!`/`eprintln!` (they panic when the write fails; the lint in
+//! `lib.rs` denies them): every write goes through `write!` and its error is handled.
 
 use std::ffi::OsString;
-use std::io;
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
 
 pub mod args;
+pub mod classify;
 pub mod commands;
+pub mod config;
 pub mod driver;
 pub mod input;
+pub mod policy;
 pub mod rules;
 pub mod settings;
+pub mod suppress;
 
 use args::{Cli, Command};
 use settings::Settings;
@@ -65,9 +72,11 @@ pub fn main_with(args: impl IntoIterator<Item = OsString>) -> ExitCode {
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => {
-            // Help and version go to stdout with status 0; usage errors to stderr with 2.
-            let _ = e.print();
-            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+            // Help and version go to stdout with status 0; usage errors to stderr with 2. Help
+            // that cannot be written is an I/O failure (2), as for any other output.
+            let printed = e.print();
+            let failed = e.use_stderr() || printed.is_err();
+            return ExitCode::from(if failed { 2 } else { 0 });
         }
     };
     match run(cli) {
@@ -76,19 +85,30 @@ pub fn main_with(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         Ok(Status::IoFailed) => ExitCode::from(2),
         Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(Failure::Io(e)) => {
-            eprintln!("crdlint: error: {e}");
+            print_error(&e.to_string());
             ExitCode::from(2)
         }
         Err(Failure::Usage(msg)) => {
-            eprintln!("crdlint: error: {msg}");
+            print_error(&msg);
             ExitCode::from(2)
         }
     }
 }
 
+/// Prints the last error of a run. When stderr itself cannot be written to, the exit code (2)
+/// is all that is left to say it.
+fn print_error(msg: &str) {
+    let _ = writeln!(io::stderr().lock(), "crdlint: error: {msg}");
+}
+
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<Status, Failure> {
-    let settings = Settings::from_args(&cli.global)?;
+    let config = match &cli.command {
+        // Generated files never depend on where they are generated.
+        Command::Completions(_) | Command::Manpage => None,
+        _ => settings::load_config(&cli.global)?,
+    };
+    let settings = Settings::resolve(&cli.global, config)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(settings.threads)
         .build()
@@ -100,12 +120,14 @@ pub fn run(cli: Cli) -> Result<Status, Failure> {
         Command::Prune(a) => commands::transform::run(&settings, driver::Transform::Prune, a),
         Command::Default(a) => commands::transform::run(&settings, driver::Transform::Default, a),
         Command::Versions(a) => commands::versions::run(&settings, a),
+        Command::Diff(a) => commands::diff::run(&settings, a),
         Command::Cost(a) => commands::cost::run(&settings, a),
         Command::Rules => commands::rules::list(&settings),
-        Command::Explain(a) => commands::rules::explain(&a.rule),
+        Command::Explain(a) => commands::rules::explain(&settings, &a.rule),
         Command::Completions(a) => commands::completions::completions(a.shell),
         Command::Manpage => commands::completions::manpage(),
         Command::Scan(a) => commands::scan::run(&settings, a),
+        Command::Test(a) => commands::test::run(&settings, a),
     })
 }
 

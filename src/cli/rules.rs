@@ -8,15 +8,17 @@ use crate::diag::{Rule, Severity};
 
 pub static NO_SCHEMA: Rule = Rule {
     id: "input/no-schema",
-    severity: Severity::Error,
-    summary: "A document's kind has no CRD in the run (reported only with --strict)",
+    severity: Severity::Warning,
+    summary: "A custom resource's kind has no CRD in the run, so it is not validated",
     docs: "crdlint validates a custom resource against the CustomResourceDefinition for its group and kind, \
-found among the paths or given with `--crd`. Documents of other kinds (built-in kinds such as Deployment, \
-kinds whose CRD was not given, documents without apiVersion and kind) are skipped and counted in the summary; \
-`--verbose` lists them. With `--strict` each one is an error instead, so that a typo in an apiVersion or a \
-forgotten `--crd` cannot make a run pass by checking nothing.",
-    bad: "# crdlint check --strict widget.yaml (no CRD for Widget given)\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n",
-    good: "# crdlint check --strict --crd widget-crd.yaml widget.yaml\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n",
+found among the paths or given with `--crd` (or the config's `crds`). A resource of a custom kind whose CRD is \
+not in the run cannot be checked; by default each one is a warning at its `kind:` line, so that a typo in an \
+apiVersion or a forgotten `--crd` cannot make a run pass by checking nothing. `--missing-schema error` \
+(or its alias `--strict`) makes each an error (and a document without apiVersion and kind too), \
+`--missing-schema ignore` skips them silently, and `--skip KIND|GROUP/KIND|GROUP/VERSION/KIND` skips chosen \
+kinds. Built-in kinds (Deployment, ConfigMap, ...) are never reported here; `--verbose` lists every skipped document.",
+    bad: "# crdlint check widget.yaml (no CRD for Widget given)\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n",
+    good: "# crdlint check --crd widget-crd.yaml widget.yaml\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n",
 };
 
 pub static CRD_UNUSABLE: Rule = Rule {
@@ -33,25 +35,46 @@ findings say what is wrong in detail.",
 pub static DUPLICATE_CRD: Rule = Rule {
     id: "input/duplicate-crd",
     severity: Severity::Warning,
-    summary: "Two CRDs in one run define the same group and kind",
-    docs: "A cluster holds one CustomResourceDefinition per group and kind, so a run with two is ambiguous. \
-crdlint validates resources against the first one in path order and reports the others; usually two \
-copies of a CRD (a release and a development channel, say) were passed together.",
-    bad: "# crdlint check crds/v1.0/ crds/v1.1/ (both define widgets.example.com)\n",
+    summary: "Two different CRDs in one run define the same group and kind",
+    docs: "A cluster holds one CustomResourceDefinition per group and kind, so a run with two different ones is \
+ambiguous. A CRD named with `--crd` (or the config's `crds`) always wins, silently; otherwise crdlint validates \
+resources against the first one in path order and reports the others with the location of the one in use. \
+Identical copies (a vendored CRD next to its source) are not reported. Usually two channels of a CRD (a \
+release and a development one, say) were passed together: name the one you mean with `--crd`.",
+    bad: "# crdlint check crds/v1.0/ crds/v1.1/ (both define widgets.example.com, differently)\n",
     good: "# crdlint check crds/v1.1/\n",
 };
 
+pub static WRITE_REFUSED: Rule = Rule {
+    id: "write/not-rewritten",
+    severity: Severity::Error,
+    summary: "`prune --write` / `default --write` cannot change a file without changing something else",
+    docs: "`--write` edits only the nodes that change and then reads the edited text back: it must give \
+exactly the stored objects and leave every other document as it was. When it would not, the file is left \
+untouched and this finding says where. The usual cause is YAML sharing: an anchored value used through an \
+alias or a `<<` merge key in a place where the schema keeps a field that another use prunes (editing the \
+anchor would change both), or an anchored node that is pruned while an alias still names it. Expand the \
+alias by hand (or print the result with `crdlint prune`/`default` and redirect it) and run again.",
+    bad: "# crdlint prune --write (spec.free keeps unknown fields, spec.other does not)\nspec:\n  free: &o\n    bogus: 1\n  other: *o\n",
+    good: "spec:\n  free:\n    bogus: 1\n  other: {}\n",
+};
+
 /// The driver's own rules.
-pub static RULES: &[&Rule] = &[&CRD_UNUSABLE, &DUPLICATE_CRD, &NO_SCHEMA];
+pub static RULES: &[&Rule] = &[&CRD_UNUSABLE, &DUPLICATE_CRD, &NO_SCHEMA, &WRITE_REFUSED];
 
 /// Every module's rule list.
-const SOURCES: [&[&Rule]; 6] = [
+const SOURCES: [&[&Rule]; 11] = [
     crate::diag::rules::RULES,
     RULES,
+    super::classify::RULES,
+    super::suppress::RULES,
     crate::cel::rules::RULES,
     crate::cel::cost::RULES,
     crate::lint::RULES,
     crate::validate::RULES,
+    crate::builtin::RULES,
+    crate::suite::RULES,
+    crate::compat::RULES,
 ];
 
 /// Every rule crdlint can report, sorted by id, each id once.

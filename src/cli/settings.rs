@@ -4,22 +4,31 @@
 //! `lint::Options`, `validate::Options` and `diag::render::Options`, never a clap type.
 
 use std::io::IsTerminal;
+use std::path::PathBuf;
 
-use super::args::{ColorChoice, Format, GlobalArgs, UnknownFieldsArg, ValidationArgs};
+use super::args::{
+    ColorChoice, Format, GlobalArgs, MissingSchemaArg, UnknownFieldsArg, ValidationArgs,
+};
+use super::config::{self, Config};
+use super::policy::{self, Policy};
 use super::Failure;
 use crate::diag::render;
 use crate::k8s::KubeVersion;
 use crate::{lint, validate};
 
-/// Settings every command shares.
+/// Settings every command shares: the flags over the config file over the defaults.
 pub struct Settings {
     pub format: render::Format,
     pub color: ColorChoice,
     pub quiet: bool,
     pub verbose: bool,
     pub deny_warnings: bool,
-    pub strict: bool,
+    /// `--missing-schema` (`--strict` is `error`).
+    pub missing_schema: MissingSchemaArg,
+    /// `--skip`: `KIND`, `GROUP/KIND` or `GROUP/VERSION/KIND`.
+    pub skip: Vec<String>,
     pub excludes: Vec<String>,
+    pub force_exclude: bool,
     pub stdin_name: String,
     pub threads: usize,
     pub kube_version: KubeVersion,
@@ -27,34 +36,161 @@ pub struct Settings {
     pub skip_cel: bool,
     /// `--cost-warn`: the share of the per-rule CEL cost limit that earns a warning.
     pub cost_warn_percent: u32,
+    /// The config's `paths`, used when no path is given (relative to the working directory).
+    pub config_paths: Option<Vec<PathBuf>>,
+    /// The config's `crds` (relative to the working directory).
+    pub config_crds: Vec<PathBuf>,
+    config_unknown_fields: Option<UnknownFieldsArg>,
+    /// Which rules are reported, at which severity.
+    pub policy: Policy,
+    /// `require-reason`: a suppression without `-- reason` is a finding.
+    pub require_reason: bool,
+    /// `--no-suppressions`: suppression comments and annotations are not honoured.
+    pub no_suppressions: bool,
+    /// The config file in use, if any.
+    pub config: Option<Config>,
+}
+
+/// The config file a run uses: `--config`, none with `--no-config`, or the nearest one.
+pub fn load_config(g: &GlobalArgs) -> Result<Option<Config>, Failure> {
+    let path = if g.no_config {
+        None
+    } else if let Some(p) = &g.config {
+        Some(p.clone())
+    } else {
+        std::env::current_dir()
+            .ok()
+            .and_then(|cwd| config::discover(&cwd))
+    };
+    match path {
+        None => Ok(None),
+        Some(p) => config::read(&p)
+            .map(Some)
+            .map_err(|e| Failure::Usage(e.to_string())),
+    }
 }
 
 impl Settings {
+    /// The flags alone, with no config file.
     pub fn from_args(g: &GlobalArgs) -> Result<Settings, Failure> {
-        let kube_version = match &g.kube_version {
-            Some(v) => KubeVersion::parse(v).map_err(Failure::Usage)?,
+        Settings::resolve(g, None)
+    }
+
+    /// The flags over `config` over the defaults.
+    pub fn resolve(g: &GlobalArgs, config: Option<Config>) -> Result<Settings, Failure> {
+        let c = config.as_ref();
+        let kube_version = match g
+            .kube_version
+            .clone()
+            .or_else(|| c.and_then(|c| c.kube_version.clone()))
+        {
+            Some(v) => KubeVersion::parse(&v).map_err(Failure::Usage)?,
             None => KubeVersion::default(),
         };
+        let anchored = |paths: &[PathBuf]| -> Vec<PathBuf> {
+            let dir = c.map(|c| c.dir.clone()).unwrap_or_default();
+            paths.iter().map(|p| dir.join(p)).collect()
+        };
+        let mut excludes = c.and_then(|c| c.exclude.clone()).unwrap_or_default();
+        excludes.extend(g.exclude.iter().cloned());
+        let mut skip = c.and_then(|c| c.skip.clone()).unwrap_or_default();
+        skip.extend(g.skip.iter().cloned());
+        let missing_schema = if g.strict {
+            MissingSchemaArg::Error
+        } else {
+            g.missing_schema
+                .or_else(|| c.and_then(|c| c.missing_schema))
+                .unwrap_or(MissingSchemaArg::Warn)
+        };
+        let policy = Policy::new(
+            c,
+            &policy::Flags {
+                select: &g.select,
+                ignore: &g.ignore,
+                warn: &g.warn,
+                error: &g.error,
+            },
+        )
+        .map_err(Failure::Usage)?;
         Ok(Settings {
-            format: match g.format {
+            format: match g
+                .format
+                .or_else(|| c.and_then(|c| c.format))
+                .unwrap_or(Format::Human)
+            {
                 Format::Human => render::Format::Human,
                 Format::Json => render::Format::Json,
                 Format::Sarif => render::Format::Sarif,
+                Format::Concise => render::Format::Concise,
                 Format::Github => render::Format::Github,
                 Format::Junit => render::Format::Junit,
             },
             color: g.color,
             quiet: g.quiet,
             verbose: g.verbose,
-            deny_warnings: g.deny_warnings,
-            strict: g.strict,
-            excludes: g.exclude.clone(),
+            deny_warnings: g.deny_warnings || c.and_then(|c| c.deny_warnings).unwrap_or(false),
+            missing_schema,
+            skip,
+            excludes,
+            force_exclude: g.force_exclude || c.and_then(|c| c.force_exclude).unwrap_or(false),
             stdin_name: g.stdin_filename.clone().unwrap_or_else(|| "-".to_string()),
             threads: g.threads,
             kube_version,
             skip_cel: g.no_cel,
-            cost_warn_percent: g.cost_warn,
+            cost_warn_percent: g
+                .cost_warn
+                .or_else(|| c.and_then(|c| c.cost_warn))
+                .unwrap_or(50),
+            config_paths: c.and_then(|c| c.paths.as_deref()).map(anchored),
+            config_crds: c
+                .and_then(|c| c.crds.as_deref())
+                .map(anchored)
+                .unwrap_or_default(),
+            config_unknown_fields: c.and_then(|c| c.unknown_fields),
+            policy,
+            require_reason: c.and_then(|c| c.require_reason).unwrap_or(false),
+            no_suppressions: g.no_suppressions,
+            config,
         })
+    }
+
+    /// The paths to check: those given, else the config's, else standard input when it is not
+    /// a terminal (as ripgrep does), else the working directory.
+    pub fn paths(&self, given: &[PathBuf]) -> Vec<PathBuf> {
+        if !given.is_empty() {
+            return given.to_vec();
+        }
+        if let Some(p) = &self.config_paths {
+            return p.clone();
+        }
+        if !std::io::stdin().is_terminal() && stdin_has_data() {
+            return vec![PathBuf::from("-")];
+        }
+        vec![PathBuf::from(".")]
+    }
+
+    /// The severity of `input/no-schema`, or `None` when missing schemas are ignored.
+    pub fn missing_schema_severity(&self) -> Option<crate::diag::Severity> {
+        match self.missing_schema {
+            MissingSchemaArg::Error => Some(crate::diag::Severity::Error),
+            MissingSchemaArg::Warn => Some(crate::diag::Severity::Warning),
+            MissingSchemaArg::Ignore => None,
+        }
+    }
+
+    /// The `--skip` patterns, parsed.
+    pub fn skip_patterns(&self) -> Result<Vec<super::classify::SkipPattern>, Failure> {
+        self.skip
+            .iter()
+            .map(|s| super::classify::SkipPattern::parse(s).map_err(Failure::Usage))
+            .collect()
+    }
+
+    /// The CRD paths: `--crd` and the config's `crds`.
+    pub fn crds(&self, given: &[PathBuf]) -> Vec<PathBuf> {
+        let mut crds = self.config_crds.clone();
+        crds.extend(given.iter().cloned());
+        crds
     }
 
     pub fn lint_options(&self) -> lint::Options {
@@ -66,12 +202,18 @@ impl Settings {
     pub fn validate_options(&self, v: &ValidationArgs) -> validate::Options {
         validate::Options {
             kube_version: self.kube_version,
-            unknown_fields: match v.unknown_fields {
+            unknown_fields: match v
+                .unknown_fields
+                .or(self.config_unknown_fields)
+                .unwrap_or(UnknownFieldsArg::Error)
+            {
                 UnknownFieldsArg::Error => validate::UnknownFields::Error,
                 UnknownFieldsArg::Warn => validate::UnknownFields::Warn,
                 UnknownFieldsArg::Ignore => validate::UnknownFields::Ignore,
             },
             version: v.version.clone(),
+            report_ratcheted: self.verbose,
+            ..validate::Options::default()
         }
     }
 
@@ -103,4 +245,21 @@ impl Settings {
             ..render::Options::default()
         }
     }
+}
+
+/// False when standard input is `/dev/null`, which CI runners and `cron` attach when nothing
+/// is piped: `crdlint check` there still checks the working directory.
+fn stdin_has_data() -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let null = std::fs::metadata("/dev/null").ok();
+        let stdin = std::fs::metadata("/dev/stdin").ok();
+        if let (Some(n), Some(s)) = (null, stdin) {
+            if n.dev() == s.dev() && n.ino() == s.ino() {
+                return false;
+            }
+        }
+    }
+    true
 }

@@ -15,6 +15,7 @@ mod source;
 pub use source::{LineCol, SourceFile};
 
 pub mod render;
+pub mod suggest;
 
 /// How bad a finding is. Ordered: `Info < Warning < Error`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -95,6 +96,16 @@ pub struct Diagnostic {
     pub object: Option<Arc<ObjectRef>>,
     pub help: Option<String>,
     pub related: Vec<Related>,
+    /// Set when a suppression comment or annotation silenced the finding: it is left out of
+    /// the counts and of human output, and carried with a marker in JSON and SARIF.
+    pub suppression: Option<Suppression>,
+}
+
+/// How a finding was silenced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Suppression {
+    /// The text after `--` in the comment, if any.
+    pub reason: Option<String>,
 }
 
 impl Diagnostic {
@@ -111,6 +122,7 @@ impl Diagnostic {
             object: None,
             help: None,
             related: Vec::new(),
+            suppression: None,
         }
     }
     pub fn with_path(mut self, path: impl Into<String>) -> Self {

@@ -3,7 +3,7 @@
 use super::Span;
 
 /// A file's text and where its lines start.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct SourceFile {
     /// The path as given or found (or `--stdin-filename`), used in every report.
     pub name: String,

@@ -6,6 +6,7 @@
 
 use std::fmt;
 
+use super::behavior::Behavior;
 use super::FieldPath;
 use crate::yaml::{Node, Value};
 
@@ -60,8 +61,17 @@ pub enum BadValue {
     /// Go float64, printed with `%v`.
     Float(f64),
     Bool(bool),
-    /// Anything else: already rendered Go JSON (see [`go_json`]).
+    /// Anything else: already rendered Go JSON (see [`go_json`]), the same in every minor.
     Json(String),
+    /// A decoded JSON map or list (an unstructured `map[string]interface{}` or
+    /// `[]interface{}`): JSON from 1.34, Go's `%#v` before ([`Behavior::field_value_json`]).
+    Composite(Box<Node>),
+    /// A Go nil: `null` from 1.34, the quoted string `"null"` before.
+    Nil,
+    /// A `metav1.Time` (RFC 3339 text as written; empty for the zero time): its JSON from 1.34
+    /// (`"2024-01-02T03:04:05Z"`, `null` when zero), Go's `time.Time.String()` before
+    /// (`2024-01-02 03:04:05 +0000 UTC`).
+    Time(String),
 }
 
 impl BadValue {
@@ -73,7 +83,22 @@ impl BadValue {
             Value::Int(i) => BadValue::Int(*i),
             Value::Float(f) => BadValue::Float(*f),
             Value::Bool(b) => BadValue::Bool(*b),
-            _ => BadValue::Json(go_json(n)),
+            Value::Null => BadValue::Nil,
+            Value::Seq(_) | Value::Map(_) => BadValue::Composite(Box::new(n.clone())),
+        }
+    }
+
+    /// The value as the server of `b`'s minor prints it (`ErrorBody`).
+    pub fn render(&self, b: Behavior) -> String {
+        match self {
+            BadValue::Composite(n) if !b.field_value_json => go_sharp_v(n),
+            BadValue::Nil if !b.field_value_json => "\"null\"".into(),
+            BadValue::Time(t) if !b.field_value_json => match utc_seconds(t) {
+                Some(secs) => format_utc(secs, ' ', " +0000 UTC"),
+                None if t.is_empty() => "0001-01-01 00:00:00 +0000 UTC".into(),
+                None => go_quote(t),
+            },
+            _ => self.to_string(),
         }
     }
 }
@@ -93,8 +118,102 @@ impl fmt::Display for BadValue {
             BadValue::Float(x) => f.write_str(&go_float(*x)),
             BadValue::Bool(b) => write!(f, "{b}"),
             BadValue::Json(j) => f.write_str(j),
+            BadValue::Composite(n) => f.write_str(&go_json(n)),
+            BadValue::Nil => f.write_str("null"),
+            BadValue::Time(t) => match utc_seconds(t) {
+                Some(secs) => write!(f, "\"{}\"", format_utc(secs, 'T', "Z")),
+                None if t.is_empty() => f.write_str("null"),
+                None => f.write_str(&go_json_string(t)),
+            },
         }
     }
+}
+
+/// The limit a `TooLong`/`TooMany` error states, kept so that the detail can be worded as
+/// the emulated minor words it (the detail text depends on the constructor and the minor).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    None,
+    /// `field.TooLong(path, _, max)`.
+    TooLong(i64),
+    /// `field.TooLongMaxLength(path, _, max)` (what schema `maxLength` errors used before 1.32).
+    TooLongMaxLength(i64),
+    /// `field.TooMany(path, _, max)`.
+    TooMany(i64),
+}
+
+/// Seconds since the Unix epoch of an RFC 3339 timestamp (`2024-01-02T03:04:05.5+02:00`),
+/// fractions dropped as `metav1.Time` drops them when it prints.
+fn utc_seconds(t: &str) -> Option<i64> {
+    let b = t.as_bytes();
+    let num = |r: std::ops::Range<usize>| -> Option<i64> {
+        let s = t.get(r)?;
+        s.bytes()
+            .all(|c| c.is_ascii_digit())
+            .then(|| s.parse().ok())?
+    };
+    if b.len() < 20 || b[4] != b'-' || b[7] != b'-' || !matches!(b[10], b'T' | b't') {
+        return None;
+    }
+    let (y, mo, d) = (num(0..4)?, num(5..7)?, num(8..10)?);
+    let (h, mi, sec) = (num(11..13)?, num(14..16)?, num(17..19)?);
+    if b[13] != b':' || b[16] != b':' || !(1..=12).contains(&mo) || !(1..=31).contains(&d) {
+        return None;
+    }
+    let mut rest = &t[19..];
+    if let Some(frac) = rest.strip_prefix('.') {
+        let n = frac.bytes().take_while(u8::is_ascii_digit).count();
+        if n == 0 {
+            return None;
+        }
+        rest = &frac[n..];
+    }
+    let offset = match rest {
+        "Z" | "z" => 0,
+        _ if rest.len() == 6 && rest.as_bytes()[3] == b':' => {
+            let sign = match rest.as_bytes()[0] {
+                b'+' => 1,
+                b'-' => -1,
+                _ => return None,
+            };
+            let oh: i64 = rest[1..3].parse().ok()?;
+            let om: i64 = rest[4..6].parse().ok()?;
+            sign * (oh * 3600 + om * 60)
+        }
+        _ => return None,
+    };
+    Some(days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + sec - offset)
+}
+
+/// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146097 + doe - 719468
+}
+
+/// `YYYY-MM-DD<sep>HH:MM:SS<zone>` in UTC.
+fn format_utc(secs: i64, sep: char, zone: &str) -> String {
+    let (days, rem) = (secs.div_euclid(86400), secs.rem_euclid(86400));
+    let z = days + 719468;
+    let era = z.div_euclid(146097);
+    let doe = z - era * 146097;
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!(
+        "{y:04}-{m:02}-{d:02}{sep}{:02}:{:02}:{:02}{zone}",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    )
 }
 
 /// One `field.Error`.
@@ -103,7 +222,10 @@ pub struct FieldError {
     pub path: FieldPath,
     pub kind: ErrorType,
     pub value: BadValue,
+    /// The newest server's detail.
     pub detail: String,
+    /// Set by the `TooLong`/`TooMany` constructors; [`FieldError::render`] rewords the detail.
+    pub limit: Limit,
 }
 
 impl FieldError {
@@ -118,6 +240,7 @@ impl FieldError {
             kind,
             value,
             detail: detail.into(),
+            limit: Limit::None,
         }
     }
     /// `field.Required(path, detail)`.
@@ -144,12 +267,16 @@ impl FieldError {
     }
     /// `field.TooLong(path, _, max)`.
     pub fn too_long(path: FieldPath, max: i64) -> Self {
-        let detail = match max {
-            n if n < 0 => "value is too long".to_string(),
-            1 => "may not be more than 1 byte".to_string(),
-            n => format!("may not be more than {n} bytes"),
-        };
-        Self::new(path, ErrorType::TooLong, BadValue::Omit, detail)
+        let mut e = Self::new(path, ErrorType::TooLong, BadValue::Omit, "");
+        e.limit = Limit::TooLong(max);
+        e.detail = e.limit_detail(Behavior::NEWEST).unwrap_or_default();
+        e
+    }
+    /// A schema `maxLength` error (`TooLongMaxLength` before 1.32, `TooLong` since).
+    pub fn too_long_max_length(path: FieldPath, max: i64) -> Self {
+        let mut e = Self::too_long(path, max);
+        e.limit = Limit::TooLongMaxLength(max);
+        e
     }
     /// `field.NotSupported(path, value, valid)`.
     pub fn not_supported(path: FieldPath, value: impl Into<BadValue>, valid: &[&str]) -> Self {
@@ -169,12 +296,38 @@ impl FieldError {
         } else {
             BadValue::Int(actual)
         };
-        let detail = match max {
-            n if n < 0 => "has too many items".to_string(),
-            1 => "must have at most 1 item".to_string(),
-            n => format!("must have at most {n} items"),
-        };
-        Self::new(path, ErrorType::TooMany, value, detail)
+        let mut e = Self::new(path, ErrorType::TooMany, value, "");
+        e.limit = Limit::TooMany(max);
+        e.detail = e.limit_detail(Behavior::NEWEST).unwrap_or_default();
+        e
+    }
+
+    /// The detail of a `TooLong`/`TooMany` error as the minor of `b` words it.
+    fn limit_detail(&self, b: Behavior) -> Option<String> {
+        let one = b.field_singular_units;
+        Some(match self.limit {
+            Limit::None => return None,
+            Limit::TooLongMaxLength(n) if !b.too_long_may_not_be_more => {
+                if n < 0 {
+                    "value is too long".to_string()
+                } else {
+                    format!("may not be longer than {n}")
+                }
+            }
+            Limit::TooLong(n) if !b.too_long_may_not_be_more => {
+                format!("must have at most {n} bytes")
+            }
+            Limit::TooLong(n) | Limit::TooLongMaxLength(n) => match n {
+                n if n < 0 => "value is too long".to_string(),
+                1 if one => "may not be more than 1 byte".to_string(),
+                n => format!("may not be more than {n} bytes"),
+            },
+            Limit::TooMany(n) => match n {
+                n if n < 0 => "has too many items".to_string(),
+                1 if one => "must have at most 1 item".to_string(),
+                n => format!("must have at most {n} items"),
+            },
+        })
     }
     /// `field.Duplicate(path, value)` (no detail).
     pub fn duplicate(path: FieldPath, value: impl Into<BadValue>) -> Self {
@@ -193,18 +346,30 @@ impl FieldError {
         Self::new(path, ErrorType::Internal, BadValue::Omit, err)
     }
 
-    /// `ErrorBody()`: the message without the path.
+    /// `ErrorBody()`: the message without the path, as the newest server prints it.
     pub fn body(&self) -> String {
+        self.body_at(Behavior::NEWEST)
+    }
+
+    /// `ErrorBody()` as the server of `b`'s minor prints it.
+    pub fn body_at(&self, b: Behavior) -> String {
         let mut s = self.kind.word().to_string();
         if self.kind.prints_value() && self.value != BadValue::Omit {
             s.push_str(": ");
-            s.push_str(&self.value.to_string());
+            s.push_str(&self.value.render(b));
         }
-        if !self.detail.is_empty() {
+        let detail = self.limit_detail(b);
+        let detail = detail.as_deref().unwrap_or(&self.detail);
+        if !detail.is_empty() {
             s.push_str(": ");
-            s.push_str(&self.detail);
+            s.push_str(detail);
         }
         s
+    }
+
+    /// `Error()` as the server of `b`'s minor prints it.
+    pub fn render(&self, b: Behavior) -> String {
+        format!("{}: {}", self.path, self.body_at(b))
     }
 }
 
@@ -356,6 +521,50 @@ pub fn go_float(f: f64) -> String {
     }
 }
 
+/// Go `%#v` of a decoded JSON value held in an `interface{}` (what the server printed for
+/// composite bad values before 1.34): `map[string]interface {}{"a":1, "b":"x"}` with keys
+/// sorted, `[]interface {}{1, "x"}`, nil as `interface {}(nil)` inside a composite.
+pub fn go_sharp_v(n: &Node) -> String {
+    let mut out = String::new();
+    write_sharp_v(n, &mut out, true);
+    out
+}
+
+fn write_sharp_v(n: &Node, out: &mut String, top: bool) {
+    match &n.value {
+        Value::Null if top => out.push_str("<nil>"),
+        Value::Null => out.push_str("interface {}(nil)"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Int(i) => out.push_str(&i.to_string()),
+        Value::Float(f) => out.push_str(&go_float(*f)),
+        Value::String(s) => out.push_str(&go_quote(s)),
+        Value::Seq(items) => {
+            out.push_str("[]interface {}{");
+            for (i, it) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_sharp_v(it, out, false);
+            }
+            out.push('}');
+        }
+        Value::Map(m) => {
+            let mut entries: Vec<_> = m.entries.iter().collect();
+            entries.sort_by(|a, b| a.key.cmp(&b.key));
+            out.push_str("map[string]interface {}{");
+            for (i, e) in entries.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                out.push_str(&go_quote(&e.key));
+                out.push(':');
+                write_sharp_v(&e.value, out, false);
+            }
+            out.push('}');
+        }
+    }
+}
+
 /// Go `encoding/json` of a decoded JSON value: map keys sorted, `<`, `>`, `&`, U+2028, U+2029
 /// escaped as `\u003c` etc., floats in Go's JSON float format.
 pub fn go_json(n: &Node) -> String {
@@ -502,6 +711,34 @@ mod tests {
             Some("[a: Required value, b: Required value]")
         );
         assert_eq!(aggregate(&[]), None);
+    }
+
+    #[test]
+    fn values_per_minor() {
+        let old = Behavior::of(crate::k8s::KubeVersion { minor: 33 });
+        let v = BadValue::from_node(&Node::from_json(
+            &json!({"b": [1, 1.5, null, "x"], "a": {"c": true}}),
+        ));
+        assert_eq!(
+            v.render(old),
+            r#"map[string]interface {}{"a":map[string]interface {}{"c":true}, "b":[]interface {}{1, 1.5, interface {}(nil), "x"}}"#
+        );
+        assert_eq!(
+            v.render(Behavior::NEWEST),
+            r#"{"a":{"c":true},"b":[1,1.5,null,"x"]}"#
+        );
+        assert_eq!(BadValue::Nil.render(old), r#""null""#);
+        assert_eq!(BadValue::Nil.render(Behavior::NEWEST), "null");
+        let t = BadValue::Time("2024-03-01T01:30:00+02:00".into());
+        assert_eq!(t.render(old), "2024-02-29 23:30:00 +0000 UTC");
+        assert_eq!(t.render(Behavior::NEWEST), r#""2024-02-29T23:30:00Z""#);
+        assert_eq!(
+            BadValue::Time(String::new()).render(Behavior::NEWEST),
+            "null"
+        );
+        let e = FieldError::too_many(FieldPath::new("l"), 2, 1);
+        assert_eq!(e.render(old), "l: Too many: 2: must have at most 1 items");
+        assert_eq!(e.to_string(), "l: Too many: 2: must have at most 1 item");
     }
 
     #[test]

@@ -11,15 +11,20 @@
 //!   selectable fields, resolved against any [`fieldpath::PathSchema`].
 //! * [`jsonpath`] — the client-go JSONPath parser used for printer columns.
 //! * [`quantity`] — `resource.Quantity` parsing, comparison and arithmetic.
+//! * [`behavior`] — every behaviour that changed between the supported minors, in one table,
+//!   and [`Behavior`], the behaviours of one minor.
 //! * [`KubeVersion`] — the emulated Kubernetes minor and its compatibility version.
 
+pub mod behavior;
 pub mod field;
 pub mod fieldpath;
+pub mod gofloat;
 pub mod jsonpath;
 pub mod names;
 pub mod path;
 pub mod quantity;
 pub mod version;
+pub use behavior::Behavior;
 pub use field::{BadValue, ErrorType, FieldError};
 pub use path::FieldPath;
 

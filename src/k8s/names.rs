@@ -302,6 +302,31 @@ fn mask_trailing_dash(name: &[u8]) -> std::borrow::Cow<'_, [u8]> {
     }
 }
 
+/// `IsValidPortName` (an IANA_SVC_NAME: container port names).
+pub fn is_valid_port_name(port: &str) -> Vec<String> {
+    let mut errs = Vec::new();
+    if port.len() > 15 {
+        errs.push(max_len_error(15));
+    }
+    if port.is_empty()
+        || !port
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    {
+        errs.push("must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)".into());
+    }
+    if !port.bytes().any(|b| b.is_ascii_lowercase()) {
+        errs.push("must contain at least one letter (a-z)".into());
+    }
+    if port.contains("--") {
+        errs.push("must not contain consecutive hyphens".into());
+    }
+    if port.starts_with('-') || port.ends_with('-') {
+        errs.push("must not begin or end with a hyphen".into());
+    }
+    errs
+}
+
 /// A `ValidateNameFunc`: `(name, is_prefix) -> messages`. `is_prefix` is true for
 /// `generateName`.
 pub type NameFn = fn(&str, bool) -> Vec<String>;

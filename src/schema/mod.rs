@@ -6,12 +6,15 @@
 //!   implements [`crate::k8s::fieldpath::PathSchema`] so `fieldPath`s resolve against it.
 //! * [`formats`] — which `format`s the server keeps for a schema at a Kubernetes version, and
 //!   the string checks for each (Go `net/url`, `net/mail`, `net`, `time` semantics).
+//! * [`correlate`] — which old value an updated value corresponds to and whether it is
+//!   unchanged (the server's ratcheting correlation).
 //! * [`regex`] — Go RE2 patterns (`pattern`, CEL `matches`) translated to the Rust `regex`
 //!   crate, compiled once and cached, with Go's error texts.
 //!
 //! Keyword legality (what the server *rejects* in a schema) is not checked here: the CRD linter
 //! does that on the raw YAML node, where it has every span.
 
+pub mod correlate;
 pub mod formats;
 pub mod model;
 pub mod regex;

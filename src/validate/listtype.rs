@@ -177,29 +177,22 @@ fn validate_list_map(
             })
             .collect();
         for i in non_unique(&keys) {
-            let shown = match items[i].get(kf) {
-                None => "{}".to_string(),
-                Some(v) => format!(
-                    "{{{}:{}}}",
-                    crate::k8s::field::go_json_string(kf),
-                    go_json(v)
-                ),
-            };
+            // `map[string]interface{}{keyField: key}` (empty when the key is missing).
+            let mut m = Map::new();
+            if let Some(v) = items[i].get(kf) {
+                m.insert(kf.clone(), v.clone());
+            }
+            let shown = BadValue::Composite(Box::new(Node::synthetic(Value::Map(m))));
             let at = Link::Index(path, i);
             out.push((
-                FieldError::new(
-                    at.to_path(),
-                    ErrorType::Duplicate,
-                    BadValue::Json(shown),
-                    "",
-                ),
+                FieldError::new(at.to_path(), ErrorType::Duplicate, shown, ""),
                 span_or(items[i].span, span),
             ));
         }
         return;
     }
     // Several keys: the map of the key fields that are present, compared as JSON.
-    let rendered: Vec<String> = items
+    let key_maps: Vec<Node> = items
         .iter()
         .map(|x| {
             let mut m = Map::new();
@@ -208,9 +201,10 @@ fn validate_list_map(
                     m.insert(kf.clone(), v.clone());
                 }
             }
-            go_json(&Node::synthetic(Value::Map(m)))
+            Node::synthetic(Value::Map(m))
         })
         .collect();
+    let rendered: Vec<String> = key_maps.iter().map(go_json).collect();
     let keys: Vec<Key<'_>> = rendered.iter().map(|r| Key::Str(r)).collect();
     for i in non_unique(&keys) {
         let at = Link::Index(path, i);
@@ -218,7 +212,7 @@ fn validate_list_map(
             FieldError::new(
                 at.to_path(),
                 ErrorType::Duplicate,
-                BadValue::Json(rendered[i].clone()),
+                BadValue::Composite(Box::new(key_maps[i].clone())),
                 "",
             ),
             span_or(items[i].span, span),

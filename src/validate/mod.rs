@@ -31,14 +31,22 @@
 //! `path` the field path in the user's document, and `span` the offending node (for values
 //! inserted by defaulting: the nearest node that was in the file).
 //!
+//! # Updates
+//!
+//! [`validate_resource_update`] with an old object runs the server's update path instead
+//! (`update`: status carried over from the old object, ObjectMeta update rules; `openapi` and
+//! the CEL validator ratchet errors on unchanged values through
+//! [`crate::schema::correlate`]). Minor-dependent behaviour comes from one table,
+//! [`crate::k8s::behavior`], looked up once per resource.
+//!
 //! # Prune and default output
 //!
 //! [`Outcome::stored`] is the object as the server would store it: pruned **and** defaulted
 //! (what `crdlint default` prints). One deliberate difference: when the status subresource is
 //! enabled the server drops `status` on create; it is not validated, but `stored` keeps it so
 //! that `--write` does not delete what the user wrote. [`prune_only`] runs steps 1–2 and returns the object with
-//! only the unknown fields removed (what `crdlint prune` prints). [`rewrite()`] turns either into
-//! minimal edits of the original text for `--write` (or says it cannot, and the caller re-emits).
+//! only the unknown fields removed (what `crdlint prune` prints). [`rewrite_file`] turns either into
+//! minimal edits of the original text for `--write` (or refuses, and the file is not written).
 //!
 //! # Cost
 //!
@@ -58,6 +66,9 @@ mod openapi;
 pub mod prune;
 pub mod rewrite;
 pub mod rules;
+mod update;
+#[cfg(test)]
+mod update_tests;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -68,14 +79,15 @@ use regex::Regex;
 use crate::cel::eval::{Limits, RuleError, Validator};
 use crate::diag::{Diagnostic, ObjectRef, Rule, Severity, Span};
 use crate::k8s::field::{BadValue, ErrorType, FieldError};
-use crate::k8s::{FieldPath, KubeVersion};
+use crate::k8s::{Behavior, FieldPath, KubeVersion};
 use crate::schema::Schema;
 use crate::yaml::{Node, Value};
 
 use link::Link;
 use listtype::Located;
+pub use objectmeta::NameRule;
 pub use prune::UnknownField;
-pub use rewrite::rewrite;
+pub use rewrite::{rewrite_file, Change, Refusal};
 
 /// How unknown fields are reported (`--unknown-fields`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -93,6 +105,22 @@ pub struct Options {
     pub unknown_fields: UnknownFields,
     /// `--version V`: validate against this CRD version instead of the object's apiVersion.
     pub version: Option<String>,
+    /// The endpoint an update goes through (`crdlint test`'s status updates).
+    pub subresource: Subresource,
+    /// On update, report each error that ratcheting dropped as a `cr/ratcheted` info finding
+    /// (`--verbose`).
+    pub report_ratcheted: bool,
+}
+
+/// The endpoint a write goes through, where the CRD has the status subresource.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Subresource {
+    /// The main resource: `status` is not written (dropped on create, the old one kept on
+    /// update), so it is not validated as part of the request.
+    #[default]
+    Main,
+    /// `/status`: the object is validated with the `status` it carries.
+    Status,
 }
 
 impl Options {
@@ -149,6 +177,30 @@ impl LazySchema {
         }
     }
 
+    /// Whether the unprepared source nests deep enough in YAML for the schema conversion to
+    /// cut it at [`crate::schema::MAX_DEPTH`] (each schema level is at least one YAML level).
+    fn may_be_truncated(&self) -> bool {
+        fn reaches(n: &Node, depth: usize) -> bool {
+            if depth + 1 >= crate::schema::MAX_DEPTH {
+                return true;
+            }
+            if let Some(m) = n.as_map() {
+                m.entries.iter().any(|e| reaches(&e.value, depth + 1))
+            } else if let Some(l) = n.as_seq() {
+                l.iter().any(|x| reaches(x, depth + 1))
+            } else {
+                false
+            }
+        }
+        match self.source.lock() {
+            Ok(s) => s.as_ref().is_some_and(|n| reaches(n, 0)),
+            Err(poisoned) => poisoned
+                .into_inner()
+                .as_ref()
+                .is_some_and(|n| reaches(n, 0)),
+        }
+    }
+
     /// The prepared schema; the first caller prepares it (others wait for it), then the
     /// source node is dropped.
     fn get(&self) -> &PreparedSchema {
@@ -180,16 +232,30 @@ struct PreparedSchema {
 }
 
 impl PreparedSchema {
+    /// Converts a CRD version's `openAPIV3Schema` node and compiles what validation needs.
     fn new(node: Option<&Node>) -> PreparedSchema {
+        PreparedSchema::from_schema(node.map(Schema::from_node), true, None)
+    }
+
+    /// Prepares a converted schema: defaults pre-pruned, patterns compiled, formats looked up
+    /// (`byte_check` replaces the `byte` format's check), and the CEL rules compiled when
+    /// `with_cel`.
+    fn from_schema(
+        schema: Option<Schema>,
+        with_cel: bool,
+        byte_check: Option<crate::schema::formats::FormatFn>,
+    ) -> PreparedSchema {
         let mut patterns = HashMap::new();
         let mut formats = HashMap::new();
-        let schema = node.map(|n| {
-            let mut s = Schema::from_node(n);
+        let schema = schema.map(|mut s| {
             prune::prepare_defaults(&mut s, 0);
             collect_patterns(&s, &mut patterns, &mut formats, 0);
             s
         });
-        let has_cel_rules = schema.as_ref().is_some_and(Schema::has_validation_rules);
+        if let (Some(check), Some(byte)) = (byte_check, formats.get_mut("byte")) {
+            byte.check = Some(check);
+        }
+        let has_cel_rules = with_cel && schema.as_ref().is_some_and(Schema::has_validation_rules);
         let cel = schema
             .as_ref()
             .filter(|_| has_cel_rules)
@@ -315,6 +381,37 @@ pub struct CompiledCrd {
     /// `spec.conversion.strategy` (`None` when absent).
     pub conversion: String,
     compiled: Vec<CompiledVersion>,
+    /// The `metadata.name` rule (custom resources: DNS subdomain; built-in kinds vary).
+    name_rule: NameRule,
+}
+
+/// Go's `base64.StdEncoding` decoding a `[]byte` field: empty is fine, `\r` and `\n` are
+/// skipped. A whole-value `<PLACEHOLDER>` (letters, digits, `_`, `-`, `.`) is let through too:
+/// manifests and docs carry them for a tool to substitute before applying (README says so).
+fn go_base64(s: &str) -> bool {
+    let placeholder = s.len() > 2
+        && s.starts_with('<')
+        && s.ends_with('>')
+        && s[1..s.len() - 1]
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"_-.".contains(&b));
+    if placeholder {
+        return true;
+    }
+    let flat: String = s.chars().filter(|c| *c != '\n' && *c != '\r').collect();
+    flat.is_empty() || crate::schema::formats::is_base64(&flat)
+}
+
+/// A built-in kind's one version, for [`CompiledCrd::builtin`].
+pub struct BuiltinKind {
+    /// Empty for the core group (`apiVersion: v1`).
+    pub group: String,
+    pub version: String,
+    pub kind: String,
+    pub namespaced: bool,
+    pub name_rule: NameRule,
+    /// The converted OpenAPI definition (root `metadata` left to the ObjectMeta checks).
+    pub schema: Schema,
 }
 
 impl CompiledCrd {
@@ -342,10 +439,12 @@ impl CompiledCrd {
             .unwrap_or("")
             .to_string();
         let namespaced = spec.get_str("scope") != Some("Cluster");
+        // v1beta1 defaults `preserveUnknownFields` to true (v1beta1 `SetDefaults_...Spec`); v1
+        // to false, and there a schema is required for every version.
         let preserve_unknown_fields = spec
             .get("preserveUnknownFields")
             .and_then(Node::as_bool)
-            .unwrap_or(false);
+            .unwrap_or(crd.get_str("apiVersion") == Some("apiextensions.k8s.io/v1beta1"));
         let conversion = spec
             .at(&["conversion", "strategy"])
             .and_then(Node::as_str)
@@ -408,6 +507,19 @@ impl CompiledCrd {
                 lazy,
             });
         }
+        // A schema cut at `schema::MAX_DEPTH` would call real fields unknown and prune them:
+        // refuse the CRD (the lint says where) rather than validate against part of it.
+        // Only a schema node nested that deep in YAML can be cut, so the others stay lazy.
+        if let Some(v) = compiled
+            .iter()
+            .find(|v| v.lazy.may_be_truncated() && v.schema.as_ref().is_some_and(is_truncated))
+        {
+            return Err(format!(
+                "the schema of version {:?} nests deeper than {} levels, which crdlint does not follow",
+                v.name,
+                crate::schema::MAX_DEPTH
+            ));
+        }
         Ok(CompiledCrd {
             group,
             kind,
@@ -417,7 +529,37 @@ impl CompiledCrd {
             preserve_unknown_fields,
             conversion,
             compiled,
+            name_rule: NameRule::DnsSubdomain,
         })
+    }
+
+    /// Prepares one version of a built-in kind, validated by the same pipeline as custom
+    /// resources. `status` is dropped before validation on create, as the server's strategies
+    /// (`PrepareForCreate`) do for every built-in kind that has one.
+    pub fn builtin(b: BuiltinKind) -> CompiledCrd {
+        let status_subresource = b.schema.properties.contains_key("status");
+        // `[]byte` fields are decoded by Go's base64, which takes the empty string (a Secret's
+        // `key: ''`) and skips line breaks; kube-openapi's `byte` check, right for CRDs, does
+        // neither.
+        let prepared = PreparedSchema::from_schema(Some(b.schema), false, Some(go_base64));
+        CompiledCrd {
+            group: b.group,
+            kind: b.kind,
+            plural: String::new(),
+            versions: vec![b.version.clone()],
+            namespaced: b.namespaced,
+            preserve_unknown_fields: false,
+            conversion: "None".into(),
+            compiled: vec![CompiledVersion {
+                name: b.version,
+                served: true,
+                schema_class: 0,
+                scale: None,
+                status_subresource,
+                lazy: Arc::new(LazySchema::ready(prepared)),
+            }],
+            name_rule: b.name_rule,
+        }
     }
 
     /// Builds a compiled CRD around one schema (for tests and tools that have only a schema):
@@ -440,6 +582,7 @@ impl CompiledCrd {
                 status_subresource: false,
                 lazy: Arc::new(LazySchema::ready(prepared)),
             }],
+            name_rule: NameRule::DnsSubdomain,
         }
     }
 
@@ -450,6 +593,13 @@ impl CompiledCrd {
             .iter()
             .find(|v| v.name == version)
             .and_then(|v| v.schema.as_ref())
+    }
+
+    /// Whether `version` has the status subresource.
+    pub fn has_status_subresource(&self, version: &str) -> bool {
+        self.compiled
+            .iter()
+            .any(|v| v.name == version && v.status_subresource)
     }
 
     /// Names of the served versions.
@@ -479,8 +629,11 @@ impl CompiledCrd {
             patterns: &ver.patterns,
             formats: &ver.formats,
             compat_minor,
+            beh: Behavior::of(KubeVersion {
+                minor: compat_minor + 1,
+            }),
         };
-        let res = openapi::validate(&cx, s, value, &openapi::Name::Root, value.span, 0);
+        let res = openapi::validate(&cx, s, value, None, &openapi::Name::Root, value.span, 0);
         res.errs
             .iter()
             .map(|e| (e.to_field_error(), e.span))
@@ -584,6 +737,8 @@ impl Outcome {
 struct Run<'a> {
     crd: &'a CompiledCrd,
     opts: &'a Options,
+    /// The emulated minor's behaviours, looked up once.
+    beh: Behavior,
     diags: Vec<Diagnostic>,
     /// The object as read, for the [`ObjectRef`] built on the first diagnostic.
     source: Option<&'a Node>,
@@ -610,7 +765,7 @@ impl Run<'_> {
         help: Option<&str>,
     ) {
         let path = fe.path.to_string();
-        let mut d = Diagnostic::new(rule, span, fe.to_string()).with_path(path);
+        let mut d = Diagnostic::new(rule, span, fe.render(self.beh)).with_path(path);
         if let Some(h) = help {
             d = d.with_help(h);
         }
@@ -647,12 +802,23 @@ pub fn validate_resource(crd: &CompiledCrd, obj: &Node, opts: &Options) -> Outco
     run(crd, obj, None, opts, Stage::Full)
 }
 
-/// [`validate_resource`] for an update: `old` is the previous version of the object (as read
-/// from a file or git; it is pruned and defaulted the same way before use). Transition rules
-/// (those using `oldSelf`) run only here, with `oldSelf` bound to the matching old node; with
-/// `old: None` this is exactly [`validate_resource`] (create: transition rules skipped,
-/// `optionalOldSelf` rules see `oldSelf` absent). Schema errors are not ratcheted (the server
-/// ignores unchanged invalid fields on update; crdlint reports them).
+/// [`validate_resource`] for an update through the main endpoint, as the server's update
+/// strategy runs it: `old` is the previous version of the object (as read from a file or git;
+/// it is pruned and defaulted the same way before use). With `old: None` this is exactly
+/// [`validate_resource`] (create). With an old object:
+///
+/// * transition rules (`oldSelf`) run, `oldSelf` bound to the correlated old node;
+/// * with the status subresource the old object's `status` replaces the new one for
+///   validation (rules on the root reading `self.status` see it);
+/// * ObjectMeta gets the update checks (immutable name, namespace, uid, timestamps...) instead
+///   of the create checks;
+/// * from 1.30 (ratcheting) schema and CEL errors on values unchanged from the old object are
+///   dropped, or reported as `cr/ratcheted` infos with [`Options::report_ratcheted`];
+///   list-uniqueness is checked only if the old object passed it.
+///
+/// This is the library entry point for any caller that validates an update (the CLI's
+/// `--old`/`--old-ref`, CRD upgrade checks validating stored objects as updates from
+/// themselves: `validate_resource_update(crd, obj, Some(obj), opts)`).
 pub fn validate_resource_update(
     crd: &CompiledCrd,
     obj: &Node,
@@ -691,6 +857,7 @@ fn run_inner(
     let mut r = Run {
         crd,
         opts,
+        beh: Behavior::of(opts.kube_version),
         diags: Vec::new(),
         source: None,
         object: None,
@@ -827,7 +994,8 @@ fn run_inner(
         objectmeta::drop_unknown(m);
     }
     let schema = ver.schema.as_ref();
-    if !crd.preserve_unknown_fields {
+    // Without a schema nothing is pruned: the server requires one whenever it prunes.
+    if !crd.preserve_unknown_fields && schema.is_some() {
         unknown.extend(prune::prune(&mut x, schema, true));
         prune::prune_non_nullable_nulls(&mut x, schema);
     }
@@ -861,25 +1029,19 @@ fn run_inner(
         };
     }
 
-    // 4. Validation. With the status subresource, create drops `status` first
-    //    (`PrepareForCreate`); it is put back afterwards so `stored` keeps the user's text.
-    let status = if ver.status_subresource {
-        x.as_map_mut().and_then(|m| {
-            let i = m.entries.iter().position(|e| e.key == "status")?;
-            Some((i, m.entries.remove(i)))
-        })
-    } else {
-        None
-    };
-    // The old object only matters to CEL rules; it is stored data, so pruned and defaulted
-    // (and with the status subresource, its status is left out like the new one's).
-    let old_x = match (old, &ver.cel) {
-        (Some(o), Some(_)) if o.as_map().is_some() => Some(prepare_old(crd, ver, o)),
-        _ => None,
-    };
+    // 4. Validation. On update the old object is stored data (pruned and defaulted). With the
+    //    status subresource, create drops `status` and update keeps the old one
+    //    (`PrepareForCreate`/`PrepareForUpdate`); the user's status is put back afterwards so
+    //    `stored` keeps the user's text.
+    let old_x = old
+        .filter(|o| o.as_map().is_some())
+        .map(|o| update::prepare_old(crd, ver, o));
+    //    Through `/status` (`crdlint test`'s status updates) the object keeps its own status.
+    let status = (ver.status_subresource && opts.subresource == Subresource::Main)
+        .then(|| update::carry_status(&mut x, old_x.as_ref()));
     validate_stored(&mut r, ver, &x, old_x.as_ref());
-    if let (Some((i, e)), Some(m)) = (status, x.as_map_mut()) {
-        m.entries.insert(i.min(m.entries.len()), e);
+    if let Some(saved) = status {
+        update::restore_status(&mut x, saved);
     }
     Outcome {
         diagnostics: r.diags,
@@ -990,37 +1152,31 @@ impl OldObjects {
 
 /// Error types after which the server does not evaluate CEL rules (`strategy.go`).
 pub fn cel_blocked(errors: &[FieldError]) -> bool {
+    cel_blocked_at(errors, Behavior::NEWEST)
+}
+
+/// [`cel_blocked`] as the minor of `b` decides it (enum violations block from 1.29).
+pub fn cel_blocked_at(errors: &[FieldError], b: Behavior) -> bool {
     errors.iter().any(|e| {
-        matches!(
-            e.kind,
-            ErrorType::NotSupported
-                | ErrorType::Required
-                | ErrorType::TooLong
-                | ErrorType::TooMany
-                | ErrorType::TypeInvalid
-        )
+        (b.cel_blocked_by_enum && e.kind == ErrorType::NotSupported)
+            || matches!(
+                e.kind,
+                ErrorType::Required
+                    | ErrorType::TooLong
+                    | ErrorType::TooMany
+                    | ErrorType::TypeInvalid
+            )
     })
 }
 
-/// The previous version of an object as the server holds it: unknown fields pruned, nulls
-/// dropped, defaults applied, `status` removed when the status subresource is on.
-fn prepare_old(crd: &CompiledCrd, ver: &CompiledVersion, old: &Node) -> Node {
-    let mut o = old.clone();
-    if let Some(m) = o.as_map_mut().and_then(|m| m.get_mut("metadata")) {
-        objectmeta::drop_unknown(m);
-    }
-    let schema = ver.schema.as_ref();
-    if !crd.preserve_unknown_fields {
-        prune::prune(&mut o, schema, true);
-        prune::prune_non_nullable_nulls(&mut o, schema);
-    }
-    prune::apply_defaults(&mut o, schema);
-    if ver.status_subresource {
-        if let Some(m) = o.as_map_mut() {
-            m.entries.retain(|e| e.key != "status");
-        }
-    }
-    o
+/// True when some node of the schema was cut at the depth cap.
+fn is_truncated(s: &Schema) -> bool {
+    let mut cut = false;
+    s.walk(&crate::k8s::FieldPath::root(), &mut |_, n| {
+        cut |= n.truncated;
+        !cut
+    });
+    cut
 }
 
 /// Evaluates the version's CEL rules on the pruned, defaulted object (the server's last
@@ -1030,7 +1186,13 @@ fn run_cel(r: &mut Run<'_>, ver: &CompiledVersion, cel: &CelRules, x: &Node, old
         return;
     };
     let mut budget = crate::cel::eval::rules::RUNTIME_BUDGET;
-    let errs = v.validate(&FieldPath::root(), x, old, Limits::default(), &mut budget);
+    let limits = Limits {
+        behavior: r.beh,
+        ..Limits::default()
+    };
+    // Ratcheting follows the structural schema; without it (before 1.30) nothing ratchets.
+    let corr_schema = ver.schema.as_ref().filter(|_| r.beh.ratcheting);
+    let errs = v.validate_ratcheting(&FieldPath::root(), x, old, corr_schema, limits, &mut budget);
     let broken = match &ver.schema {
         Some(s) if errs.iter().any(is_compile_error) => cel.broken(s),
         _ => &[],
@@ -1066,8 +1228,23 @@ fn run_cel(r: &mut Run<'_>, ver: &CompiledVersion, cel: &CelRules, x: &Node, old
         }
         let path = e.path.to_string();
         let span = locate(x, &path);
+        if e.ratcheted {
+            report_ratcheted(r, span, path, e.to_string());
+            continue;
+        }
         r.push(Diagnostic::new(&rules::CEL_RULE, span, e.to_string()).with_path(path));
     }
+}
+
+/// An error ratcheting dropped, as a `cr/ratcheted` info finding when `--verbose` asks.
+fn report_ratcheted(r: &mut Run<'_>, span: Span, path: String, message: String) {
+    if !r.opts.report_ratcheted {
+        return;
+    }
+    let d = Diagnostic::new(&rules::RATCHETED, span, message)
+        .with_path(path)
+        .with_help("the value is unchanged from the old object, so the server lets this update through with a warning; the next change to it must fix the error");
+    r.push(d);
 }
 
 /// The errors the validator reports for rules that did not compile (skipped; noted once).
@@ -1145,7 +1322,11 @@ fn validate_stored(r: &mut Run<'_>, ver: &CompiledVersion, x: &Node, old: Option
     // TypeMeta.
     let kind = x.get_str("kind").unwrap_or("");
     let av = x.get_str("apiVersion").unwrap_or("");
-    let want_av = format!("{}/{}", crd.group, ver.name);
+    let want_av = if crd.group.is_empty() {
+        ver.name.clone()
+    } else {
+        format!("{}/{}", crd.group, ver.name)
+    };
     let mut stop = false;
     if kind != crd.kind {
         let fe = FieldError::invalid(
@@ -1176,10 +1357,19 @@ fn validate_stored(r: &mut Run<'_>, ver: &CompiledVersion, x: &Node, old: Option
         }
     }
 
-    // ObjectMeta.
+    // ObjectMeta: the create checks, or on update the update checks.
     let mut meta_errs = Vec::new();
-    match x.get("metadata").map(|m| &m.value) {
-        None | Some(Value::Null) => {
+    match (x.get("metadata").map(|m| &m.value), old) {
+        (meta, Some(o)) => update::meta_update_errors(
+            match meta {
+                Some(Value::Map(m)) => Some(m),
+                _ => None,
+            },
+            o.get("metadata").and_then(Node::as_map),
+            span_of("metadata"),
+            &mut meta_errs,
+        ),
+        (None | Some(Value::Null), None) => {
             meta_errs.push((
                 FieldError::required(
                     FieldPath::new("metadata").child("name"),
@@ -1188,18 +1378,18 @@ fn validate_stored(r: &mut Run<'_>, ver: &CompiledVersion, x: &Node, old: Option
                 x.span,
             ));
         }
-        Some(Value::Map(m)) => objectmeta::validate_object_meta(
+        (Some(Value::Map(m)), None) => objectmeta::validate_object_meta(
             m,
             span_of("metadata"),
             &FieldPath::new("metadata"),
-            objectmeta::NameRule::DnsSubdomain,
+            crd.name_rule,
             crd.namespaced,
             &mut meta_errs,
         ),
-        Some(_) => {}
+        (Some(_), None) => {}
     }
     emit(r, &mut all, &rules::METADATA, meta_errs);
-    finalizer_warnings(r, x);
+    finalizer_warnings(r, x, old);
 
     // The schema.
     if let Some(s) = &ver.schema {
@@ -1207,11 +1397,26 @@ fn validate_stored(r: &mut Run<'_>, ver: &CompiledVersion, x: &Node, old: Option
             patterns: &ver.patterns,
             formats: &ver.formats,
             compat_minor: r.opts.compat_minor(),
+            beh: r.beh,
         };
-        let res = openapi::validate(&cx, s, x, &openapi::Name::Root, x.span, 0);
+        let corr = old
+            .filter(|_| r.beh.ratcheting)
+            .map(|old| crate::schema::correlate::Pair {
+                schema: s,
+                new: x,
+                old,
+            });
+        let res = openapi::ratcheted(
+            corr,
+            openapi::validate(&cx, s, x, corr, &openapi::Name::Root, x.span, 0),
+        );
+        for e in &res.ratcheted {
+            let fe = e.to_field_error();
+            report_ratcheted(r, e.span, e.user_path(), fe.render(r.beh));
+        }
         for e in &res.errs {
             let fe = e.to_field_error();
-            let mut d = Diagnostic::new(&rules::SCHEMA, e.span, fe.to_string());
+            let mut d = Diagnostic::new(&rules::SCHEMA, e.span, fe.render(r.beh));
             let user_path = e.user_path();
             let server_path = fe.path.to_string();
             d = d.with_path(user_path.clone());
@@ -1239,40 +1444,67 @@ fn validate_stored(r: &mut Run<'_>, ver: &CompiledVersion, x: &Node, old: Option
     if ver.has_embedded {
         let mut emb = Vec::new();
         objectmeta::validate_embedded(x, ver.schema.as_ref(), &root, &mut emb, 0);
+        if !r.beh.embedded_required_no_detail {
+            // Before 1.34 a missing embedded apiVersion/kind said so in the detail.
+            for (fe, _) in &mut emb {
+                if fe.kind == ErrorType::Required && fe.detail.is_empty() {
+                    fe.detail = "must not be empty".into();
+                }
+            }
+        }
         emit(r, &mut all, &rules::EMBEDDED_RESOURCE, emb);
     }
+    // On update, list uniqueness is checked only when the old object passed it.
     if ver.has_list_types {
-        let mut lt = Vec::new();
-        listtype::validate(&root, ver.schema.as_ref(), x, &mut lt);
-        emit(r, &mut all, &rules::LIST_DUPLICATE, lt);
+        let old_ok = old.is_none_or(|o| {
+            let mut olds = Vec::new();
+            listtype::validate(&root, ver.schema.as_ref(), o, &mut olds);
+            olds.is_empty()
+        });
+        if old_ok {
+            let mut lt = Vec::new();
+            listtype::validate(&root, ver.schema.as_ref(), x, &mut lt);
+            emit(r, &mut all, &rules::LIST_DUPLICATE, lt);
+        }
     }
 
     // CEL rules. The server evaluates `x-kubernetes-validations` last, on this same object
     // (`x`: pruned, defaulted, status dropped) and only when no earlier error blocks it.
-    if let (false, Some(cel)) = (cel_blocked(&all), &ver.cel) {
+    let blocked = cel_blocked_at(&all, r.beh);
+    if let (false, Some(cel)) = (blocked, &ver.cel) {
         run_cel(r, ver, cel, x, old);
-    } else if ver.has_cel_rules && cel_blocked(&all) {
+    } else if ver.has_cel_rules && blocked {
         let fe = FieldError::invalid(
             FieldPath::root(),
-            BadValue::Json("null".into()),
+            BadValue::Nil,
             "some validation rules were not checked because the object was invalid; correct the existing errors to complete validation",
         );
         let mut d =
-            Diagnostic::new(&rules::CEL_NOT_CHECKED, x.span, fe.to_string()).with_path("<nil>");
+            Diagnostic::new(&rules::CEL_NOT_CHECKED, x.span, fe.render(r.beh)).with_path("<nil>");
         d = d.with_help("fix the errors above; the x-kubernetes-validations rules run only on an otherwise valid object");
         r.push(d);
     }
 }
 
-/// `WarningsOnCreate`: finalizer names that are neither standard nor domain-qualified with a
-/// path, once per distinct name in sorted order, in the server's warning text.
-fn finalizer_warnings(r: &mut Run<'_>, x: &Node) {
+/// `WarningsOnCreate`/`WarningsOnUpdate` (from 1.29): finalizer names that are neither
+/// standard nor domain-qualified with a path, once per distinct name in sorted order, in the
+/// server's warning text; on update only the finalizers the update adds.
+fn finalizer_warnings(r: &mut Run<'_>, x: &Node, old: Option<&Node>) {
+    if !r.beh.finalizer_warnings {
+        return;
+    }
     let Some(fins) = x.at(&["metadata", "finalizers"]).and_then(Node::as_seq) else {
         return;
     };
+    let olds: Vec<&str> = old
+        .and_then(|o| o.at(&["metadata", "finalizers"]))
+        .and_then(Node::as_seq)
+        .map(|s| s.iter().filter_map(Node::as_str).collect())
+        .unwrap_or_default();
     let mut names: Vec<(&str, Span)> = fins
         .iter()
         .filter_map(|f| Some((f.as_str()?, f.span)))
+        .filter(|(f, _)| !olds.contains(f))
         .collect();
     names.sort_by(|a, b| a.0.cmp(b.0));
     names.dedup_by(|a, b| a.0 == b.0);
@@ -1280,7 +1512,7 @@ fn finalizer_warnings(r: &mut Run<'_>, x: &Node) {
         if name.contains('/') || ["orphan", "foregroundDeletion", "kubernetes"].contains(&name) {
             continue;
         }
-        let why = if name.contains('.') {
+        let why = if name.contains('.') && r.beh.finalizer_warning_path {
             "prefer a domain-qualified finalizer name including a path (/) to avoid accidental conflicts with other finalizer writers"
         } else {
             "prefer a domain-qualified finalizer name to avoid accidental conflicts with other finalizer writers"

@@ -11,7 +11,7 @@
 use super::link::Link;
 use super::listtype::Located;
 use super::prune::UnknownField;
-use crate::k8s::field::{BadValue, ErrorType, FieldError};
+use crate::k8s::field::{BadValue, FieldError};
 use crate::k8s::{names, FieldPath};
 use crate::schema::Schema;
 use crate::yaml::{Map, Node, Span, Value};
@@ -528,12 +528,18 @@ pub(crate) fn validate_embedded_resource(
 }
 
 /// Which name predicate applies to `metadata.name`.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum NameRule {
-    /// Custom resources: `NameIsDNSSubdomain`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NameRule {
+    /// Custom resources and most built-in kinds: `NameIsDNSSubdomain`.
     DnsSubdomain,
-    /// Embedded resources: only the path-segment rule.
+    /// Embedded resources: only the path-segment rule, and no name required.
     PathSegment,
+    /// `NameIsDNSLabel` (built-in: Namespace).
+    DnsLabel,
+    /// `NameIsDNS1035Label` (built-in: Service).
+    Dns1035Label,
+    /// `ValidatePathSegmentName` with the name required (built-in: the RBAC kinds).
+    PathSegmentName,
 }
 
 /// `TotalAnnotationSizeLimitB`.
@@ -555,7 +561,9 @@ pub(crate) fn validate_object_meta(
     let span_of = |k: &str| get(k).map(|n| n.span).unwrap_or(span);
     let name_fn = |n: &str, prefix: bool| match rule {
         NameRule::DnsSubdomain => names::name_is_dns_subdomain(n, prefix),
-        NameRule::PathSegment => names::name_is_path_segment(n, prefix),
+        NameRule::PathSegment | NameRule::PathSegmentName => names::name_is_path_segment(n, prefix),
+        NameRule::DnsLabel => names::name_is_dns_label(n, prefix),
+        NameRule::Dns1035Label => names::name_is_dns1035_label(n, prefix),
     };
     let gen = get("generateName").and_then(Node::as_str).unwrap_or("");
     if !gen.is_empty() {
@@ -568,7 +576,7 @@ pub(crate) fn validate_object_meta(
     }
     let name = get("name").and_then(Node::as_str).unwrap_or("");
     if name.is_empty() {
-        if gen.is_empty() && rule == NameRule::DnsSubdomain {
+        if gen.is_empty() && rule != NameRule::PathSegment {
             out.push((
                 FieldError::required(path.child("name"), "name or generateName is required"),
                 span,
@@ -603,6 +611,23 @@ pub(crate) fn validate_object_meta(
             ));
         }
     }
+    validate_meta_common(m, span, path, out);
+    if let Some(Value::Seq(fins)) = get("finalizers").map(|n| &n.value) {
+        let fp = path.child("finalizers");
+        for f in fins {
+            let v = f.as_str().unwrap_or("");
+            for msg in names::is_qualified_name(v) {
+                out.push((FieldError::invalid(fp.clone(), v.to_string(), msg), f.span));
+            }
+        }
+    }
+}
+
+/// The ObjectMeta checks that create and update share (`ValidateObjectMetaAccessorUpdate`
+/// repeats them on every update): labels, annotations, owner references.
+pub(crate) fn validate_meta_common(m: &Map, span: Span, path: &FieldPath, out: &mut Vec<Located>) {
+    let get = |k: &str| m.get(k);
+    let span_of = |k: &str| get(k).map(|n| n.span).unwrap_or(span);
     if let Some(Value::Map(labels)) = get("labels").map(|n| &n.value) {
         let lp = path.child("labels");
         for e in &labels.entries {
@@ -635,27 +660,13 @@ pub(crate) fn validate_object_meta(
         }
         if total > TOTAL_ANNOTATION_SIZE_LIMIT {
             out.push((
-                FieldError::new(
-                    ap.clone(),
-                    ErrorType::TooLong,
-                    BadValue::Omit,
-                    format!("may not be more than {TOTAL_ANNOTATION_SIZE_LIMIT} bytes"),
-                ),
+                FieldError::too_long(ap.clone(), TOTAL_ANNOTATION_SIZE_LIMIT as i64),
                 span_of("annotations"),
             ));
         }
     }
     if let Some(Value::Seq(refs)) = get("ownerReferences").map(|n| &n.value) {
         validate_owner_references(refs, &path.child("ownerReferences"), out);
-    }
-    if let Some(Value::Seq(fins)) = get("finalizers").map(|n| &n.value) {
-        let fp = path.child("finalizers");
-        for f in fins {
-            let v = f.as_str().unwrap_or("");
-            for msg in names::is_qualified_name(v) {
-                out.push((FieldError::invalid(fp.clone(), v.to_string(), msg), f.span));
-            }
-        }
     }
 }
 

@@ -28,7 +28,7 @@ use regex::Regex;
 
 use crate::k8s::field::{go_float, go_quote, BadValue, ErrorType, FieldError};
 use crate::k8s::FieldPath;
-use crate::schema::{AdditionalProperties, Schema};
+use crate::schema::{correlate, AdditionalProperties, Schema};
 use crate::yaml::{Node, Span, Value};
 
 /// Per-CRD state the validator needs: compiled patterns and the format compatibility version.
@@ -39,6 +39,8 @@ pub(crate) struct Ctx<'c> {
     pub formats: &'c super::formats::Formats,
     /// Minor version whose format set applies (the server uses its own minor − 1).
     pub compat_minor: u32,
+    /// The emulated minor's kube-openapi behaviours.
+    pub beh: crate::k8s::Behavior,
 }
 
 /// One link of a kube-openapi value name (`spec.list[0].name`), rendered only for errors.
@@ -173,14 +175,11 @@ impl OErr {
                 } else {
                     format!("supported values: {}", quoted.join(", "))
                 };
-                // A nil value renders as JSON `null`.
-                let value = self
-                    .value
-                    .clone()
-                    .unwrap_or_else(|| BadValue::Json("null".into()));
+                // A nil value (the server passes nil).
+                let value = self.value.clone().unwrap_or(BadValue::Nil);
                 FieldError::new(path, ErrorType::NotSupported, value, detail)
             }
-            Code::TooLong => FieldError::too_long(path, self.valid),
+            Code::TooLong => FieldError::too_long_max_length(path, self.valid),
             Code::MaxItems | Code::TooManyProperties => {
                 let actual = match self.value {
                     Some(BadValue::Int(i)) => i,
@@ -191,12 +190,9 @@ impl OErr {
                 } else {
                     BadValue::Int(actual)
                 };
-                let detail = match self.valid {
-                    n if n < 0 => "has too many items".to_string(),
-                    1 => "must have at most 1 item".to_string(),
-                    n => format!("must have at most {n} items"),
-                };
-                FieldError::new(path, ErrorType::TooMany, value, detail)
+                let mut e = FieldError::too_many(path, actual, self.valid);
+                e.value = value;
+                e
             }
             Code::InvalidType => FieldError::new(
                 path,
@@ -215,6 +211,8 @@ impl OErr {
 pub(crate) struct Res {
     pub errs: Vec<OErr>,
     pub mc: u32,
+    /// Errors ratcheting turned into warnings (update of an unchanged value).
+    pub ratcheted: Vec<OErr>,
 }
 
 impl Res {
@@ -222,6 +220,7 @@ impl Res {
         Res {
             errs: vec![e],
             mc: 0,
+            ratcheted: Vec::new(),
         }
     }
     fn add(&mut self, e: OErr) {
@@ -230,6 +229,7 @@ impl Res {
         }
     }
     fn merge(&mut self, other: Res) {
+        self.ratcheted.extend(other.ratcheted);
         if self.errs.is_empty() {
             self.errs = other.errs;
         } else {
@@ -247,6 +247,31 @@ impl Res {
     fn is_valid(&self) -> bool {
         self.errs.is_empty()
     }
+}
+
+/// The correlation of the value being validated with its old value on an update (`None` on
+/// create, or where the value does not correlate).
+pub(crate) type Corr<'a> = Option<correlate::Pair<'a>>;
+
+/// The ratcheting validator's step (apiextensions `ratchetingValueValidator.Validate`): when a
+/// correlated value is unchanged, its errors (including those of its uncorrelated
+/// descendants) become warnings.
+pub(crate) fn ratcheted(corr: Corr<'_>, mut r: Res) -> Res {
+    if let Some(p) = corr {
+        if !r.errs.is_empty() && correlate::unchanged(p) {
+            r.ratcheted.append(&mut r.errs);
+        }
+    }
+    r
+}
+
+/// `SubPropertyValidator`'s correlation: by key, except `apiVersion` and `kind` at the root,
+/// which never ratchet.
+fn child_corr<'a>(corr: Corr<'a>, name: &Name<'_>, key: &str) -> Corr<'a> {
+    if matches!(name, Name::Root) && (key == "apiVersion" || key == "kind") {
+        return None;
+    }
+    corr.and_then(|p| correlate::key(p, key))
 }
 
 /// The schema's `type` after the server's conversion (`x-kubernetes-int-or-string` becomes
@@ -338,6 +363,7 @@ pub(crate) fn validate(
     cx: &Ctx<'_>,
     s: &Schema,
     data: &Node,
+    corr: Corr<'_>,
     name: &Name<'_>,
     span: Span,
     depth: usize,
@@ -353,8 +379,8 @@ pub(crate) fn validate(
     if data.is_null() {
         // Only the type and the enum validators see a nil value, and no match is counted.
         let mut t = Res {
-            errs: Vec::new(),
             mc: 1,
+            ..Res::default()
         };
         if !types.is_empty() && !types.contains("null") && !s.nullable {
             t = Res::err(invalid_type(name, types.joined(), "null", span));
@@ -372,7 +398,7 @@ pub(crate) fn validate(
         r.mc += 1;
     }
     // schemaProps (junctors): always applies
-    r.merge(check_junctors(cx, s, data, name, span, depth));
+    r.merge(check_junctors(cx, s, data, corr, name, span, depth));
     r.mc += 1;
     if let Value::String(st) = &data.value {
         r.merge_opt(check_string(cx, s, st, name, span));
@@ -391,17 +417,17 @@ pub(crate) fn validate(
         }
     }
     if matches!(data.value, Value::Int(_) | Value::Float(_)) {
-        r.merge(check_number(s, types, format, data, name, span));
+        r.merge(check_number(cx, s, types, format, data, name, span));
         r.mc += 1;
     }
     if let Value::Seq(items) = &data.value {
-        r.merge(check_array(cx, s, items, name, span, depth));
+        r.merge(check_array(cx, s, items, corr, name, span, depth));
         r.mc += 1;
     }
     r.merge_opt(check_enum(s, data, name, span));
     r.mc += 1;
     if let Value::Map(m) = &data.value {
-        r.merge(check_object(cx, s, m, name, span, depth));
+        r.merge(check_object(cx, s, m, corr, name, span, depth));
         r.mc += 1;
     }
     r.mc += 1;
@@ -440,6 +466,7 @@ fn check_type(types: Types<'_>, format: &str, data: &Node, name: &Name<'_>, span
     let mut ok = Res {
         errs: Vec::new(),
         mc: 1,
+        ratcheted: Vec::new(),
     };
     let (sch_type, fmt) = schema_info(data);
     let is_str_or_slice = matches!(data.value, Value::String(_) | Value::Seq(_));
@@ -473,6 +500,7 @@ fn check_junctors(
     cx: &Ctx<'_>,
     s: &Schema,
     data: &Node,
+    corr: Corr<'_>,
     name: &Name<'_>,
     span: Span,
     depth: usize,
@@ -484,7 +512,7 @@ fn check_junctors(
         let mut first_success: Option<Res> = None;
         let mut succeeded = false;
         for alt in &s.any_of {
-            let res = validate(cx, alt, data, name, span, depth + 1);
+            let res = validate(cx, alt, data, corr, name, span, depth + 1);
             if res.is_valid() {
                 best = None;
                 succeeded = true;
@@ -515,7 +543,7 @@ fn check_junctors(
         let mut first_success: Option<Res> = None;
         let mut validated = 0usize;
         for alt in &s.one_of {
-            let res = validate(cx, alt, data, name, span, depth + 1);
+            let res = validate(cx, alt, data, corr, name, span, depth + 1);
             if res.is_valid() {
                 validated += 1;
                 best = None;
@@ -552,7 +580,7 @@ fn check_junctors(
     if !s.all_of.is_empty() {
         let mut validated = 0usize;
         for alt in &s.all_of {
-            let res = validate(cx, alt, data, name, span, depth + 1);
+            let res = validate(cx, alt, data, corr, name, span, depth + 1);
             if res.is_valid() {
                 validated += 1;
             }
@@ -572,7 +600,7 @@ fn check_junctors(
         }
     }
     if let Some(not) = &s.not {
-        let res = validate(cx, not, data, name, span, depth + 1);
+        let res = validate(cx, not, data, corr, name, span, depth + 1);
         if res.is_valid() {
             main.add(OErr::plain(
                 name.render(),
@@ -652,6 +680,7 @@ fn check_format(
             span,
         )],
         mc: 0,
+        ratcheted: Vec::new(),
     })
 }
 
@@ -727,6 +756,7 @@ fn range_error(
 }
 
 fn check_number(
+    cx: &Ctx<'_>,
     s: &Schema,
     types: Types<'_>,
     format: &str,
@@ -739,7 +769,9 @@ fn check_number(
         Value::Float(f) => Num::F(f),
         _ => return Res::default(),
     };
+    // Before 1.36 the number validator knew neither type nor format: no range check.
     let (type_name, fmt) = match types {
+        _ if !cx.beh.numeric_format_ranges => ("", ""),
         Types::One("integer") => (
             "integer",
             if format == "int32" || format == "int64" {
@@ -900,6 +932,7 @@ fn check_array(
     cx: &Ctx<'_>,
     s: &Schema,
     items: &[Node],
+    corr: Corr<'_>,
     name: &Name<'_>,
     span: Span,
     depth: usize,
@@ -908,7 +941,11 @@ fn check_array(
     if let Some(item_schema) = &s.items {
         for (i, it) in items.iter().enumerate() {
             let child = Name::Index(name, i);
-            r.merge(validate(cx, item_schema, it, &child, span, depth + 1));
+            let c = corr.and_then(|p| correlate::index(p, i));
+            r.merge(ratcheted(
+                c,
+                validate(cx, item_schema, it, c, &child, span, depth + 1),
+            ));
         }
     }
     let size = items.len() as i64;
@@ -951,6 +988,7 @@ fn check_object(
     cx: &Ctx<'_>,
     s: &Schema,
     m: &crate::yaml::Map,
+    corr: Corr<'_>,
     name: &Name<'_>,
     span: Span,
     depth: usize,
@@ -981,6 +1019,11 @@ fn check_object(
             r.add(e);
         }
     }
+    // Before 1.28 a property-count error was the object's only error.
+    if !cx.beh.object_count_no_short_circuit && !r.errs.is_empty() {
+        r.errs.truncate(1);
+        return r;
+    }
     match &s.additional_properties {
         Some(AdditionalProperties::Bool(false)) => {
             for e in &m.entries {
@@ -1006,7 +1049,11 @@ fn check_object(
             for e in &m.entries {
                 if !s.properties.contains_key(&e.key) {
                     let child = Name::Extra(name, &e.key);
-                    r.merge(validate(cx, ap, &e.value, &child, span, depth + 1));
+                    let c = child_corr(corr, name, &e.key);
+                    r.merge(ratcheted(
+                        c,
+                        validate(cx, ap, &e.value, c, &child, span, depth + 1),
+                    ));
                 }
             }
         }
@@ -1016,7 +1063,11 @@ fn check_object(
         for e in &m.entries {
             if let Some(ps) = s.properties.get(&e.key) {
                 let child = Name::Prop(name, &e.key);
-                r.merge(validate(cx, ps, &e.value, &child, span, depth + 1));
+                let c = child_corr(corr, name, &e.key);
+                r.merge(ratcheted(
+                    c,
+                    validate(cx, ps, &e.value, c, &child, span, depth + 1),
+                ));
             }
         }
     }

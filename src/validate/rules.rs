@@ -126,11 +126,12 @@ pub static SCALE: Rule = Rule {
 
 pub static CEL_NOT_CHECKED: Rule = Rule {
     id: "cr/cel-not-checked",
-    severity: Severity::Error,
+    severity: Severity::Info,
     summary: "CEL validation rules were skipped because the object already has schema errors",
     docs: "The server does not evaluate `x-kubernetes-validations` rules when the object already has a \
-Required, Unsupported value (enum), Too long, Too many or type error, and adds this error instead. Fix the \
-other errors first; more may follow from the rules.",
+Required, Unsupported value (enum), Too long, Too many or type error, and adds this error instead. crdlint \
+reports it with the server's message as a note after the errors that blocked the rules, so that one broken \
+field does not count as two errors. Fix the other errors first; more may follow from the rules.",
     bad: CEL_BAD,
     good: CEL_GOOD,
 };
@@ -173,6 +174,21 @@ domain-qualified with a path (`example.com/cleanup`), because two controllers co
 };
 
 /// Every rule of the module.
+pub static RATCHETED: Rule = Rule {
+    id: "cr/ratcheted",
+    severity: Severity::Info,
+    summary: "An error the server lets through on update because the value did not change (ratcheting)",
+    docs: "From Kubernetes 1.30 (validation ratcheting, KEP-4008; GA in 1.33) an update is not rejected for \
+schema or `x-kubernetes-validations` errors on values that are unchanged from the stored object: the server \
+only warns. Values are matched as the server matches them: map entries by key, items of \
+`x-kubernetes-list-type: map` lists by their keys; an error inside a set or atomic list counts as unchanged only \
+when the whole list is. Rules that use `oldSelf` never ratchet, nor do metadata, embedded-resource and \
+list-uniqueness checks. With `--old`/`--old-ref` and `--verbose` crdlint lists each ratcheted error with the \
+server's text, because the next change to that value must fix it.",
+    bad: "# spec: {type: object, properties: {size: {type: integer, maximum: 10}}}\n# old: {spec: {size: 20}, metadata: {labels: {a: b}}}\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  labels: {a: c}\nspec:\n  size: 20\n",
+    good: "# the same update with the value fixed\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  labels: {a: c}\nspec:\n  size: 10\n",
+};
+
 pub static RULES: &[&Rule] = &[
     &UNKNOWN_FIELD,
     &SCHEMA,
@@ -188,4 +204,5 @@ pub static RULES: &[&Rule] = &[
     &CEL_RULE,
     &CEL_RULES_SKIPPED,
     &FINALIZER_NAME,
+    &RATCHETED,
 ];

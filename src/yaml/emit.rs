@@ -31,6 +31,52 @@ pub fn emit_document(node: &Node) -> String {
     out
 }
 
+/// Writes a value on one line in flow style (`{a: 1, b: [x, "y\\nz"]}`), for edits inside
+/// flow collections and for scalars replaced in place. Strings are quoted as in block style,
+/// except that a multi-line string is double-quoted (a literal block cannot sit in a flow).
+pub fn emit_flow(node: &Node) -> String {
+    let mut out = String::new();
+    write_flow(&mut out, node);
+    out
+}
+
+/// A mapping key as [`emit_flow`] writes it.
+pub fn emit_flow_key(key: &str) -> String {
+    let mut out = String::new();
+    write_string(&mut out, key, 0, true);
+    out
+}
+
+fn write_flow(out: &mut String, node: &Node) {
+    match &node.value {
+        Value::Map(m) => {
+            out.push('{');
+            for (i, e) in m.entries.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_string(out, &e.key, 0, true);
+                out.push_str(": ");
+                write_flow(out, &e.value);
+            }
+            out.push('}');
+        }
+        Value::Seq(items) => {
+            out.push('[');
+            for (i, it) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_flow(out, it);
+            }
+            out.push(']');
+        }
+        // `key` also rules out literal blocks; quoting a `<<` value costs nothing.
+        Value::String(s) => write_string(out, s, 0, true),
+        _ => write_scalar(out, node, 0),
+    }
+}
+
 /// Writes several documents separated by `---` lines.
 pub fn emit_documents<'a>(nodes: impl IntoIterator<Item = &'a Node>) -> String {
     let mut out = String::new();
@@ -294,13 +340,17 @@ fn literal_block_ok(s: &str) -> bool {
     let Some(first) = first else {
         return false;
     };
+    // A tab where the reader looks for the indentation of the block is an error for libyaml
+    // and go-yaml ("found a tab character where an indentation space is expected").
+    if first.starts_with('\t') {
+        return false;
+    }
     if s.lines()
         .take_while(|l| l.trim().is_empty())
         .any(|l| !l.is_empty())
     {
         return false;
     }
-    let _ = first;
     true
 }
 

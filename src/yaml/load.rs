@@ -10,7 +10,9 @@
 //! Budgets: aliases are expanded by copying the anchored node, after two checks made *before*
 //! copying: go-yaml v2's own excessive-aliasing ratio (so a document go-yaml refuses is refused
 //! here with the same message) and an absolute cap, [`LoadOptions::alias_budget`], on the nodes
-//! expansion may create. Nesting is capped by [`LoadOptions::max_depth`], both in the parser and
+//! expansion may create in the whole file (its documents share it: 200 documents of 20 KB must
+//! not expand to 200 times the budget). A run of many files splits a run-wide budget between
+//! them ([`LoadOptions::for_run`]). Nesting is capped by [`LoadOptions::max_depth`], both in the parser and
 //! for alias copies, so nothing downstream recurses deeper than that.
 //!
 //! Span conventions (what `Node::span` covers):
@@ -29,13 +31,14 @@ use std::hash::BuildHasher;
 
 use granit_parser::{ErrorKind, Event, Parser, ScalarStyle, StructureStyle, Tag};
 
+use super::flow;
 use super::resolve::{self, format_float_key, Scalar};
 use super::{Document, Entry, Map, Node, Span, Style, Value, YamlError, YamlErrorKind};
 
 /// Limits that keep hostile input from costing time or memory.
 #[derive(Clone, Debug)]
 pub struct LoadOptions {
-    /// Total nodes alias expansion may create in one document.
+    /// Total nodes alias expansion may create in one file (all its documents together).
     pub alias_budget: usize,
     /// Deepest nesting of collections.
     pub max_depth: usize,
@@ -49,6 +52,29 @@ impl Default for LoadOptions {
             alias_budget: 1_000_000,
             max_depth: 1000,
             max_document_bytes: 3 * 1024 * 1024,
+        }
+    }
+}
+
+/// What alias expansion may create in a whole run, split between its files.
+pub const RUN_ALIAS_BUDGET: usize = 4_000_000;
+
+/// Nodes per byte of its own text a file may always expand to, whatever the run's size.
+pub const ALIAS_NODES_PER_BYTE: usize = 2;
+
+impl LoadOptions {
+    /// The limits for one of `files` files in a run, `bytes` long: an equal share of
+    /// [`RUN_ALIAS_BUDGET`], or [`ALIAS_NODES_PER_BYTE`] per byte of the file if that is more,
+    /// never more than the one-file budget. A run then expands at most `RUN_ALIAS_BUDGET` plus
+    /// twice its input size in nodes, and the share depends only on the file count and size,
+    /// so the findings do not depend on the number of threads.
+    pub fn for_run(bytes: usize, files: usize) -> Self {
+        let default = LoadOptions::default();
+        let share = RUN_ALIAS_BUDGET / files.max(1);
+        let own = bytes.saturating_mul(ALIAS_NODES_PER_BYTE);
+        LoadOptions {
+            alias_budget: share.max(own).min(default.alias_budget),
+            ..default
         }
     }
 }
@@ -70,6 +96,9 @@ pub fn load_with(src: &str, opts: &LoadOptions) -> Vec<Document> {
         hasher: RandomState::new(),
         tab_exempt: Vec::new(),
         blanking_left: MAX_BLANKED_COMMENTS,
+        budget_used: 0,
+        colons: Vec::new(),
+        rewrites: (usize::MAX, 0),
     };
     let mut base = 0;
     if let Some(at) = leading_document_end(src) {
@@ -107,6 +136,20 @@ pub fn load_with(src: &str, opts: &LoadOptions) -> Vec<Document> {
                 t.replace_range(comment..eol, &" ".repeat(eol - comment));
                 base = restart;
             }
+            Segment::Rewrite { rewrites, restart } => {
+                // Same-length byte changes (see `flow`), so offsets still point into `src`.
+                let mut bytes = std::mem::take(text.to_mut()).into_bytes();
+                for r in &rewrites {
+                    bytes[r.at()] = r.byte();
+                    if let flow::Rewrite::Colon(at) = r {
+                        let i = loader.colons.partition_point(|c| c < at);
+                        loader.colons.insert(i, *at);
+                    }
+                }
+                // Only ASCII bytes replaced ASCII bytes.
+                text = Cow::Owned(String::from_utf8(bytes).expect("ASCII rewrites keep UTF-8"));
+                base = restart;
+            }
         }
     }
     loader.check_tab_lines();
@@ -122,7 +165,19 @@ struct Loader<'a> {
     tab_exempt: Vec<Span>,
     /// Comments that may still be blanked (each one costs a reparse of its document).
     blanking_left: usize,
+    /// Alias budget spent by the finished documents of the file.
+    budget_used: usize,
+    /// Sorted offsets of `:` characters that continue a plain scalar for go-yaml in a flow
+    /// collection; granit read a placeholder there (see [`flow`]).
+    colons: Vec<usize>,
+    /// The document (its restart offset) being rewritten for go-yaml's flow reading, and how
+    /// many more reparses it may cost.
+    rewrites: (usize, usize),
 }
+
+/// Reparses of one document to read its flow collections as go-yaml does (each reparse fixes
+/// one outermost flow collection, so this bounds the work on a hostile document).
+const MAX_FLOW_REWRITES: usize = 32;
 
 /// Each blanked comment reparses its document, so a hostile file with thousands of them would
 /// cost quadratic time; past this many the comment is reported as granit sees it.
@@ -139,6 +194,19 @@ enum Segment {
         comment: usize,
         restart: usize,
     },
+    /// Read a flow collection as go-yaml does: change these bytes and parse again from
+    /// `restart`.
+    Rewrite {
+        rewrites: Vec<flow::Rewrite>,
+        restart: usize,
+    },
+}
+
+/// go-yaml's reading of a flow collection, against granit's.
+enum FlowReading {
+    Same,
+    Reparse(Segment),
+    Fails(YamlError),
 }
 
 /// What to do after a document failed.
@@ -294,6 +362,28 @@ impl<'a> Loader<'a> {
                     let Some(d) = doc.as_mut() else {
                         continue;
                     };
+                    let outer_flow = d.flow_depth == 0
+                        && matches!(
+                            ev,
+                            Event::SequenceStart(StructureStyle::Flow, ..)
+                                | Event::MappingStart(StructureStyle::Flow, ..)
+                        );
+                    if outer_flow {
+                        match self.go_flow(full, sp.start, d.restart) {
+                            FlowReading::Same => {}
+                            FlowReading::Reparse(seg) => return seg,
+                            FlowReading::Fails(err) => {
+                                let d = doc.take().expect("document is open");
+                                let end = err.span.end.max(d.start);
+                                self.finish(d, end, Some(err));
+                                last_end = end;
+                                if !self.skip_document(&mut parser) {
+                                    return Segment::Done;
+                                }
+                                continue;
+                            }
+                        }
+                    }
                     if let Err(fatal) = d.event(ev, sp, tag_sp, self) {
                         let d = doc.take().expect("document is open");
                         let end = fatal.span.end.max(d.start);
@@ -306,6 +396,34 @@ impl<'a> Loader<'a> {
                 }
             }
         }
+    }
+
+    /// Compares go-yaml's reading of the flow collection opening at `open` with granit's (see
+    /// [`flow`]).
+    fn go_flow(&mut self, full: &str, open: usize, restart: usize) -> FlowReading {
+        let scan = flow::scan(full, open);
+        if let Some((at, message)) = scan.error {
+            return FlowReading::Fails(YamlError {
+                kind: YamlErrorKind::Syntax,
+                message: message.to_owned(),
+                span: self.point(at),
+                related: Vec::new(),
+            });
+        }
+        if scan.rewrites.is_empty() {
+            return FlowReading::Same;
+        }
+        if self.rewrites.0 != restart {
+            self.rewrites = (restart, MAX_FLOW_REWRITES);
+        }
+        if self.rewrites.1 == 0 {
+            return FlowReading::Same;
+        }
+        self.rewrites.1 -= 1;
+        FlowReading::Reparse(Segment::Rewrite {
+            rewrites: scan.rewrites,
+            restart,
+        })
     }
 
     /// Skips the rest of the current document after a problem found by the tree builder.
@@ -421,7 +539,9 @@ impl<'a> Loader<'a> {
             errors: Vec::new(),
             anchors: HashMap::new(),
             anchor_names: HashMap::new(),
-            budget_used: 0,
+            // The budget is the file's: each document starts where the last one left it.
+            budget_used: self.budget_used,
+            // Anchored copies are dropped with their document.
             anchor_copies: 0,
             // go-yaml counts the document node too.
             decode_count: 1,
@@ -439,6 +559,7 @@ impl<'a> Loader<'a> {
     }
 
     fn finish(&mut self, d: DocBuilder, end: usize, fatal: Option<YamlError>) {
+        self.budget_used = d.budget_used;
         let DocBuilder {
             index,
             start,
@@ -933,9 +1054,18 @@ impl DocBuilder {
             let start = frame.first.unwrap_or(frame.open.start);
             Span::new(start, frame.last.max(start))
         };
+        // Growth leaves up to half of a vector unused (a one-key map holds room for four
+        // entries): give it back, since the tree lives as long as the run and its size is the
+        // run's memory (10^6 one-line documents used 964 MB before, 100 bytes per input byte).
         let value = match frame.kind {
-            FrameKind::Seq(items) => Value::Seq(items),
-            FrameKind::Map(m) => Value::Map(Map { entries: m.entries }),
+            FrameKind::Seq(mut items) => {
+                items.shrink_to_fit();
+                Value::Seq(items)
+            }
+            FrameKind::Map(mut m) => {
+                m.entries.shrink_to_fit();
+                Value::Map(Map { entries: m.entries })
+            }
         };
         let built = Built {
             node: Node::new(value, span, frame.style),
@@ -991,7 +1121,7 @@ impl DocBuilder {
             return Err(fatal(
                 YamlErrorKind::AliasBudget,
                 format!(
-                    "document contains excessive aliasing: expanding aliases would create more than {} nodes",
+                    "document contains excessive aliasing: expanding aliases would create more than {} nodes in this file",
                     loader.opts.alias_budget
                 ),
                 span,
@@ -1084,6 +1214,13 @@ impl DocBuilder {
             sp
         };
         let plain = node_style == Style::Plain;
+        let restored;
+        let text = if plain && !loader.colons.is_empty() {
+            restored = flow::restore_colons(loader.src, (sp.start, sp.end), &loader.colons, text);
+            restored.as_str()
+        } else {
+            text
+        };
         if matches!(node_style, Style::SingleQuoted | Style::DoubleQuoted)
             && loader.src[sp.start..sp.end].contains('\n')
         {

@@ -38,6 +38,7 @@
 mod node;
 pub use node::*;
 
+mod flow;
 pub mod load;
 pub use load::{load, load_with, LoadOptions};
 

@@ -317,11 +317,22 @@ impl Node {
             (Value::Seq(a), Value::Seq(b)) => {
                 a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.value_eq(y))
             }
+            (Value::Map(a), Value::Map(b)) if a.len() != b.len() => false,
+            (Value::Map(a), Value::Map(b)) if a.len() <= 16 => a
+                .entries
+                .iter()
+                .all(|e| b.get(&e.key).is_some_and(|v| e.value.value_eq(v))),
             (Value::Map(a), Value::Map(b)) => {
-                a.len() == b.len()
-                    && a.entries
-                        .iter()
-                        .all(|e| b.get(&e.key).is_some_and(|v| e.value.value_eq(v)))
+                // Hashed: comparing two mappings of 10^5 keys by scanning is 10^10 steps.
+                let mut index = std::collections::HashMap::with_capacity(b.len());
+                for e in &b.entries {
+                    index.entry(e.key.as_str()).or_insert(&e.value);
+                }
+                a.entries.iter().all(|e| {
+                    index
+                        .get(e.key.as_str())
+                        .is_some_and(|v| e.value.value_eq(v))
+                })
             }
             _ => false,
         }

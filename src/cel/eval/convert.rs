@@ -118,11 +118,7 @@ fn convert(node: &Node, schema: Option<&Schema>, resource_root: bool, depth: usi
                     None => untyped(n, depth + 1),
                 })
                 .collect();
-            Value::List(Arc::new(ListValue {
-                items,
-                kind,
-                from_object: true,
-            }))
+            Value::List(Arc::new(ListValue::new(items, kind, true)))
         }
         Y::Map(m) => {
             if let Some(AdditionalProperties::Schema(ap)) = &s.additional_properties {

@@ -99,6 +99,10 @@ pub fn has_field(v: &Value, name: &str) -> EvalResult {
             found => Ok(Value::Bool(found.is_some())),
         },
         Value::Invalid(m) => Err(err(&**m)),
+        // cel-go's presence test through an optional (`has(x.?a.b)`): an absent optional has
+        // nothing, a present one is tested.
+        Value::Optional(None) => Ok(Value::Bool(false)),
+        Value::Optional(Some(inner)) => has_field(inner, name),
         _ => Err(nso()),
     }
 }
@@ -119,10 +123,27 @@ pub fn opt_select(v: &Value, name: &str) -> EvalResult {
 fn list_index(len: usize, i: &Value) -> Result<Option<usize>, EvalError> {
     let idx: i128 = match i {
         Value::Int(x) => *x as i128,
-        Value::Uint(x) => *x as i128,
-        Value::Double(d) if d.fract() == 0.0 && d.is_finite() => *d as i128,
-        Value::Double(_) => return Err(err(format!("unsupported index value {}", display(i)))),
-        _ => return Err(nso()),
+        Value::Uint(x) if i64::try_from(*x).is_ok() => *x as i128,
+        Value::Uint(_) => {
+            return Err(err(format!(
+                "unsupported index value {} in list",
+                display(i)
+            )))
+        }
+        Value::Double(d) if d.fract() == 0.0 && d.abs() < 9.223_372_036_854_776e18 => *d as i128,
+        // cel-go `IndexOrError`: only lossless integers index a list.
+        Value::Double(_) => {
+            return Err(err(format!(
+                "unsupported index value {} in list",
+                display(i)
+            )))
+        }
+        _ => {
+            return Err(err(format!(
+                "unsupported index type '{}' in list",
+                i.type_name()
+            )))
+        }
     };
     if idx < 0 || idx >= len as i128 {
         return Ok(None);
@@ -134,15 +155,13 @@ fn list_index(len: usize, i: &Value) -> Result<Option<usize>, EvalError> {
 pub fn index(v: &Value, i: &Value) -> EvalResult {
     match v {
         Value::Invalid(m) => Err(err(&**m)),
-        Value::List(l) => match list_index(l.items.len(), i)? {
-            Some(ix) => surface(l.items[ix].clone()),
+        Value::List(l) => match list_index(l.len(), i)? {
+            Some(ix) => surface(l.get(ix).cloned().unwrap_or(Value::Null)),
+            // cel-go's attribute qualifier (`interpreter/attributes.go`, `missingIndex`) says
+            // this for every list, literal or from the object.
             None => Err(EvalError::new(
                 ErrorKind::IndexOutOfRange,
-                if l.from_object {
-                    format!("index out of bounds: {}", display(i))
-                } else {
-                    format!("index out of range: {}", display(i))
-                },
+                format!("index out of bounds: {}", display(i)),
             )),
         },
         Value::Map(m) => m
@@ -159,8 +178,8 @@ pub fn index(v: &Value, i: &Value) -> EvalResult {
 /// `v[?i]`.
 pub fn opt_index(v: &Value, i: &Value) -> EvalResult {
     match v {
-        Value::List(l) => Ok(match list_index(l.items.len(), i)? {
-            Some(ix) => Value::some(l.items[ix].clone()),
+        Value::List(l) => Ok(match list_index(l.len(), i)? {
+            Some(ix) => Value::some(l.get(ix).cloned().unwrap_or(Value::Null)),
             None => Value::none(),
         }),
         Value::Map(m) => Ok(match m.get(i) {
@@ -236,7 +255,7 @@ pub fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
         ("!_", [Bool(v)]) => b(!v),
         ("@not_strictly_false", [x]) => b(!matches!(x, Bool(false))),
         ("@in", [x, c]) => match c {
-            List(l) => b(l.items.iter().any(|e| equals(x, e))),
+            List(l) => b(l.items().iter().any(|e| equals(x, e))),
             Map(m) => b(m.get(x).is_some()),
             _ => Err(nso()),
         },
@@ -284,10 +303,10 @@ pub fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
             Double(_) => Ok(x.clone()),
             Int(i) => Ok(Double(*i as f64)),
             Uint(u) => Ok(Double(*u as f64)),
-            String(st) => st
-                .parse::<f64>()
+            // cel-go: strconv.ParseFloat; a range error (`1e400`) fails like a syntax error.
+            String(st) => crate::k8s::gofloat::parse_float(st)
                 .map(Double)
-                .map_err(|_| err(format!("cannot convert '{st}' to double"))),
+                .map_err(|_| conversion_error("string", "double")),
             _ => Err(nso()),
         },
         ("bool", [x]) => match x {
@@ -314,18 +333,16 @@ pub fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
         },
         ("timestamp", [x]) => match x {
             Timestamp(_) => Ok(x.clone()),
-            String(st) => chrono::DateTime::parse_from_rfc3339(st)
-                .ok()
-                .filter(in_range)
-                .map(Timestamp)
-                .ok_or_else(|| {
-                    err("type conversion error from 'string' to 'google.protobuf.Timestamp'")
-                }),
+            String(st) => match chrono::DateTime::parse_from_rfc3339(st) {
+                Ok(t) if in_range(&t) => Ok(Timestamp(t)),
+                Ok(_) => Err(timestamp_overflow()),
+                Err(_) => Err(conversion_error("string", "google.protobuf.Timestamp")),
+            },
             Int(i) => chrono::DateTime::from_timestamp(*i, 0)
                 .map(|t| t.fixed_offset())
                 .filter(in_range)
                 .map(Timestamp)
-                .ok_or_else(|| err("timestamp out of range")),
+                .ok_or_else(timestamp_overflow),
             _ => Err(nso()),
         },
         ("type", [x]) => Ok(Type(Arc::from(x.type_name()))),
@@ -362,17 +379,17 @@ pub fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
 
         // ---- Kubernetes lists ----
         ("isSorted", [List(l)]) => {
-            for w in l.items.windows(2) {
+            for w in l.items().windows(2) {
                 if compare_list_elems(&w[0], &w[1])? == Ordering::Greater {
                     return b(false);
                 }
             }
             b(true)
         }
-        ("sum", [List(l), zero]) if l.items.is_empty() => Ok(zero.clone()),
+        ("sum", [List(l), zero]) if l.is_empty() => Ok(zero.clone()),
         ("sum", [List(l), ..]) => {
             let mut acc: Option<Value> = None;
-            for x in &l.items {
+            for x in l.items() {
                 acc = Some(match acc {
                     None => x.clone(),
                     Some(a) => add(&a, x)?,
@@ -389,7 +406,7 @@ pub fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
             } else {
                 Ordering::Greater
             };
-            let mut it = l.items.iter();
+            let mut it = l.items().iter();
             let Some(first) = it.next() else {
                 return Err(err(format!("{func} called on empty list")));
             };
@@ -402,13 +419,13 @@ pub fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
             Ok(best.clone())
         }
         ("indexOf", [List(l), x]) => Ok(Int(l
-            .items
+            .items()
             .iter()
             .position(|e| equals(e, x))
             .map(|p| p as i64)
             .unwrap_or(-1))),
         ("lastIndexOf", [List(l), x]) => Ok(Int(l
-            .items
+            .items()
             .iter()
             .rposition(|e| equals(e, x))
             .map(|p| p as i64)
@@ -681,7 +698,7 @@ pub fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
                 None => "",
             };
             let mut out = std::string::String::new();
-            for (i, x) in l.items.iter().enumerate() {
+            for (i, x) in l.items().iter().enumerate() {
                 if i > 0 {
                     out.push_str(sep);
                 }
@@ -690,23 +707,28 @@ pub fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
             s(out)
         }
         ("strings.quote", [String(st)]) => s(quote(st)),
-        ("format", [String(fmt), List(l)]) => string_format(fmt, &l.items).map(Value::String),
+        ("format", [String(fmt), List(l)]) => string_format(fmt, l.items()).map(Value::String),
 
         // ---- ext.Sets ----
-        ("sets.contains", [List(a), List(c)]) => {
-            b(c.items.iter().all(|x| a.items.iter().any(|y| equals(x, y))))
-        }
-        ("sets.intersects", [List(a), List(c)]) => {
-            b(c.items.iter().any(|x| a.items.iter().any(|y| equals(x, y))))
-        }
-        ("sets.equivalent", [List(a), List(c)]) => {
-            b(c.items.iter().all(|x| a.items.iter().any(|y| equals(x, y)))
-                && a.items.iter().all(|x| c.items.iter().any(|y| equals(x, y))))
-        }
+        ("sets.contains", [List(a), List(c)]) => b(c
+            .items()
+            .iter()
+            .all(|x| a.items().iter().any(|y| equals(x, y)))),
+        ("sets.intersects", [List(a), List(c)]) => b(c
+            .items()
+            .iter()
+            .any(|x| a.items().iter().any(|y| equals(x, y)))),
+        ("sets.equivalent", [List(a), List(c)]) => b(c
+            .items()
+            .iter()
+            .all(|x| a.items().iter().any(|y| equals(x, y)))
+            && a.items()
+                .iter()
+                .all(|x| c.items().iter().any(|y| equals(x, y)))),
 
         // ---- ext.Lists v3 ----
         ("slice", [List(l), Int(a), Int(e)]) => {
-            let n = l.items.len() as i64;
+            let n = l.len() as i64;
             if *a < 0 || *e < 0 {
                 return Err(err(format!(
                     "cannot slice({a}, {e}), negative indexes not supported"
@@ -720,7 +742,11 @@ pub fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
             if *e > n {
                 return Err(err(format!("cannot slice({a}, {e}), list is length {n}")));
             }
-            Ok(Value::list(l.items[*a as usize..*e as usize].to_vec()))
+            Ok(Value::list(
+                (*a as usize..*e as usize)
+                    .filter_map(|i| l.get(i).cloned())
+                    .collect(),
+            ))
         }
         ("flatten", [List(l), rest @ ..]) if rest.len() <= 1 => {
             let depth = match rest.first() {
@@ -730,20 +756,20 @@ pub fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
             if depth < 0 {
                 return Err(err("level must be non-negative"));
             }
-            Ok(Value::list(flatten(&l.items, depth)))
+            Ok(Value::list(flatten(l.items(), depth)))
         }
         ("distinct", [List(l)]) => {
             let mut out: Vec<Value> = Vec::new();
-            for x in &l.items {
+            for x in l.items() {
                 if !out.iter().any(|y| equals(x, y)) {
                     out.push(x.clone());
                 }
             }
             Ok(Value::list(out))
         }
-        ("reverse", [List(l)]) => Ok(Value::list(l.items.iter().rev().cloned().collect())),
+        ("reverse", [List(l)]) => Ok(Value::list(l.items().iter().rev().cloned().collect())),
         ("sort", [List(l)]) => {
-            let mut items = l.items.clone();
+            let mut items = l.items().to_vec();
             let mut failed = None;
             items.sort_by(|x, y| match compare(x, y) {
                 Ok(o) => o,
@@ -757,25 +783,25 @@ pub fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
                 None => Ok(Value::list(items)),
             }
         }
-        ("first", [List(l)]) => Ok(match l.items.first() {
+        ("first", [List(l)]) => Ok(match l.get(0) {
             Some(x) => Value::some(x.clone()),
             None => Value::none(),
         }),
-        ("last", [List(l)]) => Ok(match l.items.last() {
+        ("last", [List(l)]) => Ok(match l.len().checked_sub(1).and_then(|i| l.get(i)) {
             Some(x) => Value::some(x.clone()),
             None => Value::none(),
         }),
-        ("includes", [List(l), x]) => b(l.items.iter().any(|e| equals(e, x))),
+        ("includes", [List(l), x]) => b(l.items().iter().any(|e| equals(e, x))),
         ("includes", [String(a), String(c)]) => b(a.contains(&**c)),
         ("jsonpatch.escapeKey", [String(k)]) => s(k.replace('~', "~0").replace('/', "~1")),
         ("lists.range", [Int(n)]) => Ok(Value::list((0..(*n).max(0)).map(Int).collect())),
         ("@sortByAssociatedKeys", [List(l), List(keys)]) => {
-            if l.items.len() != keys.items.len() {
+            if l.len() != keys.len() {
                 return Err(err("@sortByAssociatedKeys() expected a list of the same size as the associated keys list"));
             }
-            let mut idx: Vec<usize> = (0..l.items.len()).collect();
+            let mut idx: Vec<usize> = (0..l.len()).collect();
             let mut failed = None;
-            idx.sort_by(|&x, &y| match compare(&keys.items[x], &keys.items[y]) {
+            idx.sort_by(|&x, &y| match compare(&keys.items()[x], &keys.items()[y]) {
                 Ok(o) => o,
                 Err(e) => {
                     failed.get_or_insert(e);
@@ -785,7 +811,7 @@ pub fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
             match failed {
                 Some(e) => Err(e),
                 None => Ok(Value::list(
-                    idx.into_iter().map(|i| l.items[i].clone()).collect(),
+                    idx.into_iter().map(|i| l.items()[i].clone()).collect(),
                 )),
             }
         }
@@ -845,7 +871,7 @@ fn add(x: &Value, y: &Value) -> EvalResult {
             .checked_add_signed(chrono::TimeDelta::nanoseconds(*d))
             .filter(in_range)
             .map(Timestamp)
-            .ok_or_else(|| err("timestamp out of range")),
+            .ok_or_else(timestamp_overflow),
         _ => Err(nso()),
     }
 }
@@ -864,13 +890,23 @@ fn sub(x: &Value, y: &Value) -> EvalResult {
             .checked_sub_signed(chrono::TimeDelta::nanoseconds(*d))
             .filter(in_range)
             .map(Timestamp)
-            .ok_or_else(|| err("timestamp out of range")),
+            .ok_or_else(timestamp_overflow),
         (Timestamp(a), Timestamp(c)) => (*a - *c)
             .num_nanoseconds()
             .map(Duration)
             .ok_or_else(EvalError::overflow),
         _ => Err(nso()),
     }
+}
+
+/// cel-go's `ConvertToType` failure (`common/types/string.go` and the other types).
+fn conversion_error(from: &str, to: &str) -> EvalError {
+    err(format!("type conversion error from '{from}' to '{to}'"))
+}
+
+/// cel-go's `errTimestampOverflow`: a timestamp outside years 1 to 9999.
+fn timestamp_overflow() -> EvalError {
+    err("timestamp overflow")
 }
 
 fn to_int(x: &Value) -> EvalResult {
@@ -887,10 +923,11 @@ fn to_int(x: &Value) -> EvalResult {
                 Err(EvalError::overflow())
             }
         }
+        // cel-go: strconv.ParseInt(s, 10, 64).
         String(st) => st
             .parse::<i64>()
             .map(Int)
-            .map_err(|_| err(format!("cannot convert '{st}' to int"))),
+            .map_err(|_| conversion_error("string", "int")),
         Duration(d) => Ok(Int(*d)),
         Timestamp(t) => Ok(Int(t.timestamp())),
         Bool(_) => Err(nso()),
@@ -910,10 +947,12 @@ fn to_uint(x: &Value) -> EvalResult {
                 Err(uint_overflow())
             }
         }
-        String(st) => st
+        // cel-go: strconv.ParseUint(s, 10, 64), which takes no sign at all.
+        String(st) if !st.starts_with('+') => st
             .parse::<u64>()
             .map(Uint)
-            .map_err(|_| err(format!("cannot convert '{st}' to uint"))),
+            .map_err(|_| conversion_error("string", "uint")),
+        String(_) => Err(conversion_error("string", "uint")),
         _ => Err(nso()),
     }
 }
@@ -949,13 +988,11 @@ fn time_getter(func: &str, x: &Value, tz: Option<&Value>) -> EvalResult {
             _ => return Err(nso()),
         })),
         Timestamp(t) => {
-            let offset = match tz {
-                None => chrono::FixedOffset::east_opt(0),
-                Some(String(z)) => parse_tz(z),
+            let l = match tz {
+                None => t.naive_utc(),
+                Some(String(z)) => local_time(t, z)?,
                 Some(_) => return Err(nso()),
-            }
-            .ok_or_else(|| err("invalid timezone"))?;
-            let l = t.with_timezone(&offset);
+            };
             Ok(Int(match func {
                 "getFullYear" => l.year() as i64,
                 "getMonth" => l.month0() as i64,
@@ -974,24 +1011,49 @@ fn time_getter(func: &str, x: &Value, tz: Option<&Value>) -> EvalResult {
     }
 }
 
-/// Fixed offsets (`+01:00`, `-0530`) and `UTC`; IANA zone names are not supported offline.
-fn parse_tz(z: &str) -> Option<chrono::FixedOffset> {
-    if z == "UTC" || z == "Z" {
-        return chrono::FixedOffset::east_opt(0);
-    }
-    let (sign, rest) = match z.as_bytes().first()? {
-        b'+' => (1, &z[1..]),
-        b'-' => (-1, &z[1..]),
-        _ if z.contains(':') => (1, z),
-        _ => return None,
+/// The wall-clock time of `t` in the zone `z`, as cel-go's `timeZone` reads `z` (facts from
+/// `common/types/timestamp.go`): without a `:` it is a location for Go's `time.LoadLocation`
+/// (`""`/`UTC`, `Local`, or an IANA name from the tz database, which chrono-tz embeds);
+/// with one it is `hours:minutes`, each read by `strconv.Atoi`, the minutes subtracted when the
+/// text starts with `-`. Anything else fails with Go's error text (`unknown time zone +0530`).
+fn local_time(
+    t: &chrono::DateTime<chrono::FixedOffset>,
+    z: &str,
+) -> Result<chrono::NaiveDateTime, EvalError> {
+    let Some(colon) = z.find(':') else {
+        // The API server runs with UTC as its local zone.
+        if z.is_empty() || z == "UTC" || z == "Local" {
+            return Ok(t.naive_utc());
+        }
+        if z.contains("..") || z.starts_with(['/', '\\']) {
+            return Err(err("time: invalid location name"));
+        }
+        let tz: chrono_tz::Tz = z
+            .parse()
+            .map_err(|_| err(format!("unknown time zone {z}")))?;
+        return Ok(t.with_timezone(&tz).naive_local());
     };
-    let digits: std::string::String = rest.chars().filter(|c| *c != ':').collect();
-    if digits.len() != 4 {
-        return None;
+    let hours = go_atoi(&z[..colon])?;
+    let minutes = go_atoi(&z[colon + 1..])?;
+    let offset = if z.starts_with('-') {
+        hours.checked_mul(60).and_then(|h| h.checked_sub(minutes))
+    } else {
+        hours.checked_mul(60).and_then(|h| h.checked_add(minutes))
+    };
+    offset
+        .and_then(chrono::TimeDelta::try_minutes)
+        .and_then(|d| t.naive_utc().checked_add_signed(d))
+        .ok_or_else(timestamp_overflow)
+}
+
+/// Go's `strconv.Atoi`: an optional sign and decimal digits, with Go's error text.
+fn go_atoi(s: &str) -> Result<i64, EvalError> {
+    let digits = s.strip_prefix(['+', '-']).unwrap_or(s);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(err(format!("strconv.Atoi: parsing {s:?}: invalid syntax")));
     }
-    let h: i32 = digits[..2].parse().ok()?;
-    let m: i32 = digits[2..].parse().ok()?;
-    chrono::FixedOffset::east_opt(sign * (h * 3600 + m * 60))
+    s.parse::<i64>()
+        .map_err(|_| err(format!("strconv.Atoi: parsing {s:?}: value out of range")))
 }
 
 fn is_zero(x: &Value) -> bool {
@@ -1004,7 +1066,7 @@ fn is_zero(x: &Value) -> bool {
         Double(d) => *d == 0.0,
         String(st) => st.is_empty(),
         Bytes(bs) => bs.is_empty(),
-        List(l) => l.items.is_empty(),
+        List(l) => l.is_empty(),
         Map(m) => m.entries.is_empty(),
         Duration(d) => *d == 0,
         // Go's zero time.Time: 0001-01-01T00:00:00Z.
@@ -1039,7 +1101,7 @@ fn flatten(items: &[Value], depth: i64) -> Vec<Value> {
     let mut out = Vec::new();
     for x in items {
         match x {
-            Value::List(l) if depth > 0 => out.extend(flatten(&l.items, depth - 1)),
+            Value::List(l) if depth > 0 => out.extend(flatten(l.items(), depth - 1)),
             _ => out.push(x.clone()),
         }
     }
@@ -1181,7 +1243,7 @@ fn string_format(fmt: &str, args: &[Value]) -> Result<Arc<str>, EvalError> {
 fn format_s(v: &Value) -> Result<std::string::String, EvalError> {
     Ok(match v {
         Value::List(l) => {
-            let parts: Result<Vec<_>, _> = l.items.iter().map(format_s).collect();
+            let parts: Result<Vec<_>, _> = l.items().iter().map(format_s).collect();
             format!("[{}]", parts?.join(", "))
         }
         Value::Map(m) => {
@@ -1208,7 +1270,7 @@ fn traversal_cost(v: &Value) -> u64 {
     match v {
         Value::String(st) => (st.len() as f64 * 0.1) as u64,
         Value::Bytes(bs) => (bs.len() as f64 * 0.1) as u64,
-        Value::List(l) => l.items.iter().map(traversal_cost).sum(),
+        Value::List(l) => l.items().iter().map(traversal_cost).sum(),
         Value::Map(m) => m
             .entries
             .iter()
@@ -1322,7 +1384,7 @@ pub fn call_cost(func: &str, member: bool, args: &[Value], result: &EvalResult) 
     }
     // cel-go ext.Lists v3 cost trackers.
     let sq_factor = |l: &Value| match l {
-        Value::List(l) if matches!(l.items.first(), Some(Value::String(_) | Value::Bytes(_))) => {
+        Value::List(l) if matches!(l.items().first(), Some(Value::String(_) | Value::Bytes(_))) => {
             2.1
         }
         _ => 2.0,
@@ -1414,7 +1476,7 @@ mod tests {
         let Value::List(l) = call("split", true, &[st("a,b,c"), st(",")]).unwrap() else {
             panic!()
         };
-        assert_eq!(l.items.len(), 3);
+        assert_eq!(l.len(), 3);
         assert_eq!(
             call("strings.quote", false, &[st("a\"b")])
                 .unwrap()

@@ -106,6 +106,55 @@ fn is_const(e: &Expr) -> bool {
     }
 }
 
+/// The error cel-go's planner raises for this program, if any: with `OptOptimize` (on in
+/// Kubernetes) a type conversion whose argument is a constant is evaluated while the program
+/// is planned (`interpreter/decorators.go`, `maybeOptimizeConstUnary`), and its failure fails
+/// program creation (`int('abc')`, `uint(-1)`, `bool('TrUe')`). Sub-trees are planned before
+/// their parents, left to right, so the first failure in that order is reported.
+pub fn plan_time_error(e: &Expr) -> Option<(u64, EvalError)> {
+    let mut children: Vec<&Expr> = Vec::new();
+    match &e.kind {
+        ExprKind::Select { operand, .. } => children.push(operand),
+        ExprKind::Call { target, args, .. } => {
+            children.extend(target.as_deref());
+            children.extend(args);
+        }
+        ExprKind::List { elems, .. } => children.extend(elems),
+        ExprKind::Map { entries } => {
+            for (k, v, _) in entries {
+                children.push(k);
+                children.push(v);
+            }
+        }
+        ExprKind::Comprehension(c) => children.extend([
+            &c.iter_range,
+            &c.accu_init,
+            &c.loop_cond,
+            &c.loop_step,
+            &c.result,
+        ]),
+        ExprKind::Const(_) | ExprKind::Ident(_) | ExprKind::Struct(_) => {}
+    }
+    if let Some(err) = children.into_iter().find_map(plan_time_error) {
+        return Some(err);
+    }
+    if let ExprKind::Call {
+        func,
+        target: None,
+        args,
+    } = &e.kind
+    {
+        if args.len() == 1 && is_conversion(func) && is_const(&args[0]) {
+            let opts = Options {
+                cost_limit: None,
+                fold_constants: true,
+            };
+            return evaluate(e, &[], opts).value.err().map(|err| (e.id, err));
+        }
+    }
+    None
+}
+
 fn is_primitive_const_list(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::List { elems, optional } => {
@@ -269,10 +318,16 @@ impl Evaluator {
                                     continue;
                                 }
                             };
+                            // cel-go's evalMap: a later entry replaces an earlier one with
+                            // the same key (no duplicate-key error), and an absent optional
+                            // entry removes it.
                             let v = if *opt {
                                 match v {
                                     Value::Optional(Some(x)) => *x,
-                                    Value::Optional(None) => continue,
+                                    Value::Optional(None) => {
+                                        m.shift_remove(&key);
+                                        continue;
+                                    }
                                     _ => {
                                         err.get_or_insert(EvalError::no_such_overload());
                                         continue;
@@ -281,12 +336,6 @@ impl Evaluator {
                             } else {
                                 v
                             };
-                            if m.contains_key(&key) {
-                                err.get_or_insert(EvalError::other(format!(
-                                    "duplicate map key: {}",
-                                    functions::display(&k)
-                                )));
-                            }
                             m.insert(key, v);
                         }
                         (Err(e), _) | (_, Err(e)) => {
@@ -369,9 +418,7 @@ impl Evaluator {
         let pairs: Box<dyn Iterator<Item = (Value, Value)>> = match range {
             Value::List(l) => {
                 let l = l.clone();
-                Box::new(
-                    (0..l.items.len()).map(move |i| (Value::Int(i as i64), l.items[i].clone())),
-                )
+                Box::new((0..l.len()).map(move |i| (Value::Int(i as i64), l.items()[i].clone())))
             }
             Value::Map(m) => {
                 let m = m.clone();
@@ -625,9 +672,7 @@ fn append_in_place(func: &str, args: &mut [Value]) -> EvalResult {
     let acc = std::mem::replace(&mut args[0], Value::Null);
     match (acc, &args[1..]) {
         (Value::List(mut acc), [Value::List(add)]) => {
-            Arc::make_mut(&mut acc)
-                .items
-                .extend(add.items.iter().cloned());
+            Arc::make_mut(&mut acc).extend(add.items().iter().cloned());
             Ok(Value::List(acc))
         }
         (Value::Map(mut acc), [k, v]) => {
@@ -653,49 +698,40 @@ fn qualified_type_name(e: &Expr) -> Option<String> {
 }
 
 /// List `+` with Kubernetes list-type semantics: set lists form a union (lhs order first),
-/// map lists merge by key (rhs entries replace lhs entries with the same key in place).
-pub fn concat_lists(a: &ListValue, b: &ListValue) -> Value {
+/// map lists merge by key (rhs entries replace lhs entries with the same key in place). Atomic
+/// lists concatenate as a view over both (cel-go's `concatList`): no copy, as the cost of 1
+/// assumes.
+pub fn concat_lists(a: &Arc<ListValue>, b: &Arc<ListValue>) -> Value {
     let kind = match (&a.kind, &b.kind) {
         (ListKind::Atomic, k) => k.clone(),
         (k, _) => k.clone(),
     };
     match &kind {
-        ListKind::Set if a.kind == ListKind::Set => {
-            let mut items = a.items.clone();
-            for x in &b.items {
-                if !items.iter().any(|y| equals(x, y)) {
-                    items.push(x.clone());
-                }
-            }
-            Value::List(Arc::new(ListValue {
-                items,
-                kind,
-                from_object: false,
-            }))
-        }
+        // Both merge through a hash of the scalar identity (set items, map-list keys), so that
+        // `+`, charged 1 like the server's, costs time linear in the lists rather than their
+        // product; items without a scalar identity fall back to comparing with each item.
+        ListKind::Set if a.kind == ListKind::Set => merge_lists(
+            a.items(),
+            b.items(),
+            kind,
+            |x| scalar_id(x).map(|k| vec![k]),
+            equals,
+        ),
         ListKind::Map(keys) if matches!(a.kind, ListKind::Map(_)) => {
-            let mut items = a.items.clone();
-            for x in &b.items {
-                match items.iter().position(|y| functions::same_keys(x, y, keys)) {
-                    Some(p) => items[p] = x.clone(),
-                    None => items.push(x.clone()),
-                }
-            }
-            Value::List(Arc::new(ListValue {
-                items,
+            let keys = keys.clone();
+            merge_lists(
+                a.items(),
+                b.items(),
                 kind,
-                from_object: false,
-            }))
+                |x| map_list_id(x, &keys),
+                |x, y| functions::same_keys(x, y, &keys),
+            )
         }
-        _ => {
-            let mut items = a.items.clone();
-            items.extend(b.items.iter().cloned());
-            Value::List(Arc::new(ListValue {
-                items,
-                kind: a.kind.clone(),
-                from_object: false,
-            }))
-        }
+        _ => Value::List(Arc::new(ListValue::concat(
+            a.clone(),
+            b.clone(),
+            a.kind.clone(),
+        ))),
     }
 }
 
@@ -776,7 +812,100 @@ mod tests {
         );
         assert_eq!(
             run("[1][3]").value.unwrap_err().message,
-            "index out of range: 3"
+            "index out of bounds: 3"
+        );
+    }
+
+    #[test]
+    fn constant_conversions_fail_at_planning() {
+        let plan = |src: &str| plan_time_error(&parse(src).unwrap()).map(|(_, e)| e.message);
+        assert_eq!(
+            plan("int('abc') == 1 || true").as_deref(),
+            Some("type conversion error from 'string' to 'int'")
+        );
+        assert_eq!(
+            plan("bool('TrUe')").as_deref(),
+            Some("type conversion error from 'string' to 'bool'")
+        );
+        assert_eq!(
+            plan("[1].all(x, uint(-1) > 0u)").as_deref(),
+            Some("unsigned integer overflow")
+        );
+        assert_eq!(plan("int('12') == 12 && bool('true')"), None);
+        // Only constant arguments are planned.
+        assert_eq!(plan("[1].all(x, int(string(x) + 'a') > 0)"), None);
+    }
+
+    /// cel-go's runtime texts (common/types, interpreter/attributes.go) and Go's parsers
+    /// behind the conversions (strconv, time.LoadLocation, net/netip).
+    #[test]
+    fn runtime_errors_and_conversions_like_cel_go() {
+        let err = |src: &str| run(src).value.unwrap_err().message;
+        let val = |src: &str| run(src).value.unwrap();
+        assert_eq!(
+            err("dyn([1])['a']"),
+            "unsupported index type 'string' in list"
+        );
+        assert_eq!(err("dyn([1])[1.5]"), "unsupported index value 1.5 in list");
+        assert_eq!(
+            err("int('abc')"),
+            "type conversion error from 'string' to 'int'"
+        );
+        assert_eq!(
+            err("uint('+1')"),
+            "type conversion error from 'string' to 'uint'"
+        );
+        assert_eq!(
+            err("double('1e400')"),
+            "type conversion error from 'string' to 'double'"
+        );
+        assert!(matches!(val("double('0x1p-2')"), Value::Double(d) if d == 0.25));
+        assert!(matches!(val("double('1_000.5')"), Value::Double(d) if d == 1000.5));
+        assert_eq!(
+            err("timestamp('9999-12-31T23:59:59Z') + duration('1s')"),
+            "timestamp overflow"
+        );
+        assert_eq!(err("timestamp(253402300800)"), "timestamp overflow");
+        let t = "timestamp('2023-01-01T00:00:00Z')";
+        assert!(matches!(
+            val(&format!("{t}.getHours('Asia/Kolkata')")),
+            Value::Int(5)
+        ));
+        assert!(matches!(
+            val(&format!("{t}.getDate('Australia/Sydney')")),
+            Value::Int(1)
+        ));
+        assert!(matches!(
+            val(&format!("{t}.getHours('-05:30')")),
+            Value::Int(18)
+        ));
+        assert!(matches!(
+            val(&format!("{t}.getHours('UTC')")),
+            Value::Int(0)
+        ));
+        assert_eq!(
+            err(&format!("{t}.getHours('+0530')")),
+            "unknown time zone +0530"
+        );
+        assert_eq!(
+            err(&format!("{t}.getHours('x:30')")),
+            "strconv.Atoi: parsing \"x\": invalid syntax"
+        );
+        assert_eq!(
+            err(&format!("{t}.getHours('../etc')")),
+            "time: invalid location name"
+        );
+        assert_eq!(
+            err("ip('::ffff:c0a8:1')"),
+            "IPv4-mapped IPv6 address \"::ffff:c0a8:1\" is not allowed"
+        );
+        assert_eq!(
+            err("ip('1.2.3')"),
+            "IP Address \"1.2.3\" parse error during conversion from string: ParseAddr(\"1.2.3\"): IPv4 address too short"
+        );
+        assert_eq!(
+            err("cidr('192.168.0.0/')"),
+            "network address parse error during conversion from string: network address parse error during conversion from string: netip.ParsePrefix(\"192.168.0.0/\"): bad bits after slash: \"\""
         );
     }
 
@@ -829,4 +958,93 @@ mod tests {
             Value::Bool(true)
         ));
     }
+}
+
+/// A scalar's identity for hashing, equal exactly when [`equals`] says so (numbers compare
+/// across types: `1 == 1u == 1.0`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum ScalarId {
+    /// A map-list key field that is not there (equal only to another absent one).
+    Absent,
+    Null,
+    Bool(bool),
+    Int(i128),
+    /// A double that is not a whole number in i128's range (NaN never equals anything).
+    Double(u64),
+    String(Arc<str>),
+    Bytes(Arc<[u8]>),
+}
+
+fn scalar_id(v: &Value) -> Option<ScalarId> {
+    Some(match v {
+        Value::Null => ScalarId::Null,
+        Value::Bool(b) => ScalarId::Bool(*b),
+        Value::Int(i) => ScalarId::Int(i128::from(*i)),
+        Value::Uint(u) => ScalarId::Int(i128::from(*u)),
+        Value::Double(d) if d.is_nan() => return None,
+        Value::Double(d) if d.fract() == 0.0 && d.abs() < 1e30 => ScalarId::Int(*d as i128),
+        Value::Double(d) => ScalarId::Double((*d + 0.0).to_bits()),
+        Value::String(s) => ScalarId::String(s.clone()),
+        Value::Bytes(b) => ScalarId::Bytes(b.clone()),
+        _ => return None,
+    })
+}
+
+/// A map-list item's identity: its key fields' scalar identities.
+fn map_list_id(v: &Value, keys: &[String]) -> Option<Vec<ScalarId>> {
+    let Value::Map(m) = v else { return None };
+    keys.iter()
+        .map(|k| match super::value::map_key_field(m, k) {
+            Some(x) => scalar_id(x),
+            None => Some(ScalarId::Absent),
+        })
+        .collect()
+}
+
+/// `a` then the items of `b`: an item whose identity is already there replaces it in place
+/// (map lists) or is dropped (sets: `replace` keeps the first, since equal items are equal).
+fn merge_lists(
+    a: &[Value],
+    b: &[Value],
+    kind: ListKind,
+    id: impl Fn(&Value) -> Option<Vec<ScalarId>>,
+    same: impl Fn(&Value, &Value) -> bool,
+) -> Value {
+    let replace = matches!(kind, ListKind::Map(_));
+    let mut items: Vec<Value> = Vec::with_capacity(a.len() + b.len());
+    let mut index: std::collections::HashMap<Vec<ScalarId>, usize> = Default::default();
+    // Items without an identity, compared one by one.
+    let mut odd: Vec<usize> = Vec::new();
+    for (from_b, x) in a
+        .iter()
+        .map(|x| (false, x))
+        .chain(b.iter().map(|x| (true, x)))
+    {
+        let found = match id(x) {
+            Some(k) => match index.get(&k) {
+                Some(&p) => Some(p),
+                None => {
+                    index.insert(k, items.len());
+                    None
+                }
+            },
+            None => {
+                let p = odd.iter().copied().find(|&p| same(x, &items[p]));
+                if p.is_none() {
+                    odd.push(items.len());
+                }
+                p
+            }
+        };
+        match found {
+            // The lhs keeps its own duplicates; only the rhs merges into what is there.
+            Some(p) if from_b => {
+                if replace {
+                    items[p] = x.clone();
+                }
+            }
+            _ => items.push(x.clone()),
+        }
+    }
+    Value::List(Arc::new(ListValue::new(items, kind, false)))
 }

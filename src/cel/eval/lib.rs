@@ -408,41 +408,37 @@ pub struct Cidr {
     pub prefix: u8,
 }
 
-/// Kubernetes `ip()`: netip.ParseAddr without zones and without IPv4-mapped IPv6.
+/// Kubernetes `ip()` (`apiserver/pkg/cel/library/ip.go`, `parseIPAddr`): Go's
+/// `netip.ParseAddr`, then no zone and no IPv4-mapped IPv6, each with the library's message.
 pub fn parse_ip(s: &str) -> Result<IpAddr, String> {
-    if s.contains('%') {
-        return Err(format!("IP address with zone value is not allowed: {s}"));
+    use crate::schema::formats::gonetip;
+    let addr = gonetip::parse_addr(s)
+        .map_err(|e| format!("IP Address {s:?} parse error during conversion from string: {e}"))?;
+    if !addr.zone.is_empty() {
+        return Err(format!("IP address {s:?} with zone value is not allowed"));
     }
-    let ip: IpAddr = s
-        .parse()
-        .map_err(|_| format!("IP Address {s:?} parse error during conversion from string: ParseAddr({s:?}): unable to parse IP"))?;
-    if let IpAddr::V6(v6) = ip {
-        if v6.to_ipv4_mapped().is_some() {
-            return Err(format!("IPv4-mapped IPv6 address is not allowed: {s}"));
-        }
+    if addr.is_4in6() {
+        return Err(format!("IPv4-mapped IPv6 address {s:?} is not allowed"));
     }
-    Ok(ip)
+    Ok(addr.ip)
 }
 
+/// Kubernetes `cidr()` (`cidr.go`): `stringToCIDR` prefixes the message of `parseCIDR`, which
+/// prefixes Go's `netip.ParsePrefix` error with the same words again.
 pub fn parse_cidr(s: &str) -> Result<Cidr, String> {
-    let bad = || {
-        format!("network address parse error during conversion from string: netip.ParsePrefix({s:?}): invalid prefix")
-    };
-    let (a, p) = s.split_once('/').ok_or_else(bad)?;
-    let addr = parse_ip(a)?;
-    if p.is_empty()
-        || p.len() > 3
-        || !p.bytes().all(|c| c.is_ascii_digit())
-        || (p.len() > 1 && p.starts_with('0'))
-    {
-        return Err(bad());
+    use crate::schema::formats::gonetip;
+    const CONTEXT: &str = "network address parse error during conversion from string";
+    let (addr, prefix) =
+        gonetip::parse_prefix(s).map_err(|e| format!("{CONTEXT}: {CONTEXT}: {e}"))?;
+    if addr.is_4in6() {
+        return Err(format!(
+            "{CONTEXT}: IPv4-mapped IPv6 address {s:?} is not allowed"
+        ));
     }
-    let prefix: u8 = p.parse().map_err(|_| bad())?;
-    let max = if addr.is_ipv4() { 32 } else { 128 };
-    if prefix > max {
-        return Err(bad());
-    }
-    Ok(Cidr { addr, prefix })
+    Ok(Cidr {
+        addr: addr.ip,
+        prefix,
+    })
 }
 
 pub fn ip_family(ip: &IpAddr) -> i64 {

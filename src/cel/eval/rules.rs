@@ -24,7 +24,8 @@ use super::interp::{evaluate, Options};
 use super::value::{render_field_value, ErrorKind, Value};
 use crate::cel::schema_types::{decl_type, ROOT_TYPE_NAME};
 use crate::cel::{CompileOptions, DeclType};
-use crate::k8s::FieldPath;
+use crate::k8s::{Behavior, FieldPath};
+use crate::schema::correlate::{self, Pair};
 use crate::schema::{AdditionalProperties, Schema, ValidationRule};
 use crate::yaml::{Node, Value as Y};
 
@@ -65,6 +66,9 @@ pub struct RuleError {
     /// The rendered bad value (`"y"`, `2`, `"object"`); `None` when omitted (objects, arrays).
     pub value: Option<String>,
     pub detail: String,
+    /// Validation ratcheting turned this failure into a warning: the rule does not use
+    /// `oldSelf` and the value (or its nearest correlated ancestor) is unchanged on update.
+    pub ratcheted: bool,
 }
 
 impl fmt::Display for RuleError {
@@ -91,12 +95,65 @@ impl fmt::Display for RuleError {
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
     pub per_call_limit: u64,
+    /// The emulated minor's behaviours (how a failed rule prints its value).
+    pub behavior: Behavior,
 }
 
 impl Default for Limits {
     fn default() -> Self {
         Limits {
             per_call_limit: PER_CALL_LIMIT,
+            behavior: Behavior::NEWEST,
+        }
+    }
+}
+
+/// Where the walk stands in the update's correlation (upstream `ratchetingOptions`): the
+/// current node's correlated pair, or else the nearest correlated ancestor's.
+#[derive(Clone, Copy, Default)]
+struct Corr<'a> {
+    current: Option<Pair<'a>>,
+    nearest_parent: Option<Pair<'a>>,
+}
+
+impl<'a> Corr<'a> {
+    /// `shouldRatchetError`: the node, or its nearest correlated ancestor, is unchanged.
+    fn should_ratchet(&self) -> bool {
+        match (self.current, self.nearest_parent) {
+            (Some(p), _) | (None, Some(p)) => correlate::unchanged(p),
+            (None, None) => false,
+        }
+    }
+
+    fn key(self, field: &str) -> Corr<'a> {
+        let Some(cur) = self.current else {
+            return self;
+        };
+        // apiVersion and kind at the root never ratchet (both sides are converted alike).
+        if self.nearest_parent.is_none() && (field == "apiVersion" || field == "kind") {
+            return Corr::default();
+        }
+        Corr {
+            current: correlate::key(cur, field),
+            nearest_parent: Some(cur),
+        }
+    }
+
+    fn index(self, i: usize) -> Corr<'a> {
+        let Some(cur) = self.current else {
+            return self;
+        };
+        Corr {
+            current: correlate::index(cur, i),
+            nearest_parent: Some(cur),
+        }
+    }
+
+    /// `allOf` rules ratchet as their node's parent does (upstream passes only the parent).
+    fn all_of(self) -> Corr<'a> {
+        Corr {
+            current: None,
+            nearest_parent: self.nearest_parent,
         }
     }
 }
@@ -277,16 +334,45 @@ impl Validator {
         limits: Limits,
         budget: &mut i64,
     ) -> Vec<RuleError> {
+        self.validate_ratcheting(path, obj, old, None, limits, budget)
+    }
+
+    /// [`Validator::validate`] for an update with validation ratcheting: `schema` is the
+    /// structural schema of `obj` (the correlation follows it); failures of rules without
+    /// `oldSelf` on unchanged values come back with [`RuleError::ratcheted`] set. With
+    /// `schema` or `old` absent nothing ratchets.
+    pub fn validate_ratcheting(
+        &self,
+        path: &FieldPath,
+        obj: &Node,
+        old: Option<&Node>,
+        schema: Option<&Schema>,
+        limits: Limits,
+        budget: &mut i64,
+    ) -> Vec<RuleError> {
+        let corr = Corr {
+            current: match (schema, old) {
+                (Some(schema), Some(old)) => Some(Pair {
+                    schema,
+                    new: obj,
+                    old,
+                }),
+                _ => None,
+            },
+            nearest_parent: None,
+        };
         let mut errs = Vec::new();
-        self.walk(path, obj, old, limits, budget, &mut errs);
+        self.walk(path, obj, old, corr, limits, budget, &mut errs);
         errs
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn walk(
         &self,
         path: &FieldPath,
         obj: &Node,
         old: Option<&Node>,
+        corr: Corr<'_>,
         limits: Limits,
         budget: &mut i64,
         errs: &mut Vec<RuleError>,
@@ -295,12 +381,12 @@ impl Validator {
             return;
         }
         let old = old.filter(|o| !o.is_null());
-        self.expressions(path, obj, old, limits, budget, errs);
+        self.expressions(path, obj, old, corr, limits, budget, errs);
         if *budget < 0 {
             return;
         }
         for a in &self.all_of {
-            a.walk(path, obj, old, limits, budget, errs);
+            a.walk(path, obj, old, corr.all_of(), limits, budget, errs);
             if *budget < 0 {
                 return;
             }
@@ -315,7 +401,15 @@ impl Validator {
                         (Some(keys), Some(olds)) => olds.iter().find(|o| same_keys(it, o, keys)),
                         _ => None,
                     };
-                    iv.walk(&path.index(i), it, old_it, limits, budget, errs);
+                    iv.walk(
+                        &path.index(i),
+                        it,
+                        old_it,
+                        corr.index(i),
+                        limits,
+                        budget,
+                        errs,
+                    );
                     if *budget < 0 {
                         return;
                     }
@@ -334,7 +428,7 @@ impl Validator {
                 if let Some(ap) = &self.additional {
                     for (k, v) in m.iter() {
                         let ov = old_map.and_then(|o| o.get(k));
-                        ap.walk(&path.key(k), v, ov, limits, budget, errs);
+                        ap.walk(&path.key(k), v, ov, corr.key(k), limits, budget, errs);
                         if *budget < 0 {
                             return;
                         }
@@ -344,7 +438,7 @@ impl Validator {
                     for (k, v) in m.iter() {
                         if let Some(p) = self.properties.get(k) {
                             let ov = old_map.and_then(|o| o.get(k));
-                            p.walk(&path.child(k), v, ov, limits, budget, errs);
+                            p.walk(&path.child(k), v, ov, corr.key(k), limits, budget, errs);
                             if *budget < 0 {
                                 return;
                             }
@@ -360,11 +454,13 @@ impl Validator {
         format!("{:?}", self.type_.as_deref().unwrap_or(""))
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn expressions(
         &self,
         path: &FieldPath,
         obj: &Node,
         old: Option<&Node>,
+        corr: Corr<'_>,
         limits: Limits,
         budget: &mut i64,
         errs: &mut Vec<RuleError>,
@@ -374,6 +470,7 @@ impl Validator {
             path: path.clone(),
             value: Some(self.type_word()),
             detail,
+            ratcheted: false,
         };
         if let Some(e) = &self.init_error {
             errs.push(invalid(format!("rule compiler initialization error: {e}")));
@@ -462,8 +559,10 @@ impl Validator {
                 }
                 let out = evaluate(m, &mvars, opts);
                 if out.cost > i64::MAX as u64 || out.cost as i64 > *budget {
+                    // messageExpression failures go through the rule's `addErr`: they ratchet.
                     errs.push(RuleError {
                         path: fpath,
+                        ratcheted: !c.uses_old_self && corr.should_ratchet(),
                         ..invalid("messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run".into())
                     });
                     *budget = -1;
@@ -473,6 +572,7 @@ impl Validator {
                     Err(e) if e.kind == ErrorKind::CostLimit => {
                         errs.push(RuleError {
                             path: fpath,
+                            ratcheted: !c.uses_old_self && corr.should_ratchet(),
                             ..invalid(format!("no further validation rules will be run due to call cost exceeds limit for messageExpression: {:?}", c.rule.message_expression))
                         });
                         *budget = -1;
@@ -498,7 +598,9 @@ impl Validator {
                     c.rule.message.trim().to_string()
                 }
             });
+            // Up to 1.34 the schema type stood in for the value.
             let value = match self.type_.as_deref() {
+                _ if !limits.behavior.cel_rule_failure_value => Some(self.type_word()),
                 Some("object") | Some("array") => None,
                 _ => render_raw_value(obj),
             };
@@ -513,6 +615,7 @@ impl Validator {
                 path: fpath,
                 value,
                 detail,
+                ratcheted: !c.uses_old_self && corr.should_ratchet(),
             });
         }
     }

@@ -11,7 +11,7 @@
 //! `no such overload`): the validator copies them verbatim into the field errors it reports.
 
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use chrono::{DateTime, FixedOffset};
 use indexmap::IndexMap;
@@ -61,13 +61,103 @@ pub enum ListKind {
     Map(Arc<[String]>),
 }
 
+/// A list. `a + b` on atomic lists is a view over both, as cel-go's `concatList` is: the server
+/// charges it a runtime cost of 1, so copying here would let a rule the server accepts (`a + a`
+/// inside a comprehension) use memory quadratic in its input. The view's elements are copied
+/// only when something reads them ([`ListValue::items`]), which every reader is charged for by
+/// its own cost (iteration steps, traversal); `size()` and indexing never copy.
 #[derive(Clone, Debug, Default)]
 pub struct ListValue {
-    pub items: Vec<Value>,
+    /// The elements; for a view, filled on first read.
+    items: OnceLock<Vec<Value>>,
+    /// A view's two halves, kept while the elements are not copied.
+    parts: Option<(Arc<ListValue>, Arc<ListValue>)>,
+    len: usize,
     pub kind: ListKind,
     /// Converted from the object (Kubernetes `unstructuredList`): its index errors say
     /// `index out of bounds` instead of cel-go's `index out of range`.
     pub from_object: bool,
+}
+
+impl ListValue {
+    pub fn new(items: Vec<Value>, kind: ListKind, from_object: bool) -> Self {
+        ListValue {
+            len: items.len(),
+            items: OnceLock::from(items),
+            parts: None,
+            kind,
+            from_object,
+        }
+    }
+
+    /// `a + b` without copying either (an atomic list).
+    pub fn concat(a: Arc<ListValue>, b: Arc<ListValue>, kind: ListKind) -> Self {
+        ListValue {
+            len: a.len.saturating_add(b.len),
+            items: OnceLock::new(),
+            parts: Some((a, b)),
+            kind,
+            from_object: false,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The element at `i`, without copying a view.
+    pub fn get(&self, mut i: usize) -> Option<&Value> {
+        let mut l = self;
+        loop {
+            if let Some(items) = l.items.get() {
+                return items.get(i);
+            }
+            let (a, b) = l.parts.as_ref()?;
+            if i < a.len {
+                l = a;
+            } else {
+                i -= a.len;
+                l = b;
+            }
+        }
+    }
+
+    /// The elements (a view copies them once, here).
+    pub fn items(&self) -> &[Value] {
+        self.items.get_or_init(|| self.flatten())
+    }
+
+    /// Appends `more` in place (a view becomes a plain list first).
+    pub fn extend(&mut self, more: impl IntoIterator<Item = Value>) {
+        if self.items.get().is_none() {
+            let items = self.flatten();
+            self.items = OnceLock::from(items);
+        }
+        self.parts = None;
+        let items = self.items.get_mut().expect("set above");
+        items.extend(more);
+        self.len = items.len();
+    }
+
+    /// Copies a view's elements in order, with an explicit stack: views of views are as deep as
+    /// the expression nests `+`, and nothing here may recurse on input.
+    fn flatten(&self) -> Vec<Value> {
+        let mut out = Vec::with_capacity(self.len);
+        let mut stack: Vec<&ListValue> = vec![self];
+        while let Some(l) = stack.pop() {
+            if let Some(items) = l.items.get() {
+                out.extend(items.iter().cloned());
+            } else if let Some((a, b)) = &l.parts {
+                stack.push(b);
+                stack.push(a);
+            }
+        }
+        out
+    }
 }
 
 /// A map or an object. Object fields are stored under their CEL (escaped) names; the order is
@@ -206,11 +296,7 @@ impl Value {
         Value::String(Arc::from(s))
     }
     pub fn list(items: Vec<Value>) -> Value {
-        Value::List(Arc::new(ListValue {
-            items,
-            kind: ListKind::Atomic,
-            from_object: false,
-        }))
+        Value::List(Arc::new(ListValue::new(items, ListKind::Atomic, false)))
     }
     pub fn map(entries: IndexMap<Key, Value>) -> Value {
         Value::Map(Arc::new(MapValue {
@@ -257,7 +343,7 @@ impl Value {
         match self {
             Value::String(s) => s.chars().count() as u64,
             Value::Bytes(b) => b.len() as u64,
-            Value::List(l) => l.items.len() as u64,
+            Value::List(l) => l.len() as u64,
             Value::Map(m) => m.entries.len() as u64,
             Value::Optional(Some(v)) => v.actual_size(),
             _ => 1,
@@ -329,26 +415,28 @@ pub fn equals(a: &Value, b: &Value) -> bool {
 }
 
 fn lists_equal(x: &ListValue, y: &ListValue) -> bool {
-    if x.items.len() != y.items.len() {
+    if x.len() != y.len() {
         return false;
     }
     match (&x.kind, &y.kind) {
         (ListKind::Set, _) | (_, ListKind::Set) => {
             // Kubernetes unstructuredSetList.Equal: same size and every element of one is in the
             // other. Sets of scalars are small in practice; quadratic in the worst case like Go.
-            x.items.iter().all(|e| y.items.iter().any(|f| equals(e, f)))
+            x.items()
+                .iter()
+                .all(|e| y.items().iter().any(|f| equals(e, f)))
         }
         (ListKind::Map(keys), _) | (_, ListKind::Map(keys)) => {
             // unstructuredMapList.Equal: match elements by their key fields.
             let keys = keys.clone();
-            x.items.iter().all(|e| {
-                y.items
+            x.items().iter().all(|e| {
+                y.items()
                     .iter()
                     .find(|f| same_map_keys(e, f, &keys))
                     .is_some_and(|f| equals(e, f))
             })
         }
-        _ => x.items.iter().zip(&y.items).all(|(a, b)| equals(a, b)),
+        _ => x.items().iter().zip(y.items()).all(|(a, b)| equals(a, b)),
     }
 }
 
@@ -525,11 +613,11 @@ mod tests {
     #[test]
     fn set_lists_ignore_order() {
         let set = |v: Vec<i64>| {
-            Value::List(Arc::new(ListValue {
-                items: v.into_iter().map(Value::Int).collect(),
-                kind: ListKind::Set,
-                from_object: true,
-            }))
+            Value::List(Arc::new(ListValue::new(
+                v.into_iter().map(Value::Int).collect(),
+                ListKind::Set,
+                true,
+            )))
         };
         assert!(equals(&set(vec![1, 2]), &set(vec![2, 1])));
         assert!(!equals(

@@ -11,7 +11,8 @@ use crate::cli::{status, Failure, Status};
 pub fn run(settings: &Settings, mode: Mode, args: &CheckArgs) -> Result<Status, Failure> {
     let opts = RunOptions {
         mode,
-        strict: settings.strict,
+        missing_schema: settings.missing_schema_severity(),
+        skip: settings.skip_patterns()?,
         lint: settings.lint_options(),
         validate: settings.validate_options(&args.validation),
         transform: None,
@@ -19,13 +20,31 @@ pub fn run(settings: &Settings, mode: Mode, args: &CheckArgs) -> Result<Status, 
         cost_warn_percent: settings.cost_warn_percent,
         old: None,
     };
-    let loaded = super::gather(settings, &args.paths.paths, &args.validation.crds)?;
+    let loaded = super::gather(
+        settings,
+        &settings.paths(&args.paths.paths),
+        &settings.crds(&args.validation.crds),
+    )?;
     let old = super::old::load(settings, &args.validation, &loaded)?;
     let opts = RunOptions {
         old: old.map(std::sync::Arc::new),
         ..opts
     };
-    let result = crate::cli::driver::run(loaded, &opts);
+    // Checked files with their paths, for comparing their CRDs with those at --old-ref.
+    let targets: Vec<(usize, std::path::PathBuf)> = loaded
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.input.role == crate::cli::input::Role::Target)
+        .filter_map(|(i, l)| match &l.input.origin {
+            crate::cli::input::Origin::Path(p) => Some((i, p.clone())),
+            _ => None,
+        })
+        .collect();
+    let mut result = crate::cli::driver::run(loaded, &opts);
+    if let (Some(r), true) = (&args.validation.old_ref, mode == Mode::Check) {
+        super::diff::old_ref_findings(settings, r, &targets, &mut result)?;
+    }
+    super::finish(settings, &mut result);
     let mut out = io::BufWriter::new(io::stdout().lock());
     super::report(settings, &result, &mut out, false)?;
     out.flush()?;
@@ -36,7 +55,8 @@ pub fn run(settings: &Settings, mode: Mode, args: &CheckArgs) -> Result<Status, 
 pub fn run_lint(settings: &Settings, args: &PathArgs) -> Result<Status, Failure> {
     let opts = RunOptions {
         mode: Mode::Lint,
-        strict: settings.strict,
+        missing_schema: settings.missing_schema_severity(),
+        skip: settings.skip_patterns()?,
         lint: settings.lint_options(),
         validate: Default::default(),
         transform: None,
@@ -44,7 +64,7 @@ pub fn run_lint(settings: &Settings, args: &PathArgs) -> Result<Status, Failure>
         cost_warn_percent: settings.cost_warn_percent,
         old: None,
     };
-    let result = super::run_driver(settings, &args.paths, &[], &opts)?;
+    let result = super::run_driver(settings, &settings.paths(&args.paths), &[], &opts)?;
     let mut out = io::BufWriter::new(io::stdout().lock());
     super::report(settings, &result, &mut out, false)?;
     out.flush()?;

@@ -246,7 +246,7 @@ pub fn run(settings: &Settings, args: &CostArgs) -> Result<Status, Failure> {
     let mut failed = false;
     for l in &loaded {
         if let Some(e) = &l.error {
-            eprintln!("crdlint: {}: {e}", l.input.name);
+            writeln!(io::stderr().lock(), "crdlint: {}: {e}", l.input.name)?;
             failed = true;
         }
     }

@@ -4,11 +4,14 @@
 pub mod check;
 pub mod completions;
 pub mod cost;
+pub mod diff;
 pub mod old;
 pub mod rules;
 pub mod scan;
+pub mod test;
 pub mod transform;
 pub mod versions;
+pub mod write;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -44,6 +47,7 @@ pub(crate) fn gather(
         excludes: &settings.excludes,
         stdin_name: &settings.stdin_name,
     };
+    let paths = &force_exclude(settings, paths)?;
     let mut inputs: Vec<Input> = Vec::new();
     let mut walk_errors = Vec::new();
     input::discover(paths, Role::Target, &opts, &mut inputs, &mut walk_errors);
@@ -58,6 +62,7 @@ pub(crate) fn gather(
                 name: e.name.clone(),
                 origin: Origin::Path(PathBuf::from(&e.name)),
                 role: Role::Target,
+                named_crd: false,
             },
             error: Some(e.message),
         });
@@ -66,7 +71,66 @@ pub(crate) fn gather(
     Ok(loaded)
 }
 
-/// Runs the driver over the gathered files.
+/// In a rendered Helm stream (`helm template`), each document follows a `# Source:
+/// chart/templates/x.yaml` comment: a finding in it gets that comment as a related location,
+/// so that it names the template to fix.
+fn name_helm_sources(result: &mut RunResult) {
+    let sources: Vec<Vec<(usize, String)>> = result
+        .files
+        .iter()
+        .map(|f| crate::cli::classify::helm_sources(&f.text))
+        .collect();
+    for d in &mut result.diagnostics {
+        let Some(list) = d.file.and_then(|f| sources.get(f)) else {
+            continue;
+        };
+        let i = list.partition_point(|(at, _)| *at <= d.span.start);
+        let Some((at, source)) = i.checked_sub(1).and_then(|i| list.get(i)) else {
+            continue;
+        };
+        let len = "# Source: ".len() + source.len();
+        d.related.push(crate::diag::Related {
+            file: d.file,
+            span: crate::diag::Span::new(*at, at + len),
+            message: format!("rendered from {source}"),
+        });
+    }
+}
+
+/// With `--force-exclude`, drops the files named on the command line that an `--exclude` glob
+/// matches (pre-commit names files explicitly, and excludes should still apply).
+fn force_exclude(settings: &Settings, paths: &[PathBuf]) -> Result<Vec<PathBuf>, Failure> {
+    if !settings.force_exclude || settings.excludes.is_empty() {
+        return Ok(paths.to_vec());
+    }
+    let mut b = globset::GlobSetBuilder::new();
+    for glob in &settings.excludes {
+        b.add(
+            globset::Glob::new(glob)
+                .map_err(|e| Failure::Usage(format!("invalid --exclude glob {glob:?}: {e}")))?,
+        );
+        // A glob without a slash matches a name at any depth, as in `.gitignore`.
+        if !glob.contains('/') {
+            if let Ok(g) = globset::Glob::new(&format!("**/{glob}")) {
+                b.add(g);
+            }
+        }
+    }
+    let set = b
+        .build()
+        .map_err(|e| Failure::Usage(format!("invalid --exclude glob: {e}")))?;
+    Ok(paths
+        .iter()
+        .filter(|p| {
+            let s = p.to_string_lossy();
+            let name = s.trim_start_matches("./");
+            p.as_os_str() == "-" || p.is_dir() || !set.is_match(name)
+        })
+        .cloned()
+        .collect())
+}
+
+/// Runs the driver over the gathered files, then applies the rule controls and suppressions.
 pub(crate) fn run_driver(
     settings: &Settings,
     paths: &[PathBuf],
@@ -74,7 +138,49 @@ pub(crate) fn run_driver(
     opts: &RunOptions,
 ) -> Result<RunResult, Failure> {
     let loaded = gather(settings, paths, crds)?;
-    Ok(driver::run(loaded, opts))
+    let mut result = driver::run(loaded, opts);
+    finish(settings, &mut result);
+    Ok(result)
+}
+
+/// Applies the policy (which rules, at which severity) and the suppressions to a finished run,
+/// and counts again.
+pub(crate) fn finish(settings: &Settings, result: &mut RunResult) {
+    settings
+        .policy
+        .apply(&mut result.diagnostics, &result.files);
+    name_helm_sources(result);
+    if !settings.no_suppressions {
+        let applied = crate::cli::suppress::apply(
+            std::mem::take(&mut result.diagnostics),
+            &result.files,
+            &result.annotations,
+            &settings.policy,
+            settings.require_reason,
+        );
+        result.diagnostics = applied.diagnostics;
+        result.suppressed = applied.suppressed;
+        driver::sort_diagnostics(&mut result.diagnostics);
+    }
+    let summary = &mut result.summary;
+    summary.errors = 0;
+    summary.warnings = 0;
+    summary.infos = 0;
+    summary.count(&result.diagnostics);
+    summary.suppressed = result.suppressed.len();
+    if summary.files == 0 || (summary.documents == 0 && result.diagnostics.is_empty()) {
+        // Said on stderr so that structured output stays what it is. A failed write is not
+        // reported here: the report that follows fails the same way and exits 2.
+        let _ = writeln!(
+            io::stderr().lock(),
+            "crdlint: warning: {}",
+            if summary.files == 0 {
+                "no YAML or JSON files found in the given paths"
+            } else {
+                "no YAML documents in the files read"
+            }
+        );
+    }
 }
 
 /// Writes the findings in the chosen format, and the skipped list with `--verbose`.
@@ -88,6 +194,7 @@ pub(crate) fn report(
     let report = Report {
         files: &result.files,
         diagnostics: &result.diagnostics,
+        suppressed: &result.suppressed,
         summary: &result.summary,
         rules: &rules,
     };

@@ -12,33 +12,49 @@ use crate::diag::render::Format;
 #[derive(Serialize)]
 struct WireRule {
     id: &'static str,
+    /// Under the current config and flags: `off` when the rule is not reported.
     severity: &'static str,
+    default_severity: &'static str,
+    /// What set `severity`: `default`, a config entry (`file:line:col`) or a flag.
+    source: String,
     summary: &'static str,
 }
 
-/// Prints every rule: id, default severity, summary.
+/// Prints every rule: id, effective severity (and what set it, when not the default), summary.
 pub fn list(settings: &Settings) -> Result<Status, Failure> {
     let rules = all();
+    let effective: Vec<(&'static str, String)> = rules
+        .iter()
+        .map(|r| {
+            let d = settings.policy.decide(r, r.severity, None);
+            (
+                d.severity.map_or("off", |s| s.as_str()),
+                d.source.to_string(),
+            )
+        })
+        .collect();
     let mut out = io::BufWriter::new(io::stdout().lock());
     match settings.format {
-        Format::Human => {
+        Format::Human | Format::Concise => {
             let width = rules.iter().map(|r| r.id.len()).max().unwrap_or(0);
-            for r in &rules {
-                writeln!(
-                    out,
-                    "{:<width$}  {:<7}  {}",
-                    r.id,
-                    r.severity.as_str(),
-                    r.summary
-                )?;
+            for (r, (severity, source)) in rules.iter().zip(&effective) {
+                let line = format!("{:<width$}  {:<7}  {}", r.id, severity, r.summary);
+                if source == "default" {
+                    writeln!(out, "{line}")?;
+                } else {
+                    writeln!(out, "{line} [set by {source}]")?;
+                }
             }
         }
         Format::Json => {
             let wire: Vec<WireRule> = rules
                 .iter()
-                .map(|r| WireRule {
+                .zip(effective)
+                .map(|(r, (severity, source))| WireRule {
                     id: r.id,
-                    severity: r.severity.as_str(),
+                    severity,
+                    default_severity: r.severity.as_str(),
+                    source,
                     summary: r.summary,
                 })
                 .collect();
@@ -47,7 +63,7 @@ pub fn list(settings: &Settings) -> Result<Status, Failure> {
         }
         _ => {
             return Err(Failure::Usage(
-                "`crdlint rules` prints --format human or json".into(),
+                "`crdlint rules` prints --format human, concise or json".into(),
             ))
         }
     }
@@ -61,8 +77,11 @@ fn indent(text: &str) -> String {
         .collect::<String>()
 }
 
-/// Prints one rule's docs with its bad and good examples.
-pub fn explain(id: &str) -> Result<Status, Failure> {
+/// Prints one rule's docs with its bad and good examples, or the config file's keys.
+pub fn explain(settings: &Settings, id: &str) -> Result<Status, Failure> {
+    if id == "config" {
+        return explain_config(settings);
+    }
     let Some(rule) = find(id) else {
         let similar: Vec<&str> = all()
             .into_iter()
@@ -92,6 +111,34 @@ pub fn explain(id: &str) -> Result<Status, Failure> {
     writeln!(out)?;
     writeln!(out, "Accepted:")?;
     write!(out, "{}", indent(rule.good))?;
+    out.flush()?;
+    Ok(Status::Clean)
+}
+
+/// `crdlint explain config`: every key of `.crdlint.yaml`, and which file this run uses.
+fn explain_config(settings: &Settings) -> Result<Status, Failure> {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    writeln!(out, "{} (the config file)", crate::cli::config::FILE_NAME)?;
+    writeln!(
+        out,
+        "Found in the working directory or the nearest parent up to the repository root; \
+`--config PATH` names one, `--no-config` ignores it. Flags override the file; list flags \
+`--exclude` and `--skip` add to it. Paths and globs are relative to the file's directory."
+    )?;
+    match &settings.config {
+        Some(c) => writeln!(out, "In use: {}", c.name)?,
+        None => writeln!(out, "In use: none")?,
+    }
+    writeln!(out)?;
+    let width = crate::cli::config::KEYS
+        .iter()
+        .map(|k| k.0.len())
+        .max()
+        .unwrap_or(0);
+    for (key, value, doc) in crate::cli::config::KEYS {
+        writeln!(out, "{key:<width$}  {value}")?;
+        writeln!(out, "{:<width$}  {doc}", "")?;
+    }
     out.flush()?;
     Ok(Status::Clean)
 }

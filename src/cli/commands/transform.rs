@@ -6,19 +6,22 @@
 //! go-yaml reads back the same values), findings to stderr, so that
 //! `crdlint default x.yaml > y.yaml` captures only the objects.
 //!
-//! With `--write` the files are changed in place instead. `validate::rewrite` turns each
-//! object's changes into minimal text edits, so comments and layout survive; where it cannot
-//! (flow collections, say), a document's root is re-emitted whole, and an item of a `List` is
-//! left alone with an error, since re-emitting it would rewrite its neighbours too.
+//! With `--write` the files are changed in place instead. `validate::rewrite_file` turns each
+//! object's changes into edits of the smallest nodes that changed, so comments, anchors and
+//! layout survive, and checks that the edited text reads back as the stored objects; a file
+//! where that cannot be done is left alone with a `write/not-rewritten` finding. How the file
+//! is replaced (atomically; symlinks, hard links, permissions) is in `write.rs`.
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 use crate::cli::args::TransformArgs;
 use crate::cli::driver::{Mode, RunOptions, RunResult, Stored, Transform};
+use crate::cli::rules::WRITE_REFUSED;
 use crate::cli::settings::Settings;
 use crate::cli::{status, Failure, Status};
-use crate::diag::{FileId, Severity};
+use crate::diag::{Diagnostic, FileId, Severity};
+use crate::validate::{rewrite_file, Change};
 
 pub fn run(settings: &Settings, kind: Transform, args: &TransformArgs) -> Result<Status, Failure> {
     if args.write && args.paths.paths.iter().any(|p| p.as_os_str() == "-") {
@@ -28,7 +31,8 @@ pub fn run(settings: &Settings, kind: Transform, args: &TransformArgs) -> Result
     }
     let opts = RunOptions {
         mode: Mode::Validate,
-        strict: settings.strict,
+        missing_schema: settings.missing_schema_severity(),
+        skip: settings.skip_patterns()?,
         lint: settings.lint_options(),
         validate: settings.validate_options(&args.validation),
         transform: Some(kind),
@@ -36,10 +40,15 @@ pub fn run(settings: &Settings, kind: Transform, args: &TransformArgs) -> Result
         cost_warn_percent: settings.cost_warn_percent,
         old: None,
     };
-    let result = super::run_driver(settings, &args.paths.paths, &args.validation.crds, &opts)?;
+    let mut result = super::run_driver(
+        settings,
+        &settings.paths(&args.paths.paths),
+        &settings.crds(&args.validation.crds),
+        &opts,
+    )?;
     let mut write_failed = false;
     if args.write {
-        write_failed = !write_back(&result, settings.quiet)?;
+        write_failed = !write_back(&mut result, settings.quiet)?;
     } else {
         let mut out = io::BufWriter::new(io::stdout().lock());
         let yaml = crate::yaml::emit::emit_documents(result.stored.iter().map(|s| &s.node));
@@ -57,17 +66,19 @@ pub fn run(settings: &Settings, kind: Transform, args: &TransformArgs) -> Result
     })
 }
 
-/// Rewrites every file whose objects changed. Returns false when some file could not be
-/// rewritten (it is then left as it was).
-fn write_back(result: &RunResult, quiet: bool) -> Result<bool, Failure> {
+/// Rewrites every file whose objects changed. A file whose change cannot be written exactly
+/// gets a `write/not-rewritten` finding and is left as it was. Returns false when a file
+/// could not be written for an I/O reason.
+fn write_back(result: &mut RunResult, quiet: bool) -> Result<bool, Failure> {
     let mut by_file: BTreeMap<FileId, Vec<&Stored>> = BTreeMap::new();
     for s in &result.stored {
         by_file.entry(s.file).or_default().push(s);
     }
     let mut ok = true;
     let mut rewritten = 0;
+    let mut refused = Vec::new();
     let mut err = io::stderr().lock();
-    for (file, mut objects) in by_file {
+    for (file, objects) in by_file {
         let source = &result.files[file];
         // A file the loader could not read cleanly (a syntax error, a duplicate key) is never
         // rewritten: its objects are not what the text says.
@@ -85,83 +96,58 @@ fn write_back(result: &RunResult, quiet: bool) -> Result<bool, Failure> {
             ok = false;
             continue;
         }
-        // Last object first: an edit never moves the text of the objects before it.
-        objects.sort_by_key(|s| std::cmp::Reverse(s.original.span.start));
-        let mut text = source.text.clone();
-        let mut problem = None;
-        for s in objects {
-            if let Some(t) = crate::validate::rewrite(&text, &s.original, &s.node) {
-                text = t;
+        let changes: Vec<Change<'_>> = objects
+            .iter()
+            .map(|s| Change {
+                original: &s.original,
+                updated: &s.node,
+            })
+            .collect();
+        let text = match rewrite_file(&source.text, &changes) {
+            Ok(text) => text,
+            Err(r) => {
+                let mut d = Diagnostic::new(
+                    &WRITE_REFUSED,
+                    r.span,
+                    format!(
+                        "not rewritten: {}; nothing in the file was changed",
+                        r.reason
+                    ),
+                );
+                d.file = Some(file);
+                refused.push(d);
                 continue;
             }
-            let span = s.original.span;
-            let whole = if source.name.ends_with(".json") {
-                serde_json::to_string_pretty(&s.node.to_json()).ok()
-            } else {
-                Some(crate::yaml::emit::emit_document(&s.node))
-            };
-            match (s.list_item, whole, text.get(span.start..span.end)) {
-                (false, Some(whole), Some(old)) if !old.is_empty() => {
-                    // Keep the line break after the object if its span took it.
-                    let whole = if old.ends_with('\n') {
-                        format!("{}\n", whole.trim_end_matches('\n'))
-                    } else {
-                        whole.trim_end_matches('\n').to_string()
-                    };
-                    text.replace_range(span.start..span.end, &whole);
-                }
-                _ => {
-                    let at = source.line_col(span.start);
-                    problem = Some(format!(
-                        "{}:{}:{}: cannot rewrite this object in place; nothing in the file was changed",
-                        source.name, at.line, at.column
-                    ));
-                    break;
-                }
-            }
+        };
+        if text == source.text {
+            continue;
         }
-        if let Some(p) = problem {
-            writeln!(err, "crdlint: {p}")?;
+        // The path the file was read from: the displayed name can be lossy (`a\xff.yaml`) or
+        // shortened (`./x.yaml`).
+        let Some(path) = result.paths.get(file).and_then(Option::as_ref) else {
+            writeln!(
+                err,
+                "crdlint: {}: cannot rewrite standard input",
+                source.name
+            )?;
+            ok = false;
+            continue;
+        };
+        if let Err(e) = super::write::write_atomically(path, &text) {
+            writeln!(err, "crdlint: {}: not rewritten: {e}", source.name)?;
             ok = false;
             continue;
         }
-        if text != source.text {
-            if let Err(e) = write_atomically(std::path::Path::new(&source.name), &text) {
-                writeln!(err, "crdlint: {}: cannot write: {e}", source.name)?;
-                ok = false;
-                continue;
-            }
-            rewritten += 1;
-        }
+        rewritten += 1;
+    }
+    if !refused.is_empty() {
+        result.summary.count(&refused);
+        result.diagnostics.extend(refused);
+        crate::cli::driver::sort_diagnostics(&mut result.diagnostics);
     }
     if !quiet {
         let s = if rewritten == 1 { "" } else { "s" };
         writeln!(err, "crdlint: rewrote {rewritten} file{s}")?;
     }
     Ok(ok)
-}
-
-/// Replaces a file's content so that a reader (or a crash) sees either the old or the new text,
-/// never a mix: the new text goes to a temporary file beside it, which is then renamed over it.
-/// The original's permissions are kept.
-fn write_atomically(path: &std::path::Path, text: &str) -> std::io::Result<()> {
-    use std::io::Write as _;
-    let name = path
-        .file_name()
-        .ok_or_else(|| std::io::Error::other("not a file name"))?
-        .to_string_lossy();
-    let tmp = path.with_file_name(format!(".{name}.crdlint-{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-        if let Ok(meta) = std::fs::metadata(path) {
-            std::fs::set_permissions(&tmp, meta.permissions())?;
-        }
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
 }

@@ -3,7 +3,8 @@
 //!
 //! `::error file=F,line=L,endLine=EL,col=C,endColumn=EC,title=T::message`. Data escapes `%`, CR
 //! and LF; property values also escape `:` and `,` (GitHub's "Workflow commands" docs). Columns
-//! are only sent for single-line spans, the only case where GitHub uses them.
+//! are only sent for single-line spans, the only case where GitHub uses them. Other control
+//! characters become visible escapes ([`super::terminal`]).
 
 use std::io;
 
@@ -13,9 +14,11 @@ use crate::diag::Severity;
 /// Annotations GitHub shows per step and severity.
 const ANNOTATION_LIMIT: usize = 10;
 
-/// Escapes a command's message.
+/// Escapes a command's message. Other control characters from the input are written as
+/// visible escapes (`\x1b`): a raw ESC in a CI log is a terminal command to whoever views it.
 fn escape_data(s: &str) -> String {
-    s.replace('%', "%25")
+    super::terminal::visible(s)
+        .replace('%', "%25")
         .replace('\r', "%0D")
         .replace('\n', "%0A")
 }

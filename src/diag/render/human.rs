@@ -2,6 +2,10 @@
 //!
 //! This is the only file that knows about miette: the model is adapted here, one borrowed
 //! wrapper per diagnostic, so swapping the frame renderer touches nothing else.
+//!
+//! Everything taken from the input (messages quote values, code frames show the file, file names
+//! come from the disk) passes through [`super::terminal`] on its way in, so no control character
+//! of the input reaches the terminal; miette's own colours are added after that.
 
 use std::fmt;
 use std::io;
@@ -11,6 +15,7 @@ use miette::{
     SourceCode, SourceSpan, SpanContents,
 };
 
+use super::terminal::{same_length, visible};
 use super::{Options, Report};
 use crate::diag::{Diagnostic, Severity, SourceFile};
 
@@ -20,6 +25,11 @@ const MAX_LINE: usize = 300;
 /// Spans covering more lines than this are underlined on their first line only: a label
 /// under a whole 80-line object hides the finding instead of showing it.
 const MAX_SPAN_LINES: usize = 5;
+
+/// Related locations in the same file further than this many lines from the finding are named
+/// in the help instead of labelled: miette draws every line between the labels, so a duplicate
+/// key 30,000 lines after its first occurrence would print the whole file.
+const MAX_FRAME_LINES: usize = 10;
 
 /// Writes every diagnostic as a code frame, then the summary line unless `quiet`.
 pub fn render(report: &Report<'_>, opts: &Options, out: &mut dyn io::Write) -> io::Result<()> {
@@ -32,6 +42,8 @@ pub fn render(report: &Report<'_>, opts: &Options, out: &mut dyn io::Write) -> i
         .with_links(false)
         .with_width(opts.width)
         .with_context_lines(1);
+    // Each file's text with its control characters neutralised, made once per file.
+    let mut safe_texts: Vec<Option<Option<String>>> = vec![None; report.files.len()];
     for d in report.diagnostics {
         let file = d.file.and_then(|f| report.files.get(f));
         // A frame around a line thousands of characters long (minified JSON, a hostile file)
@@ -43,18 +55,37 @@ pub fn render(report: &Report<'_>, opts: &Options, out: &mut dyn io::Write) -> i
         let mut notes: Vec<String> = related_elsewhere(report, d).into_iter().collect();
         if let (Some(f), None) = (file, drawable) {
             let at = f.line_col(d.span.start);
-            notes.insert(0, format!("at {}:{}:{}", f.name, at.line, at.column));
+            notes.insert(
+                0,
+                format!("at {}:{}:{}", visible(&f.name), at.line, at.column),
+            );
         }
+        let source = match (drawable, d.file) {
+            (Some(file), Some(id)) => {
+                let safe = safe_texts[id].get_or_insert_with(|| same_length(&file.text));
+                Some(Source {
+                    file,
+                    text: safe.as_deref().unwrap_or(&file.text),
+                    name: visible(&file.name).into_owned(),
+                })
+            }
+            _ => None,
+        };
         let frame = Frame {
             d,
-            source: drawable.map(|f| Source { file: f }),
+            near: d
+                .related
+                .iter()
+                .map(|r| drawn_in_frame(report, d, r))
+                .collect(),
+            source,
             related_note: (!notes.is_empty()).then(|| notes.join("\n")),
         };
         let mut text = String::new();
         if handler.render_report(&mut text, &frame).is_err() {
             // miette only fails on a formatter error, which a String never raises; fall back to a
             // plain line rather than lose the finding.
-            text = format!("{}: {}\n", d.rule.id, d.message);
+            text = format!("{}: {}\n", d.rule.id, visible(&d.message));
         }
         out.write_all(text.as_bytes())?;
         writeln!(out)?;
@@ -65,18 +96,34 @@ pub fn render(report: &Report<'_>, opts: &Options, out: &mut dyn io::Write) -> i
     Ok(())
 }
 
-/// Related locations in other files cannot be drawn in this frame; name them in the help.
+/// Whether a related location is drawn in the finding's frame: in the same file and near it.
+fn drawn_in_frame(report: &Report<'_>, d: &Diagnostic, r: &crate::diag::Related) -> bool {
+    if r.file.is_some() && r.file != d.file {
+        return false;
+    }
+    let Some(f) = d.file.and_then(|f| report.files.get(f)) else {
+        return true;
+    };
+    let (a, b) = (f.line_col(d.span.start).line, f.line_col(r.span.start).line);
+    a.abs_diff(b) <= MAX_FRAME_LINES
+}
+
+/// Related locations that cannot be drawn in this frame (another file, or far away in this
+/// one); name them in the help.
 fn related_elsewhere(report: &Report<'_>, d: &Diagnostic) -> Option<String> {
     let lines: Vec<String> = d
         .related
         .iter()
-        .filter(|r| r.file.is_some() && r.file != d.file)
+        .filter(|r| !drawn_in_frame(report, d, r))
         .filter_map(|r| {
-            let f = report.files.get(r.file?)?;
+            let f = report.files.get(r.file.or(d.file)?)?;
             let at = f.line_col(r.span.start);
             Some(format!(
                 "{}:{}:{}: {}",
-                f.name, at.line, at.column, r.message
+                visible(&f.name),
+                at.line,
+                at.column,
+                visible(&r.message)
             ))
         })
         .collect();
@@ -86,19 +133,21 @@ fn related_elsewhere(report: &Report<'_>, d: &Diagnostic) -> Option<String> {
 /// One diagnostic seen through miette's trait.
 struct Frame<'a> {
     d: &'a Diagnostic,
+    /// Per related location: drawn in this frame ([`drawn_in_frame`]).
+    near: Vec<bool>,
     source: Option<Source<'a>>,
     related_note: Option<String>,
 }
 
 impl fmt::Debug for Frame<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.d.message)
+        f.write_str(&visible(&self.d.message))
     }
 }
 
 impl fmt::Display for Frame<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.d.message)
+        f.write_str(&visible(&self.d.message))
     }
 }
 
@@ -122,7 +171,8 @@ impl miette::Diagnostic for Frame<'_> {
             .into_iter()
             .flatten()
             .collect();
-        (!parts.is_empty()).then(|| Box::new(parts.join("\n")) as Box<dyn fmt::Display>)
+        (!parts.is_empty())
+            .then(|| Box::new(visible(&parts.join("\n")).into_owned()) as Box<dyn fmt::Display>)
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {
@@ -148,21 +198,31 @@ impl miette::Diagnostic for Frame<'_> {
             .d
             .path
             .clone()
-            .filter(|p| !self.d.message.contains(p.as_str()));
+            .filter(|p| !self.d.message.contains(p.as_str()))
+            .map(|p| visible(&p).into_owned());
         let primary = LabeledSpan::new_primary_with_span(label, clamp(self.d.span));
+        let near = self.near.clone();
         let same_file = self
             .d
             .related
             .iter()
-            .filter(|r| r.file.is_none() || r.file == self.d.file)
-            .map(move |r| LabeledSpan::new_with_span(Some(r.message.clone()), clamp(r.span)));
+            .zip(near)
+            .filter(|(_, near)| *near)
+            .map(|(r, _)| r)
+            .map(move |r| {
+                let message = visible(&r.message).into_owned();
+                LabeledSpan::new_with_span(Some(message), clamp(r.span))
+            });
         Some(Box::new(std::iter::once(primary).chain(same_file)))
     }
 }
 
-/// A file's text with its name, for miette's frame header.
+/// A file's text with its name, for miette's frame header. `text` is the file's text with
+/// control characters replaced (same length, so the file's line index still applies).
 struct Source<'a> {
     file: &'a SourceFile,
+    text: &'a str,
+    name: String,
 }
 
 impl SourceCode for Source<'_> {
@@ -181,9 +241,9 @@ impl SourceCode for Source<'_> {
         let base = file.line_range(first + 1).start;
         let local = SourceSpan::new((start - base).into(), span.len());
         let inner =
-            file.text[base..].read_span(&local, context_lines_before, context_lines_after)?;
+            self.text[base..].read_span(&local, context_lines_before, context_lines_after)?;
         Ok(Box::new(MietteSpanContents::new_named(
-            file.name.clone(),
+            self.name.clone(),
             inner.data(),
             SourceSpan::new((inner.span().offset() + base).into(), inner.span().len()),
             inner.line() + first,

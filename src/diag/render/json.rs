@@ -26,6 +26,12 @@ struct WireSummary {
     skipped: usize,
     errors: usize,
     warnings: usize,
+    #[serde(skip_serializing_if = "is_zero")]
+    suppressed: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 #[derive(Serialize)]
@@ -45,6 +51,14 @@ struct WireDiagnostic<'a> {
     help: Option<&'a str>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     related: Vec<WireRelated<'a>>,
+    /// Present only on findings a suppression comment or annotation silenced.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    suppressed: Option<WireSuppressed<'a>>,
+}
+
+#[derive(Serialize)]
+struct WireSuppressed<'a> {
+    reason: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -80,10 +94,11 @@ pub fn render(report: &Report<'_>, out: &mut dyn io::Write) -> io::Result<()> {
             skipped: s.skipped,
             errors: s.errors,
             warnings: s.warnings,
+            suppressed: s.suppressed,
         },
         diagnostics: report
-            .diagnostics
-            .iter()
+            .with_suppressed()
+            .into_iter()
             .map(|d| {
                 let loc = report.location(d);
                 WireDiagnostic {
@@ -126,6 +141,9 @@ pub fn render(report: &Report<'_>, out: &mut dyn io::Write) -> io::Result<()> {
                             }
                         })
                         .collect(),
+                    suppressed: d.suppression.as_ref().map(|s| WireSuppressed {
+                        reason: s.reason.as_deref(),
+                    }),
                 }
             })
             .collect(),

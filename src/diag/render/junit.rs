@@ -1,14 +1,16 @@
 //! `--format junit`: JUnit XML, for CI systems that show test reports.
 //!
-//! One `<testsuite>` per file read; each finding is a failing `<testcase>` named after its rule,
-//! and a file without findings gets one passing test case so that it shows up as checked.
+//! One `<testsuite>` per file read; each error is a failing `<testcase>` named after its rule,
+//! and a file without errors gets one passing test case so that it shows up as checked.
+//! Warnings and notes do not fail anything: they are listed in the suite's `<system-out>`.
 
 use std::io;
 
 use super::Report;
+use crate::diag::Severity;
 
 /// Escapes text for XML attribute values and character data.
-fn xml(s: &str) -> String {
+pub fn xml(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -39,41 +41,58 @@ pub fn render(report: &Report<'_>, out: &mut dyn io::Write) -> io::Result<()> {
             None => without_file.push(i),
         }
     }
-    let failures = report.diagnostics.len();
-    let tests: usize = by_file.iter().map(|v| v.len().max(1)).sum::<usize>() + without_file.len();
+    let is_error = |i: &usize| report.diagnostics[*i].severity == Severity::Error;
+    // One failing test case per error; a suite without errors has one passing case. Warnings
+    // and notes do not fail a test: they go to the suite's `<system-out>`.
+    let cases = |v: &Vec<usize>| v.iter().filter(|i| is_error(i)).count().max(1);
+    let failures = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .count();
+    let tests: usize = by_file.iter().map(cases).sum::<usize>()
+        + if without_file.is_empty() {
+            0
+        } else {
+            cases(&without_file)
+        };
     writeln!(out, r#"<?xml version="1.0" encoding="UTF-8"?>"#)?;
     writeln!(
         out,
         r#"<testsuites name="crdlint" tests="{tests}" failures="{failures}" errors="0">"#
     )?;
+    let body = |d: &crate::diag::Diagnostic, name: &str| {
+        let at = match report.location(d) {
+            Some(loc) => format!("{}:{}:{}", loc.file.name, loc.start.line, loc.start.column),
+            None => name.to_string(),
+        };
+        let mut body = format!("{at}: {}", d.message);
+        if let Some(path) = &d.path {
+            body.push_str(&format!("\npath: {path}"));
+        }
+        if let Some(help) = &d.help {
+            body.push_str(&format!("\nhelp: {help}"));
+        }
+        body
+    };
     let suite = |name: &str, indices: &[usize], out: &mut dyn io::Write| -> io::Result<()> {
+        let errors: Vec<usize> = indices.iter().copied().filter(|i| is_error(i)).collect();
         writeln!(
             out,
             r#"  <testsuite name="{}" tests="{}" failures="{}" errors="0">"#,
             xml(name),
-            indices.len().max(1),
-            indices.len()
+            errors.len().max(1),
+            errors.len()
         )?;
-        if indices.is_empty() {
+        if errors.is_empty() {
             writeln!(
                 out,
                 r#"    <testcase name="crdlint" classname="{}"/>"#,
                 xml(name)
             )?;
         }
-        for &i in indices {
+        for &i in &errors {
             let d = &report.diagnostics[i];
-            let at = match report.location(d) {
-                Some(loc) => format!("{}:{}:{}", loc.file.name, loc.start.line, loc.start.column),
-                None => name.to_string(),
-            };
-            let mut body = format!("{at}: {}", d.message);
-            if let Some(path) = &d.path {
-                body.push_str(&format!("\npath: {path}"));
-            }
-            if let Some(help) = &d.help {
-                body.push_str(&format!("\nhelp: {help}"));
-            }
             writeln!(
                 out,
                 r#"    <testcase name="{}" classname="{}">"#,
@@ -85,9 +104,24 @@ pub fn render(report: &Report<'_>, out: &mut dyn io::Write) -> io::Result<()> {
                 r#"      <failure type="{}" message="{}">{}</failure>"#,
                 d.severity,
                 xml(&d.message),
-                xml(&body)
+                xml(&body(d, name))
             )?;
             writeln!(out, "    </testcase>")?;
+        }
+        let others: Vec<String> = indices
+            .iter()
+            .filter(|i| !is_error(i))
+            .map(|&i| {
+                let d = &report.diagnostics[i];
+                format!("{}[{}] {}", d.severity, d.rule.id, body(d, name))
+            })
+            .collect();
+        if !others.is_empty() {
+            writeln!(
+                out,
+                "    <system-out>{}</system-out>",
+                xml(&others.join("\n"))
+            )?;
         }
         writeln!(out, "  </testsuite>")
     };

@@ -16,11 +16,13 @@ use std::io;
 
 use super::{Diagnostic, LineCol, Rule, Severity, SourceFile};
 
+pub mod concise;
 pub mod github;
 pub mod human;
 pub mod json;
 pub mod junit;
 pub mod sarif;
+pub mod terminal;
 
 /// Counts for the summary line and the JSON `summary` object.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -38,6 +40,8 @@ pub struct Summary {
     pub errors: usize,
     pub warnings: usize,
     pub infos: usize,
+    /// Findings silenced by suppression comments or annotations (not in the counts above).
+    pub suppressed: usize,
 }
 
 impl Summary {
@@ -64,8 +68,13 @@ impl Summary {
         if self.infos > 0 {
             findings.push(n(self.infos, "note", "notes"));
         }
+        let suppressed = if self.suppressed > 0 {
+            format!(", {} suppressed", self.suppressed)
+        } else {
+            String::new()
+        };
         format!(
-            "{} in {} ({}, {}, {} skipped)",
+            "{} in {} ({}, {}, {} skipped{suppressed})",
             findings.join(", "),
             n(self.files, "file", "files"),
             n(self.crds, "CRD", "CRDs"),
@@ -81,6 +90,9 @@ pub struct Report<'a> {
     pub files: &'a [SourceFile],
     /// Already sorted by file, position, rule and message.
     pub diagnostics: &'a [Diagnostic],
+    /// Findings silenced by a suppression (each has `suppression` set), sorted the same way;
+    /// only JSON and SARIF show them, marked as suppressed.
+    pub suppressed: &'a [Diagnostic],
     pub summary: &'a Summary,
     /// Every rule crdlint knows, for formats that carry rule metadata.
     pub rules: &'a [&'static Rule],
@@ -92,6 +104,7 @@ pub enum Format {
     Human,
     Json,
     Sarif,
+    Concise,
     Github,
     Junit,
 }
@@ -131,6 +144,7 @@ pub fn render(
         Format::Human => human::render(report, opts, out),
         Format::Json => json::render(report, out),
         Format::Sarif => sarif::render(report, opts, out),
+        Format::Concise => concise::render(report, opts, out),
         Format::Github => github::render(report, opts, out),
         Format::Junit => junit::render(report, out),
     }
@@ -149,6 +163,27 @@ impl<'a> Report<'a> {
         let file = self.files.get(d.file?)?;
         let (start, end) = file.span_lines(d.span);
         Some(Location { file, start, end })
+    }
+
+    /// The reported and the suppressed findings in one sorted list (for JSON and SARIF).
+    /// Both lists are sorted already, so this is a merge that keeps each list's order.
+    pub(crate) fn with_suppressed(&self) -> Vec<&'a Diagnostic> {
+        let key = |d: &'a Diagnostic| (d.file, d.span.start, d.span.end, d.rule.id, &d.message);
+        let mut out = Vec::with_capacity(self.diagnostics.len() + self.suppressed.len());
+        let (mut a, mut b) = (
+            self.diagnostics.iter().peekable(),
+            self.suppressed.iter().peekable(),
+        );
+        loop {
+            let take_a = match (a.peek(), b.peek()) {
+                (Some(x), Some(y)) => key(x) <= key(y),
+                (Some(_), None) => true,
+                (None, Some(_)) => false,
+                (None, None) => break,
+            };
+            out.extend(if take_a { a.next() } else { b.next() });
+        }
+        out
     }
 
     /// The file name of `d`, when it has one.
@@ -213,6 +248,7 @@ pub(crate) mod test_support {
             Report {
                 files: &self.files,
                 diagnostics: &self.diagnostics,
+                suppressed: &[],
                 summary: &self.summary,
                 rules: rules::RULES,
             }

@@ -28,6 +28,9 @@ struct Log<'a> {
 struct Run<'a> {
     tool: Tool<'a>,
     column_kind: &'static str,
+    /// `%SRCROOT%`: the working directory, which relative `uri`s are relative to.
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    original_uri_base_ids: std::collections::BTreeMap<&'static str, BaseUri>,
     results: Vec<SarifResult<'a>>,
 }
 
@@ -82,6 +85,16 @@ struct SarifResult<'a> {
     locations: Vec<Location>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     related_locations: Vec<Location>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    suppressions: Vec<SarifSuppression>,
+}
+
+/// SARIF 3.35: a suppression written in the source (a comment or an annotation).
+#[derive(Serialize)]
+struct SarifSuppression {
+    kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    justification: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -104,9 +117,20 @@ struct PhysicalLocation {
 }
 
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct ArtifactLocation {
     uri: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    uri_base_id: Option<&'static str>,
 }
+
+#[derive(Serialize)]
+struct BaseUri {
+    uri: String,
+}
+
+/// The base id of relative artifact locations (GitHub code scanning's convention).
+const SRCROOT: &str = "%SRCROOT%";
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -146,6 +170,46 @@ pub(crate) fn path_to_uri(path: &str) -> String {
     uri
 }
 
+/// Where a file is: a relative reference against `%SRCROOT%` (the working directory) for a
+/// relative path, a `file://` URI for an absolute one (SARIF 3.4.4: a `uri` with no base must
+/// be absolute), and the `--stdin-filename` name (or `-`) as given, against `%SRCROOT%`.
+fn artifact(name: &str) -> ArtifactLocation {
+    let path = std::path::Path::new(name);
+    if path.is_absolute() {
+        let p = name.replace('\\', "/");
+        let p = if p.starts_with('/') {
+            p
+        } else {
+            format!("/{p}")
+        };
+        ArtifactLocation {
+            uri: format!("file://{}", path_to_uri(&p)),
+            uri_base_id: None,
+        }
+    } else {
+        ArtifactLocation {
+            uri: path_to_uri(name),
+            uri_base_id: Some(SRCROOT),
+        }
+    }
+}
+
+/// The working directory as a `file://` URI ending in `/`, for `originalUriBaseIds`.
+fn srcroot() -> Option<String> {
+    let cwd = std::env::current_dir().ok()?;
+    let s = cwd.to_string_lossy().replace('\\', "/");
+    let s = if s.starts_with('/') {
+        s
+    } else {
+        format!("/{s}")
+    };
+    let mut uri = format!("file://{}", path_to_uri(&s));
+    if !uri.ends_with('/') {
+        uri.push('/');
+    }
+    Some(uri)
+}
+
 /// Writes the report as one SARIF log with one run.
 pub fn render(report: &Report<'_>, opts: &Options, out: &mut dyn io::Write) -> io::Result<()> {
     let rules: Vec<ReportingDescriptor> = report
@@ -172,8 +236,8 @@ pub fn render(report: &Report<'_>, opts: &Options, out: &mut dyn io::Write) -> i
         })
         .collect();
     let results = report
-        .diagnostics
-        .iter()
+        .with_suppressed()
+        .into_iter()
         .map(|d| {
             let mut text = d.message.clone();
             if let Some(help) = &d.help {
@@ -185,9 +249,7 @@ pub fn render(report: &Report<'_>, opts: &Options, out: &mut dyn io::Write) -> i
                 .map(|loc| Location {
                     id: None,
                     physical_location: PhysicalLocation {
-                        artifact_location: ArtifactLocation {
-                            uri: path_to_uri(&loc.file.name),
-                        },
+                        artifact_location: artifact(&loc.file.name),
                         region: Region {
                             start_line: loc.start.line,
                             start_column: loc.start.column,
@@ -217,9 +279,7 @@ pub fn render(report: &Report<'_>, opts: &Options, out: &mut dyn io::Write) -> i
                     Some(Location {
                         id: Some(i),
                         physical_location: PhysicalLocation {
-                            artifact_location: ArtifactLocation {
-                                uri: path_to_uri(&file.name),
-                            },
+                            artifact_location: artifact(&file.name),
                             region: Region {
                                 start_line: start.line,
                                 start_column: start.column,
@@ -241,6 +301,14 @@ pub fn render(report: &Report<'_>, opts: &Options, out: &mut dyn io::Write) -> i
                 message: Message { text },
                 locations,
                 related_locations,
+                suppressions: d
+                    .suppression
+                    .iter()
+                    .map(|s| SarifSuppression {
+                        kind: "inSource",
+                        justification: s.reason.clone(),
+                    })
+                    .collect(),
             }
         })
         .collect();
@@ -256,6 +324,10 @@ pub fn render(report: &Report<'_>, opts: &Options, out: &mut dyn io::Write) -> i
                 },
             },
             column_kind: "unicodeCodePoints",
+            original_uri_base_ids: srcroot()
+                .map(|uri| (SRCROOT, BaseUri { uri }))
+                .into_iter()
+                .collect(),
             results,
         }],
     };

@@ -20,6 +20,7 @@
 
 pub mod gomail;
 pub mod gonet;
+pub mod gonetip;
 pub mod gotime;
 pub mod gourl;
 

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Gathers seed corpora for the fuzz targets into fuzz/corpus/<target>/ (not committed: the
+# directory is in fuzz/.gitignore). Seeds come from testdata/ and, when present, from the shared
+# corpus of real CRDs and resources (../shared/corpus or $CRDLINT_CORPUS).
+#
+#   scripts/fuzz-seeds.sh
+set -eu  # no pipefail: grep finding nothing in some files is normal here
+
+cd "$(dirname "$0")/.."
+shared="${CRDLINT_CORPUS:-../shared/corpus}"
+out=fuzz/corpus
+mkdir -p "$out/yaml_roundtrip" "$out/cel_rule" "$out/pipeline"
+
+# Seeds are named by content hash, so running this twice adds nothing.
+seed() { # target file
+  local h
+  h=$(sha1sum "$2" | cut -c1-16)
+  cp "$2" "$1/$h"
+}
+
+# Every YAML/JSON file under 256 KiB (libFuzzer's default -max_len is far smaller anyway; the
+# large ones only slow the first pass down).
+yaml_files() {
+  find testdata "$@" -type f \( -name '*.yaml' -o -name '*.yml' -o -name '*.json' \) \
+    -size -256k 2>/dev/null
+}
+
+dirs=()
+[ -d "$shared" ] && dirs+=("$shared")
+yaml_files "${dirs[@]}" | while read -r f; do
+  seed "$out/yaml_roundtrip" "$f"
+done
+
+# CEL: every rule and messageExpression written in a CRD, one seed per rule ("rule\nmessage").
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+yaml_files "${dirs[@]}" | xargs grep -h -E '^\s*-?\s*(rule|messageExpression):' 2>/dev/null \
+  | sed -E 's/^\s*-?\s*(rule|messageExpression):\s*//' | sort -u | awk 'NR <= 5000' \
+  | while IFS= read -r rule; do
+      # Drop YAML quoting when the whole value is quoted.
+      case "$rule" in
+        \'*\') rule="${rule:1:${#rule}-2}" ;;
+        \"*\") rule="${rule:1:${#rule}-2}" ;;
+      esac
+      printf '%s\n%s' "$rule" "'message: ' + string(self)" > "$tmp/r"
+      seed "$out/cel_rule" "$tmp/r"
+    done
+
+# Pipeline: each CRD with each resource of the same directory tree (CRD, NUL, resources).
+for crd in $(grep -l -r --include='*.yaml' '^kind: CustomResourceDefinition' testdata "${dirs[@]}" 2>/dev/null \
+             | awk 'NR <= 300'); do
+  dir=$(dirname "$crd")
+  for res in $(grep -L -r --include='*.yaml' '^kind: CustomResourceDefinition' "$dir" "$dir/.." 2>/dev/null \
+               | awk 'NR <= 3'); do
+    [ "$(stat -c %s "$crd")" -lt 262144 ] || continue
+    { cat "$crd"; printf '\0'; cat "$res"; } > "$tmp/p"
+    seed "$out/pipeline" "$tmp/p"
+  done
+done
+
+for t in yaml_roundtrip cel_rule pipeline; do
+  echo "$t: $(ls "$out/$t" | wc -l) seeds"
+done

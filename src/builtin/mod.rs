@@ -1,0 +1,219 @@
+//! Built-in kinds (Deployments, Services, ConfigMaps, ...): their schemas for the emulated
+//! minor, read from the upstream OpenAPI v3 documents embedded in the binary, and validated by
+//! the same pipeline as custom resources ([`crate::validate`]), plus the native (Go) checks
+//! the documents do not carry ([`native`]).
+//!
+//! The driver asks a [`Catalog`] about each object that no CRD in the run claims. The catalog
+//! decodes the embedded index on the first such question and compiles each
+//! group/version/kind once, decompressing only the Go packages its definitions come from
+//! (`bundle`); a run without built-in objects never touches the bundle. `versions` decides
+//! what a minor serves, removed, or does not know.
+
+mod bundle;
+mod convert;
+pub mod native;
+pub mod rules;
+mod versions;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::diag::Diagnostic;
+use crate::k8s::KubeVersion;
+use crate::validate::{self, BuiltinKind, CompiledCrd, NameRule, Outcome};
+use crate::yaml::Node;
+
+pub use bundle::{decoded, description};
+pub use rules::RULES;
+
+/// What the catalog knows about one apiVersion and kind.
+#[derive(Debug)]
+pub enum Entry {
+    /// A served built-in kind; `note` is its deprecation warning, if a later minor removes it.
+    Served {
+        crd: Arc<CompiledCrd>,
+        note: Option<Note>,
+    },
+    /// Not served by this minor: an error to report at the object's `apiVersion`.
+    Rejected(Note),
+}
+
+/// A finding about an object's apiVersion as a whole.
+#[derive(Clone, Debug)]
+pub struct Note {
+    pub rule: &'static crate::diag::Rule,
+    pub message: String,
+    pub help: Option<String>,
+}
+
+impl Note {
+    /// The diagnostic at the object's `apiVersion`.
+    pub fn diagnostic(&self, obj: &Node) -> Diagnostic {
+        let span = obj.get("apiVersion").map_or(obj.span, |n| n.span);
+        let mut d = Diagnostic::new(self.rule, span, self.message.clone()).with_path("apiVersion");
+        if let Some(h) = &self.help {
+            d = d.with_help(h.clone());
+        }
+        d
+    }
+}
+
+/// The built-in kinds one run has met, compiled once each.
+#[derive(Debug)]
+pub struct Catalog {
+    kube_version: KubeVersion,
+    entries: HashMap<(String, String), Option<Entry>>,
+}
+
+impl Catalog {
+    /// An empty catalog (allocates nothing until [`Catalog::prepare`] is called).
+    pub fn new(kube_version: KubeVersion) -> Catalog {
+        Catalog {
+            kube_version,
+            entries: HashMap::new(),
+        }
+    }
+
+    /// Looks up (and compiles, the first time) an apiVersion and kind.
+    pub fn prepare(&mut self, api_version: &str, kind: &str) {
+        let key = (api_version.to_string(), kind.to_string());
+        if !self.entries.contains_key(&key) {
+            let entry = resolve(self.kube_version, api_version, kind);
+            self.entries.insert(key, entry);
+        }
+    }
+
+    /// True when nothing was looked up (the embedded bundle untouched by this catalog).
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// What [`Catalog::prepare`] found; `None` when the kind is not a built-in one (or was not
+    /// prepared).
+    pub fn get(&self, api_version: &str, kind: &str) -> Option<&Entry> {
+        self.entries
+            .get(&(api_version.to_string(), kind.to_string()))?
+            .as_ref()
+    }
+}
+
+fn minor_name(m: u32) -> String {
+    format!("1.{m}")
+}
+
+fn resolve(kv: KubeVersion, api_version: &str, kind: &str) -> Option<Entry> {
+    let index = bundle::index()?;
+    let slot = index.minor_slot(kv.minor)?;
+    // A minor newer than the bundle borrows its newest minor's schemas, but what that minor
+    // lacks may be new: it is skipped (no schema), never reported.
+    let beyond = index.minors.last().is_some_and(|m| kv.minor > *m);
+    let (group, version) = api_version.rsplit_once('/').unwrap_or(("", api_version));
+    let here = minor_name(kv.minor);
+    let instead = || versions::replacement(index, slot, group, kind);
+    let use_instead = |what: Option<String>| what.map(|r| format!("use {r} instead"));
+    match versions::status(index, slot, group, version, kind) {
+        versions::Status::Served { entry, removed_in } => {
+            let schema = convert::schema_of(index, slot, entry.def)?;
+            let crd = CompiledCrd::builtin(BuiltinKind {
+                group: entry.group.clone(),
+                version: entry.version.clone(),
+                kind: entry.kind.clone(),
+                namespaced: entry.namespaced,
+                name_rule: name_rule(&entry.group, &entry.kind),
+                schema: crate::schema::Schema::from_node(&Node::from_json(&schema)),
+            });
+            let note = removed_in.map(|r| Note {
+                rule: &rules::DEPRECATED_VERSION,
+                message: format!(
+                    "{api_version} {kind} is deprecated: Kubernetes {} removes it",
+                    minor_name(r)
+                ),
+                help: use_instead(
+                    index
+                        .minor_slot(r)
+                        .and_then(|s| versions::replacement(index, s, group, kind))
+                        .filter(|r| r != api_version),
+                ),
+            });
+            Some(Entry::Served {
+                crd: Arc::new(crd),
+                note,
+            })
+        }
+        versions::Status::Removed { removed_in } => Some(Entry::Rejected(Note {
+            rule: &rules::REMOVED_VERSION,
+            message: format!(
+                "{api_version} {kind} was removed in Kubernetes {}; Kubernetes {here} does not serve it (no matches for kind \"{kind}\" in version \"{api_version}\")",
+                minor_name(removed_in)
+            ),
+            help: use_instead(instead()),
+        })),
+        // Beyond the bundle only a case slip of a known kind is surely wrong (`configmap`).
+        versions::Status::Unknown
+            if beyond
+                && !index.kinds[slot].iter().any(|k| {
+                    k.group == group && k.version == version && k.kind.eq_ignore_ascii_case(kind)
+                }) =>
+        {
+            None
+        }
+        // A `List` wrapper without items and a kubeconfig (`v1 Config`) are not API objects:
+        // skipped (and counted) as before, not reported.
+        versions::Status::Unknown if kind.ends_with("List") => None,
+        versions::Status::Unknown if group.is_empty() && kind == "Config" => None,
+        versions::Status::NotYet { since } => Some(Entry::Rejected(Note {
+            rule: &rules::UNKNOWN_KIND,
+            message: format!(
+                "{api_version} {kind} is served from Kubernetes {} on; Kubernetes {here} does not serve it",
+                minor_name(since)
+            ),
+            help: use_instead(instead()),
+        })),
+        versions::Status::Unknown => Some(Entry::Rejected(Note {
+            rule: &rules::UNKNOWN_KIND,
+            message: format!("kind {kind} not found in {api_version} groupversion"),
+            help: use_instead(instead()).or_else(|| {
+                let near = index.kinds[slot]
+                    .iter()
+                    .find(|k| k.group == group && k.kind.eq_ignore_ascii_case(kind))?;
+                Some(format!("did you mean kind {}?", near.kind))
+            }),
+        })),
+        versions::Status::NotBuiltin => None,
+    }
+}
+
+/// The `metadata.name` rule of a built-in kind (each kind's `Validate<Kind>Name` in the
+/// server): DNS-1035 label for Services, DNS-1123 label for Namespaces, path segment for the
+/// RBAC kinds, DNS-1123 subdomain for the rest.
+fn name_rule(group: &str, kind: &str) -> NameRule {
+    match (group, kind) {
+        ("", "Service") => NameRule::Dns1035Label,
+        ("", "Namespace") => NameRule::DnsLabel,
+        ("rbac.authorization.k8s.io", _) => NameRule::PathSegmentName,
+        _ => NameRule::DnsSubdomain,
+    }
+}
+
+/// Validates a built-in object: the schema pipeline of custom resources, then the native
+/// checks (on the object as written, so that every finding has its node's span).
+pub fn validate(crd: &CompiledCrd, obj: &Node, opts: &validate::Options) -> Outcome {
+    let mut outcome = validate::validate_resource(crd, obj, opts);
+    // Native checks run on the object the schema accepted; after a decode-level failure
+    // (wrong types) they would only repeat it.
+    if !outcome
+        .diagnostics
+        .iter()
+        .any(|d| d.rule.id == "cr/type-meta" || d.rule.id == "cr/not-an-object")
+    {
+        let mut found = native::check(&crd.kind, obj, opts.kube_version);
+        let object = outcome.diagnostics.first().and_then(|d| d.object.clone());
+        for d in &mut found {
+            if let Some(o) = &object {
+                d.object = Some(o.clone());
+            }
+        }
+        outcome.diagnostics.extend(found);
+    }
+    outcome
+}

@@ -1,0 +1,298 @@
+//! What a file or document is, before anything checks it: built-in kinds, `--skip` patterns,
+//! Helm templates and kustomize inputs (which are not objects yet), `# Source:` comments of a
+//! rendered Helm stream, and `crdlint.io/ignore` annotations.
+
+use std::collections::HashSet;
+use std::path::{Component, Path, PathBuf};
+
+use super::input::Loaded;
+use crate::diag::{Rule, Severity, Span};
+use crate::yaml::Node;
+
+pub static NOT_A_MANIFEST: Rule = Rule {
+    id: "input/not-a-manifest",
+    severity: Severity::Info,
+    summary: "A Helm template or a kustomize input is skipped: it is not an object until rendered",
+    docs: "A Helm chart's templates (files with Go template actions `{{ ... }}` outside YAML strings), a \
+`kustomization.yaml`, and the patch files a kustomization lists are inputs to a renderer, not objects the API \
+server would receive: checked as they are, they give false errors (`invalid map key`, `Required value` for the \
+fields a patch leaves out). crdlint skips each with this note, saying what to run instead: \
+`helm template RELEASE CHART | crdlint check` or `kustomize build DIR | crdlint check`; a rendered Helm stream \
+keeps its `# Source:` comments, and findings in it name the template they came from.",
+    bad: "# chart/templates/backup.yaml\napiVersion: example.com/v1\nkind: Backup\nmetadata:\n  name: {{ .Release.Name }}\n",
+    good: "# helm template my chart/ | crdlint check --crd crds/\n",
+};
+
+/// The rules of this module.
+pub static RULES: &[&Rule] = &[&NOT_A_MANIFEST];
+
+/// API groups served by the Kubernetes API server itself (not by CRDs). Their kinds are
+/// built-in: skipped quietly, never "missing a schema". Groups ending in `.x-k8s.io` and
+/// `gateway.networking.k8s.io`, `snapshot.storage.k8s.io` and the like are CRDs and are not here.
+const BUILTIN_GROUPS: &[&str] = &[
+    "",
+    "admissionregistration.k8s.io",
+    "apiextensions.k8s.io",
+    "apiregistration.k8s.io",
+    "apps",
+    "authentication.k8s.io",
+    "authorization.k8s.io",
+    "autoscaling",
+    "batch",
+    "certificates.k8s.io",
+    "coordination.k8s.io",
+    "discovery.k8s.io",
+    "events.k8s.io",
+    "extensions",
+    "flowcontrol.apiserver.k8s.io",
+    "internal.apiserver.k8s.io",
+    "networking.k8s.io",
+    "node.k8s.io",
+    "policy",
+    "rbac.authorization.k8s.io",
+    "resource.k8s.io",
+    "scheduling.k8s.io",
+    "storage.k8s.io",
+    "storagemigration.k8s.io",
+];
+
+/// True for a group the API server serves itself.
+pub fn is_builtin_group(group: &str) -> bool {
+    BUILTIN_GROUPS.contains(&group)
+}
+
+/// A `--skip` pattern: `KIND`, `GROUP/KIND` or `GROUP/VERSION/KIND` (the core group is
+/// written as an empty group, `/v1/Secret`, or by its kind alone).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SkipPattern {
+    group: Option<String>,
+    version: Option<String>,
+    kind: String,
+}
+
+impl SkipPattern {
+    pub fn parse(s: &str) -> Result<SkipPattern, String> {
+        let parts: Vec<&str> = s.split('/').collect();
+        let p = match parts.as_slice() {
+            [kind] => SkipPattern {
+                group: None,
+                version: None,
+                kind: kind.to_string(),
+            },
+            [group, kind] => SkipPattern {
+                group: Some(group.to_string()),
+                version: None,
+                kind: kind.to_string(),
+            },
+            [group, version, kind] => SkipPattern {
+                group: Some(group.to_string()),
+                version: Some(version.to_string()),
+                kind: kind.to_string(),
+            },
+            _ => {
+                return Err(format!(
+                    "--skip {s:?}: expected KIND, GROUP/KIND or GROUP/VERSION/KIND"
+                ))
+            }
+        };
+        if p.kind.is_empty() {
+            return Err(format!("--skip {s:?}: the kind is empty"));
+        }
+        Ok(p)
+    }
+
+    /// True when an object with this apiVersion and kind matches.
+    pub fn matches(&self, api_version: &str, kind: &str) -> bool {
+        let (group, version) = api_version.rsplit_once('/').unwrap_or(("", api_version));
+        self.kind == kind
+            && self.group.as_deref().is_none_or(|g| g == group)
+            && self.version.as_deref().is_none_or(|v| v == version)
+    }
+}
+
+/// Why a whole file is not checked as objects, if it is a renderer's input.
+pub fn renderer_input(l: &Loaded, patches: &HashSet<PathBuf>) -> Option<String> {
+    let name = Path::new(&l.input.name);
+    let file_name = name.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    if matches!(
+        file_name,
+        "kustomization.yaml" | "kustomization.yml" | "Kustomization"
+    ) {
+        let dir = name
+            .parent()
+            .map(|p| p.display().to_string())
+            .filter(|d| !d.is_empty());
+        return Some(format!(
+            "a kustomization is not an object: run `kustomize build {}` and pipe the result to crdlint (`| crdlint check`)",
+            dir.as_deref().unwrap_or(".")
+        ));
+    }
+    if patches.contains(&normalize(name)) {
+        return Some(
+            "a kustomize patch is not a whole object: run `kustomize build` on its kustomization and pipe the result to crdlint (`| crdlint check`)"
+                .to_string(),
+        );
+    }
+    if template_action(&l.source.text).is_some() {
+        return Some(
+            "a Helm template is not an object until rendered: run `helm template RELEASE CHART | crdlint check`"
+                .to_string(),
+        );
+    }
+    None
+}
+
+/// The first Go template action `{{ ... }}` that is not inside a quoted YAML string.
+pub fn template_action(text: &str) -> Option<Span> {
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let start = offset;
+        offset += line.len();
+        let mut quote: Option<u8> = None;
+        let bytes = line.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            let b = bytes[i];
+            match quote {
+                Some(q) if b == q => quote = None,
+                Some(_) => {}
+                None if b == b'#' && (i == 0 || bytes[i - 1] == b' ') => break,
+                None if (b == b'"' || b == b'\'') && opens_scalar(&line[..i]) => quote = Some(b),
+                // Only where it breaks YAML: alone on its line (`{{- if ... }}`) or starting a
+                // value (`name: {{ .Release.Name }}`). Inside a plain string
+                // (`path: apps/{{cluster}}`, Argo CD's ApplicationSet) it is text.
+                None if b == b'{'
+                    && bytes.get(i + 1) == Some(&b'{')
+                    && line[i + 2..].contains("}}")
+                    && opens_scalar(&line[..i]) =>
+                {
+                    return Some(Span::new(start + i, start + i + 2));
+                }
+                None => {}
+            }
+            i += 1;
+        }
+    }
+    None
+}
+
+fn opens_scalar(before: &str) -> bool {
+    matches!(
+        before.trim_end().chars().last(),
+        None | Some(':' | '-' | '[' | '{' | ',')
+    )
+}
+
+/// The patch files the kustomizations among `loaded` list (`patches[].path`,
+/// `patchesStrategicMerge`, `patchesJson6902[].path`), as normalized relative paths.
+pub fn kustomize_patches(loaded: &[Loaded]) -> HashSet<PathBuf> {
+    let mut out = HashSet::new();
+    for l in loaded {
+        let name = Path::new(&l.input.name);
+        let file_name = name.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if !matches!(
+            file_name,
+            "kustomization.yaml" | "kustomization.yml" | "Kustomization"
+        ) {
+            continue;
+        }
+        let dir = name.parent().unwrap_or(Path::new(""));
+        for doc in crate::yaml::load(&l.source.text) {
+            let Some(root) = doc.root else { continue };
+            let mut add = |p: &str| {
+                out.insert(normalize(&dir.join(p)));
+            };
+            for key in ["patches", "patchesJson6902"] {
+                for item in root.get(key).and_then(Node::as_seq).unwrap_or(&[]) {
+                    if let Some(p) = item.get_str("path") {
+                        add(p);
+                    }
+                }
+            }
+            for item in root
+                .get("patchesStrategicMerge")
+                .and_then(Node::as_seq)
+                .unwrap_or(&[])
+            {
+                // An entry is a path or an inline patch; only paths name files.
+                if let Some(p) = item.as_str().filter(|p| !p.contains('\n')) {
+                    add(p);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// `# Source: chart/templates/x.yaml` comments of a rendered Helm stream: (offset of the
+/// comment, the template's path), in file order.
+pub fn helm_sources(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        if let Some(src) = line.trim_end().strip_prefix("# Source: ") {
+            out.push((offset, src.trim().to_string()));
+        }
+        offset += line.len();
+    }
+    out
+}
+
+/// The `crdlint.io/ignore` annotation of an object: its value span and text.
+pub fn ignore_annotation(node: &Node) -> Option<(Span, String)> {
+    let v = node.at(&["metadata", "annotations", super::suppress::ANNOTATION])?;
+    Some((v.span, v.as_str()?.to_string()))
+}
+
+/// `a/./b/../c` as `a/c`, without touching the file system.
+fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn skip_patterns_match_kind_group_and_version() {
+        let p = |s| SkipPattern::parse(s).expect("valid");
+        assert!(p("Secret").matches("v1", "Secret"));
+        assert!(p("/Secret").matches("v1", "Secret"));
+        assert!(!p("apps/Secret").matches("v1", "Secret"));
+        assert!(p("example.com/Widget").matches("example.com/v1", "Widget"));
+        assert!(p("example.com/v1/Widget").matches("example.com/v1", "Widget"));
+        assert!(!p("example.com/v2/Widget").matches("example.com/v1", "Widget"));
+        assert!(SkipPattern::parse("a/b/c/d").is_err());
+        assert!(SkipPattern::parse("a/").is_err());
+    }
+
+    #[test]
+    fn template_actions_outside_strings_only() {
+        assert!(template_action("name: {{ .Release.Name }}\n").is_some());
+        assert!(template_action("{{- if .Values.x }}\na: 1\n").is_some());
+        assert!(template_action("name: \"{{ .Release.Name }}\"\n").is_none());
+        assert!(template_action("rule: 'self.a == \"{{\"'\n").is_none());
+        assert!(template_action("# {{ comment }}\n").is_none());
+        assert!(template_action("a: b\n").is_none());
+        assert!(template_action("path: apps/{{.cluster}}\n").is_none());
+        assert!(template_action("- {{ .Values.x }}\n").is_some());
+    }
+
+    #[test]
+    fn builtin_groups_are_not_crd_groups() {
+        assert!(is_builtin_group("apps"));
+        assert!(is_builtin_group(""));
+        assert!(!is_builtin_group("gateway.networking.k8s.io"));
+        assert!(!is_builtin_group("cluster.x-k8s.io"));
+    }
+}

@@ -1,0 +1,572 @@
+//! `test [PATHS] [--crd PATH]`: run CRD test suites (`crate::suite`) offline.
+//!
+//! Suites are found by content among the files of the paths; CRDs come from the same files and
+//! from `--crd`, and a suite runs against every CRD whose `metadata.name` is its `crdName` (more
+//! than one when feature-gated variants of a CRD are given: each case line then says which file
+//! it ran on). Cases run in parallel; the report is in suite and case order.
+//!
+//! Outputs: `human` (a line per case, the failures with both sides, a summary), `json` (every
+//! case), `junit` (one test case per suite case); `sarif` and `github` carry the failures and
+//! the malformed-suite findings, located at the case. `--update` rewrites the expectations of
+//! failing cases in place (`crate::suite::update`), atomically as `--write` does.
+
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::gather;
+use crate::cli::args::TestArgs;
+use crate::cli::driver::{is_crd, objects};
+use crate::cli::input::{Loaded, Origin};
+use crate::cli::settings::Settings;
+use crate::cli::{Failure, Status};
+use crate::diag::render::{self, Format, Report, Summary};
+use crate::diag::{Diagnostic, FileId, Severity, SourceFile};
+use crate::suite::run::{Target, Verdict};
+use crate::suite::{self, run_case, CaseReport, Suite};
+use crate::validate::{self, CompiledCrd, UnknownFields};
+use crate::yaml::Node;
+
+/// A suite with where it was read.
+struct FoundSuite {
+    file: FileId,
+    suite: Suite,
+}
+
+/// A CRD document with where it was read, compiled.
+struct FoundCrd {
+    file: FileId,
+    node: Node,
+    compiled: Result<CompiledCrd, String>,
+}
+
+/// One case's run: which suite, case and CRD, and its report.
+struct CaseRun<'a> {
+    suite: &'a FoundSuite,
+    case: usize,
+    crd: &'a FoundCrd,
+    report: CaseReport,
+}
+
+pub fn run(settings: &Settings, args: &TestArgs) -> Result<Status, Failure> {
+    let loaded = gather(
+        settings,
+        &settings.paths(&args.paths.paths),
+        &settings.crds(&args.crds),
+    )?;
+    let io_failed = report_unreadable(&loaded)?;
+    let files: Vec<SourceFile> = loaded.iter().map(|l| l.source.clone()).collect();
+    let mut problems = Vec::new();
+    let (suites, crds) = read_suites_and_crds(&loaded, &mut problems);
+    let opts = validate::Options {
+        kube_version: settings.kube_version,
+        // The harness's client sends no field validation, so the server prunes unknown fields
+        // with a warning instead of refusing the object.
+        unknown_fields: UnknownFields::Ignore,
+        ..validate::Options::default()
+    };
+    let runs = run_cases(&suites, &crds, args.filter.as_deref(), &opts, &mut problems);
+    if args.update {
+        update_files(&loaded, &runs, settings.quiet)?;
+    }
+    for r in &runs {
+        if let Some(d) = failure_diagnostic(r) {
+            problems.push(d);
+        }
+    }
+    crate::cli::driver::sort_diagnostics(&mut problems);
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    write_report(settings, &files, &runs, &problems, &mut out)?;
+    out.flush()?;
+    let failed = runs.iter().any(|r| r.report.verdict != Verdict::Pass)
+        || problems.iter().any(|d| d.severity == Severity::Error);
+    Ok(if io_failed {
+        Status::IoFailed
+    } else if failed {
+        Status::Findings
+    } else {
+        Status::Clean
+    })
+}
+
+/// Prints files that could not be read; true when there was one.
+fn report_unreadable(loaded: &[Loaded]) -> Result<bool, Failure> {
+    let mut err = io::stderr().lock();
+    let mut failed = false;
+    for l in loaded {
+        if let Some(e) = &l.error {
+            writeln!(err, "crdlint: {}: {e}", l.input.name)?;
+            failed = true;
+        }
+    }
+    Ok(failed)
+}
+
+/// Every suite and every CRD among the files; malformed YAML in a file is a finding.
+fn read_suites_and_crds(
+    loaded: &[Loaded],
+    problems: &mut Vec<Diagnostic>,
+) -> (Vec<FoundSuite>, Vec<FoundCrd>) {
+    let per_file: Vec<(Vec<FoundSuite>, Vec<FoundCrd>, Vec<Diagnostic>)> = loaded
+        .par_iter()
+        .enumerate()
+        .filter(|(_, l)| l.error.is_none())
+        .map(|(file, l)| read_file(file, &l.source.text))
+        .collect();
+    let (mut suites, mut crds) = (Vec::new(), Vec::new());
+    for (s, c, p) in per_file {
+        suites.extend(s);
+        crds.extend(c);
+        problems.extend(p);
+    }
+    (suites, crds)
+}
+
+fn read_file(file: FileId, text: &str) -> (Vec<FoundSuite>, Vec<FoundCrd>, Vec<Diagnostic>) {
+    let (mut suites, mut crds, mut problems) = (Vec::new(), Vec::new(), Vec::new());
+    for doc in crate::yaml::load(text) {
+        for e in &doc.errors {
+            let d = crate::cli::driver::yaml_diagnostic(e);
+            problems.push(d.with_file(file));
+        }
+        let Some(root) = doc.root else { continue };
+        if let Some(mut suite) = suite::suites_in(&root) {
+            for p in suite.problems.drain(..) {
+                problems.push(p.with_file(file));
+            }
+            suites.push(FoundSuite { file, suite });
+            continue;
+        }
+        for (_, node) in objects(&root) {
+            let is_crd_doc = matches!(
+                (node.get_str("apiVersion"), node.get_str("kind")),
+                (Some(a), Some(k)) if is_crd(a, k)
+            );
+            if is_crd_doc {
+                crds.push(FoundCrd {
+                    file,
+                    node: node.clone(),
+                    compiled: CompiledCrd::compile(node),
+                });
+            }
+        }
+    }
+    (suites, crds, problems)
+}
+
+/// Runs every selected case of every suite against each CRD of its `crdName`.
+fn run_cases<'a>(
+    suites: &'a [FoundSuite],
+    crds: &'a [FoundCrd],
+    filter: Option<&str>,
+    opts: &validate::Options,
+    problems: &mut Vec<Diagnostic>,
+) -> Vec<CaseRun<'a>> {
+    let mut jobs = Vec::new();
+    for s in suites {
+        let targets: Vec<&FoundCrd> = crds
+            .iter()
+            .filter(|c| {
+                c.node.at(&["metadata", "name"]).and_then(Node::as_str) == Some(&s.suite.crd_name)
+            })
+            .collect();
+        if targets.is_empty() && !s.suite.crd_name.is_empty() {
+            problems.push(
+                Diagnostic::new(
+                    &suite::SUITE_NO_CRD,
+                    s.suite.crd_name_span,
+                    format!(
+                        "no CRD named {:?} among the paths and --crd files",
+                        s.suite.crd_name
+                    ),
+                )
+                .with_file(s.file),
+            );
+        }
+        for crd in targets {
+            if let Err(e) = &crd.compiled {
+                problems.push(
+                    Diagnostic::new(
+                        &suite::SUITE_NO_CRD,
+                        s.suite.crd_name_span,
+                        format!("the CRD {:?} cannot be used: {e}", s.suite.crd_name),
+                    )
+                    .with_file(s.file),
+                );
+                continue;
+            }
+            for (i, c) in s.suite.cases.iter().enumerate() {
+                let full = format!("{} / {}", s.suite.name, c.name);
+                if filter.is_none_or(|f| full.contains(f)) {
+                    jobs.push((s, i, crd));
+                }
+            }
+        }
+    }
+    jobs.into_par_iter()
+        .map(|(s, i, crd)| {
+            let compiled = crd.compiled.as_ref().expect("unusable CRDs were left out");
+            let target = Target {
+                crd: &crd.node,
+                compiled,
+            };
+            CaseRun {
+                suite: s,
+                case: i,
+                crd,
+                report: run_case(&s.suite.cases[i], &target, opts, i),
+            }
+        })
+        .collect()
+}
+
+/// A failing or broken case as a finding at the case's name.
+fn failure_diagnostic(r: &CaseRun<'_>) -> Option<Diagnostic> {
+    let case = &r.suite.suite.cases[r.case];
+    let why = match &r.report.verdict {
+        Verdict::Pass => return None,
+        Verdict::Fail(why) => why.clone(),
+        Verdict::Broken(why) => format!("the case cannot run: {why}"),
+    };
+    Some(
+        Diagnostic::new(
+            &suite::CASE_FAILED,
+            case.name_span,
+            format!("{} / {}: {why}", r.suite.suite.name, case.name),
+        )
+        .with_file(r.suite.file),
+    )
+}
+
+/// `--update`: rewrites the expectations of failing cases, file by file.
+fn update_files(loaded: &[Loaded], runs: &[CaseRun<'_>], quiet: bool) -> Result<(), Failure> {
+    let mut edits: BTreeMap<FileId, Vec<suite::update::Edit>> = BTreeMap::new();
+    for r in runs {
+        let text = &loaded[r.suite.file].source.text;
+        let case = &r.suite.suite.cases[r.case];
+        if let Some(e) = suite::update::edit_for(text, case, &r.report) {
+            let list = edits.entry(r.suite.file).or_default();
+            // A suite run on two CRD variants proposes an edit per variant: keep the first.
+            if !list.iter().any(|x| x.span == e.span) {
+                list.push(e);
+            }
+        }
+    }
+    let mut err = io::stderr().lock();
+    let mut rewritten = 0;
+    for (file, list) in edits {
+        let l = &loaded[file];
+        let Origin::Path(path) = &l.input.origin else {
+            writeln!(
+                err,
+                "crdlint: {}: standard input cannot be updated in place",
+                l.input.name
+            )?;
+            continue;
+        };
+        let text = suite::update::apply(&l.source.text, list);
+        super::write::write_atomically(path, &text)
+            .map_err(|e| Failure::Io(io::Error::new(e.kind(), format!("{}: {e}", l.input.name))))?;
+        rewritten += 1;
+    }
+    if !quiet {
+        let s = if rewritten == 1 { "" } else { "s" };
+        writeln!(err, "crdlint: updated {rewritten} suite file{s}")?;
+    }
+    Ok(())
+}
+
+fn write_report(
+    settings: &Settings,
+    files: &[SourceFile],
+    runs: &[CaseRun<'_>],
+    problems: &[Diagnostic],
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    let rules = crate::cli::rules::all();
+    let summary = summary(files, problems);
+    let report = Report {
+        files,
+        diagnostics: problems,
+        suppressed: &[],
+        summary: &summary,
+        rules: &rules,
+    };
+    match settings.format {
+        Format::Human => write_human(settings, files, runs, &report, out),
+        Format::Json => write_json(files, runs, problems, out),
+        Format::Junit => write_junit(files, runs, out),
+        Format::Sarif | Format::Github | Format::Concise => {
+            render::render(
+                settings.format,
+                &report,
+                &settings.render_options(false),
+                out,
+            )?;
+            Ok(())
+        }
+    }
+}
+
+fn summary(files: &[SourceFile], problems: &[Diagnostic]) -> Summary {
+    let count = |s: Severity| problems.iter().filter(|d| d.severity == s).count();
+    Summary {
+        files: files.len(),
+        errors: count(Severity::Error),
+        warnings: count(Severity::Warning),
+        infos: count(Severity::Info),
+        ..Summary::default()
+    }
+}
+
+/// A line per case, then the findings (failures with both sides), then the counts.
+fn write_human(
+    settings: &Settings,
+    files: &[SourceFile],
+    runs: &[CaseRun<'_>],
+    report: &Report<'_>,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    let variants = variants_per_suite(runs);
+    if !settings.quiet {
+        for r in runs {
+            let case = &r.suite.suite.cases[r.case];
+            let file = &files[r.suite.file];
+            let at = file.line_col(case.name_span.start);
+            let word = match r.report.verdict {
+                Verdict::Pass => "pass",
+                Verdict::Fail(_) => "FAIL",
+                Verdict::Broken(_) => "BROKEN",
+            };
+            write!(
+                out,
+                "{word:<6} {}:{}:{}: {} / {}",
+                file.name, at.line, at.column, r.suite.suite.name, case.name
+            )?;
+            if variants.get(&(r.suite.file, r.suite.suite.crd_name.as_str())) > Some(&1) {
+                write!(out, " (CRD {})", files[r.crd.file].name)?;
+            }
+            writeln!(out)?;
+        }
+    }
+    if !report.diagnostics.is_empty() {
+        if !settings.quiet && !runs.is_empty() {
+            writeln!(out)?;
+        }
+        // The case counts below replace the renderer's summary line.
+        let mut opts = settings.render_options(false);
+        opts.quiet = true;
+        render::render(Format::Human, report, &opts, out)?;
+    } else if !settings.quiet {
+        writeln!(out)?;
+    }
+    if !settings.quiet {
+        let count = |f: fn(&Verdict) -> bool| runs.iter().filter(|r| f(&r.report.verdict)).count();
+        let suites = runs
+            .iter()
+            .map(|r| (r.suite.file, r.suite.suite.name.as_str()))
+            .collect::<std::collections::BTreeSet<_>>()
+            .len();
+        writeln!(
+            out,
+            "test result: {} passed, {} failed, {} could not run; {} case{} in {} suite{}",
+            count(|v| *v == Verdict::Pass),
+            count(|v| matches!(v, Verdict::Fail(_))),
+            count(|v| matches!(v, Verdict::Broken(_))),
+            runs.len(),
+            if runs.len() == 1 { "" } else { "s" },
+            suites,
+            if suites == 1 { "" } else { "s" },
+        )?;
+    }
+    Ok(())
+}
+
+/// How many CRD files each suite ran against.
+fn variants_per_suite<'a>(runs: &[CaseRun<'a>]) -> BTreeMap<(FileId, &'a str), usize> {
+    let mut seen: BTreeMap<(FileId, &str), std::collections::BTreeSet<usize>> = BTreeMap::new();
+    for r in runs {
+        seen.entry((r.suite.file, r.suite.suite.crd_name.as_str()))
+            .or_default()
+            .insert(r.crd as *const FoundCrd as usize);
+    }
+    seen.into_iter().map(|(k, v)| (k, v.len())).collect()
+}
+
+#[derive(Serialize)]
+struct WireReport<'a> {
+    version: u32,
+    cases: Vec<WireCase<'a>>,
+    problems: Vec<WireProblem<'a>>,
+    summary: WireSummary,
+}
+
+#[derive(Serialize)]
+struct WireCase<'a> {
+    suite: &'a str,
+    case: &'a str,
+    operation: &'static str,
+    file: &'a str,
+    line: usize,
+    column: usize,
+    crd_file: &'a str,
+    /// `pass`, `fail` or `broken`.
+    result: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+#[derive(Serialize)]
+struct WireProblem<'a> {
+    rule: &'static str,
+    severity: String,
+    file: Option<&'a str>,
+    line: usize,
+    column: usize,
+    message: &'a str,
+}
+
+#[derive(Serialize)]
+struct WireSummary {
+    passed: usize,
+    failed: usize,
+    broken: usize,
+}
+
+fn write_json(
+    files: &[SourceFile],
+    runs: &[CaseRun<'_>],
+    problems: &[Diagnostic],
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    let cases: Vec<WireCase> = runs
+        .iter()
+        .map(|r| {
+            let case = &r.suite.suite.cases[r.case];
+            let file = &files[r.suite.file];
+            let at = file.line_col(case.name_span.start);
+            let (result, message) = match &r.report.verdict {
+                Verdict::Pass => ("pass", None),
+                Verdict::Fail(m) => ("fail", Some(m.as_str())),
+                Verdict::Broken(m) => ("broken", Some(m.as_str())),
+            };
+            WireCase {
+                suite: &r.suite.suite.name,
+                case: &case.name,
+                operation: case.op.key(),
+                file: &file.name,
+                line: at.line,
+                column: at.column,
+                crd_file: &files[r.crd.file].name,
+                result,
+                message,
+                error: r.report.error.as_ref().map(|e| e.text()),
+            }
+        })
+        .collect();
+    let problems = problems
+        .iter()
+        .map(|d| {
+            let file = d.file.and_then(|f| files.get(f));
+            let at = file.map(|f| f.line_col(d.span.start));
+            WireProblem {
+                rule: d.rule.id,
+                severity: d.severity.to_string(),
+                file: file.map(|f| f.name.as_str()),
+                line: at.map_or(0, |a| a.line),
+                column: at.map_or(0, |a| a.column),
+                message: &d.message,
+            }
+        })
+        .collect();
+    let count = |w: &str| cases.iter().filter(|c| c.result == w).count();
+    let summary = WireSummary {
+        passed: count("pass"),
+        failed: count("fail"),
+        broken: count("broken"),
+    };
+    let report = WireReport {
+        version: 1,
+        cases,
+        problems,
+        summary,
+    };
+    serde_json::to_writer_pretty(&mut *out, &report).map_err(io::Error::other)?;
+    writeln!(out)?;
+    Ok(())
+}
+
+/// One `<testsuite>` per suite (and CRD file), one `<testcase>` per case.
+fn write_junit(
+    files: &[SourceFile],
+    runs: &[CaseRun<'_>],
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    use crate::diag::render::junit::xml;
+    let mut groups: Vec<(&str, FileId, Vec<&CaseRun>)> = Vec::new();
+    for r in runs {
+        let key = (r.suite.suite.name.as_str(), r.crd.file);
+        match groups.last_mut() {
+            Some((n, f, list)) if (*n, *f) == key => list.push(r),
+            _ => groups.push((key.0, key.1, vec![r])),
+        }
+    }
+    let failing = |r: &&CaseRun| r.report.verdict != Verdict::Pass;
+    let failures = runs
+        .iter()
+        .filter(|r| r.report.verdict != Verdict::Pass)
+        .count();
+    writeln!(out, r#"<?xml version="1.0" encoding="UTF-8"?>"#)?;
+    writeln!(
+        out,
+        r#"<testsuites name="crdlint test" tests="{}" failures="{failures}" errors="0">"#,
+        runs.len()
+    )?;
+    for (name, crd_file, list) in groups {
+        writeln!(
+            out,
+            r#"  <testsuite name="{}" tests="{}" failures="{}" errors="0">"#,
+            xml(name),
+            list.len(),
+            list.iter().filter(|r| failing(r)).count()
+        )?;
+        writeln!(
+            out,
+            r#"    <properties><property name="crd" value="{}"/></properties>"#,
+            xml(&files[crd_file].name)
+        )?;
+        for r in list {
+            let case = &r.suite.suite.cases[r.case];
+            let file = &files[r.suite.file];
+            let at = file.line_col(case.name_span.start);
+            let open = format!(
+                r#"    <testcase name="{}" classname="{}" file="{}" line="{}""#,
+                xml(&case.name),
+                xml(name),
+                xml(&file.name),
+                at.line
+            );
+            match &r.report.verdict {
+                Verdict::Pass => writeln!(out, "{open}/>")?,
+                Verdict::Fail(m) | Verdict::Broken(m) => {
+                    writeln!(out, "{open}>")?;
+                    let first = m.lines().next().unwrap_or("");
+                    writeln!(
+                        out,
+                        r#"      <failure message="{}">{}</failure>"#,
+                        xml(first),
+                        xml(m)
+                    )?;
+                    writeln!(out, "    </testcase>")?;
+                }
+            }
+        }
+        writeln!(out, "  </testsuite>")?;
+    }
+    writeln!(out, "</testsuites>")?;
+    Ok(())
+}

@@ -1,0 +1,557 @@
+//! The config file, `.crdlint.yaml`: finding it and reading it into a [`Config`].
+//!
+//! This file only parses: every value is checked for its type and, for rule ids, against the
+//! registry, and every mistake is a [`ConfigError`] at the line and column of the offending key
+//! or value (with a "did you mean" when a known name is close). [`super::settings`] applies
+//! the result under the flags, and [`super::policy`] turns the rule controls into severities.
+//!
+//! The file is read with crdlint's own spanned YAML loader (`crate::yaml`), the same that reads
+//! manifests, so a config file is YAML exactly as a manifest is.
+
+use std::path::{Path, PathBuf};
+
+use super::args::{Format, MissingSchemaArg, UnknownFieldsArg};
+use crate::diag::suggest::edit_distance;
+use crate::diag::{Severity, SourceFile, Span};
+use crate::yaml::{Node, Value};
+
+/// The file name looked for in the current directory and its parents.
+pub const FILE_NAME: &str = ".crdlint.yaml";
+
+/// Every top-level key, with what it does (for `crdlint explain config` and "did you mean").
+pub const KEYS: &[(&str, &str, &str)] = &[
+    ("version", "1", "The config format's version. Required; only 1 exists."),
+    ("paths", "[PATH, ...]", "Files or directories to check when none is given on the command line."),
+    ("crds", "[PATH, ...]", "CRD files or directories to validate against (as `--crd`); they win over CRDs found in the paths."),
+    ("exclude", "[GLOB, ...]", "Globs skipped while walking directories (as `--exclude`; the flag adds to these)."),
+    ("force-exclude", "true|false", "Apply `exclude` to files named explicitly too (as `--force-exclude`)."),
+    ("kube-version", "\"1.Y\"", "The Kubernetes minor whose API server is emulated (as `--kube-version`)."),
+    ("unknown-fields", "error|warn|ignore", "Fields a schema does not know (as `--unknown-fields`)."),
+    ("missing-schema", "error|warn|ignore", "A custom resource whose CRD is not in the run (as `--missing-schema`)."),
+    ("skip", "[KIND, ...]", "Documents skipped silently: `KIND`, `GROUP/KIND` or `GROUP/VERSION/KIND` (as `--skip`; the flag adds to these)."),
+    ("format", "human|json|sarif|concise|github|junit", "Output format (as `--format`)."),
+    ("cost-warn", "PERCENT", "Share of the per-rule CEL cost limit that earns `cel/cost-high` (as `--cost-warn`)."),
+    ("deny-warnings", "true|false", "Exit 1 on warnings too (as `--deny-warnings`)."),
+    ("select", "[RULE, ...]", "Report only these rules: ids, or group prefixes such as `cel/` (as `--select`)."),
+    ("ignore", "[RULE, ...]", "Never report these rules: ids or group prefixes (as `--ignore`)."),
+    ("severity", "{RULE: error|warning|info}", "Severity per rule id or group prefix; the longest match wins (`--warn`/`--error` win over it)."),
+    ("require-reason", "true|false", "A suppression comment without `-- reason` is a finding (`meta/missing-reason`)."),
+    ("per-file", "[{paths: [GLOB], ignore: [...], severity: {...}}]", "Overrides for files matching the globs (relative to the config file), for files a team cannot edit."),
+];
+
+/// A rule control as written: the pattern and where it was written.
+#[derive(Clone, Debug)]
+pub struct Pattern {
+    pub text: String,
+    /// Where in the config file (line:column), for `crdlint rules`.
+    pub at: String,
+}
+
+/// `per-file` entries.
+#[derive(Clone, Debug, Default)]
+pub struct PerFile {
+    pub paths: Vec<String>,
+    pub ignore: Vec<Pattern>,
+    pub severity: Vec<(Pattern, Severity)>,
+}
+
+/// A config file as read: each key is `None` when the file does not set it.
+#[derive(Clone, Debug, Default)]
+pub struct Config {
+    /// The file, as it is named in messages.
+    pub name: String,
+    /// The directory relative paths and globs in the file are relative to, as a path that
+    /// can be joined to names relative to the current directory (empty for the current one).
+    pub dir: PathBuf,
+    pub paths: Option<Vec<PathBuf>>,
+    pub crds: Option<Vec<PathBuf>>,
+    pub exclude: Option<Vec<String>>,
+    pub force_exclude: Option<bool>,
+    pub kube_version: Option<String>,
+    pub unknown_fields: Option<UnknownFieldsArg>,
+    pub missing_schema: Option<MissingSchemaArg>,
+    pub skip: Option<Vec<String>>,
+    pub format: Option<Format>,
+    pub cost_warn: Option<u32>,
+    pub deny_warnings: Option<bool>,
+    pub select: Option<Vec<Pattern>>,
+    pub ignore: Option<Vec<Pattern>>,
+    pub severity: Vec<(Pattern, Severity)>,
+    pub require_reason: Option<bool>,
+    pub per_file: Vec<PerFile>,
+}
+
+/// A mistake in a config file, at its line and column.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfigError {
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: {}",
+            self.file, self.line, self.column, self.message
+        )
+    }
+}
+
+/// The config file for a run started in `cwd`: the nearest `.crdlint.yaml` in `cwd` or a
+/// parent, stopping at the repository root (a directory holding `.git`). Returns the path to
+/// read, relative to `cwd` when found above it.
+pub fn discover(cwd: &Path) -> Option<PathBuf> {
+    let mut rel = PathBuf::new();
+    for dir in cwd.ancestors() {
+        let candidate = dir.join(FILE_NAME);
+        if candidate.is_file() {
+            return Some(rel.join(FILE_NAME));
+        }
+        if dir.join(".git").exists() {
+            return None;
+        }
+        rel.push("..");
+    }
+    None
+}
+
+/// Reads and parses the config file at `path` (I/O errors become a [`ConfigError`] at 1:1).
+pub fn read(path: &Path) -> Result<Config, ConfigError> {
+    let name = display(path);
+    let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
+        file: name.clone(),
+        line: 1,
+        column: 1,
+        message: format!("cannot read the config file: {e}"),
+    })?;
+    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    parse(&name, dir, &text)
+}
+
+fn display(path: &Path) -> String {
+    let s = path.to_string_lossy();
+    s.strip_prefix("./").unwrap_or(&s).to_string()
+}
+
+/// Parses config text; `name` is used in errors, `dir` anchors relative paths.
+pub fn parse(name: &str, dir: PathBuf, text: &str) -> Result<Config, ConfigError> {
+    let reader = Reader {
+        file: SourceFile::new(name, text.to_string()),
+    };
+    let docs = crate::yaml::load(text);
+    let mut roots = Vec::new();
+    for doc in &docs {
+        if let Some(e) = doc.errors.first() {
+            return Err(reader.error(e.span, e.message.clone()));
+        }
+        if let Some(root) = &doc.root {
+            roots.push(root);
+        }
+    }
+    let root = match roots.as_slice() {
+        [root] => *root,
+        [] => {
+            return Err(reader.error(
+                Span::default(),
+                "the config file is empty; it starts with `version: 1`".into(),
+            ))
+        }
+        [_, second, ..] => {
+            return Err(reader.error(second.span, "a config file holds one YAML document".into()))
+        }
+    };
+    let map = root.as_map().ok_or_else(|| {
+        reader.error(
+            root.span,
+            "the config file must be a mapping of keys".into(),
+        )
+    })?;
+    let mut config = Config {
+        name: name.to_string(),
+        dir,
+        ..Config::default()
+    };
+    match map.entry("version") {
+        None => {
+            return Err(reader.error(
+                root.span,
+                "missing `version: 1` at the top of the config file".into(),
+            ))
+        }
+        Some(e) if e.value.as_i64() == Some(1) => {}
+        Some(e) => {
+            return Err(reader.error(
+                e.value.span,
+                "unsupported config version: only `version: 1` exists".into(),
+            ))
+        }
+    }
+    for entry in &map.entries {
+        let v = &entry.value;
+        match entry.key.as_str() {
+            "version" => {}
+            "paths" => {
+                config.paths = Some(reader.strings(v)?.into_iter().map(PathBuf::from).collect())
+            }
+            "crds" => {
+                config.crds = Some(reader.strings(v)?.into_iter().map(PathBuf::from).collect())
+            }
+            "exclude" => config.exclude = Some(reader.strings(v)?),
+            "force-exclude" => config.force_exclude = Some(reader.bool(v)?),
+            "kube-version" => config.kube_version = Some(reader.scalar(v)?),
+            "unknown-fields" => config.unknown_fields = Some(reader.choice(v)?),
+            "missing-schema" => config.missing_schema = Some(reader.choice(v)?),
+            "skip" => config.skip = Some(reader.strings(v)?),
+            "format" => config.format = Some(reader.choice(v)?),
+            "cost-warn" => {
+                config.cost_warn = Some(v.as_i64().and_then(|n| u32::try_from(n).ok()).ok_or_else(
+                    || reader.error(v.span, "expected a whole number (a percentage)".into()),
+                )?)
+            }
+            "deny-warnings" => config.deny_warnings = Some(reader.bool(v)?),
+            "select" => config.select = Some(reader.patterns(v)?),
+            "ignore" => config.ignore = Some(reader.patterns(v)?),
+            "severity" => config.severity = reader.severities(v)?,
+            "require-reason" => config.require_reason = Some(reader.bool(v)?),
+            "per-file" => config.per_file = reader.per_file(v)?,
+            other => {
+                let known: Vec<&str> = KEYS.iter().map(|k| k.0).collect();
+                return Err(reader.error(
+                    entry.key_span,
+                    format!("unknown key `{other}`{}", did_you_mean(other, &known)),
+                ));
+            }
+        }
+    }
+    Ok(config)
+}
+
+struct Reader {
+    file: SourceFile,
+}
+
+impl Reader {
+    fn error(&self, span: Span, message: String) -> ConfigError {
+        let at = self.file.line_col(span.start);
+        ConfigError {
+            file: self.file.name.clone(),
+            line: at.line,
+            column: at.column,
+            message,
+        }
+    }
+
+    fn at(&self, span: Span) -> String {
+        let at = self.file.line_col(span.start);
+        format!("{}:{}:{}", self.file.name, at.line, at.column)
+    }
+
+    fn scalar(&self, v: &Node) -> Result<String, ConfigError> {
+        match &v.value {
+            Value::String(s) => Ok(s.clone()),
+            Value::Int(_) | Value::Float(_) | Value::Bool(_) => {
+                // `kube-version: 1.30` is a float to YAML; the text is what was meant.
+                let text = self.file.text.get(v.span.start..v.span.end).unwrap_or("");
+                Ok(text.to_string())
+            }
+            _ => Err(self.error(v.span, format!("expected a string, found {}", what(v)))),
+        }
+    }
+
+    fn bool(&self, v: &Node) -> Result<bool, ConfigError> {
+        v.as_bool()
+            .ok_or_else(|| self.error(v.span, format!("expected true or false, found {}", what(v))))
+    }
+
+    fn strings(&self, v: &Node) -> Result<Vec<String>, ConfigError> {
+        let items = v
+            .as_seq()
+            .ok_or_else(|| self.error(v.span, format!("expected a list, found {}", what(v))))?;
+        items.iter().map(|i| self.scalar(i)).collect()
+    }
+
+    fn choice<T: clap::ValueEnum>(&self, v: &Node) -> Result<T, ConfigError> {
+        let text = self.scalar(v)?;
+        let names: Vec<String> = T::value_variants()
+            .iter()
+            .filter_map(|x| x.to_possible_value().map(|p| p.get_name().to_string()))
+            .collect();
+        T::from_str(&text, false).map_err(|_| {
+            self.error(
+                v.span,
+                format!(
+                    "invalid value `{text}`: expected one of {}",
+                    names.join(", ")
+                ),
+            )
+        })
+    }
+
+    fn pattern(&self, v: &Node) -> Result<Pattern, ConfigError> {
+        let text = self.scalar(v)?;
+        check_pattern(&text).map_err(|m| self.error(v.span, m))?;
+        Ok(Pattern {
+            text,
+            at: self.at(v.span),
+        })
+    }
+
+    fn patterns(&self, v: &Node) -> Result<Vec<Pattern>, ConfigError> {
+        let items = v.as_seq().ok_or_else(|| {
+            self.error(
+                v.span,
+                format!("expected a list of rule ids, found {}", what(v)),
+            )
+        })?;
+        items.iter().map(|i| self.pattern(i)).collect()
+    }
+
+    fn severities(&self, v: &Node) -> Result<Vec<(Pattern, Severity)>, ConfigError> {
+        let map = v.as_map().ok_or_else(|| {
+            self.error(
+                v.span,
+                format!(
+                    "expected a mapping from rule id to severity, found {}",
+                    what(v)
+                ),
+            )
+        })?;
+        let mut out = Vec::new();
+        for e in &map.entries {
+            check_pattern(&e.key).map_err(|m| self.error(e.key_span, m))?;
+            let level = self.scalar(&e.value)?;
+            let severity = parse_severity(&level).ok_or_else(|| {
+                self.error(
+                    e.value.span,
+                    format!(
+                        "invalid severity `{level}`: expected error, warning or info{}",
+                        did_you_mean(&level, &["error", "warning", "info"])
+                    ),
+                )
+            })?;
+            out.push((
+                Pattern {
+                    text: e.key.clone(),
+                    at: self.at(e.key_span),
+                },
+                severity,
+            ));
+        }
+        Ok(out)
+    }
+
+    fn per_file(&self, v: &Node) -> Result<Vec<PerFile>, ConfigError> {
+        let items = v.as_seq().ok_or_else(|| {
+            self.error(
+                v.span,
+                format!("expected a list of overrides, found {}", what(v)),
+            )
+        })?;
+        let mut out = Vec::new();
+        for item in items {
+            let map = item.as_map().ok_or_else(|| {
+                self.error(
+                    item.span,
+                    "expected a mapping with `paths` and `ignore` or `severity`".into(),
+                )
+            })?;
+            let mut pf = PerFile::default();
+            for e in &map.entries {
+                match e.key.as_str() {
+                    "paths" => {
+                        pf.paths = self.strings(&e.value)?;
+                        for (glob, node) in pf.paths.iter().zip(e.value.as_seq().unwrap_or(&[])) {
+                            globset::Glob::new(glob).map_err(|err| {
+                                self.error(
+                                    node.span,
+                                    format!("invalid glob `{glob}`: {}", err.kind()),
+                                )
+                            })?;
+                        }
+                    }
+                    "ignore" => pf.ignore = self.patterns(&e.value)?,
+                    "severity" => pf.severity = self.severities(&e.value)?,
+                    other => {
+                        return Err(self.error(
+                            e.key_span,
+                            format!(
+                                "unknown key `{other}` in a per-file override{}",
+                                did_you_mean(other, &["paths", "ignore", "severity"])
+                            ),
+                        ))
+                    }
+                }
+            }
+            if pf.paths.is_empty() {
+                return Err(self.error(item.span, "a per-file override needs `paths`".into()));
+            }
+            out.push(pf);
+        }
+        Ok(out)
+    }
+}
+
+/// What a value is, in YAML's words.
+fn what(v: &Node) -> &'static str {
+    match &v.value {
+        Value::Null => "nothing (null)",
+        Value::Bool(_) => "a boolean",
+        Value::Int(_) | Value::Float(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Seq(_) => "a list",
+        Value::Map(_) => "a mapping",
+    }
+}
+
+/// `error`, `warning` (or `warn`) and `info`.
+pub fn parse_severity(s: &str) -> Option<Severity> {
+    match s {
+        "error" => Some(Severity::Error),
+        "warning" | "warn" => Some(Severity::Warning),
+        "info" | "note" => Some(Severity::Info),
+        _ => None,
+    }
+}
+
+/// Checks that a rule pattern names a rule or a group of rules; the error says which rule was
+/// probably meant.
+pub fn check_pattern(pattern: &str) -> Result<(), String> {
+    let rules = super::rules::all();
+    if rules.iter().any(|r| super::policy::matches(pattern, r.id)) {
+        return Ok(());
+    }
+    let mut names: Vec<String> = rules.iter().map(|r| r.id.to_string()).collect();
+    let mut groups: Vec<String> = rules
+        .iter()
+        .filter_map(|r| r.id.split_once('/').map(|(g, _)| format!("{g}/")))
+        .collect();
+    groups.dedup();
+    names.extend(groups);
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    Err(format!(
+        "unknown rule or group `{pattern}`{}; `crdlint rules` lists every rule",
+        did_you_mean(pattern, &names)
+    ))
+}
+
+/// ` (did you mean `x`?)` for the closest of `known`, or nothing when none is close.
+pub fn did_you_mean(word: &str, known: &[&str]) -> String {
+    let best = known
+        .iter()
+        .map(|k| (edit_distance(word, k), *k))
+        .min()
+        .filter(|(d, k)| *d <= (k.len().max(word.len()) / 3).max(2));
+    // A rule name given without its group (`cost-high` for `cel/cost-high`) is close too.
+    // So is the start of a long id (`versions/schema-drift`).
+    let by_name = known
+        .iter()
+        .find(|k| k.rsplit_once('/').is_some_and(|(_, n)| n == word))
+        .or_else(|| {
+            known
+                .iter()
+                .find(|k| word.len() >= 4 && k.starts_with(word))
+        });
+    match (by_name, best) {
+        (Some(k), _) => format!(" (did you mean `{k}`?)"),
+        (None, Some((_, k))) => format!(" (did you mean `{k}`?)"),
+        (None, None) => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str) -> String {
+        parse(".crdlint.yaml", PathBuf::new(), text)
+            .expect_err("an error")
+            .to_string()
+    }
+
+    #[test]
+    fn reads_every_key() {
+        let text = "version: 1\npaths: [a, b]\ncrds: [crds]\nexclude: ['vendor/**']\nforce-exclude: true\n\
+kube-version: 1.30\nunknown-fields: warn\nmissing-schema: error\nskip: [Secret]\nformat: json\ncost-warn: 80\n\
+deny-warnings: true\nselect: [cel/, crd/names]\nignore: [versions/schema-drift-without-conversion]\n\
+severity: {cel/cost-high: error}\nrequire-reason: true\nper-file:\n- paths: ['charts/**']\n  ignore: [schema/]\n  severity: {cel/: info}\n";
+        let c = parse(".crdlint.yaml", PathBuf::new(), text).expect("valid");
+        assert_eq!(
+            c.paths.as_deref(),
+            Some(&[PathBuf::from("a"), PathBuf::from("b")][..])
+        );
+        assert_eq!(c.kube_version.as_deref(), Some("1.30"));
+        assert_eq!(c.unknown_fields, Some(UnknownFieldsArg::Warn));
+        assert_eq!(c.missing_schema, Some(MissingSchemaArg::Error));
+        assert_eq!(c.format, Some(Format::Json));
+        assert_eq!(c.cost_warn, Some(80));
+        assert_eq!(c.select.as_ref().map(Vec::len), Some(2));
+        assert_eq!(c.severity[0].1, Severity::Error);
+        assert_eq!(c.severity[0].0.at, ".crdlint.yaml:15:12");
+        assert_eq!(c.per_file[0].paths, ["charts/**"]);
+        assert_eq!(c.per_file[0].severity[0].1, Severity::Info);
+        assert_eq!(c.require_reason, Some(true));
+    }
+
+    #[test]
+    fn mistakes_are_located_with_a_suggestion() {
+        assert_eq!(
+            err("version: 1\nselct: [cel/]\n"),
+            ".crdlint.yaml:2:1: unknown key `selct` (did you mean `select`?)"
+        );
+        assert_eq!(
+            err("version: 1\nignore: [cel/cost-hihg]\n"),
+            ".crdlint.yaml:2:10: unknown rule or group `cel/cost-hihg` (did you mean `cel/cost-high`?); `crdlint rules` lists every rule"
+        );
+        assert_eq!(
+            err("version: 1\nseverity:\n  cel/cost-high: fatal\n"),
+            ".crdlint.yaml:3:18: invalid severity `fatal`: expected error, warning or info"
+        );
+        assert_eq!(
+            err("version: 1\ndeny-warnings: [x]\n"),
+            ".crdlint.yaml:2:16: expected true or false, found a list"
+        );
+        assert_eq!(
+            err("version: 1\nformat: jsn\n"),
+            ".crdlint.yaml:2:9: invalid value `jsn`: expected one of human, json, sarif, concise, github, junit"
+        );
+        assert_eq!(
+            err("paths: [a]\n"),
+            ".crdlint.yaml:1:1: missing `version: 1` at the top of the config file"
+        );
+        assert_eq!(
+            err("version: 2\n"),
+            ".crdlint.yaml:1:10: unsupported config version: only `version: 1` exists"
+        );
+        assert!(err("version: 1\nselect: [a\n").starts_with(".crdlint.yaml:"));
+        assert_eq!(
+            err("version: 1\nper-file:\n- path: [x]\n"),
+            ".crdlint.yaml:3:3: unknown key `path` in a per-file override (did you mean `paths`?)"
+        );
+    }
+
+    #[test]
+    fn a_rule_name_without_its_group_is_suggested() {
+        assert_eq!(
+            did_you_mean("cost-high", &["cel/cost-high", "crd/names"]),
+            " (did you mean `cel/cost-high`?)"
+        );
+        assert_eq!(did_you_mean("zzzzzz", &["select"]), "");
+    }
+
+    #[test]
+    fn discovery_stops_at_the_repository_root() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let repo = dir.path().join("repo");
+        let sub = repo.join("a/b");
+        std::fs::create_dir_all(&sub).expect("mkdir");
+        std::fs::write(dir.path().join(FILE_NAME), "version: 1\n").expect("write");
+        std::fs::create_dir(repo.join(".git")).expect("mkdir");
+        assert_eq!(discover(&sub), None);
+        std::fs::write(repo.join(FILE_NAME), "version: 1\n").expect("write");
+        assert_eq!(discover(&sub), Some(PathBuf::from("../../.crdlint.yaml")));
+        assert_eq!(discover(&repo), Some(PathBuf::from(".crdlint.yaml")));
+    }
+}

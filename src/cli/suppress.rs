@@ -1,0 +1,363 @@
+//! Suppressions: `# crdlint: ignore[RULE, ...] -- reason` comments and the
+//! `crdlint.io/ignore` annotation, applied to a finished run and audited.
+//!
+//! A line comment silences the named rules on its own line, and on the next line when it
+//! stands alone on its line (the line above the finding). `# crdlint: ignore-file[...]` covers
+//! its whole file. The annotation `crdlint.io/ignore: "RULE,RULE"` covers the object it is on,
+//! for manifests whose comments are lost on the way (kustomize drops them). Rules are ids or
+//! group prefixes, as in the config.
+//!
+//! The audit follows ruff's `noqa` lessons: a bare `# crdlint: ignore` (no rules) silences
+//! nothing and is itself a finding, a rule that was silenced nowhere is reported
+//! (`meta/unused-suppression`), and with `require-reason: true` a suppression without a reason
+//! is a finding. Silenced findings are kept apart, for JSON and SARIF to show as suppressed.
+
+use super::policy::{matches, Policy};
+use crate::diag::{Diagnostic, FileId, Rule, Severity, SourceFile, Span, Suppression};
+
+pub static UNUSED: Rule = Rule {
+    id: "meta/unused-suppression",
+    severity: Severity::Warning,
+    summary: "A suppression comment or annotation names a rule that reported nothing there",
+    docs: "A `# crdlint: ignore[...]` comment, an `ignore-file` comment or a `crdlint.io/ignore` annotation \
+that silences nothing is noise at best, and at worst hides the next real finding of that rule when the code \
+moves. Remove the rule from the suppression (or the whole suppression). A rule that is turned off by the \
+config for that file is not reported as unused. Unknown rule ids are reported here too, with the closest \
+known id.",
+    bad: "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: 3  # crdlint: ignore[cr/schema] -- legacy\n",
+    good: "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: 3\n",
+};
+
+pub static BLANKET: Rule = Rule {
+    id: "meta/blanket-suppression",
+    severity: Severity::Warning,
+    summary: "A suppression comment names no rule",
+    docs: "`# crdlint: ignore` without a list of rules would silence everything on its line, including \
+findings nobody has seen yet, so crdlint does not honour it: name the rules, \
+`# crdlint: ignore[rule/id] -- why`.",
+    bad: "spec:\n  size: 300  # crdlint: ignore\n",
+    good: "spec:\n  size: 300  # crdlint: ignore[cr/schema] -- sized by the operator, see #42\n",
+};
+
+pub static MISSING_REASON: Rule = Rule {
+    id: "meta/missing-reason",
+    severity: Severity::Warning,
+    summary: "A suppression gives no reason (reported with `require-reason: true`)",
+    docs: "With `require-reason: true` in the config, every suppression must say why after `--`, so that a \
+review can tell a deliberate exception from a silenced bug. The finding is still suppressed.",
+    bad: "# .crdlint.yaml: require-reason: true\nspec:\n  size: 300  # crdlint: ignore[cr/schema]\n",
+    good: "# .crdlint.yaml: require-reason: true\nspec:\n  size: 300  # crdlint: ignore[cr/schema] -- sized by the operator\n",
+};
+
+/// The suppression rules.
+pub static RULES: &[&Rule] = &[&BLANKET, &MISSING_REASON, &UNUSED];
+
+/// An annotation `crdlint.io/ignore` found on an object.
+#[derive(Clone, Debug)]
+pub struct IgnoreAnnotation {
+    pub file: FileId,
+    /// The annotated object.
+    pub object: Span,
+    /// The annotation's value.
+    pub value: Span,
+    pub text: String,
+}
+
+/// The annotation key.
+pub const ANNOTATION: &str = "crdlint.io/ignore";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Scope {
+    /// These lines (1-based, inclusive).
+    Lines(usize, usize),
+    /// The whole file.
+    File,
+    /// Inside this span.
+    Object(Span),
+}
+
+/// One suppression: its rules (with where each is written) and what it covers.
+#[derive(Debug)]
+struct Suppressor {
+    file: FileId,
+    scope: Scope,
+    rules: Vec<(String, Span)>,
+    used: Vec<bool>,
+    reason: Option<String>,
+    span: Span,
+}
+
+/// The outcome of applying suppressions.
+pub struct Applied {
+    /// Findings still reported, with the audit's own findings added.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Findings silenced, each with its [`Suppression`].
+    pub suppressed: Vec<Diagnostic>,
+}
+
+/// Applies the comments in `files` and the `annotations` to `diagnostics` (already filtered by
+/// the policy), and audits the suppressions.
+pub fn apply(
+    diagnostics: Vec<Diagnostic>,
+    files: &[SourceFile],
+    annotations: &[IgnoreAnnotation],
+    policy: &Policy,
+    require_reason: bool,
+) -> Applied {
+    let mut audit = Vec::new();
+    let mut sups = Vec::new();
+    for (id, file) in files.iter().enumerate() {
+        scan_comments(id, file, &mut sups, &mut audit);
+    }
+    for a in annotations {
+        let (rules, reason) = split_list(&a.text, a.value.start + 1);
+        sups.push(Suppressor {
+            file: a.file,
+            scope: Scope::Object(a.object),
+            used: vec![false; rules.len()],
+            rules,
+            reason,
+            span: a.value,
+        });
+    }
+    let mut kept = Vec::new();
+    let mut suppressed = Vec::new();
+    for mut d in diagnostics {
+        let line = d
+            .file
+            .and_then(|f| files.get(f))
+            .map(|f| f.line_col(d.span.start).line);
+        let mut hit: Option<Option<String>> = None;
+        for s in sups.iter_mut().filter(|s| Some(s.file) == d.file) {
+            let covers = match s.scope {
+                Scope::File => true,
+                Scope::Lines(a, b) => line.is_some_and(|l| a <= l && l <= b),
+                Scope::Object(o) => o.start <= d.span.start && d.span.end <= o.end,
+            };
+            if !covers {
+                continue;
+            }
+            for (i, (pattern, _)) in s.rules.iter().enumerate() {
+                if matches(pattern, d.rule.id) {
+                    s.used[i] = true;
+                    hit.get_or_insert_with(|| s.reason.clone());
+                }
+            }
+        }
+        match hit {
+            Some(reason) => {
+                d.suppression = Some(Suppression { reason });
+                suppressed.push(d);
+            }
+            None => kept.push(d),
+        }
+    }
+    for s in &sups {
+        audit_one(s, files, policy, require_reason, &mut audit);
+    }
+    policy.apply(&mut audit, files);
+    kept.extend(audit);
+    Applied {
+        diagnostics: kept,
+        suppressed,
+    }
+}
+
+/// Reports the rules of `s` that silenced nothing, and a missing reason.
+fn audit_one(
+    s: &Suppressor,
+    files: &[SourceFile],
+    policy: &Policy,
+    require_reason: bool,
+    out: &mut Vec<Diagnostic>,
+) {
+    let name = files.get(s.file).map(|f| f.name.as_str());
+    let rules = super::rules::all();
+    for ((pattern, span), used) in s.rules.iter().zip(&s.used) {
+        if *used {
+            continue;
+        }
+        let known: Vec<&&Rule> = rules.iter().filter(|r| matches(pattern, r.id)).collect();
+        let message = if known.is_empty() {
+            let ids: Vec<&str> = rules.iter().map(|r| r.id).collect();
+            format!(
+                "unknown rule `{pattern}` in a suppression{}",
+                super::config::did_you_mean(pattern, &ids)
+            )
+        } else if known.iter().all(|r| !policy.enabled(r, name)) {
+            // Turned off by the config for this file: the suppression is redundant, not stale.
+            continue;
+        } else {
+            format!("`{pattern}` is suppressed here but reported nothing")
+        };
+        out.push(
+            Diagnostic::new(&UNUSED, *span, message)
+                .with_file(s.file)
+                .with_help("remove it from the suppression"),
+        );
+    }
+    if require_reason && s.reason.is_none() && !s.rules.is_empty() {
+        out.push(
+            Diagnostic::new(&MISSING_REASON, s.span, "this suppression gives no reason")
+                .with_file(s.file)
+                .with_help("say why after `--`: `# crdlint: ignore[rule/id] -- why`"),
+        );
+    }
+}
+
+/// Finds the `# crdlint:` comments of one file.
+fn scan_comments(
+    id: FileId,
+    file: &SourceFile,
+    out: &mut Vec<Suppressor>,
+    audit: &mut Vec<Diagnostic>,
+) {
+    const MARK: &str = "# crdlint:";
+    let mut offset = 0;
+    for (n, line) in file.text.split_inclusive('\n').enumerate() {
+        let line_no = n + 1;
+        let start = offset;
+        offset += line.len();
+        let Some(at) = find_comment(line, MARK) else {
+            continue;
+        };
+        let own_line = line[..at].trim().is_empty();
+        let rest = &line[at + MARK.len()..];
+        let body = rest.trim_start();
+        let body_at = start + at + MARK.len() + (rest.len() - body.len());
+        let (file_wide, after) = if let Some(r) = body.strip_prefix("ignore-file") {
+            (true, r)
+        } else if let Some(r) = body.strip_prefix("ignore") {
+            (false, r)
+        } else {
+            continue;
+        };
+        let after_at = body_at + (body.len() - after.len());
+        let span = Span::new(start + at, start + line.trim_end().len());
+        let Some(list) = after.strip_prefix('[') else {
+            // `ignore` or `ignore-file` with no rule list.
+            if after.trim().is_empty() || after.trim_start().starts_with("--") {
+                audit.push(
+                    Diagnostic::new(
+                        &BLANKET,
+                        span,
+                        "this suppression names no rule, so it silences nothing",
+                    )
+                    .with_file(id)
+                    .with_help("name the rules: `# crdlint: ignore[rule/id] -- why`"),
+                );
+            }
+            continue;
+        };
+        let (rules, reason) = split_list(list, after_at + 1);
+        let scope = if file_wide {
+            Scope::File
+        } else if own_line {
+            Scope::Lines(line_no, line_no + 1)
+        } else {
+            Scope::Lines(line_no, line_no)
+        };
+        out.push(Suppressor {
+            file: id,
+            scope,
+            used: vec![false; rules.len()],
+            rules,
+            reason,
+            span,
+        });
+    }
+}
+
+/// The byte offset of a YAML comment starting with `mark` in `line`: at the start of the line or
+/// after a blank, and not inside a quoted scalar.
+fn find_comment(line: &str, mark: &str) -> Option<usize> {
+    let bytes = line.as_bytes();
+    let mut quote: Option<u8> = None;
+    for (i, &b) in bytes.iter().enumerate() {
+        match quote {
+            Some(q) if b == q => quote = None,
+            Some(_) => {}
+            None if b == b'"' || b == b'\'' => {
+                // A quote opens a scalar only at the start of a value.
+                let prev = line[..i].trim_end().chars().last();
+                if matches!(prev, None | Some(':' | '-' | '[' | '{' | ',')) {
+                    quote = Some(b);
+                }
+            }
+            None if b == b'#' && (i == 0 || bytes[i - 1] == b' ' || bytes[i - 1] == b'\t') => {
+                return line[i..].starts_with(mark).then_some(i);
+            }
+            None => {}
+        }
+    }
+    None
+}
+
+/// `RULE, RULE] -- reason` (a comment after `[`) or `RULE,RULE -- reason` (an annotation): the
+/// rules with their spans (`base` is the offset of `list` in the file), and the reason.
+fn split_list(list: &str, base: usize) -> (Vec<(String, Span)>, Option<String>) {
+    let (inner, tail) = match list.find(']') {
+        Some(i) => (&list[..i], &list[i + 1..]),
+        None => match list.find("--") {
+            Some(i) => (&list[..i], &list[i..]),
+            None => (list, ""),
+        },
+    };
+    let mut rules = Vec::new();
+    let mut pos = 0;
+    for part in inner.split(',') {
+        let trimmed = part.trim();
+        let lead = part.len() - part.trim_start().len();
+        if !trimmed.is_empty() {
+            let s = base + pos + lead;
+            rules.push((trimmed.to_string(), Span::new(s, s + trimmed.len())));
+        }
+        pos += part.len() + 1;
+    }
+    let reason = tail
+        .trim()
+        .strip_prefix("--")
+        .map(str::trim)
+        .filter(|r| !r.is_empty())
+        .map(str::to_string);
+    (rules, reason)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn comments_are_found_outside_strings_only() {
+        assert_eq!(
+            find_comment("a: 1 # crdlint: ignore[x]", "# crdlint:"),
+            Some(5)
+        );
+        assert_eq!(find_comment("# crdlint: ignore[x]", "# crdlint:"), Some(0));
+        assert_eq!(
+            find_comment("a: \"x # crdlint: ignore[x]\"", "# crdlint:"),
+            None
+        );
+        assert_eq!(find_comment("a: b#crdlint", "# crdlint:"), None);
+        assert_eq!(
+            find_comment("a: it's # crdlint: ignore[x]", "# crdlint:"),
+            Some(8)
+        );
+    }
+
+    #[test]
+    fn lists_and_reasons_split_with_spans() {
+        let (rules, reason) = split_list("a/b, c/ ] -- because", 10);
+        assert_eq!(
+            rules,
+            [
+                ("a/b".to_string(), Span::new(10, 13)),
+                ("c/".to_string(), Span::new(15, 17))
+            ]
+        );
+        assert_eq!(reason.as_deref(), Some("because"));
+        let (rules, reason) = split_list("a/b,c/d", 0);
+        assert_eq!(rules.len(), 2);
+        assert_eq!(reason, None);
+    }
+}

@@ -1,0 +1,283 @@
+//! `x-kubernetes-validations` between two revisions: new and changed rules (which existing
+//! objects meet on their next update), changed messages, transition rules that lose their
+//! `oldSelf`, and estimated costs that rise past the API server's budgets.
+
+use super::rules::*;
+use super::schema::{Pos, VersionCtx};
+use super::{Findings, Options};
+use crate::cel::cost::crd::group_thousands;
+use crate::cel::cost::{
+    crd_costs, KubernetesCompiler, VersionCosts, STATIC_ESTIMATED_COST_LIMIT,
+    STATIC_ESTIMATED_CRD_COST_LIMIT,
+};
+use crate::cel::parse::{parse, MacroSet};
+use crate::cel::{ast::ExprKind, CompileOptions};
+use crate::yaml::Node;
+
+/// One rule of a node's `x-kubernetes-validations`.
+struct Rule<'a> {
+    index: usize,
+    node: &'a Node,
+    text: &'a str,
+}
+
+fn rules(n: &Node) -> Vec<Rule<'_>> {
+    n.get("x-kubernetes-validations")
+        .and_then(Node::as_seq)
+        .unwrap_or_default()
+        .iter()
+        .enumerate()
+        .filter_map(|(index, node)| {
+            Some(Rule {
+                index,
+                node,
+                text: node.get_str("rule")?,
+            })
+        })
+        .collect()
+}
+
+/// Whether a rule is a transition rule: it names `oldSelf` (or opts into an optional one).
+fn is_transition(r: &Node, text: &str, opts: &Options) -> bool {
+    if r.get("optionalOldSelf").and_then(Node::as_bool) == Some(true) {
+        return true;
+    }
+    match parse(text, MacroSet::for_minor(opts.kube_version.minor, true)) {
+        Ok(p) => {
+            let mut found = false;
+            p.expr.walk(&mut |e| {
+                if matches!(&e.kind, ExprKind::Ident(n) if n == "oldSelf") {
+                    found = true;
+                }
+            });
+            found
+        }
+        // A rule that does not parse is the linter's business; judge by its text.
+        Err(_) => text.contains("oldSelf"),
+    }
+}
+
+/// Compares the rules attached to one schema position.
+pub fn compare_rules(p: &Pos<'_>, ctx: &VersionCtx<'_>, opts: &Options, out: &mut Findings) {
+    let (old, new) = (rules(p.old), rules(p.new));
+    if old.is_empty() && new.is_empty() {
+        return;
+    }
+    for r in &new {
+        let user = format!("{}.x-kubernetes-validations[{}]", p.user, r.index);
+        let rule_span = r.node.get("rule").map_or(r.node.span, |n| n.span);
+        if let Some(o) = old.iter().find(|o| o.text == r.text) {
+            same_rule(p, ctx, opts, o, r, &user, out);
+            continue;
+        }
+        if is_transition(r.node, r.text, opts) || ctx.tighten_ok {
+            continue;
+        }
+        // The old rule in the same place, when it was edited rather than added.
+        let replaced = old
+            .iter()
+            .find(|o| o.index == r.index && !new.iter().any(|n| n.text == o.text));
+        let what = match replaced {
+            Some(o) => format!(
+                "rule changed from `{}` to `{}`",
+                one_line(o.text),
+                one_line(r.text)
+            ),
+            None => format!("new rule `{}`", one_line(r.text)),
+        };
+        let ratchet = if opts.ratcheting() {
+            format!(
+                "at Kubernetes 1.{} ratcheting lets an update through when {} is unchanged, so only objects that change it must satisfy the rule",
+                opts.kube_version.minor, p.data
+            )
+        } else {
+            format!(
+                "Kubernetes 1.{} does not ratchet (1.30 and later do): every update of an object that breaks it is rejected, even one that changes only status",
+                opts.kube_version.minor
+            )
+        };
+        let msg = format!(
+            "{}: {}: {what} applies to existing objects on their next update; {ratchet}",
+            ctx.version, p.data
+        );
+        let old_span = replaced.map(|o| o.node.get("rule").map_or(o.node.span, |n| n.span));
+        let d = out.push(
+            &CEL_RULE_ADDED,
+            rule_span,
+            old_span.or(Some(p.old_anchor)),
+            &user,
+            msg,
+        );
+        d.help = Some("check the objects you have: crdlint diff OLD NEW --objects PATH".into());
+    }
+}
+
+/// A rule present in both revisions: its message fields, and whether `oldSelf` still pairs.
+fn same_rule(
+    p: &Pos<'_>,
+    ctx: &VersionCtx<'_>,
+    opts: &Options,
+    o: &Rule<'_>,
+    r: &Rule<'_>,
+    user: &str,
+    out: &mut Findings,
+) {
+    let changed: Vec<&str> = ["message", "messageExpression", "reason", "fieldPath"]
+        .into_iter()
+        .filter(|k| match (o.node.get(k), r.node.get(k)) {
+            (Some(a), Some(b)) => !a.value_eq(b),
+            (None, None) => false,
+            _ => true,
+        })
+        .collect();
+    if !changed.is_empty() {
+        let span = r
+            .node
+            .get(changed[0])
+            .or(r.node.get("rule"))
+            .map_or(r.node.span, |n| n.span);
+        let old_span = o
+            .node
+            .get(changed[0])
+            .or(o.node.get("rule"))
+            .map_or(o.node.span, |n| n.span);
+        out.push(
+            &CEL_MESSAGE_CHANGED,
+            span,
+            Some(old_span),
+            user,
+            format!(
+                "{}: {}: rule `{}`: {} changed; the same objects pass and fail, clients see different errors",
+                ctx.version,
+                p.data,
+                one_line(r.text),
+                changed.join(", ")
+            ),
+        );
+    }
+    if p.old_correlatable && !p.new_correlatable && is_transition(r.node, r.text, opts) {
+        let span = r.node.get("rule").map_or(r.node.span, |n| n.span);
+        let old_span = o.node.get("rule").map_or(o.node.span, |n| n.span);
+        out.push(
+            &CEL_TRANSITION_UNCORRELATABLE,
+            span,
+            Some(old_span),
+            user,
+            format!(
+                "{}: {}: transition rule `{}` can no longer pair oldSelf with self: a list above it is no longer x-kubernetes-list-type: map",
+                ctx.version,
+                p.data,
+                one_line(r.text)
+            ),
+        );
+    }
+}
+
+/// Rules whose estimated cost, or schemas whose total, rose past the server's limits.
+pub fn compare_costs(old: &Node, new: &Node, opts: &Options, out: &mut Findings) {
+    let compiler = KubernetesCompiler {
+        options: CompileOptions {
+            kube_version: opts.kube_version,
+            ..CompileOptions::default()
+        },
+    };
+    let old_costs = crd_costs(old, &compiler);
+    let new_costs = crd_costs(new, &compiler);
+    for nv in &new_costs {
+        let Some(ov) = old_costs
+            .iter()
+            .find(|o| o.version == nv.version)
+            .or(old_costs.first())
+        else {
+            continue;
+        };
+        rule_costs(ov, nv, out);
+        total_cost(ov, nv, new, out);
+    }
+}
+
+fn version_name(v: &VersionCosts) -> &str {
+    v.version.as_deref().unwrap_or("all versions")
+}
+
+fn rule_costs(ov: &VersionCosts, nv: &VersionCosts, out: &mut Findings) {
+    for r in &nv.costs.rules {
+        if r.total <= STATIC_ESTIMATED_COST_LIMIT {
+            continue;
+        }
+        let Some(o) =
+            ov.costs.rules.iter().find(|o| {
+                o.location == r.location && o.expression == r.expression && o.kind == r.kind
+            })
+        else {
+            continue;
+        };
+        if o.total > STATIC_ESTIMATED_COST_LIMIT {
+            continue;
+        }
+        out.push(
+            &CEL_COST_EXCEEDED,
+            r.span,
+            Some(o.span),
+            &r.path.to_string(),
+            format!(
+                "{}: {}: the estimated cost of `{}` rose from {} to {}, past the per-rule limit of {}",
+                version_name(nv),
+                r.location,
+                one_line(&r.expression),
+                group_thousands(o.total),
+                group_thousands(r.total),
+                group_thousands(STATIC_ESTIMATED_COST_LIMIT)
+            ),
+        )
+        .help = Some("a removed maxItems, maxLength or maxProperties above the rule is the usual cause: `crdlint cost` shows the cardinalities".into());
+    }
+}
+
+fn total_cost(ov: &VersionCosts, nv: &VersionCosts, new: &Node, out: &mut Findings) {
+    let (o, n) = (ov.costs.total.total, nv.costs.total.total);
+    if n <= STATIC_ESTIMATED_CRD_COST_LIMIT || o > STATIC_ESTIMATED_CRD_COST_LIMIT {
+        return;
+    }
+    let path = nv.user_path.to_string();
+    let keys: Vec<String> = path
+        .split(['.', '[', ']'])
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect();
+    let span = at_path(new, &keys).map_or(new.span, |n| n.span);
+    out.push(
+        &CEL_COST_EXCEEDED,
+        span,
+        None,
+        &path,
+        format!(
+            "{}: the estimated cost of all rules rose from {} to {}, past the per-CRD limit of {}",
+            version_name(nv),
+            group_thousands(o),
+            group_thousands(n),
+            group_thousands(STATIC_ESTIMATED_CRD_COST_LIMIT)
+        ),
+    );
+}
+
+/// The node at a path of keys and list indices.
+fn at_path<'a>(n: &'a Node, keys: &[String]) -> Option<&'a Node> {
+    let mut cur = n;
+    for k in keys {
+        cur = match k.parse::<usize>() {
+            Ok(i) => cur.as_seq()?.get(i)?,
+            Err(_) => cur.get(k)?,
+        };
+    }
+    Some(cur)
+}
+
+fn one_line(s: &str) -> String {
+    let joined = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    if joined.chars().count() > 100 {
+        format!("{}…", joined.chars().take(99).collect::<String>())
+    } else {
+        joined
+    }
+}

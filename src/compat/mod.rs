@@ -1,0 +1,305 @@
+//! Upgrade safety: what the next revision of a CRD breaks for objects and clients that exist.
+//!
+//! [`compare`] takes two revisions of one CustomResourceDefinition (matched by `metadata.name`
+//! by the caller) and returns `compat/*` findings located at the NEW document's nodes, each with
+//! the OLD node as a related location (the caller stamps both files).
+//!
+//! Layers, each a file:
+//! - [`versions`]: the CRD as a list of versions (served, storage, schema, columns), read from
+//!   the user's `v1` or `v1beta1` document, and the CRD-wide checks (scope, names, versions,
+//!   storage, stored versions).
+//! - [`schema`]: two `openAPIV3Schema`s of one served version, property by property.
+//! - [`celdiff`]: `x-kubernetes-validations` of one schema node, and the cost budgets.
+//! - [`columns`]: printer columns and selectable fields whose path no longer resolves.
+//! - [`rules`]: the rules.
+//!
+//! The comparison reads the raw YAML, not [`crate::schema::Schema`]: every finding needs the
+//! span of the keyword that changed, on both sides.
+
+pub mod celdiff;
+pub mod columns;
+pub mod rules;
+pub mod schema;
+pub mod versions;
+
+use std::collections::BTreeMap;
+
+use crate::diag::{Diagnostic, Rule, Severity, Span};
+use crate::k8s::KubeVersion;
+use crate::yaml::Node;
+
+pub use rules::RULES;
+
+/// Whether a check reports, and at which level (`--enforce RULE=LEVEL`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Enforcement {
+    Error,
+    Warning,
+    Off,
+}
+
+impl Enforcement {
+    pub fn parse(s: &str) -> Option<Enforcement> {
+        match s {
+            "error" => Some(Enforcement::Error),
+            "warning" | "warn" => Some(Enforcement::Warning),
+            "off" | "none" => Some(Enforcement::Off),
+            _ => None,
+        }
+    }
+}
+
+/// Where users disagree on what is breaking.
+#[derive(Clone, Debug, Default)]
+pub struct Policy {
+    /// Report added enum values (`compat/enum-value-added`). Off by default: the server accepts
+    /// them and well-documented enums tell clients to expect new values.
+    pub disallow_enum_additions: bool,
+    /// A served version that `status.storedVersions` of the OLD revision shows has no stored
+    /// objects may tighten its schema (bounds, patterns, formats, enums, required fields, rules):
+    /// no object can fail.
+    pub allow_tightening_unstored: bool,
+}
+
+/// How to compare.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// The emulated API server: decides whether ratcheting applies (1.30 and later).
+    pub kube_version: KubeVersion,
+    pub policy: Policy,
+    /// Per-rule overrides of the default severity, by rule id.
+    pub enforcement: BTreeMap<String, Enforcement>,
+}
+
+impl Options {
+    /// Whether the server of `kube_version` ratchets unchanged values (`CRDValidationRatcheting`,
+    /// beta and on by default from 1.30).
+    pub fn ratcheting(&self) -> bool {
+        self.kube_version.minor >= 30
+    }
+}
+
+/// The `compat/*` findings of going from `old` to `new` (two CRD documents of one name).
+/// Spans are in `new`; related spans are in `old`.
+pub fn compare(old: &Node, new: &Node, opts: &Options) -> Vec<Diagnostic> {
+    let mut out = Findings::default();
+    versions::compare_crds(old, new, opts, &mut out);
+    enforce(out.diags, opts)
+}
+
+/// The finding for a CRD of the old revision that the new one lacks, located in the OLD file.
+pub fn removed(old: &Node, opts: &Options) -> Vec<Diagnostic> {
+    let name = old
+        .at(&["metadata", "name"])
+        .and_then(Node::as_str)
+        .unwrap_or_default();
+    let span = old.at(&["metadata", "name"]).map_or(old.span, |n| n.span);
+    let d = Diagnostic::new(
+        &rules::CRD_REMOVED,
+        span,
+        format!("CustomResourceDefinition {name} was removed: deleting it deletes every object of its kind"),
+    )
+    .with_path("metadata.name");
+    enforce(vec![d], opts)
+}
+
+/// Applies `--enforce` overrides: drops `off` rules, sets the level of the others.
+fn enforce(diags: Vec<Diagnostic>, opts: &Options) -> Vec<Diagnostic> {
+    diags
+        .into_iter()
+        .filter_map(|d| match opts.enforcement.get(d.rule.id) {
+            None => Some(d),
+            Some(Enforcement::Off) => None,
+            Some(Enforcement::Error) => Some(d.with_severity(Severity::Error)),
+            Some(Enforcement::Warning) => Some(d.with_severity(Severity::Warning)),
+        })
+        .collect()
+}
+
+/// The findings of one comparison, in the order found.
+#[derive(Default)]
+pub struct Findings {
+    pub diags: Vec<Diagnostic>,
+}
+
+impl Findings {
+    /// A finding at `new` (span in the NEW document) with `old` as the related location.
+    pub fn push(
+        &mut self,
+        rule: &'static Rule,
+        new: Span,
+        old: Option<Span>,
+        path: &str,
+        message: String,
+    ) -> &mut Diagnostic {
+        let mut d = Diagnostic::new(rule, new, message);
+        if !path.is_empty() {
+            d = d.with_path(path);
+        }
+        if let Some(o) = old {
+            d = d.with_related(o, "in the old revision");
+        }
+        self.diags.push(d);
+        // Just pushed: never empty.
+        let last = self.diags.len() - 1;
+        &mut self.diags[last]
+    }
+}
+
+/// The span of `key`'s value in `node`, or of `node` itself.
+pub(crate) fn span_of(node: &Node, key: &str) -> Span {
+    node.get(key).map_or(node.span, |n| n.span)
+}
+
+/// A scalar for messages: strings quoted, others as JSON.
+pub(crate) fn show(node: &Node) -> String {
+    let json = node.to_json();
+    let s = json.to_string();
+    if s.len() > 80 {
+        format!(
+            "{}…",
+            &s[..s.char_indices().nth(77).map_or(s.len(), |(i, _)| i)]
+        )
+    } else {
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A CRD whose versions are `(name, served, storage, spec properties as flow YAML)`.
+    fn crd(versions: &[(&str, bool, bool, &str)]) -> Node {
+        let mut text = String::from(
+            "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec:\n  group: example.com\n  scope: Namespaced\n  names: {plural: widgets, kind: Widget}\n  versions:\n",
+        );
+        for (name, served, storage, props) in versions {
+            text.push_str(&format!(
+                "  - name: {name}\n    served: {served}\n    storage: {storage}\n    schema:\n      openAPIV3Schema:\n        type: object\n        properties:\n          spec: {props}\n"
+            ));
+        }
+        let docs = crate::yaml::load(&text);
+        docs.into_iter()
+            .next()
+            .and_then(|d| d.root)
+            .expect("test CRD parses")
+    }
+
+    fn ids(old: &Node, new: &Node, opts: &Options) -> Vec<&'static str> {
+        compare(old, new, opts).iter().map(|d| d.rule.id).collect()
+    }
+
+    #[test]
+    fn a_version_that_stops_being_served_is_one_finding() {
+        let old = crd(&[
+            (
+                "v1beta1",
+                true,
+                false,
+                "{type: object, properties: {a: {type: string}}}",
+            ),
+            ("v1", true, true, "{type: object}"),
+        ]);
+        // The unserved version also lost a field and changed a type: still one finding.
+        let new = crd(&[
+            (
+                "v1beta1",
+                false,
+                false,
+                "{type: object, properties: {b: {type: integer}}}",
+            ),
+            ("v1", true, true, "{type: object}"),
+        ]);
+        assert_eq!(
+            ids(&old, &new, &Options::default()),
+            ["compat/version-unserved"]
+        );
+    }
+
+    #[test]
+    fn fields_under_an_open_parent_are_not_removed() {
+        let old = crd(&[(
+            "v1",
+            true,
+            true,
+            "{type: object, properties: {a: {type: string}}}",
+        )]);
+        let preserving = crd(&[(
+            "v1",
+            true,
+            true,
+            "{type: object, x-kubernetes-preserve-unknown-fields: true}",
+        )]);
+        assert!(ids(&old, &preserving, &Options::default()).is_empty());
+        let closed = crd(&[("v1", true, true, "{type: object}")]);
+        assert_eq!(
+            ids(&old, &closed, &Options::default()),
+            ["compat/field-removed"]
+        );
+    }
+
+    #[test]
+    fn loosening_is_not_reported() {
+        let old = crd(&[(
+            "v1",
+            true,
+            true,
+            "{type: object, required: [a], properties: {a: {type: string, maxLength: 5, minLength: 2, enum: [x, y], pattern: '^x$'}}}",
+        )]);
+        let new = crd(&[(
+            "v1",
+            true,
+            true,
+            "{type: object, properties: {a: {type: string, maxLength: 9, enum: [x, y, z]}}}",
+        )]);
+        assert!(ids(&old, &new, &Options::default()).is_empty());
+    }
+
+    #[test]
+    fn an_absent_lower_bound_counts_as_zero() {
+        let old = crd(&[(
+            "v1",
+            true,
+            true,
+            "{type: object, properties: {l: {type: array}}}",
+        )]);
+        let zero = crd(&[(
+            "v1",
+            true,
+            true,
+            "{type: object, properties: {l: {type: array, minItems: 0}}}",
+        )]);
+        assert!(ids(&old, &zero, &Options::default()).is_empty());
+        let one = crd(&[(
+            "v1",
+            true,
+            true,
+            "{type: object, properties: {l: {type: array, minItems: 1}}}",
+        )]);
+        let d = compare(&old, &one, &Options::default());
+        assert_eq!(d.len(), 1);
+        assert!(
+            d[0].message.contains("minItems 1 was added"),
+            "{}",
+            d[0].message
+        );
+    }
+
+    #[test]
+    fn hostile_depth_stops_without_overflow() {
+        let mut props = String::from("{type: string}");
+        for _ in 0..100 {
+            props = format!("{{type: object, properties: {{x: {props}}}}}");
+        }
+        let old = crd(&[("v1", true, true, &props)]);
+        let new = crd(&[(
+            "v1",
+            true,
+            true,
+            &props.replace("type: string", "type: integer"),
+        )]);
+        // The change is below the depth cap: nothing is reported, and nothing overflows.
+        assert!(ids(&old, &new, &Options::default()).is_empty());
+    }
+}

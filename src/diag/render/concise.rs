@@ -1,0 +1,50 @@
+//! `--format concise`: one line per finding, `path:line:col: severity[rule] message`, for grep,
+//! editors' quickfix lists (`errorformat=%f:%l:%c:\ %m`) and logs, then the summary line.
+//!
+//! A message is kept on one line: line breaks in it are written as spaces, so that every
+//! line of the output is one finding.
+
+use std::io;
+
+use super::{Options, Report};
+
+/// Writes one line per diagnostic, then the summary unless `quiet`.
+pub fn render(report: &Report<'_>, opts: &Options, out: &mut dyn io::Write) -> io::Result<()> {
+    for d in report.diagnostics {
+        let at = match report.location(d) {
+            Some(loc) => format!(
+                "{}:{}:{}: ",
+                loc.file.name, loc.start.line, loc.start.column
+            ),
+            None => String::new(),
+        };
+        let mut message = d.message.clone();
+        if let Some(path) = &d.path {
+            if !message.contains(path.as_str()) {
+                message = format!("{path}: {message}");
+            }
+        }
+        let message = message.replace(['\r', '\n'], " ");
+        writeln!(out, "{at}{}[{}] {message}", d.severity, d.rule.id)?;
+    }
+    if !opts.quiet {
+        writeln!(out, "{}", report.summary.line())?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{test_support::Fixture, Format};
+
+    #[test]
+    fn one_line_per_finding() {
+        let out = Fixture::new().render(Format::Concise);
+        assert_eq!(
+            out,
+            "dir/a b.yaml:3:3: error[yaml/duplicate-key] spec.replicas: duplicate key \"replicas\", message with: colon, comma & <xml>\n\
+dir/a b.yaml:1:1: warning[yaml/too-large] big\n\
+1 error, 1 warning in 1 file (0 CRDs, 1 resource, 0 skipped)\n"
+        );
+    }
+}

@@ -1,0 +1,236 @@
+//! Every server behaviour crdlint emulates that changed between the Kubernetes minors it
+//! supports, in one table ([`CHANGES`]): the minor where the new behaviour starts, the upstream
+//! change that made it, and a note. Code never compares minors itself for these: it asks a
+//! [`Behavior`], built once per run from the `--kube-version` ([`Behavior::of`]), which is a
+//! handful of booleans read on the error path only.
+//!
+//! Library additions to CEL (which function exists at which minor) are not here: they live with
+//! the declarations in `cel::decls`, tagged per overload; nor are string formats (`validate`'s
+//! format table). This table is for *how* the same check behaves or is worded.
+
+use super::KubeVersion;
+
+/// One version-dependent behaviour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Change {
+    /// apimachinery `field.Error`: composite bad values (maps, lists) print as JSON instead of
+    /// Go's `%#v` (`map[string]interface {}{"name":"cpu"}`), and a nil bad value prints as JSON
+    /// `null` instead of the quoted string `"null"`.
+    FieldValueJson,
+    /// apimachinery `field.TooLong` / `field.TooMany`: singular `1 byte` / `1 item`.
+    FieldSingularUnits,
+    /// apimachinery `field.TooLong`: `may not be more than N bytes` (before: `must have at most
+    /// N bytes`).
+    TooLongMayNotBeMore,
+    /// A failed `x-kubernetes-validations` rule prints the value itself for scalars and omits
+    /// composite values; before, it printed the schema type (`"object"`, `"string"`).
+    CelRuleFailureValue,
+    /// Validation ratcheting (KEP-4008, feature gate `CRDValidationRatcheting` on by default):
+    /// on update, schema and CEL errors on values unchanged from the old object are dropped.
+    Ratcheting,
+    /// kube-openapi: a `minProperties`/`maxProperties` error no longer stops the object's
+    /// validation (before, it was the object's only error).
+    ObjectCountNoShortCircuit,
+    /// An `enum` violation (`Unsupported value`) blocks the CEL rules like the other blocking
+    /// errors.
+    CelBlockedByEnum,
+    /// The server warns about finalizer names that are not domain-qualified (create: all of
+    /// them; update: the added ones).
+    FinalizerWarnings,
+    /// The finalizer warning asks for a path (`/`) when the name already has a domain.
+    FinalizerWarningPath,
+    /// An embedded resource's missing `apiVersion`/`kind` is `Required value` with no detail
+    /// (before: `Required value: must not be empty`).
+    EmbeddedRequiredNoDetail,
+    /// kube-openapi checks numeric formats: an `int32` or `float` field rejects values out of
+    /// range (`Checked value must be of type integer with format int32`); before, no range was
+    /// checked.
+    NumericFormatRanges,
+}
+
+/// One row of [`CHANGES`].
+#[derive(Clone, Copy, Debug)]
+pub struct Row {
+    pub change: Change,
+    /// The first minor with the new behaviour.
+    pub since: u32,
+    /// The upstream change (kubernetes/kubernetes commit or PR).
+    pub upstream: &'static str,
+    pub note: &'static str,
+}
+
+/// The table. Rows are facts read from the release branches of kubernetes/kubernetes (through
+/// the published staging repositories apimachinery and apiextensions-apiserver).
+pub static CHANGES: &[Row] = &[
+    Row {
+        change: Change::ObjectCountNoShortCircuit,
+        since: 28,
+        upstream: "kubernetes/kube-openapi #412 (0227b67) 'dont short circuit validator on MinProperties/MaxProperties error'",
+        note: "min/maxProperties errors are reported with the object's other errors",
+    },
+    Row {
+        change: Change::CelBlockedByEnum,
+        since: 29,
+        upstream: "kubernetes/kubernetes 'skip CEL validations for enum violation' (apiextensions ab724eb79)",
+        note: "Unsupported value joins the errors that stop CEL rules (cr/cel-not-checked)",
+    },
+    Row {
+        change: Change::FinalizerWarnings,
+        since: 29,
+        upstream: "kubernetes/kubernetes 'fix crd finalizer validation' (apiextensions 6de9313d9)",
+        note: "WarningsOnCreate/WarningsOnUpdate report finalizer names (were none)",
+    },
+    Row {
+        change: Change::Ratcheting,
+        since: 30,
+        upstream: "KEP-4008; CRDValidationRatcheting alpha 1.28 (off), beta 1.30 (on), GA 1.33",
+        note: "update: errors on values deep-equal to their correlated old value become warnings",
+    },
+    Row {
+        change: Change::TooLongMayNotBeMore,
+        since: 32,
+        upstream: "kubernetes/kubernetes 'Kill TooLongMaxLength() in favor of TooLong()' (apimachinery 51cdbebd)",
+        note: "Too long detail: `must have at most N bytes` became `may not be more than N bytes`",
+    },
+    Row {
+        change: Change::FinalizerWarningPath,
+        since: 32,
+        upstream: "kubernetes/kubernetes 'Improve message prefer a domain-qualified finalizer' (apiextensions 08ef780a3)",
+        note: "`prefer a domain-qualified finalizer name including a path (/)` for dotted names",
+    },
+    Row {
+        change: Change::FieldValueJson,
+        since: 34,
+        upstream: "kubernetes/kubernetes 2b2c9ade 'Nicer value rendering in API errors' (#132245)",
+        note: "composite bad values as JSON instead of %#v; nil as null instead of \"null\"",
+    },
+    Row {
+        change: Change::FieldSingularUnits,
+        since: 34,
+        upstream: "kubernetes/kubernetes 2b2c9ade 'Nicer value rendering in API errors' (#132245)",
+        note: "`may not be more than 1 byte`, `must have at most 1 item` (were `1 bytes`, `1 items`)",
+    },
+    Row {
+        change: Change::EmbeddedRequiredNoDetail,
+        since: 34,
+        upstream: "kubernetes/kubernetes 'Remove redundant detail messages in field.Required' (apiextensions f0841a757)",
+        note: "embedded apiVersion/kind: `Required value` (was `Required value: must not be empty`)",
+    },
+    Row {
+        change: Change::CelRuleFailureValue,
+        since: 35,
+        upstream: "kubernetes/kubernetes #132798 'Show simple values in validation rule errors', then 'Omit value type from validation rule failures'",
+        note: "failed rule: scalar value printed, object/array omitted (was the schema type)",
+    },
+    Row {
+        change: Change::NumericFormatRanges,
+        since: 36,
+        upstream: "kubernetes/kube-openapi 1d94e88 'enhance numberValidator to enforce numeric formats'",
+        note: "int32/float fields reject out-of-range numbers; before 1.36 only the type was checked",
+    },
+];
+
+/// The minor where `c` starts.
+pub fn since(c: Change) -> u32 {
+    CHANGES
+        .iter()
+        .find(|r| r.change == c)
+        .map_or(0, |r| r.since)
+}
+
+/// The behaviours of one minor, looked up once ([`Behavior::of`]) and copied around.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Behavior {
+    pub field_value_json: bool,
+    pub field_singular_units: bool,
+    pub too_long_may_not_be_more: bool,
+    pub cel_rule_failure_value: bool,
+    pub ratcheting: bool,
+    pub object_count_no_short_circuit: bool,
+    pub cel_blocked_by_enum: bool,
+    pub finalizer_warnings: bool,
+    pub finalizer_warning_path: bool,
+    pub embedded_required_no_detail: bool,
+    pub numeric_format_ranges: bool,
+}
+
+impl Behavior {
+    /// The newest server's behaviour (what `Display` impls print).
+    pub const NEWEST: Behavior = Behavior {
+        field_value_json: true,
+        field_singular_units: true,
+        too_long_may_not_be_more: true,
+        cel_rule_failure_value: true,
+        ratcheting: true,
+        object_count_no_short_circuit: true,
+        cel_blocked_by_enum: true,
+        finalizer_warnings: true,
+        finalizer_warning_path: true,
+        embedded_required_no_detail: true,
+        numeric_format_ranges: true,
+    };
+
+    pub fn of(v: KubeVersion) -> Behavior {
+        let on = |c| v.minor >= since(c);
+        Behavior {
+            field_value_json: on(Change::FieldValueJson),
+            field_singular_units: on(Change::FieldSingularUnits),
+            too_long_may_not_be_more: on(Change::TooLongMayNotBeMore),
+            cel_rule_failure_value: on(Change::CelRuleFailureValue),
+            ratcheting: on(Change::Ratcheting),
+            object_count_no_short_circuit: on(Change::ObjectCountNoShortCircuit),
+            cel_blocked_by_enum: on(Change::CelBlockedByEnum),
+            finalizer_warnings: on(Change::FinalizerWarnings),
+            finalizer_warning_path: on(Change::FinalizerWarningPath),
+            embedded_required_no_detail: on(Change::EmbeddedRequiredNoDetail),
+            numeric_format_ranges: on(Change::NumericFormatRanges),
+        }
+    }
+
+    /// Whether `c` is in effect.
+    pub fn has(self, c: Change) -> bool {
+        match c {
+            Change::FieldValueJson => self.field_value_json,
+            Change::FieldSingularUnits => self.field_singular_units,
+            Change::TooLongMayNotBeMore => self.too_long_may_not_be_more,
+            Change::CelRuleFailureValue => self.cel_rule_failure_value,
+            Change::Ratcheting => self.ratcheting,
+            Change::ObjectCountNoShortCircuit => self.object_count_no_short_circuit,
+            Change::CelBlockedByEnum => self.cel_blocked_by_enum,
+            Change::FinalizerWarnings => self.finalizer_warnings,
+            Change::FinalizerWarningPath => self.finalizer_warning_path,
+            Change::EmbeddedRequiredNoDetail => self.embedded_required_no_detail,
+            Change::NumericFormatRanges => self.numeric_format_ranges,
+        }
+    }
+}
+
+impl Default for Behavior {
+    fn default() -> Self {
+        Behavior::NEWEST
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_row_switches_at_its_minor_and_only_there() {
+        for r in CHANGES {
+            assert!(
+                (KubeVersion::OLDEST.minor..=KubeVersion::NEWEST.minor).contains(&r.since),
+                "{:?}",
+                r.change
+            );
+            let before = Behavior::of(KubeVersion { minor: r.since - 1 });
+            let at = Behavior::of(KubeVersion { minor: r.since });
+            assert!(!before.has(r.change), "{:?} before {}", r.change, r.since);
+            assert!(at.has(r.change), "{:?} at {}", r.change, r.since);
+        }
+        assert_eq!(Behavior::of(KubeVersion::NEWEST), Behavior::NEWEST);
+        // One row per change.
+        let mut seen = std::collections::HashSet::new();
+        assert!(CHANGES.iter().all(|r| seen.insert(r.change)));
+    }
+}

@@ -1,0 +1,328 @@
+//! Reading suite documents: which YAML documents are suites, and their cases.
+//!
+//! A suite is recognised by content, not by file name: a mapping with `tests` and `crdName` (or
+//! the older `crd`) and no `kind` (so no Kubernetes object is ever mistaken for one). Every key
+//! is checked against the format's fields: an unknown key is a located `suite/invalid` finding
+//! with a "did you mean", and the case that holds it is not run.
+
+use super::{Case, Operation, Text, SUITE_INVALID};
+use crate::diag::suggest::edit_distance;
+use crate::diag::Diagnostic;
+use crate::yaml::{Node, Span, Style, Value};
+
+const SUITE_KEYS: &[&str] = &[
+    "apiVersion",
+    "name",
+    "crdName",
+    "crd",
+    "featureGates",
+    "version",
+    "tests",
+];
+const TESTS_KEYS: &[&str] = &["onCreate", "onUpdate"];
+const CREATE_KEYS: &[&str] = &["name", "initial", "expected", "expectedError"];
+const UPDATE_KEYS: &[&str] = &[
+    "name",
+    "initialCRDPatches",
+    "initial",
+    "updated",
+    "expected",
+    "expectedError",
+    "expectedStatusError",
+];
+
+/// One suite document.
+#[derive(Clone, Debug)]
+pub struct Suite {
+    pub name: String,
+    /// `crdName`: the `metadata.name` of the CRD under test.
+    pub crd_name: String,
+    /// Where `crdName` is written (or the suite's start), for `suite/no-crd`.
+    pub crd_name_span: Span,
+    /// `featureGates` as written (`A`, `-B`); informational: the user picks the CRD files.
+    pub feature_gates: Vec<String>,
+    pub cases: Vec<Case>,
+    /// Malformed parts, each located; the cases they affect are left out of `cases`.
+    pub problems: Vec<Diagnostic>,
+}
+
+/// Whether `root` looks like a suite document at all.
+pub fn is_suite(root: &Node) -> bool {
+    let Some(m) = root.as_map() else { return false };
+    m.contains_key("tests")
+        && (m.contains_key("crdName") || m.contains_key("crd"))
+        && !m.contains_key("kind")
+}
+
+/// Reads `root` as a suite, or `None` when it is not one.
+pub fn suites_in(root: &Node) -> Option<Suite> {
+    if !is_suite(root) {
+        return None;
+    }
+    let mut problems = Vec::new();
+    let map = root.as_map()?;
+    check_keys(root, SUITE_KEYS, "a suite", &mut problems);
+    let name = string_field(root, "name", &mut problems).unwrap_or_default();
+    let (crd_name, crd_name_span) = crd_name(root, &mut problems);
+    let feature_gates = map
+        .get("featureGates")
+        .and_then(Node::as_seq)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|g| g.as_str().map(str::to_string))
+        .collect();
+    let mut cases = Vec::new();
+    if let Some(tests) = map.get("tests") {
+        read_tests(tests, &mut cases, &mut problems);
+    }
+    Some(Suite {
+        name,
+        crd_name,
+        crd_name_span,
+        feature_gates,
+        cases,
+        problems,
+    })
+}
+
+/// `crdName`, or the older `crd` file name's stem when it names the CRD file.
+fn crd_name(root: &Node, problems: &mut Vec<Diagnostic>) -> (String, Span) {
+    if let Some(n) = root.get("crdName") {
+        if let Some(s) = n.as_str() {
+            return (s.to_string(), n.span);
+        }
+        problems.push(invalid(
+            n.span,
+            "`crdName` must be a string (the CRD's metadata.name)",
+        ));
+        return (String::new(), n.span);
+    }
+    let n = root.get("crd").expect("is_suite checked crd or crdName");
+    problems.push(invalid(
+        n.span,
+        "`crd` (a CRD file name) is the format's older form: name the CRD with `crdName: <plural>.<group>` and give its file with --crd or among the paths",
+    ));
+    (String::new(), n.span)
+}
+
+fn read_tests(tests: &Node, cases: &mut Vec<Case>, problems: &mut Vec<Diagnostic>) {
+    if tests.as_map().is_none() {
+        if !tests.is_null() {
+            problems.push(invalid(
+                tests.span,
+                "`tests` must be a mapping with `onCreate` and/or `onUpdate` lists",
+            ));
+        }
+        return;
+    }
+    check_keys(tests, TESTS_KEYS, "`tests`", problems);
+    for op in [Operation::Create, Operation::Update] {
+        let Some(list) = tests.get(op.key()) else {
+            continue;
+        };
+        match &list.value {
+            Value::Seq(items) => {
+                for item in items {
+                    if let Some(c) = read_case(item, op, problems) {
+                        cases.push(c);
+                    }
+                }
+            }
+            Value::Null => {}
+            _ => problems.push(invalid(
+                list.span,
+                format!("`tests.{}` must be a list of cases", op.key()),
+            )),
+        }
+    }
+}
+
+/// One case, or `None` (with the reasons in `problems`) when it cannot be run as written.
+fn read_case(node: &Node, op: Operation, problems: &mut Vec<Diagnostic>) -> Option<Case> {
+    if node.as_map().is_none() {
+        problems.push(invalid(node.span, "a test case must be a mapping"));
+        return None;
+    }
+    let before = problems.len();
+    let keys = match op {
+        Operation::Create => CREATE_KEYS,
+        Operation::Update => UPDATE_KEYS,
+    };
+    check_keys(node, keys, "a test case", problems);
+    let name = string_field(node, "name", problems);
+    let name_span = node.get("name").map_or(node.span, |n| n.span);
+    let initial = text(node, "initial", problems);
+    if initial.is_none() && node.get("initial").is_none() {
+        problems.push(invalid(
+            node.span,
+            "a test case needs `initial` (the object to create)",
+        ));
+    }
+    let updated = text(node, "updated", problems);
+    if op == Operation::Update && updated.is_none() && node.get("updated").is_none() {
+        problems.push(invalid(
+            node.span,
+            "an `onUpdate` case needs `updated` (the object to apply as an update)",
+        ));
+    }
+    let expected = text(node, "expected", problems).filter(|t| !t.value.trim().is_empty());
+    let expected_error = text(node, "expectedError", problems).filter(|t| !t.value.is_empty());
+    let expected_status_error =
+        text(node, "expectedStatusError", problems).filter(|t| !t.value.is_empty());
+    if let (Some(_), Some(e)) = (&expected, &expected_error) {
+        problems.push(invalid(
+            e.key_span,
+            "a case expects either an object (`expected`) or an error (`expectedError`), not both",
+        ));
+    }
+    let crd_patches = node
+        .get("initialCRDPatches")
+        .map(|p| (p.to_json(), p.span))
+        .filter(|(v, _)| !v.is_null());
+    if let Some((v, span)) = &crd_patches {
+        if !v.is_array() {
+            problems.push(invalid(
+                *span,
+                "`initialCRDPatches` must be a list of JSON patch operations",
+            ));
+        }
+    }
+    if problems.len() > before {
+        return None;
+    }
+    Some(Case {
+        name: name.unwrap_or_default(),
+        op,
+        span: node.span,
+        name_span,
+        initial: initial?,
+        updated,
+        expected,
+        expected_error,
+        expected_status_error,
+        crd_patches,
+    })
+}
+
+/// A string field as [`Text`]; a non-string value is a problem.
+fn text(node: &Node, key: &str, problems: &mut Vec<Diagnostic>) -> Option<Text> {
+    let entry = node.as_map()?.entry(key)?;
+    let v = &entry.value;
+    match &v.value {
+        Value::String(s) => Some(Text {
+            value: s.clone(),
+            span: v.span,
+            style: v.style,
+            key_span: entry.key_span,
+        }),
+        Value::Null => Some(Text {
+            value: String::new(),
+            span: v.span,
+            style: Style::Plain,
+            key_span: entry.key_span,
+        }),
+        _ => {
+            problems.push(invalid(
+                v.span,
+                format!("`{key}` must be a string (write YAML objects as a `|` block)"),
+            ));
+            None
+        }
+    }
+}
+
+fn string_field(node: &Node, key: &str, problems: &mut Vec<Diagnostic>) -> Option<String> {
+    text(node, key, problems).map(|t| t.value)
+}
+
+/// Reports every key of `node` not in `allowed`, with the closest allowed key as help.
+fn check_keys(node: &Node, allowed: &[&str], what: &str, problems: &mut Vec<Diagnostic>) {
+    let Some(m) = node.as_map() else { return };
+    for e in &m.entries {
+        if allowed.contains(&e.key.as_str()) {
+            continue;
+        }
+        let mut d = invalid(e.key_span, format!("unknown key `{}` in {what}", e.key));
+        if let Some(s) = closest(&e.key, allowed) {
+            d = d.with_help(format!("did you mean `{s}`?"));
+        }
+        problems.push(d);
+    }
+}
+
+/// The allowed key nearest to `key` (case-insensitive edit distance at most 2).
+fn closest<'a>(key: &str, allowed: &[&'a str]) -> Option<&'a str> {
+    let key = key.to_ascii_lowercase();
+    allowed
+        .iter()
+        .map(|a| (edit_distance(&key, &a.to_ascii_lowercase()), *a))
+        .filter(|(d, _)| *d <= 2)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, a)| a)
+}
+
+fn invalid(span: Span, message: impl Into<String>) -> Diagnostic {
+    Diagnostic::new(&SUITE_INVALID, span, message)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn suite(src: &str) -> Option<Suite> {
+        let docs = crate::yaml::load(src);
+        suites_in(docs[0].root.as_ref().unwrap())
+    }
+
+    #[test]
+    fn objects_are_not_suites() {
+        assert!(suite("apiVersion: v1\nkind: ConfigMap\ntests: {}\ncrdName: x\n").is_none());
+        assert!(suite("a: 1\n").is_none());
+    }
+
+    #[test]
+    fn reads_cases_of_both_kinds() {
+        let s = suite(
+            "name: W\ncrdName: widgets.example.com\ntests:\n  onCreate:\n  - name: a\n    initial: |\n      kind: Widget\n    expectedError: boom\n  onUpdate:\n  - name: b\n    initial: 'kind: Widget'\n    updated: 'kind: Widget'\n",
+        )
+        .unwrap();
+        assert!(s.problems.is_empty(), "{:?}", s.problems);
+        assert_eq!(s.crd_name, "widgets.example.com");
+        assert_eq!(s.cases.len(), 2);
+        assert_eq!(s.cases[0].op, Operation::Create);
+        assert_eq!(s.cases[0].expected_error.as_ref().unwrap().value, "boom");
+        assert_eq!(s.cases[1].op, Operation::Update);
+        assert!(s.cases[1].updated.is_some());
+    }
+
+    #[test]
+    fn misspelt_key_is_located_and_the_case_is_left_out() {
+        let src = "name: W\ncrdName: w.e.com\ntests:\n  onCreate:\n  - name: a\n    initial: 'kind: W'\n    expectedErorr: x\n";
+        let s = suite(src).unwrap();
+        assert!(s.cases.is_empty());
+        assert_eq!(s.problems.len(), 1);
+        let p = &s.problems[0];
+        assert_eq!(&src[p.span.start..p.span.end], "expectedErorr");
+        assert_eq!(p.help.as_deref(), Some("did you mean `expectedError`?"));
+    }
+
+    #[test]
+    fn update_case_without_updated_is_a_problem() {
+        let s =
+            suite("crdName: w.e.com\ntests:\n  onUpdate:\n  - name: a\n    initial: 'kind: W'\n")
+                .unwrap();
+        assert!(s.cases.is_empty());
+        assert!(s.problems[0].message.contains("`updated`"));
+    }
+
+    #[test]
+    fn edit_distance_counts_edits() {
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("", "ab"), 2);
+        assert_eq!(
+            closest("oncreate", &["onCreate", "onUpdate"]),
+            Some("onCreate")
+        );
+        assert_eq!(closest("zzzzzz", &["onCreate"]), None);
+    }
+}

@@ -1,0 +1,485 @@
+//! Tests of the update path (status carried over, ratcheting, ObjectMeta update rules) and of
+//! every row of the version table ([`crate::k8s::behavior::CHANGES`]) at the minor before the
+//! change and at the minor of the change.
+
+use super::*;
+use crate::k8s::behavior::{since, Change};
+
+const CRD: &str = r#"
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: widgets.example.com}
+spec:
+  group: example.com
+  scope: Namespaced
+  names: {kind: Widget, plural: widgets}
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    subresources: {status: {}}
+    schema:
+      openAPIV3Schema:
+        type: object
+        x-kubernetes-validations:
+        - rule: "!has(self.status) || self.status.ready || self.spec.size < 5"
+          message: grow only when ready
+        properties:
+          spec:
+            type: object
+            properties:
+              size: {type: integer, maximum: 10}
+              name: {type: string, maxLength: 1}
+              code: {type: string, maxLength: 3}
+              tags: {type: array, maxItems: 1, items: {type: string}}
+              small: {type: integer, format: int32}
+              labels: {type: object, maxProperties: 1, required: [x], additionalProperties: {type: string}}
+              mode: {type: string, enum: [a, b]}
+              limit:
+                type: integer
+                x-kubernetes-validations: [{rule: "self < 100"}]
+              obj:
+                type: object
+                properties: {count: {type: integer}}
+                x-kubernetes-validations: [{rule: "self.count < 100", message: count too big}]
+              shrink:
+                type: integer
+                x-kubernetes-validations: [{rule: "self <= 50 && self >= oldSelf", message: no shrink}]
+              ports:
+                type: array
+                x-kubernetes-list-type: map
+                x-kubernetes-list-map-keys: [name]
+                items:
+                  type: object
+                  required: [name]
+                  properties:
+                    name: {type: string}
+                    port: {type: integer, maximum: 1000}
+              set:
+                type: array
+                x-kubernetes-list-type: set
+                items: {type: integer, maximum: 1000}
+              template:
+                type: object
+                x-kubernetes-embedded-resource: true
+                x-kubernetes-preserve-unknown-fields: true
+          status:
+            type: object
+            properties:
+              ready: {type: boolean}
+              count: {type: integer, maximum: 3}
+"#;
+
+fn crd() -> CompiledCrd {
+    let doc = crate::yaml::load(CRD).remove(0);
+    CompiledCrd::compile(&doc.root.expect("crd")).expect("compiles")
+}
+
+fn obj(spec: &str, extra: &str) -> Node {
+    let text = format!(
+        "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  namespace: ns\n{extra}spec: {spec}\n"
+    );
+    crate::yaml::load(&text).remove(0).root.expect("object")
+}
+
+fn at(minor: u32) -> Options {
+    Options {
+        kube_version: KubeVersion { minor },
+        report_ratcheted: true,
+        ..Options::default()
+    }
+}
+
+/// (rule id, message) of every finding.
+fn run(new: &Node, old: Option<&Node>, opts: &Options) -> Vec<(String, String)> {
+    validate_resource_update(&crd(), new, old, opts)
+        .diagnostics
+        .iter()
+        .map(|d| (d.rule.id.to_string(), d.message.clone()))
+        .collect()
+}
+
+fn errors(new: &Node, old: Option<&Node>, opts: &Options) -> Vec<String> {
+    validate_resource_update(&crd(), new, old, opts)
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(|d| d.message.clone())
+        .collect()
+}
+
+/// The messages of rule `id` at `minor` (create).
+fn created(minor: u32, spec: &str, id: &str) -> Vec<String> {
+    run(&obj(spec, ""), None, &at(minor))
+        .into_iter()
+        .filter(|(r, _)| r == id)
+        .map(|(_, m)| m)
+        .collect()
+}
+
+#[test]
+fn status_comes_from_the_old_object_on_update() {
+    // The new object claims ready; the update strategy keeps the old (not ready) status.
+    let new = obj("{size: 7}", "status: {ready: true}\n");
+    let old = obj("{size: 3}", "status: {ready: false}\n");
+    assert_eq!(
+        errors(&new, Some(&old), &at(36)),
+        vec!["<nil>: Invalid value: grow only when ready"]
+    );
+    let ready = obj("{size: 3}", "status: {ready: true}\n");
+    assert!(errors(&new, Some(&ready), &at(36)).is_empty());
+    // Create drops status entirely: the rule sees none.
+    assert!(errors(&new, None, &at(36)).is_empty());
+    // The stored output keeps what the user wrote.
+    let out = validate_resource_update(&crd(), &new, Some(&old), &at(36));
+    let stored = out.stored.expect("stored");
+    assert_eq!(
+        stored.at(&["status", "ready"]).and_then(Node::as_bool),
+        Some(true)
+    );
+}
+
+#[test]
+fn the_old_status_is_validated_and_ratchets() {
+    let new = obj("{size: 1}", "");
+    let old = obj("{size: 1}", "status: {count: 9}\n");
+    // Before ratcheting the carried-over invalid status is an error of the update...
+    assert_eq!(
+        errors(&new, Some(&old), &at(29)),
+        vec!["status.count: Invalid value: 9: status.count in body should be less than or equal to 3"]
+    );
+    // ...from 1.30 it is unchanged, so only a ratcheted note.
+    assert!(errors(&new, Some(&old), &at(30)).is_empty());
+}
+
+#[test]
+fn schema_errors_on_unchanged_values_ratchet_from_1_30() {
+    let new = obj("{size: 20, set: [2000]}", "");
+    let old = obj("{size: 20}", "");
+    let msg_size =
+        "spec.size: Invalid value: 20: spec.size in body should be less than or equal to 10";
+    let msg_set = "spec.set[0]: Invalid value: 2000: spec.set[0] in body should be less than or equal to 1000";
+    assert_eq!(errors(&new, Some(&old), &at(29)), vec![msg_size, msg_set]);
+    assert_eq!(errors(&new, Some(&old), &at(30)), vec![msg_set]);
+    let notes = run(&new, Some(&old), &at(30));
+    assert!(
+        notes.contains(&("cr/ratcheted".to_string(), msg_size.to_string())),
+        "{notes:?}"
+    );
+    // Without --verbose the ratcheted error is silent.
+    let quiet = Options {
+        report_ratcheted: false,
+        ..at(30)
+    };
+    assert!(run(&new, Some(&old), &quiet)
+        .iter()
+        .all(|(r, _)| r != "cr/ratcheted"));
+    // A changed invalid value is an error.
+    let changed = obj("{size: 21}", "");
+    assert_eq!(
+        errors(&changed, Some(&old), &at(36)),
+        vec!["spec.size: Invalid value: 21: spec.size in body should be less than or equal to 10"]
+    );
+}
+
+#[test]
+fn map_list_items_correlate_by_key_set_items_do_not() {
+    let old = obj(
+        "{ports: [{name: a, port: 2000}, {name: b, port: 1}], set: [2000, 1]}",
+        "",
+    );
+    // Reordered map list with the invalid item unchanged: ratcheted. The set changed (1 -> 2),
+    // and its items do not correlate, so its unchanged invalid item is an error.
+    let new = obj(
+        "{ports: [{name: b, port: 2}, {name: a, port: 2000}], set: [2000, 2]}",
+        "",
+    );
+    assert_eq!(
+        errors(&new, Some(&old), &at(36)),
+        vec!["spec.set[0]: Invalid value: 2000: spec.set[0] in body should be less than or equal to 1000"]
+    );
+    // An unchanged set ratchets as a whole.
+    let same_set = obj("{ports: [{name: a, port: 2000}], set: [2000, 1]}", "");
+    assert!(errors(&same_set, Some(&old), &at(36)).is_empty());
+}
+
+#[test]
+fn cel_rules_ratchet_but_transition_rules_do_not() {
+    let old = obj("{limit: 500, obj: {count: 500}, shrink: 90}", "");
+    let new = obj("{limit: 500, obj: {count: 500}, shrink: 90}", "");
+    // Before 1.30 every failing rule is an error, the transition rule included.
+    assert_eq!(
+        errors(&new, Some(&old), &at(29)),
+        vec![
+            r#"spec.limit: Invalid value: "integer": failed rule: self < 100"#,
+            r#"spec.obj: Invalid value: "object": count too big"#,
+            r#"spec.shrink: Invalid value: "integer": no shrink"#,
+        ]
+    );
+    // From 1.30 rules without oldSelf ratchet on unchanged values; the transition rule does not.
+    assert_eq!(
+        errors(&new, Some(&old), &at(36)),
+        vec!["spec.shrink: Invalid value: 90: no shrink"]
+    );
+    let notes: Vec<String> = run(&new, Some(&old), &at(36))
+        .into_iter()
+        .filter(|(r, _)| r == "cr/ratcheted")
+        .map(|(_, m)| m)
+        .collect();
+    assert_eq!(
+        notes,
+        vec![
+            "spec.limit: Invalid value: 500: failed rule: self < 100",
+            "spec.obj: Invalid value: count too big",
+        ]
+    );
+    // A sibling change does not un-ratchet an unchanged value.
+    let sibling = obj("{limit: 500, obj: {count: 500}, shrink: 40}", "");
+    assert!(errors(&sibling, Some(&old), &at(36))
+        .iter()
+        .all(|m| !m.starts_with("spec.limit") && !m.starts_with("spec.obj")));
+}
+
+#[test]
+fn metadata_update_rules() {
+    let new = obj("{}", "");
+    let mut old = obj("{}", "");
+    let uid = |n: &mut Node, v: &str| {
+        let meta = n
+            .as_map_mut()
+            .and_then(|m| m.get_mut("metadata"))
+            .expect("metadata");
+        meta.as_map_mut().expect("map").insert(
+            "uid".to_string(),
+            Node::synthetic(Value::String(v.to_string())),
+        );
+    };
+    uid(&mut old, "u1");
+    // A uid the new file does not give comes from the old object.
+    assert!(errors(&new, Some(&old), &at(36)).is_empty());
+    let mut changed = new.clone();
+    uid(&mut changed, "u2");
+    assert_eq!(
+        errors(&changed, Some(&old), &at(36)),
+        vec![r#"metadata.uid: Invalid value: "u2": field is immutable"#]
+    );
+    // Name checks are create checks: an update does not repeat them.
+    let bad_name = crate::yaml::load(
+        "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: Bad_Name, namespace: ns}\nspec: {}\n",
+    )
+    .remove(0)
+    .root
+    .expect("object");
+    assert!(!errors(&bad_name, None, &at(36)).is_empty());
+    assert!(errors(&bad_name, Some(&bad_name), &at(36)).is_empty());
+}
+
+#[test]
+fn row_field_value_json() {
+    let c = since(Change::FieldValueJson);
+    let spec = "{ports: [{name: a}, {name: a}]}";
+    assert_eq!(
+        created(c - 1, spec, "cr/list-duplicate"),
+        vec![r#"spec.ports[1]: Duplicate value: map[string]interface {}{"name":"a"}"#]
+    );
+    assert_eq!(
+        created(c, spec, "cr/list-duplicate"),
+        vec![r#"spec.ports[1]: Duplicate value: {"name":"a"}"#]
+    );
+    // A nil bad value.
+    let blocked = "{mode: c}";
+    let nil = |minor| created(minor, blocked, "cr/cel-not-checked");
+    assert!(nil(c - 1)[0].starts_with(r#"<nil>: Invalid value: "null": some validation rules"#));
+    assert!(nil(c)[0].starts_with("<nil>: Invalid value: null: some validation rules"));
+}
+
+#[test]
+fn row_field_singular_units() {
+    let c = since(Change::FieldSingularUnits);
+    let spec = "{name: ab, tags: [a, b]}";
+    assert_eq!(
+        created(c - 1, spec, "cr/schema"),
+        vec![
+            "spec.name: Too long: may not be more than 1 bytes",
+            "spec.tags: Too many: 2: must have at most 1 items",
+        ]
+    );
+    assert_eq!(
+        created(c, spec, "cr/schema"),
+        vec![
+            "spec.name: Too long: may not be more than 1 byte",
+            "spec.tags: Too many: 2: must have at most 1 item",
+        ]
+    );
+}
+
+#[test]
+fn row_too_long_may_not_be_more() {
+    let c = since(Change::TooLongMayNotBeMore);
+    let spec = "{code: abcd}";
+    assert_eq!(
+        created(c - 1, spec, "cr/schema"),
+        vec!["spec.code: Too long: may not be longer than 3"]
+    );
+    assert_eq!(
+        created(c, spec, "cr/schema"),
+        vec!["spec.code: Too long: may not be more than 3 bytes"]
+    );
+    // field.TooLong itself (annotations) said "must have at most" before.
+    let e = FieldError::too_long(FieldPath::new("metadata").child("annotations"), 262144);
+    let b = |minor| Behavior::of(KubeVersion { minor });
+    assert_eq!(
+        e.render(b(c - 1)),
+        "metadata.annotations: Too long: must have at most 262144 bytes"
+    );
+    assert_eq!(
+        e.render(b(c)),
+        "metadata.annotations: Too long: may not be more than 262144 bytes"
+    );
+}
+
+#[test]
+fn row_cel_rule_failure_value() {
+    let c = since(Change::CelRuleFailureValue);
+    let spec = "{limit: 500, obj: {count: 500}}";
+    assert_eq!(
+        created(c - 1, spec, "cr/cel-rule"),
+        vec![
+            r#"spec.limit: Invalid value: "integer": failed rule: self < 100"#,
+            r#"spec.obj: Invalid value: "object": count too big"#,
+        ]
+    );
+    assert_eq!(
+        created(c, spec, "cr/cel-rule"),
+        vec![
+            "spec.limit: Invalid value: 500: failed rule: self < 100",
+            "spec.obj: Invalid value: count too big",
+        ]
+    );
+}
+
+#[test]
+fn row_ratcheting() {
+    let c = since(Change::Ratcheting);
+    let v = obj("{size: 20}", "");
+    assert_eq!(errors(&v, Some(&v), &at(c - 1)).len(), 1);
+    assert!(errors(&v, Some(&v), &at(c)).is_empty());
+}
+
+#[test]
+fn row_object_count_no_short_circuit() {
+    let c = since(Change::ObjectCountNoShortCircuit);
+    let spec = "{labels: {a: '1', b: '2'}}";
+    assert_eq!(
+        created(c - 1, spec, "cr/schema"),
+        vec!["spec.labels: Too many: 2: must have at most 1 items"]
+    );
+    assert_eq!(
+        created(c, spec, "cr/schema"),
+        vec![
+            "spec.labels: Too many: 2: must have at most 1 items",
+            "spec.labels.x: Required value",
+        ]
+    );
+}
+
+#[test]
+fn row_cel_blocked_by_enum() {
+    let c = since(Change::CelBlockedByEnum);
+    let spec = "{mode: c, limit: 500}";
+    let ids = |minor| -> Vec<String> {
+        run(&obj(spec, ""), None, &at(minor))
+            .into_iter()
+            .map(|(r, _)| r)
+            .collect()
+    };
+    assert_eq!(ids(c - 1), vec!["cr/schema", "cr/cel-rule"]);
+    assert_eq!(ids(c), vec!["cr/schema", "cr/cel-not-checked"]);
+}
+
+#[test]
+fn row_finalizer_warnings() {
+    let c = since(Change::FinalizerWarnings);
+    let p = since(Change::FinalizerWarningPath);
+    let o = obj("{}", "  finalizers: [a.b.c]\n").clone();
+    let warn = |minor| created_obj(minor, &o, "cr/finalizer-name");
+    assert!(warn(c - 1).is_empty());
+    assert_eq!(
+        warn(p - 1),
+        vec![
+            r#"metadata.finalizers: "a.b.c": prefer a domain-qualified finalizer name to avoid accidental conflicts with other finalizer writers"#
+        ]
+    );
+    assert_eq!(
+        warn(p),
+        vec![
+            r#"metadata.finalizers: "a.b.c": prefer a domain-qualified finalizer name including a path (/) to avoid accidental conflicts with other finalizer writers"#
+        ]
+    );
+    // On update only added finalizers are warned about.
+    let again: Vec<_> = run(&o, Some(&o), &at(36))
+        .into_iter()
+        .filter(|(r, _)| r == "cr/finalizer-name")
+        .collect();
+    assert!(again.is_empty());
+}
+
+fn created_obj(minor: u32, o: &Node, id: &str) -> Vec<String> {
+    run(o, None, &at(minor))
+        .into_iter()
+        .filter(|(r, _)| r == id)
+        .map(|(_, m)| m)
+        .collect()
+}
+
+#[test]
+fn row_embedded_required_no_detail() {
+    let c = since(Change::EmbeddedRequiredNoDetail);
+    let spec = "{template: {metadata: {name: x}}}";
+    assert_eq!(
+        created(c - 1, spec, "cr/embedded-resource"),
+        vec![
+            "spec.template.apiVersion: Required value: must not be empty",
+            "spec.template.kind: Required value: must not be empty",
+        ]
+    );
+    assert_eq!(
+        created(c, spec, "cr/embedded-resource"),
+        vec![
+            "spec.template.apiVersion: Required value",
+            "spec.template.kind: Required value",
+        ]
+    );
+}
+
+#[test]
+fn row_numeric_format_ranges() {
+    let c = since(Change::NumericFormatRanges);
+    let spec = "{small: 3000000000}";
+    assert!(created(c - 1, spec, "cr/schema").is_empty());
+    assert_eq!(
+        created(c, spec, "cr/schema"),
+        vec!["<nil>: Invalid value: \"\": Checked value must be of type integer with format int32 in spec.small"]
+    );
+}
+
+#[test]
+fn every_row_has_a_test_here() {
+    // Keep this list in step with the `row_*` tests above.
+    let tested = [
+        Change::FieldValueJson,
+        Change::FieldSingularUnits,
+        Change::TooLongMayNotBeMore,
+        Change::CelRuleFailureValue,
+        Change::Ratcheting,
+        Change::ObjectCountNoShortCircuit,
+        Change::CelBlockedByEnum,
+        Change::FinalizerWarnings,
+        Change::FinalizerWarningPath,
+        Change::EmbeddedRequiredNoDetail,
+        Change::NumericFormatRanges,
+    ];
+    for r in crate::k8s::behavior::CHANGES {
+        assert!(tested.contains(&r.change), "{:?} has no row test", r.change);
+    }
+}

@@ -1,0 +1,310 @@
+//! One snapshot per `compat/*` rule: `testdata/compat/<name>/old.yaml` and `new.yaml` (and
+//! `objects.yaml` for the object rules) go through `crdlint diff --format json`, and the findings
+//! of that rule are rendered (severity, file:line:col, path, message, help, related location),
+//! so that a review sees every message and both spans. Every rule in `compat::RULES` must have a
+//! fixture that fires it. The policies have their own tests below: the same pair with and
+//! without the flag.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn dir(name: &str) -> String {
+    format!("{}/testdata/compat/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs `crdlint diff` on the fixture `name` with extra flags, and returns the JSON report.
+fn diff(name: &str, flags: &[&str]) -> Value {
+    let d = dir(name);
+    let mut args = vec![
+        "diff".to_string(),
+        format!("{d}/old.yaml"),
+        format!("{d}/new.yaml"),
+    ];
+    if std::path::Path::new(&format!("{d}/objects.yaml")).exists() {
+        args.push("--objects".into());
+        args.push(format!("{d}/objects.yaml"));
+    }
+    args.extend(flags.iter().map(|s| s.to_string()));
+    args.extend(["--format".into(), "json".into()]);
+    let out = Command::cargo_bin("crdlint")
+        .expect("binary")
+        .args(&args)
+        .output()
+        .expect("runs");
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{name}: json: {e}"))
+}
+
+fn base(file: &Value) -> String {
+    let f = file.as_str().unwrap_or("-");
+    f.rsplit('/').next().unwrap_or(f).to_string()
+}
+
+/// The findings of `rule` (all findings when `None`), one block each.
+fn render(report: &Value, rule: Option<&str>) -> String {
+    let mut out = String::new();
+    for d in report["diagnostics"].as_array().into_iter().flatten() {
+        if rule.is_some_and(|r| d["rule"] != r) {
+            continue;
+        }
+        out.push_str(&format!(
+            "{} {} {}:{}:{} {}\n  {}\n",
+            d["rule"].as_str().unwrap_or("-"),
+            d["severity"].as_str().unwrap_or("-"),
+            base(&d["file"]),
+            d["line"],
+            d["column"],
+            d["path"].as_str().unwrap_or("-"),
+            d["message"].as_str().unwrap_or("-"),
+        ));
+        if let Some(h) = d["help"].as_str() {
+            out.push_str(&format!("  help: {h}\n"));
+        }
+        for r in d["related"].as_array().into_iter().flatten() {
+            out.push_str(&format!(
+                "  related: {}:{}:{} {}\n",
+                base(&r["file"]),
+                r["line"],
+                r["column"],
+                r["message"].as_str().unwrap_or("-")
+            ));
+        }
+    }
+    out
+}
+
+fn check(id: &str, flags: &[&str]) {
+    let name = id.trim_start_matches("compat/");
+    let rendered = render(&diff(name, flags), Some(id));
+    assert!(
+        !rendered.is_empty(),
+        "the fixture of {id} does not trigger it"
+    );
+    insta::assert_snapshot!(id.replace('/', "__"), rendered);
+}
+
+macro_rules! rule_tests {
+    ($($f:ident => $id:literal $(, $flag:literal)*;)*) => {
+        $(#[test] fn $f() { check($id, &[$($flag),*]); })*
+        const TESTED: &[&str] = &[$($id),*];
+    };
+}
+
+rule_tests! {
+    crd_removed => "compat/crd-removed";
+    scope_changed => "compat/scope-changed";
+    names_changed => "compat/names-changed";
+    version_removed => "compat/version-removed";
+    version_unserved => "compat/version-unserved";
+    stored_version_removed => "compat/stored-version-removed";
+    storage_version_changed => "compat/storage-version-changed";
+    served_versions_differ => "compat/served-versions-differ";
+    field_removed => "compat/field-removed";
+    type_changed => "compat/type-changed";
+    enum_value_removed => "compat/enum-value-removed";
+    enum_value_added => "compat/enum-value-added", "--enum-additions", "disallow";
+    required_added => "compat/required-added";
+    default_changed => "compat/default-changed";
+    bound_tightened => "compat/bound-tightened";
+    pattern_changed => "compat/pattern-changed";
+    format_changed => "compat/format-changed";
+    nullable_removed => "compat/nullable-removed";
+    list_type_changed => "compat/list-type-changed";
+    preserve_unknown_fields_removed => "compat/preserve-unknown-fields-removed";
+    int_or_string_removed => "compat/int-or-string-removed";
+    embedded_resource_changed => "compat/embedded-resource-changed";
+    cel_rule_added => "compat/cel-rule-added";
+    cel_message_changed => "compat/cel-message-changed";
+    cel_cost_exceeded => "compat/cel-cost-exceeded";
+    cel_transition_uncorrelatable => "compat/cel-transition-uncorrelatable";
+    column_path_removed => "compat/column-path-removed";
+    selectable_field_removed => "compat/selectable-field-removed";
+    // Before 1.30 nothing ratchets: the stored value that breaks the new bound fails the update.
+    object_update_fails => "compat/object-update-fails", "--kube-version", "1.29";
+    object_create_fails => "compat/object-create-fails";
+}
+
+#[test]
+fn every_compat_rule_has_a_fixture() {
+    for r in crdlint::compat::RULES {
+        assert!(TESTED.contains(&r.id), "no snapshot test for {}", r.id);
+    }
+}
+
+fn rules_of(report: &Value) -> Vec<String> {
+    report["diagnostics"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|d| d["rule"].as_str().unwrap_or("-").to_string())
+        .collect()
+}
+
+#[test]
+fn enum_additions_are_allowed_by_default() {
+    assert!(rules_of(&diff("enum-value-added", &[])).is_empty());
+}
+
+#[test]
+fn tightening_an_unstored_version_is_allowed_by_policy() {
+    // v1beta1 is served but not in status.storedVersions; v1 is stored.
+    let strict = diff("policy-tightening-unstored", &[]);
+    insta::assert_snapshot!("policy_tightening_strict", render(&strict, None));
+    let lenient = diff(
+        "policy-tightening-unstored",
+        &["--allow-tightening-unstored"],
+    );
+    insta::assert_snapshot!("policy_tightening_allowed", render(&lenient, None));
+    assert_eq!(rules_of(&strict).len(), 2);
+    assert_eq!(
+        rules_of(&lenient).len(),
+        1,
+        "only the stored version v1 is reported"
+    );
+}
+
+#[test]
+fn enforcement_turns_rules_off_and_changes_their_level() {
+    let off = diff("field-removed", &["--enforce", "compat/field-removed=off"]);
+    assert!(rules_of(&off).is_empty());
+    let warn = diff(
+        "field-removed",
+        &["--enforce", "compat/field-removed=warning"],
+    );
+    assert_eq!(warn["diagnostics"][0]["severity"], "warning");
+    assert_eq!(warn["summary"]["errors"], 0);
+}
+
+#[test]
+fn ratcheting_is_named_by_kube_version() {
+    let at_1_29 = render(
+        &diff("cel-rule-added", &["--kube-version", "1.29"]),
+        Some("compat/cel-rule-added"),
+    );
+    assert!(at_1_29.contains("does not ratchet"), "{at_1_29}");
+    let at_1_30 = render(
+        &diff("cel-rule-added", &["--kube-version", "1.30"]),
+        Some("compat/cel-rule-added"),
+    );
+    assert!(
+        at_1_30.contains("ratcheting lets an update through"),
+        "{at_1_30}"
+    );
+}
+
+#[test]
+fn an_identical_revision_has_no_findings_and_exits_zero() {
+    let d = dir("field-removed");
+    Command::cargo_bin("crdlint")
+        .expect("binary")
+        .args(["diff", &format!("{d}/old.yaml"), &format!("{d}/old.yaml")])
+        .assert()
+        .code(0);
+    Command::cargo_bin("crdlint")
+        .expect("binary")
+        .args(["diff", &format!("{d}/old.yaml"), &format!("{d}/new.yaml")])
+        .assert()
+        .code(1);
+}
+
+#[test]
+fn malformed_input_is_a_finding_not_a_crash() {
+    let tmp = std::env::temp_dir().join(format!("crdlint-compat-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).expect("tmp");
+    let bad = tmp.join("bad.yaml");
+    std::fs::write(&bad, "spec: [unclosed\n").expect("write");
+    let d = dir("field-removed");
+    let out = Command::cargo_bin("crdlint")
+        .expect("binary")
+        .args([
+            "diff",
+            &format!("{d}/old.yaml"),
+            bad.to_str().unwrap_or_default(),
+            "--format",
+            "json",
+        ])
+        .output()
+        .expect("runs");
+    let _ = std::fs::remove_dir_all(&tmp);
+    let report: Value = serde_json::from_slice(&out.stdout).expect("json");
+    let rules = rules_of(&report);
+    assert!(rules.iter().any(|r| r.starts_with("yaml/")), "{rules:?}");
+    assert!(rules.iter().any(|r| r == "compat/crd-removed"), "{rules:?}");
+}
+
+#[test]
+fn check_old_ref_matches_crds_by_name_across_files() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let d = t.path();
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .current_dir(d)
+            .args(["-c", "user.name=t", "-c", "user.email=t@example.com"])
+            .args(args)
+            .output()
+            .map(|o| o.status.success())
+            .unwrap_or(false)
+    };
+    if !git(&["init", "-q"]) {
+        println!("skipped: git is not available");
+        return;
+    }
+    let fixture = dir("field-removed");
+    std::fs::create_dir(d.join("old")).expect("mkdir");
+    std::fs::copy(format!("{fixture}/old.yaml"), d.join("old/crd.yaml")).expect("copy");
+    assert!(git(&["add", "."]));
+    assert!(git(&["commit", "-q", "-m", "one"]));
+    // The CRD moves to another file and loses a field.
+    assert!(git(&["rm", "-q", "old/crd.yaml"]));
+    std::fs::copy(format!("{fixture}/new.yaml"), d.join("moved.yaml")).expect("copy");
+    let out = Command::cargo_bin("crdlint")
+        .expect("binary")
+        .current_dir(d)
+        .args([
+            "check",
+            "--old-ref",
+            "HEAD",
+            "moved.yaml",
+            "--format",
+            "json",
+        ])
+        .output()
+        .expect("runs");
+    let report: Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(rules_of(&report), vec!["compat/field-removed".to_string()]);
+    let related = &report["diagnostics"][0]["related"][0];
+    assert_eq!(related["file"], "HEAD:old/crd.yaml");
+    assert_eq!(related["line"], 27);
+}
+
+#[test]
+fn ratcheting_turns_an_update_failure_into_a_create_failure() {
+    // The same object and bound at 1.36: the update leaves the value unchanged and ratcheting
+    // lets it through, but the object could not be created again.
+    let report = diff("object-update-fails", &[]);
+    assert_eq!(
+        rules_of(&report)
+            .iter()
+            .filter(|r| r.starts_with("compat/object-"))
+            .collect::<Vec<_>>(),
+        ["compat/object-create-fails"]
+    );
+}
+
+#[test]
+fn the_config_file_sets_compat_levels_like_any_rule() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let config = t.path().join("crdlint.yaml");
+    std::fs::write(
+        &config,
+        "version: 1\nseverity:\n  compat/field-removed: warning\n",
+    )
+    .expect("write");
+    let config = config.to_string_lossy().to_string();
+    let warn = diff("field-removed", &["--config", &config]);
+    assert_eq!(warn["diagnostics"][0]["rule"], "compat/field-removed");
+    assert_eq!(warn["diagnostics"][0]["severity"], "warning");
+    std::fs::write(&config, "version: 1\nignore: [compat/]\n").expect("write");
+    let off = diff("field-removed", &["--config", &config]);
+    assert!(rules_of(&off).is_empty(), "{off}");
+}

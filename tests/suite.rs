@@ -1,0 +1,256 @@
+//! `crdlint test`: the suites in testdata/suites run through the binary (every field of the
+//! format passing, a deliberately failing suite snapshotted in each format), `--filter`,
+//! `--update`, and a generated 500-case suite.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn crdlint_in(dir: &Path, args: &[&str]) -> Run {
+    let out = Command::cargo_bin("crdlint")
+        .expect("binary built")
+        .current_dir(dir)
+        .args(args)
+        .env_remove("NO_COLOR")
+        .env_remove("COLUMNS")
+        .output()
+        .expect("crdlint runs");
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8(out.stdout).expect("UTF-8 stdout"),
+        stderr: String::from_utf8(out.stderr).expect("UTF-8 stderr"),
+    }
+}
+
+fn crdlint(args: &[&str]) -> Run {
+    crdlint_in(Path::new(env!("CARGO_MANIFEST_DIR")), args)
+}
+
+const CRDS: &str = "testdata/suites/crds";
+
+#[test]
+fn every_field_of_the_format_passes() {
+    let r = crdlint(&[
+        "test",
+        "--color",
+        "never",
+        "--crd",
+        CRDS,
+        "testdata/suites/passing",
+    ]);
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    assert!(!r.stdout.contains("FAIL"), "{}", r.stdout);
+    assert!(
+        r.stdout
+            .ends_with("test result: 15 passed, 0 failed, 0 could not run; 15 cases in 2 suites\n"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn failing_suite_human() {
+    let r = crdlint(&[
+        "test",
+        "--color",
+        "never",
+        "--crd",
+        CRDS,
+        "testdata/suites/failing",
+    ]);
+    assert_eq!(r.code, 1);
+    insta::assert_snapshot!("failing_human", r.stdout);
+}
+
+#[test]
+fn failing_suite_json() {
+    let r = crdlint(&[
+        "test",
+        "--format",
+        "json",
+        "--crd",
+        CRDS,
+        "testdata/suites/failing",
+    ]);
+    assert_eq!(r.code, 1);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("JSON");
+    assert_eq!(v["summary"]["failed"], 4);
+    assert_eq!(v["summary"]["broken"], 3);
+    insta::assert_snapshot!("failing_json", r.stdout);
+}
+
+#[test]
+fn failing_suite_junit() {
+    let r = crdlint(&[
+        "test",
+        "--format",
+        "junit",
+        "--crd",
+        CRDS,
+        "testdata/suites/failing",
+    ]);
+    assert_eq!(r.code, 1);
+    assert_eq!(r.stdout.matches("<testcase ").count(), 7);
+    assert_eq!(r.stdout.matches("<failure ").count(), 7);
+    insta::assert_snapshot!("failing_junit", r.stdout);
+}
+
+#[test]
+fn filter_runs_matching_cases_only() {
+    let r = crdlint(&[
+        "test",
+        "--color",
+        "never",
+        "--crd",
+        CRDS,
+        "--filter",
+        "Gadget /",
+        "testdata/suites/passing",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stdout);
+    assert!(r.stdout.contains("2 passed"), "{}", r.stdout);
+    assert!(!r.stdout.contains("Widget"), "{}", r.stdout);
+}
+
+#[test]
+fn a_suite_without_its_crd_fails_the_run() {
+    let r = crdlint(&["test", "--color", "never", "testdata/suites/passing"]);
+    assert_eq!(r.code, 1);
+    assert_eq!(r.stdout.matches("suite/no-crd").count(), 2, "{}", r.stdout);
+}
+
+#[test]
+fn crd_variants_each_run_the_suite() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let crd = std::fs::read_to_string(root.join(CRDS).join("widget.yaml")).unwrap();
+    std::fs::write(dir.path().join("a.yaml"), &crd).unwrap();
+    // The second variant drops the default: "Should default replicas" fails on it only.
+    std::fs::write(dir.path().join("b.yaml"), crd.replace("default: 1", "")).unwrap();
+    std::fs::write(
+        dir.path().join("suite.yaml"),
+        "name: W\ncrdName: widgets.example.com\ntests:\n  onCreate:\n  - name: Should default replicas\n    initial: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec: {}\n    expected: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec: {replicas: 1}\n",
+    )
+    .unwrap();
+    let r = crdlint_in(dir.path(), &["test", "--color", "never", "."]);
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert!(
+        r.stdout
+            .contains("pass   suite.yaml:5:11: W / Should default replicas (CRD a.yaml)"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout
+            .contains("FAIL   suite.yaml:5:11: W / Should default replicas (CRD b.yaml)"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn update_rewrites_expectations_in_place_and_then_passes() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    std::fs::copy(
+        root.join(CRDS).join("widget.yaml"),
+        dir.path().join("crd.yaml"),
+    )
+    .unwrap();
+    let suite = "# a comment that must survive\nname: W\ncrdName: widgets.example.com\ntests:\n  onCreate:\n  - name: defaults # why\n    initial: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec: {}\n  - name: bound\n    initial: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec: {size: -1}\n    expectedError: TODO   # fill me\n";
+    let path = dir.path().join("suite.yaml");
+    std::fs::write(&path, suite).unwrap();
+    let r = crdlint_in(dir.path(), &["test", "--color", "never", "--update", "."]);
+    assert_eq!(r.code, 1, "the run that updates still reports the failures");
+    assert!(r.stderr.contains("updated 1 suite file"), "{}", r.stderr);
+    let updated = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        updated,
+        suite
+            .replace(
+                "      spec: {}\n  - name: bound",
+                "      spec: {}\n    expected: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec:\n        replicas: 1\n  - name: bound"
+            )
+            .replace(
+                "expectedError: TODO",
+                "expectedError: \"spec.size: Invalid value: -1: spec.size in body should be greater than or equal to 0\""
+            )
+    );
+    let again = crdlint_in(dir.path(), &["test", "--color", "never", "."]);
+    assert_eq!(again.code, 0, "{}", again.stdout);
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .filter(|n| n.to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+#[test]
+fn many_cases_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    std::fs::copy(
+        root.join(CRDS).join("widget.yaml"),
+        dir.path().join("crd.yaml"),
+    )
+    .unwrap();
+    let mut suite = String::from("name: many\ncrdName: widgets.example.com\ntests:\n  onCreate:\n");
+    for i in 0..500 {
+        let size = i % 7 - 3;
+        suite.push_str(&format!(
+            "  - name: case {i}\n    initial: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec: {{size: {size}}}\n"
+        ));
+        if size < 0 {
+            suite.push_str("    expectedError: \"should be greater than or equal to 0\"\n");
+        } else {
+            suite.push_str(&format!("    expected: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec: {{size: {size}, replicas: 1}}\n"));
+        }
+    }
+    std::fs::write(dir.path().join("suite.yaml"), suite).unwrap();
+    let r = crdlint_in(dir.path(), &["test", "--quiet", "--format", "json", "."]);
+    assert_eq!(r.code, 0, "{}", r.stdout);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(v["summary"]["passed"], 500);
+}
+
+#[test]
+fn messages_follow_the_kube_version() {
+    // A failed CEL rule prints the schema type as the value up to 1.34 and the value itself
+    // from 1.35 (k8s::behavior): an expectedError copied from a 1.34 envtest run passes at
+    // --kube-version 1.34 and not at 1.35.
+    let dir = tempfile::tempdir().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    std::fs::copy(
+        root.join(CRDS).join("widget.yaml"),
+        dir.path().join("crd.yaml"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("suite.yaml"),
+        "name: W\ncrdName: widgets.example.com\ntests:\n  onUpdate:\n  - name: immutable\n    initial: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec: {name: a}\n    updated: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec: {name: b}\n    expectedError: 'spec.name: Invalid value: \"string\": name is immutable'\n",
+    )
+    .unwrap();
+    let old = crdlint_in(
+        dir.path(),
+        &["test", "--kube-version", "1.34", "--color", "never", "."],
+    );
+    assert_eq!(old.code, 0, "{}", old.stdout);
+    let new = crdlint_in(
+        dir.path(),
+        &["test", "--kube-version", "1.35", "--format", "json", "."],
+    );
+    assert_eq!(new.code, 1, "{}", new.stdout);
+    assert!(
+        new.stdout
+            .contains(r#"spec.name: Invalid value: \"b\": name is immutable"#),
+        "{}",
+        new.stdout
+    );
+}
