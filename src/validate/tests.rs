@@ -1,3 +1,6 @@
+//! Unit tests of the pipeline: compiled CRDs, versions, pruning, defaults, schema and CEL
+//! findings with their texts, paths and spans.
+
 use super::*;
 
 const CRD: &str = r#"
