@@ -537,6 +537,10 @@ _crdlint() {
                     COMPREPLY=($(compgen -W "allow disallow" -- "${cur}"))
                     return 0
                     ;;
+                --allow-tightening-unstored)
+                    COMPREPLY=($(compgen -W "true false" -- "${cur}"))
+                    return 0
+                    ;;
                 --enforce)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

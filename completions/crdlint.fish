@@ -67,7 +67,7 @@ complete -c crdlint -n "__fish_crdlint_needs_command" -f -a "diff" -d 'Compare t
 complete -c crdlint -n "__fish_crdlint_needs_command" -f -a "cost" -d 'Estimate the cost of every CEL validation rule as the API server does, most expensive first'
 complete -c crdlint -n "__fish_crdlint_needs_command" -f -a "test" -d 'Run CRD test suites (openshift/api\'s envtest format) offline: create and update cases with their expected objects and errors'
 complete -c crdlint -n "__fish_crdlint_needs_command" -f -a "rules" -d 'List every rule: id, severity under the current config (and what set it), what it finds'
-complete -c crdlint -n "__fish_crdlint_needs_command" -f -a "explain" -d 'Explain a rule (what it finds, why it matters, a bad and a good example), or `config`'
+complete -c crdlint -n "__fish_crdlint_needs_command" -f -a "explain" -d 'Explain a rule (what it finds, why it matters, a bad and a good example), `config`, or a built-in kind\'s field (`explain apps/v1/Deployment spec.replicas`)'
 complete -c crdlint -n "__fish_crdlint_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c crdlint -n "__fish_crdlint_needs_command" -f -a "manpage" -d 'Print the man page (roff)'
 complete -c crdlint -n "__fish_crdlint_needs_command" -f -a "scan" -d 'Read, parse and classify only, and print the counts (for benchmarks)'
@@ -295,8 +295,10 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand versions" -l force-exclu
 complete -c crdlint -n "__fish_crdlint_using_subcommand versions" -l no-cel -d 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand versions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -l objects -d 'Existing objects (files or directories): report which would fail their next update, or a fresh create, under the new revision' -r -F
-complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -l enum-additions -d 'Whether adding an enum value is breaking (`compat/enum-value-added`)' -r -f -a "allow\t'Adding an enum value is compatible'
+complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -l enum-additions -d 'Whether adding an enum value is breaking (`compat/enum-value-added`) [default: the config\'s `compat.enum-additions`, else allow]' -r -f -a "allow\t'Adding an enum value is compatible'
 disallow\t'Adding an enum value is reported as breaking'"
+complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -l allow-tightening-unstored -d 'Let a served version that status.storedVersions shows has no stored objects tighten its schema (bounds, patterns, formats, enums, required fields, CEL rules); `=false` overrides the config\'s `compat.allow-tightening-unstored`' -r -f -a "true\t''
+false\t''"
 complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -l enforce -d 'Set a compat rule\'s level: `RULE=error|warning|off` (repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -l format -d 'Output format [default: human]' -r -f -a "human\t'Code frames with a label under each finding, and a summary line'
 json\t'One JSON object (the contract in README.md, `"version": 1`)'
@@ -321,7 +323,6 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -l exclude -d 'Ski
 complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -l stdin-filename -d 'The file name to report for input read from `-` (standard input)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -s j -l threads -d 'Worker threads for reading, parsing and checking (0: one per core)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -l cost-warn -d 'Warn about CEL rules whose estimated cost uses at least this share of the per-rule limit (`cel/cost-high`; above 100 it never fires) [default: 50]' -r
-complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -l allow-tightening-unstored -d 'Let a served version that status.storedVersions shows has no stored objects tighten its schema (bounds, patterns, formats, enums, required fields, CEL rules)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -l no-config -d 'Ignore every config file'
 complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -l no-suppressions -d 'Show findings silenced by `# crdlint: ignore[...]` comments and annotations'
 complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -s q -l quiet -d 'Print findings only: no summary line, no list of skipped documents'
@@ -569,7 +570,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_see
 complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain completions manpage scan help" -f -a "cost" -d 'Estimate the cost of every CEL validation rule as the API server does, most expensive first'
 complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain completions manpage scan help" -f -a "test" -d 'Run CRD test suites (openshift/api\'s envtest format) offline: create and update cases with their expected objects and errors'
 complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain completions manpage scan help" -f -a "rules" -d 'List every rule: id, severity under the current config (and what set it), what it finds'
-complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain completions manpage scan help" -f -a "explain" -d 'Explain a rule (what it finds, why it matters, a bad and a good example), or `config`'
+complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain completions manpage scan help" -f -a "explain" -d 'Explain a rule (what it finds, why it matters, a bad and a good example), `config`, or a built-in kind\'s field (`explain apps/v1/Deployment spec.replicas`)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain completions manpage scan help" -f -a "completions" -d 'Print a shell completion script'
 complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain completions manpage scan help" -f -a "manpage" -d 'Print the man page (roff)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain completions manpage scan help" -f -a "scan" -d 'Read, parse and classify only, and print the counts (for benchmarks)'

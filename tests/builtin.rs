@@ -58,37 +58,59 @@ fn expected_statuses(text: &str) -> Vec<serde_json::Value> {
     out
 }
 
-/// Differences from the server's text that are known and explained.
-const KNOWN: &[(&str, &str)] = &[
+/// Where crdlint's text differs from a testcase's status: (file, the status's cause as
+/// `field: message`, crdlint's message instead, why). Every other cause must be one of
+/// crdlint's errors word for word, and crdlint may report no error beyond them.
+const DIFFERENT: &[(&str, &str, &str, &str)] = &[
     (
         "error_misspelled_key.yaml",
-        "the server stops at the strict-decoding error; crdlint also says spec.containers is required",
+        "spec.contAIN3rz: Invalid value: value provided for unknown field",
+        "unknown field \"spec.contAIN3rz\"",
+        UNKNOWN_FIELD_WORDING,
     ),
     (
         "error_multiple_resources_all_invalid.yaml",
-        "as error_misspelled_key.yaml",
+        "spec.contAIN3rz: Invalid value: value provided for unknown field",
+        "unknown field \"spec.contAIN3rz\"",
+        UNKNOWN_FIELD_WORDING,
     ),
     (
         "error_multiple_resources_one_invalid.yaml",
-        "as error_misspelled_key.yaml",
+        "spec.contAIN3rz: Invalid value: value provided for unknown field",
+        "unknown field \"spec.contAIN3rz\"",
+        UNKNOWN_FIELD_WORDING,
     ),
     (
         "error_indentation.yaml",
-        "the unknown field is worded as kubectl's strict decoding words it (unknown field \"containers\")",
+        "containers: Invalid value: value provided for unknown field",
+        "unknown field \"containers\"",
+        UNKNOWN_FIELD_WORDING,
     ),
     (
         "error_map_instead_of_array.yaml",
-        "the decode error is reported as a metadata field error with the same Go text",
+        "json: cannot unmarshal object into Go struct field ObjectMeta.finalizers of type []string",
+        "metadata: Invalid value: {\"finalizers\":{\"key\":\"value\"},\"name\":\"my-deployment\"}: json: cannot unmarshal object into Go struct field ObjectMeta.finalizers of type []string",
+        "the same Go decoding error, given the field and value as crdlint gives an undecodable \
+         `metadata` of a custom resource (the status has no field: kubectl-validate answers 500)",
     ),
     (
         "error_invalid_kind.yaml",
-        "kubectl-validate prefixes its own \"failed to retrieve validator: \"; the rest is the same",
+        "failed to retrieve validator: kind configmap not found in v1 groupversion",
+        "kind configmap not found in v1 groupversion",
+        "`failed to retrieve validator: ` is kubectl-validate's own prefix, not the server's",
     ),
     (
         "error_multiple_fields.yaml",
-        "a YAML duplicate key, reported by the loader in its own words",
+        "line 24: key \"containers\" already set in map",
+        "key \"containers\" already set in map",
+        "the place is the diagnostic's location (line 23, the repeated key; go-yaml's `line 24` \
+         is the line of its value)",
     ),
 ];
+
+const UNKNOWN_FIELD_WORDING: &str = "kubectl-validate words an unknown field as a schema error; \
+    the API server's strict decoding (`kubectl apply`'s default) says `strict decoding error: \
+    unknown field \"spec.x\"`, which crdlint follows, as for custom resources";
 
 #[test]
 fn kubectl_validate_testcases_get_the_servers_verdict() {
@@ -97,6 +119,7 @@ fn kubectl_validate_testcases_get_the_servers_verdict() {
         return;
     };
     let mut mismatches = Vec::new();
+    let mut used = vec![false; DIFFERENT.len()];
     let mut checked = 0;
     let mut entries: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().collect();
     entries.sort_by_key(|e| e.file_name());
@@ -117,36 +140,46 @@ fn kubectl_validate_testcases_get_the_servers_verdict() {
         checked += 1;
         let statuses = expected_statuses(&text);
         let found = run(&path, &["--kube-version", "1.35"]);
-        let errors: Vec<&String> = found
+        let mut errors: Vec<String> = found
             .iter()
             .filter(|d| d.1 == "error")
-            .map(|d| &d.3)
+            .map(|d| d.3.clone())
             .collect();
-        let should_fail = statuses.iter().any(|s| s["status"] == "Failure");
-        if should_fail == errors.is_empty() {
-            mismatches.push(format!(
-                "{name}: verdict: server {} but crdlint found {errors:?}",
-                if should_fail { "rejects" } else { "accepts" }
-            ));
-            continue;
-        }
-        // Each cause the server gives must be one of crdlint's messages, word for word.
-        let known = KNOWN.iter().any(|(f, _)| *f == name);
-        for s in &statuses {
+        // The server's causes, each as crdlint words it where the two differ.
+        let mut want: Vec<String> = Vec::new();
+        for s in statuses.iter().filter(|s| s["status"] == "Failure") {
             for c in s["details"]["causes"].as_array().into_iter().flatten() {
                 let msg = c["message"].as_str().unwrap_or("");
-                let want = match c["field"].as_str() {
+                let cause = match c["field"].as_str() {
                     Some(f) => format!("{f}: {msg}"),
                     None => msg.to_string(),
                 };
-                let hit = errors.iter().any(|e| *e == &want || e.ends_with(&want));
-                if !hit && !known {
-                    mismatches.push(format!("{name}: missing {want:?}; found {errors:?}"));
-                }
+                let differs = DIFFERENT.iter().position(|d| d.0 == name && d.1 == cause);
+                want.push(match differs {
+                    Some(i) => {
+                        used[i] = true;
+                        DIFFERENT[i].2.to_string()
+                    }
+                    None => cause,
+                });
             }
+        }
+        errors.sort();
+        want.sort();
+        if errors != want {
+            mismatches.push(format!(
+                "{name}:\n  server: {want:?}\n  crdlint: {errors:?}"
+            ));
         }
     }
     assert!(checked >= 20, "only {checked} testcases found");
+    for (d, used) in DIFFERENT.iter().zip(&used) {
+        assert!(
+            *used,
+            "{}: no longer differs ({}); drop it from DIFFERENT",
+            d.0, d.3
+        );
+    }
     assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
 }
 
@@ -202,6 +235,8 @@ const REMOVED: &[(&str, &str, u32)] = &[
         29,
     ),
     ("flowcontrol.apiserver.k8s.io/v1beta3", "FlowSchema", 32),
+    // After the bundle's newest documents (1.35): from the Go API types of 1.36.
+    ("scheduling.k8s.io/v1alpha1", "Workload", 36),
 ];
 
 #[test]
@@ -351,4 +386,142 @@ fn prune_and_default_work_on_builtin_kinds() {
     let defaulted = out("default");
     assert!(defaulted.contains("protocol: TCP"), "{defaulted}");
     assert!(!defaulted.contains("ClusterIP"), "{defaulted}");
+}
+
+#[test]
+fn metadata_name_rules_per_kind() {
+    // DNS-1035 label for Services (no leading digit), DNS-1123 label for Namespaces (no dot),
+    // path segment for RBAC kinds (`:` allowed), DNS-1123 subdomain for the rest.
+    let case = |kind_and_version: &str, name: &str| {
+        let (av, kind) = kind_and_version.split_once(' ').unwrap();
+        let f = write_temp(&format!(
+            "apiVersion: {av}\nkind: {kind}\nmetadata:\n  name: \"{name}\"\n"
+        ));
+        run(f.path(), &["--kube-version", "1.30"])
+            .into_iter()
+            .filter(|d| d.1 == "error")
+            .map(|d| d.3)
+            .collect::<Vec<_>>()
+    };
+    assert!(case("v1 ConfigMap", "1web").is_empty());
+    assert!(case("v1 ConfigMap", "a.b").is_empty());
+    assert!(case("v1 Service", "1web")[0]
+        .starts_with("metadata.name: Invalid value: \"1web\": a DNS-1035 label must consist of"));
+    assert_eq!(
+        case("v1 Namespace", "a.b"),
+        ["metadata.name: Invalid value: \"a.b\": must not contain dots"]
+    );
+    assert!(case("rbac.authorization.k8s.io/v1 ClusterRole", "system:Web").is_empty());
+    assert_eq!(
+        case("rbac.authorization.k8s.io/v1 ClusterRole", "a/b"),
+        ["metadata.name: Invalid value: \"a/b\": may not contain '/'"]
+    );
+    assert!(!case("v1 ConfigMap", "system:web").is_empty());
+}
+
+#[test]
+fn alpha_versions_are_validated_with_a_warning() {
+    // An alpha kind is checked against its schema (its unknown fields are errors) and warned
+    // about once: clusters serve it only when enabled.
+    let f = write_temp("apiVersion: certificates.k8s.io/v1alpha1\nkind: ClusterTrustBundle\nmetadata:\n  name: b\nspec:\n  trustBundle: x\n  madeUp: 1\n");
+    let found = run(f.path(), &["--kube-version", "1.30"]);
+    let rules: Vec<(&str, &str)> = found.iter().map(|d| (d.0.as_str(), d.1.as_str())).collect();
+    assert_eq!(
+        rules,
+        [
+            ("api/alpha-version", "warning"),
+            ("cr/unknown-field", "error")
+        ],
+        "{found:?}"
+    );
+}
+
+#[test]
+fn native_checks_wait_for_a_strictly_unknown_field() {
+    // `contaners:` is an unknown field; with strict field validation the server rejects the
+    // object at decoding and never says the pod has no containers. Relaxed, it validates the
+    // pruned object, which has none.
+    let f = write_temp("apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  contaners:\n  - name: web\n    image: nginx\n");
+    let rules = |extra: &[&str]| {
+        run(f.path(), extra)
+            .into_iter()
+            .map(|d| d.0)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(rules(&[]), ["cr/unknown-field"]);
+    let relaxed = rules(&["--unknown-fields", "warn"]);
+    assert!(
+        relaxed.contains(&"builtin/container-required".to_string()),
+        "{relaxed:?}"
+    );
+}
+
+/// What `--verbose` says the run decoded of the embedded bundle (`None`: not even the index).
+fn bundle_use(text: &str) -> Option<(usize, usize)> {
+    let f = write_temp(text);
+    let out = Command::cargo_bin("crdlint")
+        .unwrap()
+        .args(["check", "--verbose"])
+        .arg(f.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let line = stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("built-in schemas: index and "))?;
+    let (n, rest) = line.split_once(" of ").unwrap();
+    let of = rest.strip_suffix(" packages decoded").unwrap();
+    Some((n.parse().unwrap(), of.parse().unwrap()))
+}
+
+#[test]
+fn the_bundle_is_decoded_lazily_and_not_at_all_without_builtin_objects() {
+    // Custom resources only (with and without their CRD): nothing of the bundle is decoded,
+    // not even its index.
+    let crd = "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: widgets.example.com\nspec:\n  group: example.com\n  scope: Namespaced\n  names: {kind: Widget, plural: widgets}\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}\n---\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n---\napiVersion: other.example.org/v1\nkind: Gadget\nmetadata:\n  name: g\n";
+    assert_eq!(bundle_use(crd), None);
+    // A ConfigMap needs core/v1 and meta/v1; a Deployment apps/v1 and api/resource too.
+    let (n, of) = bundle_use("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n").unwrap();
+    assert!(n <= 2 && of > 20, "{n} of {of}");
+    let deployment = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d\nspec:\n  selector: {matchLabels: {a: b}}\n  template:\n    metadata: {labels: {a: b}}\n    spec: {containers: [{name: c, image: i}]}\n";
+    let (n, _) = bundle_use(deployment).unwrap();
+    assert!(n <= 4, "{n}");
+}
+
+#[test]
+fn explain_a_builtin_field() {
+    let out = Command::cargo_bin("crdlint")
+        .unwrap()
+        .args([
+            "explain",
+            "--kube-version",
+            "1.30",
+            "apps/v1/Deployment",
+            "spec.template.spec.containers.ports",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("VERSION:    apps/v1 (Kubernetes 1.30)\n"),
+        "{text}"
+    );
+    assert!(text.contains("FIELD: ports <[]ContainerPort>"), "{text}");
+    assert!(
+        text.contains("List of ports to expose from the container."),
+        "{text}"
+    );
+    assert!(
+        text.contains("  containerPort\t<integer> -required-\n"),
+        "{text}"
+    );
+    // A misspelled field is a usage error naming where it was looked for.
+    let out = Command::cargo_bin("crdlint")
+        .unwrap()
+        .args(["explain", "apps/v1/Deployment", "spec.replica"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("does not exist in Deployment.spec"));
 }

@@ -105,6 +105,7 @@ rule_tests! {
     required_added => "compat/required-added";
     default_changed => "compat/default-changed";
     bound_tightened => "compat/bound-tightened";
+    multiple_of_changed => "compat/multiple-of-changed";
     pattern_changed => "compat/pattern-changed";
     format_changed => "compat/format-changed";
     nullable_removed => "compat/nullable-removed";
@@ -112,6 +113,7 @@ rule_tests! {
     preserve_unknown_fields_removed => "compat/preserve-unknown-fields-removed";
     int_or_string_removed => "compat/int-or-string-removed";
     embedded_resource_changed => "compat/embedded-resource-changed";
+    combinator_changed => "compat/combinator-changed";
     cel_rule_added => "compat/cel-rule-added";
     cel_message_changed => "compat/cel-message-changed";
     cel_cost_exceeded => "compat/cel-cost-exceeded";
@@ -307,4 +309,195 @@ fn the_config_file_sets_compat_levels_like_any_rule() {
     std::fs::write(&config, "version: 1\nignore: [compat/]\n").expect("write");
     let off = diff("field-removed", &["--config", &config]);
     assert!(rules_of(&off).is_empty(), "{off}");
+}
+
+/// Writes a config file with `body` under `version: 1` and returns its path.
+fn config_file(dir: &std::path::Path, body: &str) -> String {
+    let path = dir.join("crdlint.yaml");
+    std::fs::write(&path, format!("version: 1\n{body}")).expect("write");
+    path.to_string_lossy().to_string()
+}
+
+#[test]
+fn the_config_file_sets_the_policies_and_flags_win() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let enum_added = |flags: &[&str]| {
+        rules_of(&diff("enum-value-added", flags))
+            .iter()
+            .any(|r| r == "compat/enum-value-added")
+    };
+    let disallow = config_file(t.path(), "compat:\n  enum-additions: disallow\n");
+    assert!(enum_added(&["--config", &disallow]));
+    assert!(!enum_added(&[
+        "--config",
+        &disallow,
+        "--enum-additions",
+        "allow"
+    ]));
+    let allow = config_file(t.path(), "compat:\n  enum-additions: allow\n");
+    assert!(!enum_added(&["--config", &allow]));
+    assert!(enum_added(&[
+        "--config",
+        &allow,
+        "--enum-additions",
+        "disallow"
+    ]));
+
+    // Tightening an unstored version: strict by default, allowed by the config, and the
+    // flag's `=false` wins over the config.
+    let count = |flags: &[&str]| rules_of(&diff("policy-tightening-unstored", flags)).len();
+    let lenient = config_file(t.path(), "compat:\n  allow-tightening-unstored: true\n");
+    assert_eq!(count(&["--no-config"]), 2);
+    assert_eq!(count(&["--config", &lenient]), 1);
+    assert_eq!(
+        count(&["--config", &lenient, "--allow-tightening-unstored=false"]),
+        2
+    );
+    let strict = config_file(t.path(), "compat:\n  allow-tightening-unstored: false\n");
+    assert_eq!(
+        count(&["--config", &strict, "--allow-tightening-unstored"]),
+        1
+    );
+}
+
+#[test]
+fn a_mistake_in_the_compat_section_is_located() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let bad = config_file(t.path(), "compat:\n  enum-additons: disallow\n");
+    let d = dir("enum-value-added");
+    let out = Command::cargo_bin("crdlint")
+        .expect("binary")
+        .args([
+            "diff",
+            &format!("{d}/old.yaml"),
+            &format!("{d}/new.yaml"),
+            "--config",
+            &bad,
+        ])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("crdlint.yaml:3:3: unknown key `enum-additons` in `compat` (did you mean `enum-additions`?)"),
+        "{stderr}"
+    );
+}
+
+/// A git repository in a temporary directory, with `git` that reports success.
+struct Repo {
+    dir: tempfile::TempDir,
+}
+
+impl Repo {
+    /// `None` when git is not available.
+    fn new() -> Option<Repo> {
+        let repo = Repo {
+            dir: tempfile::tempdir().expect("tempdir"),
+        };
+        repo.git(&["init", "-q"]).then_some(repo)
+    }
+
+    fn git(&self, args: &[&str]) -> bool {
+        std::process::Command::new("git")
+            .current_dir(self.dir.path())
+            .args(["-c", "user.name=t", "-c", "user.email=t@example.com"])
+            .args(args)
+            .output()
+            .map(|o| o.status.success())
+            .unwrap_or(false)
+    }
+
+    fn copy(&self, fixture: &str, file: &str, to: &str) {
+        std::fs::copy(format!("{}/{file}", dir(fixture)), self.dir.path().join(to)).expect("copy");
+    }
+
+    fn check(&self, args: &[&str]) -> (Option<i32>, Value) {
+        let out = Command::cargo_bin("crdlint")
+            .expect("binary")
+            .current_dir(self.dir.path())
+            .args(["check", "--old-ref", "HEAD", "--format", "json"])
+            .args(args)
+            .output()
+            .expect("runs");
+        let report = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("json: {e}: {}", String::from_utf8_lossy(&out.stderr)));
+        (out.status.code(), report)
+    }
+}
+
+#[test]
+fn check_old_ref_checks_the_resources_of_a_changed_crd_as_existing_objects() {
+    let Some(repo) = Repo::new() else {
+        println!("skipped: git is not available");
+        return;
+    };
+    // At HEAD: the CRD without a maximum, and two Widgets (replicas 12 and 3).
+    repo.copy("object-update-fails", "old.yaml", "crd.yaml");
+    repo.copy("object-update-fails", "objects.yaml", "widgets.yaml");
+    assert!(repo.git(&["add", "."]));
+    assert!(repo.git(&["commit", "-q", "-m", "one"]));
+    // Being committed: the CRD gains `maximum: 10`; the Widgets are unchanged.
+    repo.copy("object-update-fails", "new.yaml", "crd.yaml");
+
+    // Before 1.30 the stored Widget with 12 replicas fails its next update.
+    let (code, report) = repo.check(&["--kube-version", "1.29", "crd.yaml", "widgets.yaml"]);
+    assert_eq!(code, Some(1));
+    let objects: Vec<&Value> = report["diagnostics"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|d| {
+            d["rule"]
+                .as_str()
+                .is_some_and(|r| r.starts_with("compat/object-"))
+        })
+        .collect();
+    assert_eq!(objects.len(), 1, "{report}");
+    assert_eq!(objects[0]["rule"], "compat/object-update-fails");
+    assert_eq!(objects[0]["file"], "widgets.yaml");
+    assert!(
+        objects[0]["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("Widget big would fail its next update")),
+        "{report}"
+    );
+    assert!(rules_of(&report).contains(&"compat/bound-tightened".to_string()));
+
+    // From 1.30 ratcheting lets the unchanged value through: only a fresh create fails.
+    let (_, report) = repo.check(&["crd.yaml", "widgets.yaml"]);
+    let object_rules: Vec<String> = rules_of(&report)
+        .into_iter()
+        .filter(|r| r.starts_with("compat/object-"))
+        .collect();
+    assert_eq!(object_rules, ["compat/object-create-fails"], "{report}");
+
+    // Without the CRD change there is nothing to say about existing objects.
+    repo.copy("object-update-fails", "old.yaml", "crd.yaml");
+    let (_, report) = repo.check(&["--kube-version", "1.29", "crd.yaml", "widgets.yaml"]);
+    assert!(
+        !rules_of(&report).iter().any(|r| r.starts_with("compat/")),
+        "{report}"
+    );
+}
+
+#[test]
+fn check_old_ref_applies_the_config_policies() {
+    let Some(repo) = Repo::new() else {
+        println!("skipped: git is not available");
+        return;
+    };
+    repo.copy("enum-value-added", "old.yaml", "crd.yaml");
+    assert!(repo.git(&["add", "."]));
+    assert!(repo.git(&["commit", "-q", "-m", "one"]));
+    repo.copy("enum-value-added", "new.yaml", "crd.yaml");
+    let (_, report) = repo.check(&["crd.yaml"]);
+    assert!(!rules_of(&report).contains(&"compat/enum-value-added".to_string()));
+    let config = config_file(repo.dir.path(), "compat:\n  enum-additions: disallow\n");
+    let (code, report) = repo.check(&["--config", &config, "crd.yaml"]);
+    assert_eq!(code, Some(1));
+    assert!(
+        rules_of(&report).contains(&"compat/enum-value-added".to_string()),
+        "{report}"
+    );
 }

@@ -62,9 +62,13 @@ pub fn index() -> Option<&'static Index> {
 static INDEX: OnceLock<Option<Index>> = OnceLock::new();
 
 /// How much of the bundle this process has decoded: `None` while the index itself is not,
-/// else the number of packages decompressed.
-pub fn decoded() -> Option<usize> {
-    INDEX.get()?.as_ref().map(Index::packages_decoded)
+/// else the number of packages decompressed and the number there are (`--verbose` prints it;
+/// the tests of laziness read it).
+pub fn decoded() -> Option<(usize, usize)> {
+    INDEX
+        .get()?
+        .as_ref()
+        .map(|i| (i.packages_decoded(), i.packages.len()))
 }
 
 fn parse_index(bytes: &[u8]) -> Option<Index> {

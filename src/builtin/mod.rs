@@ -11,6 +11,7 @@
 
 mod bundle;
 mod convert;
+pub mod explain;
 pub mod native;
 pub mod rules;
 mod versions;
@@ -102,16 +103,36 @@ fn minor_name(m: u32) -> String {
 }
 
 fn resolve(kv: KubeVersion, api_version: &str, kind: &str) -> Option<Entry> {
+    let (group, version) = api_version.rsplit_once('/').unwrap_or(("", api_version));
+    // Built-in groups are undotted (`apps`) or end in `.k8s.io`; a CRD's group always has a
+    // dot. Other groups are custom for sure: answered without decoding the bundle.
+    if group.contains('.') && !group.ends_with(".k8s.io") {
+        return None;
+    }
     let index = bundle::index()?;
     let slot = index.minor_slot(kv.minor)?;
     // A minor newer than the bundle borrows its newest minor's schemas, but what that minor
     // lacks may be new: it is skipped (no schema), never reported.
     let beyond = index.minors.last().is_some_and(|m| kv.minor > *m);
-    let (group, version) = api_version.rsplit_once('/').unwrap_or(("", api_version));
     let here = minor_name(kv.minor);
     let instead = || versions::replacement(index, slot, group, kind);
     let use_instead = |what: Option<String>| what.map(|r| format!("use {r} instead"));
+    let late = versions::removed_after_bundle(group, version, kind);
+    let removed = |removed_in: u32, instead: Option<String>| {
+        Some(Entry::Rejected(Note {
+            rule: &rules::REMOVED_VERSION,
+            message: format!(
+                "{api_version} {kind} was removed in Kubernetes {}; Kubernetes {here} does not serve it (no matches for kind \"{kind}\" in version \"{api_version}\")",
+                minor_name(removed_in)
+            ),
+            help: use_instead(instead),
+        }))
+    };
     match versions::status(index, slot, group, version, kind) {
+        versions::Status::Served { .. } if late.is_some_and(|(r, _)| kv.minor >= r) => {
+            let (r, to) = late?;
+            removed(r, Some(to.to_string()))
+        }
         versions::Status::Served { entry, removed_in } => {
             let schema = convert::schema_of(index, slot, entry.def)?;
             let crd = CompiledCrd::builtin(BuiltinKind {
@@ -122,32 +143,16 @@ fn resolve(kv: KubeVersion, api_version: &str, kind: &str) -> Option<Entry> {
                 name_rule: name_rule(&entry.group, &entry.kind),
                 schema: crate::schema::Schema::from_node(&Node::from_json(&schema)),
             });
-            let note = removed_in.map(|r| Note {
-                rule: &rules::DEPRECATED_VERSION,
-                message: format!(
-                    "{api_version} {kind} is deprecated: Kubernetes {} removes it",
-                    minor_name(r)
-                ),
-                help: use_instead(
-                    index
-                        .minor_slot(r)
-                        .and_then(|s| versions::replacement(index, s, group, kind))
-                        .filter(|r| r != api_version),
-                ),
-            });
+            let removed_in = removed_in.map(|r| (r, None)).or(late.map(|(r, to)| (r, Some(to))));
+            let note = removed_in
+                .map(|(r, to)| deprecated_note(index, api_version, group, kind, r, to))
+                .or_else(|| is_alpha(version).then(|| alpha_note(api_version, kind, &here)));
             Some(Entry::Served {
                 crd: Arc::new(crd),
                 note,
             })
         }
-        versions::Status::Removed { removed_in } => Some(Entry::Rejected(Note {
-            rule: &rules::REMOVED_VERSION,
-            message: format!(
-                "{api_version} {kind} was removed in Kubernetes {}; Kubernetes {here} does not serve it (no matches for kind \"{kind}\" in version \"{api_version}\")",
-                minor_name(removed_in)
-            ),
-            help: use_instead(instead()),
-        })),
+        versions::Status::Removed { removed_in } => removed(removed_in, instead()),
         // Beyond the bundle only a case slip of a known kind is surely wrong (`configmap`).
         versions::Status::Unknown
             if beyond
@@ -183,6 +188,58 @@ fn resolve(kv: KubeVersion, api_version: &str, kind: &str) -> Option<Entry> {
     }
 }
 
+/// `v1alpha1`, `v2alpha3`, ...: a version the API server serves only when it is enabled.
+fn is_alpha(version: &str) -> bool {
+    version
+        .strip_prefix('v')
+        .and_then(|v| v.split_once("alpha"))
+        .is_some_and(|(major, n)| {
+            !major.is_empty()
+                && !n.is_empty()
+                && major.bytes().all(|b| b.is_ascii_digit())
+                && n.bytes().all(|b| b.is_ascii_digit())
+        })
+}
+
+/// The warning for a served version that minor `removed_in` removes; `to` is the replacement
+/// when the bundle cannot name it (a removal after its newest minor).
+fn deprecated_note(
+    index: &bundle::Index,
+    api_version: &str,
+    group: &str,
+    kind: &str,
+    removed_in: u32,
+    to: Option<&str>,
+) -> Note {
+    let instead = to.map(str::to_string).or_else(|| {
+        index
+            .minor_slot(removed_in)
+            .and_then(|s| versions::replacement(index, s, group, kind))
+            .filter(|r| r != api_version)
+    });
+    Note {
+        rule: &rules::DEPRECATED_VERSION,
+        message: format!(
+            "{api_version} {kind} is deprecated: Kubernetes {} removes it",
+            minor_name(removed_in)
+        ),
+        help: instead.map(|r| format!("use {r} instead")),
+    }
+}
+
+/// The warning for an alpha version: validated, but served only where the cluster enables it.
+fn alpha_note(api_version: &str, kind: &str, here: &str) -> Note {
+    Note {
+        rule: &rules::ALPHA_VERSION,
+        message: format!(
+            "{api_version} {kind} is an alpha API: Kubernetes {here} serves it only when the cluster enables it"
+        ),
+        help: Some(format!(
+            "enable it with the API server flag --runtime-config={api_version}=true (and its feature gate), or use a beta or stable version"
+        )),
+    }
+}
+
 /// The `metadata.name` rule of a built-in kind (each kind's `Validate<Kind>Name` in the
 /// server): DNS-1035 label for Services, DNS-1123 label for Namespaces, path segment for the
 /// RBAC kinds, DNS-1123 subdomain for the rest.
@@ -200,12 +257,16 @@ fn name_rule(group: &str, kind: &str) -> NameRule {
 pub fn validate(crd: &CompiledCrd, obj: &Node, opts: &validate::Options) -> Outcome {
     let mut outcome = validate::validate_resource(crd, obj, opts);
     // Native checks run on the object the schema accepted; after a decode-level failure
-    // (wrong types) they would only repeat it.
-    if !outcome
-        .diagnostics
-        .iter()
-        .any(|d| d.rule.id == "cr/type-meta" || d.rule.id == "cr/not-an-object")
-    {
+    // (wrong types) they would only repeat it. With strict field validation (`kubectl
+    // apply`'s default) an unknown field fails decoding before the server validates anything,
+    // and the native findings it would bring are mostly echoes of the typo (`contaners:`
+    // leaves the pod without containers); relaxed, the server validates the pruned object.
+    let strict_unknown = opts.unknown_fields == validate::UnknownFields::Error;
+    if !outcome.diagnostics.iter().any(|d| {
+        d.rule.id == "cr/type-meta"
+            || d.rule.id == "cr/not-an-object"
+            || (strict_unknown && d.rule.id == "cr/unknown-field")
+    }) {
         let mut found = native::check(&crd.kind, obj, opts.kube_version);
         let object = outcome.diagnostics.first().and_then(|d| d.object.clone());
         for d in &mut found {
@@ -216,4 +277,52 @@ pub fn validate(crd: &CompiledCrd, obj: &Node, opts: &validate::Options) -> Outc
         outcome.diagnostics.extend(found);
     }
     outcome
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn alpha_versions() {
+        for v in ["v1alpha1", "v2alpha3", "v1alpha10"] {
+            assert!(is_alpha(v), "{v}");
+        }
+        for v in ["v1", "v1beta1", "valpha1", "v1alpha", "v1alpha1x", "alpha1"] {
+            assert!(!is_alpha(v), "{v}");
+        }
+    }
+
+    fn note(minor: u32, api_version: &str, kind: &str) -> Option<Note> {
+        match resolve(KubeVersion { minor }, api_version, kind)? {
+            Entry::Served { note, .. } => note,
+            Entry::Rejected(n) => Some(n),
+        }
+    }
+
+    #[test]
+    fn alpha_kinds_are_served_with_a_warning() {
+        let n = note(30, "certificates.k8s.io/v1alpha1", "ClusterTrustBundle").unwrap();
+        assert_eq!(n.rule.id, "api/alpha-version");
+        assert!(note(30, "v1", "ConfigMap").is_none());
+    }
+
+    #[test]
+    fn a_removal_after_the_bundle_is_reported_at_its_minor() {
+        let at35 = note(35, "scheduling.k8s.io/v1alpha1", "Workload").unwrap();
+        assert_eq!(at35.rule.id, "api/deprecated-version");
+        assert_eq!(
+            at35.message,
+            "scheduling.k8s.io/v1alpha1 Workload is deprecated: Kubernetes 1.36 removes it"
+        );
+        assert_eq!(
+            at35.help.as_deref(),
+            Some("use scheduling.k8s.io/v1alpha2 instead")
+        );
+        let at36 = note(36, "scheduling.k8s.io/v1alpha1", "Workload").unwrap();
+        assert_eq!(at36.rule.id, "api/removed-version");
+        assert!(at36
+            .message
+            .starts_with("scheduling.k8s.io/v1alpha1 Workload was removed in Kubernetes 1.36;"));
+    }
 }

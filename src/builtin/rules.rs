@@ -27,6 +27,19 @@ sends a deprecation warning on every request). Move to the replacement before up
     good: "apiVersion: flowcontrol.apiserver.k8s.io/v1\nkind: PriorityLevelConfiguration\nmetadata:\n  name: p\nspec:\n  type: Exempt\n",
 };
 
+pub static ALPHA_VERSION: Rule = Rule {
+    id: "api/alpha-version",
+    severity: Severity::Warning,
+    summary: "A built-in alpha apiVersion, which clusters serve only when it is enabled",
+    docs: "Alpha API versions (`v1alpha1`, `v1alpha2`, ...) are in the emulated minor's API, but the API \
+server serves them only when the cluster enables them (`--runtime-config=<group>/<version>=true`, usually with \
+a feature gate); a default cluster, and most managed ones, answer `no matches for kind`. crdlint validates the \
+object against the alpha schema and warns. Raise it to an error (`.crdlint.yaml` severity) where clusters never \
+enable alpha APIs, or turn it off where they do.",
+    bad: "apiVersion: certificates.k8s.io/v1alpha1\nkind: ClusterTrustBundle\nmetadata:\n  name: example\nspec:\n  trustBundle: \"-----BEGIN CERTIFICATE-----\"\n",
+    good: "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  selector:\n    matchLabels:\n      app: web\n  template:\n    metadata:\n      labels:\n        app: web\n    spec:\n      containers:\n      - name: web\n        image: nginx\n",
+};
+
 pub static UNKNOWN_KIND: Rule = Rule {
     id: "api/unknown-kind",
     severity: Severity::Error,
@@ -132,6 +145,7 @@ of alphanumerics, `-`, `_` and `.`, annotation keys qualified names.",
 pub static RULES: &[&Rule] = &[
     &REMOVED_VERSION,
     &DEPRECATED_VERSION,
+    &ALPHA_VERSION,
     &UNKNOWN_KIND,
     &CONTAINER_NAME,
     &CONTAINER_REQUIRED,

@@ -124,6 +124,26 @@ const EARLY_REMOVALS: &[(&str, &str, &[&str], u32)] = &[
     ),
 ];
 
+/// Removals in minors newer than the bundle's documents (whose schemas the bundle's newest
+/// minor stands in for): (group, version, kinds, removed in 1.x, apiVersion to use instead).
+/// Taken from the Go API types of that minor (`k8s.io/api`, whose v0.36 tags no longer have
+/// the `scheduling/v1alpha1` package: 1.36 replaces it by `v1alpha2`).
+const REMOVED_AFTER_BUNDLE: &[(&str, &str, &[&str], u32, &str)] = &[(
+    "scheduling.k8s.io",
+    "v1alpha1",
+    &["Workload"],
+    36,
+    "scheduling.k8s.io/v1alpha2",
+)];
+
+/// The minor newer than the bundle that removes `group/version kind`, and its replacement.
+pub fn removed_after_bundle(group: &str, version: &str, kind: &str) -> Option<(u32, &'static str)> {
+    REMOVED_AFTER_BUNDLE
+        .iter()
+        .find(|(g, v, ks, ..)| *g == group && *v == version && ks.contains(&kind))
+        .map(|&(.., removed_in, instead)| (removed_in, instead))
+}
+
 fn find<'a>(
     kinds: &'a [KindEntry],
     group: &str,
@@ -233,6 +253,15 @@ mod tests {
             Status::Removed { removed_in: 32 }
         );
         assert_eq!(at(30, "v1", "configmap"), Status::Unknown);
+        assert_eq!(
+            removed_after_bundle("scheduling.k8s.io", "v1alpha1", "Workload"),
+            Some((36, "scheduling.k8s.io/v1alpha2"))
+        );
+        // The table only covers minors the bundle has no documents for.
+        let index = super::super::bundle::index().unwrap();
+        assert!(REMOVED_AFTER_BUNDLE
+            .iter()
+            .all(|r| index.minors.last().is_some_and(|m| r.3 > *m)));
         assert_eq!(at(30, "example.com/v1", "Widget"), Status::NotBuiltin);
         let index = super::super::bundle::index().unwrap();
         let slot = index.minor_slot(30).unwrap();

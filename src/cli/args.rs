@@ -159,7 +159,8 @@ pub enum Command {
     Test(TestArgs),
     /// List every rule: id, severity under the current config (and what set it), what it finds.
     Rules,
-    /// Explain a rule (what it finds, why it matters, a bad and a good example), or `config`.
+    /// Explain a rule (what it finds, why it matters, a bad and a good example), `config`, or
+    /// a built-in kind's field (`explain apps/v1/Deployment spec.replicas`).
     Explain(ExplainArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
@@ -273,13 +274,15 @@ pub struct DiffArgs {
     /// a fresh create, under the new revision.
     #[arg(long, value_name = "PATH", num_args = 1..)]
     pub objects: Vec<PathBuf>,
-    /// Whether adding an enum value is breaking (`compat/enum-value-added`).
-    #[arg(long, value_enum, default_value_t = EnumAdditions::Allow)]
-    pub enum_additions: EnumAdditions,
+    /// Whether adding an enum value is breaking (`compat/enum-value-added`) [default: the
+    /// config's `compat.enum-additions`, else allow].
+    #[arg(long, value_enum)]
+    pub enum_additions: Option<EnumAdditions>,
     /// Let a served version that status.storedVersions shows has no stored objects tighten its
-    /// schema (bounds, patterns, formats, enums, required fields, CEL rules).
-    #[arg(long)]
-    pub allow_tightening_unstored: bool,
+    /// schema (bounds, patterns, formats, enums, required fields, CEL rules); `=false` overrides
+    /// the config's `compat.allow-tightening-unstored`.
+    #[arg(long, value_name = "BOOL", num_args = 0..=1, require_equals = true, default_missing_value = "true")]
+    pub allow_tightening_unstored: Option<bool>,
     /// Set a compat rule's level: `RULE=error|warning|off` (repeatable).
     #[arg(long, value_name = "RULE=LEVEL")]
     pub enforce: Vec<String>,
@@ -302,8 +305,12 @@ pub struct CostArgs {
 
 #[derive(Debug, Args)]
 pub struct ExplainArgs {
-    /// A rule id, e.g. `yaml/duplicate-key`, or `config` for the config file's keys.
+    /// A rule id, e.g. `yaml/duplicate-key`, `config` for the config file's keys, or a
+    /// built-in kind, e.g. `apps/v1/Deployment` or `v1/Pod`.
     pub rule: String,
+    /// With a built-in kind: a field path, e.g. `spec.template.spec.containers.ports`.
+    #[arg(value_name = "FIELD")]
+    pub field: Option<String>,
 }
 
 #[derive(Debug, Args)]

@@ -10,7 +10,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::args::{Format, MissingSchemaArg, UnknownFieldsArg};
+use super::args::{EnumAdditions, Format, MissingSchemaArg, UnknownFieldsArg};
 use crate::diag::suggest::edit_distance;
 use crate::diag::{Severity, SourceFile, Span};
 use crate::yaml::{Node, Value};
@@ -37,7 +37,11 @@ pub const KEYS: &[(&str, &str, &str)] = &[
     ("severity", "{RULE: error|warning|info}", "Severity per rule id or group prefix; the longest match wins (`--warn`/`--error` win over it)."),
     ("require-reason", "true|false", "A suppression comment without `-- reason` is a finding (`meta/missing-reason`)."),
     ("per-file", "[{paths: [GLOB], ignore: [...], severity: {...}}]", "Overrides for files matching the globs (relative to the config file), for files a team cannot edit."),
+    ("compat", "{enum-additions: allow|disallow, allow-tightening-unstored: true|false}", "Upgrade-safety policies for `crdlint diff` and `check --old-ref` (as `--enum-additions` and `--allow-tightening-unstored`, which win over it): whether an added enum value is breaking, and whether a served version with no stored objects may tighten its schema."),
 ];
+
+/// The keys of the `compat` section (`crdlint diff` policies).
+pub const COMPAT_KEYS: &[&str] = &["enum-additions", "allow-tightening-unstored"];
 
 /// A rule control as written: the pattern and where it was written.
 #[derive(Clone, Debug)]
@@ -79,6 +83,15 @@ pub struct Config {
     pub severity: Vec<(Pattern, Severity)>,
     pub require_reason: Option<bool>,
     pub per_file: Vec<PerFile>,
+    pub compat: CompatConfig,
+}
+
+/// The `compat` section: policies of `crdlint diff` and `check --old-ref`, each `None` when
+/// the file does not set it.
+#[derive(Clone, Debug, Default)]
+pub struct CompatConfig {
+    pub enum_additions: Option<EnumAdditions>,
+    pub allow_tightening_unstored: Option<bool>,
 }
 
 /// A mistake in a config file, at its line and column.
@@ -217,6 +230,7 @@ pub fn parse(name: &str, dir: PathBuf, text: &str) -> Result<Config, ConfigError
             "severity" => config.severity = reader.severities(v)?,
             "require-reason" => config.require_reason = Some(reader.bool(v)?),
             "per-file" => config.per_file = reader.per_file(v)?,
+            "compat" => config.compat = reader.compat(v)?,
             other => {
                 let known: Vec<&str> = KEYS.iter().map(|k| k.0).collect();
                 return Err(reader.error(
@@ -394,6 +408,41 @@ impl Reader {
     }
 }
 
+impl Reader {
+    /// The `compat` section.
+    fn compat(&self, v: &Node) -> Result<CompatConfig, ConfigError> {
+        let map = v.as_map().ok_or_else(|| {
+            self.error(
+                v.span,
+                format!(
+                    "expected a mapping with {}, found {}",
+                    COMPAT_KEYS.join(" or "),
+                    what(v)
+                ),
+            )
+        })?;
+        let mut c = CompatConfig::default();
+        for e in &map.entries {
+            match e.key.as_str() {
+                "enum-additions" => c.enum_additions = Some(self.choice(&e.value)?),
+                "allow-tightening-unstored" => {
+                    c.allow_tightening_unstored = Some(self.bool(&e.value)?)
+                }
+                other => {
+                    return Err(self.error(
+                        e.key_span,
+                        format!(
+                            "unknown key `{other}` in `compat`{}",
+                            did_you_mean(other, COMPAT_KEYS)
+                        ),
+                    ))
+                }
+            }
+        }
+        Ok(c)
+    }
+}
+
 /// What a value is, in YAML's words.
 fn what(v: &Node) -> &'static str {
     match &v.value {
@@ -529,6 +578,36 @@ severity: {cel/cost-high: error}\nrequire-reason: true\nper-file:\n- paths: ['ch
         assert_eq!(
             err("version: 1\nper-file:\n- path: [x]\n"),
             ".crdlint.yaml:3:3: unknown key `path` in a per-file override (did you mean `paths`?)"
+        );
+    }
+
+    #[test]
+    fn the_compat_section_is_read_and_its_mistakes_located() {
+        let c = parse(
+            ".crdlint.yaml",
+            PathBuf::new(),
+            "version: 1\ncompat:\n  enum-additions: disallow\n  allow-tightening-unstored: true\n",
+        )
+        .expect("valid");
+        assert_eq!(c.compat.enum_additions, Some(EnumAdditions::Disallow));
+        assert_eq!(c.compat.allow_tightening_unstored, Some(true));
+        let none = parse(".crdlint.yaml", PathBuf::new(), "version: 1\n").expect("valid");
+        assert_eq!(none.compat.enum_additions, None);
+        assert_eq!(
+            err("version: 1\ncompat:\n  enum-additions: maybe\n"),
+            ".crdlint.yaml:3:19: invalid value `maybe`: expected one of allow, disallow"
+        );
+        assert_eq!(
+            err("version: 1\ncompat:\n  enum-addition: allow\n"),
+            ".crdlint.yaml:3:3: unknown key `enum-addition` in `compat` (did you mean `enum-additions`?)"
+        );
+        assert_eq!(
+            err("version: 1\ncompat:\n  allow-tightening-unstored: yes please\n"),
+            ".crdlint.yaml:3:30: expected true or false, found a string"
+        );
+        assert_eq!(
+            err("version: 1\ncompat: [x]\n"),
+            ".crdlint.yaml:2:9: expected a mapping with enum-additions or allow-tightening-unstored, found a list"
         );
     }
 

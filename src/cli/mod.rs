@@ -123,7 +123,7 @@ pub fn run(cli: Cli) -> Result<Status, Failure> {
         Command::Diff(a) => commands::diff::run(&settings, a),
         Command::Cost(a) => commands::cost::run(&settings, a),
         Command::Rules => commands::rules::list(&settings),
-        Command::Explain(a) => commands::rules::explain(&settings, &a.rule),
+        Command::Explain(a) => commands::rules::explain(&settings, &a.rule, a.field.as_deref()),
         Command::Completions(a) => commands::completions::completions(a.shell),
         Command::Manpage => commands::completions::manpage(),
         Command::Scan(a) => commands::scan::run(&settings, a),

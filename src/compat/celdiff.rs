@@ -4,14 +4,17 @@
 
 use super::rules::*;
 use super::schema::{Pos, VersionCtx};
+use super::versions::Version;
 use super::{Findings, Options};
 use crate::cel::cost::crd::group_thousands;
+use crate::cel::cost::crd::{schema_costs, SchemaCosts};
 use crate::cel::cost::{
-    crd_costs, KubernetesCompiler, VersionCosts, STATIC_ESTIMATED_COST_LIMIT,
-    STATIC_ESTIMATED_CRD_COST_LIMIT,
+    KubernetesCompiler, STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT,
 };
 use crate::cel::parse::{parse, MacroSet};
 use crate::cel::{ast::ExprKind, CompileOptions};
+use crate::k8s::FieldPath;
+use crate::schema::Schema;
 use crate::yaml::Node;
 
 /// One rule of a node's `x-kubernetes-validations`.
@@ -173,42 +176,72 @@ fn same_rule(
     }
 }
 
-/// Rules whose estimated cost, or schemas whose total, rose past the server's limits.
-pub fn compare_costs(old: &Node, new: &Node, opts: &Options, out: &mut Findings) {
+/// Rules whose estimated cost, or schemas whose total, rose past the server's limits, for each
+/// pair of (old, new) versions served by both revisions whose schemas differ (a version whose
+/// schema did not change costs what it did).
+///
+/// The new schema is costed first and the old one only when something in the new one is over a
+/// limit: the common case (nothing is) compiles each changed schema's rules once, not twice.
+pub fn compare_costs(pairs: &[(&Version<'_>, &Version<'_>)], opts: &Options, out: &mut Findings) {
     let compiler = KubernetesCompiler {
         options: CompileOptions {
             kube_version: opts.kube_version,
             ..CompileOptions::default()
         },
     };
-    let old_costs = crd_costs(old, &compiler);
-    let new_costs = crd_costs(new, &compiler);
-    for nv in &new_costs {
-        let Some(ov) = old_costs
-            .iter()
-            .find(|o| o.version == nv.version)
-            .or(old_costs.first())
-        else {
+    let mut costed: Vec<&Node> = Vec::new();
+    for (ov, nv) in pairs {
+        let (Some((os, opath)), Some((ns, npath))) = (&ov.schema, &nv.schema) else {
             continue;
         };
-        rule_costs(ov, nv, out);
-        total_cost(ov, nv, new, out);
+        // A schema shared by several versions is one schema to the server (it hoists it to
+        // spec.validation), with one total: costed and reported once.
+        if costed.iter().any(|c| c.value_eq(ns)) {
+            continue;
+        }
+        costed.push(ns);
+        let new_path = field_path(npath);
+        let new = schema_costs(&Schema::from_node(ns), &new_path, &new_path, &compiler);
+        let over = new
+            .rules
+            .iter()
+            .any(|r| r.total > STATIC_ESTIMATED_COST_LIMIT)
+            || new.total.total > STATIC_ESTIMATED_CRD_COST_LIMIT;
+        if !over {
+            continue;
+        }
+        let old_path = field_path(opath);
+        let old = schema_costs(&Schema::from_node(os), &old_path, &old_path, &compiler);
+        rule_costs(nv.name, &old, &new, out);
+        total_cost(nv.name, &old, &new, ns, npath, out);
     }
 }
 
-fn version_name(v: &VersionCosts) -> &str {
-    v.version.as_deref().unwrap_or("all versions")
+/// `spec.versions[3].schema.openAPIV3Schema` as a [`FieldPath`].
+fn field_path(path: &str) -> FieldPath {
+    let mut p = FieldPath::root();
+    for seg in path.split('.') {
+        let (name, index) = match seg.split_once('[') {
+            Some((name, rest)) => (name, rest.trim_end_matches(']').parse::<usize>().ok()),
+            None => (seg, None),
+        };
+        p = p.child(name);
+        if let Some(i) = index {
+            p = p.index(i);
+        }
+    }
+    p
 }
 
-fn rule_costs(ov: &VersionCosts, nv: &VersionCosts, out: &mut Findings) {
-    for r in &nv.costs.rules {
+fn rule_costs(version: &str, old: &SchemaCosts, new: &SchemaCosts, out: &mut Findings) {
+    for r in &new.rules {
         if r.total <= STATIC_ESTIMATED_COST_LIMIT {
             continue;
         }
-        let Some(o) =
-            ov.costs.rules.iter().find(|o| {
-                o.location == r.location && o.expression == r.expression && o.kind == r.kind
-            })
+        let Some(o) = old
+            .rules
+            .iter()
+            .find(|o| o.location == r.location && o.expression == r.expression && o.kind == r.kind)
         else {
             continue;
         };
@@ -221,8 +254,7 @@ fn rule_costs(ov: &VersionCosts, nv: &VersionCosts, out: &mut Findings) {
             Some(o.span),
             &r.path.to_string(),
             format!(
-                "{}: {}: the estimated cost of `{}` rose from {} to {}, past the per-rule limit of {}",
-                version_name(nv),
+                "{version}: {}: the estimated cost of `{}` rose from {} to {}, past the per-rule limit of {}",
                 r.location,
                 one_line(&r.expression),
                 group_thousands(o.total),
@@ -234,43 +266,30 @@ fn rule_costs(ov: &VersionCosts, nv: &VersionCosts, out: &mut Findings) {
     }
 }
 
-fn total_cost(ov: &VersionCosts, nv: &VersionCosts, new: &Node, out: &mut Findings) {
-    let (o, n) = (ov.costs.total.total, nv.costs.total.total);
+fn total_cost(
+    version: &str,
+    old: &SchemaCosts,
+    new: &SchemaCosts,
+    schema: &Node,
+    path: &str,
+    out: &mut Findings,
+) {
+    let (o, n) = (old.total.total, new.total.total);
     if n <= STATIC_ESTIMATED_CRD_COST_LIMIT || o > STATIC_ESTIMATED_CRD_COST_LIMIT {
         return;
     }
-    let path = nv.user_path.to_string();
-    let keys: Vec<String> = path
-        .split(['.', '[', ']'])
-        .filter(|s| !s.is_empty())
-        .map(str::to_string)
-        .collect();
-    let span = at_path(new, &keys).map_or(new.span, |n| n.span);
     out.push(
         &CEL_COST_EXCEEDED,
-        span,
+        schema.span,
         None,
-        &path,
+        path,
         format!(
-            "{}: the estimated cost of all rules rose from {} to {}, past the per-CRD limit of {}",
-            version_name(nv),
+            "{version}: the estimated cost of all rules rose from {} to {}, past the per-CRD limit of {}",
             group_thousands(o),
             group_thousands(n),
             group_thousands(STATIC_ESTIMATED_CRD_COST_LIMIT)
         ),
     );
-}
-
-/// The node at a path of keys and list indices.
-fn at_path<'a>(n: &'a Node, keys: &[String]) -> Option<&'a Node> {
-    let mut cur = n;
-    for k in keys {
-        cur = match k.parse::<usize>() {
-            Ok(i) => cur.as_seq()?.get(i)?,
-            Err(_) => cur.get(k)?,
-        };
-    }
-    Some(cur)
 }
 
 fn one_line(s: &str) -> String {

@@ -171,6 +171,18 @@ mod tests {
 
     /// A CRD whose versions are `(name, served, storage, spec properties as flow YAML)`.
     fn crd(versions: &[(&str, bool, bool, &str)]) -> Node {
+        parse(&crd_text(versions))
+    }
+
+    fn parse(text: &str) -> Node {
+        let docs = crate::yaml::load(text);
+        docs.into_iter()
+            .next()
+            .and_then(|d| d.root)
+            .expect("test CRD parses")
+    }
+
+    fn crd_text(versions: &[(&str, bool, bool, &str)]) -> String {
         let mut text = String::from(
             "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec:\n  group: example.com\n  scope: Namespaced\n  names: {plural: widgets, kind: Widget}\n  versions:\n",
         );
@@ -179,11 +191,7 @@ mod tests {
                 "  - name: {name}\n    served: {served}\n    storage: {storage}\n    schema:\n      openAPIV3Schema:\n        type: object\n        properties:\n          spec: {props}\n"
             ));
         }
-        let docs = crate::yaml::load(&text);
-        docs.into_iter()
-            .next()
-            .and_then(|d| d.root)
-            .expect("test CRD parses")
+        text
     }
 
     fn ids(old: &Node, new: &Node, opts: &Options) -> Vec<&'static str> {
@@ -284,6 +292,93 @@ mod tests {
             "{}",
             d[0].message
         );
+    }
+
+    /// One version `v1` whose `spec` is the flow YAML `props`.
+    fn one(props: &str) -> Node {
+        crd(&[("v1", true, true, props)])
+    }
+
+    #[test]
+    fn documentation_changes_are_not_reported() {
+        let old = one("{type: object, description: a, properties: {a: {type: string, description: old, title: A, example: x}}}");
+        let new = one("{type: object, description: b, properties: {a: {type: string, description: new, title: B, example: y, externalDocs: {url: 'https://example.com'}}}}");
+        assert!(ids(&old, &new, &Options::default()).is_empty());
+    }
+
+    #[test]
+    fn combinators_that_only_loosen_are_not_reported() {
+        let base = "{type: object, properties: {a: {type: integer, anyOf: [{minimum: 5}, {enum: [1]}], allOf: [{minimum: 0}, {maximum: 9}]}}}";
+        let old = one(base);
+        // One more anyOf alternative and one allOf entry fewer: everything valid stays valid.
+        let looser = one("{type: object, properties: {a: {type: integer, anyOf: [{minimum: 5}, {enum: [1]}, {enum: [2]}], allOf: [{minimum: 0}]}}}");
+        assert!(ids(&old, &looser, &Options::default()).is_empty());
+        // Removing them altogether loosens too.
+        let none = one("{type: object, properties: {a: {type: integer}}}");
+        assert!(ids(&old, &none, &Options::default()).is_empty());
+        // An alternative edited, a oneOf or a not added: reported, one finding each.
+        let tighter = one("{type: object, properties: {a: {type: integer, anyOf: [{minimum: 6}, {enum: [1]}], allOf: [{minimum: 0}, {maximum: 9}], oneOf: [{minimum: 1}], not: {enum: [3]}}}}");
+        assert_eq!(
+            ids(&old, &tighter, &Options::default()),
+            [
+                "compat/combinator-changed",
+                "compat/combinator-changed",
+                "compat/combinator-changed"
+            ]
+        );
+    }
+
+    #[test]
+    fn multiple_of_is_reported_unless_the_new_factor_divides_the_old() {
+        let old = one("{type: object, properties: {a: {type: number, multipleOf: 1.5}}}");
+        let half = one("{type: object, properties: {a: {type: number, multipleOf: 0.5}}}");
+        assert!(ids(&old, &half, &Options::default()).is_empty());
+        let double = one("{type: object, properties: {a: {type: number, multipleOf: 3}}}");
+        assert_eq!(
+            ids(&old, &double, &Options::default()),
+            ["compat/multiple-of-changed"]
+        );
+    }
+
+    #[test]
+    fn a_struct_turned_into_a_map_compares_its_fields_with_the_map_values() {
+        let old = one("{type: object, properties: {labels: {type: object, properties: {a: {type: string}, b: {type: string}}}}}");
+        let same = one("{type: object, properties: {labels: {type: object, additionalProperties: {type: string}}}}");
+        assert!(ids(&old, &same, &Options::default()).is_empty());
+        let ints = one("{type: object, properties: {labels: {type: object, additionalProperties: {type: integer}}}}");
+        let found = compare(&old, &ints, &Options::default());
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert!(found.iter().all(|d| d.rule.id == "compat/type-changed"));
+        assert!(
+            found[0].message.contains(".spec.labels.a"),
+            "{}",
+            found[0].message
+        );
+    }
+
+    #[test]
+    fn tightening_rules_are_allowed_in_unstored_versions_by_policy() {
+        // status.storedVersions: [v1]: v1beta1 holds nothing.
+        let with_status = |props: &str| {
+            parse(&format!(
+                "{}status: {{storedVersions: [v1]}}\n",
+                crd_text(&[
+                    ("v1beta1", true, false, props),
+                    ("v1", true, true, "{type: object}"),
+                ])
+            ))
+        };
+        let old = with_status("{type: object, properties: {a: {type: integer}}}");
+        let new = with_status("{type: object, properties: {a: {type: integer, multipleOf: 2, anyOf: [{minimum: 1}]}}}");
+        assert_eq!(ids(&old, &new, &Options::default()).len(), 2);
+        let lenient = Options {
+            policy: Policy {
+                allow_tightening_unstored: true,
+                ..Policy::default()
+            },
+            ..Options::default()
+        };
+        assert!(ids(&old, &new, &lenient).is_empty());
     }
 
     #[test]

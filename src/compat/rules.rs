@@ -148,6 +148,26 @@ tighten freely.",
     "# old\nreplicas: {type: integer, maximum: 10}\n---\n# new\nreplicas: {type: integer, maximum: 5}\n",
     "# old\nreplicas: {type: integer, maximum: 10}\n---\n# new\nreplicas: {type: integer, maximum: 20}\n");
 
+compat_rule!(MULTIPLE_OF_CHANGED, "compat/multiple-of-changed", Error,
+    "multipleOf was added, or changed to a factor that does not divide the old one",
+    "Stored numbers that are not a multiple of the new factor fail validation on their next update \
+unless ratcheting lets an unchanged value through. Changing 10 to 5 accepts every value 10 did and is \
+not reported; 5 to 10, or 4 to 6, is.",
+    "# old\nbytes: {type: integer}\n---\n# new\nbytes: {type: integer, multipleOf: 512}\n",
+    "# old\nbytes: {type: integer, multipleOf: 1024}\n---\n# new\nbytes: {type: integer, multipleOf: 512}\n");
+
+compat_rule!(COMBINATOR_CHANGED, "compat/combinator-changed", Error,
+    "An allOf, anyOf, oneOf or not was added, or changed so that it may accept less",
+    "In a structural schema these hold value validations (bounds, patterns, enums, required fields) \
+applied on top of the schema. An added one, or one changed so that it may accept less (an `anyOf` \
+alternative removed or edited, an `allOf` entry added, any change to `oneOf` or `not`), rejects stored \
+values that do not satisfy it on their next update unless ratcheting lets an unchanged value through. \
+crdlint compares the entries as written and does not decide whether one set of alternatives accepts \
+everything another does. Removing one, adding an `anyOf` alternative or removing an `allOf` entry only \
+loosens and is not reported.",
+    "# old\nport: {type: integer}\n---\n# new\nport: {type: integer, anyOf: [{minimum: 1024}, {enum: [80, 443]}]}\n",
+    "# old\nport: {type: integer, anyOf: [{minimum: 1024}, {enum: [80, 443]}]}\n---\n# new: one more alternative only accepts more\nport: {type: integer, anyOf: [{minimum: 1024}, {enum: [80, 443]}, {enum: [8080]}]}\n");
+
 compat_rule!(PATTERN_CHANGED, "compat/pattern-changed", Error,
     "A pattern was added or changed",
     "Stored strings that do not match the new pattern fail validation on their next update. crdlint \
@@ -288,6 +308,7 @@ pub static RULES: &[&Rule] = &[
     &REQUIRED_ADDED,
     &DEFAULT_CHANGED,
     &BOUND_TIGHTENED,
+    &MULTIPLE_OF_CHANGED,
     &PATTERN_CHANGED,
     &FORMAT_CHANGED,
     &NULLABLE_REMOVED,
@@ -295,6 +316,7 @@ pub static RULES: &[&Rule] = &[
     &PRESERVE_UNKNOWN_REMOVED,
     &INT_OR_STRING_REMOVED,
     &EMBEDDED_RESOURCE_CHANGED,
+    &COMBINATOR_CHANGED,
     &CEL_RULE_ADDED,
     &CEL_MESSAGE_CHANGED,
     &CEL_COST_EXCEEDED,

@@ -3,7 +3,10 @@
 //!
 //! The walk follows `properties`, `items` and `additionalProperties` on both sides at once, and
 //! carries whether each side's position is correlatable (for transition rules, see
-//! [`super::celdiff`]). `allOf`/`anyOf`/`oneOf`/`not` are not compared.
+//! [`super::celdiff`]). `allOf`/`anyOf`/`oneOf`/`not` hold value validations only in a
+//! structural schema: they are compared as a whole (added, or changed so that they may accept
+//! less), not walked. Documentation (`description`, `title`, `example`, `externalDocs`) is
+//! never a finding: it changes no verdict.
 
 use super::rules::*;
 use super::{celdiff, show, Findings, Options};
@@ -80,6 +83,8 @@ fn is_tightening(rule: &Rule) -> bool {
         &PATTERN_CHANGED,
         &FORMAT_CHANGED,
         &NULLABLE_REMOVED,
+        &MULTIPLE_OF_CHANGED,
+        &COMBINATOR_CHANGED,
         &CEL_RULE_ADDED,
     ]
     .iter()
@@ -138,7 +143,9 @@ impl Walk<'_, '_> {
         self.required(p);
         self.default(p);
         self.bounds(p);
+        self.multiple_of(p);
         self.strings(p);
+        self.combinators(p);
         self.topology(p);
         celdiff::compare_rules(p, self.ctx, self.opts, self.out);
         self.children(p, depth);
@@ -419,6 +426,61 @@ impl Walk<'_, '_> {
         }
     }
 
+    /// multipleOf added, or changed to a factor that does not divide the old one (10 to 5
+    /// accepts every value 10 did).
+    fn multiple_of(&mut self, p: &Pos<'_>) {
+        let factor = |n: &Node| n.get("multipleOf").and_then(Node::as_f64);
+        let Some(n) = factor(p.new) else { return };
+        let what = match factor(p.old) {
+            None => format!("multipleOf {} was added", fmt_num(n)),
+            Some(o) if divides(n, o) => return,
+            Some(o) => format!("multipleOf changed from {} to {}", fmt_num(o), fmt_num(n)),
+        };
+        let help = self.ratchet_help();
+        if let Some(d) = self.report(
+            &MULTIPLE_OF_CHANGED,
+            p,
+            "multipleOf",
+            format!("{what}: stored numbers that are not multiples of it fail their next update"),
+        ) {
+            d.help = Some(help);
+        }
+    }
+
+    /// allOf, anyOf, oneOf and not: added, or changed so that they may accept less. More
+    /// anyOf alternatives, or fewer allOf entries, only loosen.
+    fn combinators(&mut self, p: &Pos<'_>) {
+        for key in ["allOf", "anyOf", "oneOf", "not"] {
+            let Some(n) = p.new.get(key) else { continue };
+            let o = p.old.get(key);
+            if o.is_some_and(|o| o.value_eq(n)) {
+                continue;
+            }
+            let contains = |list: &[Node], x: &Node| list.iter().any(|y| y.value_eq(x));
+            let loosened = match (key, o.and_then(Node::as_seq), n.as_seq()) {
+                ("anyOf", Some(old), Some(new)) => old.iter().all(|x| contains(new, x)),
+                ("allOf", Some(old), Some(new)) => new.iter().all(|x| contains(old, x)),
+                _ => false,
+            };
+            if loosened {
+                continue;
+            }
+            let what = match o {
+                None => format!("{key} was added"),
+                Some(_) => format!("{key} changed"),
+            };
+            let help = self.ratchet_help();
+            if let Some(d) = self.report(
+                &COMBINATOR_CHANGED,
+                p,
+                key,
+                format!("{what}: stored values that do not satisfy it fail their next update (the entries are compared as written)"),
+            ) {
+                d.help = Some(help);
+            }
+        }
+    }
+
     /// pattern and format.
     fn strings(&mut self, p: &Pos<'_>) {
         let help = self.ratchet_help();
@@ -573,10 +635,14 @@ impl Walk<'_, '_> {
                 .get("additionalProperties")
                 .is_some_and(|a| a.as_bool() != Some(false));
         let base = p.data.trim_end_matches('.');
+        let map_values = p
+            .new
+            .get("additionalProperties")
+            .filter(|a| a.as_map().is_some());
         for e in &old_props.entries {
             let data = format!("{base}.{}", e.key);
-            match new_props.and_then(|m| m.entry(&e.key)) {
-                Some(ne) => {
+            match (new_props.and_then(|m| m.entry(&e.key)), map_values) {
+                (Some(ne), _) => {
                     let child = Pos {
                         old: &e.value,
                         new: &ne.value,
@@ -589,8 +655,22 @@ impl Walk<'_, '_> {
                     };
                     self.node(&child, depth + 1);
                 }
-                None if open => {}
-                None => {
+                // A struct turned into a map: the old field's values are now map values.
+                (None, Some(ap)) => {
+                    let child = Pos {
+                        old: &e.value,
+                        new: ap,
+                        data,
+                        user: format!("{}.additionalProperties", p.user),
+                        anchor: key_span(p.new, "additionalProperties").unwrap_or(p.anchor),
+                        old_anchor: e.key_span,
+                        old_correlatable: p.old_correlatable,
+                        new_correlatable: p.new_correlatable,
+                    };
+                    self.node(&child, depth + 1);
+                }
+                (None, None) if open => {}
+                (None, None) => {
                     let new_span = key_span(p.new, "properties").unwrap_or(p.anchor);
                     let msg = format!(
                         "{}: {data}: field was removed: the server prunes it from stored objects on their next write, and clients that set it get an unknown-field error",
@@ -621,6 +701,15 @@ fn plural(n: usize) -> &'static str {
     } else {
         "s"
     }
+}
+
+/// Whether every multiple of `old` is a multiple of `new`.
+fn divides(new: f64, old: f64) -> bool {
+    if new == 0.0 {
+        return false;
+    }
+    let q = old / new;
+    q.is_finite() && (q - q.round()).abs() < 1e-9
 }
 
 fn fmt_num(f: f64) -> String {

@@ -130,15 +130,15 @@ pub fn compare_crds(old: &Node, new: &Node, opts: &Options, out: &mut Findings) 
         }
         columns::compare(ov, nv, out);
     }
-    if both_served
+    let changed: Vec<(&Version<'_>, &Version<'_>)> = both_served
         .iter()
-        .any(|(o, n)| match (&o.schema, &n.schema) {
+        .copied()
+        .filter(|(o, n)| match (&o.schema, &n.schema) {
             (Some((os, _)), Some((ns, _))) => !os.value_eq(ns),
             _ => false,
         })
-    {
-        celdiff::compare_costs(old, new, opts, out);
-    }
+        .collect();
+    celdiff::compare_costs(&changed, opts, out);
 }
 
 fn check_scope(old: &Node, new: &Node, out: &mut Findings) {

@@ -151,6 +151,14 @@ impl Quantity {
         })
     }
 
+    /// `NewQuantity(v, DecimalSI)`: an integer on the fast path (the CEL library's `add(int)`).
+    pub fn from_i64(value: i64) -> Quantity {
+        Quantity {
+            repr: Repr::Int { value, scale: 0 },
+            format: Format::DecimalSI,
+        }
+    }
+
     /// The value as an exact decimal `(negative, unscaled, scale)`: value = ±unscaled × 10^-scale.
     fn as_dec(&self) -> (bool, Big, i64) {
         match &self.repr {
@@ -946,6 +954,54 @@ mod tests {
             "1 ",
         ] {
             assert!(Quantity::parse(bad).is_err(), "{bad} should not parse");
+        }
+    }
+
+    /// `ParseQuantity` reads the number with its own grammar (`parseQuantityString`), not
+    /// `strconv.ParseFloat`: no hex floats, no infinities, no exponent without digits; a lone
+    /// `E` is the exa suffix while `E3`/`e3` are exponents (facts from apimachinery
+    /// `quantity.go` and the `quantity_test.go` tables).
+    #[test]
+    fn number_grammar_is_not_parse_float() {
+        use Format::{DecimalExponent as X, DecimalSI as D};
+        let ok: &[(&str, &str, Format)] = &[
+            (".5", "500m", D),
+            ("5.", "5", D),
+            ("+1", "1", D),
+            ("-.5", "-500m", D),
+            ("1E", "1000000000000000000", D),
+            ("1E3", "1000", X),
+            ("1e3", "1000", X),
+            ("1e+3", "1000", X),
+            ("1E-3", "1m", X),
+            ("00001.5", "1.5", D),
+        ];
+        for &(input, value, format) in ok {
+            let got = q(input);
+            assert_eq!(got.cmp_value(&q(value)), Ordering::Equal, "{input}");
+            assert_eq!(got.format, format, "{input}");
+        }
+        // ParseFloat would give 1e400 a range error; a quantity keeps it exactly.
+        let huge = q("1e400");
+        assert_eq!((huge.sign(), huge.as_i64()), (1, None));
+        assert!(huge.cmp_value(&q("2e399")) == Ordering::Greater);
+        assert_eq!(huge.as_approximate_f64(), f64::INFINITY);
+        // The exponent is ParseInt(64 bits) then truncated to int32, as upstream.
+        assert_eq!(q("1e4294967297"), q("10"));
+        let bad: &[(&str, QuantityError)] = &[
+            ("0x1p-2", QuantityError::FormatWrong),
+            ("Inf", QuantityError::FormatWrong),
+            ("NaN", QuantityError::FormatWrong),
+            ("1e3.5", QuantityError::FormatWrong),
+            ("1_000", QuantityError::FormatWrong),
+            ("1e", QuantityError::Suffix),
+            ("1e+", QuantityError::Suffix),
+            ("-3.01e-", QuantityError::Suffix),
+            ("1e99999999999999999999", QuantityError::Suffix),
+            ("1Ee3", QuantityError::Suffix),
+        ];
+        for &(input, err) in bad {
+            assert_eq!(Quantity::parse(input).unwrap_err(), err, "{input}");
         }
     }
 

@@ -229,15 +229,14 @@ fn validate_url(n: &Node, loc: &Loc, sink: &mut Sink) {
                     format!("host must be specified{FORM}"),
                 ));
             }
-            // Go prints `u.User.String()`, the re-escaped userinfo; the raw text is the same for
-            // anything a valid URL can carry unescaped.
+            // Go prints `u.User.String()`, the re-escaped userinfo.
             if let Some(user) = &u.user {
                 sink.push(FErr::new(
                     &CONVERSION,
                     ErrType::Invalid,
                     loc,
                     n.span,
-                    Bad::str(user),
+                    Bad::str(&user.to_go_string()),
                     "user information is not permitted in the URL",
                 ));
             }
@@ -247,7 +246,7 @@ fn validate_url(n: &Node, loc: &Loc, sink: &mut Sink) {
                     ErrType::Invalid,
                     loc,
                     n.span,
-                    Bad::str(&u.fragment),
+                    Bad::str(&crate::schema::formats::gourl::lossy(&u.fragment)),
                     "fragments are not permitted in the URL",
                 ));
             }

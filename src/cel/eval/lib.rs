@@ -1,397 +1,85 @@
 //! The opaque Kubernetes value types of the CEL libraries (`quantity`, `url`, `ip`, `cidr`,
 //! `semver`, named formats) and the RE2-compatible regex cache, as plain Rust.
 //!
-//! Each parser follows the Go code Kubernetes calls (apimachinery `resource.ParseQuantity`, Go
-//! `url.ParseRequestURI`, Go `netip.ParseAddr`/`ParsePrefix` with Kubernetes' extra rules,
-//! blang/semver v4) closely enough for validation rules; known simplifications are named at each
-//! type. Name validators come from [`crate::k8s::names`] and regexes from
-//! [`crate::schema::regex`].
+//! Quantities are apimachinery's (the one implementation in [`crate::k8s::quantity`]); URLs are
+//! Go's `net/url` ([`crate::schema::formats::gourl`]); IPs and CIDRs are Go `netip` with
+//! Kubernetes' extra rules; semvers are blang/semver v4. Name validators come from
+//! [`crate::k8s::names`] and regexes from [`crate::schema::regex`].
 
 use std::cmp::Ordering;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use std::sync::Arc;
 
+use crate::schema::formats::gourl;
+
 // ---------------------------------------------------------------------------------------------
 // Quantity
 // ---------------------------------------------------------------------------------------------
 
-/// A resource quantity, kept exactly as `mantissa × 10^exp10 × 2^exp2`.
-#[derive(Clone, Debug)]
-pub struct Quantity {
-    pub mantissa: i128,
-    pub exp10: i32,
-    pub exp2: i32,
-}
-
-const QUANTITY_ERR: &str =
-    "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
-
-impl Quantity {
-    /// apimachinery `ParseQuantity`.
-    pub fn parse(s: &str) -> Result<Quantity, String> {
-        if s.is_empty() {
-            return Err("quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'".into());
-        }
-        let b = s.as_bytes();
-        let mut i = 0;
-        let mut neg = false;
-        if b[0] == b'+' || b[0] == b'-' {
-            neg = b[0] == b'-';
-            i = 1;
-        }
-        let mut digits = String::new();
-        let mut frac_len = 0i32;
-        let mut seen_dot = false;
-        let start = i;
-        while i < b.len() && (b[i].is_ascii_digit() || b[i] == b'.') {
-            if b[i] == b'.' {
-                if seen_dot {
-                    return Err(QUANTITY_ERR.into());
-                }
-                seen_dot = true;
-            } else {
-                digits.push(b[i] as char);
-                if seen_dot {
-                    frac_len += 1;
-                }
-            }
-            i += 1;
-        }
-        if i == start || digits.is_empty() {
-            return Err(QUANTITY_ERR.into());
-        }
-        let suffix = &s[i..];
-        let (exp10, exp2) = match suffix {
-            "" => (0, 0),
-            "Ki" => (0, 10),
-            "Mi" => (0, 20),
-            "Gi" => (0, 30),
-            "Ti" => (0, 40),
-            "Pi" => (0, 50),
-            "Ei" => (0, 60),
-            "n" => (-9, 0),
-            "u" => (-6, 0),
-            "m" => (-3, 0),
-            "k" => (3, 0),
-            "M" => (6, 0),
-            "G" => (9, 0),
-            "T" => (12, 0),
-            "P" => (15, 0),
-            "E" => (18, 0),
-            _ => {
-                let rest = suffix
-                    .strip_prefix('e')
-                    .or_else(|| suffix.strip_prefix('E'))
-                    .ok_or_else(|| "unable to parse quantity's suffix".to_string())?;
-                let e: i32 = rest
-                    .parse()
-                    .map_err(|_| "unable to parse quantity's suffix".to_string())?;
-                if rest.is_empty() || rest.starts_with('+') && rest.len() == 1 {
-                    return Err("unable to parse quantity's suffix".into());
-                }
-                (e, 0)
-            }
-        };
-        // Strip leading zeros so long zero-padded inputs still fit.
-        let trimmed = digits.trim_start_matches('0');
-        let trimmed = if trimmed.is_empty() { "0" } else { trimmed };
-        if trimmed.len() > 36 {
-            return Err("quantity too large".into());
-        }
-        let mut m: i128 = trimmed.parse().map_err(|_| QUANTITY_ERR.to_string())?;
-        if neg {
-            m = -m;
-        }
-        Ok(Quantity {
-            mantissa: m,
-            exp10: exp10 - frac_len,
-            exp2,
-        }
-        .normalized())
-    }
-
-    fn normalized(mut self) -> Quantity {
-        if self.mantissa == 0 {
-            return Quantity {
-                mantissa: 0,
-                exp10: 0,
-                exp2: 0,
-            };
-        }
-        while self.mantissa % 10 == 0 {
-            self.mantissa /= 10;
-            self.exp10 += 1;
-        }
-        // Fold powers of two into the mantissa when that keeps it exact and small.
-        while self.exp2 > 0 && self.mantissa.unsigned_abs() < (1u128 << 100) {
-            self.mantissa *= 2;
-            self.exp2 -= 1;
-        }
-        self
-    }
-
-    /// The value as `(numerator, denominator_power_of_ten)` scaled to a common exponent with
-    /// `other`; `None` on overflow.
-    fn scaled(&self, exp10: i32) -> Option<i128> {
-        let mut m = self.mantissa;
-        for _ in 0..self.exp2.max(0) {
-            m = m.checked_mul(2)?;
-        }
-        let d = self.exp10 - exp10;
-        for _ in 0..d.max(0) {
-            m = m.checked_mul(10)?;
-        }
-        Some(m)
-    }
-
-    pub fn cmp_value(&self, other: &Quantity) -> Ordering {
-        let e = self.exp10.min(other.exp10);
-        match (self.scaled(e), other.scaled(e)) {
-            (Some(a), Some(b)) => a.cmp(&b),
-            _ => self
-                .approx()
-                .partial_cmp(&other.approx())
-                .unwrap_or(Ordering::Equal),
-        }
-    }
-
-    pub fn approx(&self) -> f64 {
-        self.mantissa as f64 * 10f64.powi(self.exp10) * 2f64.powi(self.exp2)
-    }
-
-    /// apimachinery `AsInt64`: exact integers that fit in int64.
-    pub fn as_i64(&self) -> Option<i64> {
-        if self.exp10 < 0 {
-            return None;
-        }
-        let v = self.scaled(0)?;
-        i64::try_from(v).ok()
-    }
-
-    pub fn sign(&self) -> i64 {
-        self.mantissa.signum() as i64
-    }
-
-    pub fn add(&self, other: &Quantity, negate: bool) -> Option<Quantity> {
-        let e = self.exp10.min(other.exp10);
-        let a = self.scaled(e)?;
-        let b = other.scaled(e)?;
-        let r = if negate {
-            a.checked_sub(b)?
-        } else {
-            a.checked_add(b)?
-        };
-        Some(
-            Quantity {
-                mantissa: r,
-                exp10: e,
-                exp2: 0,
-            }
-            .normalized(),
-        )
-    }
-}
+/// The one apimachinery `resource.Quantity` implementation ([`crate::k8s::quantity`]), exact
+/// and representation-aware, shared with the validators.
+pub use crate::k8s::quantity::Quantity;
 
 // ---------------------------------------------------------------------------------------------
-// URL (Go url.ParseRequestURI)
+// URL (Go net/url, through the schema layer's faithful parser)
 // ---------------------------------------------------------------------------------------------
 
-/// A URL as Go's `url.ParseRequestURI` splits it. Percent-decoding of the path is not modelled
-/// (`getEscapedPath` returns the path as written).
+/// A `kubernetes.URL` value: what `url()` builds. The library checks the string with
+/// `url.ParseRequestURI` (its error is the message) and then keeps `url.Parse`'s result,
+/// because `ParseRequestURI` leaves a fragment in the path or query.
 #[derive(Clone, Debug)]
-pub struct Url {
-    pub raw: String,
-    pub scheme: String,
-    pub host: String,
-    pub path: String,
-    pub raw_query: String,
-}
+pub struct Url(pub gourl::GoUrl);
 
 impl Url {
+    /// `stringToUrl`'s two parses; the error is Go's `*url.Error` text.
     pub fn parse_request_uri(s: &str) -> Result<Url, String> {
-        let err = |m: &str| format!("parse {s:?}: {m}");
-        if s.is_empty() {
-            return Err(err("empty url"));
-        }
-        if s.bytes().any(|c| c < 0x20 || c == 0x7f) {
-            return Err(err("net/url: invalid control character in URL"));
-        }
-        // The fragment is not part of the request URI.
-        let no_frag = s.split('#').next().unwrap_or(s);
-        let (rest, raw_query) = match no_frag.split_once('?') {
-            Some((a, q)) => (a, q.to_string()),
-            None => (s, String::new()),
-        };
-        let mut scheme = String::new();
-        let mut rest = rest;
-        if let Some(pos) = rest.find(':') {
-            let cand = &rest[..pos];
-            let valid = cand.bytes().next().is_some_and(|c| c.is_ascii_alphabetic())
-                && cand
-                    .bytes()
-                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.'));
-            if valid {
-                scheme = cand.to_ascii_lowercase();
-                rest = &rest[pos + 1..];
-            } else if pos == 0 {
-                return Err(err("missing protocol scheme"));
-            } else if !rest[..pos].contains('/') && !rest.starts_with('/') {
-                return Err(err("first path segment in URL cannot contain colon"));
-            }
-        }
-        if scheme.is_empty() && !rest.starts_with('/') {
-            return Err(err("invalid URI for request"));
-        }
-        let mut host = String::new();
-        let path;
-        if !scheme.is_empty() && !rest.starts_with('/') {
-            // Opaque URL such as `mailto:x`.
-            path = String::new();
-        } else if rest.starts_with("//") && !(scheme.is_empty() && rest.starts_with("///")) {
-            let auth_end = rest[2..].find('/').map(|p| p + 2).unwrap_or(rest.len());
-            let authority = &rest[2..auth_end];
-            let h = match authority.rfind('@') {
-                Some(p) => &authority[p + 1..],
-                None => authority,
-            };
-            validate_host(h).map_err(|m| err(&m))?;
-            host = h.to_string();
-            path = rest[auth_end..].to_string();
-        } else {
-            path = rest.to_string();
-        }
-        Ok(Url {
-            raw: s.to_string(),
-            scheme,
-            host,
-            path,
-            raw_query,
-        })
+        gourl::parse_request_uri(s)?;
+        gourl::parse(s).map(Url)
     }
 
-    /// Go `URL.EscapedPath`: the path as written when it is validly encoded, otherwise the
-    /// path percent-encoded (`/with space/` → `/with%20space/`).
-    pub fn escaped_path(&self) -> String {
-        let b = self.path.as_bytes();
-        let mut valid = true;
-        let mut i = 0;
-        while i < b.len() {
-            let c = b[i];
-            if c == b'%' {
-                if !(i + 2 < b.len()
-                    && b.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
-                    && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit))
-                {
-                    valid = false;
-                    break;
-                }
-                i += 3;
-                continue;
-            }
-            if !(c.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@[]/".contains(&c)) {
-                valid = false;
-                break;
-            }
-            i += 1;
-        }
-        if valid {
-            return self.path.clone();
-        }
-        let mut out = String::with_capacity(b.len() + 8);
-        for &c in b {
-            if c.is_ascii_alphanumeric() || b"-._~$&+,/:;=@".contains(&c) {
-                out.push(c as char);
-            } else {
-                out.push_str(&format!("%{c:02X}"));
-            }
-        }
-        out
+    /// `isURL`: `ParseRequestURI` succeeds.
+    pub fn is_url(s: &str) -> bool {
+        gourl::parse_request_uri(s).is_ok()
+    }
+
+    pub fn scheme(&self) -> &str {
+        &self.0.scheme
+    }
+
+    pub fn host(&self) -> String {
+        gourl::lossy(&self.0.host)
     }
 
     pub fn hostname(&self) -> String {
-        let h = &self.host;
-        if let Some(stripped) = h.strip_prefix('[') {
-            return stripped.split(']').next().unwrap_or("").to_string();
-        }
-        match h.rfind(':') {
-            Some(p) => h[..p].to_string(),
-            None => h.clone(),
-        }
+        gourl::lossy(self.0.hostname())
     }
 
     pub fn port(&self) -> String {
-        let h = &self.host;
-        let after = if h.starts_with('[') {
-            h.rsplit_once(']').map(|(_, a)| a).unwrap_or("")
-        } else {
-            h.rfind(':').map(|p| &h[p..]).unwrap_or("")
-        };
-        after.strip_prefix(':').unwrap_or("").to_string()
+        gourl::lossy(self.0.port())
     }
 
-    /// `url.ParseQuery` of the raw query: `+` is a space, `%XX` decoded; pairs that do not
-    /// decode are dropped like Go does (it returns them as an error that the library ignores).
+    pub fn escaped_path(&self) -> String {
+        self.0.escaped_path()
+    }
+
+    /// `u.Query()`: keys in first-seen order, each with its values in order.
     pub fn query(&self) -> Vec<(String, Vec<String>)> {
-        let mut out: Vec<(String, Vec<String>)> = Vec::new();
-        for part in self.raw_query.split('&') {
-            if part.is_empty() || part.contains(';') {
-                continue;
-            }
-            let (k, v) = part.split_once('=').unwrap_or((part, ""));
-            let (Some(k), Some(v)) = (query_unescape(k), query_unescape(v)) else {
-                continue;
-            };
-            match out.iter_mut().find(|(kk, _)| *kk == k) {
-                Some((_, vs)) => vs.push(v),
-                None => out.push((k, vec![v])),
-            }
-        }
-        out
+        self.0
+            .query(gourl::Options::NEWEST)
+            .into_iter()
+            .map(|(k, vs)| {
+                (
+                    gourl::lossy(&k),
+                    vs.iter().map(|v| gourl::lossy(v)).collect(),
+                )
+            })
+            .collect()
     }
-}
 
-fn validate_host(h: &str) -> Result<(), String> {
-    if let Some(inner) = h.strip_prefix('[') {
-        let Some(end) = inner.find(']') else {
-            return Err("missing ']' in host".into());
-        };
-        let port = &inner[end + 1..];
-        if !port.is_empty() && !valid_port(port) {
-            return Err(format!("invalid port {port:?} after host"));
-        }
-        return Ok(());
+    /// Two URL values are equal when their `String()` forms are.
+    pub fn same(&self, other: &Url) -> bool {
+        self.0.to_go_string() == other.0.to_go_string()
     }
-    if let Some(p) = h.rfind(':') {
-        let port = &h[p..];
-        if !valid_port(port) {
-            return Err(format!("invalid port {port:?} after host"));
-        }
-    }
-    Ok(())
-}
-
-fn valid_port(p: &str) -> bool {
-    p.strip_prefix(':')
-        .is_some_and(|d| d.bytes().all(|c| c.is_ascii_digit()))
-}
-
-fn query_unescape(s: &str) -> Option<String> {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'+' => out.push(b' '),
-            b'%' => {
-                let h = std::str::from_utf8(b.get(i + 1..i + 3)?).ok()?;
-                out.push(u8::from_str_radix(h, 16).ok()?);
-                i += 2;
-            }
-            c => out.push(c),
-        }
-        i += 1;
-    }
-    String::from_utf8(out).ok()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -745,7 +433,7 @@ pub fn validate_format(name: &str, s: &str) -> Option<Vec<String>> {
         "dns1035LabelPrefix" => names::is_dns1035_label(&mask_trailing_dash(s)),
         "qualifiedName" => names::is_qualified_name(s),
         "labelValue" => names::is_valid_label_value(s),
-        "uri" => match Url::parse_request_uri(s) {
+        "uri" => match gourl::parse_request_uri(s) {
             Ok(_) => vec![],
             Err(e) => vec![format!("invalid URI: {e}")],
         },
@@ -795,34 +483,145 @@ pub fn regex(pattern: &str) -> Result<Arc<regex::Regex>, String> {
 mod tests {
     use super::*;
 
+    use super::super::functions::call;
+    use super::super::value::Value;
+
+    fn cel(func: &str, member: bool, args: &[Value]) -> Value {
+        call(func, member, args).unwrap_or_else(|e| panic!("{func}: {e:?}"))
+    }
+
+    fn quantity(s: &str) -> Value {
+        cel("quantity", false, &[Value::string(s)])
+    }
+
+    fn truth(v: Value) -> bool {
+        matches!(v, Value::Bool(true))
+    }
+
+    /// The CEL quantity library on the shared apimachinery implementation. Each case below
+    /// was answered differently by the i128 copy this replaced; the expected values are the
+    /// server's (apimachinery `Quantity` semantics).
     #[test]
-    fn quantities_compare_exactly() {
-        let q = |s| Quantity::parse(s).unwrap();
-        assert_eq!(q("1Ki").cmp_value(&q("1024")), Ordering::Equal);
-        assert_eq!(q("500m").cmp_value(&q("0.5")), Ordering::Equal);
-        assert_eq!(q("1e3").as_i64(), Some(1000));
-        assert_eq!(q("1.5").as_i64(), None);
-        assert!(Quantity::parse("1x").is_err());
-        assert!(Quantity::parse("").is_err());
-        assert_eq!(
-            q("1").add(&q("500m"), false).unwrap().cmp_value(&q("1.5")),
-            Ordering::Equal
+    fn cel_quantities_follow_apimachinery() {
+        let q = quantity;
+        let eq =
+            |a: &str, b: &str| matches!(call("_==_", false, &[q(a), q(b)]), Ok(Value::Bool(true)));
+        assert!(eq("1Ki", "1024") && eq("500m", "0.5") && eq("200M", "0.2G"));
+        // AsInt64 follows the representation: 1000m and 1.0 are not integers.
+        assert!(!truth(cel("isInteger", true, &[q("1000m")])));
+        assert!(!truth(cel("isInteger", true, &[q("1.0")])));
+        assert!(truth(cel("isInteger", true, &[q("1e3")])));
+        assert!(call("asInteger", true, &[q("1.0")]).is_err());
+        // Below a nanounit rounds away from zero; binary quantities stop at 2^63-1.
+        assert!(eq("0.0000000001", "1n"));
+        assert!(eq("16Ei", "9223372036854775807"));
+        // Long digit strings and huge exponents parse, compare and add exactly.
+        assert!(eq(
+            "1234567890123456789012345678901234567890",
+            "1234567890123456789012345678901234567890.0"
+        ));
+        let big = q("99999999999999999999999999999999999999E");
+        let sum = cel("add", true, &[big.clone(), Value::Int(1)]);
+        assert!(truth(cel("isGreaterThan", true, &[sum, big])));
+        assert!(matches!(
+            cel("compareTo", true, &[q("1e400"), q("2e400")]),
+            Value::Int(-1)
+        ));
+        // A suffix letter outside the grammar is a format error, not a suffix error.
+        let msg = format!(
+            "{:?}",
+            call("quantity", false, &[Value::string("1Kb")]).unwrap_err()
+        );
+        assert!(
+            msg.contains("quantities must match the regular expression"),
+            "{msg}"
+        );
+        // add/sub with an int, sign, approximate float.
+        let r = cel("sub", true, &[q("50k"), Value::Int(20)]);
+        assert!(matches!(
+            call("_==_", false, &[r, q("49.98k")]),
+            Ok(Value::Bool(true))
+        ));
+        assert!(matches!(cel("sign", false, &[q("-1m")]), Value::Int(-1)));
+        assert!(
+            matches!(cel("asApproximateFloat", true, &[q("1.5Gi")]), Value::Double(f) if f == 1610612736.0)
         );
     }
 
+    fn url(s: &str) -> Value {
+        cel("url", false, &[Value::string(s)])
+    }
+
+    fn text(v: Value) -> String {
+        v.as_str().unwrap_or_else(|| panic!("{v:?}")).to_string()
+    }
+
+    /// The Kubernetes URL library's documented examples, plus Go's rules it inherits.
     #[test]
-    fn urls_split_like_go() {
-        let u = Url::parse_request_uri("https://user@[::1]:80/path?x=1&x=2").unwrap();
-        assert_eq!(u.scheme, "https");
-        assert_eq!(u.hostname(), "::1");
-        assert_eq!(u.port(), "80");
-        assert_eq!(u.path, "/path");
+    fn cel_urls_follow_go_net_url() {
+        let get = |f: &str, u: &str| text(cel(f, true, &[url(u)]));
+        assert_eq!(get("getScheme", "/path"), "");
+        assert_eq!(get("getScheme", "https://example.com/"), "https");
+        assert_eq!(get("getHost", "https://example.com:80/"), "example.com:80");
+        assert_eq!(get("getHost", "https://[::1]:80/"), "[::1]:80");
+        assert_eq!(get("getHost", "/path"), "");
+        assert_eq!(get("getHostname", "https://127.0.0.1:80/"), "127.0.0.1");
+        assert_eq!(get("getHostname", "https://[::1]:80/"), "::1");
+        assert_eq!(get("getPort", "https://example.com:80/"), "80");
+        assert_eq!(get("getPort", "https://example.com/"), "");
         assert_eq!(
-            u.query(),
-            vec![("x".to_string(), vec!["1".to_string(), "2".to_string()])]
+            get("getEscapedPath", "https://example.com/path with spaces/"),
+            "/path%20with%20spaces/"
         );
-        assert!(Url::parse_request_uri("example.com").is_err());
-        assert!(Url::parse_request_uri("/abs").is_ok());
+        assert_eq!(get("getEscapedPath", "https://example.com"), "");
+        // url() keeps url.Parse's result: the fragment is not part of the path.
+        assert_eq!(get("getEscapedPath", "https://example.com/p#frag"), "/p");
+        let Value::Map(m) = cel(
+            "getQuery",
+            true,
+            &[url("https://example.com/path?k1=a&k2=b&k2=c")],
+        ) else {
+            panic!()
+        };
+        assert_eq!(m.entries.len(), 2);
+        let Value::Map(m) = cel("getQuery", true, &[url("https://example.com/path?")]) else {
+            panic!()
+        };
+        assert_eq!(m.entries.len(), 0);
+        // isURL is false where url() errors, with Go's message.
+        for bad in [
+            "https://a:b:c/",
+            "../relative-path",
+            "http://us{er}@example.com",
+            "http://[1.2.3.4]/",
+            "http://x/%zz",
+        ] {
+            assert!(!truth(cel("isURL", false, &[Value::string(bad)])), "{bad}");
+            let msg = format!(
+                "{:?}",
+                call("url", false, &[Value::string(bad)]).unwrap_err()
+            );
+            assert!(
+                msg.contains("URL parse error during conversion from string: parse"),
+                "{msg}"
+            );
+        }
+        assert!(truth(cel(
+            "isURL",
+            false,
+            &[Value::string(
+                "https://user:pass@example.com:80/path?query=val#fragment"
+            )]
+        )));
+        // Equality compares Go's String() forms (the scheme is lower-cased).
+        assert!(matches!(
+            call(
+                "_==_",
+                false,
+                &[url("HTTPS://example.com/a"), url("https://example.com/a")]
+            ),
+            Ok(Value::Bool(true))
+        ));
     }
 
     #[test]

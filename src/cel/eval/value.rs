@@ -405,7 +405,7 @@ pub fn equals(a: &Value, b: &Value) -> bool {
         },
         (Type(x), Type(y)) => x == y,
         (Quantity(x), Quantity(y)) => x.cmp_value(y) == std::cmp::Ordering::Equal,
-        (Url(x), Url(y)) => x.raw == y.raw,
+        (Url(x), Url(y)) => x.same(y),
         (Ip(x), Ip(y)) => x == y,
         (Cidr(x), Cidr(y)) => x == y,
         (Semver(x), Semver(y)) => x.compare(y) == std::cmp::Ordering::Equal,

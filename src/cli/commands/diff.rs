@@ -50,10 +50,11 @@ pub fn run(settings: &Settings, args: &DiffArgs) -> Result<Status, Failure> {
 fn options(settings: &Settings, args: &DiffArgs) -> Result<compat::Options, Failure> {
     let mut opts = compat::Options {
         kube_version: settings.kube_version,
-        policy: compat::Policy {
-            disallow_enum_additions: args.enum_additions == EnumAdditions::Disallow,
-            allow_tightening_unstored: args.allow_tightening_unstored,
-        },
+        policy: policy(
+            settings,
+            args.enum_additions,
+            args.allow_tightening_unstored,
+        ),
         enforcement: Default::default(),
     };
     for e in &args.enforce {
@@ -68,6 +69,25 @@ fn options(settings: &Settings, args: &DiffArgs) -> Result<compat::Options, Fail
         opts.enforcement.insert(id.to_string(), level);
     }
     Ok(opts)
+}
+
+/// The policies: the flags (`None` when not given) over the config's `compat` section over the
+/// defaults (enum additions allowed, no tightening of unstored versions).
+pub(crate) fn policy(
+    settings: &Settings,
+    enum_additions: Option<EnumAdditions>,
+    allow_tightening_unstored: Option<bool>,
+) -> compat::Policy {
+    let config = settings.config.as_ref().map(|c| &c.compat);
+    let enum_additions = enum_additions
+        .or_else(|| config.and_then(|c| c.enum_additions))
+        .unwrap_or(EnumAdditions::Allow);
+    compat::Policy {
+        disallow_enum_additions: enum_additions == EnumAdditions::Disallow,
+        allow_tightening_unstored: allow_tightening_unstored
+            .or_else(|| config.and_then(|c| c.allow_tightening_unstored))
+            .unwrap_or(false),
+    }
 }
 
 /// One side's files, parsed.
@@ -120,6 +140,7 @@ impl Side {
 }
 
 /// A CRD document with its name and file.
+#[derive(Clone, Copy)]
 pub(crate) struct NamedCrd<'a> {
     pub name: &'a str,
     pub file: FileId,
@@ -201,7 +222,8 @@ fn diff(
             .sum::<usize>();
     }
     if !objs.is_empty() {
-        let (found, diags) = check_objects(&obj_side, &old_crds, &new_crds, opts);
+        let targets: Vec<(FileId, &Node)> = obj_side.objects().collect();
+        let (found, diags) = check_objects(&targets, &old_crds, &new_crds, opts);
         summary.resources = found;
         diagnostics.extend(diags);
     }
@@ -235,7 +257,7 @@ fn diff(
 /// Validates each object, as stored under its old CRD, against the new CRD as an update from
 /// itself and, when that passes, as a create. Returns the objects checked and the findings.
 fn check_objects(
-    side: &Side,
+    objects: &[(FileId, &Node)],
     old_crds: &[NamedCrd<'_>],
     new_crds: &[NamedCrd<'_>],
     opts: &compat::Options,
@@ -270,9 +292,9 @@ fn check_objects(
         report_ratcheted: false,
         ..validate::Options::default()
     };
-    let targets: Vec<(FileId, &Node, &(CompiledCrd, CompiledCrd))> = side
-        .objects()
-        .filter_map(|(f, n)| {
+    let targets: Vec<(FileId, &Node, &(CompiledCrd, CompiledCrd))> = objects
+        .iter()
+        .filter_map(|&(f, n)| {
             let (group, _) = n.get_str("apiVersion")?.rsplit_once('/')?;
             let kind = n.get_str("kind")?;
             Some((f, n, pairs.get(&(group.to_string(), kind.to_string()))?))
@@ -351,6 +373,7 @@ pub(crate) fn old_ref_findings(
     use super::old::{cat_files, git, toplevel, verify_ref};
     let opts = compat::Options {
         kube_version: settings.kube_version,
+        policy: policy(settings, None, None),
         ..compat::Options::default()
     };
     let with_crds: Vec<(FileId, std::path::PathBuf)> = targets
@@ -440,11 +463,64 @@ pub(crate) fn old_ref_findings(
         }
     }
     let old_crds = old_side.crds();
-    let found = compare_sets(&old_crds, &new_crds, &opts, false);
+    let mut found = compare_sets(&old_crds, &new_crds, &opts, false);
+    found.extend(existing_objects(
+        result, targets, &old_crds, &new_crds, &opts,
+    ));
     result.summary.count(&found);
     result.diagnostics.extend(found);
     sort_diagnostics(&mut result.diagnostics);
     result.summary.files += old_files.len();
     result.files.extend(old_files);
     Ok(())
+}
+
+/// `check --old-ref`'s existing-objects step, as `diff --objects`: the resources of the checked
+/// files whose CRD changed since REF, each as stored under the CRD at REF, validated against
+/// the CRD being committed as an update from itself (and, when that passes, as a create).
+/// Resources of unchanged CRDs are left to the ordinary validation: their verdict is the same.
+fn existing_objects(
+    result: &RunResult,
+    targets: &[(FileId, std::path::PathBuf)],
+    old_crds: &[NamedCrd<'_>],
+    new_crds: &[NamedCrd<'_>],
+    opts: &compat::Options,
+) -> Vec<Diagnostic> {
+    let changed: Vec<NamedCrd<'_>> = new_crds
+        .iter()
+        .filter(|n| {
+            old_crds
+                .iter()
+                .any(|o| o.name == n.name && !o.node.value_eq(n.node))
+        })
+        .copied()
+        .collect();
+    let kinds: Vec<&str> = changed
+        .iter()
+        .filter_map(|c| c.node.at(&["spec", "names", "kind"])?.as_str())
+        .collect();
+    if kinds.is_empty() {
+        return Vec::new();
+    }
+    // Only files that can hold such a resource are parsed again.
+    let docs: Vec<(FileId, Vec<Document>)> = targets
+        .par_iter()
+        .filter_map(|(id, _)| {
+            let text = &result.files.get(*id)?.text;
+            kinds
+                .iter()
+                .any(|k| text.contains(k))
+                .then(|| (*id, crate::yaml::load(text)))
+        })
+        .collect();
+    let objs: Vec<(FileId, &Node)> = docs
+        .iter()
+        .flat_map(|(id, docs)| {
+            docs.iter()
+                .filter_map(|d| d.root.as_ref())
+                .flat_map(objects)
+                .map(move |(_, n)| (*id, n))
+        })
+        .collect();
+    check_objects(&objs, old_crds, &changed, opts).1
 }

@@ -220,6 +220,12 @@ pub(crate) fn report(
                 file.name, at.line, at.column, s.reason
             )?;
         }
+        if let Some((decoded, of)) = crate::builtin::decoded() {
+            writeln!(
+                err,
+                "built-in schemas: index and {decoded} of {of} packages decoded"
+            )?;
+        }
     }
     Ok(())
 }

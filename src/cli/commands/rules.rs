@@ -78,9 +78,24 @@ fn indent(text: &str) -> String {
 }
 
 /// Prints one rule's docs with its bad and good examples, or the config file's keys.
-pub fn explain(settings: &Settings, id: &str) -> Result<Status, Failure> {
+pub fn explain(settings: &Settings, id: &str, field: Option<&str>) -> Result<Status, Failure> {
     if id == "config" {
         return explain_config(settings);
+    }
+    // Kinds are capitalized (`apps/v1/Deployment`), rule ids never are.
+    let kind = id.rsplit('/').next().unwrap_or(id);
+    if id.contains('/') && kind.starts_with(|c: char| c.is_ascii_uppercase()) {
+        let text = crate::builtin::explain::explain(settings.kube_version, id, field.unwrap_or(""))
+            .map_err(Failure::Usage)?;
+        let mut out = io::BufWriter::new(io::stdout().lock());
+        write!(out, "{text}")?;
+        out.flush()?;
+        return Ok(Status::Clean);
+    }
+    if let Some(f) = field {
+        return Err(Failure::Usage(format!(
+            "a field ({f:?}) goes with a built-in kind (`apps/v1/Deployment`), not with a rule id"
+        )));
     }
     let Some(rule) = find(id) else {
         let similar: Vec<&str> = all()

@@ -1,0 +1,291 @@
+//! `crdlint explain apps/v1/Deployment spec.replicas`: a built-in kind's field, its type and
+//! description, and its own fields, as `kubectl explain` shows them, from the embedded
+//! documents (offline). The descriptions blob is decompressed here and nowhere else.
+//!
+//! The path walks the definitions as published (`$ref` by `$ref`, lists and maps entered
+//! transparently, as `kubectl explain spec.template.spec.containers.ports` does); the types are
+//! those of the minor asked for, the descriptions those of the newest minor that has the
+//! definition (the bundle keeps one text per definition).
+
+use std::fmt::Write;
+
+use serde_json::Value;
+
+use super::bundle::{self, Index};
+use super::versions;
+use crate::k8s::KubeVersion;
+
+/// Column at which descriptions wrap.
+const WIDTH: usize = 80;
+
+/// A schema's type as `kubectl explain` prints it, and the definition to descend into.
+struct Shape {
+    text: String,
+    def: Option<String>,
+}
+
+/// The explanation of `target` (`apps/v1/Deployment`, `v1/Pod`, optionally followed by
+/// `.spec.replicas`) and a field path (`spec.replicas`; empty for the kind itself) at minor
+/// `kv`, or why there is none.
+pub fn explain(kv: KubeVersion, target: &str, field: &str) -> Result<String, String> {
+    let (api_version, rest) = target.rsplit_once('/').ok_or_else(|| {
+        format!(
+            "{target:?} is neither a rule id nor a built-in kind (GROUP/VERSION/KIND or v1/KIND)"
+        )
+    })?;
+    let (kind, inline) = rest.split_once('.').unwrap_or((rest, ""));
+    let path: Vec<&str> = inline
+        .split('.')
+        .chain(field.split('.'))
+        .filter(|s| !s.is_empty())
+        .collect();
+    let index = bundle::index().ok_or("the embedded schemas are damaged")?;
+    let slot = index
+        .minor_slot(kv.minor)
+        .ok_or_else(|| format!("no built-in schemas for Kubernetes 1.{}", kv.minor))?;
+    let (group, version) = api_version.rsplit_once('/').unwrap_or(("", api_version));
+    let entry = match versions::status(index, slot, group, version, kind) {
+        versions::Status::Served { entry, .. } => entry,
+        _ => {
+            return Err(format!(
+                "Kubernetes 1.{} serves no built-in kind {kind} in {api_version}{}",
+                kv.minor,
+                versions::replacement(index, slot, group, kind)
+                    .map(|r| format!(" (it has {r}/{kind})"))
+                    .unwrap_or_default()
+            ))
+        }
+    };
+    let mut def = index.def_name(entry.def).to_string();
+    let mut shape = Shape {
+        text: "Object".into(),
+        def: Some(def.clone()),
+    };
+    let mut description = bundle::description(&def, "").unwrap_or_default();
+    let mut walked = Vec::new();
+    for seg in &path {
+        let body = body(index, slot, &def).ok_or_else(|| {
+            format!(
+                "field {:?} not found: {} has no fields",
+                seg,
+                walked_or_kind(&walked, kind)
+            )
+        })?;
+        let prop = body
+            .get("properties")
+            .and_then(|p| p.get(*seg))
+            .ok_or_else(|| {
+                format!(
+                    "field {seg:?} does not exist in {}",
+                    walked_or_kind(&walked, kind)
+                )
+            })?;
+        shape = shape_of(prop);
+        description = bundle::description(&def, seg).unwrap_or_default();
+        walked.push(*seg);
+        match &shape.def {
+            Some(d) => def = d.clone(),
+            None if walked.len() < path.len() => {
+                return Err(format!(
+                    "field {:?} is a {} and has no fields",
+                    walked.join("."),
+                    shape.text
+                ))
+            }
+            None => {}
+        }
+    }
+    let mut out = String::new();
+    let _ = writeln!(out, "KIND:       {kind}");
+    let borrowed = match index.minors.get(slot) {
+        Some(m) if *m != kv.minor => format!(", from 1.{m}'s documents"),
+        _ => String::new(),
+    };
+    let _ = writeln!(
+        out,
+        "VERSION:    {api_version} (Kubernetes 1.{}{borrowed})",
+        kv.minor
+    );
+    let _ = writeln!(out);
+    if let Some(last) = walked.last() {
+        let _ = writeln!(out, "FIELD: {last} <{}>", shape.text);
+        let _ = writeln!(out);
+    }
+    let _ = writeln!(out, "DESCRIPTION:");
+    for line in wrap(description, WIDTH - 4) {
+        let _ = writeln!(out, "    {line}");
+    }
+    if let Some(fields) = shape.def.as_deref().and_then(|d| body(index, slot, d)) {
+        let props = fields.get("properties").and_then(Value::as_object);
+        if let Some(props) = props.filter(|p| !p.is_empty()) {
+            let required: Vec<&str> = fields
+                .get("required")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .filter_map(Value::as_str)
+                .collect();
+            let _ = writeln!(out);
+            let _ = writeln!(out, "FIELDS:");
+            let mut names: Vec<&String> = props.keys().collect();
+            names.sort();
+            for name in names {
+                let req = if required.contains(&name.as_str()) {
+                    " -required-"
+                } else {
+                    ""
+                };
+                let _ = writeln!(out, "  {name}\t<{}>{req}", shape_of(&props[name]).text);
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn walked_or_kind(walked: &[&str], kind: &str) -> String {
+    if walked.is_empty() {
+        kind.to_string()
+    } else {
+        format!("{kind}.{}", walked.join("."))
+    }
+}
+
+/// The body of a definition in the minor at `slot`.
+fn body(index: &Index, slot: usize, def: &str) -> Option<Value> {
+    let id = index.def_id(slot, def)?;
+    let bodies = index.body(id)?;
+    bodies.get(index.slot_in_package(id)).cloned()
+}
+
+/// The `$ref` of a schema node (`{$ref}` or `{allOf: [{$ref}]}`).
+fn reference(v: &Value) -> Option<&str> {
+    v.get("$ref").and_then(Value::as_str).or_else(|| {
+        match v.get("allOf").and_then(Value::as_array).map(Vec::as_slice) {
+            Some([one]) => one.get("$ref").and_then(Value::as_str),
+            _ => None,
+        }
+    })
+}
+
+fn shape_of(v: &Value) -> Shape {
+    if let Some(r) = reference(v) {
+        let short = r.rsplit('.').next().unwrap_or(r);
+        // Scalars published as definitions of their own (IntOrString, Quantity, Time) have no
+        // fields to descend into.
+        let scalar = matches!(
+            r,
+            "io.k8s.apimachinery.pkg.util.intstr.IntOrString"
+                | "io.k8s.apimachinery.pkg.api.resource.Quantity"
+                | "io.k8s.apimachinery.pkg.apis.meta.v1.Time"
+                | "io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime"
+                | "io.k8s.apimachinery.pkg.runtime.RawExtension"
+                | "io.k8s.apimachinery.pkg.apis.meta.v1.FieldsV1"
+        );
+        return Shape {
+            text: short.to_string(),
+            def: (!scalar).then(|| r.to_string()),
+        };
+    }
+    match v.get("type").and_then(Value::as_str) {
+        Some("array") => {
+            let inner = v.get("items").map(shape_of);
+            Shape {
+                text: format!("[]{}", inner.as_ref().map_or("Object", |s| &s.text)),
+                def: inner.and_then(|s| s.def),
+            }
+        }
+        Some("object") => match v.get("additionalProperties").filter(|a| a.is_object()) {
+            Some(a) => {
+                let inner = shape_of(a);
+                Shape {
+                    text: format!("map[string]{}", inner.text),
+                    def: inner.def,
+                }
+            }
+            None => Shape {
+                text: "Object".into(),
+                def: None,
+            },
+        },
+        Some(t) => Shape {
+            text: t.to_string(),
+            def: None,
+        },
+        None => Shape {
+            text: "Object".into(),
+            def: None,
+        },
+    }
+}
+
+/// Greedy word wrap of each paragraph of `text`.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    for para in text.split('\n') {
+        let mut line = String::new();
+        for word in para.split_whitespace() {
+            if !line.is_empty() && line.len() + 1 + word.len() > width {
+                lines.push(std::mem::take(&mut line));
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+        lines.push(line);
+    }
+    while lines.last().is_some_and(|l| l.is_empty()) {
+        lines.pop();
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const V: KubeVersion = KubeVersion { minor: 30 };
+
+    #[test]
+    fn a_field_with_its_type_and_description() {
+        let out = explain(V, "apps/v1/Deployment", "spec.replicas").unwrap();
+        assert!(out.contains("KIND:       Deployment\n"), "{out}");
+        assert!(out.contains("FIELD: replicas <integer>"), "{out}");
+        assert!(out.contains("Number of desired pods."), "{out}");
+        assert!(!out.contains("FIELDS:"), "{out}");
+    }
+
+    #[test]
+    fn lists_and_maps_are_entered_and_fields_listed() {
+        let out = explain(V, "v1/Pod", "spec.containers.ports").unwrap();
+        assert!(out.contains("FIELD: ports <[]ContainerPort>"), "{out}");
+        assert!(
+            out.contains("  containerPort\t<integer> -required-"),
+            "{out}"
+        );
+        assert!(out.contains("  protocol\t<string>"), "{out}");
+        let out = explain(V, "v1/Pod.spec.containers.resources", "").unwrap();
+        assert!(out.contains("  limits\t<map[string]Quantity>"), "{out}");
+        let kind = explain(V, "v1/ConfigMap", "").unwrap();
+        assert!(kind.contains("  data\t<map[string]string>"), "{kind}");
+    }
+
+    #[test]
+    fn what_is_not_there_is_said() {
+        assert!(explain(V, "apps/v1/Deployment", "spec.replica")
+            .unwrap_err()
+            .contains("\"replica\" does not exist in Deployment.spec"));
+        assert!(explain(V, "apps/v1/Deployment", "spec.replicas.x")
+            .unwrap_err()
+            .contains("has no fields"));
+        assert!(explain(V, "batch/v1beta1/CronJob", "")
+            .unwrap_err()
+            .contains("it has batch/v1/CronJob"));
+        assert!(explain(V, "Deployment", "").is_err());
+    }
+
+    #[test]
+    fn wrapping() {
+        assert_eq!(wrap("a bb ccc\n\ndd", 4), ["a bb", "ccc", "", "dd"]);
+    }
+}

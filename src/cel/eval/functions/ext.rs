@@ -1,0 +1,300 @@
+//! cel-go's extension libraries as Kubernetes configures them: `ext.Strings` v2, `ext.Sets` and
+//! `ext.Lists` v3 (without `sortBy`).
+
+use std::cmp::Ordering;
+
+use super::super::value::{compare, equals, EvalResult, Value};
+use super::format::string_format;
+use super::{b, err, int_arg, not_here, s, str_arg};
+
+/// Extension-library functions; `not_here` when `func` is not one of them.
+pub(super) fn call(func: &str, _member: bool, args: &[Value]) -> EvalResult {
+    use Value::*;
+    match (func, args) {
+        // ---- ext.Strings v2 ----
+        ("charAt", [String(st), Int(i)]) => {
+            let n = st.chars().count() as i64;
+            if *i < 0 || *i > n {
+                return Err(err(format!("index out of range: {i}")));
+            }
+            s(st.chars()
+                .nth(*i as usize)
+                .map(|c| c.to_string())
+                .unwrap_or_default())
+        }
+        ("indexOf", [String(st), String(sub), rest @ ..]) if rest.len() <= 1 => {
+            let chars: Vec<char> = st.chars().collect();
+            let start = match rest.first() {
+                Some(x) => int_arg(x)?,
+                None => 0,
+            };
+            if start < 0 || start as usize > chars.len() {
+                return Err(err(format!("index out of range: {start}")));
+            }
+            let subc: Vec<char> = sub.chars().collect();
+            Ok(Int(find_chars(&chars, &subc, start as usize, false)))
+        }
+        ("lastIndexOf", [String(st), String(sub), rest @ ..]) if rest.len() <= 1 => {
+            let chars: Vec<char> = st.chars().collect();
+            let end = match rest.first() {
+                Some(x) => int_arg(x)?,
+                None => chars.len() as i64,
+            };
+            if end < 0 || end as usize > chars.len() {
+                return Err(err(format!("index out of range: {end}")));
+            }
+            let subc: Vec<char> = sub.chars().collect();
+            Ok(Int(find_chars(&chars, &subc, end as usize, true)))
+        }
+        ("lowerAscii", [String(st)]) => s(st.to_ascii_lowercase()),
+        ("upperAscii", [String(st)]) => s(st.to_ascii_uppercase()),
+        ("replace", [String(st), String(from), String(to), rest @ ..]) if rest.len() <= 1 => {
+            let n = match rest.first() {
+                Some(x) => int_arg(x)?,
+                None => -1,
+            };
+            if n < 0 {
+                s(st.replace(&**from, to))
+            } else {
+                s(st.replacen(&**from, to, n as usize))
+            }
+        }
+        ("split", [String(st), String(sep), rest @ ..]) if rest.len() <= 1 => {
+            let n = match rest.first() {
+                Some(x) => int_arg(x)?,
+                None => -1,
+            };
+            let parts: Vec<Value> = if n == 0 {
+                vec![]
+            } else if sep.is_empty() {
+                let chars: Vec<char> = st.chars().collect();
+                let lim = if n < 0 {
+                    chars.len()
+                } else {
+                    (n as usize).min(chars.len())
+                };
+                let mut out: Vec<Value> = chars
+                    .iter()
+                    .take(lim.saturating_sub(1))
+                    .map(|c| Value::string(&c.to_string()))
+                    .collect();
+                if lim > 0 {
+                    out.push(Value::string(
+                        &chars[lim - 1..].iter().collect::<std::string::String>(),
+                    ));
+                }
+                out
+            } else if n < 0 {
+                st.split(&**sep).map(Value::string).collect()
+            } else {
+                st.splitn(n as usize, &**sep).map(Value::string).collect()
+            };
+            Ok(Value::list(parts))
+        }
+        ("substring", [String(st), Int(a), rest @ ..]) if rest.len() <= 1 => {
+            let chars: Vec<char> = st.chars().collect();
+            let n = chars.len() as i64;
+            let e = match rest.first() {
+                Some(x) => int_arg(x)?,
+                None => n,
+            };
+            if *a < 0 || *a > n {
+                return Err(err(format!("index out of range: {a}")));
+            }
+            if e < 0 || e > n {
+                return Err(err(format!("index out of range: {e}")));
+            }
+            if *a > e {
+                return Err(err(format!(
+                    "invalid substring range. start: {a}, end: {e}"
+                )));
+            }
+            s(chars[*a as usize..e as usize]
+                .iter()
+                .collect::<std::string::String>())
+        }
+        ("trim", [String(st)]) => s(st.trim()),
+        ("join", [List(l), rest @ ..]) if rest.len() <= 1 => {
+            let sep = match rest.first() {
+                Some(x) => str_arg(x)?,
+                None => "",
+            };
+            let mut out = std::string::String::new();
+            for (i, x) in l.items().iter().enumerate() {
+                if i > 0 {
+                    out.push_str(sep);
+                }
+                out.push_str(str_arg(x)?);
+            }
+            s(out)
+        }
+        ("strings.quote", [String(st)]) => s(quote(st)),
+        ("format", [String(fmt), List(l)]) => string_format(fmt, l.items()).map(Value::String),
+
+        // ---- ext.Sets ----
+        ("sets.contains", [List(a), List(c)]) => b(c
+            .items()
+            .iter()
+            .all(|x| a.items().iter().any(|y| equals(x, y)))),
+        ("sets.intersects", [List(a), List(c)]) => b(c
+            .items()
+            .iter()
+            .any(|x| a.items().iter().any(|y| equals(x, y)))),
+        ("sets.equivalent", [List(a), List(c)]) => b(c
+            .items()
+            .iter()
+            .all(|x| a.items().iter().any(|y| equals(x, y)))
+            && a.items()
+                .iter()
+                .all(|x| c.items().iter().any(|y| equals(x, y)))),
+
+        // ---- ext.Lists v3 ----
+        ("slice", [List(l), Int(a), Int(e)]) => {
+            let n = l.len() as i64;
+            if *a < 0 || *e < 0 {
+                return Err(err(format!(
+                    "cannot slice({a}, {e}), negative indexes not supported"
+                )));
+            }
+            if a > e {
+                return Err(err(format!(
+                    "cannot slice({a}, {e}), start index must be less than or equal to end index"
+                )));
+            }
+            if *e > n {
+                return Err(err(format!("cannot slice({a}, {e}), list is length {n}")));
+            }
+            Ok(Value::list(
+                (*a as usize..*e as usize)
+                    .filter_map(|i| l.get(i).cloned())
+                    .collect(),
+            ))
+        }
+        ("flatten", [List(l), rest @ ..]) if rest.len() <= 1 => {
+            let depth = match rest.first() {
+                Some(x) => int_arg(x)?,
+                None => 1,
+            };
+            if depth < 0 {
+                return Err(err("level must be non-negative"));
+            }
+            Ok(Value::list(flatten(l.items(), depth)))
+        }
+        ("distinct", [List(l)]) => {
+            let mut out: Vec<Value> = Vec::new();
+            for x in l.items() {
+                if !out.iter().any(|y| equals(x, y)) {
+                    out.push(x.clone());
+                }
+            }
+            Ok(Value::list(out))
+        }
+        ("reverse", [List(l)]) => Ok(Value::list(l.items().iter().rev().cloned().collect())),
+        ("sort", [List(l)]) => {
+            let mut items = l.items().to_vec();
+            let mut failed = None;
+            items.sort_by(|x, y| match compare(x, y) {
+                Ok(o) => o,
+                Err(e) => {
+                    failed.get_or_insert(e);
+                    Ordering::Equal
+                }
+            });
+            match failed {
+                Some(e) => Err(e),
+                None => Ok(Value::list(items)),
+            }
+        }
+        ("first", [List(l)]) => Ok(match l.get(0) {
+            Some(x) => Value::some(x.clone()),
+            None => Value::none(),
+        }),
+        ("last", [List(l)]) => Ok(match l.len().checked_sub(1).and_then(|i| l.get(i)) {
+            Some(x) => Value::some(x.clone()),
+            None => Value::none(),
+        }),
+        ("includes", [List(l), x]) => b(l.items().iter().any(|e| equals(e, x))),
+        ("includes", [String(a), String(c)]) => b(a.contains(&**c)),
+        ("jsonpatch.escapeKey", [String(k)]) => s(k.replace('~', "~0").replace('/', "~1")),
+        ("lists.range", [Int(n)]) => Ok(Value::list((0..(*n).max(0)).map(Int).collect())),
+        ("@sortByAssociatedKeys", [List(l), List(keys)]) => {
+            if l.len() != keys.len() {
+                return Err(err("@sortByAssociatedKeys() expected a list of the same size as the associated keys list"));
+            }
+            let mut idx: Vec<usize> = (0..l.len()).collect();
+            let mut failed = None;
+            idx.sort_by(|&x, &y| match compare(&keys.items()[x], &keys.items()[y]) {
+                Ok(o) => o,
+                Err(e) => {
+                    failed.get_or_insert(e);
+                    Ordering::Equal
+                }
+            });
+            match failed {
+                Some(e) => Err(e),
+                None => Ok(Value::list(
+                    idx.into_iter().map(|i| l.items()[i].clone()).collect(),
+                )),
+            }
+        }
+
+        _ => Err(not_here()),
+    }
+}
+
+fn find_chars(hay: &[char], needle: &[char], pos: usize, last: bool) -> i64 {
+    if needle.is_empty() {
+        return pos as i64;
+    }
+    if needle.len() > hay.len() {
+        return -1;
+    }
+    if last {
+        let start_max = pos.min(hay.len() - needle.len());
+        (0..=start_max)
+            .rev()
+            .find(|&i| hay[i..i + needle.len()] == *needle)
+            .map(|i| i as i64)
+            .unwrap_or(-1)
+    } else {
+        (pos..=hay.len().saturating_sub(needle.len()))
+            .find(|&i| i + needle.len() <= hay.len() && hay[i..i + needle.len()] == *needle)
+            .map(|i| i as i64)
+            .unwrap_or(-1)
+    }
+}
+
+fn flatten(items: &[Value], depth: i64) -> Vec<Value> {
+    let mut out = Vec::new();
+    for x in items {
+        match x {
+            Value::List(l) if depth > 0 => out.extend(flatten(l.items(), depth - 1)),
+            _ => out.push(x.clone()),
+        }
+    }
+    out
+}
+
+/// Go `strconv.Quote`-like quoting that `strings.quote` uses.
+pub(crate) fn quote(st: &str) -> std::string::String {
+    let mut out = std::string::String::from("\"");
+    for c in st.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\x07' => out.push_str("\\a"),
+            '\x08' => out.push_str("\\b"),
+            '\x0c' => out.push_str("\\f"),
+            '\x0b' => out.push_str("\\v"),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\x{:02x}", c as u32))
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
