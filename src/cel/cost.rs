@@ -61,8 +61,21 @@ pub use crd::{
 use std::sync::Arc;
 
 use crate::cel::types::{DeclType, Type};
-use crate::cel::{compile_expr, schema_types, CheckedExpr, CompileOptions};
+use crate::cel::{cache, schema_types, CheckedExpr, CompileOptions, Compiled};
 use crate::schema::Schema;
+
+/// A compilation shared through [`cache`].
+impl CheckedAst for Arc<Compiled> {
+    fn root(&self) -> &crate::cel::ast::Expr {
+        &self.checked.expr
+    }
+    fn type_of(&self, id: u64) -> Option<&Type> {
+        self.checked.type_of(id)
+    }
+    fn overload_ids(&self, id: u64) -> &[String] {
+        self.checked.overload_ids(id)
+    }
+}
 
 impl CheckedAst for CheckedExpr {
     fn root(&self) -> &crate::cel::ast::Expr {
@@ -102,7 +115,7 @@ impl RuleCompiler for KubernetesCompiler {
             t.clone()
         };
         let vars = [("self".to_string(), t), ("oldSelf".to_string(), old)];
-        let compiled = compile_expr(source, &vars, &self.options).ok()?;
+        let compiled = cache::compile(source, &vars, &self.options).ok()?;
         let want = match kind {
             ExpressionKind::Rule => Type::Bool,
             ExpressionKind::MessageExpression => Type::String,
@@ -110,6 +123,6 @@ impl RuleCompiler for KubernetesCompiler {
         if *compiled.checked.result_type() != want {
             return None;
         }
-        Some(Box::new(compiled.checked))
+        Some(Box::new(compiled))
     }
 }

@@ -11,7 +11,8 @@
 //!   tagged with the minor that introduced it (§5.3).
 //! * [`checker`] — cel-go's type checker and AST validators → [`CheckedExpr`].
 //! * [`compile_expr`] (here) — parse + check in the environment a [`CompileOptions`] selects,
-//!   with errors rendered exactly as cel-go's `Issues.String()`.
+//!   with errors rendered exactly as cel-go's `Issues.String()`; [`cache`] memoises it per
+//!   (text, environment, variable types), so each rule is checked once per environment per run.
 //! * [`rules`] — rule-level compilation (`compilation.go`: bool result, messageExpression,
 //!   transition rules) and the CRD walk the linter calls ([`rules::check_crd_rules`]).
 //! * [`location`] — CEL offsets back to YAML file spans, through quoted and block scalars.
@@ -23,6 +24,7 @@
 //!   ([`eval::Validator`]) that `validate` runs on each resource.
 
 pub mod ast;
+pub mod cache;
 pub mod checker;
 pub mod cost;
 pub mod decls;
@@ -46,7 +48,7 @@ pub use types::{DeclField, DeclKind, DeclType, Type};
 use crate::k8s::KubeVersion;
 
 /// Which of the API server's two environments compiles an expression (§5.3).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum EnvKind {
     /// New expressions in a create/update request: libraries of the previous minor.
     #[default]

@@ -19,9 +19,10 @@
 
 use std::sync::Arc;
 
+use super::cache::compile as compile_expr;
 use super::location::offset_to_span as rule_offset_to_span;
 use super::schema_types::{decl_type, ROOT_TYPE_NAME};
-use super::{compile_expr, CompileError, CompileOptions, Compiled, DeclType, EnvKind, Type};
+use super::{CompileError, CompileOptions, Compiled, DeclType, EnvKind, Type};
 use crate::diag::{Diagnostic, Rule, Severity, Span};
 use crate::k8s::{FieldPath, KubeVersion};
 use crate::schema::{Edge, Schema, ValidationRule};
@@ -46,12 +47,13 @@ pub struct ExprError {
 /// The outcome of compiling one `x-kubernetes-validations` entry.
 #[derive(Clone, Debug, Default)]
 pub struct RuleCompilation {
-    /// The compiled rule; `None` for a blank rule or an error.
-    pub rule: Option<Compiled>,
+    /// The compiled rule; `None` for a blank rule or an error. Shared with every other
+    /// compilation of the same text against the same types ([`super::cache`]).
+    pub rule: Option<Arc<Compiled>>,
     pub error: Option<ExprError>,
     /// The rule references `oldSelf`.
     pub uses_old_self: bool,
-    pub message_expression: Option<Compiled>,
+    pub message_expression: Option<Arc<Compiled>>,
     pub message_expression_error: Option<ExprError>,
 }
 

@@ -148,6 +148,7 @@ fn decl_type_inner(s: &Schema, is_root: bool, name: &str, depth: usize) -> Optio
                 min_serialized_size: 2,
                 list_type: s.x_list_type.clone(),
                 list_map_keys: s.x_list_map_keys.clone(),
+                fingerprint: Default::default(),
             }))
         }
         "object" => {
@@ -170,6 +171,7 @@ fn decl_type_inner(s: &Schema, is_root: bool, name: &str, depth: usize) -> Optio
                     min_serialized_size: 2,
                     list_type: None,
                     list_map_keys: Vec::new(),
+                    fingerprint: Default::default(),
                 }));
             }
             let mut fields = IndexMap::new();
@@ -206,6 +208,7 @@ fn decl_type_inner(s: &Schema, is_root: bool, name: &str, depth: usize) -> Optio
                 min_serialized_size: min_size,
                 list_type: None,
                 list_map_keys: Vec::new(),
+                fingerprint: Default::default(),
             }))
         }
         "string" => Some(match s.format.as_deref() {

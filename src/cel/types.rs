@@ -18,7 +18,8 @@
 //! '(int, string)'`), so [`Type`]'s `Display` prints cel-go's `FormatCELType` spelling.
 
 use std::fmt;
-use std::sync::Arc;
+use std::hash::{BuildHasher, Hash, Hasher};
+use std::sync::{Arc, OnceLock};
 
 use indexmap::IndexMap;
 
@@ -257,6 +258,8 @@ pub struct DeclType {
     pub list_type: Option<String>,
     /// `x-kubernetes-list-map-keys` of a `map` list.
     pub list_map_keys: Vec<String>,
+    /// The structural fingerprint, computed on first use ([`DeclType::fingerprint`]).
+    pub(crate) fingerprint: FingerprintCell,
 }
 
 impl DeclType {
@@ -270,6 +273,7 @@ impl DeclType {
             min_serialized_size: min_size,
             list_type: None,
             list_map_keys: Vec::new(),
+            fingerprint: FingerprintCell::default(),
         }
     }
 
@@ -310,6 +314,113 @@ impl DeclType {
     /// A field by escaped name.
     pub fn field(&self, escaped: &str) -> Option<&DeclField> {
         self.fields.get(escaped)
+    }
+
+    /// A 128-bit hash of everything in this declared type and below it (names, shapes, bounds,
+    /// list types): equal for structurally equal types built from different schemas (the
+    /// linter's, the cost estimator's and the validator's copies of one CRD, or versions that
+    /// repeat a schema), so compilations can be shared between them ([`super::cache`]).
+    /// Computed once per node; a node's children are hashed once and reused by their parents.
+    pub fn fingerprint(&self) -> u128 {
+        *self.fingerprint.0.get_or_init(|| {
+            let mut h = Fingerprinter::new();
+            self.name.hash(&mut h);
+            match &self.kind {
+                DeclKind::Scalar(t) => {
+                    0u8.hash(&mut h);
+                    hash_type(t, &mut h);
+                }
+                DeclKind::List(e) => {
+                    1u8.hash(&mut h);
+                    e.fingerprint().hash(&mut h);
+                }
+                DeclKind::Map(e) => {
+                    2u8.hash(&mut h);
+                    e.fingerprint().hash(&mut h);
+                }
+                DeclKind::Object => 3u8.hash(&mut h),
+            }
+            self.fields.len().hash(&mut h);
+            for (k, f) in &self.fields {
+                k.hash(&mut h);
+                f.name.hash(&mut h);
+                f.json_name.hash(&mut h);
+                f.required.hash(&mut h);
+                f.ty.fingerprint().hash(&mut h);
+            }
+            self.max_elements.hash(&mut h);
+            self.min_serialized_size.hash(&mut h);
+            self.list_type.hash(&mut h);
+            self.list_map_keys.hash(&mut h);
+            h.finish128()
+        })
+    }
+}
+
+/// The memoised [`DeclType::fingerprint`]. A clone starts empty: clones are made to be edited
+/// (the cost estimator's re-estimates change `max_elements` of a copy).
+#[derive(Default)]
+pub(crate) struct FingerprintCell(OnceLock<u128>);
+
+impl Clone for FingerprintCell {
+    fn clone(&self) -> Self {
+        FingerprintCell::default()
+    }
+}
+
+impl fmt::Debug for FingerprintCell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("..")
+    }
+}
+
+/// Two SipHash states with independent per-process random keys: 128 bits, so that an
+/// accidental collision between two of a run's (at most some 10^5) types is out of reach, and
+/// no input can be crafted to collide without knowing the keys.
+pub(crate) struct Fingerprinter(std::hash::DefaultHasher, std::hash::DefaultHasher);
+
+impl Fingerprinter {
+    pub(crate) fn new() -> Self {
+        static KEYS: OnceLock<(std::hash::RandomState, std::hash::RandomState)> = OnceLock::new();
+        let (a, b) =
+            KEYS.get_or_init(|| (std::hash::RandomState::new(), std::hash::RandomState::new()));
+        Fingerprinter(a.build_hasher(), b.build_hasher())
+    }
+    pub(crate) fn finish128(&self) -> u128 {
+        (u128::from(self.0.finish()) << 64) | u128::from(self.1.finish())
+    }
+}
+
+impl Hasher for Fingerprinter {
+    fn write(&mut self, bytes: &[u8]) {
+        self.0.write(bytes);
+        self.1.write(bytes);
+    }
+    fn finish(&self) -> u64 {
+        self.0.finish() ^ self.1.finish()
+    }
+}
+
+/// Feeds a [`Type`] into a fingerprint: its full structure, objects by their declared type's
+/// fingerprint (their fields matter to the checker, not only their name).
+pub(crate) fn hash_type(t: &Type, h: &mut Fingerprinter) {
+    std::mem::discriminant(t).hash(h);
+    match t {
+        Type::List(e) | Type::Optional(e) | Type::Type(e) => hash_type(e, h),
+        Type::Map(k, v) => {
+            hash_type(k, h);
+            hash_type(v, h);
+        }
+        Type::Object(d) => d.fingerprint().hash(h),
+        Type::TypeParam(n) => n.hash(h),
+        Type::Opaque(n, ps) => {
+            n.hash(h);
+            ps.len().hash(h);
+            for p in ps {
+                hash_type(p, h);
+            }
+        }
+        _ => {}
     }
 }
 

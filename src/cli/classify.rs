@@ -110,6 +110,22 @@ impl SkipPattern {
     }
 }
 
+/// False only when no document of `text` can be a CustomResourceDefinition, so that the run
+/// can leave the file's parsing to the step that validates resources (and hold one tree at a
+/// time). A CRD's `kind` is that exact word; YAML writes it either literally (plain, quoted or
+/// block scalars, anchors and merge keys all keep the word in the text) or with escapes in a
+/// double-quoted scalar (JSON too): only `\x`, `\u`, `\U` and an escaped line break can stand
+/// for letters or join two parts of the word, so a text with none of them and without the
+/// word holds no CRD. Quoting folds line breaks into spaces, which the word has none of.
+pub fn may_hold_crd(text: &str) -> bool {
+    if text.contains("CustomResourceDefinition") {
+        return true;
+    }
+    let bytes = text.as_bytes();
+    text.match_indices('\\')
+        .any(|(i, _)| matches!(bytes.get(i + 1), Some(b'x' | b'u' | b'U' | b'\n' | b'\r')))
+}
+
 /// Why a whole file is not checked as objects, if it is a renderer's input.
 pub fn renderer_input(l: &Loaded, patches: &HashSet<PathBuf>) -> Option<String> {
     let name = Path::new(&l.input.name);
@@ -262,6 +278,44 @@ fn normalize(path: &Path) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_spelling_of_a_crd_kind_is_seen_in_the_text() {
+        let kind = |text: &str| {
+            crate::yaml::load(text)
+                .first()
+                .and_then(|d| d.root.as_ref()?.get_str("kind").map(str::to_string))
+        };
+        let crd_spellings = [
+            "kind: CustomResourceDefinition\n",
+            "kind: 'CustomResourceDefinition'\n",
+            "kind: \"Custom\\x52esourceDefinition\"\n",
+            "kind: \"Custom\\u0052esourceDefinition\"\n",
+            "kind: \"Custom\\U00000052esourceDefinition\"\n",
+            "kind: \"CustomResource\\\n  Definition\"\n",
+            "{\"kind\": \"CustomResource\\u0044efinition\"}\n",
+        ];
+        for text in crd_spellings {
+            assert_eq!(
+                kind(text).as_deref(),
+                Some("CustomResourceDefinition"),
+                "{text}"
+            );
+            assert!(may_hold_crd(text), "{text}");
+        }
+        // Other escapes cannot make a letter: such files are left to the resources' step.
+        for text in [
+            "kind: Widget\nspec: {re: \"^a\\\\.b$\", s: \"a\\tb\\n\"}\n",
+            "kind: \"Custom ResourceDefinition\"\n",
+        ] {
+            assert_ne!(
+                kind(text).as_deref(),
+                Some("CustomResourceDefinition"),
+                "{text}"
+            );
+            assert!(!may_hold_crd(text), "{text}");
+        }
+    }
 
     #[test]
     fn skip_patterns_match_kind_group_and_version() {

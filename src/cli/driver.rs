@@ -1,11 +1,14 @@
 //! The run driver: files in, sorted diagnostics and counts out.
 //!
-//! Three phases, each parallel inside and deterministic at its end:
-//! 1. read and parse every file, and classify every object (a `List`'s items are objects of
-//!    their own) as a CRD, a custom resource candidate or something to skip;
-//! 2. compile each CRD once into the group/kind table (the first in path order wins) and lint
-//!    each checked CRD once;
-//! 3. validate each custom resource against its compiled CRD.
+//! Three steps, each parallel inside (one file per task) and deterministic at its end:
+//! 1. the `--crd` files and the files whose text may hold a CRD are parsed and classified
+//!    (a `List`'s items are objects of their own), and their CRDs linted and compiled;
+//! 2. the compiled CRDs go into the group/kind table (named CRDs first, then path order);
+//! 3. every other file is parsed, its custom resources (and built-in kinds) validated.
+//!
+//! A file's tree lives only while its file is processed (a CRD file's, while it is linted and
+//! compiled; a file of resources', while they are validated): memory grows with the CRDs and
+//! the findings, not with the resources.
 //!
 //! Every finding is stamped with its file and object here, then all are sorted by
 //! (file, position, rule, message), so the output does not depend on the thread count.
@@ -133,6 +136,7 @@ struct Object {
     object: Arc<ObjectRef>,
 }
 
+#[derive(Default)]
 struct ParsedFile {
     docs: Vec<Document>,
     objects: Vec<Object>,
@@ -154,42 +158,129 @@ impl ParsedFile {
 /// A CRD prepared for validation, or why it could not be.
 type Compiled = Result<CompiledCrd, String>;
 
+/// Step 1's result for one CRD object, keyed by (file, object index).
+type CrdResult = ((FileId, usize), Prepared);
+type CrdResults = HashMap<(FileId, usize), Prepared>;
+
+/// The CRD table: group and kind to the CRD that validates them.
+type Table = HashMap<(String, String), TableEntry>;
+
 /// Runs the checks over files already read.
+///
+/// Memory stays flat in the number of resources: every file's tree lives only while its file
+/// is processed. The files that may hold a CRD are parsed first and their CRDs linted and
+/// compiled; then each file of resources is parsed, validated and dropped, keeping only its
+/// findings.
 pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
     let io_failed = loaded.iter().any(|l| l.error.is_some());
-    // Phase 1 and 2 run first over the `--crd` files, whose trees are then dropped: a CRD's
-    // tree is several times its text and only its compiled form is needed to validate, so the
-    // resources' trees never share the heap with them.
     let patches = classify::kustomize_patches(&loaded);
-    let parse = |role| parse_all(&loaded, Some(role), &opts.skip, &patches);
-    let mut parsed = parse(Role::SchemaOnly);
-    let mut prepared = prepare_crds(&loaded, &parsed, Role::SchemaOnly, opts);
-    for (_, p) in parsed.iter_mut() {
-        p.docs = Vec::new();
-    }
-    let targets = parse(Role::Target);
-    for (slot, t) in parsed.iter_mut().zip(targets) {
-        if t.0 == Role::Target {
-            *slot = t;
-        }
-    }
-    prepared.extend(prepare_crds(&loaded, &parsed, Role::Target, opts));
-
     let mut summary = Summary {
         files: loaded.len(),
         ..Summary::default()
     };
     let mut diagnostics: Vec<Diagnostic> = Vec::new();
-    let mut skipped = Vec::new();
-    for (_, p) in &parsed {
-        summary.documents += p.documents;
-    }
 
-    // The CRD table, in file and position order: CRDs from every file are schemas and are
-    // counted and linted (the `--crd` files too).
-    // CRDs named with `--crd` (or the config's `crds`) come first, so that they win over a CRD
-    // for the same kind found while walking; then path order.
-    let mut table: HashMap<(String, String), TableEntry> = HashMap::new();
+    let (early, prepared) = parse_crd_files(&loaded, opts, &patches);
+    let (table, crds) = crd_table(&loaded, &early, prepared, &mut summary, &mut diagnostics);
+    let targets = Targets {
+        loaded: &loaded,
+        opts,
+        patches: &patches,
+        table: &table,
+        crds: &crds,
+        builtins: Builtins::new(opts),
+    };
+    let checked = targets.check_all(early);
+
+    let mut skipped = Vec::new();
+    let mut stored = Vec::new();
+    let mut parse_diagnostics = Vec::new();
+    let mut annotations = Vec::new();
+    for c in checked {
+        summary.documents += c.parsed.documents;
+        summary.resources += c.resources;
+        summary.skipped += c.skipped.len() + c.skipped_quietly;
+        diagnostics.extend(c.diagnostics);
+        skipped.extend(c.skipped);
+        stored.extend(c.stored);
+        parse_diagnostics.extend(c.parsed.diagnostics);
+        annotations.extend(c.parsed.annotations);
+    }
+    diagnostics.extend(parse_diagnostics);
+    sort_diagnostics(&mut diagnostics);
+    keep_first_cel_rules_skipped(&mut diagnostics);
+    summary.count(&diagnostics);
+    let (files, paths) = loaded
+        .into_iter()
+        .map(|l| {
+            let path = match l.input.origin {
+                Origin::Path(path) => Some(path),
+                Origin::Stdin => None,
+            };
+            (l.source, path)
+        })
+        .unzip();
+    RunResult {
+        files,
+        paths,
+        diagnostics,
+        summary,
+        skipped,
+        stored,
+        io_failed,
+        annotations,
+        suppressed: Vec::new(),
+    }
+}
+
+/// Step 1: the `--crd` files and the files of the run whose text may hold a CRD
+/// ([`classify::may_hold_crd`]), parsed one file per task, their CRDs linted and compiled
+/// there, and the tree dropped unless the file has objects other than CRDs. `None` for the
+/// files left to step 3. The CRDs' results are keyed by (file, object index).
+fn parse_crd_files(
+    loaded: &[Loaded],
+    opts: &RunOptions,
+    patches: &std::collections::HashSet<PathBuf>,
+) -> (Vec<Option<ParsedFile>>, CrdResults) {
+    let per_file: Vec<(Option<ParsedFile>, Vec<CrdResult>)> = loaded
+        .par_iter()
+        .enumerate()
+        .map(|(f, l)| {
+            let early = l.input.role == Role::SchemaOnly || classify::may_hold_crd(&l.source.text);
+            if !early {
+                return (None, Vec::new());
+            }
+            let mut p = parse_file(f, l, loaded.len(), &opts.skip, patches);
+            let prepared = prepare_crds(f, l, &p, opts);
+            if l.input.role == Role::SchemaOnly
+                || p.objects.iter().all(|o| matches!(o.class, Class::Crd))
+            {
+                p.docs = Vec::new();
+            }
+            (Some(p), prepared)
+        })
+        .collect();
+    let mut files = Vec::with_capacity(per_file.len());
+    let mut prepared = HashMap::new();
+    for (p, crds) in per_file {
+        files.push(p);
+        prepared.extend(crds);
+    }
+    (files, prepared)
+}
+
+/// Step 2: the CRD table, in file and position order: CRDs from every file are schemas and
+/// are counted and linted (the `--crd` files too). CRDs named with `--crd` (or the config's
+/// `crds`) come first, so that they win over a CRD for the same kind found while walking; then
+/// path order. Returns the table and the compiled CRDs it indexes.
+fn crd_table(
+    loaded: &[Loaded],
+    early: &[Option<ParsedFile>],
+    mut prepared: CrdResults,
+    summary: &mut Summary,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> (Table, Vec<Option<CompiledCrd>>) {
+    let mut table: Table = HashMap::new();
     let mut crds: Vec<Option<CompiledCrd>> = Vec::with_capacity(prepared.len());
     let mut crd_refs: Vec<(FileId, usize)> = prepared.keys().copied().collect();
     crd_refs.sort_unstable_by_key(|&(f, k)| (!loaded[f].input.named_crd, f, k));
@@ -204,7 +295,8 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
         else {
             continue;
         };
-        let (f, o) = (at.0, &parsed[at.0].1.objects[at.1]);
+        let Some(p) = &early[at.0] else { continue };
+        let (f, o) = (at.0, &p.objects[at.1]);
         summary.crds += 1;
         let lint_errors = lints
             .iter()
@@ -278,195 +370,7 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
             }
         }
     }
-
-    // The CRDs are linted and compiled; their trees (several times their text) are dropped
-    // now unless phase 3 reads other objects of the same file. Findings keep only spans.
-    for (role, p) in parsed.iter_mut() {
-        if *role == Role::SchemaOnly || p.objects.iter().all(|o| matches!(o.class, Class::Crd)) {
-            p.docs = Vec::new();
-        }
-    }
-
-    // Built-in kinds: whatever no CRD claims is looked up (and compiled once per kind) before
-    // phase 3 borrows the catalog.
-    let catalog = builtin_catalog(&parsed, &table, opts);
-
-    // Phase 3: resources, and the accounting of everything else.
-    struct Job<'a> {
-        file: FileId,
-        object: &'a Object,
-        node: &'a Node,
-        crd: &'a CompiledCrd,
-        /// A built-in kind, with its deprecation note if any.
-        builtin: Option<Option<&'a builtin::Note>>,
-    }
-    let mut jobs = Vec::new();
-    for (f, (role, p)) in parsed.iter().enumerate() {
-        if *role != Role::Target {
-            continue;
-        }
-        for o in &p.objects {
-            let span = p.node(o.at).map(kind_span).unwrap_or_default();
-            let reason: Cow<'static, str> = match &o.class {
-                Class::Crd => continue,
-                Class::SkipQuietly => {
-                    summary.skipped += 1;
-                    continue;
-                }
-                Class::Skip(reason) => reason.clone(),
-                Class::Resource { .. } if opts.mode == Mode::Lint => {
-                    "not a CRD (lint reads CRDs only)".into()
-                }
-                Class::Resource { group, kind } => {
-                    match table.get(&(group.clone(), kind.clone())).map(|e| e.index) {
-                        Some(Some(i)) => {
-                            if let (Some(crd), Some(node)) = (crds[i].as_ref(), p.node(o.at)) {
-                                jobs.push(Job {
-                                    file: f,
-                                    object: o,
-                                    node,
-                                    crd,
-                                    builtin: None,
-                                });
-                                summary.resources += 1;
-                                continue;
-                            }
-                            format!("the CRD for {group}/{kind} could not be compiled").into()
-                        }
-                        Some(None) => {
-                            format!("the CRD for {group}/{kind} could not be compiled").into()
-                        }
-                        None => match (catalog.get(&o.object.api_version, kind), p.node(o.at)) {
-                            (Some(builtin::Entry::Served { crd, note }), Some(node)) => {
-                                jobs.push(Job {
-                                    file: f,
-                                    object: o,
-                                    node,
-                                    crd,
-                                    builtin: Some(note.as_ref()),
-                                });
-                                summary.resources += 1;
-                                continue;
-                            }
-                            (Some(builtin::Entry::Rejected(note)), Some(node)) => {
-                                diagnostics.push(stamp(note.diagnostic(node), f, &o.object));
-                                summary.resources += 1;
-                                continue;
-                            }
-                            _ if classify::is_builtin_group(group) => {
-                                format!("built-in kind {}", o.object.kind).into()
-                            }
-                            _ => {
-                                if let Some(severity) = opts.missing_schema {
-                                    let what = format!(
-                                        "no CRD for {} {} in the run, so it is not validated",
-                                        o.object.api_version, o.object.kind
-                                    );
-                                    diagnostics.push(stamp(
-                                        Diagnostic::new(&NO_SCHEMA, span, what)
-                                            .with_severity(severity)
-                                            .with_help(
-                                                "give its CRD with --crd, or skip the kind with --skip",
-                                            ),
-                                        f,
-                                        &o.object,
-                                    ));
-                                }
-                                format!("no CRD for {group}/{kind} in the run").into()
-                            }
-                        },
-                    }
-                }
-            };
-            summary.skipped += 1;
-            // With `--missing-schema error` (`--strict`), a document that is no object at all
-            // cannot pass silently either.
-            if opts.missing_schema == Some(crate::diag::Severity::Error)
-                && opts.mode != Mode::Lint
-                && o.object.kind.is_empty()
-            {
-                let what = "this document has no apiVersion and kind".to_string();
-                diagnostics.push(stamp(Diagnostic::new(&NO_SCHEMA, span, what), f, &o.object));
-            }
-            skipped.push(Skipped {
-                file: f,
-                span,
-                object: (!o.object.kind.is_empty()).then(|| Arc::clone(&o.object)),
-                reason,
-            });
-        }
-    }
-    let outcomes: Vec<validate::Outcome> = jobs
-        .par_iter()
-        .map(|job| {
-            let mut outcome = match opts.transform {
-                Some(Transform::Prune) => validate::prune_only(job.crd, job.node, &opts.validate),
-                _ if job.builtin.is_some() => {
-                    let mut o = builtin::validate(job.crd, job.node, &opts.validate);
-                    if let Some(Some(note)) = job.builtin {
-                        o.diagnostics.push(note.diagnostic(job.node));
-                    }
-                    o
-                }
-                _ => {
-                    let old = opts.old.as_ref().and_then(|o| o.get(job.node));
-                    validate::validate_resource_update(job.crd, job.node, old, &opts.validate)
-                }
-            };
-            // The stored form is a whole copy of the resource; keeping 10,000 of them until
-            // the end of the run only to drop them was most of `check`'s peak memory.
-            if opts.transform.is_none() {
-                outcome.stored = None;
-            }
-            outcome
-        })
-        .collect();
-    let mut stored = Vec::new();
-    for (outcome, job) in outcomes.into_iter().zip(&jobs) {
-        diagnostics.extend(
-            outcome
-                .diagnostics
-                .into_iter()
-                .map(|d| stamp(d, job.file, &job.object.object)),
-        );
-        if opts.transform.is_some() {
-            if let Some(node) = outcome.stored {
-                stored.push(Stored {
-                    file: job.file,
-                    node,
-                    original: job.node.clone(),
-                    list_item: job.object.at.item.is_some(),
-                });
-            }
-        }
-    }
-
-    let mut files = Vec::with_capacity(loaded.len());
-    let mut paths = Vec::with_capacity(loaded.len());
-    let mut annotations = Vec::new();
-    for ((_, p), l) in parsed.into_iter().zip(loaded) {
-        diagnostics.extend(p.diagnostics);
-        annotations.extend(p.annotations);
-        files.push(l.source);
-        paths.push(match l.input.origin {
-            Origin::Path(path) => Some(path),
-            Origin::Stdin => None,
-        });
-    }
-    sort_diagnostics(&mut diagnostics);
-    keep_first_cel_rules_skipped(&mut diagnostics);
-    summary.count(&diagnostics);
-    RunResult {
-        files,
-        paths,
-        diagnostics,
-        summary,
-        skipped,
-        stored,
-        io_failed,
-        annotations,
-        suppressed: Vec::new(),
-    }
+    (table, crds)
 }
 
 /// A group and kind's CRD in the table.
@@ -480,33 +384,309 @@ struct TableEntry {
     explicit: bool,
 }
 
-/// The built-in kinds of the run's checked objects that no CRD claims (empty, and the embedded
-/// schemas untouched, when there are none).
-fn builtin_catalog(
-    parsed: &[(Role, ParsedFile)],
-    table: &HashMap<(String, String), TableEntry>,
-    opts: &RunOptions,
-) -> builtin::Catalog {
-    let mut catalog = builtin::Catalog::new(opts.validate.kube_version);
-    if opts.mode == Mode::Lint {
-        return catalog;
-    }
-    for (role, p) in parsed {
-        if *role != Role::Target {
-            continue;
+/// A built-in kind as the run uses it (the catalog's entry, shared).
+enum Builtin {
+    Served {
+        crd: Arc<CompiledCrd>,
+        note: Option<builtin::Note>,
+    },
+    Rejected(builtin::Note),
+}
+
+/// The built-in kinds of the run's objects that no CRD claims, each looked up (and compiled)
+/// the first time an object needs it; nothing is looked up (and the embedded schemas stay
+/// untouched) when no object needs one, or in `lint`.
+struct Builtins {
+    catalog: std::sync::Mutex<builtin::Catalog>,
+}
+
+impl Builtins {
+    fn new(opts: &RunOptions) -> Builtins {
+        Builtins {
+            catalog: std::sync::Mutex::new(builtin::Catalog::new(opts.validate.kube_version)),
         }
+    }
+
+    /// The kind's entry; the first caller compiles it while the others wait.
+    fn get(&self, api_version: &str, kind: &str) -> Option<Builtin> {
+        let mut catalog = match self.catalog.lock() {
+            Ok(c) => c,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        catalog.prepare(api_version, kind);
+        Some(match catalog.get(api_version, kind)? {
+            builtin::Entry::Served { crd, note } => Builtin::Served {
+                crd: crd.clone(),
+                note: note.clone(),
+            },
+            builtin::Entry::Rejected(note) => Builtin::Rejected(note.clone()),
+        })
+    }
+
+    #[cfg(test)]
+    fn is_empty(&self) -> bool {
+        self.catalog.lock().map(|c| c.is_empty()).unwrap_or(false)
+    }
+}
+
+/// Step 3's shared state: what every file of resources is checked against.
+struct Targets<'a> {
+    loaded: &'a [Loaded],
+    opts: &'a RunOptions,
+    patches: &'a std::collections::HashSet<PathBuf>,
+    table: &'a Table,
+    crds: &'a [Option<CompiledCrd>],
+    builtins: Builtins,
+}
+
+/// What step 3 keeps of one file: its parse results without the tree, and its findings.
+struct Checked {
+    parsed: ParsedFile,
+    diagnostics: Vec<Diagnostic>,
+    skipped: Vec<Skipped>,
+    /// Objects skipped by `--skip` (counted, never listed).
+    skipped_quietly: usize,
+    resources: usize,
+    stored: Vec<Stored>,
+}
+
+/// What one object of a file is validated against.
+enum Against<'a> {
+    Crd(&'a CompiledCrd),
+    Builtin(Arc<CompiledCrd>, Option<builtin::Note>),
+}
+
+impl Against<'_> {
+    fn crd(&self) -> &CompiledCrd {
+        match self {
+            Against::Crd(crd) => crd,
+            Against::Builtin(crd, _) => crd,
+        }
+    }
+}
+
+/// One object to validate.
+struct Job<'n, 'a> {
+    object: &'n Object,
+    node: &'n Node,
+    against: Against<'a>,
+}
+
+/// Why an object of a file is not validated.
+enum NotValidated {
+    /// Counted as a resource (a finding was made instead).
+    Reported(Box<Diagnostic>),
+    Skipped(Cow<'static, str>, Option<Box<Diagnostic>>),
+    Quietly,
+    /// A CRD: step 2 handled it.
+    Crd,
+}
+
+impl Targets<'_> {
+    /// Step 3: every file of the run (files parsed in step 1 keep their parse), one file per
+    /// task, in file order.
+    fn check_all(&self, early: Vec<Option<ParsedFile>>) -> Vec<Checked> {
+        early
+            .into_par_iter()
+            .enumerate()
+            .map(|(f, p)| self.check_file(f, p))
+            .collect()
+    }
+
+    /// Parses the file if step 1 did not, validates its resources, and drops its tree.
+    fn check_file(&self, f: FileId, p: Option<ParsedFile>) -> Checked {
+        let l = &self.loaded[f];
+        let mut p =
+            p.unwrap_or_else(|| parse_file(f, l, self.loaded.len(), &self.opts.skip, self.patches));
+        let mut c = Checked {
+            parsed: ParsedFile::default(),
+            diagnostics: Vec::new(),
+            skipped: Vec::new(),
+            skipped_quietly: 0,
+            resources: 0,
+            stored: Vec::new(),
+        };
+        if l.input.role == Role::Target {
+            let jobs = self.jobs(f, &p, &mut c);
+            self.validate_jobs(f, &jobs, &mut c);
+        }
+        p.docs = Vec::new();
+        c.parsed = p;
+        c
+    }
+
+    /// Sorts the file's objects into jobs and the rest (skipped, or reported as they are).
+    fn jobs<'n>(&self, f: FileId, p: &'n ParsedFile, c: &mut Checked) -> Vec<Job<'n, '_>> {
+        let mut jobs = Vec::new();
         for o in &p.objects {
-            if let Class::Resource { group, kind } = &o.class {
-                if !table.contains_key(&(group.clone(), kind.clone())) {
-                    catalog.prepare(&o.object.api_version, kind);
+            let node = p.node(o.at);
+            let span = node.map(kind_span).unwrap_or_default();
+            let reason = match self.target_of(o, node, span) {
+                Ok(job) => {
+                    c.resources += 1;
+                    jobs.push(job);
+                    continue;
+                }
+                Err(NotValidated::Crd) => continue,
+                Err(NotValidated::Quietly) => {
+                    c.skipped_quietly += 1;
+                    continue;
+                }
+                Err(NotValidated::Reported(d)) => {
+                    c.diagnostics.push(stamp(*d, f, &o.object));
+                    c.resources += 1;
+                    continue;
+                }
+                Err(NotValidated::Skipped(reason, d)) => {
+                    c.diagnostics.extend(d.map(|d| stamp(*d, f, &o.object)));
+                    reason
+                }
+            };
+            // With `--missing-schema error` (`--strict`), a document that is no object at all
+            // cannot pass silently either.
+            if self.opts.missing_schema == Some(crate::diag::Severity::Error)
+                && self.opts.mode != Mode::Lint
+                && o.object.kind.is_empty()
+            {
+                let what = "this document has no apiVersion and kind".to_string();
+                c.diagnostics
+                    .push(stamp(Diagnostic::new(&NO_SCHEMA, span, what), f, &o.object));
+            }
+            c.skipped.push(Skipped {
+                file: f,
+                span,
+                object: (!o.object.kind.is_empty()).then(|| Arc::clone(&o.object)),
+                reason,
+            });
+        }
+        jobs
+    }
+
+    /// What one object is validated against, or why it is not.
+    fn target_of<'n>(
+        &self,
+        o: &'n Object,
+        node: Option<&'n Node>,
+        span: Span,
+    ) -> Result<Job<'n, '_>, NotValidated> {
+        let (group, kind) = match &o.class {
+            Class::Crd => return Err(NotValidated::Crd),
+            Class::SkipQuietly => return Err(NotValidated::Quietly),
+            Class::Skip(reason) => return Err(NotValidated::Skipped(reason.clone(), None)),
+            Class::Resource { .. } if self.opts.mode == Mode::Lint => {
+                return Err(NotValidated::Skipped(
+                    "not a CRD (lint reads CRDs only)".into(),
+                    None,
+                ));
+            }
+            Class::Resource { group, kind } => (group, kind),
+        };
+        let not_compiled = || {
+            let reason = format!("the CRD for {group}/{kind} could not be compiled");
+            NotValidated::Skipped(reason.into(), None)
+        };
+        match self
+            .table
+            .get(&(group.clone(), kind.clone()))
+            .map(|e| e.index)
+        {
+            Some(Some(i)) => match (self.crds[i].as_ref(), node) {
+                (Some(crd), Some(node)) => Ok(Job {
+                    object: o,
+                    node,
+                    against: Against::Crd(crd),
+                }),
+                _ => Err(not_compiled()),
+            },
+            Some(None) => Err(not_compiled()),
+            None => match (self.builtins.get(&o.object.api_version, kind), node) {
+                (Some(Builtin::Served { crd, note }), Some(node)) => Ok(Job {
+                    object: o,
+                    node,
+                    against: Against::Builtin(crd, note),
+                }),
+                (Some(Builtin::Rejected(note)), Some(node)) => {
+                    Err(NotValidated::Reported(Box::new(note.diagnostic(node))))
+                }
+                _ if classify::is_builtin_group(group) => Err(NotValidated::Skipped(
+                    format!("built-in kind {}", o.object.kind).into(),
+                    None,
+                )),
+                _ => {
+                    let d = self.opts.missing_schema.map(|severity| {
+                        let what = format!(
+                            "no CRD for {} {} in the run, so it is not validated",
+                            o.object.api_version, o.object.kind
+                        );
+                        Box::new(
+                            Diagnostic::new(&NO_SCHEMA, span, what)
+                                .with_severity(severity)
+                                .with_help("give its CRD with --crd, or skip the kind with --skip"),
+                        )
+                    });
+                    Err(NotValidated::Skipped(
+                        format!("no CRD for {group}/{kind} in the run").into(),
+                        d,
+                    ))
+                }
+            },
+        }
+    }
+
+    /// Validates the file's jobs (in parallel for a file of many objects) and keeps their
+    /// findings, and with `prune`/`default` their transformed forms.
+    fn validate_jobs(&self, f: FileId, jobs: &[Job<'_, '_>], c: &mut Checked) {
+        let opts = self.opts;
+        let outcomes: Vec<validate::Outcome> = jobs
+            .par_iter()
+            .map(|job| {
+                let crd = job.against.crd();
+                let mut outcome = match (&job.against, opts.transform) {
+                    (_, Some(Transform::Prune)) => {
+                        validate::prune_only(crd, job.node, &opts.validate)
+                    }
+                    (Against::Builtin(_, note), _) => {
+                        let mut o = builtin::validate(crd, job.node, &opts.validate);
+                        if let Some(note) = note {
+                            o.diagnostics.push(note.diagnostic(job.node));
+                        }
+                        o
+                    }
+                    (Against::Crd(_), _) => {
+                        let old = opts.old.as_ref().and_then(|o| o.get(job.node));
+                        validate::validate_resource_update(crd, job.node, old, &opts.validate)
+                    }
+                };
+                // The stored form is a whole copy of the resource; keeping them until the end
+                // of the run only to drop them was most of `check`'s peak memory.
+                if opts.transform.is_none() {
+                    outcome.stored = None;
+                }
+                outcome
+            })
+            .collect();
+        for (outcome, job) in outcomes.into_iter().zip(jobs) {
+            c.diagnostics.extend(
+                outcome
+                    .diagnostics
+                    .into_iter()
+                    .map(|d| stamp(d, f, &job.object.object)),
+            );
+            if opts.transform.is_some() {
+                if let Some(node) = outcome.stored {
+                    c.stored.push(Stored {
+                        file: f,
+                        node,
+                        original: job.node.clone(),
+                        list_item: job.object.at.item.is_some(),
+                    });
                 }
             }
         }
     }
-    catalog
 }
 
-/// Phase 2 for one CRD object: its lint findings and compiled form, and what the table needs
+/// Step 1 for one CRD object: its lint findings and compiled form, and what the table needs
 /// from its tree (kept, as the tree may be gone by then).
 struct Prepared {
     result: Option<Compiled>,
@@ -517,31 +697,20 @@ struct Prepared {
     fingerprint: u64,
 }
 
-/// Phase 2 over the CRD objects of the files with this role, keyed by (file, object index).
-fn prepare_crds(
-    loaded: &[Loaded],
-    parsed: &[(Role, ParsedFile)],
-    role: Role,
-    opts: &RunOptions,
-) -> HashMap<(FileId, usize), Prepared> {
+/// Lints and compiles the CRD objects of one parsed file (in parallel for a file of many).
+fn prepare_crds(f: FileId, l: &Loaded, p: &ParsedFile, opts: &RunOptions) -> Vec<CrdResult> {
     let lint_crds = opts.mode != Mode::Validate;
     // `lint` validates no resources, so it compiles nothing.
     let compile_crds = opts.mode != Mode::Lint;
-    let refs: Vec<(FileId, usize)> = parsed
+    let refs: Vec<usize> = p
+        .objects
         .iter()
         .enumerate()
-        .filter(|(_, (r, _))| *r == role)
-        .flat_map(|(f, (_, p))| {
-            p.objects
-                .iter()
-                .enumerate()
-                .filter(|(_, o)| matches!(o.class, Class::Crd))
-                .map(move |(k, _)| (f, k))
-        })
+        .filter(|(_, o)| matches!(o.class, Class::Crd))
+        .map(|(k, _)| k)
         .collect();
     refs.par_iter()
-        .filter_map(|&(f, k)| {
-            let (_, p) = &parsed[f];
+        .filter_map(|&k| {
             let o = &p.objects[k];
             let node = p.node(o.at)?;
             // `--crd` CRDs are linted too (their findings point into their own file): a broken
@@ -553,7 +722,7 @@ fn prepare_crds(
                     cost_warn_percent: Some(opts.cost_warn_percent),
                     ..lint::Mode::default()
                 };
-                lint::lint_crd_in(node, &opts.lint, mode, Some(&loaded[f].source.text))
+                lint::lint_crd_in(node, &opts.lint, mode, Some(&l.source.text))
                     .into_iter()
                     .map(|d| stamp(d, f, &o.object))
                     .collect()
@@ -579,101 +748,90 @@ fn prepare_crds(
         .collect()
 }
 
-/// Phase 1: parses and classifies every file, one file per task, keeping the file order.
-/// Files of other roles than `role` (when given) get an empty placeholder.
+/// Parses and classifies every file, one file per task, keeping the file order.
 fn parse_all(
     loaded: &[Loaded],
-    role: Option<Role>,
     skip: &[SkipPattern],
     patches: &std::collections::HashSet<std::path::PathBuf>,
-) -> Vec<(Role, ParsedFile)> {
+) -> Vec<ParsedFile> {
     loaded
         .par_iter()
         .enumerate()
-        .map(|(id, l)| {
-            let mut diagnostics = Vec::new();
-            if let Some(msg) = &l.error {
-                diagnostics.push(
-                    Diagnostic::new(&input_rules::IO_ERROR, Span::default(), msg.clone())
-                        .with_file(id),
-                );
-            }
-            if role.is_some_and(|r| r != l.input.role) {
-                // A placeholder, replaced when the other role's files are parsed.
-                let empty = ParsedFile {
-                    docs: Vec::new(),
-                    objects: Vec::new(),
-                    annotations: Vec::new(),
-                    diagnostics: Vec::new(),
-                    documents: 0,
-                };
-                return (l.input.role, empty);
-            }
-            if let Some(why) = classify::renderer_input(l, patches) {
-                let at = classify::template_action(&l.source.text).unwrap_or_default();
-                diagnostics.push(Diagnostic::new(&NOT_A_MANIFEST, at, why).with_file(id));
-                let skipped = ParsedFile {
-                    docs: Vec::new(),
-                    objects: Vec::new(),
-                    annotations: Vec::new(),
-                    diagnostics,
-                    documents: 0,
-                };
-                return (l.input.role, skipped);
-            }
-            let docs = if l.error.is_none() {
-                let limits = crate::yaml::LoadOptions::for_run(l.source.text.len(), loaded.len());
-                crate::yaml::load_with(&l.source.text, &limits)
-            } else {
-                Vec::new()
-            };
-            let mut objects = Vec::new();
-            let mut annotations = Vec::new();
-            let mut documents = 0;
-            for (i, doc) in docs.iter().enumerate() {
-                if doc.root.is_some() || !doc.errors.is_empty() {
-                    documents += 1;
-                }
-                diagnostics.extend(doc.errors.iter().map(|e| yaml_diagnostic(e).with_file(id)));
-                if let Some(root) = &doc.root {
-                    classify(root, i, skip, &mut objects);
-                    for (_, node) in self::objects(root) {
-                        if let Some((value, text)) = classify::ignore_annotation(node) {
-                            annotations.push(IgnoreAnnotation {
-                                file: id,
-                                object: node.span,
-                                value,
-                                text,
-                            });
-                        }
-                    }
-                }
-            }
-            (
-                l.input.role,
-                ParsedFile {
-                    docs,
-                    objects,
-                    annotations,
-                    diagnostics,
-                    documents,
-                },
-            )
-        })
+        .map(|(id, l)| parse_file(id, l, loaded.len(), skip, patches))
         .collect()
+}
+
+/// Parses and classifies one file: its documents, objects, `crdlint.io/ignore` annotations
+/// and read/parse findings.
+fn parse_file(
+    id: FileId,
+    l: &Loaded,
+    files: usize,
+    skip: &[SkipPattern],
+    patches: &std::collections::HashSet<std::path::PathBuf>,
+) -> ParsedFile {
+    let mut diagnostics = Vec::new();
+    if let Some(msg) = &l.error {
+        diagnostics.push(
+            Diagnostic::new(&input_rules::IO_ERROR, Span::default(), msg.clone()).with_file(id),
+        );
+    }
+    if let Some(why) = classify::renderer_input(l, patches) {
+        let at = classify::template_action(&l.source.text).unwrap_or_default();
+        diagnostics.push(Diagnostic::new(&NOT_A_MANIFEST, at, why).with_file(id));
+        return ParsedFile {
+            diagnostics,
+            ..ParsedFile::default()
+        };
+    }
+    let docs = if l.error.is_none() {
+        let limits = crate::yaml::LoadOptions::for_run(l.source.text.len(), files);
+        crate::yaml::load_with(&l.source.text, &limits)
+    } else {
+        Vec::new()
+    };
+    let mut objects = Vec::new();
+    let mut annotations = Vec::new();
+    let mut documents = 0;
+    for (i, doc) in docs.iter().enumerate() {
+        if doc.root.is_some() || !doc.errors.is_empty() {
+            documents += 1;
+        }
+        diagnostics.extend(doc.errors.iter().map(|e| yaml_diagnostic(e).with_file(id)));
+        if let Some(root) = &doc.root {
+            classify(root, i, skip, &mut objects);
+            for (_, node) in self::objects(root) {
+                if let Some((value, text)) = classify::ignore_annotation(node) {
+                    annotations.push(IgnoreAnnotation {
+                        file: id,
+                        object: node.span,
+                        value,
+                        text,
+                    });
+                }
+            }
+        }
+    }
+    ParsedFile {
+        docs,
+        objects,
+        annotations,
+        diagnostics,
+        documents,
+    }
 }
 
 /// Reads, parses and classifies only: the counts `check` would start from, with resources
 /// matched to CRDs by group and kind without compiling anything (`crdlint scan`, used by the
 /// benchmarks to time the front half of a run).
 pub fn scan(loaded: &[Loaded]) -> Summary {
-    let parsed = parse_all(loaded, None, &[], &Default::default());
+    let parsed = parse_all(loaded, &[], &Default::default());
     let mut summary = Summary {
         files: loaded.len(),
         ..Summary::default()
     };
     let mut kinds = std::collections::HashSet::new();
-    for (_, p) in &parsed {
+    for p in &parsed {
         summary.documents += p.documents;
         summary.count(&p.diagnostics);
         for o in &p.objects {
@@ -685,7 +843,7 @@ pub fn scan(loaded: &[Loaded]) -> Summary {
             }
         }
     }
-    for (_, p) in &parsed {
+    for p in &parsed {
         for o in &p.objects {
             match &o.class {
                 Class::Crd => {}
@@ -924,53 +1082,52 @@ mod tests {
         }
     }
 
-    fn parsed_of(json: serde_json::Value) -> Vec<(Role, ParsedFile)> {
-        let root = Node::from_json(&json);
-        let mut objects = Vec::new();
-        classify(&root, 0, &[], &mut objects);
-        vec![(
-            Role::Target,
-            ParsedFile {
-                docs: Vec::new(),
-                objects,
-                annotations: Vec::new(),
-                diagnostics: Vec::new(),
-                documents: 1,
-            },
-        )]
-    }
-
     #[test]
     fn only_unclaimed_kinds_reach_the_builtin_catalog() {
         use serde_json::json;
-        // A custom resource whose CRD is in the run: the catalog (and the embedded bundle)
-        // is never asked.
-        let parsed = parsed_of(json!({"apiVersion": "example.com/v1", "kind": "Widget"}));
         let mut table = HashMap::new();
         table.insert(
             ("example.com".to_string(), "Widget".to_string()),
             TableEntry {
                 file: 0,
                 span: Span::default(),
-                index: Some(0),
+                index: None,
                 fingerprint: 0,
                 explicit: false,
             },
         );
-        assert!(builtin_catalog(&parsed, &table, &opts()).is_empty());
-        // A Deployment is looked up.
-        let parsed = parsed_of(json!({"apiVersion": "apps/v1", "kind": "Deployment"}));
-        let catalog = builtin_catalog(&parsed, &table, &opts());
-        assert!(matches!(
-            catalog.get("apps/v1", "Deployment"),
-            Some(builtin::Entry::Served { .. })
-        ));
+        let objects_of = |json: serde_json::Value| {
+            let mut objects = Vec::new();
+            classify(&Node::from_json(&json), 0, &[], &mut objects);
+            objects
+        };
+        let run = |opts: &RunOptions, json: serde_json::Value| {
+            let targets = Targets {
+                loaded: &[],
+                opts,
+                patches: &Default::default(),
+                table: &table,
+                crds: &[],
+                builtins: Builtins::new(opts),
+            };
+            let objects = objects_of(json);
+            let node = Node::from_json(&serde_json::json!({}));
+            let found = targets.target_of(&objects[0], Some(&node), Span::default());
+            (targets.builtins.is_empty(), found.is_ok())
+        };
+        // A custom resource whose CRD is in the run: the catalog (and the embedded bundle)
+        // is never asked.
+        let widget = json!({"apiVersion": "example.com/v1", "kind": "Widget"});
+        assert_eq!(run(&opts(), widget), (true, false));
+        // A Deployment is looked up and validated.
+        let deployment = json!({"apiVersion": "apps/v1", "kind": "Deployment"});
+        assert_eq!(run(&opts(), deployment.clone()), (false, true));
         // `lint` validates nothing.
         let lint_only = RunOptions {
             mode: Mode::Lint,
             ..opts()
         };
-        assert!(builtin_catalog(&parsed, &table, &lint_only).is_empty());
+        assert_eq!(run(&lint_only, deployment), (true, false));
     }
 
     #[test]

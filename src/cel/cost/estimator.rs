@@ -961,6 +961,7 @@ mod walk_tests {
             min_serialized_size: 2,
             list_type: None,
             list_map_keys: Vec::new(),
+            fingerprint: Default::default(),
         })
     }
 
@@ -986,6 +987,7 @@ mod walk_tests {
             min_serialized_size: 2,
             list_type: None,
             list_map_keys: Vec::new(),
+            fingerprint: Default::default(),
         })
     }
 

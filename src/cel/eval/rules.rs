@@ -172,11 +172,14 @@ struct CompiledRule {
 /// at or below.
 ///
 /// The tree owns what it needs (no borrow of the schema), so it can live in a compiled CRD:
-/// nodes with rules keep a shared copy of their schema subtree (the converter needs it),
-/// the others only their list/map types.
+/// the root keeps one copy of the structural schema, and the walk follows it down to the
+/// nodes with rules (the converter needs their subtree). A copy per node with rules cost a
+/// compiled CRD with rules at many depths the sum of all those subtrees.
 pub struct Validator {
-    /// The node's schema subtree, kept only where rules run.
-    schema: Option<Arc<Schema>>,
+    /// The structural schema, kept at the root of the tree only.
+    root: Option<Arc<Schema>>,
+    /// The node has rules (or an initialization error) and needs its schema to run them.
+    keeps_schema: bool,
     type_: Option<String>,
     list_map_keys: Option<Vec<String>>,
     map_type: Option<String>,
@@ -214,7 +217,9 @@ impl Validator {
         opts: &CompileOptions,
     ) -> Option<Validator> {
         let decl = decl_type(schema, resource_root, ROOT_TYPE_NAME);
-        Self::build(schema, schema, resource_root, decl, opts, 0)
+        let mut v = Self::build(schema, schema, resource_root, decl, opts, 0)?;
+        v.root = Some(Arc::new(schema.clone()));
+        Some(v)
     }
 
     fn build(
@@ -309,7 +314,8 @@ impl Validator {
         }
         let keep_schema = !rules.is_empty() || init_error.is_some();
         Some(Validator {
-            schema: keep_schema.then(|| Arc::new(node.clone())),
+            root: None,
+            keeps_schema: keep_schema,
             type_: node.type_.clone(),
             list_map_keys: (node.x_list_type.as_deref() == Some("map"))
                 .then(|| node.x_list_map_keys.clone()),
@@ -362,7 +368,8 @@ impl Validator {
             nearest_parent: None,
         };
         let mut errs = Vec::new();
-        self.walk(path, obj, old, corr, limits, budget, &mut errs);
+        let node = self.root.as_deref();
+        self.walk(path, node, obj, old, corr, limits, budget, &mut errs);
         errs
     }
 
@@ -370,6 +377,7 @@ impl Validator {
     fn walk(
         &self,
         path: &FieldPath,
+        node: Option<&Schema>,
         obj: &Node,
         old: Option<&Node>,
         corr: Corr<'_>,
@@ -381,12 +389,12 @@ impl Validator {
             return;
         }
         let old = old.filter(|o| !o.is_null());
-        self.expressions(path, obj, old, corr, limits, budget, errs);
+        self.expressions(path, node, obj, old, corr, limits, budget, errs);
         if *budget < 0 {
             return;
         }
         for a in &self.all_of {
-            a.walk(path, obj, old, corr.all_of(), limits, budget, errs);
+            a.walk(path, node, obj, old, corr.all_of(), limits, budget, errs);
             if *budget < 0 {
                 return;
             }
@@ -403,6 +411,7 @@ impl Validator {
                     };
                     iv.walk(
                         &path.index(i),
+                        node.and_then(|n| n.items.as_deref()),
                         it,
                         old_it,
                         corr.index(i),
@@ -426,9 +435,14 @@ impl Validator {
                     None
                 };
                 if let Some(ap) = &self.additional {
+                    let ap_node = match node.and_then(|n| n.additional_properties.as_ref()) {
+                        Some(AdditionalProperties::Schema(s)) => Some(&**s),
+                        _ => None,
+                    };
                     for (k, v) in m.iter() {
                         let ov = old_map.and_then(|o| o.get(k));
-                        ap.walk(&path.key(k), v, ov, corr.key(k), limits, budget, errs);
+                        let path = path.key(k);
+                        ap.walk(&path, ap_node, v, ov, corr.key(k), limits, budget, errs);
                         if *budget < 0 {
                             return;
                         }
@@ -438,7 +452,9 @@ impl Validator {
                     for (k, v) in m.iter() {
                         if let Some(p) = self.properties.get(k) {
                             let ov = old_map.and_then(|o| o.get(k));
-                            p.walk(&path.child(k), v, ov, corr.key(k), limits, budget, errs);
+                            let p_node = node.and_then(|n| n.properties.get(k));
+                            let path = path.child(k);
+                            p.walk(&path, p_node, v, ov, corr.key(k), limits, budget, errs);
                             if *budget < 0 {
                                 return;
                             }
@@ -458,6 +474,7 @@ impl Validator {
     fn expressions(
         &self,
         path: &FieldPath,
+        node: Option<&Schema>,
         obj: &Node,
         old: Option<&Node>,
         corr: Corr<'_>,
@@ -486,7 +503,7 @@ impl Validator {
             *budget = -1;
             return;
         }
-        let Some(schema) = self.schema.as_deref() else {
+        let Some(schema) = node.filter(|_| self.keeps_schema) else {
             return;
         };
         let self_v = to_value(obj, schema, self.resource_root);

@@ -1,0 +1,574 @@
+//! The pipeline that validates one resource, in the server's order (see the module docs of
+//! [`super`]): version, unknown fields, defaults, validation of the stored object, CEL rules.
+
+use super::*;
+
+/// Shared state of one run of the pipeline.
+pub(super) struct Run<'a> {
+    pub(super) crd: &'a CompiledCrd,
+    pub(super) opts: &'a Options,
+    /// The emulated minor's behaviours, looked up once.
+    pub(super) beh: Behavior,
+    pub(super) diags: Vec<Diagnostic>,
+    /// The object as read, for the [`ObjectRef`] built on the first diagnostic.
+    pub(super) source: Option<&'a Node>,
+    pub(super) object: Option<Arc<ObjectRef>>,
+}
+
+impl Run<'_> {
+    pub(super) fn push(&mut self, d: Diagnostic) {
+        if self.object.is_none() {
+            self.object = self.source.map(object_ref);
+        }
+        let d = match &self.object {
+            Some(o) => d.with_object(o.clone()),
+            None => d,
+        };
+        self.diags.push(d);
+    }
+
+    pub(super) fn field_error(
+        &mut self,
+        rule: &'static Rule,
+        fe: &FieldError,
+        span: Span,
+        help: Option<&str>,
+    ) {
+        let path = fe.path.to_string();
+        let mut d = Diagnostic::new(rule, span, fe.render(self.beh)).with_path(path);
+        if let Some(h) = help {
+            d = d.with_help(h);
+        }
+        self.push(d);
+    }
+}
+
+pub(super) fn object_ref(obj: &Node) -> Arc<ObjectRef> {
+    Arc::new(ObjectRef {
+        api_version: obj.get_str("apiVersion").unwrap_or("").to_string(),
+        kind: obj.get_str("kind").unwrap_or("").to_string(),
+        name: obj
+            .at(&["metadata", "name"])
+            .and_then(Node::as_str)
+            .or_else(|| obj.at(&["metadata", "generateName"]).and_then(Node::as_str))
+            .unwrap_or("")
+            .to_string(),
+        namespace: obj
+            .at(&["metadata", "namespace"])
+            .and_then(Node::as_str)
+            .map(str::to_string),
+    })
+}
+
+/// Which steps of the pipeline to run.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Stage {
+    Prune,
+    Full,
+}
+
+pub(super) fn run(
+    crd: &CompiledCrd,
+    obj: &Node,
+    old: Option<&Node>,
+    opts: &Options,
+    stage: Stage,
+) -> Outcome {
+    let mut out = run_inner(crd, obj, old, opts, stage);
+    if out.stored.is_some() {
+        let own = obj
+            .get_str("apiVersion")
+            .and_then(|av| av.rsplit_once('/').map(|(_, v)| v).or(Some(av)))
+            .unwrap_or("");
+        out.version = Some(opts.version.as_deref().unwrap_or(own).to_string());
+    }
+    out
+}
+
+pub(super) fn run_inner(
+    crd: &CompiledCrd,
+    obj: &Node,
+    old: Option<&Node>,
+    opts: &Options,
+    stage: Stage,
+) -> Outcome {
+    let mut r = Run {
+        crd,
+        opts,
+        beh: Behavior::of(opts.kube_version),
+        diags: Vec::new(),
+        source: None,
+        object: None,
+    };
+    let Value::Map(_) = &obj.value else {
+        r.push(
+            Diagnostic::new(
+                &rules::NOT_AN_OBJECT,
+                obj.span,
+                format!(
+                    "the document is {} {}, not an object",
+                    if matches!(obj.value, Value::Seq(_) | Value::Int(_)) {
+                        "an"
+                    } else {
+                        "a"
+                    },
+                    obj.kind()
+                ),
+            )
+            .with_path("<nil>"),
+        );
+        return Outcome {
+            diagnostics: r.diags,
+            stored: None,
+            version: None,
+        };
+    };
+    r.source = Some(obj);
+
+    // 1. The version.
+    let own_version = obj
+        .get_str("apiVersion")
+        .and_then(|av| av.rsplit_once('/').map(|(_, v)| v).or(Some(av)))
+        .unwrap_or("");
+    let version_name = opts.version.as_deref().unwrap_or(own_version);
+    let Some(ver) = crd
+        .compiled
+        .iter()
+        .find(|v| v.name == version_name && v.served)
+    else {
+        let span = obj.get("apiVersion").map_or(obj.span, |n| n.span);
+        let served: Vec<&str> = crd.served_versions().collect();
+        let known = crd.compiled.iter().any(|v| v.name == version_name);
+        if version_name.is_empty() {
+            r.push(
+                Diagnostic::new(
+                    &rules::VERSION_NOT_SERVED,
+                    obj.span,
+                    "apiVersion: Required value: the object has no apiVersion, so no CRD version applies",
+                )
+                .with_path("apiVersion")
+                .with_help(format!("served versions: {}", served.join(", "))),
+            );
+            return Outcome {
+                diagnostics: r.diags,
+                stored: None,
+                version: None,
+            };
+        }
+        let what = if known {
+            "is not served"
+        } else {
+            "does not exist"
+        };
+        r.push(
+            Diagnostic::new(
+                &rules::VERSION_NOT_SERVED,
+                span,
+                format!(
+                    "version {:?} of {}.{} {what}: the server could not find the requested resource",
+                    version_name, crd.plural, crd.group
+                ),
+            )
+            .with_path("apiVersion")
+            .with_help(format!("served versions: {}", served.join(", "))),
+        );
+        return Outcome {
+            diagnostics: r.diags,
+            stored: None,
+            version: None,
+        };
+    };
+
+    let mut x = obj.clone();
+    if opts.version.is_some() && version_name != own_version {
+        let target = format!("{}/{}", crd.group, ver.name);
+        if let Some(av) = x.as_map_mut().and_then(|m| m.get_mut("apiVersion")) {
+            av.value = Value::String(target.clone());
+        }
+        let own = crd.compiled.iter().find(|v| v.name == own_version);
+        if own.is_some_and(|o| o.schema_class != ver.schema_class) {
+            let span = obj.get("apiVersion").map_or(obj.span, |n| n.span);
+            r.push(
+                Diagnostic::new(
+                    &rules::VERSION_SCHEMA_DIFFERS,
+                    span,
+                    if crd.conversion == "None" {
+                        format!(
+                            "validating as {target}: the schema of version {:?} differs from that of {:?}; with conversion strategy None only apiVersion changes",
+                            ver.name, own_version
+                        )
+                    } else {
+                        format!(
+                            "validating as {target}: the schema of version {:?} differs from that of {:?}; the CRD converts with strategy {}, which crdlint cannot run, so only apiVersion was changed",
+                            ver.name, own_version, crd.conversion
+                        )
+                    },
+                )
+                .with_path("apiVersion"),
+            );
+        }
+    }
+
+    // 2. Unknown fields: root metadata first (as the server decodes it first), then pruning,
+    //    then embedded metadata.
+    let mut unknown: Vec<UnknownField> = Vec::new();
+    let mut fatal = false;
+    if let Some(meta) = x.get("metadata") {
+        let d = objectmeta::decode(meta, "");
+        unknown.extend(d.unknown);
+        if let Some((msg, span)) = d.error {
+            let v = BadValue::from_node(meta);
+            let fe = FieldError::invalid(FieldPath::new("metadata"), v, msg);
+            r.field_error(
+                &rules::NOT_AN_OBJECT,
+                &fe,
+                span,
+                Some("the server cannot decode this metadata and rejects the request"),
+            );
+            fatal = true;
+        }
+    }
+    if let Some(m) = x.as_map_mut().and_then(|m| m.get_mut("metadata")) {
+        objectmeta::drop_unknown(m);
+    }
+    let schema = ver.schema.as_ref();
+    // Without a schema nothing is pruned: the server requires one whenever it prunes.
+    if !crd.preserve_unknown_fields && schema.is_some() {
+        unknown.extend(prune::prune(&mut x, schema, true));
+        prune::prune_non_nullable_nulls(&mut x, schema);
+    }
+    let root = Link::Root(None);
+    let mut coerce_unknown = Vec::new();
+    if let Some((fe, span)) =
+        objectmeta::coerce(&mut x, schema, &root, false, &mut coerce_unknown, 0)
+    {
+        r.field_error(&rules::EMBEDDED_RESOURCE, &fe, span, None);
+        fatal = true;
+    }
+    coerce_unknown.sort_by(|a, b| a.path.cmp(&b.path));
+    unknown.extend(coerce_unknown);
+    report_unknown(&mut r, &unknown);
+
+    if stage == Stage::Prune {
+        return Outcome {
+            diagnostics: r.diags,
+            stored: Some(x),
+            version: None,
+        };
+    }
+
+    // 3. Defaults.
+    prune::apply_defaults(&mut x, schema);
+    if fatal {
+        return Outcome {
+            diagnostics: r.diags,
+            stored: Some(x),
+            version: None,
+        };
+    }
+
+    // 4. Validation. On update the old object is stored data (pruned and defaulted). With the
+    //    status subresource, create drops `status` and update keeps the old one
+    //    (`PrepareForCreate`/`PrepareForUpdate`); the user's status is put back afterwards so
+    //    `stored` keeps the user's text.
+    let old_x = old
+        .filter(|o| o.as_map().is_some())
+        .map(|o| update::prepare_old(crd, ver, o));
+    //    Through `/status` (`crdlint test`'s status updates) the object keeps its own status.
+    let status = (ver.status_subresource && opts.subresource == Subresource::Main)
+        .then(|| update::carry_status(&mut x, old_x.as_ref()));
+    validate_stored(&mut r, ver, &x, old_x.as_ref());
+    if let Some(saved) = status {
+        update::restore_status(&mut x, saved);
+    }
+    Outcome {
+        diagnostics: r.diags,
+        stored: Some(x),
+        version: None,
+    }
+}
+
+pub(super) fn report_unknown(r: &mut Run<'_>, unknown: &[UnknownField]) {
+    let severity = match r.opts.unknown_fields {
+        UnknownFields::Ignore => return,
+        UnknownFields::Warn => Severity::Warning,
+        UnknownFields::Error => Severity::Error,
+    };
+    for u in unknown {
+        let d = Diagnostic::new(
+            &rules::UNKNOWN_FIELD,
+            u.span,
+            format!("unknown field \"{}\"", u.path),
+        )
+        .with_path(u.path.clone())
+        .with_severity(severity)
+        .with_help(
+            "the API server prunes this field; `kubectl apply` rejects it (strict field validation)",
+        );
+        r.push(d);
+    }
+}
+
+/// Evaluates the version's CEL rules on the pruned, defaulted object (the server's last
+/// validation step) with one per-object runtime budget.
+pub(super) fn run_cel(
+    r: &mut Run<'_>,
+    ver: &CompiledVersion,
+    cel: &CelRules,
+    x: &Node,
+    old: Option<&Node>,
+) {
+    let Some(schema) = &ver.schema else {
+        return;
+    };
+    let rules = cel.at(schema, r.opts.kube_version);
+    let Some(v) = &rules.validator else {
+        return;
+    };
+    let mut budget = crate::cel::eval::rules::RUNTIME_BUDGET;
+    let limits = Limits {
+        behavior: r.beh,
+        ..Limits::default()
+    };
+    // Ratcheting follows the structural schema; without it (before 1.30) nothing ratchets.
+    let corr_schema = ver.schema.as_ref().filter(|_| r.beh.ratcheting);
+    let errs = v.validate_ratcheting(&FieldPath::root(), x, old, corr_schema, limits, &mut budget);
+    let broken = match &ver.schema {
+        Some(s) if errs.iter().any(is_compile_error) => rules.broken(s),
+        _ => &[],
+    };
+    // Every resource that reaches a broken rule carries the note; the run driver keeps the
+    // first in output order, so which resource shows it does not depend on thread scheduling.
+    if !broken.is_empty() {
+        let n = broken.len();
+        let mut help = broken
+            .iter()
+            .take(5)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("; ");
+        if n > 5 {
+            help.push_str(&format!("; and {} more", n - 5));
+        }
+        let (s, does, was) = if n == 1 {
+            ("", "does", "was")
+        } else {
+            ("s", "do", "were")
+        };
+        let msg = format!(
+            "{n} x-kubernetes-validations rule{s} of {}.{} version {} {does} not compile and {was} \
+             not evaluated (reported once per CRD version)",
+            r.crd.plural, r.crd.group, ver.name
+        );
+        r.push(Diagnostic::new(&rules::CEL_RULES_SKIPPED, x.span, msg).with_help(help));
+    }
+    for e in errs {
+        if is_compile_error(&e) {
+            continue;
+        }
+        let path = e.path.to_string();
+        let span = locate(x, &path);
+        if e.ratcheted {
+            report_ratcheted(r, span, path, e.to_string());
+            continue;
+        }
+        r.push(Diagnostic::new(&rules::CEL_RULE, span, e.to_string()).with_path(path));
+    }
+}
+
+/// An error ratcheting dropped, as a `cr/ratcheted` info finding when `--verbose` asks.
+pub(super) fn report_ratcheted(r: &mut Run<'_>, span: Span, path: String, message: String) {
+    if !r.opts.report_ratcheted {
+        return;
+    }
+    let d = Diagnostic::new(&rules::RATCHETED, span, message)
+        .with_path(path)
+        .with_help("the value is unchanged from the old object, so the server lets this update through with a warning; the next change to it must fix the error");
+    r.push(d);
+}
+
+/// The errors the validator reports for rules that did not compile (skipped; noted once).
+pub(super) fn is_compile_error(e: &RuleError) -> bool {
+    e.detail.starts_with("rule compile error: ")
+        || e.detail.starts_with("rule compiler initialization error: ")
+}
+
+pub(super) fn validate_stored(
+    r: &mut Run<'_>,
+    ver: &CompiledVersion,
+    x: &Node,
+    old: Option<&Node>,
+) {
+    let crd = r.crd;
+    let span_of = |k: &str| x.get(k).map_or(x.span, |n| n.span);
+    // TypeMeta.
+    let kind = x.get_str("kind").unwrap_or("");
+    let av = x.get_str("apiVersion").unwrap_or("");
+    let want_av = if crd.group.is_empty() {
+        ver.name.clone()
+    } else {
+        format!("{}/{}", crd.group, ver.name)
+    };
+    let mut stop = false;
+    if kind != crd.kind {
+        let fe = FieldError::invalid(
+            FieldPath::new("kind"),
+            kind.to_string(),
+            format!("must be {}", crd.kind),
+        );
+        r.field_error(&rules::TYPE_META, &fe, span_of("kind"), None);
+        stop = true;
+    }
+    if av != want_av {
+        let fe = FieldError::invalid(
+            FieldPath::new("apiVersion"),
+            av.to_string(),
+            format!("must be {want_av}"),
+        );
+        r.field_error(&rules::TYPE_META, &fe, span_of("apiVersion"), None);
+        stop = true;
+    }
+    if stop {
+        return;
+    }
+    let mut all: Vec<FieldError> = Vec::new();
+    pub(super) fn emit(
+        r: &mut Run<'_>,
+        all: &mut Vec<FieldError>,
+        rule: &'static Rule,
+        items: Vec<Located>,
+    ) {
+        for (fe, span) in items {
+            r.field_error(rule, &fe, span, None);
+            all.push(fe);
+        }
+    }
+
+    // ObjectMeta: the create checks, or on update the update checks.
+    let mut meta_errs = Vec::new();
+    match (x.get("metadata").map(|m| &m.value), old) {
+        (meta, Some(o)) => update::meta_update_errors(
+            match meta {
+                Some(Value::Map(m)) => Some(m),
+                _ => None,
+            },
+            o.get("metadata").and_then(Node::as_map),
+            span_of("metadata"),
+            &mut meta_errs,
+        ),
+        (None | Some(Value::Null), None) => {
+            meta_errs.push((
+                FieldError::required(
+                    FieldPath::new("metadata").child("name"),
+                    "name or generateName is required",
+                ),
+                x.span,
+            ));
+        }
+        (Some(Value::Map(m)), None) => objectmeta::validate_object_meta(
+            m,
+            span_of("metadata"),
+            &FieldPath::new("metadata"),
+            crd.name_rule,
+            crd.namespaced,
+            &mut meta_errs,
+        ),
+        (Some(_), None) => {}
+    }
+    emit(r, &mut all, &rules::METADATA, meta_errs);
+    finalizer_warnings(r, x, old);
+
+    // The schema.
+    if let Some(s) = &ver.schema {
+        let cx = openapi::Ctx {
+            patterns: &ver.patterns,
+            formats: &ver.formats,
+            compat_minor: r.opts.compat_minor(),
+            beh: r.beh,
+        };
+        let corr = old
+            .filter(|_| r.beh.ratcheting)
+            .map(|old| crate::schema::correlate::Pair {
+                schema: s,
+                new: x,
+                old,
+            });
+        let res = openapi::ratcheted(
+            corr,
+            openapi::validate(&cx, s, x, corr, &openapi::Name::Root, x.span, 0),
+        );
+        for e in &res.ratcheted {
+            let fe = e.to_field_error();
+            report_ratcheted(r, e.span, e.user_path(), fe.render(r.beh));
+        }
+        for e in &res.errs {
+            let fe = e.to_field_error();
+            let mut d = Diagnostic::new(&rules::SCHEMA, e.span, fe.render(r.beh));
+            let user_path = e.user_path();
+            let server_path = fe.path.to_string();
+            d = d.with_path(user_path.clone());
+            if user_path != server_path {
+                d = d.with_server_path(server_path);
+            }
+            r.push(d);
+            all.push(fe);
+        }
+    }
+
+    // Scale subresource.
+    if let Some(sc) = &ver.scale {
+        let mut errs = Vec::new();
+        scale_check(x, &sc.spec_replicas_path, true, &mut errs);
+        scale_check(x, &sc.status_replicas_path, true, &mut errs);
+        if let Some(l) = &sc.label_selector_path {
+            scale_check(x, l, false, &mut errs);
+        }
+        emit(r, &mut all, &rules::SCALE, errs);
+    }
+
+    // Embedded resources and list types.
+    let root = Link::Root(None);
+    if ver.has_embedded {
+        let mut emb = Vec::new();
+        objectmeta::validate_embedded(x, ver.schema.as_ref(), &root, &mut emb, 0);
+        if !r.beh.embedded_required_no_detail {
+            // Before 1.34 a missing embedded apiVersion/kind said so in the detail.
+            for (fe, _) in &mut emb {
+                if fe.kind == ErrorType::Required && fe.detail.is_empty() {
+                    fe.detail = "must not be empty".into();
+                }
+            }
+        }
+        emit(r, &mut all, &rules::EMBEDDED_RESOURCE, emb);
+    }
+    // On update, list uniqueness is checked only when the old object passed it.
+    if ver.has_list_types {
+        let old_ok = old.is_none_or(|o| {
+            let mut olds = Vec::new();
+            listtype::validate(&root, ver.schema.as_ref(), o, &mut olds);
+            olds.is_empty()
+        });
+        if old_ok {
+            let mut lt = Vec::new();
+            listtype::validate(&root, ver.schema.as_ref(), x, &mut lt);
+            emit(r, &mut all, &rules::LIST_DUPLICATE, lt);
+        }
+    }
+
+    // CEL rules. The server evaluates `x-kubernetes-validations` last, on this same object
+    // (`x`: pruned, defaulted, status dropped) and only when no earlier error blocks it.
+    let blocked = cel_blocked_at(&all, r.beh);
+    if let (false, Some(cel)) = (blocked, &ver.cel) {
+        run_cel(r, ver, cel, x, old);
+    } else if ver.has_cel_rules && blocked {
+        let fe = FieldError::invalid(
+            FieldPath::root(),
+            BadValue::Nil,
+            "some validation rules were not checked because the object was invalid; correct the existing errors to complete validation",
+        );
+        let mut d =
+            Diagnostic::new(&rules::CEL_NOT_CHECKED, x.span, fe.render(r.beh)).with_path("<nil>");
+        d = d.with_help("fix the errors above; the x-kubernetes-validations rules run only on an otherwise valid object");
+        r.push(d);
+    }
+}
