@@ -47,7 +47,6 @@ const STRINGS_V2_FORMAT: &str = "Kubernetes pins ext.Strings version 2 (older fo
 const STRINGS_V2_REVERSE: &str =
     "Kubernetes pins ext.Strings version 2: reverse() arrived in version 3";
 const CEL_GO_MILLISECONDS: &str = "cel-go (the server) returns total milliseconds from duration.getMilliseconds(); cel-go's own conformance run skips this test";
-const DIFF_INT_DOUBLE_ORDER: &str = "crdlint differs: it orders int against double exactly, cel-go converts the int to double (lossy near 2^63), so 2^63-1 and 2^63.0 compare equal";
 
 /// `(file, section, test or "*" for the whole section, reason)`.
 #[rustfmt::skip]
@@ -76,10 +75,6 @@ const SKIPS: &[(&str, &str, &str, &str)] = &[
     ("comparisons", "ne_literal", "ne_proto2_any_unpack_bytewise_fallback", PROTO),
     ("comparisons", "ne_literal", "ne_proto3_any_unpack", PROTO),
     ("comparisons", "ne_literal", "ne_proto3_any_unpack_bytewise_fallback", PROTO),
-    ("comparisons", "lt_literal", "not_lt_dyn_int_big_lossy_double", DIFF_INT_DOUBLE_ORDER),
-    ("comparisons", "gt_literal", "not_gt_dyn_big_double_int", DIFF_INT_DOUBLE_ORDER),
-    ("comparisons", "lte_literal", "lte_dyn_big_double_int", DIFF_INT_DOUBLE_ORDER),
-    ("comparisons", "gte_literal", "gte_dyn_int_big_lossy_double", DIFF_INT_DOUBLE_ORDER),
     ("comparisons", "in_list_literal", "elem_in_mixed_type_list", HOMOGENEOUS),
     ("comparisons", "in_list_literal", "elem_in_mixed_type_list_cross_type", HOMOGENEOUS),
     ("comparisons", "in_map_literal", "key_in_mixed_key_type_map", HOMOGENEOUS),
