@@ -170,14 +170,22 @@ pub struct MapValue {
 }
 
 /// A map key: CEL allows bool, int, uint and string keys; cel-go's map literals also take
-/// `null` (its evaluator keys a Go map by the value, and `null` is hashable).
+/// `null` and doubles (its evaluator keys a Go map by the value, and both are hashable).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Key {
     Null,
     Bool(bool),
     Int(i64),
     Uint(u64),
+    /// The bits of a double, `-0.0` stored as `0.0` (Go map keys compare `-0 == +0`). Unlike
+    /// Go, a NaN key is found again and NaNs with the same bits share one entry.
+    Double(u64),
     String(Arc<str>),
+}
+
+/// The [`Key::Double`] bits of `d`.
+fn double_key(d: f64) -> Key {
+    Key::Double(if d == 0.0 { 0 } else { d.to_bits() })
 }
 
 impl Key {
@@ -187,6 +195,7 @@ impl Key {
             Value::Bool(b) => Key::Bool(*b),
             Value::Int(i) => Key::Int(*i),
             Value::Uint(u) => Key::Uint(*u),
+            Value::Double(d) => double_key(*d),
             Value::String(s) => Key::String(s.clone()),
             _ => return Err(EvalError::new(ErrorKind::Other, "unsupported key type")),
         })
@@ -197,16 +206,22 @@ impl Key {
             Key::Bool(b) => Value::Bool(*b),
             Key::Int(i) => Value::Int(*i),
             Key::Uint(u) => Value::Uint(*u),
+            Key::Double(bits) => Value::Double(f64::from_bits(*bits)),
             Key::String(s) => Value::String(s.clone()),
         }
     }
 }
 
 impl MapValue {
-    /// Looks a key up with CEL's heterogeneous numeric key equality (`m[1u]` finds key `1`).
+    /// Looks a key up with CEL's heterogeneous numeric key equality (`m[1u]` finds key `1`),
+    /// as cel-go's `Find`: the key itself first; a double then as an int or a uint (but an
+    /// int or uint key is never looked up as a double).
     pub fn get(&self, key: &Value) -> Option<&Value> {
         match key {
             Value::Double(d) => {
+                if let Some(v) = self.entries.get(&double_key(*d)) {
+                    return Some(v);
+                }
                 if d.fract() == 0.0 {
                     if *d >= -9.223_372_036_854_776e18 && *d < 9.223_372_036_854_776e18 {
                         if let Some(v) = self.entries.get(&Key::Int(*d as i64)) {
