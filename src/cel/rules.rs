@@ -382,7 +382,7 @@ pub static MESSAGE_EXPRESSION: Rule = Rule {
     docs: "`messageExpression` is compiled like the rule, with the same `self`, and must evaluate to a string. The \
 API server refuses the CRD otherwise.",
     bad: "x-kubernetes-validations:\n- rule: self > 0\n  messageExpression: self\n",
-    good: "x-kubernetes-validations:\n- rule: self > 0\n  messageExpression: \"'got ' + string(self)\"\n",
+    good: "type: string\nmaxLength: 64\nx-kubernetes-validations:\n- rule: self != 'none'\n  messageExpression: \"'got ' + self\"\n",
 };
 
 pub static OLD_SELF_UNCORRELATABLE: Rule = Rule {
@@ -412,7 +412,7 @@ pub static NO_TYPE_INFO: Rule = Rule {
     docs: "Rules need a typed node: a node with only `x-kubernetes-preserve-unknown-fields: true` and no `type` has \
 no CEL type, so the API server cannot compile rules placed on it.",
     bad: "x-kubernetes-preserve-unknown-fields: true\nx-kubernetes-validations:\n- rule: has(self.a)\n",
-    good: "type: object\nx-kubernetes-preserve-unknown-fields: true\nx-kubernetes-validations:\n- rule: has(self.a)\n",
+    good: "type: object\nproperties:\n  a:\n    type: string\nx-kubernetes-preserve-unknown-fields: true\nx-kubernetes-validations:\n- rule: has(self.a)\n",
 };
 
 /// Every rule this module reports.
