@@ -411,15 +411,45 @@ pub(super) fn is_compile_error(e: &RuleError) -> bool {
         || e.detail.starts_with("rule compiler initialization error: ")
 }
 
+/// Validates the object as it would be stored, in the server's order: TypeMeta, ObjectMeta,
+/// the schema, the scale subresource, embedded resources, list types, then CEL rules. Every
+/// field error is kept in `all`, since whether CEL runs depends on the errors before it.
 pub(super) fn validate_stored(
     r: &mut Run<'_>,
     ver: &CompiledVersion,
     x: &Node,
     old: Option<&Node>,
 ) {
+    // A wrong kind or apiVersion stops the server before anything else is looked at.
+    if !type_meta_ok(r, ver, x) {
+        return;
+    }
+    let mut all: Vec<FieldError> = Vec::new();
+    validate_metadata(r, x, old, &mut all);
+    finalizer_warnings(r, x, old);
+    validate_schema(r, ver, x, old, &mut all);
+    validate_scale(r, ver, x, &mut all);
+    validate_embedded(r, ver, x, &mut all);
+    validate_list_types(r, ver, x, old, &mut all);
+    validate_cel(r, ver, x, old, &all);
+}
+
+/// Reports each item under `rule` and keeps its error for the CEL gate.
+fn emit(r: &mut Run<'_>, all: &mut Vec<FieldError>, rule: &'static Rule, items: Vec<Located>) {
+    for (fe, span) in items {
+        r.field_error(rule, &fe, span, None);
+        all.push(fe);
+    }
+}
+
+/// The span of a top-level field, or the object's when the field is absent.
+fn span_of(x: &Node, k: &str) -> Span {
+    x.get(k).map_or(x.span, |n| n.span)
+}
+
+/// TypeMeta: `kind` and `apiVersion` must name this CRD's kind and the validated version.
+fn type_meta_ok(r: &mut Run<'_>, ver: &CompiledVersion, x: &Node) -> bool {
     let crd = r.crd;
-    let span_of = |k: &str| x.get(k).map_or(x.span, |n| n.span);
-    // TypeMeta.
     let kind = x.get_str("kind").unwrap_or("");
     let av = x.get_str("apiVersion").unwrap_or("");
     let want_av = if crd.group.is_empty() {
@@ -427,15 +457,15 @@ pub(super) fn validate_stored(
     } else {
         format!("{}/{}", crd.group, ver.name)
     };
-    let mut stop = false;
+    let mut ok = true;
     if kind != crd.kind {
         let fe = FieldError::invalid(
             FieldPath::new("kind"),
             kind.to_string(),
             format!("must be {}", crd.kind),
         );
-        r.field_error(&rules::TYPE_META, &fe, span_of("kind"), None);
-        stop = true;
+        r.field_error(&rules::TYPE_META, &fe, span_of(x, "kind"), None);
+        ok = false;
     }
     if av != want_av {
         let fe = FieldError::invalid(
@@ -443,26 +473,15 @@ pub(super) fn validate_stored(
             av.to_string(),
             format!("must be {want_av}"),
         );
-        r.field_error(&rules::TYPE_META, &fe, span_of("apiVersion"), None);
-        stop = true;
+        r.field_error(&rules::TYPE_META, &fe, span_of(x, "apiVersion"), None);
+        ok = false;
     }
-    if stop {
-        return;
-    }
-    let mut all: Vec<FieldError> = Vec::new();
-    pub(super) fn emit(
-        r: &mut Run<'_>,
-        all: &mut Vec<FieldError>,
-        rule: &'static Rule,
-        items: Vec<Located>,
-    ) {
-        for (fe, span) in items {
-            r.field_error(rule, &fe, span, None);
-            all.push(fe);
-        }
-    }
+    ok
+}
 
-    // ObjectMeta: the create checks, or on update the update checks.
+/// ObjectMeta: the create checks, or on update the update checks.
+fn validate_metadata(r: &mut Run<'_>, x: &Node, old: Option<&Node>, all: &mut Vec<FieldError>) {
+    let crd = r.crd;
     let mut meta_errs = Vec::new();
     match (x.get("metadata").map(|m| &m.value), old) {
         (meta, Some(o)) => update::meta_update_errors(
@@ -471,7 +490,7 @@ pub(super) fn validate_stored(
                 _ => None,
             },
             o.get("metadata").and_then(Node::as_map),
-            span_of("metadata"),
+            span_of(x, "metadata"),
             &mut meta_errs,
         ),
         (None | Some(Value::Null), None) => {
@@ -485,7 +504,7 @@ pub(super) fn validate_stored(
         }
         (Some(Value::Map(m)), None) => objectmeta::validate_object_meta(
             m,
-            span_of("metadata"),
+            span_of(x, "metadata"),
             &FieldPath::new("metadata"),
             crd.name_rule,
             crd.namespaced,
@@ -493,89 +512,123 @@ pub(super) fn validate_stored(
         ),
         (Some(_), None) => {}
     }
-    emit(r, &mut all, &rules::METADATA, meta_errs);
-    finalizer_warnings(r, x, old);
+    emit(r, all, &rules::METADATA, meta_errs);
+}
 
-    // The schema.
-    if let Some(s) = &ver.schema {
-        let cx = openapi::Ctx {
-            patterns: &ver.patterns,
-            formats: &ver.formats,
-            compat_minor: r.opts.compat_minor(),
-            beh: r.beh,
-        };
-        let corr = old
-            .filter(|_| r.beh.ratcheting)
-            .map(|old| crate::schema::correlate::Pair {
-                schema: s,
-                new: x,
-                old,
-            });
-        let res = openapi::ratcheted(
-            corr,
-            openapi::validate(&cx, s, x, corr, &openapi::Name::Root, x.span, 0),
-        );
-        for e in &res.ratcheted {
-            let fe = e.to_field_error();
-            report_ratcheted(r, e.span, e.user_path(), fe.render(r.beh));
-        }
-        for e in &res.errs {
-            let fe = e.to_field_error();
-            let mut d = Diagnostic::new(&rules::SCHEMA, e.span, fe.render(r.beh));
-            let user_path = e.user_path();
-            let server_path = fe.path.to_string();
-            d = d.with_path(user_path.clone());
-            if user_path != server_path {
-                d = d.with_server_path(server_path);
-            }
-            r.push(d);
-            all.push(fe);
-        }
-    }
-
-    // Scale subresource.
-    if let Some(sc) = &ver.scale {
-        let mut errs = Vec::new();
-        scale_check(x, &sc.spec_replicas_path, true, &mut errs);
-        scale_check(x, &sc.status_replicas_path, true, &mut errs);
-        if let Some(l) = &sc.label_selector_path {
-            scale_check(x, l, false, &mut errs);
-        }
-        emit(r, &mut all, &rules::SCALE, errs);
-    }
-
-    // Embedded resources and list types.
-    let root = Link::Root(None);
-    if ver.has_embedded {
-        let mut emb = Vec::new();
-        objectmeta::validate_embedded(x, ver.schema.as_ref(), &root, &mut emb, 0);
-        if !r.beh.embedded_required_no_detail {
-            // Before 1.34 a missing embedded apiVersion/kind said so in the detail.
-            for (fe, _) in &mut emb {
-                if fe.kind == ErrorType::Required && fe.detail.is_empty() {
-                    fe.detail = "must not be empty".into();
-                }
-            }
-        }
-        emit(r, &mut all, &rules::EMBEDDED_RESOURCE, emb);
-    }
-    // On update, list uniqueness is checked only when the old object passed it.
-    if ver.has_list_types {
-        let old_ok = old.is_none_or(|o| {
-            let mut olds = Vec::new();
-            listtype::validate(&root, ver.schema.as_ref(), o, &mut olds);
-            olds.is_empty()
+/// The OpenAPI schema (kube-openapi's validation), with ratcheting on update from 1.30.
+fn validate_schema(
+    r: &mut Run<'_>,
+    ver: &CompiledVersion,
+    x: &Node,
+    old: Option<&Node>,
+    all: &mut Vec<FieldError>,
+) {
+    let Some(s) = &ver.schema else {
+        return;
+    };
+    let cx = openapi::Ctx {
+        patterns: &ver.patterns,
+        formats: &ver.formats,
+        compat_minor: r.opts.compat_minor(),
+        beh: r.beh,
+    };
+    let corr = old
+        .filter(|_| r.beh.ratcheting)
+        .map(|old| crate::schema::correlate::Pair {
+            schema: s,
+            new: x,
+            old,
         });
-        if old_ok {
-            let mut lt = Vec::new();
-            listtype::validate(&root, ver.schema.as_ref(), x, &mut lt);
-            emit(r, &mut all, &rules::LIST_DUPLICATE, lt);
+    let res = openapi::ratcheted(
+        corr,
+        openapi::validate(&cx, s, x, corr, &openapi::Name::Root, x.span, 0),
+    );
+    for e in &res.ratcheted {
+        let fe = e.to_field_error();
+        report_ratcheted(r, e.span, e.user_path(), fe.render(r.beh));
+    }
+    for e in &res.errs {
+        let fe = e.to_field_error();
+        let mut d = Diagnostic::new(&rules::SCHEMA, e.span, fe.render(r.beh));
+        let user_path = e.user_path();
+        let server_path = fe.path.to_string();
+        d = d.with_path(user_path.clone());
+        if user_path != server_path {
+            d = d.with_server_path(server_path);
+        }
+        r.push(d);
+        all.push(fe);
+    }
+}
+
+/// The scale subresource's replica paths (integers) and label selector path (a string).
+fn validate_scale(r: &mut Run<'_>, ver: &CompiledVersion, x: &Node, all: &mut Vec<FieldError>) {
+    let Some(sc) = &ver.scale else {
+        return;
+    };
+    let mut errs = Vec::new();
+    scale_check(x, &sc.spec_replicas_path, true, &mut errs);
+    scale_check(x, &sc.status_replicas_path, true, &mut errs);
+    if let Some(l) = &sc.label_selector_path {
+        scale_check(x, l, false, &mut errs);
+    }
+    emit(r, all, &rules::SCALE, errs);
+}
+
+/// `x-kubernetes-embedded-resource` objects: apiVersion, kind and their metadata.
+fn validate_embedded(r: &mut Run<'_>, ver: &CompiledVersion, x: &Node, all: &mut Vec<FieldError>) {
+    if !ver.has_embedded {
+        return;
+    }
+    let mut emb = Vec::new();
+    objectmeta::validate_embedded(x, ver.schema.as_ref(), &Link::Root(None), &mut emb, 0);
+    if !r.beh.embedded_required_no_detail {
+        // Before 1.34 a missing embedded apiVersion/kind said so in the detail.
+        for (fe, _) in &mut emb {
+            if fe.kind == ErrorType::Required && fe.detail.is_empty() {
+                fe.detail = "must not be empty".into();
+            }
         }
     }
+    emit(r, all, &rules::EMBEDDED_RESOURCE, emb);
+}
 
-    // CEL rules. The server evaluates `x-kubernetes-validations` last, on this same object
-    // (`x`: pruned, defaulted, status dropped) and only when no earlier error blocks it.
-    let blocked = cel_blocked_at(&all, r.beh);
+/// `x-kubernetes-list-type` set/map uniqueness. On update it is checked only when the old
+/// object passed it.
+fn validate_list_types(
+    r: &mut Run<'_>,
+    ver: &CompiledVersion,
+    x: &Node,
+    old: Option<&Node>,
+    all: &mut Vec<FieldError>,
+) {
+    if !ver.has_list_types {
+        return;
+    }
+    let root = Link::Root(None);
+    let old_ok = old.is_none_or(|o| {
+        let mut olds = Vec::new();
+        listtype::validate(&root, ver.schema.as_ref(), o, &mut olds);
+        olds.is_empty()
+    });
+    if old_ok {
+        let mut lt = Vec::new();
+        listtype::validate(&root, ver.schema.as_ref(), x, &mut lt);
+        emit(r, all, &rules::LIST_DUPLICATE, lt);
+    }
+}
+
+/// CEL rules. The server evaluates `x-kubernetes-validations` last, on this same object
+/// (`x`: pruned, defaulted, status dropped) and only when no earlier error blocks it; when one
+/// does, it says the rules were not checked.
+fn validate_cel(
+    r: &mut Run<'_>,
+    ver: &CompiledVersion,
+    x: &Node,
+    old: Option<&Node>,
+    all: &[FieldError],
+) {
+    let blocked = cel_blocked_at(all, r.beh);
     if let (false, Some(cel)) = (blocked, &ver.cel) {
         run_cel(r, ver, cel, x, old);
     } else if ver.has_cel_rules && blocked {
