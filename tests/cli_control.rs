@@ -482,6 +482,46 @@ fn helm_templates_and_kustomize_inputs_are_skipped_with_a_hint() {
     insta::assert_snapshot!("renderer_inputs", run.transcript());
 }
 
+/// Another tool's `{{ ... }}` in quoted scalars, block scalars and the middle of plain scalars
+/// (Kyverno, Argo CD) is text: those files are validated (each has one error, `size: 0`), while
+/// Helm templates, whose actions YAML would read as structure, are still skipped.
+#[test]
+fn template_text_in_scalars_is_validated_and_helm_templates_are_skipped() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/cli/templates");
+    let run = run_in(
+        &root,
+        &["check", "--crd", "crd.yaml", "--format", "json", "."],
+        None,
+    );
+    assert_eq!(run.code, 1, "{}", run.transcript());
+    let v = run.json();
+    let mut found: Vec<String> = v["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .map(|d| {
+            format!(
+                "{} {}:{}",
+                d["rule"].as_str().unwrap_or(""),
+                d["file"].as_str().unwrap_or(""),
+                d["line"]
+            )
+        })
+        .collect();
+    found.sort();
+    assert_eq!(
+        found,
+        [
+            "cr/schema block.yaml:16",
+            "cr/schema plain.yaml:11",
+            "cr/schema quoted.yaml:12",
+            "input/not-a-manifest helm-block.yaml:8",
+            "input/not-a-manifest helm-control.yaml:1",
+            "input/not-a-manifest helm-value.yaml:4",
+        ]
+    );
+}
+
 #[test]
 fn concise_format_is_one_line_per_finding() {
     let dir = tree(&[(

@@ -22,6 +22,7 @@ mod compat_rules;
 mod conformance_cel_compile;
 mod conformance_cel_cost;
 mod conformance_cel_eval;
+mod conformance_cel_spec;
 mod conformance_cr;
 mod conformance_crd;
 mod conformance_formats;

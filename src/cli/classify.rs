@@ -13,7 +13,8 @@ pub static NOT_A_MANIFEST: Rule = Rule {
     id: "input/not-a-manifest",
     severity: Severity::Info,
     summary: "A Helm template or a kustomize input is skipped: it is not an object until rendered",
-    docs: "A Helm chart's templates (files with Go template actions `{{ ... }}` outside YAML strings), a \
+    docs: "A Helm chart's templates (files with Go template actions `{{ ... }}` where YAML would read structure: a line or a value that starts \
+with one; actions inside quoted or block scalars, comments or the middle of a plain scalar are text), a \
 `kustomization.yaml`, and the patch files a kustomization lists are inputs to a renderer, not objects the API \
 server would receive: checked as they are, they give false errors (`invalid map key`, `Required value` for the \
 fields a patch leaves out). crdlint skips each with this note, saying what to run instead: \
@@ -158,45 +159,135 @@ pub fn renderer_input(l: &Loaded, patches: &HashSet<PathBuf>) -> Option<String> 
     None
 }
 
-/// The first Go template action `{{ ... }}` that is not inside a quoted YAML string.
+/// The first Go template action `{{ ... }}` where YAML would read it as structure: alone at
+/// the start of a line (`{{- if .Values.x }}`), starting a value (`name: {{ .Release.Name }}`,
+/// `- {{ .Values.x }}`) or an entry of a flow collection. Elsewhere an action is text the
+/// renderer's consumer reads, and the file is an object as written: inside quoted scalars
+/// (Kyverno's `'{{request.object.metadata.name}}'`), block scalars (`|`, `>`), comments, and
+/// in the middle of a plain scalar (`name: pod1-{{request.name}}`, Argo CD's
+/// `path: apps/{{cluster}}`). Skipping such a file would leave valid resources unchecked.
 pub fn template_action(text: &str) -> Option<Span> {
+    // Most files have no action at all: one search of the text instead of a scan of it.
+    text.find("{{")?;
+    let mut scan = Scan::default();
     let mut offset = 0;
     for line in text.split_inclusive('\n') {
-        let start = offset;
-        offset += line.len();
-        let mut quote: Option<u8> = None;
-        let bytes = line.as_bytes();
-        let mut i = 0;
-        while i < bytes.len() {
-            let b = bytes[i];
-            match quote {
-                Some(q) if b == q => quote = None,
-                Some(_) => {}
-                None if b == b'#' && (i == 0 || bytes[i - 1] == b' ') => break,
-                None if (b == b'"' || b == b'\'') && opens_scalar(&line[..i]) => quote = Some(b),
-                // Only where it breaks YAML: alone on its line (`{{- if ... }}`) or starting a
-                // value (`name: {{ .Release.Name }}`). Inside a plain string
-                // (`path: apps/{{cluster}}`, Argo CD's ApplicationSet) it is text.
-                None if b == b'{'
-                    && bytes.get(i + 1) == Some(&b'{')
-                    && line[i + 2..].contains("}}")
-                    && opens_scalar(&line[..i]) =>
-                {
-                    return Some(Span::new(start + i, start + i + 2));
-                }
-                None => {}
-            }
-            i += 1;
+        if let Some(i) = scan.line(line) {
+            return Some(Span::new(offset + i, offset + i + 2));
         }
+        offset += line.len();
     }
     None
 }
 
-fn opens_scalar(before: &str) -> bool {
-    matches!(
-        before.trim_end().chars().last(),
-        None | Some(':' | '-' | '[' | '{' | ',')
-    )
+/// What an earlier line leaves open for the next one.
+#[derive(Default)]
+struct Scan {
+    /// A quoted scalar that goes on past its line: its quote.
+    quote: Option<u8>,
+    /// Inside a block scalar: its lines are indented beyond this column.
+    block: Option<usize>,
+}
+
+impl Scan {
+    /// The offset in `line` of an action that YAML would read as structure, if any.
+    fn line(&mut self, line: &str) -> Option<usize> {
+        let body = line.trim_end_matches(['\n', '\r']);
+        let indent = body.len() - body.trim_start_matches(' ').len();
+        if let Some(parent) = self.block {
+            if body.trim().is_empty() || indent > parent {
+                return None;
+            }
+            self.block = None;
+        }
+        let bytes = body.as_bytes();
+        // Flow collections (`[`, `{`) opened on this line and not closed yet.
+        let mut depth = 0usize;
+        let mut end = bytes.len();
+        let mut i = 0;
+        while i < bytes.len() {
+            let b = bytes[i];
+            if let Some(q) = self.quote {
+                match b {
+                    b'\\' if q == b'"' => i += 1,
+                    b'\'' if q == b'\'' && bytes.get(i + 1) == Some(&b'\'') => i += 1,
+                    _ if b == q => self.quote = None,
+                    _ => {}
+                }
+                i += 1;
+                continue;
+            }
+            match b {
+                b'#' if i == 0 || matches!(bytes[i - 1], b' ' | b'\t') => {
+                    end = i;
+                    break;
+                }
+                b'"' | b'\'' if token_start(&body[..i], depth) => self.quote = Some(b),
+                b'{' if bytes.get(i + 1) == Some(&b'{')
+                    && body[i + 2..].contains("}}")
+                    && token_start(&body[..i], depth) =>
+                {
+                    return Some(i);
+                }
+                b'[' | b'{' if token_start(&body[..i], depth) => depth += 1,
+                b']' | b'}' if depth > 0 => depth -= 1,
+                _ => {}
+            }
+            i += 1;
+        }
+        if self.quote.is_none() {
+            self.block = block_header(&body[..end]);
+        }
+        None
+    }
+}
+
+/// True when a token (rather than more of a plain scalar) starts after `before`, the part of
+/// its line ahead of it, outside quotes; `depth` counts the flow collections open there.
+fn token_start(before: &str, depth: usize) -> bool {
+    let t = before.trim_end();
+    let last = t.as_bytes().last().copied();
+    if t.len() == before.len() && last.is_some() {
+        // Without a space between, only a flow indicator ends the text before a token.
+        return depth > 0 && matches!(last, Some(b'[' | b'{' | b',' | b':'));
+    }
+    match last {
+        None | Some(b':') => true,
+        // A sequence entry's dash stands alone (`- `, `- - `); `pod1- x` is one scalar.
+        Some(b'-') => t.split_whitespace().all(|w| w == "-"),
+        Some(b'[' | b'{' | b',') => depth > 0,
+        _ => false,
+    }
+}
+
+/// When `content` (a line without its comment) opens a block scalar (`key: |`, `- >-`): the
+/// column its lines must be indented beyond, that of the key or of the entry's dash.
+fn block_header(content: &str) -> Option<usize> {
+    let t = content.trim_end();
+    let (head, indicator) = t.rsplit_once(' ').unwrap_or(("", t));
+    let mut rest = indicator.bytes();
+    if !matches!(rest.next(), Some(b'|' | b'>'))
+        || !rest.all(|b| matches!(b, b'-' | b'+' | b'0'..=b'9'))
+    {
+        return None;
+    }
+    let head = head.trim_end();
+    if head.ends_with(':') {
+        let mut col = t.len() - t.trim_start().len();
+        let mut rest = t.trim_start();
+        while let Some(r) = rest
+            .strip_prefix('-')
+            .filter(|r| r.starts_with([' ', '\t']))
+        {
+            col += rest.len() - r.trim_start().len();
+            rest = r.trim_start();
+        }
+        Some(col)
+    } else if !head.is_empty() && head.split_whitespace().all(|w| w == "-") {
+        head.rfind('-')
+    } else {
+        None
+    }
 }
 
 /// The patch files the kustomizations among `loaded` list (`patches[].path`,
@@ -340,6 +431,43 @@ mod tests {
         assert!(template_action("a: b\n").is_none());
         assert!(template_action("path: apps/{{.cluster}}\n").is_none());
         assert!(template_action("- {{ .Values.x }}\n").is_some());
+    }
+
+    #[test]
+    fn template_actions_that_yaml_reads_as_text_are_not_templates() {
+        let text = [
+            // Kyverno: JMESPath in quoted scalars, also escaped quotes and `''`.
+            "namespace: '{{request.object.metadata.name}}'\n",
+            "key: \"{{ request.object.metadata.labels.color || '' }}\"\n",
+            "m: \"a \\\" {{ x }}\"\n",
+            "m: 'it''s {{ x }}'\n",
+            // A quoted scalar over two lines.
+            "m: \"first line\n  {{ x }} second\"\n",
+            // In the middle of a plain scalar.
+            "name: pod1-{{request.name}}\n",
+            "name: corp-{{ random('[0-9a-z]{8}') }}\n",
+            "name: a-{{ i }}-{{ ns }}-new\n",
+            "name: pod1- {{x}}\n",
+            "name: a,{{x}}\n",
+            "key:{{x}}\n",
+            // Block scalars, with their keys in sequence entries too.
+            "spec:\n  text: |\n    {{ request.object }}\n\n    {{- if x }}\n  other: 1\n",
+            "- a: 1\n  b: >-\n    {{ x }}\n- |\n  {{ y }}\n",
+        ];
+        for t in text {
+            assert_eq!(template_action(t), None, "{t}");
+        }
+        let template = [
+            // A block scalar ends at a line indented as its key: that line is structure.
+            ("a:\n  t: |\n    x\n  {{- if .Values.y }}\n", 18),
+            ("k: [a, {{ .Values.x }}]\n", 7),
+            ("k: {a: {{ .Values.x }}}\n", 7),
+            ("- - {{ .Values.x }}\n", 4),
+            ("x: \"a\" # {{ c }}\ny: {{ .Values.y }}\n", 20),
+        ];
+        for (t, at) in template {
+            assert_eq!(template_action(t), Some(Span::new(at, at + 2)), "{t}");
+        }
     }
 
     #[test]

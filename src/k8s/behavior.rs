@@ -49,6 +49,13 @@ pub enum Change {
     /// CEL `'%e'.format([x])` prints `3.140000×10⁰⁰`; before, `3.140000 × 10⁰⁰` with narrow
     /// no-break spaces (U+202F) around the `×` (the vendored golang.org/x/text's printer).
     ScientificFormatNoSpaces,
+    /// Go `net/url` (GODEBUG `urlstrictcolons`, Go 1.26): an `http`/`https` host holds one
+    /// colon at most (`http://a:b:80/` is an invalid port); before, the port followed the last
+    /// colon. Affects CEL `url()`/`isURL()`/`format.uri()` and `format: uri`.
+    UrlStrictColons,
+    /// Go `net/url` (GODEBUG `urlmaxqueryparams`, CVE-2025-61726): `ParseQuery` refuses more
+    /// than 10000 parameters, so CEL `getQuery()` of such a URL is empty; before, unlimited.
+    UrlMaxQueryParams,
 }
 
 /// One row of [`CHANGES`].
@@ -137,6 +144,18 @@ pub static CHANGES: &[Row] = &[
         upstream: "golang/text 221d88c 'fix scientific notation by removing extraneous spaces' (v0.23.0, vendored from 1.33; 1.32 has v0.19.0); apiextensions validation_test.go '%e' case per branch",
         note: "string.format %e: no U+202F around the × (ext.Strings v2 formats through x/text)",
     },
+    Row {
+        change: Change::UrlMaxQueryParams,
+        since: 33,
+        upstream: "golang/go CVE-2025-61726 fix (Go 1.24.12, 1.25.6; internal/godebugs urlmaxqueryparams Changed: 24); release-1.33 built with Go 1.24.12+ (kubernetes #136468) and go.mod `godebug default=go1.24`; release-1.32 also got Go 1.24.12 (#136469) but keeps `godebug default=go1.23`, so the old unlimited default",
+        note: "CEL getQuery(): over 10000 `&`-separated parameters, the map is empty",
+    },
+    Row {
+        change: Change::UrlStrictColons,
+        since: 36,
+        upstream: "golang/go 1.26 net/url urlstrictcolons (internal/godebugs Changed: 26); release-1.36 go.mod `godebug default=go1.26` (built with Go 1.26, kubernetes #137080); release-1.35 is built with Go 1.26.8 (#142182) but keeps `godebug default=go1.25`",
+        note: "http/https host with more than one colon: invalid port (url(), isURL(), format: uri)",
+    },
 ];
 
 /// The minor where `c` starts.
@@ -162,6 +181,8 @@ pub struct Behavior {
     pub embedded_required_no_detail: bool,
     pub numeric_format_ranges: bool,
     pub scientific_format_no_spaces: bool,
+    pub url_strict_colons: bool,
+    pub url_max_query_params: bool,
 }
 
 impl Behavior {
@@ -179,6 +200,8 @@ impl Behavior {
         embedded_required_no_detail: true,
         numeric_format_ranges: true,
         scientific_format_no_spaces: true,
+        url_strict_colons: true,
+        url_max_query_params: true,
     };
 
     pub fn of(v: KubeVersion) -> Behavior {
@@ -196,6 +219,8 @@ impl Behavior {
             embedded_required_no_detail: on(Change::EmbeddedRequiredNoDetail),
             numeric_format_ranges: on(Change::NumericFormatRanges),
             scientific_format_no_spaces: on(Change::ScientificFormatNoSpaces),
+            url_strict_colons: on(Change::UrlStrictColons),
+            url_max_query_params: on(Change::UrlMaxQueryParams),
         }
     }
 
@@ -214,6 +239,8 @@ impl Behavior {
             Change::EmbeddedRequiredNoDetail => self.embedded_required_no_detail,
             Change::NumericFormatRanges => self.numeric_format_ranges,
             Change::ScientificFormatNoSpaces => self.scientific_format_no_spaces,
+            Change::UrlStrictColons => self.url_strict_colons,
+            Change::UrlMaxQueryParams => self.url_max_query_params,
         }
     }
 }

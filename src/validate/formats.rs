@@ -5,7 +5,8 @@
 
 use std::collections::HashMap;
 
-use crate::k8s::KubeVersion;
+use crate::k8s::behavior::Change;
+use crate::k8s::{Behavior, KubeVersion};
 use crate::schema::formats::{self, FormatFn};
 
 /// What the validator needs to know about one `format` string.
@@ -16,6 +17,18 @@ pub(crate) struct FormatInfo {
     pub since: Option<u32>,
     /// kube-openapi's registry check, when the registry knows the format.
     pub check: Option<FormatFn>,
+    /// The check of the minors before a change of it ([`formats::validator_before`]).
+    pub before: Option<(Change, FormatFn)>,
+}
+
+impl FormatInfo {
+    /// The check the minor with behaviours `beh` runs.
+    pub fn check_in(&self, beh: Behavior) -> Option<FormatFn> {
+        match self.before {
+            Some((change, old)) if !beh.has(change) => Some(old),
+            _ => self.check,
+        }
+    }
 }
 
 pub(crate) type Formats = HashMap<String, FormatInfo>;
@@ -27,5 +40,6 @@ pub(crate) fn info(format: &str) -> FormatInfo {
     FormatInfo {
         since,
         check: formats::validator(format),
+        before: formats::validator_before(format),
     }
 }

@@ -407,8 +407,8 @@ pub(crate) fn validate(
             None
         } else {
             match cx.formats.get(format) {
-                Some(i) => i.check,
-                None => super::formats::info(format).check,
+                Some(i) => i.check_in(cx.beh),
+                None => super::formats::info(format).check_in(cx.beh),
             }
         };
         if let Some(check) = check {

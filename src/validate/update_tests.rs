@@ -45,6 +45,13 @@ spec:
               ratio:
                 type: number
                 x-kubernetes-validations: [{rule: "self < 1.0", messageExpression: "'ratio %e too big'.format([self])"}]
+              endpoint: {type: string, format: uri}
+              link:
+                type: string
+                maxLength: 100000
+                x-kubernetes-validations:
+                - {rule: "isURL(self)", message: not a URL}
+                - {rule: "!isURL(self) || url(self).getQuery().size() > 0", message: no query}
               shrink:
                 type: integer
                 x-kubernetes-validations: [{rule: "self <= 50 && self >= oldSelf", message: no shrink}]
@@ -481,6 +488,44 @@ fn row_scientific_format_no_spaces() {
 }
 
 #[test]
+fn row_url_strict_colons() {
+    let c = since(Change::UrlStrictColons);
+    // `format: uri` (ParseRequestURI in kube-openapi's registry).
+    let spec = "{endpoint: 'http://a:b:80/'}";
+    assert!(created(c - 1, spec, "cr/schema").is_empty());
+    assert_eq!(
+        created(c, spec, "cr/schema"),
+        vec!["spec.endpoint: Invalid value: \"http://a:b:80/\": spec.endpoint in body must be of type uri: \"http://a:b:80/\""]
+    );
+    // CEL isURL() in a stored rule.
+    let spec = "{link: 'http://a:b:80/?q=1'}";
+    assert!(created(c - 1, spec, "cr/cel-rule").is_empty());
+    assert_eq!(
+        created(c, spec, "cr/cel-rule"),
+        vec!["spec.link: Invalid value: \"http://a:b:80/?q=1\": not a URL"]
+    );
+}
+
+#[test]
+fn row_url_max_query_params() {
+    let c = since(Change::UrlMaxQueryParams);
+    // 10001 parameters: one over Go's limit, so `Query()` is empty from the change on.
+    let link = format!("https://x/?{}", vec!["a=1"; 10_001].join("&"));
+    let spec = format!("{{link: '{link}'}}");
+    assert!(created(c - 1, &spec, "cr/cel-rule").is_empty());
+    let msgs = created(c, &spec, "cr/cel-rule");
+    assert_eq!(msgs.len(), 1, "{msgs:?}");
+    assert!(
+        msgs[0].ends_with(": no query"),
+        "{}",
+        &msgs[0][msgs[0].len() - 40..]
+    );
+    // At the limit, every minor keeps the parameters.
+    let spec = format!("{{link: 'https://x/?{}'}}", vec!["a=1"; 10_000].join("&"));
+    assert!(created(c, &spec, "cr/cel-rule").is_empty());
+}
+
+#[test]
 fn every_row_has_a_test_here() {
     // Keep this list in step with the `row_*` tests above.
     let tested = [
@@ -496,6 +541,8 @@ fn every_row_has_a_test_here() {
         Change::EmbeddedRequiredNoDetail,
         Change::NumericFormatRanges,
         Change::ScientificFormatNoSpaces,
+        Change::UrlStrictColons,
+        Change::UrlMaxQueryParams,
     ];
     for r in crate::k8s::behavior::CHANGES {
         assert!(tested.contains(&r.change), "{:?} has no row test", r.change);

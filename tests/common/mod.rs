@@ -4,6 +4,8 @@
 // Each test binary compiles this module and uses only some of it.
 #![allow(dead_code)]
 
+pub mod textproto;
+
 use crdlint::yaml::{Node, Value};
 
 /// The single document of `testdata/conformance/<dir>/<file>`; panics (failing the test) when the

@@ -774,6 +774,11 @@ mod tests {
         t("{1: 'a', 1u: 'b'}[1] == 'a' && {1: 'a', 1u: 'b'}[1u] == 'b'");
         t("{null: 1}[null] == 1");
         t("{null: 1}.size() == 1 && null in {null: 1}");
+        // Doubles are Go map keys too (-0 == +0); cel-go's Find tries the key itself, then a
+        // double as an int or uint, never an int as a double.
+        t("{dyn(1.5): 'a'}[1.5] == 'a' && {1.5: 'a'}.size() == 1");
+        t("{1.0: 'a', 1: 'b'}.size() == 2 && {1.0: 'a', 1: 'b'}[1.0] == 'a'");
+        t("!(1 in {1.0: 'a'}) && 1.0 in {1: 'a'} && {-0.0: 'a'}[0.0] == 'a'");
     }
 
     #[test]

@@ -31,15 +31,16 @@ pub use crate::k8s::quantity::Quantity;
 pub struct Url(pub gourl::GoUrl);
 
 impl Url {
-    /// `stringToUrl`'s two parses; the error is Go's `*url.Error` text.
-    pub fn parse_request_uri(s: &str) -> Result<Url, String> {
-        gourl::parse_request_uri(s)?;
-        gourl::parse(s).map(Url)
+    /// `stringToUrl`'s two parses with the runtime settings `go`; the error is Go's
+    /// `*url.Error` text.
+    pub fn parse_request_uri(s: &str, go: gourl::Options) -> Result<Url, String> {
+        gourl::parse_request_uri_with(s, go)?;
+        gourl::parse_with(s, go).map(Url)
     }
 
     /// `isURL`: `ParseRequestURI` succeeds.
-    pub fn is_url(s: &str) -> bool {
-        gourl::parse_request_uri(s).is_ok()
+    pub fn is_url(s: &str, go: gourl::Options) -> bool {
+        gourl::parse_request_uri_with(s, go).is_ok()
     }
 
     pub fn scheme(&self) -> &str {
@@ -63,9 +64,9 @@ impl Url {
     }
 
     /// `u.Query()`: keys in first-seen order, each with its values in order.
-    pub fn query(&self) -> Vec<(String, Vec<String>)> {
+    pub fn query(&self, go: gourl::Options) -> Vec<(String, Vec<String>)> {
         self.0
-            .query(gourl::Options::NEWEST)
+            .query(go)
             .into_iter()
             .map(|(k, vs)| {
                 (
@@ -420,8 +421,8 @@ fn is_uuid(s: &str) -> bool {
         || b.len() == 32 && plain(b)
 }
 
-/// Runs a named validator; `None` for an unknown name.
-pub fn validate_format(name: &str, s: &str) -> Option<Vec<String>> {
+/// Runs a named validator (`uri` with the runtime settings `go`); `None` for an unknown name.
+pub fn validate_format(name: &str, s: &str, go: gourl::Options) -> Option<Vec<String>> {
     use crate::k8s::names;
     use base64::Engine;
     Some(match name {
@@ -433,7 +434,7 @@ pub fn validate_format(name: &str, s: &str) -> Option<Vec<String>> {
         "dns1035LabelPrefix" => names::is_dns1035_label(&mask_trailing_dash(s)),
         "qualifiedName" => names::is_qualified_name(s),
         "labelValue" => names::is_valid_label_value(s),
-        "uri" => match gourl::parse_request_uri(s) {
+        "uri" => match gourl::parse_request_uri_with(s, go) {
             Ok(_) => vec![],
             Err(e) => vec![format!("invalid URI: {e}")],
         },
@@ -650,14 +651,23 @@ mod tests {
 
     #[test]
     fn formats_use_apimachinery_messages() {
-        assert!(validate_format("dns1123Label", "my-name")
-            .unwrap()
-            .is_empty());
-        assert_eq!(validate_format("dns1123Label", "My").unwrap().len(), 1);
-        assert!(validate_format("dns1123LabelPrefix", "my-")
-            .unwrap()
-            .is_empty());
-        assert!(validate_format("nope", "x").is_none());
+        assert!(
+            validate_format("dns1123Label", "my-name", gourl::Options::NEWEST)
+                .unwrap()
+                .is_empty()
+        );
+        assert_eq!(
+            validate_format("dns1123Label", "My", gourl::Options::NEWEST)
+                .unwrap()
+                .len(),
+            1
+        );
+        assert!(
+            validate_format("dns1123LabelPrefix", "my-", gourl::Options::NEWEST)
+                .unwrap()
+                .is_empty()
+        );
+        assert!(validate_format("nope", "x", gourl::Options::NEWEST).is_none());
     }
 
     #[test]

@@ -170,14 +170,22 @@ pub struct MapValue {
 }
 
 /// A map key: CEL allows bool, int, uint and string keys; cel-go's map literals also take
-/// `null` (its evaluator keys a Go map by the value, and `null` is hashable).
+/// `null` and doubles (its evaluator keys a Go map by the value, and both are hashable).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Key {
     Null,
     Bool(bool),
     Int(i64),
     Uint(u64),
+    /// The bits of a double, `-0.0` stored as `0.0` (Go map keys compare `-0 == +0`). Unlike
+    /// Go, a NaN key is found again and NaNs with the same bits share one entry.
+    Double(u64),
     String(Arc<str>),
+}
+
+/// The [`Key::Double`] bits of `d`.
+fn double_key(d: f64) -> Key {
+    Key::Double(if d == 0.0 { 0 } else { d.to_bits() })
 }
 
 impl Key {
@@ -187,6 +195,7 @@ impl Key {
             Value::Bool(b) => Key::Bool(*b),
             Value::Int(i) => Key::Int(*i),
             Value::Uint(u) => Key::Uint(*u),
+            Value::Double(d) => double_key(*d),
             Value::String(s) => Key::String(s.clone()),
             _ => return Err(EvalError::new(ErrorKind::Other, "unsupported key type")),
         })
@@ -197,16 +206,22 @@ impl Key {
             Key::Bool(b) => Value::Bool(*b),
             Key::Int(i) => Value::Int(*i),
             Key::Uint(u) => Value::Uint(*u),
+            Key::Double(bits) => Value::Double(f64::from_bits(*bits)),
             Key::String(s) => Value::String(s.clone()),
         }
     }
 }
 
 impl MapValue {
-    /// Looks a key up with CEL's heterogeneous numeric key equality (`m[1u]` finds key `1`).
+    /// Looks a key up with CEL's heterogeneous numeric key equality (`m[1u]` finds key `1`),
+    /// as cel-go's `Find`: the key itself first; a double then as an int or a uint (but an
+    /// int or uint key is never looked up as a double).
     pub fn get(&self, key: &Value) -> Option<&Value> {
         match key {
             Value::Double(d) => {
+                if let Some(v) = self.entries.get(&double_key(*d)) {
+                    return Some(v);
+                }
                 if d.fract() == 0.0 {
                     if *d >= -9.223_372_036_854_776e18 && *d < 9.223_372_036_854_776e18 {
                         if let Some(v) = self.entries.get(&Key::Int(*d as i64)) {
@@ -482,18 +497,16 @@ pub fn numeric_cmp(a: &Value, b: &Value) -> Option<std::cmp::Ordering> {
         (Int(x), Double(y)) => cmp_i64_f64(*x, *y),
         (Double(_), Int(_)) => numeric_cmp(b, a).map(Ordering::reverse),
         (Uint(x), Double(y)) => {
+            // cel-go's compareDoubleUint: out of range decides, otherwise the uint is converted
+            // to double (lossy above 2^53), as the server compares.
             if y.is_nan() {
                 None
             } else if *y < 0.0 {
                 Some(Ordering::Greater)
-            } else if *y >= 1.844_674_407_370_955_2e19 {
+            } else if *y > u64::MAX as f64 {
                 Some(Ordering::Less)
             } else {
-                let t = y.trunc();
-                match x.cmp(&(t as u64)) {
-                    Ordering::Equal => 0.0f64.partial_cmp(&(y - t)),
-                    o => Some(o),
-                }
+                (*x as f64).partial_cmp(y)
             }
         }
         (Double(_), Uint(_)) => numeric_cmp(b, a).map(Ordering::reverse),
@@ -501,22 +514,20 @@ pub fn numeric_cmp(a: &Value, b: &Value) -> Option<std::cmp::Ordering> {
     }
 }
 
+/// cel-go's compareDoubleInt, reversed: out of range decides, otherwise the int is converted to
+/// double (lossy above 2^53: `dyn(9223372036854775807) < 9223372036854775808.0` is false there).
 fn cmp_i64_f64(x: i64, y: f64) -> Option<std::cmp::Ordering> {
     use std::cmp::Ordering;
     if y.is_nan() {
         return None;
     }
-    if y >= 9.223_372_036_854_776e18 {
+    if y > i64::MAX as f64 {
         return Some(Ordering::Less);
     }
-    if y < -9.223_372_036_854_776e18 {
+    if y < i64::MIN as f64 {
         return Some(Ordering::Greater);
     }
-    let t = y.trunc();
-    match x.cmp(&(t as i64)) {
-        Ordering::Equal => 0.0f64.partial_cmp(&(y - t)),
-        o => Some(o),
-    }
+    (x as f64).partial_cmp(&y)
 }
 
 /// `<` and friends: numbers across types, strings (bytewise, as Go), bytes, bools, durations,
@@ -600,6 +611,42 @@ pub fn render_field_value(v: &Value) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn int_and_uint_against_double_convert_like_cel_go() {
+        use std::cmp::Ordering::*;
+        // In range, the integer becomes a double (lossy above 2^53), as cel-go compares.
+        let big = Value::Double(9_223_372_036_854_775_808.0);
+        assert_eq!(numeric_cmp(&Value::Int(i64::MAX), &big), Some(Equal));
+        assert_eq!(
+            numeric_cmp(
+                &Value::Uint(u64::MAX),
+                &Value::Double(1.8446744073709552e19)
+            ),
+            Some(Equal)
+        );
+        assert_eq!(
+            numeric_cmp(
+                &Value::Int((1 << 53) + 1),
+                &Value::Double(9007199254740992.0)
+            ),
+            Some(Equal)
+        );
+        // Out of range decides without converting.
+        assert_eq!(
+            numeric_cmp(&Value::Int(i64::MAX), &Value::Double(1e19)),
+            Some(Less)
+        );
+        assert_eq!(
+            numeric_cmp(&Value::Uint(0), &Value::Double(-0.5)),
+            Some(Greater)
+        );
+        assert_eq!(
+            numeric_cmp(&Value::Uint(1), &Value::Double(1e20)),
+            Some(Less)
+        );
+        assert_eq!(numeric_cmp(&Value::Int(1), &Value::Double(f64::NAN)), None);
+    }
 
     #[test]
     fn numbers_compare_across_types() {

@@ -28,6 +28,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use crate::k8s::behavior::Change;
 use crate::k8s::KubeVersion;
 
 /// A format check: true when the string is valid.
@@ -192,6 +193,23 @@ pub fn is_bson_object_id(s: &str) -> bool {
 /// `uri`: Go `url.ParseRequestURI` succeeds.
 pub fn is_uri(s: &str) -> bool {
     gourl::parse_request_uri(s).is_ok()
+}
+
+/// `uri` on a Go runtime before `urlstrictcolons` (Kubernetes before 1.36): the port of an
+/// `http`/`https` host follows its last colon.
+pub fn is_uri_lax_colons(s: &str) -> bool {
+    let go = gourl::Options {
+        strict_colons: false,
+        ..gourl::Options::NEWEST
+    };
+    gourl::parse_request_uri_with(s, go).is_ok()
+}
+
+/// For a format whose check changed between minors: the [`Change`] and the check that the
+/// minors before it run (the [`validator`] is the newest one's). Only `uri` (Go's
+/// `urlstrictcolons`; `ParseRequestURI` parses no query, so the parameter limit plays no part).
+pub fn validator_before(format: &str) -> Option<(Change, FormatFn)> {
+    (normalize(format) == "uri").then_some((Change::UrlStrictColons, is_uri_lax_colons as FormatFn))
 }
 
 /// `email`: Go `mail.ParseAddress` succeeds with a non-empty address.

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use indexmap::IndexMap;
 
 use crate::k8s::Behavior;
+use crate::schema::formats::gourl;
 
 use super::super::lib::{self, IpAddress};
 use super::super::value::{compare, equals, ErrorKind, EvalError, EvalResult, Key, Value};
@@ -14,7 +15,7 @@ use super::standard::add;
 use super::{b, err, not_here, nso, s};
 
 /// Kubernetes library functions; `not_here` when `func` is not one of them.
-pub(super) fn call(_beh: Behavior, func: &str, member: bool, args: &[Value]) -> EvalResult {
+pub(super) fn call(beh: Behavior, func: &str, member: bool, args: &[Value]) -> EvalResult {
     use Value::*;
     match (func, args) {
         // ---- Kubernetes lists ----
@@ -96,14 +97,14 @@ pub(super) fn call(_beh: Behavior, func: &str, member: bool, args: &[Value]) -> 
         }
 
         // ---- URLs ----
-        ("url", [String(st)]) => lib::Url::parse_request_uri(st)
+        ("url", [String(st)]) => lib::Url::parse_request_uri(st, gourl::Options::of(beh))
             .map(|u| Value::Url(Arc::new(u)))
             .map_err(|e| {
                 err(format!(
                     "URL parse error during conversion from string: {e}"
                 ))
             }),
-        ("isURL", [String(st)]) => b(lib::Url::is_url(st)),
+        ("isURL", [String(st)]) => b(lib::Url::is_url(st, gourl::Options::of(beh))),
         ("getScheme", [Value::Url(u)]) => s(u.scheme()),
         ("getHost", [Value::Url(u)]) => s(u.host()),
         ("getHostname", [Value::Url(u)]) => s(u.hostname()),
@@ -111,7 +112,7 @@ pub(super) fn call(_beh: Behavior, func: &str, member: bool, args: &[Value]) -> 
         ("getEscapedPath", [Value::Url(u)]) => s(u.escaped_path()),
         ("getQuery", [Value::Url(u)]) => {
             let mut m = IndexMap::new();
-            for (k, vs) in u.query() {
+            for (k, vs) in u.query(gourl::Options::of(beh)) {
                 m.insert(
                     Key::String(Arc::from(k.as_str())),
                     Value::list(vs.iter().map(|v| Value::string(v)).collect()),
@@ -217,7 +218,7 @@ pub(super) fn call(_beh: Behavior, func: &str, member: bool, args: &[Value]) -> 
             Value::none()
         }),
         ("validate", [Format(f), String(st)]) => {
-            let errs = lib::validate_format(f, st).unwrap_or_default();
+            let errs = lib::validate_format(f, st, gourl::Options::of(beh)).unwrap_or_default();
             Ok(if errs.is_empty() {
                 Value::none()
             } else {
@@ -238,5 +239,64 @@ fn compare_list_elems(a: &Value, b: &Value) -> Result<Ordering, EvalError> {
         Ok(o) => Ok(o),
         Err(e) if e.kind == ErrorKind::Other => Ok(Ordering::Equal),
         Err(e) => Err(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::cel::eval::{evaluate, parse, Options, Value};
+    use crate::k8s::behavior::{since, Change};
+    use crate::k8s::{Behavior, KubeVersion};
+
+    /// Evaluates `src` as `minor` does, with cel-go's constant folding on or off.
+    fn eval_at(minor: u32, fold: bool, src: &str) -> Value {
+        let opts = Options {
+            fold_constants: fold,
+            behavior: Behavior::of(KubeVersion { minor }),
+            ..Options::default()
+        };
+        evaluate(&parse(src).unwrap(), &[], opts)
+            .value
+            .unwrap_or_else(|e| panic!("{src}: {e:?}"))
+    }
+
+    /// The URL functions follow the emulated minor's Go runtime, folded or not (the argument
+    /// is a constant, so cel-go's planner folds the call).
+    #[test]
+    fn url_functions_follow_the_minor() {
+        let c = since(Change::UrlStrictColons);
+        for fold in [true, false] {
+            for src in [
+                "isURL('http://a:b:80/')",
+                "url('http://a:b:80/').getPort() == '80'",
+                "format.uri().validate('http://a:b:80/') == optional.none()",
+            ] {
+                assert!(
+                    matches!(eval_at(c - 1, fold, src), Value::Bool(true)),
+                    "{src}"
+                );
+            }
+            assert!(matches!(
+                eval_at(c, fold, "isURL('http://a:b:80/')"),
+                Value::Bool(false)
+            ));
+            assert!(matches!(
+                eval_at(
+                    c,
+                    fold,
+                    "format.uri().validate('http://a:b:80/').hasValue()"
+                ),
+                Value::Bool(true)
+            ));
+        }
+        let c = since(Change::UrlMaxQueryParams);
+        let over = format!(
+            "url('http://x/?{}').getQuery().size()",
+            vec!["a=1"; 10_001].join("&")
+        );
+        for fold in [true, false] {
+            assert!(matches!(eval_at(c - 1, fold, &over), Value::Int(1)));
+            assert!(matches!(eval_at(c, fold, &over), Value::Int(0)));
+        }
     }
 }

@@ -16,6 +16,7 @@
 //! or `https` host may hold one colon only. [`Options`] carries the two GODEBUG-dependent
 //! settings; the decoded fields are bytes because Go strings may hold any byte (`%ff`).
 
+use crate::k8s::Behavior;
 use crate::schema::formats::gonetip;
 
 /// The GODEBUG settings of the Go runtime that parses (see the module documentation).
@@ -33,6 +34,15 @@ impl Options {
         strict_colons: true,
         max_query_params: Some(10_000),
     };
+
+    /// The runtime of the Kubernetes minor with behaviours `beh` (the
+    /// [`crate::k8s::behavior`] rows `UrlStrictColons` and `UrlMaxQueryParams`).
+    pub fn of(beh: Behavior) -> Options {
+        Options {
+            strict_colons: beh.url_strict_colons,
+            max_query_params: beh.url_max_query_params.then_some(10_000),
+        }
+    }
 }
 
 impl Default for Options {
