@@ -1,9 +1,10 @@
 //! Object-level rules: `metadata.name`, `spec.group`, `spec.scope`, `spec.names`,
-//! `spec.versions`, `status.storedVersions`, `spec.preserveUnknownFields`, the API-approval
-//! annotation — and the driver that runs every server check in the server's order
-//! (`ValidateCustomResourceDefinition`, digest §1.2–§1.8).
+//! `spec.preserveUnknownFields`, the API-approval annotation — and the driver that runs every
+//! server check in the server's order (`ValidateCustomResourceDefinition`, digest §1.2–§1.8);
+//! the `spec.versions` and `status.storedVersions` rules are in [`super::crd_versions`].
 
 use super::crd::{Internal, Place};
+use super::crd_versions::{self, validate_stored_versions, validate_stored_versions_of};
 use super::ctx::{get_seq, get_set, get_str, key_span, value_span, Bad, ErrType, FErr, Loc, Sink};
 use super::names::{is_dns1035_label, is_dns1123_subdomain};
 use super::schema::SchemaOpts;
@@ -53,39 +54,6 @@ but must otherwise follow the same rule and must differ from each other.",
     good: "spec:\n  names:\n    plural: widgets\n    kind: Widget\n    listKind: WidgetList\n",
 };
 
-pub static VERSIONS: Rule = Rule {
-    id: "crd/versions",
-    severity: Severity::Error,
-    summary: "spec.versions: unique DNS-1035 names, exactly one storage version",
-    docs: "Each version name is part of the API path (`/apis/<group>/<version>`), so it must be a \
-DNS-1035 label; names must be unique, and exactly one version must be marked `storage: true` \
-(the version objects are persisted in).",
-    bad: "spec:\n  versions:\n  - name: v1\n    served: true\n    storage: false\n",
-    good: "spec:\n  versions:\n  - name: v1\n    served: true\n    storage: true\n",
-};
-
-pub static DEPRECATION_WARNING: Rule = Rule {
-    id: "crd/deprecation-warning",
-    severity: Severity::Error,
-    summary: "deprecationWarning only on deprecated versions, printable, at most 256 bytes",
-    docs: "The deprecation warning is returned to clients in a `Warning` header, so the server \
-accepts it only for versions marked `deprecated: true`, and requires a non-empty printable string \
-of at most 256 bytes.",
-    bad: "versions:\n- name: v1alpha1\n  deprecationWarning: use v1\n",
-    good: "versions:\n- name: v1alpha1\n  deprecated: true\n  deprecationWarning: use v1\n",
-};
-
-pub static STORED_VERSIONS: Rule = Rule {
-    id: "crd/stored-versions",
-    severity: Severity::Error,
-    summary: "status.storedVersions must list the storage version and only existing versions",
-    docs: "`status.storedVersions` records every version objects may still be stored in. It must \
-contain the current storage version, and a version listed there may only be removed from \
-`spec.versions` after a storage migration.",
-    bad: "spec:\n  versions:\n  - {name: v1, served: true, storage: true}\nstatus:\n  storedVersions: [v1alpha1]\n",
-    good: "spec:\n  versions:\n  - {name: v1, served: true, storage: true}\nstatus:\n  storedVersions: [v1]\n",
-};
-
 pub static PRESERVE_UNKNOWN_FIELDS: Rule = Rule {
     id: "crd/preserve-unknown-fields",
     severity: Severity::Error,
@@ -107,17 +75,6 @@ pub static SCHEMA_REQUIRED: Rule = Rule {
 the server could not prune, default or validate the resources.",
     bad: "versions:\n- name: v1\n  served: true\n  storage: true\n",
     good: "versions:\n- name: v1\n  served: true\n  storage: true\n  schema:\n    openAPIV3Schema:\n      type: object\n",
-};
-
-pub static PER_VERSION_FIELDS: Rule = Rule {
-    id: "crd/per-version-fields",
-    severity: Severity::Error,
-    summary: "top-level and per-version schema/subresources/columns are exclusive (v1beta1)",
-    docs: "In `v1beta1`, `validation`, `subresources` and `additionalPrinterColumns` can be given at \
-the top level or per version, not both; and per-version values may not all be identical (the \
-top-level field must be used then).",
-    bad: "spec:\n  validation: {openAPIV3Schema: {type: object}}\n  versions:\n  - name: v1\n    schema: {openAPIV3Schema: {type: object}}\n",
-    good: "spec:\n  validation: {openAPIV3Schema: {type: object}}\n  versions:\n  - name: v1\n",
 };
 
 pub static API_APPROVAL: Rule = Rule {
@@ -313,46 +270,67 @@ fn validate_labels_annotations(meta: &Node, sink: &mut Sink) {
     }
 }
 
+/// `spec` in the server's order: group, scope, schemas, each version, the versions list, names,
+/// the top-level (v1beta1) parts, conversion. Findings come out in this order.
 fn validate_spec(crd: &Internal, mode: Mode, sink: &mut Sink) {
-    let spec = crd.spec;
     let sp = Loc::new("spec");
-    // group
+    validate_group(crd.spec, &sp, sink);
+    validate_scope(crd, mode, &sp, sink);
+    require_schemas(crd, sink);
+    // The schema checks depend on the whole CRD (defaults anywhere make all schemas structural).
+    let opts = schema_options(crd, mode, &sp, sink);
+
+    let tally = crd_versions::validate_each_version(crd, &opts, sink);
+    crd_versions::validate_top_level_or_per_version(crd, &sp, sink);
+    crd_versions::validate_version_list(crd, tally, &sp.child("versions"), sink);
+    crd_versions::validate_spec_version(crd, sink);
+
+    validate_names_required(crd, mode, &sp, sink);
+    validate_top_level_parts(crd, &opts, sink);
+    conversion::validate(crd, mode, sink);
+}
+
+/// `spec.group`: required, a DNS-1123 subdomain with at least one dot.
+fn validate_group(spec: &Node, sp: &Loc, sink: &mut Sink) {
     let group = get_str(spec, "group").unwrap_or("");
     let gloc = sp.child("group");
+    let span = value_span(spec, "group");
     if group.is_empty() {
         sink.push(FErr::new(
             &GROUP,
             ErrType::Required,
             &gloc,
-            value_span(spec, "group"),
+            span,
             Bad::none(),
             "",
         ));
-    } else {
-        let errs = is_dns1123_subdomain(group);
-        let span = value_span(spec, "group");
-        if !errs.is_empty() {
-            sink.push(FErr::new(
-                &GROUP,
-                ErrType::Invalid,
-                &gloc,
-                span,
-                Bad::str(group),
-                errs.join(","),
-            ));
-        } else if !group.contains('.') {
-            sink.push(FErr::new(
-                &GROUP,
-                ErrType::Invalid,
-                &gloc,
-                span,
-                Bad::str(group),
-                "should be a domain with at least one dot",
-            ));
-        }
+        return;
     }
-    // scope (v1beta1 defaults it to Namespaced on a real create)
-    let scope = get_str(spec, "scope").unwrap_or("");
+    let errs = is_dns1123_subdomain(group);
+    if !errs.is_empty() {
+        sink.push(FErr::new(
+            &GROUP,
+            ErrType::Invalid,
+            &gloc,
+            span,
+            Bad::str(group),
+            errs.join(","),
+        ));
+    } else if !group.contains('.') {
+        sink.push(FErr::new(
+            &GROUP,
+            ErrType::Invalid,
+            &gloc,
+            span,
+            Bad::str(group),
+            "should be a domain with at least one dot",
+        ));
+    }
+}
+
+/// `spec.scope` (v1beta1 defaults it to Namespaced on a real create).
+fn validate_scope(crd: &Internal, mode: Mode, sp: &Loc, sink: &mut Sink) {
+    let scope = get_str(crd.spec, "scope").unwrap_or("");
     let scope = if scope.is_empty() && !crd.v1 && !mode.as_given {
         "Namespaced"
     } else {
@@ -363,41 +341,48 @@ fn validate_spec(crd: &Internal, mode: Mode, sink: &mut Sink) {
         &sp.child("scope"),
         scope,
         &["Cluster", "Namespaced"],
-        value_span(spec, "scope"),
+        value_span(crd.spec, "scope"),
         sink,
     );
+}
 
-    let mut opts = SchemaOpts::create();
-    opts.cel = mode.cel.then_some(mode.kube);
-    opts.cost_warn_percent = mode.cost_warn_percent;
-    // requireOpenAPISchema
+/// `requireOpenAPISchema`: without a top-level schema, every version needs its own.
+fn require_schemas(crd: &Internal, sink: &mut Sink) {
     let top_has_schema = crd
         .validation
         .as_ref()
         .is_some_and(|p| get_set(p.node, "openAPIV3Schema").is_some());
-    if !top_has_schema {
-        for v in &crd.versions {
-            let has = v
-                .schema
-                .as_ref()
-                .is_some_and(|p| get_set(p.node, "openAPIV3Schema").is_some());
-            if !has {
-                let span = v.node.get("schema").map(|s| s.span).unwrap_or(v.node.span);
-                let mut e = FErr::new(
-                    &SCHEMA_REQUIRED,
-                    ErrType::Required,
-                    &v.loc.child("schema").child("openAPIV3Schema"),
-                    span,
-                    Bad::none(),
-                    "",
-                );
-                e.help = Some(
-                    "add schema.openAPIV3Schema (at least `type: object`) to this version".into(),
-                );
-                sink.push(e);
-            }
+    if top_has_schema {
+        return;
+    }
+    for v in &crd.versions {
+        let has = v
+            .schema
+            .as_ref()
+            .is_some_and(|p| get_set(p.node, "openAPIV3Schema").is_some());
+        if !has {
+            let span = v.node.get("schema").map(|s| s.span).unwrap_or(v.node.span);
+            let mut e = FErr::new(
+                &SCHEMA_REQUIRED,
+                ErrType::Required,
+                &v.loc.child("schema").child("openAPIV3Schema"),
+                span,
+                Bad::none(),
+                "",
+            );
+            e.help =
+                Some("add schema.openAPIV3Schema (at least `type: object`) to this version".into());
+            sink.push(e);
         }
     }
+}
+
+/// The options every schema is checked with. A default anywhere requires structural schemas
+/// everywhere, and is refused while `preserveUnknownFields` is unset or true.
+fn schema_options(crd: &Internal, mode: Mode, sp: &Loc, sink: &mut Sink) -> SchemaOpts {
+    let mut opts = SchemaOpts::create();
+    opts.cel = mode.cel.then_some(mode.kube);
+    opts.cost_warn_percent = mode.cost_warn_percent;
     let schemas = crd.schemas();
     let facts = schemas.iter().fold(schema::Facts::default(), |f, (s, _)| {
         f.merge(schema::facts(s))
@@ -405,232 +390,24 @@ fn validate_spec(crd: &Internal, mode: Mode, sink: &mut Sink) {
     if facts.has_default {
         opts.require_structural = true;
         if crd.pruf_nil_or_true() {
-            let n = spec.get("preserveUnknownFields");
+            let n = crd.spec.get("preserveUnknownFields");
             sink.push(FErr::new(
                 &PRESERVE_UNKNOWN_FIELDS,
                 ErrType::Invalid,
                 &sp.child("preserveUnknownFields"),
-                n.map(|n| n.span).unwrap_or(spec.span),
+                n.map(|n| n.span).unwrap_or(crd.spec.span),
                 Bad::bool(true),
                 "must be false in order to use defaults in the schema",
             ));
         }
     }
+    opts
+}
 
-    // per version
-    let mut storage = 0;
-    let mut seen = std::collections::HashSet::new();
-    let mut unique = true;
-    for v in &crd.versions {
-        if v.storage {
-            storage += 1;
-        }
-        if !seen.insert(v.name) {
-            unique = false;
-        }
-        let errs = is_dns1035_label(v.name);
-        if !errs.is_empty() {
-            sink.push(FErr::new(
-                &VERSIONS,
-                ErrType::Invalid,
-                &v.loc.child("name"),
-                value_span(v.node, "name"),
-                Bad::str(v.name),
-                errs.join(","),
-            ));
-        }
-        // deprecationWarning
-        let dw = v.node.get("deprecationWarning").filter(|n| !n.is_null());
-        let dws = dw.map(|n| n.as_str().unwrap_or(""));
-        for m in deprecation_warning_errors(v.deprecated, dws) {
-            let bad = match dws {
-                Some(s) => Bad::str(s),
-                None => Bad::raw("null"),
-            };
-            sink.push(FErr::new(
-                &DEPRECATION_WARNING,
-                ErrType::Invalid,
-                &v.loc.child("deprecationWarning"),
-                dw.map(|n| n.span).unwrap_or(v.node.span),
-                bad,
-                m,
-            ));
-        }
-        let sub = crd.subresources_for(v);
-        if let Some(p) = &v.schema {
-            schema::validate_validation(p, super::crd::has_status(sub), &opts, sink);
-        }
-        if let Some(p) = &v.subresources {
-            subresources::validate(p, sink);
-        }
-        if let Some(p) = &v.columns {
-            columns::validate(p, crd.v1, sink);
-        }
-        if let Some(p) = &v.selectable {
-            let sch = v
-                .schema
-                .as_ref()
-                .and_then(|s| get_set(s.node, "openAPIV3Schema"));
-            match sch {
-                None => {
-                    let mut e = FErr::new(
-                        &selectable::SELECTABLE_FIELDS,
-                        ErrType::Invalid,
-                        &p.loc,
-                        p.node.span,
-                        Bad::str(""),
-                        "may only be set when `version.schema.openAPIV3Schema` is not included",
-                    );
-                    if crd.v1 && crd.validation.is_some() {
-                        e.help = Some("the server moves a schema shared by all versions to the top level before this check, so per-version selectableFields see no schema (read from the server's code; digest §1.12)".into());
-                    }
-                    sink.push(e);
-                }
-                Some(s) => {
-                    if let Some(msg) = super::structural::conversion_error(s) {
-                        sink.push(FErr::new(
-                            &selectable::SELECTABLE_FIELDS,
-                            ErrType::Invalid,
-                            &v.loc.child("schema.openAPIV3Schema"),
-                            s.span,
-                            Bad::str(""),
-                            msg,
-                        ));
-                    }
-                    selectable::validate(p, Some(s), sink);
-                }
-            }
-        }
-    }
-
-    // top-level vs per-version (reachable from v1beta1)
-    let any = |f: &dyn Fn(&super::crd::Version) -> bool| crd.versions.iter().any(f);
-    let exclusive = [
-        (
-            "validation",
-            "schemas",
-            crd.validation.is_some() && any(&|v| v.schema.is_some()),
-        ),
-        (
-            "subresources",
-            "subresources",
-            crd.subresources.is_some() && any(&|v| v.subresources.is_some()),
-        ),
-        (
-            "additionalPrinterColumns",
-            "additionalPrinterColumns",
-            crd.columns.is_some() && any(&|v| v.columns.is_some()),
-        ),
-    ];
-    for (field, what, both) in exclusive {
-        if both {
-            sink.push(FErr::new(
-                &PER_VERSION_FIELDS,
-                ErrType::Forbidden,
-                &sp.child(field),
-                key_span(spec, field),
-                Bad::none(),
-                format!("top-level and per-version {what} are mutually exclusive"),
-            ));
-        }
-    }
-    // The server prints its internal versions slice; a short form keeps the message readable.
-    let versions_bad = || {
-        let names: Vec<String> = crd
-            .versions
-            .iter()
-            .map(|v| format!("{{\"name\":{},...}}", super::ctx::go_quote(v.name)))
-            .collect();
-        Bad::raw(format!("[{}]", names.join(",")))
-    };
-    let vloc = sp.child("versions");
-    fn pick<'v, 'a>(v: &'v super::crd::Version<'a>, which: usize) -> Option<&'v Place<'a>> {
-        match which {
-            0 => v.schema.as_ref(),
-            1 => v.subresources.as_ref(),
-            _ => v.columns.as_ref(),
-        }
-    }
-    let identical = |which: usize| -> bool {
-        let Some(first) = crd.versions.first().and_then(|v| pick(v, which)) else {
-            return false;
-        };
-        crd.versions
-            .iter()
-            .all(|v| pick(v, which).is_some_and(|p| p.node.value_eq(first.node)))
-    };
-    for (which, what, top) in [
-        (0, "schemas", "validation"),
-        (1, "subresources", "subresources"),
-        (2, "additionalPrinterColumns", "additionalPrinterColumns"),
-    ] {
-        if identical(which) {
-            sink.push(FErr::new(
-                &PER_VERSION_FIELDS,
-                ErrType::Invalid,
-                &vloc,
-                crd.versions_span,
-                versions_bad(),
-                format!("per-version {what} may not all be set to identical values (top-level {top} should be used instead)"),
-            ));
-        }
-    }
-    if !unique {
-        sink.push(FErr::new(
-            &VERSIONS,
-            ErrType::Invalid,
-            &vloc,
-            crd.versions_span,
-            versions_bad(),
-            "must contain unique version names",
-        ));
-    }
-    if storage != 1 {
-        let mut e = FErr::new(
-            &VERSIONS,
-            ErrType::Invalid,
-            &vloc,
-            crd.versions_span,
-            versions_bad(),
-            "must have exactly one version marked as storage version",
-        );
-        e.help = Some(format!("{storage} versions have `storage: true`"));
-        sink.push(e);
-    }
-    if let Some((v, loc, span)) = &crd.version {
-        if !v.is_empty() {
-            let errs = is_dns1035_label(v);
-            if !errs.is_empty() {
-                let mut e = FErr::new(
-                    &VERSIONS,
-                    ErrType::Invalid,
-                    loc,
-                    *span,
-                    Bad::str(v),
-                    errs.join(","),
-                );
-                if crd.v1 {
-                    e.help = Some(
-                        "the server reports the first version's name again as `spec.version`"
-                            .into(),
-                    );
-                }
-                sink.push(e);
-            }
-            if !crd.versions.is_empty() && crd.versions[0].name != *v {
-                sink.push(FErr::new(
-                    &VERSIONS,
-                    ErrType::Invalid,
-                    loc,
-                    *span,
-                    Bad::str(v),
-                    "must match the first version in spec.versions",
-                ));
-            }
-        }
-    }
-
-    // names required (v1 defaulting fills singular and listKind from kind on a real create)
+/// `spec.names`: the required fields (v1 defaulting fills singular and listKind from kind on a
+/// real create), then their format.
+fn validate_names_required(crd: &Internal, mode: Mode, sp: &Loc, sink: &mut Sink) {
+    let spec = crd.spec;
     let names = spec.get("names").filter(|n| n.as_map().is_some());
     let nloc = sp.child("names");
     let kind = names.and_then(|n| get_str(n, "kind")).unwrap_or("");
@@ -654,9 +431,13 @@ fn validate_spec(crd: &Internal, mode: Mode, sink: &mut Sink) {
     if let Some(n) = names {
         validate_names(n, &nloc, sink);
     }
+}
 
+/// The top-level (v1beta1, or shared by all versions) schema, subresources, columns and
+/// selectable fields, checked after the per-version ones as the server does.
+fn validate_top_level_parts(crd: &Internal, opts: &SchemaOpts, sink: &mut Sink) {
     if let Some(p) = &crd.validation {
-        schema::validate_validation(p, crd.any_status_enabled(), &opts, sink);
+        schema::validate_validation(p, crd.any_status_enabled(), opts, sink);
     }
     if let Some(p) = &crd.subresources {
         subresources::validate(p, sink);
@@ -665,41 +446,42 @@ fn validate_spec(crd: &Internal, mode: Mode, sink: &mut Sink) {
         columns::validate(p, crd.v1, sink);
     }
     if let Some(p) = &crd.selectable {
-        match &crd.validation {
-            None => {
-                let mut e = FErr::new(
-                    &selectable::SELECTABLE_FIELDS,
-                    ErrType::Invalid,
-                    &p.loc,
-                    p.node.span,
-                    Bad::str(""),
-                    "may only be set when validations.schema is included",
-                );
-                if crd.v1 {
-                    e.help = Some("the server moves selectableFields shared by all versions to the top level, where they need a schema shared by all versions too (read from the server's code; digest §1.12)".into());
-                }
-                sink.push(e);
-            }
-            Some(val) => {
-                let s = get_set(val.node, "openAPIV3Schema");
-                if let Some(msg) = s.and_then(super::structural::conversion_error) {
-                    sink.push(FErr::new(
-                        &selectable::SELECTABLE_FIELDS,
-                        ErrType::Invalid,
-                        &Loc::two(
-                            val.loc.child("openAPIV3Schema").user,
-                            "spec.schema.openAPIV3Schema",
-                        ),
-                        val.node.span,
-                        Bad::str(""),
-                        msg,
-                    ));
-                }
-                selectable::validate(p, s, sink);
-            }
-        }
+        validate_top_level_selectable(crd, p, sink);
     }
-    conversion::validate(crd, mode, sink);
+}
+
+/// Top-level selectableFields need a top-level schema that converts to a structural one.
+fn validate_top_level_selectable(crd: &Internal, p: &Place, sink: &mut Sink) {
+    let Some(val) = &crd.validation else {
+        let mut e = FErr::new(
+            &selectable::SELECTABLE_FIELDS,
+            ErrType::Invalid,
+            &p.loc,
+            p.node.span,
+            Bad::str(""),
+            "may only be set when validations.schema is included",
+        );
+        if crd.v1 {
+            e.help = Some("the server moves selectableFields shared by all versions to the top level, where they need a schema shared by all versions too (read from the server's code; digest §1.12)".into());
+        }
+        sink.push(e);
+        return;
+    };
+    let s = get_set(val.node, "openAPIV3Schema");
+    if let Some(msg) = s.and_then(super::structural::conversion_error) {
+        sink.push(FErr::new(
+            &selectable::SELECTABLE_FIELDS,
+            ErrType::Invalid,
+            &Loc::two(
+                val.loc.child("openAPIV3Schema").user,
+                "spec.schema.openAPIV3Schema",
+            ),
+            val.node.span,
+            Bad::str(""),
+            msg,
+        ));
+    }
+    selectable::validate(p, s, sink);
 }
 
 pub(crate) fn enum_strings(
@@ -813,170 +595,6 @@ pub(crate) fn validate_names(names: &Node, loc: &Loc, sink: &mut Sink) {
                 errs.join(","),
             ));
         }
-    }
-}
-
-/// `validateDeprecationWarning`: the detail strings, in order.
-pub fn deprecation_warning_errors(deprecated: bool, warning: Option<&str>) -> Vec<String> {
-    if !deprecated && warning.is_some() {
-        return vec!["can only be set for deprecated versions".into()];
-    }
-    let Some(w) = warning else { return Vec::new() };
-    let mut errs = Vec::new();
-    if w.len() > 256 {
-        errs.push("must be <= 256 characters long".into());
-    }
-    if w.is_empty() {
-        errs.push("must not be an empty string".into());
-    }
-    for (i, c) in w.char_indices() {
-        if !super::ctx::is_go_printable(c) && !c.is_control() {
-            errs.push(format!(
-                "must only contain printable UTF-8 characters; non-printable character found at index {i}"
-            ));
-            break;
-        }
-        if c.is_control() {
-            // Go checks IsPrint first: a control character is also non-printable.
-            errs.push(format!(
-                "must only contain printable UTF-8 characters; non-printable character found at index {i}"
-            ));
-            break;
-        }
-    }
-    errs
-}
-
-/// Same as [`deprecation_warning_errors`] for raw bytes (invalid UTF-8 is decoded as Go does:
-/// each bad byte is U+FFFD, which is printable, then the whole string is reported).
-pub fn deprecation_warning_errors_bytes(deprecated: bool, warning: &[u8]) -> Vec<String> {
-    match std::str::from_utf8(warning) {
-        Ok(s) => deprecation_warning_errors(deprecated, Some(s)),
-        Err(_) => {
-            let lossy = String::from_utf8_lossy(warning);
-            let mut errs = deprecation_warning_errors(deprecated, Some(&lossy));
-            if !deprecated {
-                return errs;
-            }
-            // lengths are bytes in Go; recompute the length rule on the raw bytes
-            errs.retain(|e| e != "must be <= 256 characters long");
-            if warning.len() > 256 {
-                errs.insert(0, "must be <= 256 characters long".into());
-            }
-            errs.push("must only contain printable UTF-8 characters".into());
-            errs
-        }
-    }
-}
-
-/// `status.storedVersions` as written.
-pub(crate) fn validate_stored_versions(crd: &Internal, sink: &mut Sink) {
-    let loc = Loc::new("status.storedVersions");
-    {
-        let node = crd.root.at(&["status", "storedVersions"]);
-        let stored: Vec<(&str, crate::diag::Span)> = node
-            .and_then(Node::as_seq)
-            .unwrap_or(&[])
-            .iter()
-            .map(|n| (n.as_str().unwrap_or(""), n.span))
-            .collect();
-        let span = node.map(|n| n.span).unwrap_or(crd.root.span);
-        let bad = match node {
-            Some(n) if n.as_seq().is_some_and(|s| !s.is_empty()) => Bad::json(n),
-            Some(n) if n.as_seq().is_some() => Bad::raw("[]"),
-            _ => Bad::raw("null"),
-        };
-        stored_versions(&stored, bad, span, crd, &loc, sink);
-    }
-}
-
-/// `status.storedVersions` after `PrepareForCreate` (= [first storage version]).
-fn validate_stored_versions_of(crd: &Internal, sink: &mut Sink) {
-    let loc = Loc::new("status.storedVersions");
-    {
-        let first = crd.versions.iter().find(|v| v.storage);
-        if let Some(v) = first {
-            let bad = Bad::raw(format!(
-                "[{}]",
-                super::ctx::go_json(&Node::synthetic(crate::yaml::Value::String(
-                    v.name.to_string()
-                )))
-            ));
-            stored_versions(
-                &[(v.name, v.node.span)],
-                bad,
-                crd.versions_span,
-                crd,
-                &loc,
-                sink,
-            );
-        } else {
-            stored_versions(&[], Bad::raw("null"), crd.versions_span, crd, &loc, sink);
-        }
-    }
-}
-
-/// `ValidateCustomResourceDefinitionStoredVersions`.
-pub(crate) fn stored_versions(
-    stored: &[(&str, crate::diag::Span)],
-    bad: Bad,
-    span: crate::diag::Span,
-    crd: &Internal,
-    loc: &Loc,
-    sink: &mut Sink,
-) {
-    if stored.is_empty() {
-        let mut e = FErr::new(
-            &STORED_VERSIONS,
-            ErrType::Invalid,
-            loc,
-            span,
-            bad,
-            "must have at least one stored version",
-        );
-        if crd.versions.iter().all(|v| !v.storage) {
-            e.help = Some("mark one version `storage: true`".into());
-        }
-        sink.push(e);
-        return;
-    }
-    // Go: a map from name to its last index; storage versions must be in it; what is left over
-    // was removed from spec.versions.
-    let mut map: Vec<(&str, usize, crate::diag::Span)> = Vec::new();
-    for (i, (s, sp)) in stored.iter().enumerate() {
-        match map.iter_mut().find(|(n, _, _)| n == s) {
-            Some(e) => {
-                e.1 = i;
-                e.2 = *sp;
-            }
-            None => map.push((s, i, *sp)),
-        }
-    }
-    for v in &crd.versions {
-        let pos = map.iter().position(|(n, _, _)| *n == v.name);
-        if v.storage && pos.is_none() {
-            sink.push(FErr::new(
-                &STORED_VERSIONS,
-                ErrType::Invalid,
-                loc,
-                span,
-                bad.clone(),
-                format!("must have the storage version {}", v.name),
-            ));
-        }
-        if let Some(p) = pos {
-            map.remove(p);
-        }
-    }
-    for (s, i, sp) in map {
-        sink.push(FErr::new(
-            &STORED_VERSIONS,
-            ErrType::Invalid,
-            &loc.index(i),
-            sp,
-            Bad::str(s),
-            format!("missing from spec.versions; {s} was previously a storage version, and must remain in spec.versions until a storage migration ensures no data remains persisted in {s} and removes {s} from status.storedVersions"),
-        ));
     }
 }
 

@@ -11,8 +11,8 @@
 //! then the server's `ValidateCustomResourceDefinition` order, then `warnings`.
 //!
 //! Families (one file each, rule statics next to their checks):
-//! `decode`, `crd_spec` (metadata, group, scope, names, versions, stored versions,
-//! preserveUnknownFields, API approval — and the driver), `conversion`, `subresources`,
+//! `decode`, `crd_spec` (metadata, group, scope, names, preserveUnknownFields, API approval —
+//! and the driver), `crd_versions` (versions, stored versions), `conversion`, `subresources`,
 //! `columns`, `selectable`, `schema` (keywords, extensions, validation-rule static checks, and
 //! the entry point that sequences `structural`, `defaults` and CEL), `structural`, `defaults`,
 //! `warnings` (beyond the server). CEL compilation and cost come from `crate::cel` and run only
@@ -30,6 +30,7 @@ mod columns;
 mod conversion;
 mod crd;
 mod crd_spec;
+mod crd_versions;
 mod ctx;
 mod decode;
 mod defaults;
@@ -40,7 +41,7 @@ mod structural;
 mod subresources;
 mod warnings;
 
-pub use crd_spec::{deprecation_warning_errors, deprecation_warning_errors_bytes};
+pub use crd_versions::{deprecation_warning_errors, deprecation_warning_errors_bytes};
 pub use schema::SchemaOpts;
 pub use structural::StructOpts;
 
@@ -166,7 +167,7 @@ pub fn lint_stored_versions(stored: &Node, versions: &Node) -> Vec<Diagnostic> {
     }));
     let internal = crd::Internal::new(&root);
     let mut sink = ctx::Sink::default();
-    crd_spec::validate_stored_versions(&internal, &mut sink);
+    crd_versions::validate_stored_versions(&internal, &mut sink);
     sink.into_diagnostics()
 }
 
@@ -214,12 +215,12 @@ pub static RULES: &[&Rule] = &[
     &crd_spec::GROUP,
     &crd_spec::SCOPE,
     &crd_spec::NAMES,
-    &crd_spec::VERSIONS,
-    &crd_spec::DEPRECATION_WARNING,
-    &crd_spec::STORED_VERSIONS,
+    &crd_versions::VERSIONS,
+    &crd_versions::DEPRECATION_WARNING,
+    &crd_versions::STORED_VERSIONS,
     &crd_spec::PRESERVE_UNKNOWN_FIELDS,
     &crd_spec::SCHEMA_REQUIRED,
-    &crd_spec::PER_VERSION_FIELDS,
+    &crd_versions::PER_VERSION_FIELDS,
     &crd_spec::API_APPROVAL,
     &conversion::CONVERSION,
     &subresources::SUBRESOURCES,

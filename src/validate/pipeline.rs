@@ -76,15 +76,14 @@ pub(super) fn run(
 ) -> Outcome {
     let mut out = run_inner(crd, obj, old, opts, stage);
     if out.stored.is_some() {
-        let own = obj
-            .get_str("apiVersion")
-            .and_then(|av| av.rsplit_once('/').map(|(_, v)| v).or(Some(av)))
-            .unwrap_or("");
+        let own = own_version(obj);
         out.version = Some(opts.version.as_deref().unwrap_or(own).to_string());
     }
     out
 }
 
+/// Validates one document in the server's order; each step below is one stage of the API
+/// server's create/update path, and a step that the server would fail hard on ends the run.
 pub(super) fn run_inner(
     crd: &CompiledCrd,
     obj: &Node,
@@ -100,117 +99,158 @@ pub(super) fn run_inner(
         source: None,
         object: None,
     };
-    let Value::Map(_) = &obj.value else {
-        r.push(
-            Diagnostic::new(
-                &rules::NOT_AN_OBJECT,
-                obj.span,
-                format!(
-                    "the document is {} {}, not an object",
-                    if matches!(obj.value, Value::Seq(_) | Value::Int(_)) {
-                        "an"
-                    } else {
-                        "a"
-                    },
-                    obj.kind()
-                ),
-            )
-            .with_path("<nil>"),
-        );
-        return Outcome {
-            diagnostics: r.diags,
-            stored: None,
-            version: None,
-        };
-    };
+    // 0. The server decodes the body as an object before anything else.
+    if !matches!(obj.value, Value::Map(_)) {
+        report_not_an_object(&mut r, obj);
+        return r.finish(None);
+    }
     r.source = Some(obj);
 
-    // 1. The version.
-    let own_version = obj
-        .get_str("apiVersion")
-        .and_then(|av| av.rsplit_once('/').map(|(_, v)| v).or(Some(av)))
-        .unwrap_or("");
+    // 1. The version: the one asked for (`--version`) or the object's own.
+    let own_version = own_version(obj);
     let version_name = opts.version.as_deref().unwrap_or(own_version);
-    let Some(ver) = crd
-        .compiled
-        .iter()
-        .find(|v| v.name == version_name && v.served)
-    else {
-        let span = obj.get("apiVersion").map_or(obj.span, |n| n.span);
-        let served: Vec<&str> = crd.served_versions().collect();
-        let known = crd.compiled.iter().any(|v| v.name == version_name);
-        if version_name.is_empty() {
-            r.push(
-                Diagnostic::new(
-                    &rules::VERSION_NOT_SERVED,
-                    obj.span,
-                    "apiVersion: Required value: the object has no apiVersion, so no CRD version applies",
-                )
-                .with_path("apiVersion")
-                .with_help(format!("served versions: {}", served.join(", "))),
-            );
-            return Outcome {
-                diagnostics: r.diags,
-                stored: None,
-                version: None,
-            };
-        }
-        let what = if known {
-            "is not served"
-        } else {
-            "does not exist"
-        };
-        r.push(
-            Diagnostic::new(
-                &rules::VERSION_NOT_SERVED,
-                span,
-                format!(
-                    "version {:?} of {}.{} {what}: the server could not find the requested resource",
-                    version_name, crd.plural, crd.group
-                ),
-            )
-            .with_path("apiVersion")
-            .with_help(format!("served versions: {}", served.join(", "))),
-        );
-        return Outcome {
-            diagnostics: r.diags,
-            stored: None,
-            version: None,
-        };
+    let Some(ver) = served_version(crd, version_name) else {
+        report_unserved_version(&mut r, obj, version_name);
+        return r.finish(None);
     };
-
     let mut x = obj.clone();
     if opts.version.is_some() && version_name != own_version {
-        let target = format!("{}/{}", crd.group, ver.name);
-        if let Some(av) = x.as_map_mut().and_then(|m| m.get_mut("apiVersion")) {
-            av.value = Value::String(target.clone());
-        }
-        let own = crd.compiled.iter().find(|v| v.name == own_version);
-        if own.is_some_and(|o| o.schema_class != ver.schema_class) {
-            let span = obj.get("apiVersion").map_or(obj.span, |n| n.span);
-            r.push(
-                Diagnostic::new(
-                    &rules::VERSION_SCHEMA_DIFFERS,
-                    span,
-                    if crd.conversion == "None" {
-                        format!(
-                            "validating as {target}: the schema of version {:?} differs from that of {:?}; with conversion strategy None only apiVersion changes",
-                            ver.name, own_version
-                        )
-                    } else {
-                        format!(
-                            "validating as {target}: the schema of version {:?} differs from that of {:?}; the CRD converts with strategy {}, which crdlint cannot run, so only apiVersion was changed",
-                            ver.name, own_version, crd.conversion
-                        )
-                    },
-                )
-                .with_path("apiVersion"),
-            );
-        }
+        retarget_version(&mut r, &mut x, obj, ver, own_version);
     }
 
     // 2. Unknown fields: root metadata first (as the server decodes it first), then pruning,
     //    then embedded metadata.
+    let fatal = prune_unknown(&mut r, &mut x, ver);
+    if stage == Stage::Prune {
+        return r.finish(Some(x));
+    }
+
+    // 3. Defaults. A metadata that could not be decoded stops the server before validation.
+    prune::apply_defaults(&mut x, ver.schema.as_ref());
+    if fatal {
+        return r.finish(Some(x));
+    }
+
+    // 4. Validation of the object as it would be stored.
+    validate_as_stored(&mut r, ver, &mut x, old);
+    r.finish(Some(x))
+}
+
+impl Run<'_> {
+    /// The pipeline's result; [`run`] fills in the version.
+    fn finish(self, stored: Option<Node>) -> Outcome {
+        Outcome {
+            diagnostics: self.diags,
+            stored,
+            version: None,
+        }
+    }
+}
+
+/// The version part of the object's `apiVersion` (all of it when it has no group).
+fn own_version(obj: &Node) -> &str {
+    obj.get_str("apiVersion")
+        .and_then(|av| av.rsplit_once('/').map(|(_, v)| v).or(Some(av)))
+        .unwrap_or("")
+}
+
+/// The compiled version named `name`, if the CRD serves it.
+fn served_version<'c>(crd: &'c CompiledCrd, name: &str) -> Option<&'c CompiledVersion> {
+    crd.compiled.iter().find(|v| v.name == name && v.served)
+}
+
+/// A document that is not a mapping: the server cannot decode it as an object.
+fn report_not_an_object(r: &mut Run<'_>, obj: &Node) {
+    let article = if matches!(obj.value, Value::Seq(_) | Value::Int(_)) {
+        "an"
+    } else {
+        "a"
+    };
+    r.push(
+        Diagnostic::new(
+            &rules::NOT_AN_OBJECT,
+            obj.span,
+            format!("the document is {article} {}, not an object", obj.kind()),
+        )
+        .with_path("<nil>"),
+    );
+}
+
+/// No served version matches: missing apiVersion, an unserved version, or an unknown one.
+fn report_unserved_version(r: &mut Run<'_>, obj: &Node, version_name: &str) {
+    let crd = r.crd;
+    let served: Vec<&str> = crd.served_versions().collect();
+    let help = format!("served versions: {}", served.join(", "));
+    if version_name.is_empty() {
+        r.push(
+            Diagnostic::new(
+                &rules::VERSION_NOT_SERVED,
+                obj.span,
+                "apiVersion: Required value: the object has no apiVersion, so no CRD version applies",
+            )
+            .with_path("apiVersion")
+            .with_help(help),
+        );
+        return;
+    }
+    let span = obj.get("apiVersion").map_or(obj.span, |n| n.span);
+    let known = crd.compiled.iter().any(|v| v.name == version_name);
+    let what = if known {
+        "is not served"
+    } else {
+        "does not exist"
+    };
+    r.push(
+        Diagnostic::new(
+            &rules::VERSION_NOT_SERVED,
+            span,
+            format!(
+                "version {:?} of {}.{} {what}: the server could not find the requested resource",
+                version_name, crd.plural, crd.group
+            ),
+        )
+        .with_path("apiVersion")
+        .with_help(help),
+    );
+}
+
+/// `--version` asks for another version than the object's: only apiVersion changes (crdlint
+/// runs no conversion), and a note says so when the two versions' schemas differ.
+fn retarget_version(
+    r: &mut Run<'_>,
+    x: &mut Node,
+    obj: &Node,
+    ver: &CompiledVersion,
+    own_version: &str,
+) {
+    let crd = r.crd;
+    let target = format!("{}/{}", crd.group, ver.name);
+    if let Some(av) = x.as_map_mut().and_then(|m| m.get_mut("apiVersion")) {
+        av.value = Value::String(target.clone());
+    }
+    let own = crd.compiled.iter().find(|v| v.name == own_version);
+    if own.is_none_or(|o| o.schema_class == ver.schema_class) {
+        return;
+    }
+    let span = obj.get("apiVersion").map_or(obj.span, |n| n.span);
+    let message = if crd.conversion == "None" {
+        format!(
+            "validating as {target}: the schema of version {:?} differs from that of {:?}; with conversion strategy None only apiVersion changes",
+            ver.name, own_version
+        )
+    } else {
+        format!(
+            "validating as {target}: the schema of version {:?} differs from that of {:?}; the CRD converts with strategy {}, which crdlint cannot run, so only apiVersion was changed",
+            ver.name, own_version, crd.conversion
+        )
+    };
+    r.push(Diagnostic::new(&rules::VERSION_SCHEMA_DIFFERS, span, message).with_path("apiVersion"));
+}
+
+/// Drops (and reports) unknown fields in the server's decoding order: root metadata, the
+/// schema's pruning, then embedded resources' metadata. Returns whether decoding failed so
+/// badly that the server rejects the request before validation.
+fn prune_unknown(r: &mut Run<'_>, x: &mut Node, ver: &CompiledVersion) -> bool {
     let mut unknown: Vec<UnknownField> = Vec::new();
     let mut fatal = false;
     if let Some(meta) = x.get("metadata") {
@@ -233,58 +273,36 @@ pub(super) fn run_inner(
     }
     let schema = ver.schema.as_ref();
     // Without a schema nothing is pruned: the server requires one whenever it prunes.
-    if !crd.preserve_unknown_fields && schema.is_some() {
-        unknown.extend(prune::prune(&mut x, schema, true));
-        prune::prune_non_nullable_nulls(&mut x, schema);
+    if !r.crd.preserve_unknown_fields && schema.is_some() {
+        unknown.extend(prune::prune(x, schema, true));
+        prune::prune_non_nullable_nulls(x, schema);
     }
     let root = Link::Root(None);
     let mut coerce_unknown = Vec::new();
-    if let Some((fe, span)) =
-        objectmeta::coerce(&mut x, schema, &root, false, &mut coerce_unknown, 0)
-    {
+    if let Some((fe, span)) = objectmeta::coerce(x, schema, &root, false, &mut coerce_unknown, 0) {
         r.field_error(&rules::EMBEDDED_RESOURCE, &fe, span, None);
         fatal = true;
     }
     coerce_unknown.sort_by(|a, b| a.path.cmp(&b.path));
     unknown.extend(coerce_unknown);
-    report_unknown(&mut r, &unknown);
+    report_unknown(r, &unknown);
+    fatal
+}
 
-    if stage == Stage::Prune {
-        return Outcome {
-            diagnostics: r.diags,
-            stored: Some(x),
-            version: None,
-        };
-    }
-
-    // 3. Defaults.
-    prune::apply_defaults(&mut x, schema);
-    if fatal {
-        return Outcome {
-            diagnostics: r.diags,
-            stored: Some(x),
-            version: None,
-        };
-    }
-
-    // 4. Validation. On update the old object is stored data (pruned and defaulted). With the
-    //    status subresource, create drops `status` and update keeps the old one
-    //    (`PrepareForCreate`/`PrepareForUpdate`); the user's status is put back afterwards so
-    //    `stored` keeps the user's text.
+/// Validates the pruned, defaulted object. On update the old object is stored data (pruned
+/// and defaulted). With the status subresource, create drops `status` and update keeps the
+/// old one (`PrepareForCreate`/`PrepareForUpdate`); the user's status is put back afterwards
+/// so `stored` keeps the user's text.
+fn validate_as_stored(r: &mut Run<'_>, ver: &CompiledVersion, x: &mut Node, old: Option<&Node>) {
     let old_x = old
         .filter(|o| o.as_map().is_some())
-        .map(|o| update::prepare_old(crd, ver, o));
-    //    Through `/status` (`crdlint test`'s status updates) the object keeps its own status.
-    let status = (ver.status_subresource && opts.subresource == Subresource::Main)
-        .then(|| update::carry_status(&mut x, old_x.as_ref()));
-    validate_stored(&mut r, ver, &x, old_x.as_ref());
+        .map(|o| update::prepare_old(r.crd, ver, o));
+    // Through `/status` (`crdlint test`'s status updates) the object keeps its own status.
+    let status = (ver.status_subresource && r.opts.subresource == Subresource::Main)
+        .then(|| update::carry_status(x, old_x.as_ref()));
+    validate_stored(r, ver, x, old_x.as_ref());
     if let Some(saved) = status {
-        update::restore_status(&mut x, saved);
-    }
-    Outcome {
-        diagnostics: r.diags,
-        stored: Some(x),
-        version: None,
+        update::restore_status(x, saved);
     }
 }
 
@@ -393,15 +411,45 @@ pub(super) fn is_compile_error(e: &RuleError) -> bool {
         || e.detail.starts_with("rule compiler initialization error: ")
 }
 
+/// Validates the object as it would be stored, in the server's order: TypeMeta, ObjectMeta,
+/// the schema, the scale subresource, embedded resources, list types, then CEL rules. Every
+/// field error is kept in `all`, since whether CEL runs depends on the errors before it.
 pub(super) fn validate_stored(
     r: &mut Run<'_>,
     ver: &CompiledVersion,
     x: &Node,
     old: Option<&Node>,
 ) {
+    // A wrong kind or apiVersion stops the server before anything else is looked at.
+    if !type_meta_ok(r, ver, x) {
+        return;
+    }
+    let mut all: Vec<FieldError> = Vec::new();
+    validate_metadata(r, x, old, &mut all);
+    finalizer_warnings(r, x, old);
+    validate_schema(r, ver, x, old, &mut all);
+    validate_scale(r, ver, x, &mut all);
+    validate_embedded(r, ver, x, &mut all);
+    validate_list_types(r, ver, x, old, &mut all);
+    validate_cel(r, ver, x, old, &all);
+}
+
+/// Reports each item under `rule` and keeps its error for the CEL gate.
+fn emit(r: &mut Run<'_>, all: &mut Vec<FieldError>, rule: &'static Rule, items: Vec<Located>) {
+    for (fe, span) in items {
+        r.field_error(rule, &fe, span, None);
+        all.push(fe);
+    }
+}
+
+/// The span of a top-level field, or the object's when the field is absent.
+fn span_of(x: &Node, k: &str) -> Span {
+    x.get(k).map_or(x.span, |n| n.span)
+}
+
+/// TypeMeta: `kind` and `apiVersion` must name this CRD's kind and the validated version.
+fn type_meta_ok(r: &mut Run<'_>, ver: &CompiledVersion, x: &Node) -> bool {
     let crd = r.crd;
-    let span_of = |k: &str| x.get(k).map_or(x.span, |n| n.span);
-    // TypeMeta.
     let kind = x.get_str("kind").unwrap_or("");
     let av = x.get_str("apiVersion").unwrap_or("");
     let want_av = if crd.group.is_empty() {
@@ -409,15 +457,15 @@ pub(super) fn validate_stored(
     } else {
         format!("{}/{}", crd.group, ver.name)
     };
-    let mut stop = false;
+    let mut ok = true;
     if kind != crd.kind {
         let fe = FieldError::invalid(
             FieldPath::new("kind"),
             kind.to_string(),
             format!("must be {}", crd.kind),
         );
-        r.field_error(&rules::TYPE_META, &fe, span_of("kind"), None);
-        stop = true;
+        r.field_error(&rules::TYPE_META, &fe, span_of(x, "kind"), None);
+        ok = false;
     }
     if av != want_av {
         let fe = FieldError::invalid(
@@ -425,26 +473,15 @@ pub(super) fn validate_stored(
             av.to_string(),
             format!("must be {want_av}"),
         );
-        r.field_error(&rules::TYPE_META, &fe, span_of("apiVersion"), None);
-        stop = true;
+        r.field_error(&rules::TYPE_META, &fe, span_of(x, "apiVersion"), None);
+        ok = false;
     }
-    if stop {
-        return;
-    }
-    let mut all: Vec<FieldError> = Vec::new();
-    pub(super) fn emit(
-        r: &mut Run<'_>,
-        all: &mut Vec<FieldError>,
-        rule: &'static Rule,
-        items: Vec<Located>,
-    ) {
-        for (fe, span) in items {
-            r.field_error(rule, &fe, span, None);
-            all.push(fe);
-        }
-    }
+    ok
+}
 
-    // ObjectMeta: the create checks, or on update the update checks.
+/// ObjectMeta: the create checks, or on update the update checks.
+fn validate_metadata(r: &mut Run<'_>, x: &Node, old: Option<&Node>, all: &mut Vec<FieldError>) {
+    let crd = r.crd;
     let mut meta_errs = Vec::new();
     match (x.get("metadata").map(|m| &m.value), old) {
         (meta, Some(o)) => update::meta_update_errors(
@@ -453,7 +490,7 @@ pub(super) fn validate_stored(
                 _ => None,
             },
             o.get("metadata").and_then(Node::as_map),
-            span_of("metadata"),
+            span_of(x, "metadata"),
             &mut meta_errs,
         ),
         (None | Some(Value::Null), None) => {
@@ -467,7 +504,7 @@ pub(super) fn validate_stored(
         }
         (Some(Value::Map(m)), None) => objectmeta::validate_object_meta(
             m,
-            span_of("metadata"),
+            span_of(x, "metadata"),
             &FieldPath::new("metadata"),
             crd.name_rule,
             crd.namespaced,
@@ -475,89 +512,123 @@ pub(super) fn validate_stored(
         ),
         (Some(_), None) => {}
     }
-    emit(r, &mut all, &rules::METADATA, meta_errs);
-    finalizer_warnings(r, x, old);
+    emit(r, all, &rules::METADATA, meta_errs);
+}
 
-    // The schema.
-    if let Some(s) = &ver.schema {
-        let cx = openapi::Ctx {
-            patterns: &ver.patterns,
-            formats: &ver.formats,
-            compat_minor: r.opts.compat_minor(),
-            beh: r.beh,
-        };
-        let corr = old
-            .filter(|_| r.beh.ratcheting)
-            .map(|old| crate::schema::correlate::Pair {
-                schema: s,
-                new: x,
-                old,
-            });
-        let res = openapi::ratcheted(
-            corr,
-            openapi::validate(&cx, s, x, corr, &openapi::Name::Root, x.span, 0),
-        );
-        for e in &res.ratcheted {
-            let fe = e.to_field_error();
-            report_ratcheted(r, e.span, e.user_path(), fe.render(r.beh));
-        }
-        for e in &res.errs {
-            let fe = e.to_field_error();
-            let mut d = Diagnostic::new(&rules::SCHEMA, e.span, fe.render(r.beh));
-            let user_path = e.user_path();
-            let server_path = fe.path.to_string();
-            d = d.with_path(user_path.clone());
-            if user_path != server_path {
-                d = d.with_server_path(server_path);
-            }
-            r.push(d);
-            all.push(fe);
-        }
-    }
-
-    // Scale subresource.
-    if let Some(sc) = &ver.scale {
-        let mut errs = Vec::new();
-        scale_check(x, &sc.spec_replicas_path, true, &mut errs);
-        scale_check(x, &sc.status_replicas_path, true, &mut errs);
-        if let Some(l) = &sc.label_selector_path {
-            scale_check(x, l, false, &mut errs);
-        }
-        emit(r, &mut all, &rules::SCALE, errs);
-    }
-
-    // Embedded resources and list types.
-    let root = Link::Root(None);
-    if ver.has_embedded {
-        let mut emb = Vec::new();
-        objectmeta::validate_embedded(x, ver.schema.as_ref(), &root, &mut emb, 0);
-        if !r.beh.embedded_required_no_detail {
-            // Before 1.34 a missing embedded apiVersion/kind said so in the detail.
-            for (fe, _) in &mut emb {
-                if fe.kind == ErrorType::Required && fe.detail.is_empty() {
-                    fe.detail = "must not be empty".into();
-                }
-            }
-        }
-        emit(r, &mut all, &rules::EMBEDDED_RESOURCE, emb);
-    }
-    // On update, list uniqueness is checked only when the old object passed it.
-    if ver.has_list_types {
-        let old_ok = old.is_none_or(|o| {
-            let mut olds = Vec::new();
-            listtype::validate(&root, ver.schema.as_ref(), o, &mut olds);
-            olds.is_empty()
+/// The OpenAPI schema (kube-openapi's validation), with ratcheting on update from 1.30.
+fn validate_schema(
+    r: &mut Run<'_>,
+    ver: &CompiledVersion,
+    x: &Node,
+    old: Option<&Node>,
+    all: &mut Vec<FieldError>,
+) {
+    let Some(s) = &ver.schema else {
+        return;
+    };
+    let cx = openapi::Ctx {
+        patterns: &ver.patterns,
+        formats: &ver.formats,
+        compat_minor: r.opts.compat_minor(),
+        beh: r.beh,
+    };
+    let corr = old
+        .filter(|_| r.beh.ratcheting)
+        .map(|old| crate::schema::correlate::Pair {
+            schema: s,
+            new: x,
+            old,
         });
-        if old_ok {
-            let mut lt = Vec::new();
-            listtype::validate(&root, ver.schema.as_ref(), x, &mut lt);
-            emit(r, &mut all, &rules::LIST_DUPLICATE, lt);
+    let res = openapi::ratcheted(
+        corr,
+        openapi::validate(&cx, s, x, corr, &openapi::Name::Root, x.span, 0),
+    );
+    for e in &res.ratcheted {
+        let fe = e.to_field_error();
+        report_ratcheted(r, e.span, e.user_path(), fe.render(r.beh));
+    }
+    for e in &res.errs {
+        let fe = e.to_field_error();
+        let mut d = Diagnostic::new(&rules::SCHEMA, e.span, fe.render(r.beh));
+        let user_path = e.user_path();
+        let server_path = fe.path.to_string();
+        d = d.with_path(user_path.clone());
+        if user_path != server_path {
+            d = d.with_server_path(server_path);
+        }
+        r.push(d);
+        all.push(fe);
+    }
+}
+
+/// The scale subresource's replica paths (integers) and label selector path (a string).
+fn validate_scale(r: &mut Run<'_>, ver: &CompiledVersion, x: &Node, all: &mut Vec<FieldError>) {
+    let Some(sc) = &ver.scale else {
+        return;
+    };
+    let mut errs = Vec::new();
+    scale_check(x, &sc.spec_replicas_path, true, &mut errs);
+    scale_check(x, &sc.status_replicas_path, true, &mut errs);
+    if let Some(l) = &sc.label_selector_path {
+        scale_check(x, l, false, &mut errs);
+    }
+    emit(r, all, &rules::SCALE, errs);
+}
+
+/// `x-kubernetes-embedded-resource` objects: apiVersion, kind and their metadata.
+fn validate_embedded(r: &mut Run<'_>, ver: &CompiledVersion, x: &Node, all: &mut Vec<FieldError>) {
+    if !ver.has_embedded {
+        return;
+    }
+    let mut emb = Vec::new();
+    objectmeta::validate_embedded(x, ver.schema.as_ref(), &Link::Root(None), &mut emb, 0);
+    if !r.beh.embedded_required_no_detail {
+        // Before 1.34 a missing embedded apiVersion/kind said so in the detail.
+        for (fe, _) in &mut emb {
+            if fe.kind == ErrorType::Required && fe.detail.is_empty() {
+                fe.detail = "must not be empty".into();
+            }
         }
     }
+    emit(r, all, &rules::EMBEDDED_RESOURCE, emb);
+}
 
-    // CEL rules. The server evaluates `x-kubernetes-validations` last, on this same object
-    // (`x`: pruned, defaulted, status dropped) and only when no earlier error blocks it.
-    let blocked = cel_blocked_at(&all, r.beh);
+/// `x-kubernetes-list-type` set/map uniqueness. On update it is checked only when the old
+/// object passed it.
+fn validate_list_types(
+    r: &mut Run<'_>,
+    ver: &CompiledVersion,
+    x: &Node,
+    old: Option<&Node>,
+    all: &mut Vec<FieldError>,
+) {
+    if !ver.has_list_types {
+        return;
+    }
+    let root = Link::Root(None);
+    let old_ok = old.is_none_or(|o| {
+        let mut olds = Vec::new();
+        listtype::validate(&root, ver.schema.as_ref(), o, &mut olds);
+        olds.is_empty()
+    });
+    if old_ok {
+        let mut lt = Vec::new();
+        listtype::validate(&root, ver.schema.as_ref(), x, &mut lt);
+        emit(r, all, &rules::LIST_DUPLICATE, lt);
+    }
+}
+
+/// CEL rules. The server evaluates `x-kubernetes-validations` last, on this same object
+/// (`x`: pruned, defaulted, status dropped) and only when no earlier error blocks it; when one
+/// does, it says the rules were not checked.
+fn validate_cel(
+    r: &mut Run<'_>,
+    ver: &CompiledVersion,
+    x: &Node,
+    old: Option<&Node>,
+    all: &[FieldError],
+) {
+    let blocked = cel_blocked_at(all, r.beh);
     if let (false, Some(cel)) = (blocked, &ver.cel) {
         run_cel(r, ver, cel, x, old);
     } else if ver.has_cel_rules && blocked {

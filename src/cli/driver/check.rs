@@ -1,0 +1,306 @@
+//! Step 3 of the run driver: each file of resources parsed (unless step 1 kept its tree), its
+//! objects matched to a CRD of the table or a built-in kind and validated, one file per task.
+
+use super::*;
+
+/// A built-in kind as the run uses it (the catalog's entry, shared).
+enum Builtin {
+    Served {
+        crd: Arc<CompiledCrd>,
+        note: Option<builtin::Note>,
+    },
+    Rejected(builtin::Note),
+}
+
+/// The built-in kinds of the run's objects that no CRD claims, each looked up (and compiled)
+/// the first time an object needs it; nothing is looked up (and the embedded schemas stay
+/// untouched) when no object needs one, or in `lint`.
+pub(super) struct Builtins {
+    catalog: std::sync::Mutex<builtin::Catalog>,
+}
+
+impl Builtins {
+    pub(super) fn new(opts: &RunOptions) -> Builtins {
+        Builtins {
+            catalog: std::sync::Mutex::new(builtin::Catalog::new(opts.validate.kube_version)),
+        }
+    }
+
+    /// The kind's entry; the first caller compiles it while the others wait.
+    fn get(&self, api_version: &str, kind: &str) -> Option<Builtin> {
+        let mut catalog = match self.catalog.lock() {
+            Ok(c) => c,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        catalog.prepare(api_version, kind);
+        Some(match catalog.get(api_version, kind)? {
+            builtin::Entry::Served { crd, note } => Builtin::Served {
+                crd: crd.clone(),
+                note: note.clone(),
+            },
+            builtin::Entry::Rejected(note) => Builtin::Rejected(note.clone()),
+        })
+    }
+
+    #[cfg(test)]
+    pub(super) fn is_empty(&self) -> bool {
+        self.catalog.lock().map(|c| c.is_empty()).unwrap_or(false)
+    }
+}
+
+/// Step 3's shared state: what every file of resources is checked against.
+pub(super) struct Targets<'a> {
+    pub(super) loaded: &'a [Loaded],
+    pub(super) opts: &'a RunOptions,
+    pub(super) patches: &'a std::collections::HashSet<PathBuf>,
+    pub(super) table: &'a Table,
+    pub(super) crds: &'a [Option<CompiledCrd>],
+    pub(super) builtins: Builtins,
+}
+
+/// What step 3 keeps of one file: its parse results without the tree, and its findings.
+pub(super) struct Checked {
+    pub(super) parsed: ParsedFile,
+    pub(super) diagnostics: Vec<Diagnostic>,
+    pub(super) skipped: Vec<Skipped>,
+    /// Objects skipped by `--skip` (counted, never listed).
+    pub(super) skipped_quietly: usize,
+    pub(super) resources: usize,
+    pub(super) stored: Vec<Stored>,
+}
+
+/// What one object of a file is validated against.
+enum Against<'a> {
+    Crd(&'a CompiledCrd),
+    Builtin(Arc<CompiledCrd>, Option<builtin::Note>),
+}
+
+impl Against<'_> {
+    fn crd(&self) -> &CompiledCrd {
+        match self {
+            Against::Crd(crd) => crd,
+            Against::Builtin(crd, _) => crd,
+        }
+    }
+}
+
+/// One object to validate.
+pub(super) struct Job<'n, 'a> {
+    object: &'n Object,
+    node: &'n Node,
+    against: Against<'a>,
+}
+
+/// Why an object of a file is not validated.
+pub(super) enum NotValidated {
+    /// Counted as a resource (a finding was made instead).
+    Reported(Box<Diagnostic>),
+    Skipped(Cow<'static, str>, Option<Box<Diagnostic>>),
+    Quietly,
+    /// A CRD: step 2 handled it.
+    Crd,
+}
+
+impl Targets<'_> {
+    /// Step 3: every file of the run (files parsed in step 1 keep their parse), one file per
+    /// task, in file order.
+    pub(super) fn check_all(&self, early: Vec<Option<ParsedFile>>) -> Vec<Checked> {
+        early
+            .into_par_iter()
+            .enumerate()
+            .map(|(f, p)| self.check_file(f, p))
+            .collect()
+    }
+
+    /// Parses the file if step 1 did not, validates its resources, and drops its tree.
+    fn check_file(&self, f: FileId, p: Option<ParsedFile>) -> Checked {
+        let l = &self.loaded[f];
+        let mut p =
+            p.unwrap_or_else(|| parse_file(f, l, self.loaded.len(), &self.opts.skip, self.patches));
+        let mut c = Checked {
+            parsed: ParsedFile::default(),
+            diagnostics: Vec::new(),
+            skipped: Vec::new(),
+            skipped_quietly: 0,
+            resources: 0,
+            stored: Vec::new(),
+        };
+        if l.input.role == Role::Target {
+            let jobs = self.jobs(f, &p, &mut c);
+            self.validate_jobs(f, &jobs, &mut c);
+        }
+        p.docs = Vec::new();
+        c.parsed = p;
+        c
+    }
+
+    /// Sorts the file's objects into jobs and the rest (skipped, or reported as they are).
+    fn jobs<'n>(&self, f: FileId, p: &'n ParsedFile, c: &mut Checked) -> Vec<Job<'n, '_>> {
+        let mut jobs = Vec::new();
+        for o in &p.objects {
+            let node = p.node(o.at);
+            let span = node.map(kind_span).unwrap_or_default();
+            let reason = match self.target_of(o, node, span) {
+                Ok(job) => {
+                    c.resources += 1;
+                    jobs.push(job);
+                    continue;
+                }
+                Err(NotValidated::Crd) => continue,
+                Err(NotValidated::Quietly) => {
+                    c.skipped_quietly += 1;
+                    continue;
+                }
+                Err(NotValidated::Reported(d)) => {
+                    c.diagnostics.push(stamp(*d, f, &o.object));
+                    c.resources += 1;
+                    continue;
+                }
+                Err(NotValidated::Skipped(reason, d)) => {
+                    c.diagnostics.extend(d.map(|d| stamp(*d, f, &o.object)));
+                    reason
+                }
+            };
+            // With `--missing-schema error` (`--strict`), a document that is no object at all
+            // cannot pass silently either.
+            if self.opts.missing_schema == Some(crate::diag::Severity::Error)
+                && self.opts.mode != Mode::Lint
+                && o.object.kind.is_empty()
+            {
+                let what = "this document has no apiVersion and kind".to_string();
+                c.diagnostics
+                    .push(stamp(Diagnostic::new(&NO_SCHEMA, span, what), f, &o.object));
+            }
+            c.skipped.push(Skipped {
+                file: f,
+                span,
+                object: (!o.object.kind.is_empty()).then(|| Arc::clone(&o.object)),
+                reason,
+            });
+        }
+        jobs
+    }
+
+    /// What one object is validated against, or why it is not.
+    pub(super) fn target_of<'n>(
+        &self,
+        o: &'n Object,
+        node: Option<&'n Node>,
+        span: Span,
+    ) -> Result<Job<'n, '_>, NotValidated> {
+        let (group, kind) = match &o.class {
+            Class::Crd => return Err(NotValidated::Crd),
+            Class::SkipQuietly => return Err(NotValidated::Quietly),
+            Class::Skip(reason) => return Err(NotValidated::Skipped(reason.clone(), None)),
+            Class::Resource { .. } if self.opts.mode == Mode::Lint => {
+                return Err(NotValidated::Skipped(
+                    "not a CRD (lint reads CRDs only)".into(),
+                    None,
+                ));
+            }
+            Class::Resource { group, kind } => (group, kind),
+        };
+        let not_compiled = || {
+            let reason = format!("the CRD for {group}/{kind} could not be compiled");
+            NotValidated::Skipped(reason.into(), None)
+        };
+        match self
+            .table
+            .get(&(group.clone(), kind.clone()))
+            .map(|e| e.index)
+        {
+            Some(Some(i)) => match (self.crds[i].as_ref(), node) {
+                (Some(crd), Some(node)) => Ok(Job {
+                    object: o,
+                    node,
+                    against: Against::Crd(crd),
+                }),
+                _ => Err(not_compiled()),
+            },
+            Some(None) => Err(not_compiled()),
+            None => match (self.builtins.get(&o.object.api_version, kind), node) {
+                (Some(Builtin::Served { crd, note }), Some(node)) => Ok(Job {
+                    object: o,
+                    node,
+                    against: Against::Builtin(crd, note),
+                }),
+                (Some(Builtin::Rejected(note)), Some(node)) => {
+                    Err(NotValidated::Reported(Box::new(note.diagnostic(node))))
+                }
+                _ if classify::is_builtin_group(group) => Err(NotValidated::Skipped(
+                    format!("built-in kind {}", o.object.kind).into(),
+                    None,
+                )),
+                _ => {
+                    let d = self.opts.missing_schema.map(|severity| {
+                        let what = format!(
+                            "no CRD for {} {} in the run, so it is not validated",
+                            o.object.api_version, o.object.kind
+                        );
+                        Box::new(
+                            Diagnostic::new(&NO_SCHEMA, span, what)
+                                .with_severity(severity)
+                                .with_help("give its CRD with --crd, or skip the kind with --skip"),
+                        )
+                    });
+                    Err(NotValidated::Skipped(
+                        format!("no CRD for {group}/{kind} in the run").into(),
+                        d,
+                    ))
+                }
+            },
+        }
+    }
+
+    /// Validates the file's jobs (in parallel for a file of many objects) and keeps their
+    /// findings, and with `prune`/`default` their transformed forms.
+    fn validate_jobs(&self, f: FileId, jobs: &[Job<'_, '_>], c: &mut Checked) {
+        let opts = self.opts;
+        let outcomes: Vec<validate::Outcome> = jobs
+            .par_iter()
+            .map(|job| {
+                let crd = job.against.crd();
+                let mut outcome = match (&job.against, opts.transform) {
+                    (_, Some(Transform::Prune)) => {
+                        validate::prune_only(crd, job.node, &opts.validate)
+                    }
+                    (Against::Builtin(_, note), _) => {
+                        let mut o = builtin::validate(crd, job.node, &opts.validate);
+                        if let Some(note) = note {
+                            o.diagnostics.push(note.diagnostic(job.node));
+                        }
+                        o
+                    }
+                    (Against::Crd(_), _) => {
+                        let old = opts.old.as_ref().and_then(|o| o.get(job.node));
+                        validate::validate_resource_update(crd, job.node, old, &opts.validate)
+                    }
+                };
+                // The stored form is a whole copy of the resource; keeping them until the end
+                // of the run only to drop them was most of `check`'s peak memory.
+                if opts.transform.is_none() {
+                    outcome.stored = None;
+                }
+                outcome
+            })
+            .collect();
+        for (outcome, job) in outcomes.into_iter().zip(jobs) {
+            c.diagnostics.extend(
+                outcome
+                    .diagnostics
+                    .into_iter()
+                    .map(|d| stamp(d, f, &job.object.object)),
+            );
+            if opts.transform.is_some() {
+                if let Some(node) = outcome.stored {
+                    c.stored.push(Stored {
+                        file: f,
+                        node,
+                        original: job.node.clone(),
+                        list_item: job.object.at.item.is_some(),
+                    });
+                }
+            }
+        }
+    }
+}
