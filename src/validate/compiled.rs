@@ -130,10 +130,7 @@ impl PreparedSchema {
             byte.check = Some(check);
         }
         let has_cel_rules = with_cel && schema.as_ref().is_some_and(Schema::has_validation_rules);
-        let cel = schema
-            .as_ref()
-            .filter(|_| has_cel_rules)
-            .map(CelRules::compile);
+        let cel = has_cel_rules.then(CelRules::default);
         let (has_embedded, has_list_types) = flags(schema.as_ref());
         PreparedSchema {
             schema,
@@ -159,6 +156,7 @@ impl std::ops::Deref for CompiledVersion {
 /// server uses for rules already in etcd) of the emulated minor: a rule calling a function that
 /// minor lacks is a compile error there, as on that server. Compiled on first use per minor (a
 /// run emulates one; a test suite may emulate several).
+#[derive(Default)]
 pub(super) struct CelRules {
     by_minor: std::sync::Mutex<Vec<(u32, Arc<MinorRules>)>>,
 }
@@ -188,12 +186,6 @@ impl fmt::Debug for CelRules {
 }
 
 impl CelRules {
-    pub(super) fn compile(_s: &Schema) -> CelRules {
-        CelRules {
-            by_minor: std::sync::Mutex::new(Vec::new()),
-        }
-    }
-
     /// The rules of `s` (the schema this was built for) compiled for `kv`.
     pub(super) fn at(&self, s: &Schema, kv: KubeVersion) -> Arc<MinorRules> {
         let mut by_minor = self.by_minor.lock().unwrap_or_else(|e| e.into_inner());
