@@ -16,10 +16,9 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use crdlint::cel::eval::ast::from_checked;
-use crdlint::cel::eval::value::{Key, ListKind, ListValue, MapValue};
+use crdlint::cel::eval::value::{Entries, Key, ListKind, ListValue, MapValue};
 use crdlint::cel::eval::{evaluate, parse, Options, Value};
 use crdlint::cel::{compile_expr, CompileOptions, EnvKind, Type};
-use indexmap::IndexMap;
 
 use crate::common::textproto::{read_textproto, Msg, Tp};
 
@@ -188,7 +187,7 @@ fn to_value(m: &Msg) -> Result<Value, String> {
         }
         "map_value" => {
             let mv = m.msg(kind).cloned().unwrap_or_default();
-            let mut entries = IndexMap::new();
+            let mut entries = Entries::default();
             for e in mv.all("entries") {
                 let Tp::Msg(e) = e else {
                     return Err("bad map entry".into());

@@ -99,8 +99,9 @@ pub struct Schema {
     pub not: Option<Box<Schema>>,
 
     // --- structure ---
-    /// `properties`, in source order.
-    pub properties: IndexMap<String, Schema>,
+    /// `properties`, in source order. Hashed with foldhash (see Cargo.toml): validation looks
+    /// a property up for every field of every object.
+    pub properties: IndexMap<String, Schema, foldhash::fast::RandomState>,
     /// `additionalProperties`: `true`, `false` or a schema.
     pub additional_properties: Option<AdditionalProperties>,
     /// `items` when it is a single schema (an array of schemas is not modelled).

@@ -34,8 +34,8 @@ mod anchors;
 mod build;
 mod scalar;
 
+use foldhash::fast::RandomState;
 use std::borrow::Cow;
-use std::collections::hash_map::RandomState;
 use std::collections::HashMap;
 
 use granit_parser::{ErrorKind, Event, Parser, StructureStyle};
@@ -102,7 +102,8 @@ pub fn load_with(src: &str, opts: &LoadOptions) -> Vec<Document> {
         src,
         opts,
         docs: Vec::new(),
-        hasher: RandomState::new(),
+        hasher: RandomState::default(),
+        has_tabs: memchr::memchr(b'\t', src.as_bytes()).is_some(),
         tab_exempt: Vec::new(),
         blanking_left: MAX_BLANKED_COMMENTS,
         budget_used: 0,
@@ -169,7 +170,11 @@ struct Loader<'a> {
     src: &'a str,
     opts: &'a LoadOptions,
     docs: Vec<Document>,
+    /// For the duplicate-key index of large maps: foldhash, seeded per process (see
+    /// Cargo.toml).
     hasher: RandomState,
+    /// Whether the text has a tab at all: without one, no token can follow a tab.
+    has_tabs: bool,
     /// Multi-line flow collections and quoted scalars, where a tab may start a line.
     tab_exempt: Vec<Span>,
     /// Comments that may still be blanked (each one costs a reparse of its document).

@@ -13,9 +13,8 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, FixedOffset, NaiveDate};
-use indexmap::IndexMap;
 
-use super::value::{Key, ListKind, ListValue, MapValue, Value};
+use super::value::{Entries, Key, ListKind, ListValue, MapValue, Value};
 use crate::schema::{AdditionalProperties, Schema};
 use crate::yaml::{Node, Value as Y};
 
@@ -122,7 +121,7 @@ fn convert(node: &Node, schema: Option<&Schema>, resource_root: bool, depth: usi
         }
         Y::Map(m) => {
             if let Some(AdditionalProperties::Schema(ap)) = &s.additional_properties {
-                let mut entries = IndexMap::with_capacity(m.len());
+                let mut entries = Entries::with_capacity_and_hasher(m.len(), Default::default());
                 for (k, v) in m.iter() {
                     entries.insert(
                         Key::String(Arc::from(k)),
@@ -131,7 +130,10 @@ fn convert(node: &Node, schema: Option<&Schema>, resource_root: bool, depth: usi
                 }
                 return Value::map(entries);
             }
-            let mut entries = IndexMap::with_capacity(s.properties.len().min(m.len()));
+            let mut entries = Entries::with_capacity_and_hasher(
+                s.properties.len().min(m.len()),
+                Default::default(),
+            );
             let root_view = resource_root && !declares_type_meta(s);
             for (k, v) in m.iter() {
                 if root_view {
@@ -157,7 +159,6 @@ fn convert(node: &Node, schema: Option<&Schema>, resource_root: bool, depth: usi
                 // Fields CEL cannot name (unescapable, untyped, unknown under
                 // preserve-unknown-fields) still take part in equality, so they are kept,
                 // under their raw names, converted without schema.
-                let name = escape(k).unwrap_or_else(|| k.to_string());
                 let value = match s.properties.get(k) {
                     Some(ps) if visible(ps) => {
                         convert(v, Some(ps), ps.x_embedded_resource, depth + 1)
@@ -166,11 +167,11 @@ fn convert(node: &Node, schema: Option<&Schema>, resource_root: bool, depth: usi
                     None if s.preserves_unknown_fields() => untyped(v, depth + 1),
                     None => continue,
                 };
-                entries.insert(Key::String(Arc::from(name.as_str())), value);
+                entries.insert(Key::String(field_key(k)), value);
             }
             Value::Map(Arc::new(MapValue {
                 entries,
-                object: Some(Arc::from("object")),
+                object: Some(object_type()),
             }))
         }
     }
@@ -199,7 +200,7 @@ fn declares_type_meta(s: &Schema) -> bool {
 }
 
 fn root_metadata(v: &Node) -> Value {
-    let mut entries = IndexMap::new();
+    let mut entries = Entries::default();
     if let Some(m) = v.as_map() {
         for k in ["name", "generateName"] {
             if let Some(st) = m.get(k).and_then(Node::as_str) {
@@ -209,8 +210,32 @@ fn root_metadata(v: &Node) -> Value {
     }
     Value::Map(Arc::new(MapValue {
         entries,
-        object: Some(Arc::from("object")),
+        object: Some(object_type()),
     }))
+}
+
+/// The type name of every converted object, shared (one allocation per run, not per object).
+fn object_type() -> Arc<str> {
+    static OBJECT: std::sync::LazyLock<Arc<str>> = std::sync::LazyLock::new(|| Arc::from("object"));
+    OBJECT.clone()
+}
+
+/// The key a property is stored under: its CEL (escaped) name, or its raw name when CEL
+/// cannot name it (it still takes part in equality). Most names escape to themselves; those
+/// skip building the escaped copy.
+fn field_key(k: &str) -> Arc<str> {
+    let b = k.as_bytes();
+    let unchanged = b.first().is_some_and(|c| !c.is_ascii_digit())
+        && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_')
+        && !b.windows(2).any(|w| w == b"__")
+        && !crate::cel::escaping::is_reserved(k);
+    if unchanged {
+        return Arc::from(k);
+    }
+    match escape(k) {
+        Some(name) => Arc::from(name),
+        None => Arc::from(k),
+    }
 }
 
 fn untyped(node: &Node, depth: usize) -> Value {
@@ -387,6 +412,33 @@ mod tests {
         };
         assert_eq!(meta.entries.len(), 1);
         assert!(m.get_str("kind").is_some());
+    }
+
+    #[test]
+    fn field_keys_are_the_escaped_names() {
+        for k in [
+            "a",
+            "fooBar",
+            "foo_bar",
+            "x__y",
+            "_x",
+            "__x__",
+            "foo-bar",
+            "a.b/c",
+            "namespace",
+            "1x",
+            "",
+            "é",
+            "a b",
+            "in",
+            "_",
+        ] {
+            assert_eq!(
+                &*field_key(k),
+                escape(k).unwrap_or_else(|| k.to_string()),
+                "{k:?}"
+            );
+        }
     }
 
     #[test]

@@ -16,11 +16,11 @@
 
 use std::sync::Arc;
 
-use indexmap::IndexMap;
-
 use super::ast::{Comprehension, Expr, ExprKind};
 use super::functions;
-use super::value::{equals, ErrorKind, EvalError, EvalResult, Key, ListKind, ListValue, Value};
+use super::value::{
+    equals, Entries, ErrorKind, EvalError, EvalResult, Key, ListKind, ListValue, Value,
+};
 use crate::k8s::Behavior;
 
 /// Evaluation settings.
@@ -263,7 +263,7 @@ impl Evaluator {
                     let v = self.eval(operand)?;
                     return functions::has_field(&v, field);
                 }
-                if let Some(name) = qualified_type_name(e) {
+                if let Some(name) = dotted_type_name(e) {
                     if self.lookup(name.split('.').next().unwrap_or("")).is_none() {
                         if let Some(t) = TYPE_NAMES.iter().find(|t| **t == name) {
                             return Ok(Value::Type(Arc::from(*t)));
@@ -309,7 +309,7 @@ impl Evaluator {
                 }
             }
             ExprKind::Map { entries } => {
-                let mut m = IndexMap::with_capacity(entries.len());
+                let mut m = Entries::with_capacity_and_hasher(entries.len(), Default::default());
                 let mut err = None;
                 for (k, v, opt) in entries {
                     let kv = self.eval(k);
@@ -686,6 +686,28 @@ fn append_in_place(func: &str, args: &mut [Value]) -> EvalResult {
             Ok(Value::Map(acc))
         }
         _ => Err(EvalError::no_such_overload()),
+    }
+}
+
+/// `a.b.c` spelled only with identifiers and selects, when it may name one of the dotted
+/// [`TYPE_NAMES`] (`google.protobuf.Duration`, `net.IP`, `kubernetes.Quantity`, ...): only a
+/// chain rooted at `google`, `net` or `kubernetes` can, and checking the root first keeps the
+/// name from being built for every field selection (`self.spec.x`).
+fn dotted_type_name(e: &Expr) -> Option<String> {
+    let mut root = e;
+    while let ExprKind::Select {
+        operand,
+        test: false,
+        ..
+    } = &root.kind
+    {
+        root = operand;
+    }
+    match &root.kind {
+        ExprKind::Ident(n) if matches!(&**n, "google" | "net" | "kubernetes") => {
+            qualified_type_name(e)
+        }
+        _ => None,
     }
 }
 

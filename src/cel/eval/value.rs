@@ -11,6 +11,7 @@
 //! `no such overload`): the validator copies them verbatim into the field errors it reports.
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::sync::{Arc, OnceLock};
 
 use chrono::{DateTime, FixedOffset};
@@ -160,18 +161,22 @@ impl ListValue {
     }
 }
 
+/// The entries of a [`MapValue`], hashed with foldhash (see Cargo.toml): selecting a field
+/// hashes its name, once per `.field` in every rule evaluation.
+pub type Entries = IndexMap<Key, Value, foldhash::fast::RandomState>;
+
 /// A map or an object. Object fields are stored under their CEL (escaped) names; the order is
 /// the source order, which is the iteration order of comprehensions over the map.
 #[derive(Clone, Debug, Default)]
 pub struct MapValue {
-    pub entries: IndexMap<Key, Value>,
+    pub entries: Entries,
     /// `Some(type name)` for schema objects (struct-like: fields are selected, not indexed).
     pub object: Option<Arc<str>>,
 }
 
 /// A map key: CEL allows bool, int, uint and string keys; cel-go's map literals also take
 /// `null` and doubles (its evaluator keys a Go map by the value, and both are hashable).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Key {
     Null,
     Bool(bool),
@@ -181,6 +186,49 @@ pub enum Key {
     /// Go, a NaN key is found again and NaNs with the same bits share one entry.
     Double(u64),
     String(Arc<str>),
+}
+
+/// Hashed by hand so that [`StrKey`] can hash as a [`Key::String`] without building one.
+impl Hash for Key {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        match self {
+            Key::Null => state.write_u8(0),
+            Key::Bool(b) => {
+                state.write_u8(1);
+                b.hash(state);
+            }
+            Key::Int(i) => {
+                state.write_u8(2);
+                i.hash(state);
+            }
+            Key::Uint(u) => {
+                state.write_u8(3);
+                u.hash(state);
+            }
+            Key::Double(bits) => {
+                state.write_u8(4);
+                bits.hash(state);
+            }
+            Key::String(s) => StrKey(s).hash(state),
+        }
+    }
+}
+
+/// A borrowed string key: looks up [`Key::String`] entries without allocating an `Arc<str>`
+/// per lookup (field selection does one lookup per `.field`).
+struct StrKey<'a>(&'a str);
+
+impl Hash for StrKey<'_> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u8(5);
+        self.0.hash(state);
+    }
+}
+
+impl indexmap::Equivalent<Key> for StrKey<'_> {
+    fn equivalent(&self, key: &Key) -> bool {
+        matches!(key, Key::String(s) if **s == *self.0)
+    }
 }
 
 /// The [`Key::Double`] bits of `d`.
@@ -248,7 +296,7 @@ impl MapValue {
         }
     }
     pub fn get_str(&self, key: &str) -> Option<&Value> {
-        self.entries.get(&Key::String(Arc::from(key)))
+        self.entries.get(&StrKey(key))
     }
 }
 
@@ -317,7 +365,7 @@ impl Value {
     pub fn list(items: Vec<Value>) -> Value {
         Value::List(Arc::new(ListValue::new(items, ListKind::Atomic, false)))
     }
-    pub fn map(entries: IndexMap<Key, Value>) -> Value {
+    pub fn map(entries: Entries) -> Value {
         Value::Map(Arc::new(MapValue {
             entries,
             object: None,

@@ -3,7 +3,7 @@
 //! ([`super::LoadOptions::alias_budget`]) are checked, *before* anything is copied; `<<` is
 //! applied where it appears, as go-yaml v2 does.
 
-use std::collections::hash_map::RandomState;
+use foldhash::fast::RandomState;
 
 use super::build::{fatal, Built, DocBuilder, EntryMeta, Fatal, KeyKind, MapFrame, PendingKey};
 use super::scalar::go_quote;

@@ -2,7 +2,7 @@
 //! recursion on input), with spans, tab checks, go-yaml's key stringification and duplicate keys.
 //! Anchors, aliases and merge keys are in [`super::anchors`], scalars in [`super::scalar`].
 
-use std::collections::hash_map::RandomState;
+use foldhash::fast::RandomState;
 use std::collections::HashMap;
 use std::hash::BuildHasher;
 
@@ -470,7 +470,9 @@ impl DocBuilder {
     }
 
     pub(super) fn check_tab(&self, start: usize, loader: &Loader<'_>) -> Result<(), Fatal> {
-        if self.flow_depth > 0 {
+        // Walking back over every token's indentation cost ~1% of a run; most files have no
+        // tab to find.
+        if self.flow_depth > 0 || !loader.has_tabs {
             return Ok(());
         }
         match tab_before_token(loader.src, start) {
@@ -516,7 +518,7 @@ impl DocBuilder {
             }
             FrameKind::Map(m) => {
                 let Some(key) = m.pending.take() else {
-                    m.pending = Some(map_key(&built)?);
+                    m.pending = Some(map_key(built)?);
                     return Ok(());
                 };
                 let mut warnings = Vec::new();
@@ -534,8 +536,17 @@ impl DocBuilder {
 }
 
 /// Turns a finished node into a map key the way `sigs.k8s.io/yaml` stringifies keys.
-pub(super) fn map_key(built: &Built) -> Result<PendingKey, Fatal> {
+pub(super) fn map_key(mut built: Built) -> Result<PendingKey, Fatal> {
     let span = built.node.span;
+    if let Value::String(s) = &mut built.node.value {
+        // The key node is dropped: its string moves into the key instead of being copied.
+        return Ok(PendingKey {
+            key: std::mem::take(s),
+            span,
+            merge: built.merge,
+            kind: KeyKind::Str,
+        });
+    }
     let unsupported = |ty: &str, key: String| {
         fatal(
             YamlErrorKind::Syntax,

@@ -649,7 +649,7 @@ mod tests {
             fmt("%s", vec![list]).unwrap(),
             r#"["abc", 3.140000, null, [9, 8], timestamp("2023-02-03T23:31:20Z")]"#
         );
-        let mut m = indexmap::IndexMap::new();
+        let mut m = crate::cel::eval::value::Entries::default();
         m.insert(
             Key::String(Arc::from("key1")),
             Value::Bytes(Arc::from(&b"xyz"[..])),
@@ -665,7 +665,7 @@ mod tests {
             fmt("%s", vec![Value::map(m)]).unwrap(),
             r#"{"key1":b"xyz", "key2":duration("7200s"), "key3":2.718280, "key4":true, "key5":null}"#
         );
-        let mut m = indexmap::IndexMap::new();
+        let mut m = crate::cel::eval::value::Entries::default();
         m.insert(Key::Int(1), s("value1"));
         m.insert(Key::Uint(2), s("value2"));
         m.insert(Key::Bool(true), Value::Double(f64::NAN));

@@ -4,13 +4,11 @@
 use std::cmp::Ordering;
 use std::sync::Arc;
 
-use indexmap::IndexMap;
-
 use crate::k8s::Behavior;
 use crate::schema::formats::gourl;
 
 use super::super::lib::{self, IpAddress};
-use super::super::value::{compare, equals, ErrorKind, EvalError, EvalResult, Key, Value};
+use super::super::value::{compare, equals, Entries, ErrorKind, EvalError, EvalResult, Key, Value};
 use super::standard::add;
 use super::{b, err, not_here, nso, s};
 
@@ -111,7 +109,7 @@ pub(super) fn call(beh: Behavior, func: &str, member: bool, args: &[Value]) -> E
         ("getPort", [Value::Url(u)]) => s(u.port()),
         ("getEscapedPath", [Value::Url(u)]) => s(u.escaped_path()),
         ("getQuery", [Value::Url(u)]) => {
-            let mut m = IndexMap::new();
+            let mut m = Entries::default();
             for (k, vs) in u.query(gourl::Options::of(beh)) {
                 m.insert(
                     Key::String(Arc::from(k.as_str())),
