@@ -140,13 +140,13 @@ fn walk_children(
             let sub = match meta {
                 Some((w, path)) => {
                     let mut p = path.clone();
-                    p.push(e.key.clone());
+                    p.push(e.key.to_string());
                     Some((w.clone(), p))
                 }
                 None if embedded
                     && matches!(e.key.as_str(), "metadata" | "apiVersion" | "kind") =>
                 {
-                    Some((e.key.clone(), Vec::new()))
+                    Some((e.key.to_string(), Vec::new()))
                 }
                 None => None,
             };
@@ -396,7 +396,7 @@ impl Validator<'_> {
             let vals: Vec<String> = en
                 .iter()
                 .map(|e| match &e.value {
-                    Value::String(s) => s.clone(),
+                    Value::String(s) => s.to_string(),
                     _ => super::ctx::go_json(e),
                 })
                 .collect();
