@@ -30,11 +30,13 @@ pub(crate) fn validate_defaults(
     loc: &Loc,
     require_pruned: bool,
     compat: crate::k8s::KubeVersion,
+    beh: crate::k8s::Behavior,
 ) -> Vec<FErr> {
     let mut out = Vec::new();
     let ctx = Ctx {
         require_pruned,
         compat,
+        beh,
     };
     walk(root, &mut loc.clone(), true, None, &ctx, &mut out, 0);
     out
@@ -49,6 +51,8 @@ struct Ctx {
     require_pruned: bool,
     /// The format compatibility version (the API server's minor - 1).
     compat: crate::k8s::KubeVersion,
+    /// The emulated minor's behaviours: its Go runtime's `net/url` for `format: uri`.
+    beh: crate::k8s::Behavior,
 }
 
 fn walk(
@@ -109,6 +113,7 @@ fn walk(
             let mut v = Validator {
                 out,
                 compat: ctx.compat,
+                beh: ctx.beh,
                 span,
                 base: &dloc,
             };
@@ -238,6 +243,7 @@ fn kind_name(n: &Node) -> &'static str {
 struct Validator<'a> {
     out: &'a mut Vec<FErr>,
     compat: crate::k8s::KubeVersion,
+    beh: crate::k8s::Behavior,
     span: Span,
     base: &'a Loc,
 }
@@ -274,6 +280,7 @@ impl Validator<'_> {
         let mut v = Validator {
             out: &mut out,
             compat: self.compat,
+            beh: self.beh,
             span: self.span,
             base: self.base,
         };
@@ -460,7 +467,7 @@ impl Validator<'_> {
                     };
                     if let Some(f) = crate::schema::formats::effective_format(types, f, self.compat)
                     {
-                        if crate::schema::formats::validate(f, sv) == Some(false) {
+                        if crate::schema::formats::validate_in(f, sv, self.beh) == Some(false) {
                             self.push(
                                 ErrType::TypeInvalid,
                                 name,
@@ -1085,6 +1092,7 @@ mod tests {
             &Loc::new("r"),
             true,
             crate::k8s::KubeVersion::default(),
+            crate::k8s::Behavior::NEWEST,
         )
         .iter()
         .map(FErr::server_string)
@@ -1114,6 +1122,7 @@ mod tests {
             &Loc::new("r"),
             true,
             crate::k8s::KubeVersion::default(),
+            crate::k8s::Behavior::NEWEST,
         )
         .iter()
         .map(FErr::server_string)

@@ -396,6 +396,7 @@ pub(crate) fn validate_validation(
                     &sloc,
                     opts.require_pruned_defaults,
                     compat(opts),
+                    crate::k8s::Behavior::of(opts.cel.unwrap_or_default()),
                 );
                 if !errs.is_empty() {
                     sink.errs.extend(errs);
