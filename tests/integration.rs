@@ -33,6 +33,7 @@ mod lint_rules;
 mod properties;
 mod reliability;
 mod rule_docs;
+mod rule_examples;
 mod rule_fixtures;
 mod suite;
 mod validate_corpus;

@@ -109,8 +109,8 @@ pub static NOT_AN_OBJECT: Rule = Rule {
     summary: "The document is not a mapping, or its metadata cannot be decoded",
     docs: "A custom resource must be a JSON object, and its `metadata` must decode into ObjectMeta; otherwise \
 the server cannot decode the request at all (`400 Bad Request`).",
-    bad: "- apiVersion: example.com/v1\n  kind: Widget\n",
-    good: "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n",
+    bad: "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  labels: [app, web]\n",
+    good: "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  labels: {app: web}\n",
 };
 
 pub static SCALE: Rule = Rule {
