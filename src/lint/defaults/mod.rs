@@ -36,11 +36,13 @@ pub(crate) fn validate_defaults(
     loc: &Loc,
     require_pruned: bool,
     compat: crate::k8s::KubeVersion,
+    beh: crate::k8s::Behavior,
 ) -> Vec<FErr> {
     let mut out = Vec::new();
     let ctx = Ctx {
         require_pruned,
         compat,
+        beh,
     };
     walk(root, &mut loc.clone(), true, None, &ctx, &mut out, 0);
     out
@@ -55,6 +57,8 @@ struct Ctx {
     require_pruned: bool,
     /// The format compatibility version (the API server's minor - 1).
     compat: crate::k8s::KubeVersion,
+    /// The emulated minor's behaviours: its Go runtime's `net/url` for `format: uri`.
+    beh: crate::k8s::Behavior,
 }
 
 fn walk(
@@ -115,6 +119,7 @@ fn walk(
             let mut v = Validator {
                 out,
                 compat: ctx.compat,
+                beh: ctx.beh,
                 span,
                 base: &dloc,
             };
@@ -146,13 +151,13 @@ fn walk_children(
             let sub = match meta {
                 Some((w, path)) => {
                     let mut p = path.clone();
-                    p.push(e.key.clone());
+                    p.push(e.key.to_string());
                     Some((w.clone(), p))
                 }
                 None if embedded
                     && matches!(e.key.as_str(), "metadata" | "apiVersion" | "kind") =>
                 {
-                    Some((e.key.clone(), Vec::new()))
+                    Some((e.key.to_string(), Vec::new()))
                 }
                 None => None,
             };

@@ -69,6 +69,7 @@ fn defaults_get_junctors_and_number_format_ranges() {
         &Loc::new("r"),
         true,
         crate::k8s::KubeVersion::default(),
+        crate::k8s::Behavior::NEWEST,
     )
     .iter()
     .map(FErr::server_string)
@@ -98,6 +99,7 @@ fn defaults_are_validated_with_kube_openapi_messages() {
         &Loc::new("r"),
         true,
         crate::k8s::KubeVersion::default(),
+        crate::k8s::Behavior::NEWEST,
     )
     .iter()
     .map(FErr::server_string)

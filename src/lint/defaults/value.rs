@@ -10,6 +10,7 @@ use crate::yaml::{Node, Value};
 pub(super) struct Validator<'a> {
     pub(super) out: &'a mut Vec<FErr>,
     pub(super) compat: crate::k8s::KubeVersion,
+    pub(super) beh: crate::k8s::Behavior,
     pub(super) span: Span,
     pub(super) base: &'a Loc,
 }
@@ -46,6 +47,7 @@ impl Validator<'_> {
         let mut v = Validator {
             out: &mut out,
             compat: self.compat,
+            beh: self.beh,
             span: self.span,
             base: self.base,
         };
@@ -168,7 +170,7 @@ impl Validator<'_> {
             let vals: Vec<String> = en
                 .iter()
                 .map(|e| match &e.value {
-                    Value::String(s) => s.clone(),
+                    Value::String(s) => s.to_string(),
                     _ => crate::lint::ctx::go_json(e),
                 })
                 .collect();
@@ -232,7 +234,7 @@ impl Validator<'_> {
                     };
                     if let Some(f) = crate::schema::formats::effective_format(types, f, self.compat)
                     {
-                        if crate::schema::formats::validate(f, sv) == Some(false) {
+                        if crate::schema::formats::validate_in(f, sv, self.beh) == Some(false) {
                             self.push(
                                 ErrType::TypeInvalid,
                                 name,

@@ -93,8 +93,8 @@ pub static STATUS_ROOT: Rule = Rule {
 `properties.status`; so the root must be `type: object` and may only use description, type, format, \
 title, numeric/string/array bounds, required, items, properties, externalDocs, example, \
 x-kubernetes-preserve-unknown-fields and x-kubernetes-validations.",
-    bad: "openAPIV3Schema:\n  type: object\n  anyOf: [{required: [spec]}]\n",
-    good: "openAPIV3Schema:\n  type: object\n  required: [spec]\n",
+    bad: "subresources:\n  status: {}\nschema:\n  openAPIV3Schema:\n    type: object\n    anyOf: [{required: [spec]}]\n",
+    good: "subresources:\n  status: {}\nschema:\n  openAPIV3Schema:\n    type: object\n    required: [spec]\n",
 };
 
 pub static NULLABLE_ROOT: Rule = Rule {
@@ -399,6 +399,7 @@ pub(crate) fn validate_validation(
                     &sloc,
                     opts.require_pruned_defaults,
                     compat(opts),
+                    crate::k8s::Behavior::of(opts.cel.unwrap_or_default()),
                 );
                 if !errs.is_empty() {
                     sink.errs.extend(errs);
