@@ -249,7 +249,7 @@ struct Reader {
 
 impl Reader {
     fn error(&self, span: Span, message: String) -> ConfigError {
-        let at = self.file.line_col(span.start);
+        let at = self.file.line_col(span.start());
         ConfigError {
             file: self.file.name.clone(),
             line: at.line,
@@ -259,7 +259,7 @@ impl Reader {
     }
 
     fn at(&self, span: Span) -> String {
-        let at = self.file.line_col(span.start);
+        let at = self.file.line_col(span.start());
         format!("{}:{}:{}", self.file.name, at.line, at.column)
     }
 
@@ -268,7 +268,7 @@ impl Reader {
             Value::String(s) => Ok(s.clone()),
             Value::Int(_) | Value::Float(_) | Value::Bool(_) => {
                 // `kube-version: 1.30` is a float to YAML; the text is what was meant.
-                let text = self.file.text.get(v.span.start..v.span.end).unwrap_or("");
+                let text = self.file.text.get(v.span.range()).unwrap_or("");
                 Ok(text.to_string())
             }
             _ => Err(self.error(v.span, format!("expected a string, found {}", what(v)))),

@@ -302,7 +302,7 @@ mod tests {
         assert!(s.cases.is_empty());
         assert_eq!(s.problems.len(), 1);
         let p = &s.problems[0];
-        assert_eq!(&src[p.span.start..p.span.end], "expectedErorr");
+        assert_eq!(&src[p.span.range()], "expectedErorr");
         assert_eq!(p.help.as_deref(), Some("did you mean `expectedError`?"));
     }
 

@@ -4,23 +4,80 @@ use std::fmt;
 
 /// A byte range in the source text of one file. `start == end` is an empty span (a synthetic node
 /// or a position).
+///
+/// Offsets are stored as `u32` (every tree holds one per node, so this halves the span's share of
+/// the tree): [`crate::yaml::load`] refuses a text of 4 GiB or more, and the command line caps a
+/// file far below that, so an offset read from a file always fits. [`Span::new`] saturates
+/// instead of wrapping for an offset computed past that (it never is).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Span {
-    pub start: usize,
-    pub end: usize,
+    start: u32,
+    end: u32,
 }
+
+/// The largest text whose byte offsets a [`Span`] holds.
+pub const MAX_SPAN_OFFSET: usize = u32::MAX as usize;
 
 impl Span {
     pub const fn new(start: usize, end: usize) -> Self {
-        Span { start, end }
+        Span {
+            start: offset(start),
+            end: offset(end),
+        }
+    }
+    /// An empty span at `pos`.
+    pub const fn at(pos: usize) -> Self {
+        Span::new(pos, pos)
+    }
+    /// The byte offset where the span starts.
+    pub const fn start(&self) -> usize {
+        self.start as usize
+    }
+    /// The byte offset just past the span.
+    pub const fn end(&self) -> usize {
+        self.end as usize
+    }
+    /// The span as a byte range, for slicing the source text.
+    pub const fn range(&self) -> std::ops::Range<usize> {
+        self.start()..self.end()
+    }
+    /// The span's length in bytes (0 when `end` is before `start`).
+    pub const fn len(&self) -> usize {
+        self.end().saturating_sub(self.start())
     }
     /// True for nodes that were not read from a file (defaults, values built in code).
-    pub fn is_empty(&self) -> bool {
+    pub const fn is_empty(&self) -> bool {
         self.start == self.end
     }
     /// Smallest span covering both.
     pub fn cover(self, other: Span) -> Span {
-        Span::new(self.start.min(other.start), self.end.max(other.end))
+        Span {
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+        }
+    }
+    /// The same span with another start.
+    pub const fn with_start(self, start: usize) -> Span {
+        Span {
+            start: offset(start),
+            end: self.end,
+        }
+    }
+    /// The same span with another end.
+    pub const fn with_end(self, end: usize) -> Span {
+        Span {
+            start: self.start,
+            end: offset(end),
+        }
+    }
+}
+
+/// `pos` as a stored offset, saturating at [`MAX_SPAN_OFFSET`].
+const fn offset(pos: usize) -> u32 {
+    if pos > MAX_SPAN_OFFSET {
+        u32::MAX
+    } else {
+        pos as u32
     }
 }
 
@@ -390,4 +447,28 @@ pub struct YamlError {
     pub span: Span,
     /// Other places that explain the error (the first occurrence of a duplicate key).
     pub related: Vec<(Span, String)>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn span_offsets_round_trip_and_saturate() {
+        let s = Span::new(3, 9);
+        assert_eq!((s.start(), s.end(), s.range(), s.len()), (3, 9, 3..9, 6));
+        assert_eq!(s.with_start(5).range(), 5..9);
+        assert_eq!(s.with_end(4).len(), 0);
+        assert!(Span::at(7).is_empty());
+        assert_eq!(s.cover(Span::new(1, 4)), Span::new(1, 9));
+        let far = Span::new(MAX_SPAN_OFFSET + 10, usize::MAX);
+        assert_eq!((far.start(), far.end()), (MAX_SPAN_OFFSET, MAX_SPAN_OFFSET));
+    }
+
+    /// The tree's layout is what bounds memory against input size (RELIABILITY.md): these are
+    /// the sizes measured there, so a change that grows them is seen.
+    #[test]
+    fn tree_type_sizes() {
+        assert_eq!(std::mem::size_of::<Span>(), 8);
+    }
 }

@@ -195,9 +195,9 @@ pub(super) struct Frame {
 impl Frame {
     pub(super) fn note_child(&mut self, extent: Span) {
         if self.first.is_none() {
-            self.first = Some(extent.start);
+            self.first = Some(extent.start());
         }
-        self.last = self.last.max(extent.end);
+        self.last = self.last.max(extent.end());
     }
 }
 
@@ -285,7 +285,7 @@ pub(super) fn fatal(kind: YamlErrorKind, message: impl Into<String>, span: Span)
 
 impl DocBuilder {
     pub(super) fn content_end(&self) -> usize {
-        self.root.as_ref().map_or(self.start, |b| b.extent.end)
+        self.root.as_ref().map_or(self.start, |b| b.extent.end())
     }
 
     pub(super) fn event(
@@ -301,16 +301,16 @@ impl DocBuilder {
                 if !matches!(style, ScalarStyle::Literal | ScalarStyle::Folded) {
                     // Block scalar spans start at the content; the indicator is what a tab
                     // would precede, and `key:\t|` is fine.
-                    self.check_tab(tag_sp.start.min(sp.start), loader)?;
-                } else if loader.src.as_bytes().get(sp.start) == Some(&b'\t')
-                    && !block_header_has_indent(loader.src, sp.start)
+                    self.check_tab(tag_sp.start().min(sp.start()), loader)?;
+                } else if loader.src.as_bytes().get(sp.start()) == Some(&b'\t')
+                    && !block_header_has_indent(loader.src, sp.start())
                 {
                     // While go-yaml detects a block scalar's indentation, a tab after the
                     // leading spaces is an error rather than content.
                     return Err(fatal(
                         YamlErrorKind::Syntax,
                         "found a tab character where an indentation space is expected",
-                        Span::new(sp.start, sp.start + 1),
+                        Span::new(sp.start(), sp.start() + 1),
                     ));
                 }
                 let mut built =
@@ -361,7 +361,7 @@ impl DocBuilder {
                 Ok(())
             }
             Event::Alias(id) => {
-                self.check_tab(sp.start, loader)?;
+                self.check_tab(sp.start(), loader)?;
                 self.alias(id, sp, loader)
             }
             Event::UnresolvedAlias(name) => Err(fatal(
@@ -386,7 +386,7 @@ impl DocBuilder {
             return Err(too_deep(loader.opts.max_depth, sp));
         }
         if style == StructureStyle::Flow {
-            self.check_tab(tag_sp.start.min(sp.start), loader)?;
+            self.check_tab(tag_sp.start().min(sp.start()), loader)?;
             self.flow_depth += 1;
         }
         self.decode_count += 1;
@@ -423,7 +423,7 @@ impl DocBuilder {
             go_count: 0,
             height: 0,
             first: None,
-            last: sp.end,
+            last: sp.end(),
         });
         Ok(())
     }
@@ -434,14 +434,15 @@ impl DocBuilder {
         };
         if frame.style == Style::Flow {
             self.flow_depth = self.flow_depth.saturating_sub(1);
-            if loader.src[frame.open.start..sp.end.max(frame.open.start)].contains('\n') {
-                self.tab_exempt.push(Span::new(frame.open.start, sp.end));
+            if loader.src[frame.open.start()..sp.end().max(frame.open.start())].contains('\n') {
+                self.tab_exempt
+                    .push(Span::new(frame.open.start(), sp.end()));
             }
         }
         let span = if frame.style == Style::Flow {
-            Span::new(frame.open.start, sp.end.max(frame.open.start))
+            Span::new(frame.open.start(), sp.end().max(frame.open.start()))
         } else {
-            let start = frame.first.unwrap_or(frame.open.start);
+            let start = frame.first.unwrap_or(frame.open.start());
             Span::new(start, frame.last.max(start))
         };
         // Exactly sized (see `Children::into_vec`): 10^6 one-line documents used 964 MB
