@@ -260,8 +260,8 @@ compat_rule!(COLUMN_PATH_REMOVED, "compat/column-path-removed", Warning,
     "A printer column's jsonPath no longer exists in the schema",
     "`kubectl get` shows an empty cell for a column whose field the schema no longer has. The \
 column resolved in the old revision and does not in the new one.",
-    "# old: column .spec.size, schema has spec.size\n---\n# new: column .spec.size, schema has spec.dimensions\n",
-    "# new: column .spec.dimensions\n");
+    "# old\nadditionalPrinterColumns: [{name: Width, type: integer, jsonPath: .spec.width}]\nschema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {width: {type: integer}}}}}}\n---\n# new: spec.width renamed, the column not\nadditionalPrinterColumns: [{name: Width, type: integer, jsonPath: .spec.width}]\nschema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {dimensions: {type: integer}}}}}}\n",
+    "# new: the column follows the field\nadditionalPrinterColumns: [{name: Width, type: integer, jsonPath: .spec.dimensions}]\nschema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {dimensions: {type: integer}}}}}}\n");
 
 compat_rule!(SELECTABLE_FIELD_REMOVED, "compat/selectable-field-removed", Error,
     "A selectable field was removed, or its path no longer exists",

@@ -168,7 +168,10 @@ pub static FINALIZER_NAME: Rule = Rule {
     summary: "A finalizer name without a domain (the server warns on create)",
     docs: "Finalizers are shared by every controller that touches an object. The server warns when a \
 finalizer is neither one of the standard ones (`kubernetes`, `orphan`, `foregroundDeletion`) nor \
-domain-qualified with a path (`example.com/cleanup`), because two controllers could pick the same short name.",
+domain-qualified with a path (`example.com/cleanup`), because two controllers could pick the same short name. \
+Kubernetes 1.29 and later send this warning on create, and on update for the finalizers the update adds; from \
+1.32 a dotted name without a path (`cleanup.example.com`) is asked for a path. A name that is not a valid \
+qualified name is an error instead (`cr/metadata`).",
     bad: "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  finalizers: [cleanup]\n",
     good: "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  finalizers: [example.com/cleanup]\n",
 };

@@ -247,6 +247,38 @@ fn finalizer_warnings() {
         .all(|d| d.severity == Severity::Warning));
 }
 
+/// A finalizer name the server rejects gets its error and no warning (the server warns only
+/// on a request that passed validation).
+#[test]
+fn no_finalizer_warning_for_an_invalid_name() {
+    let (o, _) = run_on(
+        "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  finalizers: [-bad, bad name, cleanup]\n",
+        &Options::default(),
+    );
+    let ids: Vec<(&str, String)> = o
+        .diagnostics
+        .iter()
+        .map(|d| (d.rule.id, d.message.clone()))
+        .collect();
+    let warned: Vec<&String> = ids
+        .iter()
+        .filter(|(id, _)| *id == "cr/finalizer-name")
+        .map(|(_, m)| m)
+        .collect();
+    assert_eq!(
+        warned,
+        vec![
+            r#"metadata.finalizers: "cleanup": prefer a domain-qualified finalizer name to avoid accidental conflicts with other finalizer writers"#
+        ],
+        "{ids:?}"
+    );
+    assert_eq!(
+        ids.iter().filter(|(id, _)| *id == "cr/metadata").count(),
+        2,
+        "{ids:?}"
+    );
+}
+
 #[test]
 fn versions() {
     let (o, _) = run_on(
