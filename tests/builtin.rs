@@ -139,37 +139,40 @@ fn kubectl_validate_testcases_get_the_servers_verdict() {
         }
         checked += 1;
         let statuses = expected_statuses(&text);
-        let found = run(&path, &["--kube-version", "1.35"]);
-        let mut errors: Vec<String> = found
-            .iter()
-            .filter(|d| d.1 == "error")
-            .map(|d| d.3.clone())
-            .collect();
-        // The server's causes, each as crdlint words it where the two differ.
-        let mut want: Vec<String> = Vec::new();
-        for s in statuses.iter().filter(|s| s["status"] == "Failure") {
-            for c in s["details"]["causes"].as_array().into_iter().flatten() {
-                let msg = c["message"].as_str().unwrap_or("");
-                let cause = match c["field"].as_str() {
-                    Some(f) => format!("{f}: {msg}"),
-                    None => msg.to_string(),
-                };
-                let differs = DIFFERENT.iter().position(|d| d.0 == name && d.1 == cause);
-                want.push(match differs {
-                    Some(i) => {
-                        used[i] = true;
-                        DIFFERENT[i].2.to_string()
-                    }
-                    None => cause,
-                });
+        // The same verdicts at 1.36, whose schemas are rebuilt from its v2 document.
+        for minor in ["1.35", "1.36"] {
+            let found = run(&path, &["--kube-version", minor]);
+            let mut errors: Vec<String> = found
+                .iter()
+                .filter(|d| d.1 == "error")
+                .map(|d| d.3.clone())
+                .collect();
+            // The server's causes, each as crdlint words it where the two differ.
+            let mut want: Vec<String> = Vec::new();
+            for s in statuses.iter().filter(|s| s["status"] == "Failure") {
+                for c in s["details"]["causes"].as_array().into_iter().flatten() {
+                    let msg = c["message"].as_str().unwrap_or("");
+                    let cause = match c["field"].as_str() {
+                        Some(f) => format!("{f}: {msg}"),
+                        None => msg.to_string(),
+                    };
+                    let differs = DIFFERENT.iter().position(|d| d.0 == name && d.1 == cause);
+                    want.push(match differs {
+                        Some(i) => {
+                            used[i] = true;
+                            DIFFERENT[i].2.to_string()
+                        }
+                        None => cause,
+                    });
+                }
             }
-        }
-        errors.sort();
-        want.sort();
-        if errors != want {
-            mismatches.push(format!(
-                "{name}:\n  server: {want:?}\n  crdlint: {errors:?}"
-            ));
+            errors.sort();
+            want.sort();
+            if errors != want {
+                mismatches.push(format!(
+                    "{name} at {minor}:\n  server: {want:?}\n  crdlint: {errors:?}"
+                ));
+            }
         }
     }
     assert!(checked >= 20, "only {checked} testcases found");
@@ -219,7 +222,8 @@ fn every_rule_fires_on_its_bad_example_only() {
     insta::assert_snapshot!(snapshot);
 }
 
-/// (apiVersion, kind, minor that removed it): one or more per minor where the bundle has one.
+/// (apiVersion, kind, minor that removed it): at least one for every minor from 1.25 that
+/// removes a kind (1.28 and 1.30 remove none), as the Kubernetes release notes list them.
 const REMOVED: &[(&str, &str, u32)] = &[
     ("extensions/v1beta1", "Ingress", 22),
     ("extensions/v1beta1", "Deployment", 16),
@@ -234,8 +238,16 @@ const REMOVED: &[(&str, &str, u32)] = &[
         "PriorityLevelConfiguration",
         29,
     ),
+    ("networking.k8s.io/v1alpha1", "IPAddress", 31),
     ("flowcontrol.apiserver.k8s.io/v1beta3", "FlowSchema", 32),
-    // After the bundle's newest documents (1.35): from the Go API types of 1.36.
+    ("authentication.k8s.io/v1beta1", "SelfSubjectReview", 33),
+    (
+        "admissionregistration.k8s.io/v1beta1",
+        "ValidatingAdmissionPolicy",
+        34,
+    ),
+    ("storage.k8s.io/v1alpha1", "VolumeAttributesClass", 35),
+    // 1.36 (its own documents) replaces scheduling v1alpha1 by v1alpha2.
     ("scheduling.k8s.io/v1alpha1", "Workload", 36),
 ];
 
@@ -454,6 +466,42 @@ fn native_checks_wait_for_a_strictly_unknown_field() {
         relaxed.contains(&"builtin/container-required".to_string()),
         "{relaxed:?}"
     );
+    // Lowering the rule itself (config `severity`/`ignore`, `--warn`) relaxes it the same way.
+    let dir = tempfile::tempdir().unwrap();
+    for (name, config, unknown) in [
+        (
+            "severity",
+            "version: 1\nseverity:\n  cr/unknown-field: warning\n",
+            Some("warning"),
+        ),
+        (
+            "group",
+            "version: 1\nseverity:\n  cr/: info\n",
+            Some("info"),
+        ),
+        ("ignore", "version: 1\nignore: [cr/unknown-field]\n", None),
+        (
+            "strict",
+            "version: 1\nseverity:\n  cr/unknown-field: error\n",
+            Some("error"),
+        ),
+    ] {
+        let path = dir.path().join(format!("{name}.yaml"));
+        std::fs::write(&path, config).unwrap();
+        let found = run(f.path(), &["--config", path.to_str().unwrap()]);
+        let severity = found
+            .iter()
+            .find(|d| d.0 == "cr/unknown-field")
+            .map(|d| d.1.as_str());
+        assert_eq!(severity, unknown, "{name}: {found:?}");
+        let native = found.iter().any(|d| d.0 == "builtin/container-required");
+        assert_eq!(native, unknown != Some("error"), "{name}: {found:?}");
+    }
+    let flag = rules(&["--warn", "cr/unknown-field"]);
+    assert!(
+        flag.contains(&"builtin/container-required".to_string()),
+        "{flag:?}"
+    );
 }
 
 /// What `--verbose` says the run decoded of the embedded bundle (`None`: not even the index).
@@ -524,4 +572,49 @@ fn explain_a_builtin_field() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("does not exist in Deployment.spec"));
+}
+
+#[test]
+fn kubernetes_1_36_has_its_own_schemas() {
+    // 1.36 replaced the alpha `spec.workloadRef` of a pod by `spec.schedulingGroup` and made
+    // MutatingAdmissionPolicy GA: seen only with 1.36's own documents.
+    let pod = |field: &str| {
+        write_temp(&format!(
+            "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  {field}\n  containers:\n  - name: web\n    image: nginx\n"
+        ))
+    };
+    let unknown = |f: &tempfile::NamedTempFile, minor: &str| {
+        run(f.path(), &["--kube-version", minor])
+            .into_iter()
+            .filter(|d| d.0 == "cr/unknown-field")
+            .map(|d| d.3)
+            .collect::<Vec<_>>()
+    };
+    let old = pod("workloadRef: {name: w, podGroup: g}");
+    let new = pod("schedulingGroup: {podGroupName: g}");
+    assert!(unknown(&old, "1.35").is_empty());
+    assert_eq!(
+        unknown(&old, "1.36"),
+        ["unknown field \"spec.workloadRef\""]
+    );
+    assert_eq!(
+        unknown(&new, "1.35"),
+        ["unknown field \"spec.schedulingGroup\""]
+    );
+    assert!(unknown(&new, "1.36").is_empty());
+    let policy = write_temp(
+        "apiVersion: admissionregistration.k8s.io/v1\nkind: MutatingAdmissionPolicy\nmetadata:\n  name: m\nspec:\n  failurePolicy: Fail\n",
+    );
+    let rules = |minor: &str| {
+        run(policy.path(), &["--kube-version", minor])
+            .into_iter()
+            .map(|d| d.0)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(rules("1.35"), ["api/unknown-kind"]);
+    assert!(
+        !rules("1.36").iter().any(|r| r.starts_with("api/")),
+        "{:?}",
+        rules("1.36")
+    );
 }

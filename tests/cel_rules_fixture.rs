@@ -34,7 +34,7 @@ fn bad_rules_fixture() {
     let got: Vec<(String, String, usize, usize)> = ds
         .iter()
         .map(|d| {
-            let lc = file.line_col(d.span.start);
+            let lc = file.line_col(d.span.start());
             let first_line = d.message.lines().next().unwrap_or("").to_string();
             (d.rule.id.to_string(), first_line, lc.line, lc.column)
         })

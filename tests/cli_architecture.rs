@@ -3,7 +3,8 @@
 //! and a `//!` doc at the top of every file.
 //!
 //! The checks read code lines only (comments are skipped) and stop at a file's first
-//! `#[cfg(test)]`, since tests may print and may reach across layers to build fixtures.
+//! `#[cfg(test)]`, since tests may print and may reach across layers to build fixtures. A file
+//! that is a test module of its own (`#[cfg(test)] mod tests;` in its parent) is all test code.
 
 use std::path::{Path, PathBuf};
 
@@ -31,18 +32,50 @@ fn sources() -> Vec<(String, String)> {
     let mut files = Vec::new();
     rust_files(Path::new("src"), &mut files);
     files.sort();
-    files
+    let texts: Vec<(PathBuf, String)> = files
         .into_iter()
         .map(|p| {
             let text = std::fs::read_to_string(&p).expect("source is UTF-8");
-            let code: Vec<&str> = text
-                .lines()
-                .take_while(|l| l.trim() != "#[cfg(test)]")
-                .filter(|l| !l.trim_start().starts_with("//"))
-                .collect();
+            (p, text)
+        })
+        .collect();
+    let test_modules = test_module_files(&texts);
+    texts
+        .iter()
+        .map(|(p, text)| {
+            let code: Vec<&str> = if test_modules.contains(p) {
+                Vec::new()
+            } else {
+                text.lines()
+                    .take_while(|l| l.trim() != "#[cfg(test)]")
+                    .filter(|l| !l.trim_start().starts_with("//"))
+                    .collect()
+            };
             (p.to_string_lossy().replace('\\', "/"), code.join("\n"))
         })
         .collect()
+}
+
+/// The files declared as `#[cfg(test)] mod name;` by their parent module (`x.rs` or
+/// `x/mod.rs` declaring `x/name.rs`).
+fn test_module_files(texts: &[(PathBuf, String)]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for (p, text) in texts {
+        let dir = if p.file_name().is_some_and(|n| n == "mod.rs") {
+            p.parent().map(Path::to_path_buf)
+        } else {
+            Some(p.with_extension(""))
+        };
+        let Some(dir) = dir else { continue };
+        let lines: Vec<&str> = text.lines().map(str::trim).collect();
+        for w in lines.windows(2) {
+            let name = w[1].strip_prefix("mod ").and_then(|r| r.strip_suffix(';'));
+            if let (true, Some(name)) = (w[0] == "#[cfg(test)]", name) {
+                out.push(dir.join(format!("{name}.rs")));
+            }
+        }
+    }
+    out
 }
 
 /// The top-level module a file belongs to (`src/lint/ctx.rs` and `src/lint.rs` → `lint`).
@@ -83,6 +116,23 @@ fn the_checks_see_what_they_look_for() {
     assert!(!uses("use crate::{yaml, diag};", "cli"));
     assert!(uses("let x = crate::validate::run();", "validate"));
     assert!(!uses("use crate::validator::x;", "validate"));
+    let parents = [
+        (
+            PathBuf::from("src/a/mod.rs"),
+            "fn f() {}\n#[cfg(test)]\nmod tests;\n".to_string(),
+        ),
+        (
+            PathBuf::from("src/b.rs"),
+            "#[cfg(test)]\n    mod update_tests;\nmod c;\n".to_string(),
+        ),
+    ];
+    assert_eq!(
+        test_module_files(&parents),
+        [
+            PathBuf::from("src/a/tests.rs"),
+            PathBuf::from("src/b/update_tests.rs")
+        ]
+    );
 }
 
 #[test]

@@ -21,9 +21,9 @@ fn render(id: &str) -> String {
             .into_iter()
             .filter(|d| d.rule.id == id)
             .collect();
-        diags.sort_by_key(|d| d.span.start);
+        diags.sort_by_key(|d| d.span.start());
         for d in diags {
-            let lc = file.line_col(d.span.start);
+            let lc = file.line_col(d.span.start());
             out.push_str(&format!(
                 "{} {} {}:{} {}\n  {}\n",
                 d.rule.id,

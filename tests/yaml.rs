@@ -38,7 +38,7 @@ fn lc(src: &str, off: usize) -> (usize, usize) {
 }
 
 fn text(src: &str, span: Span) -> &str {
-    &src[span.start..span.end]
+    &src[span.range()]
 }
 
 #[test]
@@ -179,10 +179,10 @@ fn duplicate_keys_report_both_places_and_keep_the_last_value() {
     let e = &d.errors[0];
     assert_eq!(e.kind, YamlErrorKind::DuplicateKey);
     assert_eq!(e.message, "key \"replicas\" already set in map");
-    assert_eq!(lc(src, e.span.start), (4, 3));
+    assert_eq!(lc(src, e.span.start()), (4, 3));
     assert_eq!(text(src, e.span), "replicas");
     assert_eq!(e.related.len(), 1);
-    assert_eq!(lc(src, e.related[0].0.start), (2, 3));
+    assert_eq!(lc(src, e.related[0].0.start()), (2, 3));
     // Not fatal: the document keeps a root with the last value.
     let root = d.root.as_ref().unwrap();
     assert_eq!(
@@ -407,7 +407,7 @@ fn malformed_document_mid_file() {
     assert_eq!(e.kind, YamlErrorKind::Syntax);
     assert!(!e.message.is_empty());
     // The error points inside the broken document.
-    let (line, _) = lc(src, e.span.start);
+    let (line, _) = lc(src, e.span.start());
     assert!((3..=4).contains(&line), "line {line}");
     assert_eq!(docs[2].root.as_ref().unwrap().to_json(), json!({"d": 4}));
     assert_eq!(docs[4].root.as_ref().unwrap().to_json(), json!({"f": 5}));
@@ -441,10 +441,10 @@ fn spans_of_keys_and_values() {
     let src = "apiVersion: v1\nkind: List\nspec:\n  names:\n    - a\n    - b: 1\n      c: \"two\"\n  flow: {x: [1, 2]}\n";
     let root = one(src);
     let spec_entry = root.as_map().unwrap().entry("spec").unwrap();
-    assert_eq!(lc(src, spec_entry.key_span.start), (3, 1));
+    assert_eq!(lc(src, spec_entry.key_span.start()), (3, 1));
     let spec = &spec_entry.value;
     assert_eq!(spec.style, Style::Block);
-    assert_eq!(lc(src, spec.span.start), (4, 3));
+    assert_eq!(lc(src, spec.span.start()), (4, 3));
     assert!(text(src, spec.span).ends_with("[1, 2]}"));
     let names = spec.get("names").unwrap();
     assert_eq!(
@@ -454,7 +454,7 @@ fn spans_of_keys_and_values() {
     let c = names.as_seq().unwrap()[1].get("c").unwrap();
     assert_eq!(c.style, Style::DoubleQuoted);
     assert_eq!(text(src, c.span), "\"two\"");
-    assert_eq!(lc(src, c.span.start), (7, 10));
+    assert_eq!(lc(src, c.span.start()), (7, 10));
     let item = &names.as_seq().unwrap()[1];
     assert_eq!(text(src, item.span), "b: 1\n      c: \"two\"");
     let flow = spec.get("flow").unwrap();
@@ -462,7 +462,7 @@ fn spans_of_keys_and_values() {
     assert_eq!(text(src, flow.span), "{x: [1, 2]}");
     assert_eq!(text(src, flow.get("x").unwrap().span), "[1, 2]");
     // The root block mapping covers the whole content.
-    assert_eq!(root.span.start, 0);
+    assert_eq!(root.span.start(), 0);
     assert_eq!(text(src, root.span), src.trim_end());
 }
 
@@ -478,7 +478,7 @@ fn block_scalars() {
     let lit = root.get("lit").unwrap();
     assert_eq!(lit.style, Style::Literal);
     assert_eq!(text(src, lit.span), "line 1\n  line 2");
-    assert_eq!(lc(src, lit.span.start), (2, 3));
+    assert_eq!(lc(src, lit.span.start()), (2, 3));
     let fold = root.get("fold").unwrap();
     assert_eq!(fold.style, Style::Folded);
     assert_eq!(text(src, fold.span), "a\n  b\n\n  c");
@@ -497,7 +497,7 @@ fn multi_line_plain_and_quoted_scalars() {
     assert_eq!(root.get_str("b"), Some("x y"));
     assert_eq!(text(src, root.get("b").unwrap().span), "\"x\n  y\"");
     assert_eq!(root.get_str("c"), Some("p\nq"));
-    assert_eq!(lc(src, root.get("c").unwrap().span.end), (8, 5));
+    assert_eq!(lc(src, root.get("c").unwrap().span.end()), (8, 5));
 }
 
 #[test]
@@ -510,7 +510,7 @@ fn json_input_gets_spans() {
     );
     let spec = root.as_map().unwrap().entry("spec").unwrap();
     assert_eq!(text(src, spec.key_span), "\"spec\"");
-    assert_eq!(lc(src, spec.value.span.start), (3, 11));
+    assert_eq!(lc(src, spec.value.span.start()), (3, 11));
     let replicas = spec.value.get("replicas").unwrap();
     assert_eq!(text(src, replicas.span), "3");
     assert_eq!(replicas.value, Value::Int(3));
@@ -636,15 +636,15 @@ fn token_soup_never_panics_and_spans_stay_in_the_text() {
         for (i, d) in docs.iter().enumerate() {
             assert_eq!(d.index, i, "case {case}: {src:?}");
             assert!(
-                d.span.start <= d.span.end && d.span.end <= src.len(),
+                d.span.start() <= d.span.end() && d.span.end() <= src.len(),
                 "case {case}: {src:?}"
             );
             for e in &d.errors {
                 assert!(
-                    e.span.end <= src.len() && e.span.start <= e.span.end,
+                    e.span.end() <= src.len() && e.span.start() <= e.span.end(),
                     "case {case}: {src:?} {e:?}"
                 );
-                assert!(src.is_char_boundary(e.span.start) && src.is_char_boundary(e.span.end));
+                assert!(src.is_char_boundary(e.span.start()) && src.is_char_boundary(e.span.end()));
             }
             if let Some(root) = &d.root {
                 check_spans(root, &src);
@@ -655,13 +655,13 @@ fn token_soup_never_panics_and_spans_stay_in_the_text() {
 
 fn check_spans(n: &Node, src: &str) {
     assert!(
-        n.span.start <= n.span.end && n.span.end <= src.len(),
+        n.span.start() <= n.span.end() && n.span.end() <= src.len(),
         "{n:?} in {src:?}"
     );
     match &n.value {
         Value::Seq(items) => items.iter().for_each(|c| check_spans(c, src)),
         Value::Map(m) => m.entries.iter().for_each(|e| {
-            assert!(e.key_span.end <= src.len());
+            assert!(e.key_span.end() <= src.len());
             check_spans(&e.value, src)
         }),
         _ => {}
@@ -786,9 +786,14 @@ fn recovery_fixture() {
         assert_eq!(e.len(), 1, "document {i}: {e:?}");
         assert_eq!(e[0].kind, YamlErrorKind::Syntax);
         // The error lies inside the document it is reported for.
-        assert!(docs[i].span.start <= e[0].span.start && e[0].span.start <= docs[i].span.end);
+        assert!(
+            docs[i].span.start() <= e[0].span.start() && e[0].span.start() <= docs[i].span.end()
+        );
         let next = &docs[i + 1];
-        assert!(e[0].span.start <= next.span.start, "document {i}: {e:?}");
+        assert!(
+            e[0].span.start() <= next.span.start(),
+            "document {i}: {e:?}"
+        );
     }
 }
 
@@ -852,7 +857,7 @@ fn json_crd_fixture() {
     assert_eq!(size.get("minimum").unwrap().value, Value::Int(1));
     assert_eq!(text(&src, size.get("minimum").unwrap().span), "1.0");
     let e = root.as_map().unwrap().entry("kind").unwrap();
-    assert_eq!(lc(&src, e.key_span.start), (3, 3));
+    assert_eq!(lc(&src, e.key_span.start()), (3, 3));
     assert_eq!(text(&src, e.value.span), "\"CustomResourceDefinition\"");
 }
 
@@ -899,7 +904,7 @@ fn go_yaml_alias_ratio() {
     );
     // The error points at the alias that crossed the line (the 111th).
     let src = doc(120);
-    let at = bad[0].errors[0].span.start;
+    let at = bad[0].errors[0].span.start();
     assert_eq!(&src[at..at + 2], "*a");
     assert_eq!(src[..at].matches("*a").count(), 110);
 }

@@ -102,7 +102,7 @@ fuzz_target!(|data: &[u8]| {
         if let Some(f) = d.file {
             let text = &result.files[f].text;
             assert!(
-                text.get(d.span.start..d.span.end).is_some(),
+                text.get(d.span.range()).is_some(),
                 "span outside its file or inside a character: {d:?}"
             );
         }

@@ -43,7 +43,7 @@ fn render_all(result: &driver::RunResult) {
         if let Some(f) = d.file {
             let text = &result.files[f].text;
             assert!(
-                text.get(d.span.start..d.span.end).is_some(),
+                text.get(d.span.range()).is_some(),
                 "span outside its file or inside a character: {d:?}"
             );
         }
@@ -80,7 +80,7 @@ fn check_write_back(resources: &str, result: &driver::RunResult) {
     let originals: Vec<usize> = before
         .iter()
         .filter_map(|d| d.root.as_ref())
-        .flat_map(|root| driver::objects(root).into_iter().map(|(_, n)| n.span.start))
+        .flat_map(|root| driver::objects(root).into_iter().map(|(_, n)| n.span.start()))
         .collect();
     let stored: Vec<_> = result.stored.iter().filter(|s| s.file == 1).collect();
     let changes: Vec<_> = stored
@@ -110,7 +110,7 @@ fn check_write_back(resources: &str, result: &driver::RunResult) {
     for s in stored {
         let index = originals
             .iter()
-            .position(|&start| start == s.original.span.start)
+            .position(|&start| start == s.original.span.start())
             .expect("a stored object comes from the file");
         let back = objects.get(index).expect("the object is still there");
         assert_eq!(

@@ -117,7 +117,6 @@ fn resolve(kv: KubeVersion, api_version: &str, kind: &str) -> Option<Entry> {
     let here = minor_name(kv.minor);
     let instead = || versions::replacement(index, slot, group, kind);
     let use_instead = |what: Option<String>| what.map(|r| format!("use {r} instead"));
-    let late = versions::removed_after_bundle(group, version, kind);
     let removed = |removed_in: u32, instead: Option<String>| {
         Some(Entry::Rejected(Note {
             rule: &rules::REMOVED_VERSION,
@@ -129,10 +128,6 @@ fn resolve(kv: KubeVersion, api_version: &str, kind: &str) -> Option<Entry> {
         }))
     };
     match versions::status(index, slot, group, version, kind) {
-        versions::Status::Served { .. } if late.is_some_and(|(r, _)| kv.minor >= r) => {
-            let (r, to) = late?;
-            removed(r, Some(to.to_string()))
-        }
         versions::Status::Served { entry, removed_in } => {
             let schema = convert::schema_of(index, slot, entry.def)?;
             let crd = CompiledCrd::builtin(BuiltinKind {
@@ -143,9 +138,8 @@ fn resolve(kv: KubeVersion, api_version: &str, kind: &str) -> Option<Entry> {
                 name_rule: name_rule(&entry.group, &entry.kind),
                 schema: crate::schema::Schema::from_node(&Node::from_json(&schema)),
             });
-            let removed_in = removed_in.map(|r| (r, None)).or(late.map(|(r, to)| (r, Some(to))));
             let note = removed_in
-                .map(|(r, to)| deprecated_note(index, api_version, group, kind, r, to))
+                .map(|r| deprecated_note(index, api_version, group, kind, r))
                 .or_else(|| is_alpha(version).then(|| alpha_note(api_version, kind, &here)));
             Some(Entry::Served {
                 crd: Arc::new(crd),
@@ -201,22 +195,18 @@ fn is_alpha(version: &str) -> bool {
         })
 }
 
-/// The warning for a served version that minor `removed_in` removes; `to` is the replacement
-/// when the bundle cannot name it (a removal after its newest minor).
+/// The warning for a served version that minor `removed_in` removes.
 fn deprecated_note(
     index: &bundle::Index,
     api_version: &str,
     group: &str,
     kind: &str,
     removed_in: u32,
-    to: Option<&str>,
 ) -> Note {
-    let instead = to.map(str::to_string).or_else(|| {
-        index
-            .minor_slot(removed_in)
-            .and_then(|s| versions::replacement(index, s, group, kind))
-            .filter(|r| r != api_version)
-    });
+    let instead = index
+        .minor_slot(removed_in)
+        .and_then(|s| versions::replacement(index, s, group, kind))
+        .filter(|r| r != api_version);
     Note {
         rule: &rules::DEPRECATED_VERSION,
         message: format!(
@@ -308,7 +298,7 @@ mod tests {
     }
 
     #[test]
-    fn a_removal_after_the_bundle_is_reported_at_its_minor() {
+    fn a_removal_in_the_newest_minor_is_reported_with_its_replacement() {
         let at35 = note(35, "scheduling.k8s.io/v1alpha1", "Workload").unwrap();
         assert_eq!(at35.rule.id, "api/deprecated-version");
         assert_eq!(

@@ -23,8 +23,8 @@ pub static DEPRECATED_VERSION: Rule = Rule {
     summary: "A built-in apiVersion that a later Kubernetes minor removes",
     docs: "The emulated minor still serves this apiVersion, but a later minor removes it (the API server \
 sends a deprecation warning on every request). Move to the replacement before upgrading.",
-    bad: "apiVersion: flowcontrol.apiserver.k8s.io/v1beta3\nkind: PriorityLevelConfiguration\nmetadata:\n  name: p\nspec:\n  type: Exempt\n",
-    good: "apiVersion: flowcontrol.apiserver.k8s.io/v1\nkind: PriorityLevelConfiguration\nmetadata:\n  name: p\nspec:\n  type: Exempt\n",
+    bad: "# crdlint check --kube-version 1.31 (1.32 removes v1beta3)\napiVersion: flowcontrol.apiserver.k8s.io/v1beta3\nkind: PriorityLevelConfiguration\nmetadata:\n  name: p\nspec:\n  type: Exempt\n",
+    good: "# crdlint check --kube-version 1.31\napiVersion: flowcontrol.apiserver.k8s.io/v1\nkind: PriorityLevelConfiguration\nmetadata:\n  name: p\nspec:\n  type: Exempt\n",
 };
 
 pub static ALPHA_VERSION: Rule = Rule {

@@ -124,26 +124,6 @@ const EARLY_REMOVALS: &[(&str, &str, &[&str], u32)] = &[
     ),
 ];
 
-/// Removals in minors newer than the bundle's documents (whose schemas the bundle's newest
-/// minor stands in for): (group, version, kinds, removed in 1.x, apiVersion to use instead).
-/// Taken from the Go API types of that minor (`k8s.io/api`, whose v0.36 tags no longer have
-/// the `scheduling/v1alpha1` package: 1.36 replaces it by `v1alpha2`).
-const REMOVED_AFTER_BUNDLE: &[(&str, &str, &[&str], u32, &str)] = &[(
-    "scheduling.k8s.io",
-    "v1alpha1",
-    &["Workload"],
-    36,
-    "scheduling.k8s.io/v1alpha2",
-)];
-
-/// The minor newer than the bundle that removes `group/version kind`, and its replacement.
-pub fn removed_after_bundle(group: &str, version: &str, kind: &str) -> Option<(u32, &'static str)> {
-    REMOVED_AFTER_BUNDLE
-        .iter()
-        .find(|(g, v, ks, ..)| *g == group && *v == version && ks.contains(&kind))
-        .map(|&(.., removed_in, instead)| (removed_in, instead))
-}
-
 fn find<'a>(
     kinds: &'a [KindEntry],
     group: &str,
@@ -253,15 +233,19 @@ mod tests {
             Status::Removed { removed_in: 32 }
         );
         assert_eq!(at(30, "v1", "configmap"), Status::Unknown);
+        // 1.36's own documents: `scheduling/v1alpha1` gives way to `v1alpha2`.
         assert_eq!(
-            removed_after_bundle("scheduling.k8s.io", "v1alpha1", "Workload"),
-            Some((36, "scheduling.k8s.io/v1alpha2"))
+            at(35, "scheduling.k8s.io/v1alpha1", "Workload").served_removed_in(),
+            Some(36)
         );
-        // The table only covers minors the bundle has no documents for.
-        let index = super::super::bundle::index().unwrap();
-        assert!(REMOVED_AFTER_BUNDLE
-            .iter()
-            .all(|r| index.minors.last().is_some_and(|m| r.3 > *m)));
+        assert_eq!(
+            at(36, "scheduling.k8s.io/v1alpha1", "Workload"),
+            Status::Removed { removed_in: 36 }
+        );
+        assert!(matches!(
+            at(36, "scheduling.k8s.io/v1alpha2", "Workload"),
+            Status::Served { .. }
+        ));
         assert_eq!(at(30, "example.com/v1", "Widget"), Status::NotBuiltin);
         let index = super::super::bundle::index().unwrap();
         let slot = index.minor_slot(30).unwrap();
@@ -273,6 +257,34 @@ mod tests {
             replacement(index, slot, "batch", "CronJob").as_deref(),
             Some("batch/v1")
         );
+    }
+
+    #[test]
+    fn every_kind_a_minor_drops_is_reported_removed_there_and_after() {
+        let index = super::super::bundle::index().unwrap();
+        let mut dropped = 0;
+        for slot in 1..index.minors.len() {
+            for k in &index.kinds[slot - 1] {
+                if find(&index.kinds[slot], &k.group, &k.version, &k.kind).is_some() {
+                    continue;
+                }
+                dropped += 1;
+                for later in slot..index.minors.len() {
+                    assert_eq!(
+                        status(index, later, &k.group, &k.version, &k.kind),
+                        Status::Removed {
+                            removed_in: index.minors[slot]
+                        },
+                        "{}/{} {} at 1.{}",
+                        k.group,
+                        k.version,
+                        k.kind,
+                        index.minors[later]
+                    );
+                }
+            }
+        }
+        assert!(dropped > 40, "{dropped}");
     }
 
     impl Status {

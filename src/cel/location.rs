@@ -22,16 +22,16 @@ pub fn rule_offset_to_span(src: &str, node: &Node, offset: usize) -> Span {
 pub fn offset_to_span(src: &str, span: Span, style: Style, offset: usize) -> Span {
     let at = |p: usize| {
         let end = src[p..].chars().next().map_or(p, |c| p + c.len_utf8());
-        Span::new(p, end.min(span.end.max(p)))
+        Span::new(p, end.min(span.end().max(p)))
     };
     if span.is_empty()
-        || span.end > src.len()
-        || !src.is_char_boundary(span.start)
-        || !src.is_char_boundary(span.end)
+        || span.end() > src.len()
+        || !src.is_char_boundary(span.start())
+        || !src.is_char_boundary(span.end())
     {
         return span;
     }
-    let raw = &src[span.start..span.end];
+    let raw = &src[span.range()];
     let map = match style {
         Style::Literal | Style::Folded => decode_block(src, span, style == Style::Folded),
         Style::SingleQuoted => decode_flow(raw, Quote::Single),
@@ -40,10 +40,10 @@ pub fn offset_to_span(src: &str, span: Span, style: Style, offset: usize) -> Spa
     };
     // map[i] = raw offset (relative to span.start) of the i-th decoded byte.
     match map.get(offset) {
-        Some(&r) => at(span.start + r),
+        Some(&r) => at(span.start() + r),
         None => match map.last() {
-            Some(&r) => at(span.start + r),
-            None => at(span.start),
+            Some(&r) => at(span.start() + r),
+            None => at(span.start()),
         },
     }
 }
@@ -151,14 +151,14 @@ fn utf8_width(first: u8) -> usize {
 
 /// Decodes a block scalar whose span starts at its first content character.
 fn decode_block(src: &str, span: Span, folded: bool) -> Vec<usize> {
-    let line_start = src[..span.start].rfind('\n').map_or(0, |p| p + 1);
-    let indent = span.start - line_start;
+    let line_start = src[..span.start()].rfind('\n').map_or(0, |p| p + 1);
+    let indent = span.start() - line_start;
     let mut out = Vec::new();
-    let mut pos = span.start;
+    let mut pos = span.start();
     let mut first = true;
     let mut prev_more_indented = false;
     let mut pending_breaks: Vec<usize> = Vec::new();
-    while pos < span.end {
+    while pos < span.end() {
         let line_end = src[pos..].find('\n').map_or(src.len(), |p| pos + p);
         let line = &src[pos..line_end.min(src.len())];
         let content_start = if first { 0 } else { indent.min(line.len()) };
@@ -166,14 +166,14 @@ fn decode_block(src: &str, span: Span, folded: bool) -> Vec<usize> {
         let is_blank = content.trim().is_empty();
         let more_indented = content.starts_with(' ') || content.starts_with('\t');
         if is_blank {
-            pending_breaks.push(pos.saturating_sub(1).max(span.start) - span.start);
+            pending_breaks.push(pos.saturating_sub(1).max(span.start()) - span.start());
         } else {
             if !first {
                 if folded && pending_breaks.is_empty() && !more_indented && !prev_more_indented {
-                    out.push(pos - 1 - span.start); // the folded line break: a space
+                    out.push(pos - 1 - span.start()); // the folded line break: a space
                 } else {
                     if !folded || more_indented || prev_more_indented {
-                        out.push(pos - 1 - span.start);
+                        out.push(pos - 1 - span.start());
                     }
                     for p in &pending_breaks {
                         out.push(*p);
@@ -181,7 +181,7 @@ fn decode_block(src: &str, span: Span, folded: bool) -> Vec<usize> {
                 }
             }
             pending_breaks.clear();
-            let base = pos + content_start - span.start;
+            let base = pos + content_start - span.start();
             for (i, c) in content.char_indices() {
                 for _ in 0..c.len_utf8() {
                     out.push(base + i);
@@ -203,9 +203,9 @@ mod tests {
         let off = decoded.find(needle).unwrap();
         let s = offset_to_span(src, span, style, off);
         assert!(
-            src[s.start..].starts_with(needle),
+            src[s.start()..].starts_with(needle),
             "{needle:?} -> {:?}",
-            &src[s.start..]
+            &src[s.start()..]
         );
     }
 

@@ -493,7 +493,7 @@ fn expr_span(src: Option<&str>, span: Span, style: Style, text: &str, err: &Expr
         .find(|(_, c)| !(c.is_alphanumeric() || *c == '_'))
         .map_or(text.len(), |(i, _)| byte + i.max(1));
     let end = rule_offset_to_span(src, span, style, end_byte.min(text.len()));
-    Span::new(start.start, end.start.max(start.start))
+    Span::new(start.start(), end.start().max(start.start()))
 }
 
 /// Every CEL finding for one CRD version's schema, in the server's words. `path` is the
@@ -614,7 +614,7 @@ mod tests {
         assert!(d.message.starts_with(
             "schema.x-kubernetes-validations[0].rule: Invalid value: {\"Rule\":\"self.replicas == 'three'\",\"Message\":\"\",\"MessageExpression\":\"\",\"Reason\":null,\"FieldPath\":\"\",\"OptionalOldSelf\":null}: compilation failed: ERROR: <input>:1:15: found no matching overload for '_==_' applied to '(int, string)'"
         ), "{}", d.message);
-        assert_eq!(&y[d.span.start..d.span.start + 2], "==");
+        assert_eq!(&y[d.span.start()..d.span.start() + 2], "==");
     }
 
     /// cel-go plans constant conversions (OptOptimize), so a failing one makes the CRD invalid.
@@ -631,9 +631,9 @@ mod tests {
         );
         // The caret sits at the conversion.
         assert!(
-            y[ds[0].span.start..].starts_with("(-1)"),
+            y[ds[0].span.start()..].starts_with("(-1)"),
             "{:?}",
-            &y[ds[0].span.start..]
+            &y[ds[0].span.start()..]
         );
         let y = "type: string\nx-kubernetes-validations:\n- rule: self != ''\n  messageExpression: \"string(bool('TrUe'))\"\n";
         let ds = lint(y, 36);
@@ -654,9 +654,9 @@ mod tests {
         let ds = lint(y, 36);
         assert!(!ds.is_empty());
         assert!(
-            y[ds[0].span.start..].starts_with(".a"),
+            y[ds[0].span.start()..].starts_with(".a"),
             "{:?}",
-            &y[ds[0].span.start..]
+            &y[ds[0].span.start()..]
         );
     }
 

@@ -249,7 +249,7 @@ struct Reader {
 
 impl Reader {
     fn error(&self, span: Span, message: String) -> ConfigError {
-        let at = self.file.line_col(span.start);
+        let at = self.file.line_col(span.start());
         ConfigError {
             file: self.file.name.clone(),
             line: at.line,
@@ -259,16 +259,16 @@ impl Reader {
     }
 
     fn at(&self, span: Span) -> String {
-        let at = self.file.line_col(span.start);
+        let at = self.file.line_col(span.start());
         format!("{}:{}:{}", self.file.name, at.line, at.column)
     }
 
     fn scalar(&self, v: &Node) -> Result<String, ConfigError> {
         match &v.value {
-            Value::String(s) => Ok(s.clone()),
+            Value::String(s) => Ok(s.to_string()),
             Value::Int(_) | Value::Float(_) | Value::Bool(_) => {
                 // `kube-version: 1.30` is a float to YAML; the text is what was meant.
-                let text = self.file.text.get(v.span.start..v.span.end).unwrap_or("");
+                let text = self.file.text.get(v.span.range()).unwrap_or("");
                 Ok(text.to_string())
             }
             _ => Err(self.error(v.span, format!("expected a string, found {}", what(v)))),
@@ -348,7 +348,7 @@ impl Reader {
             })?;
             out.push((
                 Pattern {
-                    text: e.key.clone(),
+                    text: e.key.to_string(),
                     at: self.at(e.key_span),
                 },
                 severity,

@@ -566,10 +566,10 @@ pub fn scan(loaded: &[Loaded]) -> Summary {
 /// blocked the rules.
 pub fn sort_diagnostics(diagnostics: &mut [Diagnostic]) {
     diagnostics.sort_by(|a, b| {
-        (a.file, a.span.start, a.span.end, a.rule.id, &a.message).cmp(&(
+        (a.file, a.span.start(), a.span.end(), a.rule.id, &a.message).cmp(&(
             b.file,
-            b.span.start,
-            b.span.end,
+            b.span.start(),
+            b.span.end(),
             b.rule.id,
             &b.message,
         ))

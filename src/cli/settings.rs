@@ -229,18 +229,29 @@ impl Settings {
     pub fn validate_options(&self, v: &ValidationArgs) -> validate::Options {
         validate::Options {
             kube_version: self.kube_version,
-            unknown_fields: match v
-                .unknown_fields
-                .or(self.config_unknown_fields)
-                .unwrap_or(UnknownFieldsArg::Error)
-            {
-                UnknownFieldsArg::Error => validate::UnknownFields::Error,
-                UnknownFieldsArg::Warn => validate::UnknownFields::Warn,
-                UnknownFieldsArg::Ignore => validate::UnknownFields::Ignore,
+            unknown_fields: match v.unknown_fields.or(self.config_unknown_fields) {
+                Some(UnknownFieldsArg::Error) => validate::UnknownFields::Error,
+                Some(UnknownFieldsArg::Warn) => validate::UnknownFields::Warn,
+                Some(UnknownFieldsArg::Ignore) => validate::UnknownFields::Ignore,
+                None => self.unknown_fields_by_policy(),
             },
             version: v.version.clone(),
             report_ratcheted: self.verbose,
             ..validate::Options::default()
+        }
+    }
+
+    /// Unknown fields as the rule controls leave `cr/unknown-field` for the whole run (`severity`,
+    /// `ignore`, `select` in the config, `--warn`/`--ignore`/`--select`): lowered below error,
+    /// they are not strict field validation, so a built-in object with an unknown field still
+    /// gets its native checks (as the server validates the pruned object). `per-file`
+    /// overrides and suppression comments only change how the finding is reported.
+    fn unknown_fields_by_policy(&self) -> validate::UnknownFields {
+        let rule = &validate::rules::UNKNOWN_FIELD;
+        match self.policy.decide(rule, rule.severity, None).severity {
+            None => validate::UnknownFields::Ignore,
+            Some(crate::diag::Severity::Error) => validate::UnknownFields::Error,
+            Some(_) => validate::UnknownFields::Warn,
         }
     }
 

@@ -110,7 +110,7 @@ pub fn apply(
         scan_comments(id, file, &mut sups, &mut audit);
     }
     for a in annotations {
-        let (rules, reason) = split_list(&a.text, a.value.start + 1);
+        let (rules, reason) = split_list(&a.text, a.value.start() + 1);
         sups.push(Suppressor {
             file: a.file,
             scope: Scope::Object(a.object),
@@ -126,13 +126,13 @@ pub fn apply(
         let line = d
             .file
             .and_then(|f| files.get(f))
-            .map(|f| f.line_col(d.span.start).line);
+            .map(|f| f.line_col(d.span.start()).line);
         let mut hit: Option<Option<String>> = None;
         for s in sups.iter_mut().filter(|s| Some(s.file) == d.file) {
             let covers = match s.scope {
                 Scope::File => true,
                 Scope::Lines(a, b) => line.is_some_and(|l| a <= l && l <= b),
-                Scope::Object(o) => o.start <= d.span.start && d.span.end <= o.end,
+                Scope::Object(o) => o.start() <= d.span.start() && d.span.end() <= o.end(),
             };
             if !covers {
                 continue;

@@ -74,8 +74,8 @@ compat_rule!(STORAGE_VERSION_CHANGED, "compat/storage-version-changed", Error,
 only. Objects written under the old storage version are read back as the new one unchanged, so any \
 difference between the two schemas (a renamed or retyped field) reaches clients as invalid or pruned \
 data. Keep the schemas identical or add a conversion webhook.",
-    "# old\n- {name: v1alpha1, storage: true, schema: {spec: {size: string}}}\n---\n# new\n- {name: v1alpha1, storage: false, schema: {spec: {size: string}}}\n- {name: v1, storage: true, schema: {spec: {size: integer}}}\n",
-    "# new, with spec.conversion.strategy: Webhook\n- {name: v1alpha1, storage: false}\n- {name: v1, storage: true}\n");
+    "# old\nversions:\n- {name: v1alpha1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, properties: {size: {type: string}}}}}\n---\n# new\nversions:\n- {name: v1alpha1, served: true, storage: false, schema: {openAPIV3Schema: {type: object, properties: {size: {type: string}}}}}\n- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, properties: {size: {type: integer}}}}}\n",
+    "# new, with a conversion webhook\nconversion:\n  strategy: Webhook\n  webhook: {conversionReviewVersions: [v1], clientConfig: {url: \"https://convert.example.com/convert\"}}\nversions:\n- {name: v1alpha1, served: true, storage: false, schema: {openAPIV3Schema: {type: object, properties: {size: {type: string}}}}}\n- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, properties: {size: {type: integer}}}}}\n");
 
 compat_rule!(SERVED_VERSIONS_DIFFER, "compat/served-versions-differ", Warning,
     "Two served versions now have different schemas while conversion is None",
@@ -84,8 +84,8 @@ other served version with only `apiVersion` rewritten. When their schemas differ
 version has and the other lacks is pruned, or a value of one type is served as another. Reported \
 for each pair of served versions whose schemas differ in the new revision and did not in the old \
 one (or were not both served). crdify calls this its served-version validation.",
-    "# new, conversion: None\n- {name: v1beta1, served: true, schema: {spec: {size: string}}}\n- {name: v1, served: true, storage: true, schema: {spec: {size: integer}}}\n",
-    "# new, conversion: Webhook\n- {name: v1beta1, served: true, schema: {spec: {size: string}}}\n- {name: v1, served: true, storage: true, schema: {spec: {size: integer}}}\n");
+    "# old: v1beta1 not served\nversions:\n- {name: v1beta1, served: false, storage: false, schema: {openAPIV3Schema: {type: object, properties: {size: {type: string}}}}}\n- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, properties: {size: {type: integer}}}}}\n---\n# new: both served, conversion None\nversions:\n- {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object, properties: {size: {type: string}}}}}\n- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, properties: {size: {type: integer}}}}}\n",
+    "# new: both served, with a conversion webhook\nconversion:\n  strategy: Webhook\n  webhook: {conversionReviewVersions: [v1], clientConfig: {url: \"https://convert.example.com/convert\"}}\nversions:\n- {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object, properties: {size: {type: string}}}}}\n- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, properties: {size: {type: integer}}}}}\n");
 
 compat_rule!(FIELD_REMOVED, "compat/field-removed", Error,
     "A field of a served version was removed from its schema",
@@ -260,8 +260,8 @@ compat_rule!(COLUMN_PATH_REMOVED, "compat/column-path-removed", Warning,
     "A printer column's jsonPath no longer exists in the schema",
     "`kubectl get` shows an empty cell for a column whose field the schema no longer has. The \
 column resolved in the old revision and does not in the new one.",
-    "# old: column .spec.size, schema has spec.size\n---\n# new: column .spec.size, schema has spec.dimensions\n",
-    "# new: column .spec.dimensions\n");
+    "# old\nadditionalPrinterColumns: [{name: Width, type: integer, jsonPath: .spec.width}]\nschema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {width: {type: integer}}}}}}\n---\n# new: spec.width renamed, the column not\nadditionalPrinterColumns: [{name: Width, type: integer, jsonPath: .spec.width}]\nschema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {dimensions: {type: integer}}}}}}\n",
+    "# new: the column follows the field\nadditionalPrinterColumns: [{name: Width, type: integer, jsonPath: .spec.dimensions}]\nschema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {dimensions: {type: integer}}}}}}\n");
 
 compat_rule!(SELECTABLE_FIELD_REMOVED, "compat/selectable-field-removed", Error,
     "A selectable field was removed, or its path no longer exists",

@@ -28,7 +28,7 @@ pub static YAML_ALIAS_BUDGET: Rule = Rule {
     summary: "Alias expansion creates too many nodes (a \"billion laughs\" document)",
     docs: "Anchors and aliases let a small file expand into a huge value. crdlint stops expanding past a budget \
 so that a hostile file cannot exhaust memory, and reports the document instead of reading it.",
-    bad: "a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n# ...and so on for ten levels\n",
+    bad: "a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]\ng: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]\nh: &h [*g, *g, *g, *g, *g, *g, *g, *g, *g]\ni: &i [*h, *h, *h, *h, *h, *h, *h, *h, *h]\nj: &j [*i, *i, *i, *i, *i, *i, *i, *i, *i]\n",
     good: "a: [x, x, x]\n",
 };
 

@@ -60,7 +60,7 @@ impl SourceFile {
 
     /// Start and end positions of a span. An empty span ends where it starts.
     pub fn span_lines(&self, span: Span) -> (LineCol, LineCol) {
-        (self.line_col(span.start), self.line_col(span.end))
+        (self.line_col(span.start()), self.line_col(span.end()))
     }
 
     /// The byte range of 1-based `line`, without its line break.

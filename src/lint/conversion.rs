@@ -102,7 +102,7 @@ pub(crate) fn validate(crd: &Internal, mode: Mode, sink: &mut Sink) {
                         Bad::none(),
                         "exactly one of url or service is required",
                     )),
-                    (Some(u), None) => validate_url(u, &cc_loc.child("url"), sink),
+                    (Some(u), None) => validate_url(u, &cc_loc.child("url"), mode.kube, sink),
                     (None, Some(s)) => validate_service(s, &cc_loc.child("service"), mode, sink),
                 }
             }
@@ -195,11 +195,13 @@ fn validate_review_versions(
     }
 }
 
-fn validate_url(n: &Node, loc: &Loc, sink: &mut Sink) {
+fn validate_url(n: &Node, loc: &Loc, kube: crate::k8s::KubeVersion, sink: &mut Sink) {
     let s = n.as_str().unwrap_or("");
     const FORM: &str = "; desired format: https://host[/path]";
-    // apiextensions `ValidateWebhookURL` uses Go's `url.Parse`.
-    match crate::schema::formats::gourl::parse(s) {
+    // apiextensions `ValidateWebhookURL` uses Go's `url.Parse`, as the emulated minor's Go
+    // runtime has it (strict colons from 1.36).
+    let go = crate::schema::formats::gourl::Options::of(crate::k8s::Behavior::of(kube));
+    match crate::schema::formats::gourl::parse_with(s, go) {
         Err(e) => sink.push(FErr::new(
             &CONVERSION,
             ErrType::Required,

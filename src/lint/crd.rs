@@ -56,7 +56,7 @@ pub(crate) struct Internal<'a> {
 
 static EMPTY: Node = Node {
     value: crate::yaml::Value::Null,
-    span: Span { start: 0, end: 0 },
+    span: Span::new(0, 0),
     style: crate::yaml::Style::Synthetic,
 };
 

@@ -10,6 +10,7 @@ use super::names::{is_dns1035_label, is_dns1123_subdomain};
 use super::schema::SchemaOpts;
 use super::{columns, conversion, schema, selectable, subresources};
 use crate::diag::{Rule, Severity};
+use crate::schema::formats::gourl;
 use crate::yaml::Node;
 
 pub static METADATA_NAME: Rule = Rule {
@@ -131,7 +132,7 @@ pub(crate) fn validate(crd: &Internal, mode: Mode, sink: &mut Sink) {
     } else {
         validate_stored_versions_of(crd, sink);
     }
-    validate_api_approval(crd, sink);
+    validate_api_approval(crd, mode.kube, sink);
     if let Some(n) = crd.spec.get("preserveUnknownFields") {
         if n.as_bool() == Some(true) {
             sink.push(FErr::new(
@@ -598,7 +599,7 @@ pub(crate) fn validate_names(names: &Node, loc: &Loc, sink: &mut Sink) {
     }
 }
 
-fn validate_api_approval(crd: &Internal, sink: &mut Sink) {
+fn validate_api_approval(crd: &Internal, kube: crate::k8s::KubeVersion, sink: &mut Sink) {
     let group = get_str(crd.spec, "group").unwrap_or("");
     let protected = group == "k8s.io"
         || group.ends_with(".k8s.io")
@@ -622,7 +623,8 @@ fn validate_api_approval(crd: &Internal, sink: &mut Sink) {
         )),
         Some(n) => {
             let v = n.as_str().unwrap_or("");
-            if v.starts_with("unapproved") || is_request_uri_with_host(v) {
+            let go = gourl::Options::of(crate::k8s::Behavior::of(kube));
+            if v.starts_with("unapproved") || is_request_uri_with_host(v, go) {
                 return;
             }
             sink.push(FErr::new(
@@ -637,23 +639,26 @@ fn validate_api_approval(crd: &Internal, sink: &mut Sink) {
     }
 }
 
-/// apihelpers `GetAPIApprovalState`: `url.ParseRequestURI` succeeds with a scheme and a host.
-fn is_request_uri_with_host(v: &str) -> bool {
-    crate::schema::formats::gourl::parse_request_uri(v)
-        .is_ok_and(|u| !u.scheme.is_empty() && !u.host.is_empty())
+/// apihelpers `GetAPIApprovalState`: `url.ParseRequestURI` succeeds with a scheme and a host,
+/// on the emulated minor's Go runtime (`go`).
+fn is_request_uri_with_host(v: &str, go: gourl::Options) -> bool {
+    gourl::parse_request_uri_with(v, go).is_ok_and(|u| !u.scheme.is_empty() && !u.host.is_empty())
 }
 
 #[cfg(test)]
 mod approval_url_tests {
     use super::is_request_uri_with_host;
+    use crate::schema::formats::gourl::Options;
 
     #[test]
     fn approval_urls_need_a_scheme_and_a_host() {
+        let go = Options::NEWEST;
         assert!(is_request_uri_with_host(
-            "https://github.com/kubernetes/kubernetes/pull/78458"
+            "https://github.com/kubernetes/kubernetes/pull/78458",
+            go
         ));
-        assert!(!is_request_uri_with_host("/just/a/path"));
-        assert!(!is_request_uri_with_host("https:///no-host"));
-        assert!(!is_request_uri_with_host("not a url"));
+        assert!(!is_request_uri_with_host("/just/a/path", go));
+        assert!(!is_request_uri_with_host("https:///no-host", go));
+        assert!(!is_request_uri_with_host("not a url", go));
     }
 }

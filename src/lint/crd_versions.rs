@@ -39,9 +39,11 @@ pub static STORED_VERSIONS: Rule = Rule {
     summary: "status.storedVersions must list the storage version and only existing versions",
     docs: "`status.storedVersions` records every version objects may still be stored in. It must \
 contain the current storage version, and a version listed there may only be removed from \
-`spec.versions` after a storage migration.",
-    bad: "spec:\n  versions:\n  - {name: v1, served: true, storage: true}\nstatus:\n  storedVersions: [v1alpha1]\n",
-    good: "spec:\n  versions:\n  - {name: v1, served: true, storage: true}\nstatus:\n  storedVersions: [v1]\n",
+`spec.versions` after a storage migration. A create ignores the `status` written in the file and \
+records the storage version, so in a manifest this is reported when no version is marked `storage: true` \
+(`crdlint diff` checks the old revision's stored versions against the new one: `compat/stored-version-removed`).",
+    bad: "spec:\n  versions:\n  - {name: v1alpha1, served: true, storage: false}\n  - {name: v1, served: true, storage: false}\n",
+    good: "spec:\n  versions:\n  - {name: v1alpha1, served: true, storage: false}\n  - {name: v1, served: true, storage: true}\n",
 };
 
 pub static PER_VERSION_FIELDS: Rule = Rule {
@@ -51,8 +53,8 @@ pub static PER_VERSION_FIELDS: Rule = Rule {
     docs: "In `v1beta1`, `validation`, `subresources` and `additionalPrinterColumns` can be given at \
 the top level or per version, not both; and per-version values may not all be identical (the \
 top-level field must be used then).",
-    bad: "spec:\n  validation: {openAPIV3Schema: {type: object}}\n  versions:\n  - name: v1\n    schema: {openAPIV3Schema: {type: object}}\n",
-    good: "spec:\n  validation: {openAPIV3Schema: {type: object}}\n  versions:\n  - name: v1\n",
+    bad: "apiVersion: apiextensions.k8s.io/v1beta1\nspec:\n  validation: {openAPIV3Schema: {type: object}}\n  versions:\n  - name: v1\n    schema: {openAPIV3Schema: {type: object}}\n",
+    good: "apiVersion: apiextensions.k8s.io/v1beta1\nspec:\n  validation: {openAPIV3Schema: {type: object}}\n  versions:\n  - name: v1\n",
 };
 
 /// What the per-version walk counts for the checks on the whole list.
@@ -392,7 +394,7 @@ pub(super) fn validate_stored_versions_of(crd: &Internal, sink: &mut Sink) {
             let bad = Bad::raw(format!(
                 "[{}]",
                 super::ctx::go_json(&Node::synthetic(crate::yaml::Value::String(
-                    v.name.to_string()
+                    v.name.to_string().into()
                 )))
             ));
             stored_versions(

@@ -14,7 +14,7 @@ pub static SELECTABLE_FIELDS: Rule = Rule {
 field of type string, boolean or integer, not under `metadata`, without duplicates; at most 8 \
 selectable fields per version.",
     bad: "selectableFields:\n- jsonPath: .spec.replicas[0]\n",
-    good: "selectableFields:\n- jsonPath: .spec.color\n",
+    good: "selectableFields:\n- jsonPath: .spec.replicas\n",
 };
 
 pub(crate) fn validate(p: &Place, schema: Option<&Node>, sink: &mut Sink) {

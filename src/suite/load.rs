@@ -210,7 +210,7 @@ fn text(node: &Node, key: &str, problems: &mut Vec<Diagnostic>) -> Option<Text> 
     let v = &entry.value;
     match &v.value {
         Value::String(s) => Some(Text {
-            value: s.clone(),
+            value: s.to_string(),
             span: v.span,
             style: v.style,
             key_span: entry.key_span,
@@ -302,7 +302,7 @@ mod tests {
         assert!(s.cases.is_empty());
         assert_eq!(s.problems.len(), 1);
         let p = &s.problems[0];
-        assert_eq!(&src[p.span.start..p.span.end], "expectedErorr");
+        assert_eq!(&src[p.span.range()], "expectedErorr");
         assert_eq!(p.help.as_deref(), Some("did you mean `expectedError`?"));
     }
 

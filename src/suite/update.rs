@@ -38,7 +38,7 @@ pub fn edit_for(src: &str, case: &Case, report: &CaseReport) -> Option<Edit> {
             Some(match &case.expected {
                 Some(want) => replace_entry(src, want, "|", &block.body),
                 None => Edit {
-                    span: Span::new(case.span.end, case.span.end),
+                    span: Span::new(case.span.end(), case.span.end()),
                     text: format!("\n{}expected: |{}", block.key_indent, block.body),
                 },
             })
@@ -49,20 +49,20 @@ pub fn edit_for(src: &str, case: &Case, report: &CaseReport) -> Option<Edit> {
 
 /// Applies edits that do not overlap.
 pub fn apply(src: &str, mut edits: Vec<Edit>) -> String {
-    edits.sort_by_key(|e| std::cmp::Reverse(e.span.start));
+    edits.sort_by_key(|e| std::cmp::Reverse(e.span.start()));
     let mut out = src.to_string();
     for e in edits {
-        out.replace_range(e.span.start..e.span.end, &e.text);
+        out.replace_range(e.span.range(), &e.text);
     }
     out
 }
 
 /// Rewrites `key: value` from the key to the value's end as `key: <header><body>`.
 fn replace_entry(src: &str, field: &Text, header: &str, body: &str) -> Edit {
-    let key = &src[field.key_span.start..field.key_span.end];
-    let end = field.span.end.max(field.key_span.end);
+    let key = &src[field.key_span.range()];
+    let end = field.span.end().max(field.key_span.end());
     Edit {
-        span: Span::new(field.key_span.start, end),
+        span: Span::new(field.key_span.start(), end),
         text: format!("{key}: {header}{body}"),
     }
 }
@@ -90,7 +90,7 @@ fn literal_block(src: &str, case: &Case, stored: &Node) -> Block {
             m.remove("metadata");
         }
     }
-    let key_indent = " ".repeat(column(src, case.name_span.start.min(case.span.start)));
+    let key_indent = " ".repeat(column(src, case.name_span.start().min(case.span.start())));
     let inner = format!("{key_indent}  ");
     let yaml = crate::yaml::emit_document(&obj);
     let body = yaml

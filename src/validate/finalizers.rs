@@ -4,7 +4,10 @@ use super::*;
 
 /// `WarningsOnCreate`/`WarningsOnUpdate` (from 1.29): finalizer names that are neither
 /// standard nor domain-qualified with a path, once per distinct name in sorted order, in the
-/// server's warning text; on update only the finalizers the update adds.
+/// server's warning text; on update only the finalizers the update adds. A name that is not a
+/// qualified name gets none: ObjectMeta validation rejects it (`cr/metadata`), and the server
+/// computes warnings only for a request that passed validation (`rest.BeforeCreate`), so its
+/// `validateKubeFinalizerName` never warns about such a name.
 pub(super) fn finalizer_warnings(r: &mut Run<'_>, x: &Node, old: Option<&Node>) {
     if !r.beh.finalizer_warnings {
         return;
@@ -26,6 +29,9 @@ pub(super) fn finalizer_warnings(r: &mut Run<'_>, x: &Node, old: Option<&Node>) 
     names.dedup_by(|a, b| a.0 == b.0);
     for (name, span) in names {
         if name.contains('/') || ["orphan", "foregroundDeletion", "kubernetes"].contains(&name) {
+            continue;
+        }
+        if !crate::k8s::names::is_qualified_name(name).is_empty() {
             continue;
         }
         let why = if name.contains('.') && r.beh.finalizer_warning_path {

@@ -226,11 +226,11 @@ impl Ctx<'_> {
         }
         let text = self.inline(b);
         if !a.span.is_empty() {
-            self.text(a.span.start, a.span.end, a.span)?;
+            self.text(a.span.start(), a.span.end(), a.span)?;
             edits.push(Edit {
                 depth,
-                start: a.span.start,
-                end: a.span.end,
+                start: a.span.start(),
+                end: a.span.end(),
                 text,
             });
             return Ok(());
@@ -238,13 +238,13 @@ impl Ctx<'_> {
         // An empty value (`key:` or `- `): write it after the indicator.
         let at = match slot {
             Slot::Value(key) if !key.is_empty() => {
-                let rest = self.text(key.end, self.src.len(), key)?;
+                let rest = self.text(key.end(), self.src.len(), key)?;
                 let colon = rest
                     .find(':')
                     .ok_or_else(|| Refusal::new(key, "no `:` after this key"))?;
-                after_anchor(self.src, key.end + colon + 1)
+                after_anchor(self.src, key.end() + colon + 1)
             }
-            Slot::Item => a.span.start,
+            Slot::Item => a.span.start(),
             _ => {
                 return Err(Refusal::new(
                     a.span,
@@ -277,13 +277,13 @@ impl Ctx<'_> {
             // Everything went: the mapping becomes `{}` (a block mapping keeps its place on the
             // lines after its key, where a flow mapping is valid too).
             let end = self.block_end(a)?;
-            self.text(a.span.start, end, a.span)?;
+            self.text(a.span.start(), end, a.span)?;
             if a.span.is_empty() || a.style == Style::Synthetic {
                 return Err(Refusal::new(a.span, "this mapping has no text of its own"));
             }
             edits.push(Edit {
                 depth,
-                start: a.span.start,
+                start: a.span.start(),
                 end,
                 text: "{}".into(),
             });
@@ -346,12 +346,12 @@ impl Ctx<'_> {
         depth: usize,
     ) -> Result<()> {
         let end = self.block_end(a)?;
-        self.text(a.span.start, end, a.span)?;
+        self.text(a.span.start(), end, a.span)?;
         let text = if flow || self.json {
             self.inline(&Node::synthetic(Value::Map(mb.clone())))
         } else {
             let indent = self
-                .text(self.line_start(a.span.start)?, a.span.start, a.span)?
+                .text(self.line_start(a.span.start())?, a.span.start(), a.span)?
                 .chars()
                 .count();
             let body = emit_document(&Node::synthetic(Value::Map(mb.clone())));
@@ -377,7 +377,7 @@ impl Ctx<'_> {
         };
         edits.push(Edit {
             depth,
-            start: a.span.start,
+            start: a.span.start(),
             end,
             text,
         });
@@ -421,10 +421,10 @@ impl Ctx<'_> {
                 ));
             }
             let end = self.entry_end(e);
-            if self.owns_lines(e.key_span.start, end)? {
+            if self.owns_lines(e.key_span.start(), end)? {
                 edits.push(Edit {
                     depth,
-                    start: self.line_start(e.key_span.start)?,
+                    start: self.line_start(e.key_span.start())?,
                     end: self.line_end(end)?,
                     text: String::new(),
                 });
@@ -436,8 +436,8 @@ impl Ctx<'_> {
             let next = (i + 1..removed.len())
                 .find(|&j| !removed[j])
                 .ok_or_else(|| Refusal::new(e.key_span, "this entry cannot be removed in place"))?;
-            let to = ma.entries[next].key_span.start;
-            if to <= e.key_span.start {
+            let to = ma.entries[next].key_span.start();
+            if to <= e.key_span.start() {
                 return Err(Refusal::new(
                     e.key_span,
                     "this entry cannot be removed in place",
@@ -445,7 +445,7 @@ impl Ctx<'_> {
             }
             edits.push(Edit {
                 depth,
-                start: e.key_span.start,
+                start: e.key_span.start(),
                 end: to,
                 text: String::new(),
             });
@@ -519,7 +519,7 @@ impl Ctx<'_> {
             .collect();
         let Some(last) = ma.entries.last() else {
             // `{}`: write inside the braces.
-            let open = self.text(a.span.start, a.span.end, a.span)?;
+            let open = self.text(a.span.start(), a.span.end(), a.span)?;
             if !open.starts_with('{') {
                 return Err(Refusal::new(
                     a.span,
@@ -528,16 +528,16 @@ impl Ctx<'_> {
             }
             edits.push(Edit {
                 depth,
-                start: a.span.start + 1,
-                end: a.span.start + 1,
+                start: a.span.start() + 1,
+                end: a.span.start() + 1,
                 text: pieces.join(", "),
             });
             return Ok(());
         };
         // A mapping written one entry per line (pretty JSON) gets one line per new entry.
-        let key_line = self.line_start(last.key_span.start)?;
-        let lead = self.text(key_line, last.key_span.start, last.key_span)?;
-        let sep = if key_line > a.span.start && lead.chars().all(|c| c == ' ' || c == '\t') {
+        let key_line = self.line_start(last.key_span.start())?;
+        let lead = self.text(key_line, last.key_span.start(), last.key_span)?;
+        let sep = if key_line > a.span.start() && lead.chars().all(|c| c == ' ' || c == '\t') {
             format!(",{}{lead}", self.eol_before(key_line))
         } else {
             ", ".to_string()
@@ -563,13 +563,13 @@ impl Ctx<'_> {
         // The mapping's own text runs from its first key to the end of its last value (entries
         // merged in with `<<` have their text elsewhere, so the span is used, not the entries).
         let indent = self
-            .text(self.line_start(a.span.start)?, a.span.start, a.span)?
+            .text(self.line_start(a.span.start())?, a.span.start(), a.span)?
             .chars()
             .count();
         let end = node_end(self.src, a, 0);
         let mut at = self.line_end(end)?;
         let ends_in_block_scalar = ma.entries.iter().any(|e| {
-            e.value.span.end == end && matches!(e.value.style, Style::Literal | Style::Folded)
+            e.value.span.end() == end && matches!(e.value.style, Style::Literal | Style::Folded)
         });
         if ends_in_block_scalar {
             // A kept (`|+`) block scalar owns the blank lines after it: write after them.
@@ -620,9 +620,9 @@ fn index(m: &Map) -> HashMap<&str, usize> {
 
 fn entry_start(e: &crate::yaml::Entry) -> usize {
     if e.key_span.is_empty() {
-        e.value.span.start
+        e.value.span.start()
     } else {
-        e.key_span.start
+        e.key_span.start()
     }
 }
 
@@ -635,32 +635,32 @@ fn entry_end_in(src: &str, e: &crate::yaml::Entry) -> usize {
 /// an empty value (`key:`) stops before the `:`; follow the last children down.
 fn node_end(src: &str, n: &Node, depth: usize) -> usize {
     if depth > MAX_DEPTH || n.style == Style::Flow {
-        return n.span.end;
+        return n.span.end();
     }
     match &n.value {
         Value::Map(m) => m
             .entries
             .last()
             .filter(|e| !e.key_span.is_empty())
-            .map_or(n.span.end, |e| {
-                n.span.end.max(entry_end_at(src, e, depth + 1))
+            .map_or(n.span.end(), |e| {
+                n.span.end().max(entry_end_at(src, e, depth + 1))
             }),
-        Value::Seq(items) => items.last().map_or(n.span.end, |it| {
-            n.span.end.max(node_end(src, it, depth + 1))
+        Value::Seq(items) => items.last().map_or(n.span.end(), |it| {
+            n.span.end().max(node_end(src, it, depth + 1))
         }),
-        _ => n.span.end,
+        _ => n.span.end(),
     }
 }
 
 fn entry_end_at(src: &str, e: &crate::yaml::Entry, depth: usize) -> usize {
-    let end = node_end(src, &e.value, depth).max(e.key_span.end);
+    let end = node_end(src, &e.value, depth).max(e.key_span.end());
     if !e.value.span.is_empty() || e.key_span.is_empty() {
         return end;
     }
-    let rest = src.get(e.key_span.end..).unwrap_or("");
+    let rest = src.get(e.key_span.end()..).unwrap_or("");
     let blanks = rest.len() - rest.trim_start_matches([' ', '\t']).len();
     if rest[blanks..].starts_with(':') {
-        end.max(e.key_span.end + blanks + 1)
+        end.max(e.key_span.end() + blanks + 1)
     } else {
         end
     }

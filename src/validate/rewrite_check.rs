@@ -46,7 +46,7 @@ pub(super) fn verify(src: &str, text: &str, changes: &[Change<'_>]) -> Result<()
 }
 
 fn clamp(s: Span, len: usize) -> Span {
-    Span::new(s.start.min(len), s.end.min(len))
+    Span::new(s.start().min(len), s.end().min(len))
 }
 
 fn fatal_errors(d: &Document) -> usize {

@@ -109,8 +109,8 @@ pub static NOT_AN_OBJECT: Rule = Rule {
     summary: "The document is not a mapping, or its metadata cannot be decoded",
     docs: "A custom resource must be a JSON object, and its `metadata` must decode into ObjectMeta; otherwise \
 the server cannot decode the request at all (`400 Bad Request`).",
-    bad: "- apiVersion: example.com/v1\n  kind: Widget\n",
-    good: "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n",
+    bad: "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  labels: [app, web]\n",
+    good: "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  labels: {app: web}\n",
 };
 
 pub static SCALE: Rule = Rule {
@@ -168,7 +168,10 @@ pub static FINALIZER_NAME: Rule = Rule {
     summary: "A finalizer name without a domain (the server warns on create)",
     docs: "Finalizers are shared by every controller that touches an object. The server warns when a \
 finalizer is neither one of the standard ones (`kubernetes`, `orphan`, `foregroundDeletion`) nor \
-domain-qualified with a path (`example.com/cleanup`), because two controllers could pick the same short name.",
+domain-qualified with a path (`example.com/cleanup`), because two controllers could pick the same short name. \
+Kubernetes 1.29 and later send this warning on create, and on update for the finalizers the update adds; from \
+1.32 a dotted name without a path (`cleanup.example.com`) is asked for a path. A name that is not a valid \
+qualified name is an error instead (`cr/metadata`).",
     bad: "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  finalizers: [cleanup]\n",
     good: "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  finalizers: [example.com/cleanup]\n",
 };

@@ -124,7 +124,7 @@ fn unknown_fields_are_reported_pruned_and_located() {
     );
     let d = &o.diagnostics[1];
     assert_eq!(d.severity, Severity::Error);
-    assert!(src[d.span.start..d.span.end].starts_with("replicass"));
+    assert!(src[d.span.range()].starts_with("replicass"));
     let stored = o.stored.expect("stored");
     assert!(stored.at(&["spec", "replicass"]).is_none());
     assert!(stored.at(&["metadata", "lables"]).is_none());
@@ -171,7 +171,7 @@ fn schema_errors_use_server_text_and_point_at_the_value() {
         .iter()
         .find(|d| d.message.starts_with("spec.replicas"))
         .expect("replicas");
-    assert_eq!(&src[d.span.start..d.span.end], "15");
+    assert_eq!(&src[d.span.range()], "15");
     let anyof = o
         .diagnostics
         .iter()
@@ -247,6 +247,38 @@ fn finalizer_warnings() {
         .all(|d| d.severity == Severity::Warning));
 }
 
+/// A finalizer name the server rejects gets its error and no warning (the server warns only
+/// on a request that passed validation).
+#[test]
+fn no_finalizer_warning_for_an_invalid_name() {
+    let (o, _) = run_on(
+        "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  finalizers: [-bad, bad name, cleanup]\n",
+        &Options::default(),
+    );
+    let ids: Vec<(&str, String)> = o
+        .diagnostics
+        .iter()
+        .map(|d| (d.rule.id, d.message.clone()))
+        .collect();
+    let warned: Vec<&String> = ids
+        .iter()
+        .filter(|(id, _)| *id == "cr/finalizer-name")
+        .map(|(_, m)| m)
+        .collect();
+    assert_eq!(
+        warned,
+        vec![
+            r#"metadata.finalizers: "cleanup": prefer a domain-qualified finalizer name to avoid accidental conflicts with other finalizer writers"#
+        ],
+        "{ids:?}"
+    );
+    assert_eq!(
+        ids.iter().filter(|(id, _)| *id == "cr/metadata").count(),
+        2,
+        "{ids:?}"
+    );
+}
+
 #[test]
 fn versions() {
     let (o, _) = run_on(
@@ -320,7 +352,7 @@ fn cel_rules_run_after_schema_validation() {
     let d = &o.diagnostics[0];
     assert_eq!(d.message, "spec.list: Invalid value: no bad items");
     assert_eq!(d.path.as_deref(), Some("spec.list"));
-    assert_eq!(&src[d.span.start..d.span.end], "[ok, bad]");
+    assert_eq!(&src[d.span.range()], "[ok, bad]");
 }
 
 #[test]
@@ -416,7 +448,7 @@ fn transition_rules_need_the_old_object() {
         .collect();
     assert_eq!(cel.len(), 1, "{:?}", messages(&o));
     assert_eq!(cel[0].message, "spec: Forbidden: name is immutable");
-    assert!(src[cel[0].span.start..cel[0].span.end].starts_with("name: new"));
+    assert!(src[cel[0].span.start()..cel[0].span.end()].starts_with("name: new"));
     let same = validate_resource_update(&crd, &obj, Some(&obj), &Options::default());
     assert!(!same.diagnostics.iter().any(|d| d.rule.id == "cr/cel-rule"));
 }
@@ -446,7 +478,7 @@ fn optional_old_self_and_field_paths_into_maps() {
     );
     let d = &o.diagnostics[0];
     assert_eq!(d.path.as_deref(), Some("spec.m[a.b]"));
-    assert_eq!(&src[d.span.start..d.span.end], "bad");
+    assert_eq!(&src[d.span.range()], "bad");
     // Update from count: 2: the transition now fails, at the rule's node.
     let old = Node::from_json(&serde_json::json!({
             "apiVersion": "example.com/v1", "kind": "Foo", "metadata": {"name": "f"},
@@ -582,12 +614,12 @@ fn locate_follows_server_paths() {
     let root = docs[0].root.as_ref().expect("root");
     let at = |p: &str| {
         let s = locate(root, p);
-        src[s.start..s.end].to_string()
+        src[s.range()].to_string()
     };
     assert_eq!(at("a.b.c.d[1].e"), "1");
     assert_eq!(at("a[k]]"), "2");
     assert_eq!(at("a.b.c.d[7]"), "[x, {e: 1}]");
-    assert_eq!(at("<nil>"), src[root.span.start..root.span.end]);
+    assert_eq!(at("<nil>"), src[root.span.range()]);
 }
 
 #[test]

@@ -42,7 +42,7 @@ use granit_parser::{ErrorKind, Event, Parser, StructureStyle};
 
 use self::build::DocBuilder;
 use super::flow;
-use super::{Document, Span, Style, Value, YamlError, YamlErrorKind};
+use super::{Document, Span, Style, Value, YamlError, YamlErrorKind, MAX_SPAN_OFFSET};
 
 /// Limits that keep hostile input from costing time or memory.
 #[derive(Clone, Debug)]
@@ -88,6 +88,24 @@ impl LoadOptions {
     }
 }
 
+/// The one document of a text whose offsets a [`Span`] cannot hold (the command line refuses
+/// such a file long before; this keeps every other caller from wrapping offsets).
+fn too_long_for_spans(len: usize) -> Document {
+    Document {
+        index: 0,
+        root: None,
+        span: Span::default(),
+        errors: vec![YamlError {
+            kind: YamlErrorKind::Syntax,
+            message: format!(
+                "the text is {len} bytes long; at most {MAX_SPAN_OFFSET} bytes can be read"
+            ),
+            span: Span::default(),
+            related: Vec::new(),
+        }],
+    }
+}
+
 /// Parses every document in `src` with default limits.
 pub fn load(src: &str) -> Vec<Document> {
     load_with(src, &LoadOptions::default())
@@ -98,6 +116,9 @@ pub fn load(src: &str) -> Vec<Document> {
 /// Every document of the stream is returned, empty ones included (with `root: None` and no
 /// errors), so `Document::index` matches the position a user counts in the file.
 pub fn load_with(src: &str, opts: &LoadOptions) -> Vec<Document> {
+    if src.len() > MAX_SPAN_OFFSET {
+        return vec![too_long_for_spans(src.len())];
+    }
     let mut loader = Loader {
         src,
         opts,
@@ -309,19 +330,19 @@ impl<'a> Loader<'a> {
                 Event::StreamStart | Event::Comment(..) => {}
                 Event::StreamEnd => {
                     if let Some(d) = doc.take() {
-                        self.finish(d, sp.end, None);
+                        self.finish(d, sp.end(), None);
                     }
                     return Segment::Done;
                 }
                 Event::DocumentStart(explicit, version) => {
                     if let Some(d) = doc.take() {
-                        self.finish(d, sp.start, None);
+                        self.finish(d, sp.start(), None);
                     }
                     if let Some(v) = version.filter(|v| (v.major, v.minor) != (1, 1)) {
                         // go-yaml v2's parser (a libyaml 0.1 port) only reads YAML 1.1.
-                        let at = self.src[last_end.min(sp.start)..sp.start]
+                        let at = self.src[last_end.min(sp.start())..sp.start()]
                             .rfind("%YAML")
-                            .map_or(sp.start, |i| last_end.min(sp.start) + i);
+                            .map_or(sp.start(), |i| last_end.min(sp.start()) + i);
                         let d = self.new_doc(at);
                         let err = YamlError {
                             kind: YamlErrorKind::Syntax,
@@ -332,7 +353,7 @@ impl<'a> Loader<'a> {
                             span: Span::new(at, at + 5),
                             related: Vec::new(),
                         };
-                        self.finish(d, sp.end, Some(err));
+                        self.finish(d, sp.end(), Some(err));
                         after_explicit_end = false;
                         match self.skip_document(&mut parser) {
                             true => continue,
@@ -343,14 +364,14 @@ impl<'a> Loader<'a> {
                         // libyaml (and so go-yaml) only allows a bare document first in the
                         // stream; after `...` it wants `---`. kubectl never sees such a document:
                         // its splitter keeps it in the previous chunk, where go-yaml ignores it.
-                        let d = self.new_doc(sp.start);
+                        let d = self.new_doc(sp.start());
                         let err = YamlError {
                             kind: YamlErrorKind::Syntax,
                             message: "did not find expected <document start>".to_owned(),
-                            span: self.point(sp.start),
+                            span: self.point(sp.start()),
                             related: Vec::new(),
                         };
-                        self.finish(d, sp.start, Some(err));
+                        self.finish(d, sp.start(), Some(err));
                         after_explicit_end = false;
                         match self.skip_document(&mut parser) {
                             true => continue,
@@ -358,7 +379,7 @@ impl<'a> Loader<'a> {
                         }
                     }
                     after_explicit_end = false;
-                    doc = Some(self.new_doc(sp.start));
+                    doc = Some(self.new_doc(sp.start()));
                 }
                 Event::DocumentEnd => {
                     after_explicit_end = !sp.is_empty();
@@ -366,7 +387,7 @@ impl<'a> Loader<'a> {
                         let end = if sp.is_empty() {
                             d.content_end()
                         } else {
-                            sp.end
+                            sp.end()
                         };
                         last_end = end;
                         self.finish(d, end, None);
@@ -383,12 +404,12 @@ impl<'a> Loader<'a> {
                                 | Event::MappingStart(StructureStyle::Flow, ..)
                         );
                     if outer_flow {
-                        match self.go_flow(full, sp.start, d.restart) {
+                        match self.go_flow(full, sp.start(), d.restart) {
                             FlowReading::Same => {}
                             FlowReading::Reparse(seg) => return seg,
                             FlowReading::Fails(err) => {
                                 let d = doc.take().expect("document is open");
-                                let end = err.span.end.max(d.start);
+                                let end = err.span.end().max(d.start);
                                 self.finish(d, end, Some(err));
                                 last_end = end;
                                 if !self.skip_document(&mut parser) {
@@ -400,7 +421,7 @@ impl<'a> Loader<'a> {
                     }
                     if let Err(fatal) = d.event(ev, sp, tag_sp, self) {
                         let d = doc.take().expect("document is open");
-                        let end = fatal.span.end.max(d.start);
+                        let end = fatal.span.end().max(d.start);
                         self.finish(d, end, Some(fatal));
                         last_end = end;
                         if !self.skip_document(&mut parser) {
@@ -493,7 +514,7 @@ impl<'a> Loader<'a> {
         let mut exempt: Vec<Span> = Vec::with_capacity(spans.len());
         for s in spans {
             match exempt.last_mut() {
-                Some(last) if s.start <= last.end => last.end = last.end.max(s.end),
+                Some(last) if s.start() <= last.end() => *last = last.cover(s),
                 _ => exempt.push(s),
             }
         }
@@ -508,13 +529,13 @@ impl<'a> Loader<'a> {
             if bytes.get(p) != Some(&b'\t') {
                 continue;
             }
-            let i = exempt.partition_point(|s| s.start <= p);
-            if i > 0 && p < exempt[i - 1].end {
+            let i = exempt.partition_point(|s| s.start() <= p);
+            if i > 0 && p < exempt[i - 1].end() {
                 continue;
             }
             let di = self
                 .docs
-                .partition_point(|d| d.span.start <= p)
+                .partition_point(|d| d.span.start() <= p)
                 .saturating_sub(1);
             let Some(doc) = self.docs.get_mut(di) else {
                 continue;
@@ -684,4 +705,18 @@ fn find_doc_marker(src: &str, from: usize) -> Option<usize> {
         pos += src[pos..].find('\n')? + 1;
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_text_past_span_offsets_is_one_failed_document() {
+        let doc = too_long_for_spans(MAX_SPAN_OFFSET + 1);
+        assert!(doc.root.is_none());
+        assert_eq!(doc.errors.len(), 1);
+        assert_eq!(doc.errors[0].kind, YamlErrorKind::Syntax);
+        assert!(doc.errors[0].message.contains("4294967296 bytes long"));
+    }
 }

@@ -46,9 +46,9 @@ fn pyyaml_plain_scalars(n: &mut Node, text: &str, depth: usize) {
     assert!(depth < 200, "vector nesting");
     match &mut n.value {
         Value::Bool(_) => {
-            let src = text.get(n.span.start..n.span.end).unwrap_or("");
+            let src = text.get(n.span.range()).unwrap_or("");
             if matches!(src, "y" | "Y" | "n" | "N") {
-                n.value = Value::String(src.to_string());
+                n.value = Value::String(src.to_string().into());
             }
         }
         Value::Seq(items) => items

@@ -72,7 +72,7 @@ struct WireRule {
 }
 
 fn wire_rule(file: &SourceFile, row: CostRow) -> WireRule {
-    let at = file.line_col(row.span.start);
+    let at = file.line_col(row.span.start());
     WireRule {
         file: file.name.clone(),
         line: at.line,

@@ -164,7 +164,7 @@ fn name_helm_sources(result: &mut RunResult) {
         let Some(list) = d.file.and_then(|f| sources.get(f)) else {
             continue;
         };
-        let i = list.partition_point(|(at, _)| *at <= d.span.start);
+        let i = list.partition_point(|(at, _)| *at <= d.span.start());
         let Some((at, source)) = i.checked_sub(1).and_then(|i| list.get(i)) else {
             continue;
         };
@@ -287,7 +287,7 @@ pub(crate) fn report(
         let mut err = io::stderr().lock();
         for s in &result.skipped {
             let file = &result.files[s.file];
-            let at = file.line_col(s.span.start);
+            let at = file.line_col(s.span.start());
             let what = match &s.object {
                 Some(o) if o.name.is_empty() => format!("{} {}", o.api_version, o.kind),
                 Some(o) => format!("{} {} {}", o.api_version, o.kind, o.name),

@@ -337,7 +337,7 @@ fn write_human(
         for r in runs {
             let case = &r.suite.suite.cases[r.case];
             let file = &files[r.suite.file];
-            let at = file.line_col(case.name_span.start);
+            let at = file.line_col(case.name_span.start());
             let word = match r.report.verdict {
                 Verdict::Pass => "pass",
                 Verdict::Fail(_) => "FAIL",
@@ -451,7 +451,7 @@ fn write_json(
         .map(|r| {
             let case = &r.suite.suite.cases[r.case];
             let file = &files[r.suite.file];
-            let at = file.line_col(case.name_span.start);
+            let at = file.line_col(case.name_span.start());
             let (result, message) = match &r.report.verdict {
                 Verdict::Pass => ("pass", None),
                 Verdict::Fail(m) => ("fail", Some(m.as_str())),
@@ -475,7 +475,7 @@ fn write_json(
         .iter()
         .map(|d| {
             let file = d.file.and_then(|f| files.get(f));
-            let at = file.map(|f| f.line_col(d.span.start));
+            let at = file.map(|f| f.line_col(d.span.start()));
             WireProblem {
                 rule: d.rule.id,
                 severity: d.severity.to_string(),
@@ -545,7 +545,7 @@ fn write_junit(
         for r in list {
             let case = &r.suite.suite.cases[r.case];
             let file = &files[r.suite.file];
-            let at = file.line_col(case.name_span.start);
+            let at = file.line_col(case.name_span.start());
             let open = format!(
                 r#"    <testcase name="{}" classname="{}" file="{}" line="{}""#,
                 xml(&case.name),

@@ -49,12 +49,12 @@ pub fn render(report: &Report<'_>, opts: &Options, out: &mut dyn io::Write) -> i
         // A frame around a line thousands of characters long (minified JSON, a hostile file)
         // helps nobody: name the position instead of drawing it.
         let drawable = file.filter(|f| {
-            let line = f.line_col(d.span.start).line;
-            f.line_range(line).end - f.line_range(line).start <= MAX_LINE
+            let line = f.line_col(d.span.start()).line;
+            f.line_range(line).end() - f.line_range(line).start() <= MAX_LINE
         });
         let mut notes: Vec<String> = related_elsewhere(report, d).into_iter().collect();
         if let (Some(f), None) = (file, drawable) {
-            let at = f.line_col(d.span.start);
+            let at = f.line_col(d.span.start());
             notes.insert(
                 0,
                 format!("at {}:{}:{}", visible(&f.name), at.line, at.column),
@@ -104,7 +104,10 @@ fn drawn_in_frame(report: &Report<'_>, d: &Diagnostic, r: &crate::diag::Related)
     let Some(f) = d.file.and_then(|f| report.files.get(f)) else {
         return true;
     };
-    let (a, b) = (f.line_col(d.span.start).line, f.line_col(r.span.start).line);
+    let (a, b) = (
+        f.line_col(d.span.start()).line,
+        f.line_col(r.span.start()).line,
+    );
     a.abs_diff(b) <= MAX_FRAME_LINES
 }
 
@@ -117,7 +120,7 @@ fn related_elsewhere(report: &Report<'_>, d: &Diagnostic) -> Option<String> {
         .filter(|r| !drawn_in_frame(report, d, r))
         .filter_map(|r| {
             let f = report.files.get(r.file.or(d.file)?)?;
-            let at = f.line_col(r.span.start);
+            let at = f.line_col(r.span.start());
             Some(format!(
                 "{}:{}:{}: {}",
                 visible(&f.name),
@@ -184,11 +187,11 @@ impl miette::Diagnostic for Frame<'_> {
         let file = source.file;
         let len = file.text.len();
         let clamp = move |s: crate::diag::Span| {
-            let start = s.start.min(len);
-            let mut end = s.end.min(len).max(start);
+            let start = s.start().min(len);
+            let mut end = s.end().min(len).max(start);
             let (first, last) = (file.line_col(start).line, file.line_col(end).line);
             if last - first >= MAX_SPAN_LINES {
-                end = file.line_range(first).end.max(start);
+                end = file.line_range(first).end().max(start);
             }
             SourceSpan::new(start.into(), end - start)
         };
@@ -238,7 +241,7 @@ impl SourceCode for Source<'_> {
         let file = self.file;
         let start = span.offset().min(file.text.len());
         let first = (file.line_col(start).line - 1).saturating_sub(context_lines_before);
-        let base = file.line_range(first + 1).start;
+        let base = file.line_range(first + 1).start();
         let local = SourceSpan::new((start - base).into(), span.len());
         let inner =
             self.text[base..].read_span(&local, context_lines_before, context_lines_after)?;

@@ -172,7 +172,7 @@ impl<'a> Report<'a> {
     /// The reported and the suppressed findings in one sorted list (for JSON and SARIF).
     /// Both lists are sorted already, so this is a merge that keeps each list's order.
     pub(crate) fn with_suppressed(&self) -> Vec<&'a Diagnostic> {
-        let key = |d: &'a Diagnostic| (d.file, d.span.start, d.span.end, d.rule.id, &d.message);
+        let key = |d: &'a Diagnostic| (d.file, d.span.start(), d.span.end(), d.rule.id, &d.message);
         let mut out = Vec::with_capacity(self.diagnostics.len() + self.suppressed.len());
         let (mut a, mut b) = (
             self.diagnostics.iter().peekable(),

@@ -29,7 +29,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use crate::k8s::behavior::Change;
-use crate::k8s::KubeVersion;
+use crate::k8s::{Behavior, KubeVersion};
 
 /// A format check: true when the string is valid.
 pub type FormatFn = fn(&str) -> bool;
@@ -175,6 +175,20 @@ pub fn validator(format: &str) -> Option<FormatFn> {
 /// One-shot [`validator`]: `None` for an unknown format.
 pub fn validate(format: &str, value: &str) -> Option<bool> {
     validator(format).map(|f| f(value))
+}
+
+/// The [`validator`] of the minor with behaviours `beh`: the check before a change of it
+/// ([`validator_before`]) when that minor predates the change.
+pub fn validator_in(format: &str, beh: Behavior) -> Option<FormatFn> {
+    match validator_before(format) {
+        Some((change, old)) if !beh.has(change) => Some(old),
+        _ => validator(format),
+    }
+}
+
+/// One-shot [`validator_in`]: `None` for an unknown format.
+pub fn validate_in(format: &str, value: &str, beh: Behavior) -> Option<bool> {
+    validator_in(format, beh).map(|f| f(value))
 }
 
 /// The name kube-openapi prints in `must be of type <format>` errors: the format as written in

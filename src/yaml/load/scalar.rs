@@ -34,13 +34,14 @@ impl DocBuilder {
         let plain = node_style == Style::Plain;
         let restored;
         let text = if plain && !loader.colons.is_empty() {
-            restored = flow::restore_colons(loader.src, (sp.start, sp.end), &loader.colons, text);
+            restored =
+                flow::restore_colons(loader.src, (sp.start(), sp.end()), &loader.colons, text);
             restored.as_str()
         } else {
             text
         };
         if matches!(node_style, Style::SingleQuoted | Style::DoubleQuoted)
-            && loader.src[sp.start..sp.end].contains('\n')
+            && loader.src[sp.range()].contains('\n')
         {
             self.tab_exempt.push(sp);
         }
@@ -107,7 +108,7 @@ impl DocBuilder {
         };
         let mut json_error = None;
         let value = match decoded {
-            Some(s) => Value::String(s),
+            Some(s) => Value::String(s.into()),
             None => match raw.to_value(text) {
                 Ok(v) => v,
                 Err(e) => {
@@ -192,11 +193,11 @@ pub(super) fn decode_binary(text: &str) -> Option<String> {
 
 pub(super) fn trim_trailing_blanks(src: &str, sp: Span) -> Span {
     let bytes = src.as_bytes();
-    let mut end = sp.end.min(bytes.len());
-    while end > sp.start && matches!(bytes[end - 1], b' ' | b'\t' | b'\r' | b'\n') {
+    let mut end = sp.end().min(bytes.len());
+    while end > sp.start() && matches!(bytes[end - 1], b' ' | b'\t' | b'\r' | b'\n') {
         end -= 1;
     }
-    Span::new(sp.start, end)
+    Span::new(sp.start(), end)
 }
 
 /// A key as go-yaml prints it with `%#v` in `key %#v already set in map`.

@@ -1,0 +1,57 @@
+//! Tests of the cost rules' documented examples and number formatting.
+
+use super::fix::join_and;
+use super::walk::location_string;
+use super::*;
+use crate::cel::cost::KubernetesCompiler;
+
+fn fired(example: &str) -> Vec<&'static str> {
+    let node = crate::yaml::load(example)
+        .into_iter()
+        .next()
+        .and_then(|d| d.root)
+        .expect("example parses");
+    let schema = Schema::from_node(&node);
+    let p = FieldPath::new("openAPIV3Schema");
+    let costs = schema_costs(&schema, &p, &p, &KubernetesCompiler::default());
+    check_schema_costs(&schema, &costs, &p, &p, &CostSettings::default())
+        .iter()
+        .map(|d| d.rule.id)
+        .collect()
+}
+
+#[test]
+fn rule_examples_behave_as_documented() {
+    for rule in RULES {
+        assert!(
+            fired(rule.bad).contains(&rule.id),
+            "{}: bad example",
+            rule.id
+        );
+        assert!(
+            !fired(rule.good).contains(&rule.id),
+            "{}: good example",
+            rule.id
+        );
+    }
+}
+
+#[test]
+fn number_formatting() {
+    assert_eq!(group_thousands(0), "0");
+    assert_eq!(group_thousands(999), "999");
+    assert_eq!(group_thousands(2_310_000), "2,310,000");
+    assert_eq!(group_thousands(u64::MAX), "18,446,744,073,709,551,615");
+    assert_eq!(percent_of(2_310_000, STATIC_ESTIMATED_COST_LIMIT), "23%");
+    assert_eq!(percent_of(5, STATIC_ESTIMATED_COST_LIMIT), "<1%");
+    assert_eq!(percent_of(0, STATIC_ESTIMATED_COST_LIMIT), "0%");
+    assert_eq!(
+        join_and(&["a".into(), "b".into(), "c".into()]),
+        "a, b and c"
+    );
+    assert_eq!(
+        location_string(&["spec".into(), "rules".into(), "[*]".into(), "host".into()]),
+        "spec.rules[*].host"
+    );
+    assert_eq!(location_string(&[]), "<root>");
+}

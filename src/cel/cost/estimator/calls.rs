@@ -1,0 +1,274 @@
+//! The cost of a call (cel-go `coster.functionCost`): extension and Kubernetes library
+//! estimators first, then cel-go's own overloads.
+
+use std::ops::Add;
+
+use super::{union_entries, AstNode, Coster};
+use crate::cel::ast::Expr;
+use crate::cel::cost::estimate::{
+    CostEstimate, SizeEstimate, REGEX_STRING_LENGTH_COST_FACTOR, STRING_TRAVERSAL_COST_FACTOR,
+};
+use crate::cel::cost::library::{extension_overload_cost, kubernetes_call_cost, CallEstimate};
+
+impl<'a> Coster<'a> {
+    pub(super) fn cost_call(
+        &mut self,
+        e: &'a Expr,
+        func: &str,
+        target: Option<&'a Expr>,
+        args: &'a [Expr],
+    ) -> CostEstimate {
+        if func == "dyn" {
+            // `dyn(x)` only switches type checking off: 1 plus its argument.
+            if let Some(arg) = args.first() {
+                let c = self.cost(arg);
+                let s = self.compute_size(arg);
+                self.set_size(e, s);
+                let es = self.entry_size(arg);
+                self.set_entry_size(e, es);
+                return CostEstimate::fixed(1).add(c);
+            }
+        }
+        let mut arg_nodes = Vec::with_capacity(args.len());
+        let mut arg_costs = Vec::with_capacity(args.len());
+        for a in args {
+            arg_costs.push(self.cost(a));
+            arg_nodes.push(self.ast_node(a));
+        }
+        let overloads = self.checked.overload_ids(e.id);
+        if overloads.is_empty() {
+            return CostEstimate::ZERO;
+        }
+        let mut sum = CostEstimate::ZERO;
+        let mut target_node = None;
+        if let Some(t) = target {
+            sum = sum.add(self.cost(t));
+            target_node = Some(self.ast_node(t));
+        }
+        let mut fn_cost = CostEstimate::new(u64::MAX, 0);
+        let mut result_size: Option<SizeEstimate> = None;
+        for overload in overloads {
+            let oc = self.function_cost(
+                e,
+                func,
+                overload,
+                target_node.as_ref(),
+                &arg_nodes,
+                &arg_costs,
+            );
+            fn_cost = fn_cost.union(oc.cost);
+            if let Some(rs) = oc.result_size {
+                result_size = Some(match result_size {
+                    None => rs,
+                    Some(prev) => prev.union(rs),
+                });
+            }
+            match overload.as_str() {
+                "index_list" | "index_map" if !args.is_empty() => {
+                    result_size = self.entry_size(&args[0]).map(|s| s.val);
+                    let sub = if overload == "index_list" {
+                        "@items"
+                    } else {
+                        "@values"
+                    };
+                    let p = self.get_path(&args[0]).append(sub);
+                    self.add_path(e, p);
+                }
+                _ => {}
+            }
+            if result_size.is_none() {
+                result_size = self.compute_size(e);
+            }
+        }
+        self.set_size(e, result_size);
+        sum.add(fn_cost)
+    }
+
+    /// `functionCost`: extension estimators, then the Kubernetes library, then cel-go's own.
+    fn function_cost(
+        &mut self,
+        e: &'a Expr,
+        func: &str,
+        overload: &str,
+        target: Option<&AstNode<'a>>,
+        args: &[AstNode<'a>],
+        arg_costs: &[CostEstimate],
+    ) -> CallEstimate {
+        let arg_sum = arg_costs.iter().fold(CostEstimate::ZERO, |s, c| s.add(*c));
+        let with_args = |est: CallEstimate| CallEstimate {
+            cost: est.cost.add(arg_sum),
+            result_size: est.result_size,
+        };
+        if let Some(Some(est)) = extension_overload_cost(overload, target, args, self.sizes) {
+            return with_args(est);
+        }
+        if let Some(est) = kubernetes_call_cost(func, overload, target, args, self.sizes) {
+            return with_args(est);
+        }
+        if let Some(est) = self.standard_call_cost(e, overload, target, args, arg_costs, arg_sum) {
+            return est;
+        }
+        plain(CostEstimate::fixed(1).add(arg_sum))
+    }
+
+    /// The overloads cel-go's `functionCost` prices itself (its `switch overloadID`); `None`
+    /// for the flat cost of 1 plus the arguments.
+    fn standard_call_cost(
+        &mut self,
+        e: &'a Expr,
+        overload: &str,
+        target: Option<&AstNode<'a>>,
+        args: &[AstNode<'a>],
+        arg_costs: &[CostEstimate],
+        arg_sum: CostEstimate,
+    ) -> Option<CallEstimate> {
+        let st = STRING_TRAVERSAL_COST_FACTOR;
+        match overload {
+            "string_format" => {
+                target.map(|t| plain(size(t).multiply_by_cost_factor(st).add(arg_sum)))
+            }
+            "string_to_bytes" if args.len() == 1 => {
+                let sz = size(&args[0]);
+                Some(CallEstimate {
+                    cost: sz.multiply_by_cost_factor(st).add(arg_sum),
+                    result_size: Some(SizeEstimate::new(sz.min, sz.max.wrapping_mul(4))),
+                })
+            }
+            "bytes_to_string" if args.len() == 1 => {
+                let sz = size(&args[0]);
+                Some(CallEstimate {
+                    cost: sz.multiply_by_cost_factor(st).add(arg_sum),
+                    result_size: Some(SizeEstimate::new(sz.min / 4, sz.max)),
+                })
+            }
+            "strings_quote" if args.len() == 1 => {
+                let sz = size(&args[0]);
+                Some(CallEstimate {
+                    cost: sz.multiply_by_cost_factor(st).add(arg_sum),
+                    result_size: Some(SizeEstimate::new(
+                        sz.min.wrapping_add(2),
+                        sz.max.wrapping_mul(2).wrapping_add(2),
+                    )),
+                })
+            }
+            "starts_with_string" | "ends_with_string" if args.len() == 1 => Some(plain(
+                size(&args[0]).multiply_by_cost_factor(st).add(arg_sum),
+            )),
+            "in_list" if args.len() == 2 => Some(plain(
+                size(&args[1]).multiply_by_cost_factor(1.0).add(arg_sum),
+            )),
+            "matches_string" => match (target, args.len()) {
+                (Some(t), 1) => {
+                    let str_cost = size(t)
+                        .add(SizeEstimate::fixed(1))
+                        .multiply_by_cost_factor(st);
+                    let regex_cost =
+                        size(&args[0]).multiply_by_cost_factor(REGEX_STRING_LENGTH_COST_FACTOR);
+                    Some(plain(str_cost.multiply(regex_cost).add(arg_sum)))
+                }
+                _ => None,
+            },
+            "contains_string" => match (target, args.len()) {
+                (Some(t), 1) => {
+                    let s = size(t).multiply_by_cost_factor(st);
+                    let sub = size(&args[0]).multiply_by_cost_factor(st);
+                    Some(plain(s.multiply(sub).add(arg_sum)))
+                }
+                _ => None,
+            },
+            "logical_or" | "logical_and" if arg_costs.len() >= 2 => {
+                // Short-circuiting: the minimum is the left side alone.
+                let (l, r) = (arg_costs[0], arg_costs[1]);
+                Some(plain(CostEstimate::new(l.min, l.add(r).max)))
+            }
+            "conditional" if args.len() == 3 && arg_costs.len() == 3 => {
+                Some(self.conditional_cost(e, args, arg_costs))
+            }
+            "add_string" | "add_bytes" | "add_list" if args.len() == 2 => {
+                Some(self.concatenation_cost(e, overload, args, arg_sum))
+            }
+            "less_string"
+            | "greater_string"
+            | "less_equals_string"
+            | "greater_equals_string"
+            | "less_bytes"
+            | "greater_bytes"
+            | "less_equals_bytes"
+            | "greater_equals_bytes"
+            | "equals"
+            | "not_equals"
+                if args.len() >= 2 =>
+            {
+                let smallest_max = size(&args[0]).max.min(size(&args[1]).max);
+                let min = u64::from(smallest_max > 0);
+                Some(plain(
+                    CostEstimate::new(min, smallest_max)
+                        .multiply_by_cost_factor(st)
+                        .add(arg_sum),
+                ))
+            }
+            _ => None,
+        }
+    }
+
+    /// `c ? t : f`: the condition plus the dearer branch; the result is either branch's value.
+    fn conditional_cost(
+        &mut self,
+        e: &'a Expr,
+        args: &[AstNode<'a>],
+        arg_costs: &[CostEstimate],
+    ) -> CallEstimate {
+        let sz = size(&args[1]).union(size(&args[2]));
+        let (t, f) = (args[1].expr, args[2].expr);
+        let entry = union_entries(
+            t.and_then(|x| self.entry_size(x)),
+            f.and_then(|x| self.entry_size(x)),
+        );
+        self.set_entry_size(e, entry);
+        CallEstimate {
+            cost: arg_costs[0].add(arg_costs[1].union(arg_costs[2])),
+            result_size: Some(sz),
+        }
+    }
+
+    /// `+` on strings, bytes and lists: the sizes add up; strings and bytes are traversed.
+    fn concatenation_cost(
+        &mut self,
+        e: &'a Expr,
+        overload: &str,
+        args: &[AstNode<'a>],
+        arg_sum: CostEstimate,
+    ) -> CallEstimate {
+        let result = size(&args[0]).add(size(&args[1]));
+        let entry = union_entries(
+            args[0].expr.and_then(|x| self.entry_size(x)),
+            args[1].expr.and_then(|x| self.entry_size(x)),
+        );
+        self.set_entry_size(e, entry);
+        let cost = if overload == "add_list" {
+            // Concatenation is O(1); handled here to track the size.
+            CostEstimate::fixed(1).add(arg_sum)
+        } else {
+            result
+                .multiply_by_cost_factor(STRING_TRAVERSAL_COST_FACTOR)
+                .add(arg_sum)
+        };
+        CallEstimate {
+            cost,
+            result_size: Some(result),
+        }
+    }
+}
+
+/// A node's computed size (cel-go's `ComputedSize`), unknown when there is none.
+fn size(n: &AstNode<'_>) -> SizeEstimate {
+    n.computed_size.unwrap_or(SizeEstimate::UNKNOWN)
+}
+
+/// A call's cost with no result size.
+fn plain(cost: CostEstimate) -> CallEstimate {
+    CallEstimate {
+        cost,
+        result_size: None,
+    }
+}

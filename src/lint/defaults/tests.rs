@@ -1,0 +1,114 @@
+//! Tests of default pruning and validation.
+
+use super::*;
+
+fn n(j: serde_json::Value) -> Node {
+    Node::from_json(&j)
+}
+
+#[test]
+fn pruning_detection_follows_the_server() {
+    let s = n(serde_json::json!({"type": "object", "properties": {"a": {"type": "string"}}}));
+    assert!(!would_prune(
+        &n(serde_json::json!({"a": "x"})),
+        Some(&s),
+        false,
+        0
+    ));
+    assert!(would_prune(
+        &n(serde_json::json!({"a": "x", "b": 1})),
+        Some(&s),
+        false,
+        0
+    ));
+    // resource roots keep apiVersion/kind/metadata
+    assert!(!would_prune(
+        &n(serde_json::json!({"kind": "K"})),
+        Some(&s),
+        true,
+        0
+    ));
+    // additionalProperties: true has no schema: nested objects are emptied
+    let m = n(serde_json::json!({"type": "object", "additionalProperties": true}));
+    assert!(!would_prune(
+        &n(serde_json::json!({"k": "v"})),
+        Some(&m),
+        false,
+        0
+    ));
+    assert!(would_prune(
+        &n(serde_json::json!({"k": {"x": 1}})),
+        Some(&m),
+        false,
+        0
+    ));
+    // preserve-unknown-fields keeps unknown keys
+    let p = n(serde_json::json!({"type": "object", "x-kubernetes-preserve-unknown-fields": true}));
+    assert!(!would_prune(
+        &n(serde_json::json!({"k": {"x": 1}})),
+        Some(&p),
+        false,
+        0
+    ));
+}
+
+#[test]
+fn defaults_get_junctors_and_number_format_ranges() {
+    let root = n(serde_json::json!({"type": "object", "properties": {
+        "i": {"type": "integer", "format": "int32", "default": 3000000000i64},
+        "j": {"type": "integer", "format": "int32", "default": 7},
+        "any": {"type": "integer", "anyOf": [{"minimum": 10}, {"maximum": 0}], "default": 5},
+        "one": {"type": "integer", "oneOf": [{"minimum": 0}, {"maximum": 10}], "default": 5},
+        "all": {"type": "integer", "allOf": [{"minimum": 10}, {"maximum": 100}], "default": 5},
+        "not": {"type": "string", "not": {"enum": ["x"]}, "default": "x"},
+        "ok": {"type": "integer", "anyOf": [{"minimum": 10}, {"maximum": 0}],
+               "allOf": [{"minimum": -5}], "not": {"minimum": 100}, "default": -1}
+    }}));
+    let got: Vec<String> = validate_defaults(
+        &root,
+        &Loc::new("r"),
+        true,
+        crate::k8s::KubeVersion::default(),
+        crate::k8s::Behavior::NEWEST,
+    )
+    .iter()
+    .map(FErr::server_string)
+    .collect();
+    let want = [
+            "r.properties[i].default: Invalid value: \"\": Checked value must be of type integer with format int32 in ",
+            "r.properties[any].default: Invalid value: \"\": \"\" must validate at least one schema (anyOf)",
+            "r.properties[one].default: Invalid value: \"\": \"\" must validate one and only one schema (oneOf). Found 2 valid alternatives",
+            "r.properties[all].default: Invalid value: 5:  in body should be greater than or equal to 10",
+            "r.properties[all].default: Invalid value: \"\": \"\" must validate all the schemas (allOf)",
+            "r.properties[not].default: Invalid value: \"\": \"\" must not validate the schema (not)",
+        ];
+    for w in want {
+        assert!(got.iter().any(|g| g == w), "missing {w:?} in {got:#?}");
+    }
+    assert_eq!(got.len(), want.len(), "{got:#?}");
+}
+
+#[test]
+fn defaults_are_validated_with_kube_openapi_messages() {
+    let root = n(serde_json::json!({"type": "object", "properties": {
+        "a": {"type": "integer", "default": "x"},
+        "b": {"type": "object", "required": ["c"], "properties": {"c": {"type": "string"}}, "default": {}}
+    }}));
+    let got: Vec<String> = validate_defaults(
+        &root,
+        &Loc::new("r"),
+        true,
+        crate::k8s::KubeVersion::default(),
+        crate::k8s::Behavior::NEWEST,
+    )
+    .iter()
+    .map(FErr::server_string)
+    .collect();
+    assert_eq!(
+            got,
+            vec![
+                "r.properties[a].default: Invalid value: \"string\":  in body must be of type integer: \"string\"",
+                "r.properties[b].default.c: Required value",
+            ]
+        );
+}

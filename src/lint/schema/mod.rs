@@ -1,0 +1,479 @@
+//! Schema rules on `openAPIV3Schema` as the user wrote it (digest §1.13–§1.16): forbidden
+//! keywords, `uniqueItems`, `additionalProperties` with `properties`, the `x-kubernetes-*`
+//! extension rules, the status-subresource root restriction, root `nullable`, and the static
+//! checks of `x-kubernetes-validations`. Also the entry point that runs structural checks
+//! (`structural.rs`) and default validation (`defaults/`) in the server's order.
+
+use super::crd::Place;
+use super::ctx::{get_seq, get_set, go_json, key_span, Bad, ErrType, FErr, Loc, Sink};
+use crate::diag::{Rule, Severity};
+use crate::yaml::{Node, Value};
+
+mod validations;
+mod walk;
+
+use validations::{cel_rules, compat};
+use walk::{Ssv, Walker};
+
+pub static TYPE: Rule = Rule {
+    id: "schema/type",
+    severity: Severity::Error,
+    summary: "type must be one of array, boolean, integer, number, object, string",
+    docs: "Only the six OpenAPI v3 types are accepted. `null` is not a type in OpenAPI v3: use \
+`nullable: true` instead.",
+    bad: "properties:\n  count:\n    type: int\n",
+    good: "properties:\n  count:\n    type: integer\n",
+};
+
+pub static FORBIDDEN_KEYWORD: Rule = Rule {
+    id: "schema/forbidden-keyword",
+    severity: Severity::Error,
+    summary: "id, $ref, definitions, dependencies, patternProperties, additionalItems, array items are not supported",
+    docs: "CRD schemas are a subset of OpenAPI v3: references and the keywords that need them are not \
+supported, and `items` must be one schema (not a list of schemas). Inline the referenced schema.",
+    bad: "properties:\n  spec:\n    $ref: '#/definitions/Spec'\n",
+    good: "properties:\n  spec:\n    type: object\n",
+};
+
+pub static UNIQUE_ITEMS: Rule = Rule {
+    id: "schema/unique-items",
+    severity: Severity::Error,
+    summary: "uniqueItems: true is rejected",
+    docs: "Checking uniqueness is quadratic in the list length, so the server forbids it. Use \
+`x-kubernetes-list-type: set` (or `map`), which the server checks efficiently.",
+    bad: "tags:\n  type: array\n  uniqueItems: true\n  items: {type: string}\n",
+    good: "tags:\n  type: array\n  x-kubernetes-list-type: set\n  items: {type: string}\n",
+};
+
+pub static ADDITIONAL_PROPERTIES: Rule = Rule {
+    id: "schema/additional-properties",
+    severity: Severity::Error,
+    summary: "additionalProperties and properties are mutually exclusive",
+    docs: "`properties` describes a struct, `additionalProperties` a map; one node cannot be both \
+(only `additionalProperties: true` may accompany `properties`).",
+    bad: "type: object\nproperties:\n  a: {type: string}\nadditionalProperties: {type: string}\n",
+    good: "type: object\nadditionalProperties: {type: string}\n",
+};
+
+pub static LIST_TYPE: Rule = Rule {
+    id: "schema/list-type",
+    severity: Severity::Error,
+    summary: "x-kubernetes-list-type / list-map-keys rules",
+    docs: "`x-kubernetes-list-type` is `atomic`, `set` or `map` on arrays only. A `map` list needs \
+`x-kubernetes-list-map-keys` naming scalar, non-nullable item properties that are required or \
+defaulted; `set` items must be scalars or atomic; set and map items may not be nullable.",
+    bad: "type: array\nx-kubernetes-list-type: map\nitems:\n  type: object\n  properties:\n    name: {type: string}\n",
+    good: "type: array\nx-kubernetes-list-type: map\nx-kubernetes-list-map-keys: [name]\nitems:\n  type: object\n  required: [name]\n  properties:\n    name: {type: string}\n",
+};
+
+pub static MAP_TYPE: Rule = Rule {
+    id: "schema/map-type",
+    severity: Severity::Error,
+    summary: "x-kubernetes-map-type must be atomic or granular, on objects",
+    docs: "`x-kubernetes-map-type` tells server-side apply how to merge an object: `granular` (per key, \
+the default) or `atomic` (as a whole). It applies to `type: object` only.",
+    bad: "type: string\nx-kubernetes-map-type: atomic\n",
+    good: "type: object\nx-kubernetes-map-type: atomic\n",
+};
+
+pub static PRESERVE_UNKNOWN: Rule = Rule {
+    id: "schema/preserve-unknown-fields",
+    severity: Severity::Error,
+    summary: "x-kubernetes-preserve-unknown-fields must be true or absent",
+    docs: "`x-kubernetes-preserve-unknown-fields: false` is rejected: leave the key out instead.",
+    bad: "x-kubernetes-preserve-unknown-fields: false\n",
+    good: "type: object\n",
+};
+
+pub static STATUS_ROOT: Rule = Rule {
+    id: "schema/status-root",
+    severity: Severity::Error,
+    summary: "with the status subresource the schema root may only hold a restricted set of keywords",
+    docs: "With `subresources.status`, the server validates `status` separately by extracting \
+`properties.status`; so the root must be `type: object` and may only use description, type, format, \
+title, numeric/string/array bounds, required, items, properties, externalDocs, example, \
+x-kubernetes-preserve-unknown-fields and x-kubernetes-validations.",
+    bad: "subresources:\n  status: {}\nschema:\n  openAPIV3Schema:\n    type: object\n    anyOf: [{required: [spec]}]\n",
+    good: "subresources:\n  status: {}\nschema:\n  openAPIV3Schema:\n    type: object\n    required: [spec]\n",
+};
+
+pub static NULLABLE_ROOT: Rule = Rule {
+    id: "schema/nullable-root",
+    severity: Severity::Error,
+    summary: "nullable cannot be true at the schema root",
+    docs: "A resource is always an object; the root of its schema cannot be nullable.",
+    bad: "openAPIV3Schema:\n  type: object\n  nullable: true\n",
+    good: "openAPIV3Schema:\n  type: object\n",
+};
+
+pub static DEFAULT_FORBIDDEN: Rule = Rule {
+    id: "schema/default-forbidden",
+    severity: Severity::Error,
+    summary: "defaults are not allowed in top-level metadata/apiVersion/kind, in junctors, or in metadata maps",
+    docs: "The server fills defaults when reading objects; it cannot default the resource's own \
+metadata, apiVersion or kind, values inside `additionalProperties` of metadata, or values inside \
+`allOf`/`anyOf`/`oneOf`/`not`.",
+    bad: "properties:\n  metadata:\n    type: object\n    default: {name: x}\n",
+    good: "properties:\n  spec:\n    type: object\n    default: {}\n",
+};
+
+pub static EMBEDDED_RESOURCE: Rule = Rule {
+    id: "schema/embedded-resource",
+    severity: Severity::Error,
+    summary: "x-kubernetes-embedded-resource inside resource metadata",
+    docs: "`x-kubernetes-embedded-resource` marks a nested object that is itself a Kubernetes \
+object; it cannot appear inside a resource's metadata, apiVersion or kind.",
+    bad: "properties:\n  metadata:\n    x-kubernetes-embedded-resource: true\n",
+    good: "properties:\n  template:\n    type: object\n    x-kubernetes-embedded-resource: true\n    x-kubernetes-preserve-unknown-fields: true\n",
+};
+
+pub static VALIDATION_RULE: Rule = Rule {
+    id: "schema/validation-rule",
+    severity: Severity::Error,
+    summary:
+        "x-kubernetes-validations entries: rule, message, messageExpression, reason, fieldPath",
+    docs:
+        "Each validation rule needs a non-empty `rule`; `message` must be a single non-blank line \
+(and is required when the rule spans lines); `reason` is one of FieldValueInvalid, \
+FieldValueForbidden, FieldValueRequired, FieldValueDuplicate; `fieldPath` must name a field of the \
+schema. (Compiling the CEL expression is the `cel/*` rules' job.)",
+    bad: "x-kubernetes-validations:\n- rule: self.a > 0\n  reason: Invalid\n",
+    good: "x-kubernetes-validations:\n- rule: self.a > 0\n  reason: FieldValueInvalid\n",
+};
+
+/// The server's `validationOptions` that concern schemas.
+#[derive(Clone, Copy, Debug)]
+pub struct SchemaOpts {
+    pub allow_defaults: bool,
+    pub require_valid_property_type: bool,
+    pub require_structural: bool,
+    pub require_pruned_defaults: bool,
+    pub require_atomic_set_type: bool,
+    pub require_map_list_keys_map_set_validation: bool,
+    /// Compile `x-kubernetes-validations` with `crate::cel` as this Kubernetes version's API
+    /// server does (new expressions use the previous minor's libraries); `None`: no CEL.
+    pub cel: Option<crate::k8s::KubeVersion>,
+    /// Cost warning threshold in percent of the limit (`cel::cost::CostSettings::warn_percent`);
+    /// `None`: the default.
+    pub cost_warn_percent: Option<u32>,
+}
+
+impl SchemaOpts {
+    /// The create-time option set.
+    pub fn create() -> SchemaOpts {
+        SchemaOpts {
+            allow_defaults: true,
+            require_valid_property_type: true,
+            require_structural: true,
+            require_pruned_defaults: true,
+            require_atomic_set_type: true,
+            require_map_list_keys_map_set_validation: true,
+            cel: Some(crate::k8s::KubeVersion::default()),
+            cost_warn_percent: None,
+        }
+    }
+    /// Every option false (Go's zero value), as the upstream schema unit tests start.
+    pub fn none() -> SchemaOpts {
+        SchemaOpts {
+            allow_defaults: false,
+            require_valid_property_type: false,
+            require_structural: false,
+            require_pruned_defaults: false,
+            require_atomic_set_type: false,
+            require_map_list_keys_map_set_validation: false,
+            cel: Some(crate::k8s::KubeVersion::default()),
+            cost_warn_percent: None,
+        }
+    }
+}
+
+/// What a schema contains, found in one pass (`specHasDefaults`, `specHasKubernetesExtensions`).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Facts {
+    pub(crate) has_default: bool,
+    pub(crate) has_extensions: bool,
+}
+
+impl Facts {
+    pub(crate) fn merge(self, o: Facts) -> Facts {
+        Facts {
+            has_default: self.has_default || o.has_default,
+            has_extensions: self.has_extensions || o.has_extensions,
+        }
+    }
+}
+
+/// Calls `f` on every sub-schema of `s` the server's `SchemaHas` visits (depth-capped).
+pub(crate) fn for_each_subschema<'a>(s: &'a Node, depth: usize, f: &mut dyn FnMut(&'a Node)) {
+    if depth > 200 || s.as_map().is_none() {
+        return;
+    }
+    f(s);
+    let mut rec = |n: &'a Node| for_each_subschema(n, depth + 1, f);
+    if let Some(items) = s.get("items") {
+        match &items.value {
+            Value::Seq(v) => v.iter().for_each(&mut rec),
+            _ => rec(items),
+        }
+    }
+    for k in ["allOf", "anyOf", "oneOf"] {
+        get_seq(s, k).iter().for_each(&mut rec);
+    }
+    if let Some(n) = s.get("not") {
+        rec(n);
+    }
+    for k in [
+        "properties",
+        "patternProperties",
+        "definitions",
+        "dependencies",
+    ] {
+        if let Some(m) = s.get(k).and_then(Node::as_map) {
+            m.entries.iter().for_each(|e| rec(&e.value));
+        }
+    }
+    for k in ["additionalProperties", "additionalItems"] {
+        if let Some(n) = s.get(k) {
+            rec(n);
+        }
+    }
+}
+
+pub(crate) fn facts(s: &Node) -> Facts {
+    let mut f = Facts::default();
+    for_each_subschema(s, 0, &mut |n| {
+        if get_set(n, "default").is_some() {
+            f.has_default = true;
+        }
+        let b = |k: &str| n.get(k).and_then(Node::as_bool) == Some(true);
+        if b("x-kubernetes-embedded-resource")
+            || get_set(n, "x-kubernetes-preserve-unknown-fields").is_some()
+            || b("x-kubernetes-int-or-string")
+            || !get_seq(n, "x-kubernetes-list-map-keys").is_empty()
+            || get_set(n, "x-kubernetes-list-type").is_some()
+            || !get_seq(n, "x-kubernetes-validations").is_empty()
+        {
+            f.has_extensions = true;
+        }
+    });
+    f
+}
+
+/// JSONSchemaProps fields in Go struct order, with their JSON names (status root check).
+const STRUCT_ORDER: &[(&str, &str)] = &[
+    ("ID", "id"),
+    ("Schema", "$schema"),
+    ("Ref", "$ref"),
+    ("Description", "description"),
+    ("Type", "type"),
+    ("Nullable", "nullable"),
+    ("Format", "format"),
+    ("Title", "title"),
+    ("Default", "default"),
+    ("Maximum", "maximum"),
+    ("ExclusiveMaximum", "exclusiveMaximum"),
+    ("Minimum", "minimum"),
+    ("ExclusiveMinimum", "exclusiveMinimum"),
+    ("MaxLength", "maxLength"),
+    ("MinLength", "minLength"),
+    ("Pattern", "pattern"),
+    ("MaxItems", "maxItems"),
+    ("MinItems", "minItems"),
+    ("UniqueItems", "uniqueItems"),
+    ("MultipleOf", "multipleOf"),
+    ("Enum", "enum"),
+    ("MaxProperties", "maxProperties"),
+    ("MinProperties", "minProperties"),
+    ("Required", "required"),
+    ("Items", "items"),
+    ("AllOf", "allOf"),
+    ("OneOf", "oneOf"),
+    ("AnyOf", "anyOf"),
+    ("Not", "not"),
+    ("Properties", "properties"),
+    ("AdditionalProperties", "additionalProperties"),
+    ("PatternProperties", "patternProperties"),
+    ("Dependencies", "dependencies"),
+    ("AdditionalItems", "additionalItems"),
+    ("Definitions", "definitions"),
+    ("ExternalDocs", "externalDocs"),
+    ("Example", "example"),
+    (
+        "XPreserveUnknownFields",
+        "x-kubernetes-preserve-unknown-fields",
+    ),
+    ("XEmbeddedResource", "x-kubernetes-embedded-resource"),
+    ("XIntOrString", "x-kubernetes-int-or-string"),
+    ("XListMapKeys", "x-kubernetes-list-map-keys"),
+    ("XListType", "x-kubernetes-list-type"),
+    ("XMapType", "x-kubernetes-map-type"),
+    ("XValidations", "x-kubernetes-validations"),
+];
+
+const ALLOWED_AT_ROOT: &[&str] = &[
+    "Description",
+    "Type",
+    "Format",
+    "Title",
+    "Maximum",
+    "ExclusiveMaximum",
+    "Minimum",
+    "ExclusiveMinimum",
+    "MaxLength",
+    "MinLength",
+    "Pattern",
+    "MaxItems",
+    "MinItems",
+    "UniqueItems",
+    "MultipleOf",
+    "Required",
+    "Items",
+    "Properties",
+    "ExternalDocs",
+    "Example",
+    "XPreserveUnknownFields",
+    "XValidations",
+];
+
+/// True when a JSONSchemaProps field holds its Go zero value (`false`, `""`, nil).
+pub(crate) fn is_zero(go_field: &str, v: &Node) -> bool {
+    match &v.value {
+        Value::Null => true,
+        Value::Bool(b) => !b && go_field != "XPreserveUnknownFields",
+        Value::String(s) => s.is_empty() && !matches!(go_field, "Ref" | "XListType" | "XMapType"),
+        _ => false,
+    }
+}
+
+/// `validateCustomResourceDefinitionValidation` for one `schema` wrapper.
+pub(crate) fn validate_validation(
+    p: &Place,
+    status_enabled: bool,
+    opts: &SchemaOpts,
+    sink: &mut Sink,
+) {
+    let Some(schema) = get_set(p.node, "openAPIV3Schema") else {
+        return;
+    };
+    if schema.as_map().is_none() {
+        return;
+    }
+    let start = sink.len();
+    let sloc = p.loc.child("openAPIV3Schema");
+    if status_enabled {
+        status_root(schema, &sloc, sink);
+    }
+    if schema.get("nullable").and_then(Node::as_bool) == Some(true) {
+        sink.push(FErr::new(
+            &NULLABLE_ROOT,
+            ErrType::Forbidden,
+            &sloc.child("nullable"),
+            key_span(schema, "nullable"),
+            Bad::none(),
+            "nullable cannot be true at the root",
+        ));
+    }
+    let mut deferred: Option<FErr> = None;
+    let mut cel_ok = false;
+    if opts.require_structural {
+        if let Some(msg) = super::structural::conversion_error(schema) {
+            deferred = Some(FErr::new(
+                &super::structural::STRUCTURAL,
+                ErrType::Invalid,
+                &sloc,
+                schema.span,
+                Bad::str(""),
+                msg,
+            ));
+        } else {
+            let errs = super::structural::validate_structural(
+                schema,
+                &sloc,
+                &super::structural::StructOpts::default(),
+            );
+            if !errs.is_empty() {
+                sink.errs.extend(errs);
+            } else {
+                let errs = super::defaults::validate_defaults(
+                    schema,
+                    &sloc,
+                    opts.require_pruned_defaults,
+                    compat(opts),
+                    crate::k8s::Behavior::of(opts.cel.unwrap_or_default()),
+                );
+                if !errs.is_empty() {
+                    sink.errs.extend(errs);
+                } else {
+                    cel_ok = true;
+                }
+            }
+        }
+    }
+    let ssv = Ssv {
+        allow_defaults: opts.allow_defaults,
+        reason: None,
+        inside_meta: false,
+        require_valid_type: opts.require_valid_property_type,
+    };
+    let mut w = Walker {
+        opts,
+        sink,
+        cel_ok,
+        blocked: Vec::new(),
+        root_converts: deferred.is_none() && super::structural::conversion_error(schema).is_none(),
+    };
+    w.walk(schema, &mut sloc.clone(), &ssv, true, 0);
+    let blocked = w.blocked;
+    if cel_ok {
+        if let Some(kv) = opts.cel {
+            cel_rules(schema, &sloc, kv, opts.cost_warn_percent, &blocked, sink);
+        }
+    }
+    if sink.len() == start {
+        if let Some(e) = deferred {
+            sink.push(e);
+        }
+    }
+}
+
+fn status_root(schema: &Node, sloc: &Loc, sink: &mut Sink) {
+    for (go, json) in STRUCT_ORDER {
+        let Some(v) = schema.get(json) else { continue };
+        if is_zero(go, v) {
+            continue;
+        }
+        if *go == "Type" {
+            let t = v.as_str().unwrap_or("");
+            if t != "object" {
+                sink.push(FErr::new(
+                    &STATUS_ROOT,
+                    ErrType::Invalid,
+                    &sloc.child("type"),
+                    v.span,
+                    Bad::str(t),
+                    "only \"object\" is allowed as the type at the root of the schema if the status subresource is enabled",
+                ));
+                break;
+            }
+            continue;
+        }
+        if !ALLOWED_AT_ROOT.contains(go) {
+            let mut e = FErr::new(
+                &STATUS_ROOT,
+                ErrType::Invalid,
+                sloc,
+                key_span(schema, json),
+                Bad::raw(go_json(schema)),
+                format!(
+                    "only [{}] fields are allowed at the root of the schema if the status subresource is enabled",
+                    ALLOWED_AT_ROOT.join(" ")
+                ),
+            );
+            e.help = Some(format!(
+                "`{json}` is not allowed at the root while the status subresource is enabled"
+            ));
+            sink.push(e);
+            break;
+        }
+    }
+}

@@ -1,0 +1,205 @@
+//! `x-kubernetes-validations`: the static checks of each rule entry and the CEL compilation the
+//! server runs on a structural schema.
+
+use super::walk::Walker;
+use super::{SchemaOpts, VALIDATION_RULE};
+use crate::lint::crd_spec::supported;
+use crate::lint::ctx::{get_set, get_str, value_span, Bad, ErrType, FErr, Loc, Sink};
+use crate::yaml::Node;
+
+impl Walker<'_, '_, '_> {
+    /// The static (non-CEL) checks of `x-kubernetes-validations` (digest §1.16).
+    pub(super) fn validation_rules(&mut self, s: &Node, loc: &Loc, rules: &[Node]) {
+        let has_nl = |t: &str| t.contains('\n') || t.contains('\r');
+        for (i, r) in rules.iter().enumerate() {
+            let rl = loc.child("x-kubernetes-validations").index(i);
+            let st = |k: &str| get_str(r, k).unwrap_or("");
+            let rule = st("rule");
+            let msg = st("message");
+            let trimmed_rule = rule.trim();
+            let trimmed_msg = msg.trim();
+            if trimmed_rule.is_empty() {
+                self.err(
+                    &VALIDATION_RULE,
+                    ErrType::Required,
+                    &rl.child("rule"),
+                    value_span(r, "rule"),
+                    Bad::none(),
+                    "rule is not specified",
+                );
+            } else if !msg.is_empty() && trimmed_msg.is_empty() {
+                self.err(
+                    &VALIDATION_RULE,
+                    ErrType::Invalid,
+                    &rl.child("message"),
+                    value_span(r, "message"),
+                    Bad::str(msg),
+                    "must be non-empty if specified",
+                );
+            } else if has_nl(trimmed_msg) {
+                self.err(
+                    &VALIDATION_RULE,
+                    ErrType::Invalid,
+                    &rl.child("message"),
+                    value_span(r, "message"),
+                    Bad::str(msg),
+                    "must not contain line breaks",
+                );
+            } else if has_nl(trimmed_rule) && trimmed_msg.is_empty() {
+                self.err(
+                    &VALIDATION_RULE,
+                    ErrType::Required,
+                    &rl.child("message"),
+                    r.span,
+                    Bad::none(),
+                    "message must be specified if rule contains line breaks",
+                );
+            }
+            let me = st("messageExpression");
+            if !me.is_empty() && me.trim().is_empty() {
+                self.err(
+                    &VALIDATION_RULE,
+                    ErrType::Required,
+                    &rl.child("messageExpression"),
+                    value_span(r, "messageExpression"),
+                    Bad::none(),
+                    "messageExpression must be non-empty if specified",
+                );
+            }
+            if let Some(reason) = get_set(r, "reason") {
+                let v = reason.as_str().unwrap_or("");
+                const REASONS: &[&str] = &[
+                    "FieldValueDuplicate",
+                    "FieldValueForbidden",
+                    "FieldValueInvalid",
+                    "FieldValueRequired",
+                ];
+                if !REASONS.contains(&v) {
+                    self.err(
+                        &VALIDATION_RULE,
+                        ErrType::NotSupported,
+                        &rl.child("reason"),
+                        reason.span,
+                        Bad::str(v),
+                        supported(REASONS),
+                    );
+                }
+            }
+            let fp = st("fieldPath");
+            let fspan = value_span(r, "fieldPath");
+            if !fp.is_empty() && fp.trim().is_empty() {
+                self.err(
+                    &VALIDATION_RULE,
+                    ErrType::Invalid,
+                    &rl.child("fieldPath"),
+                    fspan,
+                    Bad::str(fp),
+                    "must be non-empty if specified",
+                );
+            }
+            if has_nl(fp) {
+                self.err(
+                    &VALIDATION_RULE,
+                    ErrType::Invalid,
+                    &rl.child("fieldPath"),
+                    fspan,
+                    Bad::str(fp),
+                    "must not contain line breaks",
+                );
+            }
+            if !fp.is_empty()
+                && (self.root_converts || crate::lint::structural::conversion_error(s).is_none())
+                && crate::k8s::fieldpath::valid_field_path(fp, s, true).is_err()
+            {
+                let mut e = FErr::new(
+                    &VALIDATION_RULE,
+                    ErrType::Invalid,
+                    &rl.child("fieldPath"),
+                    fspan,
+                    Bad::str(fp),
+                    "must be a valid path",
+                );
+                if let Err(why) = crate::k8s::fieldpath::valid_field_path(fp, s, true) {
+                    e.help = Some(why);
+                }
+                self.sink.push(e);
+            }
+        }
+    }
+}
+
+/// CEL compilation of `x-kubernetes-validations` (issue 4's `crate::cel`), run as the server
+/// does: only for a structural schema with valid defaults, and not for nodes with schema errors
+/// at or below them (`blocked`). Findings come after the schema errors, with the server's path
+/// kept in `server_path`.
+pub(super) fn cel_rules(
+    schema: &Node,
+    sloc: &Loc,
+    kv: crate::k8s::KubeVersion,
+    cost_warn_percent: Option<u32>,
+    blocked: &[String],
+    sink: &mut Sink,
+) {
+    if !crate::lint::schema_has_rules(schema) {
+        return;
+    }
+    let model = crate::schema::model::Schema::from_node(schema);
+    let opts = crate::cel::CompileOptions::new(kv);
+    let path = field_path(&sloc.user);
+    let server = field_path(&sloc.server);
+    let compiler = crate::cel::cost::KubernetesCompiler {
+        options: opts.clone(),
+    };
+    let costs = crate::cel::cost::schema_costs(&model, &path, &server, &compiler);
+    let mut settings = crate::cel::cost::CostSettings::default();
+    if let Some(p) = cost_warn_percent {
+        settings.warn_percent = p;
+    }
+    let cost_diags =
+        crate::cel::cost::check_schema_costs(&model, &costs, &path, &server, &settings);
+    let compiled = crate::cel::rules::check_crd_rules(&model, &path, &opts, sink.src);
+    for mut d in compiled.into_iter().chain(cost_diags) {
+        let user = d.path.clone().unwrap_or_default();
+        let node = user.split(".x-kubernetes-validations").next().unwrap_or("");
+        let server_node = match node.strip_prefix(sloc.user.as_str()) {
+            Some(rest) => format!("{}{rest}", sloc.server),
+            None => node.to_string(),
+        };
+        if blocked.contains(&server_node) {
+            continue;
+        }
+        if sloc.user != sloc.server && d.server_path.is_none() {
+            if let Some(rest) = user.strip_prefix(sloc.user.as_str()) {
+                d.server_path = Some(format!("{}{rest}", sloc.server));
+            }
+        }
+        sink.push_diag(d);
+    }
+}
+
+/// Parses a path of our own making (`spec.versions[0].schema.openAPIV3Schema`).
+fn field_path(s: &str) -> crate::k8s::FieldPath {
+    let mut p = crate::k8s::FieldPath::root();
+    for part in s.split('.') {
+        let (name, rest) = part.split_once('[').map_or((part, ""), |(n, r)| (n, r));
+        if !name.is_empty() {
+            p = p.child(name);
+        }
+        for idx in rest.split('[').filter(|x| !x.is_empty()) {
+            let idx = idx.trim_end_matches(']');
+            match idx.parse::<usize>() {
+                Ok(i) => p = p.index(i),
+                Err(_) => p = p.key(idx),
+            }
+        }
+    }
+    p
+}
+
+/// The format compatibility version: the emulated API server's minor - 1.
+pub(super) fn compat(opts: &SchemaOpts) -> crate::k8s::KubeVersion {
+    let kv = opts.cel.unwrap_or_default();
+    crate::k8s::KubeVersion {
+        minor: kv.minor.saturating_sub(1),
+    }
+}

@@ -1,0 +1,328 @@
+//! The string, format and number validators, with Go's number types and range messages.
+
+use super::result::{Code, OErr, Res};
+use super::{is_float_json_integer, Ctx, Name, Types};
+use crate::k8s::field::{go_float, go_quote, BadValue};
+use crate::schema::Schema;
+use crate::yaml::{Node, Span, Value};
+
+pub(super) fn check_string(
+    cx: &Ctx<'_>,
+    s: &Schema,
+    st: &str,
+    name: &Name<'_>,
+    span: Span,
+) -> Option<Res> {
+    let value = || Some(BadValue::String(st.to_string()));
+    let needs_len = s.max_length.is_some() || s.min_length.is_some();
+    let len = if needs_len {
+        st.chars().count() as i64
+    } else {
+        0
+    };
+    if let Some(max) = s.max_length {
+        if len > max {
+            let n = name.render();
+            let msg = format!("{n} in body should be at most {max} chars long");
+            let mut e = OErr::v(Code::TooLong, n, value(), msg, span);
+            e.valid = max;
+            return Some(Res::err(e));
+        }
+    }
+    if let Some(min) = s.min_length {
+        if len < min {
+            let n = name.render();
+            let msg = format!("{n} in body should be at least {min} chars long");
+            let mut e = OErr::v(Code::Other, n, value(), msg, span);
+            e.valid = min;
+            return Some(Res::err(e));
+        }
+    }
+    if let Some(p) = s.pattern.as_deref().filter(|p| !p.is_empty()) {
+        let shown = match cx.patterns.get(p) {
+            Some(Ok(re)) => {
+                if re.is_match(st) {
+                    return None;
+                }
+                p.to_string()
+            }
+            Some(Err(e)) => format!("{p}, but pattern is invalid: {e}"),
+            // Not compiled at CRD load (cannot happen for schemas we compiled); skip rather
+            // than compile per value.
+            None => return None,
+        };
+        let n = name.render();
+        let msg = format!("{n} in body should match '{shown}'");
+        return Some(Res::err(OErr::v(Code::Other, n, value(), msg, span)));
+    }
+    None
+}
+
+pub(super) fn check_format(
+    check: crate::schema::formats::FormatFn,
+    format: &str,
+    st: &str,
+    name: &Name<'_>,
+    span: Span,
+) -> Option<Res> {
+    if check(st) {
+        return None;
+    }
+    let n = name.render();
+    let msg = format!("{n} in body must be of type {format}: {}", go_quote(st));
+    Some(Res {
+        errs: vec![OErr::v(
+            Code::InvalidType,
+            n,
+            Some(BadValue::String(st.to_string())),
+            msg,
+            span,
+        )],
+        mc: 0,
+        ratcheted: Vec::new(),
+    })
+}
+
+/// A JSON number as kube-openapi sees it.
+#[derive(Clone, Copy)]
+enum Num {
+    I(i64),
+    F(f64),
+}
+
+impl Num {
+    fn as_f64(self) -> f64 {
+        match self {
+            Num::I(i) => i as f64,
+            Num::F(f) => f,
+        }
+    }
+    fn bad(self) -> BadValue {
+        match self {
+            Num::I(i) => BadValue::Int(i),
+            Num::F(f) => BadValue::Float(f),
+        }
+    }
+}
+
+/// Go `strconv.FormatFloat(f, 'f', -1, 64)`: every digit, no exponent.
+fn format_float_f(f: f64) -> String {
+    if f.is_nan() {
+        return "NaN".into();
+    }
+    if f.is_infinite() {
+        return if f > 0.0 { "+Inf" } else { "-Inf" }.into();
+    }
+    // Rust's Display for f64 prints the shortest round-trip digits without an exponent.
+    let s = format!("{f}");
+    s.strip_suffix(".0").map(str::to_string).unwrap_or(s)
+}
+
+/// `IsValueValidAgainstRange`: the "Checked value must be of type ..." family.
+fn range_error(
+    v: Num,
+    type_name: &str,
+    format: &str,
+    prefix: &str,
+    name: &Name<'_>,
+) -> Option<String> {
+    let rep = match v {
+        Num::I(i) => i.to_string(),
+        Num::F(f) => format_float_f(f),
+    };
+    let bad = match type_name {
+        "integer" => match format {
+            "int32" => rep.parse::<i32>().is_err(),
+            _ => rep.parse::<i64>().is_err(),
+        },
+        _ => match format {
+            "float" => match rep.parse::<f64>() {
+                Ok(x) => x.is_finite() && (x as f32).is_infinite(),
+                Err(_) => true,
+            },
+            _ => false,
+        },
+    };
+    if !bad {
+        return None;
+    }
+    let n = name.render();
+    Some(if format.is_empty() {
+        format!("{prefix} value must be of type {type_name} (default format) in {n}")
+    } else {
+        format!("{prefix} value must be of type {type_name} with format {format} in {n}")
+    })
+}
+
+pub(super) fn check_number(
+    cx: &Ctx<'_>,
+    s: &Schema,
+    types: Types<'_>,
+    format: &str,
+    data: &Node,
+    name: &Name<'_>,
+    span: Span,
+) -> Res {
+    let v = match data.value {
+        Value::Int(i) => Num::I(i),
+        Value::Float(f) => Num::F(f),
+        _ => return Res::default(),
+    };
+    // Before 1.36 the number validator knew neither type nor format: no range check.
+    let (type_name, fmt) = match types {
+        _ if !cx.beh.numeric_format_ranges => ("", ""),
+        Types::One("integer") => (
+            "integer",
+            if format == "int32" || format == "int64" {
+                format
+            } else {
+                ""
+            },
+        ),
+        Types::One("number") => (
+            "number",
+            if format == "float" || format == "double" {
+                format
+            } else {
+                ""
+            },
+        ),
+        _ => ("", ""),
+    };
+    let mut res = Res::default();
+    if let Some(m) = range_error(v, type_name, fmt, "Checked", name) {
+        res.add(OErr::plain(name.render(), m, span));
+    }
+    let mut res_mult = Res::default();
+    let mut res_min = Res::default();
+    let mut res_max = Res::default();
+    let data_f = v.as_f64();
+    let n = || name.render();
+    if let Some(factor) = s.multiple_of {
+        match range_error(Num::F(factor), type_name, fmt, "MultipleOf", name) {
+            None => {
+                if let Some(e) = multiple_of_native(v, factor, n, span) {
+                    res_mult.add(e);
+                }
+            }
+            Some(m) => {
+                res_mult.add(OErr::plain(name.render(), m, span));
+                if let Some(e) = multiple_of_native(Num::F(data_f), factor, n, span) {
+                    res_mult.add(e);
+                }
+            }
+        }
+    }
+    if let Some(min) = s.minimum {
+        let valid_bound = range_error(Num::F(min), type_name, fmt, "Minimum boundary", name);
+        let cmp_v = if let Some(m) = valid_bound {
+            res_min.add(OErr::plain(name.render(), m, span));
+            Num::F(data_f)
+        } else {
+            v
+        };
+        let excl = s.exclusive_minimum;
+        let (fails, bound) = match cmp_v {
+            Num::I(i) => {
+                let b = min as i64;
+                (if excl { i <= b } else { i < b }, b.to_string())
+            }
+            Num::F(f) => (if excl { f <= min } else { f < min }, go_float(min)),
+        };
+        if fails {
+            let nm = n();
+            let word = if excl {
+                "greater than"
+            } else {
+                "greater than or equal to"
+            };
+            let msg = format!("{nm} in body should be {word} {bound}");
+            res_min.add(OErr::v(Code::Other, nm, Some(v.bad()), msg, span));
+        }
+    }
+    if let Some(max) = s.maximum {
+        let valid_bound = range_error(Num::F(max), type_name, fmt, "Maximum boundary", name);
+        let cmp_v = if let Some(m) = valid_bound {
+            res_max.add(OErr::plain(name.render(), m, span));
+            Num::F(data_f)
+        } else {
+            v
+        };
+        let excl = s.exclusive_maximum;
+        let (fails, bound) = match cmp_v {
+            Num::I(i) => {
+                let b = max as i64;
+                (if excl { i >= b } else { i > b }, b.to_string())
+            }
+            Num::F(f) => (if excl { f >= max } else { f > max }, go_float(max)),
+        };
+        if fails {
+            let nm = n();
+            let word = if excl {
+                "less than"
+            } else {
+                "less than or equal to"
+            };
+            let msg = format!("{nm} in body should be {word} {bound}");
+            res_max.add(OErr::v(Code::Other, nm, Some(v.bad()), msg, span));
+        }
+    }
+    res.merge(res_mult);
+    res.merge(res_min);
+    res.merge(res_max);
+    res.mc += 1;
+    res
+}
+
+/// `MultipleOfNativeType` (and `MultipleOf` for floats).
+fn multiple_of_native(v: Num, factor: f64, n: impl Fn() -> String, span: Span) -> Option<OErr> {
+    match v {
+        Num::I(i) => {
+            let f = factor as i64;
+            if f <= 0 {
+                let nm = n();
+                let msg = format!("factor MultipleOf declared for {nm} must be positive: {f}");
+                return Some(OErr::v(Code::Other, nm, Some(BadValue::Int(f)), msg, span));
+            }
+            if i.wrapping_div(f).wrapping_mul(f) != i {
+                let nm = n();
+                let msg = format!("{nm} in body should be a multiple of {f}");
+                return Some(OErr::v(Code::Other, nm, Some(BadValue::Int(i)), msg, span));
+            }
+            None
+        }
+        Num::F(d) => {
+            if factor <= 0.0 {
+                let nm = n();
+                let msg = format!(
+                    "factor MultipleOf declared for {nm} must be positive: {}",
+                    go_float(factor)
+                );
+                return Some(OErr::v(
+                    Code::Other,
+                    nm,
+                    Some(BadValue::Float(factor)),
+                    msg,
+                    span,
+                ));
+            }
+            let mult = if factor < 1.0 {
+                1.0 / factor * d
+            } else {
+                d / factor
+            };
+            if !is_float_json_integer(mult) {
+                let nm = n();
+                let msg = format!("{nm} in body should be a multiple of {}", go_float(factor));
+                return Some(OErr::v(
+                    Code::Other,
+                    nm,
+                    Some(BadValue::Float(d)),
+                    msg,
+                    span,
+                ));
+            }
+            None
+        }
+    }
+}

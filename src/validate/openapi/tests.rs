@@ -1,0 +1,106 @@
+//! Tests of the kube-openapi validator through a compiled CRD.
+
+use crate::validate::CompiledCrd;
+use crate::yaml::Node;
+use serde_json::json;
+
+fn errors(schema: serde_json::Value, obj: serde_json::Value) -> Vec<String> {
+    let crd = CompiledCrd::from_schema(&Node::from_json(&schema));
+    let mut v: Vec<String> = crd
+        .validate_schema_only("v1", &Node::from_json(&obj), 35)
+        .iter()
+        .map(|(e, _)| e.to_string())
+        .collect();
+    v.sort();
+    v
+}
+
+fn props(p: serde_json::Value) -> serde_json::Value {
+    json!({"type": "object", "properties": p})
+}
+
+#[test]
+fn numbers() {
+    let s = props(json!({
+        "i": {"type": "integer", "multipleOf": 3.0, "minimum": 2.0, "exclusiveMinimum": true},
+        "f": {"type": "number", "maximum": 1.5, "multipleOf": 0.5},
+        "b": {"type": "integer", "maximum": 2.5}
+    }));
+    assert_eq!(
+        errors(s.clone(), json!({"i": 2, "f": 1.75})),
+        vec![
+            "f: Invalid value: 1.75: f in body should be a multiple of 0.5",
+            "f: Invalid value: 1.75: f in body should be less than or equal to 1.5",
+            "i: Invalid value: 2: i in body should be a multiple of 3",
+            "i: Invalid value: 2: i in body should be greater than 2",
+        ]
+    );
+    // A fractional bound on an integer field: the bound itself fails the range check and
+    // the comparison falls back to float64.
+    assert_eq!(
+            errors(s, json!({"b": 3})),
+            vec![
+                "<nil>: Invalid value: \"\": Maximum boundary value must be of type integer (default format) in b",
+                "b: Invalid value: 3: b in body should be less than or equal to 2.5",
+            ]
+        );
+}
+
+#[test]
+fn strings_arrays_objects() {
+    let s = props(json!({
+        "s": {"type": "string", "minLength": 3, "pattern": "^a"},
+        "u": {"type": "string", "maxLength": 2},
+        "l": {"type": "array", "minItems": 2, "items": {"type": "string"}},
+        "o": {"type": "object", "minProperties": 2, "additionalProperties": false,
+              "properties": {"k": {"type": "string"}}},
+        "m": {"type": "object", "additionalProperties": {"type": "integer"}}
+    }));
+    assert_eq!(
+        errors(
+            s,
+            json!({"s": "bb", "u": "ééé", "l": [1], "o": {"x": 1}, "m": {"a.b": "x"}})
+        ),
+        vec![
+            "l: Invalid value: 1: l in body should have at least 2 items",
+            "l[0]: Invalid value: \"integer\": l[0] in body must be of type string: \"integer\"",
+            "m.a.b: Invalid value: \"string\": m.a.b in body must be of type integer: \"string\"",
+            "o: Invalid value: \"x\": o.x in body is a forbidden property",
+            "o: Invalid value: 1: o in body should have at least 2 properties",
+            "s: Invalid value: \"bb\": s in body should be at least 3 chars long",
+            "u: Too long: may not be more than 2 bytes",
+        ]
+    );
+}
+
+#[test]
+fn junctors() {
+    let s = props(json!({
+        "x": {"type": "string", "oneOf": [{"pattern": "a"}, {"pattern": "b"}], "not": {"pattern": "z"}}
+    }));
+    assert_eq!(
+            errors(s.clone(), json!({"x": "ab"})),
+            vec!["<nil>: Invalid value: \"\": \"x\" must validate one and only one schema (oneOf). Found 2 valid alternatives"]
+        );
+    assert_eq!(
+            errors(s.clone(), json!({"x": "z"})),
+            vec![
+                "<nil>: Invalid value: \"\": \"x\" must not validate the schema (not)",
+                "<nil>: Invalid value: \"\": \"x\" must validate one and only one schema (oneOf). Found none valid",
+                "x: Invalid value: \"z\": x in body should match 'a'",
+            ]
+        );
+    assert!(errors(s, json!({"x": "a"})).is_empty());
+}
+
+#[test]
+fn enum_conversions_follow_go_reflect() {
+    let s = props(json!({"e": {"enum": ["A", 1.5, 2]}}));
+    // int 65 converts to the string "A"; float 2.9 truncates to int 2.
+    assert!(errors(s.clone(), json!({"e": 65})).is_empty());
+    assert!(errors(s.clone(), json!({"e": 2.9})).is_empty());
+    assert_eq!(
+        errors(s, json!({"e": "B"})),
+        vec!["e: Unsupported value: \"B\": supported values: \"A\", \"1.5\", \"2\""]
+    );
+}
