@@ -523,7 +523,7 @@ mod tests {
         assert!(template_action("a: |\n  {{ x }}\nb: {{ y }}\n").is_some());
         assert_eq!(template_action("a: |  # c\n  {{ x }}\n"), None);
         assert_eq!(
-            template_action("a: x # |\n{{ y }}\n").map(|s| s.start),
+            template_action("a: x # |\n{{ y }}\n").map(|s| s.start()),
             Some(9)
         );
         assert_eq!(template_action("a: 'it''s\n  {{ x }}'\n"), None);

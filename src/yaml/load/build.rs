@@ -518,7 +518,7 @@ impl DocBuilder {
             }
             FrameKind::Map(m) => {
                 let Some(key) = m.pending.take() else {
-                    m.pending = Some(map_key(built)?);
+                    m.pending = Some(map_key(&built)?);
                     return Ok(());
                 };
                 let mut warnings = Vec::new();
@@ -536,17 +536,8 @@ impl DocBuilder {
 }
 
 /// Turns a finished node into a map key the way `sigs.k8s.io/yaml` stringifies keys.
-pub(super) fn map_key(mut built: Built) -> Result<PendingKey, Fatal> {
+pub(super) fn map_key(built: &Built) -> Result<PendingKey, Fatal> {
     let span = built.node.span;
-    if let Value::String(s) = &mut built.node.value {
-        // The key node is dropped: its string moves into the key instead of being copied.
-        return Ok(PendingKey {
-            key: std::mem::take(s),
-            span,
-            merge: built.merge,
-            kind: KeyKind::Str,
-        });
-    }
     let unsupported = |ty: &str, key: String| {
         fatal(
             YamlErrorKind::Syntax,
