@@ -132,7 +132,13 @@ mod tests {
     fn reads_compares_and_prints_as_a_str() {
         let s = Str::from("spec");
         assert_eq!(std::mem::size_of::<Str>(), 16);
-        assert!(s == "spec" && "spec" == s && s == *"spec" && s == String::from("spec"));
+        let owned = String::from("spec");
+        assert_eq!(s, "spec");
+        assert_eq!("spec", s);
+        assert_eq!(s, *"spec");
+        assert_eq!(s, owned);
+        assert_eq!(owned, s);
+        assert_ne!(s, "spe");
         assert_eq!(format!("{s} {s:?}"), "spec \"spec\"");
         assert_eq!(String::from(s.clone()), "spec");
         assert_eq!(s.len(), 4);
