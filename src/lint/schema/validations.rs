@@ -10,122 +10,145 @@ use crate::yaml::Node;
 impl Walker<'_, '_, '_> {
     /// The static (non-CEL) checks of `x-kubernetes-validations` (digest §1.16).
     pub(super) fn validation_rules(&mut self, s: &Node, loc: &Loc, rules: &[Node]) {
-        let has_nl = |t: &str| t.contains('\n') || t.contains('\r');
         for (i, r) in rules.iter().enumerate() {
             let rl = loc.child("x-kubernetes-validations").index(i);
-            let st = |k: &str| get_str(r, k).unwrap_or("");
-            let rule = st("rule");
-            let msg = st("message");
-            let trimmed_rule = rule.trim();
-            let trimmed_msg = msg.trim();
-            if trimmed_rule.is_empty() {
+            self.rule_and_message(r, &rl);
+            self.message_expression(r, &rl);
+            self.reason(r, &rl);
+            self.field_path(s, r, &rl);
+        }
+    }
+
+    /// `rule` is required; `message`, when set, is non-blank and on one line, and is required
+    /// when the rule spans lines. One error at most, in this order.
+    fn rule_and_message(&mut self, r: &Node, rl: &Loc) {
+        let rule = get_str(r, "rule").unwrap_or("");
+        let msg = get_str(r, "message").unwrap_or("");
+        let trimmed_rule = rule.trim();
+        let trimmed_msg = msg.trim();
+        if trimmed_rule.is_empty() {
+            self.err(
+                &VALIDATION_RULE,
+                ErrType::Required,
+                &rl.child("rule"),
+                value_span(r, "rule"),
+                Bad::none(),
+                "rule is not specified",
+            );
+        } else if !msg.is_empty() && trimmed_msg.is_empty() {
+            self.err(
+                &VALIDATION_RULE,
+                ErrType::Invalid,
+                &rl.child("message"),
+                value_span(r, "message"),
+                Bad::str(msg),
+                "must be non-empty if specified",
+            );
+        } else if has_nl(trimmed_msg) {
+            self.err(
+                &VALIDATION_RULE,
+                ErrType::Invalid,
+                &rl.child("message"),
+                value_span(r, "message"),
+                Bad::str(msg),
+                "must not contain line breaks",
+            );
+        } else if has_nl(trimmed_rule) && trimmed_msg.is_empty() {
+            self.err(
+                &VALIDATION_RULE,
+                ErrType::Required,
+                &rl.child("message"),
+                r.span,
+                Bad::none(),
+                "message must be specified if rule contains line breaks",
+            );
+        }
+    }
+
+    fn message_expression(&mut self, r: &Node, rl: &Loc) {
+        let me = get_str(r, "messageExpression").unwrap_or("");
+        if !me.is_empty() && me.trim().is_empty() {
+            self.err(
+                &VALIDATION_RULE,
+                ErrType::Required,
+                &rl.child("messageExpression"),
+                value_span(r, "messageExpression"),
+                Bad::none(),
+                "messageExpression must be non-empty if specified",
+            );
+        }
+    }
+
+    fn reason(&mut self, r: &Node, rl: &Loc) {
+        if let Some(reason) = get_set(r, "reason") {
+            let v = reason.as_str().unwrap_or("");
+            const REASONS: &[&str] = &[
+                "FieldValueDuplicate",
+                "FieldValueForbidden",
+                "FieldValueInvalid",
+                "FieldValueRequired",
+            ];
+            if !REASONS.contains(&v) {
                 self.err(
                     &VALIDATION_RULE,
-                    ErrType::Required,
-                    &rl.child("rule"),
-                    value_span(r, "rule"),
-                    Bad::none(),
-                    "rule is not specified",
+                    ErrType::NotSupported,
+                    &rl.child("reason"),
+                    reason.span,
+                    Bad::str(v),
+                    supported(REASONS),
                 );
-            } else if !msg.is_empty() && trimmed_msg.is_empty() {
-                self.err(
-                    &VALIDATION_RULE,
-                    ErrType::Invalid,
-                    &rl.child("message"),
-                    value_span(r, "message"),
-                    Bad::str(msg),
-                    "must be non-empty if specified",
-                );
-            } else if has_nl(trimmed_msg) {
-                self.err(
-                    &VALIDATION_RULE,
-                    ErrType::Invalid,
-                    &rl.child("message"),
-                    value_span(r, "message"),
-                    Bad::str(msg),
-                    "must not contain line breaks",
-                );
-            } else if has_nl(trimmed_rule) && trimmed_msg.is_empty() {
-                self.err(
-                    &VALIDATION_RULE,
-                    ErrType::Required,
-                    &rl.child("message"),
-                    r.span,
-                    Bad::none(),
-                    "message must be specified if rule contains line breaks",
-                );
-            }
-            let me = st("messageExpression");
-            if !me.is_empty() && me.trim().is_empty() {
-                self.err(
-                    &VALIDATION_RULE,
-                    ErrType::Required,
-                    &rl.child("messageExpression"),
-                    value_span(r, "messageExpression"),
-                    Bad::none(),
-                    "messageExpression must be non-empty if specified",
-                );
-            }
-            if let Some(reason) = get_set(r, "reason") {
-                let v = reason.as_str().unwrap_or("");
-                const REASONS: &[&str] = &[
-                    "FieldValueDuplicate",
-                    "FieldValueForbidden",
-                    "FieldValueInvalid",
-                    "FieldValueRequired",
-                ];
-                if !REASONS.contains(&v) {
-                    self.err(
-                        &VALIDATION_RULE,
-                        ErrType::NotSupported,
-                        &rl.child("reason"),
-                        reason.span,
-                        Bad::str(v),
-                        supported(REASONS),
-                    );
-                }
-            }
-            let fp = st("fieldPath");
-            let fspan = value_span(r, "fieldPath");
-            if !fp.is_empty() && fp.trim().is_empty() {
-                self.err(
-                    &VALIDATION_RULE,
-                    ErrType::Invalid,
-                    &rl.child("fieldPath"),
-                    fspan,
-                    Bad::str(fp),
-                    "must be non-empty if specified",
-                );
-            }
-            if has_nl(fp) {
-                self.err(
-                    &VALIDATION_RULE,
-                    ErrType::Invalid,
-                    &rl.child("fieldPath"),
-                    fspan,
-                    Bad::str(fp),
-                    "must not contain line breaks",
-                );
-            }
-            if !fp.is_empty()
-                && (self.root_converts || crate::lint::structural::conversion_error(s).is_none())
-                && crate::k8s::fieldpath::valid_field_path(fp, s, true).is_err()
-            {
-                let mut e = FErr::new(
-                    &VALIDATION_RULE,
-                    ErrType::Invalid,
-                    &rl.child("fieldPath"),
-                    fspan,
-                    Bad::str(fp),
-                    "must be a valid path",
-                );
-                if let Err(why) = crate::k8s::fieldpath::valid_field_path(fp, s, true) {
-                    e.help = Some(why);
-                }
-                self.sink.push(e);
             }
         }
     }
+
+    /// `fieldPath`: non-blank, one line, and a path that exists in the schema `s` (checked only
+    /// where the schema converts to a structural one).
+    fn field_path(&mut self, s: &Node, r: &Node, rl: &Loc) {
+        let fp = get_str(r, "fieldPath").unwrap_or("");
+        let fspan = value_span(r, "fieldPath");
+        if !fp.is_empty() && fp.trim().is_empty() {
+            self.err(
+                &VALIDATION_RULE,
+                ErrType::Invalid,
+                &rl.child("fieldPath"),
+                fspan,
+                Bad::str(fp),
+                "must be non-empty if specified",
+            );
+        }
+        if has_nl(fp) {
+            self.err(
+                &VALIDATION_RULE,
+                ErrType::Invalid,
+                &rl.child("fieldPath"),
+                fspan,
+                Bad::str(fp),
+                "must not contain line breaks",
+            );
+        }
+        if !fp.is_empty()
+            && (self.root_converts || crate::lint::structural::conversion_error(s).is_none())
+            && crate::k8s::fieldpath::valid_field_path(fp, s, true).is_err()
+        {
+            let mut e = FErr::new(
+                &VALIDATION_RULE,
+                ErrType::Invalid,
+                &rl.child("fieldPath"),
+                fspan,
+                Bad::str(fp),
+                "must be a valid path",
+            );
+            if let Err(why) = crate::k8s::fieldpath::valid_field_path(fp, s, true) {
+                e.help = Some(why);
+            }
+            self.sink.push(e);
+        }
+    }
+}
+
+/// Whether the text has a line break (`\n` or `\r`), as the server checks it.
+fn has_nl(t: &str) -> bool {
+    t.contains('\n') || t.contains('\r')
 }
 
 /// CEL compilation of `x-kubernetes-validations` (issue 4's `crate::cel`), run as the server

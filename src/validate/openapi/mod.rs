@@ -342,6 +342,7 @@ fn check_type(types: Types<'_>, format: &str, data: &Node, name: &Name<'_>, span
     ok
 }
 
+/// The junctors in kube-openapi's order: `anyOf`, `oneOf`, `allOf`, `not`.
 fn check_junctors(
     cx: &Ctx<'_>,
     s: &Schema,
@@ -352,110 +353,165 @@ fn check_junctors(
     depth: usize,
 ) -> Res {
     let mut main = Res::default();
-    let quoted = || go_quote(&name.render());
     if !s.any_of.is_empty() {
-        let mut best: Option<Res> = None;
-        let mut first_success: Option<Res> = None;
-        let mut succeeded = false;
-        for alt in &s.any_of {
-            let res = validate(cx, alt, data, corr, name, span, depth + 1);
-            if res.is_valid() {
-                best = None;
-                succeeded = true;
-                if first_success.is_none() {
-                    first_success = Some(res);
-                }
-                break;
-            }
-            if best.as_ref().is_none_or(|b| res.mc > b.mc) {
-                best = Some(res);
-            }
-        }
-        if !succeeded {
-            main.add(OErr::plain(
-                name.render(),
-                format!("{} must validate at least one schema (anyOf)", quoted()),
-                span,
-            ));
-        }
-        if let Some(b) = best {
-            main.merge(b);
-        } else if let Some(f) = first_success {
-            main.merge(f);
-        }
+        main.merge(check_any_of(cx, s, data, corr, name, span, depth));
     }
     if !s.one_of.is_empty() {
-        let mut best: Option<Res> = None;
-        let mut first_success: Option<Res> = None;
-        let mut validated = 0usize;
-        for alt in &s.one_of {
-            let res = validate(cx, alt, data, corr, name, span, depth + 1);
-            if res.is_valid() {
-                validated += 1;
-                best = None;
-                if first_success.is_none() {
-                    first_success = Some(res);
-                }
-                continue;
-            }
-            if validated == 0 && best.as_ref().is_none_or(|b| res.mc > b.mc) {
-                best = Some(res);
-            }
-        }
-        if validated != 1 {
-            let extra = if validated == 0 {
-                "Found none valid".to_string()
-            } else {
-                format!("Found {validated} valid alternatives")
-            };
-            main.add(OErr::plain(
-                name.render(),
-                format!(
-                    "{} must validate one and only one schema (oneOf). {extra}",
-                    quoted()
-                ),
-                span,
-            ));
-            if let Some(b) = best {
-                main.merge(b);
-            }
-        } else if let Some(f) = first_success {
-            main.merge(f);
-        }
+        main.merge(check_one_of(cx, s, data, corr, name, span, depth));
     }
     if !s.all_of.is_empty() {
-        let mut validated = 0usize;
-        for alt in &s.all_of {
-            let res = validate(cx, alt, data, corr, name, span, depth + 1);
-            if res.is_valid() {
-                validated += 1;
-            }
-            main.merge(res);
-        }
-        if validated != s.all_of.len() {
-            let extra = if validated == 0 {
-                ". None validated"
-            } else {
-                ""
-            };
-            main.add(OErr::plain(
-                name.render(),
-                format!("{} must validate all the schemas (allOf){extra}", quoted()),
-                span,
-            ));
-        }
+        main.merge(check_all_of(cx, s, data, corr, name, span, depth));
     }
     if let Some(not) = &s.not {
         let res = validate(cx, not, data, corr, name, span, depth + 1);
         if res.is_valid() {
             main.add(OErr::plain(
                 name.render(),
-                format!("{} must not validate the schema (not)", quoted()),
+                format!(
+                    "{} must not validate the schema (not)",
+                    go_quote(&name.render())
+                ),
                 span,
             ));
         }
     }
     main.mc += 1;
+    main
+}
+
+/// `anyOf`: stops at the first alternative that validates; otherwise reports the summary and
+/// the errors of the alternative with the highest match counter.
+fn check_any_of(
+    cx: &Ctx<'_>,
+    s: &Schema,
+    data: &Node,
+    corr: Corr<'_>,
+    name: &Name<'_>,
+    span: Span,
+    depth: usize,
+) -> Res {
+    let mut main = Res::default();
+    let mut best: Option<Res> = None;
+    let mut first_success: Option<Res> = None;
+    let mut succeeded = false;
+    for alt in &s.any_of {
+        let res = validate(cx, alt, data, corr, name, span, depth + 1);
+        if res.is_valid() {
+            best = None;
+            succeeded = true;
+            if first_success.is_none() {
+                first_success = Some(res);
+            }
+            break;
+        }
+        if best.as_ref().is_none_or(|b| res.mc > b.mc) {
+            best = Some(res);
+        }
+    }
+    if !succeeded {
+        main.add(OErr::plain(
+            name.render(),
+            format!(
+                "{} must validate at least one schema (anyOf)",
+                go_quote(&name.render())
+            ),
+            span,
+        ));
+    }
+    if let Some(b) = best {
+        main.merge(b);
+    } else if let Some(f) = first_success {
+        main.merge(f);
+    }
+    main
+}
+
+/// `oneOf`: exactly one alternative must validate; otherwise the summary (with how many did)
+/// and, when none did, the errors of the best alternative.
+fn check_one_of(
+    cx: &Ctx<'_>,
+    s: &Schema,
+    data: &Node,
+    corr: Corr<'_>,
+    name: &Name<'_>,
+    span: Span,
+    depth: usize,
+) -> Res {
+    let mut main = Res::default();
+    let mut best: Option<Res> = None;
+    let mut first_success: Option<Res> = None;
+    let mut validated = 0usize;
+    for alt in &s.one_of {
+        let res = validate(cx, alt, data, corr, name, span, depth + 1);
+        if res.is_valid() {
+            validated += 1;
+            best = None;
+            if first_success.is_none() {
+                first_success = Some(res);
+            }
+            continue;
+        }
+        if validated == 0 && best.as_ref().is_none_or(|b| res.mc > b.mc) {
+            best = Some(res);
+        }
+    }
+    if validated != 1 {
+        let extra = if validated == 0 {
+            "Found none valid".to_string()
+        } else {
+            format!("Found {validated} valid alternatives")
+        };
+        main.add(OErr::plain(
+            name.render(),
+            format!(
+                "{} must validate one and only one schema (oneOf). {extra}",
+                go_quote(&name.render())
+            ),
+            span,
+        ));
+        if let Some(b) = best {
+            main.merge(b);
+        }
+    } else if let Some(f) = first_success {
+        main.merge(f);
+    }
+    main
+}
+
+/// `allOf`: every alternative's errors, plus the summary when any failed.
+fn check_all_of(
+    cx: &Ctx<'_>,
+    s: &Schema,
+    data: &Node,
+    corr: Corr<'_>,
+    name: &Name<'_>,
+    span: Span,
+    depth: usize,
+) -> Res {
+    let mut main = Res::default();
+    let mut validated = 0usize;
+    for alt in &s.all_of {
+        let res = validate(cx, alt, data, corr, name, span, depth + 1);
+        if res.is_valid() {
+            validated += 1;
+        }
+        main.merge(res);
+    }
+    if validated != s.all_of.len() {
+        let extra = if validated == 0 {
+            ". None validated"
+        } else {
+            ""
+        };
+        main.add(OErr::plain(
+            name.render(),
+            format!(
+                "{} must validate all the schemas (allOf){extra}",
+                go_quote(&name.render())
+            ),
+            span,
+        ));
+    }
     main
 }
 

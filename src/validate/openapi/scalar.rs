@@ -168,8 +168,22 @@ pub(super) fn check_number(
         Value::Float(f) => Num::F(f),
         _ => return Res::default(),
     };
+    let range = range_format(cx, types, format);
+    let mut res = Res::default();
+    if let Some(m) = range_error(v, range.0, range.1, "Checked", name) {
+        res.add(OErr::plain(name.render(), m, span));
+    }
+    res.merge(check_multiple_of(s, v, range, name, span));
+    res.merge(check_minimum(s, v, range, name, span));
+    res.merge(check_maximum(s, v, range, name, span));
+    res.mc += 1;
+    res
+}
+
+/// The type and format whose range the value and the bounds must fit (`("", "")`: none).
+fn range_format<'f>(cx: &Ctx<'_>, types: Types<'_>, format: &'f str) -> (&'static str, &'f str) {
     // Before 1.36 the number validator knew neither type nor format: no range check.
-    let (type_name, fmt) = match types {
+    match types {
         _ if !cx.beh.numeric_format_ranges => ("", ""),
         Types::One("integer") => (
             "integer",
@@ -188,15 +202,13 @@ pub(super) fn check_number(
             },
         ),
         _ => ("", ""),
-    };
-    let mut res = Res::default();
-    if let Some(m) = range_error(v, type_name, fmt, "Checked", name) {
-        res.add(OErr::plain(name.render(), m, span));
     }
+}
+
+/// `multipleOf`: a factor out of range is reported, and the value is then checked as a float.
+fn check_multiple_of(s: &Schema, v: Num, range: (&str, &str), name: &Name<'_>, span: Span) -> Res {
+    let (type_name, fmt) = range;
     let mut res_mult = Res::default();
-    let mut res_min = Res::default();
-    let mut res_max = Res::default();
-    let data_f = v.as_f64();
     let n = || name.render();
     if let Some(factor) = s.multiple_of {
         match range_error(Num::F(factor), type_name, fmt, "MultipleOf", name) {
@@ -207,12 +219,22 @@ pub(super) fn check_number(
             }
             Some(m) => {
                 res_mult.add(OErr::plain(name.render(), m, span));
-                if let Some(e) = multiple_of_native(Num::F(data_f), factor, n, span) {
+                if let Some(e) = multiple_of_native(Num::F(v.as_f64()), factor, n, span) {
                     res_mult.add(e);
                 }
             }
         }
     }
+    res_mult
+}
+
+/// `minimum` (and `exclusiveMinimum`): a bound out of range is reported, and the value is then
+/// compared as a float.
+fn check_minimum(s: &Schema, v: Num, range: (&str, &str), name: &Name<'_>, span: Span) -> Res {
+    let (type_name, fmt) = range;
+    let mut res_min = Res::default();
+    let data_f = v.as_f64();
+    let n = || name.render();
     if let Some(min) = s.minimum {
         let valid_bound = range_error(Num::F(min), type_name, fmt, "Minimum boundary", name);
         let cmp_v = if let Some(m) = valid_bound {
@@ -240,6 +262,15 @@ pub(super) fn check_number(
             res_min.add(OErr::v(Code::Other, nm, Some(v.bad()), msg, span));
         }
     }
+    res_min
+}
+
+/// `maximum` (and `exclusiveMaximum`), as [`check_minimum`].
+fn check_maximum(s: &Schema, v: Num, range: (&str, &str), name: &Name<'_>, span: Span) -> Res {
+    let (type_name, fmt) = range;
+    let mut res_max = Res::default();
+    let data_f = v.as_f64();
+    let n = || name.render();
     if let Some(max) = s.maximum {
         let valid_bound = range_error(Num::F(max), type_name, fmt, "Maximum boundary", name);
         let cmp_v = if let Some(m) = valid_bound {
@@ -267,11 +298,7 @@ pub(super) fn check_number(
             res_max.add(OErr::v(Code::Other, nm, Some(v.bad()), msg, span));
         }
     }
-    res.merge(res_mult);
-    res.merge(res_min);
-    res.merge(res_max);
-    res.mc += 1;
-    res
+    res_max
 }
 
 /// `MultipleOfNativeType` (and `MultipleOf` for floats).

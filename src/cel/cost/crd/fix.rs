@@ -268,21 +268,37 @@ fn total_with(r: &RuleCost, rc: &Recheck, cands: &[Candidate], at: &[Option<usiz
 /// Finds bounds that bring the rule to at most `target`, greedily lowering the bound whose next
 /// step helps most. Every number in the result comes from re-estimation.
 pub(super) fn fix_text(root: &Schema, r: &RuleCost, rc: &Recheck, target: u64) -> String {
-    let node_schema = {
-        let edges: Vec<Edge<'_>> = rc
-            .node_edges
-            .iter()
-            .map(|e| match e {
-                OwnedEdge::Property(p) => Edge::Property(p),
-                OwnedEdge::AdditionalProperties => Edge::AdditionalProperties,
-                OwnedEdge::Items => Edge::Items,
-            })
-            .collect();
-        root.descend(&edges)
-    };
-    let Some(node_schema) = node_schema else {
+    let Some(node_schema) = rule_node_schema(root, rc) else {
         return String::new();
     };
+    let cands = fix_candidates(node_schema, r, rc);
+    if cands.is_empty() {
+        return "no maxItems, maxProperties or maxLength can be added to or lowered on what this \
+expression reads: simplify the expression"
+            .to_string();
+    }
+    let (mut at, cost) = lower_greedily(r, rc, &cands, target);
+    let cost = drop_unneeded(r, rc, &cands, &mut at, cost, target);
+    describe_fix(&cands, &at, cost)
+}
+
+/// The schema of the rule's node, reached from the root by the recorded edges.
+fn rule_node_schema<'s>(root: &'s Schema, rc: &Recheck) -> Option<&'s Schema> {
+    let edges: Vec<Edge<'_>> = rc
+        .node_edges
+        .iter()
+        .map(|e| match e {
+            OwnedEdge::Property(p) => Edge::Property(p),
+            OwnedEdge::AdditionalProperties => Edge::AdditionalProperties,
+            OwnedEdge::Items => Edge::Items,
+        })
+        .collect();
+    root.descend(&edges)
+}
+
+/// The bounds that could change the estimate: for a rule, its ancestors' counts; then the
+/// declared types the expression reads.
+fn fix_candidates(node_schema: &Schema, r: &RuleCost, rc: &Recheck) -> Vec<Candidate> {
     let mut cands = Vec::new();
     if r.kind == ExpressionKind::Rule {
         for (i, a) in r.ancestors.iter().enumerate() {
@@ -296,17 +312,24 @@ pub(super) fn fix_text(root: &Schema, r: &RuleCost, rc: &Recheck, target: u64) -
         }
     }
     cands.extend(decl_candidates(node_schema, rc));
-    if cands.is_empty() {
-        return "no maxItems, maxProperties or maxLength can be added to or lowered on what this \
-expression reads: simplify the expression"
-            .to_string();
-    }
+    cands
+}
+
+/// Greedy descent: each step lowers the one ladder position that brings the total down most,
+/// until it is at or under `target` or nothing lowers it. Returns each candidate's ladder
+/// position (`None`: unchanged) and the total.
+fn lower_greedily(
+    r: &RuleCost,
+    rc: &Recheck,
+    cands: &[Candidate],
+    target: u64,
+) -> (Vec<Option<usize>>, u64) {
     // Unbounded candidates start at the top of their ladder, bounded ones at their bound.
     let mut at: Vec<Option<usize>> = cands
         .iter()
         .map(|c| c.current.is_none().then_some(0))
         .collect();
-    let mut cost = total_with(r, rc, &cands, &at);
+    let mut cost = total_with(r, rc, cands, &at);
     // Bounded number of steps: each lowers one ladder position.
     let max_steps: usize = cands.iter().map(|c| c.ladder.len()).sum();
     for _ in 0..max_steps {
@@ -321,7 +344,7 @@ expression reads: simplify the expression"
             }
             let saved = at[i];
             at[i] = Some(next);
-            let c = total_with(r, rc, &cands, &at);
+            let c = total_with(r, rc, cands, &at);
             at[i] = saved;
             if c < cost && best.is_none_or(|(_, bc)| c < bc) {
                 best = Some((i, c));
@@ -331,11 +354,23 @@ expression reads: simplify the expression"
         at[i] = Some(at[i].map_or(0, |p| p + 1));
         cost = c;
     }
-    // Drop changes that do not matter for the result: unset again, or keep the current bound.
+    (at, cost)
+}
+
+/// Drops changes that do not matter for the result: unset again, or keep the current bound.
+/// Returns the total after dropping.
+fn drop_unneeded(
+    r: &RuleCost,
+    rc: &Recheck,
+    cands: &[Candidate],
+    at: &mut [Option<usize>],
+    mut cost: u64,
+    target: u64,
+) -> u64 {
     for i in 0..cands.len() {
         let saved = at[i];
         at[i] = None;
-        let c = total_with(r, rc, &cands, &at);
+        let c = total_with(r, rc, cands, at);
         // Fewer bounds are better as long as the result stays where it was.
         let keep_off = if cost <= target {
             c <= target
@@ -348,9 +383,14 @@ expression reads: simplify the expression"
             at[i] = saved;
         }
     }
+    cost
+}
+
+/// The help text for the chosen bounds and the total they give.
+fn describe_fix(cands: &[Candidate], at: &[Option<usize>], cost: u64) -> String {
     let parts: Vec<String> = cands
         .iter()
-        .zip(&at)
+        .zip(at)
         .filter_map(|(c, p)| {
             p.map(|p| match c.current {
                 None => format!("{}: {} at {}", c.keyword, c.ladder[p], c.data_path),
@@ -366,7 +406,7 @@ expression reads: simplify the expression"
     }
     let verb = if cands
         .iter()
-        .zip(&at)
+        .zip(at)
         .any(|(c, p)| p.is_some() && c.current.is_some())
     {
         "setting"
