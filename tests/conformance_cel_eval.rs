@@ -47,8 +47,8 @@ fn seq<'a>(n: &'a Node, k: &str) -> &'a [Node] {
 fn with_root_rule(schema: &Node, rule: &str) -> Schema {
     let mut node = schema.clone();
     let mut entry = Map::new();
-    entry.insert("rule", Node::synthetic(Y::String(rule.to_string())));
-    let rules = Node::synthetic(Y::Seq(vec![Node::synthetic(Y::Map(entry))]));
+    entry.insert("rule", Node::synthetic(Y::String(rule.to_string().into())));
+    let rules = Node::synthetic(Y::Seq(vec![Node::synthetic(Y::Map(entry))].into()));
     if let Y::Map(m) = &mut node.value {
         m.insert("x-kubernetes-validations", rules);
     }

@@ -352,8 +352,8 @@ fn resources(c: &Node, path: &FieldPath, out: &mut Out) {
         for e in &map.entries {
             let text = match &e.value.value {
                 Value::String(s) => s.clone(),
-                Value::Int(i) => i.to_string(),
-                Value::Float(f) => crate::k8s::field::go_float(*f),
+                Value::Int(i) => i.to_string().into(),
+                Value::Float(f) => crate::k8s::field::go_float(*f).into(),
                 _ => continue,
             };
             let kp = rp.child(field).key(&e.key);
@@ -375,7 +375,7 @@ fn resources(c: &Node, path: &FieldPath, out: &mut Out) {
                             e.value.span,
                         );
                     }
-                    m.insert(e.key.clone(), (q, text));
+                    m.insert(e.key.to_string(), (q, text.into()));
                 }
             }
         }

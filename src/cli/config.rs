@@ -265,7 +265,7 @@ impl Reader {
 
     fn scalar(&self, v: &Node) -> Result<String, ConfigError> {
         match &v.value {
-            Value::String(s) => Ok(s.clone()),
+            Value::String(s) => Ok(s.to_string()),
             Value::Int(_) | Value::Float(_) | Value::Bool(_) => {
                 // `kube-version: 1.30` is a float to YAML; the text is what was meant.
                 let text = self.file.text.get(v.span.range()).unwrap_or("");
@@ -348,7 +348,7 @@ impl Reader {
             })?;
             out.push((
                 Pattern {
-                    text: e.key.clone(),
+                    text: e.key.to_string(),
                     at: self.at(e.key_span),
                 },
                 severity,

@@ -79,7 +79,7 @@ impl BadValue {
     /// Go type, objects and arrays as JSON, null as `null`.
     pub fn from_node(n: &Node) -> BadValue {
         match &n.value {
-            Value::String(s) => BadValue::String(s.clone()),
+            Value::String(s) => BadValue::String(s.to_string()),
             Value::Int(i) => BadValue::Int(*i),
             Value::Float(f) => BadValue::Float(*f),
             Value::Bool(b) => BadValue::Bool(*b),

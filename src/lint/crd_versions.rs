@@ -394,7 +394,7 @@ pub(super) fn validate_stored_versions_of(crd: &Internal, sink: &mut Sink) {
             let bad = Bad::raw(format!(
                 "[{}]",
                 super::ctx::go_json(&Node::synthetic(crate::yaml::Value::String(
-                    v.name.to_string()
+                    v.name.to_string().into()
                 )))
             ));
             stored_versions(

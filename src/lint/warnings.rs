@@ -238,9 +238,8 @@ fn drift(crd: &Internal, out: &mut Vec<Diagnostic>) {
     }
 }
 
-static EMPTY_MAP: crate::yaml::Map = crate::yaml::Map {
-    entries: Vec::new(),
-};
+static EMPTY_MAP: std::sync::LazyLock<crate::yaml::Map> =
+    std::sync::LazyLock::new(crate::yaml::Map::new);
 
 fn props_of(n: &Node) -> &crate::yaml::Map {
     n.get("properties")

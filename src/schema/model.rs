@@ -280,7 +280,7 @@ impl Schema {
                             .iter()
                             .map(|p| {
                                 (
-                                    p.key.clone(),
+                                    p.key.to_string(),
                                     Self::convert(&p.value, p.key_span, depth + 1),
                                 )
                             })

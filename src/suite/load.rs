@@ -210,7 +210,7 @@ fn text(node: &Node, key: &str, problems: &mut Vec<Diagnostic>) -> Option<Text> 
     let v = &entry.value;
     match &v.value {
         Value::String(s) => Some(Text {
-            value: s.clone(),
+            value: s.to_string(),
             span: v.span,
             style: v.style,
             key_span: entry.key_span,

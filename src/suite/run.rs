@@ -421,7 +421,7 @@ fn prepare(obj: &mut Node, crd: &CompiledCrd, case_name: &str, index: usize) {
         .is_none()
     {
         let name = generated_name(case_name, index);
-        set_metadata(obj, "name", Node::synthetic(Value::String(name)));
+        set_metadata(obj, "name", Node::synthetic(Value::String(name.into())));
     }
     if crd.namespaced {
         set_metadata(
@@ -476,8 +476,7 @@ fn comparable(mut obj: Node) -> Node {
         .and_then(|m| m.get_mut("metadata"))
         .and_then(Node::as_map_mut)
     {
-        m.entries
-            .retain(|e| !SERVER_SET_METADATA.contains(&e.key.as_str()));
+        m.retain(|e| !SERVER_SET_METADATA.contains(&e.key.as_str()));
     }
     drop_empty_metadata(obj)
 }

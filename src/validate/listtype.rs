@@ -37,7 +37,7 @@ fn validate_map(path: &Link<'_>, s: &Schema, m: &Map, out: &mut Vec<Located>, de
     }
     if !s.properties.is_empty() {
         for e in &m.entries {
-            if let Some(sub) = s.properties.get(&e.key) {
+            if let Some(sub) = s.properties.get(e.key.as_str()) {
                 let p = Link::Child(path, &e.key);
                 validate_value(&p, sub, &e.value, out, depth + 1);
             }

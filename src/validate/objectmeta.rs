@@ -251,8 +251,7 @@ fn entry_span(key_span: Span, v: &Node) -> Span {
 /// re-serialises the decoded ObjectMeta, which drops them).
 pub(crate) fn drop_unknown(meta: &mut Node) {
     if let Value::Map(m) = &mut meta.value {
-        m.entries
-            .retain(|e| OBJECT_META_FIELDS.iter().any(|(k, _)| *k == e.key));
+        m.retain(|e| OBJECT_META_FIELDS.iter().any(|(k, _)| *k == e.key));
         for key in ["ownerReferences", "managedFields"] {
             let fields = if key == "ownerReferences" {
                 OWNER_REF_FIELDS
@@ -262,8 +261,7 @@ pub(crate) fn drop_unknown(meta: &mut Node) {
             if let Some(Value::Seq(items)) = m.get_mut(key).map(|n| &mut n.value) {
                 for it in items.iter_mut() {
                     if let Value::Map(im) = &mut it.value {
-                        im.entries
-                            .retain(|e| fields.iter().any(|(k, _)| *k == e.key));
+                        im.retain(|e| fields.iter().any(|(k, _)| *k == e.key));
                     }
                 }
             }
@@ -294,7 +292,7 @@ pub(crate) fn coerce(
                 }
             }
             for e in m.entries.iter_mut() {
-                if let Some(p) = s.properties.get(&e.key) {
+                if let Some(p) = s.properties.get(e.key.as_str()) {
                     let l = Link::Child(path, &e.key);
                     if let Some(err) =
                         coerce(&mut e.value, Some(p), &l, drop_invalid, unknown, depth + 1)
@@ -368,7 +366,7 @@ fn coerce_embedded(
             // Field-by-field: keep the fields that decode on their own; a metadata value that
             // is not an object is passed through untouched.
             if let Value::Map(mm) = &mut meta.value {
-                mm.entries.retain(|e| {
+                mm.retain(|e| {
                     let mut single = Map::new();
                     single.insert(e.key.clone(), e.value.clone());
                     decode(&Node::synthetic(Value::Map(single)), "")
@@ -404,7 +402,7 @@ pub(crate) fn validate_embedded(
                 validate_embedded_resource(m, x.span, path, out);
             }
             for e in &m.entries {
-                if let Some(p) = s.properties.get(&e.key) {
+                if let Some(p) = s.properties.get(e.key.as_str()) {
                     let l = Link::Child(path, &e.key);
                     validate_embedded(&e.value, Some(p), &l, out, depth + 1);
                 } else if s.additional_properties.is_some() {
@@ -633,7 +631,7 @@ pub(crate) fn validate_meta_common(m: &Map, span: Span, path: &FieldPath, out: &
         for e in &labels.entries {
             for msg in names::is_qualified_name(&e.key) {
                 out.push((
-                    FieldError::invalid(lp.clone(), e.key.clone(), msg),
+                    FieldError::invalid(lp.clone(), e.key.to_string(), msg),
                     e.key_span,
                 ));
             }
@@ -652,7 +650,7 @@ pub(crate) fn validate_meta_common(m: &Map, span: Span, path: &FieldPath, out: &
         for e in &ann.entries {
             for msg in names::is_qualified_name(&e.key.to_lowercase()) {
                 out.push((
-                    FieldError::invalid(ap.clone(), e.key.clone(), msg),
+                    FieldError::invalid(ap.clone(), e.key.to_string(), msg),
                     e.key_span,
                 ));
             }
@@ -710,7 +708,7 @@ fn validate_owner_references(refs: &[Node], path: &FieldPath, out: &mut Vec<Loca
                     FieldError::invalid(
                         path.clone(),
                         BadValue::Json(crate::k8s::field::go_json(&Node::synthetic(
-                            Value::Seq(refs.to_vec()),
+                            Value::Seq(refs.to_vec().into()),
                         ))),
                         format!(
                             "Only one reference can have Controller set to true. Found \"true\" in references for {first} and {cur}"

@@ -226,7 +226,7 @@ fn retarget_version(
     let crd = r.crd;
     let target = format!("{}/{}", crd.group, ver.name);
     if let Some(av) = x.as_map_mut().and_then(|m| m.get_mut("apiVersion")) {
-        av.value = Value::String(target.clone());
+        av.value = Value::String(target.clone().into());
     }
     let own = crd.compiled.iter().find(|v| v.name == own_version);
     if own.is_none_or(|o| o.schema_class == ver.schema_class) {

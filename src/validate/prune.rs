@@ -91,7 +91,7 @@ fn prune_rec(
     match &mut x.value {
         Value::Map(m) => {
             let Some(s) = s else {
-                for e in m.entries.drain(..) {
+                for e in std::mem::take(&mut m.entries) {
                     push_key(path, &e.key);
                     out.push(UnknownField {
                         path: path.clone(),
@@ -102,28 +102,30 @@ fn prune_rec(
                 return;
             };
             let embedded = s.x_embedded_resource || root;
-            m.entries.retain_mut(|e| {
-                if embedded && META_FIELDS.contains(&e.key.as_str()) {
-                    return true;
-                }
-                push_key(path, &e.key);
-                let keep = if let Some(p) = s.properties.get(&e.key) {
-                    prune_rec(&mut e.value, Some(p), false, path, out, depth + 1);
-                    true
-                } else if let Some(ap) = ap_schema(s) {
-                    prune_rec(&mut e.value, ap, false, path, out, depth + 1);
-                    true
-                } else {
-                    if !META_FIELDS.contains(&e.key.as_str()) || base > 0 {
-                        out.push(UnknownField {
-                            path: path.clone(),
-                            span: entry_span(e.key_span, &e.value),
-                        });
+            m.edit(|entries| {
+                entries.retain_mut(|e| {
+                    if embedded && META_FIELDS.contains(&e.key.as_str()) {
+                        return true;
                     }
-                    false
-                };
-                path.truncate(base);
-                keep
+                    push_key(path, &e.key);
+                    let keep = if let Some(p) = s.properties.get(e.key.as_str()) {
+                        prune_rec(&mut e.value, Some(p), false, path, out, depth + 1);
+                        true
+                    } else if let Some(ap) = ap_schema(s) {
+                        prune_rec(&mut e.value, ap, false, path, out, depth + 1);
+                        true
+                    } else {
+                        if !META_FIELDS.contains(&e.key.as_str()) || base > 0 {
+                            out.push(UnknownField {
+                                path: path.clone(),
+                                span: entry_span(e.key_span, &e.value),
+                            });
+                        }
+                        false
+                    };
+                    path.truncate(base);
+                    keep
+                });
             });
         }
         Value::Seq(items) => {
@@ -158,7 +160,7 @@ fn skip_prune(
                     continue;
                 }
                 push_key(path, &e.key);
-                if let Some(p) = s.properties.get(&e.key) {
+                if let Some(p) = s.properties.get(e.key.as_str()) {
                     prune_rec(&mut e.value, Some(p), false, path, out, depth + 1);
                 } else if let Some(ap) = ap_schema(s) {
                     prune_rec(&mut e.value, ap, false, path, out, depth + 1);
@@ -200,13 +202,15 @@ fn prune_nulls_rec(x: &mut Node, s: Option<&Schema>, depth: usize) {
     }
     match &mut x.value {
         Value::Map(m) => {
-            m.entries.retain_mut(|e| {
-                let fs = field_schema(s, &e.key);
-                if e.value.is_null() && fs.is_some_and(|f| !f.nullable && f.default.is_none()) {
-                    return false;
-                }
-                prune_nulls_rec(&mut e.value, fs, depth + 1);
-                true
+            m.edit(|entries| {
+                entries.retain_mut(|e| {
+                    let fs = field_schema(s, &e.key);
+                    if e.value.is_null() && fs.is_some_and(|f| !f.nullable && f.default.is_none()) {
+                        return false;
+                    }
+                    prune_nulls_rec(&mut e.value, fs, depth + 1);
+                    true
+                });
             });
         }
         Value::Seq(items) => {
@@ -295,7 +299,7 @@ fn default_rec(x: &mut Node, s: Option<&Schema>, depth: usize) -> usize {
             let ap = s.additional_properties_schema();
             let has_ap = s.additional_properties.is_some();
             for e in m.entries.iter_mut() {
-                if let Some(p) = s.properties.get(&e.key) {
+                if let Some(p) = s.properties.get(e.key.as_str()) {
                     n += default_rec(&mut e.value, Some(p), depth + 1);
                 } else if has_ap {
                     if is_non_nullable_null(&e.value, ap) {

@@ -63,7 +63,7 @@ pub(super) fn carry_status(x: &mut Node, old: Option<&Node>) -> SavedStatus {
         .entries
         .iter()
         .position(|e| e.key == "status")
-        .map(|i| (i, m.entries.remove(i)));
+        .map(|i| (i, m.edit(|entries| entries.remove(i))));
     let old_status = old.and_then(|o| o.get("status"));
     if let Some(s) = old_status {
         m.insert("status".to_string(), s.clone());
@@ -78,10 +78,10 @@ pub(super) fn carry_status(x: &mut Node, old: Option<&Node>) -> SavedStatus {
 pub(super) fn restore_status(x: &mut Node, saved: SavedStatus) {
     let Some(m) = x.as_map_mut() else { return };
     if saved.inserted {
-        m.entries.retain(|e| e.key != "status");
+        m.retain(|e| e.key != "status");
     }
     if let Some((i, e)) = saved.user {
-        m.entries.insert(i.min(m.entries.len()), e);
+        m.edit(|entries| entries.insert(i.min(entries.len()), e));
     }
 }
 

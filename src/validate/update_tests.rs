@@ -261,7 +261,7 @@ fn metadata_update_rules() {
             .expect("metadata");
         meta.as_map_mut().expect("map").insert(
             "uid".to_string(),
-            Node::synthetic(Value::String(v.to_string())),
+            Node::synthetic(Value::String(v.to_string().into())),
         );
     };
     uid(&mut old, "u1");

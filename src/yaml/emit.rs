@@ -680,15 +680,15 @@ spec:
                 };
                 crate::yaml::normalize_float(f)
             }
-            4 | 5 => Value::String(gen_string(r)),
+            4 | 5 => Value::String(gen_string(r).into()),
             6 => Value::Seq((0..r.below(4)).map(|_| gen(r, depth + 1)).collect()),
             _ => {
                 let mut m = Map::new();
                 for _ in 0..r.below(4) {
                     let k = gen_string(r);
                     if !m.contains_key(&k) {
-                        m.entries.push(Entry {
-                            key: k,
+                        m.push(Entry {
+                            key: k.into(),
                             key_span: Span::default(),
                             value: gen(r, depth + 1),
                         });

@@ -38,6 +38,9 @@
 mod node;
 pub use node::*;
 
+mod str;
+pub use self::str::Str;
+
 mod flow;
 pub mod load;
 pub use load::{load, load_with, LoadOptions};

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use super::Str;
+
 /// A byte range in the source text of one file. `start == end` is an empty span (a synthetic node
 /// or a position).
 ///
@@ -107,8 +109,10 @@ pub enum Value {
     Bool(bool),
     Int(i64),
     Float(f64),
-    String(String),
-    Seq(Vec<Node>),
+    String(Str),
+    /// Items in order; boxed (16 bytes, sized exactly) rather than a `Vec` (24): the tree is
+    /// built once and rarely edited.
+    Seq(Box<[Node]>),
     Map(Map),
 }
 
@@ -124,14 +128,18 @@ pub struct Node {
 
 /// A mapping with its key order and key spans. Keys are strings: go-yaml's non-string keys
 /// are stringified on the way to JSON.
+///
+/// The entries are a boxed slice, sized exactly (16 bytes, so a `Value` is 24): reading and
+/// editing in place go through the slice; adding and removing go through [`Map::edit`] (or
+/// the methods built on it), which costs a reallocation per call, not per entry.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Map {
-    pub entries: Vec<Entry>,
+    pub entries: Box<[Entry]>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Entry {
-    pub key: String,
+    pub key: Str,
     pub key_span: Span,
     pub value: Node,
 }
@@ -139,6 +147,21 @@ pub struct Entry {
 impl Map {
     pub fn new() -> Self {
         Map::default()
+    }
+    /// Adds, removes or reorders entries on a `Vec`, then stores them sized exactly again.
+    pub fn edit<R>(&mut self, f: impl FnOnce(&mut Vec<Entry>) -> R) -> R {
+        let mut entries = std::mem::take(&mut self.entries).into_vec();
+        let out = f(&mut entries);
+        self.entries = entries.into_boxed_slice();
+        out
+    }
+    /// Appends an entry (no check for an existing key: see [`Map::insert`]).
+    pub fn push(&mut self, entry: Entry) {
+        self.edit(|entries| entries.push(entry));
+    }
+    /// Keeps the entries for which `keep` is true, in order.
+    pub fn retain(&mut self, keep: impl FnMut(&Entry) -> bool) {
+        self.edit(|entries| entries.retain(keep));
     }
     pub fn get(&self, key: &str) -> Option<&Node> {
         self.entry(key).map(|e| &e.value)
@@ -169,12 +192,12 @@ impl Map {
     }
     /// Sets `key`, replacing an existing value in place (keeping its position and key span) or
     /// appending a new entry with an empty key span.
-    pub fn insert(&mut self, key: impl Into<String>, value: Node) {
+    pub fn insert(&mut self, key: impl Into<Str>, value: Node) {
         let key = key.into();
         if let Some(v) = self.get_mut(&key) {
             *v = value;
         } else {
-            self.entries.push(Entry {
+            self.push(Entry {
                 key,
                 key_span: Span::default(),
                 value,
@@ -183,7 +206,23 @@ impl Map {
     }
     pub fn remove(&mut self, key: &str) -> Option<Node> {
         let i = self.entries.iter().position(|e| e.key == key)?;
-        Some(self.entries.remove(i).value)
+        Some(self.edit(|entries| entries.remove(i).value))
+    }
+}
+
+impl From<Vec<Entry>> for Map {
+    fn from(entries: Vec<Entry>) -> Self {
+        Map {
+            entries: entries.into_boxed_slice(),
+        }
+    }
+}
+
+impl FromIterator<Entry> for Map {
+    fn from_iter<I: IntoIterator<Item = Entry>>(iter: I) -> Self {
+        Map {
+            entries: iter.into_iter().collect(),
+        }
     }
 }
 
@@ -289,7 +328,8 @@ impl Node {
             _ => None,
         }
     }
-    pub fn as_seq_mut(&mut self) -> Option<&mut Vec<Node>> {
+    /// The items, to edit in place (to add or remove items, replace the `Value::Seq`).
+    pub fn as_seq_mut(&mut self) -> Option<&mut [Node]> {
         match &mut self.value {
             Value::Seq(s) => Some(s),
             _ => None,
@@ -318,12 +358,12 @@ impl Node {
             Value::Float(f) => serde_json::Number::from_f64(*f)
                 .map(J::Number)
                 .unwrap_or(J::Null),
-            Value::String(s) => J::String(s.clone()),
+            Value::String(s) => J::String(s.to_string()),
             Value::Seq(items) => J::Array(items.iter().map(Node::to_json).collect()),
             Value::Map(m) => J::Object(
                 m.entries
                     .iter()
-                    .map(|e| (e.key.clone(), e.value.to_json()))
+                    .map(|e| (e.key.to_string(), e.value.to_json()))
                     .collect(),
             ),
         }
@@ -344,13 +384,13 @@ impl Node {
                     normalize_float(f)
                 }
             }
-            J::String(s) => Value::String(s.clone()),
+            J::String(s) => Value::String(s.into()),
             J::Array(a) => Value::Seq(a.iter().map(Node::from_json).collect()),
             J::Object(o) => Value::Map(Map {
                 entries: o
                     .iter()
                     .map(|(k, v)| Entry {
-                        key: k.clone(),
+                        key: k.into(),
                         key_span: Span::default(),
                         value: Node::from_json(v),
                     })
@@ -458,7 +498,7 @@ mod tests {
         let s = Span::new(3, 9);
         assert_eq!((s.start(), s.end(), s.range(), s.len()), (3, 9, 3..9, 6));
         assert_eq!(s.with_start(5).range(), 5..9);
-        assert_eq!(s.with_end(4).len(), 0);
+        assert_eq!(s.with_end(2).len(), 0);
         assert!(Span::at(7).is_empty());
         assert_eq!(s.cover(Span::new(1, 4)), Span::new(1, 9));
         let far = Span::new(MAX_SPAN_OFFSET + 10, usize::MAX);
@@ -469,6 +509,13 @@ mod tests {
     /// the sizes measured there, so a change that grows them is seen.
     #[test]
     fn tree_type_sizes() {
-        assert_eq!(std::mem::size_of::<Span>(), 8);
+        use std::mem::size_of;
+        assert_eq!(size_of::<Span>(), 8);
+        assert_eq!(size_of::<Value>(), 24);
+        assert_eq!(size_of::<Node>(), 40);
+        assert_eq!(size_of::<Option<Node>>(), 40);
+        assert_eq!(size_of::<Entry>(), 64);
+        assert_eq!(size_of::<Map>(), 16);
+        assert_eq!(size_of::<Document>(), 80);
     }
 }

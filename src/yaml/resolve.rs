@@ -64,7 +64,7 @@ impl Scalar {
             }
             Scalar::BigInt(f) => Value::Float(f),
             Scalar::Float(f) => normalize_float(f),
-            Scalar::Str => Value::String(text.to_owned()),
+            Scalar::Str => Value::String(text.into()),
         })
     }
 
@@ -99,7 +99,7 @@ pub fn resolve_plain(text: &str) -> Value {
         Ok(v) => v,
         Err(_) => match s {
             Scalar::Float(f) | Scalar::BigInt(f) => Value::Float(f),
-            _ => Value::String(text.to_owned()),
+            _ => Value::String(text.into()),
         },
     }
 }
@@ -531,7 +531,7 @@ mod tests {
     #[test]
     fn table_driven_plain_scalars() {
         use Value::*;
-        let s = |x: &str| String(x.to_owned());
+        let s = |x: &str| String(x.into());
         let cases: Vec<(&str, Value)> = vec![
             // YAML 1.1 booleans, all spellings go-yaml knows.
             ("y", Bool(true)),

@@ -48,7 +48,7 @@ fn pyyaml_plain_scalars(n: &mut Node, text: &str, depth: usize) {
         Value::Bool(_) => {
             let src = text.get(n.span.range()).unwrap_or("");
             if matches!(src, "y" | "Y" | "n" | "N") {
-                n.value = Value::String(src.to_string());
+                n.value = Value::String(src.to_string().into());
             }
         }
         Value::Seq(items) => items

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use super::assign::is_equivalent;
 use super::{CheckEnv, CheckError};
-use crate::cel::ast::{Expr, ExprKind, Literal};
+use crate::cel::ast::{Expr, ExprKind, Literal, MapEntry};
 use crate::cel::types::Type;
 
 /// The AST validators (cel-go `cel/validator.go`) Kubernetes installs.
@@ -39,95 +39,18 @@ fn validate_node(
             elements,
             optional_indices,
         } if env.homogeneous_literals && !in_format => {
-            let mut first: Option<Type> = None;
-            for (i, el) in elements.iter().enumerate() {
-                let mut et = ty(el.id);
-                if optional_indices.contains(&i) {
-                    if let Type::Optional(inner) = et {
-                        et = *inner;
-                    }
-                }
-                match &first {
-                    None => first = Some(et),
-                    Some(f) if !is_equivalent(f, &et) => {
-                        errors.push(CheckError {
-                            id: el.id,
-                            message: format!("expected type '{f}' but found '{et}'"),
-                        });
-                        break;
-                    }
-                    _ => {}
-                }
-            }
+            homogeneous_list(elements, optional_indices, &ty, errors);
         }
         ExprKind::Map { entries } if env.homogeneous_literals && !in_format => {
-            let mut first: Option<(Type, Type)> = None;
-            for en in entries {
-                let kt = ty(en.key.id);
-                let mut vt = ty(en.value.id);
-                if en.optional {
-                    if let Type::Optional(inner) = vt {
-                        vt = *inner;
-                    }
-                }
-                match &first {
-                    None => first = Some((kt, vt)),
-                    Some((fk, fv)) => {
-                        if !is_equivalent(fk, &kt) {
-                            errors.push(CheckError {
-                                id: en.key.id,
-                                message: format!("expected type '{fk}' but found '{kt}'"),
-                            });
-                        }
-                        if !is_equivalent(fv, &vt) {
-                            errors.push(CheckError {
-                                id: en.value.id,
-                                message: format!("expected type '{fv}' but found '{vt}'"),
-                            });
-                        }
-                    }
-                }
-            }
+            homogeneous_map(entries, &ty, errors);
         }
         ExprKind::Call { func, args, target } => {
             if func == "format" && env.decls.functions.contains_key("format") {
                 exempt = true;
-                if let (Some(t), [list]) = (target, args.as_slice()) {
-                    if let (Some(fmt), ExprKind::List { elements, .. }) =
-                        (t.as_string_literal(), &list.kind)
-                    {
-                        if let Some((id, message)) = check_format(fmt, elements, n.id, &ty) {
-                            errors.push(CheckError { id, message });
-                        }
-                    }
-                }
+                format_call(n.id, target.as_deref(), args, &ty, errors);
             }
             if env.literal_validators {
-                if let Some(lit) = args.first() {
-                    if let ExprKind::Literal(l) = &lit.kind {
-                        let bad = match (func.as_str(), l) {
-                            ("duration", Literal::String(s)) => {
-                                crate::cel::literals::parse_duration(s).is_none()
-                            }
-                            ("timestamp", Literal::String(s)) => {
-                                crate::cel::literals::parse_timestamp(s).is_none()
-                            }
-                            ("timestamp", Literal::Int(i)) => {
-                                !(MIN_UNIX_SECONDS..=MAX_UNIX_SECONDS).contains(i)
-                            }
-                            ("matches", Literal::String(s)) => {
-                                !crate::cel::literals::regex_compiles(s)
-                            }
-                            _ => false,
-                        };
-                        if bad {
-                            errors.push(CheckError {
-                                id: lit.id,
-                                message: format!("invalid {func} argument"),
-                            });
-                        }
-                    }
-                }
+                literal_argument(func, args, errors);
             }
         }
         _ => {}
@@ -167,6 +90,112 @@ fn validate_node(
     }
 }
 
+/// The homogeneous aggregate literal validator on a list: every element (an optional one by
+/// its inner type) has the first element's type; the first mismatch is reported.
+fn homogeneous_list(
+    elements: &[Expr],
+    optional_indices: &[usize],
+    ty: &dyn Fn(u64) -> Type,
+    errors: &mut Vec<CheckError>,
+) {
+    let mut first: Option<Type> = None;
+    for (i, el) in elements.iter().enumerate() {
+        let mut et = ty(el.id);
+        if optional_indices.contains(&i) {
+            if let Type::Optional(inner) = et {
+                et = *inner;
+            }
+        }
+        match &first {
+            None => first = Some(et),
+            Some(f) if !is_equivalent(f, &et) => {
+                errors.push(CheckError {
+                    id: el.id,
+                    message: format!("expected type '{f}' but found '{et}'"),
+                });
+                break;
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The same validator on a map literal: keys and values each have the first entry's types.
+fn homogeneous_map(entries: &[MapEntry], ty: &dyn Fn(u64) -> Type, errors: &mut Vec<CheckError>) {
+    let mut first: Option<(Type, Type)> = None;
+    for en in entries {
+        let kt = ty(en.key.id);
+        let mut vt = ty(en.value.id);
+        if en.optional {
+            if let Type::Optional(inner) = vt {
+                vt = *inner;
+            }
+        }
+        match &first {
+            None => first = Some((kt, vt)),
+            Some((fk, fv)) => {
+                if !is_equivalent(fk, &kt) {
+                    errors.push(CheckError {
+                        id: en.key.id,
+                        message: format!("expected type '{fk}' but found '{kt}'"),
+                    });
+                }
+                if !is_equivalent(fv, &vt) {
+                    errors.push(CheckError {
+                        id: en.value.id,
+                        message: format!("expected type '{fv}' but found '{vt}'"),
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// `'fmt'.format([args])` with a constant format string and a list literal: checked clause by
+/// clause.
+fn format_call(
+    call_id: u64,
+    target: Option<&Expr>,
+    args: &[Expr],
+    ty: &dyn Fn(u64) -> Type,
+    errors: &mut Vec<CheckError>,
+) {
+    if let (Some(t), [list]) = (target, args) {
+        if let (Some(fmt), ExprKind::List { elements, .. }) = (t.as_string_literal(), &list.kind) {
+            if let Some((id, message)) = check_format(fmt, elements, call_id, ty) {
+                errors.push(CheckError { id, message });
+            }
+        }
+    }
+}
+
+/// The duration, timestamp and regex literal validators: a literal first argument must parse.
+fn literal_argument(func: &str, args: &[Expr], errors: &mut Vec<CheckError>) {
+    if let Some(lit) = args.first() {
+        if let ExprKind::Literal(l) = &lit.kind {
+            let bad = match (func, l) {
+                ("duration", Literal::String(s)) => {
+                    crate::cel::literals::parse_duration(s).is_none()
+                }
+                ("timestamp", Literal::String(s)) => {
+                    crate::cel::literals::parse_timestamp(s).is_none()
+                }
+                ("timestamp", Literal::Int(i)) => {
+                    !(MIN_UNIX_SECONDS..=MAX_UNIX_SECONDS).contains(i)
+                }
+                ("matches", Literal::String(s)) => !crate::cel::literals::regex_compiles(s),
+                _ => false,
+            };
+            if bad {
+                errors.push(CheckError {
+                    id: lit.id,
+                    message: format!("invalid {func} argument"),
+                });
+            }
+        }
+    }
+}
+
 /// cel-go's `TypeName()` of a type (used by the format validator's messages).
 fn type_name(t: &Type) -> String {
     match t {
@@ -191,39 +220,6 @@ fn check_format(
     call_id: u64,
     ty: &dyn Fn(u64) -> Type,
 ) -> Option<(u64, String)> {
-    let kind_in = |id: u64, ok: &dyn Fn(&Type) -> bool| {
-        let t = ty(id);
-        t.is_dyn() || ok(&t)
-    };
-    fn string_ok(e: &Expr, ty: &dyn Fn(u64) -> Type) -> Result<(), u64> {
-        let t = ty(e.id);
-        let ok = t.is_dyn()
-            || matches!(
-                t,
-                Type::List(_)
-                    | Type::Map(..)
-                    | Type::Int
-                    | Type::Uint
-                    | Type::Double
-                    | Type::Bool
-                    | Type::String
-                    | Type::Timestamp
-                    | Type::Bytes
-                    | Type::Duration
-                    | Type::Type(_)
-                    | Type::Null
-            );
-        if !ok {
-            return Err(e.id);
-        }
-        match &e.kind {
-            ExprKind::List { elements, .. } => elements.iter().try_for_each(|x| string_ok(x, ty)),
-            ExprKind::Map { entries } => entries
-                .iter()
-                .try_for_each(|en| string_ok(&en.key, ty).and_then(|_| string_ok(&en.value, ty))),
-            _ => Ok(()),
-        }
-    }
     let b = fmt.as_bytes();
     let mut i = 0;
     let mut arg = 0usize;
@@ -244,74 +240,13 @@ fn check_format(
         if arg >= args.len() {
             return Some((call_id, format!("index {arg} out of range")));
         }
-        let mut j = i + 1;
-        if b[j] == b'.' {
-            j += 1;
-            let start = j;
-            while j < b.len() && b[j].is_ascii_digit() {
-                j += 1;
-            }
-            if j >= b.len() {
-                return Some((
-                    call_id,
-                    "could not parse formatting clause: error while parsing precision: could not find end of precision specifier".into(),
-                ));
-            }
-            if j == start {
-                return Some((
-                    call_id,
-                    "could not parse formatting clause: error while parsing precision: error while converting precision to integer: strconv.Atoi: parsing \"\": invalid syntax".into(),
-                ));
-            }
-        }
-        let clause = fmt[j..].chars().next().unwrap_or('%');
-        let a = &args[arg];
-        let t = type_name(&ty(a.id));
-        let bad = |m: &str| Some((a.id, format!("error during formatting: {m}, was given {t}")));
-        let r = match clause {
-            's' => {
-                if let Err(id) = string_ok(a, ty) {
-                    return Some((
-                        id,
-                        format!(
-                            "error during formatting: string clause can only be used on strings, bools, bytes, ints, doubles, maps, lists, types, durations, and timestamps, was given {}",
-                            type_name(&ty(id))
-                        ),
-                    ));
-                }
-                None
-            }
-            'd' => (!kind_in(a.id, &|t| matches!(t, Type::Int | Type::Uint)))
-                .then(|| bad("decimal clause can only be used on integers"))
-                .flatten(),
-            'f' => (!kind_in(a.id, &|t| matches!(t, Type::Double | Type::String)))
-                .then(|| bad("fixed-point clause can only be used on doubles"))
-                .flatten(),
-            'e' => (!kind_in(a.id, &|t| matches!(t, Type::Double | Type::String)))
-                .then(|| bad("scientific clause can only be used on doubles"))
-                .flatten(),
-            'b' => (!kind_in(a.id, &|t| matches!(t, Type::Int | Type::Uint | Type::Bool)))
-                .then(|| bad("only integers and bools can be formatted as binary"))
-                .flatten(),
-            'x' | 'X' => (!kind_in(a.id, &|t| {
-                matches!(t, Type::Int | Type::Uint | Type::String | Type::Bytes)
-            }))
-            .then(|| bad("only integers, byte buffers, and strings can be formatted as hex"))
-            .flatten(),
-            'o' => (!kind_in(a.id, &|t| matches!(t, Type::Int | Type::Uint)))
-                .then(|| bad("octal clause can only be used on integers"))
-                .flatten(),
-            c => {
-                return Some((
-                    call_id,
-                    format!(
-                        "could not parse formatting clause: unrecognized formatting clause \"{c}\""
-                    ),
-                ))
-            }
+        let j = match skip_precision(b, i + 1) {
+            Ok(j) => j,
+            Err(message) => return Some((call_id, message.into())),
         };
-        if r.is_some() {
-            return r;
+        let clause = fmt[j..].chars().next().unwrap_or('%');
+        if let Some(e) = check_clause(clause, &args[arg], call_id, ty) {
+            return Some(e);
         }
         i = j + clause.len_utf8();
         arg += 1;
@@ -326,4 +261,108 @@ fn check_format(
         ));
     }
     None
+}
+
+/// Skips a `.N` precision at `j` (just after `%`): the index of the clause's verb, or the
+/// error cel-go reports for a precision without digits or without a verb.
+fn skip_precision(b: &[u8], mut j: usize) -> Result<usize, &'static str> {
+    if b[j] == b'.' {
+        j += 1;
+        let start = j;
+        while j < b.len() && b[j].is_ascii_digit() {
+            j += 1;
+        }
+        if j >= b.len() {
+            return Err("could not parse formatting clause: error while parsing precision: could not find end of precision specifier");
+        }
+        if j == start {
+            return Err("could not parse formatting clause: error while parsing precision: error while converting precision to integer: strconv.Atoi: parsing \"\": invalid syntax");
+        }
+    }
+    Ok(j)
+}
+
+/// One clause's verb against its argument's type: the error cel-go reports, if any.
+fn check_clause(
+    clause: char,
+    a: &Expr,
+    call_id: u64,
+    ty: &dyn Fn(u64) -> Type,
+) -> Option<(u64, String)> {
+    let kind_in = |id: u64, ok: &dyn Fn(&Type) -> bool| {
+        let t = ty(id);
+        t.is_dyn() || ok(&t)
+    };
+    let t = type_name(&ty(a.id));
+    let bad = |m: &str| Some((a.id, format!("error during formatting: {m}, was given {t}")));
+    match clause {
+        's' => {
+            if let Err(id) = string_ok(a, ty) {
+                return Some((
+                    id,
+                    format!(
+                        "error during formatting: string clause can only be used on strings, bools, bytes, ints, doubles, maps, lists, types, durations, and timestamps, was given {}",
+                        type_name(&ty(id))
+                    ),
+                ));
+            }
+            None
+        }
+        'd' => (!kind_in(a.id, &|t| matches!(t, Type::Int | Type::Uint)))
+            .then(|| bad("decimal clause can only be used on integers"))
+            .flatten(),
+        'f' => (!kind_in(a.id, &|t| matches!(t, Type::Double | Type::String)))
+            .then(|| bad("fixed-point clause can only be used on doubles"))
+            .flatten(),
+        'e' => (!kind_in(a.id, &|t| matches!(t, Type::Double | Type::String)))
+            .then(|| bad("scientific clause can only be used on doubles"))
+            .flatten(),
+        'b' => (!kind_in(a.id, &|t| matches!(t, Type::Int | Type::Uint | Type::Bool)))
+            .then(|| bad("only integers and bools can be formatted as binary"))
+            .flatten(),
+        'x' | 'X' => (!kind_in(a.id, &|t| {
+            matches!(t, Type::Int | Type::Uint | Type::String | Type::Bytes)
+        }))
+        .then(|| bad("only integers, byte buffers, and strings can be formatted as hex"))
+        .flatten(),
+        'o' => (!kind_in(a.id, &|t| matches!(t, Type::Int | Type::Uint)))
+            .then(|| bad("octal clause can only be used on integers"))
+            .flatten(),
+        c => Some((
+            call_id,
+            format!("could not parse formatting clause: unrecognized formatting clause \"{c}\""),
+        )),
+    }
+}
+
+/// Whether the string clause accepts a value: a printable type, recursively for the elements
+/// of list and map literals; `Err` holds the first node that is not.
+fn string_ok(e: &Expr, ty: &dyn Fn(u64) -> Type) -> Result<(), u64> {
+    let t = ty(e.id);
+    let ok = t.is_dyn()
+        || matches!(
+            t,
+            Type::List(_)
+                | Type::Map(..)
+                | Type::Int
+                | Type::Uint
+                | Type::Double
+                | Type::Bool
+                | Type::String
+                | Type::Timestamp
+                | Type::Bytes
+                | Type::Duration
+                | Type::Type(_)
+                | Type::Null
+        );
+    if !ok {
+        return Err(e.id);
+    }
+    match &e.kind {
+        ExprKind::List { elements, .. } => elements.iter().try_for_each(|x| string_ok(x, ty)),
+        ExprKind::Map { entries } => entries
+            .iter()
+            .try_for_each(|en| string_ok(&en.key, ty).and_then(|_| string_ok(&en.value, ty))),
+        _ => Ok(()),
+    }
 }

@@ -121,18 +121,7 @@ pub fn kubernetes_call_cost(
             }
         }
         "isSorted" | "sum" | "max" | "min" | "indexOf" | "lastIndexOf" | "includes" => {
-            let target = target?;
-            let mut el_cost = CostEstimate::fixed(1);
-            if let Some(el) = list_element_node(target) {
-                if is_string_or_bytes(el.ty) {
-                    el_cost = el_cost.add(size_of(&el, sizes).multiply_by_cost_factor(st));
-                }
-                CallEstimate::cost(size_of(target, sizes).multiply_by_cost(el_cost))
-            } else if function == "includes" {
-                CallEstimate::cost(size_of(target, sizes).multiply_by_cost(el_cost))
-            } else {
-                CallEstimate::cost(size_of(target, sizes).multiply_by_cost_factor(st))
-            }
+            list_function_cost(function, target?, sizes)
         }
         "url" | "jsonpatch.escapeKey" => {
             if args.len() != 1 {
@@ -162,52 +151,9 @@ pub fn kubernetes_call_cost(
                 size_of(&args[1], sizes),
             ))
         }
-        "split" => {
-            let sz = size_of(target?, sizes);
-            // The worst case splits on "" into one element per character; a literal limit caps it.
-            let mut max = sz.max;
-            if let Some(ExprKind::Literal(Literal::Int(i))) =
-                args.get(1).and_then(|a| a.expr).map(|e| &e.kind)
-            {
-                max = *i as u64;
-            }
-            Some(CallEstimate {
-                cost: sz.multiply_by_cost_factor(2.0 * st),
-                result_size: Some(SizeEstimate::new(0, max)),
-            })
-        }
-        "join" => {
-            let target = target?;
-            let list_size = size_of(target, sizes);
-            let mut sz = SizeEstimate::default();
-            if let Some(el) = list_element_node(target) {
-                sz = list_size.multiply(size_of(&el, sizes));
-            }
-            if let Some(sep) = args.first() {
-                let sep_size = size_of(sep, sizes);
-                let separators = SizeEstimate::new(
-                    list_size.min.saturating_sub(1),
-                    list_size.max.saturating_sub(1),
-                );
-                sz = sz.add(sep_size.multiply(separators));
-            }
-            Some(CallEstimate {
-                cost: sz.multiply_by_cost_factor(st),
-                result_size: Some(sz),
-            })
-        }
-        "find" | "findAll" => {
-            let target = target?;
-            let re = args.first()?;
-            let sz = size_of(target, sizes);
-            let str_cost = sz.add(SizeEstimate::fixed(1)).multiply_by_cost_factor(st);
-            let regex_cost =
-                size_of(re, sizes).multiply_by_cost_factor(REGEX_STRING_LENGTH_COST_FACTOR);
-            Some(CallEstimate {
-                cost: str_cost.multiply(regex_cost),
-                result_size: Some(SizeEstimate::new(0, sz.max)),
-            })
-        }
+        "split" => Some(split_estimate(target?, args, sizes)),
+        "join" => Some(join_estimate(target?, args, sizes)),
+        "find" | "findAll" => Some(find_estimate(target?, args.first()?, sizes)),
         "cidr" | "isIP" | "isCIDR" | "quantity" | "isQuantity" | "semver" | "isSemver" => {
             let a = args.first()?;
             CallEstimate::cost(size_of(a, sizes).multiply_by_cost_factor(st))
@@ -232,21 +178,7 @@ pub fn kubernetes_call_cost(
         | "isLinkLocalUnicast"
         | "isGlobalUnicast" => CallEstimate::fixed(1),
         "containsIP" | "containsCIDR" => {
-            let a = args.first()?;
-            // IPv4 or IPv6 byte lists: 4 or 16 bytes, compared pairwise.
-            let sz = SizeEstimate::new(4, 16);
-            let mut c = sz.add(sz).multiply_by_cost_factor(st);
-            let string_overload = if function == "containsCIDR" {
-                c = c.add(sz.multiply_by_cost_factor(st));
-                c = c.add(CostEstimate::fixed(1));
-                "cidr_contains_cidr_string"
-            } else {
-                "cidr_contains_ip_string"
-            };
-            if overload == string_overload {
-                c = c.add(size_of(a, sizes).to_cost().multiply_by_cost_factor(st));
-            }
-            CallEstimate::cost(c)
+            CallEstimate::cost(contains_cost(function, overload, args.first()?, sizes))
         }
         "validate" => {
             let a = args.first()?;
@@ -262,40 +194,153 @@ pub fn kubernetes_call_cost(
         | "isGreaterThan" | "isLessThan" | "compareTo" | "add" | "sub" | "major" | "minor"
         | "patch" | "getScheme" | "getHostname" | "getHost" | "getPort" | "getEscapedPath"
         | "getQuery" => CallEstimate::fixed(1),
-        "_==_" => {
-            if args.len() != 2 {
-                return None;
-            }
-            let (lhs, rhs) = (&args[0], &args[1]);
-            if lhs.ty != rhs.ty {
-                return None;
-            }
-            let Type::Opaque(name, _) = lhs.ty else {
-                return None;
+        "_==_" => opaque_equality_cost(args),
+        _ => None,
+    }
+}
+
+/// `isSorted`, `sum`, `max`, `min`, `indexOf`, `lastIndexOf`, `includes` on a list: the list's
+/// size times the cost of one element (a string or bytes element costs its traversal).
+fn list_function_cost(
+    function: &str,
+    target: &AstNode<'_>,
+    sizes: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    let st = STRING_TRAVERSAL_COST_FACTOR;
+    let mut el_cost = CostEstimate::fixed(1);
+    if let Some(el) = list_element_node(target) {
+        if is_string_or_bytes(el.ty) {
+            el_cost = el_cost.add(size_of(&el, sizes).multiply_by_cost_factor(st));
+        }
+        CallEstimate::cost(size_of(target, sizes).multiply_by_cost(el_cost))
+    } else if function == "includes" {
+        CallEstimate::cost(size_of(target, sizes).multiply_by_cost(el_cost))
+    } else {
+        CallEstimate::cost(size_of(target, sizes).multiply_by_cost_factor(st))
+    }
+}
+
+/// `split`: two traversals of the string; the result has at most one element per character,
+/// or the literal limit.
+fn split_estimate(
+    target: &AstNode<'_>,
+    args: &[AstNode<'_>],
+    sizes: &dyn SizeEstimator,
+) -> CallEstimate {
+    let sz = size_of(target, sizes);
+    // The worst case splits on "" into one element per character; a literal limit caps it.
+    let mut max = sz.max;
+    if let Some(ExprKind::Literal(Literal::Int(i))) =
+        args.get(1).and_then(|a| a.expr).map(|e| &e.kind)
+    {
+        max = *i as u64;
+    }
+    CallEstimate {
+        cost: sz.multiply_by_cost_factor(2.0 * STRING_TRAVERSAL_COST_FACTOR),
+        result_size: Some(SizeEstimate::new(0, max)),
+    }
+}
+
+/// `join`: the elements' total size plus one separator between each two.
+fn join_estimate(
+    target: &AstNode<'_>,
+    args: &[AstNode<'_>],
+    sizes: &dyn SizeEstimator,
+) -> CallEstimate {
+    let list_size = size_of(target, sizes);
+    let mut sz = SizeEstimate::default();
+    if let Some(el) = list_element_node(target) {
+        sz = list_size.multiply(size_of(&el, sizes));
+    }
+    if let Some(sep) = args.first() {
+        let sep_size = size_of(sep, sizes);
+        let separators = SizeEstimate::new(
+            list_size.min.saturating_sub(1),
+            list_size.max.saturating_sub(1),
+        );
+        sz = sz.add(sep_size.multiply(separators));
+    }
+    CallEstimate {
+        cost: sz.multiply_by_cost_factor(STRING_TRAVERSAL_COST_FACTOR),
+        result_size: Some(sz),
+    }
+}
+
+/// `find`, `findAll`: the string's traversal times the regex's length cost.
+fn find_estimate(
+    target: &AstNode<'_>,
+    re: &AstNode<'_>,
+    sizes: &dyn SizeEstimator,
+) -> CallEstimate {
+    let sz = size_of(target, sizes);
+    let str_cost = sz
+        .add(SizeEstimate::fixed(1))
+        .multiply_by_cost_factor(STRING_TRAVERSAL_COST_FACTOR);
+    let regex_cost = size_of(re, sizes).multiply_by_cost_factor(REGEX_STRING_LENGTH_COST_FACTOR);
+    CallEstimate {
+        cost: str_cost.multiply(regex_cost),
+        result_size: Some(SizeEstimate::new(0, sz.max)),
+    }
+}
+
+/// `containsIP`, `containsCIDR`: byte-list comparisons, plus parsing the argument for the
+/// string overloads.
+fn contains_cost(
+    function: &str,
+    overload: &str,
+    a: &AstNode<'_>,
+    sizes: &dyn SizeEstimator,
+) -> CostEstimate {
+    let st = STRING_TRAVERSAL_COST_FACTOR;
+    // IPv4 or IPv6 byte lists: 4 or 16 bytes, compared pairwise.
+    let sz = SizeEstimate::new(4, 16);
+    let mut c = sz.add(sz).multiply_by_cost_factor(st);
+    let string_overload = if function == "containsCIDR" {
+        c = c.add(sz.multiply_by_cost_factor(st));
+        c = c.add(CostEstimate::fixed(1));
+        "cidr_contains_cidr_string"
+    } else {
+        "cidr_contains_ip_string"
+    };
+    if overload == string_overload {
+        c = c.add(size_of(a, sizes).to_cost().multiply_by_cost_factor(st));
+    }
+    c
+}
+
+/// `_==_` on two values of the same Kubernetes library type.
+fn opaque_equality_cost(args: &[AstNode<'_>]) -> Option<CallEstimate> {
+    let st = STRING_TRAVERSAL_COST_FACTOR;
+    if args.len() != 2 {
+        return None;
+    }
+    let (lhs, rhs) = (&args[0], &args[1]);
+    if lhs.ty != rhs.ty {
+        return None;
+    }
+    let Type::Opaque(name, _) = lhs.ty else {
+        return None;
+    };
+    match &**name {
+        opaque::IP
+        | opaque::CIDR
+        | opaque::QUANTITY
+        | opaque::AUTHORIZER
+        | opaque::PATH_CHECK
+        | opaque::GROUP_CHECK
+        | opaque::RESOURCE_CHECK
+        | opaque::DECISION
+        | opaque::SEMVER => CallEstimate::fixed(1),
+        opaque::FORMAT => {
+            CallEstimate::cost(CostEstimate::new(1, MAX_FORMAT_SIZE).multiply_by_cost_factor(st))
+        }
+        opaque::URL => {
+            // Upstream reads the right-hand size twice (`lhSize := rhs.ComputedSize()`).
+            let size = match rhs.computed_size {
+                Some(r) => r.union(r),
+                None => SizeEstimate::fixed(1),
             };
-            match &**name {
-                opaque::IP
-                | opaque::CIDR
-                | opaque::QUANTITY
-                | opaque::AUTHORIZER
-                | opaque::PATH_CHECK
-                | opaque::GROUP_CHECK
-                | opaque::RESOURCE_CHECK
-                | opaque::DECISION
-                | opaque::SEMVER => CallEstimate::fixed(1),
-                opaque::FORMAT => CallEstimate::cost(
-                    CostEstimate::new(1, MAX_FORMAT_SIZE).multiply_by_cost_factor(st),
-                ),
-                opaque::URL => {
-                    // Upstream reads the right-hand size twice (`lhSize := rhs.ComputedSize()`).
-                    let size = match rhs.computed_size {
-                        Some(r) => r.union(r),
-                        None => SizeEstimate::fixed(1),
-                    };
-                    CallEstimate::cost(CostEstimate::new(1, size.max).multiply_by_cost_factor(st))
-                }
-                _ => None,
-            }
+            CallEstimate::cost(CostEstimate::new(1, size.max).multiply_by_cost_factor(st))
         }
         _ => None,
     }

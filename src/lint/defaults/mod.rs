@@ -151,13 +151,13 @@ fn walk_children(
             let sub = match meta {
                 Some((w, path)) => {
                     let mut p = path.clone();
-                    p.push(e.key.clone());
+                    p.push(e.key.to_string());
                     Some((w.clone(), p))
                 }
                 None if embedded
                     && matches!(e.key.as_str(), "metadata" | "apiVersion" | "kind") =>
                 {
-                    Some((e.key.clone(), Vec::new()))
+                    Some((e.key.to_string(), Vec::new()))
                 }
                 None => None,
             };

@@ -4,7 +4,7 @@
 use super::{flag, kind_name, DEFAULT};
 use crate::diag::Span;
 use crate::lint::ctx::{get_seq, get_set, get_str, go_float, go_quote, Bad, ErrType, FErr, Loc};
-use crate::yaml::{Node, Value};
+use crate::yaml::{Map, Node, Value};
 
 /// A subset of kube-openapi's validator with its messages (see module docs for what is left out).
 pub(super) struct Validator<'a> {
@@ -126,14 +126,32 @@ impl Validator<'_> {
         }
     }
 
+    /// Validates a default `x` against its schema `s` in kube-openapi's order: type,
+    /// junctors, enum, then the checks of the value's kind.
     pub(super) fn value(&mut self, x: &Node, s: &Node, name: &str, depth: usize) {
         if depth > 100 || s.as_map().is_none() {
             return;
         }
         let t = get_str(s, "type").unwrap_or("");
         let ios = flag(s, "x-kubernetes-int-or-string");
+        self.type_check(x, s, t, ios, name);
+        if !x.is_null() {
+            self.junctors(x, s, name, depth);
+        }
+        self.enum_check(x, s, name);
+        match &x.value {
+            Value::String(sv) => self.string(sv, s, t, ios, name),
+            Value::Int(_) | Value::Float(_) => self.number(x, s, t, name),
+            Value::Seq(items) => self.array(x, items, s, name, depth),
+            Value::Map(m) => self.object(x, m, s, name, depth),
+            _ => {}
+        }
+    }
+
+    /// The type validator: `x-kubernetes-int-or-string` is `integer,string`, an integer is
+    /// also a number, and `null` passes only a nullable schema.
+    fn type_check(&mut self, x: &Node, s: &Node, t: &str, ios: bool, name: &str) {
         let nullable = flag(s, "nullable");
-        // type
         let types: Vec<&str> = if ios {
             vec!["integer", "string"]
         } else if t.is_empty() {
@@ -161,16 +179,16 @@ impl Validator<'_> {
                 );
             }
         }
-        if !x.is_null() {
-            self.junctors(x, s, name, depth);
-        }
-        // enum (null never matches)
+    }
+
+    /// The enum validator (null never matches).
+    fn enum_check(&mut self, x: &Node, s: &Node, name: &str) {
         let en = get_seq(s, "enum");
         if !en.is_empty() && !en.iter().any(|e| !x.is_null() && e.value_eq(x)) {
             let vals: Vec<String> = en
                 .iter()
                 .map(|e| match &e.value {
-                    Value::String(s) => s.clone(),
+                    Value::String(s) => s.to_string(),
                     _ => crate::lint::ctx::go_json(e),
                 })
                 .collect();
@@ -182,204 +200,208 @@ impl Validator<'_> {
                 format!("supported values: {}", q.join(", ")),
             );
         }
-        match &x.value {
-            Value::String(sv) => {
-                let len = sv.chars().count() as i64;
-                if let Some(m) = s.get("maxLength").and_then(Node::as_i64) {
-                    if len > m {
-                        self.push(
-                            ErrType::TooLong,
-                            name,
-                            Bad::none(),
-                            format!("may not be more than {m} bytes"),
-                        );
-                    }
-                }
-                if let Some(m) = s.get("minLength").and_then(Node::as_i64) {
-                    if len < m {
-                        self.push(
-                            ErrType::Invalid,
-                            name,
-                            Bad::str(sv),
-                            format!("{name} in body should be at least {m} chars long"),
-                        );
-                    }
-                }
-                if let Some(p) = get_str(s, "pattern").filter(|p| !p.is_empty()) {
-                    match crate::schema::regex::is_match(p, sv) {
-                        Ok(true) => {}
-                        Ok(false) => self.push(
-                            ErrType::Invalid,
-                            name,
-                            Bad::str(sv),
-                            format!("{name} in body should match '{p}'"),
-                        ),
-                        Err(e) => self.push(
-                            ErrType::Invalid,
-                            name,
-                            Bad::str(sv),
-                            format!(
-                                "{name} in body should match '{p}, but pattern is invalid: {e}'"
-                            ),
-                        ),
-                    }
-                }
-                if let Some(f) = get_str(s, "format") {
-                    let types: &[&str] = if ios {
-                        &["integer", "string"]
-                    } else if t.is_empty() {
-                        &[]
-                    } else {
-                        std::slice::from_ref(&t)
-                    };
-                    if let Some(f) = crate::schema::formats::effective_format(types, f, self.compat)
-                    {
-                        if crate::schema::formats::validate_in(f, sv, self.beh) == Some(false) {
-                            self.push(
-                                ErrType::TypeInvalid,
-                                name,
-                                Bad::str(sv),
-                                format!("{name} in body must be of type {f}: {}", go_quote(sv)),
-                            );
-                        }
-                    }
+    }
+
+    /// The string validators: lengths, `pattern`, then `format`.
+    fn string(&mut self, sv: &str, s: &Node, t: &str, ios: bool, name: &str) {
+        let len = sv.chars().count() as i64;
+        if let Some(m) = s.get("maxLength").and_then(Node::as_i64) {
+            if len > m {
+                self.push(
+                    ErrType::TooLong,
+                    name,
+                    Bad::none(),
+                    format!("may not be more than {m} bytes"),
+                );
+            }
+        }
+        if let Some(m) = s.get("minLength").and_then(Node::as_i64) {
+            if len < m {
+                self.push(
+                    ErrType::Invalid,
+                    name,
+                    Bad::str(sv),
+                    format!("{name} in body should be at least {m} chars long"),
+                );
+            }
+        }
+        if let Some(p) = get_str(s, "pattern").filter(|p| !p.is_empty()) {
+            match crate::schema::regex::is_match(p, sv) {
+                Ok(true) => {}
+                Ok(false) => self.push(
+                    ErrType::Invalid,
+                    name,
+                    Bad::str(sv),
+                    format!("{name} in body should match '{p}'"),
+                ),
+                Err(e) => self.push(
+                    ErrType::Invalid,
+                    name,
+                    Bad::str(sv),
+                    format!("{name} in body should match '{p}, but pattern is invalid: {e}'"),
+                ),
+            }
+        }
+        if let Some(f) = get_str(s, "format") {
+            let types: &[&str] = if ios {
+                &["integer", "string"]
+            } else if t.is_empty() {
+                &[]
+            } else {
+                std::slice::from_ref(&t)
+            };
+            if let Some(f) = crate::schema::formats::effective_format(types, f, self.compat) {
+                if crate::schema::formats::validate_in(f, sv, self.beh) == Some(false) {
+                    self.push(
+                        ErrType::TypeInvalid,
+                        name,
+                        Bad::str(sv),
+                        format!("{name} in body must be of type {f}: {}", go_quote(sv)),
+                    );
                 }
             }
-            Value::Int(_) | Value::Float(_) => {
-                if let Some(m) = range_error(x, t, get_str(s, "format").unwrap_or(""), name) {
-                    self.push_plain(m);
-                }
-                let f = x.as_f64().unwrap_or(0.0);
-                let int_data = matches!(x.value, Value::Int(_));
-                let show = |b: f64| {
-                    if int_data {
-                        (b as i64).to_string()
-                    } else {
-                        go_float(b)
-                    }
-                };
-                let excl = |k: &str| flag(s, k);
-                if let Some(m) = s.get("maximum").and_then(Node::as_f64) {
-                    if excl("exclusiveMaximum") && f >= m {
-                        self.push(
-                            ErrType::Invalid,
-                            name,
-                            Bad::any(x),
-                            format!("{name} in body should be less than {}", show(m)),
-                        );
-                    } else if f > m {
-                        self.push(
-                            ErrType::Invalid,
-                            name,
-                            Bad::any(x),
-                            format!("{name} in body should be less than or equal to {}", show(m)),
-                        );
-                    }
-                }
-                if let Some(m) = s.get("minimum").and_then(Node::as_f64) {
-                    if excl("exclusiveMinimum") && f <= m {
-                        self.push(
-                            ErrType::Invalid,
-                            name,
-                            Bad::any(x),
-                            format!("{name} in body should be greater than {}", show(m)),
-                        );
-                    } else if f < m {
-                        self.push(
-                            ErrType::Invalid,
-                            name,
-                            Bad::any(x),
-                            format!(
-                                "{name} in body should be greater than or equal to {}",
-                                show(m)
-                            ),
-                        );
-                    }
+        }
+    }
+
+    /// The number validators: the format's range, then `maximum` and `minimum` (bounds shown
+    /// as integers for integer data, as Go does).
+    fn number(&mut self, x: &Node, s: &Node, t: &str, name: &str) {
+        if let Some(m) = range_error(x, t, get_str(s, "format").unwrap_or(""), name) {
+            self.push_plain(m);
+        }
+        let f = x.as_f64().unwrap_or(0.0);
+        let int_data = matches!(x.value, Value::Int(_));
+        let show = |b: f64| {
+            if int_data {
+                (b as i64).to_string()
+            } else {
+                go_float(b)
+            }
+        };
+        let excl = |k: &str| flag(s, k);
+        if let Some(m) = s.get("maximum").and_then(Node::as_f64) {
+            if excl("exclusiveMaximum") && f >= m {
+                self.push(
+                    ErrType::Invalid,
+                    name,
+                    Bad::any(x),
+                    format!("{name} in body should be less than {}", show(m)),
+                );
+            } else if f > m {
+                self.push(
+                    ErrType::Invalid,
+                    name,
+                    Bad::any(x),
+                    format!("{name} in body should be less than or equal to {}", show(m)),
+                );
+            }
+        }
+        if let Some(m) = s.get("minimum").and_then(Node::as_f64) {
+            if excl("exclusiveMinimum") && f <= m {
+                self.push(
+                    ErrType::Invalid,
+                    name,
+                    Bad::any(x),
+                    format!("{name} in body should be greater than {}", show(m)),
+                );
+            } else if f < m {
+                self.push(
+                    ErrType::Invalid,
+                    name,
+                    Bad::any(x),
+                    format!(
+                        "{name} in body should be greater than or equal to {}",
+                        show(m)
+                    ),
+                );
+            }
+        }
+    }
+
+    /// The array validators: item counts, then each item against `items`.
+    fn array(&mut self, x: &Node, items: &[Node], s: &Node, name: &str, depth: usize) {
+        if let Some(m) = s.get("maxItems").and_then(Node::as_i64) {
+            if items.len() as i64 > m {
+                self.push(
+                    ErrType::TooMany,
+                    name,
+                    Bad::int(items.len() as i64),
+                    format!("must have at most {m} items"),
+                );
+            }
+        }
+        if let Some(m) = s.get("minItems").and_then(Node::as_i64) {
+            if (items.len() as i64) < m {
+                self.push(
+                    ErrType::Invalid,
+                    name,
+                    Bad::json(x),
+                    format!("{name} in body should have at least {m} items"),
+                );
+            }
+        }
+        if let Some(is) = get_set(s, "items").filter(|i| i.as_map().is_some()) {
+            for (i, it) in items.iter().enumerate() {
+                self.value(it, is, &format!("{name}[{i}]"), depth + 1);
+            }
+        }
+    }
+
+    /// The object validators: property counts, `required`, then each property against its
+    /// schema or `additionalProperties`.
+    fn object(&mut self, x: &Node, m: &Map, s: &Node, name: &str, depth: usize) {
+        let n = m.len() as i64;
+        if let Some(mx) = s.get("maxProperties").and_then(Node::as_i64) {
+            if n > mx {
+                self.push(
+                    ErrType::TooMany,
+                    name,
+                    Bad::int(n),
+                    format!("must have at most {mx} items"),
+                );
+            }
+        }
+        if let Some(mn) = s.get("minProperties").and_then(Node::as_i64) {
+            if n < mn {
+                self.push(
+                    ErrType::Invalid,
+                    name,
+                    Bad::json(x),
+                    format!("{name} in body should have at least {mn} properties"),
+                );
+            }
+        }
+        let child = |k: &str| {
+            if name.is_empty() {
+                k.to_string()
+            } else {
+                format!("{name}.{k}")
+            }
+        };
+        for r in get_seq(s, "required") {
+            if let Some(k) = r.as_str() {
+                if !m.contains_key(k) {
+                    self.push(ErrType::Required, &child(k), Bad::none(), String::new());
                 }
             }
-            Value::Seq(items) => {
-                if let Some(m) = s.get("maxItems").and_then(Node::as_i64) {
-                    if items.len() as i64 > m {
-                        self.push(
-                            ErrType::TooMany,
-                            name,
-                            Bad::int(items.len() as i64),
-                            format!("must have at most {m} items"),
-                        );
-                    }
-                }
-                if let Some(m) = s.get("minItems").and_then(Node::as_i64) {
-                    if (items.len() as i64) < m {
-                        self.push(
-                            ErrType::Invalid,
-                            name,
-                            Bad::json(x),
-                            format!("{name} in body should have at least {m} items"),
-                        );
-                    }
-                }
-                if let Some(is) = get_set(s, "items").filter(|i| i.as_map().is_some()) {
-                    for (i, it) in items.iter().enumerate() {
-                        self.value(it, is, &format!("{name}[{i}]"), depth + 1);
-                    }
+        }
+        let props = s.get("properties").and_then(Node::as_map);
+        let ap = get_set(s, "additionalProperties");
+        for e in &m.entries {
+            if let Some(ps) = props.and_then(|p| p.get(&e.key)) {
+                self.value(&e.value, ps, &child(&e.key), depth + 1);
+            } else if let Some(ap) = ap {
+                if ap.as_bool() == Some(false) {
+                    self.push(
+                        ErrType::Invalid,
+                        name,
+                        Bad::str(&e.key),
+                        format!("{} in body is a forbidden property", child(&e.key)),
+                    );
+                } else if ap.as_map().is_some() {
+                    self.value(&e.value, ap, &child(&e.key), depth + 1);
                 }
             }
-            Value::Map(m) => {
-                let n = m.len() as i64;
-                if let Some(mx) = s.get("maxProperties").and_then(Node::as_i64) {
-                    if n > mx {
-                        self.push(
-                            ErrType::TooMany,
-                            name,
-                            Bad::int(n),
-                            format!("must have at most {mx} items"),
-                        );
-                    }
-                }
-                if let Some(mn) = s.get("minProperties").and_then(Node::as_i64) {
-                    if n < mn {
-                        self.push(
-                            ErrType::Invalid,
-                            name,
-                            Bad::json(x),
-                            format!("{name} in body should have at least {mn} properties"),
-                        );
-                    }
-                }
-                let child = |k: &str| {
-                    if name.is_empty() {
-                        k.to_string()
-                    } else {
-                        format!("{name}.{k}")
-                    }
-                };
-                for r in get_seq(s, "required") {
-                    if let Some(k) = r.as_str() {
-                        if !m.contains_key(k) {
-                            self.push(ErrType::Required, &child(k), Bad::none(), String::new());
-                        }
-                    }
-                }
-                let props = s.get("properties").and_then(Node::as_map);
-                let ap = get_set(s, "additionalProperties");
-                for e in &m.entries {
-                    if let Some(ps) = props.and_then(|p| p.get(&e.key)) {
-                        self.value(&e.value, ps, &child(&e.key), depth + 1);
-                    } else if let Some(ap) = ap {
-                        if ap.as_bool() == Some(false) {
-                            self.push(
-                                ErrType::Invalid,
-                                name,
-                                Bad::str(&e.key),
-                                format!("{} in body is a forbidden property", child(&e.key)),
-                            );
-                        } else if ap.as_map().is_some() {
-                            self.value(&e.value, ap, &child(&e.key), depth + 1);
-                        }
-                    }
-                }
-            }
-            _ => {}
         }
     }
 }

@@ -68,13 +68,44 @@ impl Walker<'_, '_, '_> {
         self.sink.push(FErr::new(rule, ty, loc, span, bad, d));
     }
 
-    /// `ValidateCustomResourceDefinitionOpenAPISchema`.
+    /// `ValidateCustomResourceDefinitionOpenAPISchema` for one node: the node's own keywords,
+    /// then its children (which report in between, as the server recurses), then the
+    /// `x-kubernetes-*` extensions and the validation rules.
     pub(super) fn walk(&mut self, s: &Node, loc: &mut Loc, ssv: &Ssv, is_root: bool, depth: usize) {
         if depth > 200 || s.as_map().is_none() {
             return;
         }
         let start = self.sink.len();
         self.keywords(s, loc, ssv);
+        self.unique_items(s, loc);
+        self.additional_properties(s, loc, ssv, depth);
+        self.walk_properties(s, loc, ssv, is_root, depth);
+        self.walk_junctors_and_definitions(s, loc, ssv, depth);
+        self.walk_items_and_dependencies(s, loc, ssv, depth);
+        self.preserve_unknown_fields(s, loc);
+        let ty = get_str(s, "type").unwrap_or("");
+        self.map_type(s, loc, ty);
+        let list_type = get_set(s, "x-kubernetes-list-type");
+        let lt = list_type.and_then(Node::as_str);
+        self.list_type(s, loc, ty, list_type);
+        let keys: &[Node] = get_seq(s, "x-kubernetes-list-map-keys");
+        self.list_map_keys(s, loc, list_type, keys);
+        if lt == Some("map") {
+            self.list_type_map(s, loc, keys);
+        }
+        if self.opts.require_map_list_keys_map_set_validation {
+            self.map_list_keys_map_set(s, loc, lt, keys);
+        }
+        let rules = get_seq(s, "x-kubernetes-validations");
+        if !rules.is_empty() {
+            self.validation_rules(s, loc, rules);
+            if self.sink.len() != start && self.cel_ok {
+                self.blocked.push(loc.server.clone());
+            }
+        }
+    }
+
+    fn unique_items(&mut self, s: &Node, loc: &Loc) {
         if flag(s, "uniqueItems") {
             self.err(
                 &UNIQUE_ITEMS,
@@ -85,50 +116,59 @@ impl Walker<'_, '_, '_> {
                 "uniqueItems cannot be set to true since the runtime complexity becomes quadratic",
             );
         }
-        let ty = get_str(s, "type").unwrap_or("");
-        if let Some(ap) = get_set(s, "additionalProperties") {
-            if nonempty_map(s, "properties")
-                && (ap.as_bool() == Some(false) || ap.as_map().is_some())
+    }
+
+    /// `additionalProperties`: exclusive with `properties`, and walked as a child schema.
+    fn additional_properties(&mut self, s: &Node, loc: &mut Loc, ssv: &Ssv, depth: usize) {
+        let Some(ap) = get_set(s, "additionalProperties") else {
+            return;
+        };
+        if nonempty_map(s, "properties") && (ap.as_bool() == Some(false) || ap.as_map().is_some()) {
+            self.err(
+                &ADDITIONAL_PROPERTIES,
+                ErrType::Forbidden,
+                &loc.child("additionalProperties"),
+                key_span(s, "additionalProperties"),
+                Bad::none(),
+                "additionalProperties and properties are mutual exclusive",
+            );
+        }
+        let sub = if ssv.inside_meta {
+            ssv.forbid_defaults("inside additionalProperties applying to object metadata".into())
+        } else {
+            ssv.clone()
+        };
+        if ap.as_map().is_some() {
+            let m = loc.push_child("additionalProperties");
+            self.walk(ap, loc, &sub, false, depth + 1);
+            loc.pop(m);
+        }
+    }
+
+    /// `properties`: the root's (and an embedded resource's) `metadata`, `kind` and
+    /// `apiVersion` are walked as object metadata.
+    fn walk_properties(&mut self, s: &Node, loc: &mut Loc, ssv: &Ssv, is_root: bool, depth: usize) {
+        let Some(props) = s.get("properties").and_then(Node::as_map) else {
+            return;
+        };
+        let embedded = flag(s, "x-kubernetes-embedded-resource");
+        for e in &props.entries {
+            let mut sub = ssv.clone();
+            if (is_root || embedded) && matches!(e.key.as_str(), "metadata" | "kind" | "apiVersion")
             {
-                self.err(
-                    &ADDITIONAL_PROPERTIES,
-                    ErrType::Forbidden,
-                    &loc.child("additionalProperties"),
-                    key_span(s, "additionalProperties"),
-                    Bad::none(),
-                    "additionalProperties and properties are mutual exclusive",
-                );
-            }
-            let sub = if ssv.inside_meta {
-                ssv.forbid_defaults(
-                    "inside additionalProperties applying to object metadata".into(),
-                )
-            } else {
-                ssv.clone()
-            };
-            if ap.as_map().is_some() {
-                let m = loc.push_child("additionalProperties");
-                self.walk(ap, loc, &sub, false, depth + 1);
-                loc.pop(m);
-            }
-        }
-        if let Some(props) = s.get("properties").and_then(Node::as_map) {
-            let embedded = flag(s, "x-kubernetes-embedded-resource");
-            for e in &props.entries {
-                let mut sub = ssv.clone();
-                if (is_root || embedded)
-                    && matches!(e.key.as_str(), "metadata" | "kind" | "apiVersion")
-                {
-                    sub.inside_meta = true;
-                    if is_root {
-                        sub = sub.forbid_defaults(format!("in top-level {}", e.key));
-                    }
+                sub.inside_meta = true;
+                if is_root {
+                    sub = sub.forbid_defaults(format!("in top-level {}", e.key));
                 }
-                let m = loc.push_child_key("properties", &e.key);
-                self.walk(&e.value, loc, &sub, false, depth + 1);
-                loc.pop(m);
             }
+            let m = loc.push_child_key("properties", &e.key);
+            self.walk(&e.value, loc, &sub, false, depth + 1);
+            loc.pop(m);
         }
+    }
+
+    /// `not`, `allOf`, `oneOf`, `anyOf` and `definitions`, in the server's order.
+    fn walk_junctors_and_definitions(&mut self, s: &Node, loc: &mut Loc, ssv: &Ssv, depth: usize) {
         if let Some(n) = get_set(s, "not") {
             let m = loc.push_child("not");
             self.walk(n, loc, ssv, false, depth + 1);
@@ -148,8 +188,10 @@ impl Walker<'_, '_, '_> {
                 loc.pop(m);
             }
         }
-        let list_type = get_set(s, "x-kubernetes-list-type");
-        let lt = list_type.and_then(Node::as_str);
+    }
+
+    /// `items` (one schema or a list of them) and the schemas of `dependencies`.
+    fn walk_items_and_dependencies(&mut self, s: &Node, loc: &mut Loc, ssv: &Ssv, depth: usize) {
         if let Some(items) = get_set(s, "items") {
             // (oldSelf correlation below lists and maps is crate::cel's concern)
             let sub = ssv;
@@ -177,6 +219,9 @@ impl Walker<'_, '_, '_> {
                 }
             }
         }
+    }
+
+    fn preserve_unknown_fields(&mut self, s: &Node, loc: &Loc) {
         if let Some(p) = s.get("x-kubernetes-preserve-unknown-fields") {
             if p.as_bool() == Some(false) {
                 self.err(
@@ -189,30 +234,39 @@ impl Walker<'_, '_, '_> {
                 );
             }
         }
-        let map_type = get_set(s, "x-kubernetes-map-type");
-        if let Some(mt) = map_type {
-            if ty != "object" {
-                self.type_must(
-                    s,
-                    loc,
-                    ty,
-                    &MAP_TYPE,
-                    "must be object if x-kubernetes-map-type is specified",
-                );
-            }
-            let v = mt.as_str().unwrap_or("");
-            if v != "atomic" && v != "granular" {
-                self.err(
-                    &MAP_TYPE,
-                    ErrType::NotSupported,
-                    &loc.child("x-kubernetes-map-type"),
-                    mt.span,
-                    Bad::str(v),
-                    supported(&["atomic", "granular"]),
-                );
-            }
+    }
+
+    /// `x-kubernetes-map-type`: only on objects, and only `atomic` or `granular`.
+    fn map_type(&mut self, s: &Node, loc: &Loc, ty: &str) {
+        let Some(mt) = get_set(s, "x-kubernetes-map-type") else {
+            return;
+        };
+        if ty != "object" {
+            self.type_must(
+                s,
+                loc,
+                ty,
+                &MAP_TYPE,
+                "must be object if x-kubernetes-map-type is specified",
+            );
         }
-        let items_schema = get_set(s, "items").filter(|i| i.as_map().is_some());
+        let v = mt.as_str().unwrap_or("");
+        if v != "atomic" && v != "granular" {
+            self.err(
+                &MAP_TYPE,
+                ErrType::NotSupported,
+                &loc.child("x-kubernetes-map-type"),
+                mt.span,
+                Bad::str(v),
+                supported(&["atomic", "granular"]),
+            );
+        }
+    }
+
+    /// `x-kubernetes-list-type`: only on arrays, a set's items atomic (from the minor that
+    /// requires it), and only `atomic`, `set` or `map`.
+    fn list_type(&mut self, s: &Node, loc: &Loc, ty: &str, list_type: Option<&Node>) {
+        let lt = list_type.and_then(Node::as_str);
         if list_type.is_some() && ty != "array" {
             self.type_must(
                 s,
@@ -222,42 +276,9 @@ impl Walker<'_, '_, '_> {
                 "must be array if x-kubernetes-list-type is specified",
             );
         } else if self.opts.require_atomic_set_type && lt == Some("set") {
+            let items_schema = get_set(s, "items").filter(|i| i.as_map().is_some());
             if let Some(is) = items_schema {
-                match get_str(is, "type") {
-                    Some("array") => {
-                        if let Some(ilt) = get_set(is, "x-kubernetes-list-type") {
-                            if ilt.as_str() != Some("atomic") {
-                                self.err(
-                                    &LIST_TYPE,
-                                    ErrType::Invalid,
-                                    &loc.child("items").child("x-kubernetes-list-type"),
-                                    ilt.span,
-                                    Bad::any(ilt),
-                                    "must be atomic as item of a list with x-kubernetes-list-type=set",
-                                );
-                            }
-                        }
-                    }
-                    Some("object") => {
-                        let imt = get_set(is, "x-kubernetes-map-type");
-                        if imt.and_then(Node::as_str) != Some("atomic") {
-                            // The server prints the items' list-type as the bad value.
-                            let bad = match get_set(is, "x-kubernetes-list-type") {
-                                Some(v) => Bad::any(v),
-                                None => Bad::raw("null"),
-                            };
-                            self.err(
-                                &LIST_TYPE,
-                                ErrType::Invalid,
-                                &loc.child("items").child("x-kubernetes-map-type"),
-                                imt.map(|n| n.span).unwrap_or(is.span),
-                                bad,
-                                "must be atomic as item of a list with x-kubernetes-list-type=set",
-                            );
-                        }
-                    }
-                    _ => {}
-                }
+                self.set_items_atomic(loc, is);
             }
         }
         if let Some(l) = list_type {
@@ -273,121 +294,163 @@ impl Walker<'_, '_, '_> {
                 );
             }
         }
-        let keys_node = s.get("x-kubernetes-list-map-keys");
-        let keys: &[Node] = get_seq(s, "x-kubernetes-list-map-keys");
-        if !keys.is_empty() {
-            match list_type {
-                None => self.err(
-                    &LIST_TYPE,
-                    ErrType::Required,
-                    &loc.child("x-kubernetes-list-type"),
-                    key_span(s, "x-kubernetes-list-map-keys"),
-                    Bad::none(),
-                    "must be map if x-kubernetes-list-map-keys is non-empty",
-                ),
-                Some(l) if lt != Some("map") => self.err(
-                    &LIST_TYPE,
-                    ErrType::Invalid,
-                    &loc.child("x-kubernetes-list-type"),
-                    l.span,
-                    Bad::any(l),
-                    "must be map if x-kubernetes-list-map-keys is non-empty",
-                ),
-                _ => {}
-            }
-        }
-        if lt == Some("map") {
-            if keys.is_empty() {
-                self.err(
-                    &LIST_TYPE,
-                    ErrType::Required,
-                    &loc.child("x-kubernetes-list-map-keys"),
-                    value_span(s, "x-kubernetes-list-type"),
-                    Bad::none(),
-                    "must not be empty if x-kubernetes-list-type is map",
-                );
-            }
-            match get_set(s, "items") {
-                None => self.err(
-                    &LIST_TYPE,
-                    ErrType::Required,
-                    &loc.child("items"),
-                    value_span(s, "x-kubernetes-list-type"),
-                    Bad::none(),
-                    "must have a schema if x-kubernetes-list-type is map",
-                ),
-                Some(i) if i.as_seq().is_some() => self.err(
-                    &LIST_TYPE,
-                    ErrType::Invalid,
-                    &loc.child("items"),
-                    i.span,
-                    Bad::json(i),
-                    "must only have a single schema if x-kubernetes-list-type is map",
-                ),
-                Some(is) => {
-                    let ity = get_str(is, "type").unwrap_or("");
-                    if ity != "object" {
+    }
+
+    /// The items of a `set` list: an array item must be an atomic list, an object item an
+    /// atomic map.
+    fn set_items_atomic(&mut self, loc: &Loc, is: &Node) {
+        match get_str(is, "type") {
+            Some("array") => {
+                if let Some(ilt) = get_set(is, "x-kubernetes-list-type") {
+                    if ilt.as_str() != Some("atomic") {
                         self.err(
                             &LIST_TYPE,
                             ErrType::Invalid,
-                            &loc.child("items").child("type"),
-                            value_span(is, "type"),
-                            Bad::str(ity),
-                            "must be object if parent array's x-kubernetes-list-type is map",
+                            &loc.child("items").child("x-kubernetes-list-type"),
+                            ilt.span,
+                            Bad::any(ilt),
+                            "must be atomic as item of a list with x-kubernetes-list-type=set",
                         );
-                    } else {
-                        let bad_keys = || keys_node.map(Bad::json).unwrap_or(Bad::raw("null"));
-                        let mut seen: Vec<&str> = Vec::new();
-                        for k in keys {
-                            let kk = k.as_str().unwrap_or("");
-                            match is.get("properties").and_then(|p| p.get(kk)) {
-                                Some(ps) => {
-                                    let pt = get_str(ps, "type").unwrap_or("");
-                                    if pt == "array" || pt == "object" {
-                                        self.err(
-                                            &LIST_TYPE,
-                                            ErrType::Invalid,
-                                            &loc.child("items").child("properties").key(kk).child("type"),
-                                            value_span(ps, "type"),
-                                            Bad::str(ity),
-                                            "must be a scalar type if parent array's x-kubernetes-list-type is map",
-                                        );
-                                    }
-                                }
-                                None => self.err(
-                                    &LIST_TYPE,
-                                    ErrType::Invalid,
-                                    &loc.child("x-kubernetes-list-map-keys"),
-                                    k.span,
-                                    bad_keys(),
-                                    "entries must all be names of item properties",
-                                ),
-                            }
-                            if seen.contains(&kk) {
-                                self.err(
-                                    &LIST_TYPE,
-                                    ErrType::Invalid,
-                                    &loc.child("x-kubernetes-list-map-keys"),
-                                    k.span,
-                                    bad_keys(),
-                                    "must not contain duplicate entries",
-                                );
-                            }
-                            seen.push(kk);
-                        }
                     }
                 }
             }
-        }
-        if self.opts.require_map_list_keys_map_set_validation {
-            self.map_list_keys_map_set(s, loc, lt, keys);
-        }
-        let rules = get_seq(s, "x-kubernetes-validations");
-        if !rules.is_empty() {
-            self.validation_rules(s, loc, rules);
-            if self.sink.len() != start && self.cel_ok {
-                self.blocked.push(loc.server.clone());
+            Some("object") => {
+                let imt = get_set(is, "x-kubernetes-map-type");
+                if imt.and_then(Node::as_str) != Some("atomic") {
+                    // The server prints the items' list-type as the bad value.
+                    let bad = match get_set(is, "x-kubernetes-list-type") {
+                        Some(v) => Bad::any(v),
+                        None => Bad::raw("null"),
+                    };
+                    self.err(
+                        &LIST_TYPE,
+                        ErrType::Invalid,
+                        &loc.child("items").child("x-kubernetes-map-type"),
+                        imt.map(|n| n.span).unwrap_or(is.span),
+                        bad,
+                        "must be atomic as item of a list with x-kubernetes-list-type=set",
+                    );
+                }
             }
+            _ => {}
+        }
+    }
+
+    /// Non-empty `x-kubernetes-list-map-keys` need `x-kubernetes-list-type: map`.
+    fn list_map_keys(&mut self, s: &Node, loc: &Loc, list_type: Option<&Node>, keys: &[Node]) {
+        if keys.is_empty() {
+            return;
+        }
+        match list_type {
+            None => self.err(
+                &LIST_TYPE,
+                ErrType::Required,
+                &loc.child("x-kubernetes-list-type"),
+                key_span(s, "x-kubernetes-list-map-keys"),
+                Bad::none(),
+                "must be map if x-kubernetes-list-map-keys is non-empty",
+            ),
+            Some(l) if l.as_str() != Some("map") => self.err(
+                &LIST_TYPE,
+                ErrType::Invalid,
+                &loc.child("x-kubernetes-list-type"),
+                l.span,
+                Bad::any(l),
+                "must be map if x-kubernetes-list-map-keys is non-empty",
+            ),
+            _ => {}
+        }
+    }
+
+    /// A `map` list: it needs keys and one object item schema, whose key properties exist, are
+    /// scalars and are not repeated.
+    fn list_type_map(&mut self, s: &Node, loc: &Loc, keys: &[Node]) {
+        if keys.is_empty() {
+            self.err(
+                &LIST_TYPE,
+                ErrType::Required,
+                &loc.child("x-kubernetes-list-map-keys"),
+                value_span(s, "x-kubernetes-list-type"),
+                Bad::none(),
+                "must not be empty if x-kubernetes-list-type is map",
+            );
+        }
+        match get_set(s, "items") {
+            None => self.err(
+                &LIST_TYPE,
+                ErrType::Required,
+                &loc.child("items"),
+                value_span(s, "x-kubernetes-list-type"),
+                Bad::none(),
+                "must have a schema if x-kubernetes-list-type is map",
+            ),
+            Some(i) if i.as_seq().is_some() => self.err(
+                &LIST_TYPE,
+                ErrType::Invalid,
+                &loc.child("items"),
+                i.span,
+                Bad::json(i),
+                "must only have a single schema if x-kubernetes-list-type is map",
+            ),
+            Some(is) => {
+                let ity = get_str(is, "type").unwrap_or("");
+                if ity != "object" {
+                    self.err(
+                        &LIST_TYPE,
+                        ErrType::Invalid,
+                        &loc.child("items").child("type"),
+                        value_span(is, "type"),
+                        Bad::str(ity),
+                        "must be object if parent array's x-kubernetes-list-type is map",
+                    );
+                } else {
+                    self.map_keys_of_item(s, loc, is, ity, keys);
+                }
+            }
+        }
+    }
+
+    /// Each map key names a scalar property of the item schema, once.
+    fn map_keys_of_item(&mut self, s: &Node, loc: &Loc, is: &Node, ity: &str, keys: &[Node]) {
+        let keys_node = s.get("x-kubernetes-list-map-keys");
+        let bad_keys = || keys_node.map(Bad::json).unwrap_or(Bad::raw("null"));
+        let mut seen: Vec<&str> = Vec::new();
+        for k in keys {
+            let kk = k.as_str().unwrap_or("");
+            match is.get("properties").and_then(|p| p.get(kk)) {
+                Some(ps) => {
+                    let pt = get_str(ps, "type").unwrap_or("");
+                    if pt == "array" || pt == "object" {
+                        self.err(
+                            &LIST_TYPE,
+                            ErrType::Invalid,
+                            &loc.child("items").child("properties").key(kk).child("type"),
+                            value_span(ps, "type"),
+                            Bad::str(ity),
+                            "must be a scalar type if parent array's x-kubernetes-list-type is map",
+                        );
+                    }
+                }
+                None => self.err(
+                    &LIST_TYPE,
+                    ErrType::Invalid,
+                    &loc.child("x-kubernetes-list-map-keys"),
+                    k.span,
+                    bad_keys(),
+                    "entries must all be names of item properties",
+                ),
+            }
+            if seen.contains(&kk) {
+                self.err(
+                    &LIST_TYPE,
+                    ErrType::Invalid,
+                    &loc.child("x-kubernetes-list-map-keys"),
+                    k.span,
+                    bad_keys(),
+                    "must not contain duplicate entries",
+                );
+            }
+            seen.push(kk);
         }
     }
 

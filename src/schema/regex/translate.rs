@@ -79,44 +79,13 @@ pub fn translate(pattern: &str) -> Result<String, String> {
         let c = t.chars().next().unwrap_or('\0');
         let mut repeat: Option<usize> = None;
         match c {
-            '(' => {
-                if t.starts_with("(?") {
-                    let (item, rest) = perl_flags(t)?;
-                    match item {
-                        PerlGroup::Open(open) => frames.push(Frame {
-                            open,
-                            items: Vec::new(),
-                        }),
-                        PerlGroup::Flags(f) => push(&mut frames, Item::Flags(f)),
-                    }
-                    i = s.len() - rest.len();
-                } else {
-                    frames.push(Frame {
-                        open: "(".into(),
-                        items: Vec::new(),
-                    });
-                    i += 1;
-                }
-            }
+            '(' => i = open_group(&mut frames, s, i)?,
             '|' => {
                 push(&mut frames, Item::Bar);
                 i += 1;
             }
             ')' => {
-                if frames.len() < 2 {
-                    return Err(go_error(code::UNEXPECTED_PAREN, pattern));
-                }
-                let fr = frames
-                    .pop()
-                    .unwrap_or_else(|| unreachable!("checked above"));
-                let mut a = summarize(&fr.items);
-                a.text = format!("{}{})", fr.open, a.text);
-                if fr.open == "(" {
-                    a.size += 2;
-                    a.height += 1;
-                }
-                check_limits(&a, pattern)?;
-                push(&mut frames, Item::Atom(a));
+                close_group(&mut frames, pattern)?;
                 i += 1;
             }
             '^' | '$' | '.' => {
@@ -129,19 +98,7 @@ pub fn translate(pattern: &str) -> Result<String, String> {
                 i = s.len() - rest.len();
             }
             '*' | '+' | '?' => {
-                let mut after = i + 1;
-                let mut op = c.to_string();
-                if s[after..].starts_with('?') {
-                    after += 1;
-                    op.push('?');
-                }
-                let rep = match c {
-                    '*' => Rep::Star,
-                    '+' => Rep::Plus,
-                    _ => Rep::Quest,
-                };
-                let nested = last_repeat.map(|r| &s[r..after]);
-                apply_repeat(&mut frames, rep, &op, &s[i..after], nested, pattern)?;
+                let after = repeat_op(&mut frames, s, i, c, last_repeat)?;
                 repeat = Some(i);
                 i = after;
             }
@@ -151,28 +108,8 @@ pub fn translate(pattern: &str) -> Result<String, String> {
                     i += 1;
                 }
                 Some((min, max, rest)) => {
-                    let mut after = s.len() - rest.len();
-                    let text = &s[i..after];
-                    if !(0..=MAX_REPEAT).contains(&min)
-                        || max > MAX_REPEAT
-                        || (max >= 0 && min > max)
-                    {
-                        return Err(go_error(code::INVALID_REPEAT_SIZE, text));
-                    }
-                    let mut op = if max == min {
-                        format!("{{{min}}}")
-                    } else if max < 0 {
-                        format!("{{{min},}}")
-                    } else {
-                        format!("{{{min},{max}}}")
-                    };
-                    if s[after..].starts_with('?') {
-                        after += 1;
-                        op.push('?');
-                    }
-                    let nested = last_repeat.map(|r| &s[r..after]);
-                    let rep = Rep::Count { min, max, text };
-                    apply_repeat(&mut frames, rep, &op, &s[i..after], nested, pattern)?;
+                    let after = s.len() - rest.len();
+                    let after = counted_repeat(&mut frames, s, i, after, (min, max), last_repeat)?;
                     repeat = Some(i);
                     i = after;
                 }
@@ -198,6 +135,103 @@ pub fn translate(pattern: &str) -> Result<String, String> {
     let top = top.unwrap_or_else(|| Atom::leaf(""));
     check_limits(&top, pattern)?;
     Ok(top.text)
+}
+
+/// `(`: a plain group, a Perl group (`(?:`, `(?i:`, named) or a flag change (`(?i)`). Returns
+/// the position after it.
+fn open_group(frames: &mut Vec<Frame>, s: &str, i: usize) -> Result<usize, String> {
+    let t = &s[i..];
+    if t.starts_with("(?") {
+        let (item, rest) = perl_flags(t)?;
+        match item {
+            PerlGroup::Open(open) => frames.push(Frame {
+                open,
+                items: Vec::new(),
+            }),
+            PerlGroup::Flags(f) => push(frames, Item::Flags(f)),
+        }
+        Ok(s.len() - rest.len())
+    } else {
+        frames.push(Frame {
+            open: "(".into(),
+            items: Vec::new(),
+        });
+        Ok(i + 1)
+    }
+}
+
+/// `)`: the innermost group becomes one operand of its parent, within Go's limits.
+fn close_group(frames: &mut Vec<Frame>, pattern: &str) -> Result<(), String> {
+    if frames.len() < 2 {
+        return Err(go_error(code::UNEXPECTED_PAREN, pattern));
+    }
+    let fr = frames
+        .pop()
+        .unwrap_or_else(|| unreachable!("checked above"));
+    let mut a = summarize(&fr.items);
+    a.text = format!("{}{})", fr.open, a.text);
+    if fr.open == "(" {
+        a.size += 2;
+        a.height += 1;
+    }
+    check_limits(&a, pattern)?;
+    push(frames, Item::Atom(a));
+    Ok(())
+}
+
+/// `*`, `+`, `?` (each optionally non-greedy) at `i`. Returns the position after it.
+fn repeat_op(
+    frames: &mut [Frame],
+    s: &str,
+    i: usize,
+    c: char,
+    last_repeat: Option<usize>,
+) -> Result<usize, String> {
+    let mut after = i + 1;
+    let mut op = c.to_string();
+    if s[after..].starts_with('?') {
+        after += 1;
+        op.push('?');
+    }
+    let rep = match c {
+        '*' => Rep::Star,
+        '+' => Rep::Plus,
+        _ => Rep::Quest,
+    };
+    let nested = last_repeat.map(|r| &s[r..after]);
+    apply_repeat(frames, rep, &op, &s[i..after], nested, s)?;
+    Ok(after)
+}
+
+/// `{min}`, `{min,}`, `{min,max}` (optionally non-greedy) from `i` to `after`, with Go's
+/// count limits. Returns the position after it.
+fn counted_repeat(
+    frames: &mut [Frame],
+    s: &str,
+    i: usize,
+    mut after: usize,
+    (min, max): (i64, i64),
+    last_repeat: Option<usize>,
+) -> Result<usize, String> {
+    let text = &s[i..after];
+    if !(0..=MAX_REPEAT).contains(&min) || max > MAX_REPEAT || (max >= 0 && min > max) {
+        return Err(go_error(code::INVALID_REPEAT_SIZE, text));
+    }
+    let mut op = if max == min {
+        format!("{{{min}}}")
+    } else if max < 0 {
+        format!("{{{min},}}")
+    } else {
+        format!("{{{min},{max}}}")
+    };
+    if s[after..].starts_with('?') {
+        after += 1;
+        op.push('?');
+    }
+    let nested = last_repeat.map(|r| &s[r..after]);
+    let rep = Rep::Count { min, max, text };
+    apply_repeat(frames, rep, &op, &s[i..after], nested, s)?;
+    Ok(after)
 }
 
 fn push(frames: &mut [Frame], item: Item) {

@@ -105,7 +105,7 @@ pub(super) fn check_object(
     match &s.additional_properties {
         Some(AdditionalProperties::Bool(false)) => {
             for e in &m.entries {
-                if !s.properties.contains_key(&e.key) {
+                if !s.properties.contains_key(e.key.as_str()) {
                     let n = name.render();
                     let msg = format!("{n}.{} in body is a forbidden property", e.key);
                     let at = if e.key_span.is_empty() {
@@ -116,7 +116,7 @@ pub(super) fn check_object(
                     r.add(OErr::v(
                         Code::Other,
                         n,
-                        Some(BadValue::String(e.key.clone())),
+                        Some(BadValue::String(e.key.to_string())),
                         msg,
                         at,
                     ));
@@ -125,7 +125,7 @@ pub(super) fn check_object(
         }
         Some(AdditionalProperties::Schema(ap)) => {
             for e in &m.entries {
-                if !s.properties.contains_key(&e.key) {
+                if !s.properties.contains_key(e.key.as_str()) {
                     let child = Name::Extra(name, &e.key);
                     let c = child_corr(corr, name, &e.key);
                     r.merge(ratcheted(
@@ -139,7 +139,7 @@ pub(super) fn check_object(
     }
     if !s.properties.is_empty() {
         for e in &m.entries {
-            if let Some(ps) = s.properties.get(&e.key) {
+            if let Some(ps) = s.properties.get(e.key.as_str()) {
                 let child = Name::Prop(name, &e.key);
                 let c = child_corr(corr, name, &e.key);
                 r.merge(ratcheted(
@@ -177,7 +177,7 @@ pub(super) fn check_enum(s: &Schema, data: &Node, name: &Name<'_>, span: Span) -
     e.values = entries
         .iter()
         .map(|v| match &v.value {
-            Value::String(s) => s.clone(),
+            Value::String(s) => s.to_string(),
             _ => crate::k8s::field::go_json(v),
         })
         .collect();
@@ -191,7 +191,7 @@ pub(crate) fn go_v(n: &Node) -> String {
         Value::Bool(b) => b.to_string(),
         Value::Int(i) => i.to_string(),
         Value::Float(f) => go_float(*f),
-        Value::String(s) => s.clone(),
+        Value::String(s) => s.to_string(),
         Value::Seq(items) => {
             let parts: Vec<String> = items.iter().map(go_v).collect();
             format!("[{}]", parts.join(" "))

@@ -171,7 +171,7 @@ pub(super) fn merge_into(
             let Value::Seq(items) = value.value else {
                 unreachable!("matched a sequence above")
             };
-            for item in items.into_iter().rev() {
+            for item in items.into_vec().into_iter().rev() {
                 if let Value::Map(src) = item.value {
                     apply_merged(m, src, key, hasher, warnings);
                 }

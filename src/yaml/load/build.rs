@@ -106,7 +106,7 @@ const CHUNK: usize = 1 << 16;
 /// usual; past it, full chunks are set aside and a new one started, instead of doubling the
 /// vector: doubling copies the old buffer into a new one twice its size, and for one sequence
 /// of 5 million scalars that copy (old and new buffer alive together) was the peak memory of
-/// the whole run. [`Children::into_vec`] then moves the chunks into one exactly sized vector,
+/// the whole run. [`Children::into_boxed`] then moves the chunks into one exactly sized vector,
 /// freeing each chunk as it goes, so at most one chunk is held twice.
 pub(super) struct Children<T> {
     full: Vec<Vec<T>>,
@@ -139,18 +139,17 @@ impl<T> Children<T> {
 
     /// The children as one vector with no unused capacity: the tree lives as long as the run,
     /// and growth leaves up to half of a vector unused (a one-key map holds room for four).
-    pub(super) fn into_vec(self) -> Vec<T> {
+    pub(super) fn into_boxed(self) -> Box<[T]> {
         let mut last = self.last;
         if self.full.is_empty() {
-            last.shrink_to_fit();
-            return last;
+            return last.into_boxed_slice();
         }
         let mut out = Vec::with_capacity(self.full.len() * CHUNK + last.len());
         for chunk in self.full {
             out.extend(chunk);
         }
         out.append(&mut last);
-        out
+        out.into_boxed_slice()
     }
 }
 
@@ -445,12 +444,12 @@ impl DocBuilder {
             let start = frame.first.unwrap_or(frame.open.start());
             Span::new(start, frame.last.max(start))
         };
-        // Exactly sized (see `Children::into_vec`): 10^6 one-line documents used 964 MB
+        // Exactly sized (see `Children::into_boxed`): 10^6 one-line documents used 964 MB
         // before, 100 bytes per input byte.
         let value = match frame.kind {
-            FrameKind::Seq(items) => Value::Seq(items.into_vec()),
+            FrameKind::Seq(items) => Value::Seq(items.into_boxed()),
             FrameKind::Map(m) => Value::Map(Map {
-                entries: m.entries.into_vec(),
+                entries: m.entries.into_boxed(),
             }),
         };
         let built = Built {
@@ -552,7 +551,7 @@ pub(super) fn map_key(built: &Built) -> Result<PendingKey, Fatal> {
                 span,
             ))
         }
-        (Value::String(s), _) => (s.clone(), KeyKind::Str),
+        (Value::String(s), _) => (s.to_string(), KeyKind::Str),
         (_, Some(Scalar::Null)) | (Value::Null, _) => {
             return Err(unsupported("<nil>", "<nil>".to_owned()))
         }
@@ -623,7 +622,7 @@ pub(super) fn insert_entry(
     }
     m.push(
         Entry {
-            key: key.key,
+            key: key.key.into(),
             key_span: key.span,
             value,
         },

@@ -108,7 +108,7 @@ impl DocBuilder {
         };
         let mut json_error = None;
         let value = match decoded {
-            Some(s) => Value::String(s),
+            Some(s) => Value::String(s.into()),
             None => match raw.to_value(text) {
                 Ok(v) => v,
                 Err(e) => {

@@ -105,100 +105,87 @@ impl<'a> Coster<'a> {
         if let Some(est) = kubernetes_call_cost(func, overload, target, args, self.sizes) {
             return with_args(est);
         }
-        let size = |n: &AstNode<'_>| n.computed_size.unwrap_or(SizeEstimate::UNKNOWN);
+        if let Some(est) = self.standard_call_cost(e, overload, target, args, arg_costs, arg_sum) {
+            return est;
+        }
+        plain(CostEstimate::fixed(1).add(arg_sum))
+    }
+
+    /// The overloads cel-go's `functionCost` prices itself (its `switch overloadID`); `None`
+    /// for the flat cost of 1 plus the arguments.
+    fn standard_call_cost(
+        &mut self,
+        e: &'a Expr,
+        overload: &str,
+        target: Option<&AstNode<'a>>,
+        args: &[AstNode<'a>],
+        arg_costs: &[CostEstimate],
+        arg_sum: CostEstimate,
+    ) -> Option<CallEstimate> {
         let st = STRING_TRAVERSAL_COST_FACTOR;
-        let plain = |cost: CostEstimate| CallEstimate {
-            cost,
-            result_size: None,
-        };
         match overload {
             "string_format" => {
-                if let Some(t) = target {
-                    return plain(size(t).multiply_by_cost_factor(st).add(arg_sum));
-                }
+                target.map(|t| plain(size(t).multiply_by_cost_factor(st).add(arg_sum)))
             }
             "string_to_bytes" if args.len() == 1 => {
                 let sz = size(&args[0]);
-                return CallEstimate {
+                Some(CallEstimate {
                     cost: sz.multiply_by_cost_factor(st).add(arg_sum),
                     result_size: Some(SizeEstimate::new(sz.min, sz.max.wrapping_mul(4))),
-                };
+                })
             }
             "bytes_to_string" if args.len() == 1 => {
                 let sz = size(&args[0]);
-                return CallEstimate {
+                Some(CallEstimate {
                     cost: sz.multiply_by_cost_factor(st).add(arg_sum),
                     result_size: Some(SizeEstimate::new(sz.min / 4, sz.max)),
-                };
+                })
             }
             "strings_quote" if args.len() == 1 => {
                 let sz = size(&args[0]);
-                return CallEstimate {
+                Some(CallEstimate {
                     cost: sz.multiply_by_cost_factor(st).add(arg_sum),
                     result_size: Some(SizeEstimate::new(
                         sz.min.wrapping_add(2),
                         sz.max.wrapping_mul(2).wrapping_add(2),
                     )),
-                };
+                })
             }
-            "starts_with_string" | "ends_with_string" if args.len() == 1 => {
-                return plain(size(&args[0]).multiply_by_cost_factor(st).add(arg_sum));
-            }
-            "in_list" if args.len() == 2 => {
-                return plain(size(&args[1]).multiply_by_cost_factor(1.0).add(arg_sum));
-            }
-            "matches_string" => {
-                if let (Some(t), 1) = (target, args.len()) {
+            "starts_with_string" | "ends_with_string" if args.len() == 1 => Some(plain(
+                size(&args[0]).multiply_by_cost_factor(st).add(arg_sum),
+            )),
+            "in_list" if args.len() == 2 => Some(plain(
+                size(&args[1]).multiply_by_cost_factor(1.0).add(arg_sum),
+            )),
+            "matches_string" => match (target, args.len()) {
+                (Some(t), 1) => {
                     let str_cost = size(t)
                         .add(SizeEstimate::fixed(1))
                         .multiply_by_cost_factor(st);
                     let regex_cost =
                         size(&args[0]).multiply_by_cost_factor(REGEX_STRING_LENGTH_COST_FACTOR);
-                    return plain(str_cost.multiply(regex_cost).add(arg_sum));
+                    Some(plain(str_cost.multiply(regex_cost).add(arg_sum)))
                 }
-            }
-            "contains_string" => {
-                if let (Some(t), 1) = (target, args.len()) {
+                _ => None,
+            },
+            "contains_string" => match (target, args.len()) {
+                (Some(t), 1) => {
                     let s = size(t).multiply_by_cost_factor(st);
                     let sub = size(&args[0]).multiply_by_cost_factor(st);
-                    return plain(s.multiply(sub).add(arg_sum));
+                    Some(plain(s.multiply(sub).add(arg_sum)))
                 }
-            }
+                _ => None,
+            },
             "logical_or" | "logical_and" if arg_costs.len() >= 2 => {
                 // Short-circuiting: the minimum is the left side alone.
                 let (l, r) = (arg_costs[0], arg_costs[1]);
-                return plain(CostEstimate::new(l.min, l.add(r).max));
+                Some(plain(CostEstimate::new(l.min, l.add(r).max)))
             }
             "conditional" if args.len() == 3 && arg_costs.len() == 3 => {
-                let sz = size(&args[1]).union(size(&args[2]));
-                let (t, f) = (args[1].expr, args[2].expr);
-                let entry = union_entries(
-                    t.and_then(|x| self.entry_size(x)),
-                    f.and_then(|x| self.entry_size(x)),
-                );
-                self.set_entry_size(e, entry);
-                return CallEstimate {
-                    cost: arg_costs[0].add(arg_costs[1].union(arg_costs[2])),
-                    result_size: Some(sz),
-                };
+                Some(self.conditional_cost(e, args, arg_costs))
             }
             "add_string" | "add_bytes" | "add_list" if args.len() == 2 => {
-                let result = size(&args[0]).add(size(&args[1]));
-                let entry = union_entries(
-                    args[0].expr.and_then(|x| self.entry_size(x)),
-                    args[1].expr.and_then(|x| self.entry_size(x)),
-                );
-                self.set_entry_size(e, entry);
-                let cost = if overload == "add_list" {
-                    // Concatenation is O(1); handled here to track the size.
-                    CostEstimate::fixed(1).add(arg_sum)
-                } else {
-                    result.multiply_by_cost_factor(st).add(arg_sum)
-                };
-                return CallEstimate {
-                    cost,
-                    result_size: Some(result),
-                };
+                Some(self.concatenation_cost(e, overload, args, arg_sum))
             }
             "less_string"
             | "greater_string"
@@ -214,14 +201,74 @@ impl<'a> Coster<'a> {
             {
                 let smallest_max = size(&args[0]).max.min(size(&args[1]).max);
                 let min = u64::from(smallest_max > 0);
-                return plain(
+                Some(plain(
                     CostEstimate::new(min, smallest_max)
                         .multiply_by_cost_factor(st)
                         .add(arg_sum),
-                );
+                ))
             }
-            _ => {}
+            _ => None,
         }
-        plain(CostEstimate::fixed(1).add(arg_sum))
+    }
+
+    /// `c ? t : f`: the condition plus the dearer branch; the result is either branch's value.
+    fn conditional_cost(
+        &mut self,
+        e: &'a Expr,
+        args: &[AstNode<'a>],
+        arg_costs: &[CostEstimate],
+    ) -> CallEstimate {
+        let sz = size(&args[1]).union(size(&args[2]));
+        let (t, f) = (args[1].expr, args[2].expr);
+        let entry = union_entries(
+            t.and_then(|x| self.entry_size(x)),
+            f.and_then(|x| self.entry_size(x)),
+        );
+        self.set_entry_size(e, entry);
+        CallEstimate {
+            cost: arg_costs[0].add(arg_costs[1].union(arg_costs[2])),
+            result_size: Some(sz),
+        }
+    }
+
+    /// `+` on strings, bytes and lists: the sizes add up; strings and bytes are traversed.
+    fn concatenation_cost(
+        &mut self,
+        e: &'a Expr,
+        overload: &str,
+        args: &[AstNode<'a>],
+        arg_sum: CostEstimate,
+    ) -> CallEstimate {
+        let result = size(&args[0]).add(size(&args[1]));
+        let entry = union_entries(
+            args[0].expr.and_then(|x| self.entry_size(x)),
+            args[1].expr.and_then(|x| self.entry_size(x)),
+        );
+        self.set_entry_size(e, entry);
+        let cost = if overload == "add_list" {
+            // Concatenation is O(1); handled here to track the size.
+            CostEstimate::fixed(1).add(arg_sum)
+        } else {
+            result
+                .multiply_by_cost_factor(STRING_TRAVERSAL_COST_FACTOR)
+                .add(arg_sum)
+        };
+        CallEstimate {
+            cost,
+            result_size: Some(result),
+        }
+    }
+}
+
+/// A node's computed size (cel-go's `ComputedSize`), unknown when there is none.
+fn size(n: &AstNode<'_>) -> SizeEstimate {
+    n.computed_size.unwrap_or(SizeEstimate::UNKNOWN)
+}
+
+/// A call's cost with no result size.
+fn plain(cost: CostEstimate) -> CallEstimate {
+    CallEstimate {
+        cost,
+        result_size: None,
     }
 }
