@@ -276,8 +276,8 @@ compat_rule!(OBJECT_UPDATE_FAILS, "compat/object-update-fails", Error,
 defaulted) and validates it against NEW as an update from itself, as the server does when a client \
 or controller next writes it: ratcheting applies where the server applies it. The object's findings \
 under NEW are listed.",
-    "# an object with spec.replicas: 12, NEW has maximum: 10\n",
-    "# an object with spec.replicas: 3\n");
+    "# crdlint diff OLD NEW --objects widget.yaml, NEW adding the scale subresource\n# (specReplicasPath: .spec.replicas), whose check is not ratcheted\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  replicas: -1\n",
+    "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  replicas: 1\n");
 
 compat_rule!(
     OBJECT_CREATE_FAILS,
@@ -287,8 +287,8 @@ compat_rule!(
     "The object passes its next update (ratcheting lets unchanged values through) but would be \
 rejected if created from scratch, e.g. re-applied to a new cluster from the same manifest. Fix the \
 manifest before it is applied anew.",
-    "# an object with spec.replicas: 12, NEW has maximum: 10, ratcheting on\n",
-    "# an object with spec.replicas: 3\n"
+    "# crdlint diff OLD NEW --objects widget.yaml, NEW adding maximum: 10 to spec.replicas\n# (from Kubernetes 1.30 the next update ratchets the unchanged value)\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  replicas: 12\n",
+    "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  replicas: 3\n"
 );
 
 /// Every `compat/*` rule.
