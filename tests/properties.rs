@@ -8,7 +8,6 @@ use std::sync::Arc;
 use crdlint::cli::driver::{self, Mode, RunOptions};
 use crdlint::cli::input::{Input, Loaded, Origin, Role};
 use crdlint::diag::render::{self, Format, Report};
-use crdlint::diag::SourceFile;
 use proptest::prelude::*;
 use serde_json::{json, Map, Value};
 
@@ -171,16 +170,13 @@ proptest! {
 const CRD: &str = include_str!("../testdata/examples/crds/backup-schedule.yaml");
 
 fn loaded(name: &str, text: String) -> Loaded {
-    Loaded {
-        input: Input {
-            name: name.into(),
-            origin: Origin::Path(name.into()),
-            role: Role::Target,
-            named_crd: false,
-        },
-        source: SourceFile::new(name, text),
-        error: None,
-    }
+    let input = Input {
+        name: name.into(),
+        origin: Origin::Path(name.into()),
+        role: Role::Target,
+        named_crd: false,
+    };
+    Loaded::with_text(input, text)
 }
 
 /// The JSON report of a `check` run over `files` on `threads` threads.
@@ -199,6 +195,7 @@ fn report(files: &[(String, String)], threads: usize) -> String {
         skip_cel: false,
         cost_warn_percent: 50,
         old: None::<Arc<_>>,
+        keep_texts: false,
     };
     let inputs = files
         .iter()

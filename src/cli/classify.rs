@@ -128,7 +128,7 @@ pub fn may_hold_crd(text: &str) -> bool {
 }
 
 /// Why a whole file is not checked as objects, if it is a renderer's input.
-pub fn renderer_input(l: &Loaded, patches: &HashSet<PathBuf>) -> Option<String> {
+pub fn renderer_input(l: &Loaded, text: &str, patches: &HashSet<PathBuf>) -> Option<String> {
     let name = Path::new(&l.input.name);
     let file_name = name.file_name().and_then(|n| n.to_str()).unwrap_or("");
     if matches!(
@@ -150,7 +150,7 @@ pub fn renderer_input(l: &Loaded, patches: &HashSet<PathBuf>) -> Option<String> 
                 .to_string(),
         );
     }
-    if template_action(&l.source.text).is_some() {
+    if template_action(text).is_some() {
         return Some(
             "a Helm template is not an object until rendered: run `helm template RELEASE CHART | crdlint check`"
                 .to_string(),
@@ -332,7 +332,9 @@ pub fn kustomize_patches(loaded: &[Loaded]) -> HashSet<PathBuf> {
             continue;
         }
         let dir = name.parent().unwrap_or(Path::new(""));
-        for doc in crate::yaml::load(&l.source.text) {
+        // Read here when the run reads its files lazily (an unreadable one lists nothing).
+        let text = l.text().unwrap_or_default();
+        for doc in crate::yaml::load(&text) {
             let Some(root) = doc.root else { continue };
             let mut add = |p: &str| {
                 out.insert(normalize(&dir.join(p)));

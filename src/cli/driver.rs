@@ -8,8 +8,10 @@
 //!    (`check.rs`).
 //!
 //! A file's tree lives only while its file is processed (a CRD file's, while it is linted and
-//! compiled; a file of resources', while they are validated): memory grows with the CRDs and
-//! the findings, not with the resources.
+//! compiled; a file of resources', while they are validated), and so does its text: files are
+//! read when a step needs them (step 1 reads every file to see whether it may hold a CRD, step
+//! 3 reads the others again), and only the texts the report may need are kept (`texts.rs`).
+//! Memory grows with the CRDs and the findings, not with the resources.
 //!
 //! Every finding is stamped with its file and object here, then all are sorted by
 //! (file, position, rule, message), so the output does not depend on the thread count.
@@ -33,7 +35,9 @@ use crate::validate::{self, CompiledCrd};
 use crate::yaml::{Document, Node, YamlError, YamlErrorKind};
 
 mod check;
+mod texts;
 use check::{Builtins, Targets};
+use texts::{Kept, Text};
 
 /// What a run does with what it finds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,6 +68,9 @@ pub struct RunOptions {
     pub cost_warn_percent: u32,
     /// `--old`/`--old-ref`: previous versions of the resources (validated as updates).
     pub old: Option<Arc<validate::OldObjects>>,
+    /// Keep every file's text in the result, for a step after the run that reads them all
+    /// (`--old-ref`); otherwise only the texts the report may need are kept.
+    pub keep_texts: bool,
 }
 
 /// What `prune` and `default` print.
@@ -80,6 +87,8 @@ pub enum Transform {
 pub struct Skipped {
     pub file: FileId,
     pub span: Span,
+    /// Where `span` starts (the file's text may be gone by the time it is printed).
+    pub at: crate::diag::LineCol,
     /// Shared with the classification (a run of 10^6 skipped documents kept a copy of each).
     pub object: Option<Arc<ObjectRef>>,
     pub reason: Cow<'static, str>,
@@ -98,6 +107,10 @@ pub struct Stored {
 
 /// Everything a run found.
 pub struct RunResult {
+    /// Every file of the run, by id. The text is kept only where the report may need it: a
+    /// finding (or a related location) points into the file, it may hold a suppression
+    /// comment, it has no document, or the command prints or rewrites files (or asked for
+    /// every text: [`RunOptions::keep_texts`]); otherwise it is empty.
     pub files: Vec<SourceFile>,
     /// The path each file was read from (`None` for standard input), parallel to `files`:
     /// `--write` writes there, never to the displayed name (which may be lossy or shortened).
@@ -169,14 +182,13 @@ type CrdResults = HashMap<(FileId, usize), Prepared>;
 /// The CRD table: group and kind to the CRD that validates them.
 type Table = HashMap<(String, String), TableEntry>;
 
-/// Runs the checks over files already read.
+/// Runs the checks over the files of a run (read now if they are pending).
 ///
-/// Memory stays flat in the number of resources: every file's tree lives only while its file
-/// is processed. The files that may hold a CRD are parsed first and their CRDs linted and
-/// compiled; then each file of resources is parsed, validated and dropped, keeping only its
-/// findings.
+/// Memory stays flat in the number of resources: every file's tree and text live only while
+/// its file is processed. The files that may hold a CRD are parsed first and their CRDs linted
+/// and compiled; then each file of resources is read, parsed, validated and dropped, keeping
+/// only its findings (and its text when the report needs it).
 pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
-    let io_failed = loaded.iter().any(|l| l.error.is_some());
     let patches = classify::kustomize_patches(&loaded);
     let mut summary = Summary {
         files: loaded.len(),
@@ -184,8 +196,10 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
     };
     let mut diagnostics: Vec<Diagnostic> = Vec::new();
 
-    let (early, prepared) = parse_crd_files(&loaded, opts, &patches);
+    let (mut early, prepared) = parse_crd_files(&loaded, opts, &patches);
     let (table, crds) = crd_table(&loaded, &early, prepared, &mut summary, &mut diagnostics);
+    let mentioned = texts::mentioned(&diagnostics, loaded.len());
+    texts::release_crd_files(&mut early, &mentioned, opts);
     let targets = Targets {
         loaded: &loaded,
         opts,
@@ -193,6 +207,7 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
         table: &table,
         crds: &crds,
         builtins: Builtins::new(opts),
+        mentioned: &mentioned,
     };
     let checked = targets.check_all(early);
 
@@ -200,30 +215,30 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
     let mut stored = Vec::new();
     let mut parse_diagnostics = Vec::new();
     let mut annotations = Vec::new();
+    let mut kept = Vec::with_capacity(checked.len());
+    let mut io_failed = false;
     for c in checked {
-        summary.documents += c.parsed.documents;
+        summary.documents += c.documents;
         summary.resources += c.resources;
         summary.skipped += c.skipped.len() + c.skipped_quietly;
+        io_failed |= c.io_failed;
         diagnostics.extend(c.diagnostics);
         skipped.extend(c.skipped);
         stored.extend(c.stored);
-        parse_diagnostics.extend(c.parsed.diagnostics);
-        annotations.extend(c.parsed.annotations);
+        parse_diagnostics.extend(c.parse_diagnostics);
+        annotations.extend(c.annotations);
+        kept.push(c.text);
     }
+    // The compiled CRDs are most of the peak: gone before the kept texts are read again.
+    drop(targets);
+    drop((table, crds));
+    let (files, paths, changed) = texts::files(loaded, kept);
+    io_failed |= !changed.is_empty();
     diagnostics.extend(parse_diagnostics);
+    diagnostics.extend(changed);
     sort_diagnostics(&mut diagnostics);
     keep_first_cel_rules_skipped(&mut diagnostics);
     summary.count(&diagnostics);
-    let (files, paths) = loaded
-        .into_iter()
-        .map(|l| {
-            let path = match l.input.origin {
-                Origin::Path(path) => Some(path),
-                Origin::Stdin => None,
-            };
-            (l.source, path)
-        })
-        .unzip();
     RunResult {
         files,
         paths,
@@ -239,29 +254,46 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
 
 /// Step 1: the `--crd` files and the files of the run whose text may hold a CRD
 /// ([`classify::may_hold_crd`]), parsed one file per task, their CRDs linted and compiled
-/// there, and the tree dropped unless the file has objects other than CRDs. `None` for the
-/// files left to step 3. The CRDs' results are keyed by (file, object index).
-fn parse_crd_files(
-    loaded: &[Loaded],
+/// there, and the tree dropped unless the file has objects other than CRDs. Every file is read
+/// to tell; the text of a file left to step 3 is let go (step 3 reads it again), a CRD file's
+/// is held until the table says whether the report needs it. The CRDs' results are keyed by
+/// (file, object index).
+fn parse_crd_files<'a>(
+    loaded: &'a [Loaded],
     opts: &RunOptions,
     patches: &std::collections::HashSet<PathBuf>,
-) -> (Vec<Option<ParsedFile>>, CrdResults) {
-    let per_file: Vec<(Option<ParsedFile>, Vec<CrdResult>)> = loaded
+) -> (Vec<Early<'a>>, CrdResults) {
+    let per_file: Vec<(Early<'a>, Vec<CrdResult>)> = loaded
         .par_iter()
         .enumerate()
         .map(|(f, l)| {
-            let early = l.input.role == Role::SchemaOnly || classify::may_hold_crd(&l.source.text);
+            let text = Text::read(l);
+            let early =
+                l.input.role == Role::SchemaOnly || text.held().is_some_and(classify::may_hold_crd);
             if !early {
-                return (None, Vec::new());
+                let text = text.release();
+                let early = Early {
+                    parsed: None,
+                    text,
+                    kept: None,
+                };
+                return (early, Vec::new());
             }
-            let mut p = parse_file(f, l, loaded.len(), &opts.skip, patches);
-            let prepared = prepare_crds(f, l, &p, opts);
+            let mut p = parse_file(f, l, text.as_result(), loaded.len(), &opts.skip, patches);
+            let prepared = prepare_crds(f, &p, text.held(), opts);
             if l.input.role == Role::SchemaOnly
                 || p.objects.iter().all(|o| matches!(o.class, Class::Crd))
             {
                 p.docs = Vec::new();
             }
-            (Some(p), prepared)
+            (
+                Early {
+                    parsed: Some(p),
+                    text,
+                    kept: None,
+                },
+                prepared,
+            )
         })
         .collect();
     let mut files = Vec::with_capacity(per_file.len());
@@ -273,13 +305,23 @@ fn parse_crd_files(
     (files, prepared)
 }
 
+/// What step 1 hands step 3 for one file.
+struct Early<'a> {
+    /// The file's parse, when step 1 parsed it (it may hold a CRD).
+    parsed: Option<ParsedFile>,
+    text: Text<'a>,
+    /// What the report keeps of the text, when decided before step 3 (a file step 1 is done
+    /// with: [`texts::release_crd_files`]).
+    kept: Option<Kept>,
+}
+
 /// Step 2: the CRD table, in file and position order: CRDs from every file are schemas and
 /// are counted and linted (the `--crd` files too). CRDs named with `--crd` (or the config's
 /// `crds`) come first, so that they win over a CRD for the same kind found while walking; then
 /// path order. Returns the table and the compiled CRDs it indexes.
 fn crd_table(
     loaded: &[Loaded],
-    early: &[Option<ParsedFile>],
+    early: &[Early<'_>],
     mut prepared: CrdResults,
     summary: &mut Summary,
     diagnostics: &mut Vec<Diagnostic>,
@@ -299,7 +341,9 @@ fn crd_table(
         else {
             continue;
         };
-        let Some(p) = &early[at.0] else { continue };
+        let Some(p) = &early[at.0].parsed else {
+            continue;
+        };
         let (f, o) = (at.0, &p.objects[at.1]);
         summary.crds += 1;
         let lint_errors = lints
@@ -400,7 +444,12 @@ struct Prepared {
 }
 
 /// Lints and compiles the CRD objects of one parsed file (in parallel for a file of many).
-fn prepare_crds(f: FileId, l: &Loaded, p: &ParsedFile, opts: &RunOptions) -> Vec<CrdResult> {
+fn prepare_crds(
+    f: FileId,
+    p: &ParsedFile,
+    text: Option<&str>,
+    opts: &RunOptions,
+) -> Vec<CrdResult> {
     let lint_crds = opts.mode != Mode::Validate;
     // `lint` validates no resources, so it compiles nothing.
     let compile_crds = opts.mode != Mode::Lint;
@@ -424,7 +473,7 @@ fn prepare_crds(f: FileId, l: &Loaded, p: &ParsedFile, opts: &RunOptions) -> Vec
                     cost_warn_percent: Some(opts.cost_warn_percent),
                     ..lint::Mode::default()
                 };
-                lint::lint_crd_in(node, &opts.lint, mode, Some(&l.source.text))
+                lint::lint_crd_in(node, &opts.lint, mode, text)
                     .into_iter()
                     .map(|d| stamp(d, f, &o.object))
                     .collect()
@@ -459,38 +508,45 @@ fn parse_all(
     loaded
         .par_iter()
         .enumerate()
-        .map(|(id, l)| parse_file(id, l, loaded.len(), skip, patches))
+        .map(|(id, l)| {
+            let text = l.text();
+            let text = text.as_deref().map_err(String::as_str);
+            parse_file(id, l, text, loaded.len(), skip, patches)
+        })
         .collect()
 }
 
-/// Parses and classifies one file: its documents, objects, `crdlint.io/ignore` annotations
-/// and read/parse findings.
+/// Parses and classifies one file (`text`, or why it could not be read): its documents,
+/// objects, `crdlint.io/ignore` annotations and read/parse findings.
 fn parse_file(
     id: FileId,
     l: &Loaded,
+    text: Result<&str, &str>,
     files: usize,
     skip: &[SkipPattern],
     patches: &std::collections::HashSet<std::path::PathBuf>,
 ) -> ParsedFile {
     let mut diagnostics = Vec::new();
-    if let Some(msg) = &l.error {
+    if let Err(msg) = text {
         diagnostics.push(
-            Diagnostic::new(&input_rules::IO_ERROR, Span::default(), msg.clone()).with_file(id),
+            Diagnostic::new(&input_rules::IO_ERROR, Span::default(), msg.to_string()).with_file(id),
         );
     }
-    if let Some(why) = classify::renderer_input(l, patches) {
-        let at = classify::template_action(&l.source.text).unwrap_or_default();
+    let text_or_empty = text.unwrap_or_default();
+    if let Some(why) = classify::renderer_input(l, text_or_empty, patches) {
+        let at = classify::template_action(text_or_empty).unwrap_or_default();
         diagnostics.push(Diagnostic::new(&NOT_A_MANIFEST, at, why).with_file(id));
         return ParsedFile {
             diagnostics,
             ..ParsedFile::default()
         };
     }
-    let docs = if l.error.is_none() {
-        let limits = crate::yaml::LoadOptions::for_run(l.source.text.len(), files);
-        crate::yaml::load_with(&l.source.text, &limits)
-    } else {
-        Vec::new()
+    let docs = match text {
+        Ok(text) => {
+            let limits = crate::yaml::LoadOptions::for_run(text.len(), files);
+            crate::yaml::load_with(text, &limits)
+        }
+        Err(_) => Vec::new(),
     };
     let mut objects = Vec::new();
     let mut annotations = Vec::new();
@@ -781,6 +837,7 @@ mod tests {
             skip_cel: false,
             cost_warn_percent: 100,
             old: None,
+            keep_texts: false,
         }
     }
 
@@ -811,6 +868,7 @@ mod tests {
                 table: &table,
                 crds: &[],
                 builtins: Builtins::new(opts),
+                mentioned: &[],
             };
             let objects = objects_of(json);
             let node = Node::from_json(&serde_json::json!({}));

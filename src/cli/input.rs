@@ -11,6 +11,11 @@
 //! process writes to it, and a device such as `/dev/zero` never ends. Every read is bounded by
 //! [`MAX_FILE_BYTES`]; a file over it is reported (an `io/read` finding, exit 2) and the rest of
 //! the run goes on.
+//!
+//! A run's files are [`pending`]: named, not read. The run driver reads each file when a step
+//! needs its text and keeps the text only of files it has something to print from, so a run's
+//! memory does not grow with the size of its input. Standard input can be read only once: it
+//! is read up front. Commands that need every text at hand ([`read_all`]) read them first.
 
 use std::collections::HashMap;
 use std::io::Read;
@@ -53,11 +58,61 @@ pub struct Input {
     pub named_crd: bool,
 }
 
-/// A file that was read, or the reason it could not be.
+/// A file of a run: read, or the reason it could not be, or (when [`Loaded::pending`]) not
+/// read yet.
 pub struct Loaded {
     pub input: Input,
+    /// The name and text (empty while pending or when the file could not be read).
     pub source: SourceFile,
     pub error: Option<String>,
+    /// Not read yet: [`Loaded::text`] reads it from its path, each time it is asked.
+    pending: bool,
+}
+
+impl Loaded {
+    /// A file whose text is already at hand.
+    pub fn with_text(input: Input, text: String) -> Loaded {
+        Loaded {
+            source: SourceFile::new(input.name.clone(), text),
+            input,
+            error: None,
+            pending: false,
+        }
+    }
+
+    /// A file that cannot be read, and why.
+    pub fn failed(input: Input, error: String) -> Loaded {
+        Loaded {
+            source: SourceFile::new(input.name.clone(), String::new()),
+            input,
+            error: Some(error),
+            pending: false,
+        }
+    }
+
+    /// Reads the file now.
+    pub fn read(input: Input) -> Loaded {
+        match read_text(&input.origin) {
+            Ok(text) => Loaded::with_text(input, text),
+            Err(e) => Loaded::failed(input, e),
+        }
+    }
+
+    /// True while the text has not been read ([`pending`]).
+    pub fn is_pending(&self) -> bool {
+        self.pending
+    }
+
+    /// The file's text, read now if it is pending, or why it cannot be read.
+    pub fn text(&self) -> Result<std::borrow::Cow<'_, str>, String> {
+        if self.pending {
+            return read_text(&self.input.origin).map(std::borrow::Cow::Owned);
+        }
+        match &self.error {
+            Some(e) => Err(e.clone()),
+            None => Ok(std::borrow::Cow::Borrowed(&self.source.text)),
+        }
+    }
 }
 
 /// What discovery needs from the command line.
@@ -212,29 +267,35 @@ pub fn sort_and_dedup(inputs: Vec<Input>) -> Vec<Input> {
 
 /// Reads every input in parallel, keeping the input order. Standard input is read once.
 pub fn read_all(inputs: Vec<Input>) -> Vec<Loaded> {
+    inputs.into_par_iter().map(Loaded::read).collect()
+}
+
+/// The inputs as files to read later, in the same order; standard input is read now (it can
+/// be read only once).
+pub fn pending(inputs: Vec<Input>) -> Vec<Loaded> {
     inputs
-        .into_par_iter()
-        .map(|input| {
-            let (text, error) = match read_bounded(&input.origin) {
-                Ok(bytes) => match String::from_utf8(bytes) {
-                    Ok(text) => (text, None),
-                    Err(e) => (
-                        String::new(),
-                        Some(format!(
-                            "not UTF-8 text (invalid byte at offset {})",
-                            e.utf8_error().valid_up_to()
-                        )),
-                    ),
-                },
-                Err(message) => (String::new(), Some(message)),
-            };
-            Loaded {
-                source: SourceFile::new(input.name.clone(), text),
+        .into_iter()
+        .map(|input| match input.origin {
+            Origin::Stdin => Loaded::read(input),
+            Origin::Path(_) => Loaded {
+                source: SourceFile::new(input.name.clone(), String::new()),
                 input,
-                error,
-            }
+                error: None,
+                pending: true,
+            },
         })
         .collect()
+}
+
+/// The text of one input, or why it cannot be had.
+fn read_text(origin: &Origin) -> Result<String, String> {
+    let bytes = read_bounded(origin)?;
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "not UTF-8 text (invalid byte at offset {})",
+            e.utf8_error().valid_up_to()
+        )
+    })
 }
 
 /// The bytes of one input, at most [`MAX_FILE_BYTES`] of them, or why they cannot be had.

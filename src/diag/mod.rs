@@ -12,7 +12,7 @@ use std::sync::Arc;
 pub use crate::yaml::Span;
 
 mod source;
-pub use source::{LineCol, SourceFile};
+pub use source::{line_cols, LineCol, SourceFile};
 
 pub mod render;
 pub mod ruledoc;

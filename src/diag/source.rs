@@ -1,4 +1,6 @@
-//! Byte offsets to lines and columns, computed only when printing.
+//! Byte offsets to lines and columns, computed only when printing: a file's line table is built
+//! the first time a position in it is asked for, so the files of a run that have nothing to
+//! print never pay for one.
 
 use super::Span;
 
@@ -8,14 +10,14 @@ pub struct SourceFile {
     /// The path as given or found (or `--stdin-filename`), used in every report.
     pub name: String,
     pub text: String,
-    /// Byte offset of each line's start. 32 bits, and sized exactly: a file of empty lines would
-    /// otherwise cost 16 bytes of index per byte of input (inputs are capped far below 4 GiB;
-    /// offsets past it saturate).
-    line_starts: Vec<u32>,
+    /// Byte offset of each line's start, built on first use. 32 bits, and sized exactly: a file
+    /// of empty lines would otherwise cost 16 bytes of index per byte of input (inputs are
+    /// capped far below 4 GiB; offsets past it saturate).
+    line_starts: std::sync::OnceLock<Vec<u32>>,
 }
 
 /// A 1-based line and column; the column counts characters, not bytes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LineCol {
     pub line: usize,
     pub column: usize,
@@ -23,39 +25,20 @@ pub struct LineCol {
 
 impl SourceFile {
     pub fn new(name: impl Into<String>, text: String) -> Self {
-        let lines = text.bytes().filter(|b| *b == b'\n').count();
-        let mut line_starts = Vec::with_capacity(lines + 1);
-        line_starts.push(0);
-        line_starts.extend(
-            text.bytes()
-                .enumerate()
-                .filter(|(_, b)| *b == b'\n')
-                .map(|(i, _)| offset32(i + 1)),
-        );
         SourceFile {
             name: name.into(),
             text,
-            line_starts,
+            line_starts: std::sync::OnceLock::new(),
         }
+    }
+
+    fn line_starts(&self) -> &[u32] {
+        self.line_starts.get_or_init(|| line_starts_of(&self.text))
     }
 
     /// Line and column of a byte offset (clamped to the text).
     pub fn line_col(&self, offset: usize) -> LineCol {
-        let offset = offset.min(self.text.len());
-        let line = match self.line_starts.binary_search(&offset32(offset)) {
-            Ok(i) => i,
-            Err(i) => i - 1,
-        };
-        let start = (self.line_starts[line] as usize).min(offset);
-        let mut end = offset;
-        while !self.text.is_char_boundary(end) {
-            end -= 1;
-        }
-        let column = self.text[start..end].chars().count() + 1;
-        LineCol {
-            line: line + 1,
-            column,
-        }
+        line_col_in(&self.text, self.line_starts(), offset)
     }
 
     /// Start and end positions of a span. An empty span ends where it starts.
@@ -65,9 +48,9 @@ impl SourceFile {
 
     /// The byte range of 1-based `line`, without its line break.
     pub fn line_range(&self, line: usize) -> Span {
-        let start = self.line_starts[(line - 1).min(self.line_starts.len() - 1)] as usize;
-        let end = self
-            .line_starts
+        let line_starts = self.line_starts();
+        let start = line_starts[(line - 1).min(line_starts.len() - 1)] as usize;
+        let end = line_starts
             .get(line)
             .map(|e| *e as usize - 1)
             .unwrap_or(self.text.len());
@@ -80,7 +63,51 @@ impl SourceFile {
     }
 
     pub fn line_count(&self) -> usize {
-        self.line_starts.len()
+        self.line_starts().len()
+    }
+}
+
+/// Line and column of each of `offsets` in `text`, with a line table made for the purpose and
+/// dropped: for the few positions a run notes in a file whose text it does not keep.
+pub fn line_cols(text: &str, offsets: &[usize]) -> Vec<LineCol> {
+    let starts = line_starts_of(text);
+    offsets
+        .iter()
+        .map(|&o| line_col_in(text, &starts, o))
+        .collect()
+}
+
+/// Where each line of `text` starts.
+fn line_starts_of(text: &str) -> Vec<u32> {
+    let text = text.as_bytes();
+    let lines = text.iter().filter(|b| **b == b'\n').count();
+    let mut starts = Vec::with_capacity(lines + 1);
+    starts.push(0);
+    starts.extend(
+        text.iter()
+            .enumerate()
+            .filter(|(_, b)| **b == b'\n')
+            .map(|(i, _)| offset32(i + 1)),
+    );
+    starts
+}
+
+/// Line and column of a byte offset of `text` (clamped to it), given its line starts.
+fn line_col_in(text: &str, line_starts: &[u32], offset: usize) -> LineCol {
+    let offset = offset.min(text.len());
+    let line = match line_starts.binary_search(&offset32(offset)) {
+        Ok(i) => i,
+        Err(i) => i - 1,
+    };
+    let start = (line_starts[line] as usize).min(offset);
+    let mut end = offset;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let column = text[start..end].chars().count() + 1;
+    LineCol {
+        line: line + 1,
+        column,
     }
 }
 
@@ -100,5 +127,9 @@ mod tests {
         // 'd' is after the two-byte 'ç'
         assert_eq!(f.line_col(5), LineCol { line: 2, column: 2 });
         assert_eq!(f.line_range(2), Span::new(3, 9));
+        assert_eq!(
+            line_cols(&f.text, &[0, 5, 100]),
+            [f.line_col(0), f.line_col(5), f.line_col(100)]
+        );
     }
 }

@@ -92,7 +92,8 @@ impl LazySchema {
 #[derive(Debug)]
 pub(super) struct PreparedSchema {
     /// The version's structural schema, defaults pre-pruned; `None` when the CRD has none.
-    pub(super) schema: Option<Schema>,
+    /// Shared with the CEL validators compiled from it, which follow it down while they walk.
+    pub(super) schema: Option<Arc<Schema>>,
     pub(super) has_cel_rules: bool,
     /// The compiled `x-kubernetes-validations` rules.
     pub(super) cel: Option<CelRules>,
@@ -124,14 +125,14 @@ impl PreparedSchema {
         let schema = schema.map(|mut s| {
             prune::prepare_defaults(&mut s, 0);
             collect_patterns(&s, &mut patterns, &mut formats, 0);
-            s
+            Arc::new(s)
         });
         if let (Some(check), Some(byte)) = (byte_check, formats.get_mut("byte")) {
             byte.check = Some(check);
         }
-        let has_cel_rules = with_cel && schema.as_ref().is_some_and(Schema::has_validation_rules);
+        let has_cel_rules = with_cel && schema.as_deref().is_some_and(Schema::has_validation_rules);
         let cel = has_cel_rules.then(CelRules::default);
-        let (has_embedded, has_list_types) = flags(schema.as_ref());
+        let (has_embedded, has_list_types) = flags(schema.as_deref());
         PreparedSchema {
             schema,
             has_cel_rules,
@@ -187,7 +188,7 @@ impl fmt::Debug for CelRules {
 
 impl CelRules {
     /// The rules of `s` (the schema this was built for) compiled for `kv`.
-    pub(super) fn at(&self, s: &Schema, kv: KubeVersion) -> Arc<MinorRules> {
+    pub(super) fn at(&self, s: &Arc<Schema>, kv: KubeVersion) -> Arc<MinorRules> {
         let mut by_minor = self.by_minor.lock().unwrap_or_else(|e| e.into_inner());
         if let Some((_, r)) = by_minor.iter().find(|(m, _)| *m == kv.minor) {
             return r.clone();
@@ -198,7 +199,7 @@ impl CelRules {
         };
         let rules = Arc::new(MinorRules {
             minor: kv.minor,
-            validator: Validator::with_options(s, true, &opts),
+            validator: Validator::with_shared(s, true, &opts),
             broken: std::sync::OnceLock::new(),
         });
         by_minor.push((kv.minor, rules.clone()));
@@ -410,7 +411,7 @@ impl CompiledCrd {
         // Only a schema node nested that deep in YAML can be cut, so the others stay lazy.
         if let Some(v) = compiled
             .iter()
-            .find(|v| v.lazy.may_be_truncated() && v.schema.as_ref().is_some_and(is_truncated))
+            .find(|v| v.lazy.may_be_truncated() && v.schema.as_deref().is_some_and(is_truncated))
         {
             return Err(format!(
                 "the schema of version {:?} nests deeper than {} levels, which crdlint does not follow",
@@ -490,7 +491,7 @@ impl CompiledCrd {
         self.compiled
             .iter()
             .find(|v| v.name == version)
-            .and_then(|v| v.schema.as_ref())
+            .and_then(|v| v.schema.as_deref())
     }
 
     /// Whether `version` has the status subresource.

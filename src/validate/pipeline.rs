@@ -126,7 +126,7 @@ pub(super) fn run_inner(
     }
 
     // 3. Defaults. A metadata that could not be decoded stops the server before validation.
-    prune::apply_defaults(&mut x, ver.schema.as_ref());
+    prune::apply_defaults(&mut x, ver.schema.as_deref());
     if fatal {
         return r.finish(Some(x));
     }
@@ -271,7 +271,7 @@ fn prune_unknown(r: &mut Run<'_>, x: &mut Node, ver: &CompiledVersion) -> bool {
     if let Some(m) = x.as_map_mut().and_then(|m| m.get_mut("metadata")) {
         objectmeta::drop_unknown(m);
     }
-    let schema = ver.schema.as_ref();
+    let schema = ver.schema.as_deref();
     // Without a schema nothing is pruned: the server requires one whenever it prunes.
     if !r.crd.preserve_unknown_fields && schema.is_some() {
         unknown.extend(prune::prune(x, schema, true));
@@ -349,7 +349,7 @@ pub(super) fn run_cel(
         ..Limits::default()
     };
     // Ratcheting follows the structural schema; without it (before 1.30) nothing ratchets.
-    let corr_schema = ver.schema.as_ref().filter(|_| r.beh.ratcheting);
+    let corr_schema = ver.schema.as_deref().filter(|_| r.beh.ratcheting);
     let errs = v.validate_ratcheting(&FieldPath::root(), x, old, corr_schema, limits, &mut budget);
     let broken = match &ver.schema {
         Some(s) if errs.iter().any(is_compile_error) => rules.broken(s),
@@ -581,7 +581,7 @@ fn validate_embedded(r: &mut Run<'_>, ver: &CompiledVersion, x: &Node, all: &mut
         return;
     }
     let mut emb = Vec::new();
-    objectmeta::validate_embedded(x, ver.schema.as_ref(), &Link::Root(None), &mut emb, 0);
+    objectmeta::validate_embedded(x, ver.schema.as_deref(), &Link::Root(None), &mut emb, 0);
     if !r.beh.embedded_required_no_detail {
         // Before 1.34 a missing embedded apiVersion/kind said so in the detail.
         for (fe, _) in &mut emb {
@@ -608,12 +608,12 @@ fn validate_list_types(
     let root = Link::Root(None);
     let old_ok = old.is_none_or(|o| {
         let mut olds = Vec::new();
-        listtype::validate(&root, ver.schema.as_ref(), o, &mut olds);
+        listtype::validate(&root, ver.schema.as_deref(), o, &mut olds);
         olds.is_empty()
     });
     if old_ok {
         let mut lt = Vec::new();
-        listtype::validate(&root, ver.schema.as_ref(), x, &mut lt);
+        listtype::validate(&root, ver.schema.as_deref(), x, &mut lt);
         emit(r, all, &rules::LIST_DUPLICATE, lt);
     }
 }

@@ -32,7 +32,7 @@ pub(super) fn prepare_old(crd: &CompiledCrd, ver: &CompiledVersion, old: &Node) 
     if let Some(m) = o.as_map_mut().and_then(|m| m.get_mut("metadata")) {
         objectmeta::drop_unknown(m);
     }
-    let schema = ver.schema.as_ref();
+    let schema = ver.schema.as_deref();
     if !crd.preserve_unknown_fields && schema.is_some() {
         prune::prune(&mut o, schema, true);
         prune::prune_non_nullable_nulls(&mut o, schema);

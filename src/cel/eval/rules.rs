@@ -216,9 +216,19 @@ impl Validator {
         resource_root: bool,
         opts: &CompileOptions,
     ) -> Option<Validator> {
+        Self::with_shared(&Arc::new(schema.clone()), resource_root, opts)
+    }
+
+    /// [`Validator::with_options`] for a schema already shared: the validator keeps a
+    /// reference to it, not a copy (a CRD version's schema can be megabytes).
+    pub fn with_shared(
+        schema: &Arc<Schema>,
+        resource_root: bool,
+        opts: &CompileOptions,
+    ) -> Option<Validator> {
         let decl = decl_type(schema, resource_root, ROOT_TYPE_NAME);
         let mut v = Self::build(schema, schema, resource_root, decl, opts, 0)?;
-        v.root = Some(Arc::new(schema.clone()));
+        v.root = Some(Arc::clone(schema));
         Some(v)
     }
 

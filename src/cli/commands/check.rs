@@ -19,8 +19,9 @@ pub fn run(settings: &Settings, mode: Mode, args: &CheckArgs) -> Result<Status, 
         skip_cel: settings.skip_cel,
         cost_warn_percent: settings.cost_warn_percent,
         old: None,
+        keep_texts: false,
     };
-    let gathered = super::gather_all(
+    let gathered = super::gather_pending(
         settings,
         &settings.paths(&args.paths.paths),
         &settings.crds(&args.validation.crds),
@@ -29,6 +30,8 @@ pub fn run(settings: &Settings, mode: Mode, args: &CheckArgs) -> Result<Status, 
     let old = super::old::load(settings, &args.validation, &loaded)?;
     let opts = RunOptions {
         old: old.map(std::sync::Arc::new),
+        // `--old-ref` reads the checked files' texts again after the run.
+        keep_texts: args.validation.old_ref.is_some(),
         ..opts
     };
     // Checked files with their paths, for comparing their CRDs with those at --old-ref.
@@ -65,6 +68,7 @@ pub fn run_lint(settings: &Settings, args: &PathArgs) -> Result<Status, Failure>
         skip_cel: settings.skip_cel,
         cost_warn_percent: settings.cost_warn_percent,
         old: None,
+        keep_texts: false,
     };
     let result = super::run_driver(settings, &settings.paths(&args.paths), &[], &opts)?;
     let mut out = io::BufWriter::new(io::stdout().lock());

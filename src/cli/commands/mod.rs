@@ -47,6 +47,25 @@ pub(crate) fn gather_all(
     paths: &[PathBuf],
     crds: &[PathBuf],
 ) -> Result<Gathered, Failure> {
+    gather_files(settings, paths, crds, input::read_all)
+}
+
+/// [`gather_all`] for the run driver: the files are found, not read (standard input
+/// excepted); the driver reads each when a step needs it ([`input::pending`]).
+pub(crate) fn gather_pending(
+    settings: &Settings,
+    paths: &[PathBuf],
+    crds: &[PathBuf],
+) -> Result<Gathered, Failure> {
+    gather_files(settings, paths, crds, input::pending)
+}
+
+fn gather_files(
+    settings: &Settings,
+    paths: &[PathBuf],
+    crds: &[PathBuf],
+    read: fn(Vec<Input>) -> Vec<Loaded>,
+) -> Result<Gathered, Failure> {
     for glob in &settings.excludes {
         globset::Glob::new(glob)
             .map_err(|e| Failure::Usage(format!("invalid --exclude glob {glob:?}: {e}")))?;
@@ -81,20 +100,17 @@ pub(crate) fn gather_all(
             empty_dirs.push(path.display().to_string());
         }
     }
-    let mut loaded = input::read_all(input::sort_and_dedup(inputs));
+    let mut loaded = read(input::sort_and_dedup(inputs));
     // A directory entry that could not be walked is reported like a file that could not be
     // read, in path order with the rest.
     for e in walk_errors {
-        loaded.push(Loaded {
-            source: SourceFile::new(e.name.clone(), String::new()),
-            input: Input {
-                name: e.name.clone(),
-                origin: Origin::Path(PathBuf::from(&e.name)),
-                role: Role::Target,
-                named_crd: false,
-            },
-            error: Some(e.message),
-        });
+        let input = Input {
+            name: e.name.clone(),
+            origin: Origin::Path(PathBuf::from(&e.name)),
+            role: Role::Target,
+            named_crd: false,
+        };
+        loaded.push(Loaded::failed(input, e.message));
     }
     loaded.sort_by(|a, b| a.input.name.cmp(&b.input.name));
     Ok(Gathered { loaded, empty_dirs })
@@ -227,7 +243,7 @@ pub(crate) fn run_driver_with_roles(
     crds: &[PathBuf],
     opts: &RunOptions,
 ) -> Result<(RunResult, Vec<Role>), Failure> {
-    let gathered = gather_all(settings, paths, crds)?;
+    let gathered = gather_pending(settings, paths, crds)?;
     let roles = gathered.loaded.iter().map(|l| l.input.role).collect();
     let mut result = driver::run(gathered.loaded, opts);
     note_no_manifests(&mut result, &gathered.empty_dirs);
@@ -287,7 +303,7 @@ pub(crate) fn report(
         let mut err = io::stderr().lock();
         for s in &result.skipped {
             let file = &result.files[s.file];
-            let at = file.line_col(s.span.start());
+            let at = s.at;
             let what = match &s.object {
                 Some(o) if o.name.is_empty() => format!("{} {}", o.api_version, o.kind),
                 Some(o) => format!("{} {} {}", o.api_version, o.kind, o.name),

@@ -46,6 +46,7 @@ pub fn run(settings: &Settings, kind: Transform, args: &TransformArgs) -> Result
         skip_cel: settings.skip_cel,
         cost_warn_percent: settings.cost_warn_percent,
         old: None,
+        keep_texts: true,
     };
     let (mut result, roles) = super::run_driver_with_roles(
         settings,

@@ -1,5 +1,6 @@
-//! Step 3 of the run driver: each file of resources parsed (unless step 1 kept its tree), its
-//! objects matched to a CRD of the table or a built-in kind and validated, one file per task.
+//! Step 3 of the run driver: each file of resources read and parsed (unless step 1 kept its
+//! tree), its objects matched to a CRD of the table or a built-in kind and validated, one file
+//! per task; then its tree is dropped, and its text unless the report needs it.
 
 use super::*;
 
@@ -56,17 +57,27 @@ pub(super) struct Targets<'a> {
     pub(super) table: &'a Table,
     pub(super) crds: &'a [Option<CompiledCrd>],
     pub(super) builtins: Builtins,
+    /// The files that findings of steps 1 and 2 point into.
+    pub(super) mentioned: &'a [bool],
 }
 
-/// What step 3 keeps of one file: its parse results without the tree, and its findings.
+/// What step 3 keeps of one file: its counts, findings and annotations, and its text if the
+/// report needs it.
 pub(super) struct Checked {
-    pub(super) parsed: ParsedFile,
+    pub(super) documents: usize,
+    pub(super) annotations: Vec<IgnoreAnnotation>,
+    /// Read and parse findings.
+    pub(super) parse_diagnostics: Vec<Diagnostic>,
+    /// Findings of validation.
     pub(super) diagnostics: Vec<Diagnostic>,
     pub(super) skipped: Vec<Skipped>,
     /// Objects skipped by `--skip` (counted, never listed).
     pub(super) skipped_quietly: usize,
     pub(super) resources: usize,
     pub(super) stored: Vec<Stored>,
+    /// The file could not be read.
+    pub(super) io_failed: bool,
+    pub(super) text: Kept,
 }
 
 /// What one object of a file is validated against.
@@ -104,33 +115,69 @@ pub(super) enum NotValidated {
 impl Targets<'_> {
     /// Step 3: every file of the run (files parsed in step 1 keep their parse), one file per
     /// task, in file order.
-    pub(super) fn check_all(&self, early: Vec<Option<ParsedFile>>) -> Vec<Checked> {
+    pub(super) fn check_all(&self, early: Vec<Early<'_>>) -> Vec<Checked> {
         early
             .into_par_iter()
             .enumerate()
-            .map(|(f, p)| self.check_file(f, p))
+            .map(|(f, e)| self.check_file(f, e))
             .collect()
     }
 
-    /// Parses the file if step 1 did not, validates its resources, and drops its tree.
-    fn check_file(&self, f: FileId, p: Option<ParsedFile>) -> Checked {
+    /// Reads and parses the file if step 1 did not, validates its resources, and drops its
+    /// tree, and its text unless the report needs it.
+    fn check_file(&self, f: FileId, early: Early<'_>) -> Checked {
         let l = &self.loaded[f];
-        let mut p =
-            p.unwrap_or_else(|| parse_file(f, l, self.loaded.len(), &self.opts.skip, self.patches));
+        let (p, text) = match early.parsed {
+            Some(p) => (p, early.text),
+            None => {
+                let text = match early.text {
+                    Text::Released => Text::read(l),
+                    text => text,
+                };
+                let p = parse_file(
+                    f,
+                    l,
+                    text.as_result(),
+                    self.loaded.len(),
+                    &self.opts.skip,
+                    self.patches,
+                );
+                (p, text)
+            }
+        };
         let mut c = Checked {
-            parsed: ParsedFile::default(),
+            documents: p.documents,
+            annotations: Vec::new(),
+            parse_diagnostics: Vec::new(),
             diagnostics: Vec::new(),
             skipped: Vec::new(),
             skipped_quietly: 0,
             resources: 0,
             stored: Vec::new(),
+            io_failed: matches!(text, Text::Failed(_)),
+            text: Kept::Nothing,
         };
         if l.input.role == Role::Target {
             let jobs = self.jobs(f, &p, &mut c);
             self.validate_jobs(f, &jobs, &mut c);
         }
-        p.docs = Vec::new();
-        c.parsed = p;
+        if let Some(t) = text.held() {
+            texts::place_skipped(t, &mut c.skipped);
+        }
+        let findings = self.mentioned.get(f).copied().unwrap_or(false)
+            || !c.diagnostics.is_empty()
+            || !p.diagnostics.is_empty();
+        c.text = match early.kept {
+            Some(kept) => kept,
+            None => {
+                let needed = text
+                    .held()
+                    .is_some_and(|t| texts::needed(self.opts, t, findings, p.documents));
+                text.keep(needed, self.opts)
+            }
+        };
+        c.annotations = p.annotations;
+        c.parse_diagnostics = p.diagnostics;
         c
     }
 
@@ -174,6 +221,7 @@ impl Targets<'_> {
             c.skipped.push(Skipped {
                 file: f,
                 span,
+                at: Default::default(),
                 object: (!o.object.kind.is_empty()).then(|| Arc::clone(&o.object)),
                 reason,
             });

@@ -1,0 +1,374 @@
+//! What a run keeps of its files' texts: each file is read when a step needs it, and its text
+//! is kept for the report only where the report may need it. A run of 100,000 resources with
+//! a handful of findings keeps a handful of texts, not 50 MB of them.
+//!
+//! A text is kept when a finding (or a finding's related location) points into the file, when
+//! the file may hold a suppression comment (`# crdlint:`, read after the run), when it has no
+//! document (the "no YAML documents" note points at its start), and for every file when the
+//! command prints or rewrites files or asked for all of them ([`RunOptions::keep_texts`]).
+//! Every other file keeps its name and an empty text; where a skipped document starts is worked
+//! out while its text is at hand ([`Skipped::at`]).
+//!
+//! A kept text that was read from a path is not held through the run either: its length and
+//! hash are noted, and it is read again at the end, when the CRDs' compiled schemas are gone
+//! (they are most of the peak). A file that reads differently then changed while it was being
+//! checked: it gets an `io/read` finding (its other findings may point at the wrong lines), and
+//! the run exits 2, as for any file it could not read properly.
+
+use super::*;
+
+/// A file's text as the steps hand it on.
+pub(super) enum Text<'a> {
+    /// Read (or already at hand in its [`Loaded`]) and still needed.
+    Held(Cow<'a, str>),
+    /// Looked at and let go: a step that needs it reads it again.
+    Released,
+    /// Could not be read, and why.
+    Failed(String),
+}
+
+impl<'a> Text<'a> {
+    /// Reads the file (a pending one from disk, now).
+    pub(super) fn read(l: &'a Loaded) -> Text<'a> {
+        match l.text() {
+            Ok(text) => Text::Held(text),
+            Err(e) => Text::Failed(e),
+        }
+    }
+
+    /// The text, if held.
+    pub(super) fn held(&self) -> Option<&str> {
+        match self {
+            Text::Held(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The text or why it could not be read; a released text counts as empty.
+    pub(super) fn as_result(&self) -> Result<&str, &str> {
+        match self {
+            Text::Held(t) => Ok(t),
+            Text::Released => Ok(""),
+            Text::Failed(e) => Err(e),
+        }
+    }
+
+    /// Lets the text go (a failure is kept: there is nothing to read again).
+    pub(super) fn release(self) -> Text<'a> {
+        match self {
+            Text::Held(_) => Text::Released,
+            other => other,
+        }
+    }
+
+    /// What the report keeps of a held text, given whether it needs it: a text read from a
+    /// path is read again at the end, unless the command uses every text
+    /// ([`RunOptions::keep_texts`], or it prints files).
+    pub(super) fn keep(self, needed: bool, opts: &RunOptions) -> Kept {
+        match self {
+            Text::Held(Cow::Owned(t))
+                if needed && (opts.keep_texts || opts.transform.is_some()) =>
+            {
+                Kept::Owned(t)
+            }
+            Text::Held(Cow::Owned(t)) if needed => Kept::Again {
+                len: t.len(),
+                hash: hash(&t),
+            },
+            Text::Held(Cow::Borrowed(_)) if needed => Kept::InLoaded,
+            _ => Kept::Nothing,
+        }
+    }
+}
+
+/// What the result keeps of one file's text.
+pub(super) enum Kept {
+    Nothing,
+    /// Read by the run.
+    Owned(String),
+    /// The text its [`Loaded`] already had.
+    InLoaded,
+    /// Read again from its path after the run; this is what was checked.
+    Again {
+        len: usize,
+        hash: u64,
+    },
+}
+
+fn hash(text: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    text.hash(&mut h);
+    h.finish()
+}
+
+/// Whether the report may need a file's text (see the module docs). `findings`: some finding
+/// points into the file.
+pub(super) fn needed(opts: &RunOptions, text: &str, findings: bool, documents: usize) -> bool {
+    opts.keep_texts
+        || opts.transform.is_some()
+        || findings
+        || documents == 0
+        || text.contains("# crdlint:")
+}
+
+/// The files that the findings of steps 1 and 2 point into (their own file, or a related
+/// location's).
+pub(super) fn mentioned(diagnostics: &[Diagnostic], files: usize) -> Vec<bool> {
+    let mut out = vec![false; files];
+    let mut mark = |f: Option<FileId>| {
+        if let Some(slot) = f.and_then(|f| out.get_mut(f)) {
+            *slot = true;
+        }
+    };
+    for d in diagnostics {
+        mark(d.file);
+        for r in &d.related {
+            mark(r.file.or(d.file));
+        }
+    }
+    out
+}
+
+/// After step 2: lets go of the texts of the files step 1 is done with (their trees are gone:
+/// only CRDs, or `--crd` files) unless the report needs them, before step 3 starts.
+pub(super) fn release_crd_files(early: &mut [Early<'_>], mentioned: &[bool], opts: &RunOptions) {
+    for (f, e) in early.iter_mut().enumerate() {
+        let Some(p) = &e.parsed else { continue };
+        if !p.docs.is_empty() {
+            continue;
+        }
+        let findings = mentioned[f] || !p.diagnostics.is_empty();
+        let keep = e
+            .text
+            .held()
+            .is_some_and(|t| needed(opts, t, findings, p.documents));
+        let text = std::mem::replace(&mut e.text, Text::Released);
+        e.kept = Some(text.keep(keep, opts));
+    }
+}
+
+/// The result's files and the paths they were read from, each with the text kept for it (read
+/// again where [`Kept::Again`]), and an `io/read` finding for each file that no longer reads
+/// as it did.
+pub(super) fn files(
+    loaded: Vec<Loaded>,
+    kept: Vec<Kept>,
+) -> (Vec<SourceFile>, Vec<Option<PathBuf>>, Vec<Diagnostic>) {
+    let per_file: Vec<(SourceFile, Option<PathBuf>, Option<Diagnostic>)> = loaded
+        .into_par_iter()
+        .zip(kept)
+        .enumerate()
+        .map(|(f, (l, kept))| {
+            let (text, changed) = match kept {
+                Kept::Nothing => (String::new(), None),
+                Kept::Owned(t) => (t, None),
+                Kept::InLoaded => (l.source.text, None),
+                Kept::Again { len, hash: h } => read_again(&l, len, h),
+            };
+            let changed = changed.map(|msg| {
+                Diagnostic::new(&input_rules::IO_ERROR, Span::default(), msg).with_file(f)
+            });
+            let path = match l.input.origin {
+                Origin::Path(path) => Some(path),
+                Origin::Stdin => None,
+            };
+            (SourceFile::new(l.source.name, text), path, changed)
+        })
+        .collect();
+    let mut files = Vec::with_capacity(per_file.len());
+    let mut paths = Vec::with_capacity(per_file.len());
+    let mut changed = Vec::new();
+    for (file, path, d) in per_file {
+        files.push(file);
+        paths.push(path);
+        changed.extend(d);
+    }
+    (files, paths, changed)
+}
+
+/// A kept text read again, and what is wrong when it is not the text that was checked.
+fn read_again(l: &Loaded, len: usize, h: u64) -> (String, Option<String>) {
+    match l.text() {
+        Ok(t) if t.len() == len && hash(&t) == h => (t.into_owned(), None),
+        Ok(t) => (
+            t.into_owned(),
+            Some(
+                "the file changed while crdlint was checking it: run again (its findings may point at the wrong lines)"
+                    .to_string(),
+            ),
+        ),
+        Err(e) => (
+            String::new(),
+            Some(format!("could not be read again to show its findings: {e}")),
+        ),
+    }
+}
+
+/// Where each skipped document of a file starts, while its text is at hand.
+pub(super) fn place_skipped(text: &str, skipped: &mut [Skipped]) {
+    if skipped.is_empty() {
+        return;
+    }
+    let offsets: Vec<usize> = skipped.iter().map(|s| s.span.start()).collect();
+    for (s, at) in skipped
+        .iter_mut()
+        .zip(crate::diag::line_cols(text, &offsets))
+    {
+        s.at = at;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::input::Input;
+
+    const CRD: &str = include_str!("../../../testdata/examples/crds/backup-schedule.yaml");
+
+    fn file(name: &str, text: &str) -> Loaded {
+        let input = Input {
+            name: name.into(),
+            origin: Origin::Path(name.into()),
+            role: Role::Target,
+            named_crd: false,
+        };
+        Loaded::with_text(input, text.to_string())
+    }
+
+    fn opts() -> RunOptions {
+        RunOptions {
+            mode: Mode::Check,
+            missing_schema: None,
+            skip: Vec::new(),
+            lint: lint::Options::default(),
+            validate: validate::Options::default(),
+            transform: None,
+            skip_cel: false,
+            cost_warn_percent: 100,
+            old: None,
+            keep_texts: false,
+        }
+    }
+
+    fn resource(days: i64) -> String {
+        format!(
+            "apiVersion: ops.example.com/v1\nkind: BackupSchedule\nmetadata:\n  name: b\n  namespace: n\nspec:\n  schedule: '0 3 * * *'\n  retentionDays: {days}\n  target:\n    bucket: backups\n"
+        )
+    }
+
+    #[test]
+    fn only_texts_the_report_needs_are_kept() {
+        let bad = resource(400);
+        let good = resource(30);
+        let suppressed = format!("# crdlint: ignore-file[cr/schema]\n{good}");
+        let skipped = format!("{good}---\nkey: value\n---\n# a comment\nplain: 1\n");
+        let files = vec![
+            file("a-crd.yaml", CRD),
+            file("b-bad.yaml", &bad),
+            file("c-good.yaml", &good),
+            file("d-suppressed.yaml", &suppressed),
+            file("e-comments.yaml", "# nothing here\n"),
+            file("f-skipped.yaml", &skipped),
+        ];
+        let result = run(files, &opts());
+        let kept: Vec<bool> = result.files.iter().map(|f| !f.text.is_empty()).collect();
+        let findings: Vec<bool> = (0..kept.len())
+            .map(|f| result.diagnostics.iter().any(|d| d.file == Some(f)))
+            .collect();
+        // A file's text stays when a finding points into it, when it may hold a suppression
+        // comment (d) and when it has no document (e).
+        let expected: Vec<bool> = findings
+            .iter()
+            .enumerate()
+            .map(|(f, &found)| found || f == 3 || f == 4)
+            .collect();
+        assert_eq!(kept, expected);
+        // The CRD has no finding: its text goes once its step is done.
+        assert!(!kept[0]);
+        assert!(findings[1]);
+        // Where the skipped documents start was noted while the text was at hand.
+        let at: Vec<(usize, usize)> = result
+            .skipped
+            .iter()
+            .map(|s| (s.at.line, s.at.column))
+            .collect();
+        assert_eq!(at, [(12, 1), (15, 1)]);
+        // Everything is kept when asked for, and when the command prints files.
+        let all = RunOptions {
+            keep_texts: true,
+            ..opts()
+        };
+        let result = run(vec![file("a.yaml", CRD), file("c.yaml", &good)], &all);
+        assert!(result.files.iter().all(|f| !f.text.is_empty()));
+        let prune = RunOptions {
+            transform: Some(Transform::Prune),
+            ..opts()
+        };
+        let result = run(vec![file("a.yaml", CRD), file("c.yaml", &good)], &prune);
+        assert!(result.files.iter().all(|f| !f.text.is_empty()));
+    }
+
+    #[test]
+    fn pending_files_are_read_when_needed_and_read_errors_reported_once() {
+        let dir = std::env::temp_dir().join(format!("crdlint-texts-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let crd = dir.join("crd.yaml");
+        let bad = dir.join("bad.yaml");
+        let gone = dir.join("gone.yaml");
+        std::fs::write(&crd, CRD).expect("write");
+        std::fs::write(&bad, resource(0)).expect("write");
+        let inputs = [&crd, &bad, &gone]
+            .iter()
+            .map(|p| Input {
+                name: p.display().to_string(),
+                origin: Origin::Path(p.to_path_buf()),
+                role: Role::Target,
+                named_crd: false,
+            })
+            .collect();
+        let loaded = crate::cli::input::pending(inputs);
+        assert!(loaded.iter().all(Loaded::is_pending));
+        let result = run(loaded, &opts());
+        std::fs::remove_dir_all(&dir).ok();
+        assert!(result.io_failed);
+        let io: Vec<Option<FileId>> = result
+            .diagnostics
+            .iter()
+            .filter(|d| d.rule.id == input_rules::IO_ERROR.id)
+            .map(|d| d.file)
+            .collect();
+        assert_eq!(io, [Some(2)]);
+        assert!(result
+            .diagnostics
+            .iter()
+            .any(|d| d.file == Some(1) && d.rule.id != input_rules::IO_ERROR.id));
+        assert_eq!(result.files[1].text, resource(0));
+        assert!(result.files[0].text.is_empty());
+        assert_eq!(result.summary.resources, 1);
+    }
+
+    #[test]
+    fn a_text_read_again_must_be_the_one_checked() {
+        let dir = std::env::temp_dir().join(format!("crdlint-again-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let path = dir.join("x.yaml");
+        std::fs::write(&path, "a: 1\n").expect("write");
+        let input = Input {
+            name: "x.yaml".into(),
+            origin: Origin::Path(path.clone()),
+            role: Role::Target,
+            named_crd: false,
+        };
+        let l = crate::cli::input::pending(vec![input]).remove(0);
+        let same = read_again(&l, 5, hash("a: 1\n"));
+        assert_eq!(same, ("a: 1\n".to_string(), None));
+        let (text, changed) = read_again(&l, 5, hash("a: 2\n"));
+        assert_eq!(text, "a: 1\n");
+        assert!(changed.is_some_and(|m| m.contains("changed while")));
+        std::fs::remove_dir_all(&dir).ok();
+        let (text, gone) = read_again(&l, 5, hash("a: 1\n"));
+        assert!(text.is_empty());
+        assert!(gone.is_some_and(|m| m.contains("could not be read again")));
+    }
+}
