@@ -369,6 +369,54 @@ impl Node {
         }
     }
 
+    /// Feeds `h` the value `to_json` gives, without building it: two nodes feed the same
+    /// sequence exactly when their `to_json().to_string()` texts are equal (spans and styles
+    /// left out, map order kept, a non-finite float is JSON's `null`, `1` is not `1.0`). Every
+    /// value starts with a tag and collections with their length, so the sequence is
+    /// unambiguous. A map's keys are distinct (the loader keeps one entry per key), so its
+    /// entries are its JSON object's members in order.
+    pub fn hash_json<H: std::hash::Hasher>(&self, h: &mut H) {
+        use std::hash::Hash;
+        match &self.value {
+            Value::Null => h.write_u8(0),
+            Value::Float(f) if !f.is_finite() => h.write_u8(0),
+            Value::Bool(b) => {
+                h.write_u8(1);
+                h.write_u8(u8::from(*b));
+            }
+            Value::Int(i) => {
+                h.write_u8(2);
+                h.write_i64(*i);
+            }
+            // Distinct finite floats print differently (shortest round-trip form, `-0.0` too),
+            // and so have distinct bits.
+            Value::Float(f) => {
+                h.write_u8(3);
+                h.write_u64(f.to_bits());
+            }
+            Value::String(s) => {
+                h.write_u8(4);
+                s.as_ref().hash(h);
+            }
+            Value::Seq(items) => {
+                h.write_u8(5);
+                h.write_usize(items.len());
+                for item in items.iter() {
+                    item.hash_json(h);
+                }
+            }
+            Value::Map(m) => {
+                h.write_u8(6);
+                h.write_usize(m.entries.len());
+                for e in m.entries.iter() {
+                    let key: &str = e.key.as_ref();
+                    key.hash(h);
+                    e.value.hash_json(h);
+                }
+            }
+        }
+    }
+
     /// Builds a synthetic tree from a serde_json value, normalising numbers as Kubernetes does
     /// (whole floats that fit in i64 become ints).
     pub fn from_json(v: &serde_json::Value) -> Node {
@@ -503,6 +551,73 @@ mod tests {
         assert_eq!(s.cover(Span::new(1, 4)), Span::new(1, 9));
         let far = Span::new(MAX_SPAN_OFFSET + 10, usize::MAX);
         assert_eq!((far.start(), far.end()), (MAX_SPAN_OFFSET, MAX_SPAN_OFFSET));
+    }
+
+    /// `hash_json` feeds equal sequences exactly when `to_json` prints the same text: checked
+    /// on every pair of values that differ only in ways the JSON text may or may not show.
+    #[test]
+    fn hash_json_matches_json_text_equality() {
+        use std::hash::{BuildHasher, Hasher};
+        let texts = [
+            "a: 1",
+            "a: 1.0",
+            "a: 1.5",
+            "a: '1'",
+            "a: null",
+            "a: ~",
+            "a: -0.0",
+            "a: 0.0",
+            "a: 0",
+            "a: true",
+            "a: 'true'",
+            "a: ''",
+            "a: []",
+            "a: {}",
+            "a: [[x], [y]]",
+            "a: [[x, y]]",
+            "a: [x, y]",
+            "{a: bc}",
+            "{ab: c}",
+            "{a: 1, b: 2}",
+            "{b: 2, a: 1}",
+            "{a: 1,   b: 2}",
+            "a:\n  b: 2\n",
+            "a: {b: 2}",
+            "a: [{b: c}]",
+            "a: [b, c]",
+            "a: \"b\"",
+            "a: |\n  b\n",
+            "a: \"b\\n\"",
+        ];
+        let mut nodes: Vec<Node> = texts
+            .iter()
+            .map(|t| {
+                let docs = crate::yaml::load(t);
+                docs.into_iter().next().and_then(|d| d.root).expect(t)
+            })
+            .collect();
+        // The loader refuses non-finite numbers; a tree built in code may hold them.
+        let mut texts = texts.map(String::from).to_vec();
+        for f in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+            let mut m = Map::new();
+            m.insert("a", Node::synthetic(Value::Float(f)));
+            nodes.push(Node::synthetic(Value::Map(m)));
+            texts.push(format!("a: {f}"));
+        }
+        let state = foldhash::quality::FixedState::default();
+        let hash = |n: &Node| {
+            let mut h = state.build_hasher();
+            n.hash_json(&mut h);
+            h.finish()
+        };
+        for (a, ta) in nodes.iter().zip(&texts) {
+            for (b, tb) in nodes.iter().zip(&texts) {
+                // The texts, not the values: `serde_json`'s map equality ignores order.
+                let (ja, jb) = (a.to_json().to_string(), b.to_json().to_string());
+                let same_json = ja == jb;
+                assert_eq!(hash(a) == hash(b), same_json, "{ta:?} vs {tb:?}");
+            }
+        }
     }
 
     /// The tree's layout is what bounds memory against input size (RELIABILITY.md): these are
