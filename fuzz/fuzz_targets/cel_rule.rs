@@ -6,7 +6,6 @@
 
 use crdlint::cli::driver::{self, Mode, RunOptions};
 use crdlint::cli::input::{Input, Loaded, Origin, Role};
-use crdlint::diag::SourceFile;
 use libfuzzer_sys::fuzz_target;
 
 const CRD: &str = r#"apiVersion: apiextensions.k8s.io/v1
@@ -60,16 +59,15 @@ spec:
 "#;
 
 fn file(name: &str, text: String) -> Loaded {
-    Loaded {
-        input: Input {
+    Loaded::with_text(
+        Input {
             name: name.into(),
             origin: Origin::Path(name.into()),
             role: Role::Target,
             named_crd: false,
         },
-        source: SourceFile::new(name, text),
-        error: None,
-    }
+        text,
+    )
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -92,6 +90,8 @@ fuzz_target!(|data: &[u8]| {
         skip_cel: false,
         cost_warn_percent: 100,
         old: None,
+        // Keep every text: the checks below read the files the run saw.
+        keep_texts: true,
     };
     let result = driver::run(
         vec![file("crd.yaml", crd), file("w.yaml", RESOURCE.to_string())],

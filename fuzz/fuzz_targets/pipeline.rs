@@ -7,20 +7,18 @@
 use crdlint::cli::driver::{self, Mode, RunOptions, Transform};
 use crdlint::cli::input::{Input, Loaded, Origin, Role};
 use crdlint::diag::render::{self, Format, Report};
-use crdlint::diag::SourceFile;
 use libfuzzer_sys::fuzz_target;
 
 fn file(name: &str, text: &str) -> Loaded {
-    Loaded {
-        input: Input {
+    Loaded::with_text(
+        Input {
             name: name.into(),
             origin: Origin::Path(name.into()),
             role: Role::Target,
             named_crd: false,
         },
-        source: SourceFile::new(name, text.to_string()),
-        error: None,
-    }
+        text.to_string(),
+    )
 }
 
 fn options(mode: Mode, transform: Option<Transform>) -> RunOptions {
@@ -34,6 +32,8 @@ fn options(mode: Mode, transform: Option<Transform>) -> RunOptions {
         skip_cel: false,
         cost_warn_percent: 100,
         old: None,
+        // Keep every text: the checks below read the files the run saw.
+        keep_texts: true,
     }
 }
 
@@ -80,7 +80,11 @@ fn check_write_back(resources: &str, result: &driver::RunResult) {
     let originals: Vec<usize> = before
         .iter()
         .filter_map(|d| d.root.as_ref())
-        .flat_map(|root| driver::objects(root).into_iter().map(|(_, n)| n.span.start()))
+        .flat_map(|root| {
+            driver::objects(root)
+                .into_iter()
+                .map(|(_, n)| n.span.start())
+        })
         .collect();
     let stored: Vec<_> = result.stored.iter().filter(|s| s.file == 1).collect();
     let changes: Vec<_> = stored
