@@ -3,7 +3,8 @@
 use super::result::{Code, OErr, Res};
 use super::{child_corr, ratcheted, validate, Corr, Ctx, Name};
 use crate::k8s::field::{go_float, BadValue};
-use crate::schema::{correlate, AdditionalProperties, Schema};
+use crate::schema::correlate::{self, go_deep_equal};
+use crate::schema::{AdditionalProperties, Schema};
 use crate::yaml::{Node, Span, Value};
 
 pub(super) fn check_array(
@@ -229,27 +230,6 @@ fn enum_matches(data: &Node, e: &Node) -> bool {
         (Value::String(a), Value::String(b)) => a == b,
         (Value::Bool(a), Value::Bool(b)) => a == b,
         (Value::Seq(_), Value::Seq(_)) | (Value::Map(_), Value::Map(_)) => go_deep_equal(data, e),
-        _ => false,
-    }
-}
-
-/// Go `reflect.DeepEqual` of two decoded JSON values: `int64(1)` and `float64(1)` differ.
-pub(crate) fn go_deep_equal(a: &Node, b: &Node) -> bool {
-    match (&a.value, &b.value) {
-        (Value::Null, Value::Null) => true,
-        (Value::Bool(x), Value::Bool(y)) => x == y,
-        (Value::Int(x), Value::Int(y)) => x == y,
-        (Value::Float(x), Value::Float(y)) => x == y,
-        (Value::String(x), Value::String(y)) => x == y,
-        (Value::Seq(x), Value::Seq(y)) => {
-            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| go_deep_equal(p, q))
-        }
-        (Value::Map(x), Value::Map(y)) => {
-            x.len() == y.len()
-                && x.entries
-                    .iter()
-                    .all(|e| y.get(&e.key).is_some_and(|v| go_deep_equal(&e.value, v)))
-        }
         _ => false,
     }
 }
