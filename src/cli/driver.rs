@@ -562,7 +562,7 @@ fn parse_file(
                 if let Some((value, text)) = classify::ignore_annotation(node) {
                     annotations.push(IgnoreAnnotation {
                         file: id,
-                        object: node.span,
+                        object: node.span(),
                         value,
                         text,
                     });
@@ -685,13 +685,13 @@ fn stamp(mut d: Diagnostic, file: FileId, object: &Arc<ObjectRef>) -> Diagnostic
 /// Where to point for a finding about a whole object: its `kind` value, so that the frame
 /// shows which kind is meant.
 fn kind_span(node: &Node) -> Span {
-    node.get("kind").map(|k| k.span).unwrap_or(node.span)
+    node.get("kind").map(|k| k.span()).unwrap_or(node.span())
 }
 
 /// Where to point for a finding about a whole CRD: its `metadata.name`.
 fn name_span(node: &Node) -> Span {
     node.at(&["metadata", "name"])
-        .map(|n| n.span)
+        .map(|n| n.span())
         .unwrap_or_else(|| kind_span(node))
 }
 

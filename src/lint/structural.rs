@@ -234,7 +234,7 @@ fn invariants(
                 out,
                 ErrType::Required,
                 &loc.child("type"),
-                s.span,
+                s.span(),
                 Bad::none(),
                 "must be object if x-kubernetes-embedded-resource is true",
             );
@@ -258,7 +258,7 @@ fn invariants(
             &STRUCTURAL,
             ErrType::Required,
             &loc.child("type"),
-            s.span,
+            s.span(),
             Bad::none(),
             d,
         );
@@ -316,7 +316,7 @@ fn invariants(
             out,
             ErrType::Required,
             &loc.child("properties"),
-            s.span,
+            s.span(),
             Bad::none(),
             "must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields",
         );
@@ -411,7 +411,7 @@ fn metadata(m: &Node, check_meta: bool, lvl: Level, loc: &Loc, out: &mut Vec<FEr
             &STRUCTURAL,
             ErrType::Forbidden,
             loc,
-            m.span,
+            m.span(),
             Bad::none(),
             "must not specify anything other than name and generateName, but metadata is implicitly specified",
         );
@@ -604,7 +604,7 @@ fn nested(
         let span = v
             .get("properties")
             .map(|p| key_span(p, "metadata"))
-            .unwrap_or(v.span);
+            .unwrap_or(v.span());
         err(
             out,
             ErrType::Forbidden,
@@ -653,7 +653,7 @@ fn complete_vv(
         return;
     }
     let Some(s) = s else {
-        because(out, spath, vpath, v.span);
+        because(out, spath, vpath, v.span());
         return;
     };
     if let Some(n) = get_set(v, "not") {
@@ -687,7 +687,7 @@ fn complete_nested(
         return;
     }
     let Some(s) = s.filter(|s| s.as_map().is_some()) else {
-        because(out, spath, vpath, v.span);
+        because(out, spath, vpath, v.span());
         return;
     };
     complete_vv(v, Some(s), spath, vpath, opts, out, depth + 1);
