@@ -183,15 +183,24 @@ impl Edge<'_> {
     /// Extends a CRD schema path the way apiextensions validation prints it, e.g.
     /// `spec.validation.openAPIV3Schema` + `Property("a")` → `...openAPIV3Schema.properties[a]`.
     pub fn append_to(&self, path: &FieldPath) -> FieldPath {
+        // One copy of the path per edge (the schema walks call this at every node).
+        let (name, key_len) = match *self {
+            Edge::Property(k) => ("properties", k.len() + 2),
+            Edge::AdditionalProperties => ("additionalProperties", 0),
+            Edge::Items => ("items", 0),
+            Edge::AllOf(_) => ("allOf", 8),
+            Edge::AnyOf(_) => ("anyOf", 8),
+            Edge::OneOf(_) => ("oneOf", 8),
+            Edge::Not => ("not", 0),
+        };
+        let mut p = path.extended(name.len() + 1 + key_len);
+        p.push_child(name);
         match *self {
-            Edge::Property(k) => path.child("properties").key(k),
-            Edge::AdditionalProperties => path.child("additionalProperties"),
-            Edge::Items => path.child("items"),
-            Edge::AllOf(i) => path.child("allOf").index(i),
-            Edge::AnyOf(i) => path.child("anyOf").index(i),
-            Edge::OneOf(i) => path.child("oneOf").index(i),
-            Edge::Not => path.child("not"),
+            Edge::Property(k) => p.push_key(k),
+            Edge::AllOf(i) | Edge::AnyOf(i) | Edge::OneOf(i) => p.push_index(i),
+            Edge::AdditionalProperties | Edge::Items | Edge::Not => {}
         }
+        p
     }
 
     /// True for `allOf`/`anyOf`/`oneOf`/`not`: the sub-schema constrains the same value instead
