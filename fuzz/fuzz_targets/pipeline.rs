@@ -34,6 +34,7 @@ fn options(mode: Mode, transform: Option<Transform>) -> RunOptions {
         old: None,
         // Keep every text: the checks below read the files the run saw.
         keep_texts: true,
+        list_skipped: true,
     }
 }
 
