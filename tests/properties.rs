@@ -175,6 +175,7 @@ fn loaded(name: &str, text: String) -> Loaded {
         origin: Origin::Path(name.into()),
         role: Role::Target,
         named_crd: false,
+        walked: false,
     };
     Loaded::with_text(input, text)
 }

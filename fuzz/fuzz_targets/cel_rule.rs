@@ -65,6 +65,7 @@ fn file(name: &str, text: String) -> Loaded {
             origin: Origin::Path(name.into()),
             role: Role::Target,
             named_crd: false,
+            walked: false,
         },
         text,
     )

@@ -16,6 +16,7 @@ fn file(name: &str, text: &str) -> Loaded {
             origin: Origin::Path(name.into()),
             role: Role::Target,
             named_crd: false,
+            walked: false,
         },
         text.to_string(),
     )

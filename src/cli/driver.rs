@@ -9,9 +9,10 @@
 //!
 //! A file's tree lives only while its file is processed (a CRD file's, while it is linted and
 //! compiled; a file of resources', while they are validated), and so does its text: files are
-//! read when a step needs them (step 1 reads every file to see whether it may hold a CRD, step
-//! 3 reads the others again), and only the texts the report may need are kept (`texts.rs`).
-//! Memory grows with the CRDs and the findings, not with the resources.
+//! read when a step needs them (step 1 reads every file to see whether it may hold a CRD and
+//! holds the small texts left to step 3 within a budget; step 3 reads the others again), and
+//! only the texts the report may need are kept (`texts.rs`). Memory grows with the CRDs and
+//! the findings, not with the resources.
 //!
 //! Every finding is stamped with its file and object here, then all are sorted by
 //! (file, position, rule, message), so the output does not depend on the thread count.
@@ -311,14 +312,16 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
 /// Step 1: the `--crd` files and the files of the run whose text may hold a CRD
 /// ([`classify::may_hold_crd`]), parsed one file per task, their CRDs linted and compiled
 /// there, and the tree dropped unless the file has objects other than CRDs. Every file is read
-/// to tell; the text of a file left to step 3 is let go (step 3 reads it again), a CRD file's
-/// is held until the table says whether the report needs it. The CRDs' results are keyed by
+/// to tell; the text of a file left to step 3 is held for it if small, within a budget
+/// ([`texts::Held`]), or let go (step 3 reads it again); a CRD file's is held until the table
+/// says whether the report needs it. The CRDs' results are keyed by
 /// (file, object index).
 fn parse_crd_files<'a>(
     loaded: &'a [Loaded],
     opts: &RunOptions,
     patches: &std::collections::HashSet<PathBuf>,
 ) -> (Vec<Early<'a>>, CrdResults) {
+    let held = texts::Held::new();
     let per_file: Vec<(Early<'a>, Vec<CrdResult>)> = loaded
         .par_iter()
         .enumerate()
@@ -327,7 +330,7 @@ fn parse_crd_files<'a>(
             let early =
                 l.input.role == Role::SchemaOnly || text.held().is_some_and(classify::may_hold_crd);
             if !early {
-                let text = text.release();
+                let text = text.hold_or_release(&held);
                 let early = Early {
                     parsed: None,
                     text,
