@@ -608,7 +608,7 @@ pub(super) fn collect_patterns(
     if depth > crate::schema::MAX_DEPTH {
         return;
     }
-    if let Some(p) = &s.pattern {
+    if let Some(p) = &s.rare().pattern {
         if !p.is_empty() && !out.contains_key(p) {
             out.insert(p.clone(), crate::schema::regex::compile(p));
         }
