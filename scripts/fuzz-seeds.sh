@@ -9,7 +9,7 @@ set -eu  # no pipefail: grep finding nothing in some files is normal here
 cd "$(dirname "$0")/.."
 shared="${CRDLINT_CORPUS:-../shared/corpus}"
 out=fuzz/corpus
-mkdir -p "$out/yaml_roundtrip" "$out/cel_rule" "$out/pipeline" "$out/config"
+mkdir -p "$out/yaml_roundtrip" "$out/yaml_scan" "$out/cel_rule" "$out/pipeline" "$out/config"
 
 # Seeds are named by content hash, so running this twice adds nothing.
 seed() { # target file
@@ -29,6 +29,7 @@ dirs=()
 [ -d "$shared" ] && dirs+=("$shared")
 yaml_files "${dirs[@]}" | while read -r f; do
   seed "$out/yaml_roundtrip" "$f"
+  seed "$out/yaml_scan" "$f"
 done
 
 # CEL: every rule and messageExpression written in a CRD, one seed per rule ("rule\nmessage").
@@ -116,6 +117,6 @@ cfg <<'EOF'
 
 EOF
 
-for t in yaml_roundtrip cel_rule pipeline config; do
+for t in yaml_roundtrip yaml_scan cel_rule pipeline config; do
   echo "$t: $(ls "$out/$t" | wc -l) seeds"
 done
