@@ -196,6 +196,7 @@ fn report(files: &[(String, String)], threads: usize) -> String {
         cost_warn_percent: 50,
         old: None::<Arc<_>>,
         keep_texts: false,
+        list_skipped: true,
     };
     let inputs = files
         .iter()

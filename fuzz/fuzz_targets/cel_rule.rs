@@ -92,6 +92,7 @@ fuzz_target!(|data: &[u8]| {
         old: None,
         // Keep every text: the checks below read the files the run saw.
         keep_texts: true,
+        list_skipped: true,
     };
     let result = driver::run(
         vec![file("crd.yaml", crd), file("w.yaml", RESOURCE.to_string())],

@@ -248,6 +248,7 @@ mod tests {
             cost_warn_percent: 100,
             old: None,
             keep_texts: false,
+            list_skipped: true,
         }
     }
 

@@ -77,7 +77,7 @@ fn walk(
     let meta = if embedded { None } else { meta };
     if let Some(d) = get_set(s, "default") {
         let dloc = loc.child("default");
-        let span = d.span;
+        let span = d.span();
         let before = out.len();
         if let Some((which, sub)) = &meta {
             if let Some(e) = meta_default_error(d, which, sub) {

@@ -403,7 +403,7 @@ pub(crate) fn validate_validation(
                 &super::structural::STRUCTURAL,
                 ErrType::Invalid,
                 &sloc,
-                schema.span,
+                schema.span(),
                 Bad::str(""),
                 msg,
             ));
@@ -471,7 +471,7 @@ fn status_root(schema: &Node, sloc: &Loc, sink: &mut Sink) {
                     &STATUS_ROOT,
                     ErrType::Invalid,
                     &sloc.child("type"),
-                    v.span,
+                    v.span(),
                     Bad::str(t),
                     "only \"object\" is allowed as the type at the root of the schema if the status subresource is enabled",
                 ));

@@ -43,7 +43,7 @@ fn complete_vv(
         return;
     }
     let Some(s) = s else {
-        because(out, spath, vpath, v.span);
+        because(out, spath, vpath, v.span());
         return;
     };
     if let Some(n) = get_set(v, "not") {
@@ -77,7 +77,7 @@ fn complete_nested(
         return;
     }
     let Some(s) = s.filter(|s| s.as_map().is_some()) else {
-        because(out, spath, vpath, v.span);
+        because(out, spath, vpath, v.span());
         return;
     };
     complete_vv(v, Some(s), spath, vpath, opts, out, depth + 1);

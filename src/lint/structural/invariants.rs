@@ -89,7 +89,7 @@ pub(super) fn invariants(
                 out,
                 ErrType::Required,
                 &loc.child("type"),
-                s.span,
+                s.span(),
                 Bad::none(),
                 "must be object if x-kubernetes-embedded-resource is true",
             );
@@ -113,7 +113,7 @@ pub(super) fn invariants(
             &STRUCTURAL,
             ErrType::Required,
             &loc.child("type"),
-            s.span,
+            s.span(),
             Bad::none(),
             d,
         );
@@ -171,7 +171,7 @@ pub(super) fn invariants(
             out,
             ErrType::Required,
             &loc.child("properties"),
-            s.span,
+            s.span(),
             Bad::none(),
             "must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields",
         );
@@ -266,7 +266,7 @@ fn metadata(m: &Node, check_meta: bool, lvl: Level, loc: &Loc, out: &mut Vec<FEr
             &STRUCTURAL,
             ErrType::Forbidden,
             loc,
-            m.span,
+            m.span(),
             Bad::none(),
             "must not specify anything other than name and generateName, but metadata is implicitly specified",
         );
@@ -459,7 +459,7 @@ fn nested(
         let span = v
             .get("properties")
             .map(|p| key_span(p, "metadata"))
-            .unwrap_or(v.span);
+            .unwrap_or(v.span());
         err(
             out,
             ErrType::Forbidden,

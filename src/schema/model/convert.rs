@@ -13,7 +13,7 @@ impl Schema {
 
     fn convert(node: &Node, key_span: Span, depth: usize) -> Schema {
         let mut s = Schema {
-            span: node.span,
+            span: node.span(),
             key_span,
             ..Schema::default()
         };
@@ -29,7 +29,7 @@ impl Schema {
                 "type" => s.type_ = str_of(v),
                 "format" => s.format = str_of(v),
                 "title" => r.title = str_of(v),
-                "description" => s.description_span = Some(v.span),
+                "description" => s.description_span = Some(v.span()),
                 "nullable" => s.nullable = v.as_bool().unwrap_or(false),
                 "default" => s.default = non_null(v).map(Box::new),
                 "example" => r.example = non_null(v).map(Box::new),
@@ -137,7 +137,7 @@ impl ValidationRule {
     pub fn from_node(node: &Node) -> Option<ValidationRule> {
         let map = node.as_map()?;
         let mut r = ValidationRule {
-            span: node.span,
+            span: node.span(),
             ..ValidationRule::default()
         };
         for (k, v) in map.iter() {
@@ -145,23 +145,23 @@ impl ValidationRule {
                 "rule" => {
                     if let Some(t) = v.as_str() {
                         r.rule = t.to_string();
-                        r.rule_span = v.span;
-                        r.rule_style = v.style;
+                        r.rule_span = v.span();
+                        r.rule_style = v.style();
                     }
                 }
                 "message" => r.message = v.as_str().unwrap_or_default().to_string(),
                 "messageExpression" => {
                     if let Some(t) = v.as_str() {
                         r.message_expression = t.to_string();
-                        r.message_expression_span = v.span;
-                        r.message_expression_style = v.style;
+                        r.message_expression_span = v.span();
+                        r.message_expression_style = v.style();
                     }
                 }
                 "reason" => r.reason = str_of(v),
                 "fieldPath" => {
                     if let Some(t) = v.as_str() {
                         r.field_path = t.to_string();
-                        r.field_path_span = v.span;
+                        r.field_path_span = v.span();
                     }
                 }
                 "optionalOldSelf" => r.optional_old_self = v.as_bool(),
