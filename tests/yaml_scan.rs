@@ -26,13 +26,13 @@ fn yaml_files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 /// Compares every file under `dir`; returns (files, bytes, bytes read by the fast path,
-/// documents read by it).
-fn compare_tree(dir: &Path) -> (usize, usize, usize, usize) {
+/// documents read by it, documents).
+fn compare_tree(dir: &Path) -> (usize, usize, usize, usize, usize) {
     let mut files = Vec::new();
     yaml_files(dir, &mut files);
     files.sort();
     let mut failures = Vec::new();
-    let (mut bytes, mut fast, mut docs) = (0, 0, 0);
+    let (mut bytes, mut fast, mut docs, mut all_docs) = (0, 0, 0, 0);
     // Bytes sent to granit, by the check that declined them (and one file it declined).
     let mut declined: std::collections::BTreeMap<String, (usize, String)> = Default::default();
     for f in &files {
@@ -56,8 +56,9 @@ fn compare_tree(dir: &Path) -> (usize, usize, usize, usize) {
             }
             Err(e) => failures.push(format!("{}: {e}", f.display())),
         }
-        if let Err(e) = same_documents(&text) {
-            failures.push(format!("{}: {e}", f.display()));
+        match same_documents(&text) {
+            Ok(n) => all_docs += n,
+            Err(e) => failures.push(format!("{}: {e}", f.display())),
         }
     }
     let mut by: Vec<_> = declined.into_iter().collect();
@@ -71,19 +72,21 @@ fn compare_tree(dir: &Path) -> (usize, usize, usize, usize) {
         failures.len(),
         failures.join("\n")
     );
-    (files.len(), bytes, fast, docs)
+    (files.len(), bytes, fast, docs, all_docs)
 }
 
-/// The loader's documents (trees, spans, errors) are the same with and without the fast path.
-fn same_documents(text: &str) -> Result<(), String> {
+/// The loader's documents (trees, spans, errors) are the same with and without the fast path;
+/// returns how many there are.
+fn same_documents(text: &str) -> Result<usize, String> {
     let granit = LoadOptions {
         fast_scan: false,
         ..LoadOptions::default()
     };
+    let docs = load_with(text, &granit);
     let fast = format!("{:?}", load_with(text, &LoadOptions::default()));
-    let slow = format!("{:?}", load_with(text, &granit));
+    let slow = format!("{docs:?}");
     if fast == slow {
-        return Ok(());
+        return Ok(docs.len());
     }
     let at = fast
         .bytes()
@@ -101,8 +104,10 @@ fn same_documents(text: &str) -> Result<(), String> {
 #[test]
 fn fast_scan_equals_granit_on_testdata() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata");
-    let (files, bytes, fast, docs) = compare_tree(&root);
-    println!("testdata: {files} files, {fast} of {bytes} bytes and {docs} documents read fast");
+    let (files, bytes, fast, docs, all) = compare_tree(&root);
+    println!(
+        "testdata: {files} files, {fast} of {bytes} bytes and {docs} of {all} documents read fast"
+    );
     assert!(files > 100);
 }
 
@@ -113,11 +118,29 @@ fn fast_scan_equals_granit_on_the_corpus() {
         println!("skipped: ../shared/corpus is not present");
         return;
     }
-    let (files, bytes, fast, docs) = compare_tree(&root);
-    println!("corpus: {files} files, {fast} of {bytes} bytes and {docs} documents read fast");
+    let (files, bytes, fast, docs, all) = compare_tree(&root);
+    println!(
+        "corpus: {files} files, {fast} of {bytes} bytes and {docs} of {all} documents read fast"
+    );
     // Most real files are in the subset; a regression that declines everything would still
     // "pass" the comparison, so the share is checked too.
     assert!(fast * 2 > bytes, "only {fast} of {bytes} bytes read fast");
+}
+
+/// Directories named in `CRDLINT_SCAN_DIRS` (`:`-separated), e.g. the benchmark workload: the
+/// same comparison, and the share read fast (BENCHMARKS.md reports it).
+#[test]
+fn fast_scan_equals_granit_on_extra_directories() {
+    let Ok(dirs) = std::env::var("CRDLINT_SCAN_DIRS") else {
+        println!("skipped: CRDLINT_SCAN_DIRS is not set");
+        return;
+    };
+    for dir in dirs.split(':').filter(|d| !d.is_empty()) {
+        let (files, bytes, fast, docs, all) = compare_tree(Path::new(dir));
+        println!(
+            "{dir}: {files} files, {fast} of {bytes} bytes and {docs} of {all} documents read fast"
+        );
+    }
 }
 
 /// A generated block YAML text: nested maps and sequences with plain, quoted and block scalars,

@@ -137,7 +137,11 @@ pub fn load_with(src: &str, opts: &LoadOptions) -> Vec<Document> {
         budget_used: 0,
         colons: Vec::new(),
         rewrites: (usize::MAX, 0),
+        fast_text: None,
     };
+    if opts.fast_scan && opts.max_depth >= scan::MAX_DEPTH {
+        loader.fast_text = scan::subset_text(src);
+    }
     let mut base = 0;
     if let Some(at) = leading_document_end(src) {
         // libyaml's first document is implicit, and an implicit document cannot start with
@@ -154,8 +158,8 @@ pub fn load_with(src: &str, opts: &LoadOptions) -> Vec<Document> {
     }
     // Most files are plain block YAML: read them with the fast scanner, and hand the rest of
     // the stream to granit from the first document it declines (see `fast`).
-    if base == 0 && opts.fast_scan && opts.max_depth >= scan::MAX_DEPTH {
-        match loader.run_fast() {
+    if base == 0 && loader.fast_text.is_some() {
+        match loader.run_fast(0) {
             None => {
                 loader.check_tab_lines();
                 return loader.docs;
@@ -169,6 +173,10 @@ pub fn load_with(src: &str, opts: &LoadOptions) -> Vec<Document> {
     loop {
         match loader.run_segment(&text, base) {
             Segment::Done => break,
+            Segment::Fast(at) => match loader.run_fast(at) {
+                None => break,
+                Some(next) => base = next,
+            },
             Segment::Restart(next) => {
                 // A restart must make progress, or a pathological input could loop.
                 if next <= base {
@@ -226,6 +234,8 @@ struct Loader<'a> {
     /// The document (its restart offset) being rewritten for go-yaml's flow reading, and how
     /// many more reparses it may cost.
     rewrites: (usize, usize),
+    /// Whether the fast scanner may read this text (`Some(all ASCII)`), see [`scan`].
+    fast_text: Option<bool>,
 }
 
 /// Reparses of one document to read its flow collections as go-yaml does (each reparse fixes
@@ -239,6 +249,9 @@ const MAX_BLANKED_COMMENTS: usize = 16;
 /// How a parser run over part of the text ended.
 enum Segment {
     Done,
+    /// Granit finished a document cleanly and the next one starts with `---` here: read on
+    /// with the fast scanner (granit restarted at a `---` line reads as one that went on).
+    Fast(usize),
     /// Start a fresh parser here.
     Restart(usize),
     /// go-yaml reads `"x"#c` or `[1]#c` as a value and a comment, granit refuses it: blank the
@@ -346,6 +359,15 @@ impl<'a> Loader<'a> {
                     return Segment::Done;
                 }
                 Event::DocumentStart(explicit, version) => {
+                    if explicit
+                        && version.is_none()
+                        && doc.is_none()
+                        && !after_explicit_end
+                        && sp.start() > base
+                        && self.fast_text.is_some()
+                    {
+                        return Segment::Fast(sp.start());
+                    }
                     if let Some(d) = doc.take() {
                         self.finish(d, sp.start(), None);
                     }

@@ -18,6 +18,8 @@ use crate::yaml::{Span, YamlError};
 
 struct FastSink<'l, 'a> {
     loader: &'l mut Loader<'a>,
+    /// Where the scanned text starts in the file.
+    offset: usize,
     doc: Option<DocBuilder>,
     /// A document whose tree building failed, with the error, until its end.
     failed: Option<(DocBuilder, YamlError)>,
@@ -26,7 +28,7 @@ struct FastSink<'l, 'a> {
 impl<'a> Sink<'a> for FastSink<'_, 'a> {
     fn event(&mut self, ev: Event<'a>, span: GSpan) {
         let range = span.byte_range().unwrap_or(0..0);
-        let sp = Span::new(range.start, range.end);
+        let sp = Span::new(self.offset + range.start, self.offset + range.end);
         match ev {
             Event::StreamStart | Event::StreamEnd => {}
             Event::DocumentStart(..) => self.doc = Some(self.loader.new_doc(sp.start())),
@@ -57,16 +59,23 @@ impl<'a> Sink<'a> for FastSink<'_, 'a> {
 }
 
 impl Loader<'_> {
-    /// Reads the stream with the fast scanner. Returns where granit must go on (the start of
+    /// Reads the stream from `from` (0, or a `---` line where granit had just finished a
+    /// document cleanly) with the fast scanner. Returns where granit must go on (the start of
     /// the first document it declined), or `None` when it read everything.
-    pub(super) fn run_fast(&mut self) -> Option<usize> {
-        let src = self.src;
+    pub(super) fn run_fast(&mut self, from: usize) -> Option<usize> {
+        let Some(ascii) = self.fast_text else {
+            return Some(from);
+        };
+        let src = &self.src[from..];
         let mut sink = FastSink {
             loader: self,
+            offset: from,
             doc: None,
             failed: None,
         };
-        scan::scan(src, &mut sink).err().map(|d| d.at)
+        scan::scan_checked(src, ascii, &mut sink)
+            .err()
+            .map(|d| from + d.at)
     }
 }
 
@@ -102,6 +111,13 @@ mod tests {
             "a: 1\n---\nb: [1, 2]\n---\nc: 3\n",
             "a: 1\na: 2\n",
             "a: 0x1f\nb: yes\nc: |\n  t\n",
+            // Granit reads a declined document, the fast path the ones after it.
+            "a: 1\n---\nb: [1, 2]\n---\nc: 3\n---\nd: &x 4\ne: *x\n---\nf: 5\n",
+            "a: 1\n---\nb: [1\n---\nc: 2\n---\nd: {\n",
+            "---\na: 1\n...\n---\nb: 2\n---\nc: 3\n",
+            "a: {x: 1}\n---\nb:\tc\n---\nd: 1\n",
+            "a: [x]\n--- |\n  t\n---\nb: 2\n---\n",
+            "a: [x]\n---\n---\nb: 2\n",
         ] {
             let fast = load_with(src, &LoadOptions::default());
             let slow = load_with(src, &granit);

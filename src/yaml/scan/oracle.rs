@@ -146,6 +146,7 @@ mod tests {
         "a: {}\nb: []\nc:\n- {}\n- []  # x\n",
         "a: \"x\n  \\  y\\ \n  z\"\n",
         "a:\n  b: |2-\n\n      x\n     y\n  c: >1+\n    z\n\n",
+        "a: \u{a0}\u{2027}\u{fffd}\u{1f600}\n",
         "ü: é # ñ\nlong: à\n  ß\n",
     ];
 
@@ -172,6 +173,11 @@ mod tests {
         "-\n  a: 1\n",
         "a: 1\n...\n",
         "\u{feff}a: 1\n",
+        "a: \u{85}\n",
+        "a: x\u{2028}y\n",
+        "a: \u{ffff}\n",
+        "a: \u{7f}\n",
+        "a: \u{1}\n",
     ];
 
     #[test]
