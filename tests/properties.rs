@@ -175,6 +175,7 @@ fn loaded(name: &str, text: String) -> Loaded {
         origin: Origin::Path(name.into()),
         role: Role::Target,
         named_crd: false,
+        walked: false,
     };
     Loaded::with_text(input, text)
 }
@@ -196,6 +197,7 @@ fn report(files: &[(String, String)], threads: usize) -> String {
         cost_warn_percent: 50,
         old: None::<Arc<_>>,
         keep_texts: false,
+        list_skipped: true,
     };
     let inputs = files
         .iter()

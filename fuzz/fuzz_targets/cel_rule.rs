@@ -65,6 +65,7 @@ fn file(name: &str, text: String) -> Loaded {
             origin: Origin::Path(name.into()),
             role: Role::Target,
             named_crd: false,
+            walked: false,
         },
         text,
     )
@@ -92,6 +93,7 @@ fuzz_target!(|data: &[u8]| {
         old: None,
         // Keep every text: the checks below read the files the run saw.
         keep_texts: true,
+        list_skipped: true,
     };
     let result = driver::run(
         vec![file("crd.yaml", crd), file("w.yaml", RESOURCE.to_string())],

@@ -16,6 +16,7 @@ fn file(name: &str, text: &str) -> Loaded {
             origin: Origin::Path(name.into()),
             role: Role::Target,
             named_crd: false,
+            walked: false,
         },
         text.to_string(),
     )
@@ -34,6 +35,7 @@ fn options(mode: Mode, transform: Option<Transform>) -> RunOptions {
         old: None,
         // Keep every text: the checks below read the files the run saw.
         keep_texts: true,
+        list_skipped: true,
     }
 }
 
@@ -83,7 +85,7 @@ fn check_write_back(resources: &str, result: &driver::RunResult) {
         .flat_map(|root| {
             driver::objects(root)
                 .into_iter()
-                .map(|(_, n)| n.span.start())
+                .map(|(_, n)| n.span().start())
         })
         .collect();
     let stored: Vec<_> = result.stored.iter().filter(|s| s.file == 1).collect();
@@ -114,7 +116,7 @@ fn check_write_back(resources: &str, result: &driver::RunResult) {
     for s in stored {
         let index = originals
             .iter()
-            .position(|&start| start == s.original.span.start())
+            .position(|&start| start == s.original.span().start())
             .expect("a stored object comes from the file");
         let back = objects.get(index).expect("the object is still there");
         assert_eq!(

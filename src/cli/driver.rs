@@ -9,9 +9,10 @@
 //!
 //! A file's tree lives only while its file is processed (a CRD file's, while it is linted and
 //! compiled; a file of resources', while they are validated), and so does its text: files are
-//! read when a step needs them (step 1 reads every file to see whether it may hold a CRD, step
-//! 3 reads the others again), and only the texts the report may need are kept (`texts.rs`).
-//! Memory grows with the CRDs and the findings, not with the resources.
+//! read when a step needs them (step 1 reads every file to see whether it may hold a CRD and
+//! holds the small texts left to step 3 within a budget; step 3 reads the others again), and
+//! only the texts the report may need are kept (`texts.rs`). Memory grows with the CRDs and
+//! the findings, not with the resources.
 //!
 //! Every finding is stamped with its file and object here, then all are sorted by
 //! (file, position, rule, message), so the output does not depend on the thread count.
@@ -71,6 +72,10 @@ pub struct RunOptions {
     /// Keep every file's text in the result, for a step after the run that reads them all
     /// (`--old-ref`); otherwise only the texts the report may need are kept.
     pub keep_texts: bool,
+    /// List every skipped document in [`RunResult::skipped`] (`--verbose` prints them);
+    /// otherwise they are only counted, and a run of 10^6 skipped documents keeps no record of
+    /// each.
+    pub list_skipped: bool,
 }
 
 /// What `prune` and `default` print.
@@ -117,6 +122,7 @@ pub struct RunResult {
     pub paths: Vec<Option<PathBuf>>,
     pub diagnostics: Vec<Diagnostic>,
     pub summary: Summary,
+    /// The skipped documents, if [`RunOptions::list_skipped`] (they are counted either way).
     pub skipped: Vec<Skipped>,
     pub stored: Vec<Stored>,
     /// Some file could not be read (exit status 2).
@@ -127,24 +133,39 @@ pub struct RunResult {
     pub suppressed: Vec<Diagnostic>,
 }
 
-/// Where an object is: a document's root, or one item of a `List` document.
+/// Where an object is: a document's root, or one item of a `List` document. Indices fit in
+/// `u32`: a file is at most 32 MiB ([`super::input::MAX_FILE_BYTES`]).
 #[derive(Clone, Copy, Debug)]
 struct Locator {
-    doc: usize,
-    item: Option<usize>,
+    doc: u32,
+    item: Option<u32>,
 }
 
-#[derive(Debug)]
+/// What an object is to the run. Small on purpose (a file of 10^6 tiny documents holds one per
+/// document while it is checked): the group and kind of a resource are read from its
+/// [`ObjectRef`] when needed.
+#[derive(Clone, Copy, Debug)]
 enum Class {
     Crd,
     /// A candidate custom resource, looked up by group and kind.
-    Resource {
-        group: String,
-        kind: String,
-    },
-    Skip(Cow<'static, str>),
+    Resource,
+    /// Not an object at all (a scalar or a sequence document).
+    NotAnObject(crate::yaml::Kind),
+    /// An object without `apiVersion` or `kind`.
+    NoApiVersionKind,
     /// Skipped by `--skip`: not counted, never reported.
     SkipQuietly,
+}
+
+impl Class {
+    /// Why an object of this class is skipped, for the classes skipped whatever the table.
+    fn skip_reason(self) -> Option<Cow<'static, str>> {
+        match self {
+            Class::NotAnObject(kind) => Some(format!("not an object (a {kind})").into()),
+            Class::NoApiVersionKind => Some("no apiVersion and kind".into()),
+            _ => None,
+        }
+    }
 }
 
 struct Object {
@@ -153,21 +174,57 @@ struct Object {
     object: Arc<ObjectRef>,
 }
 
+impl Object {
+    /// A resource's group (from its `apiVersion`) and kind.
+    fn group_kind(&self) -> (&str, &str) {
+        let group = match self.object.api_version.rsplit_once('/') {
+            Some((group, _)) => group,
+            None => "",
+        };
+        (group, &self.object.kind)
+    }
+}
+
 #[derive(Default)]
 struct ParsedFile {
     docs: Vec<Document>,
+    /// The documents' objects, when classified with the parse ([`Classify::Now`]).
     objects: Vec<Object>,
+    /// The objects are classified as they are checked ([`ParsedFile::classify_later`]).
+    later: bool,
     annotations: Vec<IgnoreAnnotation>,
     diagnostics: Vec<Diagnostic>,
     documents: usize,
 }
 
+/// When a parsed file's objects are classified.
+#[derive(Clone, Copy)]
+enum Classify<'a> {
+    /// With the parse, into [`ParsedFile::objects`] (step 1 looks for CRDs among them).
+    Now(&'a [SkipPattern]),
+    /// One document at a time as they are checked (step 3): a file of 10^6 documents then
+    /// never holds a record for each.
+    Later,
+}
+
 impl ParsedFile {
+    /// The objects not classified with the parse, one document at a time.
+    fn classify_later<'p>(&'p self, skip: &'p [SkipPattern]) -> impl Iterator<Item = Object> + 'p {
+        let docs = if self.later { &self.docs[..] } else { &[] };
+        docs.iter().enumerate().flat_map(move |(i, doc)| {
+            let mut out = Vec::new();
+            if let Some(root) = &doc.root {
+                classify(root, i, skip, &mut out);
+            }
+            out
+        })
+    }
+
     fn node(&self, at: Locator) -> Option<&Node> {
-        let root = self.docs.get(at.doc)?.root.as_ref()?;
+        let root = self.docs.get(at.doc as usize)?.root.as_ref()?;
         match at.item {
             None => Some(root),
-            Some(i) => root.get("items")?.as_seq()?.get(i),
+            Some(i) => root.get("items")?.as_seq()?.get(i as usize),
         }
     }
 }
@@ -220,7 +277,7 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
     for c in checked {
         summary.documents += c.documents;
         summary.resources += c.resources;
-        summary.skipped += c.skipped.len() + c.skipped_quietly;
+        summary.skipped += c.skipped.len() + c.skipped_unlisted;
         io_failed |= c.io_failed;
         diagnostics.extend(c.diagnostics);
         skipped.extend(c.skipped);
@@ -255,14 +312,16 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
 /// Step 1: the `--crd` files and the files of the run whose text may hold a CRD
 /// ([`classify::may_hold_crd`]), parsed one file per task, their CRDs linted and compiled
 /// there, and the tree dropped unless the file has objects other than CRDs. Every file is read
-/// to tell; the text of a file left to step 3 is let go (step 3 reads it again), a CRD file's
-/// is held until the table says whether the report needs it. The CRDs' results are keyed by
+/// to tell; the text of a file left to step 3 is held for it if small, within a budget
+/// ([`texts::Held`]), or let go (step 3 reads it again); a CRD file's is held until the table
+/// says whether the report needs it. The CRDs' results are keyed by
 /// (file, object index).
 fn parse_crd_files<'a>(
     loaded: &'a [Loaded],
     opts: &RunOptions,
     patches: &std::collections::HashSet<PathBuf>,
 ) -> (Vec<Early<'a>>, CrdResults) {
+    let held = texts::Held::new();
     let per_file: Vec<(Early<'a>, Vec<CrdResult>)> = loaded
         .par_iter()
         .enumerate()
@@ -271,7 +330,7 @@ fn parse_crd_files<'a>(
             let early =
                 l.input.role == Role::SchemaOnly || text.held().is_some_and(classify::may_hold_crd);
             if !early {
-                let text = text.release();
+                let text = text.hold_or_release(&held);
                 let early = Early {
                     parsed: None,
                     text,
@@ -279,7 +338,14 @@ fn parse_crd_files<'a>(
                 };
                 return (early, Vec::new());
             }
-            let mut p = parse_file(f, l, text.as_result(), loaded.len(), &opts.skip, patches);
+            let mut p = parse_file(
+                f,
+                l,
+                text.as_result(),
+                loaded.len(),
+                Classify::Now(&opts.skip),
+                patches,
+            );
             let prepared = prepare_crds(f, &p, text.held(), opts);
             if l.input.role == Role::SchemaOnly
                 || p.objects.iter().all(|o| matches!(o.class, Class::Crd))
@@ -511,7 +577,7 @@ fn parse_all(
         .map(|(id, l)| {
             let text = l.text();
             let text = text.as_deref().map_err(String::as_str);
-            parse_file(id, l, text, loaded.len(), skip, patches)
+            parse_file(id, l, text, loaded.len(), Classify::Now(skip), patches)
         })
         .collect()
 }
@@ -523,7 +589,7 @@ fn parse_file(
     l: &Loaded,
     text: Result<&str, &str>,
     files: usize,
-    skip: &[SkipPattern],
+    when: Classify<'_>,
     patches: &std::collections::HashSet<std::path::PathBuf>,
 ) -> ParsedFile {
     let mut diagnostics = Vec::new();
@@ -557,12 +623,14 @@ fn parse_file(
         }
         diagnostics.extend(doc.errors.iter().map(|e| yaml_diagnostic(e).with_file(id)));
         if let Some(root) = &doc.root {
-            classify(root, i, skip, &mut objects);
+            if let Classify::Now(skip) = when {
+                self::classify(root, i, skip, &mut objects);
+            }
             for (_, node) in self::objects(root) {
                 if let Some((value, text)) = classify::ignore_annotation(node) {
                     annotations.push(IgnoreAnnotation {
                         file: id,
-                        object: node.span,
+                        object: node.span(),
                         value,
                         text,
                     });
@@ -573,6 +641,7 @@ fn parse_file(
     ParsedFile {
         docs,
         objects,
+        later: matches!(when, Classify::Later),
         annotations,
         diagnostics,
         documents,
@@ -603,11 +672,10 @@ pub fn scan(loaded: &[Loaded]) -> Summary {
     }
     for p in &parsed {
         for o in &p.objects {
-            match &o.class {
+            let (group, kind) = o.group_kind();
+            match o.class {
                 Class::Crd => {}
-                Class::Resource { group, kind }
-                    if kinds.contains(&(group.clone(), kind.clone())) =>
-                {
+                Class::Resource if kinds.contains(&(group.to_string(), kind.to_string())) => {
                     summary.resources += 1
                 }
                 _ => summary.skipped += 1,
@@ -685,13 +753,13 @@ fn stamp(mut d: Diagnostic, file: FileId, object: &Arc<ObjectRef>) -> Diagnostic
 /// Where to point for a finding about a whole object: its `kind` value, so that the frame
 /// shows which kind is meant.
 fn kind_span(node: &Node) -> Span {
-    node.get("kind").map(|k| k.span).unwrap_or(node.span)
+    node.get("kind").map(|k| k.span()).unwrap_or(node.span())
 }
 
 /// Where to point for a finding about a whole CRD: its `metadata.name`.
 fn name_span(node: &Node) -> Span {
     node.at(&["metadata", "name"])
-        .map(|n| n.span)
+        .map(|n| n.span())
         .unwrap_or_else(|| kind_span(node))
 }
 
@@ -763,7 +831,11 @@ pub fn objects(root: &Node) -> Vec<(Option<usize>, &Node)> {
 /// Adds the objects of one document.
 fn classify(root: &Node, doc: usize, skip: &[SkipPattern], out: &mut Vec<Object>) {
     for (item, node) in objects(root) {
-        out.push(classify_object(node, Locator { doc, item }, skip));
+        let at = Locator {
+            doc: doc as u32,
+            item: item.map(|i| i as u32),
+        };
+        out.push(classify_object(node, at, skip));
     }
 }
 
@@ -779,9 +851,9 @@ fn classify_object(node: &Node, at: Locator, skip: &[SkipPattern]) -> Object {
         Arc::new(object)
     };
     let class = if node.as_map().is_none() {
-        Class::Skip(format!("not an object (a {})", node.kind()).into())
+        Class::NotAnObject(node.kind())
     } else if object.api_version.is_empty() || object.kind.is_empty() {
-        Class::Skip("no apiVersion and kind".into())
+        Class::NoApiVersionKind
     } else if skip
         .iter()
         .any(|p| p.matches(&object.api_version, &object.kind))
@@ -790,14 +862,7 @@ fn classify_object(node: &Node, at: Locator, skip: &[SkipPattern]) -> Object {
     } else if is_crd(&object.api_version, &object.kind) {
         Class::Crd
     } else {
-        let group = match object.api_version.rsplit_once('/') {
-            Some((group, _)) => group.to_string(),
-            None => String::new(),
-        };
-        Class::Resource {
-            group,
-            kind: object.kind.clone(),
-        }
+        Class::Resource
     };
     Object { at, class, object }
 }
@@ -820,11 +885,11 @@ mod tests {
         let mut out = Vec::new();
         classify(&Node::from_json(&json), 0, &[], &mut out);
         out.iter()
-            .map(|o| match &o.class {
+            .map(|o| match o.class {
                 Class::Crd => "crd".to_string(),
-                Class::Resource { group, kind } => format!("{group}/{kind}"),
-                Class::Skip(r) => format!("skip: {r}"),
+                Class::Resource => format!("{}/{}", o.group_kind().0, o.group_kind().1),
                 Class::SkipQuietly => "skip".to_string(),
+                class => format!("skip: {}", class.skip_reason().unwrap_or_default()),
             })
             .collect()
     }
@@ -841,6 +906,7 @@ mod tests {
             cost_warn_percent: 100,
             old: None,
             keep_texts: false,
+            list_skipped: false,
         }
     }
 

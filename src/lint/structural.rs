@@ -35,58 +35,82 @@ pub(crate) fn conversion_error(s: &Node) -> Option<&'static str> {
     conv(s, 0)
 }
 
+/// A present, non-null value (`ctx::get_set` on a looked-up entry).
+fn set(n: Option<&Node>) -> Option<&Node> {
+    n.filter(|v| !v.is_null())
+}
+
 fn conv(s: &Node, depth: usize) -> Option<&'static str> {
-    if depth > 200 || s.as_map().is_none() {
+    if depth > 200 {
         return None;
     }
-    let nonempty_str = |k: &str| get_str(s, k).is_some_and(|v| !v.is_empty());
-    let nonempty_map = |k: &str| {
-        s.get(k)
-            .and_then(Node::as_map)
-            .is_some_and(|m| !m.is_empty())
-    };
-    if nonempty_str("id") {
+    let map = s.as_map()?;
+    // One pass over the keys (the first of duplicates wins, as with `Node::get`): this runs on
+    // every schema node of every CRD, and a lookup per keyword was most of its time.
+    let mut found: [Option<&Node>; 15] = [None; 15];
+    for e in &map.entries {
+        let slot = match e.key.as_str() {
+            "id" => 0,
+            "$schema" => 1,
+            "$ref" => 2,
+            "patternProperties" => 3,
+            "dependencies" => 4,
+            "additionalItems" => 5,
+            "definitions" => 6,
+            "not" => 7,
+            "allOf" => 8,
+            "anyOf" => 9,
+            "oneOf" => 10,
+            "x-kubernetes-preserve-unknown-fields" => 11,
+            "items" => 12,
+            "properties" => 13,
+            "additionalProperties" => 14,
+            _ => continue,
+        };
+        found[slot].get_or_insert(&e.value);
+    }
+    let [id, sch, rf, pp, deps, ai, defs, not, all, any, one, pres, items, props, ap] = found;
+    let nonempty_str = |n: Option<&Node>| n.and_then(Node::as_str).is_some_and(|v| !v.is_empty());
+    let nonempty_map = |n: Option<&Node>| n.and_then(Node::as_map).is_some_and(|m| !m.is_empty());
+    if nonempty_str(id) {
         return Some("OpenAPIV3Schema 'id' is not supported");
     }
-    if nonempty_str("$schema") {
+    if nonempty_str(sch) {
         return Some("OpenAPIV3Schema 'schema' is not supported");
     }
-    if nonempty_str("$ref") {
+    if nonempty_str(rf) {
         return Some("OpenAPIV3Schema '$ref' is not supported");
     }
-    if nonempty_map("patternProperties") {
+    if nonempty_map(pp) {
         return Some("OpenAPIV3Schema 'patternProperties' is not supported");
     }
-    if nonempty_map("dependencies") {
+    if nonempty_map(deps) {
         return Some("OpenAPIV3Schema 'dependencies' is not supported");
     }
-    if get_set(s, "additionalItems").is_some() {
+    if set(ai).is_some() {
         return Some("OpenAPIV3Schema 'additionalItems' is not supported");
     }
-    if nonempty_map("definitions") {
+    if nonempty_map(defs) {
         return Some("OpenAPIV3Schema 'definitions' is not supported");
     }
-    if let Some(n) = get_set(s, "not") {
+    if let Some(n) = set(not) {
         if let Some(e) = conv(n, depth + 1) {
             return Some(e);
         }
     }
-    for k in ["allOf", "anyOf", "oneOf"] {
-        for n in get_seq(s, k) {
+    for list in [all, any, one] {
+        for n in list.and_then(Node::as_seq).unwrap_or(&[]) {
             if let Some(e) = conv(n, depth + 1) {
                 return Some(e);
             }
         }
     }
-    if s.get("x-kubernetes-preserve-unknown-fields")
-        .and_then(Node::as_bool)
-        == Some(false)
-    {
+    if pres.and_then(Node::as_bool) == Some(false) {
         return Some(
             "internal error: 'x-kubernetes-preserve-unknown-fields' must be true or undefined",
         );
     }
-    if let Some(items) = get_set(s, "items") {
+    if let Some(items) = set(items) {
         match &items.value {
             Value::Seq(v) if !v.is_empty() => {
                 return Some("OpenAPIV3Schema 'items' must be a schema, but is an array")
@@ -99,14 +123,14 @@ fn conv(s: &Node, depth: usize) -> Option<&'static str> {
             }
         }
     }
-    if let Some(p) = s.get("properties").and_then(Node::as_map) {
+    if let Some(p) = props.and_then(Node::as_map) {
         for e in &p.entries {
             if let Some(x) = conv(&e.value, depth + 1) {
                 return Some(x);
             }
         }
     }
-    if let Some(ap) = get_set(s, "additionalProperties") {
+    if let Some(ap) = set(ap) {
         if let Some(e) = conv(ap, depth + 1) {
             return Some(e);
         }
@@ -234,7 +258,7 @@ fn invariants(
                 out,
                 ErrType::Required,
                 &loc.child("type"),
-                s.span,
+                s.span(),
                 Bad::none(),
                 "must be object if x-kubernetes-embedded-resource is true",
             );
@@ -258,7 +282,7 @@ fn invariants(
             &STRUCTURAL,
             ErrType::Required,
             &loc.child("type"),
-            s.span,
+            s.span(),
             Bad::none(),
             d,
         );
@@ -316,7 +340,7 @@ fn invariants(
             out,
             ErrType::Required,
             &loc.child("properties"),
-            s.span,
+            s.span(),
             Bad::none(),
             "must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields",
         );
@@ -411,7 +435,7 @@ fn metadata(m: &Node, check_meta: bool, lvl: Level, loc: &Loc, out: &mut Vec<FEr
             &STRUCTURAL,
             ErrType::Forbidden,
             loc,
-            m.span,
+            m.span(),
             Bad::none(),
             "must not specify anything other than name and generateName, but metadata is implicitly specified",
         );
@@ -485,7 +509,7 @@ fn value_validation(
         nested(n, false, &loc.child("not"), opts, out, depth + 1);
     }
     if let Some(p) = get_str(s, "pattern").filter(|p| !p.is_empty()) {
-        if let Err(e) = crate::schema::regex::translate(p) {
+        if let Some(e) = crate::schema::regex::syntax_error(p) {
             err(
                 out,
                 ErrType::Invalid,
@@ -604,7 +628,7 @@ fn nested(
         let span = v
             .get("properties")
             .map(|p| key_span(p, "metadata"))
-            .unwrap_or(v.span);
+            .unwrap_or(v.span());
         err(
             out,
             ErrType::Forbidden,
@@ -653,7 +677,7 @@ fn complete_vv(
         return;
     }
     let Some(s) = s else {
-        because(out, spath, vpath, v.span);
+        because(out, spath, vpath, v.span());
         return;
     };
     if let Some(n) = get_set(v, "not") {
@@ -687,7 +711,7 @@ fn complete_nested(
         return;
     }
     let Some(s) = s.filter(|s| s.as_map().is_some()) else {
-        because(out, spath, vpath, v.span);
+        because(out, spath, vpath, v.span());
         return;
     };
     complete_vv(v, Some(s), spath, vpath, opts, out, depth + 1);

@@ -183,15 +183,24 @@ impl Edge<'_> {
     /// Extends a CRD schema path the way apiextensions validation prints it, e.g.
     /// `spec.validation.openAPIV3Schema` + `Property("a")` → `...openAPIV3Schema.properties[a]`.
     pub fn append_to(&self, path: &FieldPath) -> FieldPath {
+        // One copy of the path per edge (the schema walks call this at every node).
+        let (name, key_len) = match *self {
+            Edge::Property(k) => ("properties", k.len() + 2),
+            Edge::AdditionalProperties => ("additionalProperties", 0),
+            Edge::Items => ("items", 0),
+            Edge::AllOf(_) => ("allOf", 8),
+            Edge::AnyOf(_) => ("anyOf", 8),
+            Edge::OneOf(_) => ("oneOf", 8),
+            Edge::Not => ("not", 0),
+        };
+        let mut p = path.extended(name.len() + 1 + key_len);
+        p.push_child(name);
         match *self {
-            Edge::Property(k) => path.child("properties").key(k),
-            Edge::AdditionalProperties => path.child("additionalProperties"),
-            Edge::Items => path.child("items"),
-            Edge::AllOf(i) => path.child("allOf").index(i),
-            Edge::AnyOf(i) => path.child("anyOf").index(i),
-            Edge::OneOf(i) => path.child("oneOf").index(i),
-            Edge::Not => path.child("not"),
+            Edge::Property(k) => p.push_key(k),
+            Edge::AllOf(i) | Edge::AnyOf(i) | Edge::OneOf(i) => p.push_index(i),
+            Edge::AdditionalProperties | Edge::Items | Edge::Not => {}
         }
+        p
     }
 
     /// True for `allOf`/`anyOf`/`oneOf`/`not`: the sub-schema constrains the same value instead
@@ -213,7 +222,7 @@ impl Schema {
 
     fn convert(node: &Node, key_span: Span, depth: usize) -> Schema {
         let mut s = Schema {
-            span: node.span,
+            span: node.span(),
             key_span,
             ..Schema::default()
         };
@@ -227,7 +236,7 @@ impl Schema {
                 "type" => s.type_ = str_of(v),
                 "format" => s.format = str_of(v),
                 "title" => s.title = str_of(v),
-                "description" => s.description_span = Some(v.span),
+                "description" => s.description_span = Some(v.span()),
                 "nullable" => s.nullable = v.as_bool().unwrap_or(false),
                 "default" => s.default = non_null(v),
                 "example" => s.example = non_null(v),
@@ -523,7 +532,7 @@ impl ValidationRule {
     pub fn from_node(node: &Node) -> Option<ValidationRule> {
         let map = node.as_map()?;
         let mut r = ValidationRule {
-            span: node.span,
+            span: node.span(),
             ..ValidationRule::default()
         };
         for (k, v) in map.iter() {
@@ -531,23 +540,23 @@ impl ValidationRule {
                 "rule" => {
                     if let Some(t) = v.as_str() {
                         r.rule = t.to_string();
-                        r.rule_span = v.span;
-                        r.rule_style = v.style;
+                        r.rule_span = v.span();
+                        r.rule_style = v.style();
                     }
                 }
                 "message" => r.message = v.as_str().unwrap_or_default().to_string(),
                 "messageExpression" => {
                     if let Some(t) = v.as_str() {
                         r.message_expression = t.to_string();
-                        r.message_expression_span = v.span;
-                        r.message_expression_style = v.style;
+                        r.message_expression_span = v.span();
+                        r.message_expression_style = v.style();
                     }
                 }
                 "reason" => r.reason = str_of(v),
                 "fieldPath" => {
                     if let Some(t) = v.as_str() {
                         r.field_path = t.to_string();
-                        r.field_path_span = v.span;
+                        r.field_path_span = v.span();
                     }
                 }
                 "optionalOldSelf" => r.optional_old_self = v.as_bool(),

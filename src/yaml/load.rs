@@ -549,7 +549,7 @@ impl<'a> Loader<'a> {
             // A document that is a single plain scalar ends at indentation -1 in go-yaml, where
             // a tab after it is allowed; such documents are not Kubernetes objects anyway.
             let root_plain = doc.root.as_ref().is_some_and(|r| {
-                r.style == Style::Plain && !matches!(r.value, Value::Map(_) | Value::Seq(_))
+                r.style() == Style::Plain && !matches!(r.value, Value::Map(_) | Value::Seq(_))
             });
             if failed || root_plain {
                 continue;
@@ -612,7 +612,7 @@ impl<'a> Loader<'a> {
             }
             None => root.and_then(|b| {
                 // An empty document reads as a null with no text; the caller skips it.
-                let empty = b.node.is_null() && b.node.span.is_empty() && !b.tagged;
+                let empty = b.node.is_null() && b.node.span().is_empty() && !b.tagged;
                 (!empty).then_some(b.node)
             }),
         };
@@ -717,6 +717,6 @@ mod tests {
         assert!(doc.root.is_none());
         assert_eq!(doc.errors.len(), 1);
         assert_eq!(doc.errors[0].kind, YamlErrorKind::Syntax);
-        assert!(doc.errors[0].message.contains("4294967296 bytes long"));
+        assert!(doc.errors[0].message.contains("536870912 bytes long"));
     }
 }

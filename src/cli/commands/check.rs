@@ -20,6 +20,7 @@ pub fn run(settings: &Settings, mode: Mode, args: &CheckArgs) -> Result<Status, 
         cost_warn_percent: settings.cost_warn_percent,
         old: None,
         keep_texts: false,
+        list_skipped: settings.verbose,
     };
     let gathered = super::gather_pending(
         settings,
@@ -69,6 +70,7 @@ pub fn run_lint(settings: &Settings, args: &PathArgs) -> Result<Status, Failure>
         cost_warn_percent: settings.cost_warn_percent,
         old: None,
         keep_texts: false,
+        list_skipped: settings.verbose,
     };
     let result = super::run_driver(settings, &settings.paths(&args.paths), &[], &opts)?;
     let mut out = io::BufWriter::new(io::stdout().lock());

@@ -109,6 +109,7 @@ fn gather_files(
             origin: Origin::Path(PathBuf::from(&e.name)),
             role: Role::Target,
             named_crd: false,
+            walked: false,
         };
         loaded.push(Loaded::failed(input, e.message));
     }

@@ -47,6 +47,7 @@ pub fn run(settings: &Settings, kind: Transform, args: &TransformArgs) -> Result
         cost_warn_percent: settings.cost_warn_percent,
         old: None,
         keep_texts: true,
+        list_skipped: settings.verbose,
     };
     let (mut result, roles) = super::run_driver_with_roles(
         settings,

@@ -70,9 +70,11 @@ pub(super) struct Checked {
     pub(super) parse_diagnostics: Vec<Diagnostic>,
     /// Findings of validation.
     pub(super) diagnostics: Vec<Diagnostic>,
+    /// The skipped objects, when the run lists them ([`RunOptions::list_skipped`]).
     pub(super) skipped: Vec<Skipped>,
-    /// Objects skipped by `--skip` (counted, never listed).
-    pub(super) skipped_quietly: usize,
+    /// Skipped objects counted but not listed: those of `--skip`, and every other one when the
+    /// run does not list them.
+    pub(super) skipped_unlisted: usize,
     pub(super) resources: usize,
     pub(super) stored: Vec<Stored>,
     /// The file could not be read.
@@ -81,7 +83,7 @@ pub(super) struct Checked {
 }
 
 /// What one object of a file is validated against.
-enum Against<'a> {
+pub(super) enum Against<'a> {
     Crd(&'a CompiledCrd),
     Builtin(Arc<CompiledCrd>, Option<builtin::Note>),
 }
@@ -97,7 +99,7 @@ impl Against<'_> {
 
 /// One object to validate.
 pub(super) struct Job<'n, 'a> {
-    object: &'n Object,
+    object: Object,
     node: &'n Node,
     against: Against<'a>,
 }
@@ -127,7 +129,7 @@ impl Targets<'_> {
     /// tree, and its text unless the report needs it.
     fn check_file(&self, f: FileId, early: Early<'_>) -> Checked {
         let l = &self.loaded[f];
-        let (p, text) = match early.parsed {
+        let (mut p, text) = match early.parsed {
             Some(p) => (p, early.text),
             None => {
                 let text = match early.text {
@@ -139,7 +141,7 @@ impl Targets<'_> {
                     l,
                     text.as_result(),
                     self.loaded.len(),
-                    &self.opts.skip,
+                    Classify::Later,
                     self.patches,
                 );
                 (p, text)
@@ -151,14 +153,15 @@ impl Targets<'_> {
             parse_diagnostics: Vec::new(),
             diagnostics: Vec::new(),
             skipped: Vec::new(),
-            skipped_quietly: 0,
+            skipped_unlisted: 0,
             resources: 0,
             stored: Vec::new(),
             io_failed: matches!(text, Text::Failed(_)),
             text: Kept::Nothing,
         };
         if l.input.role == Role::Target {
-            let jobs = self.jobs(f, &p, &mut c);
+            let classified = std::mem::take(&mut p.objects);
+            let jobs = self.jobs(f, &p, classified, &mut c);
             self.validate_jobs(f, &jobs, &mut c);
         }
         if let Some(t) = text.held() {
@@ -182,20 +185,37 @@ impl Targets<'_> {
     }
 
     /// Sorts the file's objects into jobs and the rest (skipped, or reported as they are).
-    fn jobs<'n>(&self, f: FileId, p: &'n ParsedFile, c: &mut Checked) -> Vec<Job<'n, '_>> {
+    /// Only the jobs are kept: a file of 10^6 documents that are no resources holds no record
+    /// of each while it is checked.
+    fn jobs<'n>(
+        &self,
+        f: FileId,
+        p: &'n ParsedFile,
+        classified: Vec<Object>,
+        c: &mut Checked,
+    ) -> Vec<Job<'n, '_>> {
         let mut jobs = Vec::new();
-        for o in &p.objects {
+        for o in classified
+            .into_iter()
+            .chain(p.classify_later(&self.opts.skip))
+        {
             let node = p.node(o.at);
             let span = node.map(kind_span).unwrap_or_default();
-            let reason = match self.target_of(o, node, span) {
-                Ok(job) => {
+            let reason = match self.target_of(&o, node, span) {
+                Ok(against) => {
                     c.resources += 1;
-                    jobs.push(job);
+                    if let Some(node) = node {
+                        jobs.push(Job {
+                            object: o,
+                            node,
+                            against,
+                        });
+                    }
                     continue;
                 }
                 Err(NotValidated::Crd) => continue,
                 Err(NotValidated::Quietly) => {
-                    c.skipped_quietly += 1;
+                    c.skipped_unlisted += 1;
                     continue;
                 }
                 Err(NotValidated::Reported(d)) => {
@@ -218,35 +238,43 @@ impl Targets<'_> {
                 c.diagnostics
                     .push(stamp(Diagnostic::new(&NO_SCHEMA, span, what), f, &o.object));
             }
-            c.skipped.push(Skipped {
-                file: f,
-                span,
-                at: Default::default(),
-                object: (!o.object.kind.is_empty()).then(|| Arc::clone(&o.object)),
-                reason,
-            });
+            // Without `--verbose` the list is never printed: the count is all that is kept.
+            if self.opts.list_skipped {
+                c.skipped.push(Skipped {
+                    file: f,
+                    span,
+                    at: Default::default(),
+                    object: (!o.object.kind.is_empty()).then(|| Arc::clone(&o.object)),
+                    reason,
+                });
+            } else {
+                c.skipped_unlisted += 1;
+            }
         }
         jobs
     }
 
     /// What one object is validated against, or why it is not.
-    pub(super) fn target_of<'n>(
+    pub(super) fn target_of(
         &self,
-        o: &'n Object,
-        node: Option<&'n Node>,
+        o: &Object,
+        node: Option<&Node>,
         span: Span,
-    ) -> Result<Job<'n, '_>, NotValidated> {
-        let (group, kind) = match &o.class {
+    ) -> Result<Against<'_>, NotValidated> {
+        let (group, kind) = match o.class {
             Class::Crd => return Err(NotValidated::Crd),
             Class::SkipQuietly => return Err(NotValidated::Quietly),
-            Class::Skip(reason) => return Err(NotValidated::Skipped(reason.clone(), None)),
-            Class::Resource { .. } if self.opts.mode == Mode::Lint => {
+            Class::Resource if self.opts.mode == Mode::Lint => {
                 return Err(NotValidated::Skipped(
                     "not a CRD (lint reads CRDs only)".into(),
                     None,
                 ));
             }
-            Class::Resource { group, kind } => (group, kind),
+            Class::Resource => o.group_kind(),
+            class => {
+                let reason = class.skip_reason().unwrap_or_default();
+                return Err(NotValidated::Skipped(reason, None));
+            }
         };
         let not_compiled = || {
             let reason = format!("the CRD for {group}/{kind} could not be compiled");
@@ -254,24 +282,16 @@ impl Targets<'_> {
         };
         match self
             .table
-            .get(&(group.clone(), kind.clone()))
+            .get(&(group.to_string(), kind.to_string()))
             .map(|e| e.index)
         {
             Some(Some(i)) => match (self.crds[i].as_ref(), node) {
-                (Some(crd), Some(node)) => Ok(Job {
-                    object: o,
-                    node,
-                    against: Against::Crd(crd),
-                }),
+                (Some(crd), Some(_)) => Ok(Against::Crd(crd)),
                 _ => Err(not_compiled()),
             },
             Some(None) => Err(not_compiled()),
             None => match (self.builtins.get(&o.object.api_version, kind), node) {
-                (Some(Builtin::Served { crd, note }), Some(node)) => Ok(Job {
-                    object: o,
-                    node,
-                    against: Against::Builtin(crd, note),
-                }),
+                (Some(Builtin::Served { crd, note }), Some(_)) => Ok(Against::Builtin(crd, note)),
                 (Some(Builtin::Rejected(note)), Some(node)) => {
                     Err(NotValidated::Reported(Box::new(note.diagnostic(node))))
                 }

@@ -2,6 +2,11 @@
 //! is kept for the report only where the report may need it. A run of 100,000 resources with
 //! a handful of findings keeps a handful of texts, not 50 MB of them.
 //!
+//! Step 1 reads every file (to tell whether it may hold a CRD); the text of a file left to
+//! step 3 is held for it when it is small and the run's budget allows ([`Held`]: 64 KiB a
+//! file, 16 MiB in all), and let go otherwise (step 3 reads it again). So a tree of 10,000
+//! small files is read once, while a run's peak does not grow with its input.
+//!
 //! A text is kept when a finding (or a finding's related location) points into the file, when
 //! the file may hold a suppression comment (`# crdlint:`, read after the run), when it has no
 //! document (the "no YAML documents" note points at its start), and for every file when the
@@ -53,10 +58,14 @@ impl<'a> Text<'a> {
         }
     }
 
-    /// Lets the text go (a failure is kept: there is nothing to read again).
-    pub(super) fn release(self) -> Text<'a> {
+    /// What step 1 hands on of a text it is done with: a small text read from a path is held
+    /// for step 3 while the run's [`Held`] budget lasts, and a text its [`Loaded`] already has
+    /// costs nothing to keep; any other is let go (step 3 reads it again). A failure is kept:
+    /// there is nothing to read again.
+    pub(super) fn hold_or_release(self, budget: &Held) -> Text<'a> {
         match self {
-            Text::Held(_) => Text::Released,
+            Text::Held(Cow::Owned(t)) if budget.take(t.len()) => Text::Held(Cow::Owned(t)),
+            Text::Held(Cow::Owned(_)) => Text::Released,
             other => other,
         }
     }
@@ -93,6 +102,39 @@ pub(super) enum Kept {
         len: usize,
         hash: u64,
     },
+}
+
+/// How much text step 1 holds for step 3 instead of letting it go: the files of a tree of
+/// many small files are then read once (a re-read costs an `open`, an `fstat` and a `read` per
+/// file, nearly whatever its size), while the texts of larger files, which cost memory rather
+/// than system calls, are read again. Holding is bounded, so the peak stays flat in the input.
+pub(super) struct Held {
+    total: std::sync::atomic::AtomicUsize,
+}
+
+impl Held {
+    /// The largest text held.
+    const FILE: usize = 64 * 1024;
+    /// The most held at once in a run.
+    const TOTAL: usize = 16 * 1024 * 1024;
+
+    pub(super) fn new() -> Held {
+        Held {
+            total: std::sync::atomic::AtomicUsize::new(0),
+        }
+    }
+
+    /// Whether a text of `len` bytes may be held (and if so counts it).
+    fn take(&self, len: usize) -> bool {
+        use std::sync::atomic::Ordering::Relaxed;
+        len <= Held::FILE
+            && self
+                .total
+                .fetch_update(Relaxed, Relaxed, |t| {
+                    (t + len <= Held::TOTAL).then_some(t + len)
+                })
+                .is_ok()
+    }
 }
 
 fn hash(text: &str) -> u64 {
@@ -232,6 +274,7 @@ mod tests {
             origin: Origin::Path(name.into()),
             role: Role::Target,
             named_crd: false,
+            walked: false,
         };
         Loaded::with_text(input, text.to_string())
     }
@@ -248,6 +291,7 @@ mod tests {
             cost_warn_percent: 100,
             old: None,
             keep_texts: false,
+            list_skipped: true,
         }
     }
 
@@ -325,6 +369,7 @@ mod tests {
                 origin: Origin::Path(p.to_path_buf()),
                 role: Role::Target,
                 named_crd: false,
+                walked: false,
             })
             .collect();
         let loaded = crate::cli::input::pending(inputs);
@@ -359,6 +404,7 @@ mod tests {
             origin: Origin::Path(path.clone()),
             role: Role::Target,
             named_crd: false,
+            walked: false,
         };
         let l = crate::cli::input::pending(vec![input]).remove(0);
         let same = read_again(&l, 5, hash("a: 1\n"));

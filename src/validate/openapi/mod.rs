@@ -214,10 +214,10 @@ pub(crate) fn validate(
     span: Span,
     depth: usize,
 ) -> Res {
-    let span = if data.span.is_empty() {
+    let span = if data.span().is_empty() {
         span
     } else {
-        data.span
+        data.span()
     };
     let mut r = Res::default();
     let types = Types::of(s);
