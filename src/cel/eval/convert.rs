@@ -10,6 +10,7 @@
 //!   `generateName`;
 //! * lists carry their list type so `==` and `+` follow set/map semantics.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use chrono::{DateTime, FixedOffset, NaiveDate};
@@ -221,20 +222,25 @@ fn object_type() -> Arc<str> {
 }
 
 /// The key a property is stored under: its CEL (escaped) name, or its raw name when CEL
-/// cannot name it (it still takes part in equality). Most names escape to themselves; those
-/// skip building the escaped copy.
+/// cannot name it (it still takes part in equality).
 fn field_key(k: &str) -> Arc<str> {
+    Arc::from(field_name(k))
+}
+
+/// The name a property is stored under in a converted object ([`field_key`]), borrowed when
+/// it escapes to itself: most names do, and those skip building the escaped copy.
+pub fn field_name(k: &str) -> Cow<'_, str> {
     let b = k.as_bytes();
     let unchanged = b.first().is_some_and(|c| !c.is_ascii_digit())
         && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_')
         && !b.windows(2).any(|w| w == b"__")
         && !crate::cel::escaping::is_reserved(k);
     if unchanged {
-        return Arc::from(k);
+        return Cow::Borrowed(k);
     }
     match escape(k) {
-        Some(name) => Arc::from(name),
-        None => Arc::from(k),
+        Some(name) => Cow::Owned(name),
+        None => Cow::Borrowed(k),
     }
 }
 

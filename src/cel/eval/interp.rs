@@ -36,7 +36,7 @@ use crate::k8s::Behavior;
 
 pub use merge::concat_lists;
 pub use plan::plan_time_error;
-use plan::{is_attribute, is_const};
+use plan::{is_attribute, is_const, may_fold};
 
 /// Evaluation settings.
 #[derive(Clone, Copy, Debug)]
@@ -68,12 +68,9 @@ pub struct Outcome {
 }
 
 /// Evaluates `expr` with the given variables (`self`, `oldSelf`, ...).
-pub fn evaluate(expr: &Expr, vars: &[(&str, Value)], opts: Options) -> Outcome {
+pub fn evaluate<'a>(expr: &'a Expr, vars: &[(&'a str, Value)], opts: Options) -> Outcome {
     let mut ev = Evaluator {
-        vars: vars
-            .iter()
-            .map(|(n, v)| (Arc::<str>::from(*n), Ok(v.clone())))
-            .collect(),
+        vars: vars.iter().map(|(n, v)| (*n, Ok(v.clone()))).collect(),
         cost: 0,
         opts,
     };
@@ -91,10 +88,13 @@ pub fn cost_limit_error() -> EvalError {
     )
 }
 
-struct Evaluator {
+/// The walk over one expression; `'a` is the lifetime of the expression and of the caller's
+/// variable names, which the evaluator borrows instead of copying (one evaluation per rule
+/// per node: a copied name was an allocation each).
+struct Evaluator<'a> {
     /// Variables, innermost last. Comprehension accumulators may hold errors: cel-go keeps an
     /// error in `@result` and lets `||`/`&&` absorb it in later iterations.
-    vars: Vec<(Arc<str>, EvalResult)>,
+    vars: Vec<(&'a str, EvalResult)>,
     cost: u64,
     opts: Options,
 }
@@ -121,7 +121,7 @@ const TYPE_NAMES: &[&str] = &[
     "kubernetes.NamedFormat",
 ];
 
-impl Evaluator {
+impl<'a> Evaluator<'a> {
     fn add(&mut self, c: u64) -> Result<(), EvalError> {
         self.cost = self.cost.saturating_add(c);
         match self.opts.cost_limit {
@@ -134,24 +134,13 @@ impl Evaluator {
         self.vars
             .iter()
             .rev()
-            .find(|(n, _)| &**n == name)
+            .find(|(n, _)| *n == name)
             .map(|(_, v)| v)
     }
 
-    fn eval(&mut self, e: &Expr) -> EvalResult {
-        if self.opts.fold_constants && !matches!(e.kind, ExprKind::Const(_)) && is_const(e) {
-            // Folded at plan time: no runtime cost. Evaluate with a throwaway evaluator so the
-            // cost is not charged.
-            let mut sub = Evaluator {
-                vars: Vec::new(),
-                cost: 0,
-                opts: Options {
-                    cost_limit: None,
-                    fold_constants: false,
-                    ..self.opts
-                },
-            };
-            return sub.eval(e);
+    fn eval(&mut self, e: &'a Expr) -> EvalResult {
+        if self.opts.fold_constants && may_fold(e) && is_const(e) {
+            return self.folded(e);
         }
         match &e.kind {
             ExprKind::Const(v) => Ok(v.clone()),
@@ -160,106 +149,10 @@ impl Evaluator {
                 operand,
                 field,
                 test,
-            } => {
-                if *test {
-                    // The operand chain is costed, the presence test itself is free.
-                    let v = self.eval(operand)?;
-                    return functions::has_field(&v, field);
-                }
-                if let Some(name) = dotted_type_name(e) {
-                    if self.lookup(name.split('.').next().unwrap_or("")).is_none() {
-                        if let Some(t) = TYPE_NAMES.iter().find(|t| **t == name) {
-                            return Ok(Value::Type(Arc::from(*t)));
-                        }
-                    }
-                }
-                let v = self.eval(operand)?;
-                if !is_attribute(operand) {
-                    self.add(1)?;
-                }
-                self.add(1)?;
-                functions::select(&v, field)
-            }
+            } => self.select(e, operand, field, *test),
             ExprKind::Call { func, target, args } => self.call(func, target.as_deref(), args),
-            ExprKind::List { elems, optional } => {
-                let mut items = Vec::with_capacity(elems.len());
-                let mut err = None;
-                for (i, el) in elems.iter().enumerate() {
-                    match self.eval(el) {
-                        Ok(v) => {
-                            if optional.contains(&i) {
-                                match v {
-                                    Value::Optional(Some(x)) => items.push(*x),
-                                    Value::Optional(None) => {}
-                                    _ => {
-                                        err.get_or_insert(EvalError::no_such_overload());
-                                    }
-                                }
-                            } else {
-                                items.push(v)
-                            }
-                        }
-                        Err(e) if e.kind == ErrorKind::CostLimit => return Err(e),
-                        Err(e) => {
-                            err.get_or_insert(e);
-                        }
-                    }
-                }
-                self.add(10)?;
-                match err {
-                    Some(e) => Err(e),
-                    None => Ok(Value::list(items)),
-                }
-            }
-            ExprKind::Map { entries } => {
-                let mut m = Entries::with_capacity_and_hasher(entries.len(), Default::default());
-                let mut err = None;
-                for (k, v, opt) in entries {
-                    let kv = self.eval(k);
-                    let vv = self.eval(v);
-                    match (kv, vv) {
-                        (Ok(k), Ok(v)) => {
-                            let key = match Key::from_value(&k) {
-                                Ok(key) => key,
-                                Err(e) => {
-                                    err.get_or_insert(e);
-                                    continue;
-                                }
-                            };
-                            // cel-go's evalMap: a later entry replaces an earlier one with
-                            // the same key (no duplicate-key error), and an absent optional
-                            // entry removes it.
-                            let v = if *opt {
-                                match v {
-                                    Value::Optional(Some(x)) => *x,
-                                    Value::Optional(None) => {
-                                        m.shift_remove(&key);
-                                        continue;
-                                    }
-                                    _ => {
-                                        err.get_or_insert(EvalError::no_such_overload());
-                                        continue;
-                                    }
-                                }
-                            } else {
-                                v
-                            };
-                            m.insert(key, v);
-                        }
-                        (Err(e), _) | (_, Err(e)) => {
-                            if e.kind == ErrorKind::CostLimit {
-                                return Err(e);
-                            }
-                            err.get_or_insert(e);
-                        }
-                    }
-                }
-                self.add(30)?;
-                match err {
-                    Some(e) => Err(e),
-                    None => Ok(Value::map(m)),
-                }
-            }
+            ExprKind::List { elems, optional } => self.list(elems, optional),
+            ExprKind::Map { entries } => self.map(entries),
             ExprKind::Struct(name) => {
                 self.add(40)?;
                 Err(EvalError::other(format!("unknown type: {name}")))
@@ -268,11 +161,133 @@ impl Evaluator {
         }
     }
 
+    /// A constant sub-tree, folded at plan time: no runtime cost. Evaluated with a throwaway
+    /// evaluator so the cost is not charged.
+    fn folded(&self, e: &'a Expr) -> EvalResult {
+        let mut sub = Evaluator {
+            vars: Vec::new(),
+            cost: 0,
+            opts: Options {
+                cost_limit: None,
+                fold_constants: false,
+                ..self.opts
+            },
+        };
+        sub.eval(e)
+    }
+
+    /// `operand.field`, a presence test `has(operand.field)`, or a dotted type name.
+    fn select(&mut self, e: &'a Expr, operand: &'a Expr, field: &str, test: bool) -> EvalResult {
+        if test {
+            // The operand chain is costed, the presence test itself is free.
+            let v = self.eval(operand)?;
+            return functions::has_field(&v, field);
+        }
+        if let Some(name) = dotted_type_name(e) {
+            if self.lookup(name.split('.').next().unwrap_or("")).is_none() {
+                if let Some(t) = TYPE_NAMES.iter().find(|t| **t == name) {
+                    return Ok(Value::Type(Arc::from(*t)));
+                }
+            }
+        }
+        let v = self.eval(operand)?;
+        if !is_attribute(operand) {
+            self.add(1)?;
+        }
+        self.add(1)?;
+        functions::select(&v, field)
+    }
+
+    /// A list literal: elements left to right, `?` elements only when present.
+    fn list(&mut self, elems: &'a [Expr], optional: &[usize]) -> EvalResult {
+        let mut items = Vec::with_capacity(elems.len());
+        let mut err = None;
+        for (i, el) in elems.iter().enumerate() {
+            match self.eval(el) {
+                Ok(v) => {
+                    if optional.contains(&i) {
+                        match v {
+                            Value::Optional(Some(x)) => items.push(*x),
+                            Value::Optional(None) => {}
+                            _ => {
+                                err.get_or_insert(EvalError::no_such_overload());
+                            }
+                        }
+                    } else {
+                        items.push(v)
+                    }
+                }
+                Err(e) if e.kind == ErrorKind::CostLimit => return Err(e),
+                Err(e) => {
+                    err.get_or_insert(e);
+                }
+            }
+        }
+        self.add(10)?;
+        match err {
+            Some(e) => Err(e),
+            None => Ok(Value::list(items)),
+        }
+    }
+
+    /// A map literal, filled as cel-go's `evalMap` does.
+    fn map(&mut self, entries: &'a [(Expr, Expr, bool)]) -> EvalResult {
+        let mut m = Entries::with_capacity_and_hasher(entries.len(), Default::default());
+        let mut err = None;
+        for (k, v, opt) in entries {
+            let kv = self.eval(k);
+            let vv = self.eval(v);
+            match (kv, vv) {
+                (Ok(k), Ok(v)) => {
+                    let key = match Key::from_value(&k) {
+                        Ok(key) => key,
+                        Err(e) => {
+                            err.get_or_insert(e);
+                            continue;
+                        }
+                    };
+                    // cel-go's evalMap: a later entry replaces an earlier one with
+                    // the same key (no duplicate-key error), and an absent optional
+                    // entry removes it.
+                    let v = if *opt {
+                        match v {
+                            Value::Optional(Some(x)) => *x,
+                            Value::Optional(None) => {
+                                m.shift_remove(&key);
+                                continue;
+                            }
+                            _ => {
+                                err.get_or_insert(EvalError::no_such_overload());
+                                continue;
+                            }
+                        }
+                    } else {
+                        v
+                    };
+                    m.insert(key, v);
+                }
+                (Err(e), _) | (_, Err(e)) => {
+                    if e.kind == ErrorKind::CostLimit {
+                        return Err(e);
+                    }
+                    err.get_or_insert(e);
+                }
+            }
+        }
+        self.add(30)?;
+        match err {
+            Some(e) => Err(e),
+            None => Ok(Value::map(m)),
+        }
+    }
+
     /// The variable slot of a macro accumulator (`@result`, never a user variable) named by
     /// `e`.
     fn accumulator_slot(&self, e: &Expr) -> Option<usize> {
         match &e.kind {
-            ExprKind::Ident(n) if n.starts_with('@') => self.vars.iter().rposition(|(v, _)| v == n),
+            ExprKind::Ident(n) if n.starts_with('@') => {
+                self.vars.iter().rposition(|(v, _)| *v == &**n)
+            }
             _ => None,
         }
     }
@@ -280,7 +295,7 @@ impl Evaluator {
     /// Evaluates an expression that cel-go folds into an enclosing attribute (an index
     /// qualifier, a `?:` branch): when it is itself an attribute, its top-level attribute
     /// step costs nothing.
-    fn eval_inline(&mut self, e: &Expr) -> EvalResult {
+    fn eval_inline(&mut self, e: &'a Expr) -> EvalResult {
         let before = self.cost;
         let r = self.eval(e);
         let attr = match &e.kind {

@@ -39,7 +39,7 @@ use crate::yaml::Node;
 pub use build::normalize_field_path;
 pub use error::{ErrorType, RuleError};
 use ratchet::Corr;
-use walk::At;
+use walk::{At, Shared};
 
 /// `PerCallLimit`.
 pub const PER_CALL_LIMIT: u64 = 1_000_000;
@@ -145,6 +145,7 @@ impl Validator {
             node,
             obj,
             old,
+            Shared::default(),
             corr,
             limits,
             budget,

@@ -64,11 +64,20 @@ pub fn same_keys(a: &Value, b: &Value, keys: &[String]) -> bool {
 /// escaped `__namespace__` field (Kubernetes 1.31+ type provider).
 fn field<'a>(m: &'a MapValue, name: &str) -> Option<&'a Value> {
     m.get_str(name).or_else(|| {
-        if m.object.is_some() {
-            m.get_str(&format!("__{name}__"))
-        } else {
-            None
+        m.object.as_ref()?;
+        // `__name__` built on the stack: a missing field (`has(self.x)` false) is common and
+        // this ran for every one.
+        let mut buf = [0u8; 64];
+        let n = name.len();
+        if n + 4 > buf.len() {
+            return m.get_str(&format!("__{name}__"));
         }
+        buf[..2].copy_from_slice(b"__");
+        buf[2..n + 2].copy_from_slice(name.as_bytes());
+        buf[n + 2..n + 4].copy_from_slice(b"__");
+        std::str::from_utf8(&buf[..n + 4])
+            .ok()
+            .and_then(|k| m.get_str(k))
     })
 }
 

@@ -9,18 +9,18 @@ use super::super::functions;
 use super::super::value::{ErrorKind, EvalError, EvalResult, Key, ListKind, Value};
 use super::Evaluator;
 
-impl Evaluator {
-    pub(super) fn comprehension(&mut self, c: &Comprehension) -> EvalResult {
+impl<'a> Evaluator<'a> {
+    pub(super) fn comprehension(&mut self, c: &'a Comprehension) -> EvalResult {
         let range = self.eval(&c.iter_range)?;
         let accu = self.eval(&c.accu_init)?;
         let base = self.vars.len();
-        self.vars.push((c.accu_var.clone(), Ok(accu)));
+        self.vars.push((&c.accu_var, Ok(accu)));
         let res = self.fold(c, &range, base);
         self.vars.truncate(base);
         res
     }
 
-    fn fold(&mut self, c: &Comprehension, range: &Value, base: usize) -> EvalResult {
+    fn fold(&mut self, c: &'a Comprehension, range: &Value, base: usize) -> EvalResult {
         let pairs: Box<dyn Iterator<Item = (Value, Value)>> = match range {
             Value::List(l) => {
                 let l = l.clone();
@@ -46,12 +46,12 @@ impl Evaluator {
             self.vars.truncate(base + 1);
             match &c.iter_var2 {
                 Some(v2) => {
-                    self.vars.push((c.iter_var.clone(), Ok(k)));
-                    self.vars.push((v2.clone(), Ok(v)));
+                    self.vars.push((&c.iter_var, Ok(k)));
+                    self.vars.push((v2, Ok(v)));
                 }
                 None => {
                     let x = if is_list { v } else { k };
-                    self.vars.push((c.iter_var.clone(), Ok(x)));
+                    self.vars.push((&c.iter_var, Ok(x)));
                 }
             }
             let cond = self.eval(&c.loop_cond);

@@ -5,7 +5,10 @@
 use super::super::convert::to_value;
 use super::super::interp::{evaluate, Options};
 use super::super::value::{render_field_value, ErrorKind, Value};
-use super::{At, Corr, ErrorType, Limits, RuleError, Validator, MAX_MESSAGE_EXPRESSION_BYTES};
+use super::walk::{Converted, Shared};
+use super::{
+    At, CompiledRule, Corr, ErrorType, Limits, RuleError, Validator, MAX_MESSAGE_EXPRESSION_BYTES,
+};
 use crate::schema::{Schema, ValidationRule};
 use crate::yaml::{Node, Value as Y};
 
@@ -14,6 +17,8 @@ impl Validator {
         format!("{:?}", self.type_.as_deref().unwrap_or(""))
     }
 
+    /// Runs the node's rules, in order, against the shared budget; returns the values it
+    /// converted (for the children to share) unless it stopped early.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn expressions(
         &self,
@@ -21,11 +26,12 @@ impl Validator {
         node: Option<&Schema>,
         obj: &Node,
         old: Option<&Node>,
+        shared: Shared<'_>,
         corr: Corr<'_>,
         limits: Limits,
         budget: &mut i64,
         errs: &mut Vec<RuleError>,
-    ) {
+    ) -> Option<Converted> {
         let invalid = |detail: String| RuleError {
             kind: ErrorType::Invalid,
             path: path.path(),
@@ -35,23 +41,21 @@ impl Validator {
         };
         if let Some(e) = &self.init_error {
             errs.push(invalid(format!("rule compiler initialization error: {e}")));
-            return;
+            return None;
         }
         if self.rules.is_empty() {
-            return;
+            return None;
         }
         if *budget <= 0 {
             errs.push(invalid(
                 "validation failed due to running out of cost budget, no further validation rules will be run".into(),
             ));
             *budget = -1;
-            return;
+            return None;
         }
-        let Some(schema) = node.filter(|_| self.keeps_schema) else {
-            return;
-        };
-        let self_v = to_value(obj, schema, self.resource_root);
-        let old_v = old.map(|o| to_value(o, schema, self.resource_root));
+        let schema = node.filter(|_| self.keeps_schema)?;
+        let converted = self.convert(schema, obj, old, shared);
+        let (self_v, old_v) = (&converted.new, converted.old.as_ref());
         let opts = Options {
             cost_limit: Some(limits.per_call_limit),
             fold_constants: true,
@@ -70,21 +74,25 @@ impl Validator {
             if c.uses_old_self && old_v.is_none() && !optional_old {
                 continue;
             }
-            let mut vars: Vec<(&str, Value)> = vec![("self", self_v.clone())];
+            // `self`, then `oldSelf` when the rule reads it (an optional with
+            // `optionalOldSelf`).
+            let mut vars: [(&str, Value); 2] = [("self", self_v.clone()), ("oldSelf", Value::Null)];
+            let mut bound = 1;
             if c.uses_old_self || optional_old {
-                match (&old_v, optional_old) {
-                    (Some(o), false) => vars.push(("oldSelf", o.clone())),
-                    (Some(o), true) => vars.push(("oldSelf", Value::some(o.clone()))),
-                    (None, _) => vars.push(("oldSelf", Value::none())),
-                }
+                vars[1].1 = match (old_v, optional_old) {
+                    (Some(o), false) => o.clone(),
+                    (Some(o), true) => Value::some(o.clone()),
+                    (None, _) => Value::none(),
+                };
+                bound = 2;
             }
-            let out = evaluate(program, &vars, opts);
+            let out = evaluate(program, &vars[..bound], opts);
             if out.cost > i64::MAX as u64 || out.cost as i64 > *budget {
                 errs.push(invalid(
                     "validation failed due to running out of cost budget, no further validation rules will be run".into(),
                 ));
                 *budget = -1;
-                return;
+                return None;
             }
             *budget -= out.cost as i64;
             // Built only for a finding (most evaluations pass).
@@ -97,7 +105,7 @@ impl Validator {
                 Err(e) if e.kind == ErrorKind::CostLimit => {
                     errs.push(invalid(format!("'{e}': no further validation rules will be run due to call cost exceeds limit for rule: {}", rule_str())));
                     *budget = -1;
-                    return;
+                    return None;
                 }
                 Err(e) => {
                     errs.push(invalid(format!("{e} evaluating rule: {}", rule_str())));
@@ -106,82 +114,151 @@ impl Validator {
                 Ok(Value::Bool(true)) => continue,
                 Ok(_) => {}
             }
-            let mut fpath = path.path();
-            if let Some(fp) = &c.field_path {
-                if !fp.is_empty() {
-                    fpath = fpath.child(fp);
-                }
+            let failed = Failed {
+                rule: c,
+                path,
+                obj,
+                self_v,
+                old_v,
+                corr,
+            };
+            if !self.report_failure(failed, opts, limits, budget, errs) {
+                return None;
             }
-            let mut detail = None;
-            if let Some(m) = &c.message {
-                // The messageExpression runs with the plain activation: `oldSelf` is the old
-                // value itself (never an optional), bound only when there is one.
-                let mut mvars: Vec<(&str, Value)> = vec![("self", self_v.clone())];
-                if let Some(o) = &old_v {
-                    mvars.push(("oldSelf", o.clone()));
-                }
-                let out = evaluate(m, &mvars, opts);
-                if out.cost > i64::MAX as u64 || out.cost as i64 > *budget {
-                    // messageExpression failures go through the rule's `addErr`: they ratchet.
+        }
+        Some(converted)
+    }
+
+    /// `self` and `oldSelf` for this node's rules: the values an ancestor converted when it
+    /// has them, else converted here. `oldSelf` only when some rule or message reads it.
+    fn convert(
+        &self,
+        schema: &Schema,
+        obj: &Node,
+        old: Option<&Node>,
+        shared: Shared<'_>,
+    ) -> Converted {
+        let new = match shared.new {
+            Some(v) => v.clone(),
+            None => to_value(obj, schema, self.resource_root),
+        };
+        let reads_old = self.rules.iter().any(|c| {
+            c.uses_old_self || c.rule.optional_old_self == Some(true) || c.message.is_some()
+        });
+        let old = old.filter(|_| reads_old).map(|o| match shared.old {
+            Some(v) => v.clone(),
+            None => to_value(o, schema, self.resource_root),
+        });
+        Converted { new, old }
+    }
+
+    /// Words a failed rule as the server does (messageExpression → message → `failed rule:
+    /// <rule>`, reason, fieldPath) and reports it; false when the message expression ran out
+    /// of budget and validation stops.
+    fn report_failure(
+        &self,
+        f: Failed<'_>,
+        opts: Options,
+        limits: Limits,
+        budget: &mut i64,
+        errs: &mut Vec<RuleError>,
+    ) -> bool {
+        let c = f.rule;
+        let corr = f.corr;
+        let invalid = |detail: String| RuleError {
+            kind: ErrorType::Invalid,
+            path: f.path.path(),
+            value: Some(self.type_word()),
+            detail,
+            ratcheted: false,
+        };
+        let rule_str = || rule_error_string(&c.rule);
+        let mut fpath = f.path.path();
+        if let Some(fp) = &c.field_path {
+            if !fp.is_empty() {
+                fpath = fpath.child(fp);
+            }
+        }
+        let mut detail = None;
+        if let Some(m) = &c.message {
+            // The messageExpression runs with the plain activation: `oldSelf` is the old
+            // value itself (never an optional), bound only when there is one.
+            let mut mvars: Vec<(&str, Value)> = vec![("self", f.self_v.clone())];
+            if let Some(o) = f.old_v {
+                mvars.push(("oldSelf", o.clone()));
+            }
+            let out = evaluate(m, &mvars, opts);
+            if out.cost > i64::MAX as u64 || out.cost as i64 > *budget {
+                // messageExpression failures go through the rule's `addErr`: they ratchet.
+                errs.push(RuleError {
+                    path: fpath,
+                    ratcheted: !c.uses_old_self && corr.should_ratchet(),
+                    ..invalid("messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run".into())
+                });
+                *budget = -1;
+                return false;
+            }
+            match out.value {
+                Err(e) if e.kind == ErrorKind::CostLimit => {
                     errs.push(RuleError {
                         path: fpath,
                         ratcheted: !c.uses_old_self && corr.should_ratchet(),
-                        ..invalid("messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run".into())
+                        ..invalid(format!("no further validation rules will be run due to call cost exceeds limit for messageExpression: {:?}", c.rule.message_expression))
                     });
                     *budget = -1;
-                    return;
+                    return false;
                 }
-                match out.value {
-                    Err(e) if e.kind == ErrorKind::CostLimit => {
-                        errs.push(RuleError {
-                            path: fpath,
-                            ratcheted: !c.uses_old_self && corr.should_ratchet(),
-                            ..invalid(format!("no further validation rules will be run due to call cost exceeds limit for messageExpression: {:?}", c.rule.message_expression))
-                        });
-                        *budget = -1;
-                        return;
+                Ok(Value::String(s)) => {
+                    *budget -= out.cost as i64;
+                    let t = s.trim();
+                    if !t.is_empty()
+                        && t.len() <= MAX_MESSAGE_EXPRESSION_BYTES
+                        && !t.contains(['\n', '\r'])
+                    {
+                        detail = Some(t.to_string());
                     }
-                    Ok(Value::String(s)) => {
-                        *budget -= out.cost as i64;
-                        let t = s.trim();
-                        if !t.is_empty()
-                            && t.len() <= MAX_MESSAGE_EXPRESSION_BYTES
-                            && !t.contains(['\n', '\r'])
-                        {
-                            detail = Some(t.to_string());
-                        }
-                    }
-                    _ => *budget -= out.cost as i64,
                 }
+                _ => *budget -= out.cost as i64,
             }
-            let detail = detail.unwrap_or_else(|| {
-                if c.rule.message.is_empty() {
-                    format!("failed rule: {}", rule_str())
-                } else {
-                    c.rule.message.trim().to_string()
-                }
-            });
-            // Up to 1.34 the schema type stood in for the value.
-            let value = match self.type_.as_deref() {
-                _ if !limits.behavior.cel_rule_failure_value => Some(self.type_word()),
-                Some("object") | Some("array") => None,
-                _ => render_raw_value(obj),
-            };
-            let kind = match c.rule.reason.as_deref() {
-                Some("FieldValueForbidden") => ErrorType::Forbidden,
-                Some("FieldValueRequired") => ErrorType::Required,
-                Some("FieldValueDuplicate") => ErrorType::Duplicate,
-                _ => ErrorType::Invalid,
-            };
-            errs.push(RuleError {
-                kind,
-                path: fpath,
-                value,
-                detail,
-                ratcheted: !c.uses_old_self && corr.should_ratchet(),
-            });
         }
+        let detail = detail.unwrap_or_else(|| {
+            if c.rule.message.is_empty() {
+                format!("failed rule: {}", rule_str())
+            } else {
+                c.rule.message.trim().to_string()
+            }
+        });
+        // Up to 1.34 the schema type stood in for the value.
+        let value = match self.type_.as_deref() {
+            _ if !limits.behavior.cel_rule_failure_value => Some(self.type_word()),
+            Some("object") | Some("array") => None,
+            _ => render_raw_value(f.obj),
+        };
+        let kind = match c.rule.reason.as_deref() {
+            Some("FieldValueForbidden") => ErrorType::Forbidden,
+            Some("FieldValueRequired") => ErrorType::Required,
+            Some("FieldValueDuplicate") => ErrorType::Duplicate,
+            _ => ErrorType::Invalid,
+        };
+        errs.push(RuleError {
+            kind,
+            path: fpath,
+            value,
+            detail,
+            ratcheted: !c.uses_old_self && corr.should_ratchet(),
+        });
+        true
     }
+}
+
+/// A rule that evaluated to something other than `true`, and where.
+struct Failed<'a> {
+    rule: &'a CompiledRule,
+    path: At<'a>,
+    obj: &'a Node,
+    self_v: &'a Value,
+    old_v: Option<&'a Value>,
+    corr: Corr<'a>,
 }
 
 /// The bad value as apimachinery prints the raw (unstructured) value: `%v` for numbers and

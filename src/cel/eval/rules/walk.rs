@@ -2,12 +2,16 @@
 //! children (list items correlated by map-list keys, additionalProperties values, object
 //! properties), stopping when the budget runs out.
 
+use super::super::convert::field_name;
+use super::super::value::Value;
 use super::{Corr, Limits, RuleError, Validator};
 use crate::k8s::FieldPath;
 use crate::schema::{AdditionalProperties, Schema};
 use crate::yaml::{Node, Value as Y};
 
 impl Validator {
+    /// Validates one node: its rules, the `allOf` rules on the same value, then its children.
+    /// `shared` holds the node's converted values when an ancestor with rules converted them.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn walk(
         &self,
@@ -15,6 +19,7 @@ impl Validator {
         node: Option<&Schema>,
         obj: &Node,
         old: Option<&Node>,
+        shared: Shared<'_>,
         corr: Corr<'_>,
         limits: Limits,
         budget: &mut i64,
@@ -24,82 +29,215 @@ impl Validator {
             return;
         }
         let old = old.filter(|o| !o.is_null());
-        self.expressions(path, node, obj, old, corr, limits, budget, errs);
+        let converted = self.expressions(path, node, obj, old, shared, corr, limits, budget, errs);
         if *budget < 0 {
             return;
         }
+        let here = match &converted {
+            Some(c) => Shared {
+                new: Some(&c.new),
+                old: c.old.as_ref(),
+            },
+            None => shared,
+        };
         for a in &self.all_of {
-            a.walk(path, node, obj, old, corr.all_of(), limits, budget, errs);
+            // `allOf` validators see the same node with the same schema: the same values.
+            a.walk(
+                path,
+                node,
+                obj,
+                old,
+                here,
+                corr.all_of(),
+                limits,
+                budget,
+                errs,
+            );
             if *budget < 0 {
                 return;
             }
         }
         match &obj.value {
             Y::Seq(items) => {
-                let Some(iv) = &self.items else { return };
-                let keys = self.list_map_keys.as_ref();
-                let old_items = old.and_then(Node::as_seq);
-                for (i, it) in items.iter().enumerate() {
-                    let old_it = match (keys, old_items) {
-                        (Some(keys), Some(olds)) => olds.iter().find(|o| same_keys(it, o, keys)),
-                        _ => None,
-                    };
-                    iv.walk(
-                        At::Index(&path, i),
-                        node.and_then(|n| n.items.as_deref()),
-                        it,
-                        old_it,
-                        corr.index(i),
-                        limits,
-                        budget,
-                        errs,
-                    );
-                    if *budget < 0 {
-                        return;
-                    }
-                }
+                self.walk_items(path, node, items, old, here, corr, limits, budget, errs)
             }
-            Y::Map(m) => {
-                let correlatable = matches!(
-                    self.map_type.as_deref(),
-                    None | Some("granular") | Some("atomic")
-                );
-                let old_map = if correlatable {
-                    old.and_then(Node::as_map)
-                } else {
-                    None
-                };
-                if let Some(ap) = &self.additional {
-                    let ap_node = match node.and_then(|n| n.additional_properties.as_ref()) {
-                        Some(AdditionalProperties::Schema(s)) => Some(&**s),
-                        _ => None,
-                    };
-                    for (k, v) in m.iter() {
-                        let ov = old_map.and_then(|o| o.get(k));
-                        let path = At::Key(&path, k);
-                        ap.walk(path, ap_node, v, ov, corr.key(k), limits, budget, errs);
-                        if *budget < 0 {
-                            return;
-                        }
-                    }
-                }
-                if !self.properties.is_empty() {
-                    for (k, v) in m.iter() {
-                        if let Some(p) = self.properties.get(k) {
-                            let ov = old_map.and_then(|o| o.get(k));
-                            let p_node = node.and_then(|n| n.properties.get(k));
-                            let path = At::Child(&path, k);
-                            p.walk(path, p_node, v, ov, corr.key(k), limits, budget, errs);
-                            if *budget < 0 {
-                                return;
-                            }
-                        }
-                    }
-                }
-            }
+            Y::Map(m) => self.walk_map(path, node, m, old, here, corr, limits, budget, errs),
             _ => {}
         }
     }
+
+    /// List items, each with the old item of the same map-list keys (other lists do not
+    /// correlate).
+    #[allow(clippy::too_many_arguments)]
+    fn walk_items(
+        &self,
+        path: At<'_>,
+        node: Option<&Schema>,
+        items: &[Node],
+        old: Option<&Node>,
+        here: Shared<'_>,
+        corr: Corr<'_>,
+        limits: Limits,
+        budget: &mut i64,
+        errs: &mut Vec<RuleError>,
+    ) {
+        let Some(iv) = &self.items else { return };
+        let keys = self.list_map_keys.as_ref();
+        let old_items = old.and_then(Node::as_seq);
+        for (i, it) in items.iter().enumerate() {
+            let old_at = match (keys, old_items) {
+                (Some(keys), Some(olds)) => olds.iter().position(|o| same_keys(it, o, keys)),
+                _ => None,
+            };
+            let old_it = old_at.and_then(|j| old_items.and_then(|olds| olds.get(j)));
+            let shared = Shared {
+                new: here.new.and_then(|v| list_item(v, i)),
+                old: old_at.and_then(|j| here.old.and_then(|v| list_item(v, j))),
+            };
+            iv.walk(
+                At::Index(&path, i),
+                node.and_then(|n| n.items.as_deref()),
+                it,
+                old_it,
+                shared,
+                corr.index(i),
+                limits,
+                budget,
+                errs,
+            );
+            if *budget < 0 {
+                return;
+            }
+        }
+    }
+
+    /// A map's additionalProperties values, then its properties, each with the old value
+    /// under the same key (unless the map is `x-kubernetes-map-type` other than granular or
+    /// atomic).
+    #[allow(clippy::too_many_arguments)]
+    fn walk_map(
+        &self,
+        path: At<'_>,
+        node: Option<&Schema>,
+        m: &crate::yaml::Map,
+        old: Option<&Node>,
+        here: Shared<'_>,
+        corr: Corr<'_>,
+        limits: Limits,
+        budget: &mut i64,
+        errs: &mut Vec<RuleError>,
+    ) {
+        let correlatable = matches!(
+            self.map_type.as_deref(),
+            None | Some("granular") | Some("atomic")
+        );
+        let old_map = if correlatable {
+            old.and_then(Node::as_map)
+        } else {
+            None
+        };
+        let ap_schema = match node.and_then(|n| n.additional_properties.as_ref()) {
+            Some(AdditionalProperties::Schema(s)) => Some(&**s),
+            _ => None,
+        };
+        if let Some(ap) = &self.additional {
+            for (k, v) in m.iter() {
+                let ov = old_map.and_then(|o| o.get(k));
+                // The converter keys additionalProperties values by their raw names.
+                let shared = Shared {
+                    new: here.new.and_then(|x| map_entry(x, k)),
+                    old: ov.and(here.old).and_then(|x| map_entry(x, k)),
+                };
+                let path = At::Key(&path, k);
+                ap.walk(
+                    path,
+                    ap_schema,
+                    v,
+                    ov,
+                    shared,
+                    corr.key(k),
+                    limits,
+                    budget,
+                    errs,
+                );
+                if *budget < 0 {
+                    return;
+                }
+            }
+        }
+        if self.properties.is_empty() {
+            return;
+        }
+        // The converter reads a map with an additionalProperties schema through that schema
+        // and shows a resource root's apiVersion, kind and metadata through a narrower view:
+        // those values are not the properties' own conversions.
+        let share_properties = ap_schema.is_none();
+        for (k, v) in m.iter() {
+            if let Some(p) = self.properties.get(k) {
+                let ov = old_map.and_then(|o| o.get(k));
+                let shared = if share_properties && !(self.resource_root && is_type_meta(k)) {
+                    let name = field_name(k);
+                    Shared {
+                        new: here.new.and_then(|x| map_entry(x, &name)),
+                        old: ov.and(here.old).and_then(|x| map_entry(x, &name)),
+                    }
+                } else {
+                    Shared::default()
+                };
+                let p_node = node.and_then(|n| n.properties.get(k));
+                let path = At::Child(&path, k);
+                p.walk(
+                    path,
+                    p_node,
+                    v,
+                    ov,
+                    shared,
+                    corr.key(k),
+                    limits,
+                    budget,
+                    errs,
+                );
+                if *budget < 0 {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// The converted values of the node being walked, when an ancestor with rules converted its
+/// subtree already: the child's entry in that value is exactly what converting the child
+/// alone gives (the same schema node, the same embedded-resource flag; the converter's depth
+/// cap is never reached below the YAML loader's), so nested nodes with rules do not convert
+/// their subtrees again.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Shared<'v> {
+    pub(super) new: Option<&'v Value>,
+    pub(super) old: Option<&'v Value>,
+}
+
+/// `self` (and `oldSelf`) as converted for a node's rules, handed down to its children.
+pub(super) struct Converted {
+    pub(super) new: Value,
+    pub(super) old: Option<Value>,
+}
+
+fn list_item(v: &Value, i: usize) -> Option<&Value> {
+    match v {
+        Value::List(l) => l.get(i),
+        _ => None,
+    }
+}
+
+fn map_entry<'v>(v: &'v Value, name: &str) -> Option<&'v Value> {
+    match v {
+        Value::Map(m) => m.get_str(name),
+        _ => None,
+    }
+}
+
+fn is_type_meta(k: &str) -> bool {
+    matches!(k, "apiVersion" | "kind" | "metadata")
 }
 
 /// Where the walk is, built into a [`FieldPath`] only for a finding: most nodes report
