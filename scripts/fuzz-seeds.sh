@@ -9,7 +9,7 @@ set -eu  # no pipefail: grep finding nothing in some files is normal here
 cd "$(dirname "$0")/.."
 shared="${CRDLINT_CORPUS:-../shared/corpus}"
 out=fuzz/corpus
-mkdir -p "$out/yaml_roundtrip" "$out/cel_rule" "$out/pipeline"
+mkdir -p "$out/yaml_roundtrip" "$out/yaml_scan" "$out/cel_rule" "$out/pipeline" "$out/config"
 
 # Seeds are named by content hash, so running this twice adds nothing.
 seed() { # target file
@@ -29,6 +29,7 @@ dirs=()
 [ -d "$shared" ] && dirs+=("$shared")
 yaml_files "${dirs[@]}" | while read -r f; do
   seed "$out/yaml_roundtrip" "$f"
+  seed "$out/yaml_scan" "$f"
 done
 
 # CEL: every rule and messageExpression written in a CRD, one seed per rule ("rule\nmessage").
@@ -58,6 +59,64 @@ for crd in $(grep -l -r --include='*.yaml' '^kind: CustomResourceDefinition' tes
   done
 done
 
-for t in yaml_roundtrip cel_rule pipeline; do
+# Config files: those in testdata/, and one of each shape the loader knows (every key, wrong
+# types, unknown keys, globs and rule patterns) for the fuzzer to mutate.
+find testdata -type f -name '*crdlint.yaml' | while read -r f; do seed "$out/config" "$f"; done
+cfg() { cat > "$tmp/c"; seed "$out/config" "$tmp/c"; }
+cfg <<'EOF'
+version: 1
+paths: [manifests, "crds/**"]
+crds: [crds]
+exclude: ["**/kustomization.yaml", "vendor/**"]
+force-exclude: true
+kube-version: "1.31"
+unknown-fields: warn
+missing-schema: ignore
+skip: [ConfigMap, apps/Deployment, example.com/v1/Widget]
+format: json
+cost-warn: 50
+deny-warnings: false
+require-reason: true
+EOF
+cfg <<'EOF'
+version: 1
+select: [cel/, cr/]
+ignore: [cr/unknown-field]
+severity: {cel/cost-high: error, "crd/": warning, yaml/duplicate-key: info}
+per-file:
+  - paths: ["legacy/**/*.yaml", "*.json"]
+    ignore: [crd/]
+    severity: {cel/: info}
+compat: {enum-additions: disallow, allow-tightening-unstored: true}
+EOF
+cfg <<'EOF'
+version: 2
+selct: [cel]
+severity: [error]
+per-file: {paths: 1}
+kube-version: 1.3
+cost-warn: -1
+EOF
+cfg <<'EOF'
+# a comment only
+EOF
+cfg <<'EOF'
+---
+version: 1
+---
+version: 1
+EOF
+cfg <<'EOF'
+version: 1
+exclude: ["[", "**/{a,b"]
+select: ["", "*", "cel/*"]
+per-file:
+  - paths: ["{"]
+EOF
+cfg <<'EOF'
+
+EOF
+
+for t in yaml_roundtrip yaml_scan cel_rule pipeline config; do
   echo "$t: $(ls "$out/$t" | wc -l) seeds"
 done

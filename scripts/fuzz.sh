@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 minutes="${1:-10}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(yaml_roundtrip cel_rule pipeline)
+[ ${#targets[@]} -gt 0 ] || targets=(yaml_roundtrip yaml_scan cel_rule pipeline config)
 
 export RUSTC_BOOTSTRAP=1
 export CARGO_BUILD_JOBS="${CARGO_BUILD_JOBS:-1}"

@@ -42,3 +42,4 @@ mod validate_old;
 mod write;
 mod write_props;
 mod yaml;
+mod yaml_scan;

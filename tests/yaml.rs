@@ -271,7 +271,7 @@ fn anchors_can_be_redefined() {
     let src = "a: &x {k: v}\nb: *x\n";
     let root = one(src);
     let b = root.get("b").unwrap();
-    assert_eq!(text(src, b.span), "{k: v}");
+    assert_eq!(text(src, b.span()), "{k: v}");
     // Aliases work as keys too.
     assert_eq!(
         value_of("k: &k name\n*k : v\n"),
@@ -443,27 +443,27 @@ fn spans_of_keys_and_values() {
     let spec_entry = root.as_map().unwrap().entry("spec").unwrap();
     assert_eq!(lc(src, spec_entry.key_span.start()), (3, 1));
     let spec = &spec_entry.value;
-    assert_eq!(spec.style, Style::Block);
-    assert_eq!(lc(src, spec.span.start()), (4, 3));
-    assert!(text(src, spec.span).ends_with("[1, 2]}"));
+    assert_eq!(spec.style(), Style::Block);
+    assert_eq!(lc(src, spec.span().start()), (4, 3));
+    assert!(text(src, spec.span()).ends_with("[1, 2]}"));
     let names = spec.get("names").unwrap();
     assert_eq!(
-        text(src, names.span),
+        text(src, names.span()),
         "- a\n    - b: 1\n      c: \"two\"".trim_start_matches("- ")
     );
     let c = names.as_seq().unwrap()[1].get("c").unwrap();
-    assert_eq!(c.style, Style::DoubleQuoted);
-    assert_eq!(text(src, c.span), "\"two\"");
-    assert_eq!(lc(src, c.span.start()), (7, 10));
+    assert_eq!(c.style(), Style::DoubleQuoted);
+    assert_eq!(text(src, c.span()), "\"two\"");
+    assert_eq!(lc(src, c.span().start()), (7, 10));
     let item = &names.as_seq().unwrap()[1];
-    assert_eq!(text(src, item.span), "b: 1\n      c: \"two\"");
+    assert_eq!(text(src, item.span()), "b: 1\n      c: \"two\"");
     let flow = spec.get("flow").unwrap();
-    assert_eq!(flow.style, Style::Flow);
-    assert_eq!(text(src, flow.span), "{x: [1, 2]}");
-    assert_eq!(text(src, flow.get("x").unwrap().span), "[1, 2]");
+    assert_eq!(flow.style(), Style::Flow);
+    assert_eq!(text(src, flow.span()), "{x: [1, 2]}");
+    assert_eq!(text(src, flow.get("x").unwrap().span()), "[1, 2]");
     // The root block mapping covers the whole content.
-    assert_eq!(root.span.start(), 0);
-    assert_eq!(text(src, root.span), src.trim_end());
+    assert_eq!(root.span().start(), 0);
+    assert_eq!(text(src, root.span()), src.trim_end());
 }
 
 #[test]
@@ -476,13 +476,13 @@ fn block_scalars() {
     assert_eq!(root.get_str("keep"), Some("y\n\n\n"));
     assert_eq!(root.get_str("ind"), Some(" z\n"));
     let lit = root.get("lit").unwrap();
-    assert_eq!(lit.style, Style::Literal);
-    assert_eq!(text(src, lit.span), "line 1\n  line 2");
-    assert_eq!(lc(src, lit.span.start()), (2, 3));
+    assert_eq!(lit.style(), Style::Literal);
+    assert_eq!(text(src, lit.span()), "line 1\n  line 2");
+    assert_eq!(lc(src, lit.span().start()), (2, 3));
     let fold = root.get("fold").unwrap();
-    assert_eq!(fold.style, Style::Folded);
-    assert_eq!(text(src, fold.span), "a\n  b\n\n  c");
-    assert_eq!(text(src, root.get("ind").unwrap().span), " z");
+    assert_eq!(fold.style(), Style::Folded);
+    assert_eq!(text(src, fold.span()), "a\n  b\n\n  c");
+    assert_eq!(text(src, root.get("ind").unwrap().span()), " z");
 }
 
 #[test]
@@ -491,13 +491,13 @@ fn multi_line_plain_and_quoted_scalars() {
     let root = one(src);
     assert_eq!(root.get_str("a"), Some("one two three"));
     assert_eq!(
-        text(src, root.get("a").unwrap().span),
+        text(src, root.get("a").unwrap().span()),
         "one\n  two\n  three"
     );
     assert_eq!(root.get_str("b"), Some("x y"));
-    assert_eq!(text(src, root.get("b").unwrap().span), "\"x\n  y\"");
+    assert_eq!(text(src, root.get("b").unwrap().span()), "\"x\n  y\"");
     assert_eq!(root.get_str("c"), Some("p\nq"));
-    assert_eq!(lc(src, root.get("c").unwrap().span.end()), (8, 5));
+    assert_eq!(lc(src, root.get("c").unwrap().span().end()), (8, 5));
 }
 
 #[test]
@@ -510,11 +510,11 @@ fn json_input_gets_spans() {
     );
     let spec = root.as_map().unwrap().entry("spec").unwrap();
     assert_eq!(text(src, spec.key_span), "\"spec\"");
-    assert_eq!(lc(src, spec.value.span.start()), (3, 11));
+    assert_eq!(lc(src, spec.value.span().start()), (3, 11));
     let replicas = spec.value.get("replicas").unwrap();
-    assert_eq!(text(src, replicas.span), "3");
+    assert_eq!(text(src, replicas.span()), "3");
     assert_eq!(replicas.value, Value::Int(3));
-    assert_eq!(text(src, root.span), src.trim_end());
+    assert_eq!(text(src, root.span()), src.trim_end());
 }
 
 #[test]
@@ -534,7 +534,7 @@ fn bom_crlf_tabs_and_document_end() {
     );
     let src = "\u{feff}a: 1\r\nb: x\r\n";
     let root = one(src);
-    assert_eq!(text(src, root.get("b").unwrap().span), "x");
+    assert_eq!(text(src, root.get("b").unwrap().span()), "x");
     assert_eq!(value_of("a:\t1\nb: 2\n"), json!({"a": 1, "b": 2}));
     assert_eq!(value_of("a: 1\n...\n"), json!({"a": 1}));
     // After `...` go-yaml wants `---` before the next document.
@@ -655,7 +655,7 @@ fn token_soup_never_panics_and_spans_stay_in_the_text() {
 
 fn check_spans(n: &Node, src: &str) {
     assert!(
-        n.span.start() <= n.span.end() && n.span.end() <= src.len(),
+        n.span().start() <= n.span().end() && n.span().end() <= src.len(),
         "{n:?} in {src:?}"
     );
     match &n.value {
@@ -855,10 +855,10 @@ fn json_crd_fixture() {
         .unwrap();
     // `1.0` in JSON is a whole number: Kubernetes decodes it as an int.
     assert_eq!(size.get("minimum").unwrap().value, Value::Int(1));
-    assert_eq!(text(&src, size.get("minimum").unwrap().span), "1.0");
+    assert_eq!(text(&src, size.get("minimum").unwrap().span()), "1.0");
     let e = root.as_map().unwrap().entry("kind").unwrap();
     assert_eq!(lc(&src, e.key_span.start()), (3, 3));
-    assert_eq!(text(&src, e.value.span), "\"CustomResourceDefinition\"");
+    assert_eq!(text(&src, e.value.span()), "\"CustomResourceDefinition\"");
 }
 
 #[test]
@@ -986,7 +986,7 @@ fn comment_right_after_quote_or_bracket() {
         json!({"b": "x", "c": [1], "d": {"e": 1}, "g": "h"})
     );
     // Spans still point into the original text.
-    assert_eq!(text(src, root.get("c").unwrap().span), "[1]");
+    assert_eq!(text(src, root.get("c").unwrap().span()), "[1]");
     assert_eq!(docs[1].index, 1);
     // A plain scalar keeps its `#`: `x#c` is the string itself.
     assert_eq!(value_of("a: x#c\n"), json!({"a": "x#c"}));
@@ -1082,7 +1082,7 @@ fn collections_larger_than_a_chunk_keep_order_spans_and_duplicates() {
     assert_eq!(items.len(), N + 1);
     for (i, n) in items.iter().take(N).enumerate() {
         assert_eq!(n.value, Value::Int(i as i64));
-        assert_eq!(text(&src, n.span), i.to_string());
+        assert_eq!(text(&src, n.span()), i.to_string());
     }
     let m = root.get("m").expect("m").as_map().expect("map");
     assert_eq!(m.len(), N);

@@ -85,7 +85,7 @@ fn check_write_back(resources: &str, result: &driver::RunResult) {
         .flat_map(|root| {
             driver::objects(root)
                 .into_iter()
-                .map(|(_, n)| n.span.start())
+                .map(|(_, n)| n.span().start())
         })
         .collect();
     let stored: Vec<_> = result.stored.iter().filter(|s| s.file == 1).collect();
@@ -116,7 +116,7 @@ fn check_write_back(resources: &str, result: &driver::RunResult) {
     for s in stored {
         let index = originals
             .iter()
-            .position(|&start| start == s.original.span.start())
+            .position(|&start| start == s.original.span().start())
             .expect("a stored object comes from the file");
         let back = objects.get(index).expect("the object is still there");
         assert_eq!(

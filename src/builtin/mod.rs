@@ -50,7 +50,7 @@ pub struct Note {
 impl Note {
     /// The diagnostic at the object's `apiVersion`.
     pub fn diagnostic(&self, obj: &Node) -> Diagnostic {
-        let span = obj.get("apiVersion").map_or(obj.span, |n| n.span);
+        let span = obj.get("apiVersion").map_or(obj.span(), |n| n.span());
         let mut d = Diagnostic::new(self.rule, span, self.message.clone()).with_path("apiVersion");
         if let Some(h) = &self.help {
             d = d.with_help(h.clone());

@@ -101,7 +101,7 @@ fn template_metadata(meta: Option<&Node>, template: &FieldPath, out: &mut Out) {
             if let Some(v) = e.value.as_str() {
                 for m in names::is_valid_label_value(v) {
                     let fe = FieldError::invalid(lp.clone(), v, m);
-                    out.push(&rules::TEMPLATE_METADATA, fe, e.value.span);
+                    out.push(&rules::TEMPLATE_METADATA, fe, e.value.span());
                 }
             }
         }
@@ -132,7 +132,7 @@ fn pod_spec(spec: Option<&Node>, path: &FieldPath, kv: KubeVersion, out: &mut Ou
             .get("containers")
             .is_none_or(|c| c.as_seq().is_some() || c.is_null())
     {
-        let span = spec.get("containers").map_or(spec.span, |n| n.span);
+        let span = spec.get("containers").map_or(spec.span(), |n| n.span());
         out.push(
             &rules::CONTAINER_REQUIRED,
             FieldError::required(path.child("containers"), ""),
@@ -165,12 +165,12 @@ fn container<'a>(
         None | Some((_, Value::Null)) => out.push(
             &rules::CONTAINER_NAME,
             FieldError::required(path.child("name"), ""),
-            c.span,
+            c.span(),
         ),
         Some((n, Value::String(s))) if s.is_empty() => out.push(
             &rules::CONTAINER_NAME,
             FieldError::required(path.child("name"), ""),
-            n.span,
+            n.span(),
         ),
         Some((n, Value::String(s))) => {
             let msgs = names::is_dns1123_label(s);
@@ -178,14 +178,14 @@ fn container<'a>(
                 out.push(
                     &rules::CONTAINER_NAME,
                     FieldError::invalid(path.child("name"), s.as_str(), m.clone()),
-                    n.span,
+                    n.span(),
                 );
             }
             if msgs.is_empty() && !names.insert(s) {
                 out.push(
                     &rules::CONTAINER_NAME,
                     FieldError::duplicate(path.child("name"), s.as_str()),
-                    n.span,
+                    n.span(),
                 );
             }
         }
@@ -199,7 +199,7 @@ fn container<'a>(
             Some(_) => false,
         };
         if empty {
-            let span = c.get("image").map_or(c.span, |n| n.span);
+            let span = c.get("image").map_or(c.span(), |n| n.span());
             out.push(
                 &rules::CONTAINER_REQUIRED,
                 FieldError::required(path.child("image"), ""),
@@ -224,14 +224,14 @@ fn ports(c: &Node, path: &FieldPath, out: &mut Out) {
                     out.push(
                         &rules::PORT,
                         FieldError::invalid(pp.child("name"), name, m.clone()),
-                        n.span,
+                        n.span(),
                     );
                 }
                 if msgs.is_empty() && !seen.insert(name) {
                     out.push(
                         &rules::PORT,
                         FieldError::duplicate(pp.child("name"), name),
-                        n.span,
+                        n.span(),
                     );
                 }
             }
@@ -253,13 +253,17 @@ fn port_number(n: Option<&Node>, path: &FieldPath, required: bool, out: &mut Out
     };
     if v == 0 {
         if required {
-            out.push(&rules::PORT, FieldError::required(path.clone(), ""), n.span);
+            out.push(
+                &rules::PORT,
+                FieldError::required(path.clone(), ""),
+                n.span(),
+            );
         }
     } else if !(1..=65535).contains(&v) {
         out.push(
             &rules::PORT,
             FieldError::invalid(path.clone(), v, PORT_RANGE),
-            n.span,
+            n.span(),
         );
     }
 }
@@ -275,7 +279,7 @@ fn protocol(n: Option<&Node>, path: &FieldPath, rule: &'static Rule, out: &mut O
         out.push(
             rule,
             FieldError::not_supported(path.clone(), BadValue::from_node(n), PROTOCOLS),
-            n.span,
+            n.span(),
         );
     }
 }
@@ -288,19 +292,19 @@ fn env(c: &Node, path: &FieldPath, kv: KubeVersion, out: &mut Out) {
             Some(n) => {
                 let Some(name) = n.as_str() else { continue };
                 if name.is_empty() {
-                    out.push(&rules::ENV_NAME, FieldError::required(np, ""), n.span);
+                    out.push(&rules::ENV_NAME, FieldError::required(np, ""), n.span());
                     continue;
                 }
                 for m in env_var_name(name, kv) {
                     out.push(
                         &rules::ENV_NAME,
                         FieldError::invalid(np.clone(), name, m),
-                        n.span,
+                        n.span(),
                     );
                 }
             }
             None if e.as_map().is_some() => {
-                out.push(&rules::ENV_NAME, FieldError::required(np, ""), e.span)
+                out.push(&rules::ENV_NAME, FieldError::required(np, ""), e.span())
             }
             None => {}
         }
@@ -361,7 +365,7 @@ fn resources(c: &Node, path: &FieldPath, out: &mut Out) {
                 Err(err) => out.push(
                     &rules::RESOURCES,
                     FieldError::invalid(kp, text.as_str(), err.to_string()),
-                    e.value.span,
+                    e.value.span(),
                 ),
                 Ok(q) => {
                     if q.sign() < 0 {
@@ -372,7 +376,7 @@ fn resources(c: &Node, path: &FieldPath, out: &mut Out) {
                                 text.as_str(),
                                 "must be greater than or equal to 0",
                             ),
-                            e.value.span,
+                            e.value.span(),
                         );
                     }
                     m.insert(e.key.to_string(), (q, text.into()));
@@ -390,7 +394,7 @@ fn resources(c: &Node, path: &FieldPath, out: &mut Out) {
         if q.cmp_value(lq).is_gt() {
             let span = c
                 .at(&["resources", "requests", name])
-                .map_or(c.span, |n| n.span);
+                .map_or(c.span(), |n| n.span());
             out.push(
                 &rules::RESOURCES,
                 FieldError::invalid(
@@ -456,7 +460,7 @@ fn selector_matches(obj: &Node, template: &FieldPath, out: &mut Out) {
     let span = obj
         .at(&["spec", "template", "metadata", "labels"])
         .or_else(|| obj.at(&["spec", "template"]))
-        .map_or(sel.span, |n| n.span);
+        .map_or(sel.span(), |n| n.span());
     let rendered: Vec<String> = labels
         .iter()
         .map(|(k, v)| format!("{}:{}", go_quote(k), go_quote(v)))
@@ -490,7 +494,7 @@ fn service_ports(obj: &Node, out: &mut Out) {
         let pp = base.index(i);
         match p.get("name").and_then(Node::as_str) {
             Some(name) if !name.is_empty() => {
-                let span = p.get("name").map_or(p.span, |n| n.span);
+                let span = p.get("name").map_or(p.span(), |n| n.span());
                 let msgs = names::is_dns1123_label(name);
                 for m in &msgs {
                     out.push(
@@ -510,7 +514,7 @@ fn service_ports(obj: &Node, out: &mut Out) {
             _ if ports.len() > 1 => out.push(
                 &rules::SERVICE_PORT,
                 FieldError::required(pp.child("name"), ""),
-                p.span,
+                p.span(),
             ),
             _ => {}
         }
@@ -520,7 +524,7 @@ fn service_ports(obj: &Node, out: &mut Out) {
                     out.push(
                         &rules::SERVICE_PORT,
                         FieldError::invalid(pp.child("port"), v, PORT_RANGE),
-                        n.span,
+                        n.span(),
                     );
                 }
                 let proto = p.get_str("protocol").unwrap_or("TCP").to_string();
@@ -532,7 +536,7 @@ fn service_ports(obj: &Node, out: &mut Out) {
                     out.push(
                         &rules::SERVICE_PORT,
                         FieldError::duplicate(pp.clone(), BadValue::Json(value)),
-                        p.span,
+                        p.span(),
                     );
                 }
             }

@@ -15,7 +15,7 @@ use crate::yaml::{Node, Span, Style};
 /// The file span (one character wide when possible) of decoded byte `offset` of the scalar
 /// `node`.
 pub fn rule_offset_to_span(src: &str, node: &Node, offset: usize) -> Span {
-    offset_to_span(src, node.span, node.style, offset)
+    offset_to_span(src, node.span(), node.style(), offset)
 }
 
 /// [`rule_offset_to_span`] for a scalar known by its span and style.

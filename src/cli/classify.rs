@@ -384,7 +384,7 @@ pub fn helm_sources(text: &str) -> Vec<(usize, String)> {
 /// The `crdlint.io/ignore` annotation of an object: its value span and text.
 pub fn ignore_annotation(node: &Node) -> Option<(Span, String)> {
     let v = node.at(&["metadata", "annotations", super::suppress::ANNOTATION])?;
-    Some((v.span, v.as_str()?.to_string()))
+    Some((v.span(), v.as_str()?.to_string()))
 }
 
 /// `a/./b/../c` as `a/c`, without touching the file system.

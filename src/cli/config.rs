@@ -173,12 +173,15 @@ pub fn parse(name: &str, dir: PathBuf, text: &str) -> Result<Config, ConfigError
             ))
         }
         [_, second, ..] => {
-            return Err(reader.error(second.span, "a config file holds one YAML document".into()))
+            return Err(reader.error(
+                second.span(),
+                "a config file holds one YAML document".into(),
+            ))
         }
     };
     let map = root.as_map().ok_or_else(|| {
         reader.error(
-            root.span,
+            root.span(),
             "the config file must be a mapping of keys".into(),
         )
     })?;
@@ -190,14 +193,14 @@ pub fn parse(name: &str, dir: PathBuf, text: &str) -> Result<Config, ConfigError
     match map.entry("version") {
         None => {
             return Err(reader.error(
-                root.span,
+                root.span(),
                 "missing `version: 1` at the top of the config file".into(),
             ))
         }
         Some(e) if e.value.as_i64() == Some(1) => {}
         Some(e) => {
             return Err(reader.error(
-                e.value.span,
+                e.value.span(),
                 "unsupported config version: only `version: 1` exists".into(),
             ))
         }
@@ -221,7 +224,7 @@ pub fn parse(name: &str, dir: PathBuf, text: &str) -> Result<Config, ConfigError
             "format" => config.format = Some(reader.choice(v)?),
             "cost-warn" => {
                 config.cost_warn = Some(v.as_i64().and_then(|n| u32::try_from(n).ok()).ok_or_else(
-                    || reader.error(v.span, "expected a whole number (a percentage)".into()),
+                    || reader.error(v.span(), "expected a whole number (a percentage)".into()),
                 )?)
             }
             "deny-warnings" => config.deny_warnings = Some(reader.bool(v)?),
@@ -268,22 +271,26 @@ impl Reader {
             Value::String(s) => Ok(s.to_string()),
             Value::Int(_) | Value::Float(_) | Value::Bool(_) => {
                 // `kube-version: 1.30` is a float to YAML; the text is what was meant.
-                let text = self.file.text.get(v.span.range()).unwrap_or("");
+                let text = self.file.text.get(v.span().range()).unwrap_or("");
                 Ok(text.to_string())
             }
-            _ => Err(self.error(v.span, format!("expected a string, found {}", what(v)))),
+            _ => Err(self.error(v.span(), format!("expected a string, found {}", what(v)))),
         }
     }
 
     fn bool(&self, v: &Node) -> Result<bool, ConfigError> {
-        v.as_bool()
-            .ok_or_else(|| self.error(v.span, format!("expected true or false, found {}", what(v))))
+        v.as_bool().ok_or_else(|| {
+            self.error(
+                v.span(),
+                format!("expected true or false, found {}", what(v)),
+            )
+        })
     }
 
     fn strings(&self, v: &Node) -> Result<Vec<String>, ConfigError> {
         let items = v
             .as_seq()
-            .ok_or_else(|| self.error(v.span, format!("expected a list, found {}", what(v))))?;
+            .ok_or_else(|| self.error(v.span(), format!("expected a list, found {}", what(v))))?;
         items.iter().map(|i| self.scalar(i)).collect()
     }
 
@@ -295,7 +302,7 @@ impl Reader {
             .collect();
         T::from_str(&text, false).map_err(|_| {
             self.error(
-                v.span,
+                v.span(),
                 format!(
                     "invalid value `{text}`: expected one of {}",
                     names.join(", ")
@@ -306,17 +313,17 @@ impl Reader {
 
     fn pattern(&self, v: &Node) -> Result<Pattern, ConfigError> {
         let text = self.scalar(v)?;
-        check_pattern(&text).map_err(|m| self.error(v.span, m))?;
+        check_pattern(&text).map_err(|m| self.error(v.span(), m))?;
         Ok(Pattern {
             text,
-            at: self.at(v.span),
+            at: self.at(v.span()),
         })
     }
 
     fn patterns(&self, v: &Node) -> Result<Vec<Pattern>, ConfigError> {
         let items = v.as_seq().ok_or_else(|| {
             self.error(
-                v.span,
+                v.span(),
                 format!("expected a list of rule ids, found {}", what(v)),
             )
         })?;
@@ -326,7 +333,7 @@ impl Reader {
     fn severities(&self, v: &Node) -> Result<Vec<(Pattern, Severity)>, ConfigError> {
         let map = v.as_map().ok_or_else(|| {
             self.error(
-                v.span,
+                v.span(),
                 format!(
                     "expected a mapping from rule id to severity, found {}",
                     what(v)
@@ -339,7 +346,7 @@ impl Reader {
             let level = self.scalar(&e.value)?;
             let severity = parse_severity(&level).ok_or_else(|| {
                 self.error(
-                    e.value.span,
+                    e.value.span(),
                     format!(
                         "invalid severity `{level}`: expected error, warning or info{}",
                         did_you_mean(&level, &["error", "warning", "info"])
@@ -360,7 +367,7 @@ impl Reader {
     fn per_file(&self, v: &Node) -> Result<Vec<PerFile>, ConfigError> {
         let items = v.as_seq().ok_or_else(|| {
             self.error(
-                v.span,
+                v.span(),
                 format!("expected a list of overrides, found {}", what(v)),
             )
         })?;
@@ -368,7 +375,7 @@ impl Reader {
         for item in items {
             let map = item.as_map().ok_or_else(|| {
                 self.error(
-                    item.span,
+                    item.span(),
                     "expected a mapping with `paths` and `ignore` or `severity`".into(),
                 )
             })?;
@@ -380,7 +387,7 @@ impl Reader {
                         for (glob, node) in pf.paths.iter().zip(e.value.as_seq().unwrap_or(&[])) {
                             globset::Glob::new(glob).map_err(|err| {
                                 self.error(
-                                    node.span,
+                                    node.span(),
                                     format!("invalid glob `{glob}`: {}", err.kind()),
                                 )
                             })?;
@@ -400,7 +407,7 @@ impl Reader {
                 }
             }
             if pf.paths.is_empty() {
-                return Err(self.error(item.span, "a per-file override needs `paths`".into()));
+                return Err(self.error(item.span(), "a per-file override needs `paths`".into()));
             }
             out.push(pf);
         }
@@ -413,7 +420,7 @@ impl Reader {
     fn compat(&self, v: &Node) -> Result<CompatConfig, ConfigError> {
         let map = v.as_map().ok_or_else(|| {
             self.error(
-                v.span,
+                v.span(),
                 format!(
                     "expected a mapping with {}, found {}",
                     COMPAT_KEYS.join(" or "),

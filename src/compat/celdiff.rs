@@ -68,7 +68,7 @@ pub fn compare_rules(p: &Pos<'_>, ctx: &VersionCtx<'_>, opts: &Options, out: &mu
     }
     for r in &new {
         let user = format!("{}.x-kubernetes-validations[{}]", p.user, r.index);
-        let rule_span = r.node.get("rule").map_or(r.node.span, |n| n.span);
+        let rule_span = r.node.get("rule").map_or(r.node.span(), |n| n.span());
         if let Some(o) = old.iter().find(|o| o.text == r.text) {
             same_rule(p, ctx, opts, o, r, &user, out);
             continue;
@@ -103,7 +103,7 @@ pub fn compare_rules(p: &Pos<'_>, ctx: &VersionCtx<'_>, opts: &Options, out: &mu
             "{}: {}: {what} applies to existing objects on their next update; {ratchet}",
             ctx.version, p.data
         );
-        let old_span = replaced.map(|o| o.node.get("rule").map_or(o.node.span, |n| n.span));
+        let old_span = replaced.map(|o| o.node.get("rule").map_or(o.node.span(), |n| n.span()));
         let d = out.push(
             &CEL_RULE_ADDED,
             rule_span,
@@ -138,12 +138,12 @@ fn same_rule(
             .node
             .get(changed[0])
             .or(r.node.get("rule"))
-            .map_or(r.node.span, |n| n.span);
+            .map_or(r.node.span(), |n| n.span());
         let old_span = o
             .node
             .get(changed[0])
             .or(o.node.get("rule"))
-            .map_or(o.node.span, |n| n.span);
+            .map_or(o.node.span(), |n| n.span());
         out.push(
             &CEL_MESSAGE_CHANGED,
             span,
@@ -159,8 +159,8 @@ fn same_rule(
         );
     }
     if p.old_correlatable && !p.new_correlatable && is_transition(r.node, r.text, opts) {
-        let span = r.node.get("rule").map_or(r.node.span, |n| n.span);
-        let old_span = o.node.get("rule").map_or(o.node.span, |n| n.span);
+        let span = r.node.get("rule").map_or(r.node.span(), |n| n.span());
+        let old_span = o.node.get("rule").map_or(o.node.span(), |n| n.span());
         out.push(
             &CEL_TRANSITION_UNCORRELATABLE,
             span,
@@ -280,7 +280,7 @@ fn total_cost(
     }
     out.push(
         &CEL_COST_EXCEEDED,
-        schema.span,
+        schema.span(),
         None,
         path,
         format!(

@@ -25,7 +25,7 @@ pub fn compare(ov: &Version<'_>, nv: &Version<'_>, out: &mut Findings) {
                             .iter()
                             .find(|x| json_path(x).map(|j| j.0) == Some(jp))
                     })
-                    .map(|x| x.span);
+                    .map(|x| x.span());
                 out.push(
                     &COLUMN_PATH_REMOVED,
                     span_of(c, key),
@@ -59,7 +59,7 @@ pub fn compare(ov: &Version<'_>, nv: &Version<'_>, out: &mut Findings) {
             None => (
                 nv.selectable
                     .as_ref()
-                    .map_or(span_of(nv.node, "name"), |(n, _)| n.span),
+                    .map_or(span_of(nv.node, "name"), |(n, _)| n.span()),
                 nv.selectable
                     .as_ref()
                     .map_or(String::new(), |(_, p)| p.clone()),

@@ -93,7 +93,9 @@ pub fn removed(old: &Node, opts: &Options) -> Vec<Diagnostic> {
         .at(&["metadata", "name"])
         .and_then(Node::as_str)
         .unwrap_or_default();
-    let span = old.at(&["metadata", "name"]).map_or(old.span, |n| n.span);
+    let span = old
+        .at(&["metadata", "name"])
+        .map_or(old.span(), |n| n.span());
     let d = Diagnostic::new(
         &rules::CRD_REMOVED,
         span,
@@ -148,7 +150,7 @@ impl Findings {
 
 /// The span of `key`'s value in `node`, or of `node` itself.
 pub(crate) fn span_of(node: &Node, key: &str) -> Span {
-    node.get(key).map_or(node.span, |n| n.span)
+    node.get(key).map_or(node.span(), |n| n.span())
 }
 
 /// A scalar for messages: strings quoted, others as JSON.

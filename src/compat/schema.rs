@@ -65,7 +65,7 @@ pub fn compare_schemas(
 fn first_key_span(n: &Node) -> Span {
     n.as_map()
         .and_then(|m| m.entries.first())
-        .map_or(n.span, |e| e.key_span)
+        .map_or(n.span(), |e| e.key_span)
 }
 
 struct Walk<'w, 'a> {
@@ -103,8 +103,8 @@ impl Walk<'_, '_> {
         if self.ctx.tighten_ok && is_tightening(rule) {
             return None;
         }
-        let new_span = p.new.get(key).map_or(p.anchor, |n| n.span);
-        let old_span = p.old.get(key).map_or(p.old_anchor, |n| n.span);
+        let new_span = p.new.get(key).map_or(p.anchor, |n| n.span());
+        let old_span = p.old.get(key).map_or(p.old_anchor, |n| n.span());
         let user = if p.new.get(key).is_some() {
             format!("{}.{key}", p.user)
         } else {
@@ -294,7 +294,7 @@ impl Walk<'_, '_> {
                 .and_then(Node::as_seq)
                 .map(|l| {
                     l.iter()
-                        .filter_map(|r| r.as_str().map(|s| (s.to_string(), r.span)))
+                        .filter_map(|r| r.as_str().map(|s| (s.to_string(), r.span())))
                         .collect()
                 })
                 .unwrap_or_default()
@@ -304,7 +304,7 @@ impl Walk<'_, '_> {
             if old.contains(&name) || self.ctx.tighten_ok {
                 continue;
             }
-            let old_span = p.old.get("required").map_or(p.old_anchor, |n| n.span);
+            let old_span = p.old.get("required").map_or(p.old_anchor, |n| n.span());
             let has_default = p
                 .new
                 .get("properties")

@@ -172,8 +172,8 @@ fn check_names(old: &Node, new: &Node, out: &mut Findings) {
             if os != ns {
                 out.push(
                     &NAMES_CHANGED,
-                    n.span,
-                    Some(o.span),
+                    n.span(),
+                    Some(o.span()),
                     path,
                     format!("{path} changed from {os} to {ns}: clients and manifests that name {os} break"),
                 );
@@ -198,10 +198,10 @@ fn check_names(old: &Node, new: &Node, out: &mut Findings) {
                 .at(&["names", "shortNames"])
                 .and_then(Node::as_seq)
                 .and_then(|l| l.get(i))
-                .map(|n| n.span);
+                .map(|n| n.span());
             let new_span = new
                 .at(&["names"])
-                .map_or(new.span, |n| span_of(n, "shortNames"));
+                .map_or(new.span(), |n| span_of(n, "shortNames"));
             out.push(
                 &NAMES_CHANGED,
                 new_span,

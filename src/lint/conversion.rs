@@ -98,7 +98,7 @@ pub(crate) fn validate(crd: &Internal, mode: Mode, sink: &mut Sink) {
                         &CONVERSION,
                         ErrType::Required,
                         &cc_loc,
-                        cc.span,
+                        cc.span(),
                         Bad::none(),
                         "exactly one of url or service is required",
                     )),
@@ -163,7 +163,7 @@ fn validate_review_versions(
                 &CONVERSION,
                 ErrType::Invalid,
                 &loc.index(i),
-                n.span,
+                n.span(),
                 Bad::str(v),
                 "duplicate version",
             ));
@@ -174,7 +174,7 @@ fn validate_review_versions(
                 &CONVERSION,
                 ErrType::Invalid,
                 &loc.index(i),
-                n.span,
+                n.span(),
                 Bad::str(v),
                 m,
             ));
@@ -206,7 +206,7 @@ fn validate_url(n: &Node, loc: &Loc, kube: crate::k8s::KubeVersion, sink: &mut S
             &CONVERSION,
             ErrType::Required,
             loc,
-            n.span,
+            n.span(),
             Bad::none(),
             format!("url must be a valid URL: {e}{FORM}"),
         )),
@@ -216,7 +216,7 @@ fn validate_url(n: &Node, loc: &Loc, kube: crate::k8s::KubeVersion, sink: &mut S
                     &CONVERSION,
                     ErrType::Invalid,
                     loc,
-                    n.span,
+                    n.span(),
                     Bad::str(&u.scheme),
                     format!("'https' is the only allowed URL scheme{FORM}"),
                 ));
@@ -226,7 +226,7 @@ fn validate_url(n: &Node, loc: &Loc, kube: crate::k8s::KubeVersion, sink: &mut S
                     &CONVERSION,
                     ErrType::Invalid,
                     loc,
-                    n.span,
+                    n.span(),
                     Bad::str(""),
                     format!("host must be specified{FORM}"),
                 ));
@@ -237,7 +237,7 @@ fn validate_url(n: &Node, loc: &Loc, kube: crate::k8s::KubeVersion, sink: &mut S
                     &CONVERSION,
                     ErrType::Invalid,
                     loc,
-                    n.span,
+                    n.span(),
                     Bad::str(&user.to_go_string()),
                     "user information is not permitted in the URL",
                 ));
@@ -247,7 +247,7 @@ fn validate_url(n: &Node, loc: &Loc, kube: crate::k8s::KubeVersion, sink: &mut S
                     &CONVERSION,
                     ErrType::Invalid,
                     loc,
-                    n.span,
+                    n.span(),
                     Bad::str(&crate::schema::formats::gourl::lossy(&u.fragment)),
                     "fragments are not permitted in the URL",
                 ));
@@ -257,7 +257,7 @@ fn validate_url(n: &Node, loc: &Loc, kube: crate::k8s::KubeVersion, sink: &mut S
                     &CONVERSION,
                     ErrType::Invalid,
                     loc,
-                    n.span,
+                    n.span(),
                     Bad::str(&u.raw_query),
                     "query parameters are not permitted in the URL",
                 ));
@@ -276,7 +276,7 @@ fn validate_service(svc: &Node, loc: &Loc, mode: Mode, sink: &mut Sink) {
             &CONVERSION,
             ErrType::Required,
             &loc.child("name"),
-            svc.span,
+            svc.span(),
             Bad::none(),
             "",
         );
@@ -288,7 +288,7 @@ fn validate_service(svc: &Node, loc: &Loc, mode: Mode, sink: &mut Sink) {
             &CONVERSION,
             ErrType::Required,
             &loc.child("namespace"),
-            svc.span,
+            svc.span(),
             Bad::none(),
             "",
         );
@@ -323,7 +323,7 @@ fn validate_service(svc: &Node, loc: &Loc, mode: Mode, sink: &mut Sink) {
             &CONVERSION,
             ErrType::Invalid,
             &ploc,
-            pn.span,
+            pn.span(),
             Bad::str(path),
             m,
         ));

@@ -54,11 +54,7 @@ pub(crate) struct Internal<'a> {
     pub(crate) preserve_unknown_fields: Option<bool>,
 }
 
-static EMPTY: Node = Node {
-    value: crate::yaml::Value::Null,
-    span: Span::new(0, 0),
-    style: crate::yaml::Style::Synthetic,
-};
+static EMPTY: Node = Node::synthetic(crate::yaml::Value::Null);
 
 fn nonempty_seq(n: Option<&Node>) -> Option<&Node> {
     n.filter(|v| v.as_seq().is_some_and(|s| !s.is_empty()))
@@ -90,7 +86,7 @@ impl<'a> Internal<'a> {
             .filter(|s| s.as_map().is_some())
             .unwrap_or(&EMPTY);
         let vnode = spec.get("versions");
-        let versions_span = vnode.map(|v| v.span).unwrap_or(spec.span);
+        let versions_span = vnode.map(|v| v.span()).unwrap_or(spec.span());
         let vs: &[Node] = get_seq(spec, "versions");
         let base = Loc::new("spec.versions");
 
@@ -174,7 +170,7 @@ impl<'a> Internal<'a> {
                 (
                     get_str(v0, "name").unwrap_or(""),
                     Loc::two("spec.versions[0].name", "spec.version"),
-                    v0.get("name").map(|n| n.span).unwrap_or(v0.span),
+                    v0.get("name").map(|n| n.span()).unwrap_or(v0.span()),
                 )
             })
         } else {
@@ -182,7 +178,7 @@ impl<'a> Internal<'a> {
                 (
                     s,
                     Loc::new("spec.version"),
-                    spec.get("version").map(|n| n.span).unwrap_or(spec.span),
+                    spec.get("version").map(|n| n.span()).unwrap_or(spec.span()),
                 )
             })
         };

@@ -139,7 +139,7 @@ pub(crate) fn validate(crd: &Internal, mode: Mode, sink: &mut Sink) {
                 &PRESERVE_UNKNOWN_FIELDS,
                 ErrType::Invalid,
                 &Loc::new("spec.preserveUnknownFields"),
-                n.span,
+                n.span(),
                 Bad::bool(true),
                 "cannot set to true, set x-kubernetes-preserve-unknown-fields to true in spec.versions[*].schema instead",
             ));
@@ -168,7 +168,7 @@ fn validate_metadata(crd: &Internal, sink: &mut Sink) {
                 &METADATA_NAME,
                 ErrType::Required,
                 &loc,
-                meta.span,
+                meta.span(),
                 Bad::none(),
                 "name or generateName is required",
             ));
@@ -229,7 +229,7 @@ fn validate_labels_annotations(meta: &Node, sink: &mut Sink) {
                         &METADATA,
                         ErrType::Invalid,
                         &loc.key(&e.key),
-                        e.value.span,
+                        e.value.span(),
                         Bad::str(v),
                         m,
                     ));
@@ -259,7 +259,7 @@ fn validate_labels_annotations(meta: &Node, sink: &mut Sink) {
                 &METADATA,
                 ErrType::TooLong,
                 &loc,
-                meta.get("annotations").map_or(meta.span, |a| a.span),
+                meta.get("annotations").map_or(meta.span(), |a| a.span()),
                 Bad::none(),
                 format!("may not be more than {LIMIT} bytes"),
             );
@@ -362,7 +362,11 @@ fn require_schemas(crd: &Internal, sink: &mut Sink) {
             .as_ref()
             .is_some_and(|p| get_set(p.node, "openAPIV3Schema").is_some());
         if !has {
-            let span = v.node.get("schema").map(|s| s.span).unwrap_or(v.node.span);
+            let span = v
+                .node
+                .get("schema")
+                .map(|s| s.span())
+                .unwrap_or(v.node.span());
             let mut e = FErr::new(
                 &SCHEMA_REQUIRED,
                 ErrType::Required,
@@ -396,7 +400,7 @@ fn schema_options(crd: &Internal, mode: Mode, sp: &Loc, sink: &mut Sink) -> Sche
                 &PRESERVE_UNKNOWN_FIELDS,
                 ErrType::Invalid,
                 &sp.child("preserveUnknownFields"),
-                n.map(|n| n.span).unwrap_or(crd.spec.span),
+                n.map(|n| n.span()).unwrap_or(crd.spec.span()),
                 Bad::bool(true),
                 "must be false in order to use defaults in the schema",
             ));
@@ -458,7 +462,7 @@ fn validate_top_level_selectable(crd: &Internal, p: &Place, sink: &mut Sink) {
             &selectable::SELECTABLE_FIELDS,
             ErrType::Invalid,
             &p.loc,
-            p.node.span,
+            p.node.span(),
             Bad::str(""),
             "may only be set when validations.schema is included",
         );
@@ -477,7 +481,7 @@ fn validate_top_level_selectable(crd: &Internal, p: &Place, sink: &mut Sink) {
                 val.loc.child("openAPIV3Schema").user,
                 "spec.schema.openAPIV3Schema",
             ),
-            val.node.span,
+            val.node.span(),
             Bad::str(""),
             msg,
         ));
@@ -566,7 +570,7 @@ pub(crate) fn validate_names(names: &Node, loc: &Loc, sink: &mut Sink) {
                 &NAMES,
                 ErrType::Invalid,
                 &loc.child("shortNames").index(i),
-                n.span,
+                n.span(),
                 Bad::str(v),
                 errs.join(","),
             ));
@@ -591,7 +595,7 @@ pub(crate) fn validate_names(names: &Node, loc: &Loc, sink: &mut Sink) {
                 &NAMES,
                 ErrType::Invalid,
                 &loc.child("categories").index(i),
-                n.span,
+                n.span(),
                 Bad::str(v),
                 errs.join(","),
             ));
@@ -617,7 +621,7 @@ fn validate_api_approval(crd: &Internal, kube: crate::k8s::KubeVersion, sink: &m
             &API_APPROVAL,
             ErrType::Required,
             &loc,
-            ann.map(|a| a.span).unwrap_or(meta.span),
+            ann.map(|a| a.span()).unwrap_or(meta.span()),
             Bad::none(),
             "protected groups must have approval annotation \"api-approved.kubernetes.io\", see https://github.com/kubernetes/enhancements/pull/1111",
         )),
@@ -631,7 +635,7 @@ fn validate_api_approval(crd: &Internal, kube: crate::k8s::KubeVersion, sink: &m
                 &API_APPROVAL,
                 ErrType::Invalid,
                 &loc,
-                n.span,
+                n.span(),
                 Bad::str(v),
                 "protected groups must have approval annotation \"api-approved.kubernetes.io\" with either a URL or a reason starting with \"unapproved\", see https://github.com/kubernetes/enhancements/pull/1111",
             ));

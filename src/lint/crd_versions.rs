@@ -113,7 +113,7 @@ fn validate_deprecation_warning(v: &Version, sink: &mut Sink) {
             &DEPRECATION_WARNING,
             ErrType::Invalid,
             &v.loc.child("deprecationWarning"),
-            dw.map(|n| n.span).unwrap_or(v.node.span),
+            dw.map(|n| n.span()).unwrap_or(v.node.span()),
             bad,
             m,
         ));
@@ -148,7 +148,7 @@ fn validate_version_selectable(crd: &Internal, v: &Version, p: &Place, sink: &mu
             &selectable::SELECTABLE_FIELDS,
             ErrType::Invalid,
             &p.loc,
-            p.node.span,
+            p.node.span(),
             Bad::str(""),
             "may only be set when `version.schema.openAPIV3Schema` is not included",
         );
@@ -163,7 +163,7 @@ fn validate_version_selectable(crd: &Internal, v: &Version, p: &Place, sink: &mu
             &selectable::SELECTABLE_FIELDS,
             ErrType::Invalid,
             &v.loc.child("schema.openAPIV3Schema"),
-            s.span,
+            s.span(),
             Bad::str(""),
             msg,
         ));
@@ -373,9 +373,9 @@ pub(crate) fn validate_stored_versions(crd: &Internal, sink: &mut Sink) {
             .and_then(Node::as_seq)
             .unwrap_or(&[])
             .iter()
-            .map(|n| (n.as_str().unwrap_or(""), n.span))
+            .map(|n| (n.as_str().unwrap_or(""), n.span()))
             .collect();
-        let span = node.map(|n| n.span).unwrap_or(crd.root.span);
+        let span = node.map(|n| n.span()).unwrap_or(crd.root.span());
         let bad = match node {
             Some(n) if n.as_seq().is_some_and(|s| !s.is_empty()) => Bad::json(n),
             Some(n) if n.as_seq().is_some() => Bad::raw("[]"),
@@ -398,7 +398,7 @@ pub(super) fn validate_stored_versions_of(crd: &Internal, sink: &mut Sink) {
                 )))
             ));
             stored_versions(
-                &[(v.name, v.node.span)],
+                &[(v.name, v.node.span())],
                 bad,
                 crd.versions_span,
                 crd,

@@ -379,15 +379,15 @@ fn write_json_str(s: &str, out: &mut String) {
 
 /// Span of the value at `key`, or of the map itself when the key is absent.
 pub(crate) fn value_span(parent: &Node, key: &str) -> Span {
-    parent.get(key).map(|n| n.span).unwrap_or(parent.span)
+    parent.get(key).map(|n| n.span()).unwrap_or(parent.span())
 }
 
 /// Span of the key `key` (for a forbidden field), or of the map when absent.
 pub(crate) fn key_span(parent: &Node, key: &str) -> Span {
     match parent.as_map().and_then(|m| m.entry(key)) {
-        Some(e) if !e.key_span.is_empty() || e.value.span.is_empty() => e.key_span,
-        Some(e) => e.value.span,
-        None => parent.span,
+        Some(e) if !e.key_span.is_empty() || e.value.span().is_empty() => e.key_span,
+        Some(e) => e.value.span(),
+        None => parent.span(),
     }
 }
 

@@ -474,7 +474,7 @@ impl Walker<'_> {
             go_type(t)
         );
         self.out
-            .push(Diagnostic::new(&DECODE, v.span, msg).with_path(path.field.clone()));
+            .push(Diagnostic::new(&DECODE, v.span(), msg).with_path(path.field.clone()));
     }
 
     fn unknown(&mut self, key: &str, key_span: Span, path: &Path) {
@@ -511,7 +511,7 @@ impl Walker<'_> {
                     // Kubernetes decodes field names case-sensitively: `maxlength` is unknown
                     // (and dropped without strict validation).
                     let span = if e.key_span.is_empty() {
-                        e.value.span
+                        e.value.span()
                     } else {
                         e.key_span
                     };
@@ -544,8 +544,9 @@ impl Walker<'_> {
             (Ty::Bytes, Value::String(s)) => {
                 if let Some(at) = base64_error(s) {
                     let msg = format!("{}: illegal base64 data at input byte {at}", path.field);
-                    self.out
-                        .push(Diagnostic::new(&DECODE, v.span, msg).with_path(path.field.clone()));
+                    self.out.push(
+                        Diagnostic::new(&DECODE, v.span(), msg).with_path(path.field.clone()),
+                    );
                 }
                 true
             }

@@ -199,7 +199,7 @@ pub fn versions_by_priority(crd: &Node) -> Vec<VersionInfo> {
             storage: v.storage,
             deprecated: v.deprecated,
             deprecation_warning: v.node.get_str("deprecationWarning").map(str::to_string),
-            span: v.node.span,
+            span: v.node.span(),
         })
         .collect();
     crate::k8s::version::sort_by_priority(&mut out, |v| v.name.as_str());

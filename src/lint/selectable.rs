@@ -94,7 +94,7 @@ pub(crate) fn validate(p: &Place, schema: Option<&Node>, sink: &mut Sink) {
             &SELECTABLE_FIELDS,
             ErrType::TooMany,
             &p.loc,
-            p.node.span,
+            p.node.span(),
             Bad::int(unique.len() as i64),
             "must have at most 8 items",
         ));

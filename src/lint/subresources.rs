@@ -30,7 +30,7 @@ pub(crate) fn simple_json_path(
             rule,
             ErrType::Invalid,
             loc,
-            node.span,
+            node.span(),
             Bad::str(s),
             "must not be empty",
         ));
@@ -40,7 +40,7 @@ pub(crate) fn simple_json_path(
             rule,
             ErrType::Invalid,
             loc,
-            node.span,
+            node.span(),
             Bad::str(s),
             "must be a simple json path starting with .",
         ));
@@ -84,7 +84,7 @@ pub(crate) fn validate(p: &Place, sink: &mut Sink) {
                     &SUBRESOURCES,
                     ErrType::Invalid,
                     &loc,
-                    n.span,
+                    n.span(),
                     Bad::str(v),
                     what,
                 ));
@@ -103,7 +103,7 @@ pub(crate) fn validate(p: &Place, sink: &mut Sink) {
                 &SUBRESOURCES,
                 ErrType::Invalid,
                 &loc,
-                n.span,
+                n.span(),
                 Bad::json(n),
                 "should be a json path under either .spec or .status",
             ));

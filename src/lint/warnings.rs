@@ -120,8 +120,8 @@ pub(crate) fn check(crd: &Internal, opts: &super::Options, out: &mut Vec<Diagnos
         let span = crd
             .root
             .get("apiVersion")
-            .map(|n| n.span)
-            .unwrap_or(crd.root.span);
+            .map(|n| n.span())
+            .unwrap_or(crd.root.span());
         out.push(warn(
             &V1BETA1,
             span,
@@ -225,7 +225,7 @@ fn drift(crd: &Internal, out: &mut Vec<Diagnostic>) {
             out.push(
                 warn(
                     &SCHEMA_DRIFT,
-                    v.node.get("schema").map(|n| n.span).unwrap_or(v.node.span),
+                    v.node.get("schema").map(|n| n.span()).unwrap_or(v.node.span()),
                     &path,
                     format!(
                         "{path}: the fields of version {} differ from version {} ({diff}) but spec.conversion.strategy is None: objects are not converted between them",

@@ -19,4 +19,4 @@ pub mod formats;
 pub mod model;
 pub mod regex;
 
-pub use model::{AdditionalProperties, Edge, Schema, ValidationRule, MAX_DEPTH};
+pub use model::{AdditionalProperties, Edge, Rare, Schema, ValidationRule, MAX_DEPTH};

@@ -39,7 +39,9 @@
 use indexmap::IndexMap;
 
 use crate::k8s::FieldPath;
-use crate::yaml::{Node, Span, Style, Value};
+use crate::yaml::{Node, Span, Style};
+
+mod convert;
 
 /// Schema levels kept by [`Schema::from_node`]. Real CRDs rarely exceed 30; the YAML loader caps
 /// node nesting at 1000, which is about 500 schema levels, so the cap only matters for hostile or
@@ -50,6 +52,11 @@ pub const MAX_DEPTH: usize = 200;
 ///
 /// Field names follow the JSON keywords (`x-kubernetes-list-type` → `x_list_type`). `Option`
 /// means "keyword absent"; `bool` fields default to `false` exactly like the Go fields do.
+///
+/// A CRD's prepared schemas are most of the memory a validation run holds (a large CRD has
+/// thousands of nodes, and every node of every version is kept), so the keywords most nodes
+/// lack live in [`Rare`], behind one pointer: read them with [`Schema::rare`]. The size is
+/// pinned by a unit test.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Schema {
     /// Span of the whole schema mapping (the value node).
@@ -64,39 +71,21 @@ pub struct Schema {
     /// `format` as written (no normalisation, no filtering by type or version: use
     /// [`crate::schema::formats`] for that).
     pub format: Option<String>,
-    pub title: Option<String>,
     /// Where `description` is; the text itself is not copied (it is often kilobytes long).
     pub description_span: Option<Span>,
     pub nullable: bool,
     /// `default`, unless it is absent or JSON null.
-    pub default: Option<Node>,
-    /// `example`, unless absent or null. Only kept so that checks which care whether the schema
-    /// "specifies anything" can see it; nothing validates it.
-    pub example: Option<Node>,
+    pub default: Option<Box<Node>>,
 
-    // --- value validations (NewStructural `ValueValidation`) ---
+    // --- value validations (NewStructural `ValueValidation`; the rest are in [`Rare`]) ---
     /// `enum`; `None` when absent or empty.
     pub enum_: Option<Vec<Node>>,
-    pub maximum: Option<f64>,
-    pub exclusive_maximum: bool,
-    pub minimum: Option<f64>,
-    pub exclusive_minimum: bool,
-    pub multiple_of: Option<f64>,
     pub max_length: Option<i64>,
-    pub min_length: Option<i64>,
     pub max_items: Option<i64>,
-    pub min_items: Option<i64>,
     pub max_properties: Option<i64>,
-    pub min_properties: Option<i64>,
-    /// `pattern` as written (Go RE2 syntax; compile with [`crate::schema::regex`]).
-    pub pattern: Option<String>,
-    pub unique_items: bool,
     /// `required`; non-string entries are dropped.
     pub required: Vec<String>,
     pub all_of: Vec<Schema>,
-    pub any_of: Vec<Schema>,
-    pub one_of: Vec<Schema>,
-    pub not: Option<Box<Schema>>,
 
     // --- structure ---
     /// `properties`, in source order. Hashed with foldhash (see Cargo.toml): validation looks
@@ -123,7 +112,58 @@ pub struct Schema {
 
     /// Set on the node at [`MAX_DEPTH`] whose sub-schemas were not converted.
     pub truncated: bool,
+
+    /// The rarely written keywords; `None` when the node has none of them.
+    pub rare: Option<Box<Rare>>,
 }
+
+/// The keywords of a [`Schema`] node that most nodes lack (in the corpus CRDs most nodes are
+/// plain typed fields with a description): kept out of line so that they cost one pointer
+/// where absent. Read through [`Schema::rare`].
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Rare {
+    pub title: Option<String>,
+    /// `example`, unless absent or null. Only kept so that checks which care whether the schema
+    /// "specifies anything" can see it; nothing validates it.
+    pub example: Option<Box<Node>>,
+    pub maximum: Option<f64>,
+    pub exclusive_maximum: bool,
+    pub minimum: Option<f64>,
+    pub exclusive_minimum: bool,
+    pub multiple_of: Option<f64>,
+    pub min_length: Option<i64>,
+    pub min_items: Option<i64>,
+    pub min_properties: Option<i64>,
+    /// `pattern` as written (Go RE2 syntax; compile with [`crate::schema::regex`]).
+    pub pattern: Option<String>,
+    pub unique_items: bool,
+    pub any_of: Vec<Schema>,
+    pub one_of: Vec<Schema>,
+    pub not: Option<Box<Schema>>,
+}
+
+impl Rare {
+    /// No rare keyword (what [`Schema::rare`] returns for most nodes).
+    pub const EMPTY: Rare = Rare {
+        title: None,
+        example: None,
+        maximum: None,
+        exclusive_maximum: false,
+        minimum: None,
+        exclusive_minimum: false,
+        multiple_of: None,
+        min_length: None,
+        min_items: None,
+        min_properties: None,
+        pattern: None,
+        unique_items: false,
+        any_of: Vec::new(),
+        one_of: Vec::new(),
+        not: None,
+    };
+}
+
+static NO_RARE: Rare = Rare::EMPTY;
 
 /// `additionalProperties`.
 #[derive(Clone, Debug, PartialEq)]
@@ -183,15 +223,24 @@ impl Edge<'_> {
     /// Extends a CRD schema path the way apiextensions validation prints it, e.g.
     /// `spec.validation.openAPIV3Schema` + `Property("a")` → `...openAPIV3Schema.properties[a]`.
     pub fn append_to(&self, path: &FieldPath) -> FieldPath {
+        // One copy of the path per edge (the schema walks call this at every node).
+        let (name, key_len) = match *self {
+            Edge::Property(k) => ("properties", k.len() + 2),
+            Edge::AdditionalProperties => ("additionalProperties", 0),
+            Edge::Items => ("items", 0),
+            Edge::AllOf(_) => ("allOf", 8),
+            Edge::AnyOf(_) => ("anyOf", 8),
+            Edge::OneOf(_) => ("oneOf", 8),
+            Edge::Not => ("not", 0),
+        };
+        let mut p = path.extended(name.len() + 1 + key_len);
+        p.push_child(name);
         match *self {
-            Edge::Property(k) => path.child("properties").key(k),
-            Edge::AdditionalProperties => path.child("additionalProperties"),
-            Edge::Items => path.child("items"),
-            Edge::AllOf(i) => path.child("allOf").index(i),
-            Edge::AnyOf(i) => path.child("anyOf").index(i),
-            Edge::OneOf(i) => path.child("oneOf").index(i),
-            Edge::Not => path.child("not"),
+            Edge::Property(k) => p.push_key(k),
+            Edge::AllOf(i) | Edge::AnyOf(i) | Edge::OneOf(i) => p.push_index(i),
+            Edge::AdditionalProperties | Edge::Items | Edge::Not => {}
         }
+        p
     }
 
     /// True for `allOf`/`anyOf`/`oneOf`/`not`: the sub-schema constrains the same value instead
@@ -205,125 +254,14 @@ impl Edge<'_> {
 }
 
 impl Schema {
-    /// Converts an `openAPIV3Schema` node. Never fails; see the module docs for what is ignored.
-    /// A node that is not a mapping gives an empty schema with the node's span.
-    pub fn from_node(node: &Node) -> Schema {
-        Self::convert(node, Span::default(), 0)
+    /// The rarely written keywords (all absent for most nodes).
+    pub fn rare(&self) -> &Rare {
+        self.rare.as_deref().unwrap_or(&NO_RARE)
     }
 
-    fn convert(node: &Node, key_span: Span, depth: usize) -> Schema {
-        let mut s = Schema {
-            span: node.span,
-            key_span,
-            ..Schema::default()
-        };
-        let Some(map) = node.as_map() else {
-            return s;
-        };
-        let deeper = depth + 1 < MAX_DEPTH;
-        for e in &map.entries {
-            let v = &e.value;
-            match e.key.as_str() {
-                "type" => s.type_ = str_of(v),
-                "format" => s.format = str_of(v),
-                "title" => s.title = str_of(v),
-                "description" => s.description_span = Some(v.span),
-                "nullable" => s.nullable = v.as_bool().unwrap_or(false),
-                "default" => s.default = non_null(v),
-                "example" => s.example = non_null(v),
-                "enum" => {
-                    s.enum_ = v.as_seq().filter(|l| !l.is_empty()).map(<[Node]>::to_vec);
-                }
-                "maximum" => s.maximum = v.as_f64(),
-                "exclusiveMaximum" => s.exclusive_maximum = v.as_bool().unwrap_or(false),
-                "minimum" => s.minimum = v.as_f64(),
-                "exclusiveMinimum" => s.exclusive_minimum = v.as_bool().unwrap_or(false),
-                "multipleOf" => s.multiple_of = v.as_f64(),
-                "maxLength" => s.max_length = v.as_i64(),
-                "minLength" => s.min_length = v.as_i64(),
-                "maxItems" => s.max_items = v.as_i64(),
-                "minItems" => s.min_items = v.as_i64(),
-                "maxProperties" => s.max_properties = v.as_i64(),
-                "minProperties" => s.min_properties = v.as_i64(),
-                "pattern" => s.pattern = str_of(v),
-                "uniqueItems" => s.unique_items = v.as_bool().unwrap_or(false),
-                "required" => s.required = strings_of(v),
-                "x-kubernetes-preserve-unknown-fields" => s.x_preserve_unknown_fields = v.as_bool(),
-                "x-kubernetes-embedded-resource" => {
-                    s.x_embedded_resource = v.as_bool().unwrap_or(false)
-                }
-                "x-kubernetes-int-or-string" => s.x_int_or_string = v.as_bool().unwrap_or(false),
-                "x-kubernetes-list-type" => s.x_list_type = str_of(v),
-                "x-kubernetes-list-map-keys" => s.x_list_map_keys = strings_of(v),
-                "x-kubernetes-map-type" => s.x_map_type = str_of(v),
-                "x-kubernetes-validations" => {
-                    s.x_validations = v
-                        .as_seq()
-                        .map(|l| l.iter().filter_map(ValidationRule::from_node).collect())
-                        .unwrap_or_default();
-                }
-                // Sub-schemas: only below the depth cap.
-                "properties"
-                | "additionalProperties"
-                | "items"
-                | "allOf"
-                | "anyOf"
-                | "oneOf"
-                | "not"
-                    if !deeper =>
-                {
-                    s.truncated = true;
-                }
-                "properties" => {
-                    if let Some(m) = v.as_map() {
-                        s.properties = m
-                            .entries
-                            .iter()
-                            .map(|p| {
-                                (
-                                    p.key.to_string(),
-                                    Self::convert(&p.value, p.key_span, depth + 1),
-                                )
-                            })
-                            .collect();
-                    }
-                }
-                "additionalProperties" => {
-                    s.additional_properties = match &v.value {
-                        Value::Bool(b) => Some(AdditionalProperties::Bool(*b)),
-                        Value::Map(_) => Some(AdditionalProperties::Schema(Box::new(
-                            Self::convert(v, e.key_span, depth + 1),
-                        ))),
-                        _ => None,
-                    };
-                }
-                "items" => {
-                    s.items = Self::convert_single(v, e.key_span, depth);
-                }
-                "allOf" => s.all_of = Self::convert_list(v, depth),
-                "anyOf" => s.any_of = Self::convert_list(v, depth),
-                "oneOf" => s.one_of = Self::convert_list(v, depth),
-                "not" => s.not = Self::convert_single(v, e.key_span, depth),
-                _ => {}
-            }
-        }
-        s
-    }
-
-    fn convert_single(v: &Node, key_span: Span, depth: usize) -> Option<Box<Schema>> {
-        v.as_map()
-            .map(|_| Box::new(Self::convert(v, key_span, depth + 1)))
-    }
-
-    fn convert_list(v: &Node, depth: usize) -> Vec<Schema> {
-        v.as_seq()
-            .map(|l| {
-                l.iter()
-                    .filter(|n| n.as_map().is_some())
-                    .map(|n| Self::convert(n, Span::default(), depth + 1))
-                    .collect()
-            })
-            .unwrap_or_default()
+    /// The rarely written keywords, for setting one (allocates them on first use).
+    pub fn rare_mut(&mut self) -> &mut Rare {
+        self.rare.get_or_insert_with(Box::default)
     }
 
     /// `type` equals `t`.
@@ -399,26 +337,27 @@ impl Schema {
     /// True when any value validation (`NewStructural`'s `ValueValidation`) is present; junctors
     /// count.
     pub fn has_value_validation(&self) -> bool {
+        let r = self.rare();
         self.format.is_some()
             || self.enum_.is_some()
-            || self.maximum.is_some()
-            || self.exclusive_maximum
-            || self.minimum.is_some()
-            || self.exclusive_minimum
-            || self.multiple_of.is_some()
+            || r.maximum.is_some()
+            || r.exclusive_maximum
+            || r.minimum.is_some()
+            || r.exclusive_minimum
+            || r.multiple_of.is_some()
             || self.max_length.is_some()
-            || self.min_length.is_some()
+            || r.min_length.is_some()
             || self.max_items.is_some()
-            || self.min_items.is_some()
+            || r.min_items.is_some()
             || self.max_properties.is_some()
-            || self.min_properties.is_some()
-            || self.pattern.is_some()
-            || self.unique_items
+            || r.min_properties.is_some()
+            || r.pattern.is_some()
+            || r.unique_items
             || !self.required.is_empty()
             || !self.all_of.is_empty()
-            || !self.any_of.is_empty()
-            || !self.one_of.is_empty()
-            || self.not.is_some()
+            || !r.any_of.is_empty()
+            || !r.one_of.is_empty()
+            || r.not.is_some()
     }
 
     /// The structural children: `properties` (source order), then `additionalProperties` (when
@@ -442,17 +381,18 @@ impl Schema {
             .iter()
             .enumerate()
             .map(|(i, s)| (Edge::AllOf(i), s));
-        let any = self
+        let r = self.rare();
+        let any = r
             .any_of
             .iter()
             .enumerate()
             .map(|(i, s)| (Edge::AnyOf(i), s));
-        let one = self
+        let one = r
             .one_of
             .iter()
             .enumerate()
             .map(|(i, s)| (Edge::OneOf(i), s));
-        let not = self.not.as_deref().map(|s| (Edge::Not, s));
+        let not = r.not.as_deref().map(|s| (Edge::Not, s));
         all.chain(any).chain(one).chain(not)
     }
 
@@ -483,9 +423,9 @@ impl Schema {
             Edge::AdditionalProperties => s.additional_properties_schema(),
             Edge::Items => s.items.as_deref(),
             Edge::AllOf(i) => s.all_of.get(i),
-            Edge::AnyOf(i) => s.any_of.get(i),
-            Edge::OneOf(i) => s.one_of.get(i),
-            Edge::Not => s.not.as_deref(),
+            Edge::AnyOf(i) => s.rare().any_of.get(i),
+            Edge::OneOf(i) => s.rare().one_of.get(i),
+            Edge::Not => s.rare().not.as_deref(),
         })
     }
 
@@ -518,290 +458,5 @@ impl crate::k8s::fieldpath::PathSchema for Schema {
     }
 }
 
-impl ValidationRule {
-    /// Converts one `x-kubernetes-validations` entry; `None` when it is not a mapping.
-    pub fn from_node(node: &Node) -> Option<ValidationRule> {
-        let map = node.as_map()?;
-        let mut r = ValidationRule {
-            span: node.span,
-            ..ValidationRule::default()
-        };
-        for (k, v) in map.iter() {
-            match k {
-                "rule" => {
-                    if let Some(t) = v.as_str() {
-                        r.rule = t.to_string();
-                        r.rule_span = v.span;
-                        r.rule_style = v.style;
-                    }
-                }
-                "message" => r.message = v.as_str().unwrap_or_default().to_string(),
-                "messageExpression" => {
-                    if let Some(t) = v.as_str() {
-                        r.message_expression = t.to_string();
-                        r.message_expression_span = v.span;
-                        r.message_expression_style = v.style;
-                    }
-                }
-                "reason" => r.reason = str_of(v),
-                "fieldPath" => {
-                    if let Some(t) = v.as_str() {
-                        r.field_path = t.to_string();
-                        r.field_path_span = v.span;
-                    }
-                }
-                "optionalOldSelf" => r.optional_old_self = v.as_bool(),
-                _ => {}
-            }
-        }
-        Some(r)
-    }
-}
-
-fn str_of(v: &Node) -> Option<String> {
-    v.as_str().map(str::to_string)
-}
-
-fn non_null(v: &Node) -> Option<Node> {
-    (!v.is_null()).then(|| v.clone())
-}
-
-fn strings_of(v: &Node) -> Vec<String> {
-    v.as_seq()
-        .map(|l| {
-            l.iter()
-                .filter_map(|n| n.as_str().map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use serde_json::json;
-
-    fn schema(v: serde_json::Value) -> Schema {
-        Schema::from_node(&Node::from_json(&v))
-    }
-
-    #[test]
-    fn converts_keywords() {
-        let s = schema(json!({
-            "type": "object",
-            "required": ["spec", 3],
-            "properties": {
-                "spec": {
-                    "type": "object",
-                    "description": "long text",
-                    "properties": {
-                        "replicas": {"type": "integer", "minimum": 0, "maximum": 10.5,
-                                     "exclusiveMaximum": true, "default": 1},
-                        "name": {"type": "string", "maxLength": 5, "pattern": "^a", "enum": ["a", "ab"]},
-                        "list": {"type": "array", "items": {"type": "string"},
-                                 "x-kubernetes-list-type": "set", "maxItems": 3}
-                    },
-                    "x-kubernetes-validations": [
-                        {"rule": "self.replicas > 0", "message": "m", "reason": "FieldValueForbidden",
-                         "fieldPath": ".replicas", "optionalOldSelf": true},
-                        "not a map"
-                    ]
-                },
-                "labels": {"type": "object", "additionalProperties": {"type": "string"}},
-                "free": {"type": "object", "additionalProperties": false,
-                         "x-kubernetes-preserve-unknown-fields": true}
-            }
-        }));
-        assert!(s.is_type("object"));
-        assert_eq!(s.required, vec!["spec".to_string()]);
-        let spec = &s.properties["spec"];
-        assert!(spec.description_span.is_some());
-        let rep = &spec.properties["replicas"];
-        assert_eq!(rep.minimum, Some(0.0));
-        assert_eq!(rep.maximum, Some(10.5));
-        assert!(rep.exclusive_maximum && !rep.exclusive_minimum);
-        assert_eq!(rep.default.as_ref().and_then(Node::as_i64), Some(1));
-        let name = &spec.properties["name"];
-        assert_eq!(name.max_length, Some(5));
-        assert_eq!(name.pattern.as_deref(), Some("^a"));
-        assert_eq!(name.enum_.as_ref().map(Vec::len), Some(2));
-        let list = &spec.properties["list"];
-        assert!(list.is_list_set() && list.is_array_like());
-        assert!(list.items.as_ref().is_some_and(|i| i.is_type("string")));
-        assert_eq!(spec.x_validations.len(), 1);
-        let r = &spec.x_validations[0];
-        assert_eq!(r.rule, "self.replicas > 0");
-        assert_eq!(r.reason.as_deref(), Some("FieldValueForbidden"));
-        assert_eq!(r.field_path, ".replicas");
-        assert_eq!(r.optional_old_self, Some(true));
-        assert!(s.properties["labels"]
-            .child_for_key("anything")
-            .is_some_and(|c| c.is_type("string")));
-        assert!(s.properties["free"].forbids_additional_properties());
-        assert!(s.properties["free"].preserves_unknown_fields());
-        assert!(s.has_defaults() && s.has_validation_rules());
-    }
-
-    #[test]
-    fn wrong_types_are_ignored() {
-        let s = schema(json!({
-            "type": 5, "maxLength": "5", "items": [{"type": "string"}], "required": {},
-            "default": null, "enum": [], "nullable": "yes", "properties": [],
-            "x-kubernetes-validations": {"rule": "x"}
-        }));
-        assert_eq!(
-            s,
-            Schema {
-                span: s.span,
-                ..Schema::default()
-            }
-        );
-        assert_eq!(
-            Schema::from_node(&Node::from_json(&json!("str"))),
-            Schema::default()
-        );
-    }
-
-    #[test]
-    fn junctors_walk_and_paths() {
-        let s = schema(json!({
-            "type": "object",
-            "properties": {"a": {"type": "integer", "x-kubernetes-int-or-string": true}},
-            "anyOf": [{"required": ["a"]}, {"properties": {"a": {"maximum": 3}}}],
-            "not": {"items": {"minLength": 1}}
-        }));
-        let root = FieldPath::new("spec")
-            .child("validation")
-            .child("openAPIV3Schema");
-        let mut seen = Vec::new();
-        s.walk(&root, &mut |p, _| {
-            seen.push(p.to_string());
-            true
-        });
-        let p = "spec.validation.openAPIV3Schema";
-        assert_eq!(
-            seen,
-            vec![
-                p.to_string(),
-                format!("{p}.properties[a]"),
-                format!("{p}.anyOf[0]"),
-                format!("{p}.anyOf[1]"),
-                format!("{p}.anyOf[1].properties[a]"),
-                format!("{p}.not"),
-                format!("{p}.not.items"),
-            ]
-        );
-        let a = s.descend(&[Edge::AnyOf(1), Edge::Property("a")]);
-        assert_eq!(a.and_then(|a| a.maximum), Some(3.0));
-        assert!(s.any_of[1].is_object_like());
-        assert!(s.not.as_ref().is_some_and(|n| n.is_array_like()));
-        assert!(s.has_value_validation());
-        assert!(!s.properties["a"].has_value_validation());
-    }
-
-    /// `field_path` section of the CRD conformance vectors (apiextensions
-    /// `TestValidateFieldPath`), resolved with `k8s::fieldpath` over the model.
-    #[test]
-    fn field_path_conformance() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/testdata/conformance/schema/crd-validation.yaml"
-        );
-        let text = std::fs::read_to_string(path).expect("crd-validation.yaml");
-        let docs = crate::yaml::load(&text);
-        let root = docs[0].root.as_ref().expect("document");
-        let sec = root
-            .at(&["sections", "field_path"])
-            .expect("field_path section");
-        let schema = Schema::from_node(sec.get("schema").expect("schema"));
-        let cases = sec.get("cases").and_then(Node::as_seq).expect("cases");
-        assert_eq!(cases.len(), 23);
-        for c in cases {
-            let name = c.get_str("name").unwrap_or("?");
-            let fp = c.get_str("field_path").expect("field_path");
-            let valid = c.get("valid").and_then(Node::as_bool).expect("valid");
-            let got = crate::k8s::fieldpath::valid_field_path(fp, &schema, true);
-            match (valid, got) {
-                (true, Ok(_)) => {}
-                (false, Err(e)) => {
-                    let want = c.get_str("error_contains").unwrap_or("");
-                    assert!(e.contains(want), "{name}: {e:?} lacks {want:?}");
-                }
-                (true, Err(e)) => panic!("{name}: unexpected error {e}"),
-                (false, Ok(r)) => panic!("{name}: expected an error, resolved to {}", r.path),
-            }
-        }
-    }
-
-    /// Corpus CRDs are accepted by real API servers, so every rule `fieldPath` must resolve from
-    /// its node and every selectable field from the root.
-    #[test]
-    fn corpus_field_paths_resolve() {
-        use crate::k8s::fieldpath::valid_field_path;
-        let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-        let Ok(manifest) = std::fs::read_to_string(corpus.join("MANIFEST.tsv")) else {
-            println!("skipped: {} not found", corpus.display());
-            return;
-        };
-        let (mut rules, mut selectable, mut failures) = (0, 0, Vec::new());
-        for line in manifest.lines().skip(1) {
-            let cols: Vec<&str> = line.split('\t').collect();
-            let (Some(&"crd"), Some(path)) = (cols.get(5), cols.get(4)) else {
-                continue;
-            };
-            let Ok(text) = std::fs::read_to_string(corpus.join(path)) else {
-                continue;
-            };
-            for doc in crate::yaml::load(&text) {
-                let Some(root) = &doc.root else { continue };
-                let versions = root.at(&["spec", "versions"]).and_then(Node::as_seq);
-                for v in versions.unwrap_or_default() {
-                    let Some(node) = v.at(&["schema", "openAPIV3Schema"]) else {
-                        continue;
-                    };
-                    let schema = Schema::from_node(node);
-                    schema.walk(&FieldPath::root(), &mut |_, s| {
-                        for r in s.x_validations.iter().filter(|r| !r.field_path.is_empty()) {
-                            rules += 1;
-                            if let Err(e) = valid_field_path(&r.field_path, s, true) {
-                                failures.push(format!("{path}: {:?}: {e}", r.field_path));
-                            }
-                        }
-                        true
-                    });
-                    let fields = v.get("selectableFields").and_then(Node::as_seq);
-                    for f in fields.unwrap_or_default() {
-                        let Some(jp) = f.get_str("jsonPath") else {
-                            continue;
-                        };
-                        selectable += 1;
-                        if let Err(e) = valid_field_path(jp, &schema, false) {
-                            failures.push(format!("{path}: selectable {jp:?}: {e}"));
-                        }
-                    }
-                }
-            }
-        }
-        println!("corpus: {rules} rule fieldPaths, {selectable} selectable fields");
-        // The corpus has no rule-level fieldPath (when written); selectable fields it has.
-        assert!(selectable > 10, "expected selectable fields in the corpus");
-        assert!(failures.is_empty(), "{}", failures.join("\n"));
-    }
-
-    #[test]
-    fn depth_is_capped() {
-        let mut v = json!({"type": "string"});
-        for _ in 0..(MAX_DEPTH + 10) {
-            v = json!({"type": "object", "properties": {"x": v}});
-        }
-        let s = schema(v);
-        let mut depth = 0;
-        let mut cur = &s;
-        while let Some(c) = cur.properties.get("x") {
-            cur = c;
-            depth += 1;
-        }
-        assert_eq!(depth, MAX_DEPTH - 1);
-        assert!(cur.truncated);
-    }
-}
+mod tests;

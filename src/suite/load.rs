@@ -89,27 +89,27 @@ pub fn suites_in(root: &Node) -> Option<Suite> {
 fn crd_name(root: &Node, problems: &mut Vec<Diagnostic>) -> (String, Span) {
     if let Some(n) = root.get("crdName") {
         if let Some(s) = n.as_str() {
-            return (s.to_string(), n.span);
+            return (s.to_string(), n.span());
         }
         problems.push(invalid(
-            n.span,
+            n.span(),
             "`crdName` must be a string (the CRD's metadata.name)",
         ));
-        return (String::new(), n.span);
+        return (String::new(), n.span());
     }
     let n = root.get("crd").expect("is_suite checked crd or crdName");
     problems.push(invalid(
-        n.span,
+        n.span(),
         "`crd` (a CRD file name) is the format's older form: name the CRD with `crdName: <plural>.<group>` and give its file with --crd or among the paths",
     ));
-    (String::new(), n.span)
+    (String::new(), n.span())
 }
 
 fn read_tests(tests: &Node, cases: &mut Vec<Case>, problems: &mut Vec<Diagnostic>) {
     if tests.as_map().is_none() {
         if !tests.is_null() {
             problems.push(invalid(
-                tests.span,
+                tests.span(),
                 "`tests` must be a mapping with `onCreate` and/or `onUpdate` lists",
             ));
         }
@@ -130,7 +130,7 @@ fn read_tests(tests: &Node, cases: &mut Vec<Case>, problems: &mut Vec<Diagnostic
             }
             Value::Null => {}
             _ => problems.push(invalid(
-                list.span,
+                list.span(),
                 format!("`tests.{}` must be a list of cases", op.key()),
             )),
         }
@@ -140,7 +140,7 @@ fn read_tests(tests: &Node, cases: &mut Vec<Case>, problems: &mut Vec<Diagnostic
 /// One case, or `None` (with the reasons in `problems`) when it cannot be run as written.
 fn read_case(node: &Node, op: Operation, problems: &mut Vec<Diagnostic>) -> Option<Case> {
     if node.as_map().is_none() {
-        problems.push(invalid(node.span, "a test case must be a mapping"));
+        problems.push(invalid(node.span(), "a test case must be a mapping"));
         return None;
     }
     let before = problems.len();
@@ -150,18 +150,18 @@ fn read_case(node: &Node, op: Operation, problems: &mut Vec<Diagnostic>) -> Opti
     };
     check_keys(node, keys, "a test case", problems);
     let name = string_field(node, "name", problems);
-    let name_span = node.get("name").map_or(node.span, |n| n.span);
+    let name_span = node.get("name").map_or(node.span(), |n| n.span());
     let initial = text(node, "initial", problems);
     if initial.is_none() && node.get("initial").is_none() {
         problems.push(invalid(
-            node.span,
+            node.span(),
             "a test case needs `initial` (the object to create)",
         ));
     }
     let updated = text(node, "updated", problems);
     if op == Operation::Update && updated.is_none() && node.get("updated").is_none() {
         problems.push(invalid(
-            node.span,
+            node.span(),
             "an `onUpdate` case needs `updated` (the object to apply as an update)",
         ));
     }
@@ -177,7 +177,7 @@ fn read_case(node: &Node, op: Operation, problems: &mut Vec<Diagnostic>) -> Opti
     }
     let crd_patches = node
         .get("initialCRDPatches")
-        .map(|p| (p.to_json(), p.span))
+        .map(|p| (p.to_json(), p.span()))
         .filter(|(v, _)| !v.is_null());
     if let Some((v, span)) = &crd_patches {
         if !v.is_array() {
@@ -193,7 +193,7 @@ fn read_case(node: &Node, op: Operation, problems: &mut Vec<Diagnostic>) -> Opti
     Some(Case {
         name: name.unwrap_or_default(),
         op,
-        span: node.span,
+        span: node.span(),
         name_span,
         initial: initial?,
         updated,
@@ -211,19 +211,19 @@ fn text(node: &Node, key: &str, problems: &mut Vec<Diagnostic>) -> Option<Text> 
     match &v.value {
         Value::String(s) => Some(Text {
             value: s.to_string(),
-            span: v.span,
-            style: v.style,
+            span: v.span(),
+            style: v.style(),
             key_span: entry.key_span,
         }),
         Value::Null => Some(Text {
             value: String::new(),
-            span: v.span,
+            span: v.span(),
             style: Style::Plain,
             key_span: entry.key_span,
         }),
         _ => {
             problems.push(invalid(
-                v.span,
+                v.span(),
                 format!("`{key}` must be a string (write YAML objects as a `|` block)"),
             ));
             None

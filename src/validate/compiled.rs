@@ -532,7 +532,7 @@ impl CompiledCrd {
                 minor: compat_minor + 1,
             }),
         };
-        let res = openapi::validate(&cx, s, value, None, &openapi::Name::Root, value.span, 0);
+        let res = openapi::validate(&cx, s, value, None, &openapi::Name::Root, value.span(), 0);
         res.errs
             .iter()
             .map(|e| (e.to_field_error(), e.span))
@@ -608,7 +608,7 @@ pub(super) fn collect_patterns(
     if depth > crate::schema::MAX_DEPTH {
         return;
     }
-    if let Some(p) = &s.pattern {
+    if let Some(p) = &s.rare().pattern {
         if !p.is_empty() && !out.contains_key(p) {
             out.insert(p.clone(), crate::schema::regex::compile(p));
         }

@@ -22,7 +22,7 @@ pub(super) fn finalizer_warnings(r: &mut Run<'_>, x: &Node, old: Option<&Node>) 
         .unwrap_or_default();
     let mut names: Vec<(&str, Span)> = fins
         .iter()
-        .filter_map(|f| Some((f.as_str()?, f.span)))
+        .filter_map(|f| Some((f.as_str()?, f.span())))
         .filter(|(f, _)| !olds.contains(f))
         .collect();
     names.sort_by(|a, b| a.0.cmp(b.0));

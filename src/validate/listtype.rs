@@ -47,7 +47,7 @@ fn validate_map(path: &Link<'_>, s: &Schema, m: &Map, out: &mut Vec<Located>, de
 
 fn validate_value(path: &Link<'_>, s: &Schema, v: &Node, out: &mut Vec<Located>, depth: usize) {
     match &v.value {
-        Value::Seq(items) => validate_array(path, s, items, v.span, out, depth),
+        Value::Seq(items) => validate_array(path, s, items, v.span(), out, depth),
         Value::Map(m) => validate_map(path, s, m, out, depth),
         _ => {}
     }
@@ -76,7 +76,7 @@ fn validate_array(
                         BadValue::from_node(&items[i]),
                         "",
                     ),
-                    span_or(items[i].span, span),
+                    span_or(items[i].span(), span),
                 ));
             }
         }
@@ -158,7 +158,7 @@ fn validate_list_map(
                     BadValue::from_node(x),
                     "must be an object for an array of list-type map",
                 ),
-                span_or(x.span, span),
+                span_or(x.span(), span),
             ));
             return;
         }
@@ -186,7 +186,7 @@ fn validate_list_map(
             let at = Link::Index(path, i);
             out.push((
                 FieldError::new(at.to_path(), ErrorType::Duplicate, shown, ""),
-                span_or(items[i].span, span),
+                span_or(items[i].span(), span),
             ));
         }
         return;
@@ -215,7 +215,7 @@ fn validate_list_map(
                 BadValue::Composite(Box::new(key_maps[i].clone())),
                 "",
             ),
-            span_or(items[i].span, span),
+            span_or(items[i].span(), span),
         ));
     }
 }

@@ -6,7 +6,7 @@ use super::*;
 /// node on the way that came from the file (defaulted values have no span). Keys may contain
 /// dots and brackets, so each step matches the longest key of the actual map that fits.
 pub(super) fn locate(root: &Node, path: &str) -> Span {
-    let mut best = root.span;
+    let mut best = root.span();
     if path == "<nil>" {
         return best;
     }
@@ -58,8 +58,8 @@ pub(super) fn locate(root: &Node, path: &str) -> Span {
         cur = n;
         rest = t;
         first = false;
-        if !n.span.is_empty() {
-            best = n.span;
+        if !n.span().is_empty() {
+            best = n.span();
         }
     }
     best

@@ -109,7 +109,7 @@ pub(crate) fn decode(meta: &Node, prefix: &str) -> MetaDecode {
                     "json: cannot unmarshal {} into Go value of type v1.ObjectMeta",
                     json_kind(meta)
                 ),
-                meta.span,
+                meta.span(),
             ));
         }
         return d;
@@ -185,7 +185,7 @@ pub(crate) fn decode(meta: &Node, prefix: &str) -> MetaDecode {
             ),
         };
         if let Some(msg) = err {
-            d.error = Some((msg, v.span));
+            d.error = Some((msg, v.span()));
         }
     }
     d
@@ -239,11 +239,11 @@ fn decode_list(
 
 fn entry_span(key_span: Span, v: &Node) -> Span {
     if key_span.is_empty() {
-        v.span
-    } else if v.span.is_empty() {
+        v.span()
+    } else if v.span().is_empty() {
         key_span
     } else {
-        key_span.cover(v.span)
+        key_span.cover(v.span())
     }
 }
 
@@ -341,7 +341,7 @@ fn coerce_embedded(
                 let p = Link::Child(path, k).to_path();
                 return Some((
                     FieldError::invalid(p, BadValue::from_node(v), "must be a string"),
-                    v.span,
+                    v.span(),
                 ));
             }
         }
@@ -360,7 +360,7 @@ fn coerce_embedded(
                 let p = Link::Child(path, "metadata").to_path();
                 return Some((
                     FieldError::invalid(p, BadValue::from_node(meta), msg),
-                    meta.span,
+                    meta.span(),
                 ));
             }
             // Field-by-field: keep the fields that decode on their own; a metadata value that
@@ -399,7 +399,7 @@ pub(crate) fn validate_embedded(
     match &x.value {
         Value::Map(m) => {
             if s.x_embedded_resource {
-                validate_embedded_resource(m, x.span, path, out);
+                validate_embedded_resource(m, x.span(), path, out);
             }
             for e in &m.entries {
                 if let Some(p) = s.properties.get(e.key.as_str()) {
@@ -460,17 +460,17 @@ pub(crate) fn validate_embedded_resource(
                         BadValue::from_node(v),
                         "must be a string",
                     ),
-                    v.span,
+                    v.span(),
                 )),
                 Some("") => out.push((
                     FieldError::invalid(child("apiVersion"), String::new(), "must not be empty"),
-                    v.span,
+                    v.span(),
                 )),
                 Some(av) => {
                     if let Some(msg) = parse_group_version(av) {
                         out.push((
                             FieldError::invalid(child("apiVersion"), av.to_string(), msg),
-                            v.span,
+                            v.span(),
                         ));
                     }
                 }
@@ -478,11 +478,11 @@ pub(crate) fn validate_embedded_resource(
             "kind" => match v.as_str() {
                 None => out.push((
                     FieldError::invalid(child("kind"), BadValue::from_node(v), "must be a string"),
-                    v.span,
+                    v.span(),
                 )),
                 Some("") => out.push((
                     FieldError::invalid(child("kind"), String::new(), "must not be empty"),
-                    v.span,
+                    v.span(),
                 )),
                 Some(k) => {
                     let errs = names::is_dns1035_label(&k.to_lowercase());
@@ -496,7 +496,7 @@ pub(crate) fn validate_embedded_resource(
                                     errs.join(",")
                                 ),
                             ),
-                            v.span,
+                            v.span(),
                         ));
                     }
                 }
@@ -506,13 +506,13 @@ pub(crate) fn validate_embedded_resource(
                 if let Some((msg, _)) = d.error {
                     out.push((
                         FieldError::invalid(child("metadata"), BadValue::from_node(v), msg),
-                        v.span,
+                        v.span(),
                     ));
                 } else if let Value::Map(mm) = &v.value {
                     let ns = mm.get("namespace").and_then(Node::as_str).unwrap_or("");
                     validate_object_meta(
                         mm,
-                        v.span,
+                        v.span(),
                         &child("metadata"),
                         NameRule::PathSegment,
                         !ns.is_empty(),
@@ -556,7 +556,7 @@ pub(crate) fn validate_object_meta(
     out: &mut Vec<Located>,
 ) {
     let get = |k: &str| m.get(k);
-    let span_of = |k: &str| get(k).map(|n| n.span).unwrap_or(span);
+    let span_of = |k: &str| get(k).map(|n| n.span()).unwrap_or(span);
     let name_fn = |n: &str, prefix: bool| match rule {
         NameRule::DnsSubdomain => names::name_is_dns_subdomain(n, prefix),
         NameRule::PathSegment | NameRule::PathSegmentName => names::name_is_path_segment(n, prefix),
@@ -615,7 +615,10 @@ pub(crate) fn validate_object_meta(
         for f in fins {
             let v = f.as_str().unwrap_or("");
             for msg in names::is_qualified_name(v) {
-                out.push((FieldError::invalid(fp.clone(), v.to_string(), msg), f.span));
+                out.push((
+                    FieldError::invalid(fp.clone(), v.to_string(), msg),
+                    f.span(),
+                ));
             }
         }
     }
@@ -625,7 +628,7 @@ pub(crate) fn validate_object_meta(
 /// repeats them on every update): labels, annotations, owner references.
 pub(crate) fn validate_meta_common(m: &Map, span: Span, path: &FieldPath, out: &mut Vec<Located>) {
     let get = |k: &str| m.get(k);
-    let span_of = |k: &str| get(k).map(|n| n.span).unwrap_or(span);
+    let span_of = |k: &str| get(k).map(|n| n.span()).unwrap_or(span);
     if let Some(Value::Map(labels)) = get("labels").map(|n| &n.value) {
         let lp = path.child("labels");
         for e in &labels.entries {
@@ -639,7 +642,7 @@ pub(crate) fn validate_meta_common(m: &Map, span: Span, path: &FieldPath, out: &
             for msg in names::is_valid_label_value(v) {
                 out.push((
                     FieldError::invalid(lp.clone(), v.to_string(), msg),
-                    e.value.span,
+                    e.value.span(),
                 ));
             }
         }
@@ -678,7 +681,7 @@ fn validate_owner_references(refs: &[Node], path: &FieldPath, out: &mut Vec<Loca
         if av.is_empty() {
             out.push((
                 FieldError::required(p.child("apiVersion"), "must not be empty"),
-                r.span,
+                r.span(),
             ));
         } else {
             let version = av.rsplit_once('/').map_or(av, |(_, v)| v);
@@ -689,7 +692,7 @@ fn validate_owner_references(refs: &[Node], path: &FieldPath, out: &mut Vec<Loca
                         av.to_string(),
                         "must be <group>/<version> or <version>",
                     ),
-                    r.get("apiVersion").map_or(r.span, |n| n.span),
+                    r.get("apiVersion").map_or(r.span(), |n| n.span()),
                 ));
             }
         }
@@ -697,7 +700,7 @@ fn validate_owner_references(refs: &[Node], path: &FieldPath, out: &mut Vec<Loca
             if field(k).is_empty() {
                 out.push((
                     FieldError::required(p.child(k), "must not be empty"),
-                    r.span,
+                    r.span(),
                 ));
             }
         }
@@ -714,7 +717,7 @@ fn validate_owner_references(refs: &[Node], path: &FieldPath, out: &mut Vec<Loca
                             "Only one reference can have Controller set to true. Found \"true\" in references for {first} and {cur}"
                         ),
                     ),
-                    r.span,
+                    r.span(),
                 )),
                 None => first_controller = Some(cur),
             }

@@ -169,7 +169,7 @@ fn report_not_an_object(r: &mut Run<'_>, obj: &Node) {
     r.push(
         Diagnostic::new(
             &rules::NOT_AN_OBJECT,
-            obj.span,
+            obj.span(),
             format!("the document is {article} {}, not an object", obj.kind()),
         )
         .with_path("<nil>"),
@@ -185,7 +185,7 @@ fn report_unserved_version(r: &mut Run<'_>, obj: &Node, version_name: &str) {
         r.push(
             Diagnostic::new(
                 &rules::VERSION_NOT_SERVED,
-                obj.span,
+                obj.span(),
                 "apiVersion: Required value: the object has no apiVersion, so no CRD version applies",
             )
             .with_path("apiVersion")
@@ -193,7 +193,7 @@ fn report_unserved_version(r: &mut Run<'_>, obj: &Node, version_name: &str) {
         );
         return;
     }
-    let span = obj.get("apiVersion").map_or(obj.span, |n| n.span);
+    let span = obj.get("apiVersion").map_or(obj.span(), |n| n.span());
     let known = crd.compiled.iter().any(|v| v.name == version_name);
     let what = if known {
         "is not served"
@@ -232,7 +232,7 @@ fn retarget_version(
     if own.is_none_or(|o| o.schema_class == ver.schema_class) {
         return;
     }
-    let span = obj.get("apiVersion").map_or(obj.span, |n| n.span);
+    let span = obj.get("apiVersion").map_or(obj.span(), |n| n.span());
     let message = if crd.conversion == "None" {
         format!(
             "validating as {target}: the schema of version {:?} differs from that of {:?}; with conversion strategy None only apiVersion changes",
@@ -378,7 +378,7 @@ pub(super) fn run_cel(
              not evaluated (reported once per CRD version)",
             r.crd.plural, r.crd.group, ver.name
         );
-        r.push(Diagnostic::new(&rules::CEL_RULES_SKIPPED, x.span, msg).with_help(help));
+        r.push(Diagnostic::new(&rules::CEL_RULES_SKIPPED, x.span(), msg).with_help(help));
     }
     for e in errs {
         if is_compile_error(&e) {
@@ -444,7 +444,7 @@ fn emit(r: &mut Run<'_>, all: &mut Vec<FieldError>, rule: &'static Rule, items: 
 
 /// The span of a top-level field, or the object's when the field is absent.
 fn span_of(x: &Node, k: &str) -> Span {
-    x.get(k).map_or(x.span, |n| n.span)
+    x.get(k).map_or(x.span(), |n| n.span())
 }
 
 /// TypeMeta: `kind` and `apiVersion` must name this CRD's kind and the validated version.
@@ -499,7 +499,7 @@ fn validate_metadata(r: &mut Run<'_>, x: &Node, old: Option<&Node>, all: &mut Ve
                     FieldPath::new("metadata").child("name"),
                     "name or generateName is required",
                 ),
-                x.span,
+                x.span(),
             ));
         }
         (Some(Value::Map(m)), None) => objectmeta::validate_object_meta(
@@ -541,7 +541,7 @@ fn validate_schema(
         });
     let res = openapi::ratcheted(
         corr,
-        openapi::validate(&cx, s, x, corr, &openapi::Name::Root, x.span, 0),
+        openapi::validate(&cx, s, x, corr, &openapi::Name::Root, x.span(), 0),
     );
     for e in &res.ratcheted {
         let fe = e.to_field_error();
@@ -638,7 +638,7 @@ fn validate_cel(
             "some validation rules were not checked because the object was invalid; correct the existing errors to complete validation",
         );
         let mut d =
-            Diagnostic::new(&rules::CEL_NOT_CHECKED, x.span, fe.render(r.beh)).with_path("<nil>");
+            Diagnostic::new(&rules::CEL_NOT_CHECKED, x.span(), fe.render(r.beh)).with_path("<nil>");
         d = d.with_help("fix the errors above; the x-kubernetes-validations rules run only on an otherwise valid object");
         r.push(d);
     }

@@ -54,11 +54,11 @@ fn push_index(path: &mut String, i: usize) {
 
 fn entry_span(key_span: Span, value: &Node) -> Span {
     if key_span.is_empty() {
-        value.span
-    } else if value.span.is_empty() {
+        value.span()
+    } else if value.span().is_empty() {
         key_span
     } else {
-        key_span.cover(value.span)
+        key_span.cover(value.span())
     }
 }
 
@@ -237,9 +237,9 @@ fn default_copy(d: &Node) -> Node {
 
 /// Marks a tree as synthetic (no spans into the CRD file).
 pub(crate) fn strip_spans(n: &mut Node, depth: usize) {
-    n.span = Span::default();
-    if n.style != Style::Flow {
-        n.style = Style::Synthetic;
+    n.set_span(Span::default());
+    if n.style() != Style::Flow {
+        n.set_style(Style::Synthetic);
     }
     if depth > MAX_DEPTH {
         return;
@@ -287,10 +287,10 @@ fn default_rec(x: &mut Node, s: Option<&Schema>, depth: usize) -> usize {
                         n += 1;
                     }
                     Some(v) if is_non_nullable_null(v, Some(prop)) => {
-                        let span = v.span;
+                        let span = v.span();
                         *v = default_copy(d);
                         // Keep pointing at the `null` the user wrote.
-                        v.span = span;
+                        v.set_span(span);
                         n += 1;
                     }
                     Some(_) => {}
@@ -304,9 +304,9 @@ fn default_rec(x: &mut Node, s: Option<&Schema>, depth: usize) -> usize {
                 } else if has_ap {
                     if is_non_nullable_null(&e.value, ap) {
                         if let Some(d) = ap.and_then(|a| a.default.as_ref()) {
-                            let span = e.value.span;
+                            let span = e.value.span();
                             e.value = default_copy(d);
-                            e.value.span = span;
+                            e.value.set_span(span);
                             n += 1;
                         }
                     }
@@ -319,9 +319,9 @@ fn default_rec(x: &mut Node, s: Option<&Schema>, depth: usize) -> usize {
             for it in items.iter_mut() {
                 if is_non_nullable_null(it, is) {
                     if let Some(d) = is.and_then(|i| i.default.as_ref()) {
-                        let span = it.span;
+                        let span = it.span();
                         *it = default_copy(d);
-                        it.span = span;
+                        it.set_span(span);
                         n += 1;
                     }
                 }

@@ -185,7 +185,7 @@ impl Ctx<'_> {
     ) -> Result<()> {
         if depth > MAX_DEPTH {
             return Err(Refusal::new(
-                a.span,
+                a.span(),
                 "the object is nested too deeply to edit",
             ));
         }
@@ -193,7 +193,7 @@ impl Ctx<'_> {
             (Value::Map(ma), Value::Map(mb)) => self.diff_map(a, ma, mb, edits, depth),
             (Value::Seq(sa), Value::Seq(sb)) => {
                 if sa.len() != sb.len() {
-                    return Err(Refusal::new(a.span, "a list changed its length"));
+                    return Err(Refusal::new(a.span(), "a list changed its length"));
                 }
                 for (x, y) in sa.iter().zip(sb) {
                     self.diff(x, y, Slot::Item, edits, depth + 1)?;
@@ -201,7 +201,7 @@ impl Ctx<'_> {
                 Ok(())
             }
             (Value::Map(_) | Value::Seq(_), _) => Err(Refusal::new(
-                a.span,
+                a.span(),
                 "a collection would be replaced by another kind of value",
             )),
             _ if !matches!(b.value, Value::Map(_) | Value::Seq(_)) && a.value_eq(b) => Ok(()),
@@ -218,19 +218,19 @@ impl Ctx<'_> {
         edits: &mut Vec<Edit>,
         depth: usize,
     ) -> Result<()> {
-        if matches!(a.style, Style::Literal | Style::Folded | Style::Synthetic) {
+        if matches!(a.style(), Style::Literal | Style::Folded | Style::Synthetic) {
             return Err(Refusal::new(
-                a.span,
+                a.span(),
                 "this block scalar cannot be replaced in place",
             ));
         }
         let text = self.inline(b);
-        if !a.span.is_empty() {
-            self.text(a.span.start(), a.span.end(), a.span)?;
+        if !a.span().is_empty() {
+            self.text(a.span().start(), a.span().end(), a.span())?;
             edits.push(Edit {
                 depth,
-                start: a.span.start(),
-                end: a.span.end(),
+                start: a.span().start(),
+                end: a.span().end(),
                 text,
             });
             return Ok(());
@@ -244,15 +244,15 @@ impl Ctx<'_> {
                     .ok_or_else(|| Refusal::new(key, "no `:` after this key"))?;
                 after_anchor(self.src, key.end() + colon + 1)
             }
-            Slot::Item => a.span.start(),
+            Slot::Item => a.span().start(),
             _ => {
                 return Err(Refusal::new(
-                    a.span,
+                    a.span(),
                     "an empty value without a place to write to",
                 ))
             }
         };
-        self.text(at, at, a.span)?;
+        self.text(at, at, a.span())?;
         edits.push(Edit {
             depth,
             start: at,
@@ -277,13 +277,16 @@ impl Ctx<'_> {
             // Everything went: the mapping becomes `{}` (a block mapping keeps its place on the
             // lines after its key, where a flow mapping is valid too).
             let end = self.block_end(a)?;
-            self.text(a.span.start(), end, a.span)?;
-            if a.span.is_empty() || a.style == Style::Synthetic {
-                return Err(Refusal::new(a.span, "this mapping has no text of its own"));
+            self.text(a.span().start(), end, a.span())?;
+            if a.span().is_empty() || a.style() == Style::Synthetic {
+                return Err(Refusal::new(
+                    a.span(),
+                    "this mapping has no text of its own",
+                ));
             }
             edits.push(Edit {
                 depth,
-                start: a.span.start(),
+                start: a.span().start(),
                 end,
                 text: "{}".into(),
             });
@@ -309,10 +312,15 @@ impl Ctx<'_> {
             .iter()
             .filter(|e| !in_a.contains_key(e.key.as_str()))
             .collect();
-        let flow = match a.style {
+        let flow = match a.style() {
             Style::Flow => true,
             Style::Block => false,
-            _ => return Err(Refusal::new(a.span, "this mapping has no text of its own")),
+            _ => {
+                return Err(Refusal::new(
+                    a.span(),
+                    "this mapping has no text of its own",
+                ))
+            }
         };
         if !added.is_empty() && removed.iter().all(|r| *r) {
             // Nothing of the old mapping stays: its text is replaced by the new entries.
@@ -346,18 +354,22 @@ impl Ctx<'_> {
         depth: usize,
     ) -> Result<()> {
         let end = self.block_end(a)?;
-        self.text(a.span.start(), end, a.span)?;
+        self.text(a.span().start(), end, a.span())?;
         let text = if flow || self.json {
             self.inline(&Node::synthetic(Value::Map(mb.clone())))
         } else {
             let indent = self
-                .text(self.line_start(a.span.start())?, a.span.start(), a.span)?
+                .text(
+                    self.line_start(a.span().start())?,
+                    a.span().start(),
+                    a.span(),
+                )?
                 .chars()
                 .count();
             let body = emit_document(&Node::synthetic(Value::Map(mb.clone())));
             if body.ends_with("\n\n") {
                 return Err(Refusal::new(
-                    a.span,
+                    a.span(),
                     "this mapping cannot be replaced in place",
                 ));
             }
@@ -377,7 +389,7 @@ impl Ctx<'_> {
         };
         edits.push(Edit {
             depth,
-            start: a.span.start(),
+            start: a.span().start(),
             end,
             text,
         });
@@ -388,10 +400,10 @@ impl Ctx<'_> {
     /// went with the last entry, which is being replaced).
     fn block_end(&self, a: &Node) -> Result<usize> {
         let end = node_end(self.src, a, 0);
-        if a.style != Style::Block {
+        if a.style() != Style::Block {
             return Ok(end);
         }
-        let rest = self.text(end, self.line_end(end)?, a.span)?;
+        let rest = self.text(end, self.line_end(end)?, a.span())?;
         let body = rest.trim_end_matches(['\n', '\r']);
         Ok(if body.trim_start().starts_with('#') {
             end + body.len()
@@ -416,7 +428,7 @@ impl Ctx<'_> {
             let e = &ma.entries[i];
             if e.key_span.is_empty() {
                 return Err(Refusal::new(
-                    e.value.span,
+                    e.value.span(),
                     "an entry without a key in the text",
                 ));
             }
@@ -519,17 +531,17 @@ impl Ctx<'_> {
             .collect();
         let Some(last) = ma.entries.last() else {
             // `{}`: write inside the braces.
-            let open = self.text(a.span.start(), a.span.end(), a.span)?;
+            let open = self.text(a.span().start(), a.span().end(), a.span())?;
             if !open.starts_with('{') {
                 return Err(Refusal::new(
-                    a.span,
+                    a.span(),
                     "this mapping cannot be extended in place",
                 ));
             }
             edits.push(Edit {
                 depth,
-                start: a.span.start() + 1,
-                end: a.span.start() + 1,
+                start: a.span().start() + 1,
+                end: a.span().start() + 1,
                 text: pieces.join(", "),
             });
             return Ok(());
@@ -537,7 +549,7 @@ impl Ctx<'_> {
         // A mapping written one entry per line (pretty JSON) gets one line per new entry.
         let key_line = self.line_start(last.key_span.start())?;
         let lead = self.text(key_line, last.key_span.start(), last.key_span)?;
-        let sep = if key_line > a.span.start() && lead.chars().all(|c| c == ' ' || c == '\t') {
+        let sep = if key_line > a.span().start() && lead.chars().all(|c| c == ' ' || c == '\t') {
             format!(",{}{lead}", self.eol_before(key_line))
         } else {
             ", ".to_string()
@@ -563,13 +575,17 @@ impl Ctx<'_> {
         // The mapping's own text runs from its first key to the end of its last value (entries
         // merged in with `<<` have their text elsewhere, so the span is used, not the entries).
         let indent = self
-            .text(self.line_start(a.span.start())?, a.span.start(), a.span)?
+            .text(
+                self.line_start(a.span().start())?,
+                a.span().start(),
+                a.span(),
+            )?
             .chars()
             .count();
         let end = node_end(self.src, a, 0);
         let mut at = self.line_end(end)?;
         let ends_in_block_scalar = ma.entries.iter().any(|e| {
-            e.value.span.end() == end && matches!(e.value.style, Style::Literal | Style::Folded)
+            e.value.span().end() == end && matches!(e.value.style(), Style::Literal | Style::Folded)
         });
         if ends_in_block_scalar {
             // A kept (`|+`) block scalar owns the blank lines after it: write after them.
@@ -620,7 +636,7 @@ fn index(m: &Map) -> HashMap<&str, usize> {
 
 fn entry_start(e: &crate::yaml::Entry) -> usize {
     if e.key_span.is_empty() {
-        e.value.span.start()
+        e.value.span().start()
     } else {
         e.key_span.start()
     }
@@ -634,27 +650,27 @@ fn entry_end_in(src: &str, e: &crate::yaml::Entry) -> usize {
 /// Where a node's text ends. A block collection's span ends with its last child's, which for
 /// an empty value (`key:`) stops before the `:`; follow the last children down.
 fn node_end(src: &str, n: &Node, depth: usize) -> usize {
-    if depth > MAX_DEPTH || n.style == Style::Flow {
-        return n.span.end();
+    if depth > MAX_DEPTH || n.style() == Style::Flow {
+        return n.span().end();
     }
     match &n.value {
         Value::Map(m) => m
             .entries
             .last()
             .filter(|e| !e.key_span.is_empty())
-            .map_or(n.span.end(), |e| {
-                n.span.end().max(entry_end_at(src, e, depth + 1))
+            .map_or(n.span().end(), |e| {
+                n.span().end().max(entry_end_at(src, e, depth + 1))
             }),
-        Value::Seq(items) => items.last().map_or(n.span.end(), |it| {
-            n.span.end().max(node_end(src, it, depth + 1))
+        Value::Seq(items) => items.last().map_or(n.span().end(), |it| {
+            n.span().end().max(node_end(src, it, depth + 1))
         }),
-        _ => n.span.end(),
+        _ => n.span().end(),
     }
 }
 
 fn entry_end_at(src: &str, e: &crate::yaml::Entry, depth: usize) -> usize {
     let end = node_end(src, &e.value, depth).max(e.key_span.end());
-    if !e.value.span.is_empty() || e.key_span.is_empty() {
+    if !e.value.span().is_empty() || e.key_span.is_empty() {
         return end;
     }
     let rest = src.get(e.key_span.end()..).unwrap_or("");

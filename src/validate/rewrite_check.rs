@@ -11,7 +11,9 @@ use crate::yaml::{load, Document, Node, Span, Value, YamlErrorKind};
 pub(super) fn verify(src: &str, text: &str, changes: &[Change<'_>]) -> Result<()> {
     let before = load(src);
     let after = load(text);
-    let first = changes.first().map_or(Span::default(), |c| c.original.span);
+    let first = changes
+        .first()
+        .map_or(Span::default(), |c| c.original.span());
     if before.len() != after.len() {
         return Err(Refusal::new(
             first,
@@ -70,7 +72,7 @@ fn substitute(root: &Node, changes: &[Change<'_>]) -> Node {
     let find = |n: &Node| {
         changes
             .iter()
-            .find(|c| c.original.span == n.span && c.original.value_eq(n))
+            .find(|c| c.original.span() == n.span() && c.original.value_eq(n))
             .map(|c| c.updated.clone())
     };
     if let Some(u) = find(root) {
@@ -93,7 +95,7 @@ fn substitute(root: &Node, changes: &[Change<'_>]) -> Node {
 
 /// Where two values first differ, as a span of `expected` (the deepest one with text).
 fn first_difference(expected: &Node, actual: &Node, depth: usize) -> Option<Span> {
-    let here = (!expected.span.is_empty()).then_some(expected.span);
+    let here = (!expected.span().is_empty()).then_some(expected.span());
     if depth > MAX_DEPTH {
         return here;
     }

@@ -18,8 +18,11 @@ pub static UNKNOWN_FIELD: Rule = Rule {
 misspelt field is lost without a trace. `kubectl apply` uses strict field validation by default and rejects the \
 object with `strict decoding error: unknown field \"spec.foo\"`; crdlint reports each such field the same way. \
 Fields under `x-kubernetes-preserve-unknown-fields: true`, and `apiVersion`/`kind`/`metadata` of embedded \
-resources, are kept. Unknown keys inside `metadata` are dropped too. Use `--unknown-fields warn` or `ignore` \
-to relax the check (the server's `Warn` and `Ignore` field validation).",
+resources, are kept. Unknown keys inside `metadata` are dropped too. To relax the check (the server's `Warn` \
+and `Ignore` field validation) use `--unknown-fields warn|ignore` or `unknown-fields:` in `.crdlint.yaml`; \
+lowering the rule itself for the whole run (`--warn cr/unknown-field`, `--ignore cr/unknown-field`, or \
+`severity`/`ignore`/`select` in the config) does the same, so built-in objects still get their own checks. \
+`per-file` overrides and `# crdlint: ignore` comments only change how a finding is reported.",
     bad: "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  replicass: 3\n",
     good: "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  replicas: 3\n",
 };

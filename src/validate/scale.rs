@@ -36,7 +36,7 @@ pub(super) fn scale_check(x: &Node, path: &str, int: bool, out: &mut Vec<Located
             } else {
                 BadValue::String(String::new())
             };
-            out.push((FieldError::invalid(shown, bad, msg), cur.span));
+            out.push((FieldError::invalid(shown, bad, msg), cur.span()));
             return;
         };
         match m.get(f) {
@@ -49,11 +49,11 @@ pub(super) fn scale_check(x: &Node, path: &str, int: bool, out: &mut Vec<Located
         match cur.value {
             Value::Int(n) if n < 0 => out.push((
                 FieldError::invalid(shown, n, "should be a non-negative integer"),
-                cur.span,
+                cur.span(),
             )),
             Value::Int(n) if n > i64::from(i32::MAX) => out.push((
                 FieldError::invalid(shown, n, "should be less than or equal to 2147483647"),
-                cur.span,
+                cur.span(),
             )),
             Value::Int(_) => {}
             _ => out.push((
@@ -66,7 +66,7 @@ pub(super) fn scale_check(x: &Node, path: &str, int: bool, out: &mut Vec<Located
                         go_type_name(cur)
                     ),
                 ),
-                cur.span,
+                cur.span(),
             )),
         }
     } else if cur.as_str().is_none() {
@@ -80,7 +80,7 @@ pub(super) fn scale_check(x: &Node, path: &str, int: bool, out: &mut Vec<Located
                     go_type_name(cur)
                 ),
             ),
-            cur.span,
+            cur.span(),
         ));
     }
 }

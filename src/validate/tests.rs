@@ -619,7 +619,7 @@ fn locate_follows_server_paths() {
     assert_eq!(at("a.b.c.d[1].e"), "1");
     assert_eq!(at("a[k]]"), "2");
     assert_eq!(at("a.b.c.d[7]"), "[x, {e: 1}]");
-    assert_eq!(at("<nil>"), src[root.span.range()]);
+    assert_eq!(at("<nil>"), src[root.span().range()]);
 }
 
 #[test]

@@ -136,7 +136,7 @@ pub(super) fn meta_update_errors(
     let get = |m: Option<&Map>, k: &str| -> Option<Node> {
         m.and_then(|m| m.get(k)).filter(|n| !is_zero(n)).cloned()
     };
-    let span_of = |k: &str| new.and_then(|m| m.get(k)).map_or(span, |n| n.span);
+    let span_of = |k: &str| new.and_then(|m| m.get(k)).map_or(span, |n| n.span());
     if get(old, "deletionTimestamp").is_some() {
         let olds: Vec<&str> = strings(old, "finalizers");
         let mut extra: Vec<&str> = strings(new, "finalizers")

@@ -28,10 +28,12 @@
 //! Files: this one runs the parser over the stream and splits it into documents (recovery,
 //! go-yaml's flow and comment readings, tab lines); [`build`] turns one document's events into
 //! its tree; [`anchors`] holds anchors, aliases, merge keys and their budgets; [`scalar`]
-//! resolves scalar nodes.
+//! resolves scalar nodes; [`fast`] feeds the tree builder from the fast scanner
+//! ([`super::scan`]) instead of granit for the documents it reads.
 
 mod anchors;
 mod build;
+mod fast;
 mod scalar;
 
 use foldhash::fast::RandomState;
@@ -42,6 +44,7 @@ use granit_parser::{ErrorKind, Event, Parser, StructureStyle};
 
 use self::build::DocBuilder;
 use super::flow;
+use super::scan;
 use super::{Document, Span, Style, Value, YamlError, YamlErrorKind, MAX_SPAN_OFFSET};
 
 /// Limits that keep hostile input from costing time or memory.
@@ -53,6 +56,9 @@ pub struct LoadOptions {
     pub max_depth: usize,
     /// Documents larger than this get a warning (the API server's request limit, 3 MiB).
     pub max_document_bytes: usize,
+    /// Read the documents the fast scanner ([`super::scan`]) accepts with it (the result is the
+    /// same; `false` reads everything with granit, for comparisons and measurements).
+    pub fast_scan: bool,
 }
 
 impl Default for LoadOptions {
@@ -61,6 +67,7 @@ impl Default for LoadOptions {
             alias_budget: 1_000_000,
             max_depth: 1000,
             max_document_bytes: 3 * 1024 * 1024,
+            fast_scan: true,
         }
     }
 }
@@ -144,6 +151,17 @@ pub fn load_with(src: &str, opts: &LoadOptions) -> Vec<Document> {
         };
         loader.finish(d, at + 3, Some(err));
         base = at + 3;
+    }
+    // Most files are plain block YAML: read them with the fast scanner, and hand the rest of
+    // the stream to granit from the first document it declines (see `fast`).
+    if base == 0 && opts.fast_scan && opts.max_depth >= scan::MAX_DEPTH {
+        match loader.run_fast() {
+            None => {
+                loader.check_tab_lines();
+                return loader.docs;
+            }
+            Some(at) => base = at,
+        }
     }
     // The text the parser reads: the source, with comments that go-yaml accepts but granit
     // rejects blanked out (same length, so every offset still points into `src`).
@@ -253,14 +271,7 @@ enum Recovery {
 
 impl<'a> Loader<'a> {
     fn parser_options(&self) -> granit_parser::Options {
-        let mut o = granit_parser::Options::default();
-        o.set_emit_comments(false);
-        o.emit_anchor_events = true;
-        o.emit_unresolved_aliases = true;
-        let depth = self.opts.max_depth.max(1);
-        o.flow_nesting_limit = depth;
-        o.block_nesting_limit = depth;
-        o
+        parser_options(self.opts.max_depth)
     }
 
     /// Parses `src[base..]` with one parser. Returns where to start a fresh parser when the
@@ -549,7 +560,7 @@ impl<'a> Loader<'a> {
             // A document that is a single plain scalar ends at indentation -1 in go-yaml, where
             // a tab after it is allowed; such documents are not Kubernetes objects anyway.
             let root_plain = doc.root.as_ref().is_some_and(|r| {
-                r.style == Style::Plain && !matches!(r.value, Value::Map(_) | Value::Seq(_))
+                r.style() == Style::Plain && !matches!(r.value, Value::Map(_) | Value::Seq(_))
             });
             if failed || root_plain {
                 continue;
@@ -612,7 +623,7 @@ impl<'a> Loader<'a> {
             }
             None => root.and_then(|b| {
                 // An empty document reads as a null with no text; the caller skips it.
-                let empty = b.node.is_null() && b.node.span.is_empty() && !b.tagged;
+                let empty = b.node.is_null() && b.node.span().is_empty() && !b.tagged;
                 (!empty).then_some(b.node)
             }),
         };
@@ -639,6 +650,18 @@ impl<'a> Loader<'a> {
             errors,
         });
     }
+}
+
+/// The options the loader reads granit with (the fast path's oracle uses them too).
+pub(crate) fn parser_options(max_depth: usize) -> granit_parser::Options {
+    let mut o = granit_parser::Options::default();
+    o.set_emit_comments(false);
+    o.emit_anchor_events = true;
+    o.emit_unresolved_aliases = true;
+    let depth = max_depth.max(1);
+    o.flow_nesting_limit = depth;
+    o.block_nesting_limit = depth;
+    o
 }
 
 /// `off` clamped to the text and moved back to a character boundary, so slicing cannot panic
@@ -717,6 +740,6 @@ mod tests {
         assert!(doc.root.is_none());
         assert_eq!(doc.errors.len(), 1);
         assert_eq!(doc.errors[0].kind, YamlErrorKind::Syntax);
-        assert!(doc.errors[0].message.contains("4294967296 bytes long"));
+        assert!(doc.errors[0].message.contains("536870912 bytes long"));
     }
 }

@@ -13,6 +13,8 @@
 //!   cannot hold) leaves that document with `root: None` and a [`YamlError`]; duplicate keys and
 //!   suspicious constructs are reported but the root is kept. The documents after a broken one
 //!   are still read.
+//! - [`scan`] is a fast scanner for the block YAML most files are written in; the loader reads
+//!   with it and hands a document it declines, and the rest of the stream, to granit.
 //! - [`Node`] is one JSON value plus where it came from; [`Map`] keeps key order and key spans.
 //! - [`resolve_plain`] is go-yaml v2's reading of a plain scalar after the JSON round trip
 //!   ([`resolve`] has the details and the pre-JSON [`resolve::Scalar`]).
@@ -43,6 +45,7 @@ pub use self::str::Str;
 
 mod flow;
 pub mod load;
+pub mod scan;
 pub use load::{load, load_with, LoadOptions};
 
 pub mod resolve;

@@ -8,17 +8,21 @@ use super::Str;
 /// or a position).
 ///
 /// Offsets are stored as `u32` (every tree holds one per node, so this halves the span's share of
-/// the tree): [`crate::yaml::load`] refuses a text of 4 GiB or more, and the command line caps a
-/// file far below that, so an offset read from a file always fits. [`Span::new`] saturates
-/// instead of wrapping for an offset computed past that (it never is).
+/// the tree) and are at most [`MAX_SPAN_OFFSET`] (512 MiB), so that a [`Node`] can keep its
+/// [`Style`] in the bits above: [`crate::yaml::load`] refuses a longer text, and the command line
+/// caps a file far below that (32 MiB), so an offset read from a file always fits. [`Span::new`]
+/// saturates instead of wrapping for an offset computed past that (it never is).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Span {
     start: u32,
     end: u32,
 }
 
-/// The largest text whose byte offsets a [`Span`] holds.
-pub const MAX_SPAN_OFFSET: usize = u32::MAX as usize;
+/// Bits of a stored offset; the [`Style`] of a [`Node`] takes the ones above.
+const OFFSET_BITS: u32 = 29;
+
+/// The largest text whose byte offsets a [`Span`] holds (512 MiB less one byte).
+pub const MAX_SPAN_OFFSET: usize = (1 << OFFSET_BITS) - 1;
 
 impl Span {
     pub const fn new(start: usize, end: usize) -> Self {
@@ -77,28 +81,52 @@ impl Span {
 /// `pos` as a stored offset, saturating at [`MAX_SPAN_OFFSET`].
 const fn offset(pos: usize) -> u32 {
     if pos > MAX_SPAN_OFFSET {
-        u32::MAX
+        MAX_SPAN_OFFSET as u32
     } else {
         pos as u32
     }
 }
 
+/// A node's span start with its style in the bits above (a span's offsets never reach them).
+const fn pack(span: Span, style: Style) -> u32 {
+    (span.start & MAX_SPAN_OFFSET as u32) | (style as u32) << OFFSET_BITS
+}
+
 /// How a node was written. Scalars keep their style so that CEL offsets inside a quoted or block
 /// scalar can be mapped back to the file, and the emitter can keep what it does not change.
+///
+/// Eight styles, three bits: a [`Node`] keeps its style above the offset bits of its span.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(u8)]
 pub enum Style {
     #[default]
-    Plain,
-    SingleQuoted,
-    DoubleQuoted,
-    Literal,
-    Folded,
+    Plain = 0,
+    SingleQuoted = 1,
+    DoubleQuoted = 2,
+    Literal = 3,
+    Folded = 4,
     /// A `{...}` or `[...]` collection.
-    Flow,
+    Flow = 5,
     /// A block collection (indentation).
-    Block,
+    Block = 6,
     /// Not read from source.
-    Synthetic,
+    Synthetic = 7,
+}
+
+impl Style {
+    /// The style stored in the top bits of a node's packed start offset.
+    const fn from_bits(bits: u32) -> Style {
+        match bits & 7 {
+            0 => Style::Plain,
+            1 => Style::SingleQuoted,
+            2 => Style::DoubleQuoted,
+            3 => Style::Literal,
+            4 => Style::Folded,
+            5 => Style::Flow,
+            6 => Style::Block,
+            _ => Style::Synthetic,
+        }
+    }
 }
 
 /// A JSON value as Kubernetes' unstructured decoding sees it: numbers are `Int` when they are
@@ -116,14 +144,19 @@ pub enum Value {
     Map(Map),
 }
 
-/// One value with its source location.
-#[derive(Clone, Debug, PartialEq)]
+/// One value with its source location ([`Node::span`]) and how it was written
+/// ([`Node::style`]).
+///
+/// 32 bytes, one per value of every tree, so the tree's size is what bounds memory against input
+/// size (RELIABILITY.md): the span's offsets take 29 bits each ([`MAX_SPAN_OFFSET`]) and the
+/// style the top three bits of the start, where a `Style` field would pad the node to 40. Read
+/// and change them through the accessors; equality compares value, span and style.
+#[derive(Clone, PartialEq)]
 pub struct Node {
     pub value: Value,
-    /// The value's text in the file. For block collections this runs from the first child to the
-    /// end of the last one.
-    pub span: Span,
-    pub style: Style,
+    /// The span's start (low [`OFFSET_BITS`]) and the style (the bits above).
+    start_style: u32,
+    end: u32,
 }
 
 /// A mapping with its key order and key spans. Keys are strings: go-yaml's non-string keys
@@ -258,17 +291,45 @@ impl fmt::Display for Kind {
     }
 }
 
-impl Node {
-    pub fn new(value: Value, span: Span, style: Style) -> Self {
-        Node { value, span, style }
+impl fmt::Debug for Node {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Node")
+            .field("value", &self.value)
+            .field("span", &self.span())
+            .field("style", &self.style())
+            .finish()
     }
-    /// A node that was not read from a file.
-    pub fn synthetic(value: Value) -> Self {
+}
+
+impl Node {
+    pub const fn new(value: Value, span: Span, style: Style) -> Self {
         Node {
             value,
-            span: Span::default(),
-            style: Style::Synthetic,
+            start_style: pack(span, style),
+            end: span.end,
         }
+    }
+    /// A node that was not read from a file.
+    pub const fn synthetic(value: Value) -> Self {
+        Node::new(value, Span::at(0), Style::Synthetic)
+    }
+    /// The value's text in the file. For block collections this runs from the first child to the
+    /// end of the last one.
+    pub const fn span(&self) -> Span {
+        Span {
+            start: self.start_style & MAX_SPAN_OFFSET as u32,
+            end: self.end,
+        }
+    }
+    pub const fn style(&self) -> Style {
+        Style::from_bits(self.start_style >> OFFSET_BITS)
+    }
+    pub fn set_span(&mut self, span: Span) {
+        self.start_style = pack(span, self.style());
+        self.end = span.end;
+    }
+    pub fn set_style(&mut self, style: Style) {
+        self.start_style = pack(self.span(), style);
     }
     pub fn kind(&self) -> Kind {
         match &self.value {
@@ -553,6 +614,58 @@ mod tests {
         assert_eq!((far.start(), far.end()), (MAX_SPAN_OFFSET, MAX_SPAN_OFFSET));
     }
 
+    /// The style shares a word with the span's start: every style with the largest and
+    /// smallest offsets reads back as stored, and changing one leaves the other alone.
+    #[test]
+    fn node_span_and_style_are_independent() {
+        let styles = [
+            Style::Plain,
+            Style::SingleQuoted,
+            Style::DoubleQuoted,
+            Style::Literal,
+            Style::Folded,
+            Style::Flow,
+            Style::Block,
+            Style::Synthetic,
+        ];
+        let spans = [
+            Span::default(),
+            Span::new(3, 9),
+            Span::new(MAX_SPAN_OFFSET, MAX_SPAN_OFFSET),
+            Span::new(0, MAX_SPAN_OFFSET),
+            Span::new(MAX_SPAN_OFFSET + 1, usize::MAX),
+        ];
+        for &style in &styles {
+            for &span in &spans {
+                let mut n = Node::new(Value::Int(7), span, style);
+                assert_eq!((n.span(), n.style()), (span, style));
+                for &other in &styles {
+                    n.set_style(other);
+                    assert_eq!((n.span(), n.style()), (span, other));
+                }
+                for &other in &spans {
+                    n.set_span(other);
+                    assert_eq!((n.span(), n.style()), (other, Style::Synthetic));
+                }
+                assert_eq!(n.value, Value::Int(7));
+            }
+        }
+        let (a, b) = (Span::new(1, 2), Span::new(1, 3));
+        let node = |span, style| Node::new(Value::Null, span, style);
+        assert_eq!(node(a, Style::Flow), node(a, Style::Flow));
+        assert_ne!(node(a, Style::Flow), node(a, Style::Block));
+        assert_ne!(node(a, Style::Flow), node(b, Style::Flow));
+        assert_eq!(
+            format!("{:?}", node(a, Style::Flow)),
+            "Node { value: Null, span: Span { start: 1, end: 2 }, style: Flow }"
+        );
+        let synthetic = Node::synthetic(Value::Null);
+        assert_eq!(
+            (synthetic.span(), synthetic.style()),
+            (Span::default(), Style::Synthetic)
+        );
+    }
+
     /// `hash_json` feeds equal sequences exactly when `to_json` prints the same text: checked
     /// on every pair of values that differ only in ways the JSON text may or may not show.
     #[test]
@@ -627,10 +740,10 @@ mod tests {
         use std::mem::size_of;
         assert_eq!(size_of::<Span>(), 8);
         assert_eq!(size_of::<Value>(), 24);
-        assert_eq!(size_of::<Node>(), 40);
-        assert_eq!(size_of::<Option<Node>>(), 40);
-        assert_eq!(size_of::<Entry>(), 64);
+        assert_eq!(size_of::<Node>(), 32);
+        assert_eq!(size_of::<Option<Node>>(), 32);
+        assert_eq!(size_of::<Entry>(), 56);
         assert_eq!(size_of::<Map>(), 16);
-        assert_eq!(size_of::<Document>(), 80);
+        assert_eq!(size_of::<Document>(), 72);
     }
 }

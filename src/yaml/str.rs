@@ -6,7 +6,7 @@ use std::ops::Deref;
 
 /// An immutable string of 16 bytes (a boxed `str`: no capacity word, no spare room), for string
 /// values and map keys. A `String` is 24 bytes plus whatever room it grew; the tree holds one
-/// per scalar and key and never appends to them, so this keeps a [`crate::yaml::Node`] at 40
+/// per scalar and key and never appends to them, so this keeps a [`crate::yaml::Node`] at 32
 /// bytes. It reads as a `str` (`Deref`), compares with `str`, `&str` and `String`, and prints as
 /// one (`Debug` and `Display` are the `str`'s).
 #[derive(Clone, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -46,7 +46,7 @@ fn pyyaml_plain_scalars(n: &mut Node, text: &str, depth: usize) {
     assert!(depth < 200, "vector nesting");
     match &mut n.value {
         Value::Bool(_) => {
-            let src = text.get(n.span.range()).unwrap_or("");
+            let src = text.get(n.span().range()).unwrap_or("");
             if matches!(src, "y" | "Y" | "n" | "N") {
                 n.value = Value::String(src.to_string().into());
             }

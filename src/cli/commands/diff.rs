@@ -340,7 +340,7 @@ fn check_objects(
                 .join("; ");
             let more = errors.len().saturating_sub(3);
             let r: ObjectRef = object_ref(obj);
-            let span = obj.get("kind").map_or(obj.span, |k| k.span);
+            let span = obj.get("kind").map_or(obj.span(), |k| k.span());
             let msg = format!(
                 "{} {} {what} under the new CRD: {shown}{}",
                 r.kind,

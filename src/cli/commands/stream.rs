@@ -61,7 +61,7 @@ fn transformed(text: &str, stored: &[&Stored]) -> String {
         let mine: Vec<&Stored> = stored
             .iter()
             .copied()
-            .filter(|s| (start..end).contains(&s.original.span.start()))
+            .filter(|s| (start..end).contains(&s.original.span().start()))
             .collect();
         if mine.is_empty() {
             out.push_str(&text[start..end]);
@@ -127,20 +127,20 @@ fn is_marker_line(text: &str) -> bool {
 fn updated_root(docs: &[Document], mine: &[&Stored]) -> Option<(Node, usize)> {
     let first = mine.first()?;
     if !first.list_item {
-        return Some((first.node.clone(), first.original.span.start()));
+        return Some((first.node.clone(), first.original.span().start()));
     }
-    let at = first.original.span.start();
+    let at = first.original.span().start();
     let mut root = docs
         .iter()
         .filter_map(|d| d.root.as_ref())
-        .find(|r| r.span.start() <= at && at < r.span.end().max(r.span.start() + 1))?
+        .find(|r| r.span().start() <= at && at < r.span().end().max(r.span().start() + 1))?
         .clone();
-    let at = root.span.start();
+    let at = root.span().start();
     let items = root.as_map_mut()?.get_mut("items")?.as_seq_mut()?;
     for item in items.iter_mut() {
         if let Some(s) = mine
             .iter()
-            .find(|s| s.list_item && s.original.span == item.span)
+            .find(|s| s.list_item && s.original.span() == item.span())
         {
             *item = s.node.clone();
         }

@@ -284,6 +284,6 @@ fn fingerprint(node: &Node) -> u64 {
 /// Where to point for a finding about a whole CRD: its `metadata.name`.
 fn name_span(node: &Node) -> Span {
     node.at(&["metadata", "name"])
-        .map(|n| n.span)
+        .map(|n| n.span())
         .unwrap_or_else(|| kind_span(node))
 }

@@ -169,7 +169,7 @@ pub(super) fn parse_file(
                 if let Some((value, text)) = classify::ignore_annotation(node) {
                     annotations.push(IgnoreAnnotation {
                         file: id,
-                        object: node.span,
+                        object: node.span(),
                         value,
                         text,
                     });
@@ -227,7 +227,7 @@ pub fn scan(loaded: &[Loaded]) -> Summary {
 /// Where to point for a finding about a whole object: its `kind` value, so that the frame
 /// shows which kind is meant.
 pub(super) fn kind_span(node: &Node) -> Span {
-    node.get("kind").map(|k| k.span).unwrap_or(node.span)
+    node.get("kind").map(|k| k.span()).unwrap_or(node.span())
 }
 
 pub(crate) fn yaml_diagnostic(e: &YamlError) -> Diagnostic {

@@ -303,7 +303,7 @@ pub(super) fn meta_default_error(d: &Node, which: &str, sub: &[String]) -> Optio
                     Some(&Node::synthetic(Value::String("v1".into()))),
                     Some(d),
                     &loc,
-                    d.span,
+                    d.span(),
                     &mut out,
                 );
             } else {
@@ -311,7 +311,7 @@ pub(super) fn meta_default_error(d: &Node, which: &str, sub: &[String]) -> Optio
                     Some(d),
                     Some(&Node::synthetic(Value::String("Validation".into()))),
                     &loc,
-                    d.span,
+                    d.span(),
                     &mut out,
                 );
             }

@@ -77,7 +77,7 @@ fn walk(
     let meta = if embedded { None } else { meta };
     if let Some(d) = get_set(s, "default") {
         let dloc = loc.child("default");
-        let span = d.span;
+        let span = d.span();
         let before = out.len();
         if let Some((which, sub)) = &meta {
             if let Some(e) = meta_default_error(d, which, sub) {
@@ -255,10 +255,25 @@ fn cel_on_default(
     span: Span,
     out: &mut Vec<FErr>,
 ) {
-    let model = crate::schema::model::Schema::from_node(s);
-    let (mut errs, _) = crate::cel::eval::rules::evaluate_rules(&model, d, Some(d), resource_root);
+    use crate::cel::eval::rules::{Limits, Validator, RUNTIME_BUDGET};
+    // `evaluate_rules` twice, with the rules compiled once (compiling is most of the cost): the
+    // same options as `Validator::new`, a fresh budget per evaluation.
+    let model = std::sync::Arc::new(crate::schema::model::Schema::from_node(s));
+    let opts = crate::cel::CompileOptions {
+        env: crate::cel::EnvKind::StoredExpressions,
+        ..crate::cel::CompileOptions::default()
+    };
+    let Some(v) = Validator::with_shared(&model, resource_root, &opts) else {
+        return;
+    };
+    let root = crate::k8s::FieldPath::root();
+    let run = |old: Option<&Node>| {
+        let mut budget = RUNTIME_BUDGET;
+        v.validate(&root, d, old, Limits::default(), &mut budget)
+    };
+    let mut errs = run(Some(d));
     if errs.is_empty() {
-        errs = crate::cel::eval::rules::evaluate_rules(&model, d, None, resource_root).0;
+        errs = run(None);
     }
     for e in errs {
         let rel = e.path.to_string();

@@ -205,37 +205,57 @@ impl Facts {
 
 /// Calls `f` on every sub-schema of `s` the server's `SchemaHas` visits (depth-capped).
 pub(crate) fn for_each_subschema<'a>(s: &'a Node, depth: usize, f: &mut dyn FnMut(&'a Node)) {
-    if depth > 200 || s.as_map().is_none() {
+    if depth > 200 {
         return;
     }
+    let Some(map) = s.as_map() else {
+        return;
+    };
     f(s);
+    // One pass over the keys (the first of duplicates wins, as with `Node::get`); three callers
+    // walk every schema node, and eleven lookups per node were most of their time.
+    let mut found: [Option<&'a Node>; 11] = [None; 11];
+    for e in &map.entries {
+        let slot = match e.key.as_str() {
+            "items" => 0,
+            "allOf" => 1,
+            "anyOf" => 2,
+            "oneOf" => 3,
+            "not" => 4,
+            "properties" => 5,
+            "patternProperties" => 6,
+            "definitions" => 7,
+            "dependencies" => 8,
+            "additionalProperties" => 9,
+            "additionalItems" => 10,
+            _ => continue,
+        };
+        found[slot].get_or_insert(&e.value);
+    }
+    let [items, all_of, any_of, one_of, not, props, pattern_props, defs, deps, ap, ai] = found;
     let mut rec = |n: &'a Node| for_each_subschema(n, depth + 1, f);
-    if let Some(items) = s.get("items") {
+    if let Some(items) = items {
         match &items.value {
             Value::Seq(v) => v.iter().for_each(&mut rec),
             _ => rec(items),
         }
     }
-    for k in ["allOf", "anyOf", "oneOf"] {
-        get_seq(s, k).iter().for_each(&mut rec);
+    for list in [all_of, any_of, one_of] {
+        list.and_then(Node::as_seq)
+            .unwrap_or(&[])
+            .iter()
+            .for_each(&mut rec);
     }
-    if let Some(n) = s.get("not") {
+    if let Some(n) = not {
         rec(n);
     }
-    for k in [
-        "properties",
-        "patternProperties",
-        "definitions",
-        "dependencies",
-    ] {
-        if let Some(m) = s.get(k).and_then(Node::as_map) {
+    for m in [props, pattern_props, defs, deps] {
+        if let Some(m) = m.and_then(Node::as_map) {
             m.entries.iter().for_each(|e| rec(&e.value));
         }
     }
-    for k in ["additionalProperties", "additionalItems"] {
-        if let Some(n) = s.get(k) {
-            rec(n);
-        }
+    for n in [ap, ai].into_iter().flatten() {
+        rec(n);
     }
 }
 
@@ -375,13 +395,15 @@ pub(crate) fn validate_validation(
     }
     let mut deferred: Option<FErr> = None;
     let mut cel_ok = false;
+    // Converting the schema to a structural one is costly: done once for both uses below.
+    let conv_err = super::structural::conversion_error(schema);
     if opts.require_structural {
-        if let Some(msg) = super::structural::conversion_error(schema) {
+        if let Some(msg) = conv_err {
             deferred = Some(FErr::new(
                 &super::structural::STRUCTURAL,
                 ErrType::Invalid,
                 &sloc,
-                schema.span,
+                schema.span(),
                 Bad::str(""),
                 msg,
             ));
@@ -420,7 +442,7 @@ pub(crate) fn validate_validation(
         sink,
         cel_ok,
         blocked: Vec::new(),
-        root_converts: deferred.is_none() && super::structural::conversion_error(schema).is_none(),
+        root_converts: conv_err.is_none(),
     };
     w.walk(schema, &mut sloc.clone(), &ssv, true, 0);
     let blocked = w.blocked;
@@ -449,7 +471,7 @@ fn status_root(schema: &Node, sloc: &Loc, sink: &mut Sink) {
                     &STATUS_ROOT,
                     ErrType::Invalid,
                     &sloc.child("type"),
-                    v.span,
+                    v.span(),
                     Bad::str(t),
                     "only \"object\" is allowed as the type at the root of the schema if the status subresource is enabled",
                 ));

@@ -58,7 +58,7 @@ impl Walker<'_, '_, '_> {
                 &VALIDATION_RULE,
                 ErrType::Required,
                 &rl.child("message"),
-                r.span,
+                r.span(),
                 Bad::none(),
                 "message must be specified if rule contains line breaks",
             );
@@ -93,7 +93,7 @@ impl Walker<'_, '_, '_> {
                     &VALIDATION_RULE,
                     ErrType::NotSupported,
                     &rl.child("reason"),
-                    reason.span,
+                    reason.span(),
                     Bad::str(v),
                     supported(REASONS),
                 );

@@ -228,7 +228,7 @@ impl Walker<'_, '_, '_> {
                     &PRESERVE_UNKNOWN,
                     ErrType::Invalid,
                     &loc.child("x-kubernetes-preserve-unknown-fields"),
-                    p.span,
+                    p.span(),
                     Bad::bool(false),
                     "must be true or undefined",
                 );
@@ -256,7 +256,7 @@ impl Walker<'_, '_, '_> {
                 &MAP_TYPE,
                 ErrType::NotSupported,
                 &loc.child("x-kubernetes-map-type"),
-                mt.span,
+                mt.span(),
                 Bad::str(v),
                 supported(&["atomic", "granular"]),
             );
@@ -288,7 +288,7 @@ impl Walker<'_, '_, '_> {
                     &LIST_TYPE,
                     ErrType::NotSupported,
                     &loc.child("x-kubernetes-list-type"),
-                    l.span,
+                    l.span(),
                     Bad::str(v),
                     supported(&["atomic", "set", "map"]),
                 );
@@ -307,7 +307,7 @@ impl Walker<'_, '_, '_> {
                             &LIST_TYPE,
                             ErrType::Invalid,
                             &loc.child("items").child("x-kubernetes-list-type"),
-                            ilt.span,
+                            ilt.span(),
                             Bad::any(ilt),
                             "must be atomic as item of a list with x-kubernetes-list-type=set",
                         );
@@ -326,7 +326,7 @@ impl Walker<'_, '_, '_> {
                         &LIST_TYPE,
                         ErrType::Invalid,
                         &loc.child("items").child("x-kubernetes-map-type"),
-                        imt.map(|n| n.span).unwrap_or(is.span),
+                        imt.map(|n| n.span()).unwrap_or(is.span()),
                         bad,
                         "must be atomic as item of a list with x-kubernetes-list-type=set",
                     );
@@ -354,7 +354,7 @@ impl Walker<'_, '_, '_> {
                 &LIST_TYPE,
                 ErrType::Invalid,
                 &loc.child("x-kubernetes-list-type"),
-                l.span,
+                l.span(),
                 Bad::any(l),
                 "must be map if x-kubernetes-list-map-keys is non-empty",
             ),
@@ -388,7 +388,7 @@ impl Walker<'_, '_, '_> {
                 &LIST_TYPE,
                 ErrType::Invalid,
                 &loc.child("items"),
-                i.span,
+                i.span(),
                 Bad::json(i),
                 "must only have a single schema if x-kubernetes-list-type is map",
             ),
@@ -435,7 +435,7 @@ impl Walker<'_, '_, '_> {
                     &LIST_TYPE,
                     ErrType::Invalid,
                     &loc.child("x-kubernetes-list-map-keys"),
-                    k.span,
+                    k.span(),
                     bad_keys(),
                     "entries must all be names of item properties",
                 ),
@@ -445,7 +445,7 @@ impl Walker<'_, '_, '_> {
                     &LIST_TYPE,
                     ErrType::Invalid,
                     &loc.child("x-kubernetes-list-map-keys"),
-                    k.span,
+                    k.span(),
                     bad_keys(),
                     "must not contain duplicate entries",
                 );
@@ -460,7 +460,7 @@ impl Walker<'_, '_, '_> {
                 rule,
                 ErrType::Required,
                 &loc.child("type"),
-                s.span,
+                s.span(),
                 Bad::none(),
                 detail,
             );
@@ -603,7 +603,7 @@ impl Walker<'_, '_, '_> {
                     &LIST_TYPE,
                     ErrType::Required,
                     &ploc.child("default"),
-                    ps.span,
+                    ps.span(),
                     Bad::none(),
                     "this property is in x-kubernetes-list-map-keys, so it must have a default or be a required property",
                 );

@@ -111,6 +111,27 @@ fn compile_uncached(pattern: &str) -> Compiled {
         })
 }
 
+/// Go's syntax error for a pattern, if any (`regexp.Compile` without building the automaton),
+/// cached: the CRD linter checks every `pattern` keyword, and real CRDs repeat the same few
+/// patterns across fields and versions (the 217 corpus CRD files: 5,960 patterns, 269 distinct).
+pub fn syntax_error(pattern: &str) -> Option<String> {
+    type Checked = HashMap<String, Option<String>, foldhash::fast::RandomState>;
+    static CHECKED: LazyLock<RwLock<Checked>> = LazyLock::new(RwLock::default);
+    if let Ok(cache) = CHECKED.read() {
+        if let Some(r) = cache.get(pattern) {
+            return r.clone();
+        }
+    }
+    let checked = translate(pattern).err();
+    if let Ok(mut cache) = CHECKED.write() {
+        if cache.len() >= CACHE_LIMIT {
+            cache.clear();
+        }
+        cache.insert(pattern.to_string(), checked.clone());
+    }
+    checked
+}
+
 /// Go `regexp.MatchString(pattern, s)`: an unanchored search.
 pub fn is_match(pattern: &str, haystack: &str) -> Result<bool, String> {
     compile(pattern).map(|r| r.is_match(haystack))

@@ -341,3 +341,13 @@ fn unanchored_search_and_cache() {
         "error parsing regexp: missing argument to repetition operator: `+`"
     );
 }
+
+#[test]
+fn syntax_error_is_translate_error_cached() {
+    for p in ["^[a-z]+$", "[a-z", "a{1001}", "(?=x)", "", "\\Q.*\\E"] {
+        let want = translate(p).err();
+        // The second call is answered from the cache.
+        assert_eq!(syntax_error(p), want, "{p}");
+        assert_eq!(syntax_error(p), want, "{p}");
+    }
+}

@@ -28,7 +28,7 @@ pub(super) fn check_array(
         }
     }
     let size = items.len() as i64;
-    if let Some(min) = s.min_items {
+    if let Some(min) = s.rare().min_items {
         if size < min {
             let n = name.render();
             let msg = format!("{n} in body should have at least {min} items");
@@ -46,7 +46,7 @@ pub(super) fn check_array(
             r.add(e);
         }
     }
-    if s.unique_items {
+    if s.rare().unique_items {
         // CRD validation forbids uniqueItems, so this only runs on schemas the server would
         // reject; the pairwise scan matches kube-openapi and is bounded by the array length.
         let dup = items
@@ -74,7 +74,7 @@ pub(super) fn check_object(
 ) -> Res {
     let mut r = Res::default();
     let num = m.len() as i64;
-    if let Some(min) = s.min_properties {
+    if let Some(min) = s.rare().min_properties {
         if num < min {
             let n = name.render();
             let msg = format!("{n} in body should have at least {min} properties");

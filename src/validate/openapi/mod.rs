@@ -214,10 +214,10 @@ pub(crate) fn validate(
     span: Span,
     depth: usize,
 ) -> Res {
-    let span = if data.span.is_empty() {
+    let span = if data.span().is_empty() {
         span
     } else {
-        data.span
+        data.span()
     };
     let mut r = Res::default();
     let types = Types::of(s);
@@ -353,16 +353,16 @@ fn check_junctors(
     depth: usize,
 ) -> Res {
     let mut main = Res::default();
-    if !s.any_of.is_empty() {
+    if !s.rare().any_of.is_empty() {
         main.merge(check_any_of(cx, s, data, corr, name, span, depth));
     }
-    if !s.one_of.is_empty() {
+    if !s.rare().one_of.is_empty() {
         main.merge(check_one_of(cx, s, data, corr, name, span, depth));
     }
     if !s.all_of.is_empty() {
         main.merge(check_all_of(cx, s, data, corr, name, span, depth));
     }
-    if let Some(not) = &s.not {
+    if let Some(not) = &s.rare().not {
         let res = validate(cx, not, data, corr, name, span, depth + 1);
         if res.is_valid() {
             main.add(OErr::plain(
@@ -394,7 +394,7 @@ fn check_any_of(
     let mut best: Option<Res> = None;
     let mut first_success: Option<Res> = None;
     let mut succeeded = false;
-    for alt in &s.any_of {
+    for alt in &s.rare().any_of {
         let res = validate(cx, alt, data, corr, name, span, depth + 1);
         if res.is_valid() {
             best = None;
@@ -441,7 +441,7 @@ fn check_one_of(
     let mut best: Option<Res> = None;
     let mut first_success: Option<Res> = None;
     let mut validated = 0usize;
-    for alt in &s.one_of {
+    for alt in &s.rare().one_of {
         let res = validate(cx, alt, data, corr, name, span, depth + 1);
         if res.is_valid() {
             validated += 1;

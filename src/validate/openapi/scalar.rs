@@ -14,7 +14,7 @@ pub(super) fn check_string(
     span: Span,
 ) -> Option<Res> {
     let value = || Some(BadValue::String(st.to_string()));
-    let needs_len = s.max_length.is_some() || s.min_length.is_some();
+    let needs_len = s.max_length.is_some() || s.rare().min_length.is_some();
     let len = if needs_len {
         st.chars().count() as i64
     } else {
@@ -29,7 +29,7 @@ pub(super) fn check_string(
             return Some(Res::err(e));
         }
     }
-    if let Some(min) = s.min_length {
+    if let Some(min) = s.rare().min_length {
         if len < min {
             let n = name.render();
             let msg = format!("{n} in body should be at least {min} chars long");
@@ -38,7 +38,7 @@ pub(super) fn check_string(
             return Some(Res::err(e));
         }
     }
-    if let Some(p) = s.pattern.as_deref().filter(|p| !p.is_empty()) {
+    if let Some(p) = s.rare().pattern.as_deref().filter(|p| !p.is_empty()) {
         let shown = match cx.patterns.get(p) {
             Some(Ok(re)) => {
                 if re.is_match(st) {
@@ -210,7 +210,7 @@ fn check_multiple_of(s: &Schema, v: Num, range: (&str, &str), name: &Name<'_>, s
     let (type_name, fmt) = range;
     let mut res_mult = Res::default();
     let n = || name.render();
-    if let Some(factor) = s.multiple_of {
+    if let Some(factor) = s.rare().multiple_of {
         match range_error(Num::F(factor), type_name, fmt, "MultipleOf", name) {
             None => {
                 if let Some(e) = multiple_of_native(v, factor, n, span) {
@@ -235,7 +235,7 @@ fn check_minimum(s: &Schema, v: Num, range: (&str, &str), name: &Name<'_>, span:
     let mut res_min = Res::default();
     let data_f = v.as_f64();
     let n = || name.render();
-    if let Some(min) = s.minimum {
+    if let Some(min) = s.rare().minimum {
         let valid_bound = range_error(Num::F(min), type_name, fmt, "Minimum boundary", name);
         let cmp_v = if let Some(m) = valid_bound {
             res_min.add(OErr::plain(name.render(), m, span));
@@ -243,7 +243,7 @@ fn check_minimum(s: &Schema, v: Num, range: (&str, &str), name: &Name<'_>, span:
         } else {
             v
         };
-        let excl = s.exclusive_minimum;
+        let excl = s.rare().exclusive_minimum;
         let (fails, bound) = match cmp_v {
             Num::I(i) => {
                 let b = min as i64;
@@ -271,7 +271,7 @@ fn check_maximum(s: &Schema, v: Num, range: (&str, &str), name: &Name<'_>, span:
     let mut res_max = Res::default();
     let data_f = v.as_f64();
     let n = || name.render();
-    if let Some(max) = s.maximum {
+    if let Some(max) = s.rare().maximum {
         let valid_bound = range_error(Num::F(max), type_name, fmt, "Maximum boundary", name);
         let cmp_v = if let Some(m) = valid_bound {
             res_max.add(OErr::plain(name.render(), m, span));
@@ -279,7 +279,7 @@ fn check_maximum(s: &Schema, v: Num, range: (&str, &str), name: &Name<'_>, span:
         } else {
             v
         };
-        let excl = s.exclusive_maximum;
+        let excl = s.rare().exclusive_maximum;
         let (fails, bound) = match cmp_v {
             Num::I(i) => {
                 let b = max as i64;

@@ -159,7 +159,7 @@ pub(super) fn merge_into(
         fatal(
             YamlErrorKind::Syntax,
             "map merge requires map or sequence of maps as the value",
-            value.span,
+            value.span(),
         )
     };
     match value.value {

@@ -499,7 +499,7 @@ impl DocBuilder {
                 return Err(fatal(
                     YamlErrorKind::Syntax,
                     message.clone(),
-                    built.node.span,
+                    built.node.span(),
                 ));
             }
         }
@@ -537,7 +537,7 @@ impl DocBuilder {
 
 /// Turns a finished node into a map key the way `sigs.k8s.io/yaml` stringifies keys.
 pub(super) fn map_key(built: &Built) -> Result<PendingKey, Fatal> {
-    let span = built.node.span;
+    let span = built.node.span();
     let unsupported = |ty: &str, key: String| {
         fatal(
             YamlErrorKind::Syntax,

@@ -1,156 +1,11 @@
-//! Structural schemas (digest §2): the conversion errors of `NewStructural` and the checks of
-//! `ValidateStructural` (invariants, metadata rules, junctor restrictions, completeness),
-//! reported sorted by their full message text, as the server does.
-//!
-//! The checks run on the raw `openAPIV3Schema` node: a schema's "structural" part is the node
-//! without its junctors (`allOf`, `anyOf`, `oneOf`, `not`), so no separate model is needed.
+//! The structural invariants (`validateStructuralInvariants`), the rules for root `metadata`,
+//! and what the junctors may hold (`validateValueValidation`, `validateNestedValueValidation`).
 
-use super::ctx::{get_seq, get_set, get_str, key_span, value_span, Bad, ErrType, FErr, Loc};
-use crate::diag::{Rule, Severity, Span};
+use super::{err, flag, ty, Level, StructOpts, STRUCTURAL};
+use crate::lint::ctx::{get_seq, get_set, get_str, key_span, value_span, Bad, ErrType, FErr, Loc};
 use crate::yaml::{Node, Value};
 
-pub static STRUCTURAL: Rule = Rule {
-    id: "schema/structural",
-    severity: Severity::Error,
-    summary: "the schema must be structural",
-    docs: "Pruning, defaulting and CEL need a *structural* schema: every field has a `type` (or \
-`x-kubernetes-int-or-string` / `x-kubernetes-preserve-unknown-fields`), arrays have `items`, the root \
-is an object without `additionalProperties`, root `metadata` only restricts `name`/`generateName`, \
-and `allOf`/`anyOf`/`oneOf`/`not` only add value validations for fields that the structural part \
-already declares (no `type`, `description`, `default`, `nullable` or extensions inside them).",
-    bad: "openAPIV3Schema:\n  type: object\n  properties:\n    spec:\n      properties:\n        replicas: {type: integer}\n",
-    good: "openAPIV3Schema:\n  type: object\n  properties:\n    spec:\n      type: object\n      properties:\n        replicas: {type: integer}\n",
-};
-
-/// `schema.ValidationOptions` (all false on the CRD path).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct StructOpts {
-    pub allow_nested_additional_properties: bool,
-    pub allow_validation_properties_with_additional_properties: bool,
-}
-
-/// The first error `NewStructural` returns, if any (Go map order is random; we use document
-/// order).
-pub(crate) fn conversion_error(s: &Node) -> Option<&'static str> {
-    conv(s, 0)
-}
-
-fn conv(s: &Node, depth: usize) -> Option<&'static str> {
-    if depth > 200 || s.as_map().is_none() {
-        return None;
-    }
-    let nonempty_str = |k: &str| get_str(s, k).is_some_and(|v| !v.is_empty());
-    let nonempty_map = |k: &str| {
-        s.get(k)
-            .and_then(Node::as_map)
-            .is_some_and(|m| !m.is_empty())
-    };
-    if nonempty_str("id") {
-        return Some("OpenAPIV3Schema 'id' is not supported");
-    }
-    if nonempty_str("$schema") {
-        return Some("OpenAPIV3Schema 'schema' is not supported");
-    }
-    if nonempty_str("$ref") {
-        return Some("OpenAPIV3Schema '$ref' is not supported");
-    }
-    if nonempty_map("patternProperties") {
-        return Some("OpenAPIV3Schema 'patternProperties' is not supported");
-    }
-    if nonempty_map("dependencies") {
-        return Some("OpenAPIV3Schema 'dependencies' is not supported");
-    }
-    if get_set(s, "additionalItems").is_some() {
-        return Some("OpenAPIV3Schema 'additionalItems' is not supported");
-    }
-    if nonempty_map("definitions") {
-        return Some("OpenAPIV3Schema 'definitions' is not supported");
-    }
-    if let Some(n) = get_set(s, "not") {
-        if let Some(e) = conv(n, depth + 1) {
-            return Some(e);
-        }
-    }
-    for k in ["allOf", "anyOf", "oneOf"] {
-        for n in get_seq(s, k) {
-            if let Some(e) = conv(n, depth + 1) {
-                return Some(e);
-            }
-        }
-    }
-    if s.get("x-kubernetes-preserve-unknown-fields")
-        .and_then(Node::as_bool)
-        == Some(false)
-    {
-        return Some(
-            "internal error: 'x-kubernetes-preserve-unknown-fields' must be true or undefined",
-        );
-    }
-    if let Some(items) = get_set(s, "items") {
-        match &items.value {
-            Value::Seq(v) if !v.is_empty() => {
-                return Some("OpenAPIV3Schema 'items' must be a schema, but is an array")
-            }
-            Value::Seq(_) => {}
-            _ => {
-                if let Some(e) = conv(items, depth + 1) {
-                    return Some(e);
-                }
-            }
-        }
-    }
-    if let Some(p) = s.get("properties").and_then(Node::as_map) {
-        for e in &p.entries {
-            if let Some(x) = conv(&e.value, depth + 1) {
-                return Some(x);
-            }
-        }
-    }
-    if let Some(ap) = get_set(s, "additionalProperties") {
-        if let Some(e) = conv(ap, depth + 1) {
-            return Some(e);
-        }
-    }
-    None
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Level {
-    Root,
-    Item,
-    Field,
-}
-
-fn flag(s: &Node, k: &str) -> bool {
-    s.get(k).and_then(Node::as_bool) == Some(true)
-}
-
-fn ty(s: &Node) -> &str {
-    get_str(s, "type").unwrap_or("")
-}
-
-fn err(out: &mut Vec<FErr>, ty: ErrType, loc: &Loc, span: Span, bad: Bad, d: impl Into<String>) {
-    out.push(FErr::new(&STRUCTURAL, ty, loc, span, bad, d));
-}
-
-/// `ValidateStructural`: invariants and completeness, sorted by the server's message text.
-pub(crate) fn validate_structural(s: &Node, loc: &Loc, opts: &StructOpts) -> Vec<FErr> {
-    let mut out = Vec::new();
-    invariants(s, Level::Root, &mut loc.clone(), opts, &mut out, 0);
-    completeness(s, loc, opts, &mut out);
-    let mut keyed: Vec<(String, FErr)> = out.into_iter().map(|e| (e.server_string(), e)).collect();
-    keyed.sort_by(|a, b| a.0.cmp(&b.0));
-    keyed.into_iter().map(|(_, e)| e).collect()
-}
-
-/// Only the completeness part (the structural vectors test it alone).
-pub(crate) fn completeness_only(s: &Node, loc: &Loc, opts: &StructOpts) -> Vec<FErr> {
-    let mut out = Vec::new();
-    completeness(s, loc, opts, &mut out);
-    out
-}
-
-fn invariants(
+pub(super) fn invariants(
     s: &Node,
     lvl: Level,
     loc: &mut Loc,
@@ -234,7 +89,7 @@ fn invariants(
                 out,
                 ErrType::Required,
                 &loc.child("type"),
-                s.span,
+                s.span(),
                 Bad::none(),
                 "must be object if x-kubernetes-embedded-resource is true",
             );
@@ -258,7 +113,7 @@ fn invariants(
             &STRUCTURAL,
             ErrType::Required,
             &loc.child("type"),
-            s.span,
+            s.span(),
             Bad::none(),
             d,
         );
@@ -316,7 +171,7 @@ fn invariants(
             out,
             ErrType::Required,
             &loc.child("properties"),
-            s.span,
+            s.span(),
             Bad::none(),
             "must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields",
         );
@@ -411,7 +266,7 @@ fn metadata(m: &Node, check_meta: bool, lvl: Level, loc: &Loc, out: &mut Vec<FEr
             &STRUCTURAL,
             ErrType::Forbidden,
             loc,
-            m.span,
+            m.span(),
             Bad::none(),
             "must not specify anything other than name and generateName, but metadata is implicitly specified",
         );
@@ -485,7 +340,7 @@ fn value_validation(
         nested(n, false, &loc.child("not"), opts, out, depth + 1);
     }
     if let Some(p) = get_str(s, "pattern").filter(|p| !p.is_empty()) {
-        if let Err(e) = crate::schema::regex::translate(p) {
+        if let Some(e) = crate::schema::regex::syntax_error(p) {
             err(
                 out,
                 ErrType::Invalid,
@@ -604,7 +459,7 @@ fn nested(
         let span = v
             .get("properties")
             .map(|p| key_span(p, "metadata"))
-            .unwrap_or(v.span);
+            .unwrap_or(v.span());
         err(
             out,
             ErrType::Forbidden,
@@ -612,200 +467,6 @@ fn nested(
             span,
             Bad::none(),
             "must not be specified in a nested context",
-        );
-    }
-}
-
-fn completeness(s: &Node, loc: &Loc, opts: &StructOpts, out: &mut Vec<FErr>) {
-    if s.as_map().is_none() {
-        return;
-    }
-    complete_vv(s, Some(s), loc, loc, opts, out, 0);
-}
-
-fn because(out: &mut Vec<FErr>, spath: &Loc, vpath: &Loc, span: Span) {
-    let mut e = FErr::new(
-        &STRUCTURAL,
-        ErrType::Required,
-        spath,
-        span,
-        Bad::none(),
-        format!("because it is defined in {}", vpath.server),
-    );
-    e.user_detail = Some(format!("because it is defined in {}", vpath.user));
-    e.help = Some(
-        "declare the field in the structural part of the schema (outside allOf/anyOf/oneOf/not)"
-            .into(),
-    );
-    out.push(e);
-}
-
-fn complete_vv(
-    v: &Node,
-    s: Option<&Node>,
-    spath: &Loc,
-    vpath: &Loc,
-    opts: &StructOpts,
-    out: &mut Vec<FErr>,
-    depth: usize,
-) {
-    if depth > 200 {
-        return;
-    }
-    let Some(s) = s else {
-        because(out, spath, vpath, v.span);
-        return;
-    };
-    if let Some(n) = get_set(v, "not") {
-        complete_nested(n, Some(s), spath, &vpath.child("not"), opts, out, depth + 1);
-    }
-    for k in ["allOf", "anyOf", "oneOf"] {
-        for (i, n) in get_seq(v, k).iter().enumerate() {
-            complete_nested(
-                n,
-                Some(s),
-                spath,
-                &vpath.child(k).index(i),
-                opts,
-                out,
-                depth + 1,
-            );
-        }
-    }
-}
-
-fn complete_nested(
-    v: &Node,
-    s: Option<&Node>,
-    spath: &Loc,
-    vpath: &Loc,
-    opts: &StructOpts,
-    out: &mut Vec<FErr>,
-    depth: usize,
-) {
-    if depth > 200 || v.as_map().is_none() {
-        return;
-    }
-    let Some(s) = s.filter(|s| s.as_map().is_some()) else {
-        because(out, spath, vpath, v.span);
-        return;
-    };
-    complete_vv(v, Some(s), spath, vpath, opts, out, depth + 1);
-    if let Some(vi) = get_set(v, "items").filter(|i| i.as_map().is_some()) {
-        let si = get_set(s, "items").filter(|i| i.as_map().is_some());
-        complete_nested(
-            vi,
-            si,
-            &spath.child("items"),
-            &vpath.child("items"),
-            opts,
-            out,
-            depth + 1,
-        );
-    }
-    let s_ap = get_set(s, "additionalProperties").filter(|a| a.as_map().is_some());
-    if let Some(p) = v.get("properties").and_then(Node::as_map) {
-        let sp = s.get("properties").and_then(Node::as_map);
-        for e in &p.entries {
-            let vp = vpath.child("properties").key(&e.key);
-            match sp.and_then(|m| m.get(&e.key)) {
-                None => {
-                    if s_ap.is_none()
-                        || !opts.allow_validation_properties_with_additional_properties
-                    {
-                        because(out, &spath.child("properties").key(&e.key), &vp, e.key_span);
-                    } else {
-                        complete_nested(
-                            &e.value,
-                            s_ap,
-                            &spath.child("additionalProperties"),
-                            &vp,
-                            opts,
-                            out,
-                            depth + 1,
-                        );
-                    }
-                }
-                Some(sf) => complete_nested(
-                    &e.value,
-                    Some(sf),
-                    &spath.child("properties").key(&e.key),
-                    &vp,
-                    opts,
-                    out,
-                    depth + 1,
-                ),
-            }
-        }
-    }
-    if opts.allow_nested_additional_properties {
-        if let Some(vap) = get_set(v, "additionalProperties").filter(|a| a.as_bool() != Some(false))
-        {
-            let empty = Node::synthetic(Value::Map(Default::default()));
-            let vap = if vap.as_map().is_some() { vap } else { &empty };
-            complete_nested(
-                vap,
-                s_ap,
-                &spath.child("additionalProperties"),
-                &vpath.child("additionalProperties"),
-                opts,
-                out,
-                depth + 1,
-            );
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn errs(j: serde_json::Value) -> Vec<String> {
-        validate_structural(&Node::from_json(&j), &Loc::new("s"), &StructOpts::default())
-            .iter()
-            .map(FErr::server_string)
-            .collect()
-    }
-
-    #[test]
-    fn errors_are_sorted_by_their_text() {
-        let got = errs(serde_json::json!({
-            "type": "object",
-            "properties": {"b": {}, "a": {"type": "array"}}
-        }));
-        assert_eq!(
-            got,
-            vec![
-                "s.properties[a].items: Required value: must be specified",
-                "s.properties[b].type: Required value: must not be empty for specified object fields",
-            ]
-        );
-    }
-
-    #[test]
-    fn int_or_string_any_of_is_exempt() {
-        let ok = errs(serde_json::json!({
-            "type": "object",
-            "properties": {"p": {"x-kubernetes-int-or-string": true,
-                "anyOf": [{"type": "integer"}, {"type": "string"}]}}
-        }));
-        assert!(ok.is_empty(), "{ok:?}");
-        let bad = errs(serde_json::json!({
-            "type": "object",
-            "properties": {"p": {"type": "string", "anyOf": [{"type": "string"}]}}
-        }));
-        assert_eq!(
-            bad,
-            vec!["s.properties[p].anyOf[0].type: Forbidden: must be empty to be structural"]
-        );
-    }
-
-    #[test]
-    fn conversion_errors_name_the_first_unsupported_keyword() {
-        let s = Node::from_json(&serde_json::json!({"properties": {"a": {"$ref": "#/x"}}}));
-        assert_eq!(
-            conversion_error(&s),
-            Some("OpenAPIV3Schema '$ref' is not supported")
         );
     }
 }

@@ -1,0 +1,195 @@
+//! Calls: the logical operators and `?:` (short-circuiting, absorbing errors as cel-go does),
+//! optional `or`/`orValue`, indexing and optional selection, accumulator appends, and every
+//! library function with its runtime cost.
+
+use super::super::ast::{Expr, ExprKind};
+use super::super::functions;
+use super::super::value::{ErrorKind, EvalError, EvalResult, Value};
+use super::comprehension::append_in_place;
+use super::plan::{is_attribute, is_primitive_const_list};
+use super::{cost_limit_error, Evaluator};
+
+impl Evaluator {
+    pub(super) fn call(&mut self, func: &str, target: Option<&Expr>, args: &[Expr]) -> EvalResult {
+        match (func, target, args.len()) {
+            ("_&&_", None, 2) | ("_||_", None, 2) => {
+                let and = func == "_&&_";
+                let mut err: Option<EvalError> = None;
+                for a in args {
+                    match self.eval(a) {
+                        Ok(Value::Bool(b)) => {
+                            if b != and {
+                                return Ok(Value::Bool(b));
+                            }
+                        }
+                        Ok(_) => {
+                            err.get_or_insert_with(EvalError::no_such_overload);
+                        }
+                        Err(e) if e.kind == ErrorKind::CostLimit => return Err(e),
+                        Err(e) => {
+                            err.get_or_insert(e);
+                        }
+                    }
+                }
+                match err {
+                    Some(e) => Err(e),
+                    None => Ok(Value::Bool(and)),
+                }
+            }
+            ("@not_strictly_false", None, 1) => {
+                let v = match self.eval(&args[0]) {
+                    Err(e) if e.kind == ErrorKind::CostLimit => return Err(e),
+                    Ok(Value::Bool(false)) => Value::Bool(false),
+                    _ => Value::Bool(true),
+                };
+                self.add(1)?;
+                Ok(v)
+            }
+            // cel-go plans `?:` as a conditional attribute that resolves attribute branches
+            // directly: their own attribute step is not observed (see `eval_inline`).
+            ("_?_:_", None, 3) => match self.eval(&args[0])? {
+                Value::Bool(true) => self.eval_inline(&args[1]),
+                Value::Bool(false) => self.eval_inline(&args[2]),
+                _ => Err(EvalError::no_such_overload()),
+            },
+            // `o.or(p)` / `o.orValue(v)` short-circuit and are not calls in cel-go's plan.
+            ("or", Some(t), 1) | ("orValue", Some(t), 1) => match self.eval(t)? {
+                Value::Optional(Some(v)) => Ok(if func == "or" {
+                    Value::Optional(Some(v))
+                } else {
+                    *v
+                }),
+                Value::Optional(None) => {
+                    let alt = self.eval(&args[0])?;
+                    if func == "or" && !matches!(alt, Value::Optional(_)) {
+                        return Err(EvalError::no_such_overload());
+                    }
+                    Ok(alt)
+                }
+                _ => Err(EvalError::no_such_overload()),
+            },
+            // `x in [constants]` becomes a set-membership test under OptOptimize: the list is
+            // a constant and the test itself is not an observed call.
+            ("@in", None, 2) if self.opts.fold_constants && is_primitive_const_list(&args[1]) => {
+                let x = self.eval(&args[0])?;
+                let l = self.eval(&args[1])?;
+                functions::call("@in", false, &[x, l])
+            }
+            ("_[_]", None, 2) | ("_[?_]", None, 2) => {
+                let v = self.eval(&args[0])?;
+                let i = self.eval_inline(&args[1])?;
+                if !is_attribute(&args[0]) {
+                    self.add(1)?;
+                }
+                if func == "_[_]" {
+                    self.add(1)?;
+                    functions::index(&v, &i)
+                } else {
+                    // An optional qualifier that finds nothing is not observed.
+                    let r = functions::opt_index(&v, &i);
+                    if !matches!(r, Ok(Value::Optional(None))) {
+                        self.add(1)?;
+                    }
+                    r
+                }
+            }
+            // `@result + [x]` and `cel.@mapInsert(@result, ...)` in macro expansions: append to
+            // the accumulator in place (cel-go mutates comprehension accumulators too), so
+            // `map`/`filter`/`transform*` stay linear. Costs are those of the plain calls.
+            ("_+_", None, 2) | ("cel.@mapInsert", None, 2 | 3)
+                if self.accumulator_slot(&args[0]).is_some() =>
+            {
+                let slot = self.accumulator_slot(&args[0]).unwrap_or(0);
+                self.add(1)?; // the accumulator identifier
+                let mut rest = Vec::with_capacity(args.len() - 1);
+                for a in &args[1..] {
+                    rest.push(self.eval(a)?);
+                }
+                let acc = std::mem::replace(&mut self.vars[slot].1, Ok(Value::Null));
+                let acc = match acc {
+                    Ok(v) => v,
+                    Err(e) => {
+                        self.vars[slot].1 = Err(e.clone());
+                        self.add(1)?;
+                        return Err(e);
+                    }
+                };
+                let mut all = Vec::with_capacity(rest.len() + 1);
+                all.push(acc);
+                all.extend(rest);
+                let result = append_in_place(func, &mut all);
+                let c = functions::call_cost(func, false, &all, &result);
+                self.add(c)?;
+                result
+            }
+            ("_?._", None, 2) => {
+                let v = self.eval(&args[0])?;
+                let ExprKind::Const(Value::String(f)) = &args[1].kind else {
+                    return Err(EvalError::no_such_overload());
+                };
+                if !is_attribute(&args[0]) {
+                    self.add(1)?;
+                }
+                // An optional qualifier that finds nothing is not observed.
+                let r = functions::opt_select(&v, f);
+                if !matches!(r, Ok(Value::Optional(None))) {
+                    self.add(1)?;
+                }
+                r
+            }
+            _ => {
+                let mut vals = Vec::with_capacity(args.len() + 1);
+                let mut err = None;
+                if let Some(t) = target {
+                    match self.eval(t) {
+                        Ok(v) => vals.push(v),
+                        Err(e) => return Err(e),
+                    }
+                }
+                for a in args {
+                    match self.eval(a) {
+                        Ok(v) => vals.push(v),
+                        Err(e) if e.kind == ErrorKind::CostLimit => return Err(e),
+                        Err(e) => {
+                            // cel-go evaluates arguments left to right and stops at the first
+                            // error (strict functions).
+                            err = Some(e);
+                            break;
+                        }
+                    }
+                }
+                if let Some(e) = err {
+                    self.add(1)?;
+                    return Err(e);
+                }
+                let member = target.is_some();
+                // Functions whose work grows faster than their input (or with an argument,
+                // like `lists.range(n)`) are charged before they run, so an expression over
+                // the limit is cancelled instead of computing something huge first.
+                if matches!(
+                    func,
+                    "distinct"
+                        | "sort"
+                        | "@sortByAssociatedKeys"
+                        | "lists.range"
+                        | "flatten"
+                        | "sets.contains"
+                        | "sets.intersects"
+                        | "sets.equivalent"
+                ) {
+                    let pre = functions::call_cost(func, member, &vals, &Ok(Value::Null));
+                    if let Some(l) = self.opts.cost_limit {
+                        if self.cost.saturating_add(pre) > l {
+                            self.cost = self.cost.saturating_add(pre);
+                            return Err(cost_limit_error());
+                        }
+                    }
+                }
+                let result = functions::call_in(self.opts.behavior, func, member, &vals);
+                let c = functions::call_cost(func, member, &vals, &result);
+                self.add(c)?;
+                result
+            }
+        }
+    }
+}

@@ -1,0 +1,108 @@
+//! Comprehensions (the expanded macros): the loop over a list or map with cel-go's condition
+//! check before each step, and the accumulator appends done in place so that `map`, `filter`
+//! and `transform*` stay linear.
+
+use std::sync::Arc;
+
+use super::super::ast::Comprehension;
+use super::super::functions;
+use super::super::value::{ErrorKind, EvalError, EvalResult, Key, ListKind, Value};
+use super::Evaluator;
+
+impl Evaluator {
+    pub(super) fn comprehension(&mut self, c: &Comprehension) -> EvalResult {
+        let range = self.eval(&c.iter_range)?;
+        let accu = self.eval(&c.accu_init)?;
+        let base = self.vars.len();
+        self.vars.push((c.accu_var.clone(), Ok(accu)));
+        let res = self.fold(c, &range, base);
+        self.vars.truncate(base);
+        res
+    }
+
+    fn fold(&mut self, c: &Comprehension, range: &Value, base: usize) -> EvalResult {
+        let pairs: Box<dyn Iterator<Item = (Value, Value)>> = match range {
+            Value::List(l) => {
+                let l = l.clone();
+                Box::new((0..l.len()).map(move |i| (Value::Int(i as i64), l.items()[i].clone())))
+            }
+            Value::Map(m) => {
+                let m = m.clone();
+                Box::new((0..m.entries.len()).filter_map(move |i| {
+                    m.entries
+                        .get_index(i)
+                        .map(|(k, v)| (k.to_value(), v.clone()))
+                }))
+            }
+            other => {
+                return Err(EvalError::other(format!(
+                    "cannot iterate over {}",
+                    other.type_name()
+                )))
+            }
+        };
+        let is_list = matches!(range, Value::List(_));
+        for (k, v) in pairs {
+            self.vars.truncate(base + 1);
+            match &c.iter_var2 {
+                Some(v2) => {
+                    self.vars.push((c.iter_var.clone(), Ok(k)));
+                    self.vars.push((v2.clone(), Ok(v)));
+                }
+                None => {
+                    let x = if is_list { v } else { k };
+                    self.vars.push((c.iter_var.clone(), Ok(x)));
+                }
+            }
+            let cond = self.eval(&c.loop_cond);
+            match cond {
+                Ok(Value::Bool(true)) => {}
+                Err(e) if e.kind == ErrorKind::CostLimit => return Err(e),
+                _ => break,
+            }
+            let step = self.eval(&c.loop_step);
+            if let Err(e) = &step {
+                if e.kind == ErrorKind::CostLimit {
+                    return Err(e.clone());
+                }
+            }
+            self.vars[base].1 = step;
+        }
+        self.vars.truncate(base + 1);
+        self.eval(&c.result)
+    }
+}
+
+/// `acc + [x]` (atomic lists) and `cel.@mapInsert(acc, k, v)` / `(acc, {k: v})`, mutating
+/// `args[0]` when it is not shared; anything else goes through the ordinary functions.
+pub(super) fn append_in_place(func: &str, args: &mut [Value]) -> EvalResult {
+    let in_place = match (func, &*args) {
+        ("_+_", [Value::List(acc), Value::List(add)]) => {
+            acc.kind == ListKind::Atomic && add.kind == ListKind::Atomic
+        }
+        ("cel.@mapInsert", [Value::Map(acc), k, _]) => {
+            acc.object.is_none()
+                && Key::from_value(k).is_ok_and(|key| !acc.entries.contains_key(&key))
+        }
+        _ => false,
+    };
+    if !in_place {
+        return functions::call(func, false, args);
+    }
+    // Move the accumulator out so that it is the only reference and `make_mut` appends
+    // without copying; the slot keeps a cheap placeholder (list/map `+` costs do not depend
+    // on it).
+    let acc = std::mem::replace(&mut args[0], Value::Null);
+    match (acc, &args[1..]) {
+        (Value::List(mut acc), [Value::List(add)]) => {
+            Arc::make_mut(&mut acc).extend(add.items().iter().cloned());
+            Ok(Value::List(acc))
+        }
+        (Value::Map(mut acc), [k, v]) => {
+            let key = Key::from_value(k)?;
+            Arc::make_mut(&mut acc).entries.insert(key, v.clone());
+            Ok(Value::Map(acc))
+        }
+        _ => Err(EvalError::no_such_overload()),
+    }
+}

@@ -1,0 +1,207 @@
+//! Evaluating one node's rules: `self` and `oldSelf` converted once for all of them, the
+//! per-call limit and the shared budget, and the server's wording of each failure
+//! (messageExpression → message → `failed rule: <rule>`, reasons, fieldPath).
+
+use super::super::convert::to_value;
+use super::super::interp::{evaluate, Options};
+use super::super::value::{render_field_value, ErrorKind, Value};
+use super::{At, Corr, ErrorType, Limits, RuleError, Validator, MAX_MESSAGE_EXPRESSION_BYTES};
+use crate::schema::{Schema, ValidationRule};
+use crate::yaml::{Node, Value as Y};
+
+impl Validator {
+    fn type_word(&self) -> String {
+        format!("{:?}", self.type_.as_deref().unwrap_or(""))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn expressions(
+        &self,
+        path: At<'_>,
+        node: Option<&Schema>,
+        obj: &Node,
+        old: Option<&Node>,
+        corr: Corr<'_>,
+        limits: Limits,
+        budget: &mut i64,
+        errs: &mut Vec<RuleError>,
+    ) {
+        let invalid = |detail: String| RuleError {
+            kind: ErrorType::Invalid,
+            path: path.path(),
+            value: Some(self.type_word()),
+            detail,
+            ratcheted: false,
+        };
+        if let Some(e) = &self.init_error {
+            errs.push(invalid(format!("rule compiler initialization error: {e}")));
+            return;
+        }
+        if self.rules.is_empty() {
+            return;
+        }
+        if *budget <= 0 {
+            errs.push(invalid(
+                "validation failed due to running out of cost budget, no further validation rules will be run".into(),
+            ));
+            *budget = -1;
+            return;
+        }
+        let Some(schema) = node.filter(|_| self.keeps_schema) else {
+            return;
+        };
+        let self_v = to_value(obj, schema, self.resource_root);
+        let old_v = old.map(|o| to_value(o, schema, self.resource_root));
+        let opts = Options {
+            cost_limit: Some(limits.per_call_limit),
+            fold_constants: true,
+            behavior: limits.behavior,
+        };
+        for c in &self.rules {
+            let program = match &c.program {
+                Ok(Some(p)) => p,
+                Ok(None) => continue,
+                Err(e) => {
+                    errs.push(invalid(format!("rule compile error: {e}")));
+                    continue;
+                }
+            };
+            let optional_old = c.rule.optional_old_self == Some(true);
+            if c.uses_old_self && old_v.is_none() && !optional_old {
+                continue;
+            }
+            let mut vars: Vec<(&str, Value)> = vec![("self", self_v.clone())];
+            if c.uses_old_self || optional_old {
+                match (&old_v, optional_old) {
+                    (Some(o), false) => vars.push(("oldSelf", o.clone())),
+                    (Some(o), true) => vars.push(("oldSelf", Value::some(o.clone()))),
+                    (None, _) => vars.push(("oldSelf", Value::none())),
+                }
+            }
+            let out = evaluate(program, &vars, opts);
+            if out.cost > i64::MAX as u64 || out.cost as i64 > *budget {
+                errs.push(invalid(
+                    "validation failed due to running out of cost budget, no further validation rules will be run".into(),
+                ));
+                *budget = -1;
+                return;
+            }
+            *budget -= out.cost as i64;
+            // Built only for a finding (most evaluations pass).
+            let rule_str = || rule_error_string(&c.rule);
+            match out.value {
+                Err(e) if e.kind == ErrorKind::NoSuchOverload => {
+                    errs.push(invalid(format!("'{e}': call arguments did not match a supported operator, function or macro signature for rule: {}", rule_str())));
+                    continue;
+                }
+                Err(e) if e.kind == ErrorKind::CostLimit => {
+                    errs.push(invalid(format!("'{e}': no further validation rules will be run due to call cost exceeds limit for rule: {}", rule_str())));
+                    *budget = -1;
+                    return;
+                }
+                Err(e) => {
+                    errs.push(invalid(format!("{e} evaluating rule: {}", rule_str())));
+                    continue;
+                }
+                Ok(Value::Bool(true)) => continue,
+                Ok(_) => {}
+            }
+            let mut fpath = path.path();
+            if let Some(fp) = &c.field_path {
+                if !fp.is_empty() {
+                    fpath = fpath.child(fp);
+                }
+            }
+            let mut detail = None;
+            if let Some(m) = &c.message {
+                // The messageExpression runs with the plain activation: `oldSelf` is the old
+                // value itself (never an optional), bound only when there is one.
+                let mut mvars: Vec<(&str, Value)> = vec![("self", self_v.clone())];
+                if let Some(o) = &old_v {
+                    mvars.push(("oldSelf", o.clone()));
+                }
+                let out = evaluate(m, &mvars, opts);
+                if out.cost > i64::MAX as u64 || out.cost as i64 > *budget {
+                    // messageExpression failures go through the rule's `addErr`: they ratchet.
+                    errs.push(RuleError {
+                        path: fpath,
+                        ratcheted: !c.uses_old_self && corr.should_ratchet(),
+                        ..invalid("messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run".into())
+                    });
+                    *budget = -1;
+                    return;
+                }
+                match out.value {
+                    Err(e) if e.kind == ErrorKind::CostLimit => {
+                        errs.push(RuleError {
+                            path: fpath,
+                            ratcheted: !c.uses_old_self && corr.should_ratchet(),
+                            ..invalid(format!("no further validation rules will be run due to call cost exceeds limit for messageExpression: {:?}", c.rule.message_expression))
+                        });
+                        *budget = -1;
+                        return;
+                    }
+                    Ok(Value::String(s)) => {
+                        *budget -= out.cost as i64;
+                        let t = s.trim();
+                        if !t.is_empty()
+                            && t.len() <= MAX_MESSAGE_EXPRESSION_BYTES
+                            && !t.contains(['\n', '\r'])
+                        {
+                            detail = Some(t.to_string());
+                        }
+                    }
+                    _ => *budget -= out.cost as i64,
+                }
+            }
+            let detail = detail.unwrap_or_else(|| {
+                if c.rule.message.is_empty() {
+                    format!("failed rule: {}", rule_str())
+                } else {
+                    c.rule.message.trim().to_string()
+                }
+            });
+            // Up to 1.34 the schema type stood in for the value.
+            let value = match self.type_.as_deref() {
+                _ if !limits.behavior.cel_rule_failure_value => Some(self.type_word()),
+                Some("object") | Some("array") => None,
+                _ => render_raw_value(obj),
+            };
+            let kind = match c.rule.reason.as_deref() {
+                Some("FieldValueForbidden") => ErrorType::Forbidden,
+                Some("FieldValueRequired") => ErrorType::Required,
+                Some("FieldValueDuplicate") => ErrorType::Duplicate,
+                _ => ErrorType::Invalid,
+            };
+            errs.push(RuleError {
+                kind,
+                path: fpath,
+                value,
+                detail,
+                ratcheted: !c.uses_old_self && corr.should_ratchet(),
+            });
+        }
+    }
+}
+
+/// The bad value as apimachinery prints the raw (unstructured) value: `%v` for numbers and
+/// bools (an integral JSON number stays an integer even under `type: number`), `%q` for
+/// strings.
+fn render_raw_value(n: &Node) -> Option<String> {
+    match &n.value {
+        Y::Int(i) => Some(i.to_string()),
+        Y::Float(f) => render_field_value(&Value::Double(*f)),
+        Y::Bool(b) => Some(b.to_string()),
+        Y::String(s) => render_field_value(&Value::string(s)),
+        Y::Null => Some("null".into()),
+        Y::Seq(_) | Y::Map(_) => None,
+    }
+}
+
+fn rule_error_string(r: &ValidationRule) -> String {
+    if !r.message.is_empty() {
+        r.message.trim().to_string()
+    } else {
+        r.rule.trim().to_string()
+    }
+}

@@ -1,0 +1,248 @@
+//! Tests of the schema model: conversion, junctor walks and paths, depth cap, field paths.
+
+use super::*;
+use serde_json::json;
+
+fn schema(v: serde_json::Value) -> Schema {
+    Schema::from_node(&Node::from_json(&v))
+}
+
+#[test]
+fn converts_keywords() {
+    let s = schema(json!({
+        "type": "object",
+        "required": ["spec", 3],
+        "properties": {
+            "spec": {
+                "type": "object",
+                "description": "long text",
+                "properties": {
+                    "replicas": {"type": "integer", "minimum": 0, "maximum": 10.5,
+                                 "exclusiveMaximum": true, "default": 1},
+                    "name": {"type": "string", "maxLength": 5, "pattern": "^a", "enum": ["a", "ab"]},
+                    "list": {"type": "array", "items": {"type": "string"},
+                             "x-kubernetes-list-type": "set", "maxItems": 3}
+                },
+                "x-kubernetes-validations": [
+                    {"rule": "self.replicas > 0", "message": "m", "reason": "FieldValueForbidden",
+                     "fieldPath": ".replicas", "optionalOldSelf": true},
+                    "not a map"
+                ]
+            },
+            "labels": {"type": "object", "additionalProperties": {"type": "string"}},
+            "free": {"type": "object", "additionalProperties": false,
+                     "x-kubernetes-preserve-unknown-fields": true}
+        }
+    }));
+    assert!(s.is_type("object"));
+    assert_eq!(s.required, vec!["spec".to_string()]);
+    let spec = &s.properties["spec"];
+    assert!(spec.description_span.is_some());
+    let rep = &spec.properties["replicas"];
+    assert_eq!(rep.rare().minimum, Some(0.0));
+    assert_eq!(rep.rare().maximum, Some(10.5));
+    assert!(rep.rare().exclusive_maximum && !rep.rare().exclusive_minimum);
+    assert_eq!(rep.default.as_deref().and_then(Node::as_i64), Some(1));
+    let name = &spec.properties["name"];
+    assert_eq!(name.max_length, Some(5));
+    assert_eq!(name.rare().pattern.as_deref(), Some("^a"));
+    assert_eq!(name.enum_.as_ref().map(Vec::len), Some(2));
+    let list = &spec.properties["list"];
+    assert!(list.is_list_set() && list.is_array_like());
+    assert!(list.items.as_ref().is_some_and(|i| i.is_type("string")));
+    assert_eq!(spec.x_validations.len(), 1);
+    let r = &spec.x_validations[0];
+    assert_eq!(r.rule, "self.replicas > 0");
+    assert_eq!(r.reason.as_deref(), Some("FieldValueForbidden"));
+    assert_eq!(r.field_path, ".replicas");
+    assert_eq!(r.optional_old_self, Some(true));
+    assert!(s.properties["labels"]
+        .child_for_key("anything")
+        .is_some_and(|c| c.is_type("string")));
+    assert!(s.properties["free"].forbids_additional_properties());
+    assert!(s.properties["free"].preserves_unknown_fields());
+    assert!(s.has_defaults() && s.has_validation_rules());
+}
+
+#[test]
+fn wrong_types_are_ignored() {
+    let s = schema(json!({
+        "type": 5, "maxLength": "5", "items": [{"type": "string"}], "required": {},
+        "default": null, "enum": [], "nullable": "yes", "properties": [],
+        "x-kubernetes-validations": {"rule": "x"}
+    }));
+    assert_eq!(
+        s,
+        Schema {
+            span: s.span,
+            ..Schema::default()
+        }
+    );
+    assert_eq!(
+        Schema::from_node(&Node::from_json(&json!("str"))),
+        Schema::default()
+    );
+}
+
+#[test]
+fn junctors_walk_and_paths() {
+    let s = schema(json!({
+        "type": "object",
+        "properties": {"a": {"type": "integer", "x-kubernetes-int-or-string": true}},
+        "anyOf": [{"required": ["a"]}, {"properties": {"a": {"maximum": 3}}}],
+        "not": {"items": {"minLength": 1}}
+    }));
+    let root = FieldPath::new("spec")
+        .child("validation")
+        .child("openAPIV3Schema");
+    let mut seen = Vec::new();
+    s.walk(&root, &mut |p, _| {
+        seen.push(p.to_string());
+        true
+    });
+    let p = "spec.validation.openAPIV3Schema";
+    assert_eq!(
+        seen,
+        vec![
+            p.to_string(),
+            format!("{p}.properties[a]"),
+            format!("{p}.anyOf[0]"),
+            format!("{p}.anyOf[1]"),
+            format!("{p}.anyOf[1].properties[a]"),
+            format!("{p}.not"),
+            format!("{p}.not.items"),
+        ]
+    );
+    let a = s.descend(&[Edge::AnyOf(1), Edge::Property("a")]);
+    assert_eq!(a.and_then(|a| a.rare().maximum), Some(3.0));
+    assert!(s.rare().any_of[1].is_object_like());
+    assert!(s.rare().not.as_ref().is_some_and(|n| n.is_array_like()));
+    assert!(s.has_value_validation());
+    assert!(!s.properties["a"].has_value_validation());
+}
+
+/// `field_path` section of the CRD conformance vectors (apiextensions
+/// `TestValidateFieldPath`), resolved with `k8s::fieldpath` over the model.
+#[test]
+fn field_path_conformance() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/testdata/conformance/schema/crd-validation.yaml"
+    );
+    let text = std::fs::read_to_string(path).expect("crd-validation.yaml");
+    let docs = crate::yaml::load(&text);
+    let root = docs[0].root.as_ref().expect("document");
+    let sec = root
+        .at(&["sections", "field_path"])
+        .expect("field_path section");
+    let schema = Schema::from_node(sec.get("schema").expect("schema"));
+    let cases = sec.get("cases").and_then(Node::as_seq).expect("cases");
+    assert_eq!(cases.len(), 23);
+    for c in cases {
+        let name = c.get_str("name").unwrap_or("?");
+        let fp = c.get_str("field_path").expect("field_path");
+        let valid = c.get("valid").and_then(Node::as_bool).expect("valid");
+        let got = crate::k8s::fieldpath::valid_field_path(fp, &schema, true);
+        match (valid, got) {
+            (true, Ok(_)) => {}
+            (false, Err(e)) => {
+                let want = c.get_str("error_contains").unwrap_or("");
+                assert!(e.contains(want), "{name}: {e:?} lacks {want:?}");
+            }
+            (true, Err(e)) => panic!("{name}: unexpected error {e}"),
+            (false, Ok(r)) => panic!("{name}: expected an error, resolved to {}", r.path),
+        }
+    }
+}
+
+/// Corpus CRDs are accepted by real API servers, so every rule `fieldPath` must resolve from
+/// its node and every selectable field from the root.
+#[test]
+fn corpus_field_paths_resolve() {
+    use crate::k8s::fieldpath::valid_field_path;
+    let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    let Ok(manifest) = std::fs::read_to_string(corpus.join("MANIFEST.tsv")) else {
+        println!("skipped: {} not found", corpus.display());
+        return;
+    };
+    let (mut rules, mut selectable, mut failures) = (0, 0, Vec::new());
+    for line in manifest.lines().skip(1) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let (Some(&"crd"), Some(path)) = (cols.get(5), cols.get(4)) else {
+            continue;
+        };
+        let Ok(text) = std::fs::read_to_string(corpus.join(path)) else {
+            continue;
+        };
+        for doc in crate::yaml::load(&text) {
+            let Some(root) = &doc.root else { continue };
+            let versions = root.at(&["spec", "versions"]).and_then(Node::as_seq);
+            for v in versions.unwrap_or_default() {
+                let Some(node) = v.at(&["schema", "openAPIV3Schema"]) else {
+                    continue;
+                };
+                let schema = Schema::from_node(node);
+                schema.walk(&FieldPath::root(), &mut |_, s| {
+                    for r in s.x_validations.iter().filter(|r| !r.field_path.is_empty()) {
+                        rules += 1;
+                        if let Err(e) = valid_field_path(&r.field_path, s, true) {
+                            failures.push(format!("{path}: {:?}: {e}", r.field_path));
+                        }
+                    }
+                    true
+                });
+                let fields = v.get("selectableFields").and_then(Node::as_seq);
+                for f in fields.unwrap_or_default() {
+                    let Some(jp) = f.get_str("jsonPath") else {
+                        continue;
+                    };
+                    selectable += 1;
+                    if let Err(e) = valid_field_path(jp, &schema, false) {
+                        failures.push(format!("{path}: selectable {jp:?}: {e}"));
+                    }
+                }
+            }
+        }
+    }
+    println!("corpus: {rules} rule fieldPaths, {selectable} selectable fields");
+    // The corpus has no rule-level fieldPath (when written); selectable fields it has.
+    assert!(selectable > 10, "expected selectable fields in the corpus");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn depth_is_capped() {
+    let mut v = json!({"type": "string"});
+    for _ in 0..(MAX_DEPTH + 10) {
+        v = json!({"type": "object", "properties": {"x": v}});
+    }
+    let s = schema(v);
+    let mut depth = 0;
+    let mut cur = &s;
+    while let Some(c) = cur.properties.get("x") {
+        cur = c;
+        depth += 1;
+    }
+    assert_eq!(depth, MAX_DEPTH - 1);
+    assert!(cur.truncated);
+}
+
+/// Prepared schemas are most of a validation run's memory (every node of every CRD version is
+/// kept): the node stays small, with the rare keywords behind one pointer. It was 736 bytes with
+/// every keyword inline.
+#[test]
+fn node_size() {
+    let size = std::mem::size_of::<Schema>();
+    println!(
+        "Schema: {size} bytes, Rare: {} bytes",
+        std::mem::size_of::<Rare>()
+    );
+    assert!(size <= SCHEMA_SIZE, "Schema grew to {size} bytes");
+    // A node without rare keywords allocates nothing for them.
+    let s = schema(json!({"type": "string", "description": "d", "maxLength": 3}));
+    assert!(s.rare.is_none() && s.rare().pattern.is_none());
+    let s = schema(json!({"type": "string", "pattern": "^a"}));
+    assert_eq!(s.rare().pattern.as_deref(), Some("^a"));
+}
+
+const SCHEMA_SIZE: usize = 408;

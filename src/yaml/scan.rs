@@ -1,0 +1,545 @@
+//! A fast event source for the block YAML that manifests and CRDs are written in.
+//!
+//! granit-parser is a complete YAML 1.2 scanner and spends ~117 instructions per input byte; most
+//! of what we read is a small subset of YAML: block mappings and sequences, plain scalars
+//! (multi-line ones too), one-line quoted scalars and `|`/`>` block scalars. [`scan`] reads that
+//! subset and produces exactly the events granit would produce for it (same events, same spans
+//! with the same markers, same scalar values and styles, same indentation hints), so the loader
+//! above it cannot tell the two apart.
+//!
+//! Anything else — anchors, aliases, tags, flow collections, directives, `...`, complex keys,
+//! tabs, carriage returns, control characters, explicit block indentation, quoted scalars over
+//! several lines, anything doubtful or wrong — makes it *decline*: it stops and names the offset
+//! of the document it was in ([`Declined::at`]), where the caller starts granit afresh. Events of
+//! that document already delivered must be thrown away by the caller; the documents before it
+//! are complete and equal to granit's reading. A document after the first always starts at its
+//! `---` line, where a fresh granit reads the rest of the stream as a granit that had read it
+//! from the start would.
+//!
+//! Correctness is checked against granit itself: [`oracle`] compares both readings of any text
+//! (unit tests, the corpus test in `tests/yaml_scan.rs`, a proptest and the `yaml_scan` fuzz
+//! target).
+
+pub mod oracle;
+mod scalars;
+
+use std::borrow::Cow;
+
+use granit_parser::{Event, Marker, ScalarStyle, Span as GSpan, StructureStyle};
+
+/// Receives the events of [`scan`], in order.
+pub trait Sink<'a> {
+    fn event(&mut self, ev: Event<'a>, span: GSpan);
+}
+
+/// The fast path stopped: start granit at `at` (a document start: 0 or a `---` line) and drop
+/// the events of the document being read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Declined {
+    pub at: usize,
+    /// The check that declined (for coverage reports: which constructs send files to granit).
+    pub by: &'static std::panic::Location<'static>,
+}
+
+/// Deepest nesting the fast path reads (granit's limit, the loader's `max_depth`, is far
+/// above; deeper documents go to granit, which reports them).
+pub const MAX_DEPTH: usize = 64;
+
+/// Longest key the fast path reads (granit refuses simple keys past 1024 characters).
+const MAX_KEY_BYTES: usize = 1000;
+
+/// Reads `src` into `sink`, or declines at a document boundary.
+#[track_caller]
+pub fn scan<'a, S: Sink<'a>>(src: &'a str, sink: &mut S) -> Result<(), Declined> {
+    let Some(ascii) = subset_text(src) else {
+        return Err(Declined {
+            at: 0,
+            by: std::panic::Location::caller(),
+        });
+    };
+    let mut s = Scanner {
+        src,
+        b: src.as_bytes(),
+        sink,
+        cur: Cursor::default(),
+        ascii,
+        stack: Vec::new(),
+        pos: 0,
+        doc_start: 0,
+    };
+    s.stream()
+}
+
+/// Whether every character of `src` is one the fast path reads (printable, no tab, no carriage
+/// return, no byte-order mark or Unicode line separator); `Some(true)` when it is all ASCII.
+fn subset_text(src: &str) -> Option<bool> {
+    let b = src.as_bytes();
+    if b.iter().all(|&x| (0x20..0x7f).contains(&x) || x == b'\n') {
+        return Some(true);
+    }
+    let ok = src.chars().all(|c| {
+        c == '\n'
+            || (' '..='~').contains(&c)
+            || (c >= '\u{a0}'
+                && !matches!(
+                    c,
+                    '\u{2028}' | '\u{2029}' | '\u{feff}' | '\u{fffe}' | '\u{ffff}'
+                ))
+    });
+    ok.then_some(false)
+}
+
+/// Turns byte offsets into granit's markers (character index, 1-based line, column in
+/// characters), moving forward through the text as events arrive.
+#[derive(Clone, Copy, Default)]
+struct Cursor {
+    byte: usize,
+    chars: usize,
+    /// Line breaks before `byte`.
+    line: usize,
+    /// Character index where the line of `byte` starts.
+    line_chars: usize,
+}
+
+impl Cursor {
+    fn mark(&mut self, b: &[u8], ascii: bool, to: usize) -> Marker {
+        if to < self.byte {
+            // Never happens for spans produced in order; stay correct anyway.
+            *self = Cursor::default();
+        }
+        let part = &b[self.byte..to];
+        if ascii {
+            if let Some(last) = memchr::memrchr(b'\n', part) {
+                self.line += memchr::memchr_iter(b'\n', part).count();
+                self.line_chars = self.byte + last + 1;
+            }
+            self.chars = to;
+        } else {
+            for &x in part {
+                if x == b'\n' {
+                    self.line += 1;
+                    self.line_chars = self.chars + 1;
+                }
+                // Every byte but a UTF-8 continuation byte starts a character.
+                if (x as i8) >= -0x40 {
+                    self.chars += 1;
+                }
+            }
+        }
+        self.byte = to;
+        Marker::new(self.chars, self.line + 1, self.chars - self.line_chars)
+            .with_byte_offset(Some(to))
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    Map,
+    Seq,
+    /// A sequence whose `-` stand in the column of its parent mapping's keys.
+    Indentless,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Open {
+    kind: Kind,
+    indent: usize,
+}
+
+/// Where a node stands: after a mapping's `:` or a sequence's `-`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ctx {
+    MapValue,
+    SeqItem,
+}
+
+/// How a plain scalar's line ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Stop {
+    /// At a line break or the end of the text.
+    Eol,
+    /// At a `:` followed by a blank: the scalar is a key.
+    Colon,
+    /// At a `#` after a blank.
+    Comment,
+}
+
+struct Scanner<'a, 's, S> {
+    src: &'a str,
+    b: &'a [u8],
+    sink: &'s mut S,
+    cur: Cursor,
+    ascii: bool,
+    stack: Vec<Open>,
+    /// Where reading goes on after the node just read.
+    pos: usize,
+    /// Where the current document starts (where granit takes over if it declines).
+    doc_start: usize,
+}
+
+fn empty_scalar<'a>() -> Event<'a> {
+    Event::Scalar(Cow::Borrowed("~"), ScalarStyle::Plain, 0, None)
+}
+
+impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
+    #[track_caller]
+    fn no<T>(&self) -> Result<T, Declined> {
+        Err(Declined {
+            at: self.doc_start,
+            by: std::panic::Location::caller(),
+        })
+    }
+
+    fn emit(&mut self, ev: Event<'a>, start: usize, end: usize, indent: Option<usize>) {
+        let s = self.cur.mark(self.b, self.ascii, start);
+        let e = self.cur.mark(self.b, self.ascii, end);
+        self.sink.event(ev, GSpan::new(s, e).with_indent(indent));
+    }
+
+    fn len(&self) -> usize {
+        self.b.len()
+    }
+
+    /// The whole stream: documents separated by `---` lines.
+    fn stream(&mut self) -> Result<(), Declined> {
+        let len = self.len();
+        self.emit(Event::StreamStart, 0, 0, None);
+        let mut t = self.skip_lines(0);
+        if t >= len {
+            return self.no();
+        }
+        let mut first = true;
+        loop {
+            if self.is_marker(t, b'-') {
+                if !first {
+                    self.doc_start = t;
+                }
+                if t + 3 < len && self.b[t + 3] != b'\n' {
+                    return self.no();
+                }
+                self.emit(Event::DocumentStart(true, None), t, t + 3, None);
+                let next = self.skip_lines(t + 3);
+                if next >= len {
+                    // An empty last document: `---` and nothing after it.
+                    self.emit(empty_scalar(), t + 3, t + 3, None);
+                    self.emit(Event::DocumentEnd, t + 3, t + 3, None);
+                    self.emit(Event::StreamEnd, len, len, None);
+                    return Ok(());
+                }
+                t = next;
+            } else if first {
+                self.emit(Event::DocumentStart(false, None), t, t, None);
+            } else {
+                return self.no();
+            }
+            if self.col(t) != 0 || self.is_marker(t, b'-') || self.is_marker(t, b'.') {
+                return self.no();
+            }
+            let end = self.document(t)?;
+            self.emit(Event::DocumentEnd, end, end, None);
+            if end >= len {
+                self.emit(Event::StreamEnd, len, len, None);
+                return Ok(());
+            }
+            first = false;
+            t = end;
+        }
+    }
+
+    /// One document whose root collection starts at `t` (column 0). Returns where the next
+    /// document's `---` is, or the end of the text.
+    fn document(&mut self, t: usize) -> Result<usize, Declined> {
+        self.stack.clear();
+        if self.is_entry(t) {
+            self.open(Kind::Seq, 0, t)?;
+            self.seq_entry(t, 0)?;
+        } else {
+            self.open(Kind::Map, 0, t)?;
+            self.map_entry(t, 0)?;
+        }
+        loop {
+            let t = self.skip_lines(self.pos);
+            if t >= self.len() || self.is_marker(t, b'-') || self.is_marker(t, b'.') {
+                if t < self.len() && self.is_marker(t, b'.') {
+                    return self.no();
+                }
+                while let Some(o) = self.stack.pop() {
+                    self.emit(end_event(o.kind), t, t, None);
+                }
+                return Ok(t);
+            }
+            let c = self.col(t);
+            self.close_deeper(t, c);
+            let Some(&top) = self.stack.last() else {
+                return self.no();
+            };
+            if top.indent != c {
+                return self.no();
+            }
+            match top.kind {
+                Kind::Map => self.map_entry(t, c)?,
+                Kind::Seq | Kind::Indentless if self.is_entry(t) => self.seq_entry(t, c)?,
+                _ => return self.no(),
+            }
+        }
+    }
+
+    /// Closes the collections that the token at `t`, column `c`, is outside of.
+    fn close_deeper(&mut self, t: usize, c: usize) {
+        while let Some(&top) = self.stack.last() {
+            let closes = top.indent > c
+                || (top.kind == Kind::Indentless && top.indent == c && !self.is_entry(t));
+            if !closes {
+                break;
+            }
+            self.stack.pop();
+            self.emit(end_event(top.kind), t, t, None);
+        }
+    }
+
+    /// Opens a collection whose start event sits at `at`.
+    fn open(&mut self, kind: Kind, indent: usize, at: usize) -> Result<(), Declined> {
+        if self.stack.len() >= MAX_DEPTH {
+            return self.no();
+        }
+        self.stack.push(Open { kind, indent });
+        let ev = match kind {
+            Kind::Map => Event::MappingStart(StructureStyle::Block, 0, None),
+            Kind::Seq | Kind::Indentless => Event::SequenceStart(StructureStyle::Block, 0, None),
+        };
+        self.emit(ev, at, at, None);
+        Ok(())
+    }
+
+    /// A `key: value` entry whose key starts at `t`, column `c`.
+    fn map_entry(&mut self, t: usize, c: usize) -> Result<(), Declined> {
+        let Some((key, colon)) = self.key(t, c)? else {
+            return self.no();
+        };
+        self.emit(key, t, colon, Some(c));
+        self.value(colon, c, Ctx::MapValue)
+    }
+
+    /// A `- item` entry whose `-` is at `t`, column `c`.
+    fn seq_entry(&mut self, t: usize, c: usize) -> Result<(), Declined> {
+        let q = self.skip_spaces(t + 1);
+        if q >= self.len() || matches!(self.b[q], b'\n' | b'#') {
+            // An empty item, or one on the following lines: granit's rules there are subtle.
+            return self.no();
+        }
+        self.inline_node(q, c, Ctx::SeqItem)
+    }
+
+    /// The node after the indicator at `ind` (`:` or `-`); `parent` is the indentation of the
+    /// innermost collection.
+    fn value(&mut self, ind: usize, parent: usize, ctx: Ctx) -> Result<(), Declined> {
+        let q = self.skip_spaces(ind + 1);
+        if q < self.len() && self.b[q] != b'\n' && self.b[q] != b'#' {
+            return self.inline_node(q, parent, ctx);
+        }
+        if ctx == Ctx::SeqItem {
+            return self.no();
+        }
+        let t = self.skip_lines(q);
+        let marker = t < self.len() && (self.is_marker(t, b'-') || self.is_marker(t, b'.'));
+        if t < self.len() && !marker {
+            let c = self.col(t);
+            if c > parent {
+                return self.node_below(t, c, parent);
+            }
+            if c == parent && self.is_entry(t) {
+                // `key:` then `- item` lines in the key's column.
+                let q = self.skip_spaces(t + 1);
+                if q >= self.len() || matches!(self.b[q], b'\n' | b'#') {
+                    return self.no();
+                }
+                self.open(Kind::Indentless, c, q)?;
+                return self.inline_node(q, c, Ctx::SeqItem);
+            }
+        }
+        // Nothing more indented follows: an empty value, at the `:`.
+        self.emit(empty_scalar(), ind, ind, None);
+        self.pos = t;
+        Ok(())
+    }
+
+    /// A node on its own line(s), at `t`, column `c`, more indented than `parent`.
+    fn node_below(&mut self, t: usize, c: usize, parent: usize) -> Result<(), Declined> {
+        if self.is_entry(t) {
+            self.open(Kind::Seq, c, t)?;
+            return self.seq_entry(t, c);
+        }
+        if let Some((key, colon)) = self.key(t, parent)? {
+            self.open(Kind::Map, c, t)?;
+            self.emit(key, t, colon, Some(c));
+            return self.value(colon, c, Ctx::MapValue);
+        }
+        self.scalar(t, parent)
+    }
+
+    /// A node on the line of its `:` or `-`, at `q`.
+    fn inline_node(&mut self, q: usize, parent: usize, ctx: Ctx) -> Result<(), Declined> {
+        if ctx == Ctx::SeqItem {
+            if self.is_entry(q) {
+                // `- - x`
+                let c = self.col(q);
+                self.open(Kind::Seq, c, q)?;
+                return self.seq_entry(q, c);
+            }
+            if let Some((key, colon)) = self.key(q, parent)? {
+                // `- key: value`
+                let c = self.col(q);
+                self.open(Kind::Map, c, q)?;
+                self.emit(key, q, colon, Some(c));
+                return self.value(colon, c, Ctx::MapValue);
+            }
+        }
+        if matches!(self.b[q], b'|' | b'>') {
+            return self.block_scalar(q, parent);
+        }
+        self.scalar(q, parent)
+    }
+
+    /// A quoted or plain scalar value at `q` (not a key).
+    fn scalar(&mut self, q: usize, parent: usize) -> Result<(), Declined> {
+        match self.b[q] {
+            b'"' | b'\'' => {
+                let (ev, end, _) = self.quoted(q, parent)?;
+                self.emit(ev, q, end, None);
+                self.pos = self.line_rest(end)?;
+                Ok(())
+            }
+            b'{' | b'[' if self.b.get(q + 1) == Some(&(self.b[q] + 2)) => {
+                // `{}` and `[]`, the only flow collections the fast path reads.
+                let (start, end) = if self.b[q] == b'{' {
+                    (
+                        Event::MappingStart(StructureStyle::Flow, 0, None),
+                        Event::MappingEnd,
+                    )
+                } else {
+                    (
+                        Event::SequenceStart(StructureStyle::Flow, 0, None),
+                        Event::SequenceEnd,
+                    )
+                };
+                self.emit(start, q, q + 1, None);
+                self.emit(end, q + 1, q + 2, None);
+                self.pos = self.line_rest(q + 2)?;
+                Ok(())
+            }
+            _ if self.plain_start(q) => self.plain_value(q, parent),
+            _ => self.no(),
+        }
+    }
+
+    /// The key at `t` and the offset of its `:`, or `None` if `t` holds no key on this line
+    /// (`parent` as for [`Self::quoted`]).
+    fn key(&self, t: usize, parent: usize) -> Result<Option<(Event<'a>, usize)>, Declined> {
+        let (ev, end) = match self.b[t] {
+            b'"' | b'\'' => match self.quoted(t, parent)? {
+                (_, _, true) => return Ok(None),
+                (ev, end, false) => (ev, end),
+            },
+            _ if self.plain_start(t) => {
+                let (end, stop, at) = self.plain_line(t);
+                if stop != Stop::Colon {
+                    return Ok(None);
+                }
+                if at != end {
+                    // `key :`
+                    return self.no();
+                }
+                let text = &self.src[t..end];
+                (
+                    Event::Scalar(Cow::Borrowed(text), ScalarStyle::Plain, 0, None),
+                    end,
+                )
+            }
+            _ => return Ok(None),
+        };
+        if end - t > MAX_KEY_BYTES {
+            return self.no();
+        }
+        if self.b.get(end) == Some(&b':') && self.blank_or_end(end + 1) {
+            Ok(Some((ev, end)))
+        } else {
+            Ok(None)
+        }
+    }
+
+    /// After a scalar ending at `end`: only blanks and a comment may follow on its line.
+    fn line_rest(&self, end: usize) -> Result<usize, Declined> {
+        let p = self.skip_spaces(end);
+        match self.b.get(p) {
+            None | Some(b'\n') => Ok(p),
+            Some(b'#') if p > end => Ok(p),
+            _ => self.no(),
+        }
+    }
+
+    // Positions.
+
+    fn skip_spaces(&self, mut p: usize) -> usize {
+        while p < self.len() && self.b[p] == b' ' {
+            p += 1;
+        }
+        p
+    }
+
+    /// The next token at or after `p`, past blanks, line breaks and comments.
+    fn skip_lines(&self, mut p: usize) -> usize {
+        let len = self.len();
+        loop {
+            p = self.skip_spaces(p);
+            if p >= len {
+                return len;
+            }
+            match self.b[p] {
+                b'\n' => p += 1,
+                b'#' => match memchr::memchr(b'\n', &self.b[p..]) {
+                    Some(i) => p += i + 1,
+                    None => return len,
+                },
+                _ => return p,
+            }
+        }
+    }
+
+    /// The column of `t`, which only spaces and `- ` indicators precede on its line.
+    fn col(&self, t: usize) -> usize {
+        t - memchr::memrchr(b'\n', &self.b[..t]).map_or(0, |i| i + 1)
+    }
+
+    fn blank_or_end(&self, p: usize) -> bool {
+        p >= self.len() || matches!(self.b[p], b' ' | b'\n')
+    }
+
+    /// A `- ` sequence entry indicator at `t`.
+    fn is_entry(&self, t: usize) -> bool {
+        self.b[t] == b'-' && self.blank_or_end(t + 1)
+    }
+
+    /// A `---` (or `...`) document marker at `t`, at the start of its line.
+    fn is_marker(&self, t: usize, c: u8) -> bool {
+        (t == 0 || self.b[t - 1] == b'\n')
+            && self.b[t..].starts_with(&[c, c, c])
+            && (t + 3 >= self.len() || matches!(self.b[t + 3], b' ' | b'\n'))
+    }
+
+    /// Whether a plain scalar may start at `q` (no indicator the fast path leaves to granit).
+    fn plain_start(&self, q: usize) -> bool {
+        match self.b[q] {
+            b'-' => !self.blank_or_end(q + 1),
+            b'?' | b':' | b',' | b'[' | b']' | b'{' | b'}' | b'#' | b'&' | b'*' | b'!' | b'|'
+            | b'>' | b'\'' | b'"' | b'%' | b'@' | b'`' | b' ' | b'\n' => false,
+            _ => true,
+        }
+    }
+}
+
+fn end_event<'a>(kind: Kind) -> Event<'a> {
+    match kind {
+        Kind::Map => Event::MappingEnd,
+        Kind::Seq | Kind::Indentless => Event::SequenceEnd,
+    }
+}

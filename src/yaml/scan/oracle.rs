@@ -1,0 +1,200 @@
+//! The fast path's oracle: granit's own reading of the same text.
+//!
+//! [`compare_with_granit`] runs [`scan`](super::scan) and granit-parser (with the loader's
+//! options) over a text and checks that every document the fast path delivered completely is
+//! the same, event for event and span for span, as granit's, and that where it declined granit
+//! starts the next document. The unit tests, `tests/yaml_scan.rs` (the test data and the corpus)
+//! and the `yaml_scan` fuzz target all use it.
+
+use granit_parser::{Event, Parser, Span as GSpan};
+
+use super::{Declined, Sink};
+use crate::yaml::load::{parser_options, LoadOptions};
+
+/// How much of a text the fast path read.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Coverage {
+    /// Documents it delivered completely.
+    pub docs: usize,
+    /// Bytes before the document where it declined (the whole text if it did not).
+    pub bytes: usize,
+    /// Where it declined, if it did.
+    pub declined_at: Option<usize>,
+    /// The scanner's check that declined (`file:line`).
+    pub declined_by: Option<String>,
+}
+
+#[derive(Default)]
+struct Collect<'a> {
+    events: Vec<(Event<'a>, GSpan)>,
+    /// Events up to the end of the last complete document.
+    complete: usize,
+    docs: usize,
+}
+
+impl<'a> Sink<'a> for Collect<'a> {
+    fn event(&mut self, ev: Event<'a>, span: GSpan) {
+        let end = matches!(ev, Event::DocumentEnd);
+        self.events.push((ev, span));
+        if end {
+            self.complete = self.events.len();
+            self.docs += 1;
+        }
+    }
+}
+
+/// Checks the fast path against granit on `src`; the error says where they differ.
+pub fn compare_with_granit(src: &str) -> Result<Coverage, String> {
+    let mut fast = Collect::default();
+    let result = super::scan(src, &mut fast);
+    let (upto, coverage) = match result {
+        Ok(()) => (
+            fast.events.len(),
+            Coverage {
+                docs: fast.docs,
+                bytes: src.len(),
+                declined_at: None,
+                declined_by: None,
+            },
+        ),
+        Err(Declined { at, by }) => (
+            fast.complete,
+            Coverage {
+                docs: fast.docs,
+                bytes: at,
+                declined_at: Some(at),
+                declined_by: Some(format!("{}:{}", by.file(), by.line())),
+            },
+        ),
+    };
+    let opts = parser_options(LoadOptions::default().max_depth);
+    let mut parser = Parser::new_from_str_with_options(src, opts);
+    for (i, (ev, span)) in fast.events[..upto].iter().enumerate() {
+        match parser.next_event() {
+            Some(Ok((gev, gspan))) => {
+                if (&gev, &gspan) != (ev, span) {
+                    return Err(format!(
+                        "event {i}: fast {ev:?} {} / granit {gev:?} {}",
+                        show(span),
+                        show(&gspan)
+                    ));
+                }
+            }
+            Some(Err(e)) => {
+                return Err(format!(
+                    "event {i}: fast {ev:?} {} / granit fails: {e}",
+                    show(span)
+                ))
+            }
+            None => return Err(format!("event {i}: fast {ev:?} / granit ended")),
+        }
+    }
+    match (result, parser.next_event()) {
+        (Ok(()), None) => {}
+        (Ok(()), Some(next)) => {
+            return Err(format!("fast ended, granit goes on with {next:?}"));
+        }
+        (Err(Declined { at, .. }), next) if at > 0 => match next {
+            Some(Ok((Event::DocumentStart(true, _), gspan)))
+                if gspan.byte_range().is_some_and(|r| r.start == at) => {}
+            other => {
+                return Err(format!(
+                    "declined at {at}, where granit does not start a document: {other:?}"
+                ))
+            }
+        },
+        (Err(_), _) => {}
+    }
+    Ok(coverage)
+}
+
+fn show(span: &GSpan) -> String {
+    format!(
+        "{:?} (line {} col {} .. line {} col {}, indent {:?})",
+        span.byte_range(),
+        span.start.line(),
+        span.start.col(),
+        span.end.line(),
+        span.end.col(),
+        span.indent
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Texts the fast path must read completely (each is compared with granit too).
+    const READ: &[&str] = &[
+        "a: b\n",
+        "a: b",
+        "apiVersion: v1\nkind: \"Foo\"   # c\nmetadata:\n  name: x\n  labels:\n    a: 'b'\n  empty:\nspec:\n  - a\n  - b: c\n    d: e\n  - - x\n    - y\nlist:\n- y\n- z\ntext: |\n  hello\n   world\n\nfold: >-\n  a\n  b\n\n  c\n   d\n# comment\n---\nk: v\nlong: plain\n  continued\n\n\n  again # c\n",
+        "\n# lead\n\nk: v\nm:\n  a: b   \n\n# trailing\n\n",
+        "---\nk:\n- a\n-   b\n---\n- x\n- y:\n  z: 1\n",
+        "a: 1\n---\n",
+        "a: 1\n---\n# c\n",
+        "a:   \nb: 2\n",
+        "a: b\n c\n\n  d #x\n",
+        "a: \"x y\" # c\nb: 'it''s'\nc: \"q\\\"\\\\\\n\\t\\/\"\n",
+        "k:\n- a\n- b\nj: 1\n",
+        "x: |+\n  a\n\n\ny: |-\n  b\n  \n   c\nz: >+\n  f\n  g\n\n",
+        "last: |\n  no newline",
+        "last: >\n  two\n   more\n  lines",
+        "- a: 1\n  b:\n  - c\n  - d: |\n      x\n- 'q': \"r\"\n",
+        "key with spaces: v\n-dash: -1\nurl: http://x:80/#a\n",
+        "a: \"x\n  y\"\nb: 'p  \n\n   q ''r'' \n  s'\nc:\n- \"d \\\"e\n\n\n   f\"\n",
+        "a: {}\nb: []\nc:\n- {}\n- []  # x\n",
+        "a: \"x\n  \\  y\\ \n  z\"\n",
+        "a:\n  b: |2-\n\n      x\n     y\n  c: >1+\n    z\n\n",
+        "ü: é # ñ\nlong: à\n  ß\n",
+    ];
+
+    /// Texts it must decline at their first document (granit reads them).
+    const DECLINE: &[&str] = &[
+        "",
+        "# only a comment\n",
+        "a: &x 1\nb: *x\n",
+        "a: [1, 2]\n",
+        "a: {b: c}\n",
+        "a: !!str 1\n",
+        "%YAML 1.1\n---\na: 1\n",
+        "a:\tb\n",
+        "a: b\r\n",
+        "? a\n: b\n",
+        "a: \"x\\\n  y\"\n",
+        "a:\n  - \"x\n  y\"\n",
+        "a: |0\n   x\n",
+        "a: |2\n x\n",
+        "plain scalar\n",
+        "a: b: c\n",
+        "a: b\n  c: d\n",
+        "a:\n  - x\n   y: 1\n",
+        "-\n  a: 1\n",
+        "a: 1\n...\n",
+        "\u{feff}a: 1\n",
+    ];
+
+    #[test]
+    fn the_subset_reads_as_granit_reads_it() {
+        for src in READ {
+            let cov = compare_with_granit(src).unwrap_or_else(|e| panic!("{src:?}: {e}"));
+            assert_eq!(cov.declined_at, None, "{src:?} was declined");
+        }
+    }
+
+    #[test]
+    fn everything_else_is_declined_before_its_first_document() {
+        for src in DECLINE {
+            let cov = compare_with_granit(src).unwrap_or_else(|e| panic!("{src:?}: {e}"));
+            assert_eq!(cov.declined_at, Some(0), "{src:?}");
+        }
+    }
+
+    #[test]
+    fn a_declined_document_hands_over_at_its_marker() {
+        let src = "a: 1\n---\nb: 2\n---\nc: [3]\n---\nd: 4\n";
+        let cov = compare_with_granit(src).unwrap();
+        assert_eq!(cov.docs, 2);
+        assert_eq!(cov.declined_at, Some(src.find("---\nc").unwrap()));
+    }
+}

@@ -1,0 +1,168 @@
+//! The fast YAML scanner (`yaml::scan`) against granit-parser: on every YAML file of testdata/
+//! and of the shared corpus, and on generated block YAML, it either declines or produces exactly
+//! granit's events (see `yaml::scan::oracle`).
+
+use std::path::{Path, PathBuf};
+
+use crdlint::yaml::scan::oracle::{compare_with_granit, Coverage};
+use crdlint::yaml::{load_with, LoadOptions};
+use proptest::prelude::*;
+
+fn yaml_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            yaml_files(&p, out);
+        } else if p
+            .extension()
+            .is_some_and(|x| x == "yaml" || x == "yml" || x == "json")
+        {
+            out.push(p);
+        }
+    }
+}
+
+/// Compares every file under `dir`; returns (files, bytes, bytes read by the fast path,
+/// documents read by it).
+fn compare_tree(dir: &Path) -> (usize, usize, usize, usize) {
+    let mut files = Vec::new();
+    yaml_files(dir, &mut files);
+    files.sort();
+    let mut failures = Vec::new();
+    let (mut bytes, mut fast, mut docs) = (0, 0, 0);
+    // Bytes sent to granit, by the check that declined them (and one file it declined).
+    let mut declined: std::collections::BTreeMap<String, (usize, String)> = Default::default();
+    for f in &files {
+        let Ok(text) = std::fs::read_to_string(f) else {
+            continue;
+        };
+        match compare_with_granit(&text) {
+            Ok(Coverage {
+                docs: d,
+                bytes: b,
+                declined_by,
+                ..
+            }) => {
+                bytes += text.len();
+                fast += b;
+                docs += d;
+                if let Some(by) = declined_by {
+                    let e = declined.entry(by).or_insert((0, f.display().to_string()));
+                    e.0 += text.len() - b;
+                }
+            }
+            Err(e) => failures.push(format!("{}: {e}", f.display())),
+        }
+        if let Err(e) = same_documents(&text) {
+            failures.push(format!("{}: {e}", f.display()));
+        }
+    }
+    let mut by: Vec<_> = declined.into_iter().collect();
+    by.sort_by_key(|(_, (n, _))| std::cmp::Reverse(*n));
+    for (check, (n, file)) in by.iter().take(12) {
+        println!("  {n:>10} bytes declined at {check} (e.g. {file})");
+    }
+    assert!(
+        failures.is_empty(),
+        "{} files differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    (files.len(), bytes, fast, docs)
+}
+
+/// The loader's documents (trees, spans, errors) are the same with and without the fast path.
+fn same_documents(text: &str) -> Result<(), String> {
+    let granit = LoadOptions {
+        fast_scan: false,
+        ..LoadOptions::default()
+    };
+    let fast = format!("{:?}", load_with(text, &LoadOptions::default()));
+    let slow = format!("{:?}", load_with(text, &granit));
+    if fast == slow {
+        return Ok(());
+    }
+    let at = fast
+        .bytes()
+        .zip(slow.bytes())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let from = at.saturating_sub(80);
+    Err(format!(
+        "documents differ:\nfast  ...{}\ngranit ...{}",
+        fast.get(from..(at + 80).min(fast.len())).unwrap_or(""),
+        slow.get(from..(at + 80).min(slow.len())).unwrap_or("")
+    ))
+}
+
+#[test]
+fn fast_scan_equals_granit_on_testdata() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata");
+    let (files, bytes, fast, docs) = compare_tree(&root);
+    println!("testdata: {files} files, {fast} of {bytes} bytes and {docs} documents read fast");
+    assert!(files > 100);
+}
+
+#[test]
+fn fast_scan_equals_granit_on_the_corpus() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    if !root.is_dir() {
+        println!("skipped: ../shared/corpus is not present");
+        return;
+    }
+    let (files, bytes, fast, docs) = compare_tree(&root);
+    println!("corpus: {files} files, {fast} of {bytes} bytes and {docs} documents read fast");
+    // Most real files are in the subset; a regression that declines everything would still
+    // "pass" the comparison, so the share is checked too.
+    assert!(fast * 2 > bytes, "only {fast} of {bytes} bytes read fast");
+}
+
+/// A generated block YAML text: nested maps and sequences with plain, quoted and block scalars,
+/// comments and blank lines, in one or more documents.
+fn block_yaml() -> impl Strategy<Value = String> {
+    let scalar = prop_oneof![
+        "[a-z][a-z0-9 .:/#-]{0,12}",
+        "'[a-z ']{0,6}'",
+        "\"[a-z \\\\n]{0,6}\"",
+        Just("-1".to_owned()),
+        Just("ü é".to_owned()),
+    ];
+    let line = (0usize..4, 0usize..6, "[a-z]{1,5}", scalar, 0usize..8).prop_map(
+        |(depth, shape, key, value, extra)| {
+            let ind = "  ".repeat(depth);
+            match shape {
+                0 => format!("{ind}{key}: {value}\n"),
+                1 => format!("{ind}{key}:\n"),
+                2 => format!("{ind}- {value}\n"),
+                3 => format!("{ind}- {key}: {value}\n"),
+                4 => format!(
+                    "{ind}{key}: |{}\n{ind}  {value}\n{ind}   more\n\n",
+                    ["", "-", "+"][extra % 3]
+                ),
+                _ => match extra {
+                    0 => "# comment\n".to_owned(),
+                    1 => "\n".to_owned(),
+                    2 => "---\n".to_owned(),
+                    3 => format!("{ind}  {value}\n"),
+                    4 => format!("{ind}{key}: >\n{ind}  {value}\n\n{ind}   x\n{ind}  y\n"),
+                    _ => format!("{ind}{key}: {value} # c\n"),
+                },
+            }
+        },
+    );
+    proptest::collection::vec(line, 1..24).prop_map(|lines| lines.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn fast_scan_declines_or_equals_granit(src in block_yaml()) {
+        if let Err(e) = compare_with_granit(&src).and_then(|_| same_documents(&src)) {
+            prop_assert!(false, "{src:?}: {e}");
+        }
+    }
+}
