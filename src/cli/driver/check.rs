@@ -372,3 +372,75 @@ impl Targets<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::crds::TableEntry;
+    use super::super::parse::classify as classify_document;
+    use super::*;
+
+    fn opts() -> RunOptions {
+        RunOptions {
+            mode: Mode::Check,
+            missing_schema: None,
+            skip: Vec::new(),
+            lint: lint::Options::default(),
+            validate: validate::Options::default(),
+            transform: None,
+            skip_cel: false,
+            cost_warn_percent: 100,
+            old: None,
+            keep_texts: false,
+            list_skipped: false,
+        }
+    }
+
+    #[test]
+    fn only_unclaimed_kinds_reach_the_builtin_catalog() {
+        use serde_json::json;
+        let mut table = HashMap::new();
+        table.insert(
+            ("example.com".to_string(), "Widget".to_string()),
+            TableEntry {
+                file: 0,
+                span: Span::default(),
+                index: None,
+                fingerprint: 0,
+                explicit: false,
+            },
+        );
+        let objects_of = |json: serde_json::Value| {
+            let mut objects = Vec::new();
+            classify_document(&Node::from_json(&json), 0, &[], &mut objects);
+            objects
+        };
+        let run = |opts: &RunOptions, json: serde_json::Value| {
+            let targets = Targets {
+                loaded: &[],
+                opts,
+                patches: &Default::default(),
+                table: &table,
+                crds: &[],
+                builtins: Builtins::new(opts),
+                mentioned: &[],
+            };
+            let objects = objects_of(json);
+            let node = Node::from_json(&serde_json::json!({}));
+            let found = targets.target_of(&objects[0], Some(&node), Span::default());
+            (targets.builtins.is_empty(), found.is_ok())
+        };
+        // A custom resource whose CRD is in the run: the catalog (and the embedded bundle)
+        // is never asked.
+        let widget = json!({"apiVersion": "example.com/v1", "kind": "Widget"});
+        assert_eq!(run(&opts(), widget), (true, false));
+        // A Deployment is looked up and validated.
+        let deployment = json!({"apiVersion": "apps/v1", "kind": "Deployment"});
+        assert_eq!(run(&opts(), deployment.clone()), (false, true));
+        // `lint` validates nothing.
+        let lint_only = RunOptions {
+            mode: Mode::Lint,
+            ..opts()
+        };
+        assert_eq!(run(&lint_only, deployment), (true, false));
+    }
+}

@@ -1,0 +1,289 @@
+//! Steps 1 and 2 of the run driver: the files that may hold a CRD parsed, their CRDs linted
+//! and compiled (one file per task), then the group/kind table built from them in a
+//! deterministic order, with the findings about duplicate and unusable CRDs.
+
+use super::*;
+
+/// A CRD prepared for validation, or why it could not be.
+type Compiled = Result<CompiledCrd, String>;
+
+/// Step 1's result for one CRD object, keyed by (file, object index).
+type CrdResult = ((FileId, usize), Prepared);
+pub(super) type CrdResults = HashMap<(FileId, usize), Prepared>;
+
+/// The CRD table: group and kind to the CRD that validates them.
+pub(super) type Table = HashMap<(String, String), TableEntry>;
+
+/// Step 1: the `--crd` files and the files of the run whose text may hold a CRD
+/// ([`classify::may_hold_crd`]), parsed one file per task, their CRDs linted and compiled
+/// there, and the tree dropped unless the file has objects other than CRDs. Every file is read
+/// to tell; the text of a file left to step 3 is held for it if small, within a budget
+/// ([`texts::Held`]), or let go (step 3 reads it again); a CRD file's is held until the table
+/// says whether the report needs it. The CRDs' results are keyed by
+/// (file, object index).
+pub(super) fn parse_crd_files<'a>(
+    loaded: &'a [Loaded],
+    opts: &RunOptions,
+    patches: &std::collections::HashSet<PathBuf>,
+) -> (Vec<Early<'a>>, CrdResults) {
+    let held = texts::Held::new();
+    let per_file: Vec<(Early<'a>, Vec<CrdResult>)> = loaded
+        .par_iter()
+        .enumerate()
+        .map(|(f, l)| {
+            let text = Text::read(l);
+            let early =
+                l.input.role == Role::SchemaOnly || text.held().is_some_and(classify::may_hold_crd);
+            if !early {
+                let text = text.hold_or_release(&held);
+                let early = Early {
+                    parsed: None,
+                    text,
+                    kept: None,
+                };
+                return (early, Vec::new());
+            }
+            let mut p = parse_file(
+                f,
+                l,
+                text.as_result(),
+                loaded.len(),
+                Classify::Now(&opts.skip),
+                patches,
+            );
+            let prepared = prepare_crds(f, &p, text.held(), opts);
+            if l.input.role == Role::SchemaOnly
+                || p.objects.iter().all(|o| matches!(o.class, Class::Crd))
+            {
+                p.docs = Vec::new();
+            }
+            (
+                Early {
+                    parsed: Some(p),
+                    text,
+                    kept: None,
+                },
+                prepared,
+            )
+        })
+        .collect();
+    let mut files = Vec::with_capacity(per_file.len());
+    let mut prepared = HashMap::new();
+    for (p, crds) in per_file {
+        files.push(p);
+        prepared.extend(crds);
+    }
+    (files, prepared)
+}
+
+/// What step 1 hands step 3 for one file.
+pub(super) struct Early<'a> {
+    /// The file's parse, when step 1 parsed it (it may hold a CRD).
+    pub(super) parsed: Option<ParsedFile>,
+    pub(super) text: Text<'a>,
+    /// What the report keeps of the text, when decided before step 3 (a file step 1 is done
+    /// with: [`texts::release_crd_files`]).
+    pub(super) kept: Option<Kept>,
+}
+
+/// Step 2: the CRD table, in file and position order: CRDs from every file are schemas and
+/// are counted and linted (the `--crd` files too). CRDs named with `--crd` (or the config's
+/// `crds`) come first, so that they win over a CRD for the same kind found while walking; then
+/// path order. Returns the table and the compiled CRDs it indexes.
+pub(super) fn crd_table(
+    loaded: &[Loaded],
+    early: &[Early<'_>],
+    mut prepared: CrdResults,
+    summary: &mut Summary,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> (Table, Vec<Option<CompiledCrd>>) {
+    let mut table: Table = HashMap::new();
+    let mut crds: Vec<Option<CompiledCrd>> = Vec::with_capacity(prepared.len());
+    let mut crd_refs: Vec<(FileId, usize)> = prepared.keys().copied().collect();
+    crd_refs.sort_unstable_by_key(|&(f, k)| (!loaded[f].input.named_crd, f, k));
+    for (i, at) in crd_refs.iter().enumerate() {
+        let Some(Prepared {
+            result,
+            lints,
+            span,
+            key,
+            fingerprint,
+        }) = prepared.remove(at)
+        else {
+            continue;
+        };
+        let Some(p) = &early[at.0].parsed else {
+            continue;
+        };
+        let (f, o) = (at.0, &p.objects[at.1]);
+        summary.crds += 1;
+        let lint_errors = lints
+            .iter()
+            .any(|d| d.severity == crate::diag::Severity::Error);
+        diagnostics.extend(lints);
+        let index = match result {
+            Some(Ok(c)) => {
+                crds.push(Some(c));
+                Some(i)
+            }
+            None => {
+                crds.push(None);
+                None
+            }
+            Some(Err(msg)) => {
+                crds.push(None);
+                // Lint explains a broken CRD in detail; say it separately only when lint did
+                // not run or found nothing, so the reason is never lost.
+                if !lint_errors {
+                    diagnostics.push(stamp(
+                        Diagnostic::new(
+                            &CRD_UNUSABLE,
+                            span,
+                            format!("this CRD cannot be used to validate resources: {msg}"),
+                        ),
+                        f,
+                        &o.object,
+                    ));
+                }
+                None
+            }
+        };
+        let Some(key) = key else { continue };
+        match table.get(&key) {
+            // The same CRD twice (a vendored copy, say) is no ambiguity; a named CRD winning
+            // over a walked one is what the user asked for.
+            Some(first) if first.fingerprint == fingerprint || first.explicit => {}
+            Some(first) => {
+                let mut d = stamp(
+                    Diagnostic::new(
+                        &DUPLICATE_CRD,
+                        span,
+                        format!(
+                            "a different CRD for {}/{} was found first; resources are validated against that one",
+                            key.0, key.1
+                        ),
+                    )
+                    .with_help("name the one to use with --crd (or the config's `crds`)"),
+                    f,
+                    &o.object,
+                );
+                d.related.push(crate::diag::Related {
+                    file: Some(first.file),
+                    span: first.span,
+                    message: "the CRD in use".to_string(),
+                });
+                diagnostics.push(d);
+            }
+            None => {
+                let explicit = loaded[f].input.named_crd;
+                table.insert(
+                    key,
+                    TableEntry {
+                        file: f,
+                        span,
+                        index,
+                        fingerprint,
+                        explicit,
+                    },
+                );
+            }
+        }
+    }
+    (table, crds)
+}
+
+/// A group and kind's CRD in the table.
+pub(super) struct TableEntry {
+    pub(super) file: FileId,
+    pub(super) span: Span,
+    /// Its compiled form in `crds`, if it compiled.
+    pub(super) index: Option<usize>,
+    pub(super) fingerprint: u64,
+    /// Named with `--crd` or the config's `crds`.
+    pub(super) explicit: bool,
+}
+
+/// Step 1 for one CRD object: its lint findings and compiled form, and what the table needs
+/// from its tree (kept, as the tree may be gone by then).
+pub(super) struct Prepared {
+    result: Option<Compiled>,
+    lints: Vec<Diagnostic>,
+    span: Span,
+    key: Option<(String, String)>,
+    /// A hash of the CRD's value (not its text), to tell identical copies from different ones.
+    fingerprint: u64,
+}
+
+/// Lints and compiles the CRD objects of one parsed file (in parallel for a file of many).
+fn prepare_crds(
+    f: FileId,
+    p: &ParsedFile,
+    text: Option<&str>,
+    opts: &RunOptions,
+) -> Vec<CrdResult> {
+    let lint_crds = opts.mode != Mode::Validate;
+    // `lint` validates no resources, so it compiles nothing.
+    let compile_crds = opts.mode != Mode::Lint;
+    let refs: Vec<usize> = p
+        .objects
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| matches!(o.class, Class::Crd))
+        .map(|(k, _)| k)
+        .collect();
+    refs.par_iter()
+        .filter_map(|&k| {
+            let o = &p.objects[k];
+            let node = p.node(o.at)?;
+            // `--crd` CRDs are linted too (their findings point into their own file): a broken
+            // schema explains the resources' findings.
+            let lints = if lint_crds {
+                // With the file text, CEL findings point inside the rule.
+                let mode = lint::Mode {
+                    skip_cel: opts.skip_cel,
+                    cost_warn_percent: Some(opts.cost_warn_percent),
+                    ..lint::Mode::default()
+                };
+                lint::lint_crd_in(node, &opts.lint, mode, text)
+                    .into_iter()
+                    .map(|d| stamp(d, f, &o.object))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            let result = compile_crds.then(|| CompiledCrd::compile(node));
+            let key = match &result {
+                Some(Ok(c)) => Some((c.group.clone(), c.kind.clone())),
+                _ => crd_key(node),
+            };
+            Some((
+                (f, k),
+                Prepared {
+                    result,
+                    lints,
+                    span: name_span(node),
+                    key,
+                    fingerprint: fingerprint(node),
+                },
+            ))
+        })
+        .collect()
+}
+
+/// A hash of a node's JSON value, spans and styles left out: equal for two copies of the same
+/// CRD. The tree is hashed directly (serializing it to JSON text first was 9% of a lint run);
+/// the per-process seed keeps a crafted file from colliding with another on purpose.
+fn fingerprint(node: &Node) -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    static SEED: std::sync::OnceLock<foldhash::quality::RandomState> = std::sync::OnceLock::new();
+    let mut h = SEED.get_or_init(Default::default).build_hasher();
+    node.hash_json(&mut h);
+    h.finish()
+}
+
+/// Where to point for a finding about a whole CRD: its `metadata.name`.
+fn name_span(node: &Node) -> Span {
+    node.at(&["metadata", "name"])
+        .map(|n| n.span())
+        .unwrap_or_else(|| kind_span(node))
+}

@@ -1,0 +1,389 @@
+//! Reading one file into documents and objects: its text parsed, each document's objects (a
+//! `List`'s items are objects of their own) classified as a CRD, a resource to look up, or
+//! something to skip, and its `crdlint.io/ignore` annotations and read/parse findings noted.
+//! Also `crdlint scan`, which stops there.
+
+use super::*;
+
+/// Where an object is: a document's root, or one item of a `List` document. Indices fit in
+/// `u32`: a file is at most 32 MiB ([`super::input::MAX_FILE_BYTES`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Locator {
+    pub(super) doc: u32,
+    pub(super) item: Option<u32>,
+}
+
+/// What an object is to the run. Small on purpose (a file of 10^6 tiny documents holds one per
+/// document while it is checked): the group and kind of a resource are read from its
+/// [`ObjectRef`] when needed.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Class {
+    Crd,
+    /// A candidate custom resource, looked up by group and kind.
+    Resource,
+    /// Not an object at all (a scalar or a sequence document).
+    NotAnObject(crate::yaml::Kind),
+    /// An object without `apiVersion` or `kind`.
+    NoApiVersionKind,
+    /// Skipped by `--skip`: not counted, never reported.
+    SkipQuietly,
+}
+
+impl Class {
+    /// Why an object of this class is skipped, for the classes skipped whatever the table.
+    pub(super) fn skip_reason(self) -> Option<Cow<'static, str>> {
+        match self {
+            Class::NotAnObject(kind) => Some(format!("not an object (a {kind})").into()),
+            Class::NoApiVersionKind => Some("no apiVersion and kind".into()),
+            _ => None,
+        }
+    }
+}
+
+pub(super) struct Object {
+    pub(super) at: Locator,
+    pub(super) class: Class,
+    pub(super) object: Arc<ObjectRef>,
+}
+
+impl Object {
+    /// A resource's group (from its `apiVersion`) and kind.
+    pub(super) fn group_kind(&self) -> (&str, &str) {
+        let group = match self.object.api_version.rsplit_once('/') {
+            Some((group, _)) => group,
+            None => "",
+        };
+        (group, &self.object.kind)
+    }
+}
+
+#[derive(Default)]
+pub(super) struct ParsedFile {
+    pub(super) docs: Vec<Document>,
+    /// The documents' objects, when classified with the parse ([`Classify::Now`]).
+    pub(super) objects: Vec<Object>,
+    /// The objects are classified as they are checked ([`ParsedFile::classify_later`]).
+    later: bool,
+    pub(super) annotations: Vec<IgnoreAnnotation>,
+    pub(super) diagnostics: Vec<Diagnostic>,
+    pub(super) documents: usize,
+}
+
+/// When a parsed file's objects are classified.
+#[derive(Clone, Copy)]
+pub(super) enum Classify<'a> {
+    /// With the parse, into [`ParsedFile::objects`] (step 1 looks for CRDs among them).
+    Now(&'a [SkipPattern]),
+    /// One document at a time as they are checked (step 3): a file of 10^6 documents then
+    /// never holds a record for each.
+    Later,
+}
+
+impl ParsedFile {
+    /// The objects not classified with the parse, one document at a time.
+    pub(super) fn classify_later<'p>(
+        &'p self,
+        skip: &'p [SkipPattern],
+    ) -> impl Iterator<Item = Object> + 'p {
+        let docs = if self.later { &self.docs[..] } else { &[] };
+        docs.iter().enumerate().flat_map(move |(i, doc)| {
+            let mut out = Vec::new();
+            if let Some(root) = &doc.root {
+                classify(root, i, skip, &mut out);
+            }
+            out
+        })
+    }
+
+    pub(super) fn node(&self, at: Locator) -> Option<&Node> {
+        let root = self.docs.get(at.doc as usize)?.root.as_ref()?;
+        match at.item {
+            None => Some(root),
+            Some(i) => root.get("items")?.as_seq()?.get(i as usize),
+        }
+    }
+}
+
+/// Parses and classifies every file, one file per task, keeping the file order.
+fn parse_all(
+    loaded: &[Loaded],
+    skip: &[SkipPattern],
+    patches: &std::collections::HashSet<std::path::PathBuf>,
+) -> Vec<ParsedFile> {
+    loaded
+        .par_iter()
+        .enumerate()
+        .map(|(id, l)| {
+            let text = l.text();
+            let text = text.as_deref().map_err(String::as_str);
+            parse_file(id, l, text, loaded.len(), Classify::Now(skip), patches)
+        })
+        .collect()
+}
+
+/// Parses and classifies one file (`text`, or why it could not be read): its documents,
+/// objects, `crdlint.io/ignore` annotations and read/parse findings.
+pub(super) fn parse_file(
+    id: FileId,
+    l: &Loaded,
+    text: Result<&str, &str>,
+    files: usize,
+    when: Classify<'_>,
+    patches: &std::collections::HashSet<std::path::PathBuf>,
+) -> ParsedFile {
+    let mut diagnostics = Vec::new();
+    if let Err(msg) = text {
+        diagnostics.push(
+            Diagnostic::new(&input_rules::IO_ERROR, Span::default(), msg.to_string()).with_file(id),
+        );
+    }
+    let text_or_empty = text.unwrap_or_default();
+    if let Some(why) = classify::renderer_input(l, text_or_empty, patches) {
+        let at = classify::template_action(text_or_empty).unwrap_or_default();
+        diagnostics.push(Diagnostic::new(&NOT_A_MANIFEST, at, why).with_file(id));
+        return ParsedFile {
+            diagnostics,
+            ..ParsedFile::default()
+        };
+    }
+    let docs = match text {
+        Ok(text) => {
+            let limits = crate::yaml::LoadOptions::for_run(text.len(), files);
+            crate::yaml::load_with(text, &limits)
+        }
+        Err(_) => Vec::new(),
+    };
+    let mut objects = Vec::new();
+    let mut annotations = Vec::new();
+    let mut documents = 0;
+    for (i, doc) in docs.iter().enumerate() {
+        if doc.root.is_some() || !doc.errors.is_empty() {
+            documents += 1;
+        }
+        diagnostics.extend(doc.errors.iter().map(|e| yaml_diagnostic(e).with_file(id)));
+        if let Some(root) = &doc.root {
+            if let Classify::Now(skip) = when {
+                self::classify(root, i, skip, &mut objects);
+            }
+            for (_, node) in self::objects(root) {
+                if let Some((value, text)) = classify::ignore_annotation(node) {
+                    annotations.push(IgnoreAnnotation {
+                        file: id,
+                        object: node.span(),
+                        value,
+                        text,
+                    });
+                }
+            }
+        }
+    }
+    ParsedFile {
+        docs,
+        objects,
+        later: matches!(when, Classify::Later),
+        annotations,
+        diagnostics,
+        documents,
+    }
+}
+
+/// Reads, parses and classifies only: the counts `check` would start from, with resources
+/// matched to CRDs by group and kind without compiling anything (`crdlint scan`, used by the
+/// benchmarks to time the front half of a run).
+pub fn scan(loaded: &[Loaded]) -> Summary {
+    let parsed = parse_all(loaded, &[], &Default::default());
+    let mut summary = Summary {
+        files: loaded.len(),
+        ..Summary::default()
+    };
+    let mut kinds = std::collections::HashSet::new();
+    for p in &parsed {
+        summary.documents += p.documents;
+        summary.count(&p.diagnostics);
+        for o in &p.objects {
+            if matches!(o.class, Class::Crd) {
+                summary.crds += 1;
+                if let Some(key) = p.node(o.at).and_then(crd_key) {
+                    kinds.insert(key);
+                }
+            }
+        }
+    }
+    for p in &parsed {
+        for o in &p.objects {
+            let (group, kind) = o.group_kind();
+            match o.class {
+                Class::Crd => {}
+                Class::Resource if kinds.contains(&(group.to_string(), kind.to_string())) => {
+                    summary.resources += 1
+                }
+                _ => summary.skipped += 1,
+            }
+        }
+    }
+    summary
+}
+
+/// Where to point for a finding about a whole object: its `kind` value, so that the frame
+/// shows which kind is meant.
+pub(super) fn kind_span(node: &Node) -> Span {
+    node.get("kind").map(|k| k.span()).unwrap_or(node.span())
+}
+
+pub(crate) fn yaml_diagnostic(e: &YamlError) -> Diagnostic {
+    let rule = match e.kind {
+        YamlErrorKind::Syntax => &input_rules::YAML_SYNTAX,
+        YamlErrorKind::DuplicateKey => &input_rules::YAML_DUPLICATE_KEY,
+        YamlErrorKind::AliasBudget => &input_rules::YAML_ALIAS_BUDGET,
+        YamlErrorKind::TooDeep => &input_rules::YAML_TOO_DEEP,
+        YamlErrorKind::TooLarge => &input_rules::YAML_TOO_LARGE,
+        YamlErrorKind::Suspicious => &input_rules::YAML_SUSPICIOUS,
+    };
+    let mut d = Diagnostic::new(rule, e.span, e.message.clone());
+    for (span, message) in &e.related {
+        d = d.with_related(*span, message.clone());
+    }
+    d
+}
+
+pub(crate) fn object_ref(node: &Node) -> ObjectRef {
+    let meta = node.get("metadata");
+    let meta_str = |k: &str| meta.and_then(|m| m.get_str(k));
+    ObjectRef {
+        api_version: node.get_str("apiVersion").unwrap_or_default().to_string(),
+        kind: node.get_str("kind").unwrap_or_default().to_string(),
+        name: meta_str("name")
+            .or_else(|| meta_str("generateName"))
+            .unwrap_or_default()
+            .to_string(),
+        namespace: meta_str("namespace").map(str::to_string),
+    }
+}
+
+/// True for the apiVersion and kind of a CustomResourceDefinition.
+pub fn is_crd(api_version: &str, kind: &str) -> bool {
+    kind == "CustomResourceDefinition"
+        && matches!(
+            api_version,
+            "apiextensions.k8s.io/v1" | "apiextensions.k8s.io/v1beta1"
+        )
+}
+
+/// Group and kind a CRD defines, read directly (for CRDs that do not compile).
+pub(super) fn crd_key(node: &Node) -> Option<(String, String)> {
+    let spec = node.get("spec")?;
+    Some((
+        spec.get_str("group")?.to_string(),
+        spec.at(&["names", "kind"])?.as_str()?.to_string(),
+    ))
+}
+
+/// The objects of one document: the root, or each item of a `List` (`kind: List` or any
+/// `*List` kind with an `items` sequence) with its index.
+pub fn objects(root: &Node) -> Vec<(Option<usize>, &Node)> {
+    let kind = root.get_str("kind").unwrap_or_default();
+    if kind.ends_with("List") {
+        if let Some(items) = root.get("items").and_then(Node::as_seq) {
+            // kubectl flattens one level: a List's items are objects, never Lists again.
+            return items
+                .iter()
+                .enumerate()
+                .map(|(i, n)| (Some(i), n))
+                .collect();
+        }
+    }
+    vec![(None, root)]
+}
+
+/// Adds the objects of one document.
+pub(super) fn classify(root: &Node, doc: usize, skip: &[SkipPattern], out: &mut Vec<Object>) {
+    for (item, node) in objects(root) {
+        let at = Locator {
+            doc: doc as u32,
+            item: item.map(|i| i as u32),
+        };
+        out.push(classify_object(node, at, skip));
+    }
+}
+
+static EMPTY_OBJECT: std::sync::OnceLock<Arc<ObjectRef>> = std::sync::OnceLock::new();
+
+fn classify_object(node: &Node, at: Locator, skip: &[SkipPattern]) -> Object {
+    let object = object_ref(node);
+    // A document with none of the four fields (a fragment, a values file) shares one empty
+    // reference: per skipped document the run keeps only its small class and locator.
+    let object = if object == ObjectRef::default() {
+        Arc::clone(EMPTY_OBJECT.get_or_init(Default::default))
+    } else {
+        Arc::new(object)
+    };
+    let class = if node.as_map().is_none() {
+        Class::NotAnObject(node.kind())
+    } else if object.api_version.is_empty() || object.kind.is_empty() {
+        Class::NoApiVersionKind
+    } else if skip
+        .iter()
+        .any(|p| p.matches(&object.api_version, &object.kind))
+    {
+        Class::SkipQuietly
+    } else if is_crd(&object.api_version, &object.kind) {
+        Class::Crd
+    } else {
+        Class::Resource
+    };
+    Object { at, class, object }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn classes(json: serde_json::Value) -> Vec<String> {
+        let mut out = Vec::new();
+        classify(&Node::from_json(&json), 0, &[], &mut out);
+        out.iter()
+            .map(|o| match o.class {
+                Class::Crd => "crd".to_string(),
+                Class::Resource => format!("{}/{}", o.group_kind().0, o.group_kind().1),
+                Class::SkipQuietly => "skip".to_string(),
+                class => format!("skip: {}", class.skip_reason().unwrap_or_default()),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn classifies_crds_resources_and_lists() {
+        use serde_json::json;
+        assert_eq!(
+            classes(json!({"apiVersion": "apiextensions.k8s.io/v1beta1",
+                           "kind": "CustomResourceDefinition"})),
+            ["crd"]
+        );
+        assert_eq!(
+            classes(json!({"apiVersion": "example.com/v1", "kind": "Widget"})),
+            ["example.com/Widget"]
+        );
+        assert_eq!(
+            classes(json!({"apiVersion": "v1", "kind": "ConfigMap"})),
+            ["/ConfigMap"]
+        );
+        assert_eq!(
+            classes(json!({"apiVersion": "v1", "kind": "List", "items": [
+                {"apiVersion": "example.com/v1", "kind": "Widget"},
+                {"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition"},
+                "x"
+            ]})),
+            [
+                "example.com/Widget",
+                "crd",
+                "skip: not an object (a string)"
+            ]
+        );
+        // A `*List` kind without items is an object of its own.
+        assert_eq!(
+            classes(json!({"apiVersion": "example.com/v1", "kind": "WidgetList"})),
+            ["example.com/WidgetList"]
+        );
+        assert_eq!(classes(json!({"a": 1})), ["skip: no apiVersion and kind"]);
+    }
+}
