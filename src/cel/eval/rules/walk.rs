@@ -171,7 +171,8 @@ impl Validator {
         // The converter reads a map with an additionalProperties schema through that schema
         // and shows a resource root's apiVersion, kind and metadata through a narrower view:
         // those values are not the properties' own conversions.
-        let share_properties = ap_schema.is_none();
+        // Nothing to share when no ancestor converted this map: skip the name escaping then.
+        let share_properties = ap_schema.is_none() && (here.new.is_some() || here.old.is_some());
         for (k, v) in m.iter() {
             if let Some(p) = self.properties.get(k) {
                 let ov = old_map.and_then(|o| o.get(k));
