@@ -143,8 +143,60 @@ fn fast_scan_equals_granit_on_extra_directories() {
     }
 }
 
+/// A generated flow collection: nested sequences and mappings of plain and quoted scalars,
+/// with separators that put entries on following lines, comments, trailing commas and a few
+/// characters that end or continue plain scalars.
+fn flow_yaml() -> impl Strategy<Value = String> {
+    let leaf = prop_oneof![
+        "[a-z][a-z0-9 .:/#?-]{0,8}",
+        "'[a-z ',:]{0,5}'",
+        "\"[a-z ,:\\n]{0,5}\"",
+        Just("-1".to_owned()),
+        Just("ü".to_owned()),
+        Just("[]".to_owned()),
+        Just("{}".to_owned()),
+    ];
+    let sep = prop_oneof![
+        4 => Just(", ".to_owned()),
+        1 => Just(",".to_owned()),
+        1 => Just(" , ".to_owned()),
+        1 => Just(",\n    ".to_owned()),
+        1 => Just(", # c\n  ".to_owned()),
+        1 => Just("\n  , ".to_owned()),
+        1 => Just(",\n".to_owned()),
+    ];
+    leaf.prop_recursive(3, 16, 4, move |inner| {
+        (
+            proptest::collection::vec((inner.clone(), inner, sep.clone()), 0..4),
+            any::<bool>(),
+            0usize..4,
+        )
+            .prop_map(|(entries, map, extra)| {
+                let mut out = String::from(if map { "{" } else { "[" });
+                if extra == 1 {
+                    out.push_str("\n  ");
+                }
+                for (i, (k, v, sep)) in entries.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(sep);
+                    }
+                    if map {
+                        out.push_str(k);
+                        out.push_str(if extra == 2 { ":" } else { ": " });
+                    }
+                    out.push_str(v);
+                }
+                if extra == 3 && !entries.is_empty() {
+                    out.push(',');
+                }
+                out.push(if map { '}' } else { ']' });
+                out
+            })
+    })
+}
+
 /// A generated block YAML text: nested maps and sequences with plain, quoted and block scalars,
-/// comments and blank lines, in one or more documents.
+/// flow collections, comments and blank lines, in one or more documents.
 fn block_yaml() -> impl Strategy<Value = String> {
     let scalar = prop_oneof![
         "[a-z][a-z0-9 .:/#-]{0,12}",
@@ -153,10 +205,19 @@ fn block_yaml() -> impl Strategy<Value = String> {
         Just("-1".to_owned()),
         Just("ü é".to_owned()),
     ];
-    let line = (0usize..4, 0usize..6, "[a-z]{1,5}", scalar, 0usize..8).prop_map(
-        |(depth, shape, key, value, extra)| {
+    let line = (
+        0usize..4,
+        0usize..8,
+        "[a-z]{1,5}",
+        scalar,
+        0usize..8,
+        flow_yaml(),
+    )
+        .prop_map(|(depth, shape, key, value, extra, flow)| {
             let ind = "  ".repeat(depth);
             match shape {
+                6 => format!("{ind}{key}: {flow}{}\n", ["", " # c", " x"][extra % 3]),
+                7 => format!("{ind}- {flow}\n"),
                 0 => format!("{ind}{key}: {value}\n"),
                 1 => format!("{ind}{key}:\n"),
                 2 => format!("{ind}- {value}\n"),
@@ -174,8 +235,7 @@ fn block_yaml() -> impl Strategy<Value = String> {
                     _ => format!("{ind}{key}: {value} # c\n"),
                 },
             }
-        },
-    );
+        });
     proptest::collection::vec(line, 1..24).prop_map(|lines| lines.concat())
 }
 

@@ -2,34 +2,42 @@
 //!
 //! granit-parser is a complete YAML 1.2 scanner and spends ~117 instructions per input byte; most
 //! of what we read is a small subset of YAML: block mappings and sequences, plain scalars
-//! (multi-line ones too), one-line quoted scalars and `|`/`>` block scalars. [`scan`] reads that
-//! subset and produces exactly the events granit would produce for it (same events, same spans
-//! with the same markers, same scalar values and styles, same indentation hints), so the loader
-//! above it cannot tell the two apart.
+//! (multi-line ones too), quoted scalars, `|`/`>` block scalars and simple flow collections
+//! (`["v1"]`, `{"k": "v"}`, nested, over lines: see `scan/flow.rs`). [`scan`] reads that
+//! subset and produces exactly the events granit would produce for it (same events, same byte
+//! spans, same scalar values and styles, same indentation hints), so the loader above it cannot
+//! tell the two apart. Granit's spans also carry line, column and character markers; nothing
+//! above the scanner reads them (spans are byte offsets; lines are counted when a finding is
+//! rendered), so the scanner hands over byte offsets only, and the oracle derives the markers
+//! to compare them.
 //!
-//! Anything else — anchors, aliases, tags, flow collections, directives, `...`, complex keys,
-//! tabs, carriage returns, control characters, explicit block indentation, quoted scalars over
-//! several lines, anything doubtful or wrong — makes it *decline*: it stops and names the offset
-//! of the document it was in ([`Declined::at`]), where the caller starts granit afresh. Events of
-//! that document already delivered must be thrown away by the caller; the documents before it
-//! are complete and equal to granit's reading. A document after the first always starts at its
-//! `---` line, where a fresh granit reads the rest of the stream as a granit that had read it
-//! from the start would.
+//! Anything else — anchors, aliases, tags, unusual flow collections, directives, `...`, complex
+//! keys, tabs, carriage returns, control characters, anything doubtful or wrong — makes it
+//! *decline*: it stops and names the offset of the document it was in ([`Declined::at`]), where
+//! the caller starts granit afresh. Events of that document already delivered must be thrown
+//! away by the caller; the documents before it are complete and equal to granit's reading. A
+//! document after the first always starts at its `---` line, where a fresh granit reads the rest
+//! of the stream as a granit that had read it from the start would.
 //!
-//! Correctness is checked against granit itself: [`oracle`] compares both readings of any text
-//! (unit tests, the corpus test in `tests/yaml_scan.rs`, a proptest and the `yaml_scan` fuzz
-//! target).
+//! Correctness is checked against granit itself: [`oracle`] compares both readings of any text,
+//! markers included (unit tests, the corpus test in `tests/yaml_scan.rs`, a proptest and the
+//! `yaml_scan` fuzz target).
 
+mod flow;
 pub mod oracle;
 mod scalars;
 
 use std::borrow::Cow;
 
-use granit_parser::{Event, Marker, ScalarStyle, Span as GSpan, StructureStyle};
+use granit_parser::{Event, ScalarStyle, StructureStyle};
 
 /// Receives the events of [`scan`], in order.
 pub trait Sink<'a> {
-    fn event(&mut self, ev: Event<'a>, span: GSpan);
+    /// One event, with the byte range granit's span would give and granit's indentation hint
+    /// (set on block mapping keys and block scalars). Granit's markers also carry lines,
+    /// columns and character indexes; the loader reads byte offsets only, so the scanner does
+    /// not compute them (the oracle does, from the offsets, to compare whole spans).
+    fn event(&mut self, ev: Event<'a>, start: usize, end: usize, indent: Option<usize>);
 }
 
 /// The fast path stopped: start granit at `at` (a document start: 0 or a `---` line) and drop
@@ -51,28 +59,22 @@ const MAX_KEY_BYTES: usize = 1000;
 /// Reads `src` into `sink`, or declines at a document boundary.
 #[track_caller]
 pub fn scan<'a, S: Sink<'a>>(src: &'a str, sink: &mut S) -> Result<(), Declined> {
-    let Some(ascii) = subset_text(src) else {
+    if subset_text(src).is_none() {
         return Err(Declined {
             at: 0,
             by: std::panic::Location::caller(),
         });
-    };
-    scan_checked(src, ascii, sink)
+    }
+    scan_checked(src, sink)
 }
 
 /// [`scan`] of a text (or a tail of one starting at a line start) that [`subset_text`]
-/// accepted; `ascii` as it returned.
-pub(crate) fn scan_checked<'a, S: Sink<'a>>(
-    src: &'a str,
-    ascii: bool,
-    sink: &mut S,
-) -> Result<(), Declined> {
+/// accepted.
+pub(crate) fn scan_checked<'a, S: Sink<'a>>(src: &'a str, sink: &mut S) -> Result<(), Declined> {
     let mut s = Scanner {
         src,
         b: src.as_bytes(),
         sink,
-        cur: Cursor::default(),
-        ascii,
         stack: Vec::new(),
         pos: 0,
         doc_start: 0,
@@ -122,56 +124,6 @@ pub(crate) fn subset_text(src: &str) -> Option<bool> {
     Some(ascii)
 }
 
-/// UTF-8 continuation bytes in `b` (branch-free, vectorized).
-fn continuation_bytes(b: &[u8]) -> usize {
-    b.iter().map(|&x| usize::from((x as i8) < -0x40)).sum()
-}
-
-/// Turns byte offsets into granit's markers (character index, 1-based line, column in
-/// characters), moving forward through the text as events arrive.
-#[derive(Clone, Copy, Default)]
-struct Cursor {
-    byte: usize,
-    chars: usize,
-    /// Line breaks before `byte`.
-    line: usize,
-    /// Character index where the line of `byte` starts.
-    line_chars: usize,
-}
-
-impl Cursor {
-    fn mark(&mut self, b: &[u8], ascii: bool, to: usize) -> Marker {
-        if to < self.byte {
-            // Never happens for spans produced in order; stay correct anyway.
-            *self = Cursor::default();
-        }
-        let part = &b[self.byte..to];
-        // Characters start at every byte but UTF-8 continuation bytes.
-        let (cont_to_line, cont_after) = if ascii {
-            (0, 0)
-        } else {
-            match memchr::memrchr(b'\n', part) {
-                Some(last) => (
-                    continuation_bytes(&part[..=last]),
-                    continuation_bytes(&part[last + 1..]),
-                ),
-                None => (0, continuation_bytes(part)),
-            }
-        };
-        match memchr::memrchr(b'\n', part) {
-            Some(last) => {
-                self.line += memchr::memchr_iter(b'\n', part).count();
-                self.line_chars = self.chars + last + 1 - cont_to_line;
-                self.chars = self.line_chars + (part.len() - last - 1) - cont_after;
-            }
-            None => self.chars += part.len() - cont_after,
-        }
-        self.byte = to;
-        Marker::new(self.chars, self.line + 1, self.chars - self.line_chars)
-            .with_byte_offset(Some(to))
-    }
-}
-
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Kind {
     Map,
@@ -208,8 +160,6 @@ struct Scanner<'a, 's, S> {
     src: &'a str,
     b: &'a [u8],
     sink: &'s mut S,
-    cur: Cursor,
-    ascii: bool,
     stack: Vec<Open>,
     /// Where reading goes on after the node just read.
     pos: usize,
@@ -231,9 +181,7 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
     }
 
     fn emit(&mut self, ev: Event<'a>, start: usize, end: usize, indent: Option<usize>) {
-        let s = self.cur.mark(self.b, self.ascii, start);
-        let e = self.cur.mark(self.b, self.ascii, end);
-        self.sink.event(ev, GSpan::new(s, e).with_indent(indent));
+        self.sink.event(ev, start, end, indent);
     }
 
     fn len(&self) -> usize {
@@ -449,24 +397,7 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
                 self.pos = self.line_rest(end)?;
                 Ok(())
             }
-            b'{' | b'[' if self.b.get(q + 1) == Some(&(self.b[q] + 2)) => {
-                // `{}` and `[]`, the only flow collections the fast path reads.
-                let (start, end) = if self.b[q] == b'{' {
-                    (
-                        Event::MappingStart(StructureStyle::Flow, 0, None),
-                        Event::MappingEnd,
-                    )
-                } else {
-                    (
-                        Event::SequenceStart(StructureStyle::Flow, 0, None),
-                        Event::SequenceEnd,
-                    )
-                };
-                self.emit(start, q, q + 1, None);
-                self.emit(end, q + 1, q + 2, None);
-                self.pos = self.line_rest(q + 2)?;
-                Ok(())
-            }
+            b'{' | b'[' => self.flow_collection(q, parent),
             _ if self.plain_start(q) => self.plain_value(q, parent),
             _ => self.no(),
         }
