@@ -216,25 +216,45 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
                 }
                 t = next;
             } else if first {
-                self.emit(Event::DocumentStart(false, None), t, t, None);
+                // granit's implicit start spans the `[` or `{` of a flow collection at the root.
+                let e = if self.is_flow_open(t) { t + 1 } else { t };
+                self.emit(Event::DocumentStart(false, None), t, e, None);
             } else {
                 return self.no();
             }
             if self.col(t) != 0 || self.is_marker(t, b'-') || self.is_marker(t, b'.') {
                 return self.no();
             }
-            let end = self.document(t)?;
+            let (end, next) = if self.is_flow_open(t) {
+                self.flow_document(t)?
+            } else {
+                let end = self.document(t)?;
+                (end, end)
+            };
             self.emit(Event::DocumentEnd, end, end, None);
-            if end >= len {
+            if next >= len {
                 self.emit(Event::StreamEnd, len, len, None);
                 return Ok(());
             }
             first = false;
-            t = end;
+            t = next;
         }
     }
 
-    /// One document whose root collection starts at `t` (column 0). Returns where the next
+    /// A document whose root is the flow collection at `t` (column 0), as in JSON files: granit
+    /// ends it right after the closing bracket. Returns that offset and where the next
+    /// document's `---` is, or the end of the text.
+    fn flow_document(&mut self, t: usize) -> Result<(usize, usize), Declined> {
+        self.stack.clear();
+        let end = self.flow_collection(t, 0)?;
+        let next = self.skip_lines(self.pos);
+        if next < self.len() && !self.is_marker(next, b'-') {
+            return self.no();
+        }
+        Ok((end, next))
+    }
+
+    /// One block document whose root collection starts at `t` (column 0). Returns where the next
     /// document's `---` is, or the end of the text.
     fn document(&mut self, t: usize) -> Result<usize, Declined> {
         self.stack.clear();
@@ -397,7 +417,7 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
                 self.pos = self.line_rest(end)?;
                 Ok(())
             }
-            b'{' | b'[' => self.flow_collection(q, parent),
+            b'{' | b'[' => self.flow_collection(q, parent).map(drop),
             _ if self.plain_start(q) => self.plain_value(q, parent),
             _ => self.no(),
         }
@@ -488,6 +508,10 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
     /// A `- ` sequence entry indicator at `t`.
     fn is_entry(&self, t: usize) -> bool {
         self.b[t] == b'-' && self.blank_or_end(t + 1)
+    }
+
+    fn is_flow_open(&self, t: usize) -> bool {
+        matches!(self.b[t], b'[' | b'{')
     }
 
     /// A `---` (or `...`) document marker at `t`, at the start of its line.

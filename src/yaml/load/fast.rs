@@ -105,6 +105,9 @@ mod tests {
             "a: [1, \"2\", {b: [c]}]\nd: {e: yes, f: [0x1f, ~]}\n",
             "a: {b: 1, b: 2}\n",
             "a: [fe80::, 1]\n---\nb: [::1]\n---\nc: {d: e?}\n---\nf: [g]\n",
+            // JSON documents.
+            "{\"a\": [1, {\"b\": null}], \"c\": \"d\"}\n",
+            "[1]\n---\n{\"a\": 1} # c\n---\nb: 2\n---\n{\"a\": 1, \"a\": 2}\n",
         ] {
             let fast = load_with(src, &LoadOptions::default());
             let slow = load_with(src, &granit);

@@ -1,6 +1,7 @@
 //! Flow collections in the fast path: `["v1"]`, `{"k": "v", b: c}`, `[]`, nested ones, and
 //! ones over several lines, with quoted scalars and one-line plain scalars, as granit reads them
-//! in block context (granit's non-strict flow rules: continuation lines may stand in any column).
+//! in block context or as a document's root (JSON files), under granit's non-strict flow rules
+//! (continuation lines may stand in any column).
 //!
 //! Declined: anchors, aliases, tags, `?` keys, single-pair mappings inside sequences
 //! (`[a: b]`), keys without a value (`{a}`, `{a: }`), empty entries (`[a,,b]`), keys spread
@@ -31,17 +32,22 @@ fn is_flow_indicator(c: u8) -> bool {
 }
 
 impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
-    /// The flow collection whose `[` or `{` is at `open`, in block context; `parent` is the
-    /// indentation of the innermost block collection. Only blanks and a comment may follow its
-    /// closing bracket on that line.
-    pub(super) fn flow_collection(&mut self, open: usize, parent: usize) -> Result<(), Declined> {
+    /// The flow collection whose `[` or `{` is at `open`, in block context or at a document's
+    /// root; `parent` is the indentation of the innermost block collection (0 at the root).
+    /// Only blanks and a comment may follow its closing bracket on that line. Returns the offset
+    /// after that bracket.
+    pub(super) fn flow_collection(
+        &mut self,
+        open: usize,
+        parent: usize,
+    ) -> Result<usize, Declined> {
         let go = crate::yaml::flow::scan(self.src, open);
         if go.error.is_some() || !go.rewrites.is_empty() {
             return self.no();
         }
         let end = self.flow_events(open, parent)?;
         self.pos = self.line_rest(end)?;
-        Ok(())
+        Ok(end)
     }
 
     /// Emits the events of the flow collection opening at `open`; returns the offset after its
