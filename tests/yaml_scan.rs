@@ -231,6 +231,8 @@ fn block_yaml() -> impl Strategy<Value = String> {
         "\"[a-z \\\\n]{0,6}\"",
         Just("-1".to_owned()),
         Just("ü é".to_owned()),
+        Just("::/0".to_owned()),
+        Just("?q".to_owned()),
     ];
     let line = (
         0usize..4,
@@ -261,6 +263,7 @@ fn block_yaml() -> impl Strategy<Value = String> {
                     2 => "---\n".to_owned(),
                     3 => format!("{ind}  {value}\n"),
                     4 => format!("{ind}{key}: >\n{ind}  {value}\n\n{ind}   x\n{ind}  y\n"),
+                    5 => format!("{ind}{key} : {value}\n"),
                     _ => format!("{ind}{key}: {value} # c\n"),
                 },
             }

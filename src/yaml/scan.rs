@@ -321,10 +321,10 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
 
     /// A `key: value` entry whose key starts at `t`, column `c`.
     fn map_entry(&mut self, t: usize, c: usize) -> Result<(), Declined> {
-        let Some((key, colon)) = self.key(t, c)? else {
+        let Some((key, end, colon)) = self.key(t, c)? else {
             return self.no();
         };
-        self.emit(key, t, colon, Some(c));
+        self.emit(key, t, end, Some(c));
         self.value(colon, c, Ctx::MapValue)
     }
 
@@ -377,9 +377,9 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
             self.open(Kind::Seq, c, t)?;
             return self.seq_entry(t, c);
         }
-        if let Some((key, colon)) = self.key(t, parent)? {
+        if let Some((key, end, colon)) = self.key(t, parent)? {
             self.open(Kind::Map, c, t)?;
-            self.emit(key, t, colon, Some(c));
+            self.emit(key, t, end, Some(c));
             return self.value(colon, c, Ctx::MapValue);
         }
         self.scalar(t, parent)
@@ -394,11 +394,11 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
                 self.open(Kind::Seq, c, q)?;
                 return self.seq_entry(q, c);
             }
-            if let Some((key, colon)) = self.key(q, parent)? {
+            if let Some((key, end, colon)) = self.key(q, parent)? {
                 // `- key: value`
                 let c = self.col(q);
                 self.open(Kind::Map, c, q)?;
-                self.emit(key, q, colon, Some(c));
+                self.emit(key, q, end, Some(c));
                 return self.value(colon, c, Ctx::MapValue);
             }
         }
@@ -425,34 +425,33 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
 
     /// The key at `t` and the offset of its `:`, or `None` if `t` holds no key on this line
     /// (`parent` as for [`Self::quoted`]).
-    fn key(&self, t: usize, parent: usize) -> Result<Option<(Event<'a>, usize)>, Declined> {
-        let (ev, end) = match self.b[t] {
+    fn key(&self, t: usize, parent: usize) -> Result<Option<(Event<'a>, usize, usize)>, Declined> {
+        let (ev, end, colon) = match self.b[t] {
             b'"' | b'\'' => match self.quoted(t, parent)? {
                 (_, _, true) => return Ok(None),
-                (ev, end, false) => (ev, end),
+                (ev, end, false) => (ev, end, end),
             },
             _ if self.plain_start(t) => {
+                // `key: v`, or `key : v` (the key's span ends before the blanks).
                 let (end, stop, at) = self.plain_line(t);
                 if stop != Stop::Colon {
                     return Ok(None);
-                }
-                if at != end {
-                    // `key :`
-                    return self.no();
                 }
                 let text = &self.src[t..end];
                 (
                     Event::Scalar(Cow::Borrowed(text), ScalarStyle::Plain, 0, None),
                     end,
+                    at,
                 )
             }
             _ => return Ok(None),
         };
-        if end - t > MAX_KEY_BYTES {
+        // granit measures a simple key's length up to its `:`.
+        if colon - t > MAX_KEY_BYTES {
             return self.no();
         }
-        if self.b.get(end) == Some(&b':') && self.blank_or_end(end + 1) {
-            Ok(Some((ev, end)))
+        if self.b.get(colon) == Some(&b':') && self.blank_or_end(colon + 1) {
+            Ok(Some((ev, end, colon)))
         } else {
             Ok(None)
         }
@@ -524,9 +523,10 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
     /// Whether a plain scalar may start at `q` (no indicator the fast path leaves to granit).
     fn plain_start(&self, q: usize) -> bool {
         match self.b[q] {
-            b'-' => !self.blank_or_end(q + 1),
-            b'?' | b':' | b',' | b'[' | b']' | b'{' | b'}' | b'#' | b'&' | b'*' | b'!' | b'|'
-            | b'>' | b'\'' | b'"' | b'%' | b'@' | b'`' | b' ' | b'\n' => false,
+            // In block context granit reads `-x`, `:x` and `?x` as plain scalars (`- ::/0`).
+            b'-' | b':' | b'?' => !self.blank_or_end(q + 1),
+            b',' | b'[' | b']' | b'{' | b'}' | b'#' | b'&' | b'*' | b'!' | b'|' | b'>' | b'\''
+            | b'"' | b'%' | b'@' | b'`' | b' ' | b'\n' => false,
             _ => true,
         }
     }

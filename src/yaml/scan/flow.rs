@@ -162,8 +162,10 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
 
     /// Whether a plain scalar the fast path reads may start at `q` inside a flow collection.
     fn flow_plain_start(&self, q: usize) -> bool {
-        // granit refuses `-` before a flow indicator (`[-]`, `[-,a]`).
+        // granit refuses `-` before a flow indicator (`[-]`, `[-,a]`); `:x` and `?x` are
+        // indicators for go-yaml there.
         self.plain_start(q)
+            && !matches!(self.b[q], b':' | b'?')
             && !(self.b[q] == b'-' && self.b.get(q + 1).copied().is_some_and(is_flow_indicator))
     }
 
