@@ -524,6 +524,20 @@ impl Node {
                 a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.value_eq(y))
             }
             (Value::Map(a), Value::Map(b)) if a.len() != b.len() => false,
+            // Copies of one value (a CRD's versions sharing a schema) list their keys in the
+            // same order: compare entry by entry, and look a key up only where they differ
+            // (a map's keys are distinct, so a key at the same place is the same entry).
+            (Value::Map(a), Value::Map(b))
+                if a.entries
+                    .iter()
+                    .zip(b.entries.iter())
+                    .all(|(x, y)| x.key == y.key) =>
+            {
+                a.entries
+                    .iter()
+                    .zip(b.entries.iter())
+                    .all(|(x, y)| x.value.value_eq(&y.value))
+            }
             (Value::Map(a), Value::Map(b)) if a.len() <= 16 => a
                 .entries
                 .iter()
@@ -612,6 +626,35 @@ mod tests {
         assert_eq!(s.cover(Span::new(1, 4)), Span::new(1, 9));
         let far = Span::new(MAX_SPAN_OFFSET + 10, usize::MAX);
         assert_eq!((far.start(), far.end()), (MAX_SPAN_OFFSET, MAX_SPAN_OFFSET));
+    }
+
+    #[test]
+    fn value_eq_ignores_key_order_and_spans() {
+        let small = |order: &[(&str, i64)]| {
+            let mut m = Map::new();
+            for (k, v) in order {
+                m.insert(*k, Node::synthetic(Value::Int(*v)));
+            }
+            Node::synthetic(Value::Map(m))
+        };
+        let (a, b) = (small(&[("x", 1), ("y", 2)]), small(&[("y", 2), ("x", 1)]));
+        assert!(a.value_eq(&b) && b.value_eq(&a));
+        assert!(!a.value_eq(&small(&[("x", 1), ("y", 3)])));
+        assert!(!a.value_eq(&small(&[("y", 1), ("x", 2)])));
+        assert!(!a.value_eq(&small(&[("x", 1), ("z", 2)])));
+        let big: Vec<(String, i64)> = (0..40).map(|i| (format!("k{i}"), i)).collect();
+        fn refs(v: &[(String, i64)]) -> Vec<(&str, i64)> {
+            v.iter().map(|(k, i)| (k.as_str(), *i)).collect()
+        }
+        let mut rev = big.clone();
+        rev.reverse();
+        assert!(small(&refs(&big)).value_eq(&small(&refs(&rev))));
+        let mut changed = rev.clone();
+        changed[3].1 = -1;
+        assert!(!small(&refs(&big)).value_eq(&small(&refs(&changed))));
+        let mut spanned = small(&refs(&big));
+        spanned.set_span(Span::new(1, 2));
+        assert!(spanned.value_eq(&small(&refs(&big))));
     }
 
     /// The style shares a word with the span's start: every style with the largest and
