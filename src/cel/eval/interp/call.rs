@@ -173,7 +173,7 @@ impl<'a> Evaluator<'a> {
         target: Option<&'a Expr>,
         args: &'a [Expr],
     ) -> EvalResult {
-        let mut vals = ArgVals::with_capacity(args.len() + usize::from(target.is_some()));
+        let mut vals = Vec::with_capacity(args.len() + 1);
         let mut err = None;
         if let Some(t) = target {
             match self.eval(t) {
@@ -197,13 +197,12 @@ impl<'a> Evaluator<'a> {
             self.add(1)?;
             return Err(e);
         }
-        let vals = vals.as_slice();
         let member = target.is_some();
         // Functions whose work grows faster than their input (or with an argument,
         // like `lists.range(n)`) are charged before they run, so an expression over
         // the limit is cancelled instead of computing something huge first.
         if pre_charged {
-            let pre = functions::call_cost(func, member, vals, &Ok(Value::Null));
+            let pre = functions::call_cost(func, member, &vals, &Ok(Value::Null));
             if let Some(l) = self.opts.cost_limit {
                 if self.cost.saturating_add(pre) > l {
                     self.cost = self.cost.saturating_add(pre);
@@ -211,49 +210,9 @@ impl<'a> Evaluator<'a> {
                 }
             }
         }
-        let result = functions::call_in(self.opts.behavior, func, member, vals);
-        let c = functions::call_cost(func, member, vals, &result);
+        let result = functions::call_in(self.opts.behavior, func, member, &vals);
+        let c = functions::call_cost(func, member, &vals, &result);
         self.add(c)?;
         result
-    }
-}
-
-/// A library call's argument values (the target first): on the stack for up to three, which
-/// is nearly every call, so that calling a function does not allocate.
-enum ArgVals {
-    Inline([Value; 3], usize),
-    Heap(Vec<Value>),
-}
-
-impl ArgVals {
-    fn with_capacity(n: usize) -> ArgVals {
-        if n <= 3 {
-            ArgVals::Inline([Value::Null, Value::Null, Value::Null], 0)
-        } else {
-            ArgVals::Heap(Vec::with_capacity(n))
-        }
-    }
-
-    fn push(&mut self, v: Value) {
-        if let ArgVals::Inline(a, n) = self {
-            if let Some(slot) = a.get_mut(*n) {
-                *slot = v;
-                *n += 1;
-                return;
-            }
-            // Not reached (the capacity was counted); kept total rather than panicking.
-            let all = a.to_vec();
-            *self = ArgVals::Heap(all);
-        }
-        if let ArgVals::Heap(all) = self {
-            all.push(v);
-        }
-    }
-
-    fn as_slice(&self) -> &[Value] {
-        match self {
-            ArgVals::Inline(a, n) => &a[..*n],
-            ArgVals::Heap(all) => all,
-        }
     }
 }
