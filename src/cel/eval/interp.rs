@@ -29,7 +29,7 @@ mod tests;
 
 use std::sync::Arc;
 
-use super::ast::{Expr, ExprKind};
+use super::ast::{CallForm, Expr, ExprKind};
 use super::functions;
 use super::value::{Entries, ErrorKind, EvalError, EvalResult, Key, Value};
 use crate::k8s::Behavior;
@@ -319,7 +319,13 @@ impl<'a> Evaluator<'a> {
         let attr = match &e.kind {
             ExprKind::Ident(n) => self.lookup(n).is_some(),
             ExprKind::Select { test: false, .. } => true,
-            ExprKind::Call { func, .. } => matches!(&**func, "_[_]" | "_?._" | "_[?_]"),
+            ExprKind::Call { func, .. } => {
+                matches!(
+                    e.form,
+                    CallForm::Index | CallForm::OptIndex | CallForm::OptSelect
+                ) || (matches!(e.form, CallForm::Function)
+                    && matches!(&**func, "_[_]" | "_?._" | "_[?_]"))
+            }
             _ => false,
         };
         if attr && self.cost > before {

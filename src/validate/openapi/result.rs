@@ -158,6 +158,12 @@ impl Res {
     #[inline]
     pub(super) fn merge(&mut self, other: Res) {
         self.mc += other.mc;
+        if other.errs.capacity() == 0 && other.ratcheted.capacity() == 0 {
+            // Nothing on the heap: skipping the drop glue (an out-of-line call per merge,
+            // a tenth of this validator's time) frees nothing that would have been freed.
+            std::mem::forget(other);
+            return;
+        }
         if other.errs.is_empty() && other.ratcheted.is_empty() {
             return;
         }

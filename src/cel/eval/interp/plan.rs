@@ -2,7 +2,7 @@
 //! qualifiers cost nothing extra), which sub-trees are constants it folds under `OptOptimize`,
 //! and which constant conversions fail program creation.
 
-use super::super::ast::{Expr, ExprKind};
+use super::super::ast::{CallForm, Expr, ExprKind};
 use super::super::value::{EvalError, Value};
 use super::{evaluate, Options};
 
@@ -12,7 +12,13 @@ pub(super) fn is_attribute(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::Ident(_) => true,
         ExprKind::Select { test, .. } => !test,
-        ExprKind::Call { func, .. } => matches!(&**func, "_[_]" | "_?._" | "_[?_]" | "_?_:_"),
+        ExprKind::Call { func, .. } => {
+            matches!(
+                e.form,
+                CallForm::Index | CallForm::OptIndex | CallForm::OptSelect | CallForm::Conditional
+            ) || (matches!(e.form, CallForm::Function)
+                && matches!(&**func, "_[_]" | "_?._" | "_[?_]" | "_?_:_"))
+        }
         _ => false,
     }
 }
