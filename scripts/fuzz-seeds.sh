@@ -10,6 +10,8 @@ cd "$(dirname "$0")/.."
 shared="${CRDLINT_CORPUS:-../shared/corpus}"
 out=fuzz/corpus
 mkdir -p "$out/yaml_roundtrip" "$out/yaml_scan" "$out/cel_rule" "$out/pipeline" "$out/config"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 
 # Seeds are named by content hash, so running this twice adds nothing.
 seed() { # target file
@@ -32,9 +34,38 @@ yaml_files "${dirs[@]}" | while read -r f; do
   seed "$out/yaml_scan" "$f"
 done
 
+# The fast scanner's flow collections (testdata/ has few): one of each shape it reads or
+# declines, for the fuzzer to mutate.
+scan_seed() { cat > "$tmp/s"; seed "$out/yaml_scan" "$tmp/s"; }
+scan_seed <<'YAML'
+a: ["v1", x, 'y', -1, ""]
+b: {"k": "v", b: c, 'q': [ ], r: {}}
+c: [a, [b, c], {d: e}, ]
+- [ "x" ]   # c
+YAML
+scan_seed <<'YAML'
+args: [
+  "--a",
+  "--b=c",   # comment
+]
+env: {
+  "k": "v",
+  x: [1, 2],
+}
+q: ["x
+  y", 'p
+
+   q']
+YAML
+scan_seed <<'YAML'
+{"apiVersion": "v1", "kind": "ConfigMap", "data": {"a": "b"}}
+---
+[1, {"a": null}]
+---
+a: [a: b, {c}, {d: }, fe80::, ::1, http://x?y, &x 1, *x, !!str 1]
+YAML
+
 # CEL: every rule and messageExpression written in a CRD, one seed per rule ("rule\nmessage").
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 yaml_files "${dirs[@]}" | xargs grep -h -E '^\s*-?\s*(rule|messageExpression):' 2>/dev/null \
   | sed -E 's/^\s*-?\s*(rule|messageExpression):\s*//' | sort -u | awk 'NR <= 5000' \
   | while IFS= read -r rule; do

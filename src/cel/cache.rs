@@ -4,9 +4,17 @@
 //! `crdlint check` used to type-check each rule of a CRD three times (the lint in the
 //! new-expressions environment, the cost estimate in the same environment, the validator in
 //! the stored-expressions environment), and again for every version that repeats a schema. The
-//! three callers build their own declared types from their own copies of the schema, so the
-//! key cannot be the type's address: it is the type's structural [`DeclType::fingerprint`]
-//! (128 bits, see there), together with the expression text and what selects the environment.
+//! callers build their own declared types from their own copies of the schema, so the key
+//! cannot be the type's address: it is the type's structural [`DeclType::fingerprint`] (128
+//! bits, see there), together with the expression text and the environment's class
+//! ([`CompileOptions::env_class`]: the stored-expressions environment of the emulated minor is
+//! usually the new-expressions one, when the previous minor added no library).
+//!
+//! The fingerprint leaves out object type names (the compile check types a node from the node
+//! itself, `selfType`, where the cost estimator and the validator type it from the schema root,
+//! `selfType.spec`): a successful compilation is shared whatever the names, and a failed one,
+//! whose messages print them, only when the names are the same too
+//! ([`DeclType::names_fingerprint`]); otherwise it is compiled again.
 //!
 //! The cache is process-wide and thread-safe (rayon workers compile CRDs in parallel; a lookup
 //! or insert holds the lock only for the map operation, never while compiling). It is bounded:
@@ -16,13 +24,14 @@
 //! recent entries are the useful ones.
 //!
 //! [`DeclType::fingerprint`]: super::DeclType::fingerprint
+//! [`DeclType::names_fingerprint`]: super::DeclType::names_fingerprint
 
 use std::collections::HashMap;
 use std::hash::Hash;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::types::{hash_type, Fingerprinter};
-use super::{compile_expr, CompileError, CompileOptions, Compiled, EnvKind, Type};
+use super::types::{hash_type, hash_type_names, Fingerprinter};
+use super::{compile_expr, CompileError, CompileOptions, Compiled, Type};
 
 /// Entries per generation: more than the rules of the largest CRDs seen (about 700), so a CRD's
 /// linter, cost estimator and validator find each other's compilations. An entry keeps its
@@ -38,21 +47,28 @@ type Outcome = Result<Arc<Compiled>, CompileError>;
 #[derive(Clone, PartialEq, Eq, Hash)]
 struct Key {
     source: Box<str>,
-    minor: u32,
-    env: EnvKind,
-    base_env_options: bool,
-    /// The variables' names and types ([`vars_fingerprint`]).
+    /// [`CompileOptions::env_class`].
+    env: (u32, bool),
+    /// The variables' names and types, object type names aside ([`vars_fingerprint`]).
     vars: u128,
+}
+
+/// A cached outcome; a failure keeps the object type names it was compiled with
+/// ([`vars_names_fingerprint`]), which its messages may print.
+#[derive(Clone)]
+enum Entry {
+    Compiled(Arc<Compiled>),
+    Failed(u128, CompileError),
 }
 
 #[derive(Default)]
 struct Generations {
-    current: HashMap<Key, Outcome>,
-    previous: HashMap<Key, Outcome>,
+    current: HashMap<Key, Entry>,
+    previous: HashMap<Key, Entry>,
 }
 
 impl Generations {
-    fn get(&mut self, key: &Key) -> Option<Outcome> {
+    fn get(&mut self, key: &Key) -> Option<Entry> {
         if let Some(hit) = self.current.get(key) {
             return Some(hit.clone());
         }
@@ -62,7 +78,7 @@ impl Generations {
         Some(hit)
     }
 
-    fn insert(&mut self, key: Key, value: Outcome) {
+    fn insert(&mut self, key: Key, value: Entry) {
         if self.current.len() >= GENERATION {
             self.previous = std::mem::take(&mut self.current);
         }
@@ -75,7 +91,7 @@ fn cache() -> &'static Mutex<Generations> {
     CACHE.get_or_init(|| Mutex::new(Generations::default()))
 }
 
-/// The variables as the checker sees them: names and full types.
+/// The variables as the checker sees them: names and full types, object type names aside.
 fn vars_fingerprint(vars: &[(String, Type)]) -> u128 {
     let mut h = Fingerprinter::new();
     vars.len().hash(&mut h);
@@ -86,25 +102,52 @@ fn vars_fingerprint(vars: &[(String, Type)]) -> u128 {
     h.finish128()
 }
 
-/// [`compile_expr`], memoised: the same text, environment and variable types give the same
-/// (shared) result. Options with extra functions (tests only) are not cached.
+/// The object type names of the variables' types.
+fn vars_names_fingerprint(vars: &[(String, Type)]) -> u128 {
+    let mut h = Fingerprinter::new();
+    for (_, ty) in vars {
+        hash_type_names(ty, &mut h);
+    }
+    h.finish128()
+}
+
+/// [`compile_expr`], memoised: the same text, environment class and variable types give the
+/// same (shared) result; a failure is shared only between the same object type names. Options
+/// with extra functions (tests only) are not cached.
+///
+/// A shared success may carry another caller's object type names in its checked types (see
+/// the module documentation): nothing reads those names from a successful compilation.
 pub fn compile(src: &str, vars: &[(String, Type)], opts: &CompileOptions) -> Outcome {
     if !opts.extra_functions.is_empty() {
         return compile_expr(src, vars, opts).map(Arc::new);
     }
     let key = Key {
         source: src.into(),
-        minor: opts.kube_version.minor,
-        env: opts.env,
-        base_env_options: opts.base_env_options,
+        env: opts.env_class(),
         vars: vars_fingerprint(vars),
     };
-    if let Some(hit) = cache().lock().ok().and_then(|mut c| c.get(&key)) {
-        return hit;
+    let mut names = None;
+    match cache().lock().ok().and_then(|mut c| c.get(&key)) {
+        Some(Entry::Compiled(hit)) => return Ok(hit),
+        Some(Entry::Failed(fp, e)) => {
+            let ours = vars_names_fingerprint(vars);
+            if fp == ours {
+                return Err(e);
+            }
+            names = Some(ours);
+        }
+        None => {}
     }
     let out = compile_expr(src, vars, opts).map(Arc::new);
+    let entry = match &out {
+        Ok(c) => Entry::Compiled(c.clone()),
+        Err(e) => Entry::Failed(
+            names.unwrap_or_else(|| vars_names_fingerprint(vars)),
+            e.clone(),
+        ),
+    };
     if let Ok(mut c) = cache().lock() {
-        c.insert(key, out.clone());
+        c.insert(key, entry);
     }
     out
 }
@@ -113,6 +156,7 @@ pub fn compile(src: &str, vars: &[(String, Type)], opts: &CompileOptions) -> Out
 mod tests {
     use super::*;
     use crate::cel::schema_types::{decl_type, ROOT_TYPE_NAME};
+    use crate::cel::EnvKind;
     use crate::k8s::KubeVersion;
     use crate::schema::Schema;
     use crate::yaml::Node;
@@ -164,20 +208,70 @@ mod tests {
     }
 
     #[test]
+    fn object_type_names_are_shared_by_successes_only() {
+        // The same node typed from itself (`selfType`) and from the schema root
+        // (`selfType.spec`): one shape, two sets of names.
+        let spec = serde_json::json!({"type": "object", "properties": {"a": {"type": "integer"}}});
+        let own = self_of(spec.clone());
+        let root = Schema::from_node(&Node::from_json(
+            &serde_json::json!({"type": "object", "properties": {"spec": spec}}),
+        ));
+        let d = decl_type(&root, false, ROOT_TYPE_NAME).expect("typed schema");
+        let from_root = vec![("self".to_string(), d.fields["spec"].ty.cel_type())];
+        let opts = CompileOptions::default();
+        let a = compile("self.a > 1 && self.a < 8", &own, &opts).expect("compiles");
+        let b = compile("self.a > 1 && self.a < 8", &from_root, &opts).expect("compiles");
+        assert!(Arc::ptr_eq(&a, &b));
+        // Failures print the names: each caller gets its own.
+        let e1 = compile("self == 1", &own, &opts).unwrap_err().to_string();
+        let e2 = compile("self == 1", &from_root, &opts)
+            .unwrap_err()
+            .to_string();
+        assert!(e1.contains("'(selfType, int)'"), "{e1}");
+        assert!(e2.contains("'(selfType.spec, int)'"), "{e2}");
+        let e1 = compile("self == 1", &own, &opts).unwrap_err().to_string();
+        assert!(e1.contains("'(selfType, int)'"), "{e1}");
+    }
+
+    #[test]
+    fn equal_environments_share_compilations() {
+        let s = self_of(serde_json::json!({"type": "string"}));
+        let at = |minor, env| CompileOptions {
+            env,
+            ..CompileOptions::new(KubeVersion { minor })
+        };
+        // 1.35 added no library: new rules of 1.36 and stored rules of 1.36 see one environment,
+        // and so do new rules of 1.36 and stored rules of 1.35.
+        let new = compile("self.size() < 9", &s, &at(36, EnvKind::NewExpressions)).unwrap();
+        let stored = compile("self.size() < 9", &s, &at(36, EnvKind::StoredExpressions)).unwrap();
+        let older = compile("self.size() < 9", &s, &at(35, EnvKind::StoredExpressions)).unwrap();
+        assert!(Arc::ptr_eq(&new, &stored) && Arc::ptr_eq(&new, &older));
+        // 1.29 added the literal validators: 1.28 and 1.29 differ.
+        let a = compile("self.size() < 9", &s, &at(29, EnvKind::NewExpressions)).unwrap();
+        let b = compile("self.size() < 9", &s, &at(29, EnvKind::StoredExpressions)).unwrap();
+        assert!(!Arc::ptr_eq(&a, &b));
+        assert_ne!(
+            at(29, EnvKind::NewExpressions).env_class(),
+            at(29, EnvKind::StoredExpressions).env_class()
+        );
+    }
+
+    #[test]
     fn generations_bound_the_entries() {
         let mut g = Generations::default();
         let key = |i: usize| Key {
             source: i.to_string().into(),
-            minor: 0,
-            env: EnvKind::NewExpressions,
-            base_env_options: true,
+            env: (0, true),
             vars: 0,
         };
         let err = || {
-            Err(CompileError {
-                errors: Vec::new(),
-                source: String::new(),
-            })
+            Entry::Failed(
+                0,
+                CompileError {
+                    errors: Vec::new(),
+                    source: String::new(),
+                },
+            )
         };
         for i in 0..=2 * GENERATION {
             if i == GENERATION + 1 {

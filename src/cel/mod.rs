@@ -39,6 +39,7 @@ pub mod schema_types;
 pub mod types;
 
 use std::fmt;
+use std::sync::OnceLock;
 
 pub use checker::{CheckedExpr, Reference};
 /// The compile-time rules this module reports (cost rules live in [`cost`]).
@@ -104,23 +105,103 @@ impl CompileOptions {
     fn check_env(&self, vars: Vec<(String, Type)>) -> checker::CheckEnv {
         let m = self.env_minor();
         let stored = self.env == EnvKind::StoredExpressions;
-        checker::CheckEnv {
-            decls: decls::Decls::for_env(Some(m)),
-            extra: self
-                .extra_functions
-                .iter()
-                .filter(|(_, o)| stored || o.since <= m)
-                .cloned()
-                .collect(),
-            vars,
-            cross_type_numeric_comparisons: self.base_env_options && m >= 28,
-            optional_types: !self.base_env_options || m >= 28,
-            keyword_field_names: self.base_env_options && m >= 31,
-            literal_validators: self.base_env_options && m >= 29,
-            homogeneous_literals: self.base_env_options,
-            minor: m,
-        }
+        let mut env = env_of(m, self.base_env_options, vars);
+        env.extra = self
+            .extra_functions
+            .iter()
+            .filter(|(_, o)| stored || o.since <= m)
+            .cloned()
+            .collect();
+        env
     }
+
+    /// What the parser and checker see of these options, extra functions aside: two options
+    /// with the same class compile every expression alike. The class is the smallest minor
+    /// whose environment equals [`CompileOptions::env_minor`]'s (and the base options flag), so
+    /// the new-expressions environment of 1.N and the stored one of 1.(N-1) share a class, and
+    /// so do consecutive minors that added nothing (1.35 and 1.36: the linter's and the
+    /// validator's compilations of a rule are one).
+    pub(crate) fn env_class(&self) -> (u32, bool) {
+        (
+            env_class_of(self.env_minor(), self.base_env_options),
+            self.base_env_options,
+        )
+    }
+}
+
+/// The checker environment of minor `m` (the only input besides the options flag: keep
+/// [`EnvShape`] in step with what this reads from `m`).
+fn env_of(m: u32, base_env_options: bool, vars: Vec<(String, Type)>) -> checker::CheckEnv {
+    checker::CheckEnv {
+        decls: decls::Decls::for_env(Some(m)),
+        extra: Vec::new(),
+        vars,
+        cross_type_numeric_comparisons: base_env_options && m >= 28,
+        optional_types: !base_env_options || m >= 28,
+        keyword_field_names: base_env_options && m >= 31,
+        literal_validators: base_env_options && m >= 29,
+        homogeneous_literals: base_env_options,
+        minor: m,
+    }
+}
+
+/// Everything of an environment that depends on its minor: the overloads (each minor's set
+/// contains the previous one's, so their number tells the sets apart), the language options,
+/// the library type names and the macros.
+#[derive(PartialEq)]
+struct EnvShape {
+    overloads: usize,
+    flags: [bool; 5],
+    library_types: usize,
+    macros: parse::MacroSet,
+}
+
+fn env_shape(m: u32, base_env_options: bool) -> EnvShape {
+    let env = env_of(m, base_env_options, Vec::new());
+    EnvShape {
+        overloads: env
+            .decls
+            .functions
+            .values()
+            .map(|f| f.overloads.len())
+            .sum(),
+        flags: [
+            env.cross_type_numeric_comparisons,
+            env.optional_types,
+            env.keyword_field_names,
+            env.literal_validators,
+            env.homogeneous_literals,
+        ],
+        library_types: checker::library_types_at(m),
+        macros: parse::MacroSet::for_minor(m, env.optional_types),
+    }
+}
+
+/// The smallest minor whose environment is `m`'s (see [`CompileOptions::env_class`]); computed
+/// once per minor. Minors past the per-minor tables of [`decls::Decls::for_env`] are their own
+/// class.
+fn env_class_of(m: u32, base_env_options: bool) -> u32 {
+    const MINORS: u32 = 64;
+    static CLASSES: OnceLock<[Vec<u32>; 2]> = OnceLock::new();
+    if m >= MINORS {
+        return m;
+    }
+    let classes = CLASSES.get_or_init(|| {
+        [false, true].map(|base| {
+            let shapes: Vec<EnvShape> = (0..MINORS).map(|k| env_shape(k, base)).collect();
+            let mut class = Vec::with_capacity(shapes.len());
+            for k in 0..shapes.len() {
+                let c = if k > 0 && shapes[k - 1] == shapes[k] {
+                    class[k - 1]
+                } else {
+                    k as u32
+                };
+                class.push(c);
+            }
+            class
+        })
+    });
+    classes[usize::from(base_env_options)][m as usize]
 }
 
 /// One compile problem, positioned as cel-go positions it.

@@ -63,8 +63,10 @@ fn string_schema(max_length: Option<i64>) -> Schema {
 }
 
 /// `WithTypeAndObjectMeta`: resource roots always expose `apiVersion`, `kind`, `metadata.name`
-/// and `metadata.generateName`, and no other metadata.
-fn with_type_and_object_meta(s: &Schema) -> Option<Schema> {
+/// and `metadata.generateName`, and no other metadata. Returns the properties to put in place
+/// of (or after) the root's own, in upstream's order; `None` when the root already has them
+/// all. Upstream copies the root schema to change it; we only build the three replacements.
+fn object_meta_overrides(s: &Schema) -> Option<[(&'static str, Schema); 3]> {
     let is = |p: Option<&Schema>, t: &str| p.is_some_and(|p| p.is_type(t));
     let meta = s.properties.get("metadata");
     if is(s.properties.get("kind"), "string")
@@ -80,7 +82,6 @@ fn with_type_and_object_meta(s: &Schema) -> Option<Schema> {
         let user = p.and_then(|p| p.max_length);
         string_schema(Some(user.map_or(max, |u| u.min(max))))
     };
-    let mut r = s.clone();
     let meta_props = meta.map(|m| &m.properties);
     let mut metadata = Schema {
         type_: Some("object".to_string()),
@@ -97,11 +98,36 @@ fn with_type_and_object_meta(s: &Schema) -> Option<Schema> {
             NAME_MAX_LENGTH - 1,
         ),
     );
-    r.properties.insert("kind".to_string(), string_schema(None));
-    r.properties
-        .insert("apiVersion".to_string(), string_schema(None));
-    r.properties.insert("metadata".to_string(), metadata);
-    Some(r)
+    Some([
+        ("kind", string_schema(None)),
+        ("apiVersion", string_schema(None)),
+        ("metadata", metadata),
+    ])
+}
+
+/// The properties of `s` as CEL sees them: its own, with `overrides` replacing those of the
+/// same name in place and the others appended in order (an `IndexMap` insert of each).
+fn visible_properties<'a>(
+    s: &'a Schema,
+    overrides: Option<&'a [(&'static str, Schema); 3]>,
+) -> impl Iterator<Item = (&'a str, &'a Schema)> {
+    let replaced = move |name: &str| {
+        overrides
+            .into_iter()
+            .flatten()
+            .find(|(n, _)| *n == name)
+            .map(|(_, o)| o)
+    };
+    let own = s
+        .properties
+        .iter()
+        .map(move |(k, v)| (k.as_str(), replaced(k).unwrap_or(v)));
+    let added = overrides
+        .into_iter()
+        .flatten()
+        .filter(|(n, _)| !s.properties.contains_key(*n))
+        .map(|(n, o)| (*n, o));
+    own.chain(added)
 }
 
 fn decl_type_inner(s: &Schema, is_root: bool, name: &str, depth: usize) -> Option<Arc<DeclType>> {
@@ -115,17 +141,10 @@ fn decl_type_inner(s: &Schema, is_root: bool, name: &str, depth: usize) -> Optio
         };
         return Some(scalar("dyn", Type::Dyn, 1, max));
     }
-    let rooted;
-    let s = if is_root {
-        match with_type_and_object_meta(s) {
-            Some(r) => {
-                rooted = r;
-                &rooted
-            }
-            None => s,
-        }
+    let overrides = if is_root {
+        object_meta_overrides(s)
     } else {
-        s
+        None
     };
     match s.type_str() {
         "array" => {
@@ -176,7 +195,7 @@ fn decl_type_inner(s: &Schema, is_root: bool, name: &str, depth: usize) -> Optio
             }
             let mut fields = IndexMap::new();
             let mut min_size = 2i64;
-            for (pname, prop) in &s.properties {
+            for (pname, prop) in visible_properties(s, overrides.as_ref()) {
                 let escaped = escape(pname);
                 let child_name = format!("{name}.{}", escaped.as_deref().unwrap_or(pname));
                 let Some(ft) =
@@ -193,7 +212,7 @@ fn decl_type_inner(s: &Schema, is_root: bool, name: &str, depth: usize) -> Optio
                         e.clone(),
                         DeclField {
                             name: e,
-                            json_name: pname.clone(),
+                            json_name: pname.to_string(),
                             ty: ft,
                             required,
                         },

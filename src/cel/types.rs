@@ -316,15 +316,24 @@ impl DeclType {
         self.fields.get(escaped)
     }
 
-    /// A 128-bit hash of everything in this declared type and below it (names, shapes, bounds,
-    /// list types): equal for structurally equal types built from different schemas (the
-    /// linter's, the cost estimator's and the validator's copies of one CRD, or versions that
-    /// repeat a schema), so compilations can be shared between them ([`super::cache`]).
-    /// Computed once per node; a node's children are hashed once and reused by their parents.
+    /// A 128-bit hash of everything in this declared type and below it except the names of
+    /// object types (shapes, field names, bounds, list types): equal for structurally equal
+    /// types built from different schemas (the linter's, the cost estimator's and the
+    /// validator's copies of one CRD, versions that repeat a schema, or a node's type derived
+    /// from the node itself and the same node's type derived from the schema root), so
+    /// compilations can be shared between them ([`super::cache`]). Object type names are left
+    /// out because the checker only compares them with each other, and within one type tree
+    /// they name its nodes one-to-one: two trees of one shape check an expression alike, and
+    /// the names show only in error messages ([`DeclType::names_fingerprint`] tells those
+    /// apart). Computed once per node; a node's children are hashed once and reused by their
+    /// parents.
     pub fn fingerprint(&self) -> u128 {
         *self.fingerprint.0.get_or_init(|| {
             let mut h = Fingerprinter::new();
-            self.name.hash(&mut h);
+            if !self.is_object() {
+                // Non-object names are fixed by the kind (`int`, `list`, `map`, ...).
+                self.name.hash(&mut h);
+            }
             match &self.kind {
                 DeclKind::Scalar(t) => {
                     0u8.hash(&mut h);
@@ -354,6 +363,25 @@ impl DeclType {
             self.list_map_keys.hash(&mut h);
             h.finish128()
         })
+    }
+
+    /// A 128-bit hash of the object type names in this declared type and below it, in a fixed
+    /// order: with [`DeclType::fingerprint`], it tells apart trees that checker messages would
+    /// print differently. Not memoised: it is needed only when a compilation failed.
+    pub fn names_fingerprint(&self) -> u128 {
+        let mut h = Fingerprinter::new();
+        self.hash_names(&mut h);
+        h.finish128()
+    }
+
+    fn hash_names(&self, h: &mut Fingerprinter) {
+        self.name.hash(h);
+        if let Some(e) = self.elem() {
+            e.hash_names(h);
+        }
+        for f in self.fields.values() {
+            f.ty.hash_names(h);
+        }
     }
 }
 
@@ -398,6 +426,25 @@ impl Hasher for Fingerprinter {
     }
     fn finish(&self) -> u64 {
         self.0.finish() ^ self.1.finish()
+    }
+}
+
+/// Feeds the object type names of a [`Type`] into a fingerprint
+/// ([`DeclType::names_fingerprint`]).
+pub(crate) fn hash_type_names(t: &Type, h: &mut Fingerprinter) {
+    match t {
+        Type::List(e) | Type::Optional(e) | Type::Type(e) => hash_type_names(e, h),
+        Type::Map(k, v) => {
+            hash_type_names(k, h);
+            hash_type_names(v, h);
+        }
+        Type::Object(d) => d.names_fingerprint().hash(h),
+        Type::Opaque(_, ps) => {
+            for p in ps {
+                hash_type_names(p, h);
+            }
+        }
+        _ => {}
     }
 }
 

@@ -8,6 +8,7 @@
 //! wrongly-typed values as absent, so each problem is reported once, here.
 
 use super::ctx::go_quote;
+use super::keys::K;
 use crate::diag::{Diagnostic, Rule, Severity, Span};
 use crate::yaml::{Node, Value};
 
@@ -374,46 +375,69 @@ pub(crate) fn check(root: &Node, v1: bool, out: &mut Vec<Diagnostic>) {
     w.obj(root, top, &mut Path::default(), 0);
 }
 
-/// The two renderings of a location: the field path (`a.b[0].c`, map keys `[k]`) and Go's JSON
-/// decoding path (dotted field names, no indices).
-#[derive(Default)]
-struct Path {
-    field: String,
-    json: String,
+/// One step of a [`Path`].
+#[derive(Clone, Copy)]
+enum Seg<'a> {
+    /// A struct field.
+    Child(&'a str),
+    /// A list index.
+    Index(usize),
+    /// A map key.
+    Key(&'a str),
 }
 
-impl Path {
-    fn push_child(&mut self, name: &str) -> (usize, usize) {
-        let saved = (self.field.len(), self.json.len());
-        if !self.field.is_empty() {
-            self.field.push('.');
-        }
-        self.field.push_str(name);
-        if !self.json.is_empty() {
-            self.json.push('.');
-        }
-        self.json.push_str(name);
-        saved
+/// Where the walk is, as the steps taken; rendered only for a finding (most nodes have none),
+/// in the two forms findings use: [`Path::field`] and [`Path::json`].
+#[derive(Default)]
+struct Path<'a> {
+    segs: Vec<Seg<'a>>,
+}
+
+impl<'a> Path<'a> {
+    fn push(&mut self, s: Seg<'a>) -> usize {
+        self.segs.push(s);
+        self.segs.len() - 1
     }
-    fn push_index(&mut self, i: usize) -> (usize, usize) {
-        let saved = (self.field.len(), self.json.len());
-        self.field.push_str(&format!("[{i}]"));
-        saved
+    fn pop(&mut self, saved: usize) {
+        self.segs.truncate(saved);
     }
-    fn push_key(&mut self, k: &str) -> (usize, usize) {
-        let saved = (self.field.len(), self.json.len());
-        self.field.push('[');
-        self.field.push_str(k);
-        self.field.push(']');
-        if !self.json.is_empty() {
-            self.json.push('.');
+    /// The field path: `a.b[0].c`, map keys as `[k]`.
+    fn field(&self) -> String {
+        let mut out = String::new();
+        for s in &self.segs {
+            match s {
+                Seg::Child(n) => {
+                    if !out.is_empty() {
+                        out.push('.');
+                    }
+                    out.push_str(n);
+                }
+                Seg::Index(i) => {
+                    out.push('[');
+                    out.push_str(&i.to_string());
+                    out.push(']');
+                }
+                Seg::Key(k) => {
+                    out.push('[');
+                    out.push_str(k);
+                    out.push(']');
+                }
+            }
         }
-        self.json.push_str(k);
-        saved
+        out
     }
-    fn pop(&mut self, saved: (usize, usize)) {
-        self.field.truncate(saved.0);
-        self.json.truncate(saved.1);
+    /// Go's JSON decoding path: field names and map keys dotted, no indices.
+    fn json(&self) -> String {
+        let mut out = String::new();
+        for s in &self.segs {
+            if let Seg::Child(n) | Seg::Key(n) = s {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(n);
+            }
+        }
+        out
     }
 }
 
@@ -461,27 +485,38 @@ fn go_type(t: &Ty) -> String {
     }
 }
 
-impl Walker<'_> {
+/// The field of `o` named `key`. Schema nodes are most of a CRD: their keywords are found
+/// through [`K::of`] (whose order is `SCHEMA`'s) instead of scanning the table.
+fn field_of(o: &'static Obj, key: &str) -> Option<&'static (&'static str, Ty)> {
+    if std::ptr::eq(o, &SCHEMA) {
+        K::of(key).map(|k| &SCHEMA.fields[k as usize])
+    } else {
+        o.fields.iter().find(|(k, _)| *k == key)
+    }
+}
+
+impl<'a> Walker<'_> {
     fn wrong(&mut self, v: &Node, t: &Ty, path: &Path, parent: &str) {
         let value = match (t, &v.value) {
             (Ty::Int(_), Value::Int(_) | Value::Float(_)) => json_kind(v),
             _ => kind_word(v),
         };
+        let field = path.field();
         let msg = format!(
-            "{}: json: cannot unmarshal {value} into Go struct field {parent}.{} of type {}",
-            path.field,
-            path.json,
+            "{field}: json: cannot unmarshal {value} into Go struct field {parent}.{} of type {}",
+            path.json(),
             go_type(t)
         );
         self.out
-            .push(Diagnostic::new(&DECODE, v.span(), msg).with_path(path.field.clone()));
+            .push(Diagnostic::new(&DECODE, v.span(), msg).with_path(field));
     }
 
     fn unknown(&mut self, key: &str, key_span: Span, path: &Path) {
-        let full = if path.field.is_empty() {
+        let field = path.field();
+        let full = if field.is_empty() {
             key.to_string()
         } else {
-            format!("{}.{key}", path.field)
+            format!("{field}.{key}")
         };
         let mut d = Diagnostic::new(
             &UNKNOWN_FIELD,
@@ -498,12 +533,12 @@ impl Walker<'_> {
         self.out.push(d);
     }
 
-    fn obj(&mut self, n: &Node, o: &'static Obj, path: &mut Path, depth: usize) {
+    fn obj(&mut self, n: &'a Node, o: &'static Obj, path: &mut Path<'a>, depth: usize) {
         let Some(m) = n.as_map() else { return };
         for e in &m.entries {
-            match o.fields.iter().find(|(k, _)| *k == e.key) {
+            match field_of(o, &e.key) {
                 Some((k, t)) => {
-                    let saved = path.push_child(k);
+                    let saved = path.push(Seg::Child(k));
                     self.value(&e.value, t, path, o.go, depth + 1);
                     path.pop(saved);
                 }
@@ -521,7 +556,7 @@ impl Walker<'_> {
         }
     }
 
-    fn schema(&mut self, n: &Node, path: &mut Path, depth: usize) {
+    fn schema(&mut self, n: &'a Node, path: &mut Path<'a>, depth: usize) {
         if n.as_map().is_none() {
             if !n.is_null() {
                 self.wrong(n, &Ty::Schema, path, "JSONSchemaProps");
@@ -531,7 +566,14 @@ impl Walker<'_> {
         self.obj(n, &SCHEMA, path, depth);
     }
 
-    fn value(&mut self, v: &Node, t: &'static Ty, path: &mut Path, parent: &str, depth: usize) {
+    fn value(
+        &mut self,
+        v: &'a Node,
+        t: &'static Ty,
+        path: &mut Path<'a>,
+        parent: &str,
+        depth: usize,
+    ) {
         if depth > 400 || v.is_null() {
             return;
         }
@@ -543,16 +585,16 @@ impl Walker<'_> {
             (Ty::Float, Value::Int(_) | Value::Float(_)) => true,
             (Ty::Bytes, Value::String(s)) => {
                 if let Some(at) = base64_error(s) {
-                    let msg = format!("{}: illegal base64 data at input byte {at}", path.field);
-                    self.out.push(
-                        Diagnostic::new(&DECODE, v.span(), msg).with_path(path.field.clone()),
-                    );
+                    let field = path.field();
+                    let msg = format!("{field}: illegal base64 data at input byte {at}");
+                    self.out
+                        .push(Diagnostic::new(&DECODE, v.span(), msg).with_path(field));
                 }
                 true
             }
             (Ty::List(e), Value::Seq(items)) => {
                 for (i, it) in items.iter().enumerate() {
-                    let saved = path.push_index(i);
+                    let saved = path.push(Seg::Index(i));
                     self.value(it, e, path, parent, depth + 1);
                     path.pop(saved);
                 }
@@ -560,7 +602,7 @@ impl Walker<'_> {
             }
             (Ty::MapOf(e), Value::Map(m)) => {
                 for en in &m.entries {
-                    let saved = path.push_key(&en.key);
+                    let saved = path.push(Seg::Key(&en.key));
                     self.value(&en.value, e, path, parent, depth + 1);
                     path.pop(saved);
                 }
@@ -657,6 +699,14 @@ mod tests {
         let mut out = Vec::new();
         check(&Node::from_json(&j), true, &mut out);
         out.into_iter().map(|d| d.message).collect()
+    }
+
+    #[test]
+    fn the_schema_table_is_in_keyword_order() {
+        for (i, (name, _)) in SCHEMA.fields.iter().enumerate() {
+            assert_eq!(K::of(name).map(|k| k as usize), Some(i), "{name}");
+        }
+        assert_eq!(SCHEMA.fields.len(), super::super::keys::COUNT);
     }
 
     #[test]

@@ -34,6 +34,7 @@ mod crd_versions;
 mod ctx;
 mod decode;
 mod defaults;
+mod keys;
 mod names;
 mod schema;
 mod selectable;

@@ -2,34 +2,42 @@
 //!
 //! granit-parser is a complete YAML 1.2 scanner and spends ~117 instructions per input byte; most
 //! of what we read is a small subset of YAML: block mappings and sequences, plain scalars
-//! (multi-line ones too), one-line quoted scalars and `|`/`>` block scalars. [`scan`] reads that
-//! subset and produces exactly the events granit would produce for it (same events, same spans
-//! with the same markers, same scalar values and styles, same indentation hints), so the loader
-//! above it cannot tell the two apart.
+//! (multi-line ones too), quoted scalars, `|`/`>` block scalars and simple flow collections
+//! (`["v1"]`, `{"k": "v"}`, nested, over lines: see `scan/flow.rs`). [`scan`] reads that
+//! subset and produces exactly the events granit would produce for it (same events, same byte
+//! spans, same scalar values and styles, same indentation hints), so the loader above it cannot
+//! tell the two apart. Granit's spans also carry line, column and character markers; nothing
+//! above the scanner reads them (spans are byte offsets; lines are counted when a finding is
+//! rendered), so the scanner hands over byte offsets only, and the oracle derives the markers
+//! to compare them.
 //!
-//! Anything else — anchors, aliases, tags, flow collections, directives, `...`, complex keys,
-//! tabs, carriage returns, control characters, explicit block indentation, quoted scalars over
-//! several lines, anything doubtful or wrong — makes it *decline*: it stops and names the offset
-//! of the document it was in ([`Declined::at`]), where the caller starts granit afresh. Events of
-//! that document already delivered must be thrown away by the caller; the documents before it
-//! are complete and equal to granit's reading. A document after the first always starts at its
-//! `---` line, where a fresh granit reads the rest of the stream as a granit that had read it
-//! from the start would.
+//! Anything else — anchors, aliases, tags, unusual flow collections, directives, `...`, complex
+//! keys, tabs, carriage returns, control characters, anything doubtful or wrong — makes it
+//! *decline*: it stops and names the offset of the document it was in ([`Declined::at`]), where
+//! the caller starts granit afresh. Events of that document already delivered must be thrown
+//! away by the caller; the documents before it are complete and equal to granit's reading. A
+//! document after the first always starts at its `---` line, where a fresh granit reads the rest
+//! of the stream as a granit that had read it from the start would.
 //!
-//! Correctness is checked against granit itself: [`oracle`] compares both readings of any text
-//! (unit tests, the corpus test in `tests/yaml_scan.rs`, a proptest and the `yaml_scan` fuzz
-//! target).
+//! Correctness is checked against granit itself: [`oracle`] compares both readings of any text,
+//! markers included (unit tests, the corpus test in `tests/yaml_scan.rs`, a proptest and the
+//! `yaml_scan` fuzz target).
 
+mod flow;
 pub mod oracle;
 mod scalars;
 
 use std::borrow::Cow;
 
-use granit_parser::{Event, Marker, ScalarStyle, Span as GSpan, StructureStyle};
+use granit_parser::{Event, ScalarStyle, StructureStyle};
 
 /// Receives the events of [`scan`], in order.
 pub trait Sink<'a> {
-    fn event(&mut self, ev: Event<'a>, span: GSpan);
+    /// One event, with the byte range granit's span would give and granit's indentation hint
+    /// (set on block mapping keys and block scalars). Granit's markers also carry lines,
+    /// columns and character indexes; the loader reads byte offsets only, so the scanner does
+    /// not compute them (the oracle does, from the offsets, to compare whole spans).
+    fn event(&mut self, ev: Event<'a>, start: usize, end: usize, indent: Option<usize>);
 }
 
 /// The fast path stopped: start granit at `at` (a document start: 0 or a `---` line) and drop
@@ -51,28 +59,22 @@ const MAX_KEY_BYTES: usize = 1000;
 /// Reads `src` into `sink`, or declines at a document boundary.
 #[track_caller]
 pub fn scan<'a, S: Sink<'a>>(src: &'a str, sink: &mut S) -> Result<(), Declined> {
-    let Some(ascii) = subset_text(src) else {
+    if subset_text(src).is_none() {
         return Err(Declined {
             at: 0,
             by: std::panic::Location::caller(),
         });
-    };
-    scan_checked(src, ascii, sink)
+    }
+    scan_checked(src, sink)
 }
 
 /// [`scan`] of a text (or a tail of one starting at a line start) that [`subset_text`]
-/// accepted; `ascii` as it returned.
-pub(crate) fn scan_checked<'a, S: Sink<'a>>(
-    src: &'a str,
-    ascii: bool,
-    sink: &mut S,
-) -> Result<(), Declined> {
+/// accepted.
+pub(crate) fn scan_checked<'a, S: Sink<'a>>(src: &'a str, sink: &mut S) -> Result<(), Declined> {
     let mut s = Scanner {
         src,
         b: src.as_bytes(),
         sink,
-        cur: Cursor::default(),
-        ascii,
         stack: Vec::new(),
         pos: 0,
         doc_start: 0,
@@ -122,56 +124,6 @@ pub(crate) fn subset_text(src: &str) -> Option<bool> {
     Some(ascii)
 }
 
-/// UTF-8 continuation bytes in `b` (branch-free, vectorized).
-fn continuation_bytes(b: &[u8]) -> usize {
-    b.iter().map(|&x| usize::from((x as i8) < -0x40)).sum()
-}
-
-/// Turns byte offsets into granit's markers (character index, 1-based line, column in
-/// characters), moving forward through the text as events arrive.
-#[derive(Clone, Copy, Default)]
-struct Cursor {
-    byte: usize,
-    chars: usize,
-    /// Line breaks before `byte`.
-    line: usize,
-    /// Character index where the line of `byte` starts.
-    line_chars: usize,
-}
-
-impl Cursor {
-    fn mark(&mut self, b: &[u8], ascii: bool, to: usize) -> Marker {
-        if to < self.byte {
-            // Never happens for spans produced in order; stay correct anyway.
-            *self = Cursor::default();
-        }
-        let part = &b[self.byte..to];
-        // Characters start at every byte but UTF-8 continuation bytes.
-        let (cont_to_line, cont_after) = if ascii {
-            (0, 0)
-        } else {
-            match memchr::memrchr(b'\n', part) {
-                Some(last) => (
-                    continuation_bytes(&part[..=last]),
-                    continuation_bytes(&part[last + 1..]),
-                ),
-                None => (0, continuation_bytes(part)),
-            }
-        };
-        match memchr::memrchr(b'\n', part) {
-            Some(last) => {
-                self.line += memchr::memchr_iter(b'\n', part).count();
-                self.line_chars = self.chars + last + 1 - cont_to_line;
-                self.chars = self.line_chars + (part.len() - last - 1) - cont_after;
-            }
-            None => self.chars += part.len() - cont_after,
-        }
-        self.byte = to;
-        Marker::new(self.chars, self.line + 1, self.chars - self.line_chars)
-            .with_byte_offset(Some(to))
-    }
-}
-
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Kind {
     Map,
@@ -208,8 +160,6 @@ struct Scanner<'a, 's, S> {
     src: &'a str,
     b: &'a [u8],
     sink: &'s mut S,
-    cur: Cursor,
-    ascii: bool,
     stack: Vec<Open>,
     /// Where reading goes on after the node just read.
     pos: usize,
@@ -231,9 +181,7 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
     }
 
     fn emit(&mut self, ev: Event<'a>, start: usize, end: usize, indent: Option<usize>) {
-        let s = self.cur.mark(self.b, self.ascii, start);
-        let e = self.cur.mark(self.b, self.ascii, end);
-        self.sink.event(ev, GSpan::new(s, e).with_indent(indent));
+        self.sink.event(ev, start, end, indent);
     }
 
     fn len(&self) -> usize {
@@ -268,25 +216,45 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
                 }
                 t = next;
             } else if first {
-                self.emit(Event::DocumentStart(false, None), t, t, None);
+                // granit's implicit start spans the `[` or `{` of a flow collection at the root.
+                let e = if self.is_flow_open(t) { t + 1 } else { t };
+                self.emit(Event::DocumentStart(false, None), t, e, None);
             } else {
                 return self.no();
             }
             if self.col(t) != 0 || self.is_marker(t, b'-') || self.is_marker(t, b'.') {
                 return self.no();
             }
-            let end = self.document(t)?;
+            let (end, next) = if self.is_flow_open(t) {
+                self.flow_document(t)?
+            } else {
+                let end = self.document(t)?;
+                (end, end)
+            };
             self.emit(Event::DocumentEnd, end, end, None);
-            if end >= len {
+            if next >= len {
                 self.emit(Event::StreamEnd, len, len, None);
                 return Ok(());
             }
             first = false;
-            t = end;
+            t = next;
         }
     }
 
-    /// One document whose root collection starts at `t` (column 0). Returns where the next
+    /// A document whose root is the flow collection at `t` (column 0), as in JSON files: granit
+    /// ends it right after the closing bracket. Returns that offset and where the next
+    /// document's `---` is, or the end of the text.
+    fn flow_document(&mut self, t: usize) -> Result<(usize, usize), Declined> {
+        self.stack.clear();
+        let end = self.flow_collection(t, 0)?;
+        let next = self.skip_lines(self.pos);
+        if next < self.len() && !self.is_marker(next, b'-') {
+            return self.no();
+        }
+        Ok((end, next))
+    }
+
+    /// One block document whose root collection starts at `t` (column 0). Returns where the next
     /// document's `---` is, or the end of the text.
     fn document(&mut self, t: usize) -> Result<usize, Declined> {
         self.stack.clear();
@@ -353,10 +321,10 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
 
     /// A `key: value` entry whose key starts at `t`, column `c`.
     fn map_entry(&mut self, t: usize, c: usize) -> Result<(), Declined> {
-        let Some((key, colon)) = self.key(t, c)? else {
+        let Some((key, end, colon)) = self.key(t, c)? else {
             return self.no();
         };
-        self.emit(key, t, colon, Some(c));
+        self.emit(key, t, end, Some(c));
         self.value(colon, c, Ctx::MapValue)
     }
 
@@ -409,9 +377,9 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
             self.open(Kind::Seq, c, t)?;
             return self.seq_entry(t, c);
         }
-        if let Some((key, colon)) = self.key(t, parent)? {
+        if let Some((key, end, colon)) = self.key(t, parent)? {
             self.open(Kind::Map, c, t)?;
-            self.emit(key, t, colon, Some(c));
+            self.emit(key, t, end, Some(c));
             return self.value(colon, c, Ctx::MapValue);
         }
         self.scalar(t, parent)
@@ -426,11 +394,11 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
                 self.open(Kind::Seq, c, q)?;
                 return self.seq_entry(q, c);
             }
-            if let Some((key, colon)) = self.key(q, parent)? {
+            if let Some((key, end, colon)) = self.key(q, parent)? {
                 // `- key: value`
                 let c = self.col(q);
                 self.open(Kind::Map, c, q)?;
-                self.emit(key, q, colon, Some(c));
+                self.emit(key, q, end, Some(c));
                 return self.value(colon, c, Ctx::MapValue);
             }
         }
@@ -449,24 +417,7 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
                 self.pos = self.line_rest(end)?;
                 Ok(())
             }
-            b'{' | b'[' if self.b.get(q + 1) == Some(&(self.b[q] + 2)) => {
-                // `{}` and `[]`, the only flow collections the fast path reads.
-                let (start, end) = if self.b[q] == b'{' {
-                    (
-                        Event::MappingStart(StructureStyle::Flow, 0, None),
-                        Event::MappingEnd,
-                    )
-                } else {
-                    (
-                        Event::SequenceStart(StructureStyle::Flow, 0, None),
-                        Event::SequenceEnd,
-                    )
-                };
-                self.emit(start, q, q + 1, None);
-                self.emit(end, q + 1, q + 2, None);
-                self.pos = self.line_rest(q + 2)?;
-                Ok(())
-            }
+            b'{' | b'[' => self.flow_collection(q, parent).map(drop),
             _ if self.plain_start(q) => self.plain_value(q, parent),
             _ => self.no(),
         }
@@ -474,34 +425,33 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
 
     /// The key at `t` and the offset of its `:`, or `None` if `t` holds no key on this line
     /// (`parent` as for [`Self::quoted`]).
-    fn key(&self, t: usize, parent: usize) -> Result<Option<(Event<'a>, usize)>, Declined> {
-        let (ev, end) = match self.b[t] {
+    fn key(&self, t: usize, parent: usize) -> Result<Option<(Event<'a>, usize, usize)>, Declined> {
+        let (ev, end, colon) = match self.b[t] {
             b'"' | b'\'' => match self.quoted(t, parent)? {
                 (_, _, true) => return Ok(None),
-                (ev, end, false) => (ev, end),
+                (ev, end, false) => (ev, end, end),
             },
             _ if self.plain_start(t) => {
+                // `key: v`, or `key : v` (the key's span ends before the blanks).
                 let (end, stop, at) = self.plain_line(t);
                 if stop != Stop::Colon {
                     return Ok(None);
-                }
-                if at != end {
-                    // `key :`
-                    return self.no();
                 }
                 let text = &self.src[t..end];
                 (
                     Event::Scalar(Cow::Borrowed(text), ScalarStyle::Plain, 0, None),
                     end,
+                    at,
                 )
             }
             _ => return Ok(None),
         };
-        if end - t > MAX_KEY_BYTES {
+        // granit measures a simple key's length up to its `:`.
+        if colon - t > MAX_KEY_BYTES {
             return self.no();
         }
-        if self.b.get(end) == Some(&b':') && self.blank_or_end(end + 1) {
-            Ok(Some((ev, end)))
+        if self.b.get(colon) == Some(&b':') && self.blank_or_end(colon + 1) {
+            Ok(Some((ev, end, colon)))
         } else {
             Ok(None)
         }
@@ -559,6 +509,10 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
         self.b[t] == b'-' && self.blank_or_end(t + 1)
     }
 
+    fn is_flow_open(&self, t: usize) -> bool {
+        matches!(self.b[t], b'[' | b'{')
+    }
+
     /// A `---` (or `...`) document marker at `t`, at the start of its line.
     fn is_marker(&self, t: usize, c: u8) -> bool {
         (t == 0 || self.b[t - 1] == b'\n')
@@ -569,9 +523,10 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
     /// Whether a plain scalar may start at `q` (no indicator the fast path leaves to granit).
     fn plain_start(&self, q: usize) -> bool {
         match self.b[q] {
-            b'-' => !self.blank_or_end(q + 1),
-            b'?' | b':' | b',' | b'[' | b']' | b'{' | b'}' | b'#' | b'&' | b'*' | b'!' | b'|'
-            | b'>' | b'\'' | b'"' | b'%' | b'@' | b'`' | b' ' | b'\n' => false,
+            // In block context granit reads `-x`, `:x` and `?x` as plain scalars (`- ::/0`).
+            b'-' | b':' | b'?' => !self.blank_or_end(q + 1),
+            b',' | b'[' | b']' | b'{' | b'}' | b'#' | b'&' | b'*' | b'!' | b'|' | b'>' | b'\''
+            | b'"' | b'%' | b'@' | b'`' | b' ' | b'\n' => false,
             _ => true,
         }
     }

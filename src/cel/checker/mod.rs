@@ -138,22 +138,34 @@ fn type_ident(name: &str, optional: bool) -> Option<Type> {
 /// Type names the Kubernetes libraries register (`type(ip('1.2.3.4')) == net.IP`), with the
 /// minor that added each library.
 fn library_type_ident(name: &str, minor: u32) -> Option<Type> {
+    LIBRARY_TYPES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .filter(|(_, since)| minor >= *since)
+        .map(|(n, _)| Type::type_of(Type::opaque(n)))
+}
+
+/// The library type names and the minor that added each.
+const LIBRARY_TYPES: &[(&str, u32)] = {
     use super::types::opaque;
-    let (since, t) = match name {
-        opaque::URL => (0, opaque::URL),
-        opaque::QUANTITY => (28, opaque::QUANTITY),
-        opaque::IP => (30, opaque::IP),
-        opaque::CIDR => (30, opaque::CIDR),
-        opaque::FORMAT => (31, opaque::FORMAT),
-        opaque::SEMVER => (33, opaque::SEMVER),
-        opaque::AUTHORIZER
-        | opaque::PATH_CHECK
-        | opaque::GROUP_CHECK
-        | opaque::RESOURCE_CHECK
-        | opaque::DECISION => (27, name),
-        _ => return None,
-    };
-    (minor >= since).then(|| Type::type_of(Type::opaque(t)))
+    &[
+        (opaque::URL, 0),
+        (opaque::QUANTITY, 28),
+        (opaque::IP, 30),
+        (opaque::CIDR, 30),
+        (opaque::FORMAT, 31),
+        (opaque::SEMVER, 33),
+        (opaque::AUTHORIZER, 27),
+        (opaque::PATH_CHECK, 27),
+        (opaque::GROUP_CHECK, 27),
+        (opaque::RESOURCE_CHECK, 27),
+        (opaque::DECISION, 27),
+    ]
+};
+
+/// How many library type names an environment of `minor` has (they only ever get added).
+pub(crate) fn library_types_at(minor: u32) -> usize {
+    LIBRARY_TYPES.iter().filter(|(_, s)| minor >= *s).count()
 }
 
 struct Checker<'a> {

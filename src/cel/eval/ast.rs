@@ -21,7 +21,97 @@ use super::value::Value;
 pub struct Expr {
     pub id: u64,
     pub kind: ExprKind,
+    /// The value of a constant sub-tree cel-go folds at plan time, computed on its first
+    /// evaluation and kept (a rule runs once per object: folding it again each time cost
+    /// more than the rest of a typical rule).
+    pub(crate) folded: FoldCache,
+    /// For a call, how the evaluator runs it, decided here once instead of matching the
+    /// function name against every special form at each evaluation.
+    pub(crate) form: CallForm,
 }
+
+impl Expr {
+    pub fn new(id: u64, kind: ExprKind) -> Expr {
+        let form = CallForm::of(&kind);
+        Expr {
+            id,
+            kind,
+            folded: FoldCache::default(),
+            form,
+        }
+    }
+}
+
+/// The evaluator's treatment of a call node (see `interp::call`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum CallForm {
+    /// `_&&_` / `_||_`.
+    And,
+    Or,
+    NotStrictlyFalse,
+    Conditional,
+    /// `o.or(p)` / `o.orValue(v)`.
+    OptOr,
+    OptOrValue,
+    /// `x in [...]` (a set-membership test when the list is a primitive constant and
+    /// constants fold).
+    In,
+    /// `v[i]` / `v[?i]`.
+    Index,
+    OptIndex,
+    /// `_+_` or `cel.@mapInsert`: an in-place append when the first argument is an
+    /// accumulator.
+    MaybeAccumulate,
+    /// `v.?f`.
+    OptSelect,
+    /// A library function charged before it runs (its work grows faster than its input).
+    PreCharged,
+    /// Any other library function.
+    Function,
+    /// Not a call.
+    NotACall,
+}
+
+impl CallForm {
+    fn of(kind: &ExprKind) -> CallForm {
+        let ExprKind::Call { func, target, args } = kind else {
+            return CallForm::NotACall;
+        };
+        match (&**func, target.is_some(), args.len()) {
+            ("_&&_", false, 2) => CallForm::And,
+            ("_||_", false, 2) => CallForm::Or,
+            ("@not_strictly_false", false, 1) => CallForm::NotStrictlyFalse,
+            ("_?_:_", false, 3) => CallForm::Conditional,
+            ("or", true, 1) => CallForm::OptOr,
+            ("orValue", true, 1) => CallForm::OptOrValue,
+            ("@in", false, 2) => CallForm::In,
+            ("_[_]", false, 2) => CallForm::Index,
+            ("_[?_]", false, 2) => CallForm::OptIndex,
+            ("_+_", false, 2) | ("cel.@mapInsert", false, 2 | 3) => CallForm::MaybeAccumulate,
+            ("_?._", false, 2) => CallForm::OptSelect,
+            (
+                "distinct"
+                | "sort"
+                | "@sortByAssociatedKeys"
+                | "lists.range"
+                | "flatten"
+                | "sets.contains"
+                | "sets.intersects"
+                | "sets.equivalent",
+                _,
+                _,
+            ) => CallForm::PreCharged,
+            _ => CallForm::Function,
+        }
+    }
+}
+
+/// [`Expr::folded`]: `None` once known not to fold; else the value with the behaviour it was
+/// computed under (a conversion's output may depend on the emulated minor).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct FoldCache(
+    pub(crate) std::sync::OnceLock<Option<(crate::k8s::Behavior, super::value::EvalResult)>>,
+);
 
 #[derive(Clone, Debug)]
 pub enum ExprKind {
@@ -104,10 +194,7 @@ fn from_checked_expr(
 ) -> Expr {
     use crate::cel::ast::{ExprKind as K, Literal as L};
     if depth > 4 * MAX_PARSE_DEPTH as usize {
-        return Expr {
-            id: e.id,
-            kind: ExprKind::Struct(Arc::from("<too deep>")),
-        };
+        return Expr::new(e.id, ExprKind::Struct(Arc::from("<too deep>")));
     }
     let d = depth + 1;
     let conv = |x: &crate::cel::ast::Expr| from_checked_expr(x, checked, d);
@@ -176,11 +263,11 @@ fn from_checked_expr(
             result: conv(&c.result),
         })),
     };
-    Expr { id: e.id, kind }
+    Expr::new(e.id, kind)
 }
 
 fn mk(kind: ExprKind) -> Expr {
-    Expr { id: 0, kind }
+    Expr::new(0, kind)
 }
 
 fn ident(n: &str) -> Expr {
@@ -205,10 +292,7 @@ fn conv(e: &IdedExpr, depth: usize) -> Expr {
     // The parser bounds nesting (MAX_PARSE_DEPTH), so this recursion is bounded too; the
     // explicit cap guards hand-built trees.
     if depth > 4 * MAX_PARSE_DEPTH as usize {
-        return Expr {
-            id: e.id,
-            kind: ExprKind::Struct(Arc::from("<too deep>")),
-        };
+        return Expr::new(e.id, ExprKind::Struct(Arc::from("<too deep>")));
     }
     let d = depth + 1;
     let kind = match &e.expr {
@@ -228,14 +312,14 @@ fn conv(e: &IdedExpr, depth: usize) -> Expr {
             // the identifier `optional`; cel-go's checker resolves it to the namespaced
             // global function.
             if let Some(ns) = c.target.as_deref().and_then(namespace_of) {
-                return Expr {
-                    id: e.id,
-                    kind: ExprKind::Call {
+                return Expr::new(
+                    e.id,
+                    ExprKind::Call {
                         func: Arc::from(format!("{ns}.{}", c.func_name).as_str()),
                         target: None,
                         args: c.args.iter().map(|a| conv(a, d)).collect(),
                     },
-                };
+                );
             }
             ExprKind::Call {
                 func: Arc::from(c.func_name.as_str()),
@@ -271,7 +355,7 @@ fn conv(e: &IdedExpr, depth: usize) -> Expr {
             result: conv(&c.result, d),
         })),
     };
-    Expr { id: e.id, kind }
+    Expr::new(e.id, kind)
 }
 
 /// Function namespaces of the Kubernetes environment.

@@ -139,8 +139,10 @@ impl<'a> Evaluator<'a> {
     }
 
     fn eval(&mut self, e: &'a Expr) -> EvalResult {
-        if self.opts.fold_constants && may_fold(e) && is_const(e) {
-            return self.folded(e);
+        if self.opts.fold_constants && may_fold(e) {
+            if let Some(v) = self.folded_cached(e) {
+                return v;
+            }
         }
         match &e.kind {
             ExprKind::Const(v) => Ok(v.clone()),
@@ -150,7 +152,9 @@ impl<'a> Evaluator<'a> {
                 field,
                 test,
             } => self.select(e, operand, field, *test),
-            ExprKind::Call { func, target, args } => self.call(func, target.as_deref(), args),
+            ExprKind::Call { func, target, args } => {
+                self.call(e.form, func, target.as_deref(), args)
+            }
             ExprKind::List { elems, optional } => self.list(elems, optional),
             ExprKind::Map { entries } => self.map(entries),
             ExprKind::Struct(name) => {
@@ -158,6 +162,20 @@ impl<'a> Evaluator<'a> {
                 Err(EvalError::other(format!("unknown type: {name}")))
             }
             ExprKind::Comprehension(c) => self.comprehension(c),
+        }
+    }
+
+    /// [`Self::folded`] through the node's cache; `None` when the node does not fold.
+    fn folded_cached(&self, e: &'a Expr) -> Option<EvalResult> {
+        let beh = self.opts.behavior;
+        let slot = e
+            .folded
+            .0
+            .get_or_init(|| is_const(e).then(|| (beh, self.folded(e))));
+        match slot {
+            None => None,
+            Some((b, v)) if *b == beh => Some(v.clone()),
+            Some(_) => Some(self.folded(e)),
         }
     }
 

@@ -6,6 +6,7 @@
 //! the metadata of embedded resources is only checked for `apiVersion`/`kind` being strings.
 
 use super::ctx::{get_set, Bad, ErrType, FErr, Loc};
+use super::keys::{Kw, K};
 use crate::diag::{Rule, Severity, Span};
 use crate::yaml::{Node, Value};
 
@@ -70,12 +71,15 @@ fn walk(
     out: &mut Vec<FErr>,
     depth: usize,
 ) {
-    if depth > 200 || s.as_map().is_none() {
+    if depth > 200 {
         return;
     }
-    let embedded = is_root || flag(s, "x-kubernetes-embedded-resource");
+    let Some(k) = Kw::of(s) else {
+        return;
+    };
+    let embedded = is_root || k.flag(K::EmbeddedResource);
     let meta = if embedded { None } else { meta };
-    if let Some(d) = get_set(s, "default") {
+    if let Some(d) = k.set(K::Default) {
         let dloc = loc.child("default");
         let span = d.span();
         let before = out.len();
@@ -110,7 +114,7 @@ fn walk(
             embedded_errors(d, Some(s), &dloc, embedded && !is_root, span, out, 0);
             if out.len() != mid {
                 // coercion/metadata errors stop the chain before schema validation
-                walk_children(s, loc, embedded, &meta, ctx, out, depth);
+                walk_children(&k, loc, embedded, &meta, ctx, out, depth);
                 return;
             }
         }
@@ -129,11 +133,11 @@ fn walk(
             }
         }
     }
-    walk_children(s, loc, embedded, &meta, ctx, out, depth);
+    walk_children(&k, loc, embedded, &meta, ctx, out, depth);
 }
 
 fn walk_children(
-    s: &Node,
+    k: &Kw,
     loc: &mut Loc,
     embedded: bool,
     meta: &Meta,
@@ -141,12 +145,12 @@ fn walk_children(
     out: &mut Vec<FErr>,
     depth: usize,
 ) {
-    if let Some(i) = get_set(s, "items").filter(|i| i.as_map().is_some()) {
+    if let Some(i) = k.set(K::Items).filter(|i| i.as_map().is_some()) {
         let m = loc.push_child("items");
         walk(i, loc, false, meta.clone(), ctx, out, depth + 1);
         loc.pop(m);
     }
-    if let Some(p) = s.get("properties").and_then(Node::as_map) {
+    if let Some(p) = k.map_of(K::Properties) {
         for e in &p.entries {
             let sub = match meta {
                 Some((w, path)) => {

@@ -5,7 +5,8 @@
 //! (`structural.rs`) and default validation (`defaults/`) in the server's order.
 
 use super::crd::Place;
-use super::ctx::{get_seq, get_set, go_json, key_span, Bad, ErrType, FErr, Loc, Sink};
+use super::ctx::{get_set, go_json, key_span, Bad, ErrType, FErr, Loc, Sink};
+use super::keys::{Kw, K};
 use crate::diag::{Rule, Severity};
 use crate::yaml::{Node, Value};
 
@@ -262,16 +263,16 @@ pub(crate) fn for_each_subschema<'a>(s: &'a Node, depth: usize, f: &mut dyn FnMu
 pub(crate) fn facts(s: &Node) -> Facts {
     let mut f = Facts::default();
     for_each_subschema(s, 0, &mut |n| {
-        if get_set(n, "default").is_some() {
+        let Some(k) = Kw::of(n) else { return };
+        if k.set(K::Default).is_some() {
             f.has_default = true;
         }
-        let b = |k: &str| n.get(k).and_then(Node::as_bool) == Some(true);
-        if b("x-kubernetes-embedded-resource")
-            || get_set(n, "x-kubernetes-preserve-unknown-fields").is_some()
-            || b("x-kubernetes-int-or-string")
-            || !get_seq(n, "x-kubernetes-list-map-keys").is_empty()
-            || get_set(n, "x-kubernetes-list-type").is_some()
-            || !get_seq(n, "x-kubernetes-validations").is_empty()
+        if k.flag(K::EmbeddedResource)
+            || k.set(K::PreserveUnknownFields).is_some()
+            || k.flag(K::IntOrString)
+            || !k.seq(K::ListMapKeys).is_empty()
+            || k.set(K::ListType).is_some()
+            || !k.seq(K::Validations).is_empty()
         {
             f.has_extensions = true;
         }

@@ -10,6 +10,7 @@ use crate::lint::crd_spec::supported;
 use crate::lint::ctx::{
     get_seq, get_set, get_str, key_span, value_span, Bad, ErrType, FErr, Loc, Sink,
 };
+use crate::lint::keys::{Kw, K};
 use crate::yaml::{Node, Value};
 
 /// `specStandardValidatorV3`: the context a node is validated in.
@@ -45,12 +46,6 @@ pub(super) struct Walker<'o, 's, 't> {
     pub(super) root_converts: bool,
 }
 
-fn nonempty_map(s: &Node, k: &str) -> bool {
-    s.get(k)
-        .and_then(Node::as_map)
-        .is_some_and(|m| !m.is_empty())
-}
-
 fn flag(s: &Node, k: &str) -> bool {
     s.get(k).and_then(Node::as_bool) == Some(true)
 }
@@ -72,31 +67,34 @@ impl Walker<'_, '_, '_> {
     /// then its children (which report in between, as the server recurses), then the
     /// `x-kubernetes-*` extensions and the validation rules.
     pub(super) fn walk(&mut self, s: &Node, loc: &mut Loc, ssv: &Ssv, is_root: bool, depth: usize) {
-        if depth > 200 || s.as_map().is_none() {
+        if depth > 200 {
             return;
         }
+        let Some(k) = Kw::of(s) else {
+            return;
+        };
         let start = self.sink.len();
-        self.keywords(s, loc, ssv);
-        self.unique_items(s, loc);
-        self.additional_properties(s, loc, ssv, depth);
-        self.walk_properties(s, loc, ssv, is_root, depth);
-        self.walk_junctors_and_definitions(s, loc, ssv, depth);
-        self.walk_items_and_dependencies(s, loc, ssv, depth);
-        self.preserve_unknown_fields(s, loc);
-        let ty = get_str(s, "type").unwrap_or("");
-        self.map_type(s, loc, ty);
-        let list_type = get_set(s, "x-kubernetes-list-type");
+        self.keywords(&k, loc, ssv);
+        self.unique_items(&k, loc);
+        self.additional_properties(&k, loc, ssv, depth);
+        self.walk_properties(&k, loc, ssv, is_root, depth);
+        self.walk_junctors_and_definitions(&k, loc, ssv, depth);
+        self.walk_items_and_dependencies(&k, loc, ssv, depth);
+        self.preserve_unknown_fields(&k, loc);
+        let ty = k.ty();
+        self.map_type(&k, loc, ty);
+        let list_type = k.set(K::ListType);
         let lt = list_type.and_then(Node::as_str);
-        self.list_type(s, loc, ty, list_type);
-        let keys: &[Node] = get_seq(s, "x-kubernetes-list-map-keys");
+        self.list_type(&k, loc, ty, list_type);
+        let keys: &[Node] = k.seq(K::ListMapKeys);
         self.list_map_keys(s, loc, list_type, keys);
         if lt == Some("map") {
-            self.list_type_map(s, loc, keys);
+            self.list_type_map(&k, loc, keys);
         }
         if self.opts.require_map_list_keys_map_set_validation {
-            self.map_list_keys_map_set(s, loc, lt, keys);
+            self.map_list_keys_map_set(&k, loc, lt, keys);
         }
-        let rules = get_seq(s, "x-kubernetes-validations");
+        let rules = k.seq(K::Validations);
         if !rules.is_empty() {
             self.validation_rules(s, loc, rules);
             if self.sink.len() != start && self.cel_ok {
@@ -105,8 +103,9 @@ impl Walker<'_, '_, '_> {
         }
     }
 
-    fn unique_items(&mut self, s: &Node, loc: &Loc) {
-        if flag(s, "uniqueItems") {
+    fn unique_items(&mut self, k: &Kw, loc: &Loc) {
+        let s = k.node;
+        if k.flag(K::UniqueItems) {
             self.err(
                 &UNIQUE_ITEMS,
                 ErrType::Forbidden,
@@ -119,11 +118,12 @@ impl Walker<'_, '_, '_> {
     }
 
     /// `additionalProperties`: exclusive with `properties`, and walked as a child schema.
-    fn additional_properties(&mut self, s: &Node, loc: &mut Loc, ssv: &Ssv, depth: usize) {
-        let Some(ap) = get_set(s, "additionalProperties") else {
+    fn additional_properties(&mut self, k: &Kw, loc: &mut Loc, ssv: &Ssv, depth: usize) {
+        let s = k.node;
+        let Some(ap) = k.set(K::AdditionalProperties) else {
             return;
         };
-        if nonempty_map(s, "properties") && (ap.as_bool() == Some(false) || ap.as_map().is_some()) {
+        if k.nonempty_map(K::Properties) && (ap.as_bool() == Some(false) || ap.as_map().is_some()) {
             self.err(
                 &ADDITIONAL_PROPERTIES,
                 ErrType::Forbidden,
@@ -147,11 +147,11 @@ impl Walker<'_, '_, '_> {
 
     /// `properties`: the root's (and an embedded resource's) `metadata`, `kind` and
     /// `apiVersion` are walked as object metadata.
-    fn walk_properties(&mut self, s: &Node, loc: &mut Loc, ssv: &Ssv, is_root: bool, depth: usize) {
-        let Some(props) = s.get("properties").and_then(Node::as_map) else {
+    fn walk_properties(&mut self, k: &Kw, loc: &mut Loc, ssv: &Ssv, is_root: bool, depth: usize) {
+        let Some(props) = k.map_of(K::Properties) else {
             return;
         };
-        let embedded = flag(s, "x-kubernetes-embedded-resource");
+        let embedded = k.flag(K::EmbeddedResource);
         for e in &props.entries {
             let mut sub = ssv.clone();
             if (is_root || embedded) && matches!(e.key.as_str(), "metadata" | "kind" | "apiVersion")
@@ -168,20 +168,24 @@ impl Walker<'_, '_, '_> {
     }
 
     /// `not`, `allOf`, `oneOf`, `anyOf` and `definitions`, in the server's order.
-    fn walk_junctors_and_definitions(&mut self, s: &Node, loc: &mut Loc, ssv: &Ssv, depth: usize) {
-        if let Some(n) = get_set(s, "not") {
+    fn walk_junctors_and_definitions(&mut self, k: &Kw, loc: &mut Loc, ssv: &Ssv, depth: usize) {
+        if let Some(n) = k.set(K::Not) {
             let m = loc.push_child("not");
             self.walk(n, loc, ssv, false, depth + 1);
             loc.pop(m);
         }
-        for k in ["allOf", "oneOf", "anyOf"] {
-            for (i, n) in get_seq(s, k).iter().enumerate() {
-                let m = loc.push_child_key(k, &i.to_string());
+        for (name, kw) in [
+            ("allOf", K::AllOf),
+            ("oneOf", K::OneOf),
+            ("anyOf", K::AnyOf),
+        ] {
+            for (i, n) in k.seq(kw).iter().enumerate() {
+                let m = loc.push_child_key(name, &i.to_string());
                 self.walk(n, loc, ssv, false, depth + 1);
                 loc.pop(m);
             }
         }
-        if let Some(defs) = s.get("definitions").and_then(Node::as_map) {
+        if let Some(defs) = k.map_of(K::Definitions) {
             for e in &defs.entries {
                 let m = loc.push_child_key("definitions", &e.key);
                 self.walk(&e.value, loc, ssv, false, depth + 1);
@@ -191,8 +195,8 @@ impl Walker<'_, '_, '_> {
     }
 
     /// `items` (one schema or a list of them) and the schemas of `dependencies`.
-    fn walk_items_and_dependencies(&mut self, s: &Node, loc: &mut Loc, ssv: &Ssv, depth: usize) {
-        if let Some(items) = get_set(s, "items") {
+    fn walk_items_and_dependencies(&mut self, k: &Kw, loc: &mut Loc, ssv: &Ssv, depth: usize) {
+        if let Some(items) = k.set(K::Items) {
             // (oldSelf correlation below lists and maps is crate::cel's concern)
             let sub = ssv;
             match &items.value {
@@ -210,7 +214,7 @@ impl Walker<'_, '_, '_> {
                 }
             }
         }
-        if let Some(deps) = s.get("dependencies").and_then(Node::as_map) {
+        if let Some(deps) = k.map_of(K::Dependencies) {
             for e in &deps.entries {
                 if e.value.as_map().is_some() {
                     let m = loc.push_child_key("dependencies", &e.key);
@@ -221,8 +225,8 @@ impl Walker<'_, '_, '_> {
         }
     }
 
-    fn preserve_unknown_fields(&mut self, s: &Node, loc: &Loc) {
-        if let Some(p) = s.get("x-kubernetes-preserve-unknown-fields") {
+    fn preserve_unknown_fields(&mut self, k: &Kw, loc: &Loc) {
+        if let Some(p) = k.get(K::PreserveUnknownFields) {
             if p.as_bool() == Some(false) {
                 self.err(
                     &PRESERVE_UNKNOWN,
@@ -237,13 +241,13 @@ impl Walker<'_, '_, '_> {
     }
 
     /// `x-kubernetes-map-type`: only on objects, and only `atomic` or `granular`.
-    fn map_type(&mut self, s: &Node, loc: &Loc, ty: &str) {
-        let Some(mt) = get_set(s, "x-kubernetes-map-type") else {
+    fn map_type(&mut self, k: &Kw, loc: &Loc, ty: &str) {
+        let Some(mt) = k.set(K::MapType) else {
             return;
         };
         if ty != "object" {
             self.type_must(
-                s,
+                k.node,
                 loc,
                 ty,
                 &MAP_TYPE,
@@ -265,18 +269,18 @@ impl Walker<'_, '_, '_> {
 
     /// `x-kubernetes-list-type`: only on arrays, a set's items atomic (from the minor that
     /// requires it), and only `atomic`, `set` or `map`.
-    fn list_type(&mut self, s: &Node, loc: &Loc, ty: &str, list_type: Option<&Node>) {
+    fn list_type(&mut self, k: &Kw, loc: &Loc, ty: &str, list_type: Option<&Node>) {
         let lt = list_type.and_then(Node::as_str);
         if list_type.is_some() && ty != "array" {
             self.type_must(
-                s,
+                k.node,
                 loc,
                 ty,
                 &LIST_TYPE,
                 "must be array if x-kubernetes-list-type is specified",
             );
         } else if self.opts.require_atomic_set_type && lt == Some("set") {
-            let items_schema = get_set(s, "items").filter(|i| i.as_map().is_some());
+            let items_schema = k.set(K::Items).filter(|i| i.as_map().is_some());
             if let Some(is) = items_schema {
                 self.set_items_atomic(loc, is);
             }
@@ -364,7 +368,8 @@ impl Walker<'_, '_, '_> {
 
     /// A `map` list: it needs keys and one object item schema, whose key properties exist, are
     /// scalars and are not repeated.
-    fn list_type_map(&mut self, s: &Node, loc: &Loc, keys: &[Node]) {
+    fn list_type_map(&mut self, k: &Kw, loc: &Loc, keys: &[Node]) {
+        let s = k.node;
         if keys.is_empty() {
             self.err(
                 &LIST_TYPE,
@@ -375,7 +380,7 @@ impl Walker<'_, '_, '_> {
                 "must not be empty if x-kubernetes-list-type is map",
             );
         }
-        match get_set(s, "items") {
+        match k.set(K::Items) {
             None => self.err(
                 &LIST_TYPE,
                 ErrType::Required,
@@ -477,8 +482,9 @@ impl Walker<'_, '_, '_> {
     }
 
     /// `specStandardValidatorV3.validate`.
-    fn keywords(&mut self, s: &Node, loc: &Loc, ssv: &Ssv) {
-        let ty = get_str(s, "type").unwrap_or("");
+    fn keywords(&mut self, k: &Kw, loc: &Loc, ssv: &Ssv) {
+        let s = k.node;
+        let ty = k.ty();
         if ssv.require_valid_type && !ty.is_empty() && !OPENAPI_TYPES.contains(&ty) {
             self.err(
                 &TYPE,
@@ -489,7 +495,7 @@ impl Walker<'_, '_, '_> {
                 supported(OPENAPI_TYPES),
             );
         }
-        if get_set(s, "default").is_some() && !ssv.allow_defaults {
+        if k.set(K::Default).is_some() && !ssv.allow_defaults {
             let mut d = String::from("must not be set");
             if let Some(r) = &ssv.reason {
                 d.push(' ');
@@ -514,22 +520,22 @@ impl Walker<'_, '_, '_> {
                 format!("{what} is not supported"),
             );
         };
-        if get_str(s, "id").is_some_and(|v| !v.is_empty()) {
+        if k.str(K::Id).is_some_and(|v| !v.is_empty()) {
             forbidden(self, "id", "id");
         }
-        if get_set(s, "additionalItems").is_some() {
+        if k.set(K::AdditionalItems).is_some() {
             forbidden(self, "additionalItems", "additionalItems");
         }
-        if nonempty_map(s, "patternProperties") {
+        if k.nonempty_map(K::PatternProperties) {
             forbidden(self, "patternProperties", "patternProperties");
         }
-        if nonempty_map(s, "definitions") {
+        if k.nonempty_map(K::Definitions) {
             forbidden(self, "definitions", "definitions");
         }
-        if get_set(s, "dependencies").is_some() {
+        if k.set(K::Dependencies).is_some() {
             forbidden(self, "dependencies", "dependencies");
         }
-        if get_set(s, "$ref").is_some() {
+        if k.set(K::Ref).is_some() {
             forbidden(self, "$ref", "$ref");
         }
         if ty == "null" {
@@ -542,10 +548,7 @@ impl Walker<'_, '_, '_> {
                 "type cannot be set to null, use nullable as an alternative",
             );
         }
-        if s.get("items")
-            .and_then(Node::as_seq)
-            .is_some_and(|v| !v.is_empty())
-        {
+        if !k.seq(K::Items).is_empty() {
             self.err(
                 &FORBIDDEN_KEYWORD,
                 ErrType::Forbidden,
@@ -555,7 +558,7 @@ impl Walker<'_, '_, '_> {
                 "items must be a schema object and not an array",
             );
         }
-        if ssv.inside_meta && flag(s, "x-kubernetes-embedded-resource") {
+        if ssv.inside_meta && k.flag(K::EmbeddedResource) {
             self.err(
                 &EMBEDDED_RESOURCE,
                 ErrType::Forbidden,
@@ -568,8 +571,8 @@ impl Walker<'_, '_, '_> {
     }
 
     /// `validateMapListKeysMapSet`.
-    fn map_list_keys_map_set(&mut self, s: &Node, loc: &Loc, lt: Option<&str>, keys: &[Node]) {
-        let Some(is) = get_set(s, "items").filter(|i| i.as_map().is_some()) else {
+    fn map_list_keys_map_set(&mut self, k: &Kw, loc: &Loc, lt: Option<&str>, keys: &[Node]) {
+        let Some(is) = k.set(K::Items).filter(|i| i.as_map().is_some()) else {
             return;
         };
         let Some(lt) = lt.filter(|l| *l == "set" || *l == "map") else {

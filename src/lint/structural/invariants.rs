@@ -1,8 +1,9 @@
 //! The structural invariants (`validateStructuralInvariants`), the rules for root `metadata`,
 //! and what the junctors may hold (`validateValueValidation`, `validateNestedValueValidation`).
 
-use super::{err, flag, ty, Level, StructOpts, STRUCTURAL};
-use crate::lint::ctx::{get_seq, get_set, get_str, key_span, value_span, Bad, ErrType, FErr, Loc};
+use super::{err, ty, Level, StructOpts, STRUCTURAL};
+use crate::lint::ctx::{get_seq, key_span, value_span, Bad, ErrType, FErr, Loc};
+use crate::lint::keys::{Kw, K};
 use crate::yaml::{Node, Value};
 
 pub(super) fn invariants(
@@ -13,11 +14,14 @@ pub(super) fn invariants(
     out: &mut Vec<FErr>,
     depth: usize,
 ) {
-    if depth > 200 || s.as_map().is_none() {
+    if depth > 200 {
         return;
     }
-    let t = ty(s);
-    let items = get_set(s, "items").filter(|i| i.as_map().is_some());
+    let Some(k) = Kw::of(s) else {
+        return;
+    };
+    let t = k.ty();
+    let items = k.set(K::Items).filter(|i| i.as_map().is_some());
     if t == "array" && items.is_none() {
         err(
             out,
@@ -33,7 +37,7 @@ pub(super) fn invariants(
         invariants(i, Level::Item, loc, opts, out, depth + 1);
         loc.pop(m);
     }
-    let props = s.get("properties").and_then(Node::as_map);
+    let props = k.map_of(K::Properties);
     if let Some(p) = props {
         for e in &p.entries {
             let m = loc.push_child_key("properties", &e.key);
@@ -41,7 +45,7 @@ pub(super) fn invariants(
             loc.pop(m);
         }
     }
-    let ap = get_set(s, "additionalProperties");
+    let ap = k.set(K::AdditionalProperties);
     if let Some(ap) = ap {
         if lvl == Level::Root {
             err(
@@ -59,9 +63,9 @@ pub(super) fn invariants(
             loc.pop(m);
         }
     }
-    let ios = flag(s, "x-kubernetes-int-or-string");
-    let puf = flag(s, "x-kubernetes-preserve-unknown-fields");
-    let emb = flag(s, "x-kubernetes-embedded-resource");
+    let ios = k.flag(K::IntOrString);
+    let puf = k.flag(K::PreserveUnknownFields);
+    let emb = k.flag(K::EmbeddedResource);
     if ios && puf {
         err(
             out,
@@ -82,7 +86,15 @@ pub(super) fn invariants(
             "must be false if x-kubernetes-int-or-string is true",
         );
     }
-    value_validation(s, is_ios_any_of(s), is_ios_all_of(s), loc, opts, out, depth);
+    value_validation(
+        &k,
+        is_ios_any_of(&k),
+        is_ios_all_of(&k),
+        loc,
+        opts,
+        out,
+        depth,
+    );
     if emb && t != "object" {
         if t.is_empty() {
             err(
@@ -296,18 +308,18 @@ fn is_ios_pair(list: &[Node]) -> bool {
     list.len() == 2 && only_type(&list[0], "integer") && only_type(&list[1], "string")
 }
 
-fn is_ios_any_of(s: &Node) -> bool {
-    is_ios_pair(get_seq(s, "anyOf"))
+fn is_ios_any_of(k: &Kw) -> bool {
+    is_ios_pair(k.seq(K::AnyOf))
 }
 
-fn is_ios_all_of(s: &Node) -> bool {
-    get_seq(s, "allOf")
+fn is_ios_all_of(k: &Kw) -> bool {
+    k.seq(K::AllOf)
         .first()
         .is_some_and(|a| is_ios_pair(get_seq(a, "anyOf")))
 }
 
 fn value_validation(
-    s: &Node,
+    k: &Kw,
     skip_any_of: bool,
     skip_first_all_of_any_of: bool,
     loc: &Loc,
@@ -319,11 +331,11 @@ fn value_validation(
         return;
     }
     if !skip_any_of {
-        for (i, n) in get_seq(s, "anyOf").iter().enumerate() {
+        for (i, n) in k.seq(K::AnyOf).iter().enumerate() {
             nested(n, false, &loc.child("anyOf").index(i), opts, out, depth + 1);
         }
     }
-    for (i, n) in get_seq(s, "allOf").iter().enumerate() {
+    for (i, n) in k.seq(K::AllOf).iter().enumerate() {
         nested(
             n,
             skip_first_all_of_any_of && i == 0,
@@ -333,19 +345,19 @@ fn value_validation(
             depth + 1,
         );
     }
-    for (i, n) in get_seq(s, "oneOf").iter().enumerate() {
+    for (i, n) in k.seq(K::OneOf).iter().enumerate() {
         nested(n, false, &loc.child("oneOf").index(i), opts, out, depth + 1);
     }
-    if let Some(n) = get_set(s, "not") {
+    if let Some(n) = k.set(K::Not) {
         nested(n, false, &loc.child("not"), opts, out, depth + 1);
     }
-    if let Some(p) = get_str(s, "pattern").filter(|p| !p.is_empty()) {
+    if let Some(p) = k.str(K::Pattern).filter(|p| !p.is_empty()) {
         if let Some(e) = crate::schema::regex::syntax_error(p) {
             err(
                 out,
                 ErrType::Invalid,
                 &loc.child("pattern"),
-                value_span(s, "pattern"),
+                value_span(k.node, "pattern"),
                 Bad::str(p),
                 format!("must be a valid regular expression, but isn't: {e}"),
             );
@@ -361,14 +373,17 @@ fn nested(
     out: &mut Vec<FErr>,
     depth: usize,
 ) {
-    if depth > 200 || v.as_map().is_none() {
+    if depth > 200 {
         return;
     }
-    value_validation(v, skip_any_of, false, loc, opts, out, depth);
-    if let Some(i) = get_set(v, "items").filter(|i| i.as_map().is_some()) {
+    let Some(k) = Kw::of(v) else {
+        return;
+    };
+    value_validation(&k, skip_any_of, false, loc, opts, out, depth);
+    if let Some(i) = k.set(K::Items).filter(|i| i.as_map().is_some()) {
         nested(i, false, &loc.child("items"), opts, out, depth + 1);
     }
-    if let Some(p) = v.get("properties").and_then(Node::as_map) {
+    if let Some(p) = k.map_of(K::Properties) {
         for e in &p.entries {
             nested(
                 &e.value,
@@ -380,20 +395,22 @@ fn nested(
             );
         }
     }
-    let forbid = |out: &mut Vec<FErr>, k: &str, d: &str| {
+    let forbid = |out: &mut Vec<FErr>, key: &str, d: &str| {
         err(
             out,
             ErrType::Forbidden,
-            &loc.child(k),
-            key_span(v, k),
+            &loc.child(key),
+            key_span(v, key),
             Bad::none(),
             d,
         );
     };
-    if !ty(v).is_empty() {
+    if !k.ty().is_empty() {
         forbid(out, "type", "must be empty to be structural");
     }
-    let ap = get_set(v, "additionalProperties").filter(|a| a.as_bool() != Some(false));
+    let ap = k
+        .set(K::AdditionalProperties)
+        .filter(|a| a.as_bool() != Some(false));
     if let Some(ap) = ap {
         if !opts.allow_nested_additional_properties {
             forbid(
@@ -412,52 +429,58 @@ fn nested(
             );
         }
     }
-    if get_set(v, "default").is_some() {
+    if k.set(K::Default).is_some() {
         forbid(out, "default", "must be undefined to be structural");
     }
-    if get_str(v, "title").is_some_and(|t| !t.is_empty()) {
+    if k.str(K::Title).is_some_and(|t| !t.is_empty()) {
         forbid(out, "title", "must be empty to be structural");
     }
-    if get_str(v, "description").is_some_and(|t| !t.is_empty()) {
+    if k.str(K::Description).is_some_and(|t| !t.is_empty()) {
         forbid(out, "description", "must be empty to be structural");
     }
-    if flag(v, "nullable") {
+    if k.flag(K::Nullable) {
         forbid(out, "nullable", "must be false to be structural");
     }
-    for k in [
-        "x-kubernetes-preserve-unknown-fields",
-        "x-kubernetes-embedded-resource",
-        "x-kubernetes-int-or-string",
+    for (name, kw) in [
+        (
+            "x-kubernetes-preserve-unknown-fields",
+            K::PreserveUnknownFields,
+        ),
+        ("x-kubernetes-embedded-resource", K::EmbeddedResource),
+        ("x-kubernetes-int-or-string", K::IntOrString),
     ] {
-        if flag(v, k) {
-            forbid(out, k, "must be false to be structural");
+        if k.flag(kw) {
+            forbid(out, name, "must be false to be structural");
         }
     }
-    if !get_seq(v, "x-kubernetes-list-map-keys").is_empty() {
+    if !k.seq(K::ListMapKeys).is_empty() {
         forbid(
             out,
             "x-kubernetes-list-map-keys",
             "must be empty to be structural",
         );
     }
-    for k in ["x-kubernetes-list-type", "x-kubernetes-map-type"] {
-        if get_set(v, k).is_some() {
-            forbid(out, k, "must be undefined to be structural");
+    for (name, kw) in [
+        ("x-kubernetes-list-type", K::ListType),
+        ("x-kubernetes-map-type", K::MapType),
+    ] {
+        if k.set(kw).is_some() {
+            forbid(out, name, "must be undefined to be structural");
         }
     }
-    if !get_seq(v, "x-kubernetes-validations").is_empty() {
+    if !k.seq(K::Validations).is_empty() {
         forbid(
             out,
             "x-kubernetes-validations",
             "must be empty to be structural",
         );
     }
-    if v.get("properties")
+    if k.get(K::Properties)
         .and_then(|p| p.get("metadata"))
         .is_some()
     {
-        let span = v
-            .get("properties")
+        let span = k
+            .get(K::Properties)
             .map(|p| key_span(p, "metadata"))
             .unwrap_or(v.span());
         err(

@@ -49,10 +49,6 @@ enum Level {
     Field,
 }
 
-fn flag(s: &Node, k: &str) -> bool {
-    s.get(k).and_then(Node::as_bool) == Some(true)
-}
-
 fn ty(s: &Node) -> &str {
     get_str(s, "type").unwrap_or("")
 }

@@ -90,11 +90,31 @@ pub fn formats_at_version(table: &[(u32, &[&str])], minor: u32) -> Vec<String> {
 
 /// Whether a string format (any spelling, e.g. `date-time`) is supported at `compat`.
 pub fn is_supported_string_format(format: &str, compat: KubeVersion) -> bool {
-    let n = normalize(format);
+    string_format_since(format).is_some_and(|since| since <= compat.minor)
+}
+
+/// The minor that introduced a string format (any spelling), `None` when no minor supports
+/// it. Compared without allocating: this runs for every `format` of every schema node linted
+/// or prepared.
+pub fn string_format_since(format: &str) -> Option<u32> {
     SUPPORTED_STRING_FORMATS
         .iter()
-        .filter(|(introduced, _)| *introduced <= compat.minor)
-        .any(|(_, names)| names.iter().any(|f| normalize(f) == n))
+        .filter(|(_, names)| names.iter().any(|f| same_normalized(f, format)))
+        .map(|(introduced, _)| *introduced)
+        .min()
+}
+
+/// `normalize(a) == normalize(b)`, without building either.
+fn same_normalized(a: &str, b: &str) -> bool {
+    let mut a = a.bytes().filter(|c| *c != b'-');
+    let mut b = b.bytes().filter(|c| *c != b'-');
+    loop {
+        match (a.next(), b.next()) {
+            (None, None) => return true,
+            (x, y) if x != y => return false,
+            _ => {}
+        }
+    }
 }
 
 /// The schema type as formats.go sees it: the single entry of `type`, or `""` when there is no
@@ -500,6 +520,29 @@ mod tests {
         );
         assert_eq!(unrecognized_formats(&["array"], "x", v(30)), vec!["x"]);
         assert!(unrecognized_formats(&["string"], "", v(30)).is_empty());
+    }
+
+    #[test]
+    fn names_compare_with_dashes_removed() {
+        assert_eq!(string_format_since("date-time"), Some(0));
+        assert_eq!(string_format_since("d-a-t-e-t-i-m-e-"), Some(0));
+        assert_eq!(string_format_since("k8sshortname"), Some(34));
+        assert_eq!(string_format_since("k8s-long-name"), Some(34));
+        assert_eq!(string_format_since("int32"), None);
+        assert_eq!(string_format_since("uuid"), Some(0));
+        // a prefix or an extension of a name is another name
+        assert_eq!(string_format_since("uuid45"), None);
+        assert_eq!(string_format_since("uui"), None);
+        assert_eq!(string_format_since(""), None);
+        assert!(!is_supported_string_format("k8s-short-name", v(33)));
+        assert!(is_supported_string_format("k8s-short-name", v(34)));
+        // the allocating normalisation agrees on every table name
+        for (_, names) in SUPPORTED_STRING_FORMATS {
+            for n in *names {
+                assert!(same_normalized(n, &normalize(n)));
+                assert!(same_normalized(&format!("-{n}-"), n));
+            }
+        }
     }
 
     #[test]

@@ -153,8 +153,22 @@ impl Res {
             self.errs.push(e);
         }
     }
+    /// Most merged results are clean (no errors, nothing ratcheted): those only add their
+    /// match count, without touching (or dropping) the vectors.
+    #[inline]
     pub(super) fn merge(&mut self, other: Res) {
-        self.ratcheted.extend(other.ratcheted);
+        self.mc += other.mc;
+        if other.errs.is_empty() && other.ratcheted.is_empty() {
+            return;
+        }
+        self.merge_findings(other);
+    }
+    fn merge_findings(&mut self, other: Res) {
+        if self.ratcheted.is_empty() {
+            self.ratcheted = other.ratcheted;
+        } else {
+            self.ratcheted.extend(other.ratcheted);
+        }
         if self.errs.is_empty() {
             self.errs = other.errs;
         } else {
@@ -162,7 +176,6 @@ impl Res {
                 self.add(e);
             }
         }
-        self.mc += other.mc;
     }
     pub(super) fn merge_opt(&mut self, other: Option<Res>) {
         if let Some(o) = other {

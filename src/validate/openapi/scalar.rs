@@ -126,11 +126,34 @@ fn range_error(
     prefix: &str,
     name: &Name<'_>,
 ) -> Option<String> {
+    // The common cases without rendering the number: an integer always reads back as an
+    // `int64`, and as an `int32` exactly when it is in range; nothing else is checked
+    // unless the type is `integer` or the format `float`.
+    let bad = match (type_name, format, v) {
+        ("integer", "int32", Num::I(i)) => i32::try_from(i).is_err(),
+        ("integer", _, Num::I(_)) => false,
+        ("integer", _, Num::F(_)) | (_, "float", _) => rendered_out_of_range(v, type_name, format),
+        _ => false,
+    };
+    if !bad {
+        return None;
+    }
+    let n = name.render();
+    Some(if format.is_empty() {
+        format!("{prefix} value must be of type {type_name} (default format) in {n}")
+    } else {
+        format!("{prefix} value must be of type {type_name} with format {format} in {n}")
+    })
+}
+
+/// kube-openapi's range check proper: the value printed as Go prints it, then parsed back as
+/// the type and format.
+fn rendered_out_of_range(v: Num, type_name: &str, format: &str) -> bool {
     let rep = match v {
         Num::I(i) => i.to_string(),
         Num::F(f) => format_float_f(f),
     };
-    let bad = match type_name {
+    match type_name {
         "integer" => match format {
             "int32" => rep.parse::<i32>().is_err(),
             _ => rep.parse::<i64>().is_err(),
@@ -142,16 +165,7 @@ fn range_error(
             },
             _ => false,
         },
-    };
-    if !bad {
-        return None;
     }
-    let n = name.render();
-    Some(if format.is_empty() {
-        format!("{prefix} value must be of type {type_name} (default format) in {n}")
-    } else {
-        format!("{prefix} value must be of type {type_name} with format {format} in {n}")
-    })
 }
 
 pub(super) fn check_number(
@@ -350,6 +364,45 @@ fn multiple_of_native(v: Num, factor: f64, n: impl Fn() -> String, span: Span) -
                 ));
             }
             None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shortcut in [`range_error`] answers as printing and parsing back does.
+    #[test]
+    fn range_shortcut_agrees_with_the_rendered_check() {
+        let ints = [0, 1, -1, 42, i32::MAX as i64, i32::MAX as i64 + 1];
+        let ints = ints
+            .iter()
+            .chain(&[i32::MIN as i64, i32::MIN as i64 - 1, i64::MAX, i64::MIN]);
+        let floats = [
+            0.0,
+            1.5,
+            -2.0,
+            1e6,
+            1e21,
+            3.5e38,
+            3.5e39,
+            f64::MAX,
+            2147483648.0,
+        ];
+        let nums: Vec<Num> = ints
+            .map(|i| Num::I(*i))
+            .chain(floats.iter().map(|f| Num::F(*f)))
+            .collect();
+        for t in ["integer", "number", ""] {
+            for f in ["", "int32", "int64", "float", "double", "byte"] {
+                for v in &nums {
+                    let v = *v;
+                    let fast = range_error(v, t, f, "Checked", &Name::Root).is_some();
+                    let slow = rendered_out_of_range(v, t, f);
+                    assert_eq!(fast, slow, "{t} {f} {:?}", v.as_f64());
+                }
+            }
         }
     }
 }

@@ -2,11 +2,12 @@
 //!
 //! [`compare_with_granit`] runs [`scan`](super::scan) and granit-parser (with the loader's
 //! options) over a text and checks that every document the fast path delivered completely is
-//! the same, event for event and span for span, as granit's, and that where it declined granit
+//! the same, event for event and span for span (granit's line/column/character markers derived
+//! from the scanner's byte offsets), as granit's, and that where it declined granit
 //! starts the next document. The unit tests, `tests/yaml_scan.rs` (the test data and the corpus)
 //! and the `yaml_scan` fuzz target all use it.
 
-use granit_parser::{Event, Parser, Span as GSpan};
+use granit_parser::{Event, Marker, Parser, Span as GSpan};
 
 use super::{Declined, Sink};
 use crate::yaml::load::{parser_options, LoadOptions};
@@ -24,8 +25,10 @@ pub struct Coverage {
     pub declined_by: Option<String>,
 }
 
-#[derive(Default)]
 struct Collect<'a> {
+    src: &'a [u8],
+    ascii: bool,
+    cur: Cursor,
     events: Vec<(Event<'a>, GSpan)>,
     /// Events up to the end of the last complete document.
     complete: usize,
@@ -33,7 +36,10 @@ struct Collect<'a> {
 }
 
 impl<'a> Sink<'a> for Collect<'a> {
-    fn event(&mut self, ev: Event<'a>, span: GSpan) {
+    fn event(&mut self, ev: Event<'a>, start: usize, end: usize, indent: Option<usize>) {
+        let s = self.cur.mark(self.src, self.ascii, start);
+        let e = self.cur.mark(self.src, self.ascii, end);
+        let span = GSpan::new(s, e).with_indent(indent);
         let end = matches!(ev, Event::DocumentEnd);
         self.events.push((ev, span));
         if end {
@@ -45,7 +51,14 @@ impl<'a> Sink<'a> for Collect<'a> {
 
 /// Checks the fast path against granit on `src`; the error says where they differ.
 pub fn compare_with_granit(src: &str) -> Result<Coverage, String> {
-    let mut fast = Collect::default();
+    let mut fast = Collect {
+        src: src.as_bytes(),
+        ascii: src.is_ascii(),
+        cur: Cursor::default(),
+        events: Vec::new(),
+        complete: 0,
+        docs: 0,
+    };
     let result = super::scan(src, &mut fast);
     let (upto, coverage) = match result {
         Ok(()) => (
@@ -108,6 +121,54 @@ pub fn compare_with_granit(src: &str) -> Result<Coverage, String> {
     Ok(coverage)
 }
 
+/// UTF-8 continuation bytes in `b`.
+fn continuation_bytes(b: &[u8]) -> usize {
+    b.iter().filter(|&&x| (x as i8) < -0x40).count()
+}
+
+/// Turns byte offsets into granit's markers (character index, 1-based line, column in
+/// characters), moving forward through the text as events arrive.
+#[derive(Clone, Copy, Default)]
+struct Cursor {
+    byte: usize,
+    chars: usize,
+    /// Line breaks before `byte`.
+    line: usize,
+    /// Character index where the line of `byte` starts.
+    line_chars: usize,
+}
+
+impl Cursor {
+    fn mark(&mut self, b: &[u8], ascii: bool, to: usize) -> Marker {
+        if to < self.byte {
+            // Spans out of order: count again from the start.
+            *self = Cursor::default();
+        }
+        let part = &b[self.byte..to];
+        // Characters start at every byte but UTF-8 continuation bytes.
+        let last_break = memchr::memrchr(b'\n', part);
+        let (cont_to_line, cont_after) = match (ascii, last_break) {
+            (true, _) => (0, 0),
+            (false, Some(last)) => (
+                continuation_bytes(&part[..=last]),
+                continuation_bytes(&part[last + 1..]),
+            ),
+            (false, None) => (0, continuation_bytes(part)),
+        };
+        match last_break {
+            Some(last) => {
+                self.line += memchr::memchr_iter(b'\n', part).count();
+                self.line_chars = self.chars + last + 1 - cont_to_line;
+                self.chars = self.line_chars + (part.len() - last - 1) - cont_after;
+            }
+            None => self.chars += part.len() - cont_after,
+        }
+        self.byte = to;
+        Marker::new(self.chars, self.line + 1, self.chars - self.line_chars)
+            .with_byte_offset(Some(to))
+    }
+}
+
 fn show(span: &GSpan) -> String {
     format!(
         "{:?} (line {} col {} .. line {} col {}, indent {:?})",
@@ -144,6 +205,24 @@ mod tests {
         "key with spaces: v\n-dash: -1\nurl: http://x:80/#a\n",
         "a: \"x\n  y\"\nb: 'p  \n\n   q ''r'' \n  s'\nc:\n- \"d \\\"e\n\n\n   f\"\n",
         "a: {}\nb: []\nc:\n- {}\n- []  # x\n",
+        "a: [1, 2]\nb: {c: d}\n",
+        "a: [\"v1\", x, 'y', -1, \"\"]\nb: {\"k\": \"v\", b: c, 'q': [ ]}\nz: 1\n",
+        "- [a, [b, c], {d: e, f: {}}, []]\n- { }\n- [ \"x\" ]   # c\n",
+        "a: [a, ]\nb: {a: b,}\nc: {\"a\":b, 'c':\"d\"}\n",
+        "a: [a,\n  b]\nk:\n  a: [a,\n   b]\n",
+        "a: [\n\"x\",\n]\nb: {\n  \"k\": \"v\",\n  x: [1, 2]\n}\nc: 1\n",
+        "a: [a, # c\n\n  # d\n  b # e\n  ]\n",
+        "a: {a:\n  b}\n",
+        "a: [\"x\n  y\", 'p\n\n   q']\n",
+        "a:\n  [x, y]\nb:\n  {x: y}\n",
+        "a: [http://x:80/a, a:b, a#b, {x: a:b}]\n",
+        "a: [ü, \"é\", {ñ: ß}]\n",
+        "{\"a\": 1}\n",
+        "{\n  \"a\": [1, 2],\n  \"b\": {\"c\": \"d\"}\n}\n",
+        "[1]\n---\n{\"a\": 1} # c\n\n# d\n---\nb: 2\n---\n[]",
+        "---\n{}\n---\n- []\n",
+        "a : b\nc  :\n  d\ne :   # x\n- k : v\n",
+        "x:\n  - ::/0\n  - :a\n  - ?b\ny: :c\n:d: e\n",
         "a: \"x\n  \\  y\\ \n  z\"\n",
         "a:\n  b: |2-\n\n      x\n     y\n  c: >1+\n    z\n\n",
         "a: \u{a0}\u{2027}\u{fffd}\u{1f600}\n",
@@ -155,8 +234,38 @@ mod tests {
         "",
         "# only a comment\n",
         "a: &x 1\nb: *x\n",
-        "a: [1, 2]\n",
-        "a: {b: c}\n",
+        "a: [&x 1]\n",
+        "a: {b: *x}\n",
+        "a: [!!str 1]\n",
+        "a: [? b]\n",
+        "a: [a: b]\n",
+        "a: [\"a\": b]\n",
+        "a: {a}\n",
+        "a: {a: }\n",
+        "a: {a:}\n",
+        "a: {a :b}\n",
+        "a: [a,,b]\n",
+        "a: [,]\n",
+        "a: [a\n  b]\n",
+        "a: [a,#c\n b]\n",
+        "a: [\"x\"#c\n]\n",
+        "a: [a\n---\n]\n",
+        "a: [a\n",
+        "a: [a] b\n",
+        "a: [a]: b\n",
+        "[a]: b\n",
+        "a: {x: [a}]\n",
+        "a: [-]\n",
+        "a: [-, a]\n",
+        "a: [fe80::, 1]\n",
+        "a: [::1]\n",
+        "a: [http://x?y]\n",
+        "a: [a]#c\n",
+        "{\"a\": 1}\n...\n",
+        "{\"a\": 1} x\n",
+        "{\"a\": 1}\nb: 2\n",
+        " {\"a\": 1}\n",
+        "{\"a\": 1}: 2\n",
         "a: !!str 1\n",
         "%YAML 1.1\n---\na: 1\n",
         "a:\tb\n",
@@ -168,6 +277,8 @@ mod tests {
         "a: |2\n x\n",
         "plain scalar\n",
         "a: b: c\n",
+        "\"a\" : b\n",
+        "? a\n",
         "a: b\n  c: d\n",
         "a:\n  - x\n   y: 1\n",
         "-\n  a: 1\n",
@@ -198,7 +309,7 @@ mod tests {
 
     #[test]
     fn a_declined_document_hands_over_at_its_marker() {
-        let src = "a: 1\n---\nb: 2\n---\nc: [3]\n---\nd: 4\n";
+        let src = "a: 1\n---\nb: 2\n---\nc: [&x 3]\n---\nd: 4\n";
         let cov = compare_with_granit(src).unwrap();
         assert_eq!(cov.docs, 2);
         assert_eq!(cov.declined_at, Some(src.find("---\nc").unwrap()));

@@ -191,9 +191,11 @@ impl Walker<'_> {
                 // Cost 0: nothing to add to the total or to show.
                 continue;
             }
+            // Compiled as written, like the compile check does (the server trims only to test
+            // for blank rules): both then share one compilation.
             let checked = decl.and_then(|d| {
                 self.compiler
-                    .compile(source, d, optional_old_self, ExpressionKind::Rule)
+                    .compile(&rule.rule, d, optional_old_self, ExpressionKind::Rule)
             });
             let rule_ok = checked.is_some();
             self.push(

@@ -61,10 +61,17 @@ pub fn same_keys(a: &Value, b: &Value, keys: &[String]) -> bool {
 }
 
 /// Object field lookup; a reserved word written as a field name (`self.namespace`) finds the
-/// escaped `__namespace__` field (Kubernetes 1.31+ type provider).
+/// escaped `__namespace__` field (Kubernetes 1.31+ type provider). Only a reserved word can:
+/// the server unescapes the written name, and any other name unescapes to itself, so a
+/// missing field (`has(self.x)` false, which is common) costs one lookup.
 fn field<'a>(m: &'a MapValue, name: &str) -> Option<&'a Value> {
     m.get_str(name).or_else(|| {
         m.object.as_ref()?;
+        // Every reserved word is 2 to 9 lowercase letters: most names fail that first.
+        let maybe = (2..=9).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_lowercase());
+        if !maybe || !crate::cel::escaping::is_reserved(name) {
+            return None;
+        }
         // `__name__` built on the stack: a missing field (`has(self.x)` false) is common and
         // this ran for every one.
         let mut buf = [0u8; 64];

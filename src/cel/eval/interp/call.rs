@@ -2,7 +2,7 @@
 //! optional `or`/`orValue`, indexing and optional selection, accumulator appends, and every
 //! library function with its runtime cost.
 
-use super::super::ast::{Expr, ExprKind};
+use super::super::ast::{CallForm, Expr, ExprKind};
 use super::super::functions;
 use super::super::value::{ErrorKind, EvalError, EvalResult, Value};
 use super::comprehension::append_in_place;
@@ -12,39 +12,39 @@ use super::{cost_limit_error, Evaluator};
 impl<'a> Evaluator<'a> {
     pub(super) fn call(
         &mut self,
+        form: CallForm,
         func: &str,
         target: Option<&'a Expr>,
         args: &'a [Expr],
     ) -> EvalResult {
-        match (func, target, args.len()) {
-            ("_&&_", None, 2) | ("_||_", None, 2) => self.logical(func == "_&&_", args),
-            ("@not_strictly_false", None, 1) => self.not_strictly_false(&args[0]),
+        match (form, target) {
+            (CallForm::And, _) | (CallForm::Or, _) => self.logical(form == CallForm::And, args),
+            (CallForm::NotStrictlyFalse, _) => self.not_strictly_false(&args[0]),
             // cel-go plans `?:` as a conditional attribute that resolves attribute branches
             // directly: their own attribute step is not observed (see `eval_inline`).
-            ("_?_:_", None, 3) => match self.eval(&args[0])? {
+            (CallForm::Conditional, _) => match self.eval(&args[0])? {
                 Value::Bool(true) => self.eval_inline(&args[1]),
                 Value::Bool(false) => self.eval_inline(&args[2]),
                 _ => Err(EvalError::no_such_overload()),
             },
-            ("or", Some(t), 1) | ("orValue", Some(t), 1) => {
-                self.optional_or(func == "or", t, &args[0])
-            }
+            (CallForm::OptOr, Some(t)) => self.optional_or(true, t, &args[0]),
+            (CallForm::OptOrValue, Some(t)) => self.optional_or(false, t, &args[0]),
             // `x in [constants]` becomes a set-membership test under OptOptimize: the list is
             // a constant and the test itself is not an observed call.
-            ("@in", None, 2) if self.opts.fold_constants && is_primitive_const_list(&args[1]) => {
+            (CallForm::In, _) if self.opts.fold_constants && is_primitive_const_list(&args[1]) => {
                 let x = self.eval(&args[0])?;
                 let l = self.eval(&args[1])?;
                 functions::call("@in", false, &[x, l])
             }
-            ("_[_]", None, 2) | ("_[?_]", None, 2) => self.index(func == "_[_]", args),
-            ("_+_", None, 2) | ("cel.@mapInsert", None, 2 | 3) => {
-                match self.accumulator_slot(&args[0]) {
-                    Some(slot) => self.accumulate(func, slot, args),
-                    None => self.function(func, target, args),
-                }
-            }
-            ("_?._", None, 2) => self.opt_select(args),
-            _ => self.function(func, target, args),
+            (CallForm::Index, _) => self.index(true, args),
+            (CallForm::OptIndex, _) => self.index(false, args),
+            (CallForm::MaybeAccumulate, _) => match self.accumulator_slot(&args[0]) {
+                Some(slot) => self.accumulate(func, slot, args),
+                None => self.function(func, false, target, args),
+            },
+            (CallForm::OptSelect, _) => self.opt_select(args),
+            (CallForm::PreCharged, _) => self.function(func, true, target, args),
+            _ => self.function(func, false, target, args),
         }
     }
 
@@ -166,7 +166,13 @@ impl<'a> Evaluator<'a> {
 
     /// A library function: arguments left to right (strict: the first error stops), then the
     /// call and its cost.
-    fn function(&mut self, func: &str, target: Option<&'a Expr>, args: &'a [Expr]) -> EvalResult {
+    fn function(
+        &mut self,
+        func: &str,
+        pre_charged: bool,
+        target: Option<&'a Expr>,
+        args: &'a [Expr],
+    ) -> EvalResult {
         let mut vals = Vec::with_capacity(args.len() + 1);
         let mut err = None;
         if let Some(t) = target {
@@ -195,17 +201,7 @@ impl<'a> Evaluator<'a> {
         // Functions whose work grows faster than their input (or with an argument,
         // like `lists.range(n)`) are charged before they run, so an expression over
         // the limit is cancelled instead of computing something huge first.
-        if matches!(
-            func,
-            "distinct"
-                | "sort"
-                | "@sortByAssociatedKeys"
-                | "lists.range"
-                | "flatten"
-                | "sets.contains"
-                | "sets.intersects"
-                | "sets.equivalent"
-        ) {
+        if pre_charged {
             let pre = functions::call_cost(func, member, &vals, &Ok(Value::Null));
             if let Some(l) = self.opts.cost_limit {
                 if self.cost.saturating_add(pre) > l {

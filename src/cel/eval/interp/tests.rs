@@ -242,3 +242,39 @@ fn optionals() {
         Value::Bool(true)
     ));
 }
+
+/// A folded constant is computed on the first evaluation and reused: later evaluations give
+/// the same value and cost, also under another minor's behaviour, and an accumulator that
+/// starts from a folded `[]` never changes the cached constant.
+#[test]
+fn folded_constants_are_reused_unchanged() {
+    let e =
+        parse("[1, 2, 3].map(x, x * 2) == [2, 4, 6] && 'b' in ['a', 'b'] && [[1]] != []").unwrap();
+    let opts = Options::default();
+    let first = evaluate(&e, &[], opts);
+    assert!(matches!(first.value, Ok(Value::Bool(true))));
+    for beh in [
+        opts.behavior,
+        crate::k8s::Behavior::of(crate::k8s::KubeVersion { minor: 29 }),
+    ] {
+        let again = evaluate(
+            &e,
+            &[],
+            Options {
+                behavior: beh,
+                ..opts
+            },
+        );
+        assert!(matches!(again.value, Ok(Value::Bool(true))));
+        assert_eq!(again.cost, first.cost);
+    }
+    let unfolded = evaluate(
+        &e,
+        &[],
+        Options {
+            fold_constants: false,
+            ..opts
+        },
+    );
+    assert!(unfolded.cost > first.cost, "folding makes constants free");
+}
