@@ -120,9 +120,18 @@ pub fn apply(
             span: a.value,
         });
     }
-    let mut kept = Vec::new();
-    let mut suppressed = Vec::new();
-    for mut d in diagnostics {
+    // Marked in place, then moved out: with 10^6 findings a second vector of them (the kept
+    // ones pushed one by one while the input was still held) was the run's peak memory.
+    let mut diagnostics = diagnostics;
+    let mut silenced = vec![
+        false;
+        if sups.is_empty() {
+            0
+        } else {
+            diagnostics.len()
+        }
+    ];
+    for (d, silenced) in diagnostics.iter_mut().zip(&mut silenced) {
         let line = d
             .file
             .and_then(|f| files.get(f))
@@ -144,14 +153,13 @@ pub fn apply(
                 }
             }
         }
-        match hit {
-            Some(reason) => {
-                d.suppression = Some(Suppression { reason });
-                suppressed.push(d);
-            }
-            None => kept.push(d),
+        if let Some(reason) = hit {
+            d.set_suppression(Suppression { reason });
+            *silenced = true;
         }
     }
+    let suppressed = take_marked(&mut diagnostics, &silenced);
+    let mut kept = diagnostics;
     for s in &sups {
         audit_one(s, files, policy, require_reason, &mut audit);
     }
@@ -161,6 +169,25 @@ pub fn apply(
         diagnostics: kept,
         suppressed,
     }
+}
+
+/// Moves the findings whose mark is set out of `diagnostics`, keeping the order of both.
+fn take_marked(diagnostics: &mut Vec<Diagnostic>, marked: &[bool]) -> Vec<Diagnostic> {
+    let mut taken = Vec::with_capacity(marked.iter().filter(|m| **m).count());
+    if taken.capacity() == 0 {
+        return taken;
+    }
+    let mut marks = marked.iter();
+    diagnostics.retain_mut(|d| {
+        if !marks.next().copied().unwrap_or(false) {
+            return true;
+        }
+        // An empty finding (no allocation) takes its place until `retain_mut` drops it.
+        let hole = Diagnostic::new(d.rule, d.span, String::new());
+        taken.push(std::mem::replace(d, hole));
+        false
+    });
+    taken
 }
 
 /// Reports the rules of `s` that silenced nothing, and a missing reason.

@@ -96,10 +96,17 @@ pub struct Diagnostic {
     pub server_path: Option<String>,
     pub object: Option<Arc<ObjectRef>>,
     pub help: Option<String>,
-    pub related: Vec<Related>,
-    /// Set when a suppression comment or annotation silenced the finding: it is left out of
-    /// the counts and of human output, and carried with a marker in JSON and SARIF.
-    pub suppression: Option<Suppression>,
+    /// What few findings have, behind one pointer: a run of 10^6 findings keeps them all to the
+    /// end (they are sorted and rendered then), so each field here was 8-24 bytes in every one
+    /// of them. Read through [`Diagnostic::related`] and [`Diagnostic::suppression`].
+    extra: Option<Box<Extra>>,
+}
+
+/// The rare parts of a [`Diagnostic`].
+#[derive(Clone, Debug, Default)]
+struct Extra {
+    related: Vec<Related>,
+    suppression: Option<Suppression>,
 }
 
 /// How a finding was silenced.
@@ -122,9 +129,40 @@ impl Diagnostic {
             server_path: None,
             object: None,
             help: None,
-            related: Vec::new(),
-            suppression: None,
+            extra: None,
         }
+    }
+
+    /// Secondary locations that explain the finding.
+    pub fn related(&self) -> &[Related] {
+        self.extra.as_ref().map_or(&[], |e| &e.related)
+    }
+
+    /// The secondary locations, to change in place (allocates nothing when there are none).
+    pub fn related_mut(&mut self) -> &mut [Related] {
+        match &mut self.extra {
+            Some(e) => &mut e.related,
+            None => &mut [],
+        }
+    }
+
+    /// Adds a secondary location.
+    pub fn push_related(&mut self, related: Related) {
+        self.extra
+            .get_or_insert_with(Box::default)
+            .related
+            .push(related);
+    }
+
+    /// Set when a suppression comment or annotation silenced the finding: it is left out of
+    /// the counts and of human output, and carried with a marker in JSON and SARIF.
+    pub fn suppression(&self) -> Option<&Suppression> {
+        self.extra.as_ref()?.suppression.as_ref()
+    }
+
+    /// Marks the finding as silenced.
+    pub fn set_suppression(&mut self, suppression: Suppression) {
+        self.extra.get_or_insert_with(Box::default).suppression = Some(suppression);
     }
     pub fn with_path(mut self, path: impl Into<String>) -> Self {
         self.path = Some(path.into());
@@ -151,7 +189,7 @@ impl Diagnostic {
         self
     }
     pub fn with_related(mut self, span: Span, message: impl Into<String>) -> Self {
-        self.related.push(Related {
+        self.push_related(Related {
             file: None,
             span,
             message: message.into(),
@@ -162,3 +200,32 @@ impl Diagnostic {
 
 /// Rules that belong to reading input (YAML and files) rather than to any check.
 pub mod rules;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A run keeps every finding to the end: 10^6 of them were 192 bytes each before the rare
+    /// fields moved behind one box (RELIABILITY.md).
+    #[test]
+    fn a_finding_is_small_and_its_rare_parts_allocate_only_when_set() {
+        assert_eq!(std::mem::size_of::<Diagnostic>(), 152);
+        let mut d = Diagnostic::new(&rules::YAML_TOO_LARGE, Span::new(1, 2), "m");
+        assert!(d.related_mut().is_empty());
+        assert!(
+            d.extra.is_none(),
+            "iterating the related locations allocates nothing"
+        );
+        assert!(d.suppression().is_none());
+        d.set_suppression(Suppression {
+            reason: Some("why".into()),
+        });
+        let d = d.with_related(Span::new(3, 4), "here");
+        assert_eq!(d.related().len(), 1);
+        assert_eq!(d.related()[0].message, "here");
+        assert_eq!(
+            d.suppression().and_then(|s| s.reason.as_deref()),
+            Some("why")
+        );
+    }
+}

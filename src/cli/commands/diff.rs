@@ -162,7 +162,7 @@ fn stamp(
         .map(|mut d| {
             d.file = Some(file);
             d.object = Some(object.clone());
-            for r in &mut d.related {
+            for r in d.related_mut() {
                 r.file.get_or_insert(related_file);
             }
             d

@@ -186,8 +186,9 @@ fn name_helm_sources(result: &mut RunResult) {
             continue;
         };
         let len = "# Source: ".len() + source.len();
-        d.related.push(crate::diag::Related {
-            file: d.file,
+        let file = d.file;
+        d.push_related(crate::diag::Related {
+            file,
             span: crate::diag::Span::new(*at, at + len),
             message: format!("rendered from {source}"),
         });

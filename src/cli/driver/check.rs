@@ -161,7 +161,7 @@ impl Targets<'_> {
         };
         if l.input.role == Role::Target {
             let classified = std::mem::take(&mut p.objects);
-            let jobs = self.jobs(f, &p, classified, &mut c);
+            let jobs = self.jobs(f, &mut p, classified, &mut c);
             self.validate_jobs(f, &jobs, &mut c);
         }
         if let Some(t) = text.held() {
@@ -186,72 +186,99 @@ impl Targets<'_> {
 
     /// Sorts the file's objects into jobs and the rest (skipped, or reported as they are).
     /// Only the jobs are kept: a file of 10^6 documents that are no resources holds no record
-    /// of each while it is checked.
+    /// of each while it is checked, and the tree of each document classified here that gives
+    /// no job is dropped at once (it was held, with every finding made so far, to the end of
+    /// the file: 10^6 tiny documents with `--strict` kept the tree and a finding for each).
     fn jobs<'n>(
         &self,
         f: FileId,
-        p: &'n ParsedFile,
+        p: &'n mut ParsedFile,
         classified: Vec<Object>,
         c: &mut Checked,
     ) -> Vec<Job<'n, '_>> {
         let mut jobs = Vec::new();
-        for o in classified
-            .into_iter()
-            .chain(p.classify_later(&self.opts.skip))
-        {
-            let node = p.node(o.at);
-            let span = node.map(kind_span).unwrap_or_default();
-            let reason = match self.target_of(&o, node, span) {
-                Ok(against) => {
-                    c.resources += 1;
-                    if let Some(node) = node {
-                        jobs.push(Job {
-                            object: o,
-                            node,
-                            against,
-                        });
-                    }
-                    continue;
-                }
-                Err(NotValidated::Crd) => continue,
-                Err(NotValidated::Quietly) => {
-                    c.skipped_unlisted += 1;
-                    continue;
-                }
-                Err(NotValidated::Reported(d)) => {
-                    c.diagnostics.push(stamp(*d, f, &o.object));
-                    c.resources += 1;
-                    continue;
-                }
-                Err(NotValidated::Skipped(reason, d)) => {
-                    c.diagnostics.extend(d.map(|d| stamp(*d, f, &o.object)));
-                    reason
-                }
-            };
-            // With `--missing-schema error` (`--strict`), a document that is no object at all
-            // cannot pass silently either.
-            if self.opts.missing_schema == Some(crate::diag::Severity::Error)
-                && self.opts.mode != Mode::Lint
-                && o.object.kind.is_empty()
-            {
-                let what = "this document has no apiVersion and kind".to_string();
-                c.diagnostics
-                    .push(stamp(Diagnostic::new(&NO_SCHEMA, span, what), f, &o.object));
+        for o in classified {
+            self.sort_object(f, p, o, c, &mut jobs);
+        }
+        for doc in 0..p.later_documents() {
+            let mut validated = false;
+            for o in p.classify_doc(doc, &self.opts.skip) {
+                validated |= self.sort_object(f, p, o, c, &mut jobs);
             }
-            // Without `--verbose` the list is never printed: the count is all that is kept.
-            if self.opts.list_skipped {
-                c.skipped.push(Skipped {
-                    file: f,
-                    span,
-                    at: Default::default(),
-                    object: (!o.object.kind.is_empty()).then(|| Arc::clone(&o.object)),
-                    reason,
-                });
-            } else {
-                c.skipped_unlisted += 1;
+            if !validated {
+                p.release_doc(doc);
             }
         }
-        jobs
+        let p: &'n ParsedFile = p;
+        jobs.into_iter()
+            .filter_map(|(object, against)| {
+                Some(Job {
+                    node: p.node(object.at)?,
+                    object,
+                    against,
+                })
+            })
+            .collect()
+    }
+
+    /// Sorts one object: into `jobs` (returns `true`), or counted, reported or skipped.
+    fn sort_object<'a>(
+        &'a self,
+        f: FileId,
+        p: &ParsedFile,
+        o: Object,
+        c: &mut Checked,
+        jobs: &mut Vec<(Object, Against<'a>)>,
+    ) -> bool {
+        let node = p.node(o.at);
+        let span = node.map(kind_span).unwrap_or_default();
+        let reason = match self.target_of(&o, node, span) {
+            Ok(against) => {
+                c.resources += 1;
+                if node.is_some() {
+                    jobs.push((o, against));
+                    return true;
+                }
+                return false;
+            }
+            Err(NotValidated::Crd) => return false,
+            Err(NotValidated::Quietly) => {
+                c.skipped_unlisted += 1;
+                return false;
+            }
+            Err(NotValidated::Reported(d)) => {
+                c.diagnostics.push(stamp(*d, f, &o.object));
+                c.resources += 1;
+                return false;
+            }
+            Err(NotValidated::Skipped(reason, d)) => {
+                c.diagnostics.extend(d.map(|d| stamp(*d, f, &o.object)));
+                reason
+            }
+        };
+        // With `--missing-schema error` (`--strict`), a document that is no object at all
+        // cannot pass silently either.
+        if self.opts.missing_schema == Some(crate::diag::Severity::Error)
+            && self.opts.mode != Mode::Lint
+            && o.object.kind.is_empty()
+        {
+            let what = "this document has no apiVersion and kind".to_string();
+            c.diagnostics
+                .push(stamp(Diagnostic::new(&NO_SCHEMA, span, what), f, &o.object));
+        }
+        // Without `--verbose` the list is never printed: the count is all that is kept.
+        if self.opts.list_skipped {
+            c.skipped.push(Skipped {
+                file: f,
+                span,
+                at: Default::default(),
+                object: (!o.object.kind.is_empty()).then(|| Arc::clone(&o.object)),
+                reason,
+            });
+        } else {
+            c.skipped_unlisted += 1;
+        }
+        false
     }
 
     /// What one object is validated against, or why it is not.

@@ -167,7 +167,7 @@ pub(super) fn crd_table(
                     f,
                     &o.object,
                 );
-                d.related.push(crate::diag::Related {
+                d.push_related(crate::diag::Related {
                     file: Some(first.file),
                     span: first.span,
                     message: "the CRD in use".to_string(),

@@ -62,7 +62,7 @@ pub(super) struct ParsedFile {
     pub(super) docs: Vec<Document>,
     /// The documents' objects, when classified with the parse ([`Classify::Now`]).
     pub(super) objects: Vec<Object>,
-    /// The objects are classified as they are checked ([`ParsedFile::classify_later`]).
+    /// The objects are classified as they are checked ([`ParsedFile::classify_doc`]).
     later: bool,
     pub(super) annotations: Vec<IgnoreAnnotation>,
     pub(super) diagnostics: Vec<Diagnostic>,
@@ -80,19 +80,30 @@ pub(super) enum Classify<'a> {
 }
 
 impl ParsedFile {
-    /// The objects not classified with the parse, one document at a time.
-    pub(super) fn classify_later<'p>(
-        &'p self,
-        skip: &'p [SkipPattern],
-    ) -> impl Iterator<Item = Object> + 'p {
-        let docs = if self.later { &self.docs[..] } else { &[] };
-        docs.iter().enumerate().flat_map(move |(i, doc)| {
-            let mut out = Vec::new();
-            if let Some(root) = &doc.root {
-                classify(root, i, skip, &mut out);
-            }
-            out
-        })
+    /// How many documents are classified as they are checked ([`ParsedFile::classify_doc`]):
+    /// all of them, or none when they were classified with the parse.
+    pub(super) fn later_documents(&self) -> usize {
+        if self.later {
+            self.docs.len()
+        } else {
+            0
+        }
+    }
+
+    /// The objects of document `i`, classified now.
+    pub(super) fn classify_doc(&self, i: usize, skip: &[SkipPattern]) -> Vec<Object> {
+        let mut out = Vec::new();
+        if let Some(root) = self.docs.get(i).and_then(|d| d.root.as_ref()) {
+            classify(root, i, skip, &mut out);
+        }
+        out
+    }
+
+    /// Drops document `i`'s tree once nothing will read it again.
+    pub(super) fn release_doc(&mut self, i: usize) {
+        if let Some(doc) = self.docs.get_mut(i) {
+            doc.root = None;
+        }
     }
 
     pub(super) fn node(&self, at: Locator) -> Option<&Node> {

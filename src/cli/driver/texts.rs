@@ -165,7 +165,7 @@ pub(super) fn mentioned(diagnostics: &[Diagnostic], files: usize) -> Vec<bool> {
     };
     for d in diagnostics {
         mark(d.file);
-        for r in &d.related {
+        for r in d.related() {
             mark(r.file.or(d.file));
         }
     }

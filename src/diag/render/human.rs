@@ -74,7 +74,7 @@ pub fn render(report: &Report<'_>, opts: &Options, out: &mut dyn io::Write) -> i
         let frame = Frame {
             d,
             near: d
-                .related
+                .related()
                 .iter()
                 .map(|r| drawn_in_frame(report, d, r))
                 .collect(),
@@ -115,7 +115,7 @@ fn drawn_in_frame(report: &Report<'_>, d: &Diagnostic, r: &crate::diag::Related)
 /// one); name them in the help.
 fn related_elsewhere(report: &Report<'_>, d: &Diagnostic) -> Option<String> {
     let lines: Vec<String> = d
-        .related
+        .related()
         .iter()
         .filter(|r| !drawn_in_frame(report, d, r))
         .filter_map(|r| {
@@ -207,7 +207,7 @@ impl miette::Diagnostic for Frame<'_> {
         let near = self.near.clone();
         let same_file = self
             .d
-            .related
+            .related()
             .iter()
             .zip(near)
             .filter(|(_, near)| *near)

@@ -8,13 +8,15 @@ use std::io;
 
 use serde::Serialize;
 
-use super::Report;
+use super::{Report, Streamed};
+use crate::diag::Diagnostic;
 
 #[derive(Serialize)]
-struct Output<'a> {
+struct Output<D: Serialize> {
     version: u32,
     summary: WireSummary,
-    diagnostics: Vec<WireDiagnostic<'a>>,
+    /// The findings, each mapped to its wire struct as it is written (see [`Streamed`]).
+    diagnostics: D,
 }
 
 #[derive(Serialize)]
@@ -96,60 +98,59 @@ pub fn render(report: &Report<'_>, out: &mut dyn io::Write) -> io::Result<()> {
             warnings: s.warnings,
             suppressed: s.suppressed,
         },
-        diagnostics: report
-            .with_suppressed()
-            .into_iter()
-            .map(|d| {
-                let loc = report.location(d);
-                WireDiagnostic {
-                    rule: d.rule.id,
-                    severity: d.severity.as_str(),
-                    message: &d.message,
-                    file: report.file_name(d),
-                    line: loc.as_ref().map(|l| l.start.line),
-                    column: loc.as_ref().map(|l| l.start.column),
-                    end_line: loc.as_ref().map(|l| l.end.line),
-                    end_column: loc.as_ref().map(|l| l.end.column),
-                    path: d.path.as_deref(),
-                    server_path: d.server_path.as_deref(),
-                    object: d.object.as_deref().map(|o| WireObject {
-                        api_version: &o.api_version,
-                        kind: &o.kind,
-                        name: &o.name,
-                        namespace: o.namespace.as_deref(),
-                    }),
-                    help: d.help.as_deref(),
-                    related: d
-                        .related
-                        .iter()
-                        .map(|r| {
-                            let file = r.file.or(d.file).and_then(|f| report.files.get(f));
-                            let (start, end) = match file {
-                                Some(f) => {
-                                    let (a, b) = f.span_lines(r.span);
-                                    (Some(a), Some(b))
-                                }
-                                None => (None, None),
-                            };
-                            WireRelated {
-                                message: &r.message,
-                                file: file.map(|f| f.name.as_str()),
-                                line: start.map(|p| p.line),
-                                column: start.map(|p| p.column),
-                                end_line: end.map(|p| p.line),
-                                end_column: end.map(|p| p.column),
-                            }
-                        })
-                        .collect(),
-                    suppressed: d.suppression.as_ref().map(|s| WireSuppressed {
-                        reason: s.reason.as_deref(),
-                    }),
-                }
-            })
-            .collect(),
+        diagnostics: Streamed(|| report.with_suppressed().map(|d| wire(report, d))),
     };
     serde_json::to_writer(&mut *out, &output).map_err(io::Error::from)?;
     writeln!(out)
+}
+
+/// One finding as the contract spells it.
+fn wire<'a>(report: &Report<'a>, d: &'a Diagnostic) -> WireDiagnostic<'a> {
+    let loc = report.location(d);
+    WireDiagnostic {
+        rule: d.rule.id,
+        severity: d.severity.as_str(),
+        message: &d.message,
+        file: report.file_name(d),
+        line: loc.as_ref().map(|l| l.start.line),
+        column: loc.as_ref().map(|l| l.start.column),
+        end_line: loc.as_ref().map(|l| l.end.line),
+        end_column: loc.as_ref().map(|l| l.end.column),
+        path: d.path.as_deref(),
+        server_path: d.server_path.as_deref(),
+        object: d.object.as_deref().map(|o| WireObject {
+            api_version: &o.api_version,
+            kind: &o.kind,
+            name: &o.name,
+            namespace: o.namespace.as_deref(),
+        }),
+        help: d.help.as_deref(),
+        related: d
+            .related()
+            .iter()
+            .map(|r| {
+                let file = r.file.or(d.file).and_then(|f| report.files.get(f));
+                let (start, end) = match file {
+                    Some(f) => {
+                        let (a, b) = f.span_lines(r.span);
+                        (Some(a), Some(b))
+                    }
+                    None => (None, None),
+                };
+                WireRelated {
+                    message: &r.message,
+                    file: file.map(|f| f.name.as_str()),
+                    line: start.map(|p| p.line),
+                    column: start.map(|p| p.column),
+                    end_line: end.map(|p| p.line),
+                    end_column: end.map(|p| p.column),
+                }
+            })
+            .collect(),
+        suppressed: d.suppression().map(|s| WireSuppressed {
+            reason: s.reason.as_deref(),
+        }),
+    }
 }
 
 #[cfg(test)]

@@ -108,20 +108,19 @@ pub fn render(report: &Report<'_>, out: &mut dyn io::Write) -> io::Result<()> {
             )?;
             writeln!(out, "    </testcase>")?;
         }
-        let others: Vec<String> = indices
-            .iter()
-            .filter(|i| !is_error(i))
-            .map(|&i| {
+        // One line per warning or note, each escaped and written as it is made (the lines
+        // were joined into one string and escaped again: three copies of every message).
+        let mut others = indices.iter().filter(|i| !is_error(i)).peekable();
+        if others.peek().is_some() {
+            write!(out, "    <system-out>")?;
+            for (n, &i) in others.enumerate() {
                 let d = &report.diagnostics[i];
-                format!("{}[{}] {}", d.severity, d.rule.id, body(d, name))
-            })
-            .collect();
-        if !others.is_empty() {
-            writeln!(
-                out,
-                "    <system-out>{}</system-out>",
-                xml(&others.join("\n"))
-            )?;
+                let line = format!("{}[{}] {}", d.severity, d.rule.id, body(d, name));
+                // `xml` writes a line break as `&#10;`, so this is `xml(lines.join("\n"))`.
+                let sep = if n == 0 { "" } else { "&#10;" };
+                write!(out, "{sep}{}", xml(&line))?;
+            }
+            writeln!(out, "</system-out>")?;
         }
         writeln!(out, "  </testsuite>")
     };

@@ -12,28 +12,29 @@ use std::io;
 
 use serde::Serialize;
 
-use super::{Options, Report};
-use crate::diag::{ruledoc, Severity};
+use super::{Options, Report, Streamed};
+use crate::diag::{ruledoc, Diagnostic, Severity};
 
 const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 
 #[derive(Serialize)]
-struct Log<'a> {
+struct Log<'a, R: Serialize> {
     #[serde(rename = "$schema")]
     schema: &'static str,
     version: &'static str,
-    runs: Vec<Run<'a>>,
+    runs: Vec<Run<'a, R>>,
 }
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct Run<'a> {
+struct Run<'a, R: Serialize> {
     tool: Tool<'a>,
     column_kind: &'static str,
     /// `%SRCROOT%`: the working directory, which relative `uri`s are relative to.
     #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     original_uri_base_ids: std::collections::BTreeMap<&'static str, BaseUri>,
-    results: Vec<SarifResult<'a>>,
+    /// The findings, each mapped to a [`SarifResult`] as it is written (see [`Streamed`]).
+    results: R,
 }
 
 #[derive(Serialize)]
@@ -241,83 +242,7 @@ pub fn render(report: &Report<'_>, opts: &Options, out: &mut dyn io::Write) -> i
             },
         })
         .collect();
-    let results = report
-        .with_suppressed()
-        .into_iter()
-        .map(|d| {
-            let mut text = d.message.clone();
-            if let Some(help) = &d.help {
-                text.push_str("\nhelp: ");
-                text.push_str(help);
-            }
-            let locations = report
-                .location(d)
-                .map(|loc| Location {
-                    id: None,
-                    physical_location: PhysicalLocation {
-                        artifact_location: artifact(&loc.file.name),
-                        region: Region {
-                            start_line: loc.start.line,
-                            start_column: loc.start.column,
-                            end_line: loc.end.line,
-                            end_column: loc.end.column,
-                        },
-                    },
-                    logical_locations: d
-                        .path
-                        .iter()
-                        .map(|p| LogicalLocation {
-                            fully_qualified_name: p.clone(),
-                            kind: "member",
-                        })
-                        .collect(),
-                    message: None,
-                })
-                .into_iter()
-                .collect();
-            let related_locations = d
-                .related
-                .iter()
-                .enumerate()
-                .filter_map(|(i, r)| {
-                    let file = report.files.get(r.file.or(d.file)?)?;
-                    let (start, end) = file.span_lines(r.span);
-                    Some(Location {
-                        id: Some(i),
-                        physical_location: PhysicalLocation {
-                            artifact_location: artifact(&file.name),
-                            region: Region {
-                                start_line: start.line,
-                                start_column: start.column,
-                                end_line: end.line,
-                                end_column: end.column,
-                            },
-                        },
-                        logical_locations: Vec::new(),
-                        message: Some(Message {
-                            text: r.message.clone(),
-                        }),
-                    })
-                })
-                .collect();
-            SarifResult {
-                rule_id: d.rule.id,
-                rule_index: report.rules.iter().position(|r| r.id == d.rule.id),
-                level: level(d.severity),
-                message: Message { text },
-                locations,
-                related_locations,
-                suppressions: d
-                    .suppression
-                    .iter()
-                    .map(|s| SarifSuppression {
-                        kind: "inSource",
-                        justification: s.reason.clone(),
-                    })
-                    .collect(),
-            }
-        })
-        .collect();
+    let results = Streamed(|| report.with_suppressed().map(|d| result(report, d)));
     let log = Log {
         schema: SCHEMA,
         version: "2.1.0",
@@ -340,6 +265,81 @@ pub fn render(report: &Report<'_>, opts: &Options, out: &mut dyn io::Write) -> i
     };
     serde_json::to_writer_pretty(&mut *out, &log).map_err(io::Error::from)?;
     writeln!(out)
+}
+
+/// One finding as a SARIF result.
+fn result<'a>(report: &Report<'a>, d: &'a Diagnostic) -> SarifResult<'a> {
+    let mut text = d.message.clone();
+    if let Some(help) = &d.help {
+        text.push_str("\nhelp: ");
+        text.push_str(help);
+    }
+    let locations = report
+        .location(d)
+        .map(|loc| Location {
+            id: None,
+            physical_location: PhysicalLocation {
+                artifact_location: artifact(&loc.file.name),
+                region: Region {
+                    start_line: loc.start.line,
+                    start_column: loc.start.column,
+                    end_line: loc.end.line,
+                    end_column: loc.end.column,
+                },
+            },
+            logical_locations: d
+                .path
+                .iter()
+                .map(|p| LogicalLocation {
+                    fully_qualified_name: p.clone(),
+                    kind: "member",
+                })
+                .collect(),
+            message: None,
+        })
+        .into_iter()
+        .collect();
+    let related_locations = d
+        .related()
+        .iter()
+        .enumerate()
+        .filter_map(|(i, r)| {
+            let file = report.files.get(r.file.or(d.file)?)?;
+            let (start, end) = file.span_lines(r.span);
+            Some(Location {
+                id: Some(i),
+                physical_location: PhysicalLocation {
+                    artifact_location: artifact(&file.name),
+                    region: Region {
+                        start_line: start.line,
+                        start_column: start.column,
+                        end_line: end.line,
+                        end_column: end.column,
+                    },
+                },
+                logical_locations: Vec::new(),
+                message: Some(Message {
+                    text: r.message.clone(),
+                }),
+            })
+        })
+        .collect();
+    SarifResult {
+        rule_id: d.rule.id,
+        rule_index: report.rules.iter().position(|r| r.id == d.rule.id),
+        level: level(d.severity),
+        message: Message { text },
+        locations,
+        related_locations,
+        suppressions: d
+            .suppression()
+            .into_iter()
+            .map(|s| SarifSuppression {
+                kind: "inSource",
+                justification: s.reason.clone(),
+            })
+            .collect(),
+    }
 }
 
 #[cfg(test)]

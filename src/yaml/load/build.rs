@@ -10,7 +10,7 @@ use granit_parser::{Event, ScalarStyle, StructureStyle, Tag};
 
 use super::anchors::{merge_into, Anchored};
 use super::scalar::{classify_tag, go_key_repr, go_sharp_v, tag_display, TagClass};
-use super::{floor_boundary, too_deep, Loader};
+use super::{floor_boundary, release_freed_memory, too_deep, Loader};
 use crate::yaml::resolve::{format_float_key, Scalar};
 use crate::yaml::{Entry, Map, Node, Span, Style, Value, YamlError, YamlErrorKind};
 
@@ -102,12 +102,17 @@ impl MapFrame {
 /// Past this many children a collection being built grows by whole chunks of this size.
 const CHUNK: usize = 1 << 16;
 
+/// How much [`Children::into_boxed`] frees between calls to the release hook
+/// ([`super::set_release_hook`]): a few calls for the longest collections, none for short ones.
+const RELEASE_BYTES: usize = 16 << 20;
+
 /// The children of a collection being built. Up to [`CHUNK`] they are a vector growing as
 /// usual; past it, full chunks are set aside and a new one started, instead of doubling the
 /// vector: doubling copies the old buffer into a new one twice its size, and for one sequence
 /// of 5 million scalars that copy (old and new buffer alive together) was the peak memory of
 /// the whole run. [`Children::into_boxed`] then moves the chunks into one exactly sized vector,
-/// freeing each chunk as it goes, so at most one chunk is held twice.
+/// freeing each chunk as it goes and calling the release hook every [`RELEASE_BYTES`], so at
+/// most that much is held twice.
 pub(super) struct Children<T> {
     full: Vec<Vec<T>>,
     last: Vec<T>,
@@ -145,10 +150,21 @@ impl<T> Children<T> {
             return last.into_boxed_slice();
         }
         let mut out = Vec::with_capacity(self.full.len() * CHUNK + last.len());
+        let mut freed = 0;
         for chunk in self.full {
+            freed += chunk.len() * std::mem::size_of::<T>();
             out.extend(chunk);
+            // The chunks freed so far are still resident until the allocator purges them,
+            // while `out` becomes resident as it fills: without this, both copies were.
+            if freed >= RELEASE_BYTES {
+                release_freed_memory();
+                freed = 0;
+            }
         }
         out.append(&mut last);
+        if freed > 0 {
+            release_freed_memory();
+        }
         out.into_boxed_slice()
     }
 }
