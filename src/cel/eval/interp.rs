@@ -72,6 +72,7 @@ pub fn evaluate<'a>(expr: &'a Expr, vars: &[(&'a str, Value)], opts: Options) ->
     let mut ev = Evaluator {
         vars: vars.iter().map(|(n, v)| (*n, Ok(v.clone()))).collect(),
         cost: 0,
+        text: 0,
         opts,
     };
     let value = ev.eval(expr);
@@ -96,6 +97,8 @@ struct Evaluator<'a> {
     /// error in `@result` and lets `||`/`&&` absorb it in later iterations.
     vars: Vec<(&'a str, EvalResult)>,
     cost: u64,
+    /// Bytes built so far by calls counted against [`functions::MAX_TEXT_BYTES`].
+    text: usize,
     opts: Options,
 }
 
@@ -185,6 +188,7 @@ impl<'a> Evaluator<'a> {
         let mut sub = Evaluator {
             vars: Vec::new(),
             cost: 0,
+            text: 0,
             opts: Options {
                 cost_limit: None,
                 fold_constants: false,

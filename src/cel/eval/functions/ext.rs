@@ -9,6 +9,19 @@ use super::super::value::{compare, equals, EvalResult, Value};
 use super::format::string_format;
 use super::{b, err, int_arg, not_here, s, str_arg};
 
+/// The length of `st.replace(from, to)` with at most `n` replacements (`n < 0`: all), without
+/// building it. An empty `from` matches before every character and at the end, as Go's
+/// `strings.Replace` and Rust's `str::replace` both do.
+fn replaced_len(st: &str, from: &str, to: &str, n: i64) -> usize {
+    let found = if from.is_empty() {
+        st.chars().count() + 1
+    } else {
+        st.matches(from).count()
+    };
+    let k = if n < 0 { found } else { found.min(n as usize) };
+    (st.len() - k * from.len()).saturating_add(k.saturating_mul(to.len()))
+}
+
 /// Extension-library functions; `not_here` when `func` is not one of them.
 pub(super) fn call(beh: Behavior, func: &str, _member: bool, args: &[Value]) -> EvalResult {
     use Value::*;
@@ -55,6 +68,11 @@ pub(super) fn call(beh: Behavior, func: &str, _member: bool, args: &[Value]) -> 
                 Some(x) => int_arg(x)?,
                 None => -1,
             };
+            // The result is sized before it is built: one call can ask for n × m bytes
+            // (`s.replace('', t)` puts `t` between every character) at a cost of n / 10.
+            if replaced_len(st, from, to, n) > super::MAX_TEXT_BYTES {
+                return Err(super::text_limit_error());
+            }
             if n < 0 {
                 s(st.replace(&**from, to))
             } else {
@@ -299,4 +317,35 @@ pub(crate) fn quote(st: &str) -> std::string::String {
     }
     out.push('"');
     out
+}
+
+#[cfg(test)]
+mod replaced_len_tests {
+    use super::replaced_len;
+
+    #[test]
+    fn replaced_len_matches_the_built_string() {
+        let cases = [
+            ("a-b-c", "-", "__", -1),
+            ("a-b-c", "-", "__", 1),
+            ("a-b-c", "-", "", 0),
+            ("héllo", "", "..", -1),
+            ("héllo", "", "..", 2),
+            ("aaaa", "aa", "b", -1),
+            ("", "", "x", -1),
+            ("abc", "z", "xyz", -1),
+        ];
+        for (st, from, to, n) in cases {
+            let built = if n < 0 {
+                st.replace(from, to)
+            } else {
+                st.replacen(from, to, n as usize)
+            };
+            assert_eq!(
+                replaced_len(st, from, to, n),
+                built.len(),
+                "{st:?} {from:?} {to:?} {n}"
+            );
+        }
+    }
 }

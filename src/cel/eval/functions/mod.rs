@@ -32,6 +32,29 @@ fn nso() -> EvalError {
     EvalError::no_such_overload()
 }
 
+/// Bytes of text the calls charged by their input rather than their result (`format`, by its
+/// format string; `replace`, by the string it searches: both as on the server) may build in
+/// one evaluation. A comprehension of such calls can build far more text than its cost
+/// admits (`l.map(x, '%s'.format([l]))` is n² bytes at a cost of about 5n), which would make
+/// crdlint's memory grow without bound. Every call whose charge grows with its result builds
+/// at most about 10 bytes a unit of cost, so no rule within the cost limit comes near this.
+/// The server has no such bound: an evaluation that reaches it ends like one over the cost
+/// limit, with [`text_limit_error`]'s message saying why.
+pub const MAX_TEXT_BYTES: usize = 64 << 20;
+
+/// Whether `func`'s result is counted against [`MAX_TEXT_BYTES`].
+pub fn builds_unbounded_text(func: &str) -> bool {
+    matches!(func, "format" | "replace")
+}
+
+/// The error that ends an evaluation over [`MAX_TEXT_BYTES`] (never absorbed by `||`/`&&`).
+pub fn text_limit_error() -> EvalError {
+    EvalError::new(
+        ErrorKind::CostLimit,
+        "operation cancelled: the text built by format/replace calls exceeds crdlint's 64 MiB bound (the API server has none)",
+    )
+}
+
 fn err(m: impl Into<String>) -> EvalError {
     EvalError::other(m)
 }

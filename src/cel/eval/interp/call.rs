@@ -213,6 +213,20 @@ impl<'a> Evaluator<'a> {
         let result = functions::call_in(self.opts.behavior, func, member, &vals);
         let c = functions::call_cost(func, member, &vals, &result);
         self.add(c)?;
+        if functions::builds_unbounded_text(func) {
+            self.count_text(&result)?;
+        }
         result
+    }
+
+    /// Counts a `format`/`replace` result against [`functions::MAX_TEXT_BYTES`].
+    fn count_text(&mut self, result: &EvalResult) -> Result<(), EvalError> {
+        if let Ok(Value::String(s)) = result {
+            self.text = self.text.saturating_add(s.len());
+            if self.text > functions::MAX_TEXT_BYTES {
+                return Err(functions::text_limit_error());
+            }
+        }
+        Ok(())
     }
 }

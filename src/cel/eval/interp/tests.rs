@@ -278,3 +278,47 @@ fn folded_constants_are_reused_unchanged() {
     );
     assert!(unfolded.cost > first.cost, "folding makes constants free");
 }
+
+#[test]
+fn text_built_by_format_is_bounded_per_evaluation() {
+    // 2,000 strings of 1,000 bytes: each format of the whole list is 2 MB, charged by its
+    // format string only (as on the server), so the map builds 4 GB at a cost of about 30,000.
+    let items: Vec<Value> = (0..2_000)
+        .map(|_| Value::string(&"x".repeat(1_000)))
+        .collect();
+    let e = parse("self.map(x, '%s'.format([self])).size() > 0").unwrap();
+    let out = evaluate(&e, &[("self", Value::list(items))], Options::default());
+    let err = out
+        .value
+        .expect_err("the text bound must stop the evaluation");
+    assert_eq!(err.kind, ErrorKind::CostLimit);
+    assert!(err.message.contains("64 MiB"), "{}", err.message);
+    assert!(
+        out.cost < 1_000_000,
+        "stopped by the text bound, not the cost limit"
+    );
+}
+
+#[test]
+fn replace_is_sized_before_it_is_built() {
+    // An empty pattern puts the replacement between every character: 1 MB × 100 bytes.
+    let src = format!("self.replace('', '{}').size() > 0", "y".repeat(100));
+    let e = parse(&src).unwrap();
+    let big = Value::string(&"a".repeat(1_000_000));
+    let out = evaluate(&e, &[("self", big)], Options::default());
+    let err = out.value.expect_err("a 100 MB result must not be built");
+    assert_eq!(err.kind, ErrorKind::CostLimit);
+    // Within the bound, replace answers as before.
+    assert!(matches!(
+        ok("'a-b-c'.replace('-', '_') == 'a_b_c'"),
+        Value::Bool(true)
+    ));
+    assert!(matches!(
+        ok("'ab'.replace('', '.') == '.a.b.'"),
+        Value::Bool(true)
+    ));
+    assert!(matches!(
+        ok("'a-b-c'.replace('-', '', 1) == 'ab-c'"),
+        Value::Bool(true)
+    ));
+}
