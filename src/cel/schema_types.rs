@@ -176,7 +176,7 @@ fn decl_type_inner(
             Some(Arc::new(DeclType {
                 name: "list".to_string(),
                 kind: DeclKind::List(it),
-                fields: IndexMap::new(),
+                fields: IndexMap::default(),
                 max_elements: max,
                 min_serialized_size: 2,
                 list_type: s.x_list_type.clone(),
@@ -194,7 +194,7 @@ fn decl_type_inner(
                 return Some(Arc::new(DeclType {
                     name: "map".to_string(),
                     kind: DeclKind::Map(vt),
-                    fields: IndexMap::new(),
+                    fields: IndexMap::default(),
                     max_elements: max,
                     min_serialized_size: 2,
                     list_type: None,
@@ -202,7 +202,7 @@ fn decl_type_inner(
                     fingerprint: Default::default(),
                 }));
             }
-            let mut fields = IndexMap::new();
+            let mut fields = IndexMap::default();
             let mut min_size = 2i64;
             for (pname, prop) in visible_properties(s, overrides.as_ref()) {
                 let escaped = escape(pname);

@@ -239,6 +239,9 @@ pub struct DeclField {
     pub required: bool,
 }
 
+/// The hasher of [`DeclType::fields`].
+pub type FieldHasher = foldhash::fast::RandomState;
+
 /// apiserver `DeclType`: a schema node as CEL sees it.
 #[derive(Clone, Debug)]
 pub struct DeclType {
@@ -246,8 +249,10 @@ pub struct DeclType {
     /// name (`<root>.<field>`, `<parent>.@idx`, `<parent>.@elem`) that checker messages print.
     pub name: String,
     pub kind: DeclKind,
-    /// Object fields by escaped name, in schema order (empty for non-objects).
-    pub fields: IndexMap<String, DeclField>,
+    /// Object fields by escaped name, in schema order (empty for non-objects). Hashed with
+    /// foldhash, like the schema's properties (see Cargo.toml): built for every schema node
+    /// CEL sees, and looked up by the checker and the cost estimator.
+    pub fields: IndexMap<String, DeclField, FieldHasher>,
     /// For lists and maps: the most entries; for strings and bytes: the longest length (bytes,
     /// maxLength×4 for strings); for int-or-string: as for strings; 0 for other scalars and
     /// objects. Exactly apiserver's `MaxElements`.
@@ -268,7 +273,7 @@ impl DeclType {
         DeclType {
             name: name.to_string(),
             kind: DeclKind::Scalar(ty),
-            fields: IndexMap::new(),
+            fields: IndexMap::default(),
             max_elements,
             min_serialized_size: min_size,
             list_type: None,
