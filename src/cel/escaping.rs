@@ -43,6 +43,12 @@ pub fn escape(name: &str) -> Option<String> {
     if is_reserved(name) {
         return Some(format!("__{name}__"));
     }
+    // Most names need no escaping (letters, digits, single underscores): copied as they are.
+    let plain = b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_')
+        && !b.windows(2).any(|w| w == b"__");
+    if plain {
+        return Some(name.to_string());
+    }
     let mut out = String::with_capacity(name.len() + 8);
     let mut i = 0;
     // Left to right, like Go's leftmost-first `(__|[-./]|[^a-zA-Z0-9-./_])`.

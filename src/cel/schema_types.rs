@@ -6,7 +6,7 @@
 //! appends a timestamp, which we leave out so messages are stable), nested objects
 //! `<parent>.<escapedField>`, list elements `<parent>.@idx`, map values `<parent>.@elem`.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use indexmap::IndexMap;
 
@@ -30,7 +30,7 @@ const NAME_MAX_LENGTH: i64 = 253;
 /// The declared type of `s`, named `name`; `None` when the node is not visible to CEL (no type,
 /// e.g. a bare preserve-unknown-fields node; or an array/map whose items are not visible).
 pub fn decl_type(s: &Schema, is_resource_root: bool, name: &str) -> Option<Arc<DeclType>> {
-    decl_type_inner(s, is_resource_root, name, 0)
+    decl_type_inner(s, is_resource_root, &mut name.to_string(), 0)
 }
 
 fn zero_if_negative(v: i64) -> i64 {
@@ -51,6 +51,18 @@ fn max_string_len_per_request(s: &Schema) -> i64 {
 
 fn scalar(name: &str, t: Type, min: i64, max: i64) -> Arc<DeclType> {
     Arc::new(DeclType::scalar(name, t, min, max))
+}
+
+/// The most common leaves (booleans, numbers, integers, strings without bounds) are the same
+/// value everywhere: one shared copy each, rather than an allocation per schema node.
+fn shared_scalar(
+    slot: &'static OnceLock<Arc<DeclType>>,
+    name: &str,
+    t: Type,
+    min: i64,
+    max: i64,
+) -> Arc<DeclType> {
+    slot.get_or_init(|| scalar(name, t, min, max)).clone()
 }
 
 /// A `type: string` schema with a `maxLength`, as `WithTypeAndObjectMeta` builds them.
@@ -130,7 +142,14 @@ fn visible_properties<'a>(
     own.chain(added)
 }
 
-fn decl_type_inner(s: &Schema, is_root: bool, name: &str, depth: usize) -> Option<Arc<DeclType>> {
+/// `name` is the type name this node gets if it is an object; children append to it and take
+/// their part off again, so only object nodes pay for a copy.
+fn decl_type_inner(
+    s: &Schema,
+    is_root: bool,
+    name: &mut String,
+    depth: usize,
+) -> Option<Arc<DeclType>> {
     if depth > crate::schema::MAX_DEPTH + 2 {
         return None;
     }
@@ -149,12 +168,7 @@ fn decl_type_inner(s: &Schema, is_root: bool, name: &str, depth: usize) -> Optio
     match s.type_str() {
         "array" => {
             let items = s.items.as_deref()?;
-            let it = decl_type_inner(
-                items,
-                items.x_embedded_resource,
-                &format!("{name}.@idx"),
-                depth + 1,
-            )?;
+            let it = child_type(items, name, ".@idx", depth)?;
             let max = match s.max_items {
                 Some(m) => zero_if_negative(m),
                 None => (MAX_REQUEST_SIZE_BYTES - 2) / (it.min_serialized_size + 1),
@@ -162,7 +176,7 @@ fn decl_type_inner(s: &Schema, is_root: bool, name: &str, depth: usize) -> Optio
             Some(Arc::new(DeclType {
                 name: "list".to_string(),
                 kind: DeclKind::List(it),
-                fields: IndexMap::new(),
+                fields: IndexMap::default(),
                 max_elements: max,
                 min_serialized_size: 2,
                 list_type: s.x_list_type.clone(),
@@ -172,12 +186,7 @@ fn decl_type_inner(s: &Schema, is_root: bool, name: &str, depth: usize) -> Optio
         }
         "object" => {
             if let Some(ap) = s.additional_properties_schema() {
-                let vt = decl_type_inner(
-                    ap,
-                    ap.x_embedded_resource,
-                    &format!("{name}.@elem"),
-                    depth + 1,
-                )?;
+                let vt = child_type(ap, name, ".@elem", depth)?;
                 let max = match s.max_properties {
                     Some(m) => zero_if_negative(m),
                     None => (MAX_REQUEST_SIZE_BYTES - 2) / (vt.min_serialized_size + 6),
@@ -185,7 +194,7 @@ fn decl_type_inner(s: &Schema, is_root: bool, name: &str, depth: usize) -> Optio
                 return Some(Arc::new(DeclType {
                     name: "map".to_string(),
                     kind: DeclKind::Map(vt),
-                    fields: IndexMap::new(),
+                    fields: IndexMap::default(),
                     max_elements: max,
                     min_serialized_size: 2,
                     list_type: None,
@@ -193,14 +202,16 @@ fn decl_type_inner(s: &Schema, is_root: bool, name: &str, depth: usize) -> Optio
                     fingerprint: Default::default(),
                 }));
             }
-            let mut fields = IndexMap::new();
+            let mut fields = IndexMap::default();
             let mut min_size = 2i64;
             for (pname, prop) in visible_properties(s, overrides.as_ref()) {
                 let escaped = escape(pname);
-                let child_name = format!("{name}.{}", escaped.as_deref().unwrap_or(pname));
-                let Some(ft) =
-                    decl_type_inner(prop, prop.x_embedded_resource, &child_name, depth + 1)
-                else {
+                let len = name.len();
+                name.push('.');
+                name.push_str(escaped.as_deref().unwrap_or(pname));
+                let ft = decl_type_inner(prop, prop.x_embedded_resource, name, depth + 1);
+                name.truncate(len);
+                let Some(ft) = ft else {
                     continue;
                 };
                 let required = s.requires(pname);
@@ -220,7 +231,7 @@ fn decl_type_inner(s: &Schema, is_root: bool, name: &str, depth: usize) -> Optio
                 }
             }
             Some(Arc::new(DeclType {
-                name: name.to_string(),
+                name: name.clone(),
                 kind: DeclKind::Object,
                 fields,
                 max_elements: 0,
@@ -271,14 +282,42 @@ fn decl_type_inner(s: &Schema, is_root: bool, name: &str, depth: usize) -> Optio
                         _ => max_string_len_per_request(s),
                     },
                 };
-                scalar("string", Type::String, MIN_STRING_SIZE, max)
+                if max == MAX_REQUEST_SIZE_BYTES - 2 {
+                    static STRING: OnceLock<Arc<DeclType>> = OnceLock::new();
+                    shared_scalar(&STRING, "string", Type::String, MIN_STRING_SIZE, max)
+                } else {
+                    scalar("string", Type::String, MIN_STRING_SIZE, max)
+                }
             }
         }),
-        "boolean" => Some(scalar("bool", Type::Bool, 4, 0)),
-        "number" => Some(scalar("double", Type::Double, 1, 0)),
-        "integer" => Some(scalar("int", Type::Int, 1, 0)),
+        "boolean" => {
+            static BOOL: OnceLock<Arc<DeclType>> = OnceLock::new();
+            Some(shared_scalar(&BOOL, "bool", Type::Bool, 4, 0))
+        }
+        "number" => {
+            static DOUBLE: OnceLock<Arc<DeclType>> = OnceLock::new();
+            Some(shared_scalar(&DOUBLE, "double", Type::Double, 1, 0))
+        }
+        "integer" => {
+            static INT: OnceLock<Arc<DeclType>> = OnceLock::new();
+            Some(shared_scalar(&INT, "int", Type::Int, 1, 0))
+        }
         _ => None,
     }
+}
+
+/// The type of an array's items or a map's values, named `<name><suffix>`.
+fn child_type(
+    child: &Schema,
+    name: &mut String,
+    suffix: &str,
+    depth: usize,
+) -> Option<Arc<DeclType>> {
+    let len = name.len();
+    name.push_str(suffix);
+    let t = decl_type_inner(child, child.x_embedded_resource, name, depth + 1);
+    name.truncate(len);
+    t
 }
 
 /// The fallback cardinality of a node (§5.5): how many instances of it fit in one request.

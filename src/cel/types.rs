@@ -239,6 +239,9 @@ pub struct DeclField {
     pub required: bool,
 }
 
+/// The hasher of [`DeclType::fields`].
+pub type FieldHasher = foldhash::fast::RandomState;
+
 /// apiserver `DeclType`: a schema node as CEL sees it.
 #[derive(Clone, Debug)]
 pub struct DeclType {
@@ -246,8 +249,10 @@ pub struct DeclType {
     /// name (`<root>.<field>`, `<parent>.@idx`, `<parent>.@elem`) that checker messages print.
     pub name: String,
     pub kind: DeclKind,
-    /// Object fields by escaped name, in schema order (empty for non-objects).
-    pub fields: IndexMap<String, DeclField>,
+    /// Object fields by escaped name, in schema order (empty for non-objects). Hashed with
+    /// foldhash, like the schema's properties (see Cargo.toml): built for every schema node
+    /// CEL sees, and looked up by the checker and the cost estimator.
+    pub fields: IndexMap<String, DeclField, FieldHasher>,
     /// For lists and maps: the most entries; for strings and bytes: the longest length (bytes,
     /// maxLength×4 for strings); for int-or-string: as for strings; 0 for other scalars and
     /// objects. Exactly apiserver's `MaxElements`.
@@ -268,7 +273,7 @@ impl DeclType {
         DeclType {
             name: name.to_string(),
             kind: DeclKind::Scalar(ty),
-            fields: IndexMap::new(),
+            fields: IndexMap::default(),
             max_elements,
             min_serialized_size: min_size,
             list_type: None,
@@ -329,11 +334,9 @@ impl DeclType {
     /// parents.
     pub fn fingerprint(&self) -> u128 {
         *self.fingerprint.0.get_or_init(|| {
+            // Names are left out: object names (see above), and the others are fixed by the
+            // kind and scalar type (`int`, `list`, `map`, ...).
             let mut h = Fingerprinter::new();
-            if !self.is_object() {
-                // Non-object names are fixed by the kind (`int`, `list`, `map`, ...).
-                self.name.hash(&mut h);
-            }
             match &self.kind {
                 DeclKind::Scalar(t) => {
                     0u8.hash(&mut h);
@@ -350,10 +353,10 @@ impl DeclType {
                 DeclKind::Object => 3u8.hash(&mut h),
             }
             self.fields.len().hash(&mut h);
+            // The key is the escaped field name, which also names the field and, escaping
+            // being one-to-one, its property.
             for (k, f) in &self.fields {
                 k.hash(&mut h);
-                f.name.hash(&mut h);
-                f.json_name.hash(&mut h);
                 f.required.hash(&mut h);
                 f.ty.fingerprint().hash(&mut h);
             }
@@ -404,28 +407,35 @@ impl fmt::Debug for FingerprintCell {
 
 /// Two SipHash states with independent per-process random keys: 128 bits, so that an
 /// accidental collision between two of a run's (at most some 10^5) types is out of reach, and
-/// no input can be crafted to collide without knowing the keys.
-pub(crate) struct Fingerprinter(std::hash::DefaultHasher, std::hash::DefaultHasher);
+/// no input can be crafted to collide without knowing the keys. The input is gathered first
+/// and hashed in one piece: a type node feeds many short items (a field name, a flag, a
+/// child's fingerprint), and SipHash's cost per item was most of the fingerprint's.
+pub(crate) struct Fingerprinter(Vec<u8>);
 
 impl Fingerprinter {
     pub(crate) fn new() -> Self {
+        Fingerprinter(Vec::with_capacity(64))
+    }
+    pub(crate) fn finish128(&self) -> u128 {
         static KEYS: OnceLock<(std::hash::RandomState, std::hash::RandomState)> = OnceLock::new();
         let (a, b) =
             KEYS.get_or_init(|| (std::hash::RandomState::new(), std::hash::RandomState::new()));
-        Fingerprinter(a.build_hasher(), b.build_hasher())
-    }
-    pub(crate) fn finish128(&self) -> u128 {
-        (u128::from(self.0.finish()) << 64) | u128::from(self.1.finish())
+        let half = |k: &std::hash::RandomState| {
+            let mut h = k.build_hasher();
+            h.write(&self.0);
+            h.finish()
+        };
+        (u128::from(half(a)) << 64) | u128::from(half(b))
     }
 }
 
 impl Hasher for Fingerprinter {
     fn write(&mut self, bytes: &[u8]) {
-        self.0.write(bytes);
-        self.1.write(bytes);
+        self.0.extend_from_slice(bytes);
     }
     fn finish(&self) -> u64 {
-        self.0.finish() ^ self.1.finish()
+        let f = self.finish128();
+        (f >> 64) as u64 ^ f as u64
     }
 }
 

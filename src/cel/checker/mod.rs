@@ -11,6 +11,7 @@
 //! Messages match cel-go's `checker/errors.go` (`found no matching overload for '_==_' applied to
 //! '(int, bool)'`, `undefined field 'x'`, `undeclared reference to 'f' (in container '')`).
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -213,7 +214,7 @@ pub fn check(expr: Expr, env: &CheckEnv) -> Result<CheckedExpr, Vec<CheckError>>
     }
 }
 
-impl Checker<'_> {
+impl<'a> Checker<'a> {
     fn err(&mut self, id: u64, message: String) {
         self.errors.push(CheckError { id, message });
     }
@@ -255,24 +256,29 @@ impl Checker<'_> {
             .or_else(|| library_type_ident(name, self.env.minor))
     }
 
-    fn lookup_function(&self, name: &str) -> Option<FunctionDecl> {
-        let base = self.env.decls.functions.get(name);
-        let extra: Vec<&OverloadDecl> = self
-            .env
+    /// The function's overloads: the environment's table itself, copied only when extra
+    /// overloads (tests) add to it.
+    fn lookup_function(&self, name: &str) -> Option<Cow<'a, FunctionDecl>> {
+        let env: &'a CheckEnv = self.env;
+        let base = env.decls.functions.get(name);
+        let extra: Vec<&OverloadDecl> = env
             .extra
             .iter()
             .filter(|(n, _)| n == name)
             .map(|(_, o)| o)
             .collect();
-        if base.is_none() && extra.is_empty() {
-            return None;
+        match (base, extra.is_empty()) {
+            (None, true) => None,
+            (Some(f), true) => Some(Cow::Borrowed(f)),
+            (base, false) => {
+                let mut f = base.cloned().unwrap_or_else(|| FunctionDecl {
+                    name: name.to_string(),
+                    overloads: Vec::new(),
+                });
+                f.overloads.extend(extra.into_iter().cloned());
+                Some(Cow::Owned(f))
+            }
         }
-        let mut f = base.cloned().unwrap_or_else(|| FunctionDecl {
-            name: name.to_string(),
-            overloads: Vec::new(),
-        });
-        f.overloads.extend(extra.into_iter().cloned());
-        Some(f)
     }
 
     fn check(&mut self, e: &mut Expr) {
@@ -526,18 +532,25 @@ impl Checker<'_> {
                     .insert(id, Reference::Function(vec![o.id.clone()]));
                 return;
             }
-            let (params, res) = if o.type_params.is_empty() {
-                (o.params.clone(), o.result.clone())
+            // Type parameters get fresh checker variables per use (counted even when the
+            // arity then does not match, as before); other overloads are used as declared.
+            let renamed;
+            let (params, res): (&[Type], &Type) = if o.type_params.is_empty() {
+                (&o.params, &o.result)
             } else {
                 let subs: HashMap<String, Type> = o
                     .type_params
                     .iter()
                     .map(|p| (p.clone(), self.new_type_var()))
                     .collect();
-                (
-                    o.params.iter().map(|p| rename_params(p, &subs)).collect(),
+                renamed = (
+                    o.params
+                        .iter()
+                        .map(|p| rename_params(p, &subs))
+                        .collect::<Vec<_>>(),
                     rename_params(&o.result, &subs),
-                )
+                );
+                (&renamed.0, &renamed.1)
             };
             if params.len() != arg_types.len() {
                 continue;
@@ -545,12 +558,12 @@ impl Checker<'_> {
             let mut m = self.mappings.clone();
             let ok = arg_types
                 .iter()
-                .zip(&params)
+                .zip(params)
                 .all(|(a, p)| internal_is_assignable(&mut m, a, p));
             if ok {
                 self.mappings = m;
                 ids.push(o.id.clone());
-                let frt = substitute(&self.mappings, &res, false);
+                let frt = substitute(&self.mappings, res, false);
                 match &result {
                     None => result = Some(frt),
                     Some(r) if !r.is_dyn() && !is_exact(&frt, r) => result = Some(Type::Dyn),

@@ -114,7 +114,7 @@ fn list_of(elem: Arc<DeclType>, max: i64) -> Arc<DeclType> {
     Arc::new(DeclType {
         name: "list".into(),
         kind: DeclKind::List(elem),
-        fields: IndexMap::new(),
+        fields: IndexMap::default(),
         max_elements: max,
         min_serialized_size: 2,
         list_type: None,
