@@ -14,43 +14,8 @@ fn bin() -> Command {
 }
 
 /// Runs `cmd` to the end, killing it (and failing the test) after `limit`.
-fn run_bounded(mut cmd: Command, limit: Duration) -> Output {
-    let mut child = cmd
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn crdlint");
-    let start = Instant::now();
-    // Drain the pipes on threads so a chatty child cannot block on a full pipe.
-    let mut out = child.stdout.take().expect("stdout");
-    let mut err = child.stderr.take().expect("stderr");
-    let t_out = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        std::io::Read::read_to_end(&mut out, &mut v).ok();
-        v
-    });
-    let t_err = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        std::io::Read::read_to_end(&mut err, &mut v).ok();
-        v
-    });
-    let status = loop {
-        if let Some(s) = child.try_wait().expect("wait") {
-            break s;
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("crdlint did not finish within {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    Output {
-        status,
-        stdout: t_out.join().expect("stdout thread"),
-        stderr: t_err.join().expect("stderr thread"),
-    }
+fn run_bounded(cmd: Command, limit: Duration) -> Output {
+    run_bounded_rss(cmd, limit).0
 }
 
 /// Like [`run_bounded`], and also returns the child's peak resident set in bytes, on Linux
