@@ -36,8 +36,9 @@ fn nso() -> EvalError {
 /// format string; `replace`, by the string it searches: both as on the server) may build in
 /// one evaluation. A comprehension of such calls can build far more text than its cost
 /// admits (`l.map(x, '%s'.format([l]))` is n² bytes at a cost of about 5n), which would make
-/// crdlint's memory grow without bound. Every call whose charge grows with its result builds
-/// at most about 10 bytes a unit of cost, so no rule within the cost limit comes near this.
+/// crdlint's memory grow without bound. Every other call builds a small multiple of its
+/// charge at most (string `+` 10 bytes a unit of cost, `strings.quote` about 60), so no rule
+/// within the cost limit comes near this.
 /// The server has no such bound: an evaluation that reaches it ends like one over the cost
 /// limit, with [`text_limit_error`]'s message saying why.
 pub const MAX_TEXT_BYTES: usize = 64 << 20;
