@@ -638,6 +638,7 @@ impl<'a> Loader<'a> {
             alias_count: 0,
             flow_depth: 0,
             tab_exempt: Vec::new(),
+            pool: build::Pool::take(),
         }
     }
 
@@ -656,8 +657,10 @@ impl<'a> Loader<'a> {
             root,
             mut errors,
             tab_exempt,
+            pool,
             ..
         } = d;
+        pool.put();
         self.tab_exempt.extend(tab_exempt);
         let end = end.max(start);
         let root = match fatal {

@@ -12,7 +12,7 @@ use super::anchors::{merge_into, Anchored};
 use super::scalar::{classify_tag, go_key_repr, go_sharp_v, tag_display, TagClass};
 use super::{floor_boundary, release_freed_memory, too_deep, Loader};
 use crate::yaml::resolve::{format_float_key, Scalar};
-use crate::yaml::{Entry, Map, Node, Span, Style, Value, YamlError, YamlErrorKind};
+use crate::yaml::{Entry, Map, Node, Span, Str, Style, Value, YamlError, YamlErrorKind};
 
 /// A finished node plus what its parent needs to know about it.
 pub(super) struct Built {
@@ -45,7 +45,7 @@ pub(super) enum KeyKind {
 }
 
 pub(super) struct PendingKey {
-    pub(super) key: String,
+    pub(super) key: Str,
     pub(super) span: Span,
     pub(super) merge: bool,
     pub(super) kind: KeyKind,
@@ -71,7 +71,9 @@ pub(super) struct MapFrame {
 impl MapFrame {
     pub(super) fn find(&mut self, key: &str, hasher: &RandomState) -> Option<usize> {
         if self.index.is_none() && self.entries.len() < LINEAR_KEYS {
-            return self.entries.iter().position(|e| e.key == key);
+            // Below a chunk's size the entries are one slice (a chained iterator over the
+            // chunks cost more than the comparisons).
+            return self.entries.last.iter().position(|e| e.key == key);
         }
         let index = self.index.get_or_insert_with(|| {
             let mut m = HashMap::with_capacity(self.entries.len() * 2);
@@ -119,10 +121,11 @@ pub(super) struct Children<T> {
 }
 
 impl<T> Children<T> {
-    pub(super) fn new() -> Self {
+    /// Children gathered in `spare` (an empty vector, reused: see [`Pool`]).
+    pub(super) fn new(spare: Vec<T>) -> Self {
         Children {
             full: Vec::new(),
-            last: Vec::new(),
+            last: spare,
         }
     }
 
@@ -144,10 +147,15 @@ impl<T> Children<T> {
 
     /// The children as one vector with no unused capacity: the tree lives as long as the run,
     /// and growth leaves up to half of a vector unused (a one-key map holds room for four).
-    pub(super) fn into_boxed(self) -> Box<[T]> {
+    /// The vector that held the last children goes back to `spare` for the next collection:
+    /// growing a fresh vector per collection (and shrinking it to size at the end) was a third
+    /// of the allocator's work in loading.
+    pub(super) fn into_boxed(self, spare: &mut Vec<Vec<T>>) -> Box<[T]> {
         let mut last = self.last;
         if self.full.is_empty() {
-            return last.into_boxed_slice();
+            let out: Box<[T]> = last.drain(..).collect();
+            give_back(spare, last);
+            return out;
         }
         let mut out = Vec::with_capacity(self.full.len() * CHUNK + last.len());
         let mut freed = 0;
@@ -166,6 +174,54 @@ impl<T> Children<T> {
             release_freed_memory();
         }
         out.into_boxed_slice()
+    }
+}
+
+/// Largest vector [`Pool`] keeps, and how many of each kind: a few very long or deep
+/// collections must not keep their room for the rest of the run.
+const POOL_KEEP: usize = 1024;
+const POOL_LEVELS: usize = 64;
+
+fn give_back<T>(spare: &mut Vec<Vec<T>>, v: Vec<T>) {
+    debug_assert!(v.is_empty());
+    if v.capacity() <= POOL_KEEP && v.capacity() > 0 && spare.len() < POOL_LEVELS {
+        spare.push(v);
+    }
+}
+
+/// Empty vectors with room, for the children of the collections being built: one per nesting
+/// level ends up reused for every collection at that level. Kept per thread between documents
+/// and files (a run loads thousands of small ones), see [`Pool::take`].
+#[derive(Default)]
+pub(super) struct Pool {
+    nodes: Vec<Vec<Node>>,
+    entries: Vec<Vec<Entry>>,
+    metas: Vec<Vec<EntryMeta>>,
+}
+
+thread_local! {
+    static POOL: std::cell::Cell<Pool> = std::cell::Cell::new(Pool::default());
+}
+
+impl Pool {
+    /// This thread's pool (empty if another document holds it).
+    pub(super) fn take() -> Pool {
+        POOL.with(|p| p.take())
+    }
+    /// Gives a document's pool back to its thread.
+    pub(super) fn put(self) {
+        POOL.with(|p| p.set(self));
+    }
+    fn seq(&mut self) -> FrameKind {
+        FrameKind::Seq(Children::new(self.nodes.pop().unwrap_or_default()))
+    }
+    fn map(&mut self) -> FrameKind {
+        FrameKind::Map(MapFrame {
+            entries: Children::new(self.entries.pop().unwrap_or_default()),
+            meta: self.metas.pop().unwrap_or_default(),
+            pending: None,
+            index: None,
+        })
     }
 }
 
@@ -237,6 +293,7 @@ pub(super) struct DocBuilder {
     pub(super) flow_depth: usize,
     /// See [`Loader::tab_exempt`].
     pub(super) tab_exempt: Vec<Span>,
+    pub(super) pool: Pool,
 }
 
 /// Whether the header of the block scalar whose content starts at `content` gives an explicit
@@ -349,27 +406,14 @@ impl DocBuilder {
                 }
                 self.place(built, loader)
             }
-            Event::SequenceStart(style, anchor, tag) => self.open(
-                FrameKind::Seq(Children::new()),
-                style,
-                anchor,
-                (tag.as_deref(), tag_sp),
-                sp,
-                loader,
-            ),
-            Event::MappingStart(style, anchor, tag) => self.open(
-                FrameKind::Map(MapFrame {
-                    entries: Children::new(),
-                    meta: Vec::new(),
-                    pending: None,
-                    index: None,
-                }),
-                style,
-                anchor,
-                (tag.as_deref(), tag_sp),
-                sp,
-                loader,
-            ),
+            Event::SequenceStart(style, anchor, tag) => {
+                let kind = self.pool.seq();
+                self.open(kind, style, anchor, (tag.as_deref(), tag_sp), sp, loader)
+            }
+            Event::MappingStart(style, anchor, tag) => {
+                let kind = self.pool.map();
+                self.open(kind, style, anchor, (tag.as_deref(), tag_sp), sp, loader)
+            }
             Event::SequenceEnd | Event::MappingEnd => self.close(sp, loader),
             Event::Anchor(id, name) => {
                 self.anchor_names.insert(id, name.into_owned());
@@ -463,10 +507,15 @@ impl DocBuilder {
         // Exactly sized (see `Children::into_boxed`): 10^6 one-line documents used 964 MB
         // before, 100 bytes per input byte.
         let value = match frame.kind {
-            FrameKind::Seq(items) => Value::Seq(items.into_boxed()),
-            FrameKind::Map(m) => Value::Map(Map {
-                entries: m.entries.into_boxed(),
-            }),
+            FrameKind::Seq(items) => Value::Seq(items.into_boxed(&mut self.pool.nodes)),
+            FrameKind::Map(m) => {
+                let mut meta = m.meta;
+                meta.clear();
+                give_back(&mut self.pool.metas, meta);
+                Value::Map(Map {
+                    entries: m.entries.into_boxed(&mut self.pool.entries),
+                })
+            }
         };
         let built = Built {
             node: Node::new(value, span, frame.style),
@@ -534,7 +583,7 @@ impl DocBuilder {
             }
             FrameKind::Map(m) => {
                 let Some(key) = m.pending.take() else {
-                    m.pending = Some(map_key(&built)?);
+                    m.pending = Some(map_key(built)?);
                     return Ok(());
                 };
                 let mut warnings = Vec::new();
@@ -551,9 +600,18 @@ impl DocBuilder {
     }
 }
 
-/// Turns a finished node into a map key the way `sigs.k8s.io/yaml` stringifies keys.
-pub(super) fn map_key(built: &Built) -> Result<PendingKey, Fatal> {
+/// Turns a finished node into a map key the way `sigs.k8s.io/yaml` stringifies keys. A string
+/// key's text moves into the key (copying it cost an allocation, a copy and a free per key).
+pub(super) fn map_key(mut built: Built) -> Result<PendingKey, Fatal> {
     let span = built.node.span();
+    if let Value::String(s) = &mut built.node.value {
+        return Ok(PendingKey {
+            key: std::mem::take(s),
+            span,
+            merge: built.merge,
+            kind: KeyKind::Str,
+        });
+    }
     let unsupported = |ty: &str, key: String| {
         fatal(
             YamlErrorKind::Syntax,
@@ -569,7 +627,6 @@ pub(super) fn map_key(built: &Built) -> Result<PendingKey, Fatal> {
                 span,
             ))
         }
-        (Value::String(s), _) => (s.to_string(), KeyKind::Str),
         (_, Some(Scalar::Null)) | (Value::Null, _) => {
             return Err(unsupported("<nil>", "<nil>".to_owned()))
         }
@@ -584,10 +641,10 @@ pub(super) fn map_key(built: &Built) -> Result<PendingKey, Fatal> {
         (Value::Bool(b), None) => (b.to_string(), KeyKind::Bool),
         (Value::Int(i), None) => (i.to_string(), KeyKind::Int),
         (Value::Float(f), None) => (format_float_key(*f), KeyKind::Float),
-        (_, Some(Scalar::Str)) => (String::new(), KeyKind::Str),
+        (Value::String(_), None) | (_, Some(Scalar::Str)) => (String::new(), KeyKind::Str),
     };
     Ok(PendingKey {
-        key,
+        key: key.into(),
         span,
         merge: built.merge,
         kind,
@@ -640,7 +697,7 @@ pub(super) fn insert_entry(
     }
     m.push(
         Entry {
-            key: key.key.into(),
+            key: key.key,
             key_span: key.span,
             value,
         },
@@ -650,4 +707,45 @@ pub(super) fn insert_entry(
         },
         hasher,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::yaml::{load, Value};
+
+    /// The children's vectors are reused between collections, documents and files (the
+    /// thread's [`super::Pool`]): whatever a previous load left there, a text reads the same.
+    #[test]
+    fn reused_child_vectors_change_nothing() {
+        let long: String = (0..2000).map(|i| format!("k{i}: {i}\n")).collect();
+        let nested = "a:\n  b:\n    - c: 1\n      d: [x, y]\n    - e\n  f: {g: h}\ni: j\n";
+        let first = format!("{:?}", load(nested));
+        // A collection longer than the pool keeps, several documents, then the text again.
+        let docs = load(&format!("{long}---\n{nested}---\n- 1\n- 2\n"));
+        assert_eq!(docs.len(), 3);
+        let root = docs[0].root.as_ref().expect("a map");
+        assert_eq!(root.get("k1999").map(|n| &n.value), Some(&Value::Int(1999)));
+        assert_eq!(format!("{:?}", load(nested)), first);
+    }
+
+    /// String keys move into the map (not copied); the other scalars are stringified as
+    /// go-yaml does, and a repeated key is still reported at the repetition.
+    #[test]
+    fn keys_keep_their_text_and_duplicates_their_spans() {
+        let docs = load("name: a\n1: b\ntrue: c\nname: d\n");
+        let root = docs[0].root.as_ref().expect("a map");
+        let Value::Map(m) = &root.value else {
+            panic!("a map")
+        };
+        let keys: Vec<&str> = m.entries.iter().map(|e| e.key.as_str()).collect();
+        assert_eq!(keys, ["name", "1", "true"]);
+        assert_eq!(
+            root.get("name").map(|n| &n.value),
+            Some(&Value::String("d".into()))
+        );
+        assert_eq!(docs[0].errors.len(), 1);
+        assert_eq!(docs[0].errors[0].message, "key \"name\" already set in map");
+        assert_eq!(docs[0].errors[0].span.range(), 21..25);
+        assert_eq!(m.entries[0].key_span.range(), 21..25);
+    }
 }
