@@ -47,9 +47,9 @@ fn push_key(path: &mut String, k: &str) {
 }
 
 fn push_index(path: &mut String, i: usize) {
-    path.push('[');
-    path.push_str(&i.to_string());
-    path.push(']');
+    use std::fmt::Write;
+    // Written in place: a `to_string()` here was an allocation per list item of every object.
+    let _ = write!(path, "[{i}]");
 }
 
 fn entry_span(key_span: Span, value: &Node) -> Span {

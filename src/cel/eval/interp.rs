@@ -69,8 +69,13 @@ pub struct Outcome {
 
 /// Evaluates `expr` with the given variables (`self`, `oldSelf`, ...).
 pub fn evaluate<'a>(expr: &'a Expr, vars: &[(&'a str, Value)], opts: Options) -> Outcome {
+    // Room for the comprehension variables a typical rule pushes, so that they do not
+    // reallocate.
+    let mut bound = Vec::with_capacity(vars.len() + 4);
+    bound.extend(vars.iter().map(|(n, v)| (*n, Ok(v.clone()))));
     let mut ev = Evaluator {
-        vars: vars.iter().map(|(n, v)| (*n, Ok(v.clone()))).collect(),
+        vars: bound,
+        args: Vec::new(),
         cost: 0,
         text: 0,
         opts,
@@ -96,6 +101,9 @@ struct Evaluator<'a> {
     /// Variables, innermost last. Comprehension accumulators may hold errors: cel-go keeps an
     /// error in `@result` and lets `||`/`&&` absorb it in later iterations.
     vars: Vec<(&'a str, EvalResult)>,
+    /// The evaluated arguments of the calls in progress, innermost last: one buffer for the
+    /// whole evaluation instead of a vector allocated per call.
+    args: Vec<Value>,
     cost: u64,
     /// Bytes built so far by calls counted against [`functions::MAX_TEXT_BYTES`].
     text: usize,
@@ -187,6 +195,7 @@ impl<'a> Evaluator<'a> {
     fn folded(&self, e: &'a Expr) -> EvalResult {
         let mut sub = Evaluator {
             vars: Vec::new(),
+            args: Vec::new(),
             cost: 0,
             text: 0,
             opts: Options {

@@ -173,17 +173,31 @@ impl<'a> Evaluator<'a> {
         target: Option<&'a Expr>,
         args: &'a [Expr],
     ) -> EvalResult {
-        let mut vals = Vec::with_capacity(args.len() + 1);
+        // The arguments go on the evaluator's argument stack above those of the calls in
+        // progress, and come off again however this call ends.
+        let base = self.args.len();
+        let result = self.function_on_stack(func, pre_charged, target, args, base);
+        self.args.truncate(base);
+        result
+    }
+
+    /// [`Self::function`] with its arguments pushed from `base` on.
+    fn function_on_stack(
+        &mut self,
+        func: &str,
+        pre_charged: bool,
+        target: Option<&'a Expr>,
+        args: &'a [Expr],
+        base: usize,
+    ) -> EvalResult {
         let mut err = None;
         if let Some(t) = target {
-            match self.eval(t) {
-                Ok(v) => vals.push(v),
-                Err(e) => return Err(e),
-            }
+            let v = self.eval(t)?;
+            self.args.push(v);
         }
         for a in args {
             match self.eval(a) {
-                Ok(v) => vals.push(v),
+                Ok(v) => self.args.push(v),
                 Err(e) if e.kind == ErrorKind::CostLimit => return Err(e),
                 Err(e) => {
                     // cel-go evaluates arguments left to right and stops at the first
@@ -202,7 +216,7 @@ impl<'a> Evaluator<'a> {
         // like `lists.range(n)`) are charged before they run, so an expression over
         // the limit is cancelled instead of computing something huge first.
         if pre_charged {
-            let pre = functions::call_cost(func, member, &vals, &Ok(Value::Null));
+            let pre = functions::call_cost(func, member, &self.args[base..], &Ok(Value::Null));
             if let Some(l) = self.opts.cost_limit {
                 if self.cost.saturating_add(pre) > l {
                     self.cost = self.cost.saturating_add(pre);
@@ -210,8 +224,9 @@ impl<'a> Evaluator<'a> {
                 }
             }
         }
-        let result = functions::call_in(self.opts.behavior, func, member, &vals);
-        let c = functions::call_cost(func, member, &vals, &result);
+        let vals = &self.args[base..];
+        let result = functions::call_in(self.opts.behavior, func, member, vals);
+        let c = functions::call_cost(func, member, vals, &result);
         self.add(c)?;
         if functions::builds_unbounded_text(func) {
             self.count_text(&result)?;

@@ -322,3 +322,46 @@ fn replace_is_sized_before_it_is_built() {
         Value::Bool(true)
     ));
 }
+
+#[test]
+fn argument_stack_is_balanced_after_errors() {
+    // Calls push their arguments on one stack shared by the evaluation; a call whose argument
+    // fails (absorbed by `||`), one cut off by the cost limit, and nested calls must all take
+    // theirs off again, and later calls must see only their own.
+    let cases = [
+        (
+            "(1 / 0 == 1 || true) && size('ab') == 2 && 'abc'.startsWith('ab')",
+            None,
+        ),
+        (
+            "[1, 2, 3].all(x, x / (x - 2) >= -5 || true) && [1, 2].max() == 2",
+            None,
+        ),
+        ("size(string(1 / 0)) == 1 || size([1, 2]) == 2", None),
+        ("[1, 2, 3].map(x, string(x) + 'a').size() == 3", Some(3)),
+    ];
+    for (src, limit) in cases {
+        let e = parse(src).unwrap();
+        let mut ev = Evaluator {
+            vars: Vec::new(),
+            args: Vec::new(),
+            cost: 0,
+            text: 0,
+            opts: Options {
+                cost_limit: limit,
+                fold_constants: false,
+                ..Options::default()
+            },
+        };
+        let r = ev.eval(&e);
+        assert!(
+            ev.args.is_empty(),
+            "{src}: {} arguments left",
+            ev.args.len()
+        );
+        match limit {
+            None => assert!(matches!(r, Ok(Value::Bool(true))), "{src}: {r:?}"),
+            Some(_) => assert_eq!(r.unwrap_err().kind, ErrorKind::CostLimit, "{src}"),
+        }
+    }
+}
