@@ -26,11 +26,11 @@
 //! [`DeclType::fingerprint`]: super::DeclType::fingerprint
 //! [`DeclType::names_fingerprint`]: super::DeclType::names_fingerprint
 
-use std::collections::HashMap;
 use std::hash::Hash;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::types::{hash_type, hash_type_names, Fingerprinter};
+use super::FastMap as HashMap;
 use super::{compile_expr, CompileError, CompileOptions, Compiled, Type};
 
 /// Entries per generation: more than the rules of the largest CRDs seen (about 700), so a CRD's

@@ -12,10 +12,10 @@
 //! Tables are parsed once and filtered per environment once ([`Decls::for_env`], cached in a
 //! `OnceLock` per version), so compiling thousands of rules never re-reads them.
 
-use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 use super::types::{opaque, Type};
+use super::FastMap as HashMap;
 
 /// One overload of a function.
 #[derive(Clone, Debug)]
@@ -98,7 +98,7 @@ impl Decls {
         };
         cache[slot]
             .get_or_init(|| {
-                let mut functions: HashMap<String, FunctionDecl> = HashMap::new();
+                let mut functions: HashMap<String, FunctionDecl> = HashMap::default();
                 for (name, o) in all_named() {
                     if o.since <= limit {
                         let f = functions

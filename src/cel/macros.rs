@@ -330,7 +330,7 @@ const CRATE_TARGET: &str = "@target";
 /// written in CEL source, so only the crate's expansion matches.
 pub(super) fn opt_map_like_cel_go(
     e: &mut crate::cel::ast::Expr,
-    offsets: &mut std::collections::HashMap<u64, (u32, u32)>,
+    offsets: &mut super::FastMap<u64, (u32, u32)>,
     next_id: &mut u64,
 ) {
     use crate::cel::ast::ExprKind as K;
@@ -427,7 +427,7 @@ pub(super) fn opt_map_like_cel_go(
 /// A copy of `e` with fresh ids, each at its original's source offsets.
 fn copy_fresh(
     e: &crate::cel::ast::Expr,
-    offsets: &mut std::collections::HashMap<u64, (u32, u32)>,
+    offsets: &mut super::FastMap<u64, (u32, u32)>,
     next_id: &mut u64,
 ) -> crate::cel::ast::Expr {
     use crate::cel::ast::{Comprehension, ExprKind as K, MapEntry, StructField};
@@ -502,11 +502,7 @@ fn copy_fresh(
     crate::cel::ast::Expr::new(id, kind)
 }
 
-fn fresh_id(
-    old: u64,
-    offsets: &mut std::collections::HashMap<u64, (u32, u32)>,
-    next_id: &mut u64,
-) -> u64 {
+fn fresh_id(old: u64, offsets: &mut super::FastMap<u64, (u32, u32)>, next_id: &mut u64) -> u64 {
     let id = *next_id;
     *next_id += 1;
     if let Some(o) = offsets.get(&old).copied() {

@@ -8,13 +8,13 @@
 //! two-variable comprehensions, `optMap`/`optFlatMap`, `sortBy`) are registered here (see
 //! [`super::macros`]) so that every parse produces the same AST cel-go would.
 
-use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
 use cel::common::ast as cast;
 
 use super::ast::{Comprehension, Expr, ExprKind, Literal, MapEntry, StructField};
 use super::CelError;
+use super::FastMap as HashMap;
 
 /// A parsed expression: the AST, each node's `(start, stop)` offsets (code points into the
 /// expression text) and the next free node id (for nodes the checker adds).
@@ -54,7 +54,7 @@ pub fn parse(src: &str, macros: MacroSet) -> Result<Parsed, Vec<CelError>> {
     static CACHE: OnceLock<Cache> = OnceLock::new();
     /// Entries kept before the cache is emptied (about one rule set of a large CRD corpus).
     const MAX_ENTRIES: usize = 20_000;
-    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::default()));
     let key = (src.to_string(), macros);
     if let Some(hit) = cache.lock().ok().and_then(|c| c.get(&key).cloned()) {
         return hit;
@@ -131,7 +131,7 @@ fn parse_checked(src: &str, macros: MacroSet) -> Result<Parsed, Vec<CelError>> {
         .max_recursion_depth(MAX_RECURSION_DEPTH);
     match parser.parse_with_source_info(src) {
         Ok((e, info)) => {
-            let mut offsets = HashMap::new();
+            let mut offsets = HashMap::default();
             let mut max_id = 0;
             let mut expr = convert(&e, &info, &mut offsets, &mut max_id);
             let mut next_id = max_id + 1;

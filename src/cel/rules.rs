@@ -175,8 +175,13 @@ pub fn program_error(c: &Compiled) -> Option<String> {
     program_failure(c).map(|(message, _)| message)
 }
 
-/// [`program_error`] and, for a failed constant conversion, the code-point offset of the call.
+/// [`program_error`] and, for a failed constant conversion, the code-point offset of the call;
+/// memoised in the (shared) compilation.
 fn program_failure(c: &Compiled) -> Option<(String, Option<usize>)> {
+    c.program_failure.get_or_init(|| plan_program(c)).clone()
+}
+
+fn plan_program(c: &Compiled) -> Option<(String, Option<usize>)> {
     if let Some((id, e)) =
         super::eval::interp::plan_time_error(&super::eval::ast::from_checked(&c.checked))
     {
@@ -335,6 +340,10 @@ fn walk<'a>(
         });
     }
     for (edge, child) in s.structural_children() {
+        // A subtree without rules adds nothing (the cost walk skips them too).
+        if !child.has_validation_rules() {
+            continue;
+        }
         let child_decl = decl.as_ref().and_then(|d| match edge {
             Edge::Property(name) => {
                 super::escaping::escape(name).and_then(|e| d.field(&e).map(|f| f.ty.clone()))
@@ -615,6 +624,30 @@ mod tests {
             "schema.x-kubernetes-validations[0].rule: Invalid value: {\"Rule\":\"self.replicas == 'three'\",\"Message\":\"\",\"MessageExpression\":\"\",\"Reason\":null,\"FieldPath\":\"\",\"OptionalOldSelf\":null}: compilation failed: ERROR: <input>:1:15: found no matching overload for '_==_' applied to '(int, string)'"
         ), "{}", d.message);
         assert_eq!(&y[d.span.start()..d.span.start() + 2], "==");
+    }
+
+    /// The planning check is memoised in the shared compilation: every rule that shares it is
+    /// refused, at its own place; subtrees without rules are skipped, not the rules beside them.
+    #[test]
+    fn a_shared_compilation_refuses_every_rule_that_uses_it() {
+        let rule = "- rule: \"self == self || uint(-2) > 0u\"\n";
+        let y = format!(
+            "type: object\nproperties:\n  plain: {{type: object, properties: {{x: {{type: string}}}}}}\n  a:\n    type: object\n    x-kubernetes-validations:\n    {rule}  b:\n    type: object\n    x-kubernetes-validations:\n    {rule}"
+        );
+        let ds = lint(&y, 36);
+        let paths: Vec<&str> = ds.iter().filter_map(|d| d.path.as_deref()).collect();
+        assert_eq!(
+            paths,
+            [
+                "schema.properties[a].x-kubernetes-validations[0].rule",
+                "schema.properties[b].x-kubernetes-validations[0].rule"
+            ],
+            "{ds:#?}"
+        );
+        assert!(ds.iter().all(|d| d
+            .message
+            .ends_with("program instantiation failed: unsigned integer overflow")));
+        assert_ne!(ds[0].span, ds[1].span);
     }
 
     /// cel-go plans constant conversions (OptOptimize), so a failing one makes the CRD invalid.

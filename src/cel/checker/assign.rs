@@ -1,7 +1,7 @@
 //! cel-go's `checker/types.go`: type-parameter mappings, assignability with substitution, and
 //! the most general of two types.
 
-use std::collections::HashMap;
+use crate::cel::FastMap as HashMap;
 
 use crate::cel::types::Type;
 

@@ -12,12 +12,12 @@
 //! '(int, bool)'`, `undefined field 'x'`, `undeclared reference to 'f' (in container '')`).
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::ast::{Expr, ExprKind, Literal};
 use super::decls::{Decls, FunctionDecl, OverloadDecl};
 use super::types::Type;
+use crate::cel::FastMap as HashMap;
 
 mod assign;
 mod validate;
@@ -186,8 +186,8 @@ pub fn check(expr: Expr, env: &CheckEnv) -> Result<CheckedExpr, Vec<CheckError>>
         env,
         scopes: Vec::new(),
         mappings: Mapping::default(),
-        types: HashMap::new(),
-        refs: HashMap::new(),
+        types: HashMap::default(),
+        refs: HashMap::default(),
         errors: Vec::new(),
         free_var: 0,
     };

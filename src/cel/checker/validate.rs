@@ -1,7 +1,7 @@
 //! The AST validators Kubernetes installs (cel-go `cel/validator.go`: homogeneous aggregate
 //! literals, duration/timestamp/regex literals) and the strings extension's format validator.
 
-use std::collections::HashMap;
+use crate::cel::FastMap as HashMap;
 
 use super::assign::is_equivalent;
 use super::{CheckEnv, CheckError};

@@ -17,7 +17,6 @@
 //! corner cases (two-variable comprehensions over nested fields), so it is reproduced.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::ops::Add;
 use std::rc::Rc;
 
@@ -27,6 +26,7 @@ use super::estimate::{
 };
 use crate::cel::ast::{Comprehension, Expr, ExprKind, Literal};
 use crate::cel::types::{opaque, Type};
+use crate::cel::FastMap as HashMap;
 
 mod calls;
 
@@ -180,10 +180,10 @@ pub fn estimate_cost(
         } else {
             CostEstimate::ZERO
         },
-        paths: HashMap::new(),
-        locals: HashMap::new(),
-        computed_sizes: HashMap::new(),
-        entry_sizes: HashMap::new(),
+        paths: HashMap::default(),
+        locals: HashMap::default(),
+        computed_sizes: HashMap::default(),
+        entry_sizes: HashMap::default(),
     };
     c.cost(checked.root())
 }
