@@ -30,6 +30,7 @@ pub mod policy;
 pub mod rules;
 pub mod settings;
 pub mod suppress;
+mod trace;
 
 use args::{Cli, Command};
 use settings::Settings;
@@ -127,7 +128,9 @@ pub fn run(cli: Cli) -> Result<Status, Failure> {
         .num_threads(settings.threads)
         .build()
         .map_err(|e| Failure::Usage(format!("cannot start {} threads: {e}", settings.threads)))?;
-    pool.install(|| match &cli.command {
+    let trace = trace::start();
+    let _run = trace::piece("command", None);
+    let result = pool.install(|| match &cli.command {
         Command::Check(a) => commands::check::run(&settings, driver::Mode::Check, a),
         Command::Validate(a) => commands::check::run(&settings, driver::Mode::Validate, a),
         Command::Lint(a) => commands::check::run_lint(&settings, a),
@@ -142,7 +145,12 @@ pub fn run(cli: Cli) -> Result<Status, Failure> {
         Command::Manpage => commands::completions::manpage(),
         Command::Scan(a) => commands::scan::run(&settings, a),
         Command::Test(a) => commands::test::run(&settings, a),
-    })
+    });
+    drop(_run);
+    if let Some(path) = trace {
+        trace::finish(&path);
+    }
+    result
 }
 
 /// The status of a finished run.

@@ -22,11 +22,13 @@ pub fn run(settings: &Settings, mode: Mode, args: &CheckArgs) -> Result<Status, 
         keep_texts: false,
         list_skipped: settings.verbose,
     };
+    let gather = crate::cli::trace::piece("gather", None);
     let gathered = super::gather_pending(
         settings,
         &settings.paths(&args.paths.paths),
         &settings.crds(&args.validation.crds),
     )?;
+    drop(gather);
     let loaded = gathered.loaded;
     let old = super::old::load(settings, &args.validation, &loaded)?;
     let opts = RunOptions {
@@ -45,15 +47,21 @@ pub fn run(settings: &Settings, mode: Mode, args: &CheckArgs) -> Result<Status, 
             _ => None,
         })
         .collect();
+    let run = crate::cli::trace::piece("driver", None);
     let mut result = crate::cli::driver::run(loaded, &opts);
+    drop(run);
+    let finish = crate::cli::trace::piece("finish", None);
     super::note_no_manifests(&mut result, &gathered.empty_dirs);
     if let (Some(r), true) = (&args.validation.old_ref, mode == Mode::Check) {
         super::diff::old_ref_findings(settings, r, &targets, &mut result)?;
     }
     super::finish(settings, &mut result);
+    drop(finish);
+    let report = crate::cli::trace::piece("report", None);
     let mut out = io::BufWriter::new(io::stdout().lock());
     super::report(settings, &result, &mut out, false)?;
     out.flush()?;
+    drop(report);
     Ok(status(&result, settings.deny_warnings))
 }
 

@@ -116,13 +116,17 @@ pub(super) enum NotValidated {
 
 impl Targets<'_> {
     /// Step 3: every file of the run (files parsed in step 1 keep their parse), one file per
-    /// task, in file order.
+    /// task, the largest first; the results in file order.
     pub(super) fn check_all(&self, early: Vec<Early<'_>>) -> Vec<Checked> {
-        early
-            .into_par_iter()
-            .enumerate()
-            .map(|(f, e)| self.check_file(f, e))
-            .collect()
+        let work = early
+            .into_iter()
+            .map(|e| {
+                // A file step 1 is done with (only CRDs) has nothing left to validate.
+                let size = if e.kept.is_some() { 0 } else { e.text.len() };
+                (size, e)
+            })
+            .collect();
+        largest_first(work, |f, e| self.check_file(f, e))
     }
 
     /// Reads and parses the file if step 1 did not, validates its resources, and drops its
@@ -132,10 +136,13 @@ impl Targets<'_> {
         let (mut p, text) = match early.parsed {
             Some(p) => (p, early.text),
             None => {
+                let read = trace::piece("read again", Some(f));
                 let text = match early.text {
-                    Text::Released => Text::read(l),
+                    Text::Released(_) => Text::read(l),
                     text => text,
                 };
+                drop(read);
+                let _parse = trace::piece("parse", Some(f));
                 let p = parse_file(
                     f,
                     l,
@@ -161,6 +168,7 @@ impl Targets<'_> {
         };
         if l.input.role == Role::Target {
             let classified = std::mem::take(&mut p.objects);
+            let _validate = trace::piece("validate", Some(f));
             let jobs = self.jobs(f, &mut p, classified, &mut c);
             self.validate_jobs(f, &jobs, &mut c);
         }

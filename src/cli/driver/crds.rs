@@ -17,60 +17,68 @@ pub(super) type Table = HashMap<(String, String), TableEntry>;
 /// Step 1: the `--crd` files and the files of the run whose text may hold a CRD
 /// ([`classify::may_hold_crd`]), parsed one file per task, their CRDs linted and compiled
 /// there, and the tree dropped unless the file has objects other than CRDs. Every file is read
-/// to tell; the text of a file left to step 3 is held for it if small, within a budget
-/// ([`texts::Held`]), or let go (step 3 reads it again); a CRD file's is held until the table
-/// says whether the report needs it. The CRDs' results are keyed by
-/// (file, object index).
+/// first to tell (one task each); the text of a file left to step 3 is held for it if small,
+/// within a budget ([`texts::Held`]), or let go (step 3 reads it again); a CRD file's is held
+/// until the table says whether the report needs it. The CRD files are then parsed largest
+/// first, so that the step does not end with one core on a large file while the other waits.
+/// The CRDs' results are keyed by (file, object index).
 pub(super) fn parse_crd_files<'a>(
     loaded: &'a [Loaded],
     opts: &RunOptions,
     patches: &std::collections::HashSet<PathBuf>,
 ) -> (Vec<Early<'a>>, CrdResults) {
     let held = texts::Held::new();
-    let per_file: Vec<(Early<'a>, Vec<CrdResult>)> = loaded
+    let (mut files, crd_files): (Vec<Early<'a>>, Vec<bool>) = loaded
         .par_iter()
+        .with_max_len(1)
         .enumerate()
         .map(|(f, l)| {
+            let read = trace::piece("read", Some(f));
             let text = Text::read(l);
+            drop(read);
             let early =
                 l.input.role == Role::SchemaOnly || text.held().is_some_and(classify::may_hold_crd);
-            if !early {
-                let text = text.hold_or_release(&held);
-                let early = Early {
-                    parsed: None,
-                    text,
-                    kept: None,
-                };
-                return (early, Vec::new());
-            }
-            let mut p = parse_file(
-                f,
-                l,
-                text.as_result(),
-                loaded.len(),
-                Classify::Now(&opts.skip),
-                patches,
-            );
-            let prepared = prepare_crds(f, &p, text.held(), opts);
-            if l.input.role == Role::SchemaOnly
-                || p.objects.iter().all(|o| matches!(o.class, Class::Crd))
-            {
-                p.docs = Vec::new();
-            }
-            (
-                Early {
-                    parsed: Some(p),
-                    text,
-                    kept: None,
-                },
-                prepared,
-            )
+            let text = if early {
+                text
+            } else {
+                text.hold_or_release(&held)
+            };
+            let file = Early {
+                parsed: None,
+                text,
+                kept: None,
+            };
+            (file, early)
         })
+        .unzip();
+    let work: Vec<(usize, FileId)> = (0..files.len())
+        .filter(|&f| crd_files[f])
+        .map(|f| (files[f].text.len(), f))
         .collect();
-    let mut files = Vec::with_capacity(per_file.len());
+    let files_ref = &files;
+    let per_file = largest_first(work, |_, f| {
+        let (l, text) = (&loaded[f], &files_ref[f].text);
+        let parse = trace::piece("parse crds", Some(f));
+        let mut p = parse_file(
+            f,
+            l,
+            text.as_result(),
+            loaded.len(),
+            Classify::Now(&opts.skip),
+            patches,
+        );
+        drop(parse);
+        let prepared = prepare_crds(f, &p, text.held(), opts);
+        if l.input.role == Role::SchemaOnly
+            || p.objects.iter().all(|o| matches!(o.class, Class::Crd))
+        {
+            p.docs = Vec::new();
+        }
+        (f, p, prepared)
+    });
     let mut prepared = HashMap::new();
-    for (p, crds) in per_file {
-        files.push(p);
+    for (f, p, crds) in per_file {
+        files[f].parsed = Some(p);
         prepared.extend(crds);
     }
     (files, prepared)
@@ -237,6 +245,7 @@ fn prepare_crds(
             let node = p.node(o.at)?;
             // `--crd` CRDs are linted too (their findings point into their own file): a broken
             // schema explains the resources' findings.
+            let lint_piece = trace::piece("lint", Some(f));
             let lints = if lint_crds {
                 // With the file text, CEL findings point inside the rule.
                 let mode = lint::Mode {
@@ -251,6 +260,8 @@ fn prepare_crds(
             } else {
                 Vec::new()
             };
+            drop(lint_piece);
+            let _compile = trace::piece("compile", Some(f));
             let result = compile_crds.then(|| CompiledCrd::compile(node));
             let key = match &result {
                 Some(Ok(c)) => Some((c.group.clone(), c.kind.clone())),
