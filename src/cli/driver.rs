@@ -205,17 +205,16 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
         annotations.extend(c.annotations);
         kept.push(c.text);
     }
-    // The compiled CRDs are most of the peak: they are freed while the kept texts are read
-    // again (one CRD's schemas can take milliseconds to free; one core freeing them all while
-    // the other waited was 3% of a run's wall time).
+    // The compiled CRDs are most of the peak: gone before the kept texts are read again
+    // (reading them while the CRDs were freed raised the corpus run's peak by 10 MB). They are
+    // freed on every core: one CRD's schemas can take milliseconds to free, and one core
+    // freeing them all while the other waited was 3% of a run's wall time.
     drop(step);
     let step = trace::piece("texts", None);
     drop(targets);
     drop(table);
-    let ((files, paths, changed), ()) = rayon::join(
-        || texts::files(loaded, kept),
-        || crds.into_par_iter().with_max_len(1).for_each(drop),
-    );
+    crds.into_par_iter().with_max_len(1).for_each(drop);
+    let (files, paths, changed) = texts::files(loaded, kept);
     drop(step);
     let _sort = trace::piece("sort", None);
     io_failed |= !changed.is_empty();
