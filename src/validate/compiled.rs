@@ -102,8 +102,10 @@ pub(super) struct PreparedSchema {
     /// Some node is a `set` or `map` list (else the list-type walk is skipped).
     pub(super) has_list_types: bool,
     /// Every `pattern` compiled and every `format` looked up.
-    pub(super) patterns: HashMap<String, Result<Arc<Regex>, String>>,
+    pub(super) patterns: formats::Patterns,
     pub(super) formats: formats::Formats,
+    /// Where in `schema` the defaulting and list-type walks have work.
+    pub(super) subtrees: Subtrees,
 }
 
 impl PreparedSchema {
@@ -120,8 +122,8 @@ impl PreparedSchema {
         with_cel: bool,
         byte_check: Option<crate::schema::formats::FormatFn>,
     ) -> PreparedSchema {
-        let mut patterns = HashMap::new();
-        let mut formats = HashMap::new();
+        let mut patterns = formats::Patterns::default();
+        let mut formats = formats::Formats::default();
         let schema = schema.map(|mut s| {
             prune::prepare_defaults(&mut s, 0);
             collect_patterns(&s, &mut patterns, &mut formats, 0);
@@ -133,6 +135,7 @@ impl PreparedSchema {
         let has_cel_rules = with_cel && schema.as_deref().is_some_and(Schema::has_validation_rules);
         let cel = has_cel_rules.then(CelRules::default);
         let (has_embedded, has_list_types) = flags(schema.as_deref());
+        let subtrees = schema.as_deref().map(Subtrees::of).unwrap_or_default();
         PreparedSchema {
             schema,
             has_cel_rules,
@@ -141,6 +144,7 @@ impl PreparedSchema {
             has_list_types,
             patterns,
             formats,
+            subtrees,
         }
     }
 }
@@ -601,7 +605,7 @@ impl CompiledCrd {
 /// Compiles every `pattern` and looks up every `format` of a schema, once per CRD.
 pub(super) fn collect_patterns(
     s: &Schema,
-    out: &mut HashMap<String, Result<Arc<Regex>, String>>,
+    out: &mut formats::Patterns,
     fmts: &mut formats::Formats,
     depth: usize,
 ) {

@@ -4,6 +4,9 @@
 //! path free of name normalisation and allocation.
 
 use std::collections::HashMap;
+use std::sync::Arc;
+
+use regex::Regex;
 
 use crate::k8s::behavior::Change;
 use crate::k8s::{Behavior, KubeVersion};
@@ -31,7 +34,13 @@ impl FormatInfo {
     }
 }
 
-pub(crate) type Formats = HashMap<String, FormatInfo>;
+/// Hashed with foldhash (seeded per process, like `Schema::properties`): the validator looks a
+/// format up for every string value that has one.
+pub(crate) type Formats = HashMap<String, FormatInfo, foldhash::fast::RandomState>;
+
+/// Every `pattern` of a schema, compiled (`Err` holds Go's error text); looked up for every
+/// string value that has one, so hashed with foldhash too.
+pub(crate) type Patterns = HashMap<String, Result<Arc<Regex>, String>, foldhash::fast::RandomState>;
 
 /// Computes the table entry for a format (once per distinct format of a CRD).
 pub(crate) fn info(format: &str) -> FormatInfo {

@@ -9,6 +9,7 @@
 use std::collections::HashMap;
 
 use super::link::Link;
+use super::subtrees::Subtrees;
 use crate::k8s::field::{go_json, BadValue, ErrorType, FieldError};
 use crate::schema::Schema;
 use crate::yaml::{Map, Node, Span, Value};
@@ -20,73 +21,91 @@ const MAX_DEPTH: usize = 2000;
 
 /// `ValidateListSetsAndMaps(fldPath, s, obj)` for an object value.
 pub(crate) fn validate(root: &Link<'_>, s: Option<&Schema>, obj: &Node, out: &mut Vec<Located>) {
-    if let (Some(s), Value::Map(m)) = (s, &obj.value) {
-        validate_map(root, s, m, out, 0);
-    }
+    validate_in(root, s, obj, None, out);
 }
 
-fn validate_map(path: &Link<'_>, s: &Schema, m: &Map, out: &mut Vec<Located>, depth: usize) {
-    if depth > MAX_DEPTH {
-        return;
-    }
-    if let Some(ap) = s.additional_properties_schema() {
-        for e in &m.entries {
-            let p = Link::Key(path, &e.key);
-            validate_value(&p, ap, &e.value, out, depth + 1);
-        }
-    }
-    if !s.properties.is_empty() {
-        for e in &m.entries {
-            if let Some(sub) = s.properties.get(e.key.as_str()) {
-                let p = Link::Child(path, &e.key);
-                validate_value(&p, sub, &e.value, out, depth + 1);
-            }
-        }
-    }
-}
-
-fn validate_value(path: &Link<'_>, s: &Schema, v: &Node, out: &mut Vec<Located>, depth: usize) {
-    match &v.value {
-        Value::Seq(items) => validate_array(path, s, items, v.span(), out, depth),
-        Value::Map(m) => validate_map(path, s, m, out, depth),
-        _ => {}
-    }
-}
-
-fn validate_array(
-    path: &Link<'_>,
-    s: &Schema,
-    items: &[Node],
-    span: Span,
+/// [`validate`] with `s`'s [`Subtrees`]: the parts of `obj` under schema nodes with no
+/// `set` or `map` list at or below them are not walked.
+pub(crate) fn validate_in(
+    root: &Link<'_>,
+    s: Option<&Schema>,
+    obj: &Node,
+    skip: Option<&Subtrees>,
     out: &mut Vec<Located>,
-    depth: usize,
 ) {
-    if depth > MAX_DEPTH {
-        return;
+    if let (Some(s), Value::Map(m)) = (s, &obj.value) {
+        let mut w = Walk { skip, out };
+        w.map(root, s, m, 0);
     }
-    match s.x_list_type.as_deref() {
-        Some("set") => {
-            let keys: Vec<Key<'_>> = items.iter().map(Key::of).collect();
-            for i in non_unique(&keys) {
-                let at = Link::Index(path, i);
-                out.push((
-                    FieldError::new(
-                        at.to_path(),
-                        ErrorType::Duplicate,
-                        BadValue::from_node(&items[i]),
-                        "",
-                    ),
-                    span_or(items[i].span(), span),
-                ));
+}
+
+/// One list-type walk: the findings and what it may skip.
+struct Walk<'w> {
+    skip: Option<&'w Subtrees>,
+    out: &'w mut Vec<Located>,
+}
+
+impl Walk<'_> {
+    fn map(&mut self, path: &Link<'_>, s: &Schema, m: &Map, depth: usize) {
+        if depth > MAX_DEPTH {
+            return;
+        }
+        if let Some(ap) = s.additional_properties_schema() {
+            for e in &m.entries {
+                let p = Link::Key(path, &e.key);
+                self.value(&p, ap, &e.value, depth + 1);
             }
         }
-        Some("map") => validate_list_map(path, s, items, span, out),
-        _ => {}
+        if !s.properties.is_empty() {
+            for e in &m.entries {
+                if let Some(sub) = s.properties.get(e.key.as_str()) {
+                    let p = Link::Child(path, &e.key);
+                    self.value(&p, sub, &e.value, depth + 1);
+                }
+            }
+        }
     }
-    if let Some(is) = s.items.as_deref() {
-        for (i, it) in items.iter().enumerate() {
-            let p = Link::Index(path, i);
-            validate_value(&p, is, it, out, depth + 1);
+
+    fn value(&mut self, path: &Link<'_>, s: &Schema, v: &Node, depth: usize) {
+        if self.skip.is_some_and(|t| !t.has_list_types(s)) {
+            return;
+        }
+        match &v.value {
+            Value::Seq(items) => self.array(path, s, items, v.span(), depth),
+            Value::Map(m) => self.map(path, s, m, depth),
+            _ => {}
+        }
+    }
+
+    fn array(&mut self, path: &Link<'_>, s: &Schema, items: &[Node], span: Span, depth: usize) {
+        if depth > MAX_DEPTH {
+            return;
+        }
+        let out = &mut *self.out;
+        match s.x_list_type.as_deref() {
+            Some("set") => {
+                let keys: Vec<Key<'_>> = items.iter().map(Key::of).collect();
+                for i in non_unique(&keys) {
+                    let at = Link::Index(path, i);
+                    out.push((
+                        FieldError::new(
+                            at.to_path(),
+                            ErrorType::Duplicate,
+                            BadValue::from_node(&items[i]),
+                            "",
+                        ),
+                        span_or(items[i].span(), span),
+                    ));
+                }
+            }
+            Some("map") => validate_list_map(path, s, items, span, out),
+            _ => {}
+        }
+        if let Some(is) = s.items.as_deref() {
+            for (i, it) in items.iter().enumerate() {
+                let p = Link::Index(path, i);
+                self.value(&p, is, it, depth + 1);
+            }
         }
     }
 }
@@ -130,7 +149,8 @@ fn non_unique(keys: &[Key<'_>]) -> Vec<usize> {
     if keys.len() <= 1 {
         return Vec::new();
     }
-    let mut seen: HashMap<&Key<'_>, u32> = HashMap::with_capacity(keys.len());
+    let mut seen: HashMap<&Key<'_>, u32, foldhash::fast::RandomState> =
+        HashMap::with_capacity_and_hasher(keys.len(), Default::default());
     let mut out = Vec::new();
     for (i, k) in keys.iter().enumerate() {
         let c = seen.entry(k).or_insert(0);

@@ -72,6 +72,7 @@ pub mod prune;
 pub mod rewrite;
 pub mod rules;
 mod scale;
+mod subtrees;
 mod update;
 #[cfg(test)]
 mod update_tests;
@@ -102,6 +103,7 @@ use pipeline::*;
 pub use prune::UnknownField;
 pub use rewrite::{rewrite_file, Change, Refusal};
 use scale::*;
+use subtrees::Subtrees;
 
 /// How unknown fields are reported (`--unknown-fields`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

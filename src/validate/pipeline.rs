@@ -113,20 +113,28 @@ pub(super) fn run_inner(
         report_unserved_version(&mut r, obj, version_name);
         return r.finish(None);
     };
-    let mut x = obj.clone();
-    if opts.version.is_some() && version_name != own_version {
+    // The object is pruned as it is copied, unless `apiVersion` changes first.
+    let retarget = opts.version.is_some() && version_name != own_version;
+    let prunes = !crd.preserve_unknown_fields && ver.schema.is_some();
+    let (mut x, pruned) = if prunes && !retarget {
+        let (x, unknown) = prune::pruned_copy(obj, ver.schema.as_deref(), true);
+        (x, Some(unknown))
+    } else {
+        (obj.clone(), None)
+    };
+    if retarget {
         retarget_version(&mut r, &mut x, obj, ver, own_version);
     }
 
     // 2. Unknown fields: root metadata first (as the server decodes it first), then pruning,
     //    then embedded metadata.
-    let fatal = prune_unknown(&mut r, &mut x, ver);
+    let fatal = prune_unknown(&mut r, &mut x, obj, ver, pruned);
     if stage == Stage::Prune {
         return r.finish(Some(x));
     }
 
     // 3. Defaults. A metadata that could not be decoded stops the server before validation.
-    prune::apply_defaults(&mut x, ver.schema.as_deref());
+    prune::apply_defaults_in(&mut x, ver.schema.as_deref(), &ver.subtrees);
     if fatal {
         return r.finish(Some(x));
     }
@@ -248,12 +256,21 @@ fn retarget_version(
 }
 
 /// Drops (and reports) unknown fields in the server's decoding order: root metadata, the
-/// schema's pruning, then embedded resources' metadata. Returns whether decoding failed so
-/// badly that the server rejects the request before validation.
-fn prune_unknown(r: &mut Run<'_>, x: &mut Node, ver: &CompiledVersion) -> bool {
+/// schema's pruning, then embedded resources' metadata. `pruned` holds the fields removed when
+/// `x` was copied from `obj` (the schema's pruning and null dropping, done already: both only
+/// remove entries, so they commute with dropping unknown metadata keys). Returns whether
+/// decoding failed so badly that the server rejects the request before validation.
+fn prune_unknown(
+    r: &mut Run<'_>,
+    x: &mut Node,
+    obj: &Node,
+    ver: &CompiledVersion,
+    pruned: Option<Vec<UnknownField>>,
+) -> bool {
     let mut unknown: Vec<UnknownField> = Vec::new();
     let mut fatal = false;
-    if let Some(meta) = x.get("metadata") {
+    // The metadata as written (`x`'s may have lost nulls to the pruning copy).
+    if let Some(meta) = obj.get("metadata") {
         let d = objectmeta::decode(meta, "");
         unknown.extend(d.unknown);
         if let Some((msg, span)) = d.error {
@@ -273,9 +290,10 @@ fn prune_unknown(r: &mut Run<'_>, x: &mut Node, ver: &CompiledVersion) -> bool {
     }
     let schema = ver.schema.as_deref();
     // Without a schema nothing is pruned: the server requires one whenever it prunes.
-    if !r.crd.preserve_unknown_fields && schema.is_some() {
-        unknown.extend(prune::prune(x, schema, true));
-        prune::prune_non_nullable_nulls(x, schema);
+    if let Some(p) = pruned {
+        unknown.extend(p);
+    } else if !r.crd.preserve_unknown_fields && schema.is_some() {
+        unknown.extend(prune::prune_with_nulls(x, schema, true));
     }
     let root = Link::Root(None);
     let mut coerce_unknown = Vec::new();
@@ -608,12 +626,24 @@ fn validate_list_types(
     let root = Link::Root(None);
     let old_ok = old.is_none_or(|o| {
         let mut olds = Vec::new();
-        listtype::validate(&root, ver.schema.as_deref(), o, &mut olds);
+        listtype::validate_in(
+            &root,
+            ver.schema.as_deref(),
+            o,
+            Some(&ver.subtrees),
+            &mut olds,
+        );
         olds.is_empty()
     });
     if old_ok {
         let mut lt = Vec::new();
-        listtype::validate(&root, ver.schema.as_deref(), x, &mut lt);
+        listtype::validate_in(
+            &root,
+            ver.schema.as_deref(),
+            x,
+            Some(&ver.subtrees),
+            &mut lt,
+        );
         emit(r, all, &rules::LIST_DUPLICATE, lt);
     }
 }

@@ -11,8 +11,11 @@
 //! in its values is pruned; `x-kubernetes-preserve-unknown-fields` does not carry over into
 //! declared properties or the `additionalProperties` schema, which are pruned normally.
 
+use super::subtrees::Subtrees;
 use crate::schema::{AdditionalProperties, Schema};
-use crate::yaml::{Node, Span, Style, Value};
+use crate::yaml::{Entry, Map, Node, Span, Style, Value};
+
+mod copy;
 
 /// One pruned field: its path as the server prints it in `unknown field "<path>"`
 /// (`spec.list[1].b`), and where the entry was.
@@ -32,11 +35,35 @@ const MAX_DEPTH: usize = 2000;
 /// returns them sorted by path. At a resource root (and in embedded resources) `apiVersion`,
 /// `kind` and `metadata` are kept untouched.
 pub fn prune(x: &mut Node, s: Option<&Schema>, is_resource_root: bool) -> Vec<UnknownField> {
-    let mut out = Vec::new();
-    let mut path = String::new();
-    prune_rec(x, s, is_resource_root, &mut path, &mut out, 0);
-    out.sort_by(|a, b| a.path.cmp(&b.path));
-    out
+    Pruner::run(x, s, is_resource_root, false)
+}
+
+/// [`prune`] then [`prune_non_nullable_nulls`], the server's first two rewrites, in one walk:
+/// a null is dropped where the second walk would drop it (the two only remove entries, and
+/// each decision depends on the entry's own key and value alone).
+pub(crate) fn prune_with_nulls(
+    x: &mut Node,
+    s: Option<&Schema>,
+    is_resource_root: bool,
+) -> Vec<UnknownField> {
+    Pruner::run(x, s, is_resource_root, true)
+}
+
+/// [`prune_with_nulls`] of a copy of `x`, pruned as it is copied: what is pruned is never
+/// copied. Returns the copy and the removed fields, sorted by path.
+pub(crate) fn pruned_copy(
+    x: &Node,
+    s: Option<&Schema>,
+    is_resource_root: bool,
+) -> (Node, Vec<UnknownField>) {
+    let mut p = Pruner {
+        path: String::new(),
+        out: Vec::new(),
+        nulls: true,
+    };
+    let copy = p.copy(x, s, is_resource_root, 0);
+    p.out.sort_by(|a, b| a.path.cmp(&b.path));
+    (copy, p.out)
 }
 
 fn push_key(path: &mut String, k: &str) {
@@ -70,114 +97,160 @@ fn ap_schema(s: &Schema) -> Option<Option<&Schema>> {
     }
 }
 
-fn prune_rec(
-    x: &mut Node,
-    s: Option<&Schema>,
-    root: bool,
-    path: &mut String,
-    out: &mut Vec<UnknownField>,
-    depth: usize,
-) {
-    if depth > MAX_DEPTH {
-        return;
-    }
-    if let Some(s) = s {
-        if s.preserves_unknown_fields() {
-            skip_prune(x, s, root, path, out, depth);
-            return;
-        }
-    }
-    let base = path.len();
-    match &mut x.value {
-        Value::Map(m) => {
-            let Some(s) = s else {
-                for e in std::mem::take(&mut m.entries) {
-                    push_key(path, &e.key);
-                    out.push(UnknownField {
-                        path: path.clone(),
-                        span: entry_span(e.key_span, &e.value),
-                    });
-                    path.truncate(base);
-                }
-                return;
-            };
-            let embedded = s.x_embedded_resource || root;
-            m.edit(|entries| {
-                entries.retain_mut(|e| {
-                    if embedded && META_FIELDS.contains(&e.key.as_str()) {
-                        return true;
-                    }
-                    push_key(path, &e.key);
-                    let keep = if let Some(p) = s.properties.get(e.key.as_str()) {
-                        prune_rec(&mut e.value, Some(p), false, path, out, depth + 1);
-                        true
-                    } else if let Some(ap) = ap_schema(s) {
-                        prune_rec(&mut e.value, ap, false, path, out, depth + 1);
-                        true
-                    } else {
-                        if !META_FIELDS.contains(&e.key.as_str()) || base > 0 {
-                            out.push(UnknownField {
-                                path: path.clone(),
-                                span: entry_span(e.key_span, &e.value),
-                            });
-                        }
-                        false
-                    };
-                    path.truncate(base);
-                    keep
-                });
-            });
-        }
-        Value::Seq(items) => {
-            let item_schema = s.and_then(|s| s.items.as_deref());
-            for (i, it) in items.iter_mut().enumerate() {
-                push_index(path, i);
-                prune_rec(it, item_schema, false, path, out, depth + 1);
-                path.truncate(base);
-            }
-        }
-        _ => {}
-    }
+/// Whether null pruning drops this entry: a `null` whose field schema is not nullable and
+/// has no default.
+fn drops_null(value: &Node, field: Option<&Schema>) -> bool {
+    value.is_null() && field.is_some_and(|f| !f.nullable && f.default.is_none())
 }
 
-fn skip_prune(
-    x: &mut Node,
-    s: &Schema,
-    root: bool,
-    path: &mut String,
-    out: &mut Vec<UnknownField>,
-    depth: usize,
-) {
-    if depth > MAX_DEPTH {
-        return;
+/// One pruning walk: the path being visited, the fields removed so far, and whether
+/// non-nullable nulls are dropped in the same walk.
+struct Pruner {
+    path: String,
+    out: Vec<UnknownField>,
+    nulls: bool,
+}
+
+impl Pruner {
+    fn run(x: &mut Node, s: Option<&Schema>, root: bool, nulls: bool) -> Vec<UnknownField> {
+        let mut p = Pruner {
+            path: String::new(),
+            out: Vec::new(),
+            nulls,
+        };
+        p.node(x, s, root, 0);
+        p.out.sort_by(|a, b| a.path.cmp(&b.path));
+        p.out
     }
-    let base = path.len();
-    match &mut x.value {
-        Value::Map(m) => {
-            let embedded = s.x_embedded_resource || root;
-            for e in m.entries.iter_mut() {
-                if embedded && META_FIELDS.contains(&e.key.as_str()) {
-                    continue;
-                }
-                push_key(path, &e.key);
-                if let Some(p) = s.properties.get(e.key.as_str()) {
-                    prune_rec(&mut e.value, Some(p), false, path, out, depth + 1);
-                } else if let Some(ap) = ap_schema(s) {
-                    prune_rec(&mut e.value, ap, false, path, out, depth + 1);
-                }
-                path.truncate(base);
+
+    fn unknown(&mut self, key_span: Span, value: &Node) {
+        self.out.push(UnknownField {
+            path: self.path.clone(),
+            span: entry_span(key_span, value),
+        });
+    }
+
+    /// A kept `apiVersion`/`kind`/`metadata` of a resource root: pruning leaves it alone, null
+    /// pruning does not. Returns whether it stays.
+    fn meta_field(&mut self, e: &mut Entry, s: &Schema, depth: usize) -> bool {
+        if !self.nulls {
+            return true;
+        }
+        let fs = field_schema(Some(s), &e.key);
+        if drops_null(&e.value, fs) {
+            return false;
+        }
+        prune_nulls_rec(&mut e.value, fs, depth + 1);
+        true
+    }
+
+    fn node(&mut self, x: &mut Node, s: Option<&Schema>, root: bool, depth: usize) {
+        if depth > MAX_DEPTH {
+            return;
+        }
+        if let Some(s) = s {
+            if s.preserves_unknown_fields() {
+                self.preserving(x, s, root, depth);
+                return;
             }
         }
-        Value::Seq(items) => {
-            if let Some(is) = s.items.as_deref() {
+        let base = self.path.len();
+        match &mut x.value {
+            Value::Map(m) => {
+                let Some(s) = s else {
+                    for e in std::mem::take(&mut m.entries) {
+                        push_key(&mut self.path, &e.key);
+                        self.unknown(e.key_span, &e.value);
+                        self.path.truncate(base);
+                    }
+                    return;
+                };
+                let embedded = s.x_embedded_resource || root;
+                m.edit(|entries| {
+                    entries.retain_mut(|e| {
+                        if embedded && META_FIELDS.contains(&e.key.as_str()) {
+                            return self.meta_field(e, s, depth);
+                        }
+                        push_key(&mut self.path, &e.key);
+                        let keep = if let Some(p) = s.properties.get(e.key.as_str()) {
+                            let keep = !(self.nulls && drops_null(&e.value, Some(p)));
+                            if keep {
+                                self.node(&mut e.value, Some(p), false, depth + 1);
+                            }
+                            keep
+                        } else if let Some(ap) = ap_schema(s) {
+                            let keep = !(self.nulls && drops_null(&e.value, ap));
+                            if keep {
+                                self.node(&mut e.value, ap, false, depth + 1);
+                            }
+                            keep
+                        } else {
+                            if !META_FIELDS.contains(&e.key.as_str()) || base > 0 {
+                                self.unknown(e.key_span, &e.value);
+                            }
+                            false
+                        };
+                        self.path.truncate(base);
+                        keep
+                    });
+                });
+            }
+            Value::Seq(items) => {
+                let item_schema = s.and_then(|s| s.items.as_deref());
                 for (i, it) in items.iter_mut().enumerate() {
-                    push_index(path, i);
-                    skip_prune(it, is, false, path, out, depth + 1);
-                    path.truncate(base);
+                    push_index(&mut self.path, i);
+                    self.node(it, item_schema, false, depth + 1);
+                    self.path.truncate(base);
                 }
             }
+            _ => {}
         }
-        _ => {}
+    }
+
+    /// A node with `x-kubernetes-preserve-unknown-fields`: unknown fields stay (and nothing
+    /// below them is pruned), known ones are pruned with their schemas.
+    fn preserving(&mut self, x: &mut Node, s: &Schema, root: bool, depth: usize) {
+        if depth > MAX_DEPTH {
+            return;
+        }
+        let base = self.path.len();
+        match &mut x.value {
+            Value::Map(m) => {
+                let embedded = s.x_embedded_resource || root;
+                m.edit(|entries| {
+                    entries.retain_mut(|e| {
+                        if embedded && META_FIELDS.contains(&e.key.as_str()) {
+                            return self.meta_field(e, s, depth);
+                        }
+                        let fs = if let Some(p) = s.properties.get(e.key.as_str()) {
+                            Some(p)
+                        } else if let Some(ap) = ap_schema(s) {
+                            ap
+                        } else {
+                            // Unknown and kept: no schema below, so no null is dropped either.
+                            return true;
+                        };
+                        if self.nulls && drops_null(&e.value, fs) {
+                            return false;
+                        }
+                        push_key(&mut self.path, &e.key);
+                        self.node(&mut e.value, fs, false, depth + 1);
+                        self.path.truncate(base);
+                        true
+                    });
+                });
+            }
+            Value::Seq(items) => {
+                if let Some(is) = s.items.as_deref() {
+                    for (i, it) in items.iter_mut().enumerate() {
+                        push_index(&mut self.path, i);
+                        self.preserving(it, is, false, depth + 1);
+                        self.path.truncate(base);
+                    }
+                }
+            }
+            _ => {}
+        }
     }
 }
 
@@ -264,31 +337,52 @@ pub(crate) fn strip_spans(n: &mut Node, depth: usize) {
 /// `default`, top-down, so defaults inside inserted defaults are filled too. Returns the number
 /// of values inserted or replaced.
 pub fn apply_defaults(x: &mut Node, s: Option<&Schema>) -> usize {
-    default_rec(x, s, 0)
+    default_rec(x, s, None, 0)
 }
 
-fn default_rec(x: &mut Node, s: Option<&Schema>, depth: usize) -> usize {
+/// [`apply_defaults`] with `s`'s [`Subtrees`]: the parts of `x` under schema nodes with no
+/// default below them are not walked.
+pub(crate) fn apply_defaults_in(x: &mut Node, s: Option<&Schema>, skip: &Subtrees) -> usize {
+    default_rec(x, s, Some(skip), 0)
+}
+
+fn default_rec(x: &mut Node, s: Option<&Schema>, skip: Option<&Subtrees>, depth: usize) -> usize {
     let Some(s) = s else {
         return 0;
     };
-    if depth > MAX_DEPTH {
+    if depth > MAX_DEPTH || skip.is_some_and(|t| !t.has_defaults(s)) {
         return 0;
     }
+    // A prepared schema's defaults are already synthetic (`prepare_defaults`): a clone will do.
+    let copy = |d: &Node| {
+        if skip.is_some() {
+            d.clone()
+        } else {
+            default_copy(d)
+        }
+    };
     let mut n = 0;
     match &mut x.value {
         Value::Map(m) => {
+            // Absent properties are appended together: one reallocation of the entries per
+            // object rather than two per default.
+            let mut absent: Vec<Entry> = Vec::new();
             for (k, prop) in &s.properties {
                 let Some(d) = &prop.default else {
                     continue;
                 };
                 match m.get_mut(k) {
                     None => {
-                        m.insert(k.clone(), default_copy(d));
+                        absent.push(Entry {
+                            key: k.as_str().into(),
+                            key_span: Span::default(),
+                            value: copy(d),
+                        });
                         n += 1;
                     }
                     Some(v) if is_non_nullable_null(v, Some(prop)) => {
                         let span = v.span();
-                        *v = default_copy(d);
+                        *v = copy(d);
                         // Keep pointing at the `null` the user wrote.
                         v.set_span(span);
                         n += 1;
@@ -296,21 +390,27 @@ fn default_rec(x: &mut Node, s: Option<&Schema>, depth: usize) -> usize {
                     Some(_) => {}
                 }
             }
+            if !absent.is_empty() {
+                m.edit(|entries| {
+                    entries.reserve_exact(absent.len());
+                    entries.append(&mut absent);
+                });
+            }
             let ap = s.additional_properties_schema();
             let has_ap = s.additional_properties.is_some();
             for e in m.entries.iter_mut() {
                 if let Some(p) = s.properties.get(e.key.as_str()) {
-                    n += default_rec(&mut e.value, Some(p), depth + 1);
+                    n += default_rec(&mut e.value, Some(p), skip, depth + 1);
                 } else if has_ap {
                     if is_non_nullable_null(&e.value, ap) {
                         if let Some(d) = ap.and_then(|a| a.default.as_ref()) {
                             let span = e.value.span();
-                            e.value = default_copy(d);
+                            e.value = copy(d);
                             e.value.set_span(span);
                             n += 1;
                         }
                     }
-                    n += default_rec(&mut e.value, ap, depth + 1);
+                    n += default_rec(&mut e.value, ap, skip, depth + 1);
                 }
             }
         }
@@ -320,12 +420,12 @@ fn default_rec(x: &mut Node, s: Option<&Schema>, depth: usize) -> usize {
                 if is_non_nullable_null(it, is) {
                     if let Some(d) = is.and_then(|i| i.default.as_ref()) {
                         let span = it.span();
-                        *it = default_copy(d);
+                        *it = copy(d);
                         it.set_span(span);
                         n += 1;
                     }
                 }
-                n += default_rec(it, is, depth + 1);
+                n += default_rec(it, is, skip, depth + 1);
             }
         }
         _ => {}
@@ -373,6 +473,94 @@ mod tests {
         let paths: Vec<&str> = u.iter().map(|u| u.path.as_str()).collect();
         assert_eq!(paths, vec!["b", "c.k.z"]);
         assert_eq!(x.to_json(), json!({"a": 1, "c": {"k": {}}}));
+    }
+
+    fn next(seed: &mut u64, n: u64) -> u64 {
+        *seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (*seed >> 33) % n
+    }
+
+    /// Objects made from `seed`: keys of the schema below (and unknown ones) with nulls,
+    /// scalars, nested objects and lists, to compare the fused walk with the two walks.
+    fn object(seed: &mut u64, depth: usize) -> serde_json::Value {
+        const KEYS: [&str; 12] = [
+            "apiVersion",
+            "kind",
+            "metadata",
+            "name",
+            "spec",
+            "a",
+            "b",
+            "c",
+            "keep",
+            "free",
+            "list",
+            "zz",
+        ];
+        let mut m = serde_json::Map::new();
+        for _ in 0..next(seed, 6) {
+            let k = KEYS[next(seed, KEYS.len() as u64) as usize];
+            let v = match (next(seed, 5), depth < 4) {
+                (0, _) => serde_json::Value::Null,
+                (1, _) | (_, false) => json!(next(seed, 3)),
+                (2, _) => json!([object(seed, depth + 1), null, object(seed, depth + 1)]),
+                _ => object(seed, depth + 1),
+            };
+            m.insert(k.into(), v);
+        }
+        serde_json::Value::Object(m)
+    }
+
+    #[test]
+    fn one_walk_prunes_and_drops_nulls_as_two_do() {
+        let node = json!({
+            "type": "object",
+            "properties": {
+                "metadata": {"type": "object", "properties": {"name": {"type": "string"}}},
+                "spec": {
+                    "properties": {
+                        "a": {"nullable": true},
+                        "b": {"default": 1},
+                        "c": {"type": "integer"},
+                        "keep": {"x-kubernetes-preserve-unknown-fields": true,
+                                 "properties": {"a": {}, "c": {"type": "object"}},
+                                 "items": {"properties": {"c": {}}}},
+                        "free": {"additionalProperties": true},
+                        "list": {"items": {"x-kubernetes-embedded-resource": true,
+                                           "properties": {"spec": {"additionalProperties":
+                                               {"properties": {"c": {}, "a": {"nullable": true}}}}}}}
+                    }
+                },
+                "list": {"type": "array", "items": {"properties": {"name": {}, "b": {"default": 2}}}}
+            }
+        });
+        let s = schema(node);
+        let mut seed = 7u64;
+        let (mut pruned, mut nulls_only) = (0, 0);
+        for i in 0..400 {
+            // Loaded from text (JSON is YAML) so that the nodes have spans and styles.
+            let text = object(&mut seed, 0).to_string();
+            let docs = crate::yaml::load(&text);
+            let obj = docs[0].root.clone().expect("parsed");
+            for root in [true, false] {
+                let (mut one, mut two) = (obj.clone(), obj.clone());
+                let u1 = prune_with_nulls(&mut one, Some(&s), root);
+                let u2 = prune(&mut two, Some(&s), root);
+                prune_non_nullable_nulls(&mut two, Some(&s));
+                assert_eq!(u1, u2, "case {i}");
+                assert_eq!(one.to_json(), two.to_json(), "case {i}: {}", obj.to_json());
+                // Copying while pruning gives the same tree, spans and styles included.
+                let (three, u3) = pruned_copy(&obj, Some(&s), root);
+                assert_eq!(u3, u2, "case {i}");
+                assert_eq!(three, two, "case {i}");
+                pruned += usize::from(!u1.is_empty());
+                nulls_only += usize::from(u1.is_empty() && one != obj);
+            }
+        }
+        // The cases cover both rewrites.
+        assert!(pruned > 100 && nulls_only > 10, "{pruned} {nulls_only}");
     }
 
     #[test]

@@ -34,10 +34,9 @@ pub(super) fn prepare_old(crd: &CompiledCrd, ver: &CompiledVersion, old: &Node) 
     }
     let schema = ver.schema.as_deref();
     if !crd.preserve_unknown_fields && schema.is_some() {
-        prune::prune(&mut o, schema, true);
-        prune::prune_non_nullable_nulls(&mut o, schema);
+        prune::prune_with_nulls(&mut o, schema, true);
     }
-    prune::apply_defaults(&mut o, schema);
+    prune::apply_defaults_in(&mut o, schema, &ver.subtrees);
     o
 }
 

@@ -21,11 +21,6 @@
 //! Path names are built lazily from a chain of [`Name`] links on the stack: nothing is allocated
 //! while a value validates cleanly, which is the common case.
 
-use std::collections::HashMap;
-use std::sync::Arc;
-
-use regex::Regex;
-
 use crate::k8s::field::{go_quote, BadValue};
 use crate::schema::{correlate, Schema};
 use crate::yaml::{Node, Span, Value};
@@ -43,7 +38,7 @@ use scalar::{check_format, check_number, check_string};
 /// Per-CRD state the validator needs: compiled patterns and the format compatibility version.
 pub(crate) struct Ctx<'c> {
     /// Every `pattern` of the CRD, compiled once (`Err` holds Go's error text).
-    pub patterns: &'c HashMap<String, Result<Arc<Regex>, String>>,
+    pub patterns: &'c super::formats::Patterns,
     /// Every `format` of the CRD with its support version and check.
     pub formats: &'c super::formats::Formats,
     /// Minor version whose format set applies (the server uses its own minor − 1).

@@ -132,6 +132,16 @@ fn range_error(
     let bad = match (type_name, format, v) {
         ("integer", "int32", Num::I(i)) => i32::try_from(i).is_err(),
         ("integer", _, Num::I(_)) => false,
+        // A whole float in int32's range prints as its digits and parses back into either
+        // integer format, and a finite float this small parses back as a finite `float32`:
+        // the bounds written in CRDs (`minimum: 0`) take this path, without rendering.
+        ("integer", _, Num::F(f))
+            if f.fract() == 0.0 && (-2_147_483_648.0..=2_147_483_647.0).contains(&f) =>
+        {
+            false
+        }
+        (t, "float", Num::I(i)) if t != "integer" && i.unsigned_abs() < 1 << 53 => false,
+        (t, "float", Num::F(f)) if t != "integer" && f.is_finite() && f.abs() < 1e38 => false,
         ("integer", _, Num::F(_)) | (_, "float", _) => rendered_out_of_range(v, type_name, format),
         _ => false,
     };
@@ -258,14 +268,25 @@ fn check_minimum(s: &Schema, v: Num, range: (&str, &str), name: &Name<'_>, span:
             v
         };
         let excl = s.rare().exclusive_minimum;
-        let (fails, bound) = match cmp_v {
+        let fails = match cmp_v {
             Num::I(i) => {
                 let b = min as i64;
-                (if excl { i <= b } else { i < b }, b.to_string())
+                if excl {
+                    i <= b
+                } else {
+                    i < b
+                }
             }
-            Num::F(f) => (if excl { f <= min } else { f < min }, go_float(min)),
+            Num::F(f) => {
+                if excl {
+                    f <= min
+                } else {
+                    f < min
+                }
+            }
         };
         if fails {
+            let bound = bound_text(cmp_v, min);
             let nm = n();
             let word = if excl {
                 "greater than"
@@ -294,14 +315,25 @@ fn check_maximum(s: &Schema, v: Num, range: (&str, &str), name: &Name<'_>, span:
             v
         };
         let excl = s.rare().exclusive_maximum;
-        let (fails, bound) = match cmp_v {
+        let fails = match cmp_v {
             Num::I(i) => {
                 let b = max as i64;
-                (if excl { i >= b } else { i > b }, b.to_string())
+                if excl {
+                    i >= b
+                } else {
+                    i > b
+                }
             }
-            Num::F(f) => (if excl { f >= max } else { f > max }, go_float(max)),
+            Num::F(f) => {
+                if excl {
+                    f >= max
+                } else {
+                    f > max
+                }
+            }
         };
         if fails {
+            let bound = bound_text(cmp_v, max);
             let nm = n();
             let word = if excl {
                 "less than"
@@ -313,6 +345,15 @@ fn check_maximum(s: &Schema, v: Num, range: (&str, &str), name: &Name<'_>, span:
         }
     }
     res_max
+}
+
+/// A bound as the message prints it: as the value's Go type (an `int64` bound is truncated).
+/// Rendered only for an error (it was two formatting calls per checked number).
+fn bound_text(cmp_v: Num, bound: f64) -> String {
+    match cmp_v {
+        Num::I(_) => (bound as i64).to_string(),
+        Num::F(_) => go_float(bound),
+    }
 }
 
 /// `MultipleOfNativeType` (and `MultipleOf` for floats).
@@ -378,7 +419,8 @@ mod tests {
         let ints = [0, 1, -1, 42, i32::MAX as i64, i32::MAX as i64 + 1];
         let ints = ints
             .iter()
-            .chain(&[i32::MIN as i64, i32::MIN as i64 - 1, i64::MAX, i64::MIN]);
+            .chain(&[i32::MIN as i64, i32::MIN as i64 - 1, i64::MAX, i64::MIN])
+            .chain(&[(1 << 53) - 1, 1 << 53, -(1 << 53)]);
         let floats = [
             0.0,
             1.5,
@@ -389,6 +431,16 @@ mod tests {
             3.5e39,
             f64::MAX,
             2147483648.0,
+            -0.0,
+            0.5,
+            -2147483648.0,
+            -2147483649.0,
+            2147483647.0,
+            9.9e37,
+            -9.9e37,
+            3.4028235e38,
+            f64::NAN,
+            f64::INFINITY,
         ];
         let nums: Vec<Num> = ints
             .map(|i| Num::I(*i))
