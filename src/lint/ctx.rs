@@ -236,14 +236,25 @@ impl Loc {
         }
         m
     }
-    /// In-place `.name[key]`.
+    /// In-place `.name[key]`: written once into the user's path and copied from there into the
+    /// server's (the schema walks push one for every property, some 130,000 times for the 107
+    /// CRDs of the 10,000-resource workload).
     pub(crate) fn push_child_key(&mut self, name: &str, key: &str) -> Mark {
-        let m = self.push_child(name);
-        for s in [&mut self.user, &mut self.server] {
-            s.push('[');
-            s.push_str(key);
-            s.push(']');
+        let m = Mark(self.user.len(), self.server.len());
+        let u = &mut self.user;
+        u.reserve(name.len() + key.len() + 3);
+        if !u.is_empty() {
+            u.push('.');
         }
+        let segment = u.len();
+        u.push_str(name);
+        u.push('[');
+        u.push_str(key);
+        u.push(']');
+        if !self.server.is_empty() {
+            self.server.push('.');
+        }
+        self.server.push_str(&self.user[segment..]);
         m
     }
     pub(crate) fn pop(&mut self, m: Mark) {
@@ -421,5 +432,30 @@ mod tests {
         assert_eq!(go_float(10.0), "10");
         let n = Node::from_json(&serde_json::json!({"b": "<x>", "a": [1, 1.5, null]}));
         assert_eq!(go_json(&n), r#"{"a":[1,1.5,null],"b":"\u003cx\u003e"}"#);
+    }
+
+    #[test]
+    fn pushed_children_extend_both_paths_and_pop_back() {
+        let mut loc = Loc::two("", "spec.validation");
+        let m = loc.push_child_key("properties", "a.b");
+        assert_eq!(loc.user, "properties[a.b]");
+        assert_eq!(loc.server, "spec.validation.properties[a.b]");
+        let m2 = loc.push_child("items");
+        assert_eq!(
+            loc,
+            Loc::two(
+                "properties[a.b].items",
+                "spec.validation.properties[a.b].items"
+            )
+        );
+        loc.pop(m2);
+        loc.pop(m);
+        assert_eq!(loc, Loc::two("", "spec.validation"));
+        let mut loc = Loc::two("spec.versions[0].schema", "");
+        loc.push_child_key("definitions", "x");
+        assert_eq!(
+            loc,
+            Loc::two("spec.versions[0].schema.definitions[x]", "definitions[x]")
+        );
     }
 }

@@ -40,13 +40,54 @@ pub(crate) fn validate_defaults(
     beh: crate::k8s::Behavior,
 ) -> Vec<FErr> {
     let mut out = Vec::new();
+    let mut with_defaults = DefaultsBelow::default();
+    if !mark_defaults(root, 0, &mut with_defaults) {
+        return out;
+    }
     let ctx = Ctx {
         require_pruned,
         compat,
         beh,
+        with_defaults,
     };
     walk(root, &mut loc.clone(), true, None, &ctx, &mut out, 0);
     out
+}
+
+/// The addresses of the schema nodes that have a `default` at or below them.
+type DefaultsBelow = std::collections::HashSet<usize, foldhash::fast::RandomState>;
+
+/// Records in `marks` every node at or below `s` that has a `default` key at or below it,
+/// following what [`walk`] follows (`items` and `properties`, to its depth): [`walk`] reports
+/// only at defaults, so it skips the other subtrees. About 8% of the schema nodes of the 107
+/// CRDs of the 10,000-resource workload are on the way to a default; walking all of them was
+/// most of the 30 M instructions of this check.
+fn mark_defaults(s: &Node, depth: usize, marks: &mut DefaultsBelow) -> bool {
+    if depth > 200 {
+        return false;
+    }
+    let Some(map) = s.as_map() else {
+        return false;
+    };
+    let mut found = false;
+    for e in &map.entries {
+        match e.key.as_str() {
+            "default" => found = true,
+            "items" => found |= mark_defaults(&e.value, depth + 1, marks),
+            "properties" => {
+                if let Some(props) = e.value.as_map() {
+                    for p in &props.entries {
+                        found |= mark_defaults(&p.value, depth + 1, marks);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    if found {
+        marks.insert(std::ptr::from_ref(s) as usize);
+    }
+    found
 }
 
 /// Where a node is inside a resource's `apiVersion`/`kind`/`metadata`: which one, and the keys
@@ -60,6 +101,8 @@ struct Ctx {
     compat: crate::k8s::KubeVersion,
     /// The emulated minor's behaviours: its Go runtime's `net/url` for `format: uri`.
     beh: crate::k8s::Behavior,
+    /// The nodes worth walking ([`mark_defaults`]).
+    with_defaults: DefaultsBelow,
 }
 
 fn walk(
@@ -71,7 +114,11 @@ fn walk(
     out: &mut Vec<FErr>,
     depth: usize,
 ) {
-    if depth > 200 {
+    if depth > 200
+        || !ctx
+            .with_defaults
+            .contains(&(std::ptr::from_ref(s) as usize))
+    {
         return;
     }
     let Some(k) = Kw::of(s) else {
@@ -145,13 +192,20 @@ fn walk_children(
     out: &mut Vec<FErr>,
     depth: usize,
 ) {
-    if let Some(i) = k.set(K::Items).filter(|i| i.as_map().is_some()) {
+    let marked = |n: &Node| {
+        ctx.with_defaults
+            .contains(&(std::ptr::from_ref(n) as usize))
+    };
+    if let Some(i) = k
+        .set(K::Items)
+        .filter(|i| i.as_map().is_some() && marked(i))
+    {
         let m = loc.push_child("items");
         walk(i, loc, false, meta.clone(), ctx, out, depth + 1);
         loc.pop(m);
     }
     if let Some(p) = k.map_of(K::Properties) {
-        for e in &p.entries {
+        for e in p.entries.iter().filter(|e| marked(&e.value)) {
             let sub = match meta {
                 Some((w, path)) => {
                     let mut p = path.clone();

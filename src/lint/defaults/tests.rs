@@ -112,3 +112,40 @@ fn defaults_are_validated_with_kube_openapi_messages() {
             ]
         );
 }
+
+/// Only the nodes on the way to a default are walked, and a default deep below rule-less
+/// siblings is still checked.
+#[test]
+fn only_subtrees_with_defaults_are_walked() {
+    let s = n(serde_json::json!({
+        "type": "object",
+        "properties": {
+            "plain": {"type": "object", "properties": {"a": {"type": "string"}}},
+            "spec": {"type": "object", "properties": {
+                "list": {"type": "array", "items": {"type": "object", "properties": {
+                    "n": {"type": "integer", "minimum": 1, "default": 0}
+                }}}
+            }}
+        }
+    }));
+    let mut marks = DefaultsBelow::default();
+    assert!(mark_defaults(&s, 0, &mut marks));
+    // root, spec, list, its items and n
+    assert_eq!(marks.len(), 5);
+    let plain = s.at(&["properties", "plain"]).expect("plain");
+    assert!(!marks.contains(&(std::ptr::from_ref(plain) as usize)));
+    let errs = validate_defaults(
+        &s,
+        &Loc::new("s"),
+        true,
+        crate::k8s::KubeVersion::default(),
+        crate::k8s::Behavior::NEWEST,
+    );
+    let paths: Vec<&str> = errs.iter().map(|e| e.server.as_str()).collect();
+    assert_eq!(
+        paths,
+        ["s.properties[spec].properties[list].items.properties[n].default"]
+    );
+    let none = n(serde_json::json!({"type": "object", "properties": {"a": {"type": "string"}}}));
+    assert!(!mark_defaults(&none, 0, &mut DefaultsBelow::default()));
+}
