@@ -126,3 +126,46 @@ impl RuleCompiler for KubernetesCompiler {
         Some(Box::new(compiled))
     }
 }
+
+/// A [`RuleCompiler`] that types each node with rules as the compile check did
+/// ([`crate::cel::rules::compile_crd_rules`], whose nodes it is given) and compiles with
+/// `compiler`: the cost walk then neither derives the declared types a second time nor
+/// fingerprints them again for the compile cache, and finds the check's compilations. A node
+/// the check did not type is derived as [`KubernetesCompiler`] does.
+pub struct SharedTypes<'a> {
+    compiler: &'a KubernetesCompiler,
+    /// By the address of the node's schema (the nodes borrow the schema the walk reads).
+    types: crate::cel::FastMap<usize, Option<Arc<DeclType>>>,
+}
+
+impl<'a> SharedTypes<'a> {
+    pub fn new(
+        compiler: &'a KubernetesCompiler,
+        nodes: &[crate::cel::rules::NodeRules<'_>],
+    ) -> Self {
+        let types = nodes
+            .iter()
+            .map(|n| (std::ptr::from_ref(n.schema) as usize, n.decl.clone()))
+            .collect();
+        SharedTypes { compiler, types }
+    }
+}
+
+impl RuleCompiler for SharedTypes<'_> {
+    fn decl_type(&self, schema: &Schema, is_resource_root: bool) -> Option<Arc<DeclType>> {
+        match self.types.get(&(std::ptr::from_ref(schema) as usize)) {
+            Some(d) => d.clone(),
+            None => self.compiler.decl_type(schema, is_resource_root),
+        }
+    }
+
+    fn compile(
+        &self,
+        source: &str,
+        decl: &Arc<DeclType>,
+        optional_old_self: bool,
+        kind: ExpressionKind,
+    ) -> Option<Box<dyn CheckedAst>> {
+        self.compiler.compile(source, decl, optional_old_self, kind)
+    }
+}

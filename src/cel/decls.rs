@@ -66,6 +66,12 @@ fn all_named() -> &'static [(String, OverloadDecl)] {
     })
 }
 
+/// How many overloads the environment of `minor` has (the size of
+/// `Decls::for_env(Some(minor))`, without building it).
+pub(crate) fn overloads_at(minor: u32) -> usize {
+    all_named().iter().filter(|(_, o)| o.since <= minor).count()
+}
+
 /// The first minor in which any overload of `function` is available, and whether the function
 /// exists at all in any version.
 pub fn introduced_in(function: &str) -> Option<u32> {

@@ -518,8 +518,14 @@ pub fn check_crd_rules(
     opts: &CompileOptions,
     src: Option<&str>,
 ) -> Vec<Diagnostic> {
+    rules_diagnostics(&compile_crd_rules(root, path, opts), src)
+}
+
+/// The findings of [`check_crd_rules`] from the nodes [`compile_crd_rules`] returned (for a
+/// caller that also uses the nodes' declared types, e.g. to estimate costs with them).
+pub fn rules_diagnostics(nodes: &[NodeRules<'_>], src: Option<&str>) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for node in compile_crd_rules(root, path, opts) {
+    for node in nodes {
         let xv = node.path.child("x-kubernetes-validations");
         if node.decl.is_none() {
             out.push(

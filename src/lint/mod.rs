@@ -253,13 +253,14 @@ pub static RULES: &[&Rule] = &[
 ];
 
 fn schema_has_rules(s: &Node) -> bool {
-    let mut found = false;
-    schema::for_each_subschema(s, 0, &mut |n| {
-        if !found && n.get("x-kubernetes-validations").is_some() {
-            found = true;
+    schema::visit_subschemas(s, 0, &mut |n| {
+        if n.get("x-kubernetes-validations").is_some() {
+            std::ops::ControlFlow::Break(())
+        } else {
+            std::ops::ControlFlow::Continue(())
         }
-    });
-    found
+    })
+    .is_break()
 }
 
 fn schema_flag(s: &Node, k: &str) -> bool {

@@ -234,13 +234,7 @@ impl<'a> Checker<'a> {
     }
 
     fn is_assignable(&mut self, t1: &Type, t2: &Type) -> bool {
-        let mut m = self.mappings.clone();
-        if internal_is_assignable(&mut m, t1, t2) {
-            self.mappings = m;
-            true
-        } else {
-            false
-        }
+        self.mappings.attempt(|m| internal_is_assignable(m, t1, t2))
     }
 
     fn lookup_var(&self, name: &str) -> Option<Type> {
@@ -555,13 +549,13 @@ impl<'a> Checker<'a> {
             if params.len() != arg_types.len() {
                 continue;
             }
-            let mut m = self.mappings.clone();
-            let ok = arg_types
-                .iter()
-                .zip(params)
-                .all(|(a, p)| internal_is_assignable(&mut m, a, p));
+            let ok = self.mappings.attempt(|m| {
+                arg_types
+                    .iter()
+                    .zip(params)
+                    .all(|(a, p)| internal_is_assignable(m, a, p))
+            });
             if ok {
-                self.mappings = m;
                 ids.push(o.id.clone());
                 let frt = substitute(&self.mappings, res, false);
                 match &result {

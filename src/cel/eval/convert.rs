@@ -34,6 +34,78 @@ pub fn to_value_untyped(node: &Node) -> Value {
     convert(node, None, false, 0)
 }
 
+/// What of a value will be read (found in the rules by `rules::needs`), so that only that is
+/// converted. Every part kept is converted as [`to_value`] would, and a need that does not fit
+/// the data's shape (elements of a map, fields of a list, data that does not fit the schema)
+/// converts the value whole, so a projected value reads exactly like the full one along every
+/// path the rules take.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Needs {
+    /// Nothing below the value itself (a presence test: an object keeps no fields).
+    Nothing,
+    /// An object's fields by CEL (stored) name, each with what is read of it.
+    Fields(Vec<(Box<str>, Needs)>),
+    /// A list's length and, of each element, this.
+    Elements(Box<Needs>),
+    /// The whole value.
+    All,
+}
+
+impl Needs {
+    /// Both needs at once.
+    pub fn merge(self, other: Needs) -> Needs {
+        match (self, other) {
+            (Needs::Nothing, x) | (x, Needs::Nothing) => x,
+            (Needs::Fields(mut a), Needs::Fields(b)) => {
+                for (name, n) in b {
+                    match a.iter_mut().find(|(x, _)| *x == name) {
+                        Some((_, m)) => *m = std::mem::replace(m, Needs::Nothing).merge(n),
+                        None => a.push((name, n)),
+                    }
+                }
+                Needs::Fields(a)
+            }
+            (Needs::Elements(a), Needs::Elements(b)) => Needs::Elements(Box::new(a.merge(*b))),
+            _ => Needs::All,
+        }
+    }
+}
+
+/// [`to_value`] of only what `needs` says will be read (see [`Needs`]).
+pub fn to_value_needed(node: &Node, schema: &Schema, resource_root: bool, needs: &Needs) -> Value {
+    needed(node, schema, resource_root, needs, 0)
+}
+
+fn needed(node: &Node, s: &Schema, resource_root: bool, needs: &Needs, depth: usize) -> Value {
+    // The shapes [`convert`] turns into an error value or reads through an
+    // additionalProperties schema are converted whole.
+    let ty = s.type_.as_deref();
+    let plain = !s.x_int_or_string && depth <= MAX_DEPTH;
+    match (&node.value, needs) {
+        (Y::Map(m), Needs::Nothing | Needs::Fields(_))
+            if plain
+                && ty != Some("array")
+                && !matches!(
+                    s.additional_properties,
+                    Some(AdditionalProperties::Schema(_))
+                ) =>
+        {
+            let only = match needs {
+                Needs::Fields(f) => &f[..],
+                _ => &[],
+            };
+            object(m, s, resource_root, depth, Some(only))
+        }
+        (Y::Seq(items), Needs::Elements(each)) if plain && ty != Some("object") => {
+            list(items, s, |n, is, embedded| match is {
+                Some(is) => needed(n, is, embedded, each, depth + 1),
+                None => untyped(n, depth + 1),
+            })
+        }
+        _ => convert(node, Some(s), resource_root, depth),
+    }
+}
+
 fn convert(node: &Node, schema: Option<&Schema>, resource_root: bool, depth: usize) -> Value {
     if depth > MAX_DEPTH {
         return Value::Null;
@@ -103,23 +175,10 @@ fn convert(node: &Node, schema: Option<&Schema>, resource_root: bool, depth: usi
                 _ => Value::string(st),
             }
         }
-        Y::Seq(items) => {
-            let item_schema = s.items.as_deref();
-            let kind = match s.x_list_type.as_deref() {
-                Some("set") => ListKind::Set,
-                Some("map") => ListKind::Map(Arc::from(s.x_list_map_keys.clone())),
-                _ => ListKind::Atomic,
-            };
-            let embedded = item_schema.is_some_and(|i| i.x_embedded_resource);
-            let items = items
-                .iter()
-                .map(|n| match item_schema {
-                    Some(is) => convert(n, Some(is), embedded, depth + 1),
-                    None => untyped(n, depth + 1),
-                })
-                .collect();
-            Value::List(Arc::new(ListValue::new(items, kind, true)))
-        }
+        Y::Seq(items) => list(items, s, |n, is, embedded| match is {
+            Some(is) => convert(n, Some(is), embedded, depth + 1),
+            None => untyped(n, depth + 1),
+        }),
         Y::Map(m) => {
             if let Some(AdditionalProperties::Schema(ap)) = &s.additional_properties {
                 let mut entries = Entries::with_capacity_and_hasher(m.len(), Default::default());
@@ -131,51 +190,93 @@ fn convert(node: &Node, schema: Option<&Schema>, resource_root: bool, depth: usi
                 }
                 return Value::map(entries);
             }
-            let mut entries = Entries::with_capacity_and_hasher(
-                s.properties.len().min(m.len()),
-                Default::default(),
-            );
-            let root_view = resource_root && !declares_type_meta(s);
-            for (k, v) in m.iter() {
-                if root_view {
-                    match k {
-                        "apiVersion" | "kind" => {
-                            if let Some(st) = v.as_str() {
-                                entries.insert(Key::String(Arc::from(k)), Value::string(st));
-                            }
-                            continue;
-                        }
-                        "metadata" => {
-                            entries.insert(Key::String(Arc::from(k)), root_metadata(v));
-                            continue;
-                        }
-                        _ => {}
-                    }
-                }
-                // Null fields are absent for CEL (`has()` is false, selecting them is
-                // `no such key`), as in Kubernetes' unstructured object values.
-                if v.is_null() {
-                    continue;
-                }
-                // Fields CEL cannot name (unescapable, untyped, unknown under
-                // preserve-unknown-fields) still take part in equality, so they are kept,
-                // under their raw names, converted without schema.
-                let value = match s.properties.get(k) {
-                    Some(ps) if visible(ps) => {
-                        convert(v, Some(ps), ps.x_embedded_resource, depth + 1)
-                    }
-                    Some(_) => untyped(v, depth + 1),
-                    None if s.preserves_unknown_fields() => untyped(v, depth + 1),
-                    None => continue,
-                };
-                entries.insert(Key::String(field_key(k)), value);
-            }
-            Value::Map(Arc::new(MapValue {
-                entries,
-                object: Some(object_type()),
-            }))
+            object(m, s, resource_root, depth, None)
         }
     }
+}
+
+/// A list typed by `s`, each item converted by `item` (given the item schema and whether
+/// items are embedded resources); it keeps its list type.
+fn list(items: &[Node], s: &Schema, item: impl Fn(&Node, Option<&Schema>, bool) -> Value) -> Value {
+    let item_schema = s.items.as_deref();
+    let kind = match s.x_list_type.as_deref() {
+        Some("set") => ListKind::Set,
+        Some("map") => ListKind::Map(Arc::from(s.x_list_map_keys.clone())),
+        _ => ListKind::Atomic,
+    };
+    let embedded = item_schema.is_some_and(|i| i.x_embedded_resource);
+    let items = items
+        .iter()
+        .map(|n| item(n, item_schema, embedded))
+        .collect();
+    Value::List(Arc::new(ListValue::new(items, kind, true)))
+}
+
+/// An object typed by its properties (no additionalProperties schema): its fields under
+/// their CEL names; when `only` is given, just those fields, each converted as far as its
+/// [`Needs`] say.
+fn object(
+    m: &crate::yaml::Map,
+    s: &Schema,
+    resource_root: bool,
+    depth: usize,
+    only: Option<&[(Box<str>, Needs)]>,
+) -> Value {
+    // `Some(need)` for a field to convert (`None` inside: all of it).
+    let keep = |name: &str| -> Option<Option<&Needs>> {
+        match only {
+            None => Some(None),
+            Some(f) => f.iter().find(|(x, _)| **x == *name).map(|(_, n)| Some(n)),
+        }
+    };
+    let room = only.map_or(s.properties.len(), <[_]>::len).min(m.len());
+    let mut entries = Entries::with_capacity_and_hasher(room, Default::default());
+    let root_view = resource_root && !declares_type_meta(s);
+    for (k, v) in m.iter() {
+        if root_view {
+            match k {
+                "apiVersion" | "kind" => {
+                    if let Some(st) = v.as_str().filter(|_| keep(k).is_some()) {
+                        entries.insert(Key::String(Arc::from(k)), Value::string(st));
+                    }
+                    continue;
+                }
+                "metadata" => {
+                    if keep(k).is_some() {
+                        entries.insert(Key::String(Arc::from(k)), root_metadata(v));
+                    }
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        // Null fields are absent for CEL (`has()` is false, selecting them is `no such
+        // key`), as in Kubernetes' unstructured object values.
+        if v.is_null() {
+            continue;
+        }
+        let name = field_name(k);
+        let Some(need) = keep(&name) else {
+            continue;
+        };
+        // Fields CEL cannot name (unescapable, untyped, unknown under
+        // preserve-unknown-fields) still take part in equality, so they are kept, under their
+        // raw names, converted without schema.
+        let value = match s.properties.get(k) {
+            Some(ps) if visible(ps) => match need {
+                Some(n) => needed(v, ps, ps.x_embedded_resource, n, depth + 1),
+                None => convert(v, Some(ps), ps.x_embedded_resource, depth + 1),
+            },
+            Some(_) => untyped(v, depth + 1),
+            None if s.preserves_unknown_fields() => untyped(v, depth + 1),
+            None => continue,
+        };
+        entries.insert(Key::String(Arc::from(name)), value);
+    }
+    Value::Map(Arc::new(MapValue {
+        entries,
+        object: Some(object_type()),
+    }))
 }
 
 /// A schema node whose values CEL can see (has a type, or is int-or-string).
@@ -223,6 +324,7 @@ fn object_type() -> Arc<str> {
 
 /// The key a property is stored under: its CEL (escaped) name, or its raw name when CEL
 /// cannot name it (it still takes part in equality).
+#[cfg(test)]
 fn field_key(k: &str) -> Arc<str> {
     Arc::from(field_name(k))
 }

@@ -19,6 +19,7 @@
 
 mod build;
 mod error;
+mod needs;
 mod ratchet;
 mod run;
 #[cfg(test)]
@@ -30,7 +31,7 @@ use indexmap::IndexMap;
 use std::sync::Arc;
 
 use super::ast::Expr;
-use super::convert::escape;
+use super::convert::{escape, Needs};
 use crate::k8s::{Behavior, FieldPath};
 use crate::schema::correlate::Pair;
 use crate::schema::{Schema, ValidationRule};
@@ -94,6 +95,10 @@ pub struct Validator {
     /// `rule compiler initialization error` (no declared type for a node with rules).
     init_error: Option<String>,
     rules: Vec<CompiledRule>,
+    /// What the rules (and message expressions) read of `self` and of `oldSelf`: the
+    /// conversion of the node's object is limited to that.
+    self_needs: Needs,
+    old_needs: Needs,
     items: Option<Box<Validator>>,
     additional: Option<Box<Validator>>,
     properties: IndexMap<String, Validator, foldhash::fast::RandomState>,

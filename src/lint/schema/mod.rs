@@ -9,6 +9,7 @@ use super::ctx::{get_set, go_json, key_span, Bad, ErrType, FErr, Loc, Sink};
 use super::keys::{Kw, K};
 use crate::diag::{Rule, Severity};
 use crate::yaml::{Node, Value};
+use std::ops::ControlFlow;
 
 mod validations;
 mod walk;
@@ -206,13 +207,25 @@ impl Facts {
 
 /// Calls `f` on every sub-schema of `s` the server's `SchemaHas` visits (depth-capped).
 pub(crate) fn for_each_subschema<'a>(s: &'a Node, depth: usize, f: &mut dyn FnMut(&'a Node)) {
+    let _ = visit_subschemas(s, depth, &mut |n| {
+        f(n);
+        ControlFlow::Continue(())
+    });
+}
+
+/// [`for_each_subschema`] until `f` breaks (then returns `Break`).
+pub(crate) fn visit_subschemas<'a>(
+    s: &'a Node,
+    depth: usize,
+    f: &mut dyn FnMut(&'a Node) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     if depth > 200 {
-        return;
+        return ControlFlow::Continue(());
     }
     let Some(map) = s.as_map() else {
-        return;
+        return ControlFlow::Continue(());
     };
-    f(s);
+    f(s)?;
     // One pass over the keys (the first of duplicates wins, as with `Node::get`); three callers
     // walk every schema node, and eleven lookups per node were most of their time.
     let mut found: [Option<&'a Node>; 11] = [None; 11];
@@ -234,36 +247,41 @@ pub(crate) fn for_each_subschema<'a>(s: &'a Node, depth: usize, f: &mut dyn FnMu
         found[slot].get_or_insert(&e.value);
     }
     let [items, all_of, any_of, one_of, not, props, pattern_props, defs, deps, ap, ai] = found;
-    let mut rec = |n: &'a Node| for_each_subschema(n, depth + 1, f);
+    let mut rec = |n: &'a Node| visit_subschemas(n, depth + 1, f);
     if let Some(items) = items {
         match &items.value {
-            Value::Seq(v) => v.iter().for_each(&mut rec),
-            _ => rec(items),
+            Value::Seq(v) => v.iter().try_for_each(&mut rec)?,
+            _ => rec(items)?,
         }
     }
     for list in [all_of, any_of, one_of] {
         list.and_then(Node::as_seq)
             .unwrap_or(&[])
             .iter()
-            .for_each(&mut rec);
+            .try_for_each(&mut rec)?;
     }
     if let Some(n) = not {
-        rec(n);
+        rec(n)?;
     }
     for m in [props, pattern_props, defs, deps] {
         if let Some(m) = m.and_then(Node::as_map) {
-            m.entries.iter().for_each(|e| rec(&e.value));
+            m.entries.iter().try_for_each(|e| rec(&e.value))?;
         }
     }
     for n in [ap, ai].into_iter().flatten() {
-        rec(n);
+        rec(n)?;
     }
+    ControlFlow::Continue(())
 }
 
+/// Stops at the first node that settles both facts (a full walk of every schema was 16 M of
+/// the 452 M instructions of linting the 107 CRDs of the 10,000-resource workload).
 pub(crate) fn facts(s: &Node) -> Facts {
     let mut f = Facts::default();
-    for_each_subschema(s, 0, &mut |n| {
-        let Some(k) = Kw::of(n) else { return };
+    let _ = visit_subschemas(s, 0, &mut |n| {
+        let Some(k) = Kw::of(n) else {
+            return ControlFlow::Continue(());
+        };
         if k.set(K::Default).is_some() {
             f.has_default = true;
         }
@@ -275,6 +293,11 @@ pub(crate) fn facts(s: &Node) -> Facts {
             || !k.seq(K::Validations).is_empty()
         {
             f.has_extensions = true;
+        }
+        if f.has_default && f.has_extensions {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
         }
     });
     f

@@ -8,10 +8,28 @@ impl Schema {
     /// Converts an `openAPIV3Schema` node. Never fails; see the module docs for what is ignored.
     /// A node that is not a mapping gives an empty schema with the node's span.
     pub fn from_node(node: &Node) -> Schema {
-        Self::convert(node, Span::default(), 0)
+        Self::convert(node, Span::default(), 0, false)
     }
 
-    fn convert(node: &Node, key_span: Span, depth: usize) -> Schema {
+    /// [`Schema::from_node`] for the CEL rule walks (compile check and cost), which enter only
+    /// the sub-schemas that have `x-kubernetes-validations` at or below them and type only
+    /// nodes at or below a node with rules: a sub-schema with no rules at or below it is left
+    /// empty (its spans only, and still present, so that e.g. a map keeps its
+    /// `additionalProperties`), and a node that has rules is converted whole. Most of a CRD's
+    /// schema has no rules: converting (and dropping) it all was 41 M of the 543 M
+    /// instructions of linting the 107 CRDs of the 10,000-resource workload.
+    pub fn from_node_for_rules(node: &Node) -> Schema {
+        Self::convert(node, Span::default(), 0, true)
+    }
+
+    /// Whether [`Schema::from_node`] of `node` would have any `x-kubernetes-validations` entry
+    /// (or an empty or malformed list): stops at the first one.
+    pub fn node_has_rules(node: &Node) -> bool {
+        has_rules(node, 0)
+    }
+
+    /// `prune`: leave sub-schemas without rules empty (see [`Schema::from_node_for_rules`]).
+    fn convert(node: &Node, key_span: Span, depth: usize, prune: bool) -> Schema {
         let mut s = Schema {
             span: node.span(),
             key_span,
@@ -21,6 +39,8 @@ impl Schema {
             return s;
         };
         let deeper = depth + 1 < MAX_DEPTH;
+        // Below a node with rules everything may be typed: convert it whole.
+        let prune = prune && !map.entries.iter().any(|e| e.key == RULES_KEY);
         // Filled on the stack and boxed only when the node has one of these keywords.
         let mut r = Rare::default();
         for e in &map.entries {
@@ -84,28 +104,29 @@ impl Schema {
                             .map(|p| {
                                 (
                                     p.key.to_string(),
-                                    Self::convert(&p.value, p.key_span, depth + 1),
+                                    Self::child(&p.value, p.key_span, depth + 1, prune),
                                 )
                             })
                             .collect();
                     }
                 }
                 "additionalProperties" => {
-                    s.additional_properties = match &v.value {
-                        Value::Bool(b) => Some(AdditionalProperties::Bool(*b)),
-                        Value::Map(_) => Some(AdditionalProperties::Schema(Box::new(
-                            Self::convert(v, e.key_span, depth + 1),
-                        ))),
-                        _ => None,
-                    };
+                    s.additional_properties =
+                        match &v.value {
+                            Value::Bool(b) => Some(AdditionalProperties::Bool(*b)),
+                            Value::Map(_) => Some(AdditionalProperties::Schema(Box::new(
+                                Self::child(v, e.key_span, depth + 1, prune),
+                            ))),
+                            _ => None,
+                        };
                 }
                 "items" => {
-                    s.items = Self::convert_single(v, e.key_span, depth);
+                    s.items = Self::convert_single(v, e.key_span, depth, prune);
                 }
-                "allOf" => s.all_of = Self::convert_list(v, depth),
-                "anyOf" => r.any_of = Self::convert_list(v, depth),
-                "oneOf" => r.one_of = Self::convert_list(v, depth),
-                "not" => r.not = Self::convert_single(v, e.key_span, depth),
+                "allOf" => s.all_of = Self::convert_list(v, depth, prune),
+                "anyOf" => r.any_of = Self::convert_list(v, depth, prune),
+                "oneOf" => r.one_of = Self::convert_list(v, depth, prune),
+                "not" => r.not = Self::convert_single(v, e.key_span, depth, prune),
                 _ => {}
             }
         }
@@ -115,21 +136,61 @@ impl Schema {
         s
     }
 
-    fn convert_single(v: &Node, key_span: Span, depth: usize) -> Option<Box<Schema>> {
+    fn convert_single(v: &Node, key_span: Span, depth: usize, prune: bool) -> Option<Box<Schema>> {
         v.as_map()
-            .map(|_| Box::new(Self::convert(v, key_span, depth + 1)))
+            .map(|_| Box::new(Self::child(v, key_span, depth + 1, prune)))
     }
 
-    fn convert_list(v: &Node, depth: usize) -> Vec<Schema> {
+    fn convert_list(v: &Node, depth: usize, prune: bool) -> Vec<Schema> {
         v.as_seq()
             .map(|l| {
                 l.iter()
                     .filter(|n| n.as_map().is_some())
-                    .map(|n| Self::convert(n, Span::default(), depth + 1))
+                    .map(|n| Self::child(n, Span::default(), depth + 1, prune))
                     .collect()
             })
             .unwrap_or_default()
     }
+
+    /// A sub-schema at `depth`: converted, or left empty when pruning and it has no rules.
+    fn child(v: &Node, key_span: Span, depth: usize, prune: bool) -> Schema {
+        if prune && !has_rules(v, depth) {
+            return Schema {
+                span: v.span(),
+                key_span,
+                ..Schema::default()
+            };
+        }
+        Self::convert(v, key_span, depth, prune)
+    }
+}
+
+const RULES_KEY: &str = "x-kubernetes-validations";
+
+/// Whether the sub-schema `node` at `depth` has an `x-kubernetes-validations` key at or below
+/// it, following the sub-schema keywords to the depth [`Schema::convert`] goes: true whenever
+/// its conversion could have a rule (an empty or malformed list counts too; the caller then
+/// only converts more than needed).
+fn has_rules(node: &Node, depth: usize) -> bool {
+    let Some(map) = node.as_map() else {
+        return false;
+    };
+    let deeper = depth + 1 < MAX_DEPTH;
+    map.entries.iter().any(|e| {
+        let v = &e.value;
+        match e.key.as_str() {
+            RULES_KEY => true,
+            _ if !deeper => false,
+            "properties" => v
+                .as_map()
+                .is_some_and(|m| m.entries.iter().any(|p| has_rules(&p.value, depth + 1))),
+            "additionalProperties" | "items" | "not" => has_rules(v, depth + 1),
+            "allOf" | "anyOf" | "oneOf" => v
+                .as_seq()
+                .is_some_and(|l| l.iter().any(|n| has_rules(n, depth + 1))),
+            _ => false,
+        }
+    })
 }
 
 impl ValidationRule {

@@ -246,3 +246,63 @@ fn node_size() {
 }
 
 const SCHEMA_SIZE: usize = 408;
+
+#[test]
+fn the_rules_model_keeps_only_what_the_rule_walks_read() {
+    let v = json!({
+        "type": "object",
+        "properties": {
+            "plain": {"type": "object", "properties": {"a": {"type": "string"}}},
+            "map": {"type": "object", "maxProperties": 4,
+                    "additionalProperties": {"type": "string", "maxLength": 3},
+                    "allOf": [{"x-kubernetes-validations": [{"rule": "true"}]}]},
+            "spec": {
+                "type": "object",
+                "properties": {
+                    "ruled": {
+                        "type": "object",
+                        "properties": {"x": {"type": "integer", "default": 1}},
+                        "x-kubernetes-validations": [{"rule": "self.x > 0"}]
+                    },
+                    "other": {"type": "array", "items": {"type": "string"}}
+                }
+            },
+            "junctor": {"allOf": [{"x-kubernetes-validations": [{"rule": "true"}]}]}
+        }
+    });
+    let node = Node::from_json(&v);
+    let full = Schema::from_node(&node);
+    let rules = Schema::from_node_for_rules(&node);
+    // Rule-less sub-schemas are present but empty.
+    let plain = &rules.properties["plain"];
+    assert!(plain.properties.is_empty() && plain.type_.is_none());
+    assert!(full.properties["plain"].properties.contains_key("a"));
+    // A node on the way to a rule keeps its own keywords, and a rule-less child is there.
+    let map = &rules.properties["map"];
+    assert_eq!(
+        (map.type_.as_deref(), map.max_properties),
+        (Some("object"), Some(4))
+    );
+    assert!(map
+        .additional_properties_schema()
+        .is_some_and(|ap| ap.type_.is_none() && ap.max_length.is_none()));
+    assert!(rules.properties["spec"].properties["other"].items.is_none());
+    // The path to a rule is converted, and a node with rules whole.
+    assert_eq!(rules.properties["spec"].type_.as_deref(), Some("object"));
+    assert_eq!(
+        rules.properties["spec"].properties["ruled"],
+        full.properties["spec"].properties["ruled"]
+    );
+    assert_eq!(rules.properties["junctor"], full.properties["junctor"]);
+    assert_eq!(rules.has_validation_rules(), full.has_validation_rules());
+    assert!(Schema::node_has_rules(&node));
+    assert!(!Schema::node_has_rules(&Node::from_json(
+        &v["properties"]["plain"]
+    )));
+    // Junctors count; other keywords (a property named like the keyword) do not.
+    assert!(Schema::node_has_rules(&Node::from_json(
+        &v["properties"]["junctor"]
+    )));
+    let named = json!({"type": "object", "default": {"x-kubernetes-validations": []}});
+    assert!(!Schema::node_has_rules(&Node::from_json(&named)));
+}

@@ -3,6 +3,7 @@
 //! Anchors, aliases and merge keys are in [`super::anchors`], scalars in [`super::scalar`].
 
 use foldhash::fast::RandomState;
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::hash::BuildHasher;
 
@@ -65,7 +66,10 @@ pub(super) struct MapFrame {
     pub(super) meta: Vec<EntryMeta>,
     pub(super) pending: Option<PendingKey>,
     /// Key hash to entry index, built once the map outgrows a linear scan.
-    pub(super) index: Option<HashMap<u64, usize>>,
+    /// Boxed: most maps never need one, and every frame pushed and popped carried its room
+    /// (48 bytes, against 8 for the box).
+    #[allow(clippy::box_collection)]
+    pub(super) index: Option<Box<HashMap<u64, usize>>>,
 }
 
 impl MapFrame {
@@ -80,7 +84,7 @@ impl MapFrame {
             for (i, e) in self.entries.iter().enumerate() {
                 m.entry(hasher.hash_one(e.key.as_str())).or_insert(i);
             }
-            m
+            Box::new(m)
         });
         match index.get(&hasher.hash_one(key)) {
             Some(&i) if self.entries[i].key == key => Some(i),
@@ -153,9 +157,11 @@ impl<T> Children<T> {
     pub(super) fn into_boxed(self, spare: &mut Vec<Vec<T>>) -> Box<[T]> {
         let mut last = self.last;
         if self.full.is_empty() {
-            let out: Box<[T]> = last.drain(..).collect();
+            // One copy of the whole slice (`drain(..).collect()` moved them one by one).
+            let mut out = Vec::with_capacity(last.len());
+            out.append(&mut last);
             give_back(spare, last);
-            return out;
+            return out.into_boxed_slice();
         }
         let mut out = Vec::with_capacity(self.full.len() * CHUNK + last.len());
         let mut freed = 0;
@@ -212,10 +218,10 @@ impl Pool {
     pub(super) fn put(self) {
         POOL.with(|p| p.set(self));
     }
-    fn seq(&mut self) -> FrameKind {
+    pub(super) fn seq(&mut self) -> FrameKind {
         FrameKind::Seq(Children::new(self.nodes.pop().unwrap_or_default()))
     }
-    fn map(&mut self) -> FrameKind {
+    pub(super) fn map(&mut self) -> FrameKind {
         FrameKind::Map(MapFrame {
             entries: Children::new(self.entries.pop().unwrap_or_default()),
             meta: self.metas.pop().unwrap_or_default(),
@@ -370,41 +376,7 @@ impl DocBuilder {
         let tag_sp = tag_sp.unwrap_or(sp);
         match ev {
             Event::Scalar(text, style, anchor, tag) => {
-                if !matches!(style, ScalarStyle::Literal | ScalarStyle::Folded) {
-                    // Block scalar spans start at the content; the indicator is what a tab
-                    // would precede, and `key:\t|` is fine.
-                    self.check_tab(tag_sp.start().min(sp.start()), loader)?;
-                } else if loader.src.as_bytes().get(sp.start()) == Some(&b'\t')
-                    && !block_header_has_indent(loader.src, sp.start())
-                {
-                    // While go-yaml detects a block scalar's indentation, a tab after the
-                    // leading spaces is an error rather than content.
-                    return Err(fatal(
-                        YamlErrorKind::Syntax,
-                        "found a tab character where an indentation space is expected",
-                        Span::new(sp.start(), sp.start() + 1),
-                    ));
-                }
-                let mut built =
-                    self.scalar(text.as_ref(), style, tag.as_deref(), sp, tag_sp, loader)?;
-                let merge_key = built.merge
-                    && matches!(
-                        self.stack.last(),
-                        Some(Frame {
-                            kind: FrameKind::Map(MapFrame { pending: None, .. }),
-                            ..
-                        })
-                    );
-                if merge_key {
-                    // go-yaml never decodes the `<<` key itself.
-                    built.go_count = 0;
-                } else {
-                    self.decode_count += 1;
-                }
-                if anchor != 0 {
-                    self.register(anchor, &built, loader)?;
-                }
-                self.place(built, loader)
+                self.scalar_event(text, style, anchor, tag.as_deref(), sp, tag_sp, loader)
             }
             Event::SequenceStart(style, anchor, tag) => {
                 let kind = self.pool.seq();
@@ -430,6 +402,56 @@ impl DocBuilder {
             )),
             _ => Ok(()),
         }
+    }
+
+    /// A scalar event: the tab checks, its value, then its place in the tree. The fast
+    /// scanner's sink calls it directly (no tag, no anchor: inlined, those branches go).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub(super) fn scalar_event(
+        &mut self,
+        text: Cow<'_, str>,
+        style: ScalarStyle,
+        anchor: usize,
+        tag: Option<&Tag>,
+        sp: Span,
+        tag_sp: Span,
+        loader: &Loader<'_>,
+    ) -> Result<(), Fatal> {
+        if !matches!(style, ScalarStyle::Literal | ScalarStyle::Folded) {
+            // Block scalar spans start at the content; the indicator is what a tab
+            // would precede, and `key:\t|` is fine.
+            self.check_tab(tag_sp.start().min(sp.start()), loader)?;
+        } else if loader.src.as_bytes().get(sp.start()) == Some(&b'\t')
+            && !block_header_has_indent(loader.src, sp.start())
+        {
+            // While go-yaml detects a block scalar's indentation, a tab after the
+            // leading spaces is an error rather than content.
+            return Err(fatal(
+                YamlErrorKind::Syntax,
+                "found a tab character where an indentation space is expected",
+                Span::new(sp.start(), sp.start() + 1),
+            ));
+        }
+        let mut built = self.scalar(text, style, tag, sp, tag_sp, loader)?;
+        let merge_key = built.merge
+            && matches!(
+                self.stack.last(),
+                Some(Frame {
+                    kind: FrameKind::Map(MapFrame { pending: None, .. }),
+                    ..
+                })
+            );
+        if merge_key {
+            // go-yaml never decodes the `<<` key itself.
+            built.go_count = 0;
+        } else {
+            self.decode_count += 1;
+        }
+        if anchor != 0 {
+            self.register(anchor, &built, loader)?;
+        }
+        self.place(built, loader)
     }
 
     pub(super) fn open(
@@ -550,7 +572,9 @@ impl DocBuilder {
         }
     }
 
-    /// Hands a finished node to its parent (or makes it the root).
+    /// Hands a finished node to its parent (or makes it the root). Inlined into its two hot
+    /// callers (scalars and collection ends), so the `Built` record stays in registers.
+    #[inline]
     pub(super) fn place(&mut self, built: Built, loader: &Loader<'_>) -> Result<(), Fatal> {
         let is_key = matches!(
             self.stack.last(),
@@ -586,15 +610,15 @@ impl DocBuilder {
                     m.pending = Some(map_key(built)?);
                     return Ok(());
                 };
-                let mut warnings = Vec::new();
-                let result = if key.merge {
-                    merge_into(m, built.node, &key, &loader.hasher, &mut warnings)
+                // Warnings go straight to the document's list (a vector per entry, moved into
+                // it, cost ~25 instructions a key even when empty).
+                let warnings = &mut self.errors;
+                if key.merge {
+                    merge_into(m, built.node, &key, &loader.hasher, warnings)
                 } else {
-                    insert_entry(m, key, built.node, &loader.hasher, &mut warnings);
+                    insert_entry(m, key, built.node, &loader.hasher, warnings);
                     Ok(())
-                };
-                self.errors.extend(warnings);
-                result
+                }
             }
         }
     }
@@ -602,6 +626,7 @@ impl DocBuilder {
 
 /// Turns a finished node into a map key the way `sigs.k8s.io/yaml` stringifies keys. A string
 /// key's text moves into the key (copying it cost an allocation, a copy and a free per key).
+#[inline]
 pub(super) fn map_key(mut built: Built) -> Result<PendingKey, Fatal> {
     let span = built.node.span();
     if let Value::String(s) = &mut built.node.value {

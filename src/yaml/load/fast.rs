@@ -9,7 +9,9 @@
 //! built for it is dropped (tree building only reads the loader), and granit reads the stream
 //! from that document's start.
 
-use granit_parser::Event;
+use std::borrow::Cow;
+
+use granit_parser::{Event, ScalarStyle, StructureStyle};
 
 use super::build::DocBuilder;
 use super::Loader;
@@ -48,11 +50,58 @@ impl<'a> Sink<'a> for FastSink<'_, 'a> {
                 let Some(d) = self.doc.as_mut() else {
                     return;
                 };
-                if let Err(fatal) = d.event(ev, sp, None, self.loader) {
-                    let d = self.doc.take().expect("document is open");
-                    self.failed = Some((d, fatal));
-                }
+                let result = d.event(ev, sp, None, self.loader);
+                self.fail_on(result);
             }
+        }
+    }
+
+    // The common events go to the tree builder directly: no `Event` is made and matched for
+    // them (that and the builder's own dispatch were ~60 instructions a node).
+
+    fn scalar(
+        &mut self,
+        text: Cow<'a, str>,
+        style: ScalarStyle,
+        start: usize,
+        end: usize,
+        _indent: Option<usize>,
+    ) {
+        let sp = Span::new(self.offset + start, self.offset + end);
+        let Some(d) = self.doc.as_mut() else {
+            return;
+        };
+        let result = d.scalar_event(text, style, 0, None, sp, sp, self.loader);
+        self.fail_on(result);
+    }
+
+    fn collection_start(&mut self, map: bool, style: StructureStyle, start: usize, end: usize) {
+        let sp = Span::new(self.offset + start, self.offset + end);
+        let Some(d) = self.doc.as_mut() else {
+            return;
+        };
+        let kind = if map { d.pool.map() } else { d.pool.seq() };
+        let result = d.open(kind, style, 0, (None, sp), sp, self.loader);
+        self.fail_on(result);
+    }
+
+    fn collection_end(&mut self, _map: bool, start: usize, end: usize) {
+        let sp = Span::new(self.offset + start, self.offset + end);
+        let Some(d) = self.doc.as_mut() else {
+            return;
+        };
+        let result = d.close(sp, self.loader);
+        self.fail_on(result);
+    }
+}
+
+impl FastSink<'_, '_> {
+    /// Keeps the document whose tree building failed, with its error, until its end.
+    #[inline(always)]
+    fn fail_on(&mut self, result: Result<(), YamlError>) {
+        if let Err(fatal) = result {
+            let d = self.doc.take().expect("document is open");
+            self.failed = Some((d, fatal));
         }
     }
 }

@@ -1,6 +1,8 @@
 //! Scalar nodes: a scalar event's style, tag and text to a resolved [`Value`] (go-yaml v2's
 //! resolution, explicit `!!` tags, `!!binary`), and the Go renderings messages quote.
 
+use std::borrow::Cow;
+
 use granit_parser::{ScalarStyle, Tag};
 
 use super::build::{fatal, Built, DocBuilder, Fatal, KeyKind};
@@ -10,9 +12,12 @@ use crate::yaml::resolve::{self, Scalar};
 use crate::yaml::{Node, Span, Style, Value, YamlError, YamlErrorKind};
 
 impl DocBuilder {
+    /// Inlined into [`DocBuilder::scalar_event`]: the fast scanner's scalars have no tag, and
+    /// their `Built` record then goes to `place` without being moved through a `Result`.
+    #[inline]
     pub(super) fn scalar(
         &mut self,
-        text: &str,
+        text: Cow<'_, str>,
         style: ScalarStyle,
         tag: Option<&Tag>,
         sp: Span,
@@ -32,14 +37,17 @@ impl DocBuilder {
             sp
         };
         let plain = node_style == Style::Plain;
-        let restored;
-        let text = if plain && !loader.colons.is_empty() {
-            restored =
-                flow::restore_colons(loader.src, (sp.start(), sp.end()), &loader.colons, text);
-            restored.as_str()
+        let owned = if plain && !loader.colons.is_empty() {
+            Cow::Owned(flow::restore_colons(
+                loader.src,
+                (sp.start(), sp.end()),
+                &loader.colons,
+                &text,
+            ))
         } else {
             text
         };
+        let text: &str = &owned;
         if matches!(node_style, Style::SingleQuoted | Style::DoubleQuoted)
             && loader.src[sp.range()].contains('\n')
         {
@@ -109,6 +117,9 @@ impl DocBuilder {
         let mut json_error = None;
         let value = match decoded {
             Some(s) => Value::String(s.into()),
+            // A string the scanner had to build (escapes, folded lines, block scalars) moves
+            // into the node instead of being copied (and then freed).
+            None if matches!(raw, Scalar::Str) => Value::String(owned.into()),
             None => match raw.to_value(text) {
                 Ok(v) => v,
                 Err(e) => {

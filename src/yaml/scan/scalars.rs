@@ -6,7 +6,32 @@ use std::borrow::Cow;
 
 use granit_parser::{Event, ScalarStyle};
 
-use super::{Declined, Scanner, Sink, Stop};
+use super::{space_run, Declined, Scanner, Sink, Stop};
+
+/// The first `\n`, `:` or `#` in `b` from `i`. Keys and values are short: the first bytes are
+/// tested eight at a time in a register (the call into `memchr3` and its setup cost ~60
+/// instructions a line, more than the scan itself), the rest of a long line with `memchr3`.
+#[inline]
+fn find_stop(b: &[u8], i: usize) -> Option<usize> {
+    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+    // Bytes equal to the splatted one become zero; the classic test then flags the zero bytes.
+    // It can also flag a byte just above a real zero (a borrow), never one below the first,
+    // so the lowest flag is always exact.
+    let zeros = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS;
+    let splat = |c: u8| u64::from_le_bytes([c; 8]);
+    let mut p = i;
+    let head = b.len().min(i.saturating_add(64));
+    while p + 8 <= head {
+        let w = u64::from_le_bytes(b[p..p + 8].try_into().expect("eight bytes"));
+        let hit = zeros(w ^ splat(b'\n')) | zeros(w ^ splat(b':')) | zeros(w ^ splat(b'#'));
+        if hit != 0 {
+            return Some(p + (hit.trailing_zeros() / 8) as usize);
+        }
+        p += 8;
+    }
+    memchr::memchr3(b'\n', b':', b'#', &b[p..]).map(|n| p + n)
+}
 
 impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
     /// One line of a plain scalar from `q`: where its content ends (trailing blanks excluded),
@@ -21,8 +46,7 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
         };
         let mut i = q;
         // Only these three bytes can end a plain scalar's line in block context.
-        while let Some(n) = memchr::memchr3(b'\n', b':', b'#', &b[i..]) {
-            let k = i + n;
+        while let Some(k) = find_stop(b, i) {
             match b[k] {
                 b'\n' => return (trim(k), Stop::Eol, k),
                 b'#' if k > q && b[k - 1] == b' ' => return (trim(k), Stop::Comment, k),
@@ -299,9 +323,7 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
         let len = self.len();
         loop {
             let line = p;
-            while p < len && p - line < indent && self.b[p] == b' ' {
-                p += 1;
-            }
+            p = space_run(self.b, p, len.min(line.saturating_add(indent)));
             if p < len && self.b[p] == b'\n' {
                 *breaks += 1;
                 p += 1;
@@ -317,4 +339,42 @@ enum Chomp {
     Strip,
     Clip,
     Keep,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::find_stop;
+
+    /// The word-at-a-time search finds what `memchr3` finds, from every start.
+    #[test]
+    fn find_stop_matches_memchr3() {
+        let long = format!("{}: x\n", "k".repeat(100));
+        let texts = [
+            "",
+            "a",
+            "name: x",
+            "a#b",
+            "description: a long line of text without any stop byte here at all\n",
+            "\u{1}\u{0}:\u{ff}\n",
+            "x: y # c\n",
+            long.as_str(),
+        ];
+        for text in texts {
+            let b = text.as_bytes();
+            for i in 0..=b.len() {
+                let want = memchr::memchr3(b'\n', b':', b'#', &b[i..]).map(|n| i + n);
+                assert_eq!(find_stop(b, i), want, "{text:?} {i}");
+            }
+        }
+        // Every byte value just before and after a stop byte, at every lane.
+        for lane in 0..8 {
+            for x in 0..=255u8 {
+                let mut b = vec![b'a'; 16];
+                b[lane] = x;
+                b[lane + 1] = b':';
+                let want = memchr::memchr3(b'\n', b':', b'#', &b);
+                assert_eq!(find_stop(&b, 0), want, "{lane} {x}");
+            }
+        }
+    }
 }

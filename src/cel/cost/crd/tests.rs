@@ -55,3 +55,54 @@ fn number_formatting() {
     );
     assert_eq!(location_string(&[]), "<root>");
 }
+
+/// The cost walk with the compile check's declared types (`SharedTypes`) estimates exactly what
+/// it estimates deriving them itself, nested rules and a rule-less root included.
+#[test]
+fn shared_types_estimate_the_same() {
+    let node = crate::yaml::Node::from_json(&serde_json::json!({
+        "type": "object",
+        "properties": {
+            "spec": {
+                "type": "object",
+                "properties": {
+                    "hosts": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "properties": {"name": {"type": "string", "maxLength": 64}},
+                            "x-kubernetes-validations": [{"rule": "self.name.size() > 1"}]
+                        },
+                        "x-kubernetes-validations": [
+                            {"rule": "self.all(h, h.name != '')", "messageExpression": "'bad ' + self[0].name"}
+                        ]
+                    },
+                    "tags": {"type": "object", "additionalProperties": {"type": "string"}}
+                },
+                "x-kubernetes-validations": [{"rule": "self.tags.all(k, k.size() < 5)"}]
+            }
+        }
+    }));
+    let p = FieldPath::new("openAPIV3Schema");
+    let compiler = KubernetesCompiler::default();
+    let full = Schema::from_node(&node);
+    let own = schema_costs(&full, &p, &p, &compiler);
+    let pruned = Schema::from_node_for_rules(&node);
+    let nodes = crate::cel::rules::compile_crd_rules(&pruned, &p, &compiler.options);
+    let shared = schema_costs(
+        &pruned,
+        &p,
+        &p,
+        &crate::cel::cost::SharedTypes::new(&compiler, &nodes),
+    );
+    assert_eq!(own.rules.len(), 4);
+    assert!(own.rules.iter().all(|r| r.compiled && r.estimated > 0));
+    assert_eq!(format!("{:?}", own.rules), format!("{:?}", shared.rules));
+    let settings = CostSettings {
+        warn_percent: 0,
+        suggest_fixes: true,
+    };
+    let d1 = check_schema_costs(&full, &own, &p, &p, &settings);
+    let d2 = check_schema_costs(&pruned, &shared, &p, &p, &settings);
+    assert_eq!(format!("{d1:?}"), format!("{d2:?}"));
+}

@@ -7,7 +7,7 @@ use indexmap::IndexMap;
 
 use super::super::ast;
 use super::super::convert::escape;
-use super::{CompiledRule, Validator};
+use super::{CompiledRule, Needs, Validator};
 use crate::cel::schema_types::{decl_type, ROOT_TYPE_NAME};
 use crate::cel::{CompileOptions, DeclType};
 use crate::schema::{AdditionalProperties, Schema, ValidationRule};
@@ -142,6 +142,7 @@ impl Validator {
             return None;
         }
         let keep_schema = !rules.is_empty() || init_error.is_some();
+        let (self_needs, old_needs) = needs(&rules);
         Some(Validator {
             root: None,
             keeps_schema: keep_schema,
@@ -152,12 +153,28 @@ impl Validator {
             resource_root,
             init_error,
             rules,
+            self_needs,
+            old_needs,
             items,
             additional,
             properties,
             all_of,
         })
     }
+}
+
+/// What the compiled rules and their message expressions read of `self` and `oldSelf`.
+fn needs(rules: &[CompiledRule]) -> (Needs, Needs) {
+    let mut new = Needs::Nothing;
+    let mut old = Needs::Nothing;
+    for c in rules {
+        let program = c.program.as_ref().ok().and_then(Option::as_ref);
+        for e in program.into_iter().chain(c.message.as_ref()) {
+            super::needs::add(&mut new, e, "self");
+            super::needs::add(&mut old, e, "oldSelf");
+        }
+    }
+    (new, old)
 }
 
 fn compile_rule(

@@ -2,7 +2,7 @@
 //! per-call limit and the shared budget, and the server's wording of each failure
 //! (messageExpression → message → `failed rule: <rule>`, reasons, fieldPath).
 
-use super::super::convert::to_value;
+use super::super::convert::{to_value_needed, Needs};
 use super::super::interp::{evaluate, Options};
 use super::super::value::{render_field_value, ErrorKind, Value};
 use super::walk::{Converted, Shared};
@@ -140,16 +140,29 @@ impl Validator {
     ) -> Converted {
         let new = match shared.new {
             Some(v) => v.clone(),
-            None => to_value(obj, schema, self.resource_root),
+            None => self.to_value(obj, schema, &self.self_needs),
         };
+        // Only a whole value can be handed down for the children to share.
+        let new_whole = shared.new.is_some() || self.self_needs == Needs::All;
         let reads_old = self.rules.iter().any(|c| {
             c.uses_old_self || c.rule.optional_old_self == Some(true) || c.message.is_some()
         });
         let old = old.filter(|_| reads_old).map(|o| match shared.old {
             Some(v) => v.clone(),
-            None => to_value(o, schema, self.resource_root),
+            None => self.to_value(o, schema, &self.old_needs),
         });
-        Converted { new, old }
+        let old_whole = shared.old.is_some() || self.old_needs == Needs::All;
+        Converted {
+            new,
+            old,
+            new_whole,
+            old_whole,
+        }
+    }
+
+    /// The node's object as a CEL value, converted as far as its rules read it.
+    fn to_value(&self, obj: &Node, schema: &Schema, needs: &Needs) -> Value {
+        to_value_needed(obj, schema, self.resource_root, needs)
     }
 
     /// Words a failed rule as the server does (messageExpression → message → `failed rule:

@@ -35,8 +35,8 @@ impl Validator {
         }
         let here = match &converted {
             Some(c) => Shared {
-                new: Some(&c.new),
-                old: c.old.as_ref(),
+                new: Some(&c.new).filter(|_| c.new_whole),
+                old: c.old.as_ref().filter(|_| c.old_whole),
             },
             None => shared,
         };
@@ -217,10 +217,13 @@ pub(super) struct Shared<'v> {
     pub(super) old: Option<&'v Value>,
 }
 
-/// `self` (and `oldSelf`) as converted for a node's rules, handed down to its children.
+/// `self` (and `oldSelf`) as converted for a node's rules, handed down to its children when
+/// whole (a value converted only as far as the node's rules read it is not).
 pub(super) struct Converted {
     pub(super) new: Value,
     pub(super) old: Option<Value>,
+    pub(super) new_whole: bool,
+    pub(super) old_whole: bool,
 }
 
 fn list_item(v: &Value, i: usize) -> Option<&Value> {
