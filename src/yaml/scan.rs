@@ -345,7 +345,7 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
                     return self.no();
                 }
                 while let Some(o) = self.stack.pop() {
-                    self.emit(end_event(o.kind), t, t, None);
+                    self.sink.collection_end(o.kind == Kind::Map, t, t);
                 }
                 return Ok(t);
             }
@@ -374,7 +374,7 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
                 break;
             }
             self.stack.pop();
-            self.emit(end_event(top.kind), t, t, None);
+            self.sink.collection_end(top.kind == Kind::Map, t, t);
         }
     }
 
@@ -384,11 +384,10 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
             return self.no();
         }
         self.stack.push(Open { kind, indent });
-        let ev = match kind {
-            Kind::Map => Event::MappingStart(StructureStyle::Block, 0, None),
-            Kind::Seq | Kind::Indentless => Event::SequenceStart(StructureStyle::Block, 0, None),
-        };
-        self.emit(ev, at, at, None);
+        // Straight to the sink (an `Event` chosen at run time went through `emit`'s match and
+        // a drop call).
+        self.sink
+            .collection_start(kind == Kind::Map, StructureStyle::Block, at, at);
         Ok(())
     }
 
@@ -599,13 +598,6 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
             | b'"' | b'%' | b'@' | b'`' | b' ' | b'\n' => false,
             _ => true,
         }
-    }
-}
-
-fn end_event<'a>(kind: Kind) -> Event<'a> {
-    match kind {
-        Kind::Map => Event::MappingEnd,
-        Kind::Seq | Kind::Indentless => Event::SequenceEnd,
     }
 }
 

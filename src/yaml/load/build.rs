@@ -556,6 +556,7 @@ impl DocBuilder {
         self.place(built, loader)
     }
 
+    #[inline]
     pub(super) fn check_tab(&self, start: usize, loader: &Loader<'_>) -> Result<(), Fatal> {
         // Walking back over every token's indentation cost ~1% of a run; most files have no
         // tab to find.

@@ -205,10 +205,31 @@ pub(super) fn decode_binary(text: &str) -> Option<String> {
 pub(super) fn trim_trailing_blanks(src: &str, sp: Span) -> Span {
     let bytes = src.as_bytes();
     let mut end = sp.end().min(bytes.len());
+    // A block scalar's span runs to the next token, over the indentation of its line: skip
+    // whole words of spaces and line breaks first (byte by byte this was 1% of loading the
+    // CRDs), then the rest, tabs and carriage returns included, byte by byte.
+    while end >= sp.start() + 8 {
+        let word = u64::from_le_bytes(bytes[end - 8..end].try_into().expect("eight bytes"));
+        if !spaces_and_breaks(word) {
+            break;
+        }
+        end -= 8;
+    }
     while end > sp.start() && matches!(bytes[end - 1], b' ' | b'\t' | b'\r' | b'\n') {
         end -= 1;
     }
     Span::new(sp.start(), end)
+}
+
+/// Whether all eight bytes of `word` are spaces or line feeds.
+fn spaces_and_breaks(word: u64) -> bool {
+    const LOW7: u64 = u64::from_le_bytes([0x7f; 8]);
+    // The high bit of each byte set exactly when the byte is not zero (no borrow between
+    // bytes, unlike the shorter zero-byte test).
+    let nonzero = |x: u64| ((x & LOW7).wrapping_add(LOW7) | x) & !LOW7;
+    let not_space = nonzero(word ^ u64::from_le_bytes([b' '; 8]));
+    let not_break = nonzero(word ^ u64::from_le_bytes([b'\n'; 8]));
+    not_space & not_break == 0
 }
 
 /// A key as go-yaml prints it with `%#v` in `key %#v already set in map`.
@@ -282,4 +303,35 @@ pub(super) fn go_sharp_v(node: &Node) -> String {
     let mut budget = 20;
     go(node, &mut out, &mut budget);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::trim_trailing_blanks;
+    use crate::yaml::Span;
+
+    /// Trimming by words ends where a byte loop ends, for every span of a few texts.
+    #[test]
+    fn trim_trailing_blanks_matches_a_byte_loop() {
+        for text in [
+            "",
+            "x",
+            "text\n\n                    \n        next:",
+            "a \t\r\n                 \n\n",
+            "   \n   \n   \n   \n",
+            "é                \n",
+        ] {
+            let b = text.as_bytes();
+            for start in 0..=b.len() {
+                for end in start..=b.len() {
+                    let mut e = end;
+                    while e > start && matches!(b[e - 1], b' ' | b'\t' | b'\r' | b'\n') {
+                        e -= 1;
+                    }
+                    let got = trim_trailing_blanks(text, Span::new(start, end));
+                    assert_eq!(got, Span::new(start, e), "{text:?} {start}..{end}");
+                }
+            }
+        }
+    }
 }

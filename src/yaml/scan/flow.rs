@@ -66,12 +66,7 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
             let close = if in_map { b'}' } else { b']' };
             match want {
                 Want::Entry | Want::Separator if depth > 0 && c == close => {
-                    let ev = if in_map {
-                        Event::MappingEnd
-                    } else {
-                        Event::SequenceEnd
-                    };
-                    self.emit(ev, t, t + 1, None);
+                    self.sink.collection_end(in_map, t, t + 1);
                     depth -= 1;
                     p = t + 1;
                     if depth == 0 {
@@ -97,14 +92,13 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
                         if self.stack.len() + depth >= MAX_DEPTH {
                             return self.no();
                         }
-                        let ev = if c == b'{' {
+                        if c == b'{' {
                             maps |= 1 << depth;
-                            Event::MappingStart(StructureStyle::Flow, 0, None)
                         } else {
                             maps &= !(1 << depth);
-                            Event::SequenceStart(StructureStyle::Flow, 0, None)
-                        };
-                        self.emit(ev, t, t + 1, None);
+                        }
+                        self.sink
+                            .collection_start(c == b'{', StructureStyle::Flow, t, t + 1);
                         depth += 1;
                         p = t + 1;
                         want = Want::Entry;
