@@ -51,7 +51,41 @@ pub enum Needs {
     All,
 }
 
+/// [`Needs::All`] to borrow.
+pub static ALL: Needs = Needs::All;
+
 impl Needs {
+    /// Whether a value converted for `self` can serve a reader that needs `other`: every
+    /// path `other` reads is converted in it.
+    pub fn covers(&self, other: &Needs) -> bool {
+        match (self, other) {
+            (Needs::All, _) | (_, Needs::Nothing) => true,
+            (Needs::Fields(a), Needs::Fields(b)) => b
+                .iter()
+                .all(|(name, nb)| a.iter().any(|(x, na)| x == name && na.covers(nb))),
+            (Needs::Elements(a), Needs::Elements(b)) => a.covers(b),
+            _ => false,
+        }
+    }
+
+    /// What is converted of the field `name` (a CEL name) of a value converted for `self`.
+    pub fn field(&self, name: &str) -> Option<&Needs> {
+        match self {
+            Needs::All => Some(&ALL),
+            Needs::Fields(f) => f.iter().find(|(x, _)| **x == *name).map(|(_, n)| n),
+            _ => None,
+        }
+    }
+
+    /// What is converted of each element of a list converted for `self`.
+    pub fn element(&self) -> Option<&Needs> {
+        match self {
+            Needs::All => Some(&ALL),
+            Needs::Elements(n) => Some(n),
+            _ => None,
+        }
+    }
+
     /// Both needs at once.
     pub fn merge(self, other: Needs) -> Needs {
         match (self, other) {

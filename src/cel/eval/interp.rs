@@ -68,23 +68,31 @@ pub struct Outcome {
 }
 
 /// Evaluates `expr` with the given variables (`self`, `oldSelf`, ...).
-pub fn evaluate<'a>(expr: &'a Expr, vars: &[(&'a str, Value)], opts: Options) -> Outcome {
-    // Room for the comprehension variables a typical rule pushes, so that they do not
-    // reallocate.
-    let mut bound = Vec::with_capacity(vars.len() + 4);
-    bound.extend(vars.iter().map(|(n, v)| (*n, Ok(v.clone()))));
+pub fn evaluate<'a>(expr: &'a Expr, vars: &'a [(&'a str, Value)], opts: Options) -> Outcome {
     let mut ev = Evaluator {
-        vars: bound,
-        args: Vec::new(),
+        base: vars,
+        vars: Vec::new(),
+        args: ARGS.take(),
         cost: 0,
         text: 0,
         opts,
     };
     let value = ev.eval(expr);
+    // The argument buffer goes back for the next evaluation on this thread (empty: every
+    // call takes its arguments off again).
+    let mut args = std::mem::take(&mut ev.args);
+    args.clear();
+    ARGS.set(args);
     Outcome {
         value,
         cost: ev.cost,
     }
+}
+
+thread_local! {
+    /// [`Evaluator::args`] between evaluations: a rule runs once per object, and a buffer
+    /// allocated (and grown) per evaluation was a measurable share of a short rule.
+    static ARGS: std::cell::Cell<Vec<Value>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
 pub fn cost_limit_error() -> EvalError {
@@ -98,7 +106,10 @@ pub fn cost_limit_error() -> EvalError {
 /// variable names, which the evaluator borrows instead of copying (one evaluation per rule
 /// per node: a copied name was an allocation each).
 struct Evaluator<'a> {
-    /// Variables, innermost last. Comprehension accumulators may hold errors: cel-go keeps an
+    /// The caller's variables (`self`, `oldSelf`), borrowed: binding them copied nothing
+    /// but cost a vector per evaluation.
+    base: &'a [(&'a str, Value)],
+    /// Comprehension variables, innermost last. Comprehension accumulators may hold errors: cel-go keeps an
     /// error in `@result` and lets `||`/`&&` absorb it in later iterations.
     vars: Vec<(&'a str, EvalResult)>,
     /// The evaluated arguments of the calls in progress, innermost last: one buffer for the
@@ -141,12 +152,16 @@ impl<'a> Evaluator<'a> {
         }
     }
 
-    fn lookup(&self, name: &str) -> Option<&EvalResult> {
-        self.vars
+    /// The innermost variable `name`: comprehension variables shadow the caller's.
+    fn lookup(&self, name: &str) -> Option<Result<&Value, &EvalError>> {
+        if let Some((_, v)) = self.vars.iter().rev().find(|(n, _)| *n == name) {
+            return Some(v.as_ref());
+        }
+        self.base
             .iter()
             .rev()
             .find(|(n, _)| *n == name)
-            .map(|(_, v)| v)
+            .map(|(_, v)| Ok(v))
     }
 
     fn eval(&mut self, e: &'a Expr) -> EvalResult {
@@ -194,6 +209,7 @@ impl<'a> Evaluator<'a> {
     /// evaluator so the cost is not charged.
     fn folded(&self, e: &'a Expr) -> EvalResult {
         let mut sub = Evaluator {
+            base: &[],
             vars: Vec::new(),
             args: Vec::new(),
             cost: 0,
@@ -349,7 +365,7 @@ impl<'a> Evaluator<'a> {
 
     fn ident(&mut self, n: &str) -> EvalResult {
         if let Some(v) = self.lookup(n) {
-            let v = v.clone();
+            let v = v.cloned().map_err(EvalError::clone);
             self.add(1)?;
             return match v {
                 Ok(Value::Invalid(m)) => Err(EvalError::other(&*m)),

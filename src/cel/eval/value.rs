@@ -408,6 +408,8 @@ impl Value {
     /// 1 for everything else; optionals count their content.
     pub fn actual_size(&self) -> u64 {
         match self {
+            // ASCII (almost every string) has one character a byte: checked a word at a time.
+            Value::String(s) if s.is_ascii() => s.len() as u64,
             Value::String(s) => s.chars().count() as u64,
             Value::Bytes(b) => b.len() as u64,
             Value::List(l) => l.len() as u64,

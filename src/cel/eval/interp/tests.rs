@@ -343,6 +343,7 @@ fn argument_stack_is_balanced_after_errors() {
     for (src, limit) in cases {
         let e = parse(src).unwrap();
         let mut ev = Evaluator {
+            base: &[],
             vars: Vec::new(),
             args: Vec::new(),
             cost: 0,

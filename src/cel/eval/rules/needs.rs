@@ -278,4 +278,20 @@ mod tests {
             assert!(whole_somewhere, "{src}: {n:?}");
         }
     }
+
+    #[test]
+    fn a_value_converted_for_more_serves_a_reader_of_less() {
+        use Needs::{All, Nothing};
+        let wide = needs("self.all(l, l.a == 1 && has(l.b) && l.c.d == 2)", "self");
+        let narrow = needs("self.all(l, l.a == 1) && size(self) > 0", "self");
+        assert!(wide.covers(&narrow));
+        assert!(!narrow.covers(&wide));
+        assert!(All.covers(&wide) && wide.covers(&Nothing));
+        // A presence test converts none of the field's content.
+        let present = needs("has(self.b)", "self");
+        let read = needs("self.b == 1", "self");
+        assert!(read.covers(&present) && !present.covers(&read));
+        // Fields of a value and elements of it never serve each other.
+        assert!(!needs("self.a == 1", "self").covers(&needs("size(self) > 0", "self")));
+    }
 }

@@ -20,18 +20,18 @@ impl Validator {
     /// Runs the node's rules, in order, against the shared budget; returns the values it
     /// converted (for the children to share) unless it stopped early.
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn expressions(
-        &self,
+    pub(super) fn expressions<'v>(
+        &'v self,
         path: At<'_>,
         node: Option<&Schema>,
         obj: &Node,
         old: Option<&Node>,
-        shared: Shared<'_>,
+        shared: Shared<'v>,
         corr: Corr<'_>,
         limits: Limits,
         budget: &mut i64,
         errs: &mut Vec<RuleError>,
-    ) -> Option<Converted> {
+    ) -> Option<Converted<'v>> {
         let invalid = |detail: String| RuleError {
             kind: ErrorType::Invalid,
             path: path.path(),
@@ -55,7 +55,7 @@ impl Validator {
         }
         let schema = node.filter(|_| self.keeps_schema)?;
         let converted = self.convert(schema, obj, old, shared);
-        let (self_v, old_v) = (&converted.new, converted.old.as_ref());
+        let (self_v, old_v) = (&converted.new.0, converted.old.as_ref().map(|o| &o.0));
         let opts = Options {
             cost_limit: Some(limits.per_call_limit),
             fold_constants: true,
@@ -129,34 +129,33 @@ impl Validator {
         Some(converted)
     }
 
-    /// `self` and `oldSelf` for this node's rules: the values an ancestor converted when it
-    /// has them, else converted here. `oldSelf` only when some rule or message reads it.
-    fn convert(
-        &self,
+    /// `self` and `oldSelf` for this node's rules: the values an ancestor converted when they
+    /// hold all the rules read, else converted here. `oldSelf` only when some rule or message
+    /// reads it.
+    fn convert<'v>(
+        &'v self,
         schema: &Schema,
         obj: &Node,
         old: Option<&Node>,
-        shared: Shared<'_>,
-    ) -> Converted {
-        let new = match shared.new {
-            Some(v) => v.clone(),
-            None => self.to_value(obj, schema, &self.self_needs),
+        shared: Shared<'v>,
+    ) -> Converted<'v> {
+        let (new, new_needs) = match shared.new {
+            Some((v, has)) if has.covers(&self.self_needs) => (v.clone(), has),
+            _ => (
+                self.to_value(obj, schema, &self.self_needs),
+                &self.self_needs,
+            ),
         };
-        // Only a whole value can be handed down for the children to share.
-        let new_whole = shared.new.is_some() || self.self_needs == Needs::All;
         let reads_old = self.rules.iter().any(|c| {
             c.uses_old_self || c.rule.optional_old_self == Some(true) || c.message.is_some()
         });
         let old = old.filter(|_| reads_old).map(|o| match shared.old {
-            Some(v) => v.clone(),
-            None => self.to_value(o, schema, &self.old_needs),
+            Some((v, has)) if has.covers(&self.old_needs) => (v.clone(), has),
+            _ => (self.to_value(o, schema, &self.old_needs), &self.old_needs),
         });
-        let old_whole = shared.old.is_some() || self.old_needs == Needs::All;
         Converted {
-            new,
+            new: (new, new_needs),
             old,
-            new_whole,
-            old_whole,
         }
     }
 

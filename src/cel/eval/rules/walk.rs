@@ -2,7 +2,7 @@
 //! children (list items correlated by map-list keys, additionalProperties values, object
 //! properties), stopping when the budget runs out.
 
-use super::super::convert::field_name;
+use super::super::convert::{field_name, Needs};
 use super::super::value::Value;
 use super::{Corr, Limits, RuleError, Validator};
 use crate::k8s::FieldPath;
@@ -35,8 +35,8 @@ impl Validator {
         }
         let here = match &converted {
             Some(c) => Shared {
-                new: Some(&c.new).filter(|_| c.new_whole),
-                old: c.old.as_ref().filter(|_| c.old_whole),
+                new: Some((&c.new.0, c.new.1)),
+                old: c.old.as_ref().map(|(v, n)| (v, *n)),
             },
             None => shared,
         };
@@ -91,8 +91,13 @@ impl Validator {
             };
             let old_it = old_at.and_then(|j| old_items.and_then(|olds| olds.get(j)));
             let shared = Shared {
-                new: here.new.and_then(|v| list_item(v, i)),
-                old: old_at.and_then(|j| here.old.and_then(|v| list_item(v, j))),
+                new: here
+                    .new
+                    .and_then(|(v, n)| Some((list_item(v, i)?, n.element()?))),
+                old: old_at.and_then(|j| {
+                    let (v, n) = here.old?;
+                    Some((list_item(v, j)?, n.element()?))
+                }),
             };
             iv.walk(
                 At::Index(&path, i),
@@ -115,13 +120,13 @@ impl Validator {
     /// under the same key (unless the map is `x-kubernetes-map-type` other than granular or
     /// atomic).
     #[allow(clippy::too_many_arguments)]
-    fn walk_map(
+    fn walk_map<'h>(
         &self,
         path: At<'_>,
         node: Option<&Schema>,
         m: &crate::yaml::Map,
         old: Option<&Node>,
-        here: Shared<'_>,
+        here: Shared<'h>,
         corr: Corr<'_>,
         limits: Limits,
         budget: &mut i64,
@@ -145,8 +150,8 @@ impl Validator {
                 let ov = old_map.and_then(|o| o.get(k));
                 // The converter keys additionalProperties values by their raw names.
                 let shared = Shared {
-                    new: here.new.and_then(|x| map_entry(x, k)),
-                    old: ov.and(here.old).and_then(|x| map_entry(x, k)),
+                    new: here.new.and_then(|x| whole_entry(x, k)),
+                    old: ov.and(here.old).and_then(|x| whole_entry(x, k)),
                 };
                 let path = At::Key(&path, k);
                 ap.walk(
@@ -178,9 +183,12 @@ impl Validator {
                 let ov = old_map.and_then(|o| o.get(k));
                 let shared = if share_properties && !(self.resource_root && is_type_meta(k)) {
                     let name = field_name(k);
+                    let entry = |(v, n): (&'h Value, &'h Needs)| {
+                        Some((map_entry(v, &name)?, n.field(&name)?))
+                    };
                     Shared {
-                        new: here.new.and_then(|x| map_entry(x, &name)),
-                        old: ov.and(here.old).and_then(|x| map_entry(x, &name)),
+                        new: here.new.and_then(entry),
+                        old: ov.and(here.old).and_then(entry),
                     }
                 } else {
                     Shared::default()
@@ -207,23 +215,31 @@ impl Validator {
 }
 
 /// The converted values of the node being walked, when an ancestor with rules converted its
-/// subtree already: the child's entry in that value is exactly what converting the child
-/// alone gives (the same schema node, the same embedded-resource flag; the converter's depth
-/// cap is never reached below the YAML loader's), so nested nodes with rules do not convert
-/// their subtrees again.
+/// subtree already, each with what of it is converted ([`Needs`]): the child's entry in that
+/// value is, along those paths, exactly what converting the child alone gives (the same
+/// schema node, the same embedded-resource flag; the converter's depth cap is never reached
+/// below the YAML loader's), so nested nodes whose rules read no more than that do not
+/// convert their subtrees again.
 #[derive(Clone, Copy, Default)]
 pub(super) struct Shared<'v> {
-    pub(super) new: Option<&'v Value>,
-    pub(super) old: Option<&'v Value>,
+    pub(super) new: Option<(&'v Value, &'v Needs)>,
+    pub(super) old: Option<(&'v Value, &'v Needs)>,
 }
 
-/// `self` (and `oldSelf`) as converted for a node's rules, handed down to its children when
-/// whole (a value converted only as far as the node's rules read it is not).
-pub(super) struct Converted {
-    pub(super) new: Value,
-    pub(super) old: Option<Value>,
-    pub(super) new_whole: bool,
-    pub(super) old_whole: bool,
+/// `self` (and `oldSelf`) as converted for a node's rules, each with what of it is
+/// converted, handed down to its children.
+pub(super) struct Converted<'v> {
+    pub(super) new: (Value, &'v Needs),
+    pub(super) old: Option<(Value, &'v Needs)>,
+}
+
+/// An additionalProperties value of a map converted whole (such maps are never converted in
+/// part: their entries are keyed by raw names).
+fn whole_entry<'v>((v, n): (&'v Value, &'v Needs), k: &str) -> Option<(&'v Value, &'v Needs)> {
+    match n {
+        Needs::All => Some((map_entry(v, k)?, n)),
+        _ => None,
+    }
 }
 
 fn list_item(v: &Value, i: usize) -> Option<&Value> {
