@@ -220,7 +220,10 @@ pub(super) fn files(
                 Kept::Nothing => (String::new(), None),
                 Kept::Owned(t) => (t, None),
                 Kept::InLoaded => (l.source.text, None),
-                Kept::Again { len, hash: h } => read_again(&l, len, h),
+                Kept::Again { len, hash: h } => {
+                    let _again = super::trace::piece("read for report", Some(f));
+                    read_again(&l, len, h)
+                }
             };
             let changed = changed.map(|msg| {
                 Diagnostic::new(&input_rules::IO_ERROR, Span::default(), msg).with_file(f)
@@ -306,6 +309,7 @@ mod tests {
             old: None,
             keep_texts: false,
             list_skipped: true,
+            exit_after: false,
         }
     }
 
