@@ -319,6 +319,33 @@ mod tests {
         )
     }
 
+    /// Step 1 parses the smallest files of resources after the CRDs (`crds::fillers`), step 3
+    /// the rest: a file gets the same findings either way.
+    #[test]
+    fn files_parsed_in_step_one_or_three_get_the_same_findings() {
+        // 40 files of ~35 KB: more than step 1 takes, so both steps parse some.
+        let docs: String = (0..200).map(|d| resource(400 + d) + "---\n").collect();
+        let mut files = vec![file("a-crd.yaml", CRD)];
+        files.extend((0..40).map(|i| file(&format!("r{i:02}.yaml"), &docs)));
+        assert!(40 * docs.len() > 2 * super::super::crds::FILLER_BYTES);
+        let result = run(files, &opts());
+        let findings_of = |f: usize| {
+            let mut found: Vec<(usize, String, String)> = result
+                .diagnostics
+                .iter()
+                .filter(|d| d.file == Some(f))
+                .map(|d| (d.span.start(), d.rule.id.to_string(), d.message.clone()))
+                .collect();
+            found.sort();
+            found
+        };
+        let first = findings_of(1);
+        assert_eq!(first.len(), 200, "{first:?}");
+        for f in 2..=40 {
+            assert_eq!(findings_of(f), first, "file {f}");
+        }
+    }
+
     #[test]
     fn only_texts_the_report_needs_are_kept() {
         let bad = resource(400);
