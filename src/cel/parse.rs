@@ -94,7 +94,7 @@ fn parse_uncached(src: &str, macros: MacroSet) -> Result<Parsed, Vec<CelError>> 
         let worker = std::thread::Builder::new()
             .name("cel-parse".to_string())
             .stack_size(DEEP_PARSE_STACK)
-            .spawn(move || parse_checked(&src, macros));
+            .spawn(move || parse_with_crate(&src, macros));
         return match worker.map(|h| h.join()) {
             Ok(Ok(r)) => r,
             // No thread (or it died): refuse rather than risk overflowing this stack.
@@ -123,8 +123,17 @@ fn internal_error(message: String) -> CelError {
     }
 }
 
-/// Parses input that passed the length and nesting pre-checks.
+/// Parses input that passed the length and nesting pre-checks: by [`super::fastparse`] when the
+/// input is within its subset (and shallow), else by the `cel` crate.
 fn parse_checked(src: &str, macros: MacroSet) -> Result<Parsed, Vec<CelError>> {
+    if let Some(f) = super::fastparse::parse(src) {
+        return finish(src, f.expr, f.offsets, f.max_id);
+    }
+    parse_with_crate(src, macros)
+}
+
+/// Parses input that passed the length and nesting pre-checks with the `cel` crate.
+fn parse_with_crate(src: &str, macros: MacroSet) -> Result<Parsed, Vec<CelError>> {
     let parser = env(macros)
         .parser()
         .enable_optional_syntax(true)
@@ -133,104 +142,117 @@ fn parse_checked(src: &str, macros: MacroSet) -> Result<Parsed, Vec<CelError>> {
         Ok((e, info)) => {
             let mut offsets = HashMap::default();
             let mut max_id = 0;
-            let mut expr = convert(&e, &info, &mut offsets, &mut max_id);
-            let mut next_id = max_id + 1;
-            super::macros::opt_map_like_cel_go(&mut expr, &mut offsets, &mut next_id);
-            // cel-go positions a negative number literal at its `-`; the `cel` crate at its
-            // digits.
-            expr.walk(&mut |n| {
-                let neg = matches!(&n.kind, ExprKind::Literal(Literal::Int(i)) if *i < 0)
-                    || matches!(&n.kind, ExprKind::Literal(Literal::Double(d)) if d.is_sign_negative());
-                if let (true, Some(o)) = (neg, offsets.get_mut(&n.id)) {
-                    let before = &src.as_bytes()[..(o.0 as usize).min(src.len())];
-                    let trimmed = before.iter().rposition(|b| !b.is_ascii_whitespace());
-                    if let Some(p) = trimmed.filter(|&p| before[p] == b'-') {
-                        o.0 = p as u32;
-                    }
-                }
-            });
-            if !src.is_ascii() {
-                // The `cel` crate records byte offsets; cel-go positions count code points.
-                let mut cp = vec![0u32; src.len() + 1];
-                let mut n = 0u32;
-                for (b, c) in src.char_indices() {
-                    for k in 0..c.len_utf8() {
-                        cp[b + k] = n;
-                    }
-                    n += 1;
-                }
-                cp[src.len()] = n;
-                let at = |b: u32| cp.get(b as usize).copied().unwrap_or(n);
-                for o in offsets.values_mut() {
-                    *o = (at(o.0), at(o.1));
-                }
-            }
-            if visitor_depth(&expr, 0) > MAX_RECURSION_DEPTH as usize {
-                return Err(vec![CelError {
-                    line: 0,
-                    column: 0,
-                    offset: None,
-                    message: "max recursion depth exceeded".to_string(),
-                }]);
-            }
-            Ok(Parsed {
-                expr,
-                offsets,
-                next_id,
-            })
+            let expr = convert(&e, &info, &mut offsets, &mut max_id);
+            finish(src, expr, offsets, max_id)
         }
-        Err(errs) => {
-            let mut out: Vec<CelError> = errs
-                .errors
-                .iter()
-                .map(|e| CelError {
-                    line: e.pos.0.max(1) as usize,
-                    column: e.pos.1.max(1) as usize,
-                    offset: None,
-                    message: e.msg.clone(),
-                })
-                .collect();
-            // The `cel` crate's ANTLR recursion guard (deep `?:` chains, which the pre-scan does
-            // not bound) surfaces as an internal "Recursion limit of N exceeded" inside a syntax
-            // error; cel-go's rule-depth listener reports it without a location.
-            if out.iter().any(|e| e.message.contains("Recursion limit of")) {
-                return Err(vec![internal_error(format!(
-                    "expression recursion limit exceeded: {MAX_RECURSION_DEPTH}"
-                ))]);
+        Err(errs) => Err(syntax_errors(src, &errs)),
+    }
+}
+
+/// What follows a successful parse by either parser: cel-go's reshaping of `optMap`/`optFlatMap`,
+/// the positions of negative literals, code-point offsets, and the visitor's depth limit.
+fn finish(
+    src: &str,
+    mut expr: Expr,
+    mut offsets: HashMap<u64, (u32, u32)>,
+    max_id: u64,
+) -> Result<Parsed, Vec<CelError>> {
+    let mut next_id = max_id + 1;
+    super::macros::opt_map_like_cel_go(&mut expr, &mut offsets, &mut next_id);
+    // cel-go positions a negative number literal at its `-`; the `cel` crate at its
+    // digits.
+    expr.walk(&mut |n| {
+        let neg = matches!(&n.kind, ExprKind::Literal(Literal::Int(i)) if *i < 0)
+            || matches!(&n.kind, ExprKind::Literal(Literal::Double(d)) if d.is_sign_negative());
+        if let (true, Some(o)) = (neg, offsets.get_mut(&n.id)) {
+            let before = &src.as_bytes()[..(o.0 as usize).min(src.len())];
+            let trimmed = before.iter().rposition(|b| !b.is_ascii_whitespace());
+            if let Some(p) = trimmed.filter(|&p| before[p] == b'-') {
+                o.0 = p as u32;
             }
-            // The `cel` crate's optMap/optFlatMap macros share the standard macros' message for
-            // a non-identifier variable; cel-go names the macro.
-            for e in &mut out {
-                if e.message == "argument must be a simple name" {
-                    if let Some(m) = enclosing_call(src, e.line, e.column)
-                        .filter(|m| matches!(*m, "optMap" | "optFlatMap"))
-                    {
-                        e.message = format!("{m}() variable name must be a simple identifier");
-                    }
-                }
+        }
+    });
+    if !src.is_ascii() {
+        // The `cel` crate records byte offsets; cel-go positions count code points.
+        let mut cp = vec![0u32; src.len() + 1];
+        let mut n = 0u32;
+        for (b, c) in src.char_indices() {
+            for k in 0..c.len_utf8() {
+                cp[b + k] = n;
             }
-            // The `cel` crate adds "Incomplete `...Context` for ..." after a syntax error inside
-            // an operator; cel-go reports only the syntax error.
-            if out.len() > 1 {
-                out.retain(|e| !e.message.starts_with("Incomplete `"));
-            }
-            // A keyword after `.` (`self.true`): the `cel` crate's ANTLR runtime reports "no
-            // viable alternative at input '.true'" where cel-go's reports the mismatched token.
-            for e in &mut out {
-                if let Some(kw) = e
-                    .message
-                    .strip_prefix("Syntax error: no viable alternative at input '.")
-                    .and_then(|r| r.strip_suffix('\''))
-                {
-                    if matches!(kw, "true" | "false" | "null" | "in") {
-                        e.message =
-                            format!("Syntax error: mismatched input '{kw}' expecting IDENTIFIER");
-                    }
-                }
-            }
-            Err(out)
+            n += 1;
+        }
+        cp[src.len()] = n;
+        let at = |b: u32| cp.get(b as usize).copied().unwrap_or(n);
+        for o in offsets.values_mut() {
+            *o = (at(o.0), at(o.1));
         }
     }
+    if visitor_depth(&expr, 0) > MAX_RECURSION_DEPTH as usize {
+        return Err(vec![CelError {
+            line: 0,
+            column: 0,
+            offset: None,
+            message: "max recursion depth exceeded".to_string(),
+        }]);
+    }
+    Ok(Parsed {
+        expr,
+        offsets,
+        next_id,
+    })
+}
+
+/// The crate's syntax errors, worded and positioned as cel-go's.
+fn syntax_errors(src: &str, errs: &cel::ParseErrors) -> Vec<CelError> {
+    let mut out: Vec<CelError> = errs
+        .errors
+        .iter()
+        .map(|e| CelError {
+            line: e.pos.0.max(1) as usize,
+            column: e.pos.1.max(1) as usize,
+            offset: None,
+            message: e.msg.clone(),
+        })
+        .collect();
+    // The `cel` crate's ANTLR recursion guard (deep `?:` chains, which the pre-scan does
+    // not bound) surfaces as an internal "Recursion limit of N exceeded" inside a syntax
+    // error; cel-go's rule-depth listener reports it without a location.
+    if out.iter().any(|e| e.message.contains("Recursion limit of")) {
+        return vec![internal_error(format!(
+            "expression recursion limit exceeded: {MAX_RECURSION_DEPTH}"
+        ))];
+    }
+    // The `cel` crate's optMap/optFlatMap macros share the standard macros' message for
+    // a non-identifier variable; cel-go names the macro.
+    for e in &mut out {
+        if e.message == "argument must be a simple name" {
+            if let Some(m) = enclosing_call(src, e.line, e.column)
+                .filter(|m| matches!(*m, "optMap" | "optFlatMap"))
+            {
+                e.message = format!("{m}() variable name must be a simple identifier");
+            }
+        }
+    }
+    // The `cel` crate adds "Incomplete `...Context` for ..." after a syntax error inside
+    // an operator; cel-go reports only the syntax error.
+    if out.len() > 1 {
+        out.retain(|e| !e.message.starts_with("Incomplete `"));
+    }
+    // A keyword after `.` (`self.true`): the `cel` crate's ANTLR runtime reports "no
+    // viable alternative at input '.true'" where cel-go's reports the mismatched token.
+    for e in &mut out {
+        if let Some(kw) = e
+            .message
+            .strip_prefix("Syntax error: no viable alternative at input '.")
+            .and_then(|r| r.strip_suffix('\''))
+        {
+            if matches!(kw, "true" | "false" | "null" | "in") {
+                e.message = format!("Syntax error: mismatched input '{kw}' expecting IDENTIFIER");
+            }
+        }
+    }
+    out
 }
 
 /// The name of the call whose argument list contains the 1-based `(line, column)` (columns in
@@ -530,6 +552,177 @@ fn nesting_error(src: &str) -> (Option<String>, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every `rule` and `messageExpression` text under `dir` (YAML files, recursively).
+    fn rule_texts(dir: &std::path::Path, out: &mut Vec<String>) {
+        fn walk(n: &crate::yaml::Node, out: &mut Vec<String>) {
+            if let Some(m) = n.as_map() {
+                for e in &m.entries {
+                    if matches!(e.key.as_str(), "rule" | "messageExpression") {
+                        if let Some(t) = e.value.as_str() {
+                            out.push(t.to_string());
+                        }
+                    }
+                    walk(&e.value, out);
+                }
+            } else if let Some(l) = n.as_seq() {
+                l.iter().for_each(|x| walk(x, out));
+            }
+        }
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                rule_texts(&p, out);
+            } else if p.extension().is_some_and(|x| x == "yaml" || x == "yml") {
+                let Ok(text) = std::fs::read_to_string(&p) else {
+                    continue;
+                };
+                for d in crate::yaml::load(&text) {
+                    if let Some(r) = &d.root {
+                        walk(r, out);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The fast path's parse, where it takes the input, equals the crate's in every macro set:
+    /// tree, node ids, offsets, next id.
+    fn fast_matches_crate(src: &str) -> bool {
+        // As `parse_uncached` calls it: only for shallow input.
+        if !nesting(src).is_ok_and(|n| n <= SHALLOW_NESTING) {
+            return false;
+        }
+        let Some(f) = super::super::fastparse::parse(src) else {
+            return false;
+        };
+        let fast = finish(src, f.expr, f.offsets, f.max_id).expect("fast parse finishes");
+        for set in [
+            MacroSet::Standard,
+            MacroSet::Optional,
+            MacroSet::TwoVar,
+            MacroSet::SortBy,
+        ] {
+            let slow = parse_with_crate(src, set)
+                .unwrap_or_else(|e| panic!("the crate refuses {src:?} ({set:?}): {e:?}"));
+            assert_eq!(fast.expr, slow.expr, "{src} ({set:?})");
+            assert_eq!(fast.offsets, slow.offsets, "{src} ({set:?})");
+            assert_eq!(fast.next_id, slow.next_id, "{src} ({set:?})");
+        }
+        true
+    }
+
+    #[test]
+    fn fast_path_builds_what_the_crate_builds() {
+        let taken = [
+            "self == oldSelf",
+            "self.a > 1 && self.b < 2 && self.c != 3 || self.d in ['x', 'y',] || !has(self.e)",
+            "!!self.a && !!!self.b",
+            "a + b * c - d / e % f",
+            "a * b + c",
+            "x ? y : z ? 1 : 2",
+            "(a || b) && (c || d || e || f || g)",
+            "self.items.all(i, i.name != '') && self.m.exists(k, k == \"x\")",
+            "self.l.exists_one(x, x > 1) && self.l.existsOne(x, x > 1)",
+            "self.l.map(x, x + 1) == self.l.map(x, x > 0, x * 2)",
+            "self.l.filter(x, x > 1).size() == 0",
+            "size(self.group) == 0 && self.kind == 'Service'",
+            "{'a': 1, 'b': [2, 3], }['a'] == 1 && {}.size() == 0 && [].size() == 0",
+            "self.spec.x[0].y[self.i]['k'] == null && true != false",
+            "duration(self) > duration('0s') // a comment\n && self.namespace == 'x'",
+            "self.a.b.c.startsWith('x') && type(self) == string",
+            "has(self.a) ? self.a.all(x, x.all(y, y != 0)) : false",
+        ];
+        for src in taken {
+            assert!(fast_matches_crate(src), "fast path should take: {src}");
+        }
+        // Left to the crate: outside the subset, or malformed.
+        let left = [
+            "-1 < self",
+            "self.a - -1",
+            "1.5 > self",
+            "0x1F == self",
+            "1u == self",
+            "'a\\nb' == self",
+            "r'a' == self",
+            "'''a''' == self",
+            "b'a' == self",
+            "self.?a",
+            "self[?0]",
+            "[?a]",
+            "{?'a': 1}",
+            "Msg{a: 1}",
+            ".a",
+            "if == 1",
+            "self.all(a, b, c)",
+            "self.optMap(x, x)",
+            "self.sortBy(x, x)",
+            "has(self)",
+            "self.all(1, true)",
+            "f(1,)",
+            "a = b",
+            "a &",
+            "'\u{e9}' == self",
+            "self.true",
+            "",
+            "a b",
+        ];
+        for src in left {
+            assert!(
+                super::super::fastparse::parse(src).is_none(),
+                "fast path should leave: {src}"
+            );
+        }
+    }
+
+    /// Broken variants of the test data's rules (cut short, one byte dropped): the fast path
+    /// takes only what the crate parses, and parses it alike.
+    #[test]
+    fn fast_path_takes_no_broken_rule() {
+        let mut texts = Vec::new();
+        rule_texts(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata"),
+            &mut texts,
+        );
+        if let Ok(more) = std::env::var("CRDLINT_FASTPARSE_EXTRA") {
+            rule_texts(std::path::Path::new(&more), &mut texts);
+        }
+        texts.sort();
+        texts.dedup();
+        let mut variants = 0;
+        for t in texts.iter().filter(|t| t.is_ascii()) {
+            for k in (1..t.len()).step_by(3) {
+                fast_matches_crate(&t[..k]);
+                fast_matches_crate(&format!("{}{}", &t[..k - 1], &t[k..]));
+                variants += 2;
+            }
+        }
+        assert!(variants > 1000, "{variants}");
+    }
+
+    /// Every rule text of the test data that the fast path takes parses as the crate parses it.
+    #[test]
+    fn fast_path_agrees_on_the_test_data() {
+        let mut texts = Vec::new();
+        rule_texts(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata"),
+            &mut texts,
+        );
+        if let Ok(more) = std::env::var("CRDLINT_FASTPARSE_EXTRA") {
+            rule_texts(std::path::Path::new(&more), &mut texts);
+        }
+        texts.sort();
+        texts.dedup();
+        let taken = texts.iter().filter(|t| fast_matches_crate(t)).count();
+        assert!(
+            texts.len() > 100 && taken * 2 > texts.len(),
+            "{taken} of {}",
+            texts.len()
+        );
+    }
 
     #[test]
     fn hostile_nesting_is_refused_not_overflowed() {
