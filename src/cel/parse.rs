@@ -635,6 +635,9 @@ mod tests {
             "duration(self) > duration('0s') // a comment\n && self.namespace == 'x'",
             "self.a.b.c.startsWith('x') && type(self) == string",
             "has(self.a) ? self.a.all(x, x.all(y, y != 0)) : false",
+            "self.matches(r\"\"\"^(\\*\\.)?[a-z]$\"\"\") && self.matches(r'^a\\.b$')",
+            "'a\\nb\\t\\'\\\"\\\\' != self && \"\\?\\`\\a\" != self && R\"x\" == self",
+            "self.x == 1.5 && self.y > 0.0 && [1.25][0] < 25.2",
         ];
         for src in taken {
             assert!(fast_matches_crate(src), "fast path should take: {src}");
@@ -643,12 +646,17 @@ mod tests {
         let left = [
             "-1 < self",
             "self.a - -1",
-            "1.5 > self",
+            "1e3 > self",
+            "1.5e3 > self",
+            "1.size() == 1",
             "0x1F == self",
             "1u == self",
-            "'a\\nb' == self",
-            "r'a' == self",
+            "'\\x41' == self",
+            "'\\101' == self",
+            "'\\u00e9' == self",
             "'''a''' == self",
+            "rb'a' == self",
+            "r\"\"\"a\" == self",
             "b'a' == self",
             "self.?a",
             "self[?0]",
