@@ -30,6 +30,7 @@ pub mod cost;
 pub mod decls;
 pub mod escaping;
 pub mod eval;
+mod fastparse;
 pub mod literals;
 pub mod location;
 mod macros;

@@ -94,7 +94,7 @@ fn parse_uncached(src: &str, macros: MacroSet) -> Result<Parsed, Vec<CelError>> 
         let worker = std::thread::Builder::new()
             .name("cel-parse".to_string())
             .stack_size(DEEP_PARSE_STACK)
-            .spawn(move || parse_checked(&src, macros));
+            .spawn(move || parse_with_crate(&src, macros));
         return match worker.map(|h| h.join()) {
             Ok(Ok(r)) => r,
             // No thread (or it died): refuse rather than risk overflowing this stack.
@@ -123,8 +123,17 @@ fn internal_error(message: String) -> CelError {
     }
 }
 
-/// Parses input that passed the length and nesting pre-checks.
+/// Parses input that passed the length and nesting pre-checks: by [`super::fastparse`] when the
+/// input is within its subset (and shallow), else by the `cel` crate.
 fn parse_checked(src: &str, macros: MacroSet) -> Result<Parsed, Vec<CelError>> {
+    if let Some(f) = super::fastparse::parse(src) {
+        return finish(src, f.expr, f.offsets, f.max_id);
+    }
+    parse_with_crate(src, macros)
+}
+
+/// Parses input that passed the length and nesting pre-checks with the `cel` crate.
+fn parse_with_crate(src: &str, macros: MacroSet) -> Result<Parsed, Vec<CelError>> {
     let parser = env(macros)
         .parser()
         .enable_optional_syntax(true)
@@ -133,104 +142,117 @@ fn parse_checked(src: &str, macros: MacroSet) -> Result<Parsed, Vec<CelError>> {
         Ok((e, info)) => {
             let mut offsets = HashMap::default();
             let mut max_id = 0;
-            let mut expr = convert(&e, &info, &mut offsets, &mut max_id);
-            let mut next_id = max_id + 1;
-            super::macros::opt_map_like_cel_go(&mut expr, &mut offsets, &mut next_id);
-            // cel-go positions a negative number literal at its `-`; the `cel` crate at its
-            // digits.
-            expr.walk(&mut |n| {
-                let neg = matches!(&n.kind, ExprKind::Literal(Literal::Int(i)) if *i < 0)
-                    || matches!(&n.kind, ExprKind::Literal(Literal::Double(d)) if d.is_sign_negative());
-                if let (true, Some(o)) = (neg, offsets.get_mut(&n.id)) {
-                    let before = &src.as_bytes()[..(o.0 as usize).min(src.len())];
-                    let trimmed = before.iter().rposition(|b| !b.is_ascii_whitespace());
-                    if let Some(p) = trimmed.filter(|&p| before[p] == b'-') {
-                        o.0 = p as u32;
-                    }
-                }
-            });
-            if !src.is_ascii() {
-                // The `cel` crate records byte offsets; cel-go positions count code points.
-                let mut cp = vec![0u32; src.len() + 1];
-                let mut n = 0u32;
-                for (b, c) in src.char_indices() {
-                    for k in 0..c.len_utf8() {
-                        cp[b + k] = n;
-                    }
-                    n += 1;
-                }
-                cp[src.len()] = n;
-                let at = |b: u32| cp.get(b as usize).copied().unwrap_or(n);
-                for o in offsets.values_mut() {
-                    *o = (at(o.0), at(o.1));
-                }
-            }
-            if visitor_depth(&expr, 0) > MAX_RECURSION_DEPTH as usize {
-                return Err(vec![CelError {
-                    line: 0,
-                    column: 0,
-                    offset: None,
-                    message: "max recursion depth exceeded".to_string(),
-                }]);
-            }
-            Ok(Parsed {
-                expr,
-                offsets,
-                next_id,
-            })
+            let expr = convert(&e, &info, &mut offsets, &mut max_id);
+            finish(src, expr, offsets, max_id)
         }
-        Err(errs) => {
-            let mut out: Vec<CelError> = errs
-                .errors
-                .iter()
-                .map(|e| CelError {
-                    line: e.pos.0.max(1) as usize,
-                    column: e.pos.1.max(1) as usize,
-                    offset: None,
-                    message: e.msg.clone(),
-                })
-                .collect();
-            // The `cel` crate's ANTLR recursion guard (deep `?:` chains, which the pre-scan does
-            // not bound) surfaces as an internal "Recursion limit of N exceeded" inside a syntax
-            // error; cel-go's rule-depth listener reports it without a location.
-            if out.iter().any(|e| e.message.contains("Recursion limit of")) {
-                return Err(vec![internal_error(format!(
-                    "expression recursion limit exceeded: {MAX_RECURSION_DEPTH}"
-                ))]);
+        Err(errs) => Err(syntax_errors(src, &errs)),
+    }
+}
+
+/// What follows a successful parse by either parser: cel-go's reshaping of `optMap`/`optFlatMap`,
+/// the positions of negative literals, code-point offsets, and the visitor's depth limit.
+fn finish(
+    src: &str,
+    mut expr: Expr,
+    mut offsets: HashMap<u64, (u32, u32)>,
+    max_id: u64,
+) -> Result<Parsed, Vec<CelError>> {
+    let mut next_id = max_id + 1;
+    super::macros::opt_map_like_cel_go(&mut expr, &mut offsets, &mut next_id);
+    // cel-go positions a negative number literal at its `-`; the `cel` crate at its
+    // digits.
+    expr.walk(&mut |n| {
+        let neg = matches!(&n.kind, ExprKind::Literal(Literal::Int(i)) if *i < 0)
+            || matches!(&n.kind, ExprKind::Literal(Literal::Double(d)) if d.is_sign_negative());
+        if let (true, Some(o)) = (neg, offsets.get_mut(&n.id)) {
+            let before = &src.as_bytes()[..(o.0 as usize).min(src.len())];
+            let trimmed = before.iter().rposition(|b| !b.is_ascii_whitespace());
+            if let Some(p) = trimmed.filter(|&p| before[p] == b'-') {
+                o.0 = p as u32;
             }
-            // The `cel` crate's optMap/optFlatMap macros share the standard macros' message for
-            // a non-identifier variable; cel-go names the macro.
-            for e in &mut out {
-                if e.message == "argument must be a simple name" {
-                    if let Some(m) = enclosing_call(src, e.line, e.column)
-                        .filter(|m| matches!(*m, "optMap" | "optFlatMap"))
-                    {
-                        e.message = format!("{m}() variable name must be a simple identifier");
-                    }
-                }
+        }
+    });
+    if !src.is_ascii() {
+        // The `cel` crate records byte offsets; cel-go positions count code points.
+        let mut cp = vec![0u32; src.len() + 1];
+        let mut n = 0u32;
+        for (b, c) in src.char_indices() {
+            for k in 0..c.len_utf8() {
+                cp[b + k] = n;
             }
-            // The `cel` crate adds "Incomplete `...Context` for ..." after a syntax error inside
-            // an operator; cel-go reports only the syntax error.
-            if out.len() > 1 {
-                out.retain(|e| !e.message.starts_with("Incomplete `"));
-            }
-            // A keyword after `.` (`self.true`): the `cel` crate's ANTLR runtime reports "no
-            // viable alternative at input '.true'" where cel-go's reports the mismatched token.
-            for e in &mut out {
-                if let Some(kw) = e
-                    .message
-                    .strip_prefix("Syntax error: no viable alternative at input '.")
-                    .and_then(|r| r.strip_suffix('\''))
-                {
-                    if matches!(kw, "true" | "false" | "null" | "in") {
-                        e.message =
-                            format!("Syntax error: mismatched input '{kw}' expecting IDENTIFIER");
-                    }
-                }
-            }
-            Err(out)
+            n += 1;
+        }
+        cp[src.len()] = n;
+        let at = |b: u32| cp.get(b as usize).copied().unwrap_or(n);
+        for o in offsets.values_mut() {
+            *o = (at(o.0), at(o.1));
         }
     }
+    if visitor_depth(&expr, 0) > MAX_RECURSION_DEPTH as usize {
+        return Err(vec![CelError {
+            line: 0,
+            column: 0,
+            offset: None,
+            message: "max recursion depth exceeded".to_string(),
+        }]);
+    }
+    Ok(Parsed {
+        expr,
+        offsets,
+        next_id,
+    })
+}
+
+/// The crate's syntax errors, worded and positioned as cel-go's.
+fn syntax_errors(src: &str, errs: &cel::ParseErrors) -> Vec<CelError> {
+    let mut out: Vec<CelError> = errs
+        .errors
+        .iter()
+        .map(|e| CelError {
+            line: e.pos.0.max(1) as usize,
+            column: e.pos.1.max(1) as usize,
+            offset: None,
+            message: e.msg.clone(),
+        })
+        .collect();
+    // The `cel` crate's ANTLR recursion guard (deep `?:` chains, which the pre-scan does
+    // not bound) surfaces as an internal "Recursion limit of N exceeded" inside a syntax
+    // error; cel-go's rule-depth listener reports it without a location.
+    if out.iter().any(|e| e.message.contains("Recursion limit of")) {
+        return vec![internal_error(format!(
+            "expression recursion limit exceeded: {MAX_RECURSION_DEPTH}"
+        ))];
+    }
+    // The `cel` crate's optMap/optFlatMap macros share the standard macros' message for
+    // a non-identifier variable; cel-go names the macro.
+    for e in &mut out {
+        if e.message == "argument must be a simple name" {
+            if let Some(m) = enclosing_call(src, e.line, e.column)
+                .filter(|m| matches!(*m, "optMap" | "optFlatMap"))
+            {
+                e.message = format!("{m}() variable name must be a simple identifier");
+            }
+        }
+    }
+    // The `cel` crate adds "Incomplete `...Context` for ..." after a syntax error inside
+    // an operator; cel-go reports only the syntax error.
+    if out.len() > 1 {
+        out.retain(|e| !e.message.starts_with("Incomplete `"));
+    }
+    // A keyword after `.` (`self.true`): the `cel` crate's ANTLR runtime reports "no
+    // viable alternative at input '.true'" where cel-go's reports the mismatched token.
+    for e in &mut out {
+        if let Some(kw) = e
+            .message
+            .strip_prefix("Syntax error: no viable alternative at input '.")
+            .and_then(|r| r.strip_suffix('\''))
+        {
+            if matches!(kw, "true" | "false" | "null" | "in") {
+                e.message = format!("Syntax error: mismatched input '{kw}' expecting IDENTIFIER");
+            }
+        }
+    }
+    out
 }
 
 /// The name of the call whose argument list contains the 1-based `(line, column)` (columns in
@@ -526,6 +548,9 @@ fn nesting_error(src: &str) -> (Option<String>, usize) {
     }
     (None, deepest.max(ternaries))
 }
+
+#[cfg(test)]
+mod fast_tests;
 
 #[cfg(test)]
 mod tests {
