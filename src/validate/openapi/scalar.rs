@@ -209,7 +209,7 @@ fn range_format<'f>(cx: &Ctx<'_>, types: Types<'_>, format: &'f str) -> (&'stati
     // Before 1.36 the number validator knew neither type nor format: no range check.
     match types {
         _ if !cx.beh.numeric_format_ranges => ("", ""),
-        Types::One("integer") => (
+        Types::One("integer", _) => (
             "integer",
             if format == "int32" || format == "int64" {
                 format
@@ -217,7 +217,7 @@ fn range_format<'f>(cx: &Ctx<'_>, types: Types<'_>, format: &'f str) -> (&'stati
                 ""
             },
         ),
-        Types::One("number") => (
+        Types::One("number", _) => (
             "number",
             if format == "float" || format == "double" {
                 format

@@ -37,7 +37,7 @@ impl Pruner {
                         continue;
                     }
                     push_key(&mut self.path, &e.key);
-                    let field = if let Some(p) = s.properties.get(e.key.as_str()) {
+                    let field = if let Some(p) = property(s, &e.key) {
                         Some(Some(p))
                     } else {
                         ap_schema(s)
@@ -91,7 +91,7 @@ impl Pruner {
                         }
                         continue;
                     }
-                    let fs = if let Some(p) = s.properties.get(e.key.as_str()) {
+                    let fs = if let Some(p) = property(s, &e.key) {
                         Some(p)
                     } else if let Some(ap) = ap_schema(s) {
                         ap
