@@ -58,11 +58,11 @@ pub(crate) fn pruned_copy(
     is_resource_root: bool,
 ) -> (Node, Vec<UnknownField>) {
     let mut p = Pruner {
-        path: String::with_capacity(64),
+        path: String::new(),
         out: Vec::new(),
         nulls: true,
     };
-    let copy = p.copy(x, s, is_resource_root, 0);
+    let copy = p.copy(x, s, &copy::At::Root, is_resource_root, 0);
     p.out.sort_by(|a, b| a.path.cmp(&b.path));
     (copy, p.out)
 }
@@ -270,9 +270,7 @@ impl Pruner {
 /// The schema of an object field as defaulting and null pruning see it.
 fn field_schema<'s>(s: Option<&'s Schema>, k: &str) -> Option<&'s Schema> {
     let s = s?;
-    s.properties
-        .get(k)
-        .or_else(|| s.additional_properties_schema())
+    property(s, k).or_else(|| s.additional_properties_schema())
 }
 
 /// `PruneNonNullableNullsWithoutDefaults`: deletes object keys whose value is `null` when the
@@ -660,6 +658,31 @@ mod tests {
         }
         // The cases cover both rewrites.
         assert!(pruned > 100 && nulls_only > 10, "{pruned} {nulls_only}");
+    }
+
+    /// Under `x-kubernetes-preserve-unknown-fields`, list items are walked as preserving too
+    /// (apiextensions-apiserver `pkg/apiserver/schema/pruning/algorithm.go`, `skipPrune`'s
+    /// `[]interface{}` case calls `skipPrune(v, s.Items, ...)` on release-1.25 to 1.36; a
+    /// short-lived `prune` there was reverted as a regression, kubernetes commit acb8d4ed):
+    /// an item keeps the fields its schema does not know, and its known fields are pruned
+    /// with their own schemas.
+    #[test]
+    fn items_of_a_preserving_list_keep_unknown_fields() {
+        let s = schema(json!({"properties": {"keep": {
+            "type": "array",
+            "x-kubernetes-preserve-unknown-fields": true,
+            "items": {"type": "object", "properties": {"a": {"properties": {"x": {}}}}}
+        }}}));
+        let obj = json!({"keep": [{"a": {"x": 1, "y": 2}, "b": 3}, {"c": {"d": 4}}]});
+        let kept = json!({"keep": [{"a": {"x": 1}, "b": 3}, {"c": {"d": 4}}]});
+        let mut x = Node::from_json(&obj);
+        let u = prune(&mut x, Some(&s), false);
+        assert_eq!(x.to_json(), kept);
+        let paths: Vec<&str> = u.iter().map(|u| u.path.as_str()).collect();
+        assert_eq!(paths, ["keep[0].a.y"]);
+        let (copy, u2) = pruned_copy(&Node::from_json(&obj), Some(&s), false);
+        assert_eq!(copy.to_json(), kept);
+        assert_eq!(u2, u);
     }
 
     #[test]

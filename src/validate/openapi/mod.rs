@@ -108,11 +108,14 @@ pub(crate) fn ratcheted(corr: Corr<'_>, mut r: Res) -> Res {
 
 /// `SubPropertyValidator`'s correlation: by key, except `apiVersion` and `kind` at the root,
 /// which never ratchet.
+#[inline]
 fn child_corr<'a>(corr: Corr<'a>, name: &Name<'_>, key: &str) -> Corr<'a> {
+    // On create (the common case) nothing correlates.
+    let p = corr?;
     if matches!(name, Name::Root) && (key == "apiVersion" || key == "kind") {
         return None;
     }
-    corr.and_then(|p| correlate::key(p, key))
+    correlate::key(p, key)
 }
 
 /// The schema's `type` after the server's conversion (`x-kubernetes-int-or-string` becomes
@@ -256,7 +259,9 @@ pub(crate) fn validate(
             t = Res::err(invalid_type(name, types.joined(), "null", span));
         }
         r.merge(t);
-        r.merge_opt(check_enum(s, data, name, span));
+        if s.enum_.is_some() {
+            r.merge_opt(check_enum(s, data, name, span));
+        }
         return r;
     }
     if depth > crate::schema::MAX_DEPTH * 2 {
@@ -264,14 +269,25 @@ pub(crate) fn validate(
     }
     // type
     if !types.is_empty() || !format.is_empty() {
-        r.merge(check_type(types, format, data, name, span));
+        match check_type(types, format, data, name, span) {
+            // A clean type check is a result with a match counter of 1.
+            None => r.mc += 1,
+            Some(e) => r.merge(Res::err(e)),
+        }
         r.mc += 1;
     }
-    // schemaProps (junctors): always applies
-    r.merge(check_junctors(cx, s, data, corr, name, span, depth));
+    // schemaProps (junctors): always applies; without junctors it only counts a match.
+    if has_junctors(s) {
+        r.merge(check_junctors(cx, s, data, corr, name, span, depth));
+    } else {
+        r.mc += 1;
+    }
     r.mc += 1;
     if let Value::String(st) = &data.value {
-        r.merge_opt(check_string(cx, s, st, name, span));
+        // Only `maxLength` and the rare keywords (`minLength`, `pattern`) check a string.
+        if s.max_length.is_some() || s.rare.is_some() {
+            r.merge_opt(check_string(cx, s, st, name, span));
+        }
         r.mc += 1;
         let check = if format.is_empty() {
             None
@@ -294,7 +310,9 @@ pub(crate) fn validate(
         r.merge(check_array(cx, s, items, corr, name, span, depth));
         r.mc += 1;
     }
-    r.merge_opt(check_enum(s, data, name, span));
+    if s.enum_.is_some() {
+        r.merge_opt(check_enum(s, data, name, span));
+    }
     r.mc += 1;
     if let Value::Map(m) = &data.value {
         r.merge(check_object(cx, s, m, corr, name, span, depth));
@@ -332,12 +350,14 @@ fn schema_info(data: &Node) -> (&'static str, &'static str, u8) {
     }
 }
 
-fn check_type(types: Types<'_>, format: &str, data: &Node, name: &Name<'_>, span: Span) -> Res {
-    let mut ok = Res {
-        errs: Vec::new(),
-        mc: 1,
-        ratcheted: Vec::new(),
-    };
+/// The type validator's one error, or `None` for a clean result (whose match counter is 1).
+fn check_type(
+    types: Types<'_>,
+    format: &str,
+    data: &Node,
+    name: &Name<'_>,
+    span: Span,
+) -> Option<OErr> {
     let (sch_type, fmt, sch_bit) = schema_info(data);
     let is_str_or_slice = matches!(data.value, Value::String(_) | Value::Seq(_));
     let is_float_int = match data.value {
@@ -353,15 +373,23 @@ fn check_type(types: Types<'_>, format: &str, data: &Node, name: &Name<'_>, span
         || is_float_int
         || is_int_float)
     {
-        return Res::err(invalid_type(name, format, fmt, span));
+        return Some(invalid_type(name, format, fmt, span));
     }
     if !(types.has(Ty::NUMBER) || types.has(Ty::INTEGER) || format.is_empty()) && is_str_or_slice {
-        return ok;
+        return None;
     }
     if !(types.has(sch_bit) || is_float_int || is_int_float) {
-        ok = Res::err(invalid_type(name, types.joined(), sch_type, span));
+        return Some(invalid_type(name, types.joined(), sch_type, span));
     }
-    ok
+    None
+}
+
+/// Whether `s` has `anyOf`, `oneOf`, `allOf` or `not` (most schema nodes have none).
+fn has_junctors(s: &Schema) -> bool {
+    !s.all_of.is_empty()
+        || s.rare
+            .as_deref()
+            .is_some_and(|r| !r.any_of.is_empty() || !r.one_of.is_empty() || r.not.is_some())
 }
 
 /// The junctors in kube-openapi's order: `anyOf`, `oneOf`, `allOf`, `not`.
