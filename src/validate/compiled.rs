@@ -4,6 +4,9 @@
 
 use super::*;
 
+mod source;
+use source::source_copy;
+
 /// The scale subresource's paths (`.spec.replicas`, as written in the CRD).
 #[derive(Clone, Debug)]
 pub(super) struct Scale {
@@ -33,13 +36,17 @@ pub(super) struct CompiledVersion {
 pub(super) struct LazySchema {
     /// The `openAPIV3Schema` node, taken when the schema is prepared.
     pub(super) source: std::sync::Mutex<Option<Node>>,
+    /// The source may nest deep enough to be cut ([`LazySchema::may_be_truncated`]).
+    deep: bool,
     pub(super) prepared: std::sync::OnceLock<PreparedSchema>,
 }
 
 impl LazySchema {
     pub(super) fn new(source: Option<&Node>) -> LazySchema {
+        let copy = source.map(source_copy);
         LazySchema {
-            source: std::sync::Mutex::new(source.map(|n| source_copy(n, 0))),
+            deep: copy.as_ref().is_some_and(|c| c.deep),
+            source: std::sync::Mutex::new(copy.map(|c| c.node)),
             prepared: std::sync::OnceLock::new(),
         }
     }
@@ -47,6 +54,7 @@ impl LazySchema {
     pub(super) fn ready(prepared: PreparedSchema) -> LazySchema {
         LazySchema {
             source: std::sync::Mutex::new(None),
+            deep: false,
             prepared: std::sync::OnceLock::from(prepared),
         }
     }
@@ -54,25 +62,7 @@ impl LazySchema {
     /// Whether the unprepared source nests deep enough in YAML for the schema conversion to
     /// cut it at [`crate::schema::MAX_DEPTH`] (each schema level is at least one YAML level).
     pub(super) fn may_be_truncated(&self) -> bool {
-        fn reaches(n: &Node, depth: usize) -> bool {
-            if depth + 1 >= crate::schema::MAX_DEPTH {
-                return true;
-            }
-            if let Some(m) = n.as_map() {
-                m.entries.iter().any(|e| reaches(&e.value, depth + 1))
-            } else if let Some(l) = n.as_seq() {
-                l.iter().any(|x| reaches(x, depth + 1))
-            } else {
-                false
-            }
-        }
-        match self.source.lock() {
-            Ok(s) => s.as_ref().is_some_and(|n| reaches(n, 0)),
-            Err(poisoned) => poisoned
-                .into_inner()
-                .as_ref()
-                .is_some_and(|n| reaches(n, 0)),
-        }
+        self.deep
     }
 
     /// The prepared schema; the first caller prepares it (others wait for it), then the
@@ -134,8 +124,11 @@ impl PreparedSchema {
         }
         let has_cel_rules = with_cel && schema.as_deref().is_some_and(Schema::has_validation_rules);
         let cel = has_cel_rules.then(CelRules::default);
-        let (has_embedded, has_list_types) = flags(schema.as_deref());
         let subtrees = schema.as_deref().map(Subtrees::of).unwrap_or_default();
+        // The root's marks say whether any node is embedded or a set/map list.
+        let marks = schema.as_deref().and_then(|s| subtrees.get(s));
+        let has_embedded = marks.is_some_and(|m| m.embedded);
+        let has_list_types = marks.is_some_and(|m| m.list_types);
         PreparedSchema {
             schema,
             has_cel_rules,
@@ -246,26 +239,6 @@ impl MinorRules {
         }
         broken
     }
-}
-
-/// Whether any structural node below `s` satisfies `f`.
-pub(super) fn any_structural(s: &Schema, f: &dyn Fn(&Schema) -> bool, depth: usize) -> bool {
-    if f(s) {
-        return true;
-    }
-    depth < crate::schema::MAX_DEPTH
-        && s.structural_children()
-            .any(|(_, c)| any_structural(c, f, depth + 1))
-}
-
-pub(super) fn flags(s: Option<&Schema>) -> (bool, bool) {
-    let Some(s) = s else {
-        return (false, false);
-    };
-    (
-        any_structural(s, &|n| n.x_embedded_resource, 0),
-        any_structural(s, &|n| n.is_list_set() || n.is_list_map(), 0),
-    )
 }
 
 /// A CRD prepared once for validating many resources (schemas converted, patterns and rules
@@ -664,63 +637,6 @@ fn compile_pattern(p: &str) -> Result<Arc<Regex>, String> {
         .clone()
 }
 
-/// A copy of a version's `openAPIV3Schema` to prepare later, without the text of its
-/// schemas' `description`s (a null with the description's span stands in: the prepared
-/// schema keeps only where a description is). Descriptions are most of a CRD's bytes and the
-/// copy is made for every CRD, used or not. Values that are not schemas (`default`, `enum`,
-/// `example`, ...) are copied whole, and so is everything below the depth the conversion
-/// follows; the nesting is unchanged, so [`LazySchema::may_be_truncated`] answers alike.
-fn source_copy(n: &Node, depth: usize) -> Node {
-    let Some(m) = n.as_map() else {
-        return n.clone();
-    };
-    if depth > crate::schema::MAX_DEPTH {
-        return n.clone();
-    }
-    let schemas = |v: &Node, f: &dyn Fn(&Node) -> Node| -> Node {
-        let value = match &v.value {
-            Value::Map(m) => Value::Map(crate::yaml::Map {
-                entries: m
-                    .entries
-                    .iter()
-                    .map(|e| crate::yaml::Entry {
-                        key: e.key.clone(),
-                        key_span: e.key_span,
-                        value: f(&e.value),
-                    })
-                    .collect(),
-            }),
-            Value::Seq(items) => Value::Seq(items.iter().map(f).collect()),
-            other => other.clone(),
-        };
-        Node::new(value, v.span(), v.style())
-    };
-    let sub = |v: &Node| source_copy(v, depth + 1);
-    let entries = m
-        .entries
-        .iter()
-        .map(|e| {
-            let value = match e.key.as_str() {
-                "description" => Node::new(Value::Null, e.value.span(), e.value.style()),
-                // a map of schemas, a list of schemas
-                "properties" | "allOf" | "anyOf" | "oneOf" => schemas(&e.value, &sub),
-                "items" | "additionalProperties" | "not" => sub(&e.value),
-                _ => e.value.clone(),
-            };
-            crate::yaml::Entry {
-                key: e.key.clone(),
-                key_span: e.key_span,
-                value,
-            }
-        })
-        .collect();
-    Node::new(
-        Value::Map(crate::yaml::Map { entries }),
-        n.span(),
-        n.style(),
-    )
-}
-
 /// True when some node of the schema was cut at the depth cap.
 pub(super) fn is_truncated(s: &Schema) -> bool {
     let mut cut = false;
@@ -734,44 +650,6 @@ pub(super) fn is_truncated(s: &Schema) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_lazy_copy_converts_to_the_same_schema() {
-        let text = "type: object
-description: the root
-properties:
-  description: {type: string, description: a property named description}
-  spec:
-    type: object
-    description: |
-      a long text
-    default: {description: kept, a: 1}
-    properties:
-      list:
-        type: array
-        items: {type: string, description: item, enum: [a, b]}
-      any:
-        anyOf: [{type: integer, description: i}, {type: string}]
-        not: {description: n}
-      map:
-        type: object
-        additionalProperties: {type: string, description: v, pattern: '^a'}
-";
-        let docs = crate::yaml::load(text);
-        let n = docs[0].root.as_ref().expect("parsed");
-        let copy = source_copy(n, 0);
-        assert_eq!(Schema::from_node(&copy), Schema::from_node(n));
-        // the text is gone, not the keys
-        let spec = copy.at(&["properties", "spec"]).expect("spec");
-        assert!(spec.get("description").is_some_and(Node::is_null));
-        assert_eq!(
-            spec.at(&["default", "description"]).and_then(Node::as_str),
-            Some("kept")
-        );
-        assert!(copy
-            .at(&["properties", "description", "type"])
-            .is_some_and(|t| t.as_str() == Some("string")));
-    }
 
     #[test]
     fn a_pattern_compiles_once_per_run() {

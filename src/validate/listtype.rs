@@ -9,6 +9,7 @@
 use std::collections::HashMap;
 
 use super::link::Link;
+use super::props::property;
 use super::subtrees::Subtrees;
 use crate::k8s::field::{go_json, BadValue, ErrorType, FieldError};
 use crate::schema::Schema;
@@ -56,12 +57,31 @@ impl Walk<'_> {
                 self.value(&p, ap, &e.value, depth + 1);
             }
         }
-        if !s.properties.is_empty() {
+        if s.properties.is_empty() {
+            return;
+        }
+        // With the marks, only the properties with a list below are matched (by name, against
+        // a list of a few), not every entry looked up in the property map.
+        if let Some(t) = self.skip {
+            let Some(marks) = t.get(s) else {
+                return;
+            };
             for e in &m.entries {
-                if let Some(sub) = s.properties.get(e.key.as_str()) {
+                let sub = marks.lists_below.iter().find_map(|&i| {
+                    let (k, p) = s.properties.get_index(i as usize)?;
+                    (*k == *e.key).then_some(p)
+                });
+                if let Some(sub) = sub {
                     let p = Link::Child(path, &e.key);
                     self.value(&p, sub, &e.value, depth + 1);
                 }
+            }
+            return;
+        }
+        for e in &m.entries {
+            if let Some(sub) = property(s, &e.key) {
+                let p = Link::Child(path, &e.key);
+                self.value(&p, sub, &e.value, depth + 1);
             }
         }
     }

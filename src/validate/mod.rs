@@ -68,6 +68,7 @@ mod objectmeta;
 mod old;
 mod openapi;
 mod pipeline;
+mod props;
 pub mod prune;
 pub mod rewrite;
 pub mod rules;

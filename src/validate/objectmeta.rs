@@ -10,7 +10,9 @@
 
 use super::link::Link;
 use super::listtype::Located;
+use super::props::property;
 use super::prune::UnknownField;
+use super::subtrees::Subtrees;
 use crate::k8s::field::{BadValue, FieldError};
 use crate::k8s::{names, FieldPath};
 use crate::schema::Schema;
@@ -280,8 +282,22 @@ pub(crate) fn coerce(
     unknown: &mut Vec<UnknownField>,
     depth: usize,
 ) -> Option<Located> {
+    coerce_in(x, s, None, path, drop_invalid, unknown, depth)
+}
+
+/// [`coerce`] with `s`'s [`Subtrees`]: the parts of `x` under schema nodes with no embedded
+/// resource at or below them are not walked.
+pub(crate) fn coerce_in(
+    x: &mut Node,
+    s: Option<&Schema>,
+    skip: Option<&Subtrees>,
+    path: &Link<'_>,
+    drop_invalid: bool,
+    unknown: &mut Vec<UnknownField>,
+    depth: usize,
+) -> Option<Located> {
     let s = s?;
-    if depth > 2000 {
+    if depth > 2000 || skip.is_some_and(|t| !t.has_embedded(s)) {
         return None;
     }
     match &mut x.value {
@@ -292,18 +308,24 @@ pub(crate) fn coerce(
                 }
             }
             for e in m.entries.iter_mut() {
-                if let Some(p) = s.properties.get(e.key.as_str()) {
+                if let Some(p) = property(s, &e.key) {
                     let l = Link::Child(path, &e.key);
-                    if let Some(err) =
-                        coerce(&mut e.value, Some(p), &l, drop_invalid, unknown, depth + 1)
-                    {
+                    if let Some(err) = coerce_in(
+                        &mut e.value,
+                        Some(p),
+                        skip,
+                        &l,
+                        drop_invalid,
+                        unknown,
+                        depth + 1,
+                    ) {
                         return Some(err);
                     }
                 } else if s.additional_properties.is_some() {
                     let l = Link::Key(path, &e.key);
                     let ap = s.additional_properties_schema();
                     if let Some(err) =
-                        coerce(&mut e.value, ap, &l, drop_invalid, unknown, depth + 1)
+                        coerce_in(&mut e.value, ap, skip, &l, drop_invalid, unknown, depth + 1)
                     {
                         return Some(err);
                     }
@@ -315,7 +337,7 @@ pub(crate) fn coerce(
             let is = s.items.as_deref();
             for (i, it) in items.iter_mut().enumerate() {
                 let l = Link::Index(path, i);
-                if let Some(err) = coerce(it, is, &l, drop_invalid, unknown, depth + 1) {
+                if let Some(err) = coerce_in(it, is, skip, &l, drop_invalid, unknown, depth + 1) {
                     return Some(err);
                 }
             }
@@ -402,7 +424,7 @@ pub(crate) fn validate_embedded(
                 validate_embedded_resource(m, x.span(), path, out);
             }
             for e in &m.entries {
-                if let Some(p) = s.properties.get(e.key.as_str()) {
+                if let Some(p) = property(s, &e.key) {
                     let l = Link::Child(path, &e.key);
                     validate_embedded(&e.value, Some(p), &l, out, depth + 1);
                 } else if s.additional_properties.is_some() {

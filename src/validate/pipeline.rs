@@ -297,7 +297,9 @@ fn prune_unknown(
     }
     let root = Link::Root(None);
     let mut coerce_unknown = Vec::new();
-    if let Some((fe, span)) = objectmeta::coerce(x, schema, &root, false, &mut coerce_unknown, 0) {
+    let subtrees = Some(&ver.subtrees);
+    let embedded = objectmeta::coerce_in(x, schema, subtrees, &root, false, &mut coerce_unknown, 0);
+    if let Some((fe, span)) = embedded {
         r.field_error(&rules::EMBEDDED_RESOURCE, &fe, span, None);
         fatal = true;
     }
@@ -470,10 +472,13 @@ fn type_meta_ok(r: &mut Run<'_>, ver: &CompiledVersion, x: &Node) -> bool {
     let crd = r.crd;
     let kind = x.get_str("kind").unwrap_or("");
     let av = x.get_str("apiVersion").unwrap_or("");
-    let want_av = if crd.group.is_empty() {
-        ver.name.clone()
+    // `<group>/<version>`, compared without building it (it is built for an error only).
+    let av_ok = if crd.group.is_empty() {
+        av == ver.name
     } else {
-        format!("{}/{}", crd.group, ver.name)
+        av.strip_prefix(crd.group.as_str())
+            .and_then(|v| v.strip_prefix('/'))
+            .is_some_and(|v| v == ver.name)
     };
     let mut ok = true;
     if kind != crd.kind {
@@ -485,7 +490,12 @@ fn type_meta_ok(r: &mut Run<'_>, ver: &CompiledVersion, x: &Node) -> bool {
         r.field_error(&rules::TYPE_META, &fe, span_of(x, "kind"), None);
         ok = false;
     }
-    if av != want_av {
+    if !av_ok {
+        let want_av = if crd.group.is_empty() {
+            ver.name.clone()
+        } else {
+            format!("{}/{}", crd.group, ver.name)
+        };
         let fe = FieldError::invalid(
             FieldPath::new("apiVersion"),
             av.to_string(),

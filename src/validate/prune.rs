@@ -11,7 +11,8 @@
 //! in its values is pruned; `x-kubernetes-preserve-unknown-fields` does not carry over into
 //! declared properties or the `additionalProperties` schema, which are pruned normally.
 
-use super::subtrees::Subtrees;
+use super::props::property;
+use super::subtrees::{Marks, Subtrees};
 use crate::schema::{AdditionalProperties, Schema};
 use crate::yaml::{Entry, Map, Node, Span, Style, Value};
 
@@ -57,11 +58,11 @@ pub(crate) fn pruned_copy(
     is_resource_root: bool,
 ) -> (Node, Vec<UnknownField>) {
     let mut p = Pruner {
-        path: String::with_capacity(64),
+        path: String::new(),
         out: Vec::new(),
         nulls: true,
     };
-    let copy = p.copy(x, s, is_resource_root, 0);
+    let copy = p.copy(x, s, &copy::At::Root, is_resource_root, 0);
     p.out.sort_by(|a, b| a.path.cmp(&b.path));
     (copy, p.out)
 }
@@ -184,7 +185,7 @@ impl Pruner {
                             return self.meta_field(e, s, depth);
                         }
                         push_key(&mut self.path, &e.key);
-                        let keep = if let Some(p) = s.properties.get(e.key.as_str()) {
+                        let keep = if let Some(p) = property(s, &e.key) {
                             let keep = !(self.nulls && drops_null(&e.value, Some(p)));
                             if keep {
                                 self.node(&mut e.value, Some(p), false, depth + 1);
@@ -234,7 +235,7 @@ impl Pruner {
                         if embedded && META_FIELDS.contains(&e.key.as_str()) {
                             return self.meta_field(e, s, depth);
                         }
-                        let fs = if let Some(p) = s.properties.get(e.key.as_str()) {
+                        let fs = if let Some(p) = property(s, &e.key) {
                             Some(p)
                         } else if let Some(ap) = ap_schema(s) {
                             ap
@@ -269,9 +270,7 @@ impl Pruner {
 /// The schema of an object field as defaulting and null pruning see it.
 fn field_schema<'s>(s: Option<&'s Schema>, k: &str) -> Option<&'s Schema> {
     let s = s?;
-    s.properties
-        .get(k)
-        .or_else(|| s.additional_properties_schema())
+    property(s, k).or_else(|| s.additional_properties_schema())
 }
 
 /// `PruneNonNullableNullsWithoutDefaults`: deletes object keys whose value is `null` when the
@@ -362,85 +361,171 @@ fn default_rec(x: &mut Node, s: Option<&Schema>, skip: Option<&Subtrees>, depth:
     let Some(s) = s else {
         return 0;
     };
-    if depth > MAX_DEPTH || skip.is_some_and(|t| !t.has_defaults(s)) {
+    if depth > MAX_DEPTH {
         return 0;
     }
-    // A prepared schema's defaults are already synthetic (`prepare_defaults`): a clone will do.
-    let copy = |d: &Node| {
-        if skip.is_some() {
-            d.clone()
-        } else {
-            default_copy(d)
-        }
+    let Some(skip) = skip else {
+        return default_all(x, s, depth);
     };
+    match skip.get(s) {
+        Some(marks) if marks.defaults => default_marked(x, s, skip, marks, depth),
+        _ => 0,
+    }
+}
+
+/// [`default_rec`] without [`Subtrees`]: every property is looked at, and defaults are
+/// copied without their CRD spans.
+fn default_all(x: &mut Node, s: &Schema, depth: usize) -> usize {
     let mut n = 0;
     match &mut x.value {
         Value::Map(m) => {
-            // Absent properties are appended together: one reallocation of the entries per
-            // object rather than two per default.
-            let mut absent: Vec<Entry> = Vec::new();
-            for (k, prop) in &s.properties {
-                let Some(d) = &prop.default else {
-                    continue;
-                };
-                match m.get_mut(k) {
-                    None => {
-                        absent.push(Entry {
-                            key: k.as_str().into(),
-                            key_span: Span::default(),
-                            value: copy(d),
-                        });
-                        n += 1;
-                    }
-                    Some(v) if is_non_nullable_null(v, Some(prop)) => {
-                        let span = v.span();
-                        *v = copy(d);
-                        // Keep pointing at the `null` the user wrote.
-                        v.set_span(span);
-                        n += 1;
-                    }
-                    Some(_) => {}
-                }
-            }
-            if !absent.is_empty() {
-                m.edit(|entries| {
-                    entries.reserve_exact(absent.len());
-                    entries.append(&mut absent);
-                });
-            }
+            let defaulted = s
+                .properties
+                .iter()
+                .filter_map(|(k, p)| Some((k.as_str(), p, p.default.as_deref()?)));
+            n += fill_absent(m, defaulted, default_copy);
             let ap = s.additional_properties_schema();
             let has_ap = s.additional_properties.is_some();
             for e in m.entries.iter_mut() {
-                if let Some(p) = s.properties.get(e.key.as_str()) {
-                    n += default_rec(&mut e.value, Some(p), skip, depth + 1);
+                if let Some(p) = property(s, &e.key) {
+                    n += default_rec(&mut e.value, Some(p), None, depth + 1);
                 } else if has_ap {
-                    if is_non_nullable_null(&e.value, ap) {
-                        if let Some(d) = ap.and_then(|a| a.default.as_ref()) {
-                            let span = e.value.span();
-                            e.value = copy(d);
-                            e.value.set_span(span);
-                            n += 1;
-                        }
-                    }
-                    n += default_rec(&mut e.value, ap, skip, depth + 1);
+                    n += default_extra(e, ap, default_copy);
+                    n += default_rec(&mut e.value, ap, None, depth + 1);
                 }
             }
         }
-        Value::Seq(items) => {
-            let is = s.items.as_deref();
-            for it in items.iter_mut() {
-                if is_non_nullable_null(it, is) {
-                    if let Some(d) = is.and_then(|i| i.default.as_ref()) {
-                        let span = it.span();
-                        *it = copy(d);
-                        it.set_span(span);
-                        n += 1;
-                    }
-                }
-                n += default_rec(it, is, skip, depth + 1);
-            }
-        }
+        Value::Seq(items) => n += default_items(items, s, None, default_copy, depth),
         _ => {}
+    }
+    n
+}
+
+/// [`default_rec`] at a node with defaults below it: only the properties that have a
+/// default, or a default below them, are looked at (the [`Marks`] list them). A prepared
+/// schema's defaults are already synthetic (`prepare_defaults`): a clone will do.
+fn default_marked(x: &mut Node, s: &Schema, skip: &Subtrees, marks: &Marks, depth: usize) -> usize {
+    let mut n = 0;
+    match &mut x.value {
+        Value::Map(m) => {
+            let defaulted = marks.defaulted.iter().filter_map(|&i| {
+                let (k, p) = s.properties.get_index(i as usize)?;
+                Some((k.as_str(), p, p.default.as_deref()?))
+            });
+            n += fill_absent(m, defaulted, Node::clone);
+            if s.additional_properties.is_some() {
+                // Every entry may be an `additionalProperties` one: look each up.
+                let ap = s.additional_properties_schema();
+                for e in m.entries.iter_mut() {
+                    if let Some(p) = property(s, &e.key) {
+                        n += default_rec(&mut e.value, Some(p), Some(skip), depth + 1);
+                    } else {
+                        n += default_extra(e, ap, Node::clone);
+                        n += default_rec(&mut e.value, ap, Some(skip), depth + 1);
+                    }
+                }
+            } else if !marks.defaults_below.is_empty() {
+                for e in m.entries.iter_mut() {
+                    let below = marks.defaults_below.iter().find_map(|&i| {
+                        let (k, p) = s.properties.get_index(i as usize)?;
+                        (*k == *e.key).then_some(p)
+                    });
+                    if let Some(p) = below {
+                        n += default_marked_child(&mut e.value, p, skip, depth + 1);
+                    }
+                }
+            }
+        }
+        Value::Seq(items) => n += default_items(items, s, Some(skip), Node::clone, depth),
+        _ => {}
+    }
+    n
+}
+
+/// [`default_rec`] of a property listed in its parent's `defaults_below`.
+fn default_marked_child(x: &mut Node, s: &Schema, skip: &Subtrees, depth: usize) -> usize {
+    if depth > MAX_DEPTH {
+        return 0;
+    }
+    match skip.get(s) {
+        Some(marks) => default_marked(x, s, skip, marks, depth),
+        None => 0,
+    }
+}
+
+/// Fills the absent (or non-nullable null) properties among `defaulted` (name, schema,
+/// default), in that order. Absent ones are appended together: one reallocation of the
+/// entries per object rather than two per default.
+fn fill_absent<'s>(
+    m: &mut Map,
+    defaulted: impl Iterator<Item = (&'s str, &'s Schema, &'s Node)>,
+    copy: fn(&Node) -> Node,
+) -> usize {
+    let mut n = 0;
+    let mut absent: Vec<Entry> = Vec::new();
+    for (k, prop, d) in defaulted {
+        match m.get_mut(k) {
+            None => {
+                absent.push(Entry {
+                    key: k.into(),
+                    key_span: Span::default(),
+                    value: copy(d),
+                });
+                n += 1;
+            }
+            Some(v) if is_non_nullable_null(v, Some(prop)) => {
+                let span = v.span();
+                *v = copy(d);
+                // Keep pointing at the `null` the user wrote.
+                v.set_span(span);
+                n += 1;
+            }
+            Some(_) => {}
+        }
+    }
+    if !absent.is_empty() {
+        m.edit(|entries| {
+            entries.reserve_exact(absent.len());
+            entries.append(&mut absent);
+        });
+    }
+    n
+}
+
+/// An `additionalProperties` entry that is a non-nullable null takes the schema's default.
+fn default_extra(e: &mut Entry, ap: Option<&Schema>, copy: fn(&Node) -> Node) -> usize {
+    if !is_non_nullable_null(&e.value, ap) {
+        return 0;
+    }
+    let Some(d) = ap.and_then(|a| a.default.as_ref()) else {
+        return 0;
+    };
+    let span = e.value.span();
+    e.value = copy(d);
+    e.value.set_span(span);
+    1
+}
+
+/// Array items: a non-nullable null takes the item schema's default, then each is defaulted.
+fn default_items(
+    items: &mut [Node],
+    s: &Schema,
+    skip: Option<&Subtrees>,
+    copy: fn(&Node) -> Node,
+    depth: usize,
+) -> usize {
+    let mut n = 0;
+    let is = s.items.as_deref();
+    for it in items.iter_mut() {
+        if is_non_nullable_null(it, is) {
+            if let Some(d) = is.and_then(|i| i.default.as_ref()) {
+                let span = it.span();
+                *it = copy(d);
+                it.set_span(span);
+                n += 1;
+            }
+        }
+        n += default_rec(it, is, skip, depth + 1);
     }
     n
 }
@@ -573,6 +658,31 @@ mod tests {
         }
         // The cases cover both rewrites.
         assert!(pruned > 100 && nulls_only > 10, "{pruned} {nulls_only}");
+    }
+
+    /// Under `x-kubernetes-preserve-unknown-fields`, list items are walked as preserving too
+    /// (apiextensions-apiserver `pkg/apiserver/schema/pruning/algorithm.go`, `skipPrune`'s
+    /// `[]interface{}` case calls `skipPrune(v, s.Items, ...)` on release-1.25 to 1.36; a
+    /// short-lived `prune` there was reverted as a regression, kubernetes commit acb8d4ed):
+    /// an item keeps the fields its schema does not know, and its known fields are pruned
+    /// with their own schemas.
+    #[test]
+    fn items_of_a_preserving_list_keep_unknown_fields() {
+        let s = schema(json!({"properties": {"keep": {
+            "type": "array",
+            "x-kubernetes-preserve-unknown-fields": true,
+            "items": {"type": "object", "properties": {"a": {"properties": {"x": {}}}}}
+        }}}));
+        let obj = json!({"keep": [{"a": {"x": 1, "y": 2}, "b": 3}, {"c": {"d": 4}}]});
+        let kept = json!({"keep": [{"a": {"x": 1}, "b": 3}, {"c": {"d": 4}}]});
+        let mut x = Node::from_json(&obj);
+        let u = prune(&mut x, Some(&s), false);
+        assert_eq!(x.to_json(), kept);
+        let paths: Vec<&str> = u.iter().map(|u| u.path.as_str()).collect();
+        assert_eq!(paths, ["keep[0].a.y"]);
+        let (copy, u2) = pruned_copy(&Node::from_json(&obj), Some(&s), false);
+        assert_eq!(copy.to_json(), kept);
+        assert_eq!(u2, u);
     }
 
     #[test]

@@ -5,6 +5,7 @@ use super::{child_corr, ratcheted, validate, Corr, Ctx, Name};
 use crate::k8s::field::{go_float, BadValue};
 use crate::schema::correlate::{self, go_deep_equal};
 use crate::schema::{AdditionalProperties, Schema};
+use crate::validate::props::{has_property, property};
 use crate::yaml::{Node, Span, Value};
 
 pub(super) fn check_array(
@@ -106,7 +107,7 @@ pub(super) fn check_object(
     match &s.additional_properties {
         Some(AdditionalProperties::Bool(false)) => {
             for e in &m.entries {
-                if !s.properties.contains_key(e.key.as_str()) {
+                if !has_property(s, &e.key) {
                     let n = name.render();
                     let msg = format!("{n}.{} in body is a forbidden property", e.key);
                     let at = if e.key_span.is_empty() {
@@ -126,7 +127,7 @@ pub(super) fn check_object(
         }
         Some(AdditionalProperties::Schema(ap)) => {
             for e in &m.entries {
-                if !s.properties.contains_key(e.key.as_str()) {
+                if !has_property(s, &e.key) {
                     let child = Name::Extra(name, &e.key);
                     let c = child_corr(corr, name, &e.key);
                     r.merge(ratcheted(
@@ -140,7 +141,7 @@ pub(super) fn check_object(
     }
     if !s.properties.is_empty() {
         for e in &m.entries {
-            if let Some(ps) = s.properties.get(e.key.as_str()) {
+            if let Some(ps) = property(s, &e.key) {
                 let child = Name::Prop(name, &e.key);
                 let c = child_corr(corr, name, &e.key);
                 r.merge(ratcheted(

@@ -108,20 +108,51 @@ pub(crate) fn ratcheted(corr: Corr<'_>, mut r: Res) -> Res {
 
 /// `SubPropertyValidator`'s correlation: by key, except `apiVersion` and `kind` at the root,
 /// which never ratchet.
+#[inline]
 fn child_corr<'a>(corr: Corr<'a>, name: &Name<'_>, key: &str) -> Corr<'a> {
+    // On create (the common case) nothing correlates.
+    let p = corr?;
     if matches!(name, Name::Root) && (key == "apiVersion" || key == "kind") {
         return None;
     }
-    corr.and_then(|p| correlate::key(p, key))
+    correlate::key(p, key)
 }
 
 /// The schema's `type` after the server's conversion (`x-kubernetes-int-or-string` becomes
-/// `["integer","string"]`).
+/// `["integer","string"]`). A known type name is also kept as a [`Ty`] bit: the checks ask
+/// whether a type is allowed several times a value, and comparing names was most of that.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Types<'s> {
     None,
-    One(&'s str),
+    One(&'s str, u8),
     IntOrString,
+}
+
+/// The JSON types as bits, for [`Types::has`].
+struct Ty;
+
+impl Ty {
+    const NULL: u8 = 1;
+    const BOOLEAN: u8 = 2;
+    const INTEGER: u8 = 4;
+    const NUMBER: u8 = 8;
+    const STRING: u8 = 16;
+    const ARRAY: u8 = 32;
+    const OBJECT: u8 = 64;
+
+    /// The bit of a type name; 0 for a name that is none of the seven.
+    fn of(name: &str) -> u8 {
+        match name {
+            "null" => Ty::NULL,
+            "boolean" => Ty::BOOLEAN,
+            "integer" => Ty::INTEGER,
+            "number" => Ty::NUMBER,
+            "string" => Ty::STRING,
+            "array" => Ty::ARRAY,
+            "object" => Ty::OBJECT,
+            _ => 0,
+        }
+    }
 }
 
 impl<'s> Types<'s> {
@@ -131,21 +162,22 @@ impl<'s> Types<'s> {
         } else {
             match s.type_.as_deref() {
                 None | Some("") => Types::None,
-                Some(t) => Types::One(t),
+                Some(t) => Types::One(t, Ty::of(t)),
             }
         }
     }
-    fn contains(self, t: &str) -> bool {
+    /// Whether the type `bit` (a [`Ty`] constant) is allowed.
+    fn has(self, bit: u8) -> bool {
         match self {
             Types::None => false,
-            Types::One(x) => x == t,
-            Types::IntOrString => t == "integer" || t == "string",
+            Types::One(_, b) => b & bit != 0,
+            Types::IntOrString => (Ty::INTEGER | Ty::STRING) & bit != 0,
         }
     }
     fn joined(self) -> &'s str {
         match self {
             Types::None => "",
-            Types::One(x) => x,
+            Types::One(x, _) => x,
             Types::IntOrString => "integer,string",
         }
     }
@@ -160,16 +192,16 @@ fn effective_format<'s>(cx: &Ctx<'_>, s: &'s Schema, types: Types<'_>) -> &'s st
         return "";
     };
     let keep = match types {
-        Types::None | Types::IntOrString | Types::One("string") => {
+        Types::None | Types::IntOrString | Types::One("string", _) => {
             let since = match cx.formats.get(f) {
                 Some(i) => i.since,
                 None => super::formats::info(f).since,
             };
             since.is_some_and(|m| cx.compat_minor >= m)
         }
-        Types::One("integer") => f == "int32" || f == "int64",
-        Types::One("number") => f == "float" || f == "double",
-        Types::One(_) => false,
+        Types::One("integer", _) => f == "int32" || f == "int64",
+        Types::One("number", _) => f == "float" || f == "double",
+        Types::One(..) => false,
     };
     if keep {
         f
@@ -223,11 +255,13 @@ pub(crate) fn validate(
             mc: 1,
             ..Res::default()
         };
-        if !types.is_empty() && !types.contains("null") && !s.nullable {
+        if !types.is_empty() && !types.has(Ty::NULL) && !s.nullable {
             t = Res::err(invalid_type(name, types.joined(), "null", span));
         }
         r.merge(t);
-        r.merge_opt(check_enum(s, data, name, span));
+        if s.enum_.is_some() {
+            r.merge_opt(check_enum(s, data, name, span));
+        }
         return r;
     }
     if depth > crate::schema::MAX_DEPTH * 2 {
@@ -235,14 +269,25 @@ pub(crate) fn validate(
     }
     // type
     if !types.is_empty() || !format.is_empty() {
-        r.merge(check_type(types, format, data, name, span));
+        match check_type(types, format, data, name, span) {
+            // A clean type check is a result with a match counter of 1.
+            None => r.mc += 1,
+            Some(e) => r.merge(Res::err(e)),
+        }
         r.mc += 1;
     }
-    // schemaProps (junctors): always applies
-    r.merge(check_junctors(cx, s, data, corr, name, span, depth));
+    // schemaProps (junctors): always applies; without junctors it only counts a match.
+    if has_junctors(s) {
+        r.merge(check_junctors(cx, s, data, corr, name, span, depth));
+    } else {
+        r.mc += 1;
+    }
     r.mc += 1;
     if let Value::String(st) = &data.value {
-        r.merge_opt(check_string(cx, s, st, name, span));
+        // Only `maxLength` and the rare keywords (`minLength`, `pattern`) check a string.
+        if s.max_length.is_some() || s.rare.is_some() {
+            r.merge_opt(check_string(cx, s, st, name, span));
+        }
         r.mc += 1;
         let check = if format.is_empty() {
             None
@@ -265,7 +310,9 @@ pub(crate) fn validate(
         r.merge(check_array(cx, s, items, corr, name, span, depth));
         r.mc += 1;
     }
-    r.merge_opt(check_enum(s, data, name, span));
+    if s.enum_.is_some() {
+        r.merge_opt(check_enum(s, data, name, span));
+    }
     r.mc += 1;
     if let Value::Map(m) = &data.value {
         r.merge(check_object(cx, s, m, corr, name, span, depth));
@@ -290,51 +337,59 @@ fn invalid_type(name: &Name<'_>, type_name: &str, actual: &str, span: Span) -> O
     )
 }
 
-/// kube-openapi `schemaInfoForType` for decoded JSON: (type, format).
-fn schema_info(data: &Node) -> (&'static str, &'static str) {
+/// kube-openapi `schemaInfoForType` for decoded JSON: (type, format), and the type's bit.
+fn schema_info(data: &Node) -> (&'static str, &'static str, u8) {
     match data.value {
-        Value::Null => ("", ""),
-        Value::Bool(_) => ("boolean", ""),
-        Value::String(_) => ("string", ""),
-        Value::Int(_) => ("integer", "int64"),
-        Value::Float(_) => ("number", "float64"),
-        Value::Seq(_) => ("array", ""),
-        Value::Map(_) => ("object", ""),
+        Value::Null => ("", "", 0),
+        Value::Bool(_) => ("boolean", "", Ty::BOOLEAN),
+        Value::String(_) => ("string", "", Ty::STRING),
+        Value::Int(_) => ("integer", "int64", Ty::INTEGER),
+        Value::Float(_) => ("number", "float64", Ty::NUMBER),
+        Value::Seq(_) => ("array", "", Ty::ARRAY),
+        Value::Map(_) => ("object", "", Ty::OBJECT),
     }
 }
 
-fn check_type(types: Types<'_>, format: &str, data: &Node, name: &Name<'_>, span: Span) -> Res {
-    let mut ok = Res {
-        errs: Vec::new(),
-        mc: 1,
-        ratcheted: Vec::new(),
-    };
-    let (sch_type, fmt) = schema_info(data);
+/// The type validator's one error, or `None` for a clean result (whose match counter is 1).
+fn check_type(
+    types: Types<'_>,
+    format: &str,
+    data: &Node,
+    name: &Name<'_>,
+    span: Span,
+) -> Option<OErr> {
+    let (sch_type, fmt, sch_bit) = schema_info(data);
     let is_str_or_slice = matches!(data.value, Value::String(_) | Value::Seq(_));
     let is_float_int = match data.value {
-        Value::Float(f) => is_float_json_integer(f) && types.contains("integer"),
+        Value::Float(f) => is_float_json_integer(f) && types.has(Ty::INTEGER),
         _ => false,
     };
-    let is_int_float = sch_type == "integer" && types.contains("number");
+    let is_int_float = sch_bit == Ty::INTEGER && types.has(Ty::NUMBER);
     // kube-openapi: `kind != String && kind != Slice && format != "" && !(...)`.
     if !(is_str_or_slice
         || format.is_empty()
-        || types.contains(sch_type)
+        || types.has(sch_bit)
         || fmt == format
         || is_float_int
         || is_int_float)
     {
-        return Res::err(invalid_type(name, format, fmt, span));
+        return Some(invalid_type(name, format, fmt, span));
     }
-    if !(types.contains("number") || types.contains("integer") || format.is_empty())
-        && is_str_or_slice
-    {
-        return ok;
+    if !(types.has(Ty::NUMBER) || types.has(Ty::INTEGER) || format.is_empty()) && is_str_or_slice {
+        return None;
     }
-    if !(types.contains(sch_type) || is_float_int || is_int_float) {
-        ok = Res::err(invalid_type(name, types.joined(), sch_type, span));
+    if !(types.has(sch_bit) || is_float_int || is_int_float) {
+        return Some(invalid_type(name, types.joined(), sch_type, span));
     }
-    ok
+    None
+}
+
+/// Whether `s` has `anyOf`, `oneOf`, `allOf` or `not` (most schema nodes have none).
+fn has_junctors(s: &Schema) -> bool {
+    !s.all_of.is_empty()
+        || s.rare
+            .as_deref()
+            .is_some_and(|r| !r.any_of.is_empty() || !r.one_of.is_empty() || r.not.is_some())
 }
 
 /// The junctors in kube-openapi's order: `anyOf`, `oneOf`, `allOf`, `not`.

@@ -14,14 +14,12 @@ pub(super) fn check_string(
     span: Span,
 ) -> Option<Res> {
     let value = || Some(BadValue::String(st.to_string()));
-    let needs_len = s.max_length.is_some() || s.rare().min_length.is_some();
-    let len = if needs_len {
-        st.chars().count() as i64
-    } else {
-        0
-    };
+    // Lengths count characters, never more than the bytes: the count is needed only when the
+    // byte length alone cannot decide.
+    let bytes = i64::try_from(st.len()).unwrap_or(i64::MAX);
+    let chars = || i64::try_from(st.chars().count()).unwrap_or(i64::MAX);
     if let Some(max) = s.max_length {
-        if len > max {
+        if bytes > max && chars() > max {
             let n = name.render();
             let msg = format!("{n} in body should be at most {max} chars long");
             let mut e = OErr::v(Code::TooLong, n, value(), msg, span);
@@ -30,7 +28,7 @@ pub(super) fn check_string(
         }
     }
     if let Some(min) = s.rare().min_length {
-        if len < min {
+        if bytes < min || chars() < min {
             let n = name.render();
             let msg = format!("{n} in body should be at least {min} chars long");
             let mut e = OErr::v(Code::Other, n, value(), msg, span);
@@ -209,7 +207,7 @@ fn range_format<'f>(cx: &Ctx<'_>, types: Types<'_>, format: &'f str) -> (&'stati
     // Before 1.36 the number validator knew neither type nor format: no range check.
     match types {
         _ if !cx.beh.numeric_format_ranges => ("", ""),
-        Types::One("integer") => (
+        Types::One("integer", _) => (
             "integer",
             if format == "int32" || format == "int64" {
                 format
@@ -217,7 +215,7 @@ fn range_format<'f>(cx: &Ctx<'_>, types: Types<'_>, format: &'f str) -> (&'stati
                 ""
             },
         ),
-        Types::One("number") => (
+        Types::One("number", _) => (
             "number",
             if format == "float" || format == "double" {
                 format
