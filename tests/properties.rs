@@ -198,6 +198,7 @@ fn report(files: &[(String, String)], threads: usize) -> String {
         old: None::<Arc<_>>,
         keep_texts: false,
         list_skipped: true,
+        exit_after: false,
     };
     let inputs = files
         .iter()

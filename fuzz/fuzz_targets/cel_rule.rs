@@ -94,6 +94,8 @@ fuzz_target!(|data: &[u8]| {
         // Keep every text: the checks below read the files the run saw.
         keep_texts: true,
         list_skipped: true,
+        // A fuzzer runs in one process for hours: the memory of each run is freed.
+        exit_after: false,
     };
     let result = driver::run(
         vec![file("crd.yaml", crd), file("w.yaml", RESOURCE.to_string())],

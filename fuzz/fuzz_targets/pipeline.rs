@@ -36,6 +36,8 @@ fn options(mode: Mode, transform: Option<Transform>) -> RunOptions {
         // Keep every text: the checks below read the files the run saw.
         keep_texts: true,
         list_skipped: true,
+        // A fuzzer runs in one process for hours: the memory of each run is freed.
+        exit_after: false,
     }
 }
 

@@ -365,7 +365,17 @@ pub fn pending(inputs: Vec<Input>) -> Vec<Loaded> {
 
 /// The text of one input, or why it cannot be had.
 fn read_text(input: &Input) -> Result<String, String> {
-    let bytes = read_bounded(&input.origin, input.walked)?;
+    text_of(read_bounded(&input.origin, input.walked)?)
+}
+
+/// `bytes` as text, or where they stop being UTF-8. simdutf8 checks the common case (every
+/// byte of every file a run reads) 32 bytes at a time: std's check was 0.6% of a
+/// 10,000-resource run's instructions. std's then words a failure with its offset.
+fn text_of(bytes: Vec<u8>) -> Result<String, String> {
+    if simdutf8::basic::from_utf8(&bytes).is_ok() {
+        // SAFETY: simdutf8 has just checked that `bytes` are UTF-8.
+        return Ok(unsafe { String::from_utf8_unchecked(bytes) });
+    }
     String::from_utf8(bytes).map_err(|e| {
         format!(
             "not UTF-8 text (invalid byte at offset {})",
@@ -636,6 +646,26 @@ mod tests {
         assert_eq!(
             real_path(Path::new("Cargo.toml"), false, &mut dirs),
             here.join("Cargo.toml").canonicalize().unwrap()
+        );
+    }
+
+    #[test]
+    fn texts_are_checked_as_utf8_with_the_offset_of_a_bad_byte() {
+        let long = "a: b\n".repeat(100);
+        for good in ["", "ascii", "ç日本\u{1F600}", long.as_str()] {
+            assert_eq!(text_of(good.as_bytes().to_vec()).as_deref(), Ok(good));
+        }
+        let mut bad = long.clone().into_bytes();
+        bad[301] = 0xff;
+        assert_eq!(
+            text_of(bad),
+            Err("not UTF-8 text (invalid byte at offset 301)".to_string())
+        );
+        // A character cut short at the end.
+        let cut = "abc\u{e9}".as_bytes();
+        assert_eq!(
+            text_of(cut[..cut.len() - 1].to_vec()),
+            Err("not UTF-8 text (invalid byte at offset 3)".to_string())
         );
     }
 

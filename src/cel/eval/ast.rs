@@ -28,16 +28,21 @@ pub struct Expr {
     /// For a call, how the evaluator runs it, decided here once instead of matching the
     /// function name against every special form at each evaluation.
     pub(crate) form: CallForm,
+    /// Whether the node is of a shape constant folding may apply to (`interp::plan::may_fold`),
+    /// decided here once: the evaluator asks at every node it evaluates.
+    pub(crate) may_fold: bool,
 }
 
 impl Expr {
     pub fn new(id: u64, kind: ExprKind) -> Expr {
         let form = CallForm::of(&kind);
+        let may_fold = super::interp::plan::may_fold(&kind);
         Expr {
             id,
             kind,
             folded: FoldCache::default(),
             form,
+            may_fold,
         }
     }
 }

@@ -43,8 +43,9 @@ pub fn to_value_untyped(node: &Node) -> Value {
 pub enum Needs {
     /// Nothing below the value itself (a presence test: an object keeps no fields).
     Nothing,
-    /// An object's fields by CEL (stored) name, each with what is read of it.
-    Fields(Vec<(Box<str>, Needs)>),
+    /// An object's fields by CEL (stored) name, each with what is read of it. The name is
+    /// the very key a converted object stores the field under (shared, not copied per object).
+    Fields(FieldList),
     /// A list's length and, of each element, this.
     Elements(Box<Needs>),
     /// The whole value.
@@ -53,6 +54,60 @@ pub enum Needs {
 
 /// [`Needs::All`] to borrow.
 pub static ALL: Needs = Needs::All;
+
+/// The fields of [`Needs::Fields`], and whether any of their names is an escaped one (holds
+/// `__`), known once here rather than looked for at every converted object: an object key is
+/// stored under a name other than itself only when it is escaped.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FieldList {
+    list: Vec<(Arc<str>, Needs)>,
+    escaped: bool,
+}
+
+/// No fields (what [`Needs::Nothing`] keeps of an object).
+static NO_FIELDS: FieldList = FieldList {
+    list: Vec::new(),
+    escaped: false,
+};
+
+impl FieldList {
+    pub fn push(&mut self, name: Arc<str>, need: Needs) {
+        self.escaped |= name.as_bytes().windows(2).any(|w| w == b"__");
+        self.list.push((name, need));
+    }
+}
+
+impl std::ops::Deref for FieldList {
+    type Target = [(Arc<str>, Needs)];
+    fn deref(&self) -> &Self::Target {
+        &self.list
+    }
+}
+
+/// Mutable access to the fields' needs (and order); a name is only added by [`FieldList::push`].
+impl std::ops::DerefMut for FieldList {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.list
+    }
+}
+
+impl FromIterator<(Arc<str>, Needs)> for FieldList {
+    fn from_iter<I: IntoIterator<Item = (Arc<str>, Needs)>>(iter: I) -> Self {
+        let mut f = FieldList::default();
+        for (name, need) in iter {
+            f.push(name, need);
+        }
+        f
+    }
+}
+
+impl IntoIterator for FieldList {
+    type Item = (Arc<str>, Needs);
+    type IntoIter = std::vec::IntoIter<(Arc<str>, Needs)>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.list.into_iter()
+    }
+}
 
 impl Needs {
     /// Whether a value converted for `self` can serve a reader that needs `other`: every
@@ -94,7 +149,7 @@ impl Needs {
                 for (name, n) in b {
                     match a.iter_mut().find(|(x, _)| *x == name) {
                         Some((_, m)) => *m = std::mem::replace(m, Needs::Nothing).merge(n),
-                        None => a.push((name, n)),
+                        None => a.push(name, n),
                     }
                 }
                 Needs::Fields(a)
@@ -125,8 +180,8 @@ fn needed(node: &Node, s: &Schema, resource_root: bool, needs: &Needs, depth: us
                 ) =>
         {
             let only = match needs {
-                Needs::Fields(f) => &f[..],
-                _ => &[],
+                Needs::Fields(f) => f,
+                _ => &NO_FIELDS,
             };
             object(m, s, resource_root, depth, Some(only))
         }
@@ -254,7 +309,7 @@ fn object(
     s: &Schema,
     resource_root: bool,
     depth: usize,
-    only: Option<&[(Box<str>, Needs)]>,
+    only: Option<&FieldList>,
 ) -> Value {
     // `Some(need)` for a field to convert (`None` inside: all of it).
     let keep = |name: &str| -> Option<Option<&Needs>> {
@@ -263,7 +318,7 @@ fn object(
             Some(f) => f.iter().find(|(x, _)| **x == *name).map(|(_, n)| Some(n)),
         }
     };
-    let room = only.map_or(s.properties.len(), <[_]>::len).min(m.len());
+    let room = only.map_or(s.properties.len(), |f| f.len()).min(m.len());
     let mut entries = Entries::with_capacity_and_hasher(room, Default::default());
     let root_view = resource_root && !declares_type_meta(s);
     for (k, v) in m.iter() {
@@ -289,9 +344,12 @@ fn object(
         if v.is_null() {
             continue;
         }
-        let name = field_name(k);
-        let Some(need) = keep(&name) else {
-            continue;
+        let (name, need) = match only {
+            None => (Arc::from(field_name(k)), None),
+            Some(f) => match wanted(f, k) {
+                Some((name, n)) => (name.clone(), Some(n)),
+                None => continue,
+            },
         };
         // Fields CEL cannot name (unescapable, untyped, unknown under
         // preserve-unknown-fields) still take part in equality, so they are kept, under their
@@ -305,12 +363,30 @@ fn object(
             None if s.preserves_unknown_fields() => untyped(v, depth + 1),
             None => continue,
         };
-        entries.insert(Key::String(Arc::from(name)), value);
+        entries.insert(Key::String(name), value);
     }
     Value::Map(Arc::new(MapValue {
         entries,
         object: Some(object_type()),
     }))
+}
+
+/// The entry of `f` for the object key `k`: the one named [`field_name`]`(k)`. Most keys are
+/// stored under their own names: those are found by the key itself, and a key no name
+/// matches is passed over without escaping it unless some wanted name is an escaped one
+/// (every escaped name that differs from its key holds `__`).
+fn wanted<'f>(f: &'f FieldList, k: &str) -> Option<&'f (Arc<str>, Needs)> {
+    if let Some(e) = f.iter().find(|(x, _)| **x == *k) {
+        // A reserved word (`namespace`) is stored escaped: then look again below.
+        if matches!(field_name(k), Cow::Borrowed(_)) {
+            return Some(e);
+        }
+    }
+    if !f.escaped {
+        return None;
+    }
+    let name = field_name(k);
+    f.iter().find(|(x, _)| **x == *name)
 }
 
 /// A schema node whose values CEL can see (has a type, or is int-or-string).
@@ -537,6 +613,57 @@ mod tests {
         // only so that object equality sees them.
         assert_eq!(m.entries.len(), 8);
         assert!(m.get_str("1x").is_some());
+    }
+
+    #[test]
+    fn partial_objects_keep_each_wanted_field_under_its_stored_name() {
+        let keys = [
+            "a",
+            "namespace",
+            "in",
+            "foo-bar",
+            "x__y",
+            "1x",
+            "b",
+            "fooBar",
+        ];
+        let mut props = serde_json::Map::new();
+        let mut obj = serde_json::Map::new();
+        for (i, k) in keys.iter().enumerate() {
+            props.insert(k.to_string(), serde_json::json!({"type": "integer"}));
+            obj.insert(k.to_string(), serde_json::json!(i));
+        }
+        let s = schema(serde_json::json!({"type": "object", "properties": props}));
+        let node = Node::from_json(&serde_json::Value::Object(obj));
+        let Value::Map(full) = to_value(&node, &s, false) else {
+            panic!()
+        };
+        // Raw names, reserved words and their escapes, escaped names, names no key has.
+        let wanted_sets: [&[&str]; 5] = [
+            &["a", "fooBar"],
+            &["namespace", "__namespace__", "in"],
+            &["foo__dash__bar", "x__underscores__y", "x__y"],
+            &["1x", "b", "foo-bar", "zz"],
+            &[],
+        ];
+        for wanted in wanted_sets {
+            let needs = Needs::Fields(wanted.iter().map(|w| (Arc::from(*w), Needs::All)).collect());
+            let Value::Map(part) = to_value_needed(&node, &s, false, &needs) else {
+                panic!()
+            };
+            let expect: Vec<_> = full
+                .entries
+                .iter()
+                .filter(|(k, _)| matches!(k, Key::String(n) if wanted.contains(&&**n)))
+                .map(|(k, v)| format!("{k:?}={v:?}"))
+                .collect();
+            let got: Vec<_> = part
+                .entries
+                .iter()
+                .map(|(k, v)| format!("{k:?}={v:?}"))
+                .collect();
+            assert_eq!(got, expect, "{wanted:?}");
+        }
     }
 
     #[test]

@@ -27,6 +27,7 @@ pub mod plan;
 #[cfg(test)]
 mod tests;
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use super::ast::{CallForm, Expr, ExprKind};
@@ -36,7 +37,7 @@ use crate::k8s::Behavior;
 
 pub use merge::concat_lists;
 pub use plan::plan_time_error;
-use plan::{is_attribute, is_const, may_fold};
+use plan::{is_attribute, is_const};
 
 /// Evaluation settings.
 #[derive(Clone, Copy, Debug)]
@@ -145,27 +146,23 @@ const TYPE_NAMES: &[&str] = &[
 
 impl<'a> Evaluator<'a> {
     fn add(&mut self, c: u64) -> Result<(), EvalError> {
-        self.cost = self.cost.saturating_add(c);
-        match self.opts.cost_limit {
-            Some(l) if self.cost > l => Err(cost_limit_error()),
-            _ => Ok(()),
-        }
+        charge(&mut self.cost, self.opts.cost_limit, c)
     }
 
     /// The innermost variable `name`: comprehension variables shadow the caller's.
     fn lookup(&self, name: &str) -> Option<Result<&Value, &EvalError>> {
-        if let Some((_, v)) = self.vars.iter().rev().find(|(n, _)| *n == name) {
+        if let Some((_, v)) = self.vars.iter().rev().find(|(n, _)| same_name(n, name)) {
             return Some(v.as_ref());
         }
         self.base
             .iter()
             .rev()
-            .find(|(n, _)| *n == name)
+            .find(|(n, _)| same_name(n, name))
             .map(|(_, v)| Ok(v))
     }
 
     fn eval(&mut self, e: &'a Expr) -> EvalResult {
-        if self.opts.fold_constants && may_fold(e) {
+        if self.opts.fold_constants && e.may_fold {
             if let Some(v) = self.folded_cached(e) {
                 return v;
             }
@@ -225,8 +222,14 @@ impl<'a> Evaluator<'a> {
 
     /// `operand.field`, a presence test `has(operand.field)`, or a dotted type name.
     fn select(&mut self, e: &'a Expr, operand: &'a Expr, field: &str, test: bool) -> EvalResult {
+        // A field chain on a variable is read where the variable is (see `chain`).
+        let limit = self.opts.cost_limit;
         if test {
             // The operand chain is costed, the presence test itself is free.
+            let found = chain(&self.vars, self.base, &mut self.cost, limit, operand);
+            if let Some(v) = found {
+                return functions::has_field(&*v?, field);
+            }
             let v = self.eval(operand)?;
             return functions::has_field(&v, field);
         }
@@ -237,12 +240,67 @@ impl<'a> Evaluator<'a> {
                 }
             }
         }
+        let found = chain(&self.vars, self.base, &mut self.cost, limit, operand);
+        if let Some(v) = found {
+            // The operand is a variable or a select: an attribute, no cost of its own.
+            let v = v?;
+            charge(&mut self.cost, limit, 1)?;
+            return functions::select(&v, field);
+        }
         let v = self.eval(operand)?;
         if !is_attribute(operand) {
             self.add(1)?;
         }
         self.add(1)?;
         functions::select(&v, field)
+    }
+
+    /// The value of `e` for an index, which only reads it: borrowed when `e` is one of the
+    /// caller's variables or a field chain on one, evaluated otherwise. (Selects and presence
+    /// tests read comprehension variables in place too, see [`chain`]; an index evaluates its
+    /// key in between, which may change them.)
+    fn operand(&mut self, e: &'a Expr) -> Result<Cow<'a, Value>, EvalError> {
+        match self.borrowed(e) {
+            Some(r) => r,
+            None => self.eval(e).map(Cow::Owned),
+        }
+    }
+
+    /// [`Self::eval`] of a caller's variable or of a field chain on one, with the same costs
+    /// and errors, borrowing the value; `None` (having done nothing) for any other
+    /// expression.
+    fn borrowed(&mut self, e: &'a Expr) -> Option<Result<Cow<'a, Value>, EvalError>> {
+        match &e.kind {
+            ExprKind::Ident(n) => {
+                // A comprehension variable shadows the caller's: evaluated as usual.
+                if self.vars.iter().any(|(v, _)| same_name(v, n)) {
+                    return None;
+                }
+                let base: &'a [(&'a str, Value)] = self.base;
+                let (_, v) = base.iter().rev().find(|(x, _)| same_name(x, n))?;
+                Some(self.add(1).and_then(|()| match v {
+                    Value::Invalid(m) => Err(EvalError::other(&**m)),
+                    v => Ok(Cow::Borrowed(v)),
+                }))
+            }
+            ExprKind::Select {
+                operand,
+                field,
+                test: false,
+            } => {
+                // A type name (`net.IP`) never starts at a variable: the chain is not one then.
+                // The operand is an identifier or a select: an attribute, no cost of its own.
+                let v = match self.borrowed(operand)? {
+                    Ok(v) => v,
+                    Err(err) => return Some(Err(err)),
+                };
+                Some(self.add(1).and_then(|()| match v {
+                    Cow::Borrowed(v) => functions::select_ref(v, field),
+                    Cow::Owned(v) => functions::select(&v, field).map(Cow::Owned),
+                }))
+            }
+            _ => None,
+        }
     }
 
     /// A list literal: elements left to right, `?` elements only when present.
@@ -378,6 +436,77 @@ impl<'a> Evaluator<'a> {
         }
         self.add(1)?;
         Err(EvalError::other(format!("no such attribute(s): {n}")))
+    }
+}
+
+/// [`Evaluator::add`] on the evaluator's cost, for callers that hold other parts of the
+/// evaluator borrowed.
+fn charge(cost: &mut u64, limit: Option<u64>, c: u64) -> Result<(), EvalError> {
+    *cost = cost.saturating_add(c);
+    match limit {
+        Some(l) if *cost > l => Err(cost_limit_error()),
+        _ => Ok(()),
+    }
+}
+
+/// [`Evaluator::eval`] of a variable (a comprehension variable, else the caller's) or of a
+/// field chain on one, with the same costs and errors, reading the values where they are
+/// instead of cloning one per step (`p1.group == p2.group` in a loop over a loop cloned both
+/// elements at every step); `None`, having charged nothing, for any other expression.
+fn chain<'s>(
+    vars: &'s [(&str, EvalResult)],
+    base: &'s [(&str, Value)],
+    cost: &mut u64,
+    limit: Option<u64>,
+    e: &Expr,
+) -> Option<Result<Cow<'s, Value>, EvalError>> {
+    match &e.kind {
+        ExprKind::Ident(n) => {
+            let found = match vars.iter().rev().find(|(v, _)| same_name(v, n)) {
+                Some((_, r)) => r.as_ref(),
+                None => Ok(&base.iter().rev().find(|(x, _)| same_name(x, n))?.1),
+            };
+            Some(charge(cost, limit, 1).and_then(|()| match found {
+                Ok(Value::Invalid(m)) => Err(EvalError::other(&**m)),
+                Ok(v) => Ok(Cow::Borrowed(v)),
+                Err(err) => Err(err.clone()),
+            }))
+        }
+        // A type name (`net.IP`) never starts at a variable: the chain is not one then.
+        ExprKind::Select {
+            operand,
+            field,
+            test: false,
+        } => {
+            let v = match chain(vars, base, cost, limit, operand)? {
+                Ok(v) => v,
+                Err(err) => return Some(Err(err)),
+            };
+            Some(charge(cost, limit, 1).and_then(|()| match v {
+                Cow::Borrowed(v) => functions::select_ref(v, field),
+                Cow::Owned(v) => functions::select(&v, field).map(Cow::Owned),
+            }))
+        }
+        _ => None,
+    }
+}
+
+/// `a == b` for variable names, without a call to `memcmp` for the short ones (`self`,
+/// `oldSelf`, loop variables): every identifier is looked up by name, several times per
+/// evaluation.
+#[inline]
+fn same_name(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    let word = |s: &[u8], at: usize| u32::from_ne_bytes([s[at], s[at + 1], s[at + 2], s[at + 3]]);
+    match n {
+        // The first and the last four bytes (overlapping when shorter than eight).
+        4..=8 => word(a, 0) == word(b, 0) && word(a, n - 4) == word(b, n - 4),
+        0..=3 => a.iter().zip(b).all(|(x, y)| x == y),
+        _ => a == b,
     }
 }
 

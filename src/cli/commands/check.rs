@@ -21,6 +21,7 @@ pub fn run(settings: &Settings, mode: Mode, args: &CheckArgs) -> Result<Status, 
         old: None,
         keep_texts: false,
         list_skipped: settings.verbose,
+        exit_after: true,
     };
     let gather = crate::cli::trace::piece("gather", None);
     let gathered = super::gather_pending(
@@ -79,6 +80,7 @@ pub fn run_lint(settings: &Settings, args: &PathArgs) -> Result<Status, Failure>
         old: None,
         keep_texts: false,
         list_skipped: settings.verbose,
+        exit_after: true,
     };
     let result = super::run_driver(settings, &settings.paths(&args.paths), &[], &opts)?;
     let mut out = io::BufWriter::new(io::stdout().lock());

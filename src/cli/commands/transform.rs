@@ -48,6 +48,7 @@ pub fn run(settings: &Settings, kind: Transform, args: &TransformArgs) -> Result
         old: None,
         keep_texts: true,
         list_skipped: settings.verbose,
+        exit_after: true,
     };
     let (mut result, roles) = super::run_driver_with_roles(
         settings,

@@ -427,6 +427,7 @@ mod tests {
             old: None,
             keep_texts: false,
             list_skipped: false,
+            exit_after: false,
         }
     }
 

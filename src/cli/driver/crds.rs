@@ -51,13 +51,28 @@ pub(super) fn parse_crd_files<'a>(
             (file, early)
         })
         .unzip();
-    let work: Vec<(usize, FileId)> = (0..files.len())
+    let mut work: Vec<(usize, FileId)> = (0..files.len())
         .filter(|&f| crd_files[f])
         .map(|f| (files[f].text.len(), f))
         .collect();
+    let fillers = fillers(loaded, &files, &crd_files);
+    // Size 0: after every CRD file in the largest-first order.
+    work.extend(fillers.iter().map(|&f| (0, f)));
     let files_ref = &files;
     let per_file = largest_first(work, |_, f| {
         let (l, text) = (&loaded[f], &files_ref[f].text);
+        if !crd_files[f] {
+            let _parse = trace::piece("parse", Some(f));
+            let p = parse_file(
+                f,
+                l,
+                text.as_result(),
+                loaded.len(),
+                Classify::Later,
+                patches,
+            );
+            return (f, p, Vec::new());
+        }
         let parse = trace::piece("parse crds", Some(f));
         let mut p = parse_file(
             f,
@@ -83,6 +98,31 @@ pub(super) fn parse_crd_files<'a>(
     }
     (files, prepared)
 }
+
+/// Files of resources that step 1 parses after its CRD files, as step 3 would: the smallest
+/// files whose texts are held, up to [`FILLER_BYTES`] of text. CRD files take uneven time to
+/// lint (one of 30 KB can take longer than one of 1 MB), so a core would otherwise wait for
+/// the other's last CRD file before step 3 starts (3 ms of a 10,000-resource run's 200).
+/// Their trees are held for step 3, hence the bound.
+fn fillers(loaded: &[Loaded], files: &[Early<'_>], crd_files: &[bool]) -> Vec<FileId> {
+    let mut small: Vec<(usize, FileId)> = (0..files.len())
+        .filter(|&f| !crd_files[f] && loaded[f].input.role == Role::Target)
+        .filter_map(|f| files[f].text.held().map(|t| (t.len(), f)))
+        .collect();
+    small.sort_unstable();
+    let mut total = 0;
+    small
+        .into_iter()
+        .take_while(|&(len, _)| {
+            total += len;
+            total <= FILLER_BYTES
+        })
+        .map(|(_, f)| f)
+        .collect()
+}
+
+/// How much text of resources step 1 parses at most ([`fillers`]).
+pub(super) const FILLER_BYTES: usize = 512 * 1024;
 
 /// What step 1 hands step 3 for one file.
 pub(super) struct Early<'a> {

@@ -220,7 +220,10 @@ pub(super) fn files(
                 Kept::Nothing => (String::new(), None),
                 Kept::Owned(t) => (t, None),
                 Kept::InLoaded => (l.source.text, None),
-                Kept::Again { len, hash: h } => read_again(&l, len, h),
+                Kept::Again { len, hash: h } => {
+                    let _again = super::trace::piece("read for report", Some(f));
+                    read_again(&l, len, h)
+                }
             };
             let changed = changed.map(|msg| {
                 Diagnostic::new(&input_rules::IO_ERROR, Span::default(), msg).with_file(f)
@@ -306,6 +309,7 @@ mod tests {
             old: None,
             keep_texts: false,
             list_skipped: true,
+            exit_after: false,
         }
     }
 
@@ -313,6 +317,33 @@ mod tests {
         format!(
             "apiVersion: ops.example.com/v1\nkind: BackupSchedule\nmetadata:\n  name: b\n  namespace: n\nspec:\n  schedule: '0 3 * * *'\n  retentionDays: {days}\n  target:\n    bucket: backups\n"
         )
+    }
+
+    /// Step 1 parses the smallest files of resources after the CRDs (`crds::fillers`), step 3
+    /// the rest: a file gets the same findings either way.
+    #[test]
+    fn files_parsed_in_step_one_or_three_get_the_same_findings() {
+        // 40 files of ~35 KB: more than step 1 takes, so both steps parse some.
+        let docs: String = (0..200).map(|d| resource(400 + d) + "---\n").collect();
+        let mut files = vec![file("a-crd.yaml", CRD)];
+        files.extend((0..40).map(|i| file(&format!("r{i:02}.yaml"), &docs)));
+        assert!(40 * docs.len() > 2 * super::super::crds::FILLER_BYTES);
+        let result = run(files, &opts());
+        let findings_of = |f: usize| {
+            let mut found: Vec<(usize, String, String)> = result
+                .diagnostics
+                .iter()
+                .filter(|d| d.file == Some(f))
+                .map(|d| (d.span.start(), d.rule.id.to_string(), d.message.clone()))
+                .collect();
+            found.sort();
+            found
+        };
+        let first = findings_of(1);
+        assert_eq!(first.len(), 200, "{first:?}");
+        for f in 2..=40 {
+            assert_eq!(findings_of(f), first, "file {f}");
+        }
     }
 
     #[test]

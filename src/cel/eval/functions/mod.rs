@@ -122,15 +122,22 @@ fn surface(v: Value) -> EvalResult {
 
 /// `v.field`.
 pub fn select(v: &Value, name: &str) -> EvalResult {
-    let field_name = name;
+    select_ref(v, name).map(std::borrow::Cow::into_owned)
+}
+
+/// `v.field`, borrowing the field's value from `v` where it is there (an object's field):
+/// a chain `self.spec.x` then copies only what it ends on.
+pub fn select_ref<'v>(v: &'v Value, name: &str) -> Result<std::borrow::Cow<'v, Value>, EvalError> {
+    use std::borrow::Cow;
     match v {
-        Value::Map(m) => field(m, field_name)
-            .cloned()
-            .ok_or_else(|| EvalError::no_such_key(field_name))
-            .and_then(surface),
+        Value::Map(m) => match field(m, name) {
+            Some(Value::Invalid(e)) => Err(err(&**e)),
+            Some(x) => Ok(Cow::Borrowed(x)),
+            None => Err(EvalError::no_such_key(name)),
+        },
         Value::Invalid(m) => Err(err(&**m)),
-        Value::Optional(Some(inner)) => opt_select(inner, field_name),
-        Value::Optional(None) => Ok(Value::none()),
+        Value::Optional(Some(inner)) => opt_select(inner, name).map(Cow::Owned),
+        Value::Optional(None) => Ok(Cow::Owned(Value::none())),
         _ => Err(nso()),
     }
 }

@@ -102,7 +102,7 @@ impl<'a> Evaluator<'a> {
 
     /// `v[i]` (`plain`) and `v[?i]`: a qualifier of the attribute on the left.
     fn index(&mut self, plain: bool, args: &'a [Expr]) -> EvalResult {
-        let v = self.eval(&args[0])?;
+        let v = self.operand(&args[0])?;
         let i = self.eval_inline(&args[1])?;
         if !is_attribute(&args[0]) {
             self.add(1)?;

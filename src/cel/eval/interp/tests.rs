@@ -366,3 +366,87 @@ fn argument_stack_is_balanced_after_errors() {
         }
     }
 }
+
+#[test]
+fn variable_names_compare_like_strings() {
+    let names = [
+        "",
+        "a",
+        "ab",
+        "abc",
+        "self",
+        "selg",
+        "oldSelf",
+        "oldSelg",
+        "pldSelf",
+        "@result",
+        "@it",
+        "x",
+        "y",
+        "abcdefgh",
+        "abcdefgi",
+        "bbcdefgh",
+        "abcdefghi",
+        "abcdefghj",
+        "é",
+        "é1",
+        "self ",
+        " self",
+    ];
+    for a in names {
+        for b in names {
+            assert_eq!(same_name(a, b), a == b, "{a:?} {b:?}");
+        }
+    }
+}
+
+#[test]
+fn selections_on_variables_cost_and_fail_as_evaluated_ones() {
+    // The borrowed path (a field chain on a caller's variable) against the same chain on a
+    // value the evaluator computed (`[self][0]`): the same result, cost and error.
+    use crate::yaml::Node;
+    let v = Node::from_json(&serde_json::json!({"a": {"b": {"c": 1}}, "s": "x"}));
+    let s = crate::schema::Schema::from_node(&Node::from_json(&serde_json::json!({
+        "type": "object",
+        "properties": {
+            "a": {"type": "object", "properties": {"b": {"type": "object",
+                "properties": {"c": {"type": "integer"}}}}},
+            "s": {"type": "string"}
+        }
+    })));
+    let self_v = crate::cel::eval::to_value(&v, &s, false);
+    let vars = [("self", self_v)];
+    for (direct, computed) in [
+        ("self.a.b.c", "[self][0].a.b.c"),
+        ("self.a.x", "[self][0].a.x"),
+        ("self.s.x", "[self][0].s.x"),
+        ("has(self.a.b)", "has([self][0].a.b)"),
+        ("has(self.a.x)", "has([self][0].a.x)"),
+        ("self.a['b'].c", "[self][0].a['b'].c"),
+        // Comprehension variables (one element: one step).
+        ("[self].map(x, x.a.b.c)", "[self].map(x, [x][0].a.b.c)"),
+        ("[self].map(x, x.a.x)", "[self].map(x, [x][0].a.x)"),
+        (
+            "[self].map(x, has(x.a.b))",
+            "[self].map(x, has([x][0].a.b))",
+        ),
+        ("[self].map(self, self.s)", "[self].map(self, [self][0].s)"),
+    ] {
+        let opts = Options {
+            cost_limit: None,
+            fold_constants: false,
+            ..Options::default()
+        };
+        let d = parse(direct).unwrap();
+        let c = parse(computed).unwrap();
+        let (d, c) = (evaluate(&d, &vars, opts), evaluate(&c, &vars, opts));
+        assert_eq!(
+            format!("{:?}", d.value),
+            format!("{:?}", c.value),
+            "{direct}"
+        );
+        // `[self][0]` costs the list literal (10), the index and the attribute it starts
+        // (1 each) more.
+        assert_eq!(d.cost + 12, c.cost, "{direct}");
+    }
+}

@@ -46,7 +46,9 @@ impl Validator {
         opts: &CompileOptions,
     ) -> Option<Validator> {
         let decl = decl_type(schema, resource_root, ROOT_TYPE_NAME);
-        let mut v = Self::build(schema, schema, resource_root, decl, opts, 0)?;
+        let mut with_rules = WithRules::default();
+        with_rules.mark(schema, 0);
+        let mut v = Self::build(schema, schema, resource_root, decl, opts, &with_rules, 0)?;
         v.root = Some(Arc::clone(schema));
         Some(v)
     }
@@ -57,9 +59,10 @@ impl Validator {
         resource_root: bool,
         decl: Option<Arc<DeclType>>,
         opts: &CompileOptions,
+        with_rules: &WithRules,
         depth: usize,
     ) -> Option<Validator> {
-        if depth > crate::schema::MAX_DEPTH {
+        if depth > crate::schema::MAX_DEPTH || !with_rules.at(validation) {
             return None;
         }
         let mut init_error = None;
@@ -79,10 +82,16 @@ impl Validator {
         };
         let elem = decl.as_ref().and_then(|d| d.elem().cloned());
         let items = match (&validation.items, &node.items) {
-            (Some(v), Some(n)) => {
-                Self::build(v, n, n.x_embedded_resource, elem.clone(), opts, depth + 1)
-                    .map(Box::new)
-            }
+            (Some(v), Some(n)) => Self::build(
+                v,
+                n,
+                n.x_embedded_resource,
+                elem.clone(),
+                opts,
+                with_rules,
+                depth + 1,
+            )
+            .map(Box::new),
             _ => None,
         };
         let additional = match (
@@ -90,13 +99,25 @@ impl Validator {
             &node.additional_properties,
         ) {
             (Some(AdditionalProperties::Schema(v)), Some(AdditionalProperties::Schema(n))) => {
-                Self::build(v, n, n.x_embedded_resource, elem.clone(), opts, depth + 1)
-                    .map(Box::new)
+                Self::build(
+                    v,
+                    n,
+                    n.x_embedded_resource,
+                    elem.clone(),
+                    opts,
+                    with_rules,
+                    depth + 1,
+                )
+                .map(Box::new)
             }
             _ => None,
         };
         let mut properties = IndexMap::default();
         for (k, vp) in &validation.properties {
+            // Most of a schema has no rules: skipped before the name is escaped and typed.
+            if !with_rules.at(vp) {
+                continue;
+            }
             let Some(np) = node.properties.get(k) else {
                 continue;
             };
@@ -121,6 +142,7 @@ impl Validator {
                 np.x_embedded_resource,
                 Some(field_decl),
                 opts,
+                with_rules,
                 depth + 1,
             );
             if let Some(p) = built {
@@ -130,7 +152,17 @@ impl Validator {
         let all_of = validation
             .all_of
             .iter()
-            .filter_map(|a| Self::build(a, node, resource_root, decl.clone(), opts, depth + 1))
+            .filter_map(|a| {
+                Self::build(
+                    a,
+                    node,
+                    resource_root,
+                    decl.clone(),
+                    opts,
+                    with_rules,
+                    depth + 1,
+                )
+            })
             .collect::<Vec<_>>();
         if rules.is_empty()
             && init_error.is_none()
@@ -160,6 +192,50 @@ impl Validator {
             properties,
             all_of,
         })
+    }
+}
+
+/// The schema nodes (by address) with rules at or below them along the edges the validator
+/// tree follows (properties, items, additionalProperties, allOf): a validator is built only
+/// for those, the others (most of a schema) would build to nothing. Found in one walk, where
+/// the build escaped and typed every property name of the schema first.
+#[derive(Default)]
+struct WithRules(std::collections::HashSet<usize, foldhash::fast::RandomState>);
+
+impl WithRules {
+    fn key(s: &Schema) -> usize {
+        s as *const Schema as usize
+    }
+
+    /// Marks `s` and its sub-schemas; true when `s` has rules at or below it.
+    fn mark(&mut self, s: &Schema, depth: usize) -> bool {
+        // Deeper than the build goes: left to the build (which stops there), as if it had
+        // rules.
+        if depth > crate::schema::MAX_DEPTH {
+            self.0.insert(Self::key(s));
+            return true;
+        }
+        let mut any = !s.x_validations.is_empty();
+        for p in s.properties.values() {
+            any |= self.mark(p, depth + 1);
+        }
+        if let Some(i) = &s.items {
+            any |= self.mark(i, depth + 1);
+        }
+        if let Some(AdditionalProperties::Schema(a)) = &s.additional_properties {
+            any |= self.mark(a, depth + 1);
+        }
+        for a in &s.all_of {
+            any |= self.mark(a, depth + 1);
+        }
+        if any {
+            self.0.insert(Self::key(s));
+        }
+        any
+    }
+
+    fn at(&self, s: &Schema) -> bool {
+        self.0.contains(&Self::key(s))
     }
 }
 

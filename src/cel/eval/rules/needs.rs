@@ -12,8 +12,10 @@
 //! `?:`) needs the whole value there. The conversion ([`Needs`]) converts a value whole
 //! wherever a need does not fit the data's shape.
 
+use std::sync::Arc;
+
 use super::super::ast::{Expr, ExprKind};
-use super::super::convert::Needs;
+use super::super::convert::{FieldList, Needs};
 use crate::cel::escaping::is_reserved;
 
 /// One step of a path.
@@ -161,10 +163,11 @@ impl<'e> Analysis<'e, '_> {
         let need = path.iter().rev().fold(leaf, |inner, step| match step {
             Step::Elem => Needs::Elements(Box::new(inner)),
             Step::Field(f) => {
-                let mut fields = vec![(Box::from(*f), inner.clone())];
+                let mut fields = FieldList::default();
+                fields.push(Arc::from(*f), inner.clone());
                 // The evaluator's field lookup falls back to `__name__` for a reserved word.
                 if is_reserved(f) {
-                    fields.push((format!("__{f}__").into_boxed_str(), inner));
+                    fields.push(Arc::from(format!("__{f}__")), inner);
                 }
                 Needs::Fields(fields)
             }
@@ -199,7 +202,7 @@ mod tests {
     fn fields(list: &[(&str, Needs)]) -> Needs {
         Needs::Fields(
             list.iter()
-                .map(|(s, n)| (Box::from(*s), n.clone()))
+                .map(|(s, n)| (Arc::from(*s), n.clone()))
                 .collect(),
         )
     }
