@@ -114,6 +114,7 @@ pub(crate) fn scan_checked<'a, S: Sink<'a>>(src: &'a str, sink: &mut S) -> Resul
         stack: Vec::new(),
         pos: 0,
         doc_start: 0,
+        text: String::new(),
     };
     s.stream()
 }
@@ -201,6 +202,10 @@ struct Scanner<'a, 's, S> {
     pos: usize,
     /// Where the current document starts (where granit takes over if it declines).
     doc_start: usize,
+    /// Room for the text of scalars folded over lines, reused: each one is then copied out
+    /// once, exactly sized (growing a string per scalar line by line cost several
+    /// reallocations each, and one more to shrink it into the tree).
+    text: String,
 }
 
 /// The end of the run of spaces in `b` that starts at `p`, stopping at `lim` (at most

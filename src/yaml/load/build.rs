@@ -12,7 +12,7 @@ use granit_parser::{Event, ScalarStyle, StructureStyle, Tag};
 use super::anchors::{merge_into, Anchored};
 use super::scalar::{classify_tag, go_key_repr, go_sharp_v, tag_display, TagClass};
 use super::{floor_boundary, release_freed_memory, too_deep, Loader};
-use crate::yaml::resolve::{format_float_key, Scalar};
+use crate::yaml::resolve::{self, format_float_key, Scalar};
 use crate::yaml::{Entry, Map, Node, Span, Str, Style, Value, YamlError, YamlErrorKind};
 
 /// A finished node plus what its parent needs to know about it.
@@ -73,12 +73,14 @@ pub(super) struct MapFrame {
 }
 
 impl MapFrame {
-    pub(super) fn find(&mut self, key: &str, hasher: &RandomState) -> Option<usize> {
+    pub(super) fn find(&mut self, key: &Str, hasher: &RandomState) -> Option<usize> {
         if self.index.is_none() && self.entries.len() < LINEAR_KEYS {
             // Below a chunk's size the entries are one slice (a chained iterator over the
-            // chunks cost more than the comparisons).
-            return self.entries.last.iter().position(|e| e.key == key);
+            // chunks cost more than the comparisons). `Str` to `Str`: two short keys compare
+            // as two words each, without reading their texts.
+            return self.entries.last.iter().position(|e| e.key == *key);
         }
+        let key = key.as_str();
         let index = self.index.get_or_insert_with(|| {
             let mut m = HashMap::with_capacity(self.entries.len() * 2);
             for (i, e) in self.entries.iter().enumerate() {
@@ -407,7 +409,7 @@ impl DocBuilder {
     /// A scalar event: the tab checks, its value, then its place in the tree. The fast
     /// scanner's sink calls it directly (no tag, no anchor: inlined, those branches go).
     #[allow(clippy::too_many_arguments)]
-    #[inline]
+    #[inline(always)]
     pub(super) fn scalar_event(
         &mut self,
         text: Cow<'_, str>,
@@ -452,6 +454,60 @@ impl DocBuilder {
             self.register(anchor, &built, loader)?;
         }
         self.place(built, loader)
+    }
+
+    /// The fast scanner's common map key: a plain or quoted scalar (no tag, no anchor) where
+    /// a mapping waits for its next key, that go-yaml reads as a string (plain: not `<<` and
+    /// resolving to a string). It becomes the pending key directly: what `scalar_event` does
+    /// for it, without building, moving and taking apart a `Built` record (about a third of a
+    /// key's cost in the loader). Returns the text back for every other scalar.
+    #[inline(always)]
+    pub(super) fn string_key<'t>(
+        &mut self,
+        text: Cow<'t, str>,
+        style: ScalarStyle,
+        sp: Span,
+        loader: &Loader<'_>,
+    ) -> Result<Option<Cow<'t, str>>, Fatal> {
+        let Some(Frame {
+            kind: FrameKind::Map(MapFrame { pending: None, .. }),
+            ..
+        }) = self.stack.last()
+        else {
+            return Ok(Some(text));
+        };
+        let string = match style {
+            ScalarStyle::Plain => {
+                loader.colons.is_empty()
+                    && text != "<<"
+                    && matches!(resolve::resolve_plain_scalar(&text), Scalar::Str)
+            }
+            // One line (a quoted scalar over lines is exempt from the tab checks).
+            ScalarStyle::SingleQuoted | ScalarStyle::DoubleQuoted => {
+                !loader.src[sp.range()].contains('\n')
+            }
+            ScalarStyle::Literal | ScalarStyle::Folded => false,
+        };
+        if !string {
+            return Ok(Some(text));
+        }
+        self.check_tab(sp.start(), loader)?;
+        self.decode_count += 1;
+        // The top frame is the mapping checked above.
+        if let Some(frame) = self.stack.last_mut() {
+            frame.note_child(sp);
+            frame.size = frame.size.saturating_add(1);
+            frame.go_count = frame.go_count.saturating_add(1);
+            if let FrameKind::Map(m) = &mut frame.kind {
+                m.pending = Some(PendingKey {
+                    key: text.into(),
+                    span: sp,
+                    merge: false,
+                    kind: KeyKind::Str,
+                });
+            }
+        }
+        Ok(None)
     }
 
     pub(super) fn open(
@@ -556,7 +612,7 @@ impl DocBuilder {
         self.place(built, loader)
     }
 
-    #[inline]
+    #[inline(always)]
     pub(super) fn check_tab(&self, start: usize, loader: &Loader<'_>) -> Result<(), Fatal> {
         // Walking back over every token's indentation cost ~1% of a run; most files have no
         // tab to find.
@@ -575,7 +631,7 @@ impl DocBuilder {
 
     /// Hands a finished node to its parent (or makes it the root). Inlined into its two hot
     /// callers (scalars and collection ends), so the `Built` record stays in registers.
-    #[inline]
+    #[inline(always)]
     pub(super) fn place(&mut self, built: Built, loader: &Loader<'_>) -> Result<(), Fatal> {
         let is_key = matches!(
             self.stack.last(),
@@ -627,14 +683,23 @@ impl DocBuilder {
 
 /// Turns a finished node into a map key the way `sigs.k8s.io/yaml` stringifies keys. A string
 /// key's text moves into the key (copying it cost an allocation, a copy and a free per key).
-#[inline]
-pub(super) fn map_key(mut built: Built) -> Result<PendingKey, Fatal> {
+#[inline(always)]
+pub(super) fn map_key(built: Built) -> Result<PendingKey, Fatal> {
     let span = built.node.span();
-    if let Value::String(s) = &mut built.node.value {
+    // Taken apart, so that a string key leaves nothing else to drop (dropping the emptied
+    // record was ~35 instructions a key).
+    let Built {
+        node, raw, merge, ..
+    } = built;
+    if let Node {
+        value: Value::String(key),
+        ..
+    } = node
+    {
         return Ok(PendingKey {
-            key: std::mem::take(s),
+            key,
             span,
-            merge: built.merge,
+            merge,
             kind: KeyKind::Str,
         });
     }
@@ -645,11 +710,11 @@ pub(super) fn map_key(mut built: Built) -> Result<PendingKey, Fatal> {
             span,
         )
     };
-    let (key, kind) = match (&built.node.value, built.raw) {
+    let (key, kind) = match (&node.value, raw) {
         (Value::Seq(_) | Value::Map(_), _) => {
             return Err(fatal(
                 YamlErrorKind::Syntax,
-                format!("invalid map key: {}", go_sharp_v(&built.node)),
+                format!("invalid map key: {}", go_sharp_v(&node)),
                 span,
             ))
         }
@@ -659,9 +724,7 @@ pub(super) fn map_key(mut built: Built) -> Result<PendingKey, Fatal> {
         (_, Some(Scalar::Bool(b))) => (b.to_string(), KeyKind::Bool),
         (_, Some(Scalar::Int(i))) => (i.to_string(), KeyKind::Int),
         (_, Some(Scalar::Uint(u))) => return Err(unsupported("uint64", format!("0x{u:x}"))),
-        (_, Some(Scalar::BigInt(_))) => {
-            return Err(unsupported("*big.Int", go_sharp_v(&built.node)))
-        }
+        (_, Some(Scalar::BigInt(_))) => return Err(unsupported("*big.Int", go_sharp_v(&node))),
         (_, Some(Scalar::Float(f))) => (format_float_key(f), KeyKind::Float),
         // Scalars always carry their resolution; keep the JSON value as a fallback.
         (Value::Bool(b), None) => (b.to_string(), KeyKind::Bool),
@@ -672,7 +735,7 @@ pub(super) fn map_key(mut built: Built) -> Result<PendingKey, Fatal> {
     Ok(PendingKey {
         key: key.into(),
         span,
-        merge: built.merge,
+        merge,
         kind,
     })
 }

@@ -71,7 +71,11 @@ impl<'a> Sink<'a> for FastSink<'_, 'a> {
         let Some(d) = self.doc.as_mut() else {
             return;
         };
-        let result = d.scalar_event(text, style, 0, None, sp, sp, self.loader);
+        let result = match d.string_key(text, style, sp, self.loader) {
+            Ok(Some(text)) => d.scalar_event(text, style, 0, None, sp, sp, self.loader),
+            Ok(None) => Ok(()),
+            Err(e) => Err(e),
+        };
         self.fail_on(result);
     }
 

@@ -14,7 +14,7 @@ use crate::yaml::{Node, Span, Style, Value, YamlError, YamlErrorKind};
 impl DocBuilder {
     /// Inlined into [`DocBuilder::scalar_event`]: the fast scanner's scalars have no tag, and
     /// their `Built` record then goes to `place` without being moved through a `Result`.
-    #[inline]
+    #[inline(always)]
     pub(super) fn scalar(
         &mut self,
         text: Cow<'_, str>,

@@ -61,7 +61,7 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
     /// indented than `parent` (granit's `scan_plain_scalar` in block context).
     pub(super) fn plain_value(&mut self, q: usize, parent: usize) -> Result<(), Declined> {
         let (mut end, stop, mut at) = self.plain_line(q);
-        let mut text: Option<String> = None;
+        let mut folded = false;
         match stop {
             Stop::Colon => return self.no(),
             Stop::Comment => {}
@@ -90,7 +90,12 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
                 if stop == Stop::Colon || e == s {
                     return self.no();
                 }
-                let t = text.get_or_insert_with(|| self.src[q..end].to_owned());
+                let t = &mut self.text;
+                if !folded {
+                    folded = true;
+                    t.clear();
+                    t.push_str(&self.src[q..end]);
+                }
                 if breaks == 0 {
                     t.push(' ');
                 } else {
@@ -104,7 +109,11 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
                 }
             },
         }
-        let value = text.map_or(Cow::Borrowed(&self.src[q..end]), Cow::Owned);
+        let value = if folded {
+            Cow::Owned(self.text.as_str().to_owned())
+        } else {
+            Cow::Borrowed(&self.src[q..end])
+        };
         self.emit(
             Event::Scalar(value, ScalarStyle::Plain, 0, None),
             q,
@@ -258,7 +267,8 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
             }
             (start, indent)
         };
-        let mut string = String::new();
+        let mut string = std::mem::take(&mut self.text);
+        string.clear();
         let mut leading_break = false;
         let mut leading_blank = false;
         let mut p = start;
@@ -307,8 +317,10 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
         } else {
             ScalarStyle::Folded
         };
+        let value = string.as_str().to_owned();
+        self.text = string;
         self.emit(
-            Event::Scalar(Cow::Owned(string), style, 0, None),
+            Event::Scalar(Cow::Owned(value), style, 0, None),
             start,
             p,
             hint,
