@@ -54,6 +54,9 @@ struct Inline {
 }
 
 const _: () = assert!(std::mem::size_of::<Heap>() == 16 && std::mem::size_of::<Inline>() == 16);
+// `Heap` has no padding only where a pointer is 8 bytes: on a 32-bit target 4 of its bytes
+// would be padding, which `words` must never read. Only 64-bit targets are built.
+const _: () = assert!(std::mem::size_of::<NonNull<u8>>() == 8);
 
 // SAFETY: a `Str` owns its heap block (like the `Box<str>` it was) and never shares or mutates
 // it, so it may move to and be read from any thread.
