@@ -39,8 +39,12 @@ pub struct Index {
     packages: Vec<(String, usize, usize)>,
     /// One row per distinct definition body: name, package, slot in the package's array.
     defs: Vec<(String, usize, usize)>,
-    /// Per minor: definition name to row.
-    tables: Vec<HashMap<String, usize>>,
+    /// Per minor: the rows of its definitions.
+    tables: Vec<Vec<usize>>,
+    /// Per minor: definition name to row, built on the first lookup in that minor. A run
+    /// emulates one minor: building the maps of all 13 at once was a third of a one-ConfigMap
+    /// run's instructions (SipHash and rehashing).
+    names: Vec<OnceLock<HashMap<String, usize, foldhash::fast::RandomState>>>,
     /// Per minor: the kinds served.
     pub kinds: Vec<Vec<KindEntry>>,
     /// Per package: its bodies, decoded on first use.
@@ -108,9 +112,9 @@ fn parse_index(bytes: &[u8]) -> Option<Index> {
                 .iter()
                 .map(|id| {
                     let id = id.as_u64()? as usize;
-                    Some((defs.get(id)?.0.clone(), id))
+                    defs.get(id).map(|_| id)
                 })
-                .collect::<Option<HashMap<_, _>>>()
+                .collect::<Option<Vec<usize>>>()
         })
         .collect::<Option<Vec<_>>>()?;
     let kinds = v["kinds"]
@@ -135,11 +139,13 @@ fn parse_index(bytes: &[u8]) -> Option<Index> {
         return None;
     }
     let decoded = (0..packages.len()).map(|_| OnceLock::new()).collect();
+    let names = (0..tables.len()).map(|_| OnceLock::new()).collect();
     Some(Index {
         minors,
         packages,
         defs,
         tables,
+        names,
         kinds,
         decoded,
     })
@@ -158,7 +164,19 @@ impl Index {
 
     /// The definition row a name has in a minor.
     pub fn def_id(&self, slot: usize, name: &str) -> Option<usize> {
-        self.tables.get(slot)?.get(name).copied()
+        let table = self.tables.get(slot)?;
+        let names = self.names.get(slot)?.get_or_init(|| {
+            let mut names = HashMap::with_capacity_and_hasher(
+                table.len(),
+                foldhash::fast::RandomState::default(),
+            );
+            // A name listed twice keeps its last row, as collecting the pairs into a map did.
+            for &id in table {
+                names.insert(self.def_name(id).to_string(), id);
+            }
+            names
+        });
+        names.get(name).copied()
     }
 
     /// The name of a definition row.
