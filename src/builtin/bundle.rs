@@ -42,7 +42,7 @@ pub struct Index {
     /// Per minor: the rows of its definitions.
     tables: Vec<Vec<usize>>,
     /// Per minor: definition name to row, built on the first lookup in that minor. A run
-    /// emulates one minor: building the maps of all 13 at once was a third of a one-ConfigMap
+    /// emulates one minor: building the maps of all 14 at once was a third of a one-ConfigMap
     /// run's instructions (SipHash and rehashing).
     names: Vec<OnceLock<HashMap<String, usize, foldhash::fast::RandomState>>>,
     /// Per minor: the kinds served.
