@@ -254,54 +254,50 @@ impl Parser<'_> {
 
     /// `relation op relation`, left-associative, all relational operators alike.
     fn relation(&mut self) -> Option<Expr> {
-        let mut lhs = self.additive()?;
-        loop {
-            let func = match self.peek() {
-                Tok::P("<") => "_<_",
-                Tok::P("<=") => "_<=_",
-                Tok::P(">") => "_>_",
-                Tok::P(">=") => "_>=_",
-                Tok::P("==") => "_==_",
-                Tok::P("!=") => "_!=_",
-                Tok::In => "@in",
-                _ => return Some(lhs),
-            };
-            let t = self.advance();
-            let op = self.id(&t);
-            let rhs = self.additive()?;
-            lhs = call(op, func, None, vec![lhs, rhs]);
-        }
+        self.left_assoc(Self::additive, |t| match t {
+            Tok::P("<") => Some("_<_"),
+            Tok::P("<=") => Some("_<=_"),
+            Tok::P(">") => Some("_>_"),
+            Tok::P(">=") => Some("_>=_"),
+            Tok::P("==") => Some("_==_"),
+            Tok::P("!=") => Some("_!=_"),
+            Tok::In => Some("@in"),
+            _ => None,
+        })
     }
 
     fn additive(&mut self) -> Option<Expr> {
-        let mut lhs = self.multiplicative()?;
-        loop {
-            let func = match self.peek() {
-                Tok::P("+") => "_+_",
-                Tok::P("-") => "_-_",
-                _ => return Some(lhs),
-            };
-            let t = self.advance();
-            let op = self.id(&t);
-            let rhs = self.multiplicative()?;
-            lhs = call(op, func, None, vec![lhs, rhs]);
-        }
+        self.left_assoc(Self::multiplicative, |t| match t {
+            Tok::P("+") => Some("_+_"),
+            Tok::P("-") => Some("_-_"),
+            _ => None,
+        })
     }
 
     fn multiplicative(&mut self) -> Option<Expr> {
-        let mut lhs = self.unary()?;
-        loop {
-            let func = match self.peek() {
-                Tok::P("*") => "_*_",
-                Tok::P("/") => "_/_",
-                Tok::P("%") => "_%_",
-                _ => return Some(lhs),
-            };
+        self.left_assoc(Self::unary, |t| match t {
+            Tok::P("*") => Some("_*_"),
+            Tok::P("/") => Some("_/_"),
+            Tok::P("%") => Some("_%_"),
+            _ => None,
+        })
+    }
+
+    /// `term (op term)*`, left-associative, for the operators `func_of` names: each operator's
+    /// id taken before its right term, as the crate's visitor takes it.
+    fn left_assoc(
+        &mut self,
+        term: fn(&mut Self) -> Option<Expr>,
+        func_of: fn(Tok) -> Option<&'static str>,
+    ) -> Option<Expr> {
+        let mut lhs = term(self)?;
+        while let Some(func) = func_of(self.peek()) {
             let t = self.advance();
             let op = self.id(&t);
-            let rhs = self.unary()?;
+            let rhs = term(self)?;
             lhs = call(op, func, None, vec![lhs, rhs]);
         }
+        Some(lhs)
     }
 
     /// `member | '!'+ member`; an even number of `!` cancels out. Unary minus (and a signed

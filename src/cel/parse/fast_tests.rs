@@ -3,6 +3,22 @@
 
 use super::*;
 
+/// The distinct rule texts of the test data, and of `CRDLINT_FASTPARSE_EXTRA` (a folder of
+/// more manifests, for a check by hand against a corpus kept outside the repository).
+fn test_rule_texts() -> Vec<String> {
+    let mut texts = Vec::new();
+    rule_texts(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata"),
+        &mut texts,
+    );
+    if let Ok(more) = std::env::var("CRDLINT_FASTPARSE_EXTRA") {
+        rule_texts(std::path::Path::new(&more), &mut texts);
+    }
+    texts.sort();
+    texts.dedup();
+    texts
+}
+
 /// Every `rule` and `messageExpression` text under `dir` (YAML files, recursively).
 fn rule_texts(dir: &std::path::Path, out: &mut Vec<String>) {
     fn walk(n: &crate::yaml::Node, out: &mut Vec<String>) {
@@ -140,16 +156,7 @@ fn fast_path_builds_what_the_crate_builds() {
 /// takes only what the crate parses, and parses it alike.
 #[test]
 fn fast_path_takes_no_broken_rule() {
-    let mut texts = Vec::new();
-    rule_texts(
-        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata"),
-        &mut texts,
-    );
-    if let Ok(more) = std::env::var("CRDLINT_FASTPARSE_EXTRA") {
-        rule_texts(std::path::Path::new(&more), &mut texts);
-    }
-    texts.sort();
-    texts.dedup();
+    let texts = test_rule_texts();
     let mut variants = 0;
     for t in texts.iter().filter(|t| t.is_ascii()) {
         for k in (1..t.len()).step_by(3) {
@@ -321,16 +328,7 @@ fn fast_path_agrees_on_generated_expressions() {
 /// Every rule text of the test data that the fast path takes parses as the crate parses it.
 #[test]
 fn fast_path_agrees_on_the_test_data() {
-    let mut texts = Vec::new();
-    rule_texts(
-        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata"),
-        &mut texts,
-    );
-    if let Ok(more) = std::env::var("CRDLINT_FASTPARSE_EXTRA") {
-        rule_texts(std::path::Path::new(&more), &mut texts);
-    }
-    texts.sort();
-    texts.dedup();
+    let texts = test_rule_texts();
     let taken = texts.iter().filter(|t| fast_matches_crate(t)).count();
     assert!(
         texts.len() > 100 && taken * 2 > texts.len(),
