@@ -566,19 +566,8 @@ impl Parser<'_> {
         let accu2 = self.ident_at(at, RESULT);
         let loop_step = self.call_at(at, if all { "_&&_" } else { "_||_" }, vec![accu2, pred]);
         let result = self.ident_at(at, RESULT);
-        Some(self.comprehension(
-            at,
-            Comprehension {
-                iter_range: target,
-                iter_var: var,
-                iter_var2: None,
-                accu_var: RESULT.to_string(),
-                accu_init: init,
-                loop_cond,
-                loop_step,
-                result,
-            },
-        ))
+        let fold = over(target, var, init, loop_cond, loop_step, result);
+        Some(self.comprehension(at, fold))
     }
 
     fn exists_one(&mut self, at: u64, target: Expr, mut args: Vec<Expr>) -> Option<Expr> {
@@ -594,19 +583,8 @@ impl Parser<'_> {
         let accu3 = self.ident_at(at, RESULT);
         let one2 = self.node_at(at, ExprKind::Literal(Literal::Int(1)));
         let result = self.call_at(at, "_==_", vec![accu3, one2]);
-        Some(self.comprehension(
-            at,
-            Comprehension {
-                iter_range: target,
-                iter_var: var,
-                iter_var2: None,
-                accu_var: RESULT.to_string(),
-                accu_init: init,
-                loop_cond,
-                loop_step,
-                result,
-            },
-        ))
+        let fold = over(target, var, init, loop_cond, loop_step, result);
+        Some(self.comprehension(at, fold))
     }
 
     /// `map(x, f)` and `map(x, p, f)`.
@@ -624,19 +602,8 @@ impl Parser<'_> {
             loop_step = self.call_at(at, "_?_:_", vec![filter, loop_step, accu2]);
         }
         let result = self.ident_at(at, RESULT);
-        Some(self.comprehension(
-            at,
-            Comprehension {
-                iter_range: target,
-                iter_var: var,
-                iter_var2: None,
-                accu_var: RESULT.to_string(),
-                accu_init: init,
-                loop_cond,
-                loop_step,
-                result,
-            },
-        ))
+        let fold = over(target, var, init, loop_cond, loop_step, result);
+        Some(self.comprehension(at, fold))
     }
 
     fn filter(&mut self, at: u64, target: Expr, mut args: Vec<Expr>) -> Option<Expr> {
@@ -652,19 +619,8 @@ impl Parser<'_> {
         let accu2 = self.ident_at(at, RESULT);
         let loop_step = self.call_at(at, "_?_:_", vec![filter, plus, accu2]);
         let result = self.ident_at(at, RESULT);
-        Some(self.comprehension(
-            at,
-            Comprehension {
-                iter_range: target,
-                iter_var: var,
-                iter_var2: None,
-                accu_var: RESULT.to_string(),
-                accu_init: init,
-                loop_cond,
-                loop_step,
-                result,
-            },
-        ))
+        let fold = over(target, var, init, loop_cond, loop_step, result);
+        Some(self.comprehension(at, fold))
     }
 
     fn list_at(&mut self, at: u64, elements: Vec<Expr>) -> Expr {
@@ -675,6 +631,28 @@ impl Parser<'_> {
                 optional_indices: Vec::new(),
             },
         )
+    }
+}
+
+/// The comprehension a standard macro expands to: over `target` with `var`, the result
+/// accumulated in the crate's `@result`.
+fn over(
+    target: Expr,
+    var: String,
+    accu_init: Expr,
+    loop_cond: Expr,
+    loop_step: Expr,
+    result: Expr,
+) -> Comprehension {
+    Comprehension {
+        iter_range: target,
+        iter_var: var,
+        iter_var2: None,
+        accu_var: RESULT.to_string(),
+        accu_init,
+        loop_cond,
+        loop_step,
+        result,
     }
 }
 
