@@ -43,6 +43,10 @@ use crate::yaml::{Node, Span, Style};
 
 mod convert;
 
+/// Most schema objects declare a few properties: up to this many, [`Schema::property`] scans
+/// their names instead of hashing the key.
+pub const PROPERTY_SCAN: usize = 8;
+
 /// Schema levels kept by [`Schema::from_node`]. Real CRDs rarely exceed 30; the YAML loader caps
 /// node nesting at 1000, which is about 500 schema levels, so the cap only matters for hostile or
 /// generated input.
@@ -314,9 +318,22 @@ impl Schema {
     /// `None` means "no schema" (pruned, or kept unvalidated under `additionalProperties: true` or
     /// preserve-unknown-fields — callers decide which).
     pub fn child_for_key(&self, key: &str) -> Option<&Schema> {
-        self.properties
-            .get(key)
+        self.property(key)
             .or_else(|| self.additional_properties_schema())
+    }
+
+    /// The schema of property `key`. Every walk over a resource asks this for every entry of
+    /// every object: up to [`PROPERTY_SCAN`] properties the names are scanned, which is fewer
+    /// instructions than hashing the key (~120 a hashed lookup: hash, probe, compare).
+    #[inline]
+    pub fn property(&self, key: &str) -> Option<&Schema> {
+        if self.properties.len() <= PROPERTY_SCAN {
+            self.properties
+                .iter()
+                .find_map(|(k, v)| (k.as_str() == key).then_some(v))
+        } else {
+            self.properties.get(key)
+        }
     }
 
     /// `x-kubernetes-list-type: set`.

@@ -9,7 +9,6 @@
 use std::collections::HashMap;
 
 use super::link::Link;
-use super::props::property;
 use super::subtrees::Subtrees;
 use crate::k8s::field::{go_json, BadValue, ErrorType, FieldError};
 use crate::schema::Schema;
@@ -79,7 +78,7 @@ impl Walk<'_> {
             return;
         }
         for e in &m.entries {
-            if let Some(sub) = property(s, &e.key) {
+            if let Some(sub) = s.property(&e.key) {
                 let p = Link::Child(path, &e.key);
                 self.value(&p, sub, &e.value, depth + 1);
             }

@@ -68,7 +68,6 @@ mod objectmeta;
 mod old;
 mod openapi;
 mod pipeline;
-mod props;
 pub mod prune;
 pub mod rewrite;
 pub mod rules;

@@ -10,7 +10,6 @@
 
 use super::link::Link;
 use super::listtype::Located;
-use super::props::property;
 use super::prune::UnknownField;
 use super::subtrees::Subtrees;
 use crate::k8s::field::{BadValue, FieldError};
@@ -308,7 +307,7 @@ pub(crate) fn coerce_in(
                 }
             }
             for e in m.entries.iter_mut() {
-                if let Some(p) = property(s, &e.key) {
+                if let Some(p) = s.property(&e.key) {
                     let l = Link::Child(path, &e.key);
                     if let Some(err) = coerce_in(
                         &mut e.value,
@@ -424,7 +423,7 @@ pub(crate) fn validate_embedded(
                 validate_embedded_resource(m, x.span(), path, out);
             }
             for e in &m.entries {
-                if let Some(p) = property(s, &e.key) {
+                if let Some(p) = s.property(&e.key) {
                     let l = Link::Child(path, &e.key);
                     validate_embedded(&e.value, Some(p), &l, out, depth + 1);
                 } else if s.additional_properties.is_some() {

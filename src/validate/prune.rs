@@ -11,7 +11,6 @@
 //! in its values is pruned; `x-kubernetes-preserve-unknown-fields` does not carry over into
 //! declared properties or the `additionalProperties` schema, which are pruned normally.
 
-use super::props::property;
 use super::subtrees::{Marks, Subtrees};
 use crate::schema::{AdditionalProperties, Schema};
 use crate::yaml::{Entry, Map, Node, Span, Style, Value};
@@ -185,7 +184,7 @@ impl Pruner {
                             return self.meta_field(e, s, depth);
                         }
                         push_key(&mut self.path, &e.key);
-                        let keep = if let Some(p) = property(s, &e.key) {
+                        let keep = if let Some(p) = s.property(&e.key) {
                             let keep = !(self.nulls && drops_null(&e.value, Some(p)));
                             if keep {
                                 self.node(&mut e.value, Some(p), false, depth + 1);
@@ -235,7 +234,7 @@ impl Pruner {
                         if embedded && META_FIELDS.contains(&e.key.as_str()) {
                             return self.meta_field(e, s, depth);
                         }
-                        let fs = if let Some(p) = property(s, &e.key) {
+                        let fs = if let Some(p) = s.property(&e.key) {
                             Some(p)
                         } else if let Some(ap) = ap_schema(s) {
                             ap
@@ -269,8 +268,7 @@ impl Pruner {
 
 /// The schema of an object field as defaulting and null pruning see it.
 fn field_schema<'s>(s: Option<&'s Schema>, k: &str) -> Option<&'s Schema> {
-    let s = s?;
-    property(s, k).or_else(|| s.additional_properties_schema())
+    s?.child_for_key(k)
 }
 
 /// `PruneNonNullableNullsWithoutDefaults`: deletes object keys whose value is `null` when the
@@ -387,7 +385,7 @@ fn default_all(x: &mut Node, s: &Schema, depth: usize) -> usize {
             let ap = s.additional_properties_schema();
             let has_ap = s.additional_properties.is_some();
             for e in m.entries.iter_mut() {
-                if let Some(p) = property(s, &e.key) {
+                if let Some(p) = s.property(&e.key) {
                     n += default_rec(&mut e.value, Some(p), None, depth + 1);
                 } else if has_ap {
                     n += default_extra(e, ap, default_copy);
@@ -417,7 +415,7 @@ fn default_marked(x: &mut Node, s: &Schema, skip: &Subtrees, marks: &Marks, dept
                 // Every entry may be an `additionalProperties` one: look each up.
                 let ap = s.additional_properties_schema();
                 for e in m.entries.iter_mut() {
-                    if let Some(p) = property(s, &e.key) {
+                    if let Some(p) = s.property(&e.key) {
                         n += default_rec(&mut e.value, Some(p), Some(skip), depth + 1);
                     } else {
                         n += default_extra(e, ap, Node::clone);

@@ -306,3 +306,19 @@ fn the_rules_model_keeps_only_what_the_rule_walks_read() {
     let named = json!({"type": "object", "default": {"x-kubernetes-validations": []}});
     assert!(!Schema::node_has_rules(&Node::from_json(&named)));
 }
+
+#[test]
+fn a_property_is_found_as_the_map_finds_it() {
+    for n in [0, 1, 7, 8, 9, 30] {
+        let props: serde_json::Map<String, serde_json::Value> = (0..n)
+            .map(|i| (format!("p{i}"), json!({"maxLength": i})))
+            .collect();
+        let s = Schema::from_node(&crate::yaml::Node::from_json(&json!({
+            "properties": props
+        })));
+        for k in ["p0", "p7", "p8", "p29", "p", "p00", "", "q1"] {
+            let want = s.properties.get(k).map(std::ptr::from_ref);
+            assert_eq!(s.property(k).map(std::ptr::from_ref), want, "{n} {k}");
+        }
+    }
+}

@@ -5,7 +5,6 @@ use super::{child_corr, ratcheted, validate, Corr, Ctx, Name};
 use crate::k8s::field::{go_float, BadValue};
 use crate::schema::correlate::{self, go_deep_equal};
 use crate::schema::{AdditionalProperties, Schema};
-use crate::validate::props::{has_property, property};
 use crate::yaml::{Node, Span, Value};
 
 pub(super) fn check_array(
@@ -107,7 +106,7 @@ pub(super) fn check_object(
     match &s.additional_properties {
         Some(AdditionalProperties::Bool(false)) => {
             for e in &m.entries {
-                if !has_property(s, &e.key) {
+                if s.property(&e.key).is_none() {
                     let n = name.render();
                     let msg = format!("{n}.{} in body is a forbidden property", e.key);
                     let at = if e.key_span.is_empty() {
@@ -127,7 +126,7 @@ pub(super) fn check_object(
         }
         Some(AdditionalProperties::Schema(ap)) => {
             for e in &m.entries {
-                if !has_property(s, &e.key) {
+                if s.property(&e.key).is_none() {
                     let child = Name::Extra(name, &e.key);
                     let c = child_corr(corr, name, &e.key);
                     r.merge(ratcheted(
@@ -141,7 +140,7 @@ pub(super) fn check_object(
     }
     if !s.properties.is_empty() {
         for e in &m.entries {
-            if let Some(ps) = property(s, &e.key) {
+            if let Some(ps) = s.property(&e.key) {
                 let child = Name::Prop(name, &e.key);
                 let c = child_corr(corr, name, &e.key);
                 r.merge(ratcheted(

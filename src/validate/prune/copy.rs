@@ -80,7 +80,7 @@ impl Pruner {
                         }
                         continue;
                     }
-                    let field = if let Some(p) = property(s, &e.key) {
+                    let field = if let Some(p) = s.property(&e.key) {
                         Some(Some(p))
                     } else {
                         ap_schema(s)
@@ -139,7 +139,7 @@ impl Pruner {
                         }
                         continue;
                     }
-                    let fs = if let Some(p) = property(s, &e.key) {
+                    let fs = if let Some(p) = s.property(&e.key) {
                         Some(p)
                     } else if let Some(ap) = ap_schema(s) {
                         ap
