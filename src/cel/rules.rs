@@ -209,6 +209,7 @@ fn program_regex_error(c: &Compiled) -> Option<String> {
             args.get(1)
         };
         if let Some(pattern) = re.and_then(|r| r.as_string_literal()) {
+            // A pattern too complex to check offline is valid (Go accepts it).
             if let Err(e) = crate::schema::regex::compile(pattern) {
                 err = Some(e);
             }

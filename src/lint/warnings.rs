@@ -111,6 +111,20 @@ which are silently not checked.",
     good: "port:\n  type: integer\n  format: int32\n",
 };
 
+pub static PATTERN_TOO_COMPLEX: Rule = Rule {
+    id: "schema/pattern-too-complex",
+    severity: Severity::Warning,
+    summary: "a pattern the server accepts is too complex for crdlint to check offline",
+    docs: "The server compiles `pattern` with Go's RE2, where a Unicode class is one instruction: \
+`\\p{L}{1000}` is a few kB there. crdlint's engine expands such classes into byte automata, which \
+for large repetitions of Unicode classes takes hundreds of MB and seconds per pattern, so it \
+bounds the compiled size of each pattern (8 MiB) and of all of them together (1 GiB). A pattern \
+over the bound is valid (this is not an error) but values are not checked against it offline. \
+Narrow the class or the repetition, or check those values on a cluster.",
+    bad: "name:\n  type: string\n  pattern: '^\\p{L}{1000}$'\n",
+    good: "name:\n  type: string\n  maxLength: 1000\n  pattern: '^\\p{L}+$'\n",
+};
+
 fn warn(rule: &'static Rule, span: crate::diag::Span, path: &str, msg: String) -> Diagnostic {
     Diagnostic::new(rule, span, msg).with_path(path.to_string())
 }
@@ -141,6 +155,7 @@ pub(crate) fn check(crd: &Internal, opts: &super::Options, out: &mut Vec<Diagnos
     drift(crd, out);
     columns(crd, out);
     formats(crd, opts, out);
+    patterns(crd, out);
 }
 
 fn versions(crd: &Internal, out: &mut Vec<Diagnostic>) {
@@ -444,6 +459,26 @@ fn formats(crd: &Internal, opts: &super::Options, out: &mut Vec<Diagnostic>) {
                     ));
                     out.push(d);
                 }
+            }
+        });
+    }
+}
+
+/// `schema/pattern-too-complex`: every valid `pattern` that crdlint cannot compile within its
+/// bounds (`crate::schema::regex::compile` gives `None`), at the pattern.
+fn patterns(crd: &Internal, out: &mut Vec<Diagnostic>) {
+    for (s, _) in crd.schemas() {
+        super::schema_for_each(s, &mut |n: &Node| {
+            let Some(p) = get_str(n, "pattern").filter(|p| !p.is_empty()) else {
+                return;
+            };
+            // An invalid pattern is the server's error (`schema/structural`), not this.
+            if let Ok(None) = crate::schema::regex::compile(p) {
+                out.push(Diagnostic::new(
+                    &PATTERN_TOO_COMPLEX,
+                    value_span(n, "pattern"),
+                    crate::schema::regex::too_complex_message(p.len()),
+                ));
             }
         });
     }

@@ -3,21 +3,61 @@
 //! All six operations (`add`, `remove`, `replace`, `move`, `copy`, `test`) with RFC 6901
 //! pointers (`~0`, `~1`, `-` for the end of an array). A patch that cannot apply is an error
 //! naming the operation's index, as the harness fails such a case before it starts.
+//!
+//! The API server's bounds on a JSON patch apply: at most [`MAX_OPERATIONS`] operations
+//! (apiserver `endpoints/handlers/patch.go`, `maxJSONPatchOperations`), and `copy`
+//! operations together may add at most [`MAX_COPY_BYTES`] of JSON (evanphx/json-patch's
+//! `AccumulatedCopySizeLimit`, which the server sets from `JSONPatchMaxCopyBytes`, 3 MiB by
+//! default in apiserver `server/config.go`). `copy` is the only operation that grows the
+//! document beyond the patch's own size: forty copies of the root double a CRD forty times.
 
 use serde_json::Value;
+
+/// apiserver `maxJSONPatchOperations`.
+pub const MAX_OPERATIONS: usize = 10_000;
+
+/// apiserver `JSONPatchMaxCopyBytes` (the same 3 MiB as `MaxRequestBodyBytes`).
+pub const MAX_COPY_BYTES: u64 = 3 * 1024 * 1024;
 
 /// Applies `patch` (an array of operations) to `doc`.
 pub fn apply(doc: &mut Value, patch: &Value) -> Result<(), String> {
     let ops = patch
         .as_array()
         .ok_or("a JSON patch must be a list of operations")?;
+    if ops.len() > MAX_OPERATIONS {
+        // The server's words (`RequestEntityTooLarge`).
+        return Err(format!(
+            "The allowed maximum operations in a JSON patch is {MAX_OPERATIONS}, got {}",
+            ops.len()
+        ));
+    }
+    let mut copied = 0u64;
     for (i, op) in ops.iter().enumerate() {
-        apply_one(doc, op).map_err(|e| format!("patch operation {i}: {e}"))?;
+        apply_one(doc, op, &mut copied).map_err(|e| format!("patch operation {i}: {e}"))?;
     }
     Ok(())
 }
 
-fn apply_one(doc: &mut Value, op: &Value) -> Result<(), String> {
+/// The length of `v` as JSON (compact, as Go's `json.Marshal` writes it, which also escapes
+/// `<`, `>` and `&` as `\u003c`-style escapes), counted without building the text.
+fn json_size(v: &Value) -> u64 {
+    struct Count(u64);
+    impl std::io::Write for Count {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0 += b.len() as u64;
+            self.0 += 5 * b.iter().filter(|c| matches!(c, b'<' | b'>' | b'&')).count() as u64;
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut c = Count(0);
+    let _ = serde_json::to_writer(&mut c, v);
+    c.0
+}
+
+fn apply_one(doc: &mut Value, op: &Value, copied: &mut u64) -> Result<(), String> {
     let field = |k: &str| op.get(k).and_then(Value::as_str);
     let name = field("op").ok_or("missing `op`")?;
     let path = parse_pointer(field("path").ok_or("missing `path`")?)?;
@@ -40,7 +80,18 @@ fn apply_one(doc: &mut Value, op: &Value) -> Result<(), String> {
         }
         "copy" => {
             let from = parse_pointer(field("from").ok_or("missing `from`")?)?;
-            let v = get_mut(doc, &from)?.clone();
+            let source = get_mut(doc, &from)?;
+            // Measured before it is cloned, as json-patch does: the copy that would pass the
+            // limit is never made.
+            let size = json_size(source);
+            if copied.saturating_add(size) > MAX_COPY_BYTES {
+                return Err(format!(
+                    "Unable to complete the copy, the accumulated size increase of copy is {}, exceeding the limit {MAX_COPY_BYTES}",
+                    copied.saturating_add(size)
+                ));
+            }
+            *copied += size;
+            let v = source.clone();
             add(doc, &path, v)
         }
         "test" => {
@@ -216,5 +267,49 @@ mod tests {
         assert!(patched(doc.clone(), json!([{"op": "add", "path": "x", "value": 1}])).is_err());
         assert!(patched(json!([1]), json!([{"op": "remove", "path": "/01"}])).is_err());
         assert!(patched(doc, json!([{"op": "frobnicate", "path": "/a"}])).is_err());
+    }
+
+    #[test]
+    fn copies_are_bounded_as_on_the_server() {
+        // `suite-patch-bomb.testsuite.yaml`: forty copies of the root double the document
+        // forty times (2⁴⁰ × its size). The copies stop once they add 3 MiB of JSON, at the
+        // operation that would pass it, and the document never grows past that.
+        let mut doc = json!({"spec": {"s": "x".repeat(1_000)}});
+        let ops: Vec<Value> = (0..40)
+            .map(|i| json!({"op": "copy", "from": "", "path": format!("/x{i}")}))
+            .collect();
+        let e = apply(&mut doc, &Value::Array(ops)).unwrap_err();
+        assert!(
+            e.starts_with("patch operation 11: Unable to complete the copy, the accumulated size increase of copy is "),
+            "{e}"
+        );
+        assert!(e.ends_with(", exceeding the limit 3145728"), "{e}");
+        assert!(json_size(&doc) <= 2 * MAX_COPY_BYTES);
+        // Copies within the bound apply.
+        let mut small = json!({"a": [1, 2]});
+        let ops = json!([{"op": "copy", "from": "/a", "path": "/b"}]);
+        apply(&mut small, &ops).unwrap();
+        assert_eq!(small, json!({"a": [1, 2], "b": [1, 2]}));
+    }
+
+    #[test]
+    fn operations_are_counted_as_on_the_server() {
+        let ops: Vec<Value> = (0..=MAX_OPERATIONS)
+            .map(|_| json!({"op": "test", "path": "", "value": {}}))
+            .collect();
+        let e = apply(&mut json!({}), &Value::Array(ops)).unwrap_err();
+        assert_eq!(
+            e,
+            "The allowed maximum operations in a JSON patch is 10000, got 10001"
+        );
+    }
+
+    #[test]
+    fn json_size_is_go_marshal_length() {
+        // Go's json.Marshal: compact, `<>&` escaped as \u003c, \u003e, \u0026.
+        assert_eq!(
+            json_size(&json!({"a": [1, "x<"]})),
+            r#"{"a":[1,"x\u003c"]}"#.len() as u64
+        );
     }
 }

@@ -4,9 +4,6 @@
 //! path free of name normalisation and allocation.
 
 use std::collections::HashMap;
-use std::sync::Arc;
-
-use regex::Regex;
 
 use crate::k8s::behavior::Change;
 use crate::k8s::{Behavior, KubeVersion};
@@ -40,7 +37,8 @@ pub(crate) type Formats = HashMap<String, FormatInfo, foldhash::fast::RandomStat
 
 /// Every `pattern` of a schema, compiled (`Err` holds Go's error text); looked up for every
 /// string value that has one, so hashed with foldhash too.
-pub(crate) type Patterns = HashMap<String, Result<Arc<Regex>, String>, foldhash::fast::RandomState>;
+pub(crate) type Patterns =
+    HashMap<String, crate::schema::regex::Compiled, foldhash::fast::RandomState>;
 
 /// The table entry for a format, computed once per run (finding `since` asks every minor;
 /// CRDs repeat the same few formats).

@@ -81,8 +81,6 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
-use regex::Regex;
-
 use crate::cel::eval::{Limits, RuleError, Validator};
 use crate::diag::{Diagnostic, ObjectRef, Rule, Severity, Span};
 use crate::k8s::field::{BadValue, ErrorType, FieldError};

@@ -26,6 +26,8 @@ mod merge;
 pub mod plan;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod work_tests;
 
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -75,7 +77,8 @@ pub fn evaluate<'a>(expr: &'a Expr, vars: &'a [(&'a str, Value)], opts: Options)
         vars: Vec::new(),
         args: ARGS.take(),
         cost: 0,
-        text: 0,
+        built: 0,
+        scanned: 0,
         opts,
     };
     let value = ev.eval(expr);
@@ -117,8 +120,10 @@ struct Evaluator<'a> {
     /// whole evaluation instead of a vector allocated per call.
     args: Vec<Value>,
     cost: u64,
-    /// Bytes built so far by calls counted against [`functions::MAX_TEXT_BYTES`].
-    text: usize,
+    /// Bytes built so far by calls counted against [`functions::MAX_BUILT_BYTES`].
+    built: usize,
+    /// Bytes read so far by calls counted against [`functions::MAX_SCANNED_BYTES`].
+    scanned: u64,
     opts: Options,
 }
 
@@ -210,7 +215,8 @@ impl<'a> Evaluator<'a> {
             vars: Vec::new(),
             args: Vec::new(),
             cost: 0,
-            text: 0,
+            built: 0,
+            scanned: 0,
             opts: Options {
                 cost_limit: None,
                 fold_constants: false,

@@ -10,6 +10,7 @@ use std::cmp::Ordering;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use std::sync::Arc;
 
+use super::value::{ErrorKind, EvalError};
 use crate::schema::formats::gourl;
 
 // ---------------------------------------------------------------------------------------------
@@ -475,9 +476,17 @@ pub fn validate_format(name: &str, s: &str, go: gourl::Options) -> Option<Vec<St
 // ---------------------------------------------------------------------------------------------
 
 /// Compiles a Go RE2 pattern (cached, shared with CRD `pattern`s); the error is Go's
-/// `regexp.Compile` text (`error parsing regexp: ...`).
-pub fn regex(pattern: &str) -> Result<Arc<regex::Regex>, String> {
-    crate::schema::regex::compile(pattern)
+/// `regexp.Compile` text (`error parsing regexp: ...`), or, for a pattern Go accepts that is
+/// too complex to check offline, an [`ErrorKind::Unchecked`] error (the rule is not checked).
+pub fn regex(pattern: &str) -> Result<Arc<regex::Regex>, EvalError> {
+    match crate::schema::regex::compile(pattern) {
+        Ok(Some(r)) => Ok(r),
+        Ok(None) => Err(EvalError::new(
+            ErrorKind::Unchecked,
+            crate::schema::regex::too_complex_message(pattern.len()),
+        )),
+        Err(e) => Err(EvalError::other(e)),
+    }
 }
 
 #[cfg(test)]
@@ -675,5 +684,7 @@ mod tests {
         assert!(!regex("^\\d+$").unwrap().is_match("١٢٣"));
         assert!(regex("^\\d+$").unwrap().is_match("123"));
         assert!(regex(")").is_err());
+        let big = regex(r"\p{L}{1000}\w{1000}").unwrap_err();
+        assert_eq!(big.kind, ErrorKind::Unchecked);
     }
 }

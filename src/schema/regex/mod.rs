@@ -26,6 +26,7 @@
 //! error texts, the limits and the cache.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, LazyLock, RwLock};
 
 use regex::{Regex, RegexBuilder};
@@ -60,55 +61,109 @@ fn go_error(code: &str, expr: &str) -> String {
 
 /// Go's limit on nesting (`maxHeight`), approximated by group depth.
 const MAX_DEPTH: usize = 1000;
-/// Compiled-size budget given to the Rust engine (see `compile_uncached`).
-const RUST_SIZE_LIMIT: usize = 128 << 20;
 /// Go's limit on repeat counts.
 const MAX_REPEAT: i64 = 1000;
 
-/// Compiled patterns shared by the whole process (CRD `pattern`s, CEL `matches`/`find`).
-/// Bounded: once it holds this many entries it is cleared (patterns come from input).
-const CACHE_LIMIT: usize = 4096;
+/// The compiled-program sizes a pattern is tried at, smallest first (`size_limit`, and the
+/// same for the lazy DFA's cache, `dfa_size_limit`). Go compiles a Unicode class to one
+/// instruction, so `\p{L}{1000}` is a few kB there; Rust expands the class to UTF-8
+/// automata and needs about 64 MB for it (0.3 s to compile). A pattern Go accepts that needs
+/// more than the last size is "too complex to check offline": not compiled, not checked, and
+/// reported as a warning (`schema/pattern-too-complex`), never as an error.
+const TIERS: [usize; 3] = [32 << 10, 512 << 10, 8 << 20];
 
-type Compiled = Result<Arc<Regex>, String>;
+/// The most program memory all kept patterns may claim together, each charged twice its
+/// tier (program and DFA cache): 16,384 small patterns or 64 of the largest. Real CRDs are far
+/// below (the 217 corpus CRD files have 269 distinct patterns, all in the first tier). A
+/// pattern that would pass it is too complex to check offline, like one over the last tier;
+/// which patterns those are then depends on the order they were first compiled in.
+const BUDGET: usize = 1 << 30;
 
-static CACHE: LazyLock<RwLock<HashMap<String, Compiled>>> =
-    LazyLock::new(|| RwLock::new(HashMap::new()));
+/// What the kept patterns have claimed of [`BUDGET`].
+static SPENT: AtomicUsize = AtomicUsize::new(0);
 
-/// Compiles a Go RE2 pattern (cached). The error is Go's `regexp.Compile` error text.
-pub fn compile(pattern: &str) -> Result<Arc<Regex>, String> {
+/// How many patterns that do not compile (Go errors, too complex) the cache remembers; compiled
+/// ones are bounded by [`BUDGET`].
+const FAILED_LIMIT: usize = 4096;
+
+/// How many syntax verdicts [`syntax_error`] remembers before it starts over.
+const CHECKED_LIMIT: usize = 4096;
+
+/// A compiled pattern; `None` when Go accepts it but it is too complex to check offline.
+pub type Compiled = Result<Option<Arc<Regex>>, String>;
+
+/// Compiled patterns shared by the whole process (CRD `pattern`s, CEL `matches`/`find`): each
+/// distinct pattern is compiled once per run.
+static CACHE: LazyLock<RwLock<Cache>> = LazyLock::new(RwLock::default);
+
+#[derive(Default)]
+struct Cache {
+    map: HashMap<String, Compiled>,
+    failed: usize,
+}
+
+/// Compiles a Go RE2 pattern (cached). The error is Go's `regexp.Compile` error text; `Ok(None)`
+/// means Go accepts the pattern but it is too complex to check offline (see [`TIERS`]).
+pub fn compile(pattern: &str) -> Compiled {
     if let Ok(cache) = CACHE.read() {
-        if let Some(r) = cache.get(pattern) {
+        if let Some(r) = cache.map.get(pattern) {
             return r.clone();
         }
     }
-    let compiled = compile_uncached(pattern);
     if let Ok(mut cache) = CACHE.write() {
-        if cache.len() >= CACHE_LIMIT {
-            cache.clear();
+        // Another thread may have compiled it meanwhile: compiling under the lock keeps each
+        // pattern compiled (and charged to the budget) once.
+        if let Some(r) = cache.map.get(pattern) {
+            return r.clone();
         }
-        cache.insert(pattern.to_string(), compiled.clone());
+        let compiled = compile_uncached(pattern);
+        let failed = !matches!(compiled, Ok(Some(_)));
+        if !failed || cache.failed < FAILED_LIMIT {
+            cache.failed += usize::from(failed);
+            cache.map.insert(pattern.to_string(), compiled.clone());
+        }
+        return compiled;
     }
-    compiled
+    compile_uncached(pattern)
+}
+
+/// The message for a pattern that is too complex to check offline.
+pub fn too_complex_message(pattern_len: usize) -> String {
+    format!(
+        "the pattern ({pattern_len} bytes) is too complex for crdlint to check offline: it compiles to more than {} MiB here (the API server accepts it); values are not checked against it",
+        TIERS[TIERS.len() - 1] >> 20
+    )
 }
 
 fn compile_uncached(pattern: &str) -> Compiled {
     let rust = translate(pattern)?;
-    RegexBuilder::new(&rust)
-        .nest_limit(4 * MAX_DEPTH as u32 + 64)
-        // Go compiles a Unicode class to one instruction, so `\p{L}{1,1000}` is small there;
-        // Rust expands it to UTF-8 automata and needs far more than its 10 MB default.
-        .size_limit(RUST_SIZE_LIMIT)
-        .build()
-        .map(Arc::new)
-        .map_err(|e| match e {
-            regex::Error::CompiledTooBig(_) => go_error(code::LARGE, pattern),
+    for tier in TIERS {
+        let charge = 2 * tier;
+        if SPENT.load(Ordering::Relaxed).saturating_add(charge) > BUDGET {
+            return Ok(None);
+        }
+        let built = RegexBuilder::new(&rust)
+            .nest_limit(4 * MAX_DEPTH as u32 + 64)
+            .size_limit(tier)
+            .dfa_size_limit(tier)
+            .build();
+        match built {
+            Ok(r) => {
+                SPENT.fetch_add(charge, Ordering::Relaxed);
+                return Ok(Some(Arc::new(r)));
+            }
+            Err(regex::Error::CompiledTooBig(_)) => continue,
             // Anything else means the translation produced something Rust rejects (a bug in
             // this module, not in the pattern): Go's internal-error code plus Rust's reason.
-            other => go_error(
-                code::INTERNAL,
-                other.to_string().lines().last().unwrap_or(""),
-            ),
-        })
+            Err(other) => {
+                return Err(go_error(
+                    code::INTERNAL,
+                    other.to_string().lines().last().unwrap_or(""),
+                ))
+            }
+        }
+    }
+    Ok(None)
 }
 
 /// Go's syntax error for a pattern, if any (`regexp.Compile` without building the automaton),
@@ -124,7 +179,7 @@ pub fn syntax_error(pattern: &str) -> Option<String> {
     }
     let checked = translate(pattern).err();
     if let Ok(mut cache) = CHECKED.write() {
-        if cache.len() >= CACHE_LIMIT {
+        if cache.len() >= CHECKED_LIMIT {
             cache.clear();
         }
         cache.insert(pattern.to_string(), checked.clone());
@@ -132,9 +187,10 @@ pub fn syntax_error(pattern: &str) -> Option<String> {
     checked
 }
 
-/// Go `regexp.MatchString(pattern, s)`: an unanchored search.
-pub fn is_match(pattern: &str, haystack: &str) -> Result<bool, String> {
-    compile(pattern).map(|r| r.is_match(haystack))
+/// Go `regexp.MatchString(pattern, s)`: an unanchored search; `Ok(None)` when the pattern is
+/// too complex to check offline.
+pub fn is_match(pattern: &str, haystack: &str) -> Result<Option<bool>, String> {
+    compile(pattern).map(|r| r.map(|r| r.is_match(haystack)))
 }
 
 #[cfg(test)]

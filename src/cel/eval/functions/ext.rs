@@ -70,8 +70,8 @@ pub(super) fn call(beh: Behavior, func: &str, _member: bool, args: &[Value]) -> 
             };
             // The result is sized before it is built: one call can ask for n × m bytes
             // (`s.replace('', t)` puts `t` between every character) at a cost of n / 10.
-            if replaced_len(st, from, to, n) > super::MAX_TEXT_BYTES {
-                return Err(super::text_limit_error());
+            if replaced_len(st, from, to, n) > super::MAX_BUILT_BYTES {
+                return Err(super::built_limit_error());
             }
             if n < 0 {
                 s(st.replace(&**from, to))
@@ -198,7 +198,15 @@ pub(super) fn call(beh: Behavior, func: &str, _member: bool, args: &[Value]) -> 
             if depth < 0 {
                 return Err(err("level must be non-negative"));
             }
-            Ok(Value::list(flatten(l.items(), depth)))
+            // Sized before it is built: cel-go charges the outer list's size, while
+            // `[l.map(x, l)].flatten(2)` holds n² elements (one call, cost about 3n).
+            let len = flattened_len(l.items(), depth);
+            if len.saturating_mul(std::mem::size_of::<Value>()) > super::MAX_BUILT_BYTES {
+                return Err(super::built_limit_error());
+            }
+            let mut out = Vec::with_capacity(len);
+            flatten_into(l.items(), depth, &mut out);
+            Ok(Value::list(out))
         }
         ("distinct", [List(l)]) => {
             let mut out: Vec<Value> = Vec::new();
@@ -262,6 +270,10 @@ pub(super) fn call(beh: Behavior, func: &str, _member: bool, args: &[Value]) -> 
     }
 }
 
+/// `indexOf`/`lastIndexOf` on code points, in time linear in `hay` and `needle` (a
+/// Knuth-Morris-Pratt scan): both are charged a tenth of the string's length, and a naive
+/// search is the product of the lengths (`s.indexOf(t)` with two 1 MB strings of `a`s that
+/// differ at the end is 10¹² comparisons for a cost of 10⁵).
 fn find_chars(hay: &[char], needle: &[char], pos: usize, last: bool) -> i64 {
     if needle.is_empty() {
         return pos as i64;
@@ -269,30 +281,61 @@ fn find_chars(hay: &[char], needle: &[char], pos: usize, last: bool) -> i64 {
     if needle.len() > hay.len() {
         return -1;
     }
-    if last {
+    // `last`: matches starting at or before `pos`; otherwise the first at or after it.
+    let (scan, from) = if last {
         let start_max = pos.min(hay.len() - needle.len());
-        (0..=start_max)
-            .rev()
-            .find(|&i| hay[i..i + needle.len()] == *needle)
-            .map(|i| i as i64)
-            .unwrap_or(-1)
+        (&hay[..start_max + needle.len()], 0)
     } else {
-        (pos..=hay.len().saturating_sub(needle.len()))
-            .find(|&i| i + needle.len() <= hay.len() && hay[i..i + needle.len()] == *needle)
-            .map(|i| i as i64)
-            .unwrap_or(-1)
+        (hay, pos)
+    };
+    let mut fail = vec![0usize; needle.len()];
+    let mut k = 0;
+    for i in 1..needle.len() {
+        while k > 0 && needle[i] != needle[k] {
+            k = fail[k - 1];
+        }
+        if needle[i] == needle[k] {
+            k += 1;
+        }
+        fail[i] = k;
     }
+    let mut found = -1;
+    let mut k = 0;
+    for (i, c) in scan.iter().enumerate().skip(from) {
+        while k > 0 && *c != needle[k] {
+            k = fail[k - 1];
+        }
+        if *c == needle[k] {
+            k += 1;
+        }
+        if k == needle.len() {
+            found = (i + 1 - needle.len()) as i64;
+            if !last {
+                return found;
+            }
+            k = fail[k - 1];
+        }
+    }
+    found
 }
 
-fn flatten(items: &[Value], depth: i64) -> Vec<Value> {
-    let mut out = Vec::new();
+/// The length of `flatten(items, depth)`, counted without copying: it visits only the lists
+/// the flattening descends into, not the elements it would copy.
+fn flattened_len(items: &[Value], depth: i64) -> usize {
+    items.iter().fold(0usize, |n, x| match x {
+        Value::List(l) if depth > 1 => n.saturating_add(flattened_len(l.items(), depth - 1)),
+        Value::List(l) if depth == 1 => n.saturating_add(l.len()),
+        _ => n.saturating_add(1),
+    })
+}
+
+fn flatten_into(items: &[Value], depth: i64, out: &mut Vec<Value>) {
     for x in items {
         match x {
-            Value::List(l) if depth > 0 => out.extend(flatten(l.items(), depth - 1)),
+            Value::List(l) if depth > 0 => flatten_into(l.items(), depth - 1, out),
             _ => out.push(x.clone()),
         }
     }
-    out
 }
 
 /// Go `strconv.Quote`-like quoting that `strings.quote` uses.

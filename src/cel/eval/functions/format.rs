@@ -67,10 +67,17 @@ pub(super) fn string_format(
         }
         let (read, clause) = parse_clause(&bytes[i + 1..])
             .map_err(|e| err(format!("could not parse formatting clause: {e}")))?;
-        let text = clause
-            .apply(arg, beh)
-            .map_err(|e| err(format!("error during formatting: {e}")))?;
+        let text = clause.apply(arg, beh).map_err(|e| {
+            if e == TOO_LONG {
+                super::built_limit_error()
+            } else {
+                err(format!("error during formatting: {e}"))
+            }
+        })?;
         out.push_str(&text);
+        if out.len() > super::MAX_BUILT_BYTES {
+            return Err(super::built_limit_error());
+        }
         i += 1 + read;
         literal_start = i;
         arg_index += 1;
@@ -78,6 +85,10 @@ pub(super) fn string_format(
     out.push_str(&fmt[literal_start..]);
     Ok(Arc::from(out.as_str()))
 }
+
+/// What a clause answers when its text would pass [`super::MAX_BUILT_BYTES`] (not a
+/// message cel-go has: `string_format` turns it into [`super::built_limit_error`]).
+const TOO_LONG: &str = "\u{0}crdlint: formatted text too long";
 
 /// One formatting clause.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -312,12 +323,20 @@ fn format_list(v: &Value) -> Result<String, String> {
     let Value::List(l) = v else {
         return Err(format!("no formatting function for {}", type_name(v)));
     };
-    let parts: Vec<String> = l
-        .items()
-        .iter()
-        .map(format_element)
-        .collect::<Result<_, _>>()?;
-    Ok(format!("[{}]", parts.join(", ")))
+    let mut out = String::from("[");
+    for (i, x) in l.items().iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        out.push_str(&format_element(x)?);
+        // A list of lists renders each inner list in full: `[l.map(x, l)]` is n² numbers
+        // from one `%s`, so the text is measured as it grows, not after.
+        if out.len() > super::MAX_BUILT_BYTES {
+            return Err(TOO_LONG.into());
+        }
+    }
+    out.push(']');
+    Ok(out)
 }
 
 fn format_map(v: &Value) -> Result<String, String> {
@@ -325,6 +344,7 @@ fn format_map(v: &Value) -> Result<String, String> {
         return Err(format!("no formatting function for {}", type_name(v)));
     };
     let mut pairs = Vec::with_capacity(m.entries.len());
+    let mut total = 0usize;
     for (k, x) in &m.entries {
         let key = k.to_value();
         let key_text = match &key {
@@ -341,7 +361,12 @@ fn format_map(v: &Value) -> Result<String, String> {
             Value::String(_) => go_quote(&key_text),
             _ => key_text,
         };
-        pairs.push((key_text, format_element(x)?));
+        let value_text = format_element(x)?;
+        total = total.saturating_add(key_text.len() + value_text.len());
+        if total > super::MAX_BUILT_BYTES {
+            return Err(TOO_LONG.into());
+        }
+        pairs.push((key_text, value_text));
     }
     pairs.sort_by(|a, b| a.0.cmp(&b.0));
     let body: Vec<String> = pairs.into_iter().map(|(k, x)| format!("{k}:{x}")).collect();

@@ -72,11 +72,11 @@ pub(super) fn call(beh: Behavior, func: &str, member: bool, args: &[Value]) -> E
 
         // ---- regex ----
         ("find", [String(a), String(re)]) => {
-            let r = lib::regex(re).map_err(err)?;
+            let r = lib::regex(re)?;
             s(r.find(a).map(|m| m.as_str()).unwrap_or(""))
         }
         ("findAll", [String(a), String(re), rest @ ..]) if rest.len() <= 1 => {
-            let r = lib::regex(re).map_err(err)?;
+            let r = lib::regex(re)?;
             let limit = match rest.first() {
                 Some(Int(n)) => *n,
                 Some(_) => return Err(nso()),

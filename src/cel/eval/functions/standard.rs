@@ -100,7 +100,7 @@ pub(super) fn call(_beh: Behavior, func: &str, member: bool, args: &[Value]) -> 
         ("startsWith", [String(a), String(c)]) => b(a.starts_with(&**c)),
         ("endsWith", [String(a), String(c)]) => b(a.ends_with(&**c)),
         ("matches", [String(a), String(re)]) => {
-            let r = lib::regex(re).map_err(err)?;
+            let r = lib::regex(re)?;
             b(r.is_match(a))
         }
         ("int", [x]) => to_int(x),
@@ -219,6 +219,11 @@ pub(super) fn add(x: &Value, y: &Value) -> EvalResult {
             let mut v = a.to_vec();
             v.extend_from_slice(c);
             Ok(Bytes(Arc::from(v)))
+        }
+        // Charged 1 and a view (nothing copied), but read whole later: see
+        // [`super::MAX_LIST_ELEMENTS`].
+        (List(a), List(c)) if a.len().saturating_add(c.len()) > super::MAX_LIST_ELEMENTS => {
+            Err(super::built_limit_error())
         }
         (List(a), List(c)) => Ok(concat_lists(a, c)),
         (Duration(a), Duration(c)) => a

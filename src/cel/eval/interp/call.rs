@@ -213,35 +213,42 @@ impl<'a> Evaluator<'a> {
         }
         let member = target.is_some();
         // Functions whose work grows faster than their input (or with an argument,
-        // like `lists.range(n)`) are charged before they run, so an expression over
-        // the limit is cancelled instead of computing something huge first.
-        if pre_charged {
-            let pre = functions::call_cost(func, member, &self.args[base..], &Ok(Value::Null));
-            if let Some(l) = self.opts.cost_limit {
-                if self.cost.saturating_add(pre) > l {
-                    self.cost = self.cost.saturating_add(pre);
-                    return Err(cost_limit_error());
-                }
+        // like `lists.range(n)`), and those charged by a result that can be far larger than
+        // their input (`join`), are charged before they run, so an expression over the limit
+        // is cancelled instead of computing something huge first. The outcome is the one
+        // cel-go reaches after the call (the same error and cost).
+        let pre = if pre_charged {
+            Some(functions::call_cost(
+                func,
+                member,
+                &self.args[base..],
+                &Ok(Value::Null),
+            ))
+        } else {
+            functions::cost_before(func, &self.args[base..])
+        };
+        if let (Some(pre), Some(l)) = (pre, self.opts.cost_limit) {
+            if self.cost.saturating_add(pre) > l {
+                self.cost = self.cost.saturating_add(pre);
+                return Err(cost_limit_error());
             }
+        }
+        self.scanned = self
+            .scanned
+            .saturating_add(functions::scanned_beyond_charge(func, &self.args[base..]));
+        if self.scanned > functions::MAX_SCANNED_BYTES {
+            return Err(functions::scanned_limit_error());
         }
         let vals = &self.args[base..];
         let result = functions::call_in(self.opts.behavior, func, member, vals);
         let c = functions::call_cost(func, member, vals, &result);
         self.add(c)?;
-        if functions::builds_unbounded_text(func) {
-            self.count_text(&result)?;
+        self.built = self
+            .built
+            .saturating_add(functions::built_beyond_charge(func, &result));
+        if self.built > functions::MAX_BUILT_BYTES {
+            return Err(functions::built_limit_error());
         }
         result
-    }
-
-    /// Counts a `format`/`replace` result against [`functions::MAX_TEXT_BYTES`].
-    fn count_text(&mut self, result: &EvalResult) -> Result<(), EvalError> {
-        if let Ok(Value::String(s)) = result {
-            self.text = self.text.saturating_add(s.len());
-            if self.text > functions::MAX_TEXT_BYTES {
-                return Err(functions::text_limit_error());
-            }
-        }
-        Ok(())
     }
 }

@@ -347,7 +347,8 @@ fn argument_stack_is_balanced_after_errors() {
             vars: Vec::new(),
             args: Vec::new(),
             cost: 0,
-            text: 0,
+            built: 0,
+            scanned: 0,
             opts: Options {
                 cost_limit: limit,
                 fold_constants: false,
