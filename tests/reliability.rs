@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-fn bin() -> Command {
+pub(crate) fn bin() -> Command {
     let mut c = Command::new(assert_cmd::cargo::cargo_bin("crdlint"));
     c.env_remove("NO_COLOR").env_remove("COLUMNS");
     c
@@ -25,7 +25,7 @@ fn run_bounded(cmd: Command, limit: Duration) -> Output {
 /// across `exec`, so it measured this test process (which holds other tests' outputs) instead.
 /// Only a peak in the child's last 10 ms could be missed; the runs below hold theirs for
 /// seconds (the tree or the findings live to the end).
-fn run_bounded_rss(mut cmd: Command, limit: Duration) -> (Output, Option<u64>) {
+pub(crate) fn run_bounded_rss(mut cmd: Command, limit: Duration) -> (Output, Option<u64>) {
     let mut child = cmd
         .stdin(Stdio::null())
         .stdout(Stdio::piped())

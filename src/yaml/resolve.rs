@@ -159,9 +159,13 @@ fn resolve_number(text: &str) -> Scalar {
         Err(e) => e,
     };
     if is_yaml_style_float(plain) {
-        if let Some(f) = parse_decimal_float(plain) {
-            return Scalar::Float(f);
-        }
+        // Out of float64's range (a 309-digit integer, `1e400`), `strconv.ParseFloat` fails
+        // with ErrRange and go-yaml v2 (v2.4.0 resolve.go) falls through to the string: the
+        // `0b` branches below cannot match text of this shape, nor can a big integer.
+        return match parse_decimal_float(plain) {
+            Some(f) => Scalar::Float(f),
+            None => Scalar::Str,
+        };
     }
     if let Some(rest) = plain.strip_prefix("0b") {
         if let Ok(i) = go_parse_int(rest, 2) {
@@ -696,5 +700,24 @@ mod tests {
         assert!(!looks_like_timestamp("2001-12"));
         assert!(!looks_like_timestamp("20011-12-14"));
         assert!(!looks_like_timestamp("2001-12-14x"));
+    }
+
+    #[test]
+    fn numbers_beyond_float_range_stay_strings() {
+        // go-yaml v2: ParseInt and ParseUint overflow, ParseFloat fails with ErrRange (it
+        // would be ±Inf), so the scalar is the string it was written as; sigs.k8s.io/yaml then
+        // hands the server a JSON string.
+        let nines = "9".repeat(309);
+        assert_eq!(resolve_plain_scalar(&nines), Scalar::Str);
+        assert_eq!(resolve_plain_scalar(&format!("-{nines}")), Scalar::Str);
+        assert_eq!(resolve_plain_scalar("1e400"), Scalar::Str);
+        assert_eq!(
+            resolve_plain_scalar(&nines).to_value(&nines).unwrap(),
+            Value::String(nines.as_str().into())
+        );
+        // Within range an integer too wide for 64 bits is a float, and underflow is 0.
+        let wide = format!("1{}", "0".repeat(308));
+        assert_eq!(resolve_plain_scalar(&wide), Scalar::Float(1e308));
+        assert_eq!(resolve_plain_scalar("1e-400"), Scalar::Float(0.0));
     }
 }

@@ -67,20 +67,39 @@ const MAX_REPEAT: i64 = 1000;
 /// The compiled-program sizes a pattern is tried at, smallest first (`size_limit`, and the
 /// same for the lazy DFA's cache, `dfa_size_limit`). Go compiles a Unicode class to one
 /// instruction, so `\p{L}{1000}` is a few kB there; Rust expands the class to UTF-8
-/// automata and needs about 64 MB for it (0.3 s to compile). A pattern Go accepts that needs
-/// more than the last size is "too complex to check offline": not compiled, not checked, and
-/// reported as a warning (`schema/pattern-too-complex`), never as an error.
-const TIERS: [usize; 3] = [32 << 10, 512 << 10, 8 << 20];
+/// automata and needs about 64 MB for it (0.3 s to compile in a release build). A pattern Go
+/// accepts that needs more than the last size is "too complex to check offline": not checked,
+/// and reported as a warning (`schema/pattern-too-complex`), never as an error. The 269
+/// distinct patterns of the 217 corpus CRD files all fit the first size; `^\p{L}{1,63}$`
+/// needs the last.
+const TIERS: [usize; 3] = [32 << 10, 1 << 20, 8 << 20];
 
 /// The most program memory all kept patterns may claim together, each charged twice its
-/// tier (program and DFA cache): 16,384 small patterns or 64 of the largest. Real CRDs are far
-/// below (the 217 corpus CRD files have 269 distinct patterns, all in the first tier). A
-/// pattern that would pass it is too complex to check offline, like one over the last tier;
-/// which patterns those are then depends on the order they were first compiled in.
+/// tier (program and DFA cache): 16,384 small patterns or 64 of the largest.
 const BUDGET: usize = 1 << 30;
 
-/// What the kept patterns have claimed of [`BUDGET`].
-static SPENT: AtomicUsize = AtomicUsize::new(0);
+/// The most program the attempts beyond the first size may build in a run, whether they
+/// succeed or not: an attempt's time grows with its size (about 150 ms to fail at 8 MiB), and
+/// a CRD can hold thousands of distinct heavy patterns, so without this their attempts alone
+/// would take hours. Once it is spent (about eight attempts at the last size), a pattern that
+/// does not fit the first size is too complex to check offline; which patterns those are then
+/// depends on the order they were first compiled in.
+const ATTEMPT_BUDGET: usize = 64 << 20;
+
+/// What compiled patterns have claimed of [`BUDGET`] and [`ATTEMPT_BUDGET`].
+#[derive(Default)]
+struct Spent {
+    /// Kept programs, against [`BUDGET`].
+    kept: AtomicUsize,
+    /// Attempts beyond the first size, against [`ATTEMPT_BUDGET`].
+    attempted: AtomicUsize,
+}
+
+/// The process's budgets (the cache's patterns).
+static SPENT: Spent = Spent {
+    kept: AtomicUsize::new(0),
+    attempted: AtomicUsize::new(0),
+};
 
 /// How many patterns that do not compile (Go errors, too complex) the cache remembers; compiled
 /// ones are bounded by [`BUDGET`].
@@ -116,7 +135,7 @@ pub fn compile(pattern: &str) -> Compiled {
         if let Some(r) = cache.map.get(pattern) {
             return r.clone();
         }
-        let compiled = compile_uncached(pattern);
+        let compiled = compile_uncached(pattern, &SPENT);
         let failed = !matches!(compiled, Ok(Some(_)));
         if !failed || cache.failed < FAILED_LIMIT {
             cache.failed += usize::from(failed);
@@ -124,7 +143,7 @@ pub fn compile(pattern: &str) -> Compiled {
         }
         return compiled;
     }
-    compile_uncached(pattern)
+    compile_uncached(pattern, &SPENT)
 }
 
 /// The message for a pattern that is too complex to check offline.
@@ -135,12 +154,20 @@ pub fn too_complex_message(pattern_len: usize) -> String {
     )
 }
 
-fn compile_uncached(pattern: &str) -> Compiled {
+/// Compiles `pattern` at the first size it fits, charging `spent`.
+fn compile_uncached(pattern: &str, spent: &Spent) -> Compiled {
     let rust = translate(pattern)?;
-    for tier in TIERS {
+    for (i, tier) in TIERS.into_iter().enumerate() {
         let charge = 2 * tier;
-        if SPENT.load(Ordering::Relaxed).saturating_add(charge) > BUDGET {
+        if spent.kept.load(Ordering::Relaxed).saturating_add(charge) > BUDGET {
             return Ok(None);
+        }
+        if i > 0 {
+            // Called under the cache's write lock: no other attempt runs meanwhile.
+            if spent.attempted.load(Ordering::Relaxed).saturating_add(tier) > ATTEMPT_BUDGET {
+                return Ok(None);
+            }
+            spent.attempted.fetch_add(tier, Ordering::Relaxed);
         }
         let built = RegexBuilder::new(&rust)
             .nest_limit(4 * MAX_DEPTH as u32 + 64)
@@ -149,7 +176,7 @@ fn compile_uncached(pattern: &str) -> Compiled {
             .build();
         match built {
             Ok(r) => {
-                SPENT.fetch_add(charge, Ordering::Relaxed);
+                spent.kept.fetch_add(charge, Ordering::Relaxed);
                 return Ok(Some(Arc::new(r)));
             }
             Err(regex::Error::CompiledTooBig(_)) => continue,

@@ -374,22 +374,48 @@ fn fits(p: &str, limit: usize) -> bool {
 fn compile_bombs_are_too_complex_not_errors_and_bounded() {
     // `regex-compile-bomb.yaml`'s patterns: Go compiles each to about 2,000 instructions;
     // Rust expanded each to about 64 MB (0.3 s), kept for the run: 40 of them took 2.1 GB.
-    // Now each stops at the last tier's 8 MiB, is reported too complex (valid: Go accepts
-    // it), and nothing is kept.
+    // Now each stops at the last size (8 MiB), is too complex to check offline (valid: Go
+    // accepts it), and nothing is kept.
+    let spent = Spent::default();
     for i in 0..3 {
         let p = format!(r"\p{{L}}{{1000}}\w{{1000}}x{i}");
         assert!(translate(&p).is_ok(), "Go accepts {p}");
-        assert!(matches!(compile(&p), Ok(None)), "{p}");
-        assert!(!fits(&p, TIERS[TIERS.len() - 1]));
+        assert!(matches!(compile_uncached(&p, &spent), Ok(None)), "{p}");
     }
-    // Patterns that need a middle tier still compile, and match as Go does.
+    assert_eq!(spent.kept.load(Ordering::Relaxed), 0, "nothing kept");
+    // Each tried the sizes beyond the first once.
+    assert_eq!(
+        spent.attempted.load(Ordering::Relaxed),
+        3 * (TIERS[1] + TIERS[2])
+    );
+    // Once the attempts are spent, a heavy pattern is not even tried: bounded time for any
+    // number of distinct heavy patterns.
+    for i in 3..100 {
+        let p = format!(r"\p{{L}}{{1000}}\w{{1000}}x{i}");
+        assert!(matches!(compile_uncached(&p, &spent), Ok(None)), "{p}");
+    }
+    assert!(spent.attempted.load(Ordering::Relaxed) <= ATTEMPT_BUDGET);
+    // Small patterns still compile then, and Go's errors stay errors.
+    assert!(matches!(compile_uncached("^[a-z]+$", &spent), Ok(Some(_))));
+    assert!(compile_uncached("a{1001}", &spent).is_err());
+}
+
+#[test]
+fn patterns_of_a_middle_size_compile_and_match() {
+    let spent = Spent::default();
     let mid = r"^\p{L}{1,20}$";
     assert!(!fits(mid, TIERS[0]) && fits(mid, TIERS[TIERS.len() - 1]));
-    assert!(m(mid, "héllo") && !m(mid, "hello1"));
-    // Identical patterns compile once: the same program.
-    let a = compile(mid).unwrap().unwrap();
-    let b = compile(&mid.to_string()).unwrap().unwrap();
+    let re = compile_uncached(mid, &spent)
+        .unwrap()
+        .expect("fits a larger size");
+    assert!(re.is_match("héllo") && !re.is_match("hello1"));
+    assert!(spent.kept.load(Ordering::Relaxed) > 2 * TIERS[0]);
+}
+
+#[test]
+fn identical_patterns_compile_once() {
+    let p = "^shared-[0-9]{3}$";
+    let a = compile(p).unwrap().unwrap();
+    let b = compile(&p.to_string()).unwrap().unwrap();
     assert!(Arc::ptr_eq(&a, &b));
-    // Everything kept is charged against the process-wide budget.
-    assert!(SPENT.load(Ordering::Relaxed) <= BUDGET);
 }
