@@ -416,6 +416,7 @@ fn patterns_of_a_middle_size_compile_and_match() {
 fn identical_patterns_compile_once() {
     let p = "^shared-[0-9]{3}$";
     let a = compile(p).unwrap().unwrap();
-    let b = compile(&p.to_string()).unwrap().unwrap();
+    let again = String::from(p);
+    let b = compile(&again).unwrap().unwrap();
     assert!(Arc::ptr_eq(&a, &b));
 }

@@ -192,12 +192,12 @@ fn index_of_is_linear_and_agrees_with_a_naive_search() {
         if n.is_empty() {
             return pos as i64;
         }
-        let starts = (0..=h.len().saturating_sub(n.len()))
+        let mut starts = (0..=h.len().saturating_sub(n.len()))
             .filter(|&i| i + n.len() <= h.len() && h[i..i + n.len()] == *n);
         if last {
-            starts.filter(|&i| i <= pos).last().map_or(-1, |i| i as i64)
+            starts.rfind(|&i| i <= pos).map_or(-1, |i| i as i64)
         } else {
-            starts.filter(|&i| i >= pos).next().map_or(-1, |i| i as i64)
+            starts.find(|&i| i >= pos).map_or(-1, |i| i as i64)
         }
     }
     let words = |len: usize| {
