@@ -16,7 +16,11 @@ fuzz_target!(|data: &[u8]| {
             // An error points into the text: a line that exists (or the one after a final
             // newline) and a column on it, both from 1.
             let lines = text.split('\n').count();
-            assert!(e.line >= 1 && e.line <= lines.max(1), "line {} of {lines}: {e}", e.line);
+            assert!(
+                e.line >= 1 && e.line <= lines.max(1),
+                "line {} of {lines}: {e}",
+                e.line
+            );
             assert!(e.column >= 1, "column {}: {e}", e.column);
             let line = text.split('\n').nth(e.line - 1).unwrap_or("");
             assert!(
@@ -35,7 +39,12 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     for rule in crdlint::cli::rules::all() {
-        for name in [None, Some("a.yaml"), Some("dir/sub/b.yml"), Some("../c.json")] {
+        for name in [
+            None,
+            Some("a.yaml"),
+            Some("dir/sub/b.yml"),
+            Some("../c.json"),
+        ] {
             let _ = policy.decide(rule, rule.severity, name);
         }
     }
