@@ -9,7 +9,8 @@ set -eu  # no pipefail: grep finding nothing in some files is normal here
 cd "$(dirname "$0")/.."
 shared="${CRDLINT_CORPUS:-../shared/corpus}"
 out=fuzz/corpus
-mkdir -p "$out/yaml_roundtrip" "$out/yaml_scan" "$out/cel_rule" "$out/pipeline" "$out/config"
+mkdir -p "$out/yaml_roundtrip" "$out/yaml_scan" "$out/cel_rule" "$out/pipeline" "$out/config" \
+  "$out/suite" "$out/diff_pair" "$out/cel_object"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -148,6 +149,38 @@ cfg <<'EOF'
 
 EOF
 
-for t in yaml_roundtrip yaml_scan cel_rule pipeline config; do
+# suite: every test suite of testdata/, and a patch bomb (forty copies of the root).
+find testdata -type f -name '*.testsuite.yaml' | while read -r f; do seed "$out/suite" "$f"; done
+{
+  printf 'name: bomb\ncrdName: widgets.example.com\ntests:\n  onUpdate:\n  - name: b\n'
+  printf '    initial: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec: {size: 1}\n'
+  printf '    initialCRDPatches:\n'
+  for i in $(seq 0 39); do printf "    - {op: copy, from: '', path: /x%d}\n" "$i"; done
+  printf '    updated: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec: {size: 2}\n'
+} > "$tmp/b"
+seed "$out/suite" "$tmp/b"
+
+# diff_pair: each CRD of testdata/compat paired with itself and with the next one (old NUL new).
+prev=""
+find testdata/compat -type f \( -name '*.yaml' -o -name '*.json' \) -size -128k 2>/dev/null | sort |
+  while read -r f; do
+    { cat "$f"; printf '\0'; cat "$f"; } > "$tmp/d"; seed "$out/diff_pair" "$tmp/d"
+    if [ -n "$prev" ]; then
+      { cat "$prev"; printf '\0'; cat "$f"; } > "$tmp/d"; seed "$out/diff_pair" "$tmp/d"
+    fi
+    prev="$f"
+  done
+
+# cel_object: a rule per line of the cel_rule seeds' first lines, then generator bytes that ask
+# for large lists and strings.
+for r in 'self.l.map(x, self.l).flatten().size() > 0' "'%s'.format([self.l]).size() > 0" \
+  'self.ls.map(x, self.ls).flatten().size() > 0' 'self.l.all(x, size(self.s) > 0)' \
+  'self.ls.join(",").size() > 0' 'self.set + self.set == self.set' \
+  'self.m.all(k, self.m[k].startsWith("v"))' 'self.n.x == self.n.x'; do
+  { printf '%s\n' "$r"; head -c 64 /dev/urandom; } > "$tmp/o"; seed "$out/cel_object" "$tmp/o"
+  { printf '%s\n' "$r"; printf '\377%.0s' $(seq 64); } > "$tmp/o"; seed "$out/cel_object" "$tmp/o"
+done
+
+for t in yaml_roundtrip yaml_scan cel_rule pipeline config suite diff_pair cel_object; do
   echo "$t: $(ls "$out/$t" | wc -l) seeds"
 done
