@@ -119,8 +119,9 @@ pub static PATTERN_TOO_COMPLEX: Rule = Rule {
 `\\p{L}{1000}` is a few kB there. crdlint's engine expands such classes into byte automata, which \
 for large repetitions of Unicode classes takes hundreds of MB and seconds per pattern, so it \
 bounds the compiled size of each pattern (8 MiB) and of all of them together (1 GiB). A pattern \
-over the bound is valid (this is not an error) but values are not checked against it offline. \
-Narrow the class or the repetition, or check those values on a cluster.",
+over the bound is valid (this is not an error) but values are not checked against it offline, \
+and a CEL rule that calls `matches`, `find` or `findAll` with such a constant pattern is not \
+evaluated. Narrow the class or the repetition, or check those values on a cluster.",
     bad: "name:\n  type: string\n  pattern: '^\\p{L}{1000}$'\n",
     good: "name:\n  type: string\n  maxLength: 1000\n  pattern: '^\\p{L}+$'\n",
 };
@@ -481,6 +482,56 @@ fn patterns(crd: &Internal, out: &mut Vec<Diagnostic>) {
                 ));
             }
         });
+        super::schema_for_each(s, &mut |n: &Node| rule_patterns(n, out));
+    }
+}
+
+/// The same for the constant patterns of CEL `matches`/`find`/`findAll` in a schema's
+/// `x-kubernetes-validations`: such a rule is left unchecked on objects (no verdict), so it is
+/// said here, at the rule.
+fn rule_patterns(n: &Node, out: &mut Vec<Diagnostic>) {
+    use crate::cel::ast::ExprKind;
+    let Some(rules) = n.get("x-kubernetes-validations").and_then(Node::as_seq) else {
+        return;
+    };
+    for entry in rules {
+        let Some(rule) =
+            get_str(entry, "rule").filter(|r| r.contains("find") || r.contains("matches"))
+        else {
+            continue;
+        };
+        let Ok(parsed) = crate::cel::parse::parse(rule, crate::cel::parse::MacroSet::SortBy) else {
+            continue;
+        };
+        let mut too_complex = None;
+        parsed.expr.walk(&mut |e| {
+            let ExprKind::Call { func, target, args } = &e.kind else {
+                return;
+            };
+            if too_complex.is_some() || !matches!(func.as_str(), "matches" | "find" | "findAll") {
+                return;
+            }
+            let re = if target.is_some() {
+                args.first()
+            } else {
+                args.get(1)
+            };
+            if let Some(p) = re.and_then(|r| r.as_string_literal()) {
+                if let Ok(None) = crate::schema::regex::compile(p) {
+                    too_complex = Some(p.len());
+                }
+            }
+        });
+        if let Some(len) = too_complex {
+            out.push(Diagnostic::new(
+                &PATTERN_TOO_COMPLEX,
+                value_span(entry, "rule"),
+                format!(
+                    "{}; the rule is not evaluated on objects",
+                    crate::schema::regex::too_complex_message(len)
+                ),
+            ));
+        }
     }
 }
 
