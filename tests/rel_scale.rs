@@ -243,7 +243,9 @@ fn old_ref_does_not_guess_between_variants_for_a_new_file() {
     let found = findings(&report);
     assert_eq!(found.len(), 1, "{found:?}");
     assert!(
-        found[0].starts_with("compat/not-compared 2 CustomResourceDefinitions named widgets.example.com"),
+        found[0].starts_with(
+            "compat/not-compared 2 CustomResourceDefinitions named widgets.example.com"
+        ),
         "{found:?}"
     );
     // Moved (the old file deleted): the one previous version is found across files.
@@ -302,7 +304,11 @@ fn old_ref_reads_only_the_previous_versions_it_needs() {
     };
     // One 2 MB blob at 60 paths (120 MB of files at HEAD, a small .git), and the checked file.
     let big: String = (0..20_000)
-        .map(|i| format!("---\napiVersion: v1\nkind: ConfigMap\nmetadata: {{name: c{i}}}\ndata: {{a: b}}\n"))
+        .map(|i| {
+            format!(
+                "---\napiVersion: v1\nkind: ConfigMap\nmetadata: {{name: c{i}}}\ndata: {{a: b}}\n"
+            )
+        })
         .collect();
     for i in 0..60 {
         repo.write(format!("gen/f{i}.yaml"), &big);
@@ -313,7 +319,10 @@ fn old_ref_reads_only_the_previous_versions_it_needs() {
     // taken as its previous version (reading every file did).
     repo.write("elsewhere.yaml", &widget("moved", 9));
     repo.commit();
-    repo.write("mine.yaml", &format!("{}---\n{}", widget("mine", 4), widget("moved", 1)));
+    repo.write(
+        "mine.yaml",
+        &format!("{}---\n{}", widget("mine", 4), widget("moved", 1)),
+    );
     let mut c = bin();
     c.current_dir(repo.path()).args([
         "check",
@@ -395,8 +404,11 @@ fn diff_objects_does_not_blame_the_new_crd_for_old_errors() {
     let old = dir.path().join("old.yaml");
     let new = dir.path().join("new.yaml");
     let objects = dir.path().join("objects.yaml");
-    std::fs::write(&old, crd("{size: {type: integer, maximum: 10}, color: {type: string}}"))
-        .expect("write");
+    std::fs::write(
+        &old,
+        crd("{size: {type: integer, maximum: 10}, color: {type: string}}"),
+    )
+    .expect("write");
     // The new revision only adds a field.
     std::fs::write(
         &new,
@@ -422,11 +434,7 @@ fn diff_objects_does_not_blame_the_new_crd_for_old_errors() {
         crd("{size: {type: integer, maximum: 10}, color: {type: string, maxLength: 1}}"),
     )
     .expect("write");
-    std::fs::write(
-        &objects,
-        format!("{}  color: red\n", widget("big", 12)),
-    )
-    .expect("write");
+    std::fs::write(&objects, format!("{}  color: red\n", widget("big", 12))).expect("write");
     let mut c = bin();
     c.args(["diff", "--format", "json", "--kube-version", "1.29"])
         .arg(&old)
@@ -470,11 +478,16 @@ fn many_versions_and_enum_values_diff_in_proportional_time() {
     let found = findings(&json(&out));
     // Every version's maximum was lowered; no pair of served versions newly differs.
     assert_eq!(found.len(), 300, "{:?}", &found[..3.min(found.len())]);
-    assert!(found.iter().all(|f| f.starts_with("compat/bound-tightened")));
+    assert!(found
+        .iter()
+        .all(|f| f.starts_with("compat/bound-tightened")));
 
     let enum_crd = |prefix: &str| {
         let values: Vec<String> = (0..5000).map(|j| format!("{prefix}{j}")).collect();
-        crd(&format!("{{e: {{type: string, enum: [{}]}}}}", values.join(", ")))
+        crd(&format!(
+            "{{e: {{type: string, enum: [{}]}}}}",
+            values.join(", ")
+        ))
     };
     std::fs::write(&old, enum_crd("v")).expect("write");
     std::fs::write(&new, enum_crd("w")).expect("write");
@@ -494,7 +507,9 @@ fn many_versions_and_enum_values_diff_in_proportional_time() {
 /// Runs `crdlint check --format json ARGS` in `dir`.
 fn check_json(dir: &Path, args: &[&str]) -> Value {
     let mut c = bin();
-    c.current_dir(dir).args(["check", "--format", "json"]).args(args);
+    c.current_dir(dir)
+        .args(["check", "--format", "json"])
+        .args(args);
     json(&run(c, Duration::from_secs(120)).0)
 }
 
@@ -553,7 +568,12 @@ fn findings_on_one_long_line_get_their_own_columns() {
         .expect("list")
         .iter()
         .filter(|d| d["file"] == "one.json")
-        .map(|d| (d["line"].as_u64().unwrap_or(0), d["column"].as_u64().unwrap_or(0)))
+        .map(|d| {
+            (
+                d["line"].as_u64().unwrap_or(0),
+                d["column"].as_u64().unwrap_or(0),
+            )
+        })
         .collect();
     found.sort();
     assert_eq!(found.len(), n, "{}", report["summary"]);

@@ -428,8 +428,10 @@ mod tests {
         let no_storage = parse(&text.replace("storage: true", "storage: false"));
         let found = compare(&old, &no_storage, &Options::default());
         assert!(
-            found.iter().any(|d| d.rule.id == "compat/not-compared"
-                && d.message.contains("no storage version")),
+            found
+                .iter()
+                .any(|d| d.rule.id == "compat/not-compared"
+                    && d.message.contains("no storage version")),
             "{found:?}"
         );
         let no_spec = parse("apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\n");
@@ -460,9 +462,16 @@ mod tests {
         // A field retyped in the new storage version still is.
         let retyped = crd(&[
             ("v1", true, false, base),
-            ("v2", true, true, "{type: object, properties: {a: {type: integer}}}"),
+            (
+                "v2",
+                true,
+                true,
+                "{type: object, properties: {a: {type: integer}}}",
+            ),
         ]);
-        assert!(ids(&old, &retyped, &Options::default()).contains(&"compat/storage-version-changed"));
+        assert!(
+            ids(&old, &retyped, &Options::default()).contains(&"compat/storage-version-changed")
+        );
     }
 
     #[test]
@@ -483,12 +492,20 @@ mod tests {
             .map(|d| d.message.as_str())
             .collect();
         assert_eq!(pairs.len(), 1, "{pairs:?}");
-        assert!(pairs[0].starts_with("served versions v1 and v3 "), "{pairs:?}");
+        assert!(
+            pairs[0].starts_with("served versions v1 and v3 "),
+            "{pairs:?}"
+        );
         // Map keys in another order are the same schema: nothing differs.
         let one = crd(&[("v1", true, true, a)]);
         let reordered = crd(&[
             ("v1", true, true, a),
-            ("v2", true, false, "{properties: {a: {type: string}}, type: object}"),
+            (
+                "v2",
+                true,
+                false,
+                "{properties: {a: {type: string}}, type: object}",
+            ),
         ]);
         assert!(ids(&one, &reordered, &Options::default()).is_empty());
     }

@@ -204,9 +204,15 @@ fn readable_versions(
     ] {
         // The finding is located in the new file: at the new node when it is the new side.
         let (at, related) = if which == "new" {
-            (span_of(spec, "versions"), Some(span_of(old_spec, "versions")))
+            (
+                span_of(spec, "versions"),
+                Some(span_of(old_spec, "versions")),
+            )
         } else {
-            (span_of(new_spec, "versions"), Some(span_of(spec, "versions")))
+            (
+                span_of(new_spec, "versions"),
+                Some(span_of(spec, "versions")),
+            )
         };
         if versions.is_empty() {
             out.push(

@@ -381,7 +381,9 @@ mod tests {
     #[test]
     fn columns_on_long_lines_count_from_the_marks() {
         // Long lines of ASCII and multi-byte characters, marks falling inside characters.
-        let line: String = (0..5000).map(|i| ["a", "ç", "日本", "x: y, "][i % 4]).collect();
+        let line: String = (0..5000)
+            .map(|i| ["a", "ç", "日本", "x: y, "][i % 4])
+            .collect();
         for text in [
             line.clone(),
             format!("{line}\n{line}\r\n\n{line}"),

@@ -384,23 +384,41 @@ fn check_objects(
         ))
     };
     // (group, kind) → (old compiled, new compiled), for CRDs in both revisions; the first
-    // pair of a group and kind wins.
-    let compiled: Vec<((String, String), (CompiledCrd, CompiledCrd))> = pairs
+    // pair of a group and kind wins. A pair that cannot be compiled is said to be skipped.
+    type Compiled = ((String, String), (CompiledCrd, CompiledCrd));
+    let compiled: Vec<Result<Compiled, Diagnostic>> = pairs
         .par_iter()
         .filter_map(|(o, n)| {
             let key = group_kind(n.node)?;
-            Some((
-                key,
-                (
-                    CompiledCrd::compile(o.node).ok()?,
-                    CompiledCrd::compile(n.node).ok()?,
-                ),
-            ))
+            let both = CompiledCrd::compile(o.node)
+                .map_err(|e| ("old", e))
+                .and_then(|o| Ok((o, CompiledCrd::compile(n.node).map_err(|e| ("new", e))?)));
+            Some(both.map(|b| (key, b)).map_err(|(which, e)| {
+                let span = n
+                    .node
+                    .at(&["metadata", "name"])
+                    .map_or(n.node.span(), Node::span);
+                Diagnostic::new(
+                    &compat_rules::NOT_COMPARED,
+                    span,
+                    format!(
+                        "the existing objects of {} were not checked: the {which} revision cannot be used for validation ({e})",
+                        n.name
+                    ),
+                )
+                .with_file(n.file)
+            }))
         })
         .collect();
     let mut pairs: HashMap<(String, String), (CompiledCrd, CompiledCrd)> = HashMap::new();
-    for (k, v) in compiled {
-        pairs.entry(k).or_insert(v);
+    let mut skipped = Vec::new();
+    for c in compiled {
+        match c {
+            Ok((k, v)) => {
+                pairs.entry(k).or_insert(v);
+            }
+            Err(d) => skipped.push(d),
+        }
     }
     let vopts = validate::Options {
         kube_version: opts.kube_version,
@@ -430,9 +448,9 @@ fn check_objects(
                 .collect();
             let stored = before.stored.unwrap_or_else(|| (*obj).clone());
             let new_errors = |o: &validate::Outcome| {
-                o.diagnostics
-                    .iter()
-                    .any(|d| d.severity == crate::diag::Severity::Error && !already.contains(&d.message))
+                o.diagnostics.iter().any(|d| {
+                    d.severity == crate::diag::Severity::Error && !already.contains(&d.message)
+                })
             };
             let update = validate::validate_resource_update(new, &stored, Some(&stored), &vopts);
             let (rule, outcome, what) = if new_errors(&update) {
@@ -485,6 +503,8 @@ fn check_objects(
             )
         })
         .collect();
+    let mut diags: Vec<Diagnostic> = diags;
+    diags.extend(skipped);
     (targets.len(), diags)
 }
 
@@ -508,7 +528,9 @@ pub(crate) fn old_ref_findings(
     };
     let mut found = Vec::new();
     for why in &previous.skipped {
-        result.files.push(SourceFile::new(why.clone(), String::new()));
+        result
+            .files
+            .push(SourceFile::new(why.clone(), String::new()));
         result.paths.push(None);
         found.push(
             Diagnostic::new(

@@ -161,9 +161,7 @@ pub(crate) fn read_previous(r: &str, loaded: &[Loaded]) -> Result<Previous, Fail
         let oids: Vec<&str> = asked.iter().map(|(_, _, oid)| *oid).collect();
         for ((id, name, _), text) in asked.iter().zip(cat_blobs(top, r, &oids)?) {
             let Some(text) = text else {
-                previous
-                    .skipped
-                    .push(format!("{name} is not UTF-8 text"));
+                previous.skipped.push(format!("{name} is not UTF-8 text"));
                 continue;
             };
             match id {
@@ -279,7 +277,12 @@ fn blobs_at(top: &Path, r: &str) -> Result<Vec<Blob>, Failure> {
             let tab = entry.iter().position(|b| *b == b'\t')?;
             let head = std::str::from_utf8(&entry[..tab]).ok()?;
             let mut fields = head.split_whitespace();
-            let (_, kind, oid, size) = (fields.next()?, fields.next()?, fields.next()?, fields.next()?);
+            let (_, kind, oid, size) = (
+                fields.next()?,
+                fields.next()?,
+                fields.next()?,
+                fields.next()?,
+            );
             (kind == "blob").then(|| Blob {
                 path: entry[tab + 1..].to_vec(),
                 oid: oid.to_string(),
@@ -295,7 +298,15 @@ fn changed_since(top: &Path, r: &str) -> Result<Vec<Vec<u8>>, Failure> {
     let out = git_output(
         top,
         r,
-        &["diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", r, "--"],
+        &[
+            "diff",
+            "--name-only",
+            "-z",
+            "--no-renames",
+            "--no-ext-diff",
+            r,
+            "--",
+        ],
         "diff",
     )?;
     Ok(out
