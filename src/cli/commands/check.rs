@@ -36,6 +36,10 @@ pub fn run(settings: &Settings, mode: Mode, args: &CheckArgs) -> Result<Status, 
         None => None,
     };
     let old = super::old::load(settings, &args.validation, previous.as_ref())?;
+    let previous = previous.map(|mut p| {
+        p.keep_crd_texts();
+        p
+    });
     let opts = RunOptions {
         old: old.map(std::sync::Arc::new),
         // `--old-ref` reads the checked files' texts again after the run.

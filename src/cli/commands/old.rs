@@ -48,6 +48,16 @@ pub(crate) struct Previous {
     pub skipped: Vec<String>,
 }
 
+impl Previous {
+    /// Drops the texts that cannot hold a CRD: once the old objects are built, only the CRD
+    /// comparison after the run reads them.
+    pub(crate) fn keep_crd_texts(&mut self) {
+        const MARK: &str = "CustomResourceDefinition";
+        self.own.retain(|(_, _, t)| t.contains(MARK));
+        self.others.retain(|(_, t)| t.contains(MARK));
+    }
+}
+
 /// The old objects the flags name, or `None` when neither flag is given.
 pub(crate) fn load(
     settings: &Settings,
