@@ -123,6 +123,7 @@ rule_tests! {
     // Before 1.30 nothing ratchets: the stored value that breaks the new bound fails the update.
     object_update_fails => "compat/object-update-fails", "--kube-version", "1.29";
     object_create_fails => "compat/object-create-fails";
+    not_compared => "compat/not-compared";
 }
 
 #[test]

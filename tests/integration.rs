@@ -32,6 +32,7 @@ mod lint_corpus;
 mod lint_go_url;
 mod lint_rules;
 mod properties;
+mod rel_scale;
 mod reliability;
 mod reliability_work;
 mod rule_docs;

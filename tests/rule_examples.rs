@@ -116,6 +116,7 @@ static CONTEXTS: &[(&str, How)] = &[
     ("compat/list-type-changed", Diff(SPEC_FIELDS, &[])),
     ("compat/multiple-of-changed", Diff(SPEC_FIELDS, &[])),
     ("compat/names-changed", Diff(ROOT, &[])),
+    ("compat/not-compared", Diff(SPEC, &[])),
     ("compat/nullable-removed", Diff(SPEC_FIELDS, &[])),
     // The example is the existing object; OLD and NEW are companions.
     (

@@ -66,10 +66,18 @@ pub fn compare_rules(p: &Pos<'_>, ctx: &VersionCtx<'_>, opts: &Options, out: &mu
     if old.is_empty() && new.is_empty() {
         return;
     }
+    // By text and by index, so that many rules on one node are matched in linear time.
+    let mut old_by_text = std::collections::HashMap::new();
+    for o in &old {
+        old_by_text.entry(o.text).or_insert(o);
+    }
+    let old_by_index: std::collections::HashMap<usize, _> =
+        old.iter().rev().map(|o| (o.index, o)).collect();
+    let new_texts: std::collections::HashSet<&str> = new.iter().map(|n| n.text).collect();
     for r in &new {
         let user = format!("{}.x-kubernetes-validations[{}]", p.user, r.index);
         let rule_span = r.node.get("rule").map_or(r.node.span(), |n| n.span());
-        if let Some(o) = old.iter().find(|o| o.text == r.text) {
+        if let Some(o) = old_by_text.get(r.text).copied() {
             same_rule(p, ctx, opts, o, r, &user, out);
             continue;
         }
@@ -77,9 +85,10 @@ pub fn compare_rules(p: &Pos<'_>, ctx: &VersionCtx<'_>, opts: &Options, out: &mu
             continue;
         }
         // The old rule in the same place, when it was edited rather than added.
-        let replaced = old
-            .iter()
-            .find(|o| o.index == r.index && !new.iter().any(|n| n.text == o.text));
+        let replaced = old_by_index
+            .get(&r.index)
+            .copied()
+            .filter(|o| !new_texts.contains(o.text));
         let what = match replaced {
             Some(o) => format!(
                 "rule changed from `{}` to `{}`",
@@ -189,17 +198,17 @@ pub fn compare_costs(pairs: &[(&Version<'_>, &Version<'_>)], opts: &Options, out
             ..CompileOptions::default()
         },
     };
-    let mut costed: Vec<&Node> = Vec::new();
+    let mut classes = super::versions::Classes::default();
+    let mut costed = std::collections::HashSet::new();
     for (ov, nv) in pairs {
         let (Some((os, opath)), Some((ns, npath))) = (&ov.schema, &nv.schema) else {
             continue;
         };
         // A schema shared by several versions is one schema to the server (it hoists it to
         // spec.validation), with one total: costed and reported once.
-        if costed.iter().any(|c| c.value_eq(ns)) {
+        if !costed.insert(classes.of(Some(ns))) {
             continue;
         }
-        costed.push(ns);
         let new_path = field_path(npath);
         let new = schema_costs(&Schema::from_node(ns), &new_path, &new_path, &compiler);
         let over = new

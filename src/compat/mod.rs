@@ -384,19 +384,129 @@ mod tests {
     }
 
     #[test]
-    fn hostile_depth_stops_without_overflow() {
-        let mut props = String::from("{type: string}");
-        for _ in 0..100 {
-            props = format!("{{type: object, properties: {{x: {props}}}}}");
-        }
-        let old = crd(&[("v1", true, true, &props)]);
-        let new = crd(&[(
+    fn deep_schemas_are_compared_to_the_lint_depth_and_the_rest_is_reported() {
+        let nested = |levels: usize| {
+            let mut props = String::from("{type: string}");
+            for _ in 0..levels {
+                props = format!("{{type: object, properties: {{x: {props}}}}}");
+            }
+            props
+        };
+        let pair = |levels: usize| {
+            let props = nested(levels);
+            let old = crd(&[("v1", true, true, &props)]);
+            let new = crd(&[(
+                "v1",
+                true,
+                true,
+                &props.replace("type: string", "type: integer"),
+            )]);
+            ids(&old, &new, &Options::default())
+        };
+        // A change 100 levels down (64 used to be the cap, and passed it silently).
+        assert_eq!(pair(100), ["compat/type-changed"]);
+        // Past the depth lint and validation read: said once, and nothing overflows.
+        assert_eq!(pair(crate::schema::MAX_DEPTH + 5), ["compat/not-compared"]);
+    }
+
+    #[test]
+    fn what_cannot_be_compared_is_said() {
+        let text = crd_text(&[(
             "v1",
             true,
             true,
-            &props.replace("type: string", "type: integer"),
+            "{type: object, properties: {a: {type: string}}}",
         )]);
-        // The change is below the depth cap: nothing is reported, and nothing overflows.
-        assert!(ids(&old, &new, &Options::default()).is_empty());
+        let old = parse(&text);
+        // No `served`: the version is not compared (it used to pass silently).
+        let unserved = parse(&text.replace("    served: true\n", ""));
+        let found = compare(&old, &unserved, &Options::default());
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].rule.id, "compat/not-compared");
+        assert!(found[0].message.contains("served"), "{}", found[0].message);
+        // No storage version, and no spec at all.
+        let no_storage = parse(&text.replace("storage: true", "storage: false"));
+        let found = compare(&old, &no_storage, &Options::default());
+        assert!(
+            found
+                .iter()
+                .any(|d| d.rule.id == "compat/not-compared"
+                    && d.message.contains("no storage version")),
+            "{found:?}"
+        );
+        let no_spec = parse("apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\n");
+        assert_eq!(
+            ids(&old, &no_spec, &Options::default()),
+            ["compat/not-compared"]
+        );
+    }
+
+    #[test]
+    fn a_new_storage_version_that_only_adds_fields_is_not_an_error() {
+        let base = "{type: object, properties: {a: {type: string}}}";
+        let old = crd(&[("v1", true, true, base)]);
+        let added = crd(&[
+            ("v1", true, false, base),
+            (
+                "v2",
+                true,
+                true,
+                "{type: object, properties: {a: {type: string}, b: {type: integer}}}",
+            ),
+        ]);
+        let found = ids(&old, &added, &Options::default());
+        assert!(
+            !found.contains(&"compat/storage-version-changed"),
+            "{found:?}"
+        );
+        // A field retyped in the new storage version still is.
+        let retyped = crd(&[
+            ("v1", true, false, base),
+            (
+                "v2",
+                true,
+                true,
+                "{type: object, properties: {a: {type: integer}}}",
+            ),
+        ]);
+        assert!(
+            ids(&old, &retyped, &Options::default()).contains(&"compat/storage-version-changed")
+        );
+    }
+
+    #[test]
+    fn served_pairs_are_one_finding_per_version_and_only_new_ones() {
+        let a = "{type: object, properties: {a: {type: string}}}";
+        let b = "{type: object, properties: {b: {type: string}}}";
+        // v1 and v2 already differed while both served; v3 is new and differs from v1.
+        let old = crd(&[("v1", true, true, a), ("v2", true, false, b)]);
+        let new = crd(&[
+            ("v1", true, true, a),
+            ("v2", true, false, b),
+            ("v3", true, false, b),
+        ]);
+        let found = compare(&old, &new, &Options::default());
+        let pairs: Vec<&str> = found
+            .iter()
+            .filter(|d| d.rule.id == "compat/served-versions-differ")
+            .map(|d| d.message.as_str())
+            .collect();
+        assert_eq!(pairs.len(), 1, "{pairs:?}");
+        assert!(
+            pairs[0].starts_with("served versions v1 and v3 "),
+            "{pairs:?}"
+        );
+        // Map keys in another order are the same schema: nothing differs.
+        let one = crd(&[("v1", true, true, a)]);
+        let reordered = crd(&[
+            ("v1", true, true, a),
+            (
+                "v2",
+                true,
+                false,
+                "{properties: {a: {type: string}}, type: object}",
+            ),
+        ]);
+        assert!(ids(&one, &reordered, &Options::default()).is_empty());
     }
 }

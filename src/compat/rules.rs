@@ -291,6 +291,21 @@ manifest before it is applied anew.",
     "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  replicas: 3\n"
 );
 
+compat_rule!(NOT_COMPARED, "compat/not-compared", Warning,
+    "Part of a CRD could not be compared, so it was skipped",
+    "`crdlint diff` and `check --old-ref` say what they did not compare instead of passing \
+silently: a revision without a `spec` or without versions that can be read, a version that does not \
+say whether it is `served` (the server requires `served` and `storage` on every version), a revision \
+with no storage version, a CRD without `metadata.name` (CRDs are matched by name), a version whose \
+schema only one revision has, schema nesting deeper than the 200 levels that `lint` and validation \
+read, and (`diff --objects`) a revision that cannot be compiled for validation. Make the CRD valid \
+(`crdlint lint` says how) so that it can be compared. Under `check --old-ref` it also reports a CRD \
+whose previous revision is ambiguous (several files at the commit hold a CRD of its name, none at \
+its path) and previous versions that were not read (over the input cap, or past the bytes one run \
+reads): their objects are checked as new ones.",
+    "# old\nversions:\n- {name: v1, storage: true, schema: {openAPIV3Schema: {type: object, properties: {size: {type: string}}}}}\n---\n# new\nversions:\n- {name: v1, storage: true, schema: {openAPIV3Schema: {type: object, properties: {size: {type: integer}}}}}\n",
+    "# old\nversions:\n- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, properties: {size: {type: string}}}}}\n---\n# new\nversions:\n- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, properties: {size: {type: string}, color: {type: string}}}}}\n");
+
 /// Every `compat/*` rule.
 pub static RULES: &[&Rule] = &[
     &CRD_REMOVED,
@@ -325,4 +340,5 @@ pub static RULES: &[&Rule] = &[
     &SELECTABLE_FIELD_REMOVED,
     &OBJECT_UPDATE_FAILS,
     &OBJECT_CREATE_FAILS,
+    &NOT_COMPARED,
 ];

@@ -8,13 +8,18 @@
 //! less), not walked. Documentation (`description`, `title`, `example`, `externalDocs`) is
 //! never a finding: it changes no verdict.
 
+use std::collections::HashSet;
+
 use super::rules::*;
 use super::{celdiff, show, Findings, Options};
 use crate::diag::{Rule, Severity, Span};
 use crate::yaml::Node;
 
-/// Nesting beyond which the walk stops (schemas are far shallower; hostile input is not).
-const MAX_DEPTH: usize = 64;
+/// Nesting beyond which the walk stops, with a `compat/not-compared` finding: the depth to which
+/// `lint` and validation read a schema ([`crate::schema::MAX_DEPTH`]), so that nothing they
+/// accept goes uncompared without a word (a cap of 64 passed a type change 63 levels deep
+/// silently; issue 26).
+const MAX_DEPTH: usize = crate::schema::MAX_DEPTH;
 
 /// The version being compared.
 pub struct VersionCtx<'a> {
@@ -59,7 +64,13 @@ pub fn compare_schemas(
         old_correlatable: true,
         new_correlatable: true,
     };
-    Walk { ctx, opts, out }.node(&pos, 0);
+    Walk {
+        ctx,
+        opts,
+        out,
+        too_deep: false,
+    }
+    .node(&pos, 0);
 }
 
 fn first_key_span(n: &Node) -> Span {
@@ -72,6 +83,8 @@ struct Walk<'w, 'a> {
     ctx: &'w VersionCtx<'a>,
     opts: &'w Options,
     out: &'w mut Findings,
+    /// The depth cap was reported (once per version).
+    too_deep: bool,
 }
 
 /// Rules that only make a schema stricter: the policy may allow them in unstored versions.
@@ -132,7 +145,23 @@ impl Walk<'_, '_> {
     }
 
     fn node(&mut self, p: &Pos<'_>, depth: usize) {
-        if depth > MAX_DEPTH || p.old.as_map().is_none() || p.new.as_map().is_none() {
+        if p.old.as_map().is_none() || p.new.as_map().is_none() {
+            return;
+        }
+        if depth > MAX_DEPTH {
+            if !std::mem::replace(&mut self.too_deep, true) {
+                let message = format!(
+                    "{}: {}: the schema nests deeper than {MAX_DEPTH} levels here: nothing below was compared",
+                    self.ctx.version, p.data
+                );
+                self.out.push(
+                    &NOT_COMPARED,
+                    p.anchor,
+                    Some(p.old_anchor),
+                    &p.user,
+                    message,
+                );
+            }
             return;
         }
         if !self.types(p) {
@@ -249,7 +278,10 @@ impl Walk<'_, '_> {
                 }
             }
             (Some(old), Some(new)) => {
-                let removed: Vec<&String> = old.iter().filter(|v| !new.contains(v)).collect();
+                // Sets, not scans: 50,000 values replaced took 53 s (issue 26).
+                let (old_set, new_set): (HashSet<&String>, HashSet<&String>) =
+                    (old.iter().collect(), new.iter().collect());
+                let removed: Vec<&String> = old.iter().filter(|v| !new_set.contains(v)).collect();
                 if !removed.is_empty() {
                     let list: Vec<&str> = removed.iter().map(|s| s.as_str()).collect();
                     if let Some(d) = self.report(
@@ -267,7 +299,7 @@ impl Walk<'_, '_> {
                 }
                 let added: Vec<&str> = new
                     .iter()
-                    .filter(|v| !old.contains(v))
+                    .filter(|v| !old_set.contains(v))
                     .map(String::as_str)
                     .collect();
                 if !added.is_empty() && self.opts.policy.disallow_enum_additions {
@@ -299,7 +331,7 @@ impl Walk<'_, '_> {
                 })
                 .unwrap_or_default()
         };
-        let old: Vec<String> = names(p.old).into_iter().map(|(s, _)| s).collect();
+        let old: HashSet<String> = names(p.old).into_iter().map(|(s, _)| s).collect();
         for (i, (name, span)) in names(p.new).into_iter().enumerate() {
             if old.contains(&name) || self.ctx.tighten_ok {
                 continue;
@@ -456,10 +488,15 @@ impl Walk<'_, '_> {
             if o.is_some_and(|o| o.value_eq(n)) {
                 continue;
             }
-            let contains = |list: &[Node], x: &Node| list.iter().any(|y| y.value_eq(x));
+            // Every member of `sub` is in `list`: by classes of equal values, not pairwise.
+            let within = |sub: &[Node], list: &[Node]| {
+                let mut classes = super::versions::Classes::default();
+                let have: HashSet<usize> = list.iter().map(|x| classes.of(Some(x))).collect();
+                sub.iter().all(|x| have.contains(&classes.of(Some(x))))
+            };
             let loosened = match (key, o.and_then(Node::as_seq), n.as_seq()) {
-                ("anyOf", Some(old), Some(new)) => old.iter().all(|x| contains(new, x)),
-                ("allOf", Some(old), Some(new)) => new.iter().all(|x| contains(old, x)),
+                ("anyOf", Some(old), Some(new)) => within(old, new),
+                ("allOf", Some(old), Some(new)) => within(new, old),
                 _ => false,
             };
             if loosened {

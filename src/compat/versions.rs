@@ -1,7 +1,7 @@
 //! The CRD-wide checks (scope, names, versions, storage, stored versions), and the dispatch of
 //! each version served by both revisions to the schema, CEL and column comparisons.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 use super::rules::*;
 use super::{celdiff, columns, schema, span_of, Findings, Options};
@@ -15,6 +15,8 @@ pub struct Version<'a> {
     pub node: &'a Node,
     pub served: bool,
     pub storage: bool,
+    /// `served` is given as a boolean (the server requires it on every version).
+    pub served_known: bool,
     /// `openAPIV3Schema`, and its path in the user's document.
     pub schema: Option<(&'a Node, String)>,
     /// `additionalPrinterColumns`, and its path.
@@ -46,6 +48,7 @@ pub fn versions(crd: &Node) -> Vec<Version<'_>> {
                 node: spec,
                 served: true,
                 storage: true,
+                served_known: true,
                 schema: top_schema,
                 columns: top_columns,
                 selectable: top_selectable,
@@ -66,6 +69,7 @@ pub fn versions(crd: &Node) -> Vec<Version<'_>> {
                 name,
                 node: v,
                 served: v.get("served").and_then(Node::as_bool).unwrap_or(false),
+                served_known: v.get("served").and_then(Node::as_bool).is_some(),
                 storage: v.get("storage").and_then(Node::as_bool).unwrap_or(false),
                 schema: own("schema.openAPIV3Schema", "schema.openAPIV3Schema")
                     .or_else(|| top_schema.clone()),
@@ -80,22 +84,49 @@ pub fn versions(crd: &Node) -> Vec<Version<'_>> {
 
 /// Every check of going from `old` to `new`.
 pub fn compare_crds(old: &Node, new: &Node, opts: &Options, out: &mut Findings) {
-    let (Some(old_spec), Some(new_spec)) = (old.get("spec"), new.get("spec")) else {
+    fn spec(n: &Node) -> Option<&Node> {
+        n.get("spec").filter(|s| s.as_map().is_some())
+    }
+    let (Some(old_spec), Some(new_spec)) = (spec(old), spec(new)) else {
+        let which = if spec(old).is_none() { "old" } else { "new" };
+        out.push(
+            &NOT_COMPARED,
+            new.get("spec").map_or(new.span(), Node::span),
+            old.get("spec").map(Node::span),
+            "spec",
+            format!("the {which} revision has no spec: nothing of this CRD was compared"),
+        );
         return;
     };
     check_scope(old_spec, new_spec, out);
     check_names(old_spec, new_spec, out);
     let old_versions = versions(old);
     let new_versions = versions(new);
+    if !readable_versions(old_spec, new_spec, &old_versions, &new_versions, out) {
+        return;
+    }
+    let by_name: HashMap<&str, &Version<'_>> = new_versions.iter().map(|v| (v.name, v)).collect();
     let stored = stored_versions(old, new, &old_versions);
     let new_versions_span = span_of(new_spec, "versions");
     let mut both_served = Vec::new();
     for ov in &old_versions {
-        let Some(nv) = new_versions.iter().find(|v| v.name == ov.name) else {
+        let Some(nv) = by_name.get(ov.name).copied() else {
             report_removed(ov, &stored, new_versions_span, out);
             continue;
         };
-        if ov.served && !nv.served {
+        if !ov.served_known || !nv.served_known {
+            let which = if ov.served_known { "new" } else { "old" };
+            out.push(
+                &NOT_COMPARED,
+                span_of(nv.node, "name"),
+                Some(span_of(ov.node, "name")),
+                "",
+                format!(
+                    "version {} does not say whether it is served in the {which} revision (`served` is required): it was not compared",
+                    nv.name
+                ),
+            );
+        } else if ov.served && !nv.served {
             out.push(
                 &VERSION_UNSERVED,
                 span_of(nv.node, "served"),
@@ -110,7 +141,7 @@ pub fn compare_crds(old: &Node, new: &Node, opts: &Options, out: &mut Findings) 
             both_served.push((ov, nv));
         }
     }
-    check_storage(new_spec, &old_versions, &new_versions, out);
+    check_storage(new_spec, &old_versions, &new_versions, opts, out);
     check_served_pairs(new_spec, &old_versions, &new_versions, out);
     // Tightening is allowed by policy only where the old revision says nothing is stored.
     let known_stored = old
@@ -123,9 +154,25 @@ pub fn compare_crds(old: &Node, new: &Node, opts: &Options, out: &mut Findings) 
             version: nv.name,
             tighten_ok: unstored && opts.policy.allow_tightening_unstored,
         };
-        if let (Some((os, _)), Some((ns, npath))) = (&ov.schema, &nv.schema) {
-            if !os.value_eq(ns) {
-                schema::compare_schemas(os, ns, npath, &ctx, opts, out);
+        match (&ov.schema, &nv.schema) {
+            (Some((os, _)), Some((ns, npath))) => {
+                if !os.value_eq(ns) {
+                    schema::compare_schemas(os, ns, npath, &ctx, opts, out);
+                }
+            }
+            (None, None) => {}
+            (o, _) => {
+                let which = if o.is_some() { "new" } else { "old" };
+                out.push(
+                    &NOT_COMPARED,
+                    nv.schema.as_ref().map_or(span_of(nv.node, "name"), |s| s.0.span()),
+                    ov.schema.as_ref().map(|s| s.0.span()),
+                    "",
+                    format!(
+                        "version {} has no openAPIV3Schema in the {which} revision: its schema was not compared",
+                        nv.name
+                    ),
+                );
             }
         }
         columns::compare(ov, nv, out);
@@ -139,6 +186,67 @@ pub fn compare_crds(old: &Node, new: &Node, opts: &Options, out: &mut Findings) 
         })
         .collect();
     celdiff::compare_costs(&changed, opts, out);
+}
+
+/// Reports what makes the versions of either revision unreadable: entries without a name
+/// (left out of the comparison), no versions at all, no storage version. Returns whether
+/// there is anything to compare.
+fn readable_versions(
+    old_spec: &Node,
+    new_spec: &Node,
+    old_versions: &[Version<'_>],
+    new_versions: &[Version<'_>],
+    out: &mut Findings,
+) -> bool {
+    for (which, spec, versions) in [
+        ("old", old_spec, old_versions),
+        ("new", new_spec, new_versions),
+    ] {
+        // The finding is located in the new file: at the new node when it is the new side.
+        let (at, related) = if which == "new" {
+            (
+                span_of(spec, "versions"),
+                Some(span_of(old_spec, "versions")),
+            )
+        } else {
+            (
+                span_of(new_spec, "versions"),
+                Some(span_of(spec, "versions")),
+            )
+        };
+        if versions.is_empty() {
+            out.push(
+                &NOT_COMPARED,
+                at,
+                related,
+                "spec.versions",
+                format!("the {which} revision has no version that can be read (each needs a name): nothing of its versions was compared"),
+            );
+            return false;
+        }
+        let listed = spec.get("versions").and_then(Node::as_seq);
+        for (i, v) in listed.into_iter().flatten().enumerate() {
+            if v.get_str("name").is_none() {
+                out.push(
+                    &NOT_COMPARED,
+                    at,
+                    related,
+                    "spec.versions",
+                    format!("spec.versions[{i}] of the {which} revision has no name: it was not compared"),
+                );
+            }
+        }
+        if !versions.iter().any(|v| v.storage) {
+            out.push(
+                &NOT_COMPARED,
+                at,
+                related,
+                "spec.versions",
+                format!("the {which} revision has no storage version (the server requires exactly one): the storage checks were skipped"),
+            );
+        }
+    }
+    true
 }
 
 fn check_scope(old: &Node, new: &Node, out: &mut Findings) {
@@ -271,6 +379,7 @@ fn check_storage(
     new_spec: &Node,
     old_versions: &[Version<'_>],
     new_versions: &[Version<'_>],
+    opts: &Options,
     out: &mut Findings,
 ) {
     let (Some(os), Some(ns)) = (
@@ -299,7 +408,7 @@ fn check_storage(
         .map(|s| s.0);
     let new_schema = ns.schema.as_ref().map(|s| s.0);
     let same = match (old_schema, new_schema) {
-        (Some(a), Some(b)) => a.value_eq(b),
+        (Some(a), Some(b)) => a.value_eq(b) || only_adds(a, b, ns.name, opts),
         (None, None) => true,
         _ => false,
     };
@@ -318,15 +427,28 @@ fn check_storage(
     }
 }
 
-/// The schema of `name` among `versions`, when it is served.
-fn served_schema<'a>(versions: &[Version<'a>], name: &str) -> Option<&'a Node> {
-    versions
-        .iter()
-        .find(|v| v.name == name && v.served)
-        .and_then(|v| v.schema.as_ref().map(|s| s.0))
+/// Whether `new` accepts every object `old` accepts, unchanged: the schema comparison finds
+/// nothing (fields only added, nothing removed, retyped or tightened). Objects stored under
+/// the old storage version then read back as the new one exactly as they were.
+fn only_adds(old: &Node, new: &Node, version: &str, opts: &Options) -> bool {
+    let mut scratch = Findings::default();
+    let ctx = schema::VersionCtx {
+        version,
+        tighten_ok: false,
+    };
+    let strict = Options {
+        policy: super::Policy::default(),
+        enforcement: Default::default(),
+        ..opts.clone()
+    };
+    schema::compare_schemas(old, new, "", &ctx, &strict, &mut scratch);
+    scratch.diags.is_empty()
 }
 
-/// Pairs of served versions whose schemas differ under conversion None, new in this revision.
+/// Pairs of served versions whose schemas differ under conversion None, new in this revision:
+/// for each served version, the first served version before it that it newly differs from
+/// (one finding per version, not per pair: 3,000 versions made 4.5 million pairs, each looked
+/// up again in the old revision, and `diff` ran for minutes; issue 26).
 fn check_served_pairs(
     new_spec: &Node,
     old_versions: &[Version<'_>],
@@ -340,32 +462,76 @@ fn check_served_pairs(
     if strategy != "None" {
         return;
     }
-    let served: Vec<&Version<'_>> = new_versions.iter().filter(|v| v.served).collect();
-    for (i, a) in served.iter().enumerate() {
-        for b in &served[i + 1..] {
-            let (Some((sa, _)), Some((sb, _))) = (&a.schema, &b.schema) else {
-                continue;
-            };
-            if sa.value_eq(sb) {
-                continue;
-            }
-            // Already differing (and both served) in the old revision: not new here.
-            if let (Some(oa), Some(ob)) = (
-                served_schema(old_versions, a.name),
-                served_schema(old_versions, b.name),
-            ) {
-                if !oa.value_eq(ob) {
-                    continue;
+    // Versions with a schema, by class of equal schemas, in each revision.
+    let served: Vec<&Version<'_>> = new_versions
+        .iter()
+        .filter(|v| v.served && v.schema.is_some())
+        .collect();
+    let mut new_classes = Classes::default();
+    let new_class: Vec<usize> = served
+        .iter()
+        .map(|v| new_classes.of(v.schema.as_ref().map(|s| s.0)))
+        .collect();
+    let mut old_classes = Classes::default();
+    let old_served: HashMap<&str, usize> = old_versions
+        .iter()
+        .filter(|v| v.served && v.schema.is_some())
+        .map(|v| (v.name, old_classes.of(v.schema.as_ref().map(|s| s.0))))
+        .collect();
+    let old_span: HashMap<&str, crate::diag::Span> = old_versions
+        .iter()
+        .map(|v| (v.name, span_of(v.node, "name")))
+        .collect();
+    // A pair (a, b) is new when their new schemas differ and they did not already differ while
+    // both served: a is not served before, b is not, or their old schemas are equal. So the
+    // candidates for b are the versions before it with no old class, and those with b's old
+    // class; of each group the first two of different new classes are kept (one of them
+    // differs from b's new class if any member does).
+    #[derive(Default, Clone, Copy)]
+    struct FirstTwo {
+        first: Option<(usize, usize)>,
+        other: Option<(usize, usize)>,
+    }
+    impl FirstTwo {
+        fn add(&mut self, index: usize, class: usize) {
+            match self.first {
+                None => self.first = Some((index, class)),
+                Some((_, c)) if c != class && self.other.is_none() => {
+                    self.other = Some((index, class));
                 }
+                _ => {}
             }
-            let old_span = old_versions
-                .iter()
-                .find(|v| v.name == b.name)
-                .map(|v| span_of(v.node, "name"));
+        }
+        /// The first member whose class is not `class`.
+        fn differing(&self, class: usize) -> Option<usize> {
+            [self.first, self.other]
+                .into_iter()
+                .flatten()
+                .find(|(_, c)| *c != class)
+                .map(|(i, _)| i)
+        }
+    }
+    let mut unserved_before = FirstTwo::default();
+    let mut by_old_class: HashMap<usize, FirstTwo> = HashMap::new();
+    let mut everyone = FirstTwo::default();
+    for (j, b) in served.iter().enumerate() {
+        let class = new_class[j];
+        let partner = match old_served.get(b.name) {
+            None => everyone.differing(class),
+            Some(oc) => [
+                unserved_before.differing(class),
+                by_old_class.get(oc).and_then(|g| g.differing(class)),
+            ]
+            .into_iter()
+            .flatten()
+            .min(),
+        };
+        if let Some(i) = partner {
+            let a = served[i];
             out.push(
                 &SERVED_VERSIONS_DIFFER,
                 span_of(b.node, "name"),
-                old_span,
+                old_span.get(b.name).copied(),
                 "",
                 format!(
                     "served versions {} and {} have different schemas and conversion is None: objects written through one are read through the other with only apiVersion rewritten",
@@ -374,5 +540,84 @@ fn check_served_pairs(
             )
             .help = Some("keep served versions' schemas identical, or convert with a webhook".into());
         }
+        everyone.add(j, class);
+        match old_served.get(b.name) {
+            None => unserved_before.add(j, class),
+            Some(oc) => by_old_class.entry(*oc).or_default().add(j, class),
+        }
     }
+}
+
+/// Schemas sorted into classes of equal values ([`Node::value_eq`]), by a hash that equal
+/// values share: linear in the schemas, where comparing each with every other was quadratic.
+#[derive(Default)]
+pub(super) struct Classes<'a> {
+    by_hash: HashMap<u64, Vec<(&'a Node, usize)>>,
+    count: usize,
+}
+
+impl<'a> Classes<'a> {
+    /// The class of `schema` (`None`, a missing schema, is a class of its own).
+    pub(super) fn of(&mut self, schema: Option<&'a Node>) -> usize {
+        let Some(schema) = schema else {
+            return usize::MAX;
+        };
+        let members = self.by_hash.entry(value_hash(schema)).or_default();
+        if let Some((_, c)) = members.iter().find(|(n, _)| n.value_eq(schema)) {
+            return *c;
+        }
+        self.count += 1;
+        members.push((schema, self.count));
+        self.count
+    }
+}
+
+/// A hash of a YAML value that [`Node::value_eq`]-equal values share: map entries are combined
+/// in any order (equal maps may list their keys in different orders), and numbers are hashed as
+/// the floats `value_eq` compares them as. Recursion stops at a depth (the rest is left out
+/// of the hash, which equal values still share).
+fn value_hash(n: &Node) -> u64 {
+    use std::hash::{Hash, Hasher};
+    fn go(n: &Node, depth: usize, out: &mut impl Hasher) {
+        use crate::yaml::Value;
+        match &n.value {
+            Value::Null => 0u8.hash(out),
+            Value::Bool(b) => (1u8, b).hash(out),
+            Value::Int(i) => (2u8, number_bits(*i as f64)).hash(out),
+            Value::Float(f) => (2u8, number_bits(*f)).hash(out),
+            Value::String(s) => (3u8, s.as_str()).hash(out),
+            Value::Seq(items) => {
+                (4u8, items.len()).hash(out);
+                if depth < 64 {
+                    for it in items {
+                        go(it, depth + 1, out);
+                    }
+                }
+            }
+            Value::Map(m) => {
+                (5u8, m.len()).hash(out);
+                if depth < 64 {
+                    let mut sum = 0u64;
+                    for e in &m.entries {
+                        let mut h = std::collections::hash_map::DefaultHasher::new();
+                        e.key.as_str().hash(&mut h);
+                        go(&e.value, depth + 1, &mut h);
+                        sum = sum.wrapping_add(h.finish());
+                    }
+                    sum.hash(out);
+                }
+            }
+        }
+    }
+    fn number_bits(f: f64) -> u64 {
+        // -0.0 == 0.0.
+        if f == 0.0 {
+            0
+        } else {
+            f.to_bits()
+        }
+    }
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    go(n, 0, &mut h);
+    h.finish()
 }

@@ -31,7 +31,15 @@ pub fn run(settings: &Settings, mode: Mode, args: &CheckArgs) -> Result<Status, 
     )?;
     drop(gather);
     let loaded = gathered.loaded;
-    let old = super::old::load(settings, &args.validation, &loaded)?;
+    let previous = match &args.validation.old_ref {
+        Some(r) => Some(super::old::read_previous(r, &loaded)?),
+        None => None,
+    };
+    let old = super::old::load(settings, &args.validation, previous.as_ref())?;
+    let previous = previous.map(|mut p| {
+        p.keep_crd_texts();
+        p
+    });
     let opts = RunOptions {
         old: old.map(std::sync::Arc::new),
         // `--old-ref` reads the checked files' texts again after the run.
@@ -53,8 +61,9 @@ pub fn run(settings: &Settings, mode: Mode, args: &CheckArgs) -> Result<Status, 
     drop(run);
     let finish = crate::cli::trace::piece("finish", None);
     super::note_no_manifests(&mut result, &gathered.empty_dirs);
-    if let (Some(r), true) = (&args.validation.old_ref, mode == Mode::Check) {
-        super::diff::old_ref_findings(settings, r, &targets, &mut result)?;
+    if let Some(previous) = previous {
+        let crds = mode == Mode::Check;
+        super::diff::old_ref_findings(settings, previous, crds, &targets, &mut result);
     }
     super::finish(settings, &mut result);
     drop(finish);

@@ -37,7 +37,12 @@ pub fn run(settings: &Settings, args: &DiffArgs) -> Result<Status, Failure> {
         gather(settings, &args.objects, &[])?
     };
     let empty_dirs = [old.empty_dirs, new.empty_dirs].concat();
-    let mut result = diff(old.loaded, new.loaded, objs, &opts);
+    let mut result = diff(
+        (old.loaded, &args.old),
+        (new.loaded, &args.new),
+        objs,
+        &opts,
+    );
     super::note_no_manifests(&mut result, &empty_dirs);
     // The config's select/ignore/severity and inline suppressions apply to compat/* findings as
     // to every other rule: that is the per-check enforcement a config file gives.
@@ -126,27 +131,80 @@ impl Side {
         })
     }
 
-    /// The CRDs by name, the first in path order winning.
-    fn crds(&self) -> Vec<NamedCrd<'_>> {
-        let mut seen = std::collections::HashSet::new();
-        self.objects()
-            .filter(|(_, n)| {
-                matches!((n.get_str("apiVersion"), n.get_str("kind")), (Some(a), Some(k)) if is_crd(a, k))
-            })
-            .filter_map(|(file, node)| {
-                let name = node.at(&["metadata", "name"])?.as_str()?;
-                seen.insert(name).then_some(NamedCrd { name, file, node })
-            })
-            .collect()
+    /// The CRDs of the side, in path order, each with `place` (its file's path inside the side's
+    /// root, for matching the variants of one CRD by path); CRD documents without a name
+    /// (which cannot be matched) are reported.
+    fn crds(&self, places: &[String], diags: &mut Vec<Diagnostic>) -> Vec<NamedCrd<'_>> {
+        let mut out = Vec::new();
+        for (file, node) in self.objects() {
+            if !matches!((node.get_str("apiVersion"), node.get_str("kind")), (Some(a), Some(k)) if is_crd(a, k))
+            {
+                continue;
+            }
+            match node.at(&["metadata", "name"]).and_then(Node::as_str) {
+                Some(name) => out.push(NamedCrd {
+                    name,
+                    file,
+                    node,
+                    place: places.get(file - self.first).cloned().unwrap_or_default(),
+                }),
+                None => diags.push(
+                    Diagnostic::new(
+                        &compat_rules::NOT_COMPARED,
+                        node.get("kind").map_or(node.span(), Node::span),
+                        "this CustomResourceDefinition has no metadata.name, by which CRDs are matched: it was not compared".to_string(),
+                    )
+                    .with_file(file),
+                ),
+            }
+        }
+        out
     }
 }
 
-/// A CRD document with its name and file.
-#[derive(Clone, Copy)]
+/// A CRD document with its name, file, and place: where its file is, for telling the variants
+/// of one CRD apart (the path inside a `diff` side's root; for `--old-ref`, the checked file
+/// whose previous version it is in).
+#[derive(Clone)]
 pub(crate) struct NamedCrd<'a> {
     pub name: &'a str,
     pub file: FileId,
     pub node: &'a Node,
+    pub place: String,
+}
+
+/// Old and new CRDs paired by name and place.
+struct Paired<'c, 'a> {
+    pairs: Vec<(&'c NamedCrd<'a>, &'c NamedCrd<'a>)>,
+    /// New CRDs whose name several old CRDs have, none at their place: not compared.
+    ambiguous: Vec<(&'c NamedCrd<'a>, usize)>,
+}
+
+/// Pairs each new CRD with the old CRD of its name at its place, or else with the one old CRD
+/// of its name when there is exactly one. A CRD kept in several variants (the standard and
+/// experimental channels of one API, in two folders) is compared variant by variant, never
+/// with the other variant: matching by name alone reported the differences between the
+/// variants as breaking changes (issue 27).
+fn pair_crds<'c, 'a>(old: &'c [NamedCrd<'a>], new: &'c [NamedCrd<'a>]) -> Paired<'c, 'a> {
+    let mut by_name: HashMap<&str, Vec<&'c NamedCrd<'a>>> = HashMap::new();
+    for o in old {
+        by_name.entry(o.name).or_default().push(o);
+    }
+    let mut paired = Paired {
+        pairs: Vec::new(),
+        ambiguous: Vec::new(),
+    };
+    for n in new {
+        let Some(olds) = by_name.get(n.name) else {
+            continue;
+        };
+        match olds.iter().find(|o| o.place == n.place) {
+            Some(o) => paired.pairs.push((o, n)),
+            None if olds.len() == 1 => paired.pairs.push((olds[0], n)),
+            None => paired.ambiguous.push((n, olds.len())),
+        }
+    }
+    paired
 }
 
 /// Sets the file, the related file and the object of compat findings.
@@ -170,47 +228,99 @@ fn stamp(
         .collect()
 }
 
-/// Compares every old CRD with the new one of its name. `removals`: report old CRDs that the
-/// new side lacks (not for `--old-ref`, whose new side is only the files being checked).
+/// Compares every new CRD with its old revision ([`pair_crds`]). `removals`: report old CRDs
+/// whose name the new side lacks (not for `--old-ref`, whose new side is only the files being
+/// checked).
 pub(crate) fn compare_sets(
     old: &[NamedCrd<'_>],
     new: &[NamedCrd<'_>],
     opts: &compat::Options,
     removals: bool,
 ) -> Vec<Diagnostic> {
-    let by_name: HashMap<&str, &NamedCrd<'_>> = new.iter().map(|c| (c.name, c)).collect();
-    old.par_iter()
-        .flat_map_iter(|o| match by_name.get(o.name) {
-            Some(n) => stamp(
+    let paired = pair_crds(old, new);
+    let mut out: Vec<Diagnostic> = paired
+        .pairs
+        .par_iter()
+        .flat_map_iter(|(o, n)| {
+            stamp(
                 compat::compare(o.node, n.node, opts),
                 n.file,
                 o.file,
                 n.node,
+            )
+        })
+        .collect();
+    for (n, count) in &paired.ambiguous {
+        let span = n
+            .node
+            .at(&["metadata", "name"])
+            .map_or(n.node.span(), Node::span);
+        let d = Diagnostic::new(
+            &compat_rules::NOT_COMPARED,
+            span,
+            format!(
+                "{count} CustomResourceDefinitions named {} are in the old revision and none in this file's place, so which one this replaces is unknown: it was not compared",
+                n.name
             ),
-            None if removals => stamp(compat::removed(o.node, opts), o.file, o.file, o.node),
-            None => Vec::new(),
+        )
+        .with_path("metadata.name")
+        .with_help("keep each variant of a CRD at the same path in both revisions");
+        out.extend(stamp(vec![d], n.file, n.file, n.node));
+    }
+    if removals {
+        let names: std::collections::HashSet<&str> = new.iter().map(|n| n.name).collect();
+        let mut seen = std::collections::HashSet::new();
+        for o in old {
+            if !names.contains(o.name) && seen.insert(o.name) {
+                out.extend(stamp(compat::removed(o.node, opts), o.file, o.file, o.node));
+            }
+        }
+    }
+    out
+}
+
+/// Where each file of a side is inside the side's root (`root`, the path given): the same
+/// relative path on both sides is the same place.
+fn places(loaded: &[Loaded], root: &std::path::Path) -> Vec<String> {
+    loaded
+        .iter()
+        .map(|l| match &l.input.origin {
+            Origin::Path(p) => p
+                .strip_prefix(root)
+                .map(|r| r.to_string_lossy().replace('\\', "/"))
+                .unwrap_or_default(),
+            Origin::Stdin => String::new(),
         })
         .collect()
 }
 
-/// The whole `diff` run.
+/// The whole `diff` run: each side's files with the path given for it.
 fn diff(
-    old: Vec<Loaded>,
-    new: Vec<Loaded>,
+    (old, old_root): (Vec<Loaded>, &std::path::Path),
+    (new, new_root): (Vec<Loaded>, &std::path::Path),
     objs: Vec<Loaded>,
     opts: &compat::Options,
 ) -> RunResult {
-    let io_failed = old
-        .iter()
-        .chain(&new)
-        .chain(&objs)
-        .any(|l| l.error.is_some());
     let mut diagnostics = Vec::new();
+    // A file that could not be read is an `io/read` finding (exit 2), and a new side with one
+    // cannot tell a removed CRD from an unread one.
+    let mut io_failed = false;
+    for (i, l) in old.iter().chain(&new).chain(&objs).enumerate() {
+        if let Some(e) = &l.error {
+            io_failed = true;
+            diagnostics.push(
+                Diagnostic::new(&crate::diag::rules::IO_ERROR, Default::default(), e.clone())
+                    .with_file(i),
+            );
+        }
+    }
+    let new_complete = new.iter().all(|l| l.error.is_none());
     let old_side = Side::parse(&old, 0, &mut diagnostics);
     let new_side = Side::parse(&new, old.len(), &mut diagnostics);
     let obj_side = Side::parse(&objs, old.len() + new.len(), &mut diagnostics);
-    let (old_crds, new_crds) = (old_side.crds(), new_side.crds());
-    diagnostics.extend(compare_sets(&old_crds, &new_crds, opts, true));
+    let old_crds = old_side.crds(&places(&old, old_root), &mut diagnostics);
+    let new_crds = new_side.crds(&places(&new, new_root), &mut diagnostics);
+    diagnostics.extend(compare_sets(&old_crds, &new_crds, opts, new_complete));
     let mut summary = Summary {
         files: old.len() + new.len() + objs.len(),
         crds: old_crds.len() + new_crds.len(),
@@ -225,7 +335,8 @@ fn diff(
     }
     if !objs.is_empty() {
         let targets: Vec<(FileId, &Node)> = obj_side.objects().collect();
-        let (found, diags) = check_objects(&targets, &old_crds, &new_crds, opts);
+        let pairs = pair_crds(&old_crds, &new_crds).pairs;
+        let (found, diags) = check_objects(&targets, &pairs, opts);
         summary.resources = found;
         diagnostics.extend(diags);
     }
@@ -257,11 +368,12 @@ fn diff(
 }
 
 /// Validates each object, as stored under its old CRD, against the new CRD as an update from
-/// itself and, when that passes, as a create. Returns the objects checked and the findings.
+/// itself and, when that passes, as a create. An error the object already has under the old
+/// CRD (as a create there) is not the new CRD's doing and is left out. Returns the objects
+/// checked and the findings.
 fn check_objects(
     objects: &[(FileId, &Node)],
-    old_crds: &[NamedCrd<'_>],
-    new_crds: &[NamedCrd<'_>],
+    pairs: &[(&NamedCrd<'_>, &NamedCrd<'_>)],
     opts: &compat::Options,
 ) -> (usize, Vec<Diagnostic>) {
     let group_kind = |n: &Node| -> Option<(String, String)> {
@@ -271,21 +383,43 @@ fn check_objects(
             spec.at(&["names", "kind"])?.as_str()?.to_string(),
         ))
     };
-    // (group, kind) → (old compiled, new compiled), for CRDs in both revisions.
-    let pairs: HashMap<(String, String), (CompiledCrd, CompiledCrd)> = new_crds
+    // (group, kind) → (old compiled, new compiled), for CRDs in both revisions; the first
+    // pair of a group and kind wins. A pair that cannot be compiled is said to be skipped.
+    type Compiled = ((String, String), (CompiledCrd, CompiledCrd));
+    let compiled: Vec<Result<Compiled, Diagnostic>> = pairs
         .par_iter()
-        .filter_map(|n| {
-            let o = old_crds.iter().find(|o| o.name == n.name)?;
+        .filter_map(|(o, n)| {
             let key = group_kind(n.node)?;
-            Some((
-                key,
-                (
-                    CompiledCrd::compile(o.node).ok()?,
-                    CompiledCrd::compile(n.node).ok()?,
-                ),
-            ))
+            let both = CompiledCrd::compile(o.node)
+                .map_err(|e| ("old", e))
+                .and_then(|o| Ok((o, CompiledCrd::compile(n.node).map_err(|e| ("new", e))?)));
+            Some(both.map(|b| (key, b)).map_err(|(which, e)| {
+                let span = n
+                    .node
+                    .at(&["metadata", "name"])
+                    .map_or(n.node.span(), Node::span);
+                Diagnostic::new(
+                    &compat_rules::NOT_COMPARED,
+                    span,
+                    format!(
+                        "the existing objects of {} were not checked: the {which} revision cannot be used for validation ({e})",
+                        n.name
+                    ),
+                )
+                .with_file(n.file)
+            }))
         })
         .collect();
+    let mut pairs: HashMap<(String, String), (CompiledCrd, CompiledCrd)> = HashMap::new();
+    let mut skipped = Vec::new();
+    for c in compiled {
+        match c {
+            Ok((k, v)) => {
+                pairs.entry(k).or_insert(v);
+            }
+            Err(d) => skipped.push(d),
+        }
+    }
     let vopts = validate::Options {
         kube_version: opts.kube_version,
         // A field the new schema drops is pruned on the next write, not rejected.
@@ -305,11 +439,21 @@ fn check_objects(
     let diags = targets
         .par_iter()
         .filter_map(|(file, obj, (old, new))| {
-            let stored = validate::validate_resource(old, obj, &vopts)
-                .stored
-                .unwrap_or_else(|| (*obj).clone());
+            let before = validate::validate_resource(old, obj, &vopts);
+            let already: std::collections::HashSet<String> = before
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity == crate::diag::Severity::Error)
+                .map(|d| d.message.clone())
+                .collect();
+            let stored = before.stored.unwrap_or_else(|| (*obj).clone());
+            let new_errors = |o: &validate::Outcome| {
+                o.diagnostics.iter().any(|d| {
+                    d.severity == crate::diag::Severity::Error && !already.contains(&d.message)
+                })
+            };
             let update = validate::validate_resource_update(new, &stored, Some(&stored), &vopts);
-            let (rule, outcome, what) = if update.has_errors() {
+            let (rule, outcome, what) = if new_errors(&update) {
                 (
                     &compat_rules::OBJECT_UPDATE_FAILS,
                     update,
@@ -317,7 +461,7 @@ fn check_objects(
                 )
             } else {
                 let create = validate::validate_resource(new, &stored, &vopts);
-                if !create.has_errors() {
+                if !new_errors(&create) {
                     return None;
                 }
                 (
@@ -330,6 +474,7 @@ fn check_objects(
                 .diagnostics
                 .iter()
                 .filter(|d| d.severity == crate::diag::Severity::Error)
+                .filter(|d| !already.contains(&d.message))
                 .map(|d| d.message.clone())
                 .collect();
             let shown = errors
@@ -358,94 +503,100 @@ fn check_objects(
             )
         })
         .collect();
+    let mut diags: Vec<Diagnostic> = diags;
+    diags.extend(skipped);
     (targets.len(), diags)
 }
 
-/// `check --old-ref REF`: compares every CRD in the checked files (`targets`: file ids in
-/// `result.files` with their paths) with the CRD of the same name anywhere in the same
-/// repository at REF, so that a CRD moved to another file is still matched. A CRD only at REF
-/// is not reported: it may live outside the checked paths. The old files are appended to
-/// `result.files` as `REF:path`.
+/// `check --old-ref REF`: reports what `previous` (what was read at REF) left out and, with
+/// `crds`, compares every CRD in the checked files (`targets`: file ids in `result.files` with
+/// their paths) with its previous revision: in the file's own previous version, or else in the
+/// one previous file that holds a CRD of its name (a CRD moved to another file), never in one
+/// of several ([`pair_crds`]). A CRD only at REF is not reported: it may live outside the
+/// checked paths. The old files with CRDs are appended to `result.files` as `REF:path`.
 pub(crate) fn old_ref_findings(
     settings: &Settings,
-    r: &str,
+    previous: super::old::Previous,
+    crds: bool,
     targets: &[(FileId, std::path::PathBuf)],
     result: &mut RunResult,
-) -> Result<(), Failure> {
-    use super::old::{cat_files, git, toplevel, verify_ref};
+) {
     let opts = compat::Options {
         kube_version: settings.kube_version,
         policy: policy(settings, None, None),
         ..compat::Options::default()
     };
-    let with_crds: Vec<(FileId, std::path::PathBuf)> = targets
+    let mut found = Vec::new();
+    for why in &previous.skipped {
+        result
+            .files
+            .push(SourceFile::new(why.clone(), String::new()));
+        result.paths.push(None);
+        found.push(
+            Diagnostic::new(
+                &compat_rules::NOT_COMPARED,
+                Default::default(),
+                format!("--old-ref: not read: {why}; its objects are checked as new ones"),
+            )
+            .with_file(result.files.len() - 1),
+        );
+    }
+    if crds {
+        found.extend(compare_with_previous(&opts, previous, targets, result));
+    }
+    result.summary.count(&found);
+    result.diagnostics.extend(found);
+    sort_diagnostics(&mut result.diagnostics);
+}
+
+/// The CRD comparison of [`old_ref_findings`].
+fn compare_with_previous(
+    opts: &compat::Options,
+    previous: super::old::Previous,
+    targets: &[(FileId, std::path::PathBuf)],
+    result: &mut RunResult,
+) -> Vec<Diagnostic> {
+    const MARK: &str = "CustomResourceDefinition";
+    let with_crds: Vec<FileId> = targets
         .iter()
-        .filter(|(id, _)| {
-            result
-                .files
-                .get(*id)
-                .is_some_and(|f| f.text.contains("CustomResourceDefinition"))
-        })
-        .cloned()
+        .map(|(id, _)| *id)
+        .filter(|id| result.files.get(*id).is_some_and(|f| f.text.contains(MARK)))
         .collect();
-    // The repositories the checked CRD files are in.
-    let mut tops = std::collections::BTreeSet::new();
-    for (_, p) in &with_crds {
-        let dir = p
-            .canonicalize()
-            .ok()
-            .and_then(|a| a.parent().map(|d| d.to_path_buf()));
-        if let Some(top) = dir.as_deref().and_then(toplevel) {
-            tops.insert(top);
-        }
+    if with_crds.is_empty() {
+        return Vec::new();
     }
-    let mut old_texts: Vec<(String, String)> = Vec::new();
-    for top in &tops {
-        if !verify_ref(top, r)? {
-            continue;
-        }
-        let listed = git(top)
-            .args([
-                "grep",
-                "-l",
-                "CustomResourceDefinition",
-                r,
-                "--",
-                "*.yaml",
-                "*.yml",
-                "*.json",
-            ])
-            .stderr(std::process::Stdio::null())
-            .output()
-            .map_err(|e| Failure::Usage(format!("--old-ref {r}: git: {e}")))?;
-        let prefix = format!("{r}:");
-        let paths: Vec<String> = String::from_utf8_lossy(&listed.stdout)
-            .lines()
-            .map(|l| l.strip_prefix(&prefix).unwrap_or(l).to_string())
-            .collect();
-        for (path, text) in cat_files(top, r, &paths)? {
-            old_texts.push((format!("{r}:{path}"), text));
-        }
-    }
-    if old_texts.is_empty() {
-        return Ok(());
+    // The previous files that may hold a CRD, each with its place: the checked file it is the
+    // previous version of, or its own name.
+    let place_of = |id: FileId| format!("#{id}");
+    let old: Vec<(String, SourceFile)> = previous
+        .own
+        .into_iter()
+        .map(|(id, name, text)| (place_of(id), name, text))
+        .chain(
+            previous
+                .others
+                .into_iter()
+                .map(|(name, text)| (name.clone(), name, text)),
+        )
+        .filter(|(_, _, text)| text.contains(MARK))
+        .map(|(place, name, text)| (place, SourceFile::new(name, text)))
+        .collect();
+    if old.is_empty() {
+        return Vec::new();
     }
     let first_old = result.files.len();
-    let old_files: Vec<SourceFile> = old_texts
-        .into_iter()
-        .map(|(name, text)| SourceFile::new(name, text))
-        .collect();
-    let old_docs: Vec<Vec<Document>> = old_files
+    let old_docs: Vec<Vec<Document>> = old
         .par_iter()
-        .map(|f| crate::yaml::load(&f.text))
+        .map(|(_, f)| crate::yaml::load(&f.text))
         .collect();
     let old_side = Side {
         first: first_old,
         docs: old_docs,
     };
+    let old_places: Vec<String> = old.iter().map(|(p, _)| p.clone()).collect();
     let new_docs: Vec<(FileId, Vec<Document>)> = with_crds
         .par_iter()
-        .map(|(id, _)| (*id, crate::yaml::load(&result.files[*id].text)))
+        .map(|id| (*id, crate::yaml::load(&result.files[*id].text)))
         .collect();
     let mut new_crds = Vec::new();
     for (id, docs) in &new_docs {
@@ -459,22 +610,26 @@ pub(crate) fn old_ref_findings(
                         name,
                         file: *id,
                         node: n,
+                        place: place_of(*id),
                     });
                 }
             }
         }
     }
-    let old_crds = old_side.crds();
-    let mut found = compare_sets(&old_crds, &new_crds, &opts, false);
-    found.extend(existing_objects(
-        result, targets, &old_crds, &new_crds, &opts,
-    ));
-    result.summary.count(&found);
-    result.diagnostics.extend(found);
-    sort_diagnostics(&mut result.diagnostics);
-    result.summary.files += old_files.len();
-    result.files.extend(old_files);
-    Ok(())
+    // Unnamed old CRDs cannot be matched; the checked files' own are reported by lint.
+    let old_crds = old_side.crds(&old_places, &mut Vec::new());
+    let mut found = compare_sets(&old_crds, &new_crds, opts, false);
+    let paired = pair_crds(&old_crds, &new_crds);
+    found.extend(existing_objects(result, targets, &paired.pairs, opts));
+    drop(paired);
+    drop(old_crds);
+    drop(old_side);
+    result
+        .paths
+        .extend(std::iter::repeat_with(|| None).take(old.len()));
+    result.summary.files += old.len();
+    result.files.extend(old.into_iter().map(|(_, f)| f));
+    found
 }
 
 /// `check --old-ref`'s existing-objects step, as `diff --objects`: the resources of the checked
@@ -484,22 +639,17 @@ pub(crate) fn old_ref_findings(
 fn existing_objects(
     result: &RunResult,
     targets: &[(FileId, std::path::PathBuf)],
-    old_crds: &[NamedCrd<'_>],
-    new_crds: &[NamedCrd<'_>],
+    pairs: &[(&NamedCrd<'_>, &NamedCrd<'_>)],
     opts: &compat::Options,
 ) -> Vec<Diagnostic> {
-    let changed: Vec<NamedCrd<'_>> = new_crds
+    let changed: Vec<(&NamedCrd<'_>, &NamedCrd<'_>)> = pairs
         .iter()
-        .filter(|n| {
-            old_crds
-                .iter()
-                .any(|o| o.name == n.name && !o.node.value_eq(n.node))
-        })
+        .filter(|(o, n)| !o.node.value_eq(n.node))
         .copied()
         .collect();
     let kinds: Vec<&str> = changed
         .iter()
-        .filter_map(|c| c.node.at(&["spec", "names", "kind"])?.as_str())
+        .filter_map(|(_, c)| c.node.at(&["spec", "names", "kind"])?.as_str())
         .collect();
     if kinds.is_empty() {
         return Vec::new();
@@ -524,5 +674,5 @@ fn existing_objects(
                 .map(move |(_, n)| (*id, n))
         })
         .collect();
-    check_objects(&objs, old_crds, &changed, opts).1
+    check_objects(&objs, &changed, opts).1
 }

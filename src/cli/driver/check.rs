@@ -375,7 +375,7 @@ impl Targets<'_> {
                         o
                     }
                     (Against::Crd(_), _) => {
-                        let old = opts.old.as_ref().and_then(|o| o.get(job.node));
+                        let old = opts.old.as_ref().and_then(|o| o.get_in(f, job.node));
                         validate::validate_resource_update(crd, job.node, old, &opts.validate)
                     }
                 };

@@ -79,7 +79,7 @@ pub(super) fn check_format(
             span,
         )],
         mc: 0,
-        ratcheted: Vec::new(),
+        ..Res::default()
     })
 }
 
