@@ -1,10 +1,22 @@
-//! Replacing a file's content for `--write`: atomically, and without surprises about what the
-//! file was (README, "Writing files in place", states the same choices for users).
+//! Replacing a file's content for `--write` and `test --update` (and any later command that
+//! edits files in place): atomically, never over an edit made since the file was read, and
+//! without surprises about what the file was (README, "Writing files in place", states the
+//! same choices for users).
 //!
 //! - The new text goes to a temporary file beside the real one, created by `tempfile` with a
 //!   random name and `O_EXCL` (so a symlink or file planted there is never followed or
 //!   truncated), mode bits copied before any byte is written, synced, then renamed over the
 //!   original: a reader or a crash sees either the old text or the new one.
+//! - Just before the rename the file is read again and compared with the text the run read
+//!   (issue #26: a run over 10,000 files read them all first and renamed over them seconds
+//!   later, losing edits made meanwhile). A file that changed is left alone: its new content
+//!   wins, the caller reports it and exits 2. What is left is the window between that last
+//!   read and the rename (microseconds, against the seconds of a whole run); closing it needs
+//!   a lock every editor honours, which files do not have.
+//! - The directory of each replaced file is synced once, after all renames ([`Replacer::finish`]),
+//!   not once per file: a directory of 10,000 files cost 10,000 directory syncs. Each file is
+//!   still replaced atomically; a crash before `finish` can lose renames (the old text stays),
+//!   never mix texts.
 //! - A symbolic link is written through, as editors do: the file it points to is replaced and
 //!   the link stays a link.
 //! - A file with several hard links is refused: a rename would leave the other names with the
@@ -14,33 +26,130 @@
 //!   the file is refused rather than silently changing hands.
 //! - Extended attributes and ACLs are not carried over (documented; std has no portable way).
 
+use std::collections::BTreeSet;
 use std::fs;
-use std::io::{self, Write};
-use std::path::Path;
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
 
-/// Replaces the content of the file at `path` (read earlier from that very path) by `text`.
-pub fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
-    // Through symbolic links, to the file itself, so the temporary file is on its filesystem.
-    let target = fs::canonicalize(path)?;
-    let meta = fs::metadata(&target)?;
-    check_replaceable(&meta)?;
-    let dir = target
-        .parent()
-        .ok_or_else(|| io::Error::other("the file has no parent directory"))?;
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".crdlint-")
-        .suffix(".tmp")
-        .tempfile_in(dir)?;
-    tmp.as_file().set_permissions(meta.permissions())?;
-    keep_owner(tmp.as_file(), &meta)?;
-    tmp.write_all(text.as_bytes())?;
-    tmp.as_file().sync_all()?;
-    tmp.persist(&target).map_err(|e| e.error)?;
-    // Make the rename itself durable; a failure here leaves a correct file, so it is ignored.
-    if let Ok(d) = fs::File::open(dir) {
-        let _ = d.sync_all();
+/// Why a file was not replaced: it changed after the run read it (leave it; run again), or
+/// another I/O reason.
+#[derive(Debug)]
+pub enum NotReplaced {
+    Changed,
+    Io(io::Error),
+}
+
+impl std::fmt::Display for NotReplaced {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NotReplaced::Changed => f.write_str(
+                "the file changed after crdlint read it; its new content was kept (run again)",
+            ),
+            NotReplaced::Io(e) => e.fmt(f),
+        }
     }
-    Ok(())
+}
+
+impl From<io::Error> for NotReplaced {
+    fn from(e: io::Error) -> Self {
+        NotReplaced::Io(e)
+    }
+}
+
+/// Replaces files one by one and syncs their directories once at the end.
+#[derive(Default)]
+pub struct Replacer {
+    dirs: BTreeSet<PathBuf>,
+}
+
+impl Replacer {
+    pub fn new() -> Replacer {
+        Replacer::default()
+    }
+
+    /// Replaces the content of the file at `path` by `text`, provided it still holds `read`,
+    /// the text the run read from that very path.
+    pub fn replace(&mut self, path: &Path, read: &str, text: &str) -> Result<(), NotReplaced> {
+        // Through symbolic links, to the file itself, so the temporary file is on its filesystem.
+        let target = fs::canonicalize(path)?;
+        let meta = fs::metadata(&target)?;
+        check_replaceable(&meta)?;
+        let dir = target
+            .parent()
+            .ok_or_else(|| io::Error::other("the file has no parent directory"))?;
+        let mut tmp = tempfile::Builder::new()
+            .prefix(".crdlint-")
+            .suffix(".tmp")
+            .tempfile_in(dir)?;
+        tmp.as_file().set_permissions(meta.permissions())?;
+        keep_owner(tmp.as_file(), &meta)?;
+        tmp.write_all(text.as_bytes())?;
+        tmp.as_file().sync_all()?;
+        test_hook::edit_before_check(&target);
+        if !still_holds(&target, read)? {
+            // The temporary file is removed when `tmp` drops.
+            return Err(NotReplaced::Changed);
+        }
+        tmp.persist(&target).map_err(|e| e.error)?;
+        self.dirs.insert(dir.to_path_buf());
+        Ok(())
+    }
+
+    /// Makes the renames durable: one sync per directory. A failure here leaves correct files
+    /// (the rename happened; only its durability across a crash is in doubt), so it is ignored.
+    pub fn finish(self) {
+        for dir in self.dirs {
+            if let Ok(d) = fs::File::open(&dir) {
+                let _ = d.sync_all();
+            }
+        }
+    }
+}
+
+/// Replaces one file (see [`Replacer::replace`]) and syncs its directory.
+pub fn write_atomically(path: &Path, read: &str, text: &str) -> Result<(), NotReplaced> {
+    let mut r = Replacer::new();
+    let result = r.replace(path, read, text);
+    r.finish();
+    result
+}
+
+/// True when the file at `path` holds exactly `read`: same length, then same bytes (read at
+/// most one byte past `read`'s length, so a file grown huge meanwhile costs nothing).
+fn still_holds(path: &Path, read: &str) -> io::Result<bool> {
+    let f = fs::File::open(path)?;
+    if f.metadata()?.len() != read.len() as u64 {
+        return Ok(false);
+    }
+    let mut now = Vec::with_capacity(read.len() + 1);
+    f.take(read.len() as u64 + 1).read_to_end(&mut now)?;
+    Ok(now == read.as_bytes())
+}
+
+/// A deterministic stand-in for a user editing a file during a run, for the CLI tests: in
+/// debug builds only, `CRDLINT_TEST_EDIT_BEFORE_REPLACE=NAME` appends a comment line to every
+/// file whose name ends with `NAME` just before the check above, as an editor saving it at
+/// that moment would. Release builds have no such hook.
+mod test_hook {
+    #[cfg(debug_assertions)]
+    pub fn edit_before_check(target: &std::path::Path) {
+        use std::io::Write;
+        let Some(name) = std::env::var_os("CRDLINT_TEST_EDIT_BEFORE_REPLACE") else {
+            return;
+        };
+        if target
+            .as_os_str()
+            .to_string_lossy()
+            .ends_with(&*name.to_string_lossy())
+        {
+            if let Ok(mut f) = std::fs::OpenOptions::new().append(true).open(target) {
+                let _ = f.write_all(b"# edited during the run\n");
+            }
+        }
+    }
+
+    #[cfg(not(debug_assertions))]
+    pub fn edit_before_check(_: &std::path::Path) {}
 }
 
 fn check_replaceable(meta: &fs::Metadata) -> io::Result<()> {
@@ -97,7 +206,7 @@ mod tests {
         {
             let link = dir.path().join("link.yaml");
             std::os::unix::fs::symlink(&real, &link).unwrap();
-            write_atomically(&link, "a: 2\n").unwrap();
+            write_atomically(&link, "a: 1\n", "a: 2\n").unwrap();
             assert!(fs::symlink_metadata(&link)
                 .unwrap()
                 .file_type()
@@ -117,21 +226,41 @@ mod tests {
         let f = dir.path().join("x.yaml");
         fs::write(&f, "a: 1\n").unwrap();
         fs::set_permissions(&f, fs::Permissions::from_mode(0o640)).unwrap();
-        write_atomically(&f, "a: 2\n").unwrap();
+        write_atomically(&f, "a: 1\n", "a: 2\n").unwrap();
         assert_eq!(
             fs::metadata(&f).unwrap().permissions().mode() & 0o777,
             0o640
         );
 
         fs::set_permissions(&f, fs::Permissions::from_mode(0o444)).unwrap();
-        assert!(write_atomically(&f, "a: 3\n").is_err());
+        assert!(write_atomically(&f, "a: 2\n", "a: 3\n").is_err());
         assert_eq!(fs::read_to_string(&f).unwrap(), "a: 2\n");
         fs::set_permissions(&f, fs::Permissions::from_mode(0o644)).unwrap();
 
         let other = dir.path().join("y.yaml");
         fs::hard_link(&f, &other).unwrap();
-        let e = write_atomically(&f, "a: 4\n").unwrap_err();
+        let e = write_atomically(&f, "a: 2\n", "a: 4\n").unwrap_err();
         assert!(e.to_string().contains("hard links"), "{e}");
         assert_eq!(fs::read_to_string(&other).unwrap(), "a: 2\n");
+    }
+
+    #[test]
+    fn a_file_changed_since_it_was_read_is_left_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let f = dir.path().join("x.yaml");
+        // Edited after the run read "a: 1\n": longer, and the same length with other bytes.
+        for now in ["a: 1\n# user edit\n", "a: 9\n", ""] {
+            fs::write(&f, now).unwrap();
+            let mut r = Replacer::new();
+            let e = r.replace(&f, "a: 1\n", "a: 2\n").unwrap_err();
+            assert!(matches!(e, NotReplaced::Changed), "{e}");
+            r.finish();
+            assert_eq!(fs::read_to_string(&f).unwrap(), now);
+        }
+        // The unchanged file is replaced; no temporary file is left behind either way.
+        fs::write(&f, "a: 1\n").unwrap();
+        write_atomically(&f, "a: 1\n", "a: 2\n").unwrap();
+        assert_eq!(fs::read_to_string(&f).unwrap(), "a: 2\n");
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
     }
 }
