@@ -19,6 +19,7 @@
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 
+use super::write::{Job, Replacer};
 use crate::cli::args::TransformArgs;
 use crate::cli::driver::{Mode, RunOptions, RunResult, Stored, Transform};
 use crate::cli::input::Role;
@@ -140,7 +141,8 @@ fn write_back(result: &mut RunResult, quiet: bool) -> Result<(bool, Vec<FileId>)
     let mut done = Vec::new();
     let mut refused = Vec::new();
     let mut err = io::stderr().lock();
-    let mut replacer = super::write::Replacer::new();
+    // The files to replace, with their new texts: written together at the end.
+    let mut pending = Vec::new();
     for (file, objects) in by_file {
         let source = &result.files[file];
         if unreadable[file] {
@@ -191,18 +193,34 @@ fn write_back(result: &mut RunResult, quiet: bool) -> Result<(bool, Vec<FileId>)
             ok = false;
             continue;
         };
-        if let Err(e) = replacer.replace(path, &source.text, &text) {
-            say(
-                &mut err,
-                format_args!("crdlint: {}: not rewritten: {e}", source.name),
-            )?;
-            ok = false;
-            continue;
-        }
-        done.push(file);
-        rewritten += 1;
+        pending.push((file, path, text));
     }
+    let jobs: Vec<Job<'_>> = pending
+        .iter()
+        .map(|(file, path, text)| Job {
+            path,
+            read: &result.files[*file].text,
+            text,
+        })
+        .collect();
+    let mut replacer = Replacer::new();
+    let outcomes = replacer.replace_all(&jobs);
     replacer.finish();
+    for ((file, _, _), outcome) in pending.iter().zip(outcomes) {
+        match outcome {
+            Ok(()) => {
+                done.push(*file);
+                rewritten += 1;
+            }
+            Err(e) => {
+                say(
+                    &mut err,
+                    format_args!("crdlint: {}: not rewritten: {e}", result.files[*file].name),
+                )?;
+                ok = false;
+            }
+        }
+    }
     if !refused.is_empty() {
         result.summary.count(&refused);
         result.diagnostics.extend(refused);

@@ -70,28 +70,52 @@ impl Replacer {
     /// Replaces the content of the file at `path` by `text`, provided it still holds `read`,
     /// the text the run read from that very path.
     pub fn replace(&mut self, path: &Path, read: &str, text: &str) -> Result<(), NotReplaced> {
-        // Through symbolic links, to the file itself, so the temporary file is on its filesystem.
-        let target = fs::canonicalize(path)?;
-        let meta = fs::metadata(&target)?;
-        check_replaceable(&meta)?;
-        let dir = target
-            .parent()
-            .ok_or_else(|| io::Error::other("the file has no parent directory"))?;
-        let mut tmp = tempfile::Builder::new()
-            .prefix(".crdlint-")
-            .suffix(".tmp")
-            .tempfile_in(dir)?;
-        tmp.as_file().set_permissions(meta.permissions())?;
-        keep_owner(tmp.as_file(), &meta)?;
-        tmp.write_all(text.as_bytes())?;
-        tmp.as_file().sync_all()?;
-        test_hook::edit_before_check(&target);
-        if !still_holds(&target, read)? {
-            // The temporary file is removed when `tmp` drops.
+        let prepared = prepare(path, text)?;
+        self.commit(prepared, read)
+    }
+
+    /// [`Replacer::replace`] for many files, in their order, with the same result for each.
+    /// The temporary files of a batch are written and synced on several threads at once
+    /// (waiting on the disk, not on a core: the filesystem's journal commits concurrent
+    /// syncs together), then checked and renamed one by one in order; a batch bounds the
+    /// temporary files (and descriptors) in flight.
+    pub fn replace_all(&mut self, jobs: &[Job<'_>]) -> Vec<Result<(), NotReplaced>> {
+        let mut results = Vec::with_capacity(jobs.len());
+        for batch in jobs.chunks(BATCH) {
+            let next = std::sync::atomic::AtomicUsize::new(0);
+            let slots: Vec<std::sync::Mutex<Option<Result<Prepared, NotReplaced>>>> =
+                batch.iter().map(|_| std::sync::Mutex::new(None)).collect();
+            std::thread::scope(|scope| {
+                for _ in 0..WRITERS.min(batch.len()) {
+                    scope.spawn(|| loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(job) = batch.get(i) else { break };
+                        let prepared = prepare(job.path, job.text);
+                        *slots[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(prepared);
+                    });
+                }
+            });
+            for (job, slot) in batch.iter().zip(slots) {
+                let prepared = slot.into_inner().unwrap_or_else(|e| e.into_inner());
+                results.push(match prepared {
+                    Some(Ok(p)) => self.commit(p, job.read),
+                    Some(Err(e)) => Err(e),
+                    None => Err(NotReplaced::Io(io::Error::other("not written"))),
+                });
+            }
+        }
+        results
+    }
+
+    /// Renames a prepared file over its target if the target still holds `read`.
+    fn commit(&mut self, p: Prepared, read: &str) -> Result<(), NotReplaced> {
+        test_hook::edit_before_check(&p.target);
+        if !still_holds(&p.target, read)? {
+            // The temporary file is removed when it drops.
             return Err(NotReplaced::Changed);
         }
-        tmp.persist(&target).map_err(|e| e.error)?;
-        self.dirs.insert(dir.to_path_buf());
+        p.tmp.persist(&p.target).map_err(|e| e.error)?;
+        self.dirs.insert(p.dir);
         Ok(())
     }
 
@@ -104,6 +128,48 @@ impl Replacer {
             }
         }
     }
+}
+
+/// One file for [`Replacer::replace_all`]: where, what the run read there, the new text.
+pub struct Job<'a> {
+    pub path: &'a Path,
+    pub read: &'a str,
+    pub text: &'a str,
+}
+
+/// Files written at once by [`Replacer::replace_all`]: syncs are waits, not work, so more
+/// than the cores; 10,000 one-object files took 23 s with one writer and 6.6 s with 8 (a
+/// loaded 2-core machine, RELIABILITY.md).
+const WRITERS: usize = 8;
+
+/// Files prepared before they are renamed, at most.
+const BATCH: usize = 256;
+
+/// A temporary file beside its target, holding the new text, synced.
+struct Prepared {
+    tmp: tempfile::NamedTempFile,
+    target: PathBuf,
+    dir: PathBuf,
+}
+
+fn prepare(path: &Path, text: &str) -> Result<Prepared, NotReplaced> {
+    // Through symbolic links, to the file itself, so the temporary file is on its filesystem.
+    let target = fs::canonicalize(path)?;
+    let meta = fs::metadata(&target)?;
+    check_replaceable(&meta)?;
+    let dir = target
+        .parent()
+        .ok_or_else(|| io::Error::other("the file has no parent directory"))?
+        .to_path_buf();
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".crdlint-")
+        .suffix(".tmp")
+        .tempfile_in(&dir)?;
+    tmp.as_file().set_permissions(meta.permissions())?;
+    keep_owner(tmp.as_file(), &meta)?;
+    tmp.write_all(text.as_bytes())?;
+    tmp.as_file().sync_all()?;
+    Ok(Prepared { tmp, target, dir })
 }
 
 /// Replaces one file (see [`Replacer::replace`]) and syncs its directory.
