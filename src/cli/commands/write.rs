@@ -172,14 +172,6 @@ fn prepare(path: &Path, text: &str) -> Result<Prepared, NotReplaced> {
     Ok(Prepared { tmp, target, dir })
 }
 
-/// Replaces one file (see [`Replacer::replace`]) and syncs its directory.
-pub fn write_atomically(path: &Path, read: &str, text: &str) -> Result<(), NotReplaced> {
-    let mut r = Replacer::new();
-    let result = r.replace(path, read, text);
-    r.finish();
-    result
-}
-
 /// True when the file at `path` holds exactly `read`: same length, then same bytes (read at
 /// most one byte past `read`'s length, so a file grown huge meanwhile costs nothing).
 fn still_holds(path: &Path, read: &str) -> io::Result<bool> {
@@ -263,6 +255,14 @@ fn keep_owner(_: &fs::File, _: &fs::Metadata) -> io::Result<()> {
 mod tests {
     use super::*;
 
+    /// One file replaced, its directory synced.
+    fn write_atomically(path: &Path, read: &str, text: &str) -> Result<(), NotReplaced> {
+        let mut r = Replacer::new();
+        let result = r.replace(path, read, text);
+        r.finish();
+        result
+    }
+
     #[test]
     fn symlinks_are_written_through() {
         let dir = tempfile::tempdir().unwrap();
@@ -328,5 +328,43 @@ mod tests {
         write_atomically(&f, "a: 1\n", "a: 2\n").unwrap();
         assert_eq!(fs::read_to_string(&f).unwrap(), "a: 2\n");
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn many_files_are_replaced_in_batches_each_checked() {
+        let dir = tempfile::tempdir().unwrap();
+        let n = BATCH + 3;
+        let paths: Vec<PathBuf> = (0..n)
+            .map(|i| dir.path().join(format!("f{i}.yaml")))
+            .collect();
+        for p in &paths {
+            fs::write(p, "a: 1\n").unwrap();
+        }
+        // Two files changed after the run read them, one in each batch.
+        fs::write(&paths[5], "a: 1\nb: 2\n").unwrap();
+        fs::write(&paths[BATCH + 1], "a: 7\n").unwrap();
+        let jobs: Vec<Job<'_>> = paths
+            .iter()
+            .map(|p| Job {
+                path: p,
+                read: "a: 1\n",
+                text: "a: 2\n",
+            })
+            .collect();
+        let mut r = Replacer::new();
+        let results = r.replace_all(&jobs);
+        r.finish();
+        assert_eq!(results.len(), n);
+        for (i, (p, result)) in paths.iter().zip(&results).enumerate() {
+            let now = fs::read_to_string(p).unwrap();
+            if i == 5 || i == BATCH + 1 {
+                assert!(matches!(result, Err(NotReplaced::Changed)), "{i}");
+                assert_ne!(now, "a: 2\n");
+            } else {
+                assert!(result.is_ok(), "{i}");
+                assert_eq!(now, "a: 2\n");
+            }
+        }
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), n);
     }
 }
