@@ -35,6 +35,7 @@ mod properties;
 mod rel_scale;
 mod reliability;
 mod reliability_work;
+mod reliability_io;
 mod rule_docs;
 mod rule_examples;
 mod rule_fixtures;

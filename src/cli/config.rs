@@ -23,6 +23,7 @@ pub const KEYS: &[(&str, &str, &str)] = &[
     ("version", "1", "The config format's version. Required; only 1 exists."),
     ("paths", "[PATH, ...]", "Files or directories to check when none is given on the command line."),
     ("crds", "[PATH, ...]", "CRD files or directories to validate against (as `--crd`); they win over CRDs found in the paths."),
+    ("allow-external-paths", "true|false", "Let `paths` and `crds` name files outside the config file's directory (absolute paths, `..`, links out of it); off by default, so a config cannot make a run read, and print lines of, any file the user can read."),
     ("exclude", "[GLOB, ...]", "Globs skipped while walking directories (as `--exclude`; the flag adds to these)."),
     ("force-exclude", "true|false", "Apply `exclude` to files named explicitly too (as `--force-exclude`)."),
     ("kube-version", "\"1.Y\"", "The Kubernetes minor whose API server is emulated (as `--kube-version`)."),
@@ -69,6 +70,7 @@ pub struct Config {
     pub dir: PathBuf,
     pub paths: Option<Vec<PathBuf>>,
     pub crds: Option<Vec<PathBuf>>,
+    pub allow_external_paths: Option<bool>,
     pub exclude: Option<Vec<String>>,
     pub force_exclude: Option<bool>,
     pub kube_version: Option<String>,
@@ -113,28 +115,81 @@ impl std::fmt::Display for ConfigError {
     }
 }
 
-/// The config file for a run started in `cwd`: the nearest `.crdlint.yaml` in `cwd` or a
-/// parent, stopping at the repository root (a directory holding `.git`). Returns the path to
-/// read, relative to `cwd` when found above it.
+/// The config file for a run started in `cwd`: the nearest `.crdlint.yaml` among the
+/// directories [`searched`] from there. Returns the path to read, relative to `cwd` when found
+/// above it.
 pub fn discover(cwd: &Path) -> Option<PathBuf> {
+    let home = std::env::var_os("HOME")
+        .filter(|h| !h.is_empty())
+        .map(PathBuf::from);
+    discover_in(cwd, home.as_deref())
+}
+
+fn discover_in(cwd: &Path, home: Option<&Path>) -> Option<PathBuf> {
     let mut rel = PathBuf::new();
-    for dir in cwd.ancestors() {
-        let candidate = dir.join(FILE_NAME);
-        if candidate.is_file() {
+    for dir in searched(cwd, home) {
+        if dir.join(FILE_NAME).is_file() {
             return Some(rel.join(FILE_NAME));
-        }
-        if dir.join(".git").exists() {
-            return None;
         }
         rel.push("..");
     }
     None
 }
 
+/// The directories whose `.crdlint.yaml` a run started in `cwd` may use, nearest first. A
+/// config changes what a run reports (it can turn findings off), so it is looked for only
+/// where the user's own project is (issue #26: a config planted in a parent directory of an
+/// unpacked archive turned exit 1 into 0). Git's discovery rule, with the home directory as
+/// its ceiling (`GIT_CEILING_DIRECTORIES`):
+/// - up from `cwd` to the repository root, the first directory holding `.git`, included;
+/// - never across a filesystem boundary (git's `GIT_DISCOVERY_ACROSS_FILESYSTEM` default);
+/// - never above the user's home directory (`$HOME`; home itself is searched);
+/// - outside a repository, `cwd` and its parents up to home when `cwd` is inside home, and
+///   only `cwd` itself elsewhere (`/tmp`, a mounted volume).
+///
+/// `--config PATH` names any file; `--verbose` says which one a run uses.
+fn searched<'a>(cwd: &'a Path, home: Option<&Path>) -> Vec<&'a Path> {
+    let device = device_of(cwd);
+    let mut up = Vec::new();
+    for dir in cwd.ancestors() {
+        if dir != cwd && device_of(dir) != device {
+            break;
+        }
+        up.push(dir);
+        if dir.join(".git").exists() {
+            return up;
+        }
+        if Some(dir) == home {
+            break;
+        }
+    }
+    if home.is_some_and(|h| cwd.starts_with(h)) {
+        up
+    } else {
+        vec![cwd]
+    }
+}
+
+/// The filesystem a directory is on (`None` when it cannot be read, or off Unix).
+fn device_of(dir: &Path) -> Option<u64> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        std::fs::metadata(dir).ok().map(|m| m.dev())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = dir;
+        None
+    }
+}
+
 /// Reads and parses the config file at `path` (I/O errors become a [`ConfigError`] at 1:1).
 pub fn read(path: &Path) -> Result<Config, ConfigError> {
     let name = display(path);
-    let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
+    // As an input file is read: a FIFO or device named with `--config` is refused, not opened
+    // (it blocked, or read `/dev/zero` until memory ran out: issue #26), and the size is capped.
+    let text = super::input::read_regular_file(path).map_err(|e| ConfigError {
         file: name.clone(),
         line: 1,
         column: 1,
@@ -205,22 +260,21 @@ pub fn parse(name: &str, dir: PathBuf, text: &str) -> Result<Config, ConfigError
             ))
         }
     }
+    // Every path `paths` and `crds` name, where: checked once the whole file is read.
+    let mut named: Vec<(PathBuf, Span)> = Vec::new();
     for entry in &map.entries {
         let v = &entry.value;
         match entry.key.as_str() {
             "version" => {}
-            "paths" => {
-                config.paths = Some(reader.strings(v)?.into_iter().map(PathBuf::from).collect())
-            }
-            "crds" => {
-                config.crds = Some(reader.strings(v)?.into_iter().map(PathBuf::from).collect())
-            }
-            "exclude" => config.exclude = Some(reader.strings(v)?),
+            "paths" => config.paths = Some(reader.paths(v, &mut named)?),
+            "crds" => config.crds = Some(reader.paths(v, &mut named)?),
+            "allow-external-paths" => config.allow_external_paths = Some(reader.bool(v)?),
+            "exclude" => config.exclude = Some(reader.excludes(v)?),
             "force-exclude" => config.force_exclude = Some(reader.bool(v)?),
             "kube-version" => config.kube_version = Some(reader.scalar(v)?),
             "unknown-fields" => config.unknown_fields = Some(reader.choice(v)?),
             "missing-schema" => config.missing_schema = Some(reader.choice(v)?),
-            "skip" => config.skip = Some(reader.strings(v)?),
+            "skip" => config.skip = Some(reader.skips(v)?),
             "format" => config.format = Some(reader.choice(v)?),
             "cost-warn" => {
                 config.cost_warn = Some(v.as_i64().and_then(|n| u32::try_from(n).ok()).ok_or_else(
@@ -243,7 +297,55 @@ pub fn parse(name: &str, dir: PathBuf, text: &str) -> Result<Config, ConfigError
             }
         }
     }
+    if config.allow_external_paths != Some(true) {
+        for (p, span) in &named {
+            if !within(&config.dir, p) {
+                return Err(reader.error(
+                    *span,
+                    format!(
+                        "`{}` is outside the config file's directory; a config names files of \
+                         its own project unless it sets `allow-external-paths: true`",
+                        p.display()
+                    ),
+                ));
+            }
+        }
+    }
     Ok(config)
+}
+
+/// True when `path`, relative to `dir` (the config file's directory), names a file inside
+/// `dir`'s tree: by its real path when it exists (a link out of the tree is outside), else by
+/// its text (`..` and absolute paths leave the tree).
+fn within(dir: &Path, path: &Path) -> bool {
+    let base = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let Ok(root) = std::fs::canonicalize(base) else {
+        return false;
+    };
+    let joined = base.join(path);
+    match std::fs::canonicalize(&joined) {
+        Ok(real) => real.starts_with(&root),
+        Err(_) => {
+            let mut out = root.clone();
+            for c in path.components() {
+                match c {
+                    std::path::Component::CurDir => {}
+                    std::path::Component::ParentDir => {
+                        if !out.pop() {
+                            return false;
+                        }
+                    }
+                    std::path::Component::Normal(n) => out.push(n),
+                    _ => return false,
+                }
+            }
+            out.starts_with(&root)
+        }
+    }
 }
 
 struct Reader {
@@ -292,6 +394,48 @@ impl Reader {
             .as_seq()
             .ok_or_else(|| self.error(v.span(), format!("expected a list, found {}", what(v))))?;
         items.iter().map(|i| self.scalar(i)).collect()
+    }
+
+    /// `exclude`: globs, each checked as the run checks `--exclude` (`commands::gather_files`),
+    /// so that a bad one is an error here, at its line and column, and not a
+    /// message without a place when the walk starts.
+    fn excludes(&self, v: &Node) -> Result<Vec<String>, ConfigError> {
+        let globs = self.strings(v)?;
+        for (glob, node) in globs.iter().zip(v.as_seq().unwrap_or(&[])) {
+            globset::Glob::new(glob).map_err(|err| {
+                self.error(
+                    node.span(),
+                    format!("invalid `exclude` glob `{glob}`: {}", err.kind()),
+                )
+            })?;
+        }
+        Ok(globs)
+    }
+
+    /// `skip`: `KIND`, `GROUP/KIND` or `GROUP/VERSION/KIND`, each checked here as `--skip` is,
+    /// at its line and column.
+    fn skips(&self, v: &Node) -> Result<Vec<String>, ConfigError> {
+        let patterns = self.strings(v)?;
+        for (p, node) in patterns.iter().zip(v.as_seq().unwrap_or(&[])) {
+            if let Err(m) = super::classify::SkipPattern::parse(p) {
+                let m = m.strip_prefix("--skip ").unwrap_or(&m);
+                return Err(self.error(node.span(), format!("invalid `skip` entry {m}")));
+            }
+        }
+        Ok(patterns)
+    }
+
+    /// `paths` / `crds`: each path, with where it was written kept in `named`.
+    fn paths(
+        &self,
+        v: &Node,
+        named: &mut Vec<(PathBuf, Span)>,
+    ) -> Result<Vec<PathBuf>, ConfigError> {
+        let paths: Vec<PathBuf> = self.strings(v)?.into_iter().map(PathBuf::from).collect();
+        for (p, node) in paths.iter().zip(v.as_seq().unwrap_or(&[])) {
+            named.push((p.clone(), node.span()));
+        }
+        Ok(paths)
     }
 
     fn choice<T: clap::ValueEnum>(&self, v: &Node) -> Result<T, ConfigError> {
@@ -619,6 +763,66 @@ severity: {cel/cost-high: error}\nrequire-reason: true\nper-file:\n- paths: ['ch
     }
 
     #[test]
+    fn exclude_and_skip_mistakes_are_located() {
+        // Issue #26: these were reported when the walk started, with no line and column.
+        assert_eq!(
+            err("version: 1\nexclude:\n- ok/**\n- 'a[b'\n"),
+            ".crdlint.yaml:4:3: invalid `exclude` glob `a[b`: unclosed character class; missing ']'"
+        );
+        assert_eq!(
+            err("version: 1\nskip: [Secret, a/b/c/d]\n"),
+            ".crdlint.yaml:2:16: invalid `skip` entry \"a/b/c/d\": expected KIND, GROUP/KIND or GROUP/VERSION/KIND"
+        );
+        assert_eq!(
+            err("version: 1\nskip: ['apps/']\n"),
+            ".crdlint.yaml:2:8: invalid `skip` entry \"apps/\": the kind is empty"
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_config_that_is_not_a_regular_file_is_refused_unopened() {
+        // A FIFO blocked the run and `/dev/zero` was read until memory ran out (issue #26).
+        let e = read(Path::new("/dev/zero")).expect_err("a device");
+        assert!(e.message.contains("not a regular file"), "{e}");
+        let dir = tempfile::tempdir().expect("tempdir");
+        let fifo = dir.path().join("cfg.yaml");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.expect("mkfifo runs").success());
+        let e = read(&fifo).expect_err("a FIFO");
+        assert!(e.message.contains("not a regular file"), "{e}");
+    }
+
+    #[test]
+    fn paths_outside_the_config_directory_need_an_opt_in() {
+        // Issue #26: `crds: [~/.aws/credentials]` made a run read and print any file.
+        let dir = tempfile::tempdir().expect("tempdir");
+        let proj = dir.path().join("proj");
+        std::fs::create_dir_all(proj.join("crds")).expect("mkdir");
+        std::fs::write(dir.path().join("secret"), "k = v\n").expect("write");
+        let read = |text: &str| parse(".crdlint.yaml", proj.clone(), text).map(|_| ());
+        assert!(read("version: 1\ncrds: [crds, crds/x.yaml, ./a/../crds]\npaths: [.]\n").is_ok());
+        let abs = dir.path().join("secret");
+        for bad in [
+            "../secret",
+            "crds/../../secret",
+            abs.to_str().expect("utf-8"),
+        ] {
+            let e =
+                read(&format!("version: 1\npaths: [ok]\ncrds: ['{bad}']\n")).expect_err("outside");
+            assert_eq!((e.line, e.column), (3, 8), "{bad}");
+            assert!(e.message.contains("allow-external-paths: true"), "{e}");
+        }
+        assert!(read("crds: [../secret]\nallow-external-paths: true\nversion: 1\n").is_ok());
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink(dir.path().join("secret"), proj.join("crds/link.yaml"))
+                .expect("symlink");
+            assert!(read("version: 1\ncrds: [crds/link.yaml]\n").is_err());
+        }
+    }
+
+    #[test]
     fn a_rule_name_without_its_group_is_suggested() {
         assert_eq!(
             did_you_mean("cost-high", &["cel/cost-high", "crd/names"]),
@@ -635,9 +839,39 @@ severity: {cel/cost-high: error}\nrequire-reason: true\nper-file:\n- paths: ['ch
         std::fs::create_dir_all(&sub).expect("mkdir");
         std::fs::write(dir.path().join(FILE_NAME), "version: 1\n").expect("write");
         std::fs::create_dir(repo.join(".git")).expect("mkdir");
-        assert_eq!(discover(&sub), None);
+        assert_eq!(discover_in(&sub, None), None);
         std::fs::write(repo.join(FILE_NAME), "version: 1\n").expect("write");
-        assert_eq!(discover(&sub), Some(PathBuf::from("../../.crdlint.yaml")));
-        assert_eq!(discover(&repo), Some(PathBuf::from(".crdlint.yaml")));
+        assert_eq!(
+            discover_in(&sub, None),
+            Some(PathBuf::from("../../.crdlint.yaml"))
+        );
+        assert_eq!(
+            discover_in(&repo, None),
+            Some(PathBuf::from(".crdlint.yaml"))
+        );
+    }
+
+    #[test]
+    fn outside_a_repository_discovery_stays_in_home_or_the_working_directory() {
+        // reliability-cases/misc.sh: `up/.crdlint.yaml` was used for a run in `up/proj`.
+        let dir = tempfile::tempdir().expect("tempdir");
+        let up = dir.path().join("up");
+        let proj = up.join("proj");
+        std::fs::create_dir_all(&proj).expect("mkdir");
+        std::fs::write(up.join(FILE_NAME), "version: 1\n").expect("write");
+        // Not under home: only the working directory.
+        assert_eq!(discover_in(&proj, None), None);
+        assert_eq!(
+            discover_in(&proj, Some(Path::new("/nonexistent-home"))),
+            None
+        );
+        assert_eq!(discover_in(&up, None), Some(PathBuf::from(".crdlint.yaml")));
+        // Under home: up to home, home included, nothing above it.
+        assert_eq!(
+            discover_in(&proj, Some(&up)),
+            Some(PathBuf::from("../.crdlint.yaml"))
+        );
+        assert_eq!(discover_in(&proj, Some(&proj)), None);
+        assert_eq!(searched(&proj, Some(&up)), [proj.as_path(), up.as_path()]);
     }
 }

@@ -363,6 +363,13 @@ pub fn pending(inputs: Vec<Input>) -> Vec<Loaded> {
         .collect()
 }
 
+/// The text of a file crdlint reads besides its inputs (the config file), under the inputs'
+/// rules: a regular file only (a FIFO would block, `/dev/zero` never ends), at most
+/// [`MAX_FILE_BYTES`], UTF-8.
+pub fn read_regular_file(path: &Path) -> Result<String, String> {
+    text_of(read_bounded(&Origin::Path(path.to_path_buf()), false)?)
+}
+
 /// The text of one input, or why it cannot be had.
 fn read_text(input: &Input) -> Result<String, String> {
     text_of(read_bounded(&input.origin, input.walked)?)

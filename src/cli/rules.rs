@@ -68,7 +68,10 @@ exactly the stored objects and leave every other document as it was. When it wou
 untouched and this finding says where. The usual cause is YAML sharing: an anchored value used through an \
 alias or a `<<` merge key in a place where the schema keeps a field that another use prunes (editing the \
 anchor would change both), or an anchored node that is pruned while an alias still names it. Expand the \
-alias by hand (or print the result with `crdlint prune`/`default` and redirect it) and run again.",
+alias by hand (or print the result with `crdlint prune`/`default` and redirect it) and run again. \
+`crdlint test --update` reports a suite file it leaves untouched the same way: an expectation written in \
+a way it cannot rewrite, or a rewrite that would change what another case reads (an anchored \
+expectation that other cases use through an alias).",
     bad: "# crdlint prune --write (spec.free keeps unknown fields, spec.other does not)\nspec:\n  free: &o\n    bogus: 1\n  other: *o\n",
     good: "spec:\n  free:\n    bogus: 1\n  other: {}\n",
 };

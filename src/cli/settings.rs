@@ -64,6 +64,19 @@ pub fn load_config(g: &GlobalArgs) -> Result<Option<Config>, Failure> {
             .ok()
             .and_then(|cwd| config::discover(&cwd))
     };
+    if g.verbose {
+        let mut err = std::io::stderr().lock();
+        let said = match (&path, g.no_config, g.config.is_some()) {
+            (_, true, _) => "none (--no-config)".to_string(),
+            (Some(p), _, true) => format!("{} (--config)", p.display()),
+            (Some(p), _, false) => format!("{} (found from the working directory)", p.display()),
+            (None, _, _) => {
+                "none found (looked from the working directory up to the repository root, or home)"
+                    .to_string()
+            }
+        };
+        super::say(&mut err, format_args!("crdlint: config: {said}"))?;
+    }
     match path {
         None => Ok(None),
         Some(p) => config::read(&p)

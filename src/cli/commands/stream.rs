@@ -22,13 +22,21 @@ use crate::yaml::{emit_document, Document, Node};
 
 /// The text of every file in `print` (by id, in order), each with its objects transformed.
 pub(crate) fn print(result: &RunResult, print: &[FileId]) -> String {
+    // Each file's objects, gathered in one pass (a filter per file was quadratic over
+    // 100,000 files; issue #26).
+    let mut by_file: Vec<Vec<&Stored>> = vec![Vec::new(); result.files.len()];
+    for s in &result.stored {
+        if let Some(list) = by_file.get_mut(s.file) {
+            list.push(s);
+        }
+    }
     let mut out = String::new();
     for &file in print {
         let Some(source) = result.files.get(file) else {
             continue;
         };
-        let stored: Vec<&Stored> = result.stored.iter().filter(|s| s.file == file).collect();
-        let text = transformed(&source.text, &stored);
+        let stored = by_file.get(file).map_or(&[][..], Vec::as_slice);
+        let text = transformed(&source.text, stored);
         if !out.is_empty() {
             if !out.ends_with('\n') {
                 out.push('\n');
@@ -56,13 +64,19 @@ fn transformed(text: &str, stored: &[&Stored]) -> String {
     let bounds = chunk_starts(text);
     let mut docs: Option<Vec<Document>> = None;
     let mut out = String::with_capacity(text.len());
+    // In text order, so each document takes the next run of objects (linear in documents and
+    // objects, not their product).
+    let mut by_start: Vec<&Stored> = stored.to_vec();
+    by_start.sort_by_key(|s| s.original.span().start());
+    let mut next = by_start.iter().copied().peekable();
     for (i, &start) in bounds.iter().enumerate() {
         let end = bounds.get(i + 1).copied().unwrap_or(text.len());
-        let mine: Vec<&Stored> = stored
-            .iter()
-            .copied()
-            .filter(|s| (start..end).contains(&s.original.span().start()))
-            .collect();
+        let mut mine: Vec<&Stored> = Vec::new();
+        while let Some(s) = next.next_if(|s| s.original.span().start() < end) {
+            if s.original.span().start() >= start {
+                mine.push(s);
+            }
+        }
         if mine.is_empty() {
             out.push_str(&text[start..end]);
             continue;

@@ -23,6 +23,7 @@ use crate::cli::input::{Loaded, Origin};
 use crate::cli::say;
 use crate::cli::settings::Settings;
 use crate::cli::{Failure, Status};
+use crate::diag::render::terminal::visible;
 use crate::diag::render::{self, Format, Report, Summary};
 use crate::diag::{Diagnostic, FileId, Severity, SourceFile};
 use crate::suite::run::{Target, Verdict};
@@ -57,7 +58,7 @@ pub fn run(settings: &Settings, args: &TestArgs) -> Result<Status, Failure> {
         &settings.paths(&args.paths.paths),
         &settings.crds(&args.crds),
     )?;
-    let io_failed = report_unreadable(&loaded)?;
+    let mut io_failed = report_unreadable(&loaded)?;
     let files: Vec<SourceFile> = loaded.iter().map(|l| l.source.clone()).collect();
     let mut problems = Vec::new();
     let (suites, crds) = read_suites_and_crds(&loaded, &mut problems);
@@ -70,7 +71,7 @@ pub fn run(settings: &Settings, args: &TestArgs) -> Result<Status, Failure> {
     };
     let runs = run_cases(&suites, &crds, args.filter.as_deref(), &opts, &mut problems);
     if args.update {
-        update_files(&loaded, &runs, settings.quiet)?;
+        io_failed |= !update_files(&loaded, &suites, &runs, settings.quiet, &mut problems)?;
     }
     for r in &runs {
         if let Some(d) = failure_diagnostic(r) {
@@ -241,22 +242,54 @@ fn failure_diagnostic(r: &CaseRun<'_>) -> Option<Diagnostic> {
     )
 }
 
-/// `--update`: rewrites the expectations of failing cases, file by file.
-fn update_files(loaded: &[Loaded], runs: &[CaseRun<'_>], quiet: bool) -> Result<(), Failure> {
-    let mut edits: BTreeMap<FileId, Vec<suite::update::Edit>> = BTreeMap::new();
+/// `--update`: rewrites the expectations of failing cases, file by file. An expectation that
+/// cannot be rewritten, or a file whose rewrite would not read back as intended
+/// (`suite::update::check`), is a located `write/not-rewritten` finding in `problems`, and the
+/// file is left as it is. Returns false when a file could not be written (it was changed
+/// meanwhile, or another I/O reason): that file is left as it is, the others are still
+/// written, and the run exits 2.
+fn update_files(
+    loaded: &[Loaded],
+    suites: &[FoundSuite],
+    runs: &[CaseRun<'_>],
+    quiet: bool,
+    problems: &mut Vec<Diagnostic>,
+) -> Result<bool, Failure> {
+    // Each case's position among its file's cases (document order, then case order), which is
+    // how `check` finds it again in the rewritten text.
+    let mut first_case: BTreeMap<*const FoundSuite, usize> = BTreeMap::new();
+    let mut per_file: BTreeMap<FileId, usize> = BTreeMap::new();
+    for s in suites {
+        let n = per_file.entry(s.file).or_default();
+        first_case.insert(s as *const FoundSuite, *n);
+        *n += s.suite.cases.len();
+    }
+    let mut edits: BTreeMap<FileId, Vec<(usize, suite::update::Edit)>> = BTreeMap::new();
+    let mut refused: BTreeMap<FileId, Diagnostic> = BTreeMap::new();
     for r in runs {
         let text = &loaded[r.suite.file].source.text;
         let case = &r.suite.suite.cases[r.case];
-        if let Some(e) = suite::update::edit_for(text, case, &r.report) {
-            let list = edits.entry(r.suite.file).or_default();
-            // A suite run on two CRD variants proposes an edit per variant: keep the first.
-            if !list.iter().any(|x| x.span == e.span) {
-                list.push(e);
+        let at = first_case[&(r.suite as *const FoundSuite)] + r.case;
+        match suite::update::edit_for(text, case, &r.report) {
+            Ok(Some(e)) => {
+                let list = edits.entry(r.suite.file).or_default();
+                // A suite run on two CRD variants proposes an edit per variant: keep the first.
+                if !list.iter().any(|(_, x)| x.span == e.span) {
+                    list.push((at, e));
+                }
+            }
+            Ok(None) => {}
+            Err(why) => {
+                refused
+                    .entry(r.suite.file)
+                    .or_insert_with(|| not_updated(r.suite.file, why.span, &why.reason));
             }
         }
     }
     let mut err = io::stderr().lock();
     let mut rewritten = 0;
+    let mut ok = true;
+    let mut replacer = super::write::Replacer::new();
     for (file, list) in edits {
         let l = &loaded[file];
         let Origin::Path(path) = &l.input.origin else {
@@ -269,16 +302,47 @@ fn update_files(loaded: &[Loaded], runs: &[CaseRun<'_>], quiet: bool) -> Result<
             )?;
             continue;
         };
-        let text = suite::update::apply(&l.source.text, list);
-        super::write::write_atomically(path, &text)
-            .map_err(|e| Failure::Io(io::Error::new(e.kind(), format!("{}: {e}", l.input.name))))?;
+        if refused.contains_key(&file) {
+            continue;
+        }
+        let applied: Vec<(usize, &suite::update::Edit)> =
+            list.iter().map(|(at, e)| (*at, e)).collect();
+        let text = suite::update::apply(
+            &l.source.text,
+            list.iter().map(|(_, e)| e.clone()).collect(),
+        );
+        if let Err(why) = suite::update::check(&l.source.text, &text, &applied) {
+            let span = list.iter().map(|(_, e)| e.span).min_by_key(|s| s.start());
+            refused.insert(file, not_updated(file, span.unwrap_or_default(), &why));
+            continue;
+        }
+        if let Err(e) = replacer.replace(path, &l.source.text, &text) {
+            say(
+                &mut err,
+                format_args!("crdlint: {}: not updated: {e}", l.input.name),
+            )?;
+            ok = false;
+            continue;
+        }
         rewritten += 1;
     }
+    replacer.finish();
     if !quiet {
         let s = if rewritten == 1 { "" } else { "s" };
         writeln!(err, "crdlint: updated {rewritten} suite file{s}")?;
     }
-    Ok(())
+    problems.extend(refused.into_values());
+    Ok(ok)
+}
+
+/// A suite file `--update` leaves as it was, and why.
+fn not_updated(file: FileId, span: crate::yaml::Span, why: &str) -> Diagnostic {
+    Diagnostic::new(
+        &crate::cli::rules::WRITE_REFUSED,
+        span,
+        format!("not updated: {why}; nothing in the file was changed"),
+    )
+    .with_file(file)
 }
 
 fn write_report(
@@ -343,13 +407,19 @@ fn write_human(
                 Verdict::Fail(_) => "FAIL",
                 Verdict::Broken(_) => "BROKEN",
             };
+            // Names come from the suite file: control characters in them are written as
+            // visible escapes, as in every human-facing format (`render::terminal`).
             write!(
                 out,
                 "{word:<6} {}:{}:{}: {} / {}",
-                file.name, at.line, at.column, r.suite.suite.name, case.name
+                visible(&file.name),
+                at.line,
+                at.column,
+                visible(&r.suite.suite.name),
+                visible(&case.name)
             )?;
             if variants.get(&(r.suite.file, r.suite.suite.crd_name.as_str())) > Some(&1) {
-                write!(out, " (CRD {})", files[r.crd.file].name)?;
+                write!(out, " (CRD {})", visible(&files[r.crd.file].name))?;
             }
             writeln!(out)?;
         }

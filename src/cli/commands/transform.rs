@@ -19,6 +19,7 @@
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 
+use super::write::{Job, Replacer};
 use crate::cli::args::TransformArgs;
 use crate::cli::driver::{Mode, RunOptions, RunResult, Stored, Transform};
 use crate::cli::input::Role;
@@ -89,9 +90,17 @@ pub fn run(settings: &Settings, kind: Transform, args: &TransformArgs) -> Result
 /// other finding counts as in `check`, and so do unknown fields in a file that was not
 /// rewritten.
 fn settle_fixed(result: &mut RunResult, fixed: &[FileId]) {
+    // A flag per file: `fixed.contains` per finding was quadratic (100,000 files, one finding
+    // each: 10^10 comparisons; issue #26).
+    let mut is_fixed = vec![false; result.files.len()];
+    for &f in fixed {
+        if let Some(x) = is_fixed.get_mut(f) {
+            *x = true;
+        }
+    }
     let mut changed = false;
     for d in &mut result.diagnostics {
-        if d.rule.id == UNKNOWN_FIELD.id && d.file.is_some_and(|f| fixed.contains(&f)) {
+        if d.rule.id == UNKNOWN_FIELD.id && d.file.is_some_and(|f| is_fixed.get(f) == Some(&true)) {
             d.severity = Severity::Info;
             d.message.push_str(" (pruned)");
             d.help = Some("removed from the output, as the API server prunes it".into());
@@ -114,21 +123,29 @@ fn write_back(result: &mut RunResult, quiet: bool) -> Result<(bool, Vec<FileId>)
     for s in &result.stored {
         by_file.entry(s.file).or_default().push(s);
     }
+    // A file the loader could not read cleanly (a syntax error, a duplicate key) is never
+    // rewritten: its objects are not what the text says. Found in one pass over the findings
+    // (a scan per file was quadratic over 100,000 files).
+    let mut unreadable = vec![false; result.files.len()];
+    for d in &result.diagnostics {
+        if d.severity == Severity::Error
+            && (d.rule.id.starts_with("yaml/") || d.rule.id.starts_with("io/"))
+        {
+            if let Some(x) = d.file.and_then(|f| unreadable.get_mut(f)) {
+                *x = true;
+            }
+        }
+    }
     let mut ok = true;
     let mut rewritten = 0;
     let mut done = Vec::new();
     let mut refused = Vec::new();
     let mut err = io::stderr().lock();
+    // The files to replace, with their new texts: written together at the end.
+    let mut pending = Vec::new();
     for (file, objects) in by_file {
         let source = &result.files[file];
-        // A file the loader could not read cleanly (a syntax error, a duplicate key) is never
-        // rewritten: its objects are not what the text says.
-        let unreadable = result.diagnostics.iter().any(|d| {
-            d.file == Some(file)
-                && d.severity == Severity::Error
-                && (d.rule.id.starts_with("yaml/") || d.rule.id.starts_with("io/"))
-        });
-        if unreadable {
+        if unreadable[file] {
             say(
                 &mut err,
                 format_args!(
@@ -176,16 +193,33 @@ fn write_back(result: &mut RunResult, quiet: bool) -> Result<(bool, Vec<FileId>)
             ok = false;
             continue;
         };
-        if let Err(e) = super::write::write_atomically(path, &text) {
-            say(
-                &mut err,
-                format_args!("crdlint: {}: not rewritten: {e}", source.name),
-            )?;
-            ok = false;
-            continue;
+        pending.push((file, path, text));
+    }
+    let jobs: Vec<Job<'_>> = pending
+        .iter()
+        .map(|(file, path, text)| Job {
+            path,
+            read: &result.files[*file].text,
+            text,
+        })
+        .collect();
+    let mut replacer = Replacer::new();
+    let outcomes = replacer.replace_all(&jobs);
+    replacer.finish();
+    for ((file, _, _), outcome) in pending.iter().zip(outcomes) {
+        match outcome {
+            Ok(()) => {
+                done.push(*file);
+                rewritten += 1;
+            }
+            Err(e) => {
+                say(
+                    &mut err,
+                    format_args!("crdlint: {}: not rewritten: {e}", result.files[*file].name),
+                )?;
+                ok = false;
+            }
         }
-        done.push(file);
-        rewritten += 1;
     }
     if !refused.is_empty() {
         result.summary.count(&refused);

@@ -190,6 +190,9 @@ pub(super) fn release_crd_files(early: &mut [Early<'_>], mentioned: &[bool], opt
         .iter_mut()
         .enumerate()
         .filter(|(_, e)| e.parsed.as_ref().is_some_and(|p| p.docs.is_empty()))
+        // A file that could not be read keeps its failure, which step 3 counts as an I/O
+        // failure (exit 2): released, a `--crd` file that could not be read exited 1.
+        .filter(|(_, e)| !matches!(e.text, Text::Failed(_)))
         .collect();
     done.into_par_iter().with_max_len(1).for_each(|(f, e)| {
         let Some(p) = &e.parsed else { return };

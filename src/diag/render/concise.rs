@@ -2,10 +2,12 @@
 //! editors' quickfix lists (`errorformat=%f:%l:%c:\ %m`) and logs, then the summary line.
 //!
 //! A message is kept on one line: line breaks in it are written as spaces, so that every
-//! line of the output is one finding.
+//! line of the output is one finding. Other control characters from the input (an ESC in a
+//! key, in a file name) are written as visible escapes, as in `human` ([`super::terminal`]).
 
 use std::io;
 
+use super::terminal::visible;
 use super::{Options, Report};
 
 /// Writes one line per diagnostic, then the summary unless `quiet`.
@@ -14,7 +16,9 @@ pub fn render(report: &Report<'_>, opts: &Options, out: &mut dyn io::Write) -> i
         let at = match report.location(d) {
             Some(loc) => format!(
                 "{}:{}:{}: ",
-                loc.file.name, loc.start.line, loc.start.column
+                visible(&loc.file.name.replace(['\r', '\n'], " ")),
+                loc.start.line,
+                loc.start.column
             ),
             None => String::new(),
         };
@@ -25,7 +29,13 @@ pub fn render(report: &Report<'_>, opts: &Options, out: &mut dyn io::Write) -> i
             }
         }
         let message = message.replace(['\r', '\n'], " ");
-        writeln!(out, "{at}{}[{}] {message}", d.severity, d.rule.id)?;
+        writeln!(
+            out,
+            "{at}{}[{}] {}",
+            d.severity,
+            d.rule.id,
+            visible(&message)
+        )?;
     }
     if !opts.quiet {
         writeln!(out, "{}", report.summary.line())?;

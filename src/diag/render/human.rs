@@ -49,6 +49,9 @@ pub fn render(report: &Report<'_>, opts: &Options, out: &mut dyn io::Write) -> i
         // A frame around a line thousands of characters long (minified JSON, a hostile file)
         // helps nobody: name the position instead of drawing it.
         let drawable = file.filter(|f| {
+            if !framed(&f.name) {
+                return false;
+            }
             let line = f.line_col(d.span.start()).line;
             f.line_range(line).end() - f.line_range(line).start() <= MAX_LINE
         });
@@ -94,6 +97,15 @@ pub fn render(report: &Report<'_>, opts: &Options, out: &mut dyn io::Write) -> i
         writeln!(out, "{}", report.summary.line())?;
     }
     Ok(())
+}
+
+/// Whether lines of the file named `name` may be drawn in code frames: only a YAML or JSON
+/// file by its name (`.yaml`, `.yml`, `.json`) or standard input (`-`). Any other file gets its
+/// position named instead: a config can name any file as a CRD, and the lines of
+/// `~/.aws/credentials` must not reach a CI log through a YAML syntax error (issue #26).
+fn framed(name: &str) -> bool {
+    let ext = name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());
+    name == "-" || matches!(ext.as_deref(), Some("yaml" | "yml" | "json"))
 }
 
 /// Whether a related location is drawn in the finding's frame: in the same file and near it.
@@ -264,5 +276,20 @@ mod tests {
     fn frame_points_at_the_node_with_help_and_summary() {
         let out = Fixture::new().render(Format::Human);
         insta::assert_snapshot!(out);
+    }
+
+    #[test]
+    fn lines_of_a_file_that_is_not_yaml_or_json_are_never_drawn() {
+        let mut f = Fixture::new();
+        f.files[0].name = "home/.aws/credentials".into();
+        let out = f.render(Format::Human);
+        assert!(!out.contains("replicas: 3"), "{out}");
+        assert!(out.contains("at home/.aws/credentials:3:3"), "{out}");
+        for name in ["a.yaml", "b.YML", "c.json", "-"] {
+            assert!(super::framed(name), "{name}");
+        }
+        for name in ["credentials", "x.yaml/id_rsa", "notes.txt", ".env"] {
+            assert!(!super::framed(name), "{name}");
+        }
     }
 }

@@ -9,7 +9,10 @@ use std::io;
 use super::Report;
 use crate::diag::Severity;
 
-/// Escapes text for XML attribute values and character data.
+/// Escapes text for XML attribute values and character data, for every XML crdlint writes
+/// (`check` and `test` JUnit). A character XML 1.0 does not allow at all, escaped or not (its
+/// `Char` production: C0 controls other than tab, LF and CR, and U+FFFE/U+FFFF; a `str` holds
+/// no surrogates), becomes U+FFFD: a parser must reject a document holding one.
 pub fn xml(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
@@ -22,8 +25,7 @@ pub fn xml(s: &str) -> String {
             '\n' => out.push_str("&#10;"),
             '\r' => out.push_str("&#13;"),
             '\t' => out.push_str("&#9;"),
-            // XML 1.0 cannot carry other control characters, even escaped.
-            c if (c as u32) < 0x20 => out.push('\u{FFFD}'),
+            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => out.push('\u{FFFD}'),
             c => out.push(c),
         }
     }
@@ -143,6 +145,12 @@ mod tests {
         assert_eq!(
             xml("a<b>&\"'\n\u{1}"),
             "a&lt;b&gt;&amp;&quot;&apos;&#10;\u{FFFD}"
+        );
+        // Not characters in XML 1.0 either (issue #26: a name holding U+FFFF); the private use
+        // area and U+FFFD itself are.
+        assert_eq!(
+            xml("\u{FFFE}x\u{FFFF}\u{E000}\u{FFFD}\u{10FFFF}"),
+            "\u{FFFD}x\u{FFFD}\u{E000}\u{FFFD}\u{10FFFF}"
         );
     }
 
