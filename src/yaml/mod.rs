@@ -44,6 +44,7 @@ mod str;
 pub use self::str::Str;
 
 mod flow;
+mod quoted;
 pub mod load;
 pub mod scan;
 pub use load::{load, load_with, LoadOptions};
