@@ -158,7 +158,10 @@ fn drop_unenforced(schema: &mut Value, name: &str, minor: u32) {
     let Some(list) = schema.get_mut("required").and_then(Value::as_array_mut) else {
         return;
     };
-    list.retain(|f| !f.as_str().is_some_and(|f| required::not_enforced(name, f, minor)));
+    list.retain(|f| {
+        !f.as_str()
+            .is_some_and(|f| required::not_enforced(name, f, minor))
+    });
     if list.is_empty() {
         if let Some(m) = schema.as_object_mut() {
             m.remove("required");

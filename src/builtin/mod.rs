@@ -13,8 +13,8 @@ mod bundle;
 mod convert;
 pub mod explain;
 mod name_rules;
-mod required;
 pub mod native;
+mod required;
 pub mod rules;
 mod versions;
 

@@ -117,7 +117,9 @@ mod tests {
         for (i, a) in ROWS.iter().enumerate() {
             assert!(!a.4.is_empty());
             assert!(
-                !ROWS[i + 1..].iter().any(|b| (a.0, a.1, a.2) == (b.0, b.1, b.2)),
+                !ROWS[i + 1..]
+                    .iter()
+                    .any(|b| (a.0, a.1, a.2) == (b.0, b.1, b.2)),
                 "{a:?}"
             );
         }

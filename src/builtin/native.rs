@@ -251,7 +251,11 @@ fn pod_only_images(spec: Option<&Node>, path: &FieldPath, out: &mut Out) {
             };
             if image.trim().len() != image.len() {
                 let p = path.child(field).index(i).child("image");
-                let fe = FieldError::invalid(p, image.as_str(), "must not have leading or trailing whitespace");
+                let fe = FieldError::invalid(
+                    p,
+                    image.as_str(),
+                    "must not have leading or trailing whitespace",
+                );
                 out.push(&rules::CONTAINER_REQUIRED, fe, n.span());
             }
         }
@@ -314,10 +318,12 @@ fn port_number(n: Option<&Node>, path: &FieldPath, required: bool, out: &mut Out
     }
 }
 
+/// `supportedPortProtocols`; an empty protocol is defaulted to TCP before validation
+/// (`SetDefaults_ContainerPort`, `SetDefaults_Service` in pkg/apis/core/v1/defaults.go).
 fn protocol(n: Option<&Node>, path: &FieldPath, rule: &'static Rule, out: &mut Out) {
     let Some(n) = n else { return };
     let ok = match &n.value {
-        Value::String(s) => PROTOCOLS.contains(&s.as_str()),
+        Value::String(s) => s.is_empty() || PROTOCOLS.contains(&s.as_str()),
         Value::Null => true,
         _ => false,
     };
@@ -462,7 +468,10 @@ fn resources(c: &Node, path: &FieldPath, out: &mut Out) {
 /// `spec.selector: Required value` (the schema's `required` when `spec` is there, here when
 /// the whole spec is Go's zero value).
 fn selector_matches(kind: &str, obj: &Node, template: &FieldPath, out: &mut Out) {
-    let nil_selector_fails = matches!(kind, "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet");
+    let nil_selector_fails = matches!(
+        kind,
+        "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet"
+    );
     let sel = obj.at(&["spec", "selector"]).filter(|s| !s.is_null());
     if sel.is_none() && nil_selector_fails {
         let spec = obj.get("spec").filter(|s| !s.is_null());
@@ -473,9 +482,16 @@ fn selector_matches(kind: &str, obj: &Node, template: &FieldPath, out: &mut Out)
                 deepest_span(obj, &["spec"]),
             );
         }
-        let labels = obj.at(&["spec", "template", "metadata", "labels"]).and_then(Node::as_map);
+        let labels = obj
+            .at(&["spec", "template", "metadata", "labels"])
+            .and_then(Node::as_map);
         let map: BTreeMap<&str, &str> = labels
-            .map(|m| m.entries.iter().filter_map(|e| Some((e.key.as_str(), e.value.as_str()?))).collect())
+            .map(|m| {
+                m.entries
+                    .iter()
+                    .filter_map(|e| Some((e.key.as_str(), e.value.as_str()?)))
+                    .collect()
+            })
             .unwrap_or_default();
         let span = deepest_span(obj, &["spec", "template", "metadata", "labels"]);
         mismatch(&map, template, span, out);
@@ -591,6 +607,15 @@ fn service_ports(obj: &Node, out: &mut Out) {
             ),
             _ => {}
         }
+        if p.get("port").is_none_or(Node::is_null) {
+            // A missing port is Go's 0, which `validateServicePort` reports as out of range
+            // (the OpenAPI's `required` for it is dropped: `super::required`).
+            out.push(
+                &rules::SERVICE_PORT,
+                FieldError::invalid(pp.child("port"), 0i64, PORT_RANGE),
+                p.span(),
+            );
+        }
         if let Some(n) = p.get("port") {
             if let Some(v) = n.as_i64() {
                 if !(1..=65535).contains(&v) {
@@ -675,7 +700,12 @@ mod tests {
         let docs = crate::yaml::load(
             "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\nspec:\n  selector: {matchLabels: {a: b}}\n  template:\n    metadata: {labels: {a: b}}\n    spec: {containers: [{name: c, image: \" \"}]}\n",
         );
-        assert!(check("Deployment", docs[0].root.as_ref().unwrap(), KubeVersion::NEWEST).is_empty());
+        assert!(check(
+            "Deployment",
+            docs[0].root.as_ref().unwrap(),
+            KubeVersion::NEWEST
+        )
+        .is_empty());
         let docs = crate::yaml::load(
             "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: []\n",
         );
@@ -842,5 +872,13 @@ mod tests {
             service("[{name: a, port: 80}, {name: b, port: 80}]"),
             ["spec.ports[1]: Duplicate value: core.ServicePort{Name:\"\", Protocol:\"TCP\", AppProtocol:(*string)(nil), Port:80, TargetPort:intstr.IntOrString{Type:0, IntVal:0, StrVal:\"\"}, NodePort:0}"]
         );
+        // A missing port is Go's 0 (validateServicePort), not "Required value".
+        assert_eq!(
+            service("[{name: a, targetPort: 80}]"),
+            ["spec.ports[0].port: Invalid value: 0: must be between 1 and 65535, inclusive"]
+        );
+        // An empty protocol is defaulted to TCP (SetDefaults_Service) before validation.
+        assert!(service("[{port: 80, protocol: \"\"}]").is_empty());
+        ok("{name: web, image: x, ports: [{containerPort: 80, protocol: \"\"}]}");
     }
 }

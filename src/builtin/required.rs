@@ -94,6 +94,13 @@ const ROWS: &[Row] = &[
         None,
         "pkg/apis/batch/validation/validation.go validateCronJobSpec validates the (non-pointer) zero job template",
     ),
+    (
+        "io.k8s.api.core.v1.ServicePort",
+        "port",
+        BASE,
+        None,
+        "pkg/apis/core/validation/validation.go validateServicePort: a missing port is 0, `Invalid value: 0: must be between 1 and 65535, inclusive` (a native check)",
+    ),
 ];
 
 /// Whether the server leaves `field` of definition `def` unchecked at `minor` although the

@@ -379,7 +379,9 @@ impl<'a> Loader<'a> {
                     let off = base + e.marker().byte_offset().unwrap_or(0).min(text.len());
                     if matches!(
                         e.kind(),
-                        ErrorKind::InvalidQuotedScalarIndent | ErrorKind::TabInIndentation
+                        ErrorKind::InvalidQuotedScalarIndent
+                            | ErrorKind::TabInIndentation
+                            | ErrorKind::UnknownQuotedScalarEscape
                     ) {
                         let from = if doc.is_some() { last_event } else { last_end };
                         let restart = doc.as_ref().map_or(last_end, |d| d.restart);
@@ -574,12 +576,13 @@ impl<'a> Loader<'a> {
         })
     }
 
-    /// After granit refused the indentation of a quoted scalar's line at `off`: the scalar
+    /// After granit refused the indentation of a quoted scalar's line at `off` (or an escape
+    /// go-yaml has and YAML 1.2 has not, `\'`, with `off` at the scalar's start): the scalar
     /// (the token after `from`, the end of the last event) as go-yaml reads it, for a reparse
     /// from `restart`. `None` leaves granit's error: go-yaml fails too, the scalar is a key,
     /// or it cannot be found.
     fn go_quoted(&mut self, off: usize, from: usize, restart: usize) -> Option<Segment> {
-        let open = quoted::start_after(self.src, from).filter(|&o| o < off)?;
+        let open = quoted::start_after(self.src, from).filter(|&o| o <= off)?;
         let q = quoted::scan(self.src, open).ok()?;
         if q.end <= off || !quoted::ends_its_line(self.src, q.end) {
             return None;

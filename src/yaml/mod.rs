@@ -44,8 +44,8 @@ mod str;
 pub use self::str::Str;
 
 mod flow;
-mod quoted;
 pub mod load;
+mod quoted;
 pub mod scan;
 pub use load::{load, load_with, LoadOptions};
 

@@ -9,7 +9,7 @@
 //! is one string for go-yaml, while granit, reading YAML 1.2 (`s-flow-line-prefix(n)`),
 //! refuses a continuation line not indented past the enclosing block ("invalid indentation in
 //! multiline quoted scalar") and a tab in its indentation ("tab cannot be used as
-//! indentation").
+//! indentation"). go-yaml's escapes also include `\'`, which YAML 1.2 has not.
 //!
 //! The loader makes granit read such a scalar with a same-length rewrite: the text between
 //! the quotes becomes `x` characters (one line, nothing to check), and the scalar's value is
@@ -184,11 +184,10 @@ fn escape(b: &[u8], i: usize, s: &mut String) -> Result<usize, &'static str> {
                 .get(i + 2..i + 2 + n)
                 .filter(|d| d.iter().all(u8::is_ascii_hexdigit))
                 .ok_or("did not find expected hexdecimal number")?;
-            let value = digits
-                .iter()
-                .fold(0u32, |v, d| (v << 4) | (*d as char).to_digit(16).unwrap_or(0));
-            let c = char::from_u32(value)
-                .ok_or("found invalid Unicode character escape code")?;
+            let value = digits.iter().fold(0u32, |v, d| {
+                (v << 4) | (*d as char).to_digit(16).unwrap_or(0)
+            });
+            let c = char::from_u32(value).ok_or("found invalid Unicode character escape code")?;
             s.push(c);
             return Ok(i + 2 + n);
         }
@@ -249,7 +248,10 @@ mod tests {
 
     #[test]
     fn continuation_lines_at_any_column_fold() {
-        assert_eq!(value("k: 'first line\nsecond line'").unwrap(), "first line second line");
+        assert_eq!(
+            value("k: 'first line\nsecond line'").unwrap(),
+            "first line second line"
+        );
         assert_eq!(value("k: \"a  \n\n\t b\"").unwrap(), "a\nb");
         assert_eq!(value("k: 'a\r\n\r\nb'").unwrap(), "a\nb");
         assert_eq!(value("k: \"a\\\n  b\"").unwrap(), "ab");
@@ -259,12 +261,24 @@ mod tests {
 
     #[test]
     fn go_yaml_errors() {
-        assert_eq!(value("k: 'a\n---\nb'"), Err("found unexpected document indicator"));
+        assert_eq!(
+            value("k: 'a\n---\nb'"),
+            Err("found unexpected document indicator")
+        );
         assert_eq!(value("k: 'a\n"), Err("found unexpected end of stream"));
         assert_eq!(value("k: \"\\/\""), Err("found unknown escape character"));
-        assert_eq!(value("k: \"\\uD800\""), Err("found invalid Unicode character escape code"));
-        assert_eq!(value("k: \"\\x4\""), Err("did not find expected hexdecimal number"));
-        assert_eq!(value("k: 'a\u{1}'"), Err("control characters are not allowed"));
+        assert_eq!(
+            value("k: \"\\uD800\""),
+            Err("found invalid Unicode character escape code")
+        );
+        assert_eq!(
+            value("k: \"\\x4\""),
+            Err("did not find expected hexdecimal number")
+        );
+        assert_eq!(
+            value("k: 'a\u{1}'"),
+            Err("control characters are not allowed")
+        );
     }
 
     #[test]
