@@ -618,3 +618,166 @@ fn kubernetes_1_36_has_its_own_schemas() {
         rules("1.36")
     );
 }
+
+/// Errors (message text) crdlint reports for `text` at Kubernetes 1.`minor`.
+fn errors_at(text: &str, minor: u32) -> Vec<String> {
+    let f = write_temp(text);
+    run(f.path(), &["--kube-version", &format!("1.{minor}")])
+        .into_iter()
+        .filter(|d| d.1 == "error")
+        .map(|d| d.3)
+        .collect()
+}
+
+/// Kinds whose Go validation has no name rule of its own get only `rest.BeforeCreate`'s
+/// `path.ValidatePathSegmentName` (k8s.io/apiserver pkg/registry/rest/create.go):
+/// `ValidatePodDisruptionBudget` (pkg/apis/policy/validation) validates the spec only,
+/// `ValidateCertificateRequestName` (pkg/apis/certificates/validation) returns nil ("We don't
+/// care what you call your certificate requests"), and a v1 Event passes only
+/// `legacyValidateEvent` (pkg/apis/core/validation/events.go). Review kinds are never stored.
+#[test]
+fn names_checked_only_as_path_segments_accept_upper_case() {
+    let obj = |av: &str, kind: &str, name: &str| {
+        format!("apiVersion: {av}\nkind: {kind}\nmetadata:\n  name: \"{name}\"\n")
+    };
+    for minor in 25..=36 {
+        let pdb = obj("policy/v1", "PodDisruptionBudget", "My_PDB");
+        assert!(
+            errors_at(&pdb, minor).is_empty(),
+            "1.{minor}: {:?}",
+            errors_at(&pdb, minor)
+        );
+    }
+    let csr = "apiVersion: certificates.k8s.io/v1\nkind: CertificateSigningRequest\nmetadata:\n  name: Node:CSR\nspec:\n  request: \"\"\n  signerName: example.com/x\n";
+    assert!(
+        !errors_at(csr, 30)
+            .iter()
+            .any(|m| m.starts_with("metadata.name")),
+        "{:?}",
+        errors_at(csr, 30)
+    );
+    assert_eq!(
+        errors_at(&obj("policy/v1", "PodDisruptionBudget", "a/b"), 30),
+        ["metadata.name: Invalid value: \"a/b\": may not contain '/'"]
+    );
+    assert!(errors_at(&obj("v1", "Event", "Pod.X"), 30)
+        .iter()
+        .all(|m| !m.starts_with("metadata.name")));
+    // events.k8s.io/v1 adds NameIsDNSSubdomain (ValidateEventCreate).
+    assert!(errors_at(&obj("events.k8s.io/v1", "Event", "Pod.X"), 30)
+        .iter()
+        .any(|m| m.starts_with("metadata.name: Invalid value: \"Pod.X\"")));
+    // A TokenReview needs no name (registry/authentication/tokenreview: Create).
+    let review = "apiVersion: authentication.k8s.io/v1\nkind: TokenReview\nspec:\n  token: abc\n";
+    assert!(
+        errors_at(review, 30).is_empty(),
+        "{:?}",
+        errors_at(review, 30)
+    );
+}
+
+/// `required` in the published OpenAPI that the Go validation never checks
+/// (src/builtin/required.rs cites each): validateSysctls requires only the name; PR #130233
+/// corrected StatefulSet's serviceName in the OpenAPI of 1.33, PR #131354 NetworkPolicy's
+/// podSelector in 1.34; ValidatePriorityClass accepts a zero value; ValidateCSIDriver the
+/// zero spec.
+#[test]
+fn openapi_required_fields_the_server_does_not_enforce() {
+    let pod = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  securityContext:\n    sysctls:\n    - name: net.core.somaxconn\n  containers:\n  - name: c\n    image: i\n";
+    let sts = "apiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n  name: s\nspec:\n  selector:\n    matchLabels: {a: b}\n  template:\n    metadata:\n      labels: {a: b}\n    spec:\n      containers:\n      - name: c\n        image: i\n";
+    let np = "apiVersion: networking.k8s.io/v1\nkind: NetworkPolicy\nmetadata:\n  name: np\nspec:\n  policyTypes: [Ingress]\n";
+    let pc = "apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata:\n  name: p\n";
+    let csi =
+        "apiVersion: storage.k8s.io/v1\nkind: CSIDriver\nmetadata:\n  name: csi.example.com\n";
+    for minor in [25, 30, 32, 33, 34, 36] {
+        for text in [pod, sts, np, pc, csi] {
+            assert_eq!(
+                errors_at(text, minor),
+                Vec::<String>::new(),
+                "1.{minor}: {text}"
+            );
+        }
+    }
+    // What the Go code does require stays: a sysctl's name.
+    let no_name = pod.replace("- name: net.core.somaxconn", "- value: \"1\"");
+    assert_eq!(
+        errors_at(&no_name, 30),
+        ["spec.securityContext.sysctls[0].name: Required value"]
+    );
+}
+
+/// A workload's `spec` is no pointer: without one the server validates the zero spec
+/// (apps/validation ValidateDeploymentSpec: `spec.selector` Required, then
+/// ValidatePodTemplateSpecForReplicaSet with `labels.Nothing()` for the nil selector, then
+/// the pod template's containers; ValidateDaemonSetSpec has no Required for the selector).
+#[test]
+fn a_missing_spec_is_validated_as_the_zero_spec() {
+    let obj =
+        |av: &str, kind: &str| format!("apiVersion: {av}\nkind: {kind}\nmetadata:\n  name: x\n");
+    let mismatch = "spec.template.metadata.labels: Invalid value: map[string]string(nil): `selector` does not match template `labels`";
+    for kind in ["Deployment", "ReplicaSet", "StatefulSet"] {
+        let mut got = errors_at(&obj("apps/v1", kind), 30);
+        got.sort();
+        assert_eq!(
+            got,
+            [
+                "spec.selector: Required value",
+                mismatch,
+                "spec.template.spec.containers: Required value"
+            ],
+            "{kind}"
+        );
+    }
+    let mut ds = errors_at(&obj("apps/v1", "DaemonSet"), 30);
+    ds.sort();
+    assert_eq!(
+        ds,
+        [mismatch, "spec.template.spec.containers: Required value"]
+    );
+    assert_eq!(
+        errors_at(&obj("v1", "Pod"), 30),
+        ["spec.containers: Required value"]
+    );
+    // A Deployment with a spec but no template: the zero template, not `spec.template:
+    // Required value`.
+    let d = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: x\nspec:\n  selector:\n    matchLabels: {a: b}\n";
+    let mut got = errors_at(d, 30);
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            "spec.template.metadata.labels: Invalid value: map[string]string(nil): `selector` does not match template `labels`",
+            "spec.template.spec.containers: Required value"
+        ]
+    );
+}
+
+/// `image: " "` is OpenShift's placeholder for image triggers: validateContainerCommon
+/// (pkg/apis/core/validation/validation.go) requires only `len(ctr.Image) != 0`; a Pod (not a
+/// template) is also checked by validateContainerOnlyForPod for surrounding white space.
+#[test]
+fn a_blank_image_is_accepted_in_templates() {
+    let d = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: x\nspec:\n  selector:\n    matchLabels: {a: b}\n  template:\n    metadata:\n      labels: {a: b}\n    spec:\n      containers:\n      - name: c\n        image: \" \"\n";
+    assert!(errors_at(d, 30).is_empty(), "{:?}", errors_at(d, 30));
+    let p = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\nspec:\n  containers:\n  - name: c\n    image: \" \"\n";
+    assert_eq!(
+        errors_at(p, 30),
+        ["spec.containers[0].image: Invalid value: \" \": must not have leading or trailing whitespace"]
+    );
+}
+
+/// go-yaml v2's yaml_parser_scan_flow_scalar (scannerc.go) has no indentation rule: a CRD
+/// whose description continues at its key's column is read, not dropped as `yaml/syntax`.
+#[test]
+fn a_quoted_scalar_continued_at_its_keys_column_is_read() {
+    let text = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  annotations:\n    note: 'first line\n    second line'\ndata:\n  k: \"x\ny\"\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: \"Bad\"\n";
+    let f = write_temp(text);
+    let all = run(f.path(), &["--kube-version", "1.30"]);
+    assert!(all.iter().all(|d| d.0 != "yaml/syntax"), "{all:?}");
+    // The second document is still checked (its name is refused).
+    assert!(
+        all.iter()
+            .any(|d| d.3.starts_with("metadata.name: Invalid value: \"Bad\"")),
+        "{all:?}"
+    );
+}

@@ -1105,3 +1105,47 @@ fn collections_larger_than_a_chunk_keep_order_spans_and_duplicates() {
     assert_eq!(text(&src, dups[1].span), "k70000");
     assert_eq!(text(&src, dups[1].related[0].0), "k70000");
 }
+
+/// The quoted scalars granit refuses and go-yaml reads (`yaml::quoted`) read the same with the
+/// fast scanner on (it declines them) and off, keep their spans, and a rewrite whose scalar is
+/// not where it was looked for cannot pass silently (`a'b` is a plain scalar: no quoted token).
+#[test]
+fn under_indented_quoted_scalars_read_the_same_on_both_paths() {
+    let srcs = [
+        "a:\n  k: 'first line\n  second line' # c\n  l: [1,\n2]\n---\nb: \"x\n\ty\"\n",
+        "- a\n- \"b\nc\"\n- 'd\n\n e'\n",
+        "a:\n  k: &q \"x\ny\"\n  j: *q\n",
+    ];
+    for src in srcs {
+        let fast = load(src);
+        let slow = load_with(
+            src,
+            &LoadOptions {
+                fast_scan: false,
+                ..LoadOptions::default()
+            },
+        );
+        assert_eq!(fast.len(), slow.len(), "{src:?}");
+        for (f, s) in fast.iter().zip(&slow) {
+            assert!(
+                f.errors.is_empty() && s.errors.is_empty(),
+                "{src:?}: {f:?} {s:?}"
+            );
+            let (f, s) = (f.root.as_ref().unwrap(), s.root.as_ref().unwrap());
+            assert_eq!(f.to_json(), s.to_json(), "{src:?}");
+            check_spans(f, src);
+        }
+    }
+    let docs = load("a:\n  k: 'x\n  y'\n");
+    let k = docs[0]
+        .root
+        .as_ref()
+        .unwrap()
+        .get("a")
+        .unwrap()
+        .get("k")
+        .unwrap();
+    assert_eq!(text("a:\n  k: 'x\n  y'\n", k.span()), "'x\n  y'");
+    // Still a syntax error where go-yaml has one: a plain scalar holding quotes.
+    assert!(load("a:\n  k: b'x\n  y'\n")[0].root.is_none());
+}

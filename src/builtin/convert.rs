@@ -16,7 +16,8 @@
 //!   so list-map keys are defaulted before uniqueness is checked;
 //! - `required` keeps only non-array fields: a missing list decodes to Go's nil slice, which
 //!   the server takes (`EndpointSlice.endpoints`); the lists it does insist on (a pod's
-//!   `containers`) are native checks;
+//!   `containers`) are native checks; and it loses the fields the Go validation leaves
+//!   unchecked ([`super::required`]);
 //! - the root `metadata` becomes `{type: object}`: the validator decodes and checks the root
 //!   `ObjectMeta` itself, as for custom resources (nested ones, in pod templates, keep their
 //!   full schema: unknown fields and types are checked there).
@@ -24,6 +25,7 @@
 use serde_json::{Map, Value};
 
 use super::bundle::Index;
+use super::required;
 
 /// Depth at which inlining stops (deeper than any built-in kind's definitions nest).
 const MAX_DEPTH: usize = 64;
@@ -68,8 +70,11 @@ fn definition(
     let bodies = index.body(id)?;
     let body = bodies.get(index.slot_in_package(id))?;
     stack.push(id);
-    let out = node(index, slot, body, stack, depth + 1);
+    let mut out = node(index, slot, body, stack, depth + 1);
     stack.pop();
+    if required::has_rows(name) {
+        drop_unenforced(&mut out, name, index.minors.get(slot).copied().unwrap_or(0));
+    }
     Some(out)
 }
 
@@ -145,6 +150,23 @@ fn node(index: &Index, slot: usize, v: &Value, stack: &mut Vec<usize>, depth: us
         }
     }
     Value::Object(out)
+}
+
+/// Removes from `required` the fields of definition `name` that the server's Go validation
+/// does not require at `minor` (see [`required`]).
+fn drop_unenforced(schema: &mut Value, name: &str, minor: u32) {
+    let Some(list) = schema.get_mut("required").and_then(Value::as_array_mut) else {
+        return;
+    };
+    list.retain(|f| {
+        !f.as_str()
+            .is_some_and(|f| required::not_enforced(name, f, minor))
+    });
+    if list.is_empty() {
+        if let Some(m) = schema.as_object_mut() {
+            m.remove("required");
+        }
+    }
 }
 
 /// A Go zero value as a default: `{}`, `[]`, `0`, `""`, `false`, `null`.

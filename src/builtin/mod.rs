@@ -12,7 +12,9 @@
 mod bundle;
 mod convert;
 pub mod explain;
+mod name_rules;
 pub mod native;
+mod required;
 pub mod rules;
 mod versions;
 
@@ -21,7 +23,7 @@ use std::sync::Arc;
 
 use crate::diag::Diagnostic;
 use crate::k8s::KubeVersion;
-use crate::validate::{self, BuiltinKind, CompiledCrd, NameRule, Outcome};
+use crate::validate::{self, BuiltinKind, CompiledCrd, Outcome};
 use crate::yaml::Node;
 
 pub use bundle::{decoded, description};
@@ -135,7 +137,7 @@ fn resolve(kv: KubeVersion, api_version: &str, kind: &str) -> Option<Entry> {
                 version: entry.version.clone(),
                 kind: entry.kind.clone(),
                 namespaced: entry.namespaced,
-                name_rule: name_rule(&entry.group, &entry.kind),
+                name_rule: name_rules::name_rule(&entry.group, &entry.kind, kv.minor),
                 schema: crate::schema::Schema::from_node(&Node::from_json(&schema)),
             });
             let note = removed_in
@@ -227,18 +229,6 @@ fn alpha_note(api_version: &str, kind: &str, here: &str) -> Note {
         help: Some(format!(
             "enable it with the API server flag --runtime-config={api_version}=true (and its feature gate), or use a beta or stable version"
         )),
-    }
-}
-
-/// The `metadata.name` rule of a built-in kind (each kind's `Validate<Kind>Name` in the
-/// server): DNS-1035 label for Services, DNS-1123 label for Namespaces, path segment for the
-/// RBAC kinds, DNS-1123 subdomain for the rest.
-fn name_rule(group: &str, kind: &str) -> NameRule {
-    match (group, kind) {
-        ("", "Service") => NameRule::Dns1035Label,
-        ("", "Namespace") => NameRule::DnsLabel,
-        ("rbac.authorization.k8s.io", _) => NameRule::PathSegmentName,
-        _ => NameRule::DnsSubdomain,
     }
 }
 

@@ -38,15 +38,13 @@ pub fn check(kind: &str, obj: &Node, kv: KubeVersion) -> Vec<Diagnostic> {
     let spec = FieldPath::new("spec");
     let template = spec.child("template");
     match kind {
-        "Pod" => pod_spec(obj.get("spec"), &spec, kv, &mut out),
+        "Pod" => {
+            pod_spec(obj, &["spec"], &spec, kv, &mut out);
+            pod_only_images(obj.get("spec"), &spec, &mut out);
+        }
         "PodTemplate" => {
             let t = FieldPath::new("template");
-            pod_spec(
-                obj.at(&["template", "spec"]),
-                &t.child("spec"),
-                kv,
-                &mut out,
-            );
+            pod_spec(obj, &["template", "spec"], &t.child("spec"), kv, &mut out);
         }
         "Deployment"
         | "ReplicaSet"
@@ -59,26 +57,22 @@ pub fn check(kind: &str, obj: &Node, kv: KubeVersion) -> Vec<Diagnostic> {
                 &template,
                 &mut out,
             );
-            pod_spec(
-                obj.at(&["spec", "template", "spec"]),
-                &template.child("spec"),
-                kv,
-                &mut out,
-            );
+            // A ReplicationController's template is a pointer: a missing one is its own
+            // error (`spec.template: Required value`), not an empty pod.
+            if kind != "ReplicationController" || obj.at(&["spec", "template"]).is_some() {
+                let at = ["spec", "template", "spec"];
+                pod_spec(obj, &at, &template.child("spec"), kv, &mut out);
+            }
             if kind != "ReplicationController" {
-                selector_matches(obj, &template, &mut out);
+                selector_matches(kind, obj, &template, &mut out);
             }
         }
         "CronJob" => {
             let t = spec.child("jobTemplate").child("spec").child("template");
             let at = ["spec", "jobTemplate", "spec", "template", "metadata"];
             template_metadata(obj.at(&at), &t, &mut out);
-            pod_spec(
-                obj.at(&["spec", "jobTemplate", "spec", "template", "spec"]),
-                &t.child("spec"),
-                kv,
-                &mut out,
-            );
+            let at = ["spec", "jobTemplate", "spec", "template", "spec"];
+            pod_spec(obj, &at, &t.child("spec"), kv, &mut out);
         }
         "Service" => service_ports(obj, &mut out),
         _ => {}
@@ -121,8 +115,36 @@ fn seq(n: Option<&Node>) -> &[Node] {
     n.and_then(Node::as_seq).unwrap_or(&[])
 }
 
-/// `ValidatePodSpec`'s container checks.
-fn pod_spec(spec: Option<&Node>, path: &FieldPath, kv: KubeVersion, out: &mut Out) {
+/// Where a finding about the missing node at `at` (below `obj`) points: the deepest node on
+/// the way that is there, or the object's `kind`.
+fn deepest_span(obj: &Node, at: &[&str]) -> Span {
+    let mut span = obj.get("kind").map_or(obj.span(), |n| n.span());
+    let mut node = obj;
+    for key in at {
+        match node.get(key) {
+            Some(n) => {
+                span = n.span();
+                node = n;
+            }
+            None => break,
+        }
+    }
+    span
+}
+
+/// `ValidatePodSpec`'s container checks on the pod spec at `at` in `obj`. A pod spec that is
+/// not there is Go's zero value, which the server validates as well (a pod spec, a pod
+/// template and a workload's `spec` are not pointers): its containers are missing.
+fn pod_spec(obj: &Node, at: &[&str], path: &FieldPath, kv: KubeVersion, out: &mut Out) {
+    let spec = obj.at(at);
+    if spec.is_none_or(Node::is_null) {
+        out.push(
+            &rules::CONTAINER_REQUIRED,
+            FieldError::required(path.child("containers"), ""),
+            deepest_span(obj, at),
+        );
+        return;
+    }
     let Some(spec) = spec.filter(|s| s.as_map().is_some()) else {
         return;
     };
@@ -191,11 +213,14 @@ fn container<'a>(
         }
         Some(_) => {}
     }
-    // Image: required (the OpenAPI says optional, the server does not).
+    // Image: required (the OpenAPI says optional, the server does not), and only as
+    // `len(ctr.Image) == 0`: `validateContainerCommon` (pkg/apis/core/validation/
+    // validation.go) leaves whitespace alone on purpose, as `image: " "` is OpenShift's
+    // placeholder for image triggers; a Pod's own check is `pod_only_images`.
     if needs_image {
         let empty = match c.get("image").map(|n| &n.value) {
             None | Some(Value::Null) => true,
-            Some(Value::String(s)) => s.trim().is_empty(),
+            Some(Value::String(s)) => s.is_empty(),
             Some(_) => false,
         };
         if empty {
@@ -210,6 +235,31 @@ fn container<'a>(
     ports(c, path, out);
     env(c, path, kv, out);
     resources(c, path, out);
+}
+
+/// `validateContainerOnlyForPod` (`validateContainersOnlyForPod` in older releases), which
+/// `ValidatePodCreate` runs on a Pod's containers, init containers and ephemeral containers
+/// but never on a pod template: an image with leading or trailing whitespace (Go's
+/// `strings.TrimSpace`, Unicode white space as Rust's `trim`).
+fn pod_only_images(spec: Option<&Node>, path: &FieldPath, out: &mut Out) {
+    let Some(spec) = spec else { return };
+    for field in ["initContainers", "containers", "ephemeralContainers"] {
+        for (i, c) in seq(spec.get(field)).iter().enumerate() {
+            let Some(n) = c.get("image") else { continue };
+            let Value::String(image) = &n.value else {
+                continue;
+            };
+            if image.trim().len() != image.len() {
+                let p = path.child(field).index(i).child("image");
+                let fe = FieldError::invalid(
+                    p,
+                    image.as_str(),
+                    "must not have leading or trailing whitespace",
+                );
+                out.push(&rules::CONTAINER_REQUIRED, fe, n.span());
+            }
+        }
+    }
 }
 
 /// `validateContainerPorts`.
@@ -268,10 +318,12 @@ fn port_number(n: Option<&Node>, path: &FieldPath, required: bool, out: &mut Out
     }
 }
 
+/// `supportedPortProtocols`; an empty protocol is defaulted to TCP before validation
+/// (`SetDefaults_ContainerPort`, `SetDefaults_Service` in pkg/apis/core/v1/defaults.go).
 fn protocol(n: Option<&Node>, path: &FieldPath, rule: &'static Rule, out: &mut Out) {
     let Some(n) = n else { return };
     let ok = match &n.value {
-        Value::String(s) => PROTOCOLS.contains(&s.as_str()),
+        Value::String(s) => s.is_empty() || PROTOCOLS.contains(&s.as_str()),
         Value::Null => true,
         _ => false,
     };
@@ -409,11 +461,43 @@ fn resources(c: &Node, path: &FieldPath, out: &mut Out) {
 }
 
 /// `ValidateDeploymentSpec` and friends: a non-empty selector must match the template's labels.
-fn selector_matches(obj: &Node, template: &FieldPath, out: &mut Out) {
-    let Some(sel) = obj
-        .at(&["spec", "selector"])
-        .filter(|s| s.as_map().is_some())
-    else {
+/// A missing selector is `metav1.LabelSelectorAsSelector(nil)`, `labels.Nothing()`, which
+/// matches no labels: the Deployment, ReplicaSet, StatefulSet and DaemonSet validations
+/// report the mismatch too (apps/validation: `ValidatePodTemplateSpecForReplicaSet`,
+/// `ValidatePodTemplateSpecForStatefulSet`, `ValidateDaemonSetSpec`), and the first three
+/// `spec.selector: Required value` (the schema's `required` when `spec` is there, here when
+/// the whole spec is Go's zero value).
+fn selector_matches(kind: &str, obj: &Node, template: &FieldPath, out: &mut Out) {
+    let nil_selector_fails = matches!(
+        kind,
+        "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet"
+    );
+    let sel = obj.at(&["spec", "selector"]).filter(|s| !s.is_null());
+    if sel.is_none() && nil_selector_fails {
+        let spec = obj.get("spec").filter(|s| !s.is_null());
+        if spec.is_none() && kind != "DaemonSet" {
+            out.push(
+                &rules::SELECTOR_MISMATCH,
+                FieldError::required(FieldPath::new("spec").child("selector"), ""),
+                deepest_span(obj, &["spec"]),
+            );
+        }
+        let labels = obj
+            .at(&["spec", "template", "metadata", "labels"])
+            .and_then(Node::as_map);
+        let map: BTreeMap<&str, &str> = labels
+            .map(|m| {
+                m.entries
+                    .iter()
+                    .filter_map(|e| Some((e.key.as_str(), e.value.as_str()?)))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let span = deepest_span(obj, &["spec", "template", "metadata", "labels"]);
+        mismatch(&map, template, span, out);
+        return;
+    }
+    let Some(sel) = sel.filter(|s| s.as_map().is_some()) else {
         return;
     };
     let labels: BTreeMap<&str, &str> = obj
@@ -456,11 +540,16 @@ fn selector_matches(obj: &Node, template: &FieldPath, out: &mut Out) {
     if ok {
         return;
     }
-    let lpath = template.child("metadata").child("labels");
     let span = obj
         .at(&["spec", "template", "metadata", "labels"])
         .or_else(|| obj.at(&["spec", "template"]))
         .map_or(sel.span(), |n| n.span());
+    mismatch(&labels, template, span, out);
+}
+
+/// "`selector` does not match template `labels`", with the labels as Go prints the map.
+fn mismatch(labels: &BTreeMap<&str, &str>, template: &FieldPath, span: Span, out: &mut Out) {
+    let lpath = template.child("metadata").child("labels");
     let rendered: Vec<String> = labels
         .iter()
         .map(|(k, v)| format!("{}:{}", go_quote(k), go_quote(v)))
@@ -517,6 +606,15 @@ fn service_ports(obj: &Node, out: &mut Out) {
                 p.span(),
             ),
             _ => {}
+        }
+        if p.get("port").is_none_or(Node::is_null) {
+            // A missing port is Go's 0, which `validateServicePort` reports as out of range
+            // (the OpenAPI's `required` for it is dropped: `super::required`).
+            out.push(
+                &rules::SERVICE_PORT,
+                FieldError::invalid(pp.child("port"), 0i64, PORT_RANGE),
+                p.span(),
+            );
         }
         if let Some(n) = p.get("port") {
             if let Some(v) = n.as_i64() {
@@ -590,9 +688,24 @@ mod tests {
             ["spec.containers[0].image: Required value"]
         );
         assert_eq!(
-            pod("{name: web, image: \" \"}", 35),
+            pod("{name: web, image: \"\"}", 35),
             ["spec.containers[0].image: Required value"]
         );
+        // Only `len(ctr.Image) == 0` is required (validateContainerCommon); a Pod, unlike a
+        // template, refuses surrounding white space (validateContainerOnlyForPod).
+        assert_eq!(
+            pod("{name: web, image: \" \"}", 35),
+            ["spec.containers[0].image: Invalid value: \" \": must not have leading or trailing whitespace"]
+        );
+        let docs = crate::yaml::load(
+            "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\nspec:\n  selector: {matchLabels: {a: b}}\n  template:\n    metadata: {labels: {a: b}}\n    spec: {containers: [{name: c, image: \" \"}]}\n",
+        );
+        assert!(check(
+            "Deployment",
+            docs[0].root.as_ref().unwrap(),
+            KubeVersion::NEWEST
+        )
+        .is_empty());
         let docs = crate::yaml::load(
             "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: []\n",
         );
@@ -759,5 +872,13 @@ mod tests {
             service("[{name: a, port: 80}, {name: b, port: 80}]"),
             ["spec.ports[1]: Duplicate value: core.ServicePort{Name:\"\", Protocol:\"TCP\", AppProtocol:(*string)(nil), Port:80, TargetPort:intstr.IntOrString{Type:0, IntVal:0, StrVal:\"\"}, NodePort:0}"]
         );
+        // A missing port is Go's 0 (validateServicePort), not "Required value".
+        assert_eq!(
+            service("[{name: a, targetPort: 80}]"),
+            ["spec.ports[0].port: Invalid value: 0: must be between 1 and 65535, inclusive"]
+        );
+        // An empty protocol is defaulted to TCP (SetDefaults_Service) before validation.
+        assert!(service("[{port: 80, protocol: \"\"}]").is_empty());
+        ok("{name: web, image: x, ports: [{containerPort: 80, protocol: \"\"}]}");
     }
 }

@@ -67,7 +67,11 @@ pub static CONTAINER_REQUIRED: Rule = Rule {
     severity: Severity::Error,
     summary: "A pod without containers, or a container without an image",
     docs: "A pod (and a workload's pod template) needs at least one container, and the server requires \
-`image` on every container and init container although the OpenAPI marks it optional.",
+`image` on every container and init container although the OpenAPI marks it optional. A pod spec that \
+is not there at all (a Deployment without `spec`) is Go's zero value, which the server validates too: \
+its containers are missing. Only an empty image is missing (`image: \" \"` is OpenShift's placeholder \
+for image triggers and is accepted in templates); a Pod's own images must not have leading or trailing \
+white space.",
     bad: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  containers:\n  - name: web\n",
     good: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  containers:\n  - name: web\n    image: nginx\n",
 };
@@ -91,7 +95,10 @@ pub static SELECTOR_MISMATCH: Rule = Rule {
     docs: "Deployments, ReplicaSets, StatefulSets, DaemonSets and Jobs with a `spec.selector` must select \
 the labels of `spec.template.metadata.labels`; otherwise the server rejects the object with \"`selector` does \
 not match template `labels`\". crdlint checks `matchLabels` and the `In`, `NotIn`, `Exists` and \
-`DoesNotExist` expressions.",
+`DoesNotExist` expressions. A Deployment, ReplicaSet, StatefulSet or DaemonSet without a selector \
+matches no labels (the server reports the mismatch too), and one without any `spec` is validated as \
+the zero spec: `spec.selector: Required value` (except DaemonSets), the mismatch, and the missing \
+containers.",
     bad: "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  selector:\n    matchLabels:\n      app: web\n  template:\n    metadata:\n      labels:\n        app: api\n    spec:\n      containers:\n      - name: web\n        image: nginx\n",
     good: "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  selector:\n    matchLabels:\n      app: web\n  template:\n    metadata:\n      labels:\n        app: web\n    spec:\n      containers:\n      - name: web\n        image: nginx\n",
 };

@@ -557,8 +557,11 @@ pub enum NameRule {
     DnsLabel,
     /// `NameIsDNS1035Label` (built-in: Service).
     Dns1035Label,
-    /// `ValidatePathSegmentName` with the name required (built-in: the RBAC kinds).
+    /// `ValidatePathSegmentName` with the name required (built-in: the RBAC kinds, and the
+    /// kinds whose own validation leaves the name to `rest.BeforeCreate`).
     PathSegmentName,
+    /// Not read at all, not required (built-in: create-only reviews such as `TokenReview`).
+    Unchecked,
 }
 
 /// `TotalAnnotationSizeLimitB`.
@@ -583,6 +586,7 @@ pub(crate) fn validate_object_meta(
         NameRule::PathSegment | NameRule::PathSegmentName => names::name_is_path_segment(n, prefix),
         NameRule::DnsLabel => names::name_is_dns_label(n, prefix),
         NameRule::Dns1035Label => names::name_is_dns1035_label(n, prefix),
+        NameRule::Unchecked => Vec::new(),
     };
     let gen = get("generateName").and_then(Node::as_str).unwrap_or("");
     if !gen.is_empty() {
@@ -595,7 +599,7 @@ pub(crate) fn validate_object_meta(
     }
     let name = get("name").and_then(Node::as_str).unwrap_or("");
     if name.is_empty() {
-        if gen.is_empty() && rule != NameRule::PathSegment {
+        if gen.is_empty() && !matches!(rule, NameRule::PathSegment | NameRule::Unchecked) {
             out.push((
                 FieldError::required(path.child("name"), "name or generateName is required"),
                 span,

@@ -521,6 +521,8 @@ fn validate_metadata(r: &mut Run<'_>, x: &Node, old: Option<&Node>, all: &mut Ve
             span_of(x, "metadata"),
             &mut meta_errs,
         ),
+        // A kind whose name the server never reads needs none (`NameRule::Unchecked`).
+        (None | Some(Value::Null), None) if crd.name_rule == NameRule::Unchecked => {}
         (None | Some(Value::Null), None) => {
             meta_errs.push((
                 FieldError::required(

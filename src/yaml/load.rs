@@ -44,6 +44,7 @@ use granit_parser::{ErrorKind, Event, Parser, StructureStyle};
 
 use self::build::DocBuilder;
 use super::flow;
+use super::quoted;
 use super::scan;
 use super::{Document, Span, Style, Value, YamlError, YamlErrorKind, MAX_SPAN_OFFSET};
 
@@ -159,6 +160,8 @@ pub fn load_with(src: &str, opts: &LoadOptions) -> Vec<Document> {
         budget_used: 0,
         colons: Vec::new(),
         rewrites: (usize::MAX, 0),
+        quoted: Vec::new(),
+        quoted_bytes_left: MAX_QUOTED_REPARSE_BYTES,
         fast_text: None,
     };
     if opts.fast_scan && opts.max_depth >= scan::MAX_DEPTH {
@@ -193,7 +196,14 @@ pub fn load_with(src: &str, opts: &LoadOptions) -> Vec<Document> {
     // rejects blanked out (same length, so every offset still points into `src`).
     let mut text: Cow<str> = Cow::Borrowed(src);
     loop {
-        match loader.run_segment(&text, base) {
+        let segment = loader.run_segment(&text, base);
+        if !matches!(segment, Segment::Done) {
+            // The document is read again: its quoted values are looked up afresh.
+            for q in &loader.quoted {
+                q.used.set(false);
+            }
+        }
+        match segment {
             Segment::Done => break,
             Segment::Fast(at) => match loader.run_fast(at) {
                 None => break,
@@ -229,6 +239,13 @@ pub fn load_with(src: &str, opts: &LoadOptions) -> Vec<Document> {
                 text = Cow::Owned(String::from_utf8(bytes).expect("ASCII rewrites keep UTF-8"));
                 base = restart;
             }
+            Segment::Quoted { open, end, restart } => {
+                // Same length, ASCII between two ASCII quotes (see `quoted`).
+                let mut bytes = std::mem::take(text.to_mut()).into_bytes();
+                bytes[open + 1..end - 1].fill(b'x');
+                text = Cow::Owned(String::from_utf8(bytes).expect("ASCII rewrites keep UTF-8"));
+                base = restart;
+            }
         }
     }
     loader.check_tab_lines();
@@ -258,7 +275,27 @@ struct Loader<'a> {
     rewrites: (usize, usize),
     /// Whether the fast scanner may read this text (`Some(all ASCII)`), see [`scan`].
     fast_text: Option<bool>,
+    /// Quoted scalars granit reads as `x`s (see [`quoted`]), sorted by their start: their
+    /// values as go-yaml reads them.
+    quoted: Vec<QuotedValue>,
+    /// Bytes granit may still read again to reach them (each one costs a reparse of its
+    /// document up to it).
+    quoted_bytes_left: usize,
 }
+
+/// A quoted scalar's value as go-yaml reads it, for the scalar granit reads at `span`.
+struct QuotedValue {
+    span: Span,
+    value: String,
+    /// Whether granit delivered a quoted scalar at exactly `span` in the current reading: a
+    /// rewrite whose scalar does not come back fails its document (see [`Loader::finish`]).
+    used: std::cell::Cell<bool>,
+}
+
+/// What reading quoted scalars go-yaml's way may cost a file in reparsed bytes (each one
+/// reparses its document up to the scalar; a CRD of 200 KB with 100 such descriptions costs
+/// 20 MB, a few hundred milliseconds).
+const MAX_QUOTED_REPARSE_BYTES: usize = 64 << 20;
 
 /// Reparses of one document to read its flow collections as go-yaml does (each reparse fixes
 /// one outermost flow collection, so this bounds the work on a hostile document).
@@ -286,6 +323,14 @@ enum Segment {
     /// `restart`.
     Rewrite {
         rewrites: Vec<flow::Rewrite>,
+        restart: usize,
+    },
+    /// Read the quoted scalar from `open` to `end` (after its closing quote) as go-yaml does
+    /// (see [`quoted`]): its value is known, granit reads `x`s there; parse again from
+    /// `restart`.
+    Quoted {
+        open: usize,
+        end: usize,
         restart: usize,
     },
 }
@@ -319,6 +364,8 @@ impl<'a> Loader<'a> {
         let mut after_explicit_end = false;
         // Where the previous document ended, for documents that fail before their start event.
         let mut last_end = base;
+        // Where the last event of the open document ended: a token that fails starts after it.
+        let mut last_event = base;
         loop {
             let (event, span) = match parser.next_event() {
                 None => {
@@ -330,6 +377,18 @@ impl<'a> Loader<'a> {
                 Some(Ok(x)) => x,
                 Some(Err(e)) => {
                     let off = base + e.marker().byte_offset().unwrap_or(0).min(text.len());
+                    if matches!(
+                        e.kind(),
+                        ErrorKind::InvalidQuotedScalarIndent
+                            | ErrorKind::TabInIndentation
+                            | ErrorKind::UnknownQuotedScalarEscape
+                    ) {
+                        let from = if doc.is_some() { last_event } else { last_end };
+                        let restart = doc.as_ref().map_or(last_end, |d| d.restart);
+                        if let Some(seg) = self.go_quoted(off, from, restart) {
+                            return seg;
+                        }
+                    }
                     if matches!(e.kind(), ErrorKind::CommentNotSeparated)
                         && self.blanking_left > 0
                         && off > 0
@@ -368,6 +427,7 @@ impl<'a> Loader<'a> {
             };
             let range = span.byte_range().unwrap_or(0..0);
             let sp = Span::new(base + range.start, base + range.end);
+            last_event = last_event.max(sp.end());
             let tag_sp = span
                 .tag_span()
                 .and_then(|t| t.byte_range())
@@ -516,6 +576,49 @@ impl<'a> Loader<'a> {
         })
     }
 
+    /// After granit refused the indentation of a quoted scalar's line at `off` (or an escape
+    /// go-yaml has and YAML 1.2 has not, `\'`, with `off` at the scalar's start): the scalar
+    /// (the token after `from`, the end of the last event) as go-yaml reads it, for a reparse
+    /// from `restart`. `None` leaves granit's error: go-yaml fails too, the scalar is a key,
+    /// or it cannot be found.
+    fn go_quoted(&mut self, off: usize, from: usize, restart: usize) -> Option<Segment> {
+        let open = quoted::start_after(self.src, from).filter(|&o| o <= off)?;
+        let q = quoted::scan(self.src, open).ok()?;
+        if q.end <= off || !quoted::ends_its_line(self.src, q.end) {
+            return None;
+        }
+        let cost = off.saturating_sub(restart);
+        if cost > self.quoted_bytes_left {
+            return None;
+        }
+        self.quoted_bytes_left -= cost;
+        let span = Span::new(open, q.end);
+        let at = self.quoted.partition_point(|v| v.span.start() < open);
+        if self.quoted.get(at).is_none_or(|v| v.span.start() != open) {
+            self.quoted.insert(
+                at,
+                QuotedValue {
+                    span,
+                    value: q.value,
+                    used: std::cell::Cell::new(false),
+                },
+            );
+        }
+        Some(Segment::Quoted {
+            open,
+            end: q.end,
+            restart,
+        })
+    }
+
+    /// go-yaml's value of the quoted scalar granit delivered at `sp`, if it was rewritten.
+    pub(super) fn quoted_value(&self, sp: Span) -> Option<&str> {
+        let at = self.quoted.partition_point(|v| v.span.start() < sp.start());
+        let v = self.quoted.get(at).filter(|v| v.span == sp)?;
+        v.used.set(true);
+        Some(&v.value)
+    }
+
     /// Skips the rest of the current document after a problem found by the tree builder.
     /// Returns false when nothing follows.
     fn skip_document<'t>(&self, parser: &mut Parser<'t, granit_parser::StrInput<'t>>) -> bool {
@@ -651,8 +754,25 @@ impl<'a> Loader<'a> {
         Span::new(off, off + len)
     }
 
-    fn finish(&mut self, d: DocBuilder, end: usize, fatal: Option<YamlError>) {
+    fn finish(&mut self, d: DocBuilder, end: usize, mut fatal: Option<YamlError>) {
         self.budget_used = d.budget_used;
+        if fatal.is_none() && !self.quoted.is_empty() {
+            // A rewritten scalar that granit did not read back as that scalar: the text was
+            // not where `quoted::start_after` thought; keep granit's refusal.
+            let first = self.quoted.partition_point(|v| v.span.start() < d.start);
+            let lost = self.quoted[first..]
+                .iter()
+                .take_while(|v| v.span.start() < end)
+                .find(|v| !v.used.get());
+            if let Some(v) = lost {
+                fatal = Some(YamlError {
+                    kind: YamlErrorKind::Syntax,
+                    message: "invalid indentation in multiline quoted scalar".to_owned(),
+                    span: self.point(v.span.start()),
+                    related: Vec::new(),
+                });
+            }
+        }
         let DocBuilder {
             index,
             start,

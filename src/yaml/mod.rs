@@ -45,6 +45,7 @@ pub use self::str::Str;
 
 mod flow;
 pub mod load;
+mod quoted;
 pub mod scan;
 pub use load::{load, load_with, LoadOptions};
 

@@ -37,7 +37,13 @@ impl DocBuilder {
             sp
         };
         let plain = node_style == Style::Plain;
-        let owned = if plain && !loader.colons.is_empty() {
+        let quoted = matches!(node_style, Style::SingleQuoted | Style::DoubleQuoted);
+        let owned = if let Some(v) = (quoted && !loader.quoted.is_empty())
+            .then(|| loader.quoted_value(sp))
+            .flatten()
+        {
+            Cow::Owned(v.to_owned())
+        } else if plain && !loader.colons.is_empty() {
             Cow::Owned(flow::restore_colons(
                 loader.src,
                 (sp.start(), sp.end()),

@@ -273,6 +273,10 @@ mod tests {
         "? a\n: b\n",
         "a: \"x\\\n  y\"\n",
         "a:\n  - \"x\n  y\"\n",
+        // Continuation lines at or left of the block: go-yaml reads them (granit after the
+        // loader's rewrite, `yaml::quoted`); the fast path leaves them to that path.
+        "a:\n  k: 'x\n  y'\n",
+        "k: \"x\ny\"\n",
         "a: |0\n   x\n",
         "a: |2\n x\n",
         "plain scalar\n",
