@@ -33,6 +33,7 @@ mod lint_go_url;
 mod lint_rules;
 mod properties;
 mod reliability;
+mod repo_inputs;
 mod rule_docs;
 mod rule_examples;
 mod rule_fixtures;

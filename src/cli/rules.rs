@@ -59,6 +59,19 @@ is a run whose files hold no YAML document at all. It is a warning: the exit sta
     good: "# crdlint check manifests/ (the directory holds .yaml files)\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n",
 };
 
+pub static MISSING_TYPE_META: Rule = Rule {
+    id: "input/missing-type-meta",
+    severity: Severity::Error,
+    summary: "A document has a `kind` but no `apiVersion`, or the reverse",
+    docs: "Every object sent to the API server names its type with both `apiVersion` and `kind`. A document with \
+one of them and not the other is refused: `kubectl apply` says `apiVersion not set` or `kind not set` (k8s.io/kubectl \
+`pkg/validation`, `getObjectKind`) and the server's decoder `Object 'Kind' is missing`. Usually the other line was \
+lost in an edit or a merge. A mapping with neither is not taken for an object: in a folder of manifests it gets an \
+`input/not-a-manifest` note, elsewhere (a Helm chart's `values.yaml`, a tool's settings) nothing.",
+    bad: "kind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  mode: fast\n",
+    good: "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  mode: fast\n",
+};
+
 pub static WRITE_REFUSED: Rule = Rule {
     id: "write/not-rewritten",
     severity: Severity::Error,
@@ -77,6 +90,7 @@ alias by hand (or print the result with `crdlint prune`/`default` and redirect i
 pub static RULES: &[&Rule] = &[
     &CRD_UNUSABLE,
     &DUPLICATE_CRD,
+    &MISSING_TYPE_META,
     &NO_MANIFESTS,
     &NO_SCHEMA,
     &WRITE_REFUSED,
