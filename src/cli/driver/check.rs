@@ -169,7 +169,12 @@ impl Targets<'_> {
             skipped_unlisted: 0,
             resources: 0,
             stored: Vec::new(),
-            io_failed: matches!(text, Text::Failed(_)),
+            // A `--crd` file step 1 is done with may have let its text go: its read finding
+            // says it failed.
+            io_failed: matches!(text, Text::Failed(_))
+                || p.diagnostics
+                    .iter()
+                    .any(|d| d.rule.id == input_rules::IO_ERROR.id),
             text: Kept::Nothing,
             typeless: Vec::new(),
             has_objects: false,
