@@ -304,7 +304,11 @@ impl Targets<'_> {
             c.diagnostics
                 .push(stamp(Diagnostic::new(&NO_SCHEMA, span, what), f, &o.object));
         } else if typeless && self.opts.mode != Mode::Lint {
-            let what = "this mapping has neither apiVersion nor kind: it is not an object, and is not checked";
+            let what = if o.object.api_version.is_empty() && o.object.kind.is_empty() {
+                "this mapping has neither apiVersion nor kind: it is not an object, and is not checked"
+            } else {
+                "this mapping has only one of apiVersion and kind, and no metadata: it is not taken for an object, and is not checked"
+            };
             c.typeless
                 .push(stamp(Diagnostic::new(&NOT_A_MANIFEST, span, what), f, &o.object));
         }

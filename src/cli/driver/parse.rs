@@ -23,10 +23,10 @@ pub(super) enum Class {
     Resource,
     /// Not an object at all (a scalar or a sequence document).
     NotAnObject(crate::yaml::Kind),
-    /// An object without `apiVersion` and `kind`.
+    /// A mapping without `apiVersion` and `kind` (or without `metadata` and one of them).
     NoApiVersionKind,
-    /// An object with one of `apiVersion` and `kind` but not the other: an error, as
-    /// `kubectl apply` says ([`super::super::rules::MISSING_TYPE_META`]).
+    /// An object (with `metadata`) with one of `apiVersion` and `kind` but not the other: an
+    /// error, as `kubectl apply` says ([`super::super::rules::MISSING_TYPE_META`]).
     HalfTypeMeta,
     /// Skipped by `--skip`: not counted, never reported.
     SkipQuietly,
@@ -340,7 +340,13 @@ fn classify_object(node: &Node, at: Locator, skip: &[SkipPattern]) -> Object {
     } else if object.api_version.is_empty() && object.kind.is_empty() {
         Class::NoApiVersionKind
     } else if object.api_version.is_empty() || object.kind.is_empty() {
-        Class::HalfTypeMeta
+        // Only an object (one with `metadata`) lacking half its type is an error: a Helm
+        // chart's `Chart.yaml` (`apiVersion: v2`) or a values file with a top-level `kind:`
+        // is no object at all.
+        match node.get("metadata").and_then(Node::as_map) {
+            Some(_) => Class::HalfTypeMeta,
+            None => Class::NoApiVersionKind,
+        }
     } else if skip
         .iter()
         .any(|p| p.matches(&object.api_version, &object.kind))
