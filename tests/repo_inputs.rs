@@ -310,7 +310,11 @@ fn a_flux_repository_skips_sops_secrets_and_validates_around_substitutions() {
         );
     }
     assert!(
-        errors.iter().filter(|e| e.ends_with("deployment.yaml")).count() > 1,
+        errors
+            .iter()
+            .filter(|e| e.ends_with("deployment.yaml"))
+            .count()
+            > 1,
         "{}",
         off.transcript()
     );
@@ -409,11 +413,7 @@ fn standard_input_without_a_document_is_said_however_it_is_attached() {
     };
     // An empty pipe, a failed `helm template … |` with `--crd`, `/dev/null` and an empty file
     // are all standard input that is not a terminal: the same warning.
-    let piped = run_with(
-        dir.path(),
-        &["check", "--format", "json"],
-        Stdin::Piped(""),
-    );
+    let piped = run_with(dir.path(), &["check", "--format", "json"], Stdin::Piped(""));
     assert!(said(&piped), "{}", piped.transcript());
     assert_eq!(piped.code, 0);
     let with_crd = run_with(
@@ -430,7 +430,10 @@ fn standard_input_without_a_document_is_said_however_it_is_attached() {
         Stdin::File(&dir.path().join("empty.yaml")),
     );
     assert!(said(&file), "{}", file.transcript());
-    let denied = run(dir.path(), &["check", "--format", "json", "--deny-warnings"]);
+    let denied = run(
+        dir.path(),
+        &["check", "--format", "json", "--deny-warnings"],
+    );
     assert_eq!(denied.code, 1, "{}", denied.transcript());
 }
 
@@ -454,7 +457,14 @@ fn crd_paths_and_commands_that_find_nothing_say_so() {
     assert_eq!(missing.code, 2, "{}", missing.transcript());
     let crdless = run(
         dir.path(),
-        &["check", "--format", "json", "--crd", "resources", "resources"],
+        &[
+            "check",
+            "--format",
+            "json",
+            "--crd",
+            "resources",
+            "resources",
+        ],
     );
     assert_eq!(
         crdless.messages("input/no-manifests", "resources"),
@@ -516,7 +526,10 @@ fn config_excludes_with_a_slash_are_relative_to_the_config_file() {
     };
     // Walking `deploy` and `other`: the glob names the config's `deploy/generated`, not a
     // `deploy/generated` below each walked root.
-    let r = run(dir.path(), &["check", "--format", "json", "deploy", "other"]);
+    let r = run(
+        dir.path(),
+        &["check", "--format", "json", "deploy", "other"],
+    );
     assert_eq!(
         files(&r),
         ["other/deploy/generated/bad.yaml"],
@@ -599,6 +612,9 @@ fn vendored_crds_are_linted_only_when_asked() {
         all.transcript()
     );
     // The same CRDs among the paths are the repository's own: linted.
-    let own = run(dir.path(), &["check", "--format", "json", "vendor", "w.yaml"]);
+    let own = run(
+        dir.path(),
+        &["check", "--format", "json", "vendor", "w.yaml"],
+    );
     assert_eq!(own.findings(), findings, "{}", own.transcript());
 }

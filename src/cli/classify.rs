@@ -323,7 +323,11 @@ fn kuttl_file(file_name: &str) -> Option<&'static str> {
 /// Why one document is not checked as an object, if it is not a manifest: a SOPS-encrypted
 /// document, a kustomize or test tool's own configuration, or a chainsaw assertion (JMESPath
 /// keys). `may_template`: the file's text may hold JMESPath keys ([`may_be_templated`]).
-pub fn not_a_manifest_doc(node: &Node, rec: &Recognize, may_template: bool) -> Option<&'static str> {
+pub fn not_a_manifest_doc(
+    node: &Node,
+    rec: &Recognize,
+    may_template: bool,
+) -> Option<&'static str> {
     // SOPS keeps its metadata in a top-level `sops` mapping (getsops/sops `stores`): the other
     // values are `ENC[...]` ciphertext until `sops -d`.
     if rec.sops && node.get("sops").and_then(Node::as_map).is_some() {
@@ -357,7 +361,8 @@ fn has_jmespath_key(node: &Node, depth: usize) -> bool {
     }
     if let Some(map) = node.as_map() {
         return map.iter().any(|(k, v)| {
-            (k.len() > 2 && k.starts_with('(') && k.ends_with(')')) || has_jmespath_key(v, depth + 1)
+            (k.len() > 2 && k.starts_with('(') && k.ends_with(')'))
+                || has_jmespath_key(v, depth + 1)
         });
     }
     node.as_seq()
@@ -678,10 +683,18 @@ pub fn referenced_inputs(loaded: &[Loaded], recognize: Recognize) -> Referenced 
 fn kustomization_inputs(root: &Node, dir: &Path, out: &mut Referenced) {
     let seq = |key: &str| root.get(key).and_then(Node::as_seq).unwrap_or(&[]);
     // An entry is a path or an inline document; only a one-line string names a file.
-    let path_of = |item: &Node| item.as_str().filter(|p| !p.contains('\n')).map(str::to_string);
+    let path_of = |item: &Node| {
+        item.as_str()
+            .filter(|p| !p.contains('\n'))
+            .map(str::to_string)
+    };
     for key in ["patches", "patchesJson6902", "patchesStrategicMerge"] {
         for item in seq(key) {
-            if let Some(p) = item.get_str("path").map(str::to_string).or_else(|| path_of(item)) {
+            if let Some(p) = item
+                .get_str("path")
+                .map(str::to_string)
+                .or_else(|| path_of(item))
+            {
                 out.add(dir, &p, KUSTOMIZE_PATCH);
             }
         }
@@ -721,7 +734,10 @@ fn commented_patches(text: &str) -> Vec<&str> {
 /// The files a chainsaw test's operations `assert`, `error`, `patch` or `delete` (partial
 /// objects), in its steps' `try`, `catch`, `finally` and `cleanup` lists.
 fn chainsaw_files(root: &Node, dir: &Path, out: &mut Referenced) {
-    let steps = root.at(&["spec", "steps"]).and_then(Node::as_seq).unwrap_or(&[]);
+    let steps = root
+        .at(&["spec", "steps"])
+        .and_then(Node::as_seq)
+        .unwrap_or(&[]);
     for step in steps {
         for list in ["try", "catch", "finally", "cleanup"] {
             for op in step.get(list).and_then(Node::as_seq).unwrap_or(&[]) {
@@ -974,6 +990,115 @@ mod tests {
         );
         assert_eq!(template_action("a: 'it''s\n  {{ x }}'\n"), None);
         assert_eq!(template_action("a: \"x\\\"\n  {{ x }}\"\n"), None);
+    }
+
+    #[test]
+    fn kuttl_step_files_are_told_by_name() {
+        for name in [
+            "00-assert.yaml",
+            "12-errors.yaml",
+            "3-assert-ready.yml",
+            "kuttl-test.yaml",
+        ] {
+            assert!(kuttl_file(name).is_some(), "{name}");
+        }
+        for name in [
+            "00-install.yaml",
+            "assert.yaml",
+            "x-assert.yaml",
+            "-assert.yaml",
+            "00-assert.json",
+        ] {
+            assert!(kuttl_file(name).is_none(), "{name}");
+        }
+    }
+
+    #[test]
+    fn templated_values_are_substitutions_and_bindings() {
+        for v in [
+            "${NS}",
+            "app-${ENV:=dev}.example.com",
+            "${_X}",
+            "($namespace)",
+            "(join('-', [$a, 'b']))",
+        ] {
+            assert!(is_templated(v), "{v}");
+        }
+        // `$${X}` is Flux's escape for a literal; `${1}` and `$X` are not its variables; a
+        // parenthesised value without a binding is text.
+        for v in [
+            "$${HOME}",
+            "${1}",
+            "$HOME",
+            "${",
+            "(optional)",
+            "a ($b) c",
+            "price: $5",
+        ] {
+            assert!(!is_templated(v), "{v}");
+        }
+        let node = crate::yaml::load(
+            "a: ${X}
+b: [1, ($ns)]
+${K}: v
+c: plain
+",
+        )
+        .remove(0)
+        .root
+        .expect("root");
+        assert_eq!(templated_spans(&node).len(), 3);
+    }
+
+    #[test]
+    fn the_text_precheck_sees_every_template_shape() {
+        assert!(may_be_templated("a: ${X}\n"));
+        assert!(may_be_templated("a: ($ns)\n"));
+        assert!(may_be_templated("status:\n  (length(items)): 1\n"));
+        assert!(may_be_templated("- (x): 1\n"));
+        assert!(!may_be_templated("a: b (c)\nd: $e\n"));
+    }
+
+    #[test]
+    fn chainsaw_assertions_and_sops_documents_are_not_manifests() {
+        let doc = |t: &str| crate::yaml::load(t).remove(0).root.expect("root");
+        let rec = Recognize::default();
+        let assertion = doc("apiVersion: v1\nkind: Pod\nstatus:\n  (conditions[?type == 'Ready']):\n  - status: 'True'\n");
+        assert!(not_a_manifest_doc(&assertion, &rec, true).is_some());
+        let off = Recognize {
+            chainsaw: false,
+            ..rec
+        };
+        assert!(not_a_manifest_doc(&assertion, &off, true).is_none());
+        let sops = doc("apiVersion: v1\nkind: Secret\ndata:\n  a: ENC[AES256_GCM,data:x]\nsops:\n  mac: ENC[x]\n");
+        assert!(not_a_manifest_doc(&sops, &rec, false).is_some());
+        let plugin = doc("apiVersion: builtin\nkind: LabelTransformer\nmetadata: {name: l}\n");
+        assert!(not_a_manifest_doc(&plugin, &rec, false).is_some());
+        let object = doc("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: {k: (v)}\n");
+        assert!(not_a_manifest_doc(&object, &rec, true).is_none());
+    }
+
+    #[test]
+    fn kubebuilder_patches_named_in_comments_and_by_place() {
+        let text = "patches:\n#- path: patches/webhook_in_widgets.yaml\n# - manager_webhook_patch.yaml\n#- ../webhook\n#- metrics_service.yaml\n# patches here are for enabling the webhook.yaml\n";
+        assert_eq!(
+            commented_patches(text),
+            [
+                "patches/webhook_in_widgets.yaml",
+                "manager_webhook_patch.yaml"
+            ]
+        );
+        let is = |p: &str| {
+            let path = Path::new(p);
+            kubebuilder_patch(
+                path,
+                path.file_name().and_then(|n| n.to_str()).unwrap_or(""),
+            )
+        };
+        assert!(is("config/crd/patches/cainjection_in_widgets.yaml"));
+        assert!(is("config/default/manager_metrics_patch.yaml"));
+        assert!(!is("config/default/metrics_service.yaml"));
+        assert!(!is("config/samples/patches/widget.yaml"));
     }
 
     #[test]

@@ -151,7 +151,9 @@ impl Anchored {
             b.add(&format!("!{glob}"))
                 .map_err(|e| format!("invalid exclude glob {glob:?}: {e}"))?;
         }
-        let set = b.build().map_err(|e| format!("invalid exclude glob: {e}"))?;
+        let set = b
+            .build()
+            .map_err(|e| format!("invalid exclude glob: {e}"))?;
         Ok(Some(Anchored { cwd, root, set }))
     }
 

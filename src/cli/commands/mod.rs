@@ -206,13 +206,19 @@ pub(crate) fn note_crdless_crd_paths(
             continue;
         }
         let files: Vec<usize> = (0..result.paths.len().min(result.crds_per_file.len()))
-            .filter(|&f| result.paths[f].as_deref().is_some_and(|p| p.starts_with(root)))
+            .filter(|&f| {
+                result.paths[f]
+                    .as_deref()
+                    .is_some_and(|p| p.starts_with(root))
+            })
             .collect();
         if files.is_empty() || files.iter().any(|&f| result.crds_per_file[f] > 0) {
             continue;
         }
         let at = if root.is_dir() {
-            result.files.push(SourceFile::new(shown.clone(), String::new()));
+            result
+                .files
+                .push(SourceFile::new(shown.clone(), String::new()));
             result.paths.push(None);
             result.files.len() - 1
         } else {
@@ -238,7 +244,10 @@ pub(crate) fn note_no_crds(result: &mut RunResult) {
     let files = result.files.len();
     if result.summary.crds > 0
         || files == 0
-        || result.diagnostics.iter().any(|d| d.rule.id == NO_MANIFESTS.id)
+        || result
+            .diagnostics
+            .iter()
+            .any(|d| d.rule.id == NO_MANIFESTS.id)
     {
         return;
     }

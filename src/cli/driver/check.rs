@@ -309,8 +309,11 @@ impl Targets<'_> {
             } else {
                 "this mapping has only one of apiVersion and kind, and no metadata: it is not taken for an object, and is not checked"
             };
-            c.typeless
-                .push(stamp(Diagnostic::new(&NOT_A_MANIFEST, span, what), f, &o.object));
+            c.typeless.push(stamp(
+                Diagnostic::new(&NOT_A_MANIFEST, span, what),
+                f,
+                &o.object,
+            ));
         }
         // Without `--verbose` the list is never printed: the count is all that is kept.
         if self.opts.list_skipped {
@@ -345,7 +348,9 @@ impl Targets<'_> {
             }
             Class::Resource => o.group_kind(),
             Class::HalfTypeMeta => {
-                return Err(NotValidated::Reported(Box::new(missing_type_meta(node, span))))
+                return Err(NotValidated::Reported(Box::new(missing_type_meta(
+                    node, span,
+                ))))
             }
             class => {
                 let reason = class.skip_reason().unwrap_or_default();
@@ -398,13 +403,7 @@ impl Targets<'_> {
 
     /// Validates the file's jobs (in parallel for a file of many objects) and keeps their
     /// findings, and with `prune`/`default` their transformed forms.
-    fn validate_jobs(
-        &self,
-        f: FileId,
-        jobs: &[Job<'_, '_>],
-        may_template: bool,
-        c: &mut Checked,
-    ) {
+    fn validate_jobs(&self, f: FileId, jobs: &[Job<'_, '_>], may_template: bool, c: &mut Checked) {
         let opts = self.opts;
         let outcomes: Vec<validate::Outcome> = jobs
             .par_iter()
@@ -463,7 +462,10 @@ impl Targets<'_> {
 /// `pkg/validation/schema.go`, `getObjectKind`); the server's decoder refuses such a document
 /// too (`Object 'Kind' is missing`).
 fn missing_type_meta(node: Option<&Node>, span: Span) -> Diagnostic {
-    let has = |k: &str| node.and_then(|n| n.get_str(k)).is_some_and(|v| !v.is_empty());
+    let has = |k: &str| {
+        node.and_then(|n| n.get_str(k))
+            .is_some_and(|v| !v.is_empty())
+    };
     let (message, span) = if has("kind") {
         ("apiVersion not set", span)
     } else {

@@ -63,14 +63,7 @@ pub(super) fn parse_crd_files<'a>(
         let (l, text) = (&loaded[f], &files_ref[f].text);
         if !crd_files[f] {
             let _parse = trace::piece("parse", Some(f));
-            let p = parse_file(
-                f,
-                l,
-                text.as_result(),
-                loaded.len(),
-                Classify::Later,
-                refs,
-            );
+            let p = parse_file(f, l, text.as_result(), loaded.len(), Classify::Later, refs);
             return (f, p, Vec::new());
         }
         let parse = trace::piece("parse crds", Some(f));
