@@ -102,6 +102,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l exclude -d 'Sk
 complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l stdin-filename -d 'The file name to report for input read from `-` (standard input)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand check" -s j -l threads -d 'Worker threads for reading, parsing and checking (0: one per core)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l cost-warn -d 'Warn about CEL rules whose estimated cost uses at least this share of the per-rule limit (`cel/cost-high`; above 100 it never fires) [default: 50]' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l lint-vendored -d 'Lint the CRDs read only for `--crd` (or the config\'s `crds`) too: vendored and third-party CRDs are not the user\'s to fix, so their own findings are shown only when asked (a CRD that cannot be used at all is always reported)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l no-config -d 'Ignore every config file'
 complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l no-suppressions -d 'Show findings silenced by `# crdlint: ignore[...]` comments and annotations'
 complete -c crdlint -n "__fish_crdlint_using_subcommand check" -s q -l quiet -d 'Print findings only: no summary line, no list of skipped documents'
@@ -173,6 +174,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l exclude -d 
 complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l stdin-filename -d 'The file name to report for input read from `-` (standard input)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -s j -l threads -d 'Worker threads for reading, parsing and checking (0: one per core)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l cost-warn -d 'Warn about CEL rules whose estimated cost uses at least this share of the per-rule limit (`cel/cost-high`; above 100 it never fires) [default: 50]' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l lint-vendored -d 'Lint the CRDs read only for `--crd` (or the config\'s `crds`) too: vendored and third-party CRDs are not the user\'s to fix, so their own findings are shown only when asked (a CRD that cannot be used at all is always reported)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l no-config -d 'Ignore every config file'
 complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l no-suppressions -d 'Show findings silenced by `# crdlint: ignore[...]` comments and annotations'
 complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -s q -l quiet -d 'Print findings only: no summary line, no list of skipped documents'
@@ -212,6 +214,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l exclude -d 'Sk
 complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l stdin-filename -d 'The file name to report for input read from `-` (standard input)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -s j -l threads -d 'Worker threads for reading, parsing and checking (0: one per core)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l cost-warn -d 'Warn about CEL rules whose estimated cost uses at least this share of the per-rule limit (`cel/cost-high`; above 100 it never fires) [default: 50]' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l lint-vendored -d 'Lint the CRDs read only for `--crd` (or the config\'s `crds`) too: vendored and third-party CRDs are not the user\'s to fix, so their own findings are shown only when asked (a CRD that cannot be used at all is always reported)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l write -d 'Rewrite the files in place instead of printing. Exits 0 when what was found is fixed: pruned unknown fields no longer count, other findings and files that could not be rewritten still do'
 complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l no-config -d 'Ignore every config file'
 complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l no-suppressions -d 'Show findings silenced by `# crdlint: ignore[...]` comments and annotations'
@@ -252,6 +255,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l exclude -d '
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l stdin-filename -d 'The file name to report for input read from `-` (standard input)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -s j -l threads -d 'Worker threads for reading, parsing and checking (0: one per core)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l cost-warn -d 'Warn about CEL rules whose estimated cost uses at least this share of the per-rule limit (`cel/cost-high`; above 100 it never fires) [default: 50]' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l lint-vendored -d 'Lint the CRDs read only for `--crd` (or the config\'s `crds`) too: vendored and third-party CRDs are not the user\'s to fix, so their own findings are shown only when asked (a CRD that cannot be used at all is always reported)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l write -d 'Rewrite the files in place instead of printing. Exits 0 when what was found is fixed: pruned unknown fields no longer count, other findings and files that could not be rewritten still do'
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l no-config -d 'Ignore every config file'
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l no-suppressions -d 'Show findings silenced by `# crdlint: ignore[...]` comments and annotations'

@@ -767,9 +767,10 @@ fn prune_drops_unknown_fields_and_prints_yaml() {
 fn default_path_is_the_current_directory() {
     let dir = walk_tree();
     let out = StdCommand::new(assert_cmd::cargo::cargo_bin("crdlint"))
-        .args(["check", "--strict", "--format", "json"])
+        // `.` is what a run without paths checks when standard input is a terminal (a test has
+        // none: `/dev/null` is read as standard input, like a pipe).
+        .args(["check", "--strict", "--format", "json", "."])
         .current_dir(dir.path())
-        // No paths and no piped input: the working directory is checked.
         .stdin(Stdio::null())
         .output()
         .expect("crdlint runs");

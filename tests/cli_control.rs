@@ -403,13 +403,20 @@ fn standard_input_is_read_without_a_dash_when_piped() {
         Some(&widget("piped", 9)),
     );
     insta::assert_snapshot!("stdin_without_dash", run.transcript());
-    // Nothing piped (stdin is /dev/null): the working directory is checked.
+    // `/dev/null` is standard input like a pipe (as `--help` says): read, and said to be
+    // empty; the working directory is not checked instead.
     let run = run_in(
         dir.path(),
         &["validate", "--crd", "crds", "--format", "concise"],
         None,
     );
-    assert!(run.stdout.contains("other.yaml:"), "{}", run.transcript());
+    assert!(
+        run.stdout
+            .contains("-:1:1: warning[input/no-manifests] no documents on standard input"),
+        "{}",
+        run.transcript()
+    );
+    assert!(!run.stdout.contains("other.yaml:"), "{}", run.transcript());
     // An empty directory says so (a warning finding), and exits 0.
     let empty = tree(&[]);
     let run = run_in(empty.path(), &["check", "--format", "concise", "."], None);

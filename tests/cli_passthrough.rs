@@ -243,7 +243,7 @@ fn nothing_to_check_is_a_warning_in_every_format() {
     let d = &v["diagnostics"][0];
     assert_eq!(d["rule"], "input/no-manifests");
     assert_eq!(d["severity"], "warning");
-    assert_eq!(d["message"], "no YAML documents in standard input");
+    assert_eq!(d["message"], "no documents on standard input");
     // Silenced like any rule.
     let run = run_in(
         dir.path(),

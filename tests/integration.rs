@@ -36,6 +36,7 @@ mod rel_scale;
 mod reliability;
 mod reliability_work;
 mod reliability_io;
+mod repo_inputs;
 mod rule_docs;
 mod rule_examples;
 mod rule_fixtures;

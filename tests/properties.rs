@@ -190,6 +190,7 @@ fn report(files: &[(String, String)], threads: usize) -> String {
         mode: Mode::Check,
         missing_schema: Some(crdlint::diag::Severity::Error),
         skip: Vec::new(),
+        inputs: Default::default(),
         lint: Default::default(),
         validate: Default::default(),
         transform: None,

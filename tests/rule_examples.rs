@@ -218,6 +218,7 @@ case (tests/rule_fixtures.rs says the same)",
         "input/duplicate-crd",
         Skip("prose: the example is two directories described in words"),
     ),
+    ("input/missing-type-meta", Cli(&["check"])),
     (
         "input/no-manifests",
         Skip("prose: the example is a directory described in words"),

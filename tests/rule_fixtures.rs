@@ -132,6 +132,7 @@ rule_tests! {
     cr_version_schema_differs => "cr/version-schema-differs",
     input_crd_unusable => "input/crd-unusable",
     input_duplicate_crd => "input/duplicate-crd",
+    input_missing_type_meta => "input/missing-type-meta",
     input_no_manifests => "input/no-manifests",
     input_no_schema => "input/no-schema",
     input_not_a_manifest => "input/not-a-manifest",

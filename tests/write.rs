@@ -87,10 +87,19 @@ fn a_version_without_schema_prunes_nothing_and_crd_files_are_linted() {
     assert_eq!(read(dir.path(), "w.yaml"), res, "{}", r.stderr);
     let r = run(dir.path(), &["prune", "--crd", "crd.yaml", "w.yaml"]);
     assert!(r.stdout.contains("anything: 1"), "{}", r.stdout);
-    // `check --crd`: the CRD given as a schema is linted, its findings in its own file.
+    // `check --crd --lint-vendored`: the CRD given as a schema is linted, its findings in its
+    // own file.
     let r = run(
         dir.path(),
-        &["check", "--format", "json", "--crd", "crd.yaml", "w.yaml"],
+        &[
+            "check",
+            "--format",
+            "json",
+            "--crd",
+            "crd.yaml",
+            "--lint-vendored",
+            "w.yaml",
+        ],
     );
     let v: serde_json::Value = serde_json::from_str(&r.stdout).expect(&r.stdout);
     let diags = v["diagnostics"].as_array().expect("diagnostics");

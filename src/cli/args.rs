@@ -187,7 +187,8 @@ pub enum Command {
 #[derive(Debug, Args)]
 pub struct PathArgs {
     /// Files or directories to read (`-` reads standard input). Without any: the config's
-    /// `paths`, else standard input when it is not a terminal, else `.`.
+    /// `paths`, else standard input when it is not a terminal (a pipe, a file or `/dev/null`
+    /// alike; one without a document is a warning), else `.`.
     #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 }
@@ -218,6 +219,12 @@ pub struct ValidationArgs {
     /// being committed is validated as an update.
     #[arg(long = "old-ref", value_name = "GIT_REF", conflicts_with = "old")]
     pub old_ref: Option<String>,
+
+    /// Lint the CRDs read only for `--crd` (or the config's `crds`) too: vendored and
+    /// third-party CRDs are not the user's to fix, so their own findings are shown only when
+    /// asked (a CRD that cannot be used at all is always reported).
+    #[arg(long)]
+    pub lint_vendored: bool,
 }
 
 #[derive(Debug, Args)]

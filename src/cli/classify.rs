@@ -1,8 +1,9 @@
 //! What a file or document is, before anything checks it: built-in kinds, `--skip` patterns,
-//! Helm templates and kustomize inputs (which are not objects yet), `# Source:` comments of a
+//! files and documents that are not manifests (Helm templates, kustomize inputs, kuttl and
+//! chainsaw test files, SOPS-encrypted documents), templated values, `# Source:` comments of a
 //! rendered Helm stream, and `crdlint.io/ignore` annotations.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 
 use super::input::Loaded;
@@ -12,14 +13,27 @@ use crate::yaml::Node;
 pub static NOT_A_MANIFEST: Rule = Rule {
     id: "input/not-a-manifest",
     severity: Severity::Info,
-    summary: "A Helm template or a kustomize input is skipped: it is not an object until rendered",
-    docs: "A Helm chart's templates (files with Go template actions `{{ ... }}` where YAML would read structure: a line or a value that starts \
-with one; actions inside quoted or block scalars, comments or the middle of a plain scalar are text), a \
-`kustomization.yaml`, and the patch files a kustomization lists are inputs to a renderer, not objects the API \
-server would receive: checked as they are, they give false errors (`invalid map key`, `Required value` for the \
-fields a patch leaves out). crdlint skips each with this note, saying what to run instead: \
-`helm template RELEASE CHART | crdlint check` or `kustomize build DIR | crdlint check`; a rendered Helm stream \
-keeps its `# Source:` comments, and findings in it name the template they came from.",
+    summary: "A file or document that is not an object as written (a template, a kustomize input, a test assertion, an encrypted file) is skipped",
+    docs: "Repositories hold YAML that is not an object the API server would receive as it is written; checked as \
+objects, such files give false errors (`invalid map key`, `Required value` for the fields a patch or an assertion \
+leaves out). crdlint skips each with this note, saying what it is and what to run instead: \
+a Helm chart's templates (Go template actions `{{ ... }}` where YAML would read structure: a line or a value that starts \
+with one; actions inside quoted or block scalars, comments or the middle of a plain scalar are text): \
+`helm template RELEASE CHART | crdlint check`, and findings in a rendered stream name the template of its `# Source:` comment; \
+a `kustomization.yaml`, kustomize `Component`s and `apiVersion: builtin` plugin configurations, and the files a \
+kustomization lists as `patches` (objects or bare strings), `patchesStrategicMerge`, `patchesJson6902`, `transformers`, \
+`generators`, `validators`, `configurations` or `replacements`, and kubebuilder's scaffold patches \
+(`config/crd/patches/*`, `config/default/*_patch*.yaml`, also when the kustomization names them only in a comment): \
+`kustomize build DIR | crdlint check`; \
+kuttl and chainsaw test files (`kuttl-test.yaml`, `NN-assert*.yaml`, `NN-errors*.yaml`, `chainsaw-test.yaml`, the files \
+a chainsaw test's steps `assert`, `error`, `patch` or `delete`, and documents with JMESPath keys such as `(length(items))`), \
+whose objects are partial: `kubectl kuttl test` or `chainsaw test`; SOPS-encrypted documents (a top-level `sops` \
+mapping): skipped whole, as their values are ciphertext until `sops -d FILE | crdlint check`. \
+A value that holds a Flux post-build substitution (`${VAR}`, `${VAR:=default}`) or a chainsaw binding (`($namespace)`) \
+is unknown until rendered: the rest of its object is validated, findings on such values are withheld, and one note \
+per object says how many values were left unchecked. A mapping without `apiVersion` and `kind` in a folder of \
+manifests is noted here too. The config's `recognize` section turns each recognition off \
+(`helm`, `kustomize`, `kubebuilder`, `kuttl`, `chainsaw`, `sops`, `templated-values`: `false`).",
     bad: "# chart/templates/backup.yaml\napiVersion: example.com/v1\nkind: Backup\nmetadata:\n  name: {{ .Release.Name }}\n",
     good: "# helm template my chart/ | crdlint check --crd crds/\n",
 };
@@ -127,14 +141,107 @@ pub fn may_hold_crd(text: &str) -> bool {
         .any(|(i, _)| matches!(bytes.get(i + 1), Some(b'x' | b'u' | b'U' | b'\n' | b'\r')))
 }
 
-/// Why a whole file is not checked as objects, if it is a renderer's input.
-pub fn renderer_input(l: &Loaded, text: &str, patches: &HashSet<PathBuf>) -> Option<String> {
+/// Which kinds of files and documents that are not manifests are recognised and skipped (the
+/// config's `recognize` section; each is on unless turned off).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Recognize {
+    pub helm: bool,
+    pub kustomize: bool,
+    pub kubebuilder: bool,
+    pub kuttl: bool,
+    pub chainsaw: bool,
+    pub sops: bool,
+    pub templated_values: bool,
+}
+
+impl Default for Recognize {
+    fn default() -> Self {
+        Recognize {
+            helm: true,
+            kustomize: true,
+            kubebuilder: true,
+            kuttl: true,
+            chainsaw: true,
+            sops: true,
+            templated_values: true,
+        }
+    }
+}
+
+/// The keys of the config's `recognize` section.
+pub const RECOGNIZE_KEYS: &[&str] = &[
+    "helm",
+    "kustomize",
+    "kubebuilder",
+    "kuttl",
+    "chainsaw",
+    "sops",
+    "templated-values",
+];
+
+impl Recognize {
+    /// Sets the recognition named by a `recognize` key; false for an unknown key.
+    pub fn set(&mut self, key: &str, on: bool) -> bool {
+        let flag = match key {
+            "helm" => &mut self.helm,
+            "kustomize" => &mut self.kustomize,
+            "kubebuilder" => &mut self.kubebuilder,
+            "kuttl" => &mut self.kuttl,
+            "chainsaw" => &mut self.chainsaw,
+            "sops" => &mut self.sops,
+            "templated-values" => &mut self.templated_values,
+            _ => return false,
+        };
+        *flag = on;
+        true
+    }
+}
+
+/// How a run treats its inputs, beyond what its files are.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct InputOptions {
+    pub recognize: Recognize,
+    /// `--lint-vendored`: the CRDs of files read only for `--crd` (or the config's `crds`) are
+    /// linted too. Without it their own findings are not the user's to fix and are not shown;
+    /// a CRD that cannot be used at all is still reported (`input/crd-unusable`).
+    pub lint_vendored: bool,
+}
+
+const KUSTOMIZE_PATCH: &str = "a kustomize patch is not a whole object: run `kustomize build` on its kustomization and pipe the result to crdlint (`| crdlint check`)";
+const KUSTOMIZE_INPUT: &str = "a kustomize transformer, generator, validator, `configurations` or `replacements` file is an input to kustomize, not an object: run `kustomize build` on its kustomization and pipe the result to crdlint (`| crdlint check`)";
+const KUBEBUILDER_PATCH: &str = "a kubebuilder scaffold patch is not a whole object: run `kustomize build config/default | crdlint check`";
+const CHAINSAW_PARTIAL: &str = "a file a chainsaw test asserts, expects as an error, patches or deletes holds partial objects that chainsaw compares with a cluster's: run `chainsaw test`";
+
+/// Files that other files of the run name as inputs of a renderer or as test assertions (a
+/// kustomization's patches and transformers, a chainsaw test's assert files), each with what
+/// it is; and which recognitions are on.
+#[derive(Default)]
+pub struct Referenced {
+    paths: HashMap<PathBuf, &'static str>,
+    pub recognize: Recognize,
+}
+
+impl Referenced {
+    /// What `name` is, when a file of the run names it.
+    fn get(&self, name: &Path) -> Option<&'static str> {
+        // Most runs have no kustomization: no path built per file to look up in an empty map.
+        if self.paths.is_empty() {
+            return None;
+        }
+        self.paths.get(&normalize(name)).copied()
+    }
+
+    fn add(&mut self, dir: &Path, path: &str, what: &'static str) {
+        self.paths.entry(normalize(&dir.join(path))).or_insert(what);
+    }
+}
+
+/// Why a whole file is not checked as objects, if it is a renderer's input or a test file.
+pub fn renderer_input(l: &Loaded, text: &str, refs: &Referenced) -> Option<String> {
+    let rec = &refs.recognize;
     let name = Path::new(&l.input.name);
     let file_name = name.file_name().and_then(|n| n.to_str()).unwrap_or("");
-    if matches!(
-        file_name,
-        "kustomization.yaml" | "kustomization.yml" | "Kustomization"
-    ) {
+    if rec.kustomize && is_kustomization(file_name) {
         let dir = name
             .parent()
             .map(|p| p.display().to_string())
@@ -144,20 +251,180 @@ pub fn renderer_input(l: &Loaded, text: &str, patches: &HashSet<PathBuf>) -> Opt
             dir.as_deref().unwrap_or(".")
         ));
     }
-    // Most runs have no kustomization: no path built per file to look up in an empty set.
-    if !patches.is_empty() && patches.contains(&normalize(name)) {
+    if let Some(what) = refs.get(name) {
+        return Some(what.to_string());
+    }
+    if rec.kubebuilder && kubebuilder_patch(name, file_name) {
+        return Some(KUBEBUILDER_PATCH.to_string());
+    }
+    if rec.kuttl {
+        if let Some(what) = kuttl_file(file_name) {
+            return Some(what.to_string());
+        }
+    }
+    if rec.chainsaw && is_chainsaw_test(file_name) {
         return Some(
-            "a kustomize patch is not a whole object: run `kustomize build` on its kustomization and pipe the result to crdlint (`| crdlint check`)"
-                .to_string(),
+            "a chainsaw test is not an object: run `chainsaw test` on its folder".to_string(),
         );
     }
-    if template_action(text).is_some() {
+    if rec.helm && template_action(text).is_some() {
         return Some(
             "a Helm template is not an object until rendered: run `helm template RELEASE CHART | crdlint check`"
                 .to_string(),
         );
     }
     None
+}
+
+fn is_kustomization(file_name: &str) -> bool {
+    matches!(
+        file_name,
+        "kustomization.yaml" | "kustomization.yml" | "Kustomization"
+    )
+}
+
+fn is_chainsaw_test(file_name: &str) -> bool {
+    matches!(
+        file_name,
+        "chainsaw-test.yaml" | "chainsaw-test.yml" | "chainsaw-test.json"
+    )
+}
+
+/// kubebuilder's scaffold patches by where the scaffold puts them: `config/crd/patches/*` and
+/// `config/default/*_patch*.yaml` (kubebuilder's `pkg/plugins/common/kustomize` templates).
+fn kubebuilder_patch(name: &Path, file_name: &str) -> bool {
+    let parent = name.parent();
+    fn dir(p: Option<&Path>) -> Option<&str> {
+        p.and_then(Path::file_name).and_then(|n| n.to_str())
+    }
+    (dir(parent) == Some("patches") && dir(parent.and_then(Path::parent)) == Some("crd"))
+        || (dir(parent) == Some("default") && file_name.contains("_patch"))
+}
+
+/// kuttl's test files by name (kuttl `pkg/test/step.go`: a step file is `<index>-<name>.yaml`,
+/// and a name starting with `assert` or `errors` makes it the step's assertion), and its suite
+/// configuration `kuttl-test.yaml`. chainsaw reads the same names in its conventional layout.
+fn kuttl_file(file_name: &str) -> Option<&'static str> {
+    if matches!(file_name, "kuttl-test.yaml" | "kuttl-test.yml") {
+        return Some("a kuttl test suite configuration is not an object: run `kubectl kuttl test`");
+    }
+    let stem = file_name
+        .strip_suffix(".yaml")
+        .or_else(|| file_name.strip_suffix(".yml"))?;
+    let (index, step) = stem.split_once('-')?;
+    if index.is_empty() || !index.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    (step.starts_with("assert") || step.starts_with("errors")).then_some(
+        "a kuttl (or chainsaw) assert or errors file holds partial objects that the test compares with a cluster's: run `kubectl kuttl test` or `chainsaw test`",
+    )
+}
+
+/// Why one document is not checked as an object, if it is not a manifest: a SOPS-encrypted
+/// document, a kustomize or test tool's own configuration, or a chainsaw assertion (JMESPath
+/// keys). `may_template`: the file's text may hold JMESPath keys ([`may_be_templated`]).
+pub fn not_a_manifest_doc(
+    node: &Node,
+    rec: &Recognize,
+    may_template: bool,
+) -> Option<&'static str> {
+    // SOPS keeps its metadata in a top-level `sops` mapping (getsops/sops `stores`): the other
+    // values are `ENC[...]` ciphertext until `sops -d`.
+    if rec.sops && node.get("sops").and_then(Node::as_map).is_some() {
+        return Some("a SOPS-encrypted document holds ciphertext until it is decrypted: it is skipped whole; check the decrypted form (`sops -d FILE | crdlint check`)");
+    }
+    let api_version = node.get_str("apiVersion").unwrap_or_default();
+    let group = api_version.rsplit_once('/').map_or("", |(g, _)| g);
+    if rec.kustomize && api_version == "builtin" {
+        return Some("a kustomize plugin configuration (`apiVersion: builtin`) is an input to kustomize, not an object: run `kustomize build` on its kustomization and pipe the result to crdlint");
+    }
+    if rec.kustomize && group == "kustomize.config.k8s.io" {
+        return Some("a kustomization or kustomize Component is not an object: run `kustomize build` and pipe the result to crdlint (`| crdlint check`)");
+    }
+    if rec.kuttl && group == "kuttl.dev" {
+        return Some("a kuttl test configuration is not an object: run `kubectl kuttl test`");
+    }
+    if rec.chainsaw && group == "chainsaw.kyverno.io" {
+        return Some("a chainsaw test configuration is not an object: run `chainsaw test`");
+    }
+    if rec.chainsaw && may_template && has_jmespath_key(node, 0) {
+        return Some("a chainsaw assertion (keys such as `(length(items))` are JMESPath expressions) holds partial objects: run `chainsaw test`");
+    }
+    None
+}
+
+/// A mapping key that is a JMESPath expression, as chainsaw's assertion trees write them:
+/// `(...)` around the whole key.
+fn has_jmespath_key(node: &Node, depth: usize) -> bool {
+    if depth > 64 {
+        return false;
+    }
+    if let Some(map) = node.as_map() {
+        return map.iter().any(|(k, v)| {
+            (k.len() > 2 && k.starts_with('(') && k.ends_with(')'))
+                || has_jmespath_key(v, depth + 1)
+        });
+    }
+    node.as_seq()
+        .is_some_and(|items| items.iter().any(|i| has_jmespath_key(i, depth + 1)))
+}
+
+/// Whether `text` may hold a templated value or a JMESPath key: `${`, `($`, or a `(` that
+/// starts a key. Most files hold none, and their objects are not walked for them.
+pub fn may_be_templated(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    if memchr::memmem::find(bytes, b"${").is_some() || memchr::memmem::find(bytes, b"($").is_some()
+    {
+        return true;
+    }
+    memchr::memchr_iter(b'(', bytes).any(|i| {
+        let line_start = memchr::memrchr(b'\n', &bytes[..i]).map_or(0, |n| n + 1);
+        text[line_start..i]
+            .bytes()
+            .all(|b| matches!(b, b' ' | b'-' | b'\t'))
+    })
+}
+
+/// True for a value that a renderer fills in: a Flux post-build substitution (`${VAR}`,
+/// `${VAR:=default}`, fluxcd/pkg `envsubst`; `$${VAR}` is its escape for a literal) anywhere
+/// in it, or a chainsaw binding expression (`($namespace)`, a JMESPath expression in
+/// parentheses using a `$` binding) as the whole value.
+pub fn is_templated(s: &str) -> bool {
+    let bytes = s.as_bytes();
+    let flux = memchr::memmem::find_iter(bytes, b"${").any(|i| {
+        (i == 0 || bytes[i - 1] != b'$')
+            && bytes
+                .get(i + 2)
+                .is_some_and(|b| b.is_ascii_alphabetic() || *b == b'_')
+            && bytes[i + 2..].contains(&b'}')
+    });
+    flux || (s.len() > 2 && s.starts_with('(') && s.ends_with(')') && s.contains('$'))
+}
+
+/// The spans of the templated values ([`is_templated`]) and keys of an object, in order.
+pub fn templated_spans(node: &Node) -> Vec<Span> {
+    fn walk(node: &Node, depth: usize, out: &mut Vec<Span>) {
+        if depth > 256 {
+            return;
+        }
+        if let Some(map) = node.as_map() {
+            for e in &map.entries {
+                if is_templated(&e.key) {
+                    out.push(e.key_span);
+                }
+                walk(&e.value, depth + 1, out);
+            }
+        } else if let Some(items) = node.as_seq() {
+            for i in items {
+                walk(i, depth + 1, out);
+            }
+        } else if node.as_str().is_some_and(is_templated) {
+            out.push(node.span());
+        }
+    }
+    let mut out = Vec::new();
+    walk(node, 0, &mut out);
+    out
 }
 
 /// The first Go template action `{{ ... }}` where YAML would read it as structure: alone at
@@ -374,47 +641,114 @@ fn block_header(content: &str) -> Option<usize> {
     }
 }
 
-/// The patch files the kustomizations among `loaded` list (`patches[].path`,
-/// `patchesStrategicMerge`, `patchesJson6902[].path`), as normalized relative paths.
-pub fn kustomize_patches(loaded: &[Loaded]) -> HashSet<PathBuf> {
-    let mut out = HashSet::new();
+/// The files the kustomizations and chainsaw tests among `loaded` name as inputs or
+/// assertions, with what each is: a kustomization's `patches` (`path`s and bare strings),
+/// `patchesStrategicMerge`, `patchesJson6902`, `transformers`, `generators`, `validators`,
+/// `configurations` and `replacements`, the kubebuilder scaffold patches it names only in a
+/// comment (`#- path: patches/webhook_in_widgets.yaml`), and the files a chainsaw test's
+/// operations `assert`, `error`, `patch` or `delete`.
+pub fn referenced_inputs(loaded: &[Loaded], recognize: Recognize) -> Referenced {
+    let mut out = Referenced {
+        paths: HashMap::new(),
+        recognize,
+    };
     for l in loaded {
         let name = Path::new(&l.input.name);
         let file_name = name.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        if !matches!(
-            file_name,
-            "kustomization.yaml" | "kustomization.yml" | "Kustomization"
-        ) {
+        let kustomization = recognize.kustomize && is_kustomization(file_name);
+        let chainsaw = recognize.chainsaw && is_chainsaw_test(file_name);
+        if !kustomization && !chainsaw {
             continue;
         }
         let dir = name.parent().unwrap_or(Path::new(""));
         // Read here when the run reads its files lazily (an unreadable one lists nothing).
         let text = l.text().unwrap_or_default();
+        if kustomization && recognize.kubebuilder {
+            for p in commented_patches(&text) {
+                out.add(dir, p, KUBEBUILDER_PATCH);
+            }
+        }
         for doc in crate::yaml::load(&text) {
             let Some(root) = doc.root else { continue };
-            let mut add = |p: &str| {
-                out.insert(normalize(&dir.join(p)));
-            };
-            for key in ["patches", "patchesJson6902"] {
-                for item in root.get(key).and_then(Node::as_seq).unwrap_or(&[]) {
-                    if let Some(p) = item.get_str("path") {
-                        add(p);
-                    }
-                }
-            }
-            for item in root
-                .get("patchesStrategicMerge")
-                .and_then(Node::as_seq)
-                .unwrap_or(&[])
-            {
-                // An entry is a path or an inline patch; only paths name files.
-                if let Some(p) = item.as_str().filter(|p| !p.contains('\n')) {
-                    add(p);
-                }
+            if kustomization {
+                kustomization_inputs(&root, dir, &mut out);
+            } else {
+                chainsaw_files(&root, dir, &mut out);
             }
         }
     }
     out
+}
+
+fn kustomization_inputs(root: &Node, dir: &Path, out: &mut Referenced) {
+    let seq = |key: &str| root.get(key).and_then(Node::as_seq).unwrap_or(&[]);
+    // An entry is a path or an inline document; only a one-line string names a file.
+    let path_of = |item: &Node| {
+        item.as_str()
+            .filter(|p| !p.contains('\n'))
+            .map(str::to_string)
+    };
+    for key in ["patches", "patchesJson6902", "patchesStrategicMerge"] {
+        for item in seq(key) {
+            if let Some(p) = item
+                .get_str("path")
+                .map(str::to_string)
+                .or_else(|| path_of(item))
+            {
+                out.add(dir, &p, KUSTOMIZE_PATCH);
+            }
+        }
+    }
+    for key in ["transformers", "generators", "validators", "configurations"] {
+        for item in seq(key) {
+            if let Some(p) = path_of(item) {
+                out.add(dir, &p, KUSTOMIZE_INPUT);
+            }
+        }
+    }
+    for item in seq("replacements") {
+        if let Some(p) = item.get_str("path") {
+            out.add(dir, p, KUSTOMIZE_INPUT);
+        }
+    }
+}
+
+/// The paths a kustomization's comments name that look like kubebuilder's scaffold patches
+/// (`#- path: patches/webhook_in_widgets.yaml`, `#- manager_webhook_patch.yaml`): the
+/// scaffold lists them commented out until a webhook or cert-manager is enabled.
+fn commented_patches(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter_map(|line| {
+            let c = line.trim_start().strip_prefix('#')?;
+            let c = c.trim_start_matches('#').trim();
+            let c = c.strip_prefix('-').unwrap_or(c).trim_start();
+            let c = c.strip_prefix("path:").unwrap_or(c).trim();
+            let c = c.trim_matches(|ch| ch == '"' || ch == '\'');
+            let yaml = c.ends_with(".yaml") || c.ends_with(".yml");
+            let patch = c.contains("patch");
+            (yaml && patch && !c.contains(char::is_whitespace)).then_some(c)
+        })
+        .collect()
+}
+
+/// The files a chainsaw test's operations `assert`, `error`, `patch` or `delete` (partial
+/// objects), in its steps' `try`, `catch`, `finally` and `cleanup` lists.
+fn chainsaw_files(root: &Node, dir: &Path, out: &mut Referenced) {
+    let steps = root
+        .at(&["spec", "steps"])
+        .and_then(Node::as_seq)
+        .unwrap_or(&[]);
+    for step in steps {
+        for list in ["try", "catch", "finally", "cleanup"] {
+            for op in step.get(list).and_then(Node::as_seq).unwrap_or(&[]) {
+                for kind in ["assert", "error", "patch", "delete"] {
+                    if let Some(file) = op.get(kind).and_then(|o| o.get_str("file")) {
+                        out.add(dir, file, CHAINSAW_PARTIAL);
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// `# Source: chart/templates/x.yaml` comments of a rendered Helm stream: (offset of the
@@ -656,6 +990,115 @@ mod tests {
         );
         assert_eq!(template_action("a: 'it''s\n  {{ x }}'\n"), None);
         assert_eq!(template_action("a: \"x\\\"\n  {{ x }}\"\n"), None);
+    }
+
+    #[test]
+    fn kuttl_step_files_are_told_by_name() {
+        for name in [
+            "00-assert.yaml",
+            "12-errors.yaml",
+            "3-assert-ready.yml",
+            "kuttl-test.yaml",
+        ] {
+            assert!(kuttl_file(name).is_some(), "{name}");
+        }
+        for name in [
+            "00-install.yaml",
+            "assert.yaml",
+            "x-assert.yaml",
+            "-assert.yaml",
+            "00-assert.json",
+        ] {
+            assert!(kuttl_file(name).is_none(), "{name}");
+        }
+    }
+
+    #[test]
+    fn templated_values_are_substitutions_and_bindings() {
+        for v in [
+            "${NS}",
+            "app-${ENV:=dev}.example.com",
+            "${_X}",
+            "($namespace)",
+            "(join('-', [$a, 'b']))",
+        ] {
+            assert!(is_templated(v), "{v}");
+        }
+        // `$${X}` is Flux's escape for a literal; `${1}` and `$X` are not its variables; a
+        // parenthesised value without a binding is text.
+        for v in [
+            "$${HOME}",
+            "${1}",
+            "$HOME",
+            "${",
+            "(optional)",
+            "a ($b) c",
+            "price: $5",
+        ] {
+            assert!(!is_templated(v), "{v}");
+        }
+        let node = crate::yaml::load(
+            "a: ${X}
+b: [1, ($ns)]
+${K}: v
+c: plain
+",
+        )
+        .remove(0)
+        .root
+        .expect("root");
+        assert_eq!(templated_spans(&node).len(), 3);
+    }
+
+    #[test]
+    fn the_text_precheck_sees_every_template_shape() {
+        assert!(may_be_templated("a: ${X}\n"));
+        assert!(may_be_templated("a: ($ns)\n"));
+        assert!(may_be_templated("status:\n  (length(items)): 1\n"));
+        assert!(may_be_templated("- (x): 1\n"));
+        assert!(!may_be_templated("a: b (c)\nd: $e\n"));
+    }
+
+    #[test]
+    fn chainsaw_assertions_and_sops_documents_are_not_manifests() {
+        let doc = |t: &str| crate::yaml::load(t).remove(0).root.expect("root");
+        let rec = Recognize::default();
+        let assertion = doc("apiVersion: v1\nkind: Pod\nstatus:\n  (conditions[?type == 'Ready']):\n  - status: 'True'\n");
+        assert!(not_a_manifest_doc(&assertion, &rec, true).is_some());
+        let off = Recognize {
+            chainsaw: false,
+            ..rec
+        };
+        assert!(not_a_manifest_doc(&assertion, &off, true).is_none());
+        let sops = doc("apiVersion: v1\nkind: Secret\ndata:\n  a: ENC[AES256_GCM,data:x]\nsops:\n  mac: ENC[x]\n");
+        assert!(not_a_manifest_doc(&sops, &rec, false).is_some());
+        let plugin = doc("apiVersion: builtin\nkind: LabelTransformer\nmetadata: {name: l}\n");
+        assert!(not_a_manifest_doc(&plugin, &rec, false).is_some());
+        let object = doc("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: {k: (v)}\n");
+        assert!(not_a_manifest_doc(&object, &rec, true).is_none());
+    }
+
+    #[test]
+    fn kubebuilder_patches_named_in_comments_and_by_place() {
+        let text = "patches:\n#- path: patches/webhook_in_widgets.yaml\n# - manager_webhook_patch.yaml\n#- ../webhook\n#- metrics_service.yaml\n# patches here are for enabling the webhook.yaml\n";
+        assert_eq!(
+            commented_patches(text),
+            [
+                "patches/webhook_in_widgets.yaml",
+                "manager_webhook_patch.yaml"
+            ]
+        );
+        let is = |p: &str| {
+            let path = Path::new(p);
+            kubebuilder_patch(
+                path,
+                path.file_name().and_then(|n| n.to_str()).unwrap_or(""),
+            )
+        };
+        assert!(is("config/crd/patches/cainjection_in_widgets.yaml"));
+        assert!(is("config/default/manager_metrics_patch.yaml"));
+        assert!(!is("config/default/metrics_service.yaml"));
+        assert!(!is("config/samples/patches/widget.yaml"));
     }
 
     #[test]

@@ -38,6 +38,7 @@ pub const KEYS: &[(&str, &str, &str)] = &[
     ("severity", "{RULE: error|warning|info}", "Severity per rule id or group prefix; the longest match wins (`--warn`/`--error` win over it)."),
     ("require-reason", "true|false", "A suppression comment without `-- reason` is a finding (`meta/missing-reason`)."),
     ("per-file", "[{paths: [GLOB], ignore: [...], severity: {...}}]", "Overrides for files matching the globs (relative to the config file), for files a team cannot edit."),
+    ("recognize", "{helm|kustomize|kubebuilder|kuttl|chainsaw|sops|templated-values: true|false}", "Which files and values that are not manifests are recognised and skipped with an `input/not-a-manifest` note (each on by default; `false` checks them as objects)."),
     ("compat", "{enum-additions: allow|disallow, allow-tightening-unstored: true|false}", "Upgrade-safety policies for `crdlint diff` and `check --old-ref` (as `--enum-additions` and `--allow-tightening-unstored`, which win over it): whether an added enum value is breaking, and whether a served version with no stored objects may tighten its schema."),
 ];
 
@@ -86,6 +87,8 @@ pub struct Config {
     pub require_reason: Option<bool>,
     pub per_file: Vec<PerFile>,
     pub compat: CompatConfig,
+    /// The `recognize` section (every recognition on when the file does not set it).
+    pub recognize: super::classify::Recognize,
 }
 
 /// The `compat` section: policies of `crdlint diff` and `check --old-ref`, each `None` when
@@ -288,6 +291,7 @@ pub fn parse(name: &str, dir: PathBuf, text: &str) -> Result<Config, ConfigError
             "require-reason" => config.require_reason = Some(reader.bool(v)?),
             "per-file" => config.per_file = reader.per_file(v)?,
             "compat" => config.compat = reader.compat(v)?,
+            "recognize" => config.recognize = reader.recognize(v)?,
             other => {
                 let known: Vec<&str> = KEYS.iter().map(|k| k.0).collect();
                 return Err(reader.error(
@@ -594,6 +598,38 @@ impl Reader {
     }
 }
 
+impl Reader {
+    /// The `recognize` section: a boolean per recognition.
+    fn recognize(&self, v: &Node) -> Result<super::classify::Recognize, ConfigError> {
+        use super::classify::RECOGNIZE_KEYS;
+        let map = v.as_map().ok_or_else(|| {
+            self.error(
+                v.span(),
+                format!(
+                    "expected a mapping of {} to true or false, found {}",
+                    RECOGNIZE_KEYS.join(", "),
+                    what(v)
+                ),
+            )
+        })?;
+        let mut r = super::classify::Recognize::default();
+        for e in &map.entries {
+            let on = self.bool(&e.value)?;
+            if !r.set(&e.key, on) {
+                return Err(self.error(
+                    e.key_span,
+                    format!(
+                        "unknown key `{}` in `recognize`{}",
+                        e.key,
+                        did_you_mean(&e.key, RECOGNIZE_KEYS)
+                    ),
+                ));
+            }
+        }
+        Ok(r)
+    }
+}
+
 /// What a value is, in YAML's words.
 fn what(v: &Node) -> &'static str {
     match &v.value {
@@ -820,6 +856,27 @@ severity: {cel/cost-high: error}\nrequire-reason: true\nper-file:\n- paths: ['ch
                 .expect("symlink");
             assert!(read("version: 1\ncrds: [crds/link.yaml]\n").is_err());
         }
+    }
+
+    fn the_recognize_section_turns_recognitions_off() {
+        let c = parse(
+            ".crdlint.yaml",
+            PathBuf::new(),
+            "version: 1\nrecognize:\n  sops: false\n  templated-values: false\n",
+        )
+        .expect("valid");
+        assert!(!c.recognize.sops && !c.recognize.templated_values);
+        assert!(c.recognize.kuttl && c.recognize.chainsaw && c.recognize.helm);
+        let none = parse(".crdlint.yaml", PathBuf::new(), "version: 1\n").expect("valid");
+        assert_eq!(none.recognize, crate::cli::classify::Recognize::default());
+        assert_eq!(
+            err("version: 1\nrecognize:\n  kutl: false\n"),
+            ".crdlint.yaml:3:3: unknown key `kutl` in `recognize` (did you mean `kuttl`?)"
+        );
+        assert_eq!(
+            err("version: 1\nrecognize:\n  sops: no thanks\n"),
+            ".crdlint.yaml:3:9: expected true or false, found a string"
+        );
     }
 
     #[test]

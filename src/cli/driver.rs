@@ -32,7 +32,7 @@ use rayon::prelude::*;
 
 use super::classify::{self, SkipPattern, NOT_A_MANIFEST};
 use super::input::{Loaded, Origin, Role};
-use super::rules::{CRD_UNUSABLE, DUPLICATE_CRD, NO_SCHEMA};
+use super::rules::{CRD_UNUSABLE, DUPLICATE_CRD, MISSING_TYPE_META, NO_SCHEMA};
 use super::suppress::IgnoreAnnotation;
 use super::trace;
 use crate::builtin;
@@ -72,6 +72,9 @@ pub struct RunOptions {
     pub missing_schema: Option<crate::diag::Severity>,
     /// `--skip`: documents skipped silently.
     pub skip: Vec<SkipPattern>,
+    /// Which files and documents that are not manifests are recognised, and whether `--crd`
+    /// CRDs are linted.
+    pub inputs: classify::InputOptions,
     pub lint: lint::Options,
     pub validate: validate::Options,
     /// Keep each resource's transformed form (for `prune` and `default`).
@@ -149,6 +152,10 @@ pub struct RunResult {
     pub annotations: Vec<IgnoreAnnotation>,
     /// Findings silenced by suppressions (filled by the CLI after the run).
     pub suppressed: Vec<Diagnostic>,
+    /// How many documents standard input held, when it was read.
+    pub stdin_documents: Option<usize>,
+    /// How many CRDs each file held, by file id.
+    pub crds_per_file: Vec<u32>,
 }
 
 /// Runs the checks over the files of a run (read now if they are pending).
@@ -158,7 +165,7 @@ pub struct RunResult {
 /// and compiled; then each file of resources is read, parsed, validated and dropped, keeping
 /// only its findings (and its text when the report needs it).
 pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
-    let patches = classify::kustomize_patches(&loaded);
+    let refs = classify::referenced_inputs(&loaded, opts.inputs.recognize);
     let mut summary = Summary {
         files: loaded.len(),
         ..Summary::default()
@@ -166,7 +173,11 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
     let mut diagnostics: Vec<Diagnostic> = Vec::new();
 
     let step = trace::piece("step 1", None);
-    let (mut early, prepared) = parse_crd_files(&loaded, opts, &patches);
+    let (mut early, prepared) = parse_crd_files(&loaded, opts, &refs);
+    let mut crds_per_file = vec![0u32; loaded.len()];
+    for &(f, _) in prepared.keys() {
+        crds_per_file[f] += 1;
+    }
     drop(step);
     let step = trace::piece("step 2", None);
     let (table, crds) = crd_table(&loaded, &early, prepared, &mut summary, &mut diagnostics);
@@ -176,14 +187,14 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
     let targets = Targets {
         loaded: &loaded,
         opts,
-        patches: &patches,
+        refs: &refs,
         table: &table,
         crds: &crds,
         builtins: Builtins::new(opts),
         mentioned: &mentioned,
     };
     let step = trace::piece("step 3", None);
-    let checked = targets.check_all(early);
+    let mut checked = targets.check_all(early);
     drop(step);
     let step = trace::piece("merge", None);
 
@@ -193,6 +204,25 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
     let mut annotations = Vec::new();
     let mut kept = Vec::with_capacity(checked.len());
     let mut io_failed = false;
+    let mut stdin_documents = None;
+    // The folders that hold an object: a mapping without apiVersion and kind there is noted.
+    let manifest_dirs: std::collections::HashSet<&std::path::Path> = checked
+        .iter()
+        .zip(&loaded)
+        .filter(|(c, _)| c.has_objects)
+        .map(|(_, l)| parent_dir(&l.input.name))
+        .collect();
+    let mut typeless = Vec::new();
+    for (f, c) in checked.iter_mut().enumerate() {
+        if manifest_dirs.contains(parent_dir(&loaded[f].input.name)) {
+            typeless.append(&mut c.typeless);
+        }
+        if matches!(loaded[f].input.origin, Origin::Stdin) {
+            stdin_documents = Some(c.documents);
+        }
+    }
+    drop(manifest_dirs);
+    diagnostics.extend(typeless);
     for c in checked {
         summary.documents += c.documents;
         summary.resources += c.resources;
@@ -244,7 +274,16 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
         io_failed,
         annotations,
         suppressed: Vec::new(),
+        stdin_documents,
+        crds_per_file,
     }
+}
+
+/// The folder of a file as it is named.
+fn parent_dir(name: &str) -> &std::path::Path {
+    std::path::Path::new(name)
+        .parent()
+        .unwrap_or(std::path::Path::new(""))
 }
 
 /// The one order every format prints in: by file, position, rule and message, except that the

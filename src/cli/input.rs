@@ -122,7 +122,75 @@ impl Loaded {
 /// What discovery needs from the command line.
 pub struct Discovery<'a> {
     pub excludes: &'a [String],
+    /// The config's globs with a slash, anchored at its directory.
+    pub anchored: Option<&'a std::sync::Arc<Anchored>>,
     pub stdin_name: &'a str,
+}
+
+/// Exclude globs anchored at one directory, in `.gitignore` syntax (a glob with a slash is
+/// relative to that directory, one without matches a name at any depth), matched against
+/// paths relative to the working directory or absolute.
+pub struct Anchored {
+    /// The working directory, to make paths absolute without asking for it each time.
+    cwd: PathBuf,
+    root: PathBuf,
+    set: ignore::overrides::Override,
+}
+
+impl Anchored {
+    /// `globs` anchored at `base` (relative to the working directory, or absolute); `None`
+    /// when there are none.
+    pub fn new(base: &Path, globs: &[String]) -> Result<Option<Anchored>, String> {
+        if globs.is_empty() {
+            return Ok(None);
+        }
+        let cwd = std::env::current_dir().map_err(|e| e.to_string())?;
+        let root = lexical(&cwd.join(base));
+        let mut b = ignore::overrides::OverrideBuilder::new(&root);
+        for glob in globs {
+            b.add(&format!("!{glob}"))
+                .map_err(|e| format!("invalid exclude glob {glob:?}: {e}"))?;
+        }
+        let set = b
+            .build()
+            .map_err(|e| format!("invalid exclude glob: {e}"))?;
+        Ok(Some(Anchored { cwd, root, set }))
+    }
+
+    /// True when a glob excludes `path` itself.
+    fn matches(&self, abs: &Path, is_dir: bool) -> bool {
+        abs.starts_with(&self.root) && abs != self.root && self.set.matched(abs, is_dir).is_ignore()
+    }
+
+    /// True when a glob excludes the walked entry `path` (its folders were looked at first).
+    pub fn excludes_entry(&self, path: &Path, is_dir: bool) -> bool {
+        self.matches(&lexical(&self.cwd.join(path)), is_dir)
+    }
+
+    /// True when a glob excludes `path` or a folder it is in (a file named on the command
+    /// line, which no walk reached through its folders).
+    pub fn excludes_named(&self, path: &Path) -> bool {
+        let abs = lexical(&self.cwd.join(path));
+        abs.ancestors()
+            .enumerate()
+            .take_while(|(_, p)| p.starts_with(&self.root))
+            .any(|(i, p)| self.matches(p, i > 0))
+    }
+}
+
+/// `path` without `.` and `..` components, without touching the file system.
+fn lexical(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 /// A path that could not be walked.
@@ -217,6 +285,13 @@ fn walk_sorted(
                 message: format!("invalid --exclude glob: {e}"),
             }),
         }
+    }
+    if let Some(anchored) = opts.anchored {
+        let anchored = std::sync::Arc::clone(anchored);
+        builder.filter_entry(move |e| {
+            let is_dir = e.file_type().is_some_and(|t| t.is_dir());
+            !anchored.excludes_entry(e.path(), is_dir)
+        });
     }
     for entry in builder.build() {
         match entry {

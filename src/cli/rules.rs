@@ -59,6 +59,20 @@ is a run whose files hold no YAML document at all. It is a warning: the exit sta
     good: "# crdlint check manifests/ (the directory holds .yaml files)\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n",
 };
 
+pub static MISSING_TYPE_META: Rule = Rule {
+    id: "input/missing-type-meta",
+    severity: Severity::Error,
+    summary: "An object has a `kind` but no `apiVersion`, or the reverse",
+    docs: "Every object sent to the API server names its type with both `apiVersion` and `kind`. A document with \
+one of them and not the other is refused: `kubectl apply` says `apiVersion not set` or `kind not set` (k8s.io/kubectl \
+`pkg/validation`, `getObjectKind`) and the server's decoder `Object 'Kind' is missing`. Usually the other line was \
+lost in an edit or a merge. Only a mapping with `metadata` is taken for an object here: a Helm chart's `Chart.yaml` \
+(`apiVersion: v2`) or a values file with a top-level `kind:` is not one. A mapping that is not an object gets an \
+`input/not-a-manifest` note in a folder of manifests, and nothing elsewhere (a chart's `values.yaml`, a tool's settings).",
+    bad: "kind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  mode: fast\n",
+    good: "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  mode: fast\n",
+};
+
 pub static WRITE_REFUSED: Rule = Rule {
     id: "write/not-rewritten",
     severity: Severity::Error,
@@ -80,6 +94,7 @@ expectation that other cases use through an alias).",
 pub static RULES: &[&Rule] = &[
     &CRD_UNUSABLE,
     &DUPLICATE_CRD,
+    &MISSING_TYPE_META,
     &NO_MANIFESTS,
     &NO_SCHEMA,
     &WRITE_REFUSED,

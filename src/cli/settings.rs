@@ -49,6 +49,13 @@ pub struct Settings {
     pub require_reason: bool,
     /// `--no-suppressions`: suppression comments and annotations are not honoured.
     pub no_suppressions: bool,
+    /// The config's `recognize` section: which files that are not manifests are skipped.
+    pub recognize: super::classify::Recognize,
+    /// The config's `exclude` globs with a slash, anchored at the config file's directory
+    /// (the others, and `--exclude`, are in [`Settings::excludes`]).
+    pub anchored_excludes: Vec<String>,
+    /// The directory [`Settings::anchored_excludes`] are relative to.
+    pub exclude_base: PathBuf,
     /// The config file in use, if any.
     pub config: Option<Config>,
 }
@@ -106,7 +113,13 @@ impl Settings {
             let dir = c.map(|c| c.dir.clone()).unwrap_or_default();
             paths.iter().map(|p| dir.join(p)).collect()
         };
-        let mut excludes = c.and_then(|c| c.exclude.clone()).unwrap_or_default();
+        // A config glob with a slash (not only a trailing one) is anchored at the config
+        // file's directory, as in `.gitignore`; the others match a name at any depth.
+        let (anchored_excludes, mut excludes): (Vec<String>, Vec<String>) = c
+            .and_then(|c| c.exclude.clone())
+            .unwrap_or_default()
+            .into_iter()
+            .partition(|g| g.trim_end_matches('/').contains('/'));
         excludes.extend(g.exclude.iter().cloned());
         let mut skip = c.and_then(|c| c.skip.clone()).unwrap_or_default();
         skip.extend(g.skip.iter().cloned());
@@ -166,12 +179,16 @@ impl Settings {
             policy,
             require_reason: c.and_then(|c| c.require_reason).unwrap_or(false),
             no_suppressions: g.no_suppressions,
+            recognize: c.map(|c| c.recognize).unwrap_or_default(),
+            anchored_excludes,
+            exclude_base: c.map(|c| c.dir.clone()).unwrap_or_default(),
             config,
         })
     }
 
     /// The paths to check: those given, else the config's, else standard input when it is not
-    /// a terminal (as ripgrep does), else the working directory.
+    /// a terminal (a pipe, a file or `/dev/null`: the same for all, as `--help` says), else
+    /// the working directory.
     pub fn paths(&self, given: &[PathBuf]) -> Vec<PathBuf> {
         if !given.is_empty() {
             return given.to_vec();
@@ -179,7 +196,9 @@ impl Settings {
         if let Some(p) = &self.config_paths {
             return p.clone();
         }
-        if !std::io::stdin().is_terminal() && stdin_has_data() {
+        // Any standard input that is not a terminal is read, `/dev/null` too: one that holds
+        // no document is said (`input/no-manifests`), never taken for "check `.`".
+        if !std::io::stdin().is_terminal() {
             return vec![PathBuf::from("-")];
         }
         vec![PathBuf::from(".")]
@@ -231,6 +250,14 @@ impl Settings {
         let mut crds = self.config_crds.clone();
         crds.extend(given.iter().cloned());
         crds
+    }
+
+    /// What the driver recognises among its inputs, and whether `--crd` CRDs are linted.
+    pub fn input_options(&self, v: &ValidationArgs) -> super::classify::InputOptions {
+        super::classify::InputOptions {
+            recognize: self.recognize,
+            lint_vendored: v.lint_vendored,
+        }
     }
 
     pub fn lint_options(&self) -> lint::Options {
@@ -296,21 +323,4 @@ impl Settings {
             ..render::Options::default()
         }
     }
-}
-
-/// False when standard input is `/dev/null`, which CI runners and `cron` attach when nothing
-/// is piped: `crdlint check` there still checks the working directory.
-fn stdin_has_data() -> bool {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        let null = std::fs::metadata("/dev/null").ok();
-        let stdin = std::fs::metadata("/dev/stdin").ok();
-        if let (Some(n), Some(s)) = (null, stdin) {
-            if n.dev() == s.dev() && n.ino() == s.ino() {
-                return false;
-            }
-        }
-    }
-    true
 }

@@ -13,6 +13,7 @@ pub fn run(settings: &Settings, mode: Mode, args: &CheckArgs) -> Result<Status, 
         mode,
         missing_schema: settings.missing_schema_severity(),
         skip: settings.skip_patterns()?,
+        inputs: settings.input_options(&args.validation),
         lint: settings.lint_options(),
         validate: settings.validate_options(&args.validation),
         transform: None,
@@ -24,11 +25,8 @@ pub fn run(settings: &Settings, mode: Mode, args: &CheckArgs) -> Result<Status, 
         exit_after: true,
     };
     let gather = crate::cli::trace::piece("gather", None);
-    let gathered = super::gather_pending(
-        settings,
-        &settings.paths(&args.paths.paths),
-        &settings.crds(&args.validation.crds),
-    )?;
+    let crds = settings.crds(&args.validation.crds);
+    let gathered = super::gather_pending(settings, &settings.paths(&args.paths.paths), &crds)?;
     drop(gather);
     let loaded = gathered.loaded;
     let previous = match &args.validation.old_ref {
@@ -61,9 +59,10 @@ pub fn run(settings: &Settings, mode: Mode, args: &CheckArgs) -> Result<Status, 
     drop(run);
     let finish = crate::cli::trace::piece("finish", None);
     super::note_no_manifests(&mut result, &gathered.empty_dirs);
+    super::note_crdless_crd_paths(&mut result, &crds, &gathered.empty_dirs);
     if let Some(previous) = previous {
-        let crds = mode == Mode::Check;
-        super::diff::old_ref_findings(settings, previous, crds, &targets, &mut result);
+        let check_crds = mode == Mode::Check;
+        super::diff::old_ref_findings(settings, previous, check_crds, &targets, &mut result);
     }
     super::finish(settings, &mut result);
     drop(finish);
@@ -81,6 +80,10 @@ pub fn run_lint(settings: &Settings, args: &PathArgs) -> Result<Status, Failure>
         mode: Mode::Lint,
         missing_schema: settings.missing_schema_severity(),
         skip: settings.skip_patterns()?,
+        inputs: crate::cli::classify::InputOptions {
+            recognize: settings.recognize,
+            lint_vendored: false,
+        },
         lint: settings.lint_options(),
         validate: Default::default(),
         transform: None,

@@ -364,6 +364,8 @@ fn diff(
         io_failed,
         annotations: Vec::new(),
         suppressed: Vec::new(),
+        stdin_documents: None,
+        crds_per_file: Vec::new(),
     }
 }
 

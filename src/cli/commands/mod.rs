@@ -80,11 +80,15 @@ fn gather_files(
             "`-` (standard input) can be given only once".into(),
         ));
     }
+    let anchored = input::Anchored::new(&settings.exclude_base, &settings.anchored_excludes)
+        .map_err(Failure::Usage)?
+        .map(std::sync::Arc::new);
     let opts = Discovery {
         excludes: &settings.excludes,
+        anchored: anchored.as_ref(),
         stdin_name: &settings.stdin_name,
     };
-    let paths = &force_exclude(settings, paths)?;
+    let paths = &force_exclude(settings, paths, anchored.as_deref())?;
     let mut inputs: Vec<Input> = Vec::new();
     let mut walk_errors = Vec::new();
     let mut empty_dirs = Vec::new();
@@ -140,6 +144,24 @@ files and what `.gitignore`, `.ignore` and `--exclude` leave out";
     };
     let files = result.files.len();
     let mut found = Vec::new();
+    // Standard input without a document: an empty pipe, a command before `|` that failed, or
+    // `/dev/null`; said even when other files (`--crd`) held documents.
+    if result.stdin_documents == Some(0) {
+        if let Some(at) = result.paths.iter().position(Option::is_none) {
+            found.push(
+                Diagnostic::new(
+                    &NO_MANIFESTS,
+                    Span::new(0, 0),
+                    "no documents on standard input",
+                )
+                .with_help(
+                    "nothing was piped in, or the command before `|` failed; without a path \
+crdlint reads standard input whenever it is not a terminal: give `.` to check the working directory",
+                )
+                .with_file(at),
+            );
+        }
+    }
     for dir in empty_dirs {
         let at = place(result, dir);
         found.push(finding(at, format!("no YAML or JSON files in {dir}")));
@@ -165,6 +187,85 @@ files and what `.gitignore`, `.ignore` and `--exclude` leave out";
         });
     }
     result.diagnostics.extend(found);
+    driver::sort_diagnostics(&mut result.diagnostics);
+}
+
+/// Says so (`input/no-manifests`) when a path given with `--crd` (or the config's `crds`)
+/// holds files but no CustomResourceDefinition: the resources then pass unchecked or as
+/// `input/no-schema`, and a wrong path would go unnoticed. A path with no file at all is
+/// reported by [`note_no_manifests`], a missing one as unreadable.
+pub(crate) fn note_crdless_crd_paths(
+    result: &mut RunResult,
+    crds: &[PathBuf],
+    empty_dirs: &[String],
+) {
+    let mut found = Vec::new();
+    for root in crds {
+        let shown = root.display().to_string();
+        if root.as_os_str() == "-" || empty_dirs.contains(&shown) || !root.exists() {
+            continue;
+        }
+        let files: Vec<usize> = (0..result.paths.len().min(result.crds_per_file.len()))
+            .filter(|&f| {
+                result.paths[f]
+                    .as_deref()
+                    .is_some_and(|p| p.starts_with(root))
+            })
+            .collect();
+        if files.is_empty() || files.iter().any(|&f| result.crds_per_file[f] > 0) {
+            continue;
+        }
+        let at = if root.is_dir() {
+            result
+                .files
+                .push(SourceFile::new(shown.clone(), String::new()));
+            result.paths.push(None);
+            result.files.len() - 1
+        } else {
+            files[0]
+        };
+        found.push(
+            Diagnostic::new(
+                &NO_MANIFESTS,
+                Span::new(0, 0),
+                format!("no CustomResourceDefinition in {shown} (given with --crd)"),
+            )
+            .with_help("--crd names files or directories of CRDs to validate resources against")
+            .with_file(at),
+        );
+    }
+    result.diagnostics.extend(found);
+    driver::sort_diagnostics(&mut result.diagnostics);
+}
+
+/// Says so (`input/no-manifests`) when `crdlint lint` found no CustomResourceDefinition to
+/// lint in files that were read: it reads CRDs only, so it would pass having checked nothing.
+pub(crate) fn note_no_crds(result: &mut RunResult) {
+    let files = result.files.len();
+    if result.summary.crds > 0
+        || files == 0
+        || result
+            .diagnostics
+            .iter()
+            .any(|d| d.rule.id == NO_MANIFESTS.id)
+    {
+        return;
+    }
+    result
+        .files
+        .push(SourceFile::new(".".to_string(), String::new()));
+    result.paths.push(None);
+    let at = result.files.len() - 1;
+    let what = if files == 1 { "file" } else { "files" };
+    result.diagnostics.push(
+        Diagnostic::new(
+            &NO_MANIFESTS,
+            Span::new(0, 0),
+            format!("no CustomResourceDefinition in the {files} {what} read"),
+        )
+        .with_help("`crdlint lint` reads CRDs only; `crdlint check` validates resources too")
+        .with_file(at),
+    );
     driver::sort_diagnostics(&mut result.diagnostics);
 }
 
@@ -195,34 +296,27 @@ fn name_helm_sources(result: &mut RunResult) {
     }
 }
 
-/// With `--force-exclude`, drops the files named on the command line that an `--exclude` glob
-/// matches (pre-commit names files explicitly, and excludes should still apply).
-fn force_exclude(settings: &Settings, paths: &[PathBuf]) -> Result<Vec<PathBuf>, Failure> {
-    if !settings.force_exclude || settings.excludes.is_empty() {
+/// With `--force-exclude`, drops the files named on the command line that an exclude glob
+/// matches, as a walk would have left them out (pre-commit names files explicitly, and excludes
+/// should still apply): `--exclude` globs relative to the working directory, the config's
+/// anchored at its directory, and a glob that matches a folder the file is in excludes it too.
+fn force_exclude(
+    settings: &Settings,
+    paths: &[PathBuf],
+    anchored: Option<&input::Anchored>,
+) -> Result<Vec<PathBuf>, Failure> {
+    if !settings.force_exclude || (settings.excludes.is_empty() && anchored.is_none()) {
         return Ok(paths.to_vec());
     }
-    let mut b = globset::GlobSetBuilder::new();
-    for glob in &settings.excludes {
-        b.add(
-            globset::Glob::new(glob)
-                .map_err(|e| Failure::Usage(format!("invalid --exclude glob {glob:?}: {e}")))?,
-        );
-        // A glob without a slash matches a name at any depth, as in `.gitignore`.
-        if !glob.contains('/') {
-            if let Ok(g) = globset::Glob::new(&format!("**/{glob}")) {
-                b.add(g);
-            }
-        }
-    }
-    let set = b
-        .build()
-        .map_err(|e| Failure::Usage(format!("invalid --exclude glob: {e}")))?;
+    let here = input::Anchored::new(std::path::Path::new(""), &settings.excludes)
+        .map_err(Failure::Usage)?;
     Ok(paths
         .iter()
         .filter(|p| {
-            let s = p.to_string_lossy();
-            let name = s.trim_start_matches("./");
-            p.as_os_str() == "-" || p.is_dir() || !set.is_match(name)
+            p.as_os_str() == "-"
+                || p.is_dir()
+                || !(here.as_ref().is_some_and(|a| a.excludes_named(p))
+                    || anchored.is_some_and(|a| a.excludes_named(p)))
         })
         .cloned()
         .collect())
@@ -249,6 +343,10 @@ pub(crate) fn run_driver_with_roles(
     let roles = gathered.loaded.iter().map(|l| l.input.role).collect();
     let mut result = driver::run(gathered.loaded, opts);
     note_no_manifests(&mut result, &gathered.empty_dirs);
+    note_crdless_crd_paths(&mut result, crds, &gathered.empty_dirs);
+    if opts.mode == driver::Mode::Lint {
+        note_no_crds(&mut result);
+    }
     finish(settings, &mut result);
     Ok((result, roles))
 }

@@ -70,6 +70,20 @@ pub fn run(settings: &Settings, args: &TestArgs) -> Result<Status, Failure> {
         ..validate::Options::default()
     };
     let runs = run_cases(&suites, &crds, args.filter.as_deref(), &opts, &mut problems);
+    // A filter that selects nothing would pass having run nothing: a typo, or a renamed case.
+    let named = |f: &str| {
+        suites.iter().any(|s| {
+            s.suite
+                .cases
+                .iter()
+                .any(|c| format!("{} / {}", s.suite.name, c.name).contains(f))
+        })
+    };
+    if let Some(filter) = args.filter.as_deref().filter(|f| !named(f)) {
+        return Err(Failure::Usage(format!(
+            "--filter {filter:?} matches no test case (it is matched against \"SUITE / CASE\")"
+        )));
+    }
     if args.update {
         io_failed |= !update_files(&loaded, &suites, &runs, settings.quiet, &mut problems)?;
     }

@@ -41,6 +41,7 @@ pub fn run(settings: &Settings, kind: Transform, args: &TransformArgs) -> Result
         mode: Mode::Validate,
         missing_schema: settings.missing_schema_severity(),
         skip: settings.skip_patterns()?,
+        inputs: settings.input_options(&args.validation),
         lint: settings.lint_options(),
         validate: settings.validate_options(&args.validation),
         transform: Some(kind),

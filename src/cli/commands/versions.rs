@@ -110,6 +110,16 @@ pub fn run(settings: &Settings, args: &VersionsArgs) -> Result<Status, Failure> 
             }
         }
     }
+    // Listing nothing is no success: a mistyped path or a folder of resources only.
+    let none = crds.is_empty() && !failed;
+    if none {
+        let read = loaded.len();
+        let what = if read == 1 { "file" } else { "files" };
+        say(
+            &mut io::stderr().lock(),
+            format_args!("crdlint: no CustomResourceDefinition in the {read} {what} read"),
+        )?;
+    }
     let mut out = io::BufWriter::new(io::stdout().lock());
     match format {
         Format::Json => {
@@ -142,6 +152,8 @@ pub fn run(settings: &Settings, args: &VersionsArgs) -> Result<Status, Failure> 
     out.flush()?;
     Ok(if failed {
         Status::IoFailed
+    } else if none {
+        Status::Findings
     } else {
         Status::Clean
     })

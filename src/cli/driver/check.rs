@@ -53,7 +53,7 @@ impl Builtins {
 pub(super) struct Targets<'a> {
     pub(super) loaded: &'a [Loaded],
     pub(super) opts: &'a RunOptions,
-    pub(super) patches: &'a std::collections::HashSet<PathBuf>,
+    pub(super) refs: &'a classify::Referenced,
     pub(super) table: &'a Table,
     pub(super) crds: &'a [Option<CompiledCrd>],
     pub(super) builtins: Builtins,
@@ -80,6 +80,12 @@ pub(super) struct Checked {
     /// The file could not be read.
     pub(super) io_failed: bool,
     pub(super) text: Kept,
+    /// Notes for the documents without `apiVersion` and `kind`, kept when the file's folder
+    /// holds objects (a folder of manifests, where such a document is likely a mistake) and
+    /// dropped otherwise (a Helm chart's `values.yaml`, a tool's settings).
+    pub(super) typeless: Vec<Diagnostic>,
+    /// The file holds an object with `apiVersion` and `kind`.
+    pub(super) has_objects: bool,
 }
 
 /// What one object of a file is validated against.
@@ -149,7 +155,7 @@ impl Targets<'_> {
                     text.as_result(),
                     self.loaded.len(),
                     Classify::Later,
-                    self.patches,
+                    self.refs,
                 );
                 (p, text)
             }
@@ -163,20 +169,29 @@ impl Targets<'_> {
             skipped_unlisted: 0,
             resources: 0,
             stored: Vec::new(),
-            io_failed: matches!(text, Text::Failed(_)),
+            // A `--crd` file step 1 is done with may have let its text go: its read finding
+            // says it failed.
+            io_failed: matches!(text, Text::Failed(_))
+                || p.diagnostics
+                    .iter()
+                    .any(|d| d.rule.id == input_rules::IO_ERROR.id),
             text: Kept::Nothing,
+            typeless: Vec::new(),
+            has_objects: false,
         };
         if l.input.role == Role::Target {
             let classified = std::mem::take(&mut p.objects);
             let _validate = trace::piece("validate", Some(f));
+            let may_template = p.may_template;
             let jobs = self.jobs(f, &mut p, classified, &mut c);
-            self.validate_jobs(f, &jobs, &mut c);
+            self.validate_jobs(f, &jobs, may_template, &mut c);
         }
         if let Some(t) = text.held() {
             texts::place_skipped(t, &mut c.skipped);
         }
         let findings = self.mentioned.get(f).copied().unwrap_or(false)
             || !c.diagnostics.is_empty()
+            || !c.typeless.is_empty()
             || !p.diagnostics.is_empty();
         c.text = match early.kept {
             Some(kept) => kept,
@@ -240,7 +255,21 @@ impl Targets<'_> {
     ) -> bool {
         let node = p.node(o.at);
         let span = node.map(kind_span).unwrap_or_default();
-        let reason = match self.target_of(&o, node, span) {
+        c.has_objects |= !matches!(o.class, Class::NoApiVersionKind | Class::NotAnObject(_));
+        let not_a_manifest = match (o.class, node) {
+            (Class::Resource | Class::HalfTypeMeta | Class::NoApiVersionKind, Some(node)) => {
+                classify::not_a_manifest_doc(node, &self.opts.inputs.recognize, p.may_template)
+            }
+            _ => None,
+        };
+        let found = match not_a_manifest {
+            Some(why) => Err(NotValidated::Skipped(
+                why.into(),
+                Some(Box::new(Diagnostic::new(&NOT_A_MANIFEST, span, why))),
+            )),
+            None => self.target_of(&o, node, span),
+        };
+        let reason = match found {
             Ok(against) => {
                 c.resources += 1;
                 if node.is_some() {
@@ -266,13 +295,25 @@ impl Targets<'_> {
         };
         // With `--missing-schema error` (`--strict`), a document that is no object at all
         // cannot pass silently either.
-        if self.opts.missing_schema == Some(crate::diag::Severity::Error)
+        let typeless = matches!(o.class, Class::NoApiVersionKind) && not_a_manifest.is_none();
+        if typeless
+            && self.opts.missing_schema == Some(crate::diag::Severity::Error)
             && self.opts.mode != Mode::Lint
-            && o.object.kind.is_empty()
         {
             let what = "this document has no apiVersion and kind".to_string();
             c.diagnostics
                 .push(stamp(Diagnostic::new(&NO_SCHEMA, span, what), f, &o.object));
+        } else if typeless && self.opts.mode != Mode::Lint {
+            let what = if o.object.api_version.is_empty() && o.object.kind.is_empty() {
+                "this mapping has neither apiVersion nor kind: it is not an object, and is not checked"
+            } else {
+                "this mapping has only one of apiVersion and kind, and no metadata: it is not taken for an object, and is not checked"
+            };
+            c.typeless.push(stamp(
+                Diagnostic::new(&NOT_A_MANIFEST, span, what),
+                f,
+                &o.object,
+            ));
         }
         // Without `--verbose` the list is never printed: the count is all that is kept.
         if self.opts.list_skipped {
@@ -306,6 +347,11 @@ impl Targets<'_> {
                 ));
             }
             Class::Resource => o.group_kind(),
+            Class::HalfTypeMeta => {
+                return Err(NotValidated::Reported(Box::new(missing_type_meta(
+                    node, span,
+                ))))
+            }
             class => {
                 let reason = class.skip_reason().unwrap_or_default();
                 return Err(NotValidated::Skipped(reason, None));
@@ -357,7 +403,7 @@ impl Targets<'_> {
 
     /// Validates the file's jobs (in parallel for a file of many objects) and keeps their
     /// findings, and with `prune`/`default` their transformed forms.
-    fn validate_jobs(&self, f: FileId, jobs: &[Job<'_, '_>], c: &mut Checked) {
+    fn validate_jobs(&self, f: FileId, jobs: &[Job<'_, '_>], may_template: bool, c: &mut Checked) {
         let opts = self.opts;
         let outcomes: Vec<validate::Outcome> = jobs
             .par_iter()
@@ -387,7 +433,11 @@ impl Targets<'_> {
                 outcome
             })
             .collect();
-        for (outcome, job) in outcomes.into_iter().zip(jobs) {
+        let templates = opts.inputs.recognize.templated_values && may_template;
+        for (mut outcome, job) in outcomes.into_iter().zip(jobs) {
+            if templates {
+                withhold_templated(job.node, &mut outcome.diagnostics);
+            }
             c.diagnostics.extend(
                 outcome
                     .diagnostics
@@ -408,6 +458,59 @@ impl Targets<'_> {
     }
 }
 
+/// `apiVersion not set` or `kind not set`, as `kubectl apply` words it (k8s.io/kubectl
+/// `pkg/validation/schema.go`, `getObjectKind`); the server's decoder refuses such a document
+/// too (`Object 'Kind' is missing`).
+fn missing_type_meta(node: Option<&Node>, span: Span) -> Diagnostic {
+    let has = |k: &str| {
+        node.and_then(|n| n.get_str(k))
+            .is_some_and(|v| !v.is_empty())
+    };
+    let (message, span) = if has("kind") {
+        ("apiVersion not set", span)
+    } else {
+        let at = node
+            .and_then(|n| n.get("apiVersion"))
+            .map_or(span, |v| v.span());
+        ("kind not set", at)
+    };
+    Diagnostic::new(&MISSING_TYPE_META, span, message.to_string())
+}
+
+/// Withholds the findings on an object's templated values (Flux `${VAR}` substitutions,
+/// chainsaw `($binding)`s: unknown until rendered), and CEL rule findings over a node that
+/// holds one (the rule read a placeholder, not the value); then says in one note how many
+/// values were left unchecked. The rest of the object is validated as usual.
+fn withhold_templated(node: &Node, diagnostics: &mut Vec<Diagnostic>) {
+    let spans = classify::templated_spans(node);
+    if spans.is_empty() {
+        return;
+    }
+    let mut unchecked = vec![false; spans.len()];
+    let cel = crate::validate::rules::CEL_RULE.id;
+    diagnostics.retain(|d| {
+        let mut withheld = false;
+        for (i, t) in spans.iter().enumerate() {
+            let inside = t.start() <= d.span.start() && d.span.end() <= t.end();
+            let over = d.rule.id == cel && d.span.start() <= t.start() && t.end() <= d.span.end();
+            if inside || over {
+                unchecked[i] = true;
+                withheld = true;
+            }
+        }
+        !withheld
+    });
+    let n = unchecked.iter().filter(|&&u| u).count();
+    if let Some(first) = unchecked.iter().position(|&u| u) {
+        let what = if n == 1 { "value is" } else { "values are" };
+        diagnostics.push(Diagnostic::new(
+            &NOT_A_MANIFEST,
+            spans[first],
+            format!("{n} templated {what} unknown until rendered (`${{VAR}}` substitutions, `($binding)`s) and left unchecked; the rest of the object is validated"),
+        ));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::crds::TableEntry;
@@ -419,6 +522,7 @@ mod tests {
             mode: Mode::Check,
             missing_schema: None,
             skip: Vec::new(),
+            inputs: Default::default(),
             lint: lint::Options::default(),
             validate: validate::Options::default(),
             transform: None,
@@ -454,7 +558,7 @@ mod tests {
             let targets = Targets {
                 loaded: &[],
                 opts,
-                patches: &Default::default(),
+                refs: &Default::default(),
                 table: &table,
                 crds: &[],
                 builtins: Builtins::new(opts),

@@ -25,7 +25,7 @@ pub(super) type Table = HashMap<(String, String), TableEntry>;
 pub(super) fn parse_crd_files<'a>(
     loaded: &'a [Loaded],
     opts: &RunOptions,
-    patches: &std::collections::HashSet<PathBuf>,
+    refs: &classify::Referenced,
 ) -> (Vec<Early<'a>>, CrdResults) {
     let held = texts::Held::new();
     let (mut files, crd_files): (Vec<Early<'a>>, Vec<bool>) = loaded
@@ -63,14 +63,7 @@ pub(super) fn parse_crd_files<'a>(
         let (l, text) = (&loaded[f], &files_ref[f].text);
         if !crd_files[f] {
             let _parse = trace::piece("parse", Some(f));
-            let p = parse_file(
-                f,
-                l,
-                text.as_result(),
-                loaded.len(),
-                Classify::Later,
-                patches,
-            );
+            let p = parse_file(f, l, text.as_result(), loaded.len(), Classify::Later, refs);
             return (f, p, Vec::new());
         }
         let parse = trace::piece("parse crds", Some(f));
@@ -80,10 +73,11 @@ pub(super) fn parse_crd_files<'a>(
             text.as_result(),
             loaded.len(),
             Classify::Now(&opts.skip),
-            patches,
+            refs,
         );
         drop(parse);
-        let prepared = prepare_crds(f, &p, text.held(), opts);
+        let vendored = l.input.role == Role::SchemaOnly && !opts.inputs.lint_vendored;
+        let prepared = prepare_crds(f, &p, text.held(), opts, vendored);
         if l.input.role == Role::SchemaOnly
             || p.objects.iter().all(|o| matches!(o.class, Class::Crd))
         {
@@ -268,8 +262,12 @@ fn prepare_crds(
     p: &ParsedFile,
     text: Option<&str>,
     opts: &RunOptions,
+    vendored: bool,
 ) -> Vec<CrdResult> {
-    let lint_crds = opts.mode != Mode::Validate;
+    // A CRD read only for `--crd` (a vendored or third-party one) is not the user's to fix:
+    // its own lint findings wait for `--lint-vendored`. One that cannot be used at all is
+    // still said (`input/crd-unusable`, step 2).
+    let lint_crds = opts.mode != Mode::Validate && !vendored;
     // `lint` validates no resources, so it compiles nothing.
     let compile_crds = opts.mode != Mode::Lint;
     let refs: Vec<usize> = p
@@ -283,8 +281,8 @@ fn prepare_crds(
         .filter_map(|&k| {
             let o = &p.objects[k];
             let node = p.node(o.at)?;
-            // `--crd` CRDs are linted too (their findings point into their own file): a broken
-            // schema explains the resources' findings.
+            // With `--lint-vendored`, `--crd` CRDs are linted too (their findings point into
+            // their own file): a broken schema explains the resources' findings.
             let lint_piece = trace::piece("lint", Some(f));
             let lints = if lint_crds {
                 // With the file text, CEL findings point inside the rule.

@@ -23,8 +23,11 @@ pub(super) enum Class {
     Resource,
     /// Not an object at all (a scalar or a sequence document).
     NotAnObject(crate::yaml::Kind),
-    /// An object without `apiVersion` or `kind`.
+    /// A mapping without `apiVersion` and `kind` (or without `metadata` and one of them).
     NoApiVersionKind,
+    /// An object (with `metadata`) with one of `apiVersion` and `kind` but not the other: an
+    /// error, as `kubectl apply` says ([`super::super::rules::MISSING_TYPE_META`]).
+    HalfTypeMeta,
     /// Skipped by `--skip`: not counted, never reported.
     SkipQuietly,
 }
@@ -67,6 +70,9 @@ pub(super) struct ParsedFile {
     pub(super) annotations: Vec<IgnoreAnnotation>,
     pub(super) diagnostics: Vec<Diagnostic>,
     pub(super) documents: usize,
+    /// The text may hold templated values or JMESPath keys ([`classify::may_be_templated`]):
+    /// only then are its objects walked for them.
+    pub(super) may_template: bool,
 }
 
 /// When a parsed file's objects are classified.
@@ -119,7 +125,7 @@ impl ParsedFile {
 fn parse_all(
     loaded: &[Loaded],
     skip: &[SkipPattern],
-    patches: &std::collections::HashSet<std::path::PathBuf>,
+    refs: &classify::Referenced,
 ) -> Vec<ParsedFile> {
     loaded
         .par_iter()
@@ -127,7 +133,7 @@ fn parse_all(
         .map(|(id, l)| {
             let text = l.text();
             let text = text.as_deref().map_err(String::as_str);
-            parse_file(id, l, text, loaded.len(), Classify::Now(skip), patches)
+            parse_file(id, l, text, loaded.len(), Classify::Now(skip), refs)
         })
         .collect()
 }
@@ -140,7 +146,7 @@ pub(super) fn parse_file(
     text: Result<&str, &str>,
     files: usize,
     when: Classify<'_>,
-    patches: &std::collections::HashSet<std::path::PathBuf>,
+    refs: &classify::Referenced,
 ) -> ParsedFile {
     let mut diagnostics = Vec::new();
     if let Err(msg) = text {
@@ -149,7 +155,7 @@ pub(super) fn parse_file(
         );
     }
     let text_or_empty = text.unwrap_or_default();
-    if let Some(why) = classify::renderer_input(l, text_or_empty, patches) {
+    if let Some(why) = classify::renderer_input(l, text_or_empty, refs) {
         let at = classify::template_action(text_or_empty).unwrap_or_default();
         diagnostics.push(Diagnostic::new(&NOT_A_MANIFEST, at, why).with_file(id));
         return ParsedFile {
@@ -195,6 +201,7 @@ pub(super) fn parse_file(
         annotations,
         diagnostics,
         documents,
+        may_template: classify::may_be_templated(text_or_empty),
     }
 }
 
@@ -330,8 +337,16 @@ fn classify_object(node: &Node, at: Locator, skip: &[SkipPattern]) -> Object {
     };
     let class = if node.as_map().is_none() {
         Class::NotAnObject(node.kind())
-    } else if object.api_version.is_empty() || object.kind.is_empty() {
+    } else if object.api_version.is_empty() && object.kind.is_empty() {
         Class::NoApiVersionKind
+    } else if object.api_version.is_empty() || object.kind.is_empty() {
+        // Only an object (one with `metadata`) lacking half its type is an error: a Helm
+        // chart's `Chart.yaml` (`apiVersion: v2`) or a values file with a top-level `kind:`
+        // is no object at all.
+        match node.get("metadata").and_then(Node::as_map) {
+            Some(_) => Class::HalfTypeMeta,
+            None => Class::NoApiVersionKind,
+        }
     } else if skip
         .iter()
         .any(|p| p.matches(&object.api_version, &object.kind))

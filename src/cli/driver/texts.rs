@@ -304,6 +304,7 @@ mod tests {
             mode: Mode::Check,
             missing_schema: None,
             skip: Vec::new(),
+            inputs: Default::default(),
             lint: lint::Options::default(),
             validate: validate::Options::default(),
             transform: None,
