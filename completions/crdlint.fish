@@ -35,7 +35,7 @@ complete -c crdlint -n "__fish_crdlint_needs_command" -l select -d 'Report only 
 complete -c crdlint -n "__fish_crdlint_needs_command" -l ignore -d 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config\'s `ignore`)' -r
 complete -c crdlint -n "__fish_crdlint_needs_command" -l warn -d 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_needs_command" -l error -d 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)' -r
-complete -c crdlint -n "__fish_crdlint_needs_command" -l kube-version -d 'The Kubernetes version whose API server is emulated (1.X)' -r
+complete -c crdlint -n "__fish_crdlint_needs_command" -l kube-version -d 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)' -r
 complete -c crdlint -n "__fish_crdlint_needs_command" -l color -d 'When to colour human output' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
@@ -90,7 +90,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l select -d 'Rep
 complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l ignore -d 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config\'s `ignore`)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l warn -d 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l error -d 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)' -r
-complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l kube-version -d 'The Kubernetes version whose API server is emulated (1.X)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l kube-version -d 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l color -d 'When to colour human output' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
@@ -122,7 +122,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand lint" -l select -d 'Repo
 complete -c crdlint -n "__fish_crdlint_using_subcommand lint" -l ignore -d 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config\'s `ignore`)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand lint" -l warn -d 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand lint" -l error -d 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)' -r
-complete -c crdlint -n "__fish_crdlint_using_subcommand lint" -l kube-version -d 'The Kubernetes version whose API server is emulated (1.X)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand lint" -l kube-version -d 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand lint" -l color -d 'When to colour human output' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
@@ -161,7 +161,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l select -d '
 complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l ignore -d 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config\'s `ignore`)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l warn -d 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l error -d 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)' -r
-complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l kube-version -d 'The Kubernetes version whose API server is emulated (1.X)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l kube-version -d 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l color -d 'When to colour human output' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
@@ -200,7 +200,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l select -d 'Rep
 complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l ignore -d 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config\'s `ignore`)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l warn -d 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l error -d 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)' -r
-complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l kube-version -d 'The Kubernetes version whose API server is emulated (1.X)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l kube-version -d 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l color -d 'When to colour human output' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
@@ -240,7 +240,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l select -d 'R
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l ignore -d 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config\'s `ignore`)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l warn -d 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l error -d 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)' -r
-complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l kube-version -d 'The Kubernetes version whose API server is emulated (1.X)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l kube-version -d 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l color -d 'When to colour human output' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
@@ -269,7 +269,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand versions" -l select -d '
 complete -c crdlint -n "__fish_crdlint_using_subcommand versions" -l ignore -d 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config\'s `ignore`)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand versions" -l warn -d 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand versions" -l error -d 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)' -r
-complete -c crdlint -n "__fish_crdlint_using_subcommand versions" -l kube-version -d 'The Kubernetes version whose API server is emulated (1.X)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand versions" -l kube-version -d 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand versions" -l color -d 'When to colour human output' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
@@ -307,7 +307,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -l select -d 'Repo
 complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -l ignore -d 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config\'s `ignore`)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -l warn -d 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -l error -d 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)' -r
-complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -l kube-version -d 'The Kubernetes version whose API server is emulated (1.X)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -l kube-version -d 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -l color -d 'When to colour human output' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
@@ -335,7 +335,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand cost" -l select -d 'Repo
 complete -c crdlint -n "__fish_crdlint_using_subcommand cost" -l ignore -d 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config\'s `ignore`)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand cost" -l warn -d 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand cost" -l error -d 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)' -r
-complete -c crdlint -n "__fish_crdlint_using_subcommand cost" -l kube-version -d 'The Kubernetes version whose API server is emulated (1.X)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand cost" -l kube-version -d 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand cost" -l color -d 'When to colour human output' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
@@ -369,7 +369,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand test" -l select -d 'Repo
 complete -c crdlint -n "__fish_crdlint_using_subcommand test" -l ignore -d 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config\'s `ignore`)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand test" -l warn -d 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand test" -l error -d 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)' -r
-complete -c crdlint -n "__fish_crdlint_using_subcommand test" -l kube-version -d 'The Kubernetes version whose API server is emulated (1.X)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand test" -l kube-version -d 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand test" -l color -d 'When to colour human output' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
@@ -398,7 +398,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand rules" -l select -d 'Rep
 complete -c crdlint -n "__fish_crdlint_using_subcommand rules" -l ignore -d 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config\'s `ignore`)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand rules" -l warn -d 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand rules" -l error -d 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)' -r
-complete -c crdlint -n "__fish_crdlint_using_subcommand rules" -l kube-version -d 'The Kubernetes version whose API server is emulated (1.X)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand rules" -l kube-version -d 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand rules" -l color -d 'When to colour human output' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
@@ -426,7 +426,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l select -d 'R
 complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l ignore -d 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config\'s `ignore`)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l warn -d 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l error -d 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)' -r
-complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l kube-version -d 'The Kubernetes version whose API server is emulated (1.X)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l kube-version -d 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l color -d 'When to colour human output' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
@@ -458,7 +458,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand completions" -l select -
 complete -c crdlint -n "__fish_crdlint_using_subcommand completions" -l ignore -d 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config\'s `ignore`)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand completions" -l warn -d 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand completions" -l error -d 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)' -r
-complete -c crdlint -n "__fish_crdlint_using_subcommand completions" -l kube-version -d 'The Kubernetes version whose API server is emulated (1.X)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand completions" -l kube-version -d 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand completions" -l color -d 'When to colour human output' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
@@ -490,7 +490,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand manpage" -l select -d 'R
 complete -c crdlint -n "__fish_crdlint_using_subcommand manpage" -l ignore -d 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config\'s `ignore`)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand manpage" -l warn -d 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand manpage" -l error -d 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)' -r
-complete -c crdlint -n "__fish_crdlint_using_subcommand manpage" -l kube-version -d 'The Kubernetes version whose API server is emulated (1.X)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand manpage" -l kube-version -d 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand manpage" -l color -d 'When to colour human output' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
@@ -522,7 +522,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand scan" -l select -d 'Repo
 complete -c crdlint -n "__fish_crdlint_using_subcommand scan" -l ignore -d 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config\'s `ignore`)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand scan" -l warn -d 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand scan" -l error -d 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)' -r
-complete -c crdlint -n "__fish_crdlint_using_subcommand scan" -l kube-version -d 'The Kubernetes version whose API server is emulated (1.X)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand scan" -l kube-version -d 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand scan" -l color -d 'When to colour human output' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
