@@ -35,7 +35,7 @@ complete -c crdlint -n "__fish_crdlint_needs_command" -l select -d 'Report only 
 complete -c crdlint -n "__fish_crdlint_needs_command" -l ignore -d 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config\'s `ignore`)' -r
 complete -c crdlint -n "__fish_crdlint_needs_command" -l warn -d 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_needs_command" -l error -d 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)' -r
-complete -c crdlint -n "__fish_crdlint_needs_command" -l kube-version -d 'The Kubernetes version whose API server is emulated (1.X)' -r
+complete -c crdlint -n "__fish_crdlint_needs_command" -l kube-version -d 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)' -r
 complete -c crdlint -n "__fish_crdlint_needs_command" -l color -d 'When to colour human output' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
@@ -90,7 +90,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l select -d 'Rep
 complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l ignore -d 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config\'s `ignore`)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l warn -d 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l error -d 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)' -r
-complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l kube-version -d 'The Kubernetes version whose API server is emulated (1.X)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l kube-version -d 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l color -d 'When to colour human output' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
@@ -123,7 +123,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand lint" -l select -d 'Repo
 complete -c crdlint -n "__fish_crdlint_using_subcommand lint" -l ignore -d 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config\'s `ignore`)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand lint" -l warn -d 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand lint" -l error -d 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)' -r
-complete -c crdlint -n "__fish_crdlint_using_subcommand lint" -l kube-version -d 'The Kubernetes version whose API server is emulated (1.X)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand lint" -l kube-version -d 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand lint" -l color -d 'When to colour human output' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
@@ -162,7 +162,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l select -d '
 complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l ignore -d 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config\'s `ignore`)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l warn -d 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l error -d 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)' -r
-complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l kube-version -d 'The Kubernetes version whose API server is emulated (1.X)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l kube-version -d 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l color -d 'When to colour human output' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
@@ -202,7 +202,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l select -d 'Rep
 complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l ignore -d 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config\'s `ignore`)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l warn -d 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l error -d 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)' -r
-complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l kube-version -d 'The Kubernetes version whose API server is emulated (1.X)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l kube-version -d 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l color -d 'When to colour human output' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
@@ -243,7 +243,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l select -d 'R
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l ignore -d 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config\'s `ignore`)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l warn -d 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l error -d 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)' -r
-complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l kube-version -d 'The Kubernetes version whose API server is emulated (1.X)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l kube-version -d 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l color -d 'When to colour human output' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
@@ -273,7 +273,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand versions" -l select -d '
 complete -c crdlint -n "__fish_crdlint_using_subcommand versions" -l ignore -d 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config\'s `ignore`)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand versions" -l warn -d 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand versions" -l error -d 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)' -r
-complete -c crdlint -n "__fish_crdlint_using_subcommand versions" -l kube-version -d 'The Kubernetes version whose API server is emulated (1.X)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand versions" -l kube-version -d 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand versions" -l color -d 'When to colour human output' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
@@ -311,7 +311,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -l select -d 'Repo
 complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -l ignore -d 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config\'s `ignore`)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -l warn -d 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -l error -d 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)' -r
-complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -l kube-version -d 'The Kubernetes version whose API server is emulated (1.X)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -l kube-version -d 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -l color -d 'When to colour human output' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
@@ -339,7 +339,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand cost" -l select -d 'Repo
 complete -c crdlint -n "__fish_crdlint_using_subcommand cost" -l ignore -d 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config\'s `ignore`)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand cost" -l warn -d 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand cost" -l error -d 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)' -r
-complete -c crdlint -n "__fish_crdlint_using_subcommand cost" -l kube-version -d 'The Kubernetes version whose API server is emulated (1.X)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand cost" -l kube-version -d 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand cost" -l color -d 'When to colour human output' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
@@ -373,7 +373,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand test" -l select -d 'Repo
 complete -c crdlint -n "__fish_crdlint_using_subcommand test" -l ignore -d 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config\'s `ignore`)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand test" -l warn -d 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand test" -l error -d 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)' -r
-complete -c crdlint -n "__fish_crdlint_using_subcommand test" -l kube-version -d 'The Kubernetes version whose API server is emulated (1.X)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand test" -l kube-version -d 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand test" -l color -d 'When to colour human output' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
@@ -402,7 +402,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand rules" -l select -d 'Rep
 complete -c crdlint -n "__fish_crdlint_using_subcommand rules" -l ignore -d 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config\'s `ignore`)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand rules" -l warn -d 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand rules" -l error -d 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)' -r
-complete -c crdlint -n "__fish_crdlint_using_subcommand rules" -l kube-version -d 'The Kubernetes version whose API server is emulated (1.X)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand rules" -l kube-version -d 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand rules" -l color -d 'When to colour human output' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
@@ -430,7 +430,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l select -d 'R
 complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l ignore -d 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config\'s `ignore`)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l warn -d 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l error -d 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)' -r
-complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l kube-version -d 'The Kubernetes version whose API server is emulated (1.X)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l kube-version -d 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l color -d 'When to colour human output' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
@@ -462,7 +462,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand completions" -l select -
 complete -c crdlint -n "__fish_crdlint_using_subcommand completions" -l ignore -d 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config\'s `ignore`)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand completions" -l warn -d 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand completions" -l error -d 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)' -r
-complete -c crdlint -n "__fish_crdlint_using_subcommand completions" -l kube-version -d 'The Kubernetes version whose API server is emulated (1.X)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand completions" -l kube-version -d 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand completions" -l color -d 'When to colour human output' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
@@ -494,7 +494,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand manpage" -l select -d 'R
 complete -c crdlint -n "__fish_crdlint_using_subcommand manpage" -l ignore -d 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config\'s `ignore`)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand manpage" -l warn -d 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand manpage" -l error -d 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)' -r
-complete -c crdlint -n "__fish_crdlint_using_subcommand manpage" -l kube-version -d 'The Kubernetes version whose API server is emulated (1.X)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand manpage" -l kube-version -d 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand manpage" -l color -d 'When to colour human output' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
@@ -526,7 +526,7 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand scan" -l select -d 'Repo
 complete -c crdlint -n "__fish_crdlint_using_subcommand scan" -l ignore -d 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config\'s `ignore`)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand scan" -l warn -d 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand scan" -l error -d 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)' -r
-complete -c crdlint -n "__fish_crdlint_using_subcommand scan" -l kube-version -d 'The Kubernetes version whose API server is emulated (1.X)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand scan" -l kube-version -d 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand scan" -l color -d 'When to colour human output' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"

@@ -831,6 +831,47 @@ fn kube_version_accepts_supported_minors_only() {
     assert!(old.stderr.contains("not supported"), "{}", old.stderr);
 }
 
+/// `--help`, the man page and the completions state the supported range and the default, and
+/// both follow `KubeVersion` (a new minor that forgets the help text fails here); the newest
+/// minor is accepted and the one after it is not.
+#[test]
+fn kube_version_range_is_documented_and_enforced() {
+    use crdlint::k8s::KubeVersion;
+    let (old, new) = (KubeVersion::OLDEST, KubeVersion::NEWEST);
+    let range = format!("{old} to {new} (default {new})");
+    let help = crdlint(&["check", "--help"]);
+    assert!(help.stdout.contains(&range), "{}", help.stdout);
+    let man = crdlint(&["manpage"]);
+    assert!(man.stdout.contains(&range), "no {range} in the man page");
+    let fish = std::fs::read_to_string("completions/crdlint.fish").expect("completions");
+    assert!(
+        fish.contains(&range),
+        "no {range} in completions/crdlint.fish"
+    );
+    let newest = crdlint(&[
+        "check",
+        "--kube-version",
+        &new.to_string(),
+        "testdata/cli/widgets.json",
+    ]);
+    assert_eq!(newest.code, 0, "{}", newest.transcript());
+    let next = format!("1.{}", new.minor + 1);
+    let beyond = crdlint(&[
+        "check",
+        "--kube-version",
+        &next,
+        "testdata/cli/widgets.json",
+    ]);
+    assert_eq!(beyond.code, 2);
+    assert!(
+        beyond
+            .stderr
+            .contains(&format!("crdlint emulates {old} to {new}")),
+        "{}",
+        beyond.stderr
+    );
+}
+
 #[test]
 fn write_rewrites_files_in_place_keeping_comments() {
     let dir = tempfile::tempdir().expect("tempdir");

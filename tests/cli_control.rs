@@ -431,7 +431,7 @@ fn standard_input_is_read_without_a_dash_when_piped() {
 
 #[test]
 fn missing_schema_policies_and_skip() {
-    let doc = "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d\n---\napiVersion: other.io/v2\nkind: Gizmo\nmetadata:\n  name: g\n";
+    let doc = "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d\nspec: {selector: {matchLabels: {a: b}}, template: {metadata: {labels: {a: b}}, spec: {containers: [{name: c, image: i}]}}}\n---\napiVersion: other.io/v2\nkind: Gizmo\nmetadata:\n  name: g\n";
     let dir = tree(&[("m.yaml", doc)]);
     let at = |args: &[&str]| {
         let mut all = vec!["check", "--format", "json"];
@@ -447,7 +447,7 @@ fn missing_schema_policies_and_skip() {
             0,
             vec![
                 "input/no-schema warning m.yaml:2".to_string(),
-                "input/no-schema warning m.yaml:12".to_string()
+                "input/no-schema warning m.yaml:13".to_string()
             ]
         )
     );
@@ -466,7 +466,7 @@ fn missing_schema_policies_and_skip() {
             "--skip",
             "example.com/Widget"
         ]),
-        (0, vec!["input/no-schema warning m.yaml:12".to_string()])
+        (0, vec!["input/no-schema warning m.yaml:13".to_string()])
     );
 }
 

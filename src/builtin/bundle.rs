@@ -47,6 +47,10 @@ pub struct Index {
     names: Vec<OnceLock<HashMap<String, usize, foldhash::fast::RandomState>>>,
     /// Per minor: the kinds served.
     pub kinds: Vec<Vec<KindEntry>>,
+    /// Per minor: the served kinds it deprecates with a removal announced for a later minor
+    /// (group, version, kind, that minor), from the prerelease-lifecycle markers of its Go
+    /// types; empty for the minors built from documents alone.
+    pub announced: Vec<Vec<(String, String, String, u32)>>,
     /// Per package: its bodies, decoded on first use.
     decoded: Vec<OnceLock<Option<Arc<Vec<Value>>>>>,
 }
@@ -135,7 +139,30 @@ fn parse_index(bytes: &[u8]) -> Option<Index> {
                 .collect::<Option<Vec<_>>>()
         })
         .collect::<Option<Vec<_>>>()?;
-    if tables.len() != minors.len() || kinds.len() != minors.len() {
+    let announced = match v.get("announced") {
+        None => vec![Vec::new(); minors.len()],
+        Some(a) => a
+            .as_array()?
+            .iter()
+            .map(|rows| {
+                rows.as_array()?
+                    .iter()
+                    .map(|r| {
+                        Some((
+                            r[0].as_str()?.to_string(),
+                            r[1].as_str()?.to_string(),
+                            r[2].as_str()?.to_string(),
+                            u32::try_from(r[3].as_u64()?).ok()?,
+                        ))
+                    })
+                    .collect::<Option<Vec<_>>>()
+            })
+            .collect::<Option<Vec<_>>>()?,
+    };
+    if tables.len() != minors.len()
+        || kinds.len() != minors.len()
+        || announced.len() != minors.len()
+    {
         return None;
     }
     let decoded = (0..packages.len()).map(|_| OnceLock::new()).collect();
@@ -147,6 +174,7 @@ fn parse_index(bytes: &[u8]) -> Option<Index> {
         tables,
         names,
         kinds,
+        announced,
         decoded,
     })
 }
@@ -239,6 +267,19 @@ mod tests {
         let pkg = index.defs[id].1;
         assert!(index.decoded[pkg].get().is_some());
         assert!(index.packages_decoded() < index.packages.len());
+    }
+
+    /// A minor added to the version list without its schemas (scripts/gen-builtin-data.sh)
+    /// would borrow the previous minor's: this fails instead.
+    #[test]
+    fn every_supported_minor_has_its_own_schemas() {
+        let index = index().expect("the embedded index decodes");
+        for v in crate::k8s::KubeVersion::all() {
+            assert!(
+                index.minors.contains(&v.minor),
+                "no built-in schemas for {v}"
+            );
+        }
     }
 
     #[test]

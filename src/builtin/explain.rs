@@ -284,6 +284,30 @@ mod tests {
         assert!(explain(V, "Deployment", "").is_err());
     }
 
+    /// 1.37's new fields and kinds, with 1.37's descriptions; 1.36 does not have them.
+    #[test]
+    fn the_1_37_fields_and_kinds() {
+        let v37 = KubeVersion { minor: 37 };
+        let out = explain(
+            v37,
+            "v1/Pod",
+            "spec.containers.volumeMounts.bindMountOptions",
+        )
+        .unwrap();
+        assert!(out.contains("FIELD: bindMountOptions <[]string>"), "{out}");
+        assert!(out.contains("additional bind mount options"), "{out}");
+        let out = explain(v37, "certificates.k8s.io/v1/ClusterTrustBundle", "").unwrap();
+        assert!(out.contains("X.509 trust anchors"), "{out}");
+        let v36 = KubeVersion { minor: 36 };
+        assert!(explain(
+            v36,
+            "v1/Pod",
+            "spec.containers.volumeMounts.bindMountOptions"
+        )
+        .is_err());
+        assert!(explain(v36, "certificates.k8s.io/v1/ClusterTrustBundle", "").is_err());
+    }
+
     #[test]
     fn wrapping() {
         assert_eq!(wrap("a bb ccc\n\ndd", 4), ["a bb", "ccc", "", "dd"]);

@@ -282,7 +282,9 @@ mod tests {
 
     #[test]
     fn alpha_kinds_are_served_with_a_warning() {
-        let n = note(30, "certificates.k8s.io/v1alpha1", "ClusterTrustBundle").unwrap();
+        // (certificates.k8s.io/v1alpha1 ClusterTrustBundle was the example until 1.37 removed
+        // it: a removal takes precedence, see below.)
+        let n = note(30, "internal.apiserver.k8s.io/v1alpha1", "StorageVersion").unwrap();
         assert_eq!(n.rule.id, "api/alpha-version");
         assert!(note(30, "v1", "ConfigMap").is_none());
     }
@@ -304,5 +306,66 @@ mod tests {
         assert!(at36
             .message
             .starts_with("scheduling.k8s.io/v1alpha1 Workload was removed in Kubernetes 1.36;"));
+    }
+
+    /// The versions 1.37 stops serving (kubernetes-validate 1.37.0's definitions, see
+    /// data/builtin/NOTICE): deprecated with their replacement at 1.36, removed at 1.37.
+    #[test]
+    fn the_removals_of_1_37_are_reported_with_their_replacements() {
+        for (av, kind, instead) in [
+            (
+                "networking.k8s.io/v1beta1",
+                "ServiceCIDR",
+                "networking.k8s.io/v1",
+            ),
+            (
+                "networking.k8s.io/v1beta1",
+                "IPAddress",
+                "networking.k8s.io/v1",
+            ),
+            (
+                "storage.k8s.io/v1beta1",
+                "VolumeAttributesClass",
+                "storage.k8s.io/v1",
+            ),
+            (
+                "certificates.k8s.io/v1alpha1",
+                "ClusterTrustBundle",
+                "certificates.k8s.io/v1",
+            ),
+        ] {
+            let at36 = note(36, av, kind).unwrap();
+            assert_eq!(at36.rule.id, "api/deprecated-version", "{av} {kind}");
+            assert_eq!(
+                at36.message,
+                format!("{av} {kind} is deprecated: Kubernetes 1.37 removes it")
+            );
+            let at37 = note(37, av, kind).unwrap();
+            assert_eq!(at37.rule.id, "api/removed-version", "{av} {kind}");
+            assert!(at37
+                .message
+                .starts_with(&format!("{av} {kind} was removed in Kubernetes 1.37;")));
+            assert_eq!(at37.help, Some(format!("use {instead} instead")));
+        }
+        // What 1.37 deprecates and announces the removal of (k8s.io/api
+        // admissionregistration/v1beta1 zz_generated.prerelease-lifecycle.go: deprecated 1.37,
+        // removed 1.40): a warning from 1.37 on, nothing at 1.36.
+        let av = "admissionregistration.k8s.io/v1beta1";
+        assert!(note(36, av, "MutatingAdmissionPolicy").is_none());
+        let at37 = note(37, av, "MutatingAdmissionPolicy").unwrap();
+        assert_eq!(at37.rule.id, "api/deprecated-version");
+        assert_eq!(
+            at37.message,
+            format!("{av} MutatingAdmissionPolicy is deprecated: Kubernetes 1.40 removes it")
+        );
+        assert_eq!(
+            at37.help.as_deref(),
+            Some("use admissionregistration.k8s.io/v1 instead")
+        );
+        // New in 1.37: served there, not before.
+        assert!(note(37, "certificates.k8s.io/v1", "ClusterTrustBundle").is_none());
+        let at36 = note(36, "certificates.k8s.io/v1", "ClusterTrustBundle").unwrap();
+        assert_eq!(at36.rule.id, "api/unknown-kind");
+        assert!(at36.message.contains("served from Kubernetes 1.37 on"));
     }
 }

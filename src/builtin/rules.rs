@@ -36,7 +36,7 @@ server serves them only when the cluster enables them (`--runtime-config=<group>
 a feature gate); a default cluster, and most managed ones, answer `no matches for kind`. crdlint validates the \
 object against the alpha schema and warns. Raise it to an error (`.crdlint.yaml` severity) where clusters never \
 enable alpha APIs, or turn it off where they do.",
-    bad: "apiVersion: certificates.k8s.io/v1alpha1\nkind: ClusterTrustBundle\nmetadata:\n  name: example\nspec:\n  trustBundle: \"-----BEGIN CERTIFICATE-----\"\n",
+    bad: "apiVersion: internal.apiserver.k8s.io/v1alpha1\nkind: StorageVersion\nmetadata:\n  name: apps.deployments\nspec: {}\nstatus: {}\n",
     good: "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  selector:\n    matchLabels:\n      app: web\n  template:\n    metadata:\n      labels:\n        app: web\n    spec:\n      containers:\n      - name: web\n        image: nginx\n",
 };
 

@@ -13,7 +13,8 @@ use crate::k8s::version::compare_kube_aware_version_strings;
 /// What a minor says about an apiVersion and kind.
 #[derive(Debug, PartialEq)]
 pub enum Status {
-    /// Served; `removed_in` is the minor that removes it, when the bundle knows one.
+    /// Served; `removed_in` is the minor that removes it, when the bundle knows one or the
+    /// minor announces one.
     Served {
         entry: KindEntry,
         removed_in: Option<u32>,
@@ -139,9 +140,18 @@ fn find<'a>(
 pub fn status(index: &Index, slot: usize, group: &str, version: &str, kind: &str) -> Status {
     let here = &index.kinds[slot];
     if let Some(entry) = find(here, group, version, kind) {
+        // The bundle's next minor without it, else the removal this minor announces.
         let removed_in = (slot + 1..index.minors.len())
             .find(|&s| find(&index.kinds[s], group, version, kind).is_none())
-            .map(|s| index.minors[s]);
+            .map(|s| index.minors[s])
+            .or_else(|| {
+                index.announced[slot]
+                    .iter()
+                    .find(|(g, v, k, _)| {
+                        (g.as_str(), v.as_str(), k.as_str()) == (group, version, kind)
+                    })
+                    .map(|a| a.3)
+            });
         return Status::Served {
             entry: entry.clone(),
             removed_in,

@@ -98,7 +98,12 @@ pub struct KubernetesCompiler {
 
 impl RuleCompiler for KubernetesCompiler {
     fn decl_type(&self, schema: &Schema, is_resource_root: bool) -> Option<Arc<DeclType>> {
-        schema_types::decl_type(schema, is_resource_root, schema_types::ROOT_TYPE_NAME)
+        schema_types::decl_type_at(
+            schema,
+            is_resource_root,
+            schema_types::ROOT_TYPE_NAME,
+            crate::k8s::Behavior::of(self.options.kube_version),
+        )
     }
 
     fn compile(

@@ -401,6 +401,22 @@ mod tests {
         }
     }
 
+    /// Kubernetes lists library v1 (`includes`, apiserver v0.37.0-beta.0 `base.go`
+    /// `library.Lists(library.ListsVersion(1))` introduced at 1.37): stored rules of a 1.37
+    /// server have it, new rules of a 1.37 server compile against 1.36 and do not.
+    #[test]
+    fn includes_is_in_the_1_37_stored_environment_only() {
+        let vars = vec![("self".to_string(), Type::list(Type::Int))];
+        let at = |minor, env| CompileOptions {
+            env,
+            ..CompileOptions::new(KubeVersion { minor })
+        };
+        let src = "self.includes(1)";
+        assert!(compile_expr(src, &vars, &at(37, EnvKind::StoredExpressions)).is_ok());
+        assert!(compile_expr(src, &vars, &at(37, EnvKind::NewExpressions)).is_err());
+        assert!(compile_expr(src, &vars, &at(36, EnvKind::StoredExpressions)).is_err());
+    }
+
     /// The lazy walk down from each minor gives the classes the eager computation over every
     /// minor gave (the environment's decls built for each).
     #[test]

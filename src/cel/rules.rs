@@ -21,7 +21,7 @@ use std::sync::Arc;
 
 use super::cache::compile as compile_expr;
 use super::location::offset_to_span as rule_offset_to_span;
-use super::schema_types::{decl_type, ROOT_TYPE_NAME};
+use super::schema_types::{decl_type_at, ROOT_TYPE_NAME};
 use super::{CompileError, CompileOptions, Compiled, DeclType, EnvKind, Type};
 use crate::diag::{Diagnostic, Rule, Severity, Span};
 use crate::k8s::{FieldPath, KubeVersion};
@@ -319,7 +319,10 @@ fn walk<'a>(
 ) {
     let in_scope = parent_in_scope || !s.x_validations.is_empty();
     let decl = if in_scope {
-        from_parent.or_else(|| decl_type(s, is_root || s.x_embedded_resource, ROOT_TYPE_NAME))
+        from_parent.or_else(|| {
+            let beh = crate::k8s::Behavior::of(opts.kube_version);
+            decl_type_at(s, is_root || s.x_embedded_resource, ROOT_TYPE_NAME, beh)
+        })
     } else {
         None
     };

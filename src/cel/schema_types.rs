@@ -12,6 +12,7 @@ use indexmap::IndexMap;
 
 use super::escaping::escape;
 use super::types::{DeclField, DeclKind, DeclType, Type};
+use crate::k8s::Behavior;
 use crate::schema::Schema;
 
 /// apiserver `DefaultMaxRequestSizeBytes` (3 MiB).
@@ -27,10 +28,22 @@ const MAX_DATETIME_SIZE_JSON: i64 = 32;
 /// DNS-1123 subdomain maximum: `metadata.name` at resource roots is capped to it.
 const NAME_MAX_LENGTH: i64 = 253;
 
-/// The declared type of `s`, named `name`; `None` when the node is not visible to CEL (no type,
-/// e.g. a bare preserve-unknown-fields node; or an array/map whose items are not visible).
+/// The declared type of `s`, named `name`, as the newest server builds it; `None` when the node
+/// is not visible to CEL (no type, e.g. a bare preserve-unknown-fields node; or an array/map
+/// whose items are not visible).
 pub fn decl_type(s: &Schema, is_resource_root: bool, name: &str) -> Option<Arc<DeclType>> {
-    decl_type_inner(s, is_resource_root, &mut name.to_string(), 0)
+    decl_type_at(s, is_resource_root, name, Behavior::NEWEST)
+}
+
+/// [`decl_type`] as the server of behaviours `beh` builds it.
+pub fn decl_type_at(
+    s: &Schema,
+    is_resource_root: bool,
+    name: &str,
+    beh: Behavior,
+) -> Option<Arc<DeclType>> {
+    let bounded = beh.cel_object_meta_name_max_length;
+    decl_type_inner(s, is_resource_root, &mut name.to_string(), 0, bounded)
 }
 
 fn zero_if_negative(v: i64) -> i64 {
@@ -78,7 +91,9 @@ fn string_schema(max_length: Option<i64>) -> Schema {
 /// and `metadata.generateName`, and no other metadata. Returns the properties to put in place
 /// of (or after) the root's own, in upstream's order; `None` when the root already has them
 /// all. Upstream copies the root schema to change it; we only build the three replacements.
-fn object_meta_overrides(s: &Schema) -> Option<[(&'static str, Schema); 3]> {
+/// The two names are bounded only when `bounded` (from 1.37:
+/// [`Behavior::cel_object_meta_name_max_length`]); before, they were plain strings.
+fn object_meta_overrides(s: &Schema, bounded: bool) -> Option<[(&'static str, Schema); 3]> {
     let is = |p: Option<&Schema>, t: &str| p.is_some_and(|p| p.is_type(t));
     let meta = s.properties.get("metadata");
     if is(s.properties.get("kind"), "string")
@@ -92,7 +107,7 @@ fn object_meta_overrides(s: &Schema) -> Option<[(&'static str, Schema); 3]> {
     }
     let capped = |p: Option<&Schema>, max: i64| {
         let user = p.and_then(|p| p.max_length);
-        string_schema(Some(user.map_or(max, |u| u.min(max))))
+        string_schema(bounded.then(|| user.map_or(max, |u| u.min(max))))
     };
     let meta_props = meta.map(|m| &m.properties);
     let mut metadata = Schema {
@@ -149,6 +164,7 @@ fn decl_type_inner(
     is_root: bool,
     name: &mut String,
     depth: usize,
+    bounded: bool,
 ) -> Option<Arc<DeclType>> {
     if depth > crate::schema::MAX_DEPTH + 2 {
         return None;
@@ -161,14 +177,14 @@ fn decl_type_inner(
         return Some(scalar("dyn", Type::Dyn, 1, max));
     }
     let overrides = if is_root {
-        object_meta_overrides(s)
+        object_meta_overrides(s, bounded)
     } else {
         None
     };
     match s.type_str() {
         "array" => {
             let items = s.items.as_deref()?;
-            let it = child_type(items, name, ".@idx", depth)?;
+            let it = child_type(items, name, ".@idx", depth, bounded)?;
             let max = match s.max_items {
                 Some(m) => zero_if_negative(m),
                 None => (MAX_REQUEST_SIZE_BYTES - 2) / (it.min_serialized_size + 1),
@@ -186,7 +202,7 @@ fn decl_type_inner(
         }
         "object" => {
             if let Some(ap) = s.additional_properties_schema() {
-                let vt = child_type(ap, name, ".@elem", depth)?;
+                let vt = child_type(ap, name, ".@elem", depth, bounded)?;
                 let max = match s.max_properties {
                     Some(m) => zero_if_negative(m),
                     None => (MAX_REQUEST_SIZE_BYTES - 2) / (vt.min_serialized_size + 6),
@@ -209,7 +225,7 @@ fn decl_type_inner(
                 let len = name.len();
                 name.push('.');
                 name.push_str(escaped.as_deref().unwrap_or(pname));
-                let ft = decl_type_inner(prop, prop.x_embedded_resource, name, depth + 1);
+                let ft = decl_type_inner(prop, prop.x_embedded_resource, name, depth + 1, bounded);
                 name.truncate(len);
                 let Some(ft) = ft else {
                     continue;
@@ -312,10 +328,11 @@ fn child_type(
     name: &mut String,
     suffix: &str,
     depth: usize,
+    bounded: bool,
 ) -> Option<Arc<DeclType>> {
     let len = name.len();
     name.push_str(suffix);
-    let t = decl_type_inner(child, child.x_embedded_resource, name, depth + 1);
+    let t = decl_type_inner(child, child.x_embedded_resource, name, depth + 1, bounded);
     name.truncate(len);
     t
 }
@@ -378,6 +395,26 @@ mod tests {
             ["name", "generateName"]
         );
         assert_eq!(meta.fields["name"].ty.max_elements, 253 * 4);
+        assert_eq!(meta.fields["generateName"].ty.max_elements, 252 * 4);
         assert!(t.fields.contains_key("apiVersion"));
+    }
+
+    /// Before 1.37 (apiextensions release-1.36 `WithTypeAndObjectMeta`) the names were plain
+    /// strings, as long as a request allows.
+    #[test]
+    fn object_meta_names_unbounded_before_1_37() {
+        let s = schema(serde_json::json!({"type": "object"}));
+        let at = |minor| {
+            let b = Behavior::of(crate::k8s::KubeVersion { minor });
+            let t = decl_type_at(&s, true, ROOT_TYPE_NAME, b).unwrap();
+            let meta = &t.fields["metadata"].ty;
+            (
+                meta.fields["name"].ty.max_elements,
+                meta.fields["generateName"].ty.max_elements,
+            )
+        };
+        assert_eq!(at(37), (253 * 4, 252 * 4));
+        let unbounded = MAX_REQUEST_SIZE_BYTES - 2;
+        assert_eq!(at(36), (unbounded, unbounded));
     }
 }

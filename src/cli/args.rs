@@ -72,7 +72,7 @@ pub struct GlobalArgs {
     #[arg(long, global = true)]
     pub no_suppressions: bool,
 
-    /// The Kubernetes version whose API server is emulated (1.X).
+    /// The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37).
     #[arg(long, value_name = "X.Y", global = true)]
     pub kube_version: Option<String>,
 

@@ -56,6 +56,16 @@ pub enum Change {
     /// Go `net/url` (GODEBUG `urlmaxqueryparams`, CVE-2025-61726): `ParseQuery` refuses more
     /// than 10000 parameters, so CEL `getQuery()` of such a URL is empty; before, unlimited.
     UrlMaxQueryParams,
+    /// apimachinery `validateOwnerReference`: each reference's errors are indexed
+    /// (`metadata.ownerReferences[0].kind`), a missing `apiVersion`, `kind`, `name` or `uid` is
+    /// `Required value: must not be empty`, and a malformed `apiVersion` is `must be
+    /// <group>/<version> or <version>`; before, the path had no index, every case was `Invalid
+    /// value`, and any apiVersion without a version said `version must not be empty`.
+    OwnerReferenceRequired,
+    /// apiextensions `WithTypeAndObjectMeta`: a resource root's `self.metadata.name` is a CEL
+    /// string of at most 253 bytes (`generateName` 252, or the schema's smaller `maxLength`), so
+    /// rules on them cost less; before, both were unbounded strings.
+    CelObjectMetaNameMaxLength,
 }
 
 /// One row of [`CHANGES`].
@@ -156,6 +166,51 @@ pub static CHANGES: &[Row] = &[
         upstream: "golang/go 1.26 net/url urlstrictcolons (internal/godebugs Changed: 26); release-1.36 go.mod `godebug default=go1.26` (built with Go 1.26, kubernetes #137080); release-1.35 is built with Go 1.26.8 (#142182) but keeps `godebug default=go1.25`",
         note: "http/https host with more than one colon: invalid port (url(), isURL(), format: uri)",
     },
+    Row {
+        change: Change::OwnerReferenceRequired,
+        since: 37,
+        upstream: "kubernetes/apimachinery pkg/api/validation/objectmeta.go validateOwnerReference, release-1.36 vs v0.37.0-beta.0 (Required, indexed paths, `must be <group>/<version> or <version>`)",
+        note: "ownerReferences[i]: Required value for missing fields; before, unindexed Invalid value",
+    },
+    Row {
+        change: Change::CelObjectMetaNameMaxLength,
+        since: 37,
+        upstream: "kubernetes/apiextensions-apiserver 1f3023483 'Add a maxLength limit to CRD name and generateName if not provided in the schema' (pkg/apiserver/schema/cel/model/schemas.go, first in v0.37.0-alpha.2)",
+        note: "CEL cost: self.metadata.name at most 253 bytes, generateName 252 (were unbounded)",
+    },
+];
+
+/// What each supported minor was built from: the rows a new minor adds, each with the upstream
+/// files its behaviour was read from (docs/new-minor.md is the checklist that fills them).
+/// `tests::every_supported_minor_has_a_row` fails when a minor is supported without one.
+#[derive(Clone, Copy, Debug)]
+pub struct Minor {
+    pub minor: u32,
+    /// k8s.io/apiserver's `go.mod` at the minor's `.0` tag: the `go` directive and the
+    /// `godebug default` (none: the Go release's own defaults), which decide `net/url` and
+    /// number formatting ([`Change::UrlStrictColons`], [`Change::UrlMaxQueryParams`]).
+    pub go: &'static str,
+    /// The google/cel-go version the minor pins (apiserver's `go.mod`; apiextensions' for 1.25).
+    pub cel_go: &'static str,
+    /// The upstream commits this minor's row was read from.
+    pub upstream: &'static str,
+}
+
+/// One row per supported minor, oldest first.
+pub static MINORS: &[Minor] = &[
+    Minor { minor: 25, go: "go 1.19", cel_go: "v0.12.4", upstream: "apiserver v0.25.0 456c5a07f911; apiextensions-apiserver v0.25.0 d75d3678445e" },
+    Minor { minor: 26, go: "go 1.19", cel_go: "v0.12.5", upstream: "apiserver v0.26.0 7468250970ae" },
+    Minor { minor: 27, go: "go 1.20", cel_go: "v0.12.6", upstream: "apiserver v0.27.0 12b737b0496e" },
+    Minor { minor: 28, go: "go 1.20", cel_go: "v0.16.0", upstream: "apiserver v0.28.0 70129e13359c" },
+    Minor { minor: 29, go: "go 1.21", cel_go: "v0.17.7", upstream: "apiserver v0.29.0 a94c793c90e5" },
+    Minor { minor: 30, go: "go 1.22.0", cel_go: "v0.17.8", upstream: "apiserver v0.30.0 9b2e61f60b8a; apiextensions-apiserver v0.30.0 03da840c7678" },
+    Minor { minor: 31, go: "go 1.22.0", cel_go: "v0.20.1", upstream: "apiserver v0.31.0 525dec223571" },
+    Minor { minor: 32, go: "go 1.23.0, godebug default=go1.23", cel_go: "v0.22.0", upstream: "apiserver v0.32.0 9d863059eefc" },
+    Minor { minor: 33, go: "go 1.24.0, godebug default=go1.24", cel_go: "v0.23.2", upstream: "apiserver v0.33.0 9529108a5dff" },
+    Minor { minor: 34, go: "go 1.24.0, godebug default=go1.24", cel_go: "v0.26.0", upstream: "apiserver v0.34.0 8335e368b67a" },
+    Minor { minor: 35, go: "go 1.25.0, godebug default=go1.25", cel_go: "v0.26.0", upstream: "apiserver v0.35.0 5c93bee06802; apiextensions-apiserver v0.35.0 a8d2a03a6b79" },
+    Minor { minor: 36, go: "go 1.26.0, godebug default=go1.26", cel_go: "v0.26.0", upstream: "apiserver v0.36.0 4275b1386716; apiextensions-apiserver v0.36.0 0ed55b7d7d5b" },
+    Minor { minor: 37, go: "go 1.26.0, godebug default=go1.26", cel_go: "v0.27.0", upstream: "apiserver v0.37.0-beta.0 c19df515293e (pkg/cel/environment/base.go, pkg/cel/library/lists.go, cost.go); apiextensions-apiserver v0.37.0-beta.0 4ae73e043925; apimachinery v0.37.0-beta.0 (pkg/api/validation/objectmeta.go); no release-1.37 branch could be had" },
 ];
 
 /// The minor where `c` starts.
@@ -183,6 +238,8 @@ pub struct Behavior {
     pub scientific_format_no_spaces: bool,
     pub url_strict_colons: bool,
     pub url_max_query_params: bool,
+    pub owner_reference_required: bool,
+    pub cel_object_meta_name_max_length: bool,
 }
 
 impl Behavior {
@@ -202,6 +259,8 @@ impl Behavior {
         scientific_format_no_spaces: true,
         url_strict_colons: true,
         url_max_query_params: true,
+        owner_reference_required: true,
+        cel_object_meta_name_max_length: true,
     };
 
     pub fn of(v: KubeVersion) -> Behavior {
@@ -221,6 +280,8 @@ impl Behavior {
             scientific_format_no_spaces: on(Change::ScientificFormatNoSpaces),
             url_strict_colons: on(Change::UrlStrictColons),
             url_max_query_params: on(Change::UrlMaxQueryParams),
+            owner_reference_required: on(Change::OwnerReferenceRequired),
+            cel_object_meta_name_max_length: on(Change::CelObjectMetaNameMaxLength),
         }
     }
 
@@ -241,6 +302,8 @@ impl Behavior {
             Change::ScientificFormatNoSpaces => self.scientific_format_no_spaces,
             Change::UrlStrictColons => self.url_strict_colons,
             Change::UrlMaxQueryParams => self.url_max_query_params,
+            Change::OwnerReferenceRequired => self.owner_reference_required,
+            Change::CelObjectMetaNameMaxLength => self.cel_object_meta_name_max_length,
         }
     }
 }
@@ -272,5 +335,25 @@ mod tests {
         // One row per change.
         let mut seen = std::collections::HashSet::new();
         assert!(CHANGES.iter().all(|r| seen.insert(r.change)));
+    }
+
+    /// A minor added to the version list (`KubeVersion::NEWEST`) without its row here fails
+    /// this test: docs/new-minor.md is the checklist that fills it.
+    #[test]
+    fn every_supported_minor_has_a_row() {
+        let rows: Vec<u32> = MINORS.iter().map(|m| m.minor).collect();
+        let supported: Vec<u32> = KubeVersion::all().map(|v| v.minor).collect();
+        assert_eq!(rows, supported);
+        assert!(MINORS
+            .iter()
+            .all(|m| !m.go.is_empty() && !m.upstream.is_empty()));
+    }
+
+    #[test]
+    fn minor_37_changes_owner_references_and_metadata_name_bounds() {
+        let b36 = Behavior::of(KubeVersion { minor: 36 });
+        let b37 = Behavior::of(KubeVersion { minor: 37 });
+        assert!(!b36.owner_reference_required && b37.owner_reference_required);
+        assert!(!b36.cel_object_meta_name_max_length && b37.cel_object_meta_name_max_length);
     }
 }

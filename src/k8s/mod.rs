@@ -39,7 +39,7 @@ impl KubeVersion {
     /// The oldest version crdlint emulates.
     pub const OLDEST: KubeVersion = KubeVersion { minor: 25 };
     /// The newest version crdlint emulates, and the default.
-    pub const NEWEST: KubeVersion = KubeVersion { minor: 36 };
+    pub const NEWEST: KubeVersion = KubeVersion { minor: 37 };
 
     /// Parses `1.30` (or `v1.30`, `1.30.2`).
     pub fn parse(s: &str) -> Result<KubeVersion, String> {
@@ -78,6 +78,14 @@ impl KubeVersion {
         KubeVersion {
             minor: self.minor.saturating_sub(1),
         }
+    }
+}
+
+impl KubeVersion {
+    /// Every supported minor, oldest first: the version list each per-minor table must cover
+    /// (`behavior::MINORS`, the built-in bundle; tests check both).
+    pub fn all() -> impl Iterator<Item = KubeVersion> {
+        (Self::OLDEST.minor..=Self::NEWEST.minor).map(|minor| KubeVersion { minor })
     }
 }
 

@@ -243,7 +243,7 @@ pub mod parts {
         out.into_iter().map(|(e, _)| e).collect()
     }
 
-    /// `objectmeta.Validate(nil path, obj, s, isResourceRoot)`.
+    /// `objectmeta.Validate(nil path, obj, s, isResourceRoot)`, as the newest minor words it.
     pub fn embedded_resource_errors(
         schema: Option<&Schema>,
         obj: &Node,
@@ -257,7 +257,14 @@ pub mod parts {
             schema
         };
         let mut out = Vec::new();
-        objectmeta::validate_embedded(obj, s, &Link::Root(None), &mut out, 0);
+        objectmeta::validate_embedded(
+            obj,
+            s,
+            &Link::Root(None),
+            &mut out,
+            0,
+            crate::k8s::Behavior::NEWEST,
+        );
         out.into_iter().map(|(e, _)| e).collect()
     }
 

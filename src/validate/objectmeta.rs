@@ -13,7 +13,7 @@ use super::listtype::Located;
 use super::prune::UnknownField;
 use super::subtrees::Subtrees;
 use crate::k8s::field::{BadValue, FieldError};
-use crate::k8s::{names, FieldPath};
+use crate::k8s::{names, Behavior, FieldPath};
 use crate::schema::Schema;
 use crate::yaml::{Map, Node, Span, Value};
 
@@ -410,6 +410,7 @@ pub(crate) fn validate_embedded(
     path: &Link<'_>,
     out: &mut Vec<Located>,
     depth: usize,
+    beh: Behavior,
 ) {
     let Some(s) = s else {
         return;
@@ -420,12 +421,12 @@ pub(crate) fn validate_embedded(
     match &x.value {
         Value::Map(m) => {
             if s.x_embedded_resource {
-                validate_embedded_resource(m, x.span(), path, out);
+                validate_embedded_resource(m, x.span(), path, out, beh);
             }
             for e in &m.entries {
                 if let Some(p) = s.property(&e.key) {
                     let l = Link::Child(path, &e.key);
-                    validate_embedded(&e.value, Some(p), &l, out, depth + 1);
+                    validate_embedded(&e.value, Some(p), &l, out, depth + 1, beh);
                 } else if s.additional_properties.is_some() {
                     let l = Link::Key(path, &e.key);
                     validate_embedded(
@@ -434,6 +435,7 @@ pub(crate) fn validate_embedded(
                         &l,
                         out,
                         depth + 1,
+                        beh,
                     );
                 }
             }
@@ -442,7 +444,7 @@ pub(crate) fn validate_embedded(
             let is = s.items.as_deref();
             for (i, it) in items.iter().enumerate() {
                 let l = Link::Index(path, i);
-                validate_embedded(it, is, &l, out, depth + 1);
+                validate_embedded(it, is, &l, out, depth + 1, beh);
             }
         }
         _ => {}
@@ -463,6 +465,7 @@ pub(crate) fn validate_embedded_resource(
     span: Span,
     path: &Link<'_>,
     out: &mut Vec<Located>,
+    beh: Behavior,
 ) {
     let child = |k: &str| Link::Child(path, k).to_path();
     if !m.contains_key("apiVersion") {
@@ -538,6 +541,7 @@ pub(crate) fn validate_embedded_resource(
                         NameRule::PathSegment,
                         !ns.is_empty(),
                         out,
+                        beh,
                     );
                 }
             }
@@ -578,6 +582,7 @@ pub(crate) fn validate_object_meta(
     rule: NameRule,
     namespaced: bool,
     out: &mut Vec<Located>,
+    beh: Behavior,
 ) {
     let get = |k: &str| m.get(k);
     let span_of = |k: &str| get(k).map(|n| n.span()).unwrap_or(span);
@@ -634,7 +639,7 @@ pub(crate) fn validate_object_meta(
             ));
         }
     }
-    validate_meta_common(m, span, path, out);
+    validate_meta_common(m, span, path, out, beh);
     if let Some(Value::Seq(fins)) = get("finalizers").map(|n| &n.value) {
         let fp = path.child("finalizers");
         for f in fins {
@@ -651,7 +656,13 @@ pub(crate) fn validate_object_meta(
 
 /// The ObjectMeta checks that create and update share (`ValidateObjectMetaAccessorUpdate`
 /// repeats them on every update): labels, annotations, owner references.
-pub(crate) fn validate_meta_common(m: &Map, span: Span, path: &FieldPath, out: &mut Vec<Located>) {
+pub(crate) fn validate_meta_common(
+    m: &Map,
+    span: Span,
+    path: &FieldPath,
+    out: &mut Vec<Located>,
+    beh: Behavior,
+) {
     let get = |k: &str| m.get(k);
     let span_of = |k: &str| get(k).map(|n| n.span()).unwrap_or(span);
     if let Some(Value::Map(labels)) = get("labels").map(|n| &n.value) {
@@ -692,18 +703,51 @@ pub(crate) fn validate_meta_common(m: &Map, span: Span, path: &FieldPath, out: &
         }
     }
     if let Some(Value::Seq(refs)) = get("ownerReferences").map(|n| &n.value) {
-        validate_owner_references(refs, &path.child("ownerReferences"), out);
+        validate_owner_references(refs, &path.child("ownerReferences"), out, beh);
     }
 }
 
 /// `ValidateOwnerReferences`: required fields of each reference, and at most one controller.
-fn validate_owner_references(refs: &[Node], path: &FieldPath, out: &mut Vec<Located>) {
+/// Their wording and paths changed in 1.37 ([`Behavior::owner_reference_required`]).
+fn validate_owner_references(
+    refs: &[Node],
+    path: &FieldPath,
+    out: &mut Vec<Located>,
+    beh: Behavior,
+) {
     let mut first_controller: Option<String> = None;
     for (i, r) in refs.iter().enumerate() {
-        let p = path.index(i);
         let field = |k: &str| r.get(k).and_then(Node::as_str).unwrap_or("");
         let av = field("apiVersion");
-        if av.is_empty() {
+        let av_span = r.get("apiVersion").map_or(r.span(), |n| n.span());
+        // Before 1.37 the errors were not indexed (`validateOwnerReference(ref, fldPath)`).
+        let p = if beh.owner_reference_required {
+            path.index(i)
+        } else {
+            path.clone()
+        };
+        if !beh.owner_reference_required {
+            // `schema.FromAPIVersionAndKind`: an unparsable apiVersion has no version either.
+            let version = av.rsplit_once('/').map_or(av, |(_, v)| v);
+            if parse_group_version(av).is_some() || version.is_empty() {
+                out.push((
+                    FieldError::invalid(
+                        p.child("apiVersion"),
+                        av.to_string(),
+                        "version must not be empty",
+                    ),
+                    av_span,
+                ));
+            }
+            for k in ["kind", "name", "uid"] {
+                if field(k).is_empty() {
+                    out.push((
+                        FieldError::invalid(p.child(k), String::new(), "must not be empty"),
+                        r.span(),
+                    ));
+                }
+            }
+        } else if av.is_empty() {
             out.push((
                 FieldError::required(p.child("apiVersion"), "must not be empty"),
                 r.span(),
@@ -717,16 +761,18 @@ fn validate_owner_references(refs: &[Node], path: &FieldPath, out: &mut Vec<Loca
                         av.to_string(),
                         "must be <group>/<version> or <version>",
                     ),
-                    r.get("apiVersion").map_or(r.span(), |n| n.span()),
+                    av_span,
                 ));
             }
         }
-        for k in ["kind", "name", "uid"] {
-            if field(k).is_empty() {
-                out.push((
-                    FieldError::required(p.child(k), "must not be empty"),
-                    r.span(),
-                ));
+        if beh.owner_reference_required {
+            for k in ["kind", "name", "uid"] {
+                if field(k).is_empty() {
+                    out.push((
+                        FieldError::required(p.child(k), "must not be empty"),
+                        r.span(),
+                    ));
+                }
             }
         }
         if r.get("controller").and_then(Node::as_bool) == Some(true) {

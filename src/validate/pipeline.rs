@@ -520,6 +520,7 @@ fn validate_metadata(r: &mut Run<'_>, x: &Node, old: Option<&Node>, all: &mut Ve
             o.get("metadata").and_then(Node::as_map),
             span_of(x, "metadata"),
             &mut meta_errs,
+            r.beh,
         ),
         // A kind whose name the server never reads needs none (`NameRule::Unchecked`).
         (None | Some(Value::Null), None) if crd.name_rule == NameRule::Unchecked => {}
@@ -539,6 +540,7 @@ fn validate_metadata(r: &mut Run<'_>, x: &Node, old: Option<&Node>, all: &mut Ve
             crd.name_rule,
             crd.namespaced,
             &mut meta_errs,
+            r.beh,
         ),
         (Some(_), None) => {}
     }
@@ -611,7 +613,14 @@ fn validate_embedded(r: &mut Run<'_>, ver: &CompiledVersion, x: &Node, all: &mut
         return;
     }
     let mut emb = Vec::new();
-    objectmeta::validate_embedded(x, ver.schema.as_deref(), &Link::Root(None), &mut emb, 0);
+    objectmeta::validate_embedded(
+        x,
+        ver.schema.as_deref(),
+        &Link::Root(None),
+        &mut emb,
+        0,
+        r.beh,
+    );
     if !r.beh.embedded_required_no_detail {
         // Before 1.34 a missing embedded apiVersion/kind said so in the detail.
         for (fe, _) in &mut emb {

@@ -227,6 +227,42 @@ fn owner_references() {
     assert_eq!(o.diagnostics[2].rule.id, "cr/cel-not-checked");
 }
 
+/// Before 1.37 (apimachinery release-1.36 `validateOwnerReference`) the same reference gets
+/// unindexed `Invalid value` errors, which do not block the CEL rules.
+#[test]
+fn owner_references_before_1_37() {
+    let yaml = "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  ownerReferences:\n  - {apiVersion: a/b/c, kind: K, name: owner}\n  - {apiVersion: apps/, kind: K, name: o, uid: u}\n";
+    let at = |minor| Options {
+        kube_version: KubeVersion { minor },
+        ..Options::default()
+    };
+    let (o, _) = run_on(yaml, &at(36));
+    let m = messages(&o);
+    assert_eq!(
+        m[..3],
+        [
+            r#"metadata.ownerReferences.apiVersion: Invalid value: "a/b/c": version must not be empty"#.to_string(),
+            r#"metadata.ownerReferences.uid: Invalid value: "": must not be empty"#.to_string(),
+            r#"metadata.ownerReferences.apiVersion: Invalid value: "apps/": version must not be empty"#.to_string(),
+        ]
+    );
+    assert!(
+        !o.diagnostics
+            .iter()
+            .any(|d| d.rule.id == "cr/cel-not-checked"),
+        "{m:?}"
+    );
+    let m = messages(&run_on(yaml, &at(37)).0);
+    assert_eq!(
+        m[..3],
+        [
+            r#"metadata.ownerReferences[0].apiVersion: Invalid value: "a/b/c": must be <group>/<version> or <version>"#.to_string(),
+            "metadata.ownerReferences[0].uid: Required value: must not be empty".to_string(),
+            r#"metadata.ownerReferences[1].apiVersion: Invalid value: "apps/": must be <group>/<version> or <version>"#.to_string(),
+        ]
+    );
+}
+
 #[test]
 fn finalizer_warnings() {
     let (o, _) = run_on(

@@ -130,6 +130,7 @@ pub(super) fn meta_update_errors(
     old: Option<&Map>,
     span: Span,
     out: &mut Vec<Located>,
+    beh: crate::k8s::Behavior,
 ) {
     let path = FieldPath::new("metadata");
     let get = |m: Option<&Map>, k: &str| -> Option<Node> {
@@ -183,7 +184,7 @@ pub(super) fn meta_update_errors(
         }
     }
     if let Some(m) = new {
-        objectmeta::validate_meta_common(m, span, &path, out);
+        objectmeta::validate_meta_common(m, span, &path, out, beh);
     }
 }
 
@@ -228,7 +229,7 @@ mod tests {
     fn errs(new: serde_json::Value, old: serde_json::Value, b: Behavior) -> Vec<String> {
         let (n, o) = (Node::from_json(&new), Node::from_json(&old));
         let mut out = Vec::new();
-        meta_update_errors(n.as_map(), o.as_map(), Span::default(), &mut out);
+        meta_update_errors(n.as_map(), o.as_map(), Span::default(), &mut out, b);
         out.iter().map(|(e, _)| e.render(b)).collect()
     }
 

@@ -526,6 +526,33 @@ fn row_url_max_query_params() {
 }
 
 #[test]
+fn row_owner_reference_required() {
+    let c = since(Change::OwnerReferenceRequired);
+    let refs = "  ownerReferences: [{apiVersion: v1, kind: K, name: o}, {apiVersion: apps/, kind: K, name: p, uid: u}]\n";
+    let meta = |minor| -> Vec<String> {
+        run(&obj("{}", refs), None, &at(minor))
+            .into_iter()
+            .filter(|(r, _)| r == "cr/metadata")
+            .map(|(_, m)| m)
+            .collect()
+    };
+    assert_eq!(
+        meta(c - 1),
+        vec![
+            r#"metadata.ownerReferences.uid: Invalid value: "": must not be empty"#,
+            r#"metadata.ownerReferences.apiVersion: Invalid value: "apps/": version must not be empty"#,
+        ]
+    );
+    assert_eq!(
+        meta(c),
+        vec![
+            "metadata.ownerReferences[0].uid: Required value: must not be empty",
+            r#"metadata.ownerReferences[1].apiVersion: Invalid value: "apps/": must be <group>/<version> or <version>"#,
+        ]
+    );
+}
+
+#[test]
 fn every_row_has_a_test_here() {
     // Keep this list in step with the `row_*` tests above.
     let tested = [
@@ -543,6 +570,10 @@ fn every_row_has_a_test_here() {
         Change::ScientificFormatNoSpaces,
         Change::UrlStrictColons,
         Change::UrlMaxQueryParams,
+        Change::OwnerReferenceRequired,
+        // Visible only in the estimated cost of a rule (the CRD's creation), so tested with the
+        // cost estimator: cel::cost::crd::tests::metadata_names_are_bounded_from_1_37.
+        Change::CelObjectMetaNameMaxLength,
     ];
     for r in crate::k8s::behavior::CHANGES {
         assert!(tested.contains(&r.change), "{:?} has no row test", r.change);

@@ -20,6 +20,29 @@ fn fired(example: &str) -> Vec<&'static str> {
         .collect()
 }
 
+/// apiextensions validation_test.go (release-1.37): "x-kubernetes-validations rule referencing
+/// metadata.name and generateName is within estimated cost limit", which fails before 1.37,
+/// where both names are unbounded strings (behavior row `CelObjectMetaNameMaxLength`).
+#[test]
+fn metadata_names_are_bounded_from_1_37() {
+    let y = "type: object\nx-kubernetes-validations:\n- rule: \"self.metadata.name.contains(self.metadata.name) && self.metadata.generateName.contains(self.metadata.generateName)\"\n";
+    let node = crate::yaml::load(y).remove(0).root.expect("parses");
+    let schema = Schema::from_node(&node);
+    let p = FieldPath::new("openAPIV3Schema");
+    let at = |minor| -> Vec<&'static str> {
+        let compiler = KubernetesCompiler {
+            options: crate::cel::CompileOptions::new(crate::k8s::KubeVersion { minor }),
+        };
+        let costs = schema_costs(&schema, &p, &p, &compiler);
+        check_schema_costs(&schema, &costs, &p, &p, &CostSettings::default())
+            .iter()
+            .map(|d| d.rule.id)
+            .collect()
+    };
+    assert_eq!(at(37), Vec::<&str>::new());
+    assert!(at(36).contains(&"cel/cost-exceeded"), "{:?}", at(36));
+}
+
 #[test]
 fn rule_examples_behave_as_documented() {
     for rule in RULES {

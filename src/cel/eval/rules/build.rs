@@ -8,7 +8,7 @@ use indexmap::IndexMap;
 use super::super::ast;
 use super::super::convert::escape;
 use super::{CompiledRule, Needs, Validator};
-use crate::cel::schema_types::{decl_type, ROOT_TYPE_NAME};
+use crate::cel::schema_types::{decl_type_at, ROOT_TYPE_NAME};
 use crate::cel::{CompileOptions, DeclType};
 use crate::schema::{AdditionalProperties, Schema, ValidationRule};
 
@@ -45,7 +45,8 @@ impl Validator {
         resource_root: bool,
         opts: &CompileOptions,
     ) -> Option<Validator> {
-        let decl = decl_type(schema, resource_root, ROOT_TYPE_NAME);
+        let beh = crate::k8s::Behavior::of(opts.kube_version);
+        let decl = decl_type_at(schema, resource_root, ROOT_TYPE_NAME, beh);
         let mut with_rules = WithRules::default();
         with_rules.mark(schema, 0);
         let mut v = Self::build(schema, schema, resource_root, decl, opts, &with_rules, 0)?;
@@ -131,7 +132,12 @@ impl Validator {
                     Some(f) => f.ty.clone(),
                     None => continue,
                 },
-                None => match decl_type(np, np.x_embedded_resource, k) {
+                None => match decl_type_at(
+                    np,
+                    np.x_embedded_resource,
+                    k,
+                    crate::k8s::Behavior::of(opts.kube_version),
+                ) {
                     Some(t) => t,
                     None => continue,
                 },
