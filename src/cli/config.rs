@@ -858,6 +858,7 @@ severity: {cel/cost-high: error}\nrequire-reason: true\nper-file:\n- paths: ['ch
         }
     }
 
+    #[test]
     fn the_recognize_section_turns_recognitions_off() {
         let c = parse(
             ".crdlint.yaml",
