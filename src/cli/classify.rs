@@ -370,18 +370,22 @@ fn has_jmespath_key(node: &Node, depth: usize) -> bool {
 }
 
 /// Whether `text` may hold a templated value or a JMESPath key: `${`, `($`, or a `(` that
-/// starts a key. Most files hold none, and their objects are not walked for them.
+/// starts a key (only blanks and dashes before it on its line). Most files hold none, and
+/// their objects are not walked for them. One pass over the text for both bytes (two `memmem`
+/// searches were 0.6% of a 10,000-resource run's instructions).
 pub fn may_be_templated(text: &str) -> bool {
     let bytes = text.as_bytes();
-    if memchr::memmem::find(bytes, b"${").is_some() || memchr::memmem::find(bytes, b"($").is_some()
-    {
-        return true;
-    }
-    memchr::memchr_iter(b'(', bytes).any(|i| {
-        let line_start = memchr::memrchr(b'\n', &bytes[..i]).map_or(0, |n| n + 1);
-        text[line_start..i]
-            .bytes()
-            .all(|b| matches!(b, b' ' | b'-' | b'\t'))
+    memchr::memchr2_iter(b'$', b'(', bytes).any(|i| match bytes[i] {
+        b'$' => bytes.get(i + 1) == Some(&b'{'),
+        _ => {
+            bytes.get(i + 1) == Some(&b'$') || {
+                let before = bytes[..i]
+                    .iter()
+                    .rev()
+                    .find(|&&b| !matches!(b, b' ' | b'-' | b'\t'));
+                matches!(before, None | Some(b'\n' | b'\r'))
+            }
+        }
     })
 }
 
