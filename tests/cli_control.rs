@@ -424,7 +424,9 @@ fn standard_input_is_read_without_a_dash_when_piped() {
 
 #[test]
 fn missing_schema_policies_and_skip() {
-    let doc = "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d\n---\napiVersion: other.io/v2\nkind: Gizmo\nmetadata:\n  name: g\n";
+    // (A built-in object that is valid: a Deployment without `spec` is refused as its zero
+    // spec, as the server does.)
+    let doc = "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: d\n---\napiVersion: other.io/v2\nkind: Gizmo\nmetadata:\n  name: g\n";
     let dir = tree(&[("m.yaml", doc)]);
     let at = |args: &[&str]| {
         let mut all = vec!["check", "--format", "json"];
