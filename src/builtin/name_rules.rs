@@ -91,8 +91,8 @@ const ROWS: &[Row] = &[
     ("apiregistration.k8s.io", "APIService", BASE, PathSegmentName, "kube-aggregator apiregistration/validation: ValidateAPIService (version.group; checked here as a path segment)"),
     // Create-only reviews: not stored, no rest.BeforeCreate, the name is not read.
     ("authentication.k8s.io", "TokenReview", BASE, Unchecked, "registry/authentication/tokenreview/storage.go: Create validates only spec.token"),
-    ("authentication.k8s.io", "SelfSubjectReview", BASE, Unchecked, "registry/authentication/selfsubjectreview/rest.go: Create reads no metadata"),
-    ("authorization.k8s.io", "SubjectAccessReview", BASE, Unchecked, "authorization/validation: ValidateSubjectAccessReview (metadata must be empty)"),
+    ("authentication.k8s.io", "SelfSubjectReview", BASE, Unchecked, "pkg/registry/authentication/selfsubjectreview: Create answers with the caller's attributes, no rest.BeforeCreate"),
+    ("authorization.k8s.io", "SubjectAccessReview", BASE, Unchecked, "pkg/registry/authorization/subjectaccessreview/rest.go: Create never calls rest.BeforeCreate; ValidateSubjectAccessReview wants metadata empty (not modelled)"),
     ("authorization.k8s.io", "SelfSubjectAccessReview", BASE, Unchecked, "authorization/validation: ValidateSelfSubjectAccessReview (metadata must be empty)"),
     ("authorization.k8s.io", "LocalSubjectAccessReview", BASE, Unchecked, "authorization/validation: ValidateLocalSubjectAccessReview (metadata but namespace must be empty)"),
     ("authorization.k8s.io", "SelfSubjectRulesReview", BASE, Unchecked, "authorization/validation: ValidateSelfSubjectRulesReview (metadata must be empty)"),

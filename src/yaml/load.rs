@@ -587,23 +587,25 @@ impl<'a> Loader<'a> {
         if q.end <= off || !quoted::ends_its_line(self.src, q.end) {
             return None;
         }
+        let at = self.quoted.partition_point(|v| v.span.start() < open);
+        if self.quoted.get(at).is_some_and(|v| v.span.start() == open) {
+            // Rewritten already, and still refused: keep granit's error (each reparse must
+            // rewrite a new scalar, so this ends).
+            return None;
+        }
         let cost = off.saturating_sub(restart);
         if cost > self.quoted_bytes_left {
             return None;
         }
         self.quoted_bytes_left -= cost;
-        let span = Span::new(open, q.end);
-        let at = self.quoted.partition_point(|v| v.span.start() < open);
-        if self.quoted.get(at).is_none_or(|v| v.span.start() != open) {
-            self.quoted.insert(
-                at,
-                QuotedValue {
-                    span,
-                    value: q.value,
-                    used: std::cell::Cell::new(false),
-                },
-            );
-        }
+        self.quoted.insert(
+            at,
+            QuotedValue {
+                span: Span::new(open, q.end),
+                value: q.value,
+                used: std::cell::Cell::new(false),
+            },
+        );
         Some(Segment::Quoted {
             open,
             end: q.end,
