@@ -606,3 +606,40 @@ fn many_distinct_schema_errors_are_all_kept() {
         "{last}"
     );
 }
+
+#[test]
+fn diff_pairs_the_variants_of_one_crd_by_path_and_order() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path();
+    for (side, extra) in [("old", ""), ("new", ", shape: {type: string}")] {
+        for (channel, props) in [("standard", STANDARD), ("experimental", EXPERIMENTAL)] {
+            let props = format!("{}{extra}}}", props.strip_suffix('}').expect("map"));
+            let p = d.join(side).join(channel).join("widgets.yaml");
+            std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+            std::fs::write(p, crd(&props)).expect("write");
+        }
+        // Both variants as two documents of one file, too (the wider first: pairing by name
+        // alone compared the standard document with it).
+        let both = format!(
+            "{}---\n{}",
+            crd(&format!(
+                "{}{extra}}}",
+                EXPERIMENTAL.strip_suffix('}').expect("map")
+            )),
+            crd(&format!(
+                "{}{extra}}}",
+                STANDARD.strip_suffix('}').expect("map")
+            ))
+        );
+        std::fs::write(d.join(side).join("bundle.yaml"), both).expect("write");
+    }
+    let mut c = bin();
+    c.args(["diff", "--format", "json"])
+        .arg(d.join("old"))
+        .arg(d.join("new"));
+    let (out, _) = run(c, Duration::from_secs(60));
+    // Each variant only gained a field: nothing breaks (by name alone, the standard files were
+    // compared with the experimental one and lost `color`).
+    assert_eq!(out.status.code(), Some(0), "{:?}", findings(&json(&out)));
+    assert!(findings(&json(&out)).is_empty());
+}

@@ -194,11 +194,17 @@ fn pair_crds<'c, 'a>(old: &'c [NamedCrd<'a>], new: &'c [NamedCrd<'a>]) -> Paired
         pairs: Vec::new(),
         ambiguous: Vec::new(),
     };
+    // Several CRDs of one name in one place (variants as documents of one file) pair in order.
+    let mut seen: HashMap<(&str, &str), usize> = HashMap::new();
     for n in new {
         let Some(olds) = by_name.get(n.name) else {
             continue;
         };
-        match olds.iter().find(|o| o.place == n.place) {
+        let nth = seen.entry((n.name, n.place.as_str())).or_default();
+        let here: Vec<&&NamedCrd<'a>> = olds.iter().filter(|o| o.place == n.place).collect();
+        let at_place = here.get(*nth).or(here.last()).copied();
+        *nth += 1;
+        match at_place {
             Some(o) => paired.pairs.push((o, n)),
             None if olds.len() == 1 => paired.pairs.push((olds[0], n)),
             None => paired.ambiguous.push((n, olds.len())),
