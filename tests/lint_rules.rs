@@ -103,6 +103,7 @@ rule_tests! {
     versions_schema_drift_without_conversion => "versions/schema-drift-without-conversion",
     crd_printer_column_path => "crd/printer-column-path",
     schema_unrecognized_format => "schema/unrecognized-format",
+    schema_non_scalar_set => "schema/non-scalar-set",
 }
 
 #[test]

@@ -250,6 +250,7 @@ pub static RULES: &[&Rule] = &[
     &warnings::SCHEMA_DRIFT,
     &warnings::PRINTER_COLUMN_PATH,
     &warnings::UNRECOGNIZED_FORMAT,
+    &warnings::NON_SCALAR_SET,
 ];
 
 fn schema_has_rules(s: &Node) -> bool {
