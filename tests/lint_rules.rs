@@ -104,6 +104,7 @@ rule_tests! {
     crd_printer_column_path => "crd/printer-column-path",
     schema_unrecognized_format => "schema/unrecognized-format",
     schema_pattern_too_complex => "schema/pattern-too-complex",
+    schema_non_scalar_set => "schema/non-scalar-set",
 }
 
 #[test]

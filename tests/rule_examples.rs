@@ -262,6 +262,7 @@ case (tests/rule_fixtures.rs says the same)",
     ("schema/unique-items", Lint(SPEC_FIELDS)),
     ("schema/unrecognized-format", Lint(SPEC_FIELDS)),
     ("schema/pattern-too-complex", Lint(SPEC_FIELDS)),
+    ("schema/non-scalar-set", Lint(SPEC_FIELDS)),
     ("schema/validation-rule", Lint(SPEC_SCHEMA)),
     (
         "suite/case-failed",

@@ -66,6 +66,10 @@ pub enum Change {
     /// string of at most 253 bytes (`generateName` 252, or the schema's smaller `maxLength`), so
     /// rules on them cost less; before, both were unbounded strings.
     CelObjectMetaNameMaxLength,
+    /// apiextensions `WarningsOnCreate`/`WarningsOnUpdate`: a warning for each item type of an
+    /// `x-kubernetes-list-type: set` whose items are objects or arrays (server-side apply and
+    /// CEL do not support them); before, none.
+    NonScalarSetWarning,
 }
 
 /// One row of [`CHANGES`].
@@ -178,6 +182,12 @@ pub static CHANGES: &[Row] = &[
         upstream: "kubernetes/apiextensions-apiserver 1f3023483 'Add a maxLength limit to CRD name and generateName if not provided in the schema' (pkg/apiserver/schema/cel/model/schemas.go, first in v0.37.0-alpha.2)",
         note: "CEL cost: self.metadata.name at most 253 bytes, generateName 252 (were unbounded)",
     },
+    Row {
+        change: Change::NonScalarSetWarning,
+        since: 37,
+        upstream: "kubernetes/apiextensions-apiserver pkg/registry/customresourcedefinition/strategy.go getNonScalarListTypeSetWarnings, release-1.36 vs v0.37.0-beta.0",
+        note: "CRD warning: x-kubernetes-list-type: set for items of type \"object\"/\"array\"",
+    },
 ];
 
 /// What each supported minor was built from: the rows a new minor adds, each with the upstream
@@ -240,6 +250,7 @@ pub struct Behavior {
     pub url_max_query_params: bool,
     pub owner_reference_required: bool,
     pub cel_object_meta_name_max_length: bool,
+    pub non_scalar_set_warning: bool,
 }
 
 impl Behavior {
@@ -261,6 +272,7 @@ impl Behavior {
         url_max_query_params: true,
         owner_reference_required: true,
         cel_object_meta_name_max_length: true,
+        non_scalar_set_warning: true,
     };
 
     pub fn of(v: KubeVersion) -> Behavior {
@@ -282,6 +294,7 @@ impl Behavior {
             url_max_query_params: on(Change::UrlMaxQueryParams),
             owner_reference_required: on(Change::OwnerReferenceRequired),
             cel_object_meta_name_max_length: on(Change::CelObjectMetaNameMaxLength),
+            non_scalar_set_warning: on(Change::NonScalarSetWarning),
         }
     }
 
@@ -304,6 +317,7 @@ impl Behavior {
             Change::UrlMaxQueryParams => self.url_max_query_params,
             Change::OwnerReferenceRequired => self.owner_reference_required,
             Change::CelObjectMetaNameMaxLength => self.cel_object_meta_name_max_length,
+            Change::NonScalarSetWarning => self.non_scalar_set_warning,
         }
     }
 }

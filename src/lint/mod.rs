@@ -251,6 +251,7 @@ pub static RULES: &[&Rule] = &[
     &warnings::PRINTER_COLUMN_PATH,
     &warnings::UNRECOGNIZED_FORMAT,
     &warnings::PATTERN_TOO_COMPLEX,
+    &warnings::NON_SCALAR_SET,
 ];
 
 fn schema_has_rules(s: &Node) -> bool {

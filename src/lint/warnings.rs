@@ -126,6 +126,19 @@ evaluated. Narrow the class or the repetition, or check those values on a cluste
     good: "name:\n  type: string\n  maxLength: 1000\n  pattern: '^\\p{L}+$'\n",
 };
 
+pub static NON_SCALAR_SET: Rule = Rule {
+    id: "schema/non-scalar-set",
+    severity: Severity::Warning,
+    summary: "x-kubernetes-list-type: set with object or array items (the server warns from 1.37)",
+    docs: "From Kubernetes 1.37 the API server warns when a CRD declares `x-kubernetes-list-type: set` \
+for a list whose items are objects or arrays: server-side apply and CEL validation rules do not support \
+such sets (CEL compares the items as whole values, apply cannot merge them). Use \
+`x-kubernetes-list-type: map` with `x-kubernetes-list-map-keys` for objects that have a key, or \
+`atomic` for a list replaced as a whole.",
+    bad: "ports:\n  type: array\n  x-kubernetes-list-type: set\n  items:\n    type: object\n    x-kubernetes-map-type: atomic\n",
+    good: "ports:\n  type: array\n  x-kubernetes-list-type: map\n  x-kubernetes-list-map-keys: [name]\n  items:\n    type: object\n    required: [name]\n",
+};
+
 fn warn(rule: &'static Rule, span: crate::diag::Span, path: &str, msg: String) -> Diagnostic {
     Diagnostic::new(rule, span, msg).with_path(path.to_string())
 }
@@ -157,6 +170,32 @@ pub(crate) fn check(crd: &Internal, opts: &super::Options, out: &mut Vec<Diagnos
     columns(crd, out);
     formats(crd, opts, out);
     patterns(crd, out);
+    if crate::k8s::Behavior::of(opts.kube_version).non_scalar_set_warning {
+        non_scalar_sets(crd, out);
+    }
+}
+
+/// `getNonScalarListTypeSetWarnings` (apiextensions strategy.go, 1.37): one warning per item
+/// type across the CRD's schemas, as the server collects them in a set; at the first such list.
+fn non_scalar_sets(crd: &Internal, out: &mut Vec<Diagnostic>) {
+    let mut seen = std::collections::HashSet::new();
+    for (s, _) in crd.schemas() {
+        super::schema_for_each(s, &mut |n: &Node| {
+            if get_str(n, "x-kubernetes-list-type") != Some("set") {
+                return;
+            }
+            let Some(t) = n.get("items").and_then(|i| get_str(i, "type")) else {
+                return;
+            };
+            if matches!(t, "object" | "array") && seen.insert(t.to_string()) {
+                out.push(Diagnostic::new(
+                    &NON_SCALAR_SET,
+                    value_span(n, "x-kubernetes-list-type"),
+                    format!("x-kubernetes-list-type: set for items of type {t:?} is not supported by server-side apply or CEL validation rules"),
+                ));
+            }
+        });
+    }
 }
 
 fn versions(crd: &Internal, out: &mut Vec<Diagnostic>) {
@@ -538,6 +577,35 @@ fn rule_patterns(n: &Node, out: &mut Vec<Diagnostic>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Behavior row `NonScalarSetWarning`: the server warns from 1.37 on, once per item type.
+    #[test]
+    fn non_scalar_sets_are_warned_about_from_1_37() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/testdata/lint/schema/non-scalar-set.yaml"
+        ))
+        .expect("fixture");
+        let root = crate::yaml::load(&text).remove(0).root.expect("crd");
+        let at = |minor| -> Vec<String> {
+            let opts = super::super::Options {
+                kube_version: crate::k8s::KubeVersion { minor },
+            };
+            super::super::lint_crd(&root, &opts)
+                .into_iter()
+                .filter(|d| d.rule.id == NON_SCALAR_SET.id)
+                .map(|d| d.message)
+                .collect()
+        };
+        assert!(at(36).is_empty(), "{:?}", at(36));
+        assert_eq!(
+            at(37),
+            [
+                r#"x-kubernetes-list-type: set for items of type "object" is not supported by server-side apply or CEL validation rules"#,
+                r#"x-kubernetes-list-type: set for items of type "array" is not supported by server-side apply or CEL validation rules"#,
+            ]
+        );
+    }
 
     #[test]
     fn shape_differences_ignore_docs_and_validations() {

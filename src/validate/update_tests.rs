@@ -574,6 +574,8 @@ fn every_row_has_a_test_here() {
         // Visible only in the estimated cost of a rule (the CRD's creation), so tested with the
         // cost estimator: cel::cost::crd::tests::metadata_names_are_bounded_from_1_37.
         Change::CelObjectMetaNameMaxLength,
+        // A CRD warning: lint::warnings::tests::non_scalar_sets_are_warned_about_from_1_37.
+        Change::NonScalarSetWarning,
     ];
     for r in crate::k8s::behavior::CHANGES {
         assert!(tested.contains(&r.change), "{:?} has no row test", r.change);
