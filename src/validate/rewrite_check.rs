@@ -20,6 +20,17 @@ pub(super) fn verify(src: &str, text: &str, changes: &[Change<'_>]) -> Result<()
             "the edit would change the number of documents",
         ));
     }
+    // The changes by where their object starts and ends: a scan of every change per document
+    // was quadratic (100,000 changed documents in one file: 16 s; issue #26).
+    let mut by_span: std::collections::HashMap<(usize, usize), Vec<&Change<'_>>> =
+        std::collections::HashMap::with_capacity(changes.len());
+    for c in changes {
+        let span = c.original.span();
+        by_span
+            .entry((span.start(), span.end()))
+            .or_default()
+            .push(c);
+    }
     for (b, a) in before.iter().zip(&after) {
         if fatal_errors(a) > fatal_errors(b) {
             let at = a.errors.first().map_or(first, |e| clamp(e.span, src.len()));
@@ -34,7 +45,7 @@ pub(super) fn verify(src: &str, text: &str, changes: &[Change<'_>]) -> Result<()
             }
             continue;
         };
-        let expected = substitute(expected, changes);
+        let expected = substitute(expected, &by_span);
         if !expected.value_eq(actual) {
             let at = first_difference(&expected, actual, 0).unwrap_or(b.span);
             return Err(Refusal::new(
@@ -68,11 +79,16 @@ fn fatal_errors(d: &Document) -> usize {
 
 /// The document root with each changed object (the root itself, or an item of a `List`)
 /// replaced by its stored form.
-fn substitute(root: &Node, changes: &[Change<'_>]) -> Node {
+fn substitute(
+    root: &Node,
+    by_span: &std::collections::HashMap<(usize, usize), Vec<&Change<'_>>>,
+) -> Node {
     let find = |n: &Node| {
-        changes
+        let span = n.span();
+        by_span
+            .get(&(span.start(), span.end()))?
             .iter()
-            .find(|c| c.original.span() == n.span() && c.original.value_eq(n))
+            .find(|c| c.original.value_eq(n))
             .map(|c| c.updated.clone())
     };
     if let Some(u) = find(root) {
