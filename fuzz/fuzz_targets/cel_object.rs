@@ -1,6 +1,6 @@
 //! CEL on objects of realistic size: the input's first line is a rule; the rest seeds a
-//! generator of a resource of up to a few hundred kB (lists of up to 20,000 numbers or 2,000
-//! strings of up to 1 kB, nested preserved maps), so that rules whose work grows with the
+//! generator of a resource of up to about 2.5 MB (lists of up to 20,000 numbers or 2,000
+//! strings of up to 1 kB, a nested preserved value), so that rules whose work grows with the
 //! object (`l.map(x, l).flatten()`, `'%s'.format([l])`, `size(s)` in a loop) meet objects
 //! large enough to show it. The server's cost limits and crdlint's bounds on work beyond the
 //! charge must keep each input within `scripts/fuzz.sh`'s memory and time ceilings.
@@ -80,10 +80,11 @@ fn resource(g: &mut Gen<'_>) -> String {
     let _ = write!(r, ", \"m\": {{{}}}", entries.join(", "));
     // A nested value, as deep and wide as the next bytes say.
     let depth = g.len(30);
-    let width = g.len(50).max(1);
+    // At most 3⁸ leaves: deep values are chains, wide ones shallow.
+    let width = if depth > 8 { 1 } else { g.len(3).max(1) };
     let mut nested = String::from("0");
     for _ in 0..depth {
-        nested = format!("[{}]", vec![nested.as_str(); width.min(3)].join(", "));
+        nested = format!("[{}]", vec![nested.as_str(); width].join(", "));
     }
     let _ = write!(r, ", \"n\": {{\"x\": {nested}}}");
     r.push_str("}}\n");
