@@ -328,8 +328,10 @@ fn corpus_patterns_compile() {
         .filter_map(|p| match compile(p) {
             Err(e) => Some(format!("{p:?}: {e}")),
             Ok(None) => Some(format!("{p:?}: too complex to check offline")),
-            // Every real pattern fits the first (smallest) program size.
-            Ok(Some(_)) => (!fits(p, TIERS[0])).then(|| format!("{p:?}: not in the first tier")),
+            // Every real pattern fits the second program size; all but one fit the first (an
+            // envoy-gateway IPv4/IPv6 CIDR alternation in a quoted scalar continued at its key's
+            // column, which the loader reads since go-yaml's quoted-scalar rule was adopted).
+            Ok(Some(_)) => (!fits(p, TIERS[1])).then(|| format!("{p:?}: not in the second tier")),
         })
         .collect();
     println!("corpus: {} distinct patterns", patterns.len());
