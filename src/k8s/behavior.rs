@@ -66,6 +66,9 @@ pub enum Change {
     /// string of at most 253 bytes (`generateName` 252, or the schema's smaller `maxLength`), so
     /// rules on them cost less; before, both were unbounded strings.
     CelObjectMetaNameMaxLength,
+    /// Go `encoding/json` (Go 1.22): a string's backspace and form feed encode as `\b` and
+    /// `\f`; before, as `\u0008` and `\u000c`. Not a GODEBUG setting: the toolchain decides.
+    JsonShortControlEscapes,
 }
 
 /// One row of [`CHANGES`].
@@ -105,6 +108,12 @@ pub static CHANGES: &[Row] = &[
         since: 30,
         upstream: "KEP-4008; CRDValidationRatcheting alpha 1.28 (off), beta 1.30 (on), GA 1.33",
         note: "update: errors on values deep-equal to their correlated old value become warnings",
+    },
+    Row {
+        change: Change::JsonShortControlEscapes,
+        since: 30,
+        upstream: "golang/go Go 1.22 release notes (encoding/json: `\\b` and `\\f` instead of `\\u0008`, `\\u000c`); v1.30.0 is the first minor built with Go 1.22 (apiserver go.mod `go 1.22.0`; 1.29 `go 1.21`)",
+        note: "JSON bad values: backspace and form feed as \\b, \\f (were \\u0008, \\u000c)",
     },
     Row {
         change: Change::TooLongMayNotBeMore,
@@ -240,6 +249,7 @@ pub struct Behavior {
     pub url_max_query_params: bool,
     pub owner_reference_required: bool,
     pub cel_object_meta_name_max_length: bool,
+    pub json_short_control_escapes: bool,
 }
 
 impl Behavior {
@@ -261,6 +271,7 @@ impl Behavior {
         url_max_query_params: true,
         owner_reference_required: true,
         cel_object_meta_name_max_length: true,
+        json_short_control_escapes: true,
     };
 
     pub fn of(v: KubeVersion) -> Behavior {
@@ -282,6 +293,7 @@ impl Behavior {
             url_max_query_params: on(Change::UrlMaxQueryParams),
             owner_reference_required: on(Change::OwnerReferenceRequired),
             cel_object_meta_name_max_length: on(Change::CelObjectMetaNameMaxLength),
+            json_short_control_escapes: on(Change::JsonShortControlEscapes),
         }
     }
 
@@ -304,6 +316,7 @@ impl Behavior {
             Change::UrlMaxQueryParams => self.url_max_query_params,
             Change::OwnerReferenceRequired => self.owner_reference_required,
             Change::CelObjectMetaNameMaxLength => self.cel_object_meta_name_max_length,
+            Change::JsonShortControlEscapes => self.json_short_control_escapes,
         }
     }
 }
