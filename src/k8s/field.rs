@@ -6,6 +6,8 @@
 
 use std::fmt;
 
+pub use crate::yaml::goquote::{go_is_print, go_quote};
+
 use super::behavior::Behavior;
 use super::FieldPath;
 use crate::yaml::{Node, Value};
@@ -411,57 +413,6 @@ pub fn aggregate(errs: &[FieldError]) -> Option<String> {
         1 => msgs.into_iter().next(),
         _ => Some(format!("[{}]", msgs.join(", "))),
     }
-}
-
-/// Go `strconv.Quote`: double quotes, `\a\b\f\n\r\t\v\\\"` escapes, other control and
-/// non-printable characters as `\xNN`/`\uNNNN`/`\UNNNNNNNN`; printable Unicode kept as is.
-pub fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{b}' => out.push_str("\\v"),
-            c if go_is_print(c) => out.push(c),
-            c if (c as u32) < 0x80 => out.push_str(&format!("\\x{:02x}", c as u32)),
-            c if (c as u32) < 0x10000 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push_str(&format!("\\U{:08x}", c as u32)),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// An approximation of Go's `strconv.IsPrint` (letters, marks, numbers, punctuation, symbols and
-/// the ASCII space): Rust has no Unicode category tables in std, so control, format, private-use
-/// and separator characters other than U+0020 are treated as non-printable by code point ranges.
-pub fn go_is_print(c: char) -> bool {
-    let u = c as u32;
-    if u < 0x20 || (0x7f..0xa0).contains(&u) {
-        return false;
-    }
-    if u == 0xad // soft hyphen (Cf)
-        || (0x2000..=0x200f).contains(&u) // spaces and format characters
-        || (0x2028..=0x202f).contains(&u)
-        || (0x205f..=0x206f).contains(&u)
-        || u == 0x3000
-        || u == 0xa0
-        || u == 0x1680
-        || u == 0xfeff
-        || (0xfff9..=0xfffb).contains(&u)
-        || (0xe000..=0xf8ff).contains(&u)
-        || (0xf0000..).contains(&u)
-    {
-        return false;
-    }
-    true
 }
 
 /// Go `%v` of a float64 (`strconv.FormatFloat(f, 'g', -1, 64)`): shortest round-trip digits,
