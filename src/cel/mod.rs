@@ -106,7 +106,7 @@ impl CompileOptions {
     /// the binary's own for stored ones.
     pub fn env_minor(&self) -> u32 {
         match self.env {
-            EnvKind::NewExpressions => self.kube_version.minor.saturating_sub(1),
+            EnvKind::NewExpressions => self.kube_version.compatibility_version().minor,
             EnvKind::StoredExpressions => self.kube_version.minor,
         }
     }

@@ -24,6 +24,7 @@ use super::location::offset_to_span as rule_offset_to_span;
 use super::schema_types::{decl_type_at, ROOT_TYPE_NAME};
 use super::{CompileError, CompileOptions, Compiled, DeclType, EnvKind, Type};
 use crate::diag::{Diagnostic, Rule, Severity, Span};
+use crate::k8s::field::go_json_string;
 use crate::k8s::{FieldPath, KubeVersion};
 use crate::schema::{Edge, Schema, ValidationRule};
 use crate::yaml::Style;
@@ -436,30 +437,6 @@ pub static RULES: &[&Rule] = &[
     &OPTIONAL_OLD_SELF_UNUSED,
     &NO_TYPE_INFO,
 ];
-
-/// Go `json.Marshal` of a string (HTML-safe escaping).
-pub fn go_json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '<' => out.push_str("\\u003c"),
-            '>' => out.push_str("\\u003e"),
-            '&' => out.push_str("\\u0026"),
-            '\u{2028}' => out.push_str("\\u2028"),
-            '\u{2029}' => out.push_str("\\u2029"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
 
 /// The internal `ValidationRule` struct as the server prints it as a bad value.
 pub fn rule_json(r: &ValidationRule) -> String {

@@ -288,7 +288,7 @@ fn audit_one(
             let ids: Vec<&str> = rules.iter().map(|r| r.id).collect();
             format!(
                 "unknown rule `{pattern}` in a suppression{}",
-                super::config::did_you_mean(pattern, &ids)
+                crate::diag::suggest::did_you_mean(pattern, &ids)
             )
         } else if known.iter().all(|r| !policy.enabled(r, name)) {
             // Turned off by the config for this file: the suppression is redundant, not stale.

@@ -70,6 +70,9 @@ pub enum Change {
     /// `x-kubernetes-list-type: set` whose items are objects or arrays (server-side apply and
     /// CEL do not support them); before, none.
     NonScalarSetWarning,
+    /// Go `encoding/json` (Go 1.22): a string's backspace and form feed encode as `\b` and
+    /// `\f`; before, as `\u0008` and `\u000c`. Not a GODEBUG setting: the toolchain decides.
+    JsonShortControlEscapes,
 }
 
 /// One row of [`CHANGES`].
@@ -109,6 +112,12 @@ pub static CHANGES: &[Row] = &[
         since: 30,
         upstream: "KEP-4008; CRDValidationRatcheting alpha 1.28 (off), beta 1.30 (on), GA 1.33",
         note: "update: errors on values deep-equal to their correlated old value become warnings",
+    },
+    Row {
+        change: Change::JsonShortControlEscapes,
+        since: 30,
+        upstream: "golang/go Go 1.22 release notes (encoding/json: `\\b` and `\\f` instead of `\\u0008`, `\\u000c`); v1.30.0 is the first minor built with Go 1.22 (apiserver go.mod `go 1.22.0`; 1.29 `go 1.21`)",
+        note: "JSON bad values: backspace and form feed as \\b, \\f (were \\u0008, \\u000c)",
     },
     Row {
         change: Change::TooLongMayNotBeMore,
@@ -251,6 +260,7 @@ pub struct Behavior {
     pub owner_reference_required: bool,
     pub cel_object_meta_name_max_length: bool,
     pub non_scalar_set_warning: bool,
+    pub json_short_control_escapes: bool,
 }
 
 impl Behavior {
@@ -273,6 +283,7 @@ impl Behavior {
         owner_reference_required: true,
         cel_object_meta_name_max_length: true,
         non_scalar_set_warning: true,
+        json_short_control_escapes: true,
     };
 
     pub fn of(v: KubeVersion) -> Behavior {
@@ -295,6 +306,7 @@ impl Behavior {
             owner_reference_required: on(Change::OwnerReferenceRequired),
             cel_object_meta_name_max_length: on(Change::CelObjectMetaNameMaxLength),
             non_scalar_set_warning: on(Change::NonScalarSetWarning),
+            json_short_control_escapes: on(Change::JsonShortControlEscapes),
         }
     }
 
@@ -318,6 +330,7 @@ impl Behavior {
             Change::OwnerReferenceRequired => self.owner_reference_required,
             Change::CelObjectMetaNameMaxLength => self.cel_object_meta_name_max_length,
             Change::NonScalarSetWarning => self.non_scalar_set_warning,
+            Change::JsonShortControlEscapes => self.json_short_control_escapes,
         }
     }
 }

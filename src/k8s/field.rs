@@ -6,6 +6,8 @@
 
 use std::fmt;
 
+pub use crate::yaml::goquote::{go_is_print, go_quote};
+
 use super::behavior::Behavior;
 use super::FieldPath;
 use crate::yaml::{Node, Value};
@@ -413,57 +415,6 @@ pub fn aggregate(errs: &[FieldError]) -> Option<String> {
     }
 }
 
-/// Go `strconv.Quote`: double quotes, `\a\b\f\n\r\t\v\\\"` escapes, other control and
-/// non-printable characters as `\xNN`/`\uNNNN`/`\UNNNNNNNN`; printable Unicode kept as is.
-pub fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{b}' => out.push_str("\\v"),
-            c if go_is_print(c) => out.push(c),
-            c if (c as u32) < 0x80 => out.push_str(&format!("\\x{:02x}", c as u32)),
-            c if (c as u32) < 0x10000 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push_str(&format!("\\U{:08x}", c as u32)),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// An approximation of Go's `strconv.IsPrint` (letters, marks, numbers, punctuation, symbols and
-/// the ASCII space): Rust has no Unicode category tables in std, so control, format, private-use
-/// and separator characters other than U+0020 are treated as non-printable by code point ranges.
-pub fn go_is_print(c: char) -> bool {
-    let u = c as u32;
-    if u < 0x20 || (0x7f..0xa0).contains(&u) {
-        return false;
-    }
-    if u == 0xad // soft hyphen (Cf)
-        || (0x2000..=0x200f).contains(&u) // spaces and format characters
-        || (0x2028..=0x202f).contains(&u)
-        || (0x205f..=0x206f).contains(&u)
-        || u == 0x3000
-        || u == 0xa0
-        || u == 0x1680
-        || u == 0xfeff
-        || (0xfff9..=0xfffb).contains(&u)
-        || (0xe000..=0xf8ff).contains(&u)
-        || (0xf0000..).contains(&u)
-    {
-        return false;
-    }
-    true
-}
-
 /// Go `%v` of a float64 (`strconv.FormatFloat(f, 'g', -1, 64)`): shortest round-trip digits,
 /// exponent form when the decimal exponent is < -4 or >= 6 (strconv uses precision 6 for that
 /// decision when printing the shortest form), so `1e+06`, `1.5e+07`, `123456`, `0.0001`, `1e-05`.
@@ -565,56 +516,73 @@ fn write_sharp_v(n: &Node, out: &mut String, top: bool) {
     }
 }
 
-/// Go `encoding/json` of a decoded JSON value: map keys sorted, `<`, `>`, `&`, U+2028, U+2029
-/// escaped as `\u003c` etc., floats in Go's JSON float format.
+/// Go `encoding/json` of a decoded JSON value as the newest minor prints it (see
+/// [`go_json_at`]).
 pub fn go_json(n: &Node) -> String {
+    go_json_at(n, Behavior::NEWEST)
+}
+
+/// Go `encoding/json` (`json.Marshal`) of a decoded JSON value as the server of `b`'s minor
+/// prints it: map keys sorted, strings as [`write_go_json_string`], floats as
+/// [`go_json_float`]. The one JSON encoder of the crate: `lint` and `cel` use it too.
+pub fn go_json_at(n: &Node, b: Behavior) -> String {
     let mut out = String::new();
-    write_json(n, &mut out);
+    write_json(n, b, &mut out);
     out
 }
 
-fn write_json(n: &Node, out: &mut String) {
+fn write_json(n: &Node, b: Behavior, out: &mut String) {
     match &n.value {
         Value::Null => out.push_str("null"),
-        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Bool(x) => out.push_str(if *x { "true" } else { "false" }),
         Value::Int(i) => out.push_str(&i.to_string()),
         Value::Float(f) => out.push_str(&go_json_float(*f)),
-        Value::String(s) => write_json_string(s, out),
+        Value::String(s) => write_go_json_string(s, b, out),
         Value::Seq(items) => {
             out.push('[');
             for (i, it) in items.iter().enumerate() {
                 if i > 0 {
                     out.push(',');
                 }
-                write_json(it, out);
+                write_json(it, b, out);
             }
             out.push(']');
         }
         Value::Map(m) => {
             let mut entries: Vec<_> = m.entries.iter().collect();
-            entries.sort_by(|a, b| a.key.cmp(&b.key));
+            entries.sort_by(|x, y| x.key.cmp(&y.key));
             out.push('{');
             for (i, e) in entries.iter().enumerate() {
                 if i > 0 {
                     out.push(',');
                 }
-                write_json_string(&e.key, out);
+                write_go_json_string(&e.key, b, out);
                 out.push(':');
-                write_json(&e.value, out);
+                write_json(&e.value, b, out);
             }
             out.push('}');
         }
     }
 }
 
-/// A Go JSON string literal with HTML escaping.
+/// A Go JSON string literal as the newest minor prints it (see [`write_go_json_string`]).
 pub fn go_json_string(s: &str) -> String {
-    let mut out = String::new();
-    write_json_string(s, &mut out);
+    go_json_string_at(s, Behavior::NEWEST)
+}
+
+/// A Go JSON string literal as the server of `b`'s minor prints it.
+pub fn go_json_string_at(s: &str, b: Behavior) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    write_go_json_string(s, b, &mut out);
     out
 }
 
-fn write_json_string(s: &str, out: &mut String) {
+/// Go `encoding/json` `appendString` with HTML escaping on (what `json.Marshal` does): `"` and
+/// `\` backslashed; `\n`, `\r`, `\t` short; `<`, `>`, `&`, U+2028, U+2029 and the other
+/// control bytes as `\u00XX` (lower-case hex). Backspace and form feed are `\b`/`\f` from Go
+/// 1.22 ([`Behavior::json_short_control_escapes`]), `\u0008`/`\u000c` before. A Rust `str` is
+/// valid UTF-8, so Go's `\ufffd` for invalid bytes never arises.
+pub fn write_go_json_string(s: &str, b: Behavior, out: &mut String) {
     out.push('"');
     for c in s.chars() {
         match c {
@@ -623,8 +591,8 @@ fn write_json_string(s: &str, out: &mut String) {
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
+            '\u{8}' if b.json_short_control_escapes => out.push_str("\\b"),
+            '\u{c}' if b.json_short_control_escapes => out.push_str("\\f"),
             '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => {
                 out.push_str(&format!("\\u{:04x}", c as u32))
             }
@@ -763,5 +731,41 @@ mod tests {
         assert_eq!(go_json_float(1e21), "1e+21");
         assert_eq!(go_json_float(1e-7), "1e-7");
         assert_eq!(go_json_float(0.5), "0.5");
+    }
+
+    /// Every character class `encoding/json` treats specially, at a Go 1.21 minor and a Go 1.22+
+    /// one (expected bytes from Go's `encode.go` `appendString` and the Go 1.22 release notes).
+    #[test]
+    fn go_json_string_byte_classes() {
+        let go121 = Behavior::of(crate::k8s::KubeVersion { minor: 29 });
+        let go122 = Behavior::of(crate::k8s::KubeVersion { minor: 30 });
+        let both = [
+            ("\"", r#""\"""#),
+            ("\\", r#""\\""#),
+            ("\n\r\t", r#""\n\r\t""#),
+            ("<>&", r#""\u003c\u003e\u0026""#),
+            ("\u{2028}\u{2029}", r#""\u2028\u2029""#),
+            ("\u{0}\u{1}\u{b}\u{1f}", r#""\u0000\u0001\u000b\u001f""#),
+            ("\u{7f}é€😀 '/", "\"\u{7f}é€😀 '/\""),
+        ];
+        for (s, want) in both {
+            assert_eq!(go_json_string_at(s, go121), want, "{s:?}");
+            assert_eq!(go_json_string_at(s, go122), want, "{s:?}");
+        }
+        assert_eq!(go_json_string_at("\u{8}\u{c}", go121), r#""\u0008\u000c""#);
+        assert_eq!(go_json_string_at("\u{8}\u{c}", go122), r#""\b\f""#);
+        assert_eq!(go_json_string("\u{8}"), r#""\b""#);
+        // Every control byte not named above is \u00XX at both.
+        for c in (0u8..0x20)
+            .map(char::from)
+            .filter(|c| !"\n\r\t\u{8}\u{c}".contains(*c))
+        {
+            let want = format!("\"\\u{:04x}\"", c as u32);
+            assert_eq!(go_json_string_at(&c.to_string(), go121), want);
+            assert_eq!(go_json_string_at(&c.to_string(), go122), want);
+        }
+        let n = Node::from_json(&json!({"k\u{8}": ["\u{c}"]}));
+        assert_eq!(go_json_at(&n, go121), r#"{"k\u0008":["\u000c"]}"#);
+        assert_eq!(go_json_at(&n, go122), r#"{"k\b":["\f"]}"#);
     }
 }

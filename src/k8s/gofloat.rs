@@ -24,14 +24,11 @@ impl FloatError {
             FloatError::Syntax => "invalid syntax",
             FloatError::Range => "value out of range",
         };
-        format!("strconv.ParseFloat: parsing {}: {why}", go_quote(s))
+        format!(
+            "strconv.ParseFloat: parsing {}: {why}",
+            super::field::go_quote(s)
+        )
     }
-}
-
-/// Go's `strconv.Quote` for the printable ASCII inputs that matter here; other characters
-/// are escaped the way Rust's debug format does, which agrees for `\n`, `\t`, `"`, `\\`.
-fn go_quote(s: &str) -> String {
-    format!("{s:?}")
 }
 
 /// Parses `s` as Go's `strconv.ParseFloat(s, 64)` does.

@@ -393,7 +393,7 @@ pub(super) fn validate_stored_versions_of(crd: &Internal, sink: &mut Sink) {
         if let Some(v) = first {
             let bad = Bad::raw(format!(
                 "[{}]",
-                super::ctx::go_json(&Node::synthetic(crate::yaml::Value::String(
+                crate::k8s::field::go_json(&Node::synthetic(crate::yaml::Value::String(
                     v.name.to_string().into()
                 )))
             ));

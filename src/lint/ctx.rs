@@ -7,7 +7,7 @@
 
 // Go value rendering is shared with every other module's field errors.
 use crate::diag::{Diagnostic, Rule, Severity, Span};
-pub(crate) use crate::k8s::field::{go_float, go_is_print as is_go_printable, go_quote};
+pub(crate) use crate::k8s::field::{go_float, go_is_print as is_go_printable, go_json, go_quote};
 use crate::yaml::{Node, Value};
 
 /// apimachinery's `field.ErrorType`, as far as CRD validation uses it.
@@ -306,86 +306,6 @@ impl Sink<'_> {
         out.extend(diags.map(|(_, d)| d));
         out
     }
-}
-
-/// Go `encoding/json` rendering of a decoded JSON value: map keys sorted, `<`, `>`, `&`
-/// escaped as `\u003c`, `\u003e`, `\u0026`.
-pub(crate) fn go_json(n: &Node) -> String {
-    let mut out = String::new();
-    write_json(n, &mut out, 0);
-    out
-}
-
-fn write_json(n: &Node, out: &mut String, depth: usize) {
-    if depth > 200 {
-        out.push_str("null");
-        return;
-    }
-    match &n.value {
-        Value::Null => out.push_str("null"),
-        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-        Value::Int(i) => out.push_str(&i.to_string()),
-        Value::Float(f) => out.push_str(&json_float(*f)),
-        Value::String(s) => write_json_str(s, out),
-        Value::Seq(items) => {
-            out.push('[');
-            for (i, it) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_json(it, out, depth + 1);
-            }
-            out.push(']');
-        }
-        Value::Map(m) => {
-            let mut entries: Vec<_> = m.entries.iter().collect();
-            entries.sort_by(|a, b| a.key.cmp(&b.key));
-            out.push('{');
-            for (i, e) in entries.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_json_str(&e.key, out);
-                out.push(':');
-                write_json(&e.value, out, depth + 1);
-            }
-            out.push('}');
-        }
-    }
-}
-
-fn json_float(f: f64) -> String {
-    if !f.is_finite() {
-        return "null".into();
-    }
-    let abs = f.abs();
-    if abs != 0.0 && !(1e-6..1e21).contains(&abs) {
-        let s = go_float(f);
-        // encoding/json uses e-07 -> e-7 style cleanup
-        return s.replace("e-0", "e-").replace("e+0", "e+");
-    }
-    format!("{f}")
-}
-
-fn write_json_str(s: &str, out: &mut String) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '<' => out.push_str("\\u003c"),
-            '>' => out.push_str("\\u003e"),
-            '&' => out.push_str("\\u0026"),
-            '\u{2028}' => out.push_str("\\u2028"),
-            '\u{2029}' => out.push_str("\\u2029"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
 }
 
 /// Span of the value at `key`, or of the map itself when the key is absent.

@@ -663,32 +663,9 @@ fn suggestion(key: &str) -> Option<&'static str> {
         .find(|k| k.to_ascii_lowercase() == lower || edit_distance_1(k, key))
 }
 
+/// One edit apart (and not equal), for keywords of four characters or more.
 fn edit_distance_1(a: &str, b: &str) -> bool {
-    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-    if a == b || a.len().abs_diff(b.len()) > 1 || a.len() < 4 {
-        return false;
-    }
-    let (mut i, mut j, mut diff) = (0, 0, 0);
-    while i < a.len() && j < b.len() {
-        if a[i] == b[j] {
-            i += 1;
-            j += 1;
-            continue;
-        }
-        diff += 1;
-        if diff > 1 {
-            return false;
-        }
-        match a.len().cmp(&b.len()) {
-            std::cmp::Ordering::Greater => i += 1,
-            std::cmp::Ordering::Less => j += 1,
-            std::cmp::Ordering::Equal => {
-                i += 1;
-                j += 1;
-            }
-        }
-    }
-    diff + (a.len() - i) + (b.len() - j) <= 1
+    a.chars().count() >= 4 && crate::diag::suggest::edit_distance(a, b) == 1
 }
 
 #[cfg(test)]

@@ -465,11 +465,8 @@ fn columns(crd: &Internal, out: &mut Vec<Diagnostic>) {
 }
 
 fn formats(crd: &Internal, opts: &super::Options, out: &mut Vec<Diagnostic>) {
-    // The server checks formats at its compatibility version (its minor - 1) and warns once
-    // per format name.
-    let compat = crate::k8s::KubeVersion {
-        minor: opts.kube_version.minor.saturating_sub(1),
-    };
+    // The server checks formats at its compatibility version and warns once per format name.
+    let compat = opts.kube_version.compatibility_version();
     let mut seen = std::collections::HashSet::new();
     for (s, _) in crd.schemas() {
         super::schema_for_each(s, &mut |n: &Node| {

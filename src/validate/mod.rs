@@ -140,7 +140,7 @@ pub enum Subresource {
 impl Options {
     /// The compatibility version whose string formats apply (the server uses its own minor − 1).
     fn compat_minor(&self) -> u32 {
-        self.kube_version.minor.saturating_sub(1)
+        self.kube_version.compatibility_version().minor
     }
 }
 

@@ -44,6 +44,7 @@ mod str;
 pub use self::str::Str;
 
 mod flow;
+pub mod goquote;
 pub mod load;
 mod quoted;
 pub mod scan;

@@ -293,7 +293,7 @@ pub(super) fn meta_default_error(d: &Node, which: &str, sub: &[String]) -> Optio
             let Some(s) = d.as_str() else {
                 return Some(format!(
                     "{which}: Invalid value: {}: must be a string",
-                    crate::lint::ctx::go_json(d)
+                    crate::k8s::field::go_json(d)
                 ));
             };
             let mut out = Vec::new();

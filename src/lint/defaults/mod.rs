@@ -97,7 +97,7 @@ type Meta = Option<(String, Vec<String>)>;
 /// Settings of one default-validation run.
 struct Ctx {
     require_pruned: bool,
-    /// The format compatibility version (the API server's minor - 1).
+    /// The format compatibility version ([`crate::k8s::KubeVersion::compatibility_version`]).
     compat: crate::k8s::KubeVersion,
     /// The emulated minor's behaviours: its Go runtime's `net/url` for `format: uri`.
     beh: crate::k8s::Behavior,

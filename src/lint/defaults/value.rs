@@ -189,7 +189,7 @@ impl Validator<'_> {
                 .iter()
                 .map(|e| match &e.value {
                     Value::String(s) => s.to_string(),
-                    _ => crate::lint::ctx::go_json(e),
+                    _ => crate::k8s::field::go_json_at(e, self.beh),
                 })
                 .collect();
             let q: Vec<String> = vals.iter().map(|v| go_quote(v)).collect();

@@ -225,10 +225,7 @@ fn field_path(s: &str) -> crate::k8s::FieldPath {
     p
 }
 
-/// The format compatibility version: the emulated API server's minor - 1.
+/// The format compatibility version of the emulated API server.
 pub(super) fn compat(opts: &SchemaOpts) -> crate::k8s::KubeVersion {
-    let kv = opts.cel.unwrap_or_default();
-    crate::k8s::KubeVersion {
-        minor: kv.minor.saturating_sub(1),
-    }
+    opts.cel.unwrap_or_default().compatibility_version()
 }

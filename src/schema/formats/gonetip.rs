@@ -24,10 +24,7 @@ impl Addr {
     }
 }
 
-fn quote(s: &str) -> String {
-    // Go's strconv.Quote; Rust's debug quoting agrees on printable text, `"` and `\`.
-    format!("{s:?}")
-}
+use crate::k8s::field::go_quote as quote;
 
 fn addr_error(input: &str, msg: &str, at: Option<&str>) -> String {
     match at {

@@ -246,26 +246,7 @@ pub(super) fn go_key_repr(key: &str, kind: KeyKind) -> String {
     }
 }
 
-/// Go's `strconv.Quote`, close enough for messages.
-pub(super) fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\x{:02x}", c as u32));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
+pub(super) use crate::yaml::goquote::go_quote;
 
 /// A short Go `%#v`-like rendering of a decoded value for messages about invalid keys.
 pub(super) fn go_sharp_v(node: &Node) -> String {
