@@ -169,32 +169,31 @@ pub(crate) fn check(crd: &Internal, opts: &super::Options, out: &mut Vec<Diagnos
     drift(crd, out);
     columns(crd, out);
     formats(crd, opts, out);
-    patterns(crd, out);
-    if crate::k8s::Behavior::of(opts.kube_version).non_scalar_set_warning {
-        non_scalar_sets(crd, out);
-    }
+    let non_scalar_sets = crate::k8s::Behavior::of(opts.kube_version).non_scalar_set_warning;
+    per_node(crd, non_scalar_sets, out);
 }
 
 /// `getNonScalarListTypeSetWarnings` (apiextensions strategy.go, 1.37): one warning per item
 /// type across the CRD's schemas, as the server collects them in a set; at the first such list.
-fn non_scalar_sets(crd: &Internal, out: &mut Vec<Diagnostic>) {
-    let mut seen = std::collections::HashSet::new();
-    for (s, _) in crd.schemas() {
-        super::schema_for_each(s, &mut |n: &Node| {
-            if get_str(n, "x-kubernetes-list-type") != Some("set") {
-                return;
-            }
-            let Some(t) = n.get("items").and_then(|i| get_str(i, "type")) else {
-                return;
-            };
-            if matches!(t, "object" | "array") && seen.insert(t.to_string()) {
-                out.push(Diagnostic::new(
-                    &NON_SCALAR_SET,
-                    value_span(n, "x-kubernetes-list-type"),
-                    format!("x-kubernetes-list-type: set for items of type {t:?} is not supported by server-side apply or CEL validation rules"),
-                ));
-            }
-        });
+fn non_scalar_set(n: &Node, seen: &mut Vec<&'static str>, out: &mut Vec<Diagnostic>) {
+    if get_str(n, "x-kubernetes-list-type") != Some("set") {
+        return;
+    }
+    let Some(t) = n.get("items").and_then(|i| get_str(i, "type")) else {
+        return;
+    };
+    let t: &'static str = match t {
+        "object" => "object",
+        "array" => "array",
+        _ => return,
+    };
+    if !seen.contains(&t) {
+        seen.push(t);
+        out.push(Diagnostic::new(
+            &NON_SCALAR_SET,
+            value_span(n, "x-kubernetes-list-type"),
+            format!("x-kubernetes-list-type: set for items of type {t:?} is not supported by server-side apply or CEL validation rules"),
+        ));
     }
 }
 
@@ -501,11 +500,18 @@ fn formats(crd: &Internal, opts: &super::Options, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// `schema/pattern-too-complex`: every valid `pattern` that crdlint cannot compile within its
+/// The warnings decided node by node, in one walk: `schema/non-scalar-set` (from 1.37) and
+/// `schema/pattern-too-complex`, every valid `pattern` that crdlint cannot compile within its
 /// bounds (`crate::schema::regex::compile` gives `None`), at the pattern.
-fn patterns(crd: &Internal, out: &mut Vec<Diagnostic>) {
+fn per_node(crd: &Internal, non_scalar_sets: bool, out: &mut Vec<Diagnostic>) {
+    // One walk per schema for every per-node warning here: this runs for every CRD linted.
+    let mut seen_sets = Vec::new();
     for (s, _) in crd.schemas() {
         super::schema_for_each(s, &mut |n: &Node| {
+            if non_scalar_sets {
+                non_scalar_set(n, &mut seen_sets, out);
+            }
+            rule_patterns(n, out);
             let Some(p) = get_str(n, "pattern").filter(|p| !p.is_empty()) else {
                 return;
             };
@@ -518,7 +524,6 @@ fn patterns(crd: &Internal, out: &mut Vec<Diagnostic>) {
                 ));
             }
         });
-        super::schema_for_each(s, &mut |n: &Node| rule_patterns(n, out));
     }
 }
 
