@@ -12,7 +12,7 @@
 //!
 //! Rows are `(group, kind, since minor, rule, source)`: the row with the highest `since` at
 //! or below the emulated minor decides, so a new minor inherits every row and only a change
-//! needs a new one. No rule changed between 1.25 and 1.36 for the kinds listed.
+//! needs a new one (StatefulSet in 1.27, Service in 1.36).
 
 use crate::validate::NameRule;
 
@@ -40,14 +40,19 @@ const ROWS: &[Row] = &[
     ("", "ReplicationController", BASE, DnsSubdomain, "core: ValidateReplicationControllerName = NameIsDNSSubdomain"),
     ("", "ResourceQuota", BASE, DnsSubdomain, "core: ValidateResourceQuotaName = NameIsDNSSubdomain"),
     ("", "Secret", BASE, DnsSubdomain, "core: ValidateSecretName = NameIsDNSSubdomain"),
-    ("", "Service", BASE, Dns1035Label, "core: ValidateServiceName = NameIsDNS1035Label"),
+    ("", "Service", BASE, Dns1035Label, "core: ValidateServiceCreate uses ValidateServiceName = NameIsDNS1035Label"),
+    // KEP-5311: with RelaxedServiceNameValidation on, ValidateServiceCreate uses NameIsDNSLabel
+    // (a name may start with a digit). Alpha (off) in 1.34; the 1.35 beta (PR #134493) was
+    // reverted before release; beta on by default in 1.36 (PR #136389); GA in 1.37 (PR #139282).
+    ("", "Service", 36, DnsLabel, "core: ValidateServiceCreate, RelaxedServiceNameValidation on by default (kubernetes PR #136389, GA in PR #139282)"),
     ("", "ServiceAccount", BASE, DnsSubdomain, "core: ValidateServiceAccountName = NameIsDNSSubdomain"),
     // apps, batch, autoscaling
     ("apps", "ControllerRevision", BASE, DnsSubdomain, "apps/validation: ValidateControllerRevisionName = NameIsDNSSubdomain"),
     ("apps", "DaemonSet", BASE, DnsSubdomain, "apps/validation: ValidateDaemonSetName = NameIsDNSSubdomain"),
     ("apps", "Deployment", BASE, DnsSubdomain, "apps/validation: ValidateDeploymentName = NameIsDNSSubdomain"),
     ("apps", "ReplicaSet", BASE, DnsSubdomain, "apps/validation: ValidateReplicaSetName = NameIsDNSSubdomain"),
-    ("apps", "StatefulSet", BASE, DnsSubdomain, "apps/validation: ValidateStatefulSet uses NameIsDNSSubdomain"),
+    ("apps", "StatefulSet", BASE, DnsSubdomain, "apps/validation: ValidateStatefulSet uses ValidateStatefulSetName = NameIsDNSSubdomain"),
+    ("apps", "StatefulSet", 27, DnsLabel, "apps/validation: ValidateStatefulSetName = NameIsDNSLabel since kubernetes PR #114172 (1.27)"),
     ("batch", "Job", BASE, DnsSubdomain, "batch/validation: ValidateJob uses ValidateReplicationControllerName"),
     ("batch", "CronJob", BASE, DnsSubdomain, "batch/validation: ValidateCronJobCreate uses ValidateReplicationControllerName (and a 52-character limit)"),
     ("autoscaling", "HorizontalPodAutoscaler", BASE, DnsSubdomain, "autoscaling/validation: ValidateHorizontalPodAutoscalerName = ValidateReplicationControllerName"),
@@ -139,6 +144,11 @@ mod tests {
         }
         assert_eq!(name_rule("events.k8s.io", "Event", 30), DnsSubdomain);
         assert_eq!(name_rule("", "Service", 30), Dns1035Label);
+        assert_eq!(name_rule("", "Service", 35), Dns1035Label);
+        assert_eq!(name_rule("", "Service", 36), DnsLabel);
+        assert_eq!(name_rule("", "Service", 37), DnsLabel);
+        assert_eq!(name_rule("apps", "StatefulSet", 26), DnsSubdomain);
+        assert_eq!(name_rule("apps", "StatefulSet", 27), DnsLabel);
         // A later minor inherits the rows.
         assert_eq!(name_rule("", "Namespace", 40), DnsLabel);
     }
