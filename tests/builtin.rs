@@ -1060,3 +1060,30 @@ fn name_rules_that_changed_between_minors() {
         errors_at(dotted, 37)
     );
 }
+
+/// The published `required: [spec]` of kinds whose Go validation accepts the zero spec
+/// (src/builtin/required.rs cites each): ValidateCSINode, ValidateDeviceClass,
+/// ValidateResourceClaim, ValidateResourceClaimTemplate. A CronJob's zero spec is rejected with
+/// its own errors (validateCronJobSpec), never `spec: Required value`.
+#[test]
+fn kinds_whose_zero_spec_is_valid_need_no_spec() {
+    let objs = "apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: gpu.example.com}\n---\napiVersion: resource.k8s.io/v1\nkind: ResourceClaim\nmetadata: {name: claim.v1}\n---\napiVersion: resource.k8s.io/v1\nkind: ResourceClaimTemplate\nmetadata: {name: claim.v1}\n---\napiVersion: storage.k8s.io/v1\nkind: CSINode\nmetadata: {name: node-1.example.com}\n";
+    let f = write_temp(objs);
+    for minor in ["1.36", "1.37"] {
+        assert_eq!(check_at(f.path(), minor), (0, vec![]), "at {minor}");
+    }
+    let csinode = "apiVersion: storage.k8s.io/v1\nkind: CSINode\nmetadata: {name: node-1}\n";
+    assert!(
+        errors_at(csinode, 30).is_empty(),
+        "{:?}",
+        errors_at(csinode, 30)
+    );
+    let cron = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: c}\n";
+    for minor in [30, 36, 37] {
+        assert_eq!(
+            errors_at(cron, minor),
+            ["spec.jobTemplate.spec.template.spec.containers: Required value"],
+            "1.{minor}"
+        );
+    }
+}
