@@ -788,3 +788,302 @@ fn a_quoted_scalar_continued_at_its_keys_column_is_read() {
         "{all:?}"
     );
 }
+
+/// One minimal object per common built-in kind: a valid lower-case DNS-1123 subdomain name
+/// (a DNS-1123 label where the kind's Go validation asks for one: Namespace, Service,
+/// StatefulSet) and only the fields its Go validation requires. The server creates each of
+/// them, so `crdlint check` must report nothing, at the newest minor and an older one.
+const MINIMAL_OBJECTS: &str = r#"apiVersion: v1
+kind: ConfigMap
+metadata: {name: my-app.v1}
+---
+apiVersion: v1
+kind: Secret
+metadata: {name: my-app.v1}
+---
+apiVersion: v1
+kind: Service
+metadata: {name: my-app}
+spec:
+  ports:
+  - port: 80
+---
+apiVersion: v1
+kind: ServiceAccount
+metadata: {name: my-app.v1}
+---
+apiVersion: v1
+kind: Namespace
+metadata: {name: my-app}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata: {name: my-app.v1}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: my-app.v1}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: my-app.v1}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: my-app.v1}
+---
+apiVersion: policy/v1
+kind: PodDisruptionBudget
+metadata: {name: my-app.v1}
+spec:
+  minAvailable: 1
+---
+apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata: {name: my-app.v1}
+value: 1000
+---
+apiVersion: storage.k8s.io/v1
+kind: StorageClass
+metadata: {name: my-app.v1}
+provisioner: example.com/x
+---
+apiVersion: networking.k8s.io/v1
+kind: Ingress
+metadata: {name: my-app.v1}
+spec:
+  defaultBackend:
+    service: {name: my-app, port: {number: 80}}
+---
+apiVersion: networking.k8s.io/v1
+kind: NetworkPolicy
+metadata: {name: my-app.v1}
+spec:
+  podSelector: {}
+---
+apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata: {name: my-app.v1}
+spec:
+  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: my-app}
+  maxReplicas: 3
+---
+apiVersion: batch/v1
+kind: CronJob
+metadata: {name: my-app.v1}
+spec:
+  schedule: "*/5 * * * *"
+  jobTemplate:
+    spec:
+      template:
+        spec:
+          restartPolicy: OnFailure
+          containers:
+          - {name: c, image: busybox}
+---
+apiVersion: batch/v1
+kind: Job
+metadata: {name: my-app.v1}
+spec:
+  template:
+    spec:
+      restartPolicy: Never
+      containers:
+      - {name: c, image: busybox}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: my-app.v1}
+spec:
+  selector: {matchLabels: {app: my-app}}
+  template:
+    metadata: {labels: {app: my-app}}
+    spec:
+      containers:
+      - {name: c, image: busybox}
+---
+apiVersion: apps/v1
+kind: DaemonSet
+metadata: {name: my-app.v1}
+spec:
+  selector: {matchLabels: {app: my-app}}
+  template:
+    metadata: {labels: {app: my-app}}
+    spec:
+      containers:
+      - {name: c, image: busybox}
+---
+apiVersion: apps/v1
+kind: StatefulSet
+metadata: {name: my-app}
+spec:
+  selector: {matchLabels: {app: my-app}}
+  template:
+    metadata: {labels: {app: my-app}}
+    spec:
+      containers:
+      - {name: c, image: busybox}
+---
+apiVersion: v1
+kind: PersistentVolumeClaim
+metadata: {name: my-app.v1}
+spec:
+  accessModes: [ReadWriteOnce]
+  resources: {requests: {storage: 1Gi}}
+---
+apiVersion: v1
+kind: LimitRange
+metadata: {name: my-app.v1}
+spec:
+  limits:
+  - type: Container
+    max: {cpu: "1"}
+---
+apiVersion: v1
+kind: ResourceQuota
+metadata: {name: my-app.v1}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata: {name: my-app.v1}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: my-app.v1}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: my-app.v1}
+spec:
+  containers:
+  - {name: c, image: busybox}
+---
+apiVersion: networking.k8s.io/v1
+kind: IngressClass
+metadata: {name: my-app.v1}
+---
+apiVersion: coordination.k8s.io/v1
+kind: Lease
+metadata: {name: my-app.v1}
+---
+apiVersion: node.k8s.io/v1
+kind: RuntimeClass
+metadata: {name: my-app.v1}
+handler: runc
+---
+apiVersion: storage.k8s.io/v1
+kind: CSIDriver
+metadata: {name: my-app.v1}
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingWebhookConfiguration
+metadata: {name: my-app.v1}
+---
+apiVersion: apps/v1
+kind: ReplicaSet
+metadata: {name: my-app.v1}
+spec:
+  selector: {matchLabels: {app: my-app}}
+  template:
+    metadata: {labels: {app: my-app}}
+    spec:
+      containers:
+      - {name: c, image: busybox}
+"#;
+
+/// `crdlint check --format json` on `file` at `minor`: the exit code and each diagnostic's
+/// `rule: message`.
+fn check_at(file: &Path, minor: &str) -> (i32, Vec<String>) {
+    let out = Command::cargo_bin("crdlint")
+        .unwrap()
+        .args(["check", "--format", "json", "--kube-version", minor])
+        .arg(file)
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{}: {e}", String::from_utf8_lossy(&out.stderr)));
+    let diags = v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| format!("{}: {}", d["rule"], d["message"]))
+        .collect();
+    (out.status.code().unwrap_or(-1), diags)
+}
+
+#[test]
+fn minimal_objects_of_the_common_kinds_pass() {
+    let f = write_temp(MINIMAL_OBJECTS);
+    for minor in ["1.37", "1.30"] {
+        assert_eq!(check_at(f.path(), minor), (0, vec![]), "at {minor}");
+    }
+    // The objects are validated, not skipped: the same file with one broken object fails.
+    let broken = format!(
+        "{MINIMAL_OBJECTS}---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {{name: broken}}\nspec:\n  selector: {{matchLabels: {{app: a}}}}\n  template:\n    metadata: {{labels: {{app: a}}}}\n"
+    );
+    let f = write_temp(&broken);
+    let (code, diags) = check_at(f.path(), "1.37");
+    assert_eq!(code, 1, "{diags:?}");
+    assert!(
+        diags
+            .iter()
+            .any(|d| d.contains("spec.template.spec.containers: Required value")),
+        "{diags:?}"
+    );
+}
+
+/// Name rules that changed: StatefulSet names are DNS-1123 labels since 1.27 (kubernetes PR
+/// #114172); Service names DNS-1123 labels (a leading digit allowed) since 1.36, when
+/// RelaxedServiceNameValidation went beta and on by default (PR #136389; GA in 1.37, PR
+/// #139282), DNS-1035 labels before.
+#[test]
+fn name_rules_that_changed_between_minors() {
+    let sts = "apiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n  name: web.v1\nspec:\n  selector: {matchLabels: {a: b}}\n  template:\n    metadata: {labels: {a: b}}\n    spec:\n      containers:\n      - {name: c, image: i}\n";
+    assert!(errors_at(sts, 26).is_empty(), "{:?}", errors_at(sts, 26));
+    for minor in [27, 37] {
+        assert_eq!(
+            errors_at(sts, minor),
+            ["metadata.name: Invalid value: \"web.v1\": must not contain dots"],
+            "1.{minor}"
+        );
+    }
+    let svc =
+        "apiVersion: v1\nkind: Service\nmetadata:\n  name: 1web\nspec:\n  ports:\n  - port: 80\n";
+    assert_eq!(errors_at(svc, 35).len(), 1, "{:?}", errors_at(svc, 35));
+    for minor in [36, 37] {
+        assert!(
+            errors_at(svc, minor).is_empty(),
+            "1.{minor}: {:?}",
+            errors_at(svc, minor)
+        );
+    }
+    let dotted =
+        "apiVersion: v1\nkind: Service\nmetadata:\n  name: web.v1\nspec:\n  ports:\n  - port: 80\n";
+    assert_eq!(
+        errors_at(dotted, 37).len(),
+        1,
+        "{:?}",
+        errors_at(dotted, 37)
+    );
+}
+
+/// The published `required: [spec]` of kinds whose Go validation accepts the zero spec
+/// (src/builtin/required.rs cites each): ValidateCSINode, ValidateDeviceClass,
+/// ValidateResourceClaim, ValidateResourceClaimTemplate. A CronJob's zero spec is rejected with
+/// its own errors (validateCronJobSpec), never `spec: Required value`.
+#[test]
+fn kinds_whose_zero_spec_is_valid_need_no_spec() {
+    let objs = "apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: gpu.example.com}\n---\napiVersion: resource.k8s.io/v1\nkind: ResourceClaim\nmetadata: {name: claim.v1}\n---\napiVersion: resource.k8s.io/v1\nkind: ResourceClaimTemplate\nmetadata: {name: claim.v1}\n---\napiVersion: storage.k8s.io/v1\nkind: CSINode\nmetadata: {name: node-1.example.com}\n";
+    let f = write_temp(objs);
+    for minor in ["1.36", "1.37"] {
+        assert_eq!(check_at(f.path(), minor), (0, vec![]), "at {minor}");
+    }
+    let csinode = "apiVersion: storage.k8s.io/v1\nkind: CSINode\nmetadata: {name: node-1}\n";
+    assert!(
+        errors_at(csinode, 30).is_empty(),
+        "{:?}",
+        errors_at(csinode, 30)
+    );
+    let cron = "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: c}\n";
+    for minor in [30, 36, 37] {
+        assert_eq!(
+            errors_at(cron, minor),
+            ["spec.jobTemplate.spec.template.spec.containers: Required value"],
+            "1.{minor}"
+        );
+    }
+}

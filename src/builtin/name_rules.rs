@@ -12,7 +12,7 @@
 //!
 //! Rows are `(group, kind, since minor, rule, source)`: the row with the highest `since` at
 //! or below the emulated minor decides, so a new minor inherits every row and only a change
-//! needs a new one. No rule changed between 1.25 and 1.36 for the kinds listed.
+//! needs a new one (StatefulSet in 1.27, Service in 1.36).
 
 use crate::validate::NameRule;
 
@@ -23,8 +23,10 @@ const BASE: u32 = 25;
 
 type Row = (&'static str, &'static str, u32, NameRule, &'static str);
 
-/// Sources are files of kubernetes/kubernetes at the release branches 1.25-1.36 unless
-/// another repository is named; `core` is `pkg/apis/core/validation/validation.go`.
+/// Sources are files of kubernetes/kubernetes at the release branches 1.25-1.37 unless
+/// another repository is named; `core` is `pkg/apis/core/validation/validation.go`, `<group>/
+/// validation` is `pkg/apis/<group>/validation/validation.go`. Each row names the create
+/// validation function and the `nameFn` it passes to `ValidateObjectMeta`, read upstream.
 const ROWS: &[Row] = &[
     // core
     ("", "ConfigMap", BASE, DnsSubdomain, "core: ValidateConfigMapName = NameIsDNSSubdomain"),
@@ -35,21 +37,26 @@ const ROWS: &[Row] = &[
     ("", "Node", BASE, DnsSubdomain, "core: ValidateNodeName = NameIsDNSSubdomain"),
     ("", "PersistentVolume", BASE, DnsSubdomain, "core: ValidatePersistentVolumeName = NameIsDNSSubdomain"),
     ("", "PersistentVolumeClaim", BASE, DnsSubdomain, "core: ValidatePersistentVolumeClaim uses ValidatePersistentVolumeName"),
-    ("", "Pod", BASE, DnsSubdomain, "core: ValidatePodName = NameIsDNSSubdomain"),
+    ("", "Pod", BASE, DnsSubdomain, "core: ValidatePodCreate/ValidatePodMetadataAndSpec use ValidatePodName = NameIsDNSSubdomain"),
     ("", "PodTemplate", BASE, DnsSubdomain, "core: ValidatePodTemplate uses ValidatePodName"),
     ("", "ReplicationController", BASE, DnsSubdomain, "core: ValidateReplicationControllerName = NameIsDNSSubdomain"),
     ("", "ResourceQuota", BASE, DnsSubdomain, "core: ValidateResourceQuotaName = NameIsDNSSubdomain"),
     ("", "Secret", BASE, DnsSubdomain, "core: ValidateSecretName = NameIsDNSSubdomain"),
-    ("", "Service", BASE, Dns1035Label, "core: ValidateServiceName = NameIsDNS1035Label"),
+    ("", "Service", BASE, Dns1035Label, "core: ValidateServiceCreate uses ValidateServiceName = NameIsDNS1035Label"),
+    // KEP-5311: with RelaxedServiceNameValidation on, ValidateServiceCreate uses NameIsDNSLabel
+    // (a name may start with a digit). Alpha (off) in 1.34; the 1.35 beta (PR #134493) was
+    // reverted before release; beta on by default in 1.36 (PR #136389); GA in 1.37 (PR #139282).
+    ("", "Service", 36, DnsLabel, "core: ValidateServiceCreate, RelaxedServiceNameValidation on by default (kubernetes PR #136389, GA in PR #139282)"),
     ("", "ServiceAccount", BASE, DnsSubdomain, "core: ValidateServiceAccountName = NameIsDNSSubdomain"),
     // apps, batch, autoscaling
     ("apps", "ControllerRevision", BASE, DnsSubdomain, "apps/validation: ValidateControllerRevisionName = NameIsDNSSubdomain"),
     ("apps", "DaemonSet", BASE, DnsSubdomain, "apps/validation: ValidateDaemonSetName = NameIsDNSSubdomain"),
     ("apps", "Deployment", BASE, DnsSubdomain, "apps/validation: ValidateDeploymentName = NameIsDNSSubdomain"),
     ("apps", "ReplicaSet", BASE, DnsSubdomain, "apps/validation: ValidateReplicaSetName = NameIsDNSSubdomain"),
-    ("apps", "StatefulSet", BASE, DnsSubdomain, "apps/validation: ValidateStatefulSet uses NameIsDNSSubdomain"),
+    ("apps", "StatefulSet", BASE, DnsSubdomain, "apps/validation: ValidateStatefulSet uses ValidateStatefulSetName = NameIsDNSSubdomain"),
+    ("apps", "StatefulSet", 27, DnsLabel, "apps/validation: ValidateStatefulSetName = NameIsDNSLabel since kubernetes PR #114172 (1.27)"),
     ("batch", "Job", BASE, DnsSubdomain, "batch/validation: ValidateJob uses ValidateReplicationControllerName"),
-    ("batch", "CronJob", BASE, DnsSubdomain, "batch/validation: ValidateCronJobCreate uses ValidateReplicationControllerName (and a 52-character limit)"),
+    ("batch", "CronJob", BASE, DnsSubdomain, "batch/validation: ValidateCronJobCreate uses ValidateReplicationControllerName (and a 52-character limit, DNS1035LabelMaxLength-11)"),
     ("autoscaling", "HorizontalPodAutoscaler", BASE, DnsSubdomain, "autoscaling/validation: ValidateHorizontalPodAutoscalerName = ValidateReplicationControllerName"),
     // policy: ValidatePodDisruptionBudget validates only the spec.
     ("policy", "PodDisruptionBudget", BASE, PathSegmentName, "policy/validation: ValidatePodDisruptionBudget checks no ObjectMeta; rest.BeforeCreate's path segment"),
@@ -65,7 +72,7 @@ const ROWS: &[Row] = &[
     // The name is an IP address (ValidateIPAddressName, IsValidIP): `2001:db8::1` is no DNS
     // subdomain. Only the path segment part of that rule is checked here.
     ("networking.k8s.io", "IPAddress", BASE, PathSegmentName, "networking/validation: ValidateIPAddressName (an IP address; checked here as a path segment)"),
-    ("networking.k8s.io", "ServiceCIDR", BASE, DnsSubdomain, "networking/validation: ValidateServiceCIDRName = NameIsDNSSubdomain"),
+    ("networking.k8s.io", "ServiceCIDR", BASE, DnsSubdomain, "networking/validation: ValidateServiceCIDR uses ValidateServiceCIDRName = NameIsDNSSubdomain"),
     ("discovery.k8s.io", "EndpointSlice", BASE, DnsSubdomain, "discovery/validation: ValidateEndpointSliceName = NameIsDNSSubdomain"),
     ("events.k8s.io", "Event", BASE, DnsSubdomain, "core/validation/events.go: ValidateEventCreate adds NameIsDNSSubdomain for events.k8s.io"),
     // certificates: "We don't care what you call your certificate requests."
@@ -78,11 +85,14 @@ const ROWS: &[Row] = &[
     ("storage.k8s.io", "VolumeAttachment", BASE, DnsSubdomain, "storage/validation: ValidateVolumeAttachment uses ValidateClassName"),
     ("storage.k8s.io", "CSIDriver", BASE, DnsSubdomain, "storage/validation: ValidateCSIDriverName = NameIsDNSSubdomain"),
     ("storage.k8s.io", "CSINode", BASE, DnsSubdomain, "storage/validation: ValidateCSINode uses ValidateNodeName"),
-    ("storage.k8s.io", "CSIStorageCapacity", BASE, DnsSubdomain, "storage/validation: ValidateCSIStorageCapacity uses NameIsDNSSubdomain"),
+    ("storage.k8s.io", "CSIStorageCapacity", BASE, DnsSubdomain, "storage/validation: ValidateCSIStorageCapacity uses ValidateStorageCapacityName = NameIsDNSSubdomain"),
     ("storage.k8s.io", "VolumeAttributesClass", BASE, DnsSubdomain, "storage/validation: ValidateVolumeAttributesClass uses ValidateClassName"),
     ("scheduling.k8s.io", "PriorityClass", BASE, DnsSubdomain, "scheduling/validation: ValidatePriorityClass uses NameIsDNSSubdomain"),
-    ("node.k8s.io", "RuntimeClass", BASE, DnsSubdomain, "node/validation: ValidateRuntimeClass uses NameIsDNSSubdomain"),
+    ("node.k8s.io", "RuntimeClass", BASE, DnsSubdomain, "node/validation: ValidateRuntimeClass uses apivalidation.NameIsDNSSubdomain"),
     ("coordination.k8s.io", "Lease", BASE, DnsSubdomain, "coordination/validation: ValidateLease uses NameIsDNSSubdomain"),
+    // ValidLeaseCandidateName is IsConfigMapKey: upper case and `_` are allowed, so the
+    // default DNS subdomain rule would be a false error. Only the path segment part is checked.
+    ("coordination.k8s.io", "LeaseCandidate", BASE, PathSegmentName, "coordination/validation: ValidateLeaseCandidate uses ValidLeaseCandidateName = IsConfigMapKey (checked here as a path segment)"),
     ("flowcontrol.apiserver.k8s.io", "FlowSchema", BASE, DnsSubdomain, "flowcontrol/validation: ValidateFlowSchemaName = NameIsDNSSubdomain"),
     ("flowcontrol.apiserver.k8s.io", "PriorityLevelConfiguration", BASE, DnsSubdomain, "flowcontrol/validation: ValidatePriorityLevelConfigurationName = NameIsDNSSubdomain"),
     // The name is `<group>.<resource>`; the rest of that rule is not modelled.
@@ -99,8 +109,10 @@ const ROWS: &[Row] = &[
 ];
 
 /// The name rule of `group`/`kind` at `minor`. Kinds without a row (the admission, resource
-/// and other groups whose validation calls `ValidateObjectMeta` with `NameIsDNSSubdomain`, as
-/// every kind added since 1.25 has done) get that rule.
+/// and other groups whose validation calls `ValidateObjectMeta` with `NameIsDNSSubdomain` or
+/// `ValidateClassName`, e.g. `ValidateValidatingWebhookConfiguration`, `ValidateResourceSlice`,
+/// `ValidateDeviceClass`, `ValidateResourceClaim`, `ValidatePodCertificateRequestCreate`) get
+/// that rule. A kind whose `nameFn` is laxer needs a row (LeaseCandidate).
 pub(super) fn name_rule(group: &str, kind: &str, minor: u32) -> NameRule {
     ROWS.iter()
         .filter(|r| r.0 == group && r.1 == kind && r.2 <= minor.max(BASE))
@@ -132,6 +144,7 @@ mod tests {
             ("certificates.k8s.io", "CertificateSigningRequest"),
             ("", "Event"),
             ("rbac.authorization.k8s.io", "ClusterRole"),
+            ("coordination.k8s.io", "LeaseCandidate"),
         ] {
             for minor in 25..=36 {
                 assert_eq!(name_rule(g, k, minor), PathSegmentName, "{k} {minor}");
@@ -139,6 +152,11 @@ mod tests {
         }
         assert_eq!(name_rule("events.k8s.io", "Event", 30), DnsSubdomain);
         assert_eq!(name_rule("", "Service", 30), Dns1035Label);
+        assert_eq!(name_rule("", "Service", 35), Dns1035Label);
+        assert_eq!(name_rule("", "Service", 36), DnsLabel);
+        assert_eq!(name_rule("", "Service", 37), DnsLabel);
+        assert_eq!(name_rule("apps", "StatefulSet", 26), DnsSubdomain);
+        assert_eq!(name_rule("apps", "StatefulSet", 27), DnsLabel);
         // A later minor inherits the rows.
         assert_eq!(name_rule("", "Namespace", 40), DnsLabel);
     }
