@@ -121,6 +121,7 @@ fuzz_target!(|data: &[u8]| {
         mode: Mode::Check,
         missing_schema: None,
         skip: Vec::new(),
+        inputs: Default::default(),
         lint: Default::default(),
         validate: Default::default(),
         transform: None,

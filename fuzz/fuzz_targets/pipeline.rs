@@ -27,6 +27,7 @@ fn options(mode: Mode, transform: Option<Transform>) -> RunOptions {
         mode,
         missing_schema: None,
         skip: Vec::new(),
+        inputs: Default::default(),
         lint: Default::default(),
         validate: Default::default(),
         transform,
