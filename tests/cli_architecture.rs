@@ -218,3 +218,102 @@ fn every_file_opens_with_a_module_doc() {
         missing.join("\n")
     );
 }
+
+/// Whether a code line compares a minor: it names `minor` (a word; `minors` is a list) next to
+/// a comparison operator, or compares a short name with a two-digit number (`m >= 28`). Coarse
+/// on purpose; the allowed lines are listed by text.
+fn compares_minor(line: &str) -> bool {
+    const OPS: [&str; 7] = [">=", "<=", " > ", " < ", "==", "!=", ".cmp("];
+    let names_minor = line.match_indices("minor").any(|(i, _)| {
+        !line[i + "minor".len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+    });
+    let against_number = OPS.iter().any(|op| {
+        line.match_indices(op).any(|(i, _)| {
+            let rest = line[i + op.len()..].trim_start();
+            rest.len() >= 2
+                && rest.as_bytes()[..2].iter().all(u8::is_ascii_digit)
+                && !rest[2..].starts_with(|c: char| c.is_ascii_digit())
+                && line[..i].trim_end().ends_with(" m")
+        })
+    });
+    (names_minor && OPS.iter().any(|op| line.contains(op))) || against_number
+}
+
+#[test]
+fn minors_are_compared_only_in_the_behaviour_table() {
+    // (file, line text): comparisons of a minor that are not a change in how a check behaves
+    // or is worded, or that ARCHITECTURE.md leaves to another table.
+    let allowed: &[(&str, &str)] = &[
+        // `KubeVersion` itself: parsing `--kube-version`.
+        ("src/k8s/mod.rs", "minor.bytes().all("),
+        // API version priority (`v1beta2`), not a Kubernetes minor.
+        ("src/k8s/version.rs", "a.minor.cmp(&b.minor)"),
+        // The `%YAML 1.1` directive.
+        ("src/yaml/load.rs", "(v.major, v.minor)"),
+        // CEL semver values.
+        (
+            "src/cel/eval/lib.rs",
+            "(self.major, self.minor, self.patch)",
+        ),
+        // CEL library additions, tagged per overload or type with their minor.
+        ("src/cel/decls.rs", "o.since <= minor"),
+        ("src/cel/checker/mod.rs", "minor >= *since"),
+        ("src/cel/checker/mod.rs", "minor >= *s"),
+        // CEL language options of base.go's versioned option sets.
+        ("src/cel/mod.rs", "m >= 28"),
+        ("src/cel/mod.rs", "m >= 29"),
+        ("src/cel/mod.rs", "m >= 31"),
+        // The string format table.
+        ("src/schema/formats/mod.rs", "*introduced <= minor"),
+        ("src/schema/formats/mod.rs", "since <= compat.minor"),
+        ("src/validate/openapi/mod.rs", "cx.compat_minor >= m"),
+        // Built-in kinds' per-kind tables (rows with a since minor) and which minor's
+        // documents the bundle has.
+        ("src/builtin/required.rs", "r.2 <= minor.max(BASE)"),
+        ("src/builtin/name_rules.rs", "r.2 <= minor.max(BASE)"),
+        ("src/builtin/mod.rs", "kv.minor > *m"),
+        ("src/builtin/bundle.rs", "*m == minor"),
+        ("src/builtin/bundle.rs", "minor > *m"),
+        ("src/builtin/explain.rs", "*m != kv.minor"),
+        // A cache of compiled schemas per minor.
+        ("src/validate/compiled.rs", "*m == kv.minor"),
+    ];
+    assert!(compares_minor("    if kv.minor >= 32 {"));
+    assert!(compares_minor("        base_env_options && m >= 28,"));
+    assert!(compares_minor("        if minor >= 34 {"));
+    assert!(!compares_minor(
+        "    let y = if m <= 2 { y - 1 } else { y };"
+    ));
+    assert!(!compares_minor("    if tables.len() != minors.len()"));
+    assert!(!compares_minor(
+        "fn env_var_name(name: &str, kv: KubeVersion) -> Vec<String> {"
+    ));
+    let mut wrong = Vec::new();
+    let mut used = vec![false; allowed.len()];
+    for (path, code) in sources() {
+        if path == "src/k8s/behavior.rs" {
+            continue;
+        }
+        for line in code.lines().filter(|l| compares_minor(l)) {
+            match allowed
+                .iter()
+                .position(|(f, text)| path == *f && line.contains(text))
+            {
+                Some(i) => used[i] = true,
+                None => wrong.push(format!("{path}: {}", line.trim())),
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "a minor compared outside k8s::behavior (add a Change row):\n{}",
+        wrong.join("\n")
+    );
+    let stale: Vec<_> = allowed
+        .iter()
+        .zip(&used)
+        .filter(|(_, u)| !**u)
+        .map(|(a, _)| a)
+        .collect();
+    assert!(stale.is_empty(), "allowed but not found: {stale:?}");
+}
