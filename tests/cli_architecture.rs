@@ -317,3 +317,16 @@ fn minors_are_compared_only_in_the_behaviour_table() {
         .collect();
     assert!(stale.is_empty(), "allowed but not found: {stale:?}");
 }
+
+#[test]
+fn one_output_format_enum() {
+    // `diag::render::Format` is the one list of output formats: `cli` gives it clap's names
+    // (`impl ValueEnum` in `cli/args.rs`) instead of keeping a copy to convert from.
+    // (`k8s::quantity::Format` is a Quantity's suffix format, not an output format.)
+    let defs: Vec<String> = sources()
+        .into_iter()
+        .filter(|(path, code)| path != "src/k8s/quantity/mod.rs" && code.contains("enum Format "))
+        .map(|(path, _)| path)
+        .collect();
+    assert_eq!(defs, ["src/diag/render/mod.rs"]);
+}
