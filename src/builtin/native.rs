@@ -11,6 +11,7 @@ use std::collections::{BTreeMap, HashSet};
 
 use super::rules;
 use crate::diag::{Diagnostic, Rule, Span};
+use crate::k8s::behavior::Behavior;
 use crate::k8s::field::go_quote;
 use crate::k8s::names;
 use crate::k8s::quantity::Quantity;
@@ -367,7 +368,7 @@ fn env(c: &Node, path: &FieldPath, kv: KubeVersion, out: &mut Out) {
 /// `IsRelaxedEnvVarName`.
 fn env_var_name(name: &str, kv: KubeVersion) -> Vec<String> {
     let mut errs = Vec::new();
-    if kv.minor >= 32 {
+    if Behavior::of(kv).relaxed_env_var_names {
         if !name.chars().all(|c| (' '..='~').contains(&c) && c != '=') {
             errs.push(
                 "a valid environment variable name must consist only of printable ASCII characters other than '='"

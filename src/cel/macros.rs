@@ -21,6 +21,9 @@ use cel::common::ast::{
 };
 use cel::parser::{Macro, MacroExprHelper, ParseError};
 
+use crate::k8s::behavior::Behavior;
+use crate::k8s::KubeVersion;
+
 const ACCU: &str = "@result";
 const UNUSED: &str = "#unused";
 
@@ -40,13 +43,15 @@ pub enum MacroSet {
 }
 
 impl MacroSet {
-    /// The macros of an environment with the options of `minor`.
+    /// The macros of an environment with the options of `minor` (when each set arrived is
+    /// `k8s::behavior`'s to say).
     pub fn for_minor(minor: u32, optional_types: bool) -> MacroSet {
-        if minor >= 34 {
+        let b = Behavior::of(KubeVersion { minor });
+        if b.cel_sort_by_macro {
             MacroSet::SortBy
-        } else if minor >= 32 {
+        } else if b.cel_two_var_comprehensions {
             MacroSet::TwoVar
-        } else if minor >= 28 || optional_types {
+        } else if b.cel_optional_macros || optional_types {
             MacroSet::Optional
         } else {
             MacroSet::Standard
@@ -509,4 +514,24 @@ fn fresh_id(old: u64, offsets: &mut super::FastMap<u64, (u32, u32)>, next_id: &m
         offsets.insert(id, o);
     }
     id
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The minors each macro set arrived with (apiserver `environment/base.go`), read from the
+    /// behaviour table's rows `CelOptionalMacros`, `CelTwoVarComprehensions`, `CelSortByMacro`.
+    #[test]
+    fn macro_sets_arrive_with_their_minors() {
+        let at = |m| MacroSet::for_minor(m, false);
+        assert_eq!(at(27), MacroSet::Standard);
+        assert_eq!(MacroSet::for_minor(27, true), MacroSet::Optional);
+        assert_eq!(at(28), MacroSet::Optional);
+        assert_eq!(at(31), MacroSet::Optional);
+        assert_eq!(at(32), MacroSet::TwoVar);
+        assert_eq!(at(33), MacroSet::TwoVar);
+        assert_eq!(at(34), MacroSet::SortBy);
+        assert_eq!(at(37), MacroSet::SortBy);
+    }
 }

@@ -338,20 +338,45 @@ pub struct CompletionsArgs {
     pub shell: clap_complete::Shell,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    /// Code frames with a label under each finding, and a summary line.
-    Human,
-    /// One JSON object (the contract in README.md, `"version": 1`).
-    Json,
-    /// SARIF 2.1.0, for code-scanning uploads.
-    Sarif,
-    /// One line per finding: `path:line:col: severity[rule] message`.
-    Concise,
-    /// GitHub Actions workflow commands (annotations).
-    Github,
-    /// JUnit XML: one test suite per file, one failing test case per error.
-    Junit,
+/// `--format`'s values: the renderers' own [`Format`] (one enum for the flag, the config's
+/// `format` and the renderers), named and described here for clap.
+pub use crate::diag::render::Format;
+
+impl ValueEnum for Format {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[
+            Format::Human,
+            Format::Json,
+            Format::Sarif,
+            Format::Concise,
+            Format::Github,
+            Format::Junit,
+        ]
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        let (name, help) = match self {
+            Format::Human => (
+                "human",
+                "Code frames with a label under each finding, and a summary line",
+            ),
+            Format::Json => (
+                "json",
+                "One JSON object (the contract in README.md, `\"version\": 1`)",
+            ),
+            Format::Sarif => ("sarif", "SARIF 2.1.0, for code-scanning uploads"),
+            Format::Concise => (
+                "concise",
+                "One line per finding: `path:line:col: severity[rule] message`",
+            ),
+            Format::Github => ("github", "GitHub Actions workflow commands (annotations)"),
+            Format::Junit => (
+                "junit",
+                "JUnit XML: one test suite per file, one failing test case per error",
+            ),
+        };
+        Some(clap::builder::PossibleValue::new(name).help(help))
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

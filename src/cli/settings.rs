@@ -141,18 +141,10 @@ impl Settings {
         )
         .map_err(Failure::Usage)?;
         Ok(Settings {
-            format: match g
+            format: g
                 .format
                 .or_else(|| c.and_then(|c| c.format))
-                .unwrap_or(Format::Human)
-            {
-                Format::Human => render::Format::Human,
-                Format::Json => render::Format::Json,
-                Format::Sarif => render::Format::Sarif,
-                Format::Concise => render::Format::Concise,
-                Format::Github => render::Format::Github,
-                Format::Junit => render::Format::Junit,
-            },
+                .unwrap_or(Format::Human),
             format_given: g.format.is_some(),
             color: g.color,
             quiet: g.quiet,

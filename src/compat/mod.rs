@@ -75,7 +75,7 @@ impl Options {
     /// Whether the server of `kube_version` ratchets unchanged values (`CRDValidationRatcheting`,
     /// beta and on by default from 1.30).
     pub fn ratcheting(&self) -> bool {
-        self.kube_version.minor >= 30
+        crate::k8s::behavior::Behavior::of(self.kube_version).ratcheting
     }
 }
 

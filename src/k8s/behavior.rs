@@ -73,6 +73,18 @@ pub enum Change {
     /// Go `encoding/json` (Go 1.22): a string's backspace and form feed encode as `\b` and
     /// `\f`; before, as `\u0008` and `\u000c`. Not a GODEBUG setting: the toolchain decides.
     JsonShortControlEscapes,
+    /// CEL environments parse `optMap`/`optFlatMap` (the optional-types library's macros);
+    /// before, only the standard macros (unless the options ask for optional types).
+    CelOptionalMacros,
+    /// CEL environments parse the two-variable comprehension macros (`all`/`exists`/
+    /// `existsOne` with three arguments, `transformList`, `transformMap`, `transformMapEntry`).
+    CelTwoVarComprehensions,
+    /// CEL environments parse the `sortBy` macro (ext.Lists v2+).
+    CelSortByMacro,
+    /// Pod validation (`RelaxedEnvironmentVariableValidation` on by default): an environment
+    /// variable name is any printable ASCII but `=` (`IsRelaxedEnvVarName`); before, a C
+    /// identifier with `-` and `.` (`IsEnvVarName`).
+    RelaxedEnvVarNames,
 }
 
 /// One row of [`CHANGES`].
@@ -197,6 +209,30 @@ pub static CHANGES: &[Row] = &[
         upstream: "kubernetes/apiextensions-apiserver pkg/registry/customresourcedefinition/strategy.go getNonScalarListTypeSetWarnings, release-1.36 vs v0.37.0-beta.0",
         note: "CRD warning: x-kubernetes-list-type: set for items of type \"object\"/\"array\"",
     },
+    Row {
+        change: Change::CelOptionalMacros,
+        since: 28,
+        upstream: "kubernetes/apiserver pkg/cel/environment/base.go: cel.OptionalTypes() in the option set of IntroducedVersion 1.28 (cel-go cel/library.go adds optMap/optFlatMap with it)",
+        note: "optMap/optFlatMap are macros from 1.28 (calls before)",
+    },
+    Row {
+        change: Change::CelTwoVarComprehensions,
+        since: 32,
+        upstream: "kubernetes/apiserver pkg/cel/environment/base.go: ext.TwoVarComprehensions() at IntroducedVersion 1.32 (cel-go ext/comprehensions.go)",
+        note: "all/exists/existsOne with two variables, transformList/Map/MapEntry are macros from 1.32",
+    },
+    Row {
+        change: Change::CelSortByMacro,
+        since: 34,
+        upstream: "kubernetes/apiserver pkg/cel/environment/base.go: ext.Lists at version 2+ (sortBy, cel-go ext/lists.go) at IntroducedVersion 1.34",
+        note: "sortBy is a macro from 1.34",
+    },
+    Row {
+        change: Change::RelaxedEnvVarNames,
+        since: 32,
+        upstream: "kubernetes/kubernetes KEP-4369 RelaxedEnvironmentVariableValidation: beta and on by default in 1.32 (pkg/features/kube_features.go); pkg/apis/core/validation validateEnvVarName",
+        note: "env var names: printable ASCII but '=' (IsRelaxedEnvVarName); before, IsEnvVarName",
+    },
 ];
 
 /// What each supported minor was built from: the rows a new minor adds, each with the upstream
@@ -261,6 +297,10 @@ pub struct Behavior {
     pub cel_object_meta_name_max_length: bool,
     pub non_scalar_set_warning: bool,
     pub json_short_control_escapes: bool,
+    pub cel_optional_macros: bool,
+    pub cel_two_var_comprehensions: bool,
+    pub cel_sort_by_macro: bool,
+    pub relaxed_env_var_names: bool,
 }
 
 impl Behavior {
@@ -284,6 +324,10 @@ impl Behavior {
         cel_object_meta_name_max_length: true,
         non_scalar_set_warning: true,
         json_short_control_escapes: true,
+        cel_optional_macros: true,
+        cel_two_var_comprehensions: true,
+        cel_sort_by_macro: true,
+        relaxed_env_var_names: true,
     };
 
     pub fn of(v: KubeVersion) -> Behavior {
@@ -307,6 +351,10 @@ impl Behavior {
             cel_object_meta_name_max_length: on(Change::CelObjectMetaNameMaxLength),
             non_scalar_set_warning: on(Change::NonScalarSetWarning),
             json_short_control_escapes: on(Change::JsonShortControlEscapes),
+            cel_optional_macros: on(Change::CelOptionalMacros),
+            cel_two_var_comprehensions: on(Change::CelTwoVarComprehensions),
+            cel_sort_by_macro: on(Change::CelSortByMacro),
+            relaxed_env_var_names: on(Change::RelaxedEnvVarNames),
         }
     }
 
@@ -331,6 +379,10 @@ impl Behavior {
             Change::CelObjectMetaNameMaxLength => self.cel_object_meta_name_max_length,
             Change::NonScalarSetWarning => self.non_scalar_set_warning,
             Change::JsonShortControlEscapes => self.json_short_control_escapes,
+            Change::CelOptionalMacros => self.cel_optional_macros,
+            Change::CelTwoVarComprehensions => self.cel_two_var_comprehensions,
+            Change::CelSortByMacro => self.cel_sort_by_macro,
+            Change::RelaxedEnvVarNames => self.relaxed_env_var_names,
         }
     }
 }
