@@ -1,0 +1,48 @@
+//! Output polish (issue 33): what every format prints around the server's own text.
+
+use assert_cmd::Command;
+
+fn crdlint(args: &[&str]) -> (i32, String, String) {
+    let out = Command::cargo_bin("crdlint")
+        .expect("binary")
+        .arg("--no-config")
+        .args(args)
+        .output()
+        .expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+const ROOTED: &str = "testdata/cli/polish/rooted.yaml";
+
+/// The root path is no field path: JSON says `null`, and the other formats print `<nil>` only
+/// inside the server's own aggregate line (`<nil>: Invalid value: null: some validation rules
+/// were not checked ...`, `"null"` from 1.34; apiextensions-apiserver's `validation.go`).
+#[test]
+fn nil_root_path_is_null_in_json_and_only_server_text_elsewhere() {
+    let (code, json, _) = crdlint(&["check", "--format", "json", ROOTED]);
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    let ds = v["diagnostics"].as_array().expect("diagnostics");
+    assert!(
+        ds.iter().any(|d| d["rule"] == "cr/cel-not-checked"),
+        "{json}"
+    );
+    for d in ds {
+        assert_ne!(d["path"], "<nil>", "{d}");
+    }
+    insta::assert_snapshot!("nil_json", json);
+    for format in ["human", "concise", "github", "junit"] {
+        let (_, out, _) = crdlint(&["check", "--format", format, ROOTED]);
+        for line in out.lines().filter(|l| l.contains("<nil>")) {
+            assert!(
+                line.contains("<nil>: Invalid value: "),
+                "{format}: `<nil>` outside the server's text: {line}"
+            );
+        }
+        insta::assert_snapshot!(format!("nil_{format}"), out);
+    }
+}
