@@ -46,3 +46,18 @@ fn nil_root_path_is_null_in_json_and_only_server_text_elsewhere() {
         insta::assert_snapshot!(format!("nil_{format}"), out);
     }
 }
+
+/// `versions --format json` has the envelope of every JSON output (`cost` and `check` too).
+#[test]
+fn versions_json_has_the_envelope() {
+    let (code, out, _) = crdlint(&[
+        "versions",
+        "--format",
+        "json",
+        "testdata/examples/crds/cache-policy.yaml",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["version"], 1);
+    insta::assert_snapshot!("versions_json", out);
+}
