@@ -61,3 +61,35 @@ fn versions_json_has_the_envelope() {
     assert_eq!(v["version"], 1);
     insta::assert_snapshot!("versions_json", out);
 }
+
+/// An absolute path under the working directory is placed in the tree as a relative path
+/// does: a relative `uri` against `%SRCROOT%` (SARIF 2.1.0, 3.4.4), so code scanning shows it.
+#[test]
+fn sarif_absolute_path_under_cwd_is_relative_to_srcroot() {
+    let cwd = std::env::current_dir().expect("cwd");
+    let abs = cwd.join(ROOTED);
+    let abs = abs.to_str().expect("UTF-8 path");
+    let locations = |file: &str| {
+        let (code, out, _) = crdlint(&["check", "--format", "sarif", file]);
+        assert_eq!(code, 1);
+        let v: serde_json::Value = serde_json::from_str(&out).expect("SARIF");
+        let results = v["runs"][0]["results"].as_array().expect("results").clone();
+        results
+            .iter()
+            .map(|r| r["locations"][0]["physicalLocation"]["artifactLocation"].clone())
+            .collect::<Vec<_>>()
+    };
+    let given_absolute = locations(abs);
+    assert_eq!(given_absolute, locations(ROOTED));
+    insta::assert_json_snapshot!("sarif_absolute_under_cwd", given_absolute);
+    // Outside the working directory it stays an absolute `file://` URI.
+    let outside = std::env::temp_dir().join("crdlint-polish-outside.yaml");
+    std::fs::copy(ROOTED, &outside).expect("copy");
+    let far = locations(outside.to_str().expect("UTF-8 path"));
+    std::fs::remove_file(&outside).ok();
+    assert!(
+        far[0]["uri"].as_str().expect("uri").starts_with("file:///"),
+        "{far:?}"
+    );
+    assert!(far[0].get("uriBaseId").is_none(), "{far:?}");
+}
