@@ -93,3 +93,25 @@ fn sarif_absolute_path_under_cwd_is_relative_to_srcroot() {
     );
     assert!(far[0].get("uriBaseId").is_none(), "{far:?}");
 }
+
+/// A config file with several mistakes reports every one, each at its line and column.
+#[test]
+fn config_reports_every_mistake() {
+    let (code, out, err) = crdlint_with_config("testdata/cli/polish/bad-config.yaml");
+    assert_eq!(code, 2, "{out}{err}");
+    assert_eq!(err.lines().count(), 4, "{err}");
+    insta::assert_snapshot!("config_every_mistake", err);
+}
+
+fn crdlint_with_config(config: &str) -> (i32, String, String) {
+    let out = Command::cargo_bin("crdlint")
+        .expect("binary")
+        .args(["--config", config, "check", ROOTED])
+        .output()
+        .expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
