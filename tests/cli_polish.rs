@@ -115,3 +115,96 @@ fn crdlint_with_config(config: &str) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// Files of several kinds, so that a run has findings in many files and objects.
+const MANY: &[&str] = &[
+    "testdata/examples",
+    "testdata/cli/duplicate.yaml",
+    "testdata/cli/polish/rooted.yaml",
+];
+
+/// `(file, line, rule)` of each finding, in the order a format prints them.
+fn order(format: &str) -> Vec<(String, u64, String)> {
+    let mut args = vec!["check", "--format", format];
+    args.extend(MANY);
+    let (code, out, _) = crdlint(&args);
+    assert_eq!(code, 1, "{out}");
+    match format {
+        "json" => {
+            let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+            let ds = v["diagnostics"].as_array().expect("diagnostics").clone();
+            ds.iter()
+                .map(|d| {
+                    let file = d["file"].as_str().expect("file").to_string();
+                    let line = d["line"].as_u64().expect("line");
+                    (file, line, d["rule"].as_str().expect("rule").to_string())
+                })
+                .collect()
+        }
+        "sarif" => {
+            let v: serde_json::Value = serde_json::from_str(&out).expect("SARIF");
+            let rs = v["runs"][0]["results"].as_array().expect("results").clone();
+            rs.iter()
+                .map(|r| {
+                    let at = &r["locations"][0]["physicalLocation"];
+                    let file = at["artifactLocation"]["uri"].as_str().expect("uri");
+                    let line = at["region"]["startLine"].as_u64().expect("line");
+                    let rule = r["ruleId"].as_str().expect("ruleId").to_string();
+                    (file.to_string(), line, rule)
+                })
+                .collect()
+        }
+        "concise" => out
+            .lines()
+            .filter_map(|l| {
+                let mut parts = l.splitn(4, ':');
+                let (file, line) = (parts.next()?, parts.next()?.parse().ok()?);
+                let rest = parts.nth(1)?;
+                let rule = rest.split_once('[')?.1.split_once(']')?.0;
+                Some((file.to_string(), line, rule.to_string()))
+            })
+            .collect(),
+        "github" => out
+            .lines()
+            .filter_map(|l| {
+                let fields = l.strip_prefix("::")?.split_once(' ')?.1;
+                let (props, _) = fields.split_once("::")?;
+                let get = |k: &str| {
+                    props
+                        .split(',')
+                        .find_map(|p| p.strip_prefix(k)?.strip_prefix('='))
+                };
+                let line = get("line")?.parse().ok()?;
+                Some((get("file")?.to_string(), line, get("title")?.to_string()))
+            })
+            .collect(),
+        _ => unreachable!(),
+    }
+}
+
+/// Every format prints the findings in one order: by file, then position (README.md, "Input"
+/// and "The JSON contract"), except that `cr/cel-not-checked`, at its object's first line,
+/// follows the errors of that object that blocked the rules, as the server's aggregate does.
+#[test]
+fn findings_are_sorted_by_file_then_position_in_every_format() {
+    let json = order("json");
+    assert!(json.len() > 10, "{json:?}");
+    for format in ["sarif", "concise", "github"] {
+        assert_eq!(order(format), json, "{format}");
+    }
+    // Sorted, once each note is put back at its object's start.
+    let mut files: Vec<&str> = json.iter().map(|d| d.0.as_str()).collect();
+    files.dedup();
+    let mut sorted = files.clone();
+    sorted.sort_unstable();
+    assert_eq!(files, sorted, "files in name order");
+    for w in json.windows(2) {
+        let (a, b) = (&w[0], &w[1]);
+        if a.0 == b.0 && a.2 != "cr/cel-not-checked" && b.2 != "cr/cel-not-checked" {
+            assert!(a.1 <= b.1, "{a:?} before {b:?}");
+        }
+    }
+    let notes = json.iter().filter(|d| d.2 == "cr/cel-not-checked").count();
+    assert!(notes >= 2, "the exception is exercised: {json:?}");
+    insta::assert_debug_snapshot!("sorted_order", json);
+}
