@@ -208,3 +208,32 @@ fn findings_are_sorted_by_file_then_position_in_every_format() {
     assert!(notes >= 2, "the exception is exercised: {json:?}");
     insta::assert_debug_snapshot!("sorted_order", json);
 }
+
+/// `test` lists its cases in the file's order in every format, even when `onUpdate` comes
+/// before `onCreate`.
+#[test]
+fn test_cases_are_listed_in_file_order() {
+    let args = |format| {
+        [
+            "test",
+            "--crd",
+            "testdata/suites/crds",
+            "testdata/cli/polish/suite",
+            "--format",
+            format,
+        ]
+    };
+    let (code, json, err) = crdlint(&args("json"));
+    assert_eq!(code, 0, "{json}{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    let lines: Vec<u64> = v["cases"]
+        .as_array()
+        .expect("cases")
+        .iter()
+        .map(|c| c["line"].as_u64().expect("line"))
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert!(lines.windows(2).all(|w| w[0] < w[1]), "{lines:?}");
+    let (_, human, _) = crdlint(&args("human"));
+    insta::assert_snapshot!("test_case_order_human", human);
+}
