@@ -802,6 +802,8 @@ fn versions_as_json() {
         "testdata/examples/crds/cache-policy.yaml",
     ])
     .json();
+    assert_eq!(v["version"], 1, "the envelope of every JSON output");
+    let v = &v["crds"];
     let names: Vec<&str> = v[0]["versions"]
         .as_array()
         .expect("versions")

@@ -15,6 +15,7 @@ mod cli_architecture;
 mod cli_control;
 mod cli_formats;
 mod cli_passthrough;
+mod cli_polish;
 mod cli_sarif;
 mod common;
 mod compat_corpus;

@@ -99,22 +99,30 @@ pub struct CompatConfig {
     pub allow_tightening_unstored: Option<bool>,
 }
 
-/// A mistake in a config file, at its line and column.
+/// A mistake in a config file, at its line and column, and the file's other mistakes (a file
+/// with several is reported whole, not one fix at a time: issue 33).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ConfigError {
     pub file: String,
     pub line: usize,
     pub column: usize,
     pub message: String,
+    /// The mistakes after this one, in the file's order.
+    pub also: Vec<ConfigError>,
 }
 
 impl std::fmt::Display for ConfigError {
+    /// One line per mistake, each `file:line:column: message`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
             "{}:{}:{}: {}",
             self.file, self.line, self.column, self.message
-        )
+        )?;
+        for e in &self.also {
+            write!(f, "\n{e}")?;
+        }
+        Ok(())
     }
 }
 
@@ -197,6 +205,7 @@ pub fn read(path: &Path) -> Result<Config, ConfigError> {
         line: 1,
         column: 1,
         message: format!("cannot read the config file: {e}"),
+        also: Vec::new(),
     })?;
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
     parse(&name, dir, &text)
@@ -248,63 +257,74 @@ pub fn parse(name: &str, dir: PathBuf, text: &str) -> Result<Config, ConfigError
         dir,
         ..Config::default()
     };
+    // Every mistake, each at its place; the keys after a bad one are still read.
+    let mut errors: Vec<ConfigError> = Vec::new();
     match map.entry("version") {
-        None => {
-            return Err(reader.error(
-                root.span(),
-                "missing `version: 1` at the top of the config file".into(),
-            ))
-        }
+        None => errors.push(reader.error(
+            root.span(),
+            "missing `version: 1` at the top of the config file".into(),
+        )),
         Some(e) if e.value.as_i64() == Some(1) => {}
-        Some(e) => {
-            return Err(reader.error(
-                e.value.span(),
-                "unsupported config version: only `version: 1` exists".into(),
-            ))
-        }
+        Some(e) => errors.push(reader.error(
+            e.value.span(),
+            "unsupported config version: only `version: 1` exists".into(),
+        )),
     }
     // Every path `paths` and `crds` name, where: checked once the whole file is read.
     let mut named: Vec<(PathBuf, Span)> = Vec::new();
     for entry in &map.entries {
         let v = &entry.value;
-        match entry.key.as_str() {
-            "version" => {}
-            "paths" => config.paths = Some(reader.paths(v, &mut named)?),
-            "crds" => config.crds = Some(reader.paths(v, &mut named)?),
-            "allow-external-paths" => config.allow_external_paths = Some(reader.bool(v)?),
-            "exclude" => config.exclude = Some(reader.excludes(v)?),
-            "force-exclude" => config.force_exclude = Some(reader.bool(v)?),
-            "kube-version" => config.kube_version = Some(reader.scalar(v)?),
-            "unknown-fields" => config.unknown_fields = Some(reader.choice(v)?),
-            "missing-schema" => config.missing_schema = Some(reader.choice(v)?),
-            "skip" => config.skip = Some(reader.skips(v)?),
-            "format" => config.format = Some(reader.choice(v)?),
-            "cost-warn" => {
-                config.cost_warn = Some(v.as_i64().and_then(|n| u32::try_from(n).ok()).ok_or_else(
-                    || reader.error(v.span(), "expected a whole number (a percentage)".into()),
-                )?)
+        let mut read = || -> Result<(), ConfigError> {
+            match entry.key.as_str() {
+                "version" => {}
+                "paths" => config.paths = Some(reader.paths(v, &mut named)?),
+                "crds" => config.crds = Some(reader.paths(v, &mut named)?),
+                "allow-external-paths" => config.allow_external_paths = Some(reader.bool(v)?),
+                "exclude" => config.exclude = Some(reader.excludes(v)?),
+                "force-exclude" => config.force_exclude = Some(reader.bool(v)?),
+                "kube-version" => config.kube_version = Some(reader.scalar(v)?),
+                "unknown-fields" => config.unknown_fields = Some(reader.choice(v)?),
+                "missing-schema" => config.missing_schema = Some(reader.choice(v)?),
+                "skip" => config.skip = Some(reader.skips(v)?),
+                "format" => config.format = Some(reader.choice(v)?),
+                "cost-warn" => {
+                    config.cost_warn = Some(
+                        v.as_i64()
+                            .and_then(|n| u32::try_from(n).ok())
+                            .ok_or_else(|| {
+                                reader.error(
+                                    v.span(),
+                                    "expected a whole number (a percentage)".into(),
+                                )
+                            })?,
+                    )
+                }
+                "deny-warnings" => config.deny_warnings = Some(reader.bool(v)?),
+                "select" => config.select = Some(reader.patterns(v)?),
+                "ignore" => config.ignore = Some(reader.patterns(v)?),
+                "severity" => config.severity = reader.severities(v)?,
+                "require-reason" => config.require_reason = Some(reader.bool(v)?),
+                "per-file" => config.per_file = reader.per_file(v)?,
+                "compat" => config.compat = reader.compat(v)?,
+                "recognize" => config.recognize = reader.recognize(v)?,
+                other => {
+                    let known: Vec<&str> = KEYS.iter().map(|k| k.0).collect();
+                    return Err(reader.error(
+                        entry.key_span,
+                        format!("unknown key `{other}`{}", did_you_mean(other, &known)),
+                    ));
+                }
             }
-            "deny-warnings" => config.deny_warnings = Some(reader.bool(v)?),
-            "select" => config.select = Some(reader.patterns(v)?),
-            "ignore" => config.ignore = Some(reader.patterns(v)?),
-            "severity" => config.severity = reader.severities(v)?,
-            "require-reason" => config.require_reason = Some(reader.bool(v)?),
-            "per-file" => config.per_file = reader.per_file(v)?,
-            "compat" => config.compat = reader.compat(v)?,
-            "recognize" => config.recognize = reader.recognize(v)?,
-            other => {
-                let known: Vec<&str> = KEYS.iter().map(|k| k.0).collect();
-                return Err(reader.error(
-                    entry.key_span,
-                    format!("unknown key `{other}`{}", did_you_mean(other, &known)),
-                ));
-            }
+            Ok(())
+        };
+        if let Err(e) = read() {
+            errors.push(e);
         }
     }
     if config.allow_external_paths != Some(true) {
         for (p, span) in &named {
             if !within(&config.dir, p) {
-                return Err(reader.error(
+                errors.push(reader.error(
                     *span,
                     format!(
                         "`{}` is outside the config file's directory; a config names files of \
@@ -315,7 +335,16 @@ pub fn parse(name: &str, dir: PathBuf, text: &str) -> Result<Config, ConfigError
             }
         }
     }
-    Ok(config)
+    // In the file's order, whatever check found them.
+    errors.sort_by_key(|e| (e.line, e.column));
+    let mut errors = errors.into_iter();
+    match errors.next() {
+        None => Ok(config),
+        Some(mut first) => {
+            first.also = errors.collect();
+            Err(first)
+        }
+    }
 }
 
 /// True when `path`, relative to `dir` (the config file's directory), names a file inside
@@ -364,6 +393,7 @@ impl Reader {
             line: at.line,
             column: at.column,
             message,
+            also: Vec::new(),
         }
     }
 

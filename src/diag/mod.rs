@@ -164,8 +164,11 @@ impl Diagnostic {
     pub fn set_suppression(&mut self, suppression: Suppression) {
         self.extra.get_or_insert_with(Box::default).suppression = Some(suppression);
     }
+    /// The field path; the root (`<nil>` in the server's messages, `k8s::path`) is no path,
+    /// so it is `null` in JSON and never printed on its own (README, "The JSON contract").
     pub fn with_path(mut self, path: impl Into<String>) -> Self {
-        self.path = Some(path.into());
+        let path = path.into();
+        self.path = (path != "<nil>").then_some(path);
         self
     }
     pub fn with_server_path(mut self, path: impl Into<String>) -> Self {

@@ -75,6 +75,9 @@ pub fn suites_in(root: &Node) -> Option<Suite> {
     if let Some(tests) = map.get("tests") {
         read_tests(tests, &mut cases, &mut problems);
     }
+    // In the file's order, whichever list comes first: every output of `test` lists the cases
+    // by position, as findings are (README.md, "Input").
+    cases.sort_by_key(|c| c.span.start());
     Some(Suite {
         name,
         crd_name,

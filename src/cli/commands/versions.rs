@@ -123,7 +123,9 @@ pub fn run(settings: &Settings, args: &VersionsArgs) -> Result<Status, Failure> 
     let mut out = io::BufWriter::new(io::stdout().lock());
     match format {
         Format::Json => {
-            serde_json::to_writer_pretty(&mut out, &crds).map_err(io::Error::from)?;
+            // The envelope every JSON output has (README.md, "The JSON contract"; `cost` too).
+            let wire = serde_json::json!({ "version": 1, "crds": crds });
+            serde_json::to_writer_pretty(&mut out, &wire).map_err(io::Error::from)?;
             writeln!(out)?;
         }
         _ => {

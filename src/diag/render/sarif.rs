@@ -180,11 +180,24 @@ pub(crate) fn path_to_uri(path: &str) -> String {
 }
 
 /// Where a file is: a relative reference against `%SRCROOT%` (the working directory) for a
-/// relative path, a `file://` URI for an absolute one (SARIF 3.4.4: a `uri` with no base must
-/// be absolute), and the `--stdin-filename` name (or `-`) as given, against `%SRCROOT%`.
+/// relative path or an absolute one under the working directory (code scanning places only
+/// those in the tree), a `file://` URI for any other absolute one (SARIF 3.4.4: a `uri` with
+/// no base must be absolute), and the `--stdin-filename` name (or `-`) as given, against
+/// `%SRCROOT%`.
 fn artifact(name: &str) -> ArtifactLocation {
     let path = std::path::Path::new(name);
-    if path.is_absolute() {
+    // Lexically, component by component (`/work/ab` is not under `/work/a`); no symlinks are
+    // resolved, so the name stays the one given.
+    let under_cwd = std::env::current_dir()
+        .ok()
+        .and_then(|cwd| path.strip_prefix(cwd).ok().map(|r| r.to_path_buf()))
+        .filter(|r| !r.as_os_str().is_empty());
+    if let (true, Some(rel)) = (path.is_absolute(), under_cwd) {
+        ArtifactLocation {
+            uri: path_to_uri(&rel.to_string_lossy()),
+            uri_base_id: Some(SRCROOT),
+        }
+    } else if path.is_absolute() {
         let p = name.replace('\\', "/");
         let p = if p.starts_with('/') {
             p
