@@ -461,6 +461,19 @@ fn resources(c: &Node, path: &FieldPath, out: &mut Out) {
     }
 }
 
+/// The pod template's string labels (`spec.template.metadata.labels`), none when absent.
+fn template_labels(obj: &Node) -> BTreeMap<&str, &str> {
+    obj.at(&["spec", "template", "metadata", "labels"])
+        .and_then(Node::as_map)
+        .map(|m| {
+            m.entries
+                .iter()
+                .filter_map(|e| Some((e.key.as_str(), e.value.as_str()?)))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// `ValidateDeploymentSpec` and friends: a non-empty selector must match the template's labels.
 /// A missing selector is `metav1.LabelSelectorAsSelector(nil)`, `labels.Nothing()`, which
 /// matches no labels: the Deployment, ReplicaSet, StatefulSet and DaemonSet validations
@@ -483,34 +496,14 @@ fn selector_matches(kind: &str, obj: &Node, template: &FieldPath, out: &mut Out)
                 deepest_span(obj, &["spec"]),
             );
         }
-        let labels = obj
-            .at(&["spec", "template", "metadata", "labels"])
-            .and_then(Node::as_map);
-        let map: BTreeMap<&str, &str> = labels
-            .map(|m| {
-                m.entries
-                    .iter()
-                    .filter_map(|e| Some((e.key.as_str(), e.value.as_str()?)))
-                    .collect()
-            })
-            .unwrap_or_default();
         let span = deepest_span(obj, &["spec", "template", "metadata", "labels"]);
-        mismatch(&map, template, span, out);
+        mismatch(&template_labels(obj), template, span, out);
         return;
     }
     let Some(sel) = sel.filter(|s| s.as_map().is_some()) else {
         return;
     };
-    let labels: BTreeMap<&str, &str> = obj
-        .at(&["spec", "template", "metadata", "labels"])
-        .and_then(Node::as_map)
-        .map(|m| {
-            m.entries
-                .iter()
-                .filter_map(|e| Some((e.key.as_str(), e.value.as_str()?)))
-                .collect()
-        })
-        .unwrap_or_default();
+    let labels = template_labels(obj);
     let match_labels = sel.get("matchLabels").and_then(Node::as_map);
     let exprs = seq(sel.get("matchExpressions"));
     if match_labels.is_none_or(|m| m.is_empty()) && exprs.is_empty() {
