@@ -4,7 +4,7 @@
 //! rendered Helm stream, and `crdlint.io/ignore` annotations.
 
 use std::collections::HashMap;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 use super::input::Loaded;
 use crate::diag::{Rule, Severity, Span};
@@ -228,11 +228,13 @@ impl Referenced {
         if self.paths.is_empty() {
             return None;
         }
-        self.paths.get(&normalize(name)).copied()
+        self.paths.get(&crate::cli::input::normalize(name)).copied()
     }
 
     fn add(&mut self, dir: &Path, path: &str, what: &'static str) {
-        self.paths.entry(normalize(&dir.join(path))).or_insert(what);
+        self.paths
+            .entry(crate::cli::input::normalize(&dir.join(path)))
+            .or_insert(what);
     }
 }
 
@@ -779,21 +781,6 @@ pub fn helm_sources(text: &str) -> Vec<(usize, String)> {
 pub fn ignore_annotation(node: &Node) -> Option<(Span, String)> {
     let v = node.at(&["metadata", "annotations", super::suppress::ANNOTATION])?;
     Some((v.span(), v.as_str()?.to_string()))
-}
-
-/// `a/./b/../c` as `a/c`, without touching the file system.
-fn normalize(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for c in path.components() {
-        match c {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                out.pop();
-            }
-            other => out.push(other),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -145,7 +145,7 @@ impl Anchored {
             return Ok(None);
         }
         let cwd = std::env::current_dir().map_err(|e| e.to_string())?;
-        let root = lexical(&cwd.join(base));
+        let root = normalize(&cwd.join(base));
         let mut b = ignore::overrides::OverrideBuilder::new(&root);
         for glob in globs {
             b.add(&format!("!{glob}"))
@@ -164,13 +164,13 @@ impl Anchored {
 
     /// True when a glob excludes the walked entry `path` (its folders were looked at first).
     pub fn excludes_entry(&self, path: &Path, is_dir: bool) -> bool {
-        self.matches(&lexical(&self.cwd.join(path)), is_dir)
+        self.matches(&normalize(&self.cwd.join(path)), is_dir)
     }
 
     /// True when a glob excludes `path` or a folder it is in (a file named on the command
     /// line, which no walk reached through its folders).
     pub fn excludes_named(&self, path: &Path) -> bool {
-        let abs = lexical(&self.cwd.join(path));
+        let abs = normalize(&self.cwd.join(path));
         abs.ancestors()
             .enumerate()
             .take_while(|(_, p)| p.starts_with(&self.root))
@@ -178,8 +178,9 @@ impl Anchored {
     }
 }
 
-/// `path` without `.` and `..` components, without touching the file system.
-fn lexical(path: &Path) -> PathBuf {
+/// `a/./b/../c` as `a/c`, without touching the file system: the one lexical normalisation
+/// behind every path comparison of `cli` (excludes, per-file globs, referenced inputs).
+pub(crate) fn normalize(path: &Path) -> PathBuf {
     let mut out = PathBuf::new();
     for c in path.components() {
         match c {

@@ -7,7 +7,7 @@
 //! prefix, a longer prefix over a shorter one), as in ruff's rule selection, so
 //! `select: [cel/]` with `ignore: [cel/cost-high]` reports every CEL rule but one.
 
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 use super::config::{Config, Pattern, PerFile};
 use crate::diag::{Diagnostic, Rule, Severity, SourceFile};
@@ -184,7 +184,9 @@ impl Policy {
             }
         }
         let cwd = std::env::current_dir().unwrap_or_default();
-        let base = normalize(&cwd.join(config.map(|c| c.dir.as_path()).unwrap_or(Path::new(""))));
+        let base = crate::cli::input::normalize(
+            &cwd.join(config.map(|c| c.dir.as_path()).unwrap_or(Path::new(""))),
+        );
         let select = if !flags.select.is_empty() {
             Some(from_flag("--select", flags.select))
         } else {
@@ -268,7 +270,7 @@ impl Policy {
     }
 
     fn matching_overrides(&self, name: &str) -> std::sync::Arc<[usize]> {
-        let abs = normalize(&self.cwd.join(name));
+        let abs = crate::cli::input::normalize(&self.cwd.join(name));
         let rel = abs.strip_prefix(&self.base).unwrap_or(&abs);
         let g = &self.per_file_globs;
         let mut found: Vec<usize> = g
@@ -384,21 +386,6 @@ fn per_file_globs(overrides: &[PerFile]) -> PerFileGlobs {
         set: b.build().unwrap_or_else(|_| globset::GlobSet::empty()),
         owner,
     }
-}
-
-/// `a/./b/../c` as `a/c`, without touching the file system.
-fn normalize(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for c in path.components() {
-        match c {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                out.pop();
-            }
-            other => out.push(other),
-        }
-    }
-    out
 }
 
 #[cfg(test)]
