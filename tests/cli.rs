@@ -652,6 +652,44 @@ fn manpage_is_roff() {
     assert!(run.stdout.contains("check"));
 }
 
+/// `manpage --dir` writes git's layout: one page per visible subcommand, each naming every
+/// long option of that subcommand (its own and the global ones), as `--help` lists them.
+#[test]
+fn manpage_dir_has_a_page_per_subcommand() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let run = crdlint(&["manpage", "--dir", dir.path().to_str().expect("utf-8")]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let mut cmd = crdlint::cli::args::Cli::command();
+    cmd.build();
+    let subs: Vec<&clap::Command> = cmd
+        .get_subcommands()
+        .filter(|s| !s.is_hide_set() && s.get_name() != "help")
+        .collect();
+    assert!(subs.len() >= 10, "{} subcommands", subs.len());
+    for sub in subs {
+        let name = format!("crdlint-{}", sub.get_name());
+        let page = std::fs::read_to_string(dir.path().join(format!("{name}.1")))
+            .unwrap_or_else(|e| panic!("{name}.1: {e}"));
+        assert!(
+            page.contains(&format!(".TH {name}")),
+            "{name}.1 has no title"
+        );
+        for arg in sub.get_arguments().filter(|a| !a.is_hide_set()) {
+            if let Some(long) = arg.get_long() {
+                // roff escapes `-` as `\-`.
+                let shown = format!("\\-\\-{}", long.replace('-', "\\-"));
+                assert!(page.contains(&shown), "{name}.1 does not document --{long}");
+            }
+        }
+    }
+    let top = std::fs::read_to_string(dir.path().join("crdlint.1")).expect("crdlint.1");
+    assert_eq!(
+        top,
+        crdlint(&["manpage"]).stdout,
+        "crdlint.1 is the page `manpage` prints"
+    );
+}
+
 /// The checked-in completions are what the binary generates today. Set `CRDLINT_BLESS=1` to
 /// rewrite them after changing a flag.
 #[test]

@@ -237,3 +237,77 @@ fn test_cases_are_listed_in_file_order() {
     let (_, human, _) = crdlint(&args("human"));
     insta::assert_snapshot!("test_case_order_human", human);
 }
+
+/// README's `--help` excerpt lists every command as `crdlint --help` prints it (the block is
+/// compared whole, so a new subcommand or a reworded summary fails here until README follows).
+#[test]
+fn readme_help_excerpt_is_the_real_help() {
+    let (code, help, _) = crdlint(&["--help"]);
+    assert_eq!(code, 0);
+    let commands = |text: &str| -> String {
+        let start = text.find("\nCommands:\n").expect("a Commands: block") + 1;
+        let end = text[start..].find("\n\n").map_or(text.len(), |e| start + e);
+        text[start..end].to_string()
+    };
+    let readme = std::fs::read_to_string("README.md").expect("README.md");
+    let tour = &readme[readme
+        .find("$ crdlint --help")
+        .expect("README shows --help")..];
+    assert_eq!(
+        commands(tour.split("\n...\n```").next().unwrap_or(tour)),
+        commands(&help),
+        "README.md's `crdlint --help` excerpt differs from the binary's: paste the block above"
+    );
+}
+
+/// `crdlint` alone is a usage error (exit 2) that prints the help to standard error, as README
+/// says: every run names its command.
+#[test]
+fn no_subcommand_prints_help_and_exits_2() {
+    let run = Command::cargo_bin("crdlint")
+        .expect("binary")
+        .output()
+        .expect("runs");
+    let (code, out, err) = (
+        run.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&run.stdout),
+        String::from_utf8_lossy(&run.stderr),
+    );
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("Commands:") && err.contains("check"), "{err}");
+}
+
+/// A file that cannot be read is named by its `io/read` finding (exit 2), not drawn as an
+/// empty code frame and not counted among the files read.
+#[test]
+fn unreadable_file_has_no_frame_and_is_not_counted() {
+    let (code, out, _) = crdlint(&[
+        "check",
+        "--color",
+        "never",
+        "--crd",
+        "testdata/examples/crds/backup-schedule.yaml",
+        "testdata/examples/resources/nightly.yaml",
+        "testdata/does-not-exist.yaml",
+    ]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("io/read"), "{out}");
+    assert!(out.contains("in testdata/does-not-exist.yaml"), "{out}");
+    assert!(!out.contains("╭─[testdata/does-not-exist.yaml"), "{out}");
+    let (_, clean, _) = crdlint(&[
+        "check",
+        "--color",
+        "never",
+        "--crd",
+        "testdata/examples/crds/backup-schedule.yaml",
+        "testdata/examples/resources/nightly.yaml",
+    ]);
+    let files = |text: &str| {
+        text.lines()
+            .last()
+            .and_then(|l| l.split(" in ").nth(1))
+            .map(str::to_owned)
+    };
+    assert_eq!(files(&out), files(&clean), "{out}\n{clean}");
+}

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Package a built binary as a release asset: crdlint-<tag>-<target>.tar.gz (.zip on Windows)
-# holding the binary, README, completions and man page, plus a .sha256 file beside it in the
+# holding the binary, README, completions and man pages (`man/`: `crdlint.1` and one
+# `crdlint-<subcommand>.1` per subcommand), plus a .sha256 file beside it in the
 # `sha256sum` format (`<hex>  <file name>`), which the GitHub Action and `sha256sum -c` check.
 #
 #   scripts/release/package.sh <binary> <tag> <target> <out-dir>
 #
-# The man page is printed by the binary itself (`crdlint manpage`), so the binary must run on
+# The man pages are written by the binary itself (`crdlint manpage --dir`), so the binary must run on
 # the packaging machine: every release job builds for its own runner.
 set -euo pipefail
 
@@ -21,7 +22,7 @@ mkdir -p "$stage/completions"
 cp "$binary" "$stage/"
 cp "$root/README.md" "$stage/"
 cp "$root"/completions/* "$stage/completions/"
-"$binary" manpage >"$stage/crdlint.1"
+"$binary" manpage --dir "$stage/man"
 
 cd "$out"
 case "$target" in

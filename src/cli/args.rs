@@ -139,7 +139,7 @@ pub struct GlobalArgs {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Lint every CRD and validate every resource whose CRD is known (the default job).
+    /// Lint every CRD and validate every resource whose CRD is known: the everyday command.
     Check(CheckArgs),
     /// Lint CustomResourceDefinitions only.
     Lint(PathArgs),
@@ -175,9 +175,9 @@ pub enum Command {
     Explain(ExplainArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
-    /// Print the man page (roff).
+    /// Print the man page (roff); with `--dir`, write one page per subcommand, as git does.
     #[command(hide = true)]
-    Manpage,
+    Manpage(ManpageArgs),
     /// Read, parse and classify only, and print the counts (for benchmarks).
     #[command(hide = true)]
     Scan(ScanArgs),
@@ -331,6 +331,14 @@ pub struct ExplainArgs {
     /// With a built-in kind: a field path, e.g. `spec.template.spec.containers.ports`.
     #[arg(value_name = "FIELD")]
     pub field: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct ManpageArgs {
+    /// Write `crdlint.1` and a `crdlint-<subcommand>.1` for every subcommand into this
+    /// directory (created if missing) instead of printing `crdlint.1`.
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

@@ -228,6 +228,8 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
         summary.resources += c.resources;
         summary.skipped += c.skipped.len() + c.skipped_unlisted;
         io_failed |= c.io_failed;
+        // A file that could not be read is named by its `io/read` finding, not counted as read.
+        summary.files -= usize::from(c.io_failed);
         if diagnostics.is_empty() {
             // One file's 10^6 findings are moved, not copied into a second vector.
             diagnostics = c.diagnostics;

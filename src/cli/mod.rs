@@ -120,7 +120,7 @@ pub(crate) fn say(out: &mut dyn Write, line: std::fmt::Arguments<'_>) -> io::Res
 pub fn run(cli: Cli) -> Result<Status, Failure> {
     let config = match &cli.command {
         // Generated files never depend on where they are generated.
-        Command::Completions(_) | Command::Manpage => None,
+        Command::Completions(_) | Command::Manpage(_) => None,
         _ => settings::load_config(&cli.global)?,
     };
     let settings = Settings::resolve(&cli.global, config)?;
@@ -142,7 +142,7 @@ pub fn run(cli: Cli) -> Result<Status, Failure> {
         Command::Rules => commands::rules::list(&settings),
         Command::Explain(a) => commands::rules::explain(&settings, &a.rule, a.field.as_deref()),
         Command::Completions(a) => commands::completions::completions(a.shell),
-        Command::Manpage => commands::completions::manpage(),
+        Command::Manpage(a) => commands::completions::manpage(a.dir.as_deref()),
         Command::Scan(a) => commands::scan::run(&settings, a),
         Command::Test(a) => commands::test::run(&settings, a),
     });

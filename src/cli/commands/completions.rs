@@ -3,13 +3,16 @@
 //! with freshly generated ones by a test.
 
 use std::io::{self, Write};
+use std::path::Path;
+
+use clap::builder::{PossibleValue, PossibleValuesParser};
 
 use crate::cli::args::Cli;
 use crate::cli::{Failure, Status};
 
 /// The completion script for `shell`, as bytes.
 pub fn script(shell: clap_complete::Shell) -> Vec<u8> {
-    let mut cmd = Cli::command();
+    let mut cmd = with_rule_ids(Cli::command());
     let mut buf = Vec::new();
     clap_complete::generate(shell, &mut cmd, "crdlint", &mut buf);
     buf
@@ -22,12 +25,89 @@ pub fn completions(shell: clap_complete::Shell) -> Result<Status, Failure> {
     Ok(Status::Clean)
 }
 
-/// The man page, as roff.
-pub fn manpage() -> Result<Status, Failure> {
+/// `cmd` with the rule ids as the values to complete after `--select`, `--ignore`, `--warn`,
+/// `--error` (and their groups, `cel/`, which those flags take too) and `explain` (and
+/// `config`). Only the scripts get them: parsing stays open, since the flags take prefixes and
+/// `explain` takes built-in kinds, which no list could hold.
+fn with_rule_ids(cmd: clap::Command) -> clap::Command {
+    let rules = crate::cli::rules::all();
+    let mut groups: Vec<&'static str> = rules
+        .iter()
+        .filter_map(|r| r.id.find('/').map(|i| &r.id[..=i]))
+        .collect();
+    groups.dedup();
+    // The flags are global, so every subcommand's completions repeat their values: ids only
+    // there (with summaries, zsh's and fish's scripts grew from 70 KB to 790 KB); `explain`
+    // shows each rule's summary beside its id.
+    let ids = |summaries: bool| {
+        rules
+            .iter()
+            .map(|r| PossibleValue::new(r.id).help(summaries.then_some(r.summary)))
+            .collect::<Vec<_>>()
+    };
+    let selectors = || {
+        let mut values = ids(false);
+        values.extend(groups.iter().map(|g| PossibleValue::new(*g)));
+        PossibleValuesParser::new(values)
+    };
+    let mut cmd = cmd;
+    for flag in ["select", "ignore", "warn", "error"] {
+        cmd = cmd.mut_arg(flag, |a| a.value_parser(selectors()));
+    }
+    cmd.mut_subcommand("explain", |sc| {
+        let mut topics = ids(true);
+        topics.push(PossibleValue::new("config").help("the keys of .crdlint.yaml"));
+        // `mut_arg` moves the argument last: `field` is moved after it again, so that the
+        // positionals keep their order.
+        sc.mut_arg("rule", |a| {
+            a.value_parser(PossibleValuesParser::new(topics))
+        })
+        .mut_arg("field", |a| a)
+    })
+}
+
+/// The man pages, as roff: `crdlint.1` first, then `crdlint-<subcommand>.1` for every visible
+/// subcommand, each with its own options and the global ones (git's layout: `man crdlint-check`).
+pub fn pages() -> io::Result<Vec<(String, Vec<u8>)>> {
+    let mut cmd = Cli::command();
+    // Building propagates the global flags into every subcommand, so each page lists them.
+    cmd.build();
+    let mut pages = vec![("crdlint.1".to_string(), roff(cmd.clone())?)];
+    for sub in cmd.get_subcommands() {
+        if sub.is_hide_set() || sub.get_name() == "help" {
+            continue;
+        }
+        let name = format!("crdlint-{}", sub.get_name());
+        let page = sub.clone().name(name.clone()).display_name(name.clone());
+        pages.push((format!("{name}.1"), roff(page)?));
+    }
+    Ok(pages)
+}
+
+fn roff(cmd: clap::Command) -> io::Result<Vec<u8>> {
     let mut buf = Vec::new();
-    clap_mangen::Man::new(Cli::command()).render(&mut buf)?;
-    let mut out = io::stdout().lock();
-    out.write_all(&buf)?;
-    out.flush()?;
+    clap_mangen::Man::new(cmd).render(&mut buf)?;
+    Ok(buf)
+}
+
+/// Prints `crdlint.1`, or writes every page into `dir`.
+pub fn manpage(dir: Option<&Path>) -> Result<Status, Failure> {
+    let mut pages = pages()?;
+    let Some(dir) = dir else {
+        let mut out = io::stdout().lock();
+        out.write_all(&pages.swap_remove(0).1)?;
+        out.flush()?;
+        return Ok(Status::Clean);
+    };
+    std::fs::create_dir_all(dir).map_err(|e| with_path(e, dir))?;
+    for (name, page) in &pages {
+        let path = dir.join(name);
+        std::fs::write(&path, page).map_err(|e| with_path(e, &path))?;
+    }
     Ok(Status::Clean)
+}
+
+/// `e` with the path it concerns in its message.
+fn with_path(e: io::Error, path: &Path) -> Failure {
+    Failure::Io(io::Error::new(e.kind(), format!("{}: {e}", path.display())))
 }

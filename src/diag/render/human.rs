@@ -49,7 +49,8 @@ pub fn render(report: &Report<'_>, opts: &Options, out: &mut dyn io::Write) -> i
         // A frame around a line thousands of characters long (minified JSON, a hostile file)
         // helps nobody: name the position instead of drawing it.
         let drawable = file.filter(|f| {
-            if !framed(&f.name) {
+            // Nothing to draw (a file that could not be read, an empty one): its name says all.
+            if !framed(&f.name) || f.text.is_empty() {
                 return false;
             }
             let line = f.line_col(d.span.start()).line;
@@ -58,10 +59,12 @@ pub fn render(report: &Report<'_>, opts: &Options, out: &mut dyn io::Write) -> i
         let mut notes: Vec<String> = related_elsewhere(report, d).into_iter().collect();
         if let (Some(f), None) = (file, drawable) {
             let at = f.line_col(d.span.start());
-            notes.insert(
-                0,
-                format!("at {}:{}:{}", visible(&f.name), at.line, at.column),
-            );
+            let place = if f.text.is_empty() {
+                format!("in {}", visible(&f.name))
+            } else {
+                format!("at {}:{}:{}", visible(&f.name), at.line, at.column)
+            };
+            notes.insert(0, place);
         }
         let source = match (drawable, d.file) {
             (Some(file), Some(id)) => {
