@@ -160,6 +160,10 @@ fn order(format: &str) -> Vec<(String, u64, String)> {
                 let mut parts = l.splitn(4, ':');
                 let (file, line) = (parts.next()?, parts.next()?.parse().ok()?);
                 let rest = parts.nth(1)?;
+                // A related location's `note[rule]` line belongs to the finding above it.
+                if rest.trim_start().starts_with("note[") {
+                    return None;
+                }
                 let rule = rest.split_once('[')?.1.split_once(']')?.0;
                 Some((file.to_string(), line, rule.to_string()))
             })
