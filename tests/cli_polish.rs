@@ -315,3 +315,25 @@ fn unreadable_file_has_no_frame_and_is_not_counted() {
     };
     assert_eq!(files(&out), files(&clean), "{out}\n{clean}");
 }
+
+/// A kind no version of its group has is the kind's mistake: `api/unknown-kind` underlines the
+/// `kind:` value and suggests the closest kind of the group; a kind that exists in another
+/// version of the group keeps the finding on `apiVersion`.
+#[test]
+fn unknown_kind_underlines_kind_and_suggests_the_nearest() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let typo = dir.path().join("typo.yaml");
+    std::fs::write(
+        &typo,
+        "apiVersion: apps/v1\nkind: Deploymnet\nmetadata:\n  name: x\n",
+    )
+    .expect("write");
+    let (code, json, _) = crdlint(&["check", "--format", "json", typo.to_str().expect("utf-8")]);
+    assert_eq!(code, 1, "{json}");
+    let v: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    let d = &v["diagnostics"][0];
+    assert_eq!(d["rule"], "api/unknown-kind", "{json}");
+    assert_eq!(d["path"], "kind", "{json}");
+    assert_eq!(d["line"], 2, "{json}");
+    assert_eq!(d["help"], "did you mean kind Deployment?", "{json}");
+}

@@ -41,19 +41,22 @@ pub enum Entry {
     Rejected(Note),
 }
 
-/// A finding about an object's apiVersion as a whole.
+/// A finding about an object's apiVersion and kind as a whole.
 #[derive(Clone, Debug)]
 pub struct Note {
     pub rule: &'static crate::diag::Rule,
     pub message: String,
     pub help: Option<String>,
+    /// The field the finding underlines: `apiVersion`, or `kind` when no version of the group
+    /// has that kind (the kind is what is wrong, not the version).
+    pub field: &'static str,
 }
 
 impl Note {
-    /// The diagnostic at the object's `apiVersion`.
+    /// The diagnostic at the object's `apiVersion` or `kind`.
     pub fn diagnostic(&self, obj: &Node) -> Diagnostic {
-        let span = obj.get("apiVersion").map_or(obj.span(), |n| n.span());
-        let mut d = Diagnostic::new(self.rule, span, self.message.clone()).with_path("apiVersion");
+        let span = obj.get(self.field).map_or(obj.span(), |n| n.span());
+        let mut d = Diagnostic::new(self.rule, span, self.message.clone()).with_path(self.field);
         if let Some(h) = &self.help {
             d = d.with_help(h.clone());
         }
@@ -127,6 +130,7 @@ fn resolve(kv: KubeVersion, api_version: &str, kind: &str) -> Option<Entry> {
                 minor_name(removed_in)
             ),
             help: use_instead(instead),
+            field: "apiVersion",
         }))
     };
     match versions::status(index, slot, group, version, kind) {
@@ -169,19 +173,40 @@ fn resolve(kv: KubeVersion, api_version: &str, kind: &str) -> Option<Entry> {
                 minor_name(since)
             ),
             help: use_instead(instead()),
+            field: "apiVersion",
         })),
-        versions::Status::Unknown => Some(Entry::Rejected(Note {
-            rule: &rules::UNKNOWN_KIND,
-            message: format!("kind {kind} not found in {api_version} groupversion"),
-            help: use_instead(instead()).or_else(|| {
-                let near = index.kinds[slot]
-                    .iter()
-                    .find(|k| k.group == group && k.kind.eq_ignore_ascii_case(kind))?;
-                Some(format!("did you mean kind {}?", near.kind))
-            }),
-        })),
+        versions::Status::Unknown => {
+            let (help, field) = match use_instead(instead()) {
+                // The kind exists in another version of the group: the version is wrong.
+                Some(other_version) => (Some(other_version), "apiVersion"),
+                None => (near_kind(index, slot, group, kind), "kind"),
+            };
+            Some(Entry::Rejected(Note {
+                rule: &rules::UNKNOWN_KIND,
+                message: format!("kind {kind} not found in {api_version} groupversion"),
+                help,
+                field,
+            }))
+        }
         versions::Status::NotBuiltin => None,
     }
+}
+
+/// "did you mean kind X?" for the kind of `group` this minor serves that is closest to `kind`
+/// (a case slip, or a typo within the edit distance of `diag::suggest`).
+fn near_kind(index: &bundle::Index, slot: usize, group: &str, kind: &str) -> Option<String> {
+    let kinds: Vec<&str> = index.kinds[slot]
+        .iter()
+        .filter(|k| k.group == group)
+        .map(|k| k.kind.as_str())
+        .collect();
+    let near = kinds
+        .iter()
+        .find(|k| k.eq_ignore_ascii_case(kind))
+        .map(|k| format!(" (did you mean `{k}`?)"))
+        .unwrap_or_else(|| crate::diag::suggest::did_you_mean(kind, &kinds));
+    let near = near.strip_prefix(" (did you mean `")?.strip_suffix("`?)")?;
+    Some(format!("did you mean kind {near}?"))
 }
 
 /// `v1alpha1`, `v2alpha3`, ...: a version the API server serves only when it is enabled.
@@ -216,6 +241,7 @@ fn deprecated_note(
             minor_name(removed_in)
         ),
         help: instead.map(|r| format!("use {r} instead")),
+        field: "apiVersion",
     }
 }
 
@@ -229,6 +255,7 @@ fn alpha_note(api_version: &str, kind: &str, here: &str) -> Note {
         help: Some(format!(
             "enable it with the API server flag --runtime-config={api_version}=true (and its feature gate), or use a beta or stable version"
         )),
+        field: "apiVersion",
     }
 }
 
