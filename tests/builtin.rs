@@ -1087,3 +1087,44 @@ fn kinds_whose_zero_spec_is_valid_need_no_spec() {
         );
     }
 }
+
+/// `builtin/config-data`'s size bound counts what the server counts: a Secret's values decoded
+/// and `stringData` merged over `data` (a key in both counts once, with `stringData`'s value),
+/// and the TooLong wording of each minor (`must have at most` before 1.32).
+#[test]
+fn config_data_size_counts_decoded_merged_values() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("s.yaml");
+    let secret = |data_len: usize, string_len: usize| {
+        // base64 of `data_len` bytes: 4 characters per 3 bytes.
+        format!(
+            "apiVersion: v1\nkind: Secret\nmetadata:\n  name: s\ndata:\n  a: {}\n  b: {}\nstringData:\n  b: {}\n",
+            "QUJD".repeat(data_len / 3),
+            "QUJD".repeat(data_len / 3),
+            "x".repeat(string_len)
+        )
+    };
+    let size_errors = |text: String, minor: &str| {
+        std::fs::write(&file, text).unwrap();
+        run(&file, &["--kube-version", minor])
+            .into_iter()
+            .filter(|d| d.0 == "builtin/config-data")
+            .map(|d| d.3)
+            .collect::<Vec<_>>()
+    };
+    // `a` 600,000 decoded bytes + `b` replaced by 400,000: 1,000,000, under 1 MiB although the
+    // file holds 1.6 MB of base64 for `a` and `b`.
+    assert_eq!(
+        size_errors(secret(600_000, 400_000), "1.37"),
+        Vec::<String>::new()
+    );
+    // `b` 500,000 from stringData: 1,100,000 bytes, over.
+    assert_eq!(
+        size_errors(secret(600_000, 500_000), "1.37"),
+        ["data: Too long: may not be more than 1048576 bytes"]
+    );
+    assert_eq!(
+        size_errors(secret(600_000, 500_000), "1.31"),
+        ["data: Too long: must have at most 1048576 bytes"]
+    );
+}

@@ -294,12 +294,16 @@ fn duplicate_crds_are_a_warning_and_the_first_wins() {
 
 #[test]
 fn deny_warnings_flag_counts_warnings() {
-    // A document over the API server's 3 MiB request limit is a warning.
+    // A document over the API server's 3 MiB request limit is a warning. (A `List` of small
+    // ConfigMaps: one ConfigMap that large breaks its own 1 MiB data limit, an error.)
     let dir = tempfile::tempdir().expect("tempdir");
     let big = dir.path().join("big.yaml");
-    let mut text = String::from("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: big\ndata:\n");
-    for i in 0..40_000 {
-        text.push_str(&format!("  key{i:05}: \"{}\"\n", "x".repeat(80)));
+    let mut text = String::from("apiVersion: v1\nkind: List\nitems:\n");
+    for i in 0..20_000 {
+        text.push_str(&format!(
+            "- {{apiVersion: v1, kind: ConfigMap, metadata: {{name: c{i}}}, data: {{k: \"{}\"}}}}\n",
+            "x".repeat(120)
+        ));
     }
     std::fs::write(&big, text).expect("write");
     let path = big.to_str().expect("UTF-8 path");

@@ -80,6 +80,7 @@ static CONTEXTS: &[(&str, How)] = &[
     ("builtin/resources", Cli(&["check"])),
     ("builtin/selector-mismatch", Cli(&["check"])),
     ("builtin/service-port", Cli(&["check"])),
+    ("builtin/config-data", Cli(&["check"])),
     ("builtin/template-metadata", Cli(&["check"])),
     ("cel/compile", Lint(SPEC_SCHEMA)),
     ("cel/cost-exceeded", Lint(NEW_FIELD)),

@@ -1,8 +1,9 @@
 //! The API server's native (Go) validations of built-in kinds that users hit most and that
 //! the OpenAPI documents do not carry: container names and images, container ports, env var
-//! names, resource quantities, a workload's selector against its template's labels, and
-//! Service ports. Messages and paths are the server's (`pkg/apis/core/validation` and
-//! `pkg/apis/apps/validation`); each finding points at the node it is about.
+//! names, resource quantities, a workload's selector against its template's labels, Service
+//! ports, and ConfigMap and Secret data (`config`). Messages and paths are the server's
+//! (`pkg/apis/core/validation` and `pkg/apis/apps/validation`); each finding points at the node
+//! it is about.
 //!
 //! They read the object as written (before pruning and defaulting), so values of the wrong
 //! type are skipped here: the schema step reports those.
@@ -22,20 +23,28 @@ use crate::yaml::{Node, Value};
 const PORT_RANGE: &str = "must be between 1 and 65535, inclusive";
 const PROTOCOLS: &[&str] = &["SCTP", "TCP", "UDP"];
 
+mod config;
+
 struct Out {
     diags: Vec<Diagnostic>,
+    /// The emulated minor's wording of the field errors.
+    behavior: Behavior,
 }
 
 impl Out {
     fn push(&mut self, rule: &'static Rule, fe: FieldError, span: Span) {
-        let d = Diagnostic::new(rule, span, fe.to_string()).with_path(fe.path.to_string());
+        let d =
+            Diagnostic::new(rule, span, fe.render(self.behavior)).with_path(fe.path.to_string());
         self.diags.push(d);
     }
 }
 
 /// The native checks for one object of `kind`.
 pub fn check(kind: &str, obj: &Node, kv: KubeVersion) -> Vec<Diagnostic> {
-    let mut out = Out { diags: Vec::new() };
+    let mut out = Out {
+        diags: Vec::new(),
+        behavior: Behavior::of(kv),
+    };
     let spec = FieldPath::new("spec");
     let template = spec.child("template");
     match kind {
@@ -76,6 +85,8 @@ pub fn check(kind: &str, obj: &Node, kv: KubeVersion) -> Vec<Diagnostic> {
             pod_spec(obj, &at, &t.child("spec"), kv, &mut out);
         }
         "Service" => service_ports(obj, &mut out),
+        "ConfigMap" => config::config_map(obj, &mut out),
+        "Secret" => config::secret(obj, &mut out),
         _ => {}
     }
     out.diags

@@ -149,6 +149,23 @@ of alphanumerics, `-`, `_` and `.`, annotation keys qualified names.",
     good: "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  selector:\n    matchLabels:\n      app: web\n  template:\n    metadata:\n      labels:\n        app: web\n        tier: front-end\n    spec:\n      containers:\n      - name: web\n        image: nginx\n",
 };
 
+pub static CONFIG_DATA: Rule = Rule {
+    id: "builtin/config-data",
+    severity: Severity::Error,
+    summary: "A ConfigMap or Secret whose data keys, total size or type-required keys the server rejects",
+    docs: "The server's Go validation of ConfigMaps and Secrets (`ValidateConfigMap`, `ValidateSecret`), \
+which the OpenAPI documents do not carry: every key of `data`, `binaryData` and a Secret's `stringData` must \
+be a valid config key (letters, digits, `-`, `_` and `.`, at most 253 characters, not `.`, `..` or starting \
+with `..`), a ConfigMap key may not be in both `data` and `binaryData`, all the values together may not \
+exceed 1 MiB (counted decoded, after `stringData` is merged into `data`), and a Secret's `type` requires its \
+keys (`tls.crt` and `tls.key` for `kubernetes.io/tls`, `.dockerconfigjson` for \
+`kubernetes.io/dockerconfigjson`, `username` or `password` for `kubernetes.io/basic-auth`, a non-empty \
+`ssh-privatekey` for `kubernetes.io/ssh-auth`, the `kubernetes.io/service-account.name` annotation for a \
+service account token). Mounted as a volume, a key becomes a file name, which is why the rules are strict.",
+    bad: "apiVersion: v1\nkind: Secret\nmetadata:\n  name: web-tls\ntype: kubernetes.io/tls\nstringData:\n  tls.crt: |\n    -----BEGIN CERTIFICATE-----\n  tls key: |\n    -----BEGIN PRIVATE KEY-----\n",
+    good: "apiVersion: v1\nkind: Secret\nmetadata:\n  name: web-tls\ntype: kubernetes.io/tls\nstringData:\n  tls.crt: |\n    -----BEGIN CERTIFICATE-----\n  tls.key: |\n    -----BEGIN PRIVATE KEY-----\n",
+};
+
 pub static RULES: &[&Rule] = &[
     &REMOVED_VERSION,
     &DEPRECATED_VERSION,
@@ -162,4 +179,5 @@ pub static RULES: &[&Rule] = &[
     &RESOURCES,
     &SERVICE_PORT,
     &TEMPLATE_METADATA,
+    &CONFIG_DATA,
 ];
