@@ -350,7 +350,7 @@ pub fn parse(name: &str, dir: PathBuf, text: &str) -> Result<Config, ConfigError
 /// True when `path`, relative to `dir` (the config file's directory), names a file inside
 /// `dir`'s tree: by its real path when it exists (a link out of the tree is outside), else by
 /// its text (`..` and absolute paths leave the tree).
-fn within(dir: &Path, path: &Path) -> bool {
+pub(crate) fn within(dir: &Path, path: &Path) -> bool {
     let base = if dir.as_os_str().is_empty() {
         Path::new(".")
     } else {

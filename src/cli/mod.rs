@@ -31,6 +31,7 @@ pub mod rules;
 pub mod settings;
 pub mod suppress;
 mod trace;
+pub mod vendored;
 
 use args::{Cli, Command};
 use settings::Settings;

@@ -252,6 +252,18 @@ impl Settings {
         }
     }
 
+    /// Refuses `--lint-vendored` where it would do nothing: `command` lints no CRD (it was
+    /// accepted and ignored before issue 30).
+    pub fn refuse_lint_vendored(v: &ValidationArgs, command: &str) -> Result<(), Failure> {
+        if v.lint_vendored {
+            return Err(Failure::Usage(format!(
+                "--lint-vendored: `crdlint {command}` lints no CRD, vendored or not; \
+                 `crdlint check --lint-vendored` lints them"
+            )));
+        }
+        Ok(())
+    }
+
     pub fn lint_options(&self) -> lint::Options {
         lint::Options {
             kube_version: self.kube_version,
