@@ -412,3 +412,119 @@ fn vendor_modified_snapshot() {
     let actual = sha256::hex(format!("{WIDGET_CRD}# edited\n").as_bytes());
     insta::assert_snapshot!(r.stdout.replace(&actual, "<sha256 of the edited file>"));
 }
+
+/// A Helm chart in the repository: `Chart.yaml`, the Widget CRD in `crds/`, a template with
+/// actions and one without.
+fn chart_repo() -> tempfile::TempDir {
+    tree(&[
+        (
+            "charts/widget/Chart.yaml",
+            "apiVersion: v2\nname: widget\nversion: 0.1.0\n",
+        ),
+        ("charts/widget/values.yaml", "size: 3\n"),
+        ("charts/widget/crds/widgets.yaml", WIDGET_CRD),
+        (
+            "charts/widget/templates/templated.yaml",
+            "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: {{ .Release.Name }}\n",
+        ),
+        ("charts/widget/templates/plain.yaml", BAD_WIDGET),
+    ])
+}
+
+#[test]
+fn a_charts_crds_folder_is_read_when_its_templates_are_checked_alone() {
+    let repo = chart_repo();
+    // As pre-commit runs it: one changed template, named alone.
+    let r = run(
+        repo.path(),
+        &[
+            "check",
+            "charts/widget/templates/plain.yaml",
+            "--format",
+            "concise",
+        ],
+    );
+    assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.has("cr/schema", "charts/widget/templates/plain.yaml"),
+        "{}",
+        r.stdout
+    );
+    assert!(!r.stdout.contains("no-schema"), "{}", r.stdout);
+    // Read as a schema, not linted as a file of the run: its warning is not shown.
+    assert!(!r.stdout.contains("unrecognized-format"), "{}", r.stdout);
+    // The templates folder: the templated file is still skipped with its note.
+    let r = run(
+        repo.path(),
+        &["check", "charts/widget/templates", "--format", "concise"],
+    );
+    assert!(
+        r.has("cr/schema", "charts/widget/templates/plain.yaml"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.has(
+            "input/not-a-manifest",
+            "charts/widget/templates/templated.yaml"
+        ),
+        "{}",
+        r.stdout
+    );
+    // With Helm recognition off, the chart is not one: no CRD for the template.
+    std::fs::write(
+        repo.path().join(".crdlint.yaml"),
+        "version: 1\nrecognize: {helm: false}\n",
+    )
+    .expect("write");
+    let r = run(
+        repo.path(),
+        &[
+            "check",
+            "charts/widget/templates/plain.yaml",
+            "--format",
+            "concise",
+        ],
+    );
+    assert!(
+        r.has("input/no-schema", "charts/widget/templates/plain.yaml"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn a_charts_crds_folder_is_not_templated() {
+    // Helm installs `crds/` as it is: a `{{` there is YAML (here, broken YAML), not a
+    // template to skip.
+    let repo = chart_repo();
+    let templated = WIDGET_CRD.replace(
+        "size: {type: integer}",
+        "size: {type: integer}\n              mode: {{ .Values.mode }}",
+    );
+    std::fs::write(
+        repo.path().join("charts/widget/crds/widgets.yaml"),
+        templated,
+    )
+    .expect("write");
+    let r = run(repo.path(), &["check", ".", "--format", "concise"]);
+    assert!(
+        r.has("yaml/syntax", "charts/widget/crds/widgets.yaml"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        !r.has("input/not-a-manifest", "charts/widget/crds/widgets.yaml"),
+        "{}",
+        r.stdout
+    );
+    // The same text in a templates folder is a template.
+    assert!(
+        r.has(
+            "input/not-a-manifest",
+            "charts/widget/templates/templated.yaml"
+        ),
+        "{}",
+        r.stdout
+    );
+}

@@ -21,6 +21,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 pub mod args;
+pub mod charts;
 pub mod classify;
 pub mod commands;
 pub mod config;

@@ -244,6 +244,16 @@ impl Settings {
         crds
     }
 
+    /// The `crds/` folders of the Helm charts that hold a path given without it, read as
+    /// schemas by a run that validates `paths` (`charts`); none when Helm recognition is off.
+    pub fn chart_crds(&self, paths: &[PathBuf]) -> Vec<PathBuf> {
+        if self.recognize.helm {
+            super::charts::crd_folders(paths)
+        } else {
+            Vec::new()
+        }
+    }
+
     /// What the driver recognises among its inputs, and whether `--crd` CRDs are linted.
     pub fn input_options(&self, v: &ValidationArgs) -> super::classify::InputOptions {
         super::classify::InputOptions {

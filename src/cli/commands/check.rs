@@ -30,8 +30,11 @@ pub fn run(settings: &Settings, mode: Mode, args: &CheckArgs) -> Result<Status, 
         exit_after: true,
     };
     let gather = crate::cli::trace::piece("gather", None);
-    let crds = vendored.crds(settings.crds(&args.validation.crds));
-    let gathered = super::gather_pending(settings, &settings.paths(&args.paths.paths), &crds)?;
+    let paths = settings.paths(&args.paths.paths);
+    let crds = settings.crds(&args.validation.crds);
+    let mut schemas = vendored.crds(crds.clone());
+    schemas.extend(settings.chart_crds(&paths));
+    let gathered = super::gather_pending(settings, &paths, &schemas)?;
     drop(gather);
     let loaded = gathered.loaded;
     let previous = match &args.validation.old_ref {

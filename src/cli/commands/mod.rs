@@ -335,7 +335,8 @@ pub(crate) fn run_driver(
 }
 
 /// [`run_driver`], with each file's role (checked, or read only for its CRDs) by file id.
-/// `crds` are `--crd` and the config's; the vendored files are read with them.
+/// `crds` are `--crd` and the config's; the vendored files are read with them, and when
+/// resources are validated, the `crds/` folders of the Helm charts that hold a path.
 pub(crate) fn run_driver_with_roles(
     settings: &Settings,
     paths: &[PathBuf],
@@ -343,7 +344,10 @@ pub(crate) fn run_driver_with_roles(
     vendored: &Vendored,
     opts: &RunOptions,
 ) -> Result<(RunResult, Vec<Role>), Failure> {
-    let schemas = vendored.crds(crds.to_vec());
+    let mut schemas = vendored.crds(crds.to_vec());
+    if opts.mode != driver::Mode::Lint {
+        schemas.extend(settings.chart_crds(paths));
+    }
     let gathered = gather_pending(settings, paths, &schemas)?;
     let roles = gathered.loaded.iter().map(|l| l.input.role).collect();
     let mut result = driver::run(gathered.loaded, opts);

@@ -55,10 +55,15 @@ struct CaseRun<'a> {
 
 pub fn run(settings: &Settings, args: &TestArgs) -> Result<Status, Failure> {
     let vendored = Vendored::load(settings, args.lock.locked())?;
+    let paths = settings.paths(&args.paths.paths);
     let loaded = gather(
         settings,
-        &settings.paths(&args.paths.paths),
-        &vendored.crds(settings.crds(&args.crds)),
+        &paths,
+        &[
+            vendored.crds(settings.crds(&args.crds)),
+            settings.chart_crds(&paths),
+        ]
+        .concat(),
     )?;
     let mut io_failed = report_unreadable(&loaded)?;
     let mut files: Vec<SourceFile> = loaded.iter().map(|l| l.source.clone()).collect();

@@ -59,9 +59,10 @@ pub fn run(settings: &Settings, kind: Transform, args: &TransformArgs) -> Result
         list_skipped: settings.verbose,
         exit_after: true,
     };
+    let paths = settings.paths(&args.paths.paths);
     let (mut result, roles) = super::run_driver_with_roles(
         settings,
-        &settings.paths(&args.paths.paths),
+        &paths,
         &settings.crds(&args.validation.crds),
         &vendored,
         &opts,
