@@ -20,6 +20,7 @@ mod cli_sarif;
 mod common;
 mod compat_corpus;
 mod compat_rules;
+mod config_schema;
 mod conformance_cel_compile;
 mod conformance_cel_cost;
 mod conformance_cel_eval;
