@@ -187,7 +187,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__check)
-            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --lint-vendored --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --lint-vendored --locked --no-locked --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -429,7 +429,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__default)
-            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --lint-vendored --write --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --lint-vendored --locked --no-locked --write --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1059,7 +1059,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__prune)
-            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --lint-vendored --write --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --lint-vendored --locked --no-locked --write --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1301,7 +1301,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__test)
-            opts="-q -v -j -h --crd --filter --update --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --crd --filter --update --locked --no-locked --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1383,7 +1383,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__validate)
-            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --lint-vendored --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --lint-vendored --locked --no-locked --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
