@@ -107,13 +107,14 @@ mod tests {
         let template = chart.join("templates/w.yaml");
         std::fs::write(&template, "a: 1\n").expect("write");
         let crds = chart.join("crds");
-        assert_eq!(crd_folders(&[template.clone()]), [crds.clone()]);
+        let one = |p: &Path| crd_folders(std::slice::from_ref(&p.to_path_buf()));
+        assert_eq!(one(&template), vec![crds.clone()]);
         assert_eq!(
             crd_folders(&[chart.join("templates"), template]),
-            [crds.clone()]
+            vec![crds.clone()]
         );
         // The chart itself, or a folder above it, walks `crds/` anyway.
-        assert!(crd_folders(&[chart.clone()]).is_empty());
+        assert!(one(&chart).is_empty());
         assert!(crd_folders(&[dir.path().to_path_buf()]).is_empty());
         // A subchart without a `crds/` folder brings nothing; not its parent's either.
         assert!(crd_folders(&[chart.join("charts/sub/templates")]).is_empty());
