@@ -528,3 +528,20 @@ fn a_charts_crds_folder_is_not_templated() {
         r.stdout
     );
 }
+
+#[test]
+fn crdlint_test_finds_a_suites_crd_among_the_vendored_ones() {
+    let repo = vendored_repo();
+    std::fs::write(
+        repo.path().join("apps/suite.yaml"),
+        "name: W\ncrdName: widgets.example.com\ntests:\n  onCreate:\n  - name: a string size\n    initial: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec: {size: big}\n    expectedError: \"spec.size: Invalid value\"\n",
+    )
+    .expect("write");
+    let r = run(repo.path(), &["test", "apps/suite.yaml"]);
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("W / a string size"), "{}", r.stdout);
+    // Without the vendored CRD the suite has none.
+    std::fs::remove_file(repo.path().join(WIDGET_FILE)).expect("remove");
+    let r = run(repo.path(), &["test", "apps/suite.yaml"]);
+    assert_ne!(r.code, 0, "{}{}", r.stdout, r.stderr);
+}
