@@ -545,3 +545,30 @@ fn crdlint_test_finds_a_suites_crd_among_the_vendored_ones() {
     let r = run(repo.path(), &["test", "apps/suite.yaml"]);
     assert_ne!(r.code, 0, "{}{}", r.stdout, r.stderr);
 }
+
+#[test]
+fn an_unusable_vendored_crd_is_reported_once_at_its_file() {
+    // No group: the CRD cannot validate anything. Not linted, but said, once, at its file.
+    let broken = WIDGET_CRD.replace("  group: example.com\n", "");
+    let l = lock(&[(
+        "widgets.example.com",
+        "example.com",
+        "Widget",
+        WIDGET_FILE,
+        &broken,
+    )]);
+    let repo = tree(&[
+        ("crdlint.lock", &l),
+        (WIDGET_FILE, &broken),
+        ("apps/w.yaml", BAD_WIDGET),
+    ]);
+    let r = run(repo.path(), &["check", "apps", "--format", "concise"]);
+    let unusable: Vec<String> = r
+        .lines()
+        .into_iter()
+        .filter(|l| l.contains("[input/crd-unusable]"))
+        .collect();
+    assert_eq!(unusable.len(), 1, "{}", r.stdout);
+    assert!(unusable[0].starts_with(WIDGET_FILE), "{}", r.stdout);
+    assert!(!r.stdout.contains("[crd/"), "not linted: {}", r.stdout);
+}
