@@ -20,4 +20,5 @@ pub mod lint;
 pub mod schema;
 pub mod suite;
 pub mod validate;
+pub mod vendor;
 pub mod yaml;

@@ -10,7 +10,8 @@ use std::path::{Path, PathBuf};
 
 /// The modules in data-flow order: each may use only those before it.
 const LAYERS: &[&str] = &[
-    "yaml", "diag", "k8s", "schema", "cel", "lint", "validate", "compat", "builtin", "suite", "cli",
+    "yaml", "diag", "k8s", "schema", "cel", "lint", "validate", "compat", "builtin", "suite",
+    "vendor", "cli",
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {

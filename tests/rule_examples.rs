@@ -274,11 +274,23 @@ case (tests/rule_fixtures.rs says the same)",
         "suite/no-crd",
         CliEach(&["test"], &["test", "--crd", "widget-crd.yaml"]),
     ),
+    (
+        "vendor/modified",
+        Skip(
+            "prose: the example is a vendored file and its lock entry (tests/vendored.rs runs it)",
+        ),
+    ),
     ("versions/deprecated-storage", Lint(SPEC)),
     ("versions/non-kube-version-name", Lint(SPEC)),
     ("versions/schema-drift-without-conversion", Lint(SPEC)),
     ("versions/storage-not-preferred", Lint(SPEC)),
     ("versions/unserved-storage", Lint(SPEC)),
+    (
+        "vendor/modified",
+        Skip(
+            "prose: the example is a vendored file and its lock entry (tests/vendored.rs runs it)",
+        ),
+    ),
     (
         "write/not-rewritten",
         Insert(

@@ -220,11 +220,35 @@ pub struct ValidationArgs {
     #[arg(long = "old-ref", value_name = "GIT_REF", conflicts_with = "old")]
     pub old_ref: Option<String>,
 
-    /// Lint the CRDs read only for `--crd` (or the config's `crds`) too: vendored and
-    /// third-party CRDs are not the user's to fix, so their own findings are shown only when
-    /// asked (a CRD that cannot be used at all is always reported).
+    /// Lint the CRDs read only for `--crd` (or the config's `crds`) and the vendored ones
+    /// (`crdlint.lock`) too: vendored and third-party CRDs are not the user's to fix, so their
+    /// own findings are shown only when asked (a CRD that cannot be used at all is always
+    /// reported). `check` only: `validate`, `prune` and `default` lint no CRD, and refuse it.
     #[arg(long)]
     pub lint_vendored: bool,
+
+    #[command(flatten)]
+    pub lock: LockArgs,
+}
+
+/// How the vendored CRDs are checked against `crdlint.lock`.
+#[derive(Debug, Args)]
+pub struct LockArgs {
+    /// Fail (exit 2) when a vendored CRD is missing or differs from `crdlint.lock`, naming the
+    /// file and its source [default: on when the CI environment variable is set and not
+    /// empty]; otherwise each is a `vendor/modified` warning and the file on disk is used.
+    #[arg(long, overrides_with = "no_locked")]
+    pub locked: bool,
+    /// Do not fail on vendored CRDs that differ from `crdlint.lock` (even with CI set).
+    #[arg(long, overrides_with = "locked")]
+    pub no_locked: bool,
+}
+
+impl LockArgs {
+    /// Whether the run verifies strictly: the flags, else whether `CI` is set.
+    pub fn locked(&self) -> bool {
+        crate::cli::vendored::locked(self.locked, self.no_locked)
+    }
 }
 
 #[derive(Debug, Args)]
@@ -250,6 +274,8 @@ pub struct TestArgs {
     /// place.
     #[arg(long)]
     pub update: bool,
+    #[command(flatten)]
+    pub lock: LockArgs,
 }
 
 #[derive(Debug, Args)]

@@ -238,6 +238,14 @@ impl Referenced {
     }
 }
 
+/// True for a file of a chart's `crds/` folder, which Helm reads without templating.
+fn in_chart_crds(l: &Loaded) -> bool {
+    match &l.input.origin {
+        crate::cli::input::Origin::Path(p) => super::charts::in_chart_crds(p),
+        crate::cli::input::Origin::Stdin => false,
+    }
+}
+
 /// Why a whole file is not checked as objects, if it is a renderer's input or a test file.
 pub fn renderer_input(l: &Loaded, text: &str, refs: &Referenced) -> Option<String> {
     let rec = &refs.recognize;
@@ -269,7 +277,7 @@ pub fn renderer_input(l: &Loaded, text: &str, refs: &Referenced) -> Option<Strin
             "a chainsaw test is not an object: run `chainsaw test` on its folder".to_string(),
         );
     }
-    if rec.helm && template_action(text).is_some() {
+    if rec.helm && template_action(text).is_some() && !in_chart_crds(l) {
         return Some(
             "a Helm template is not an object until rendered: run `helm template RELEASE CHART | crdlint check`"
                 .to_string(),

@@ -45,6 +45,9 @@ pub const KEYS: &[(&str, &str, &str)] = &[
 /// The keys of the `compat` section (`crdlint diff` policies).
 pub const COMPAT_KEYS: &[&str] = &["enum-additions", "allow-tightening-unstored"];
 
+/// The keys of a `per-file` entry.
+pub const PER_FILE_KEYS: &[&str] = &["paths", "ignore", "severity"];
+
 /// A rule control as written: the pattern and where it was written.
 #[derive(Clone, Debug)]
 pub struct Pattern {
@@ -350,7 +353,7 @@ pub fn parse(name: &str, dir: PathBuf, text: &str) -> Result<Config, ConfigError
 /// True when `path`, relative to `dir` (the config file's directory), names a file inside
 /// `dir`'s tree: by its real path when it exists (a link out of the tree is outside), else by
 /// its text (`..` and absolute paths leave the tree).
-fn within(dir: &Path, path: &Path) -> bool {
+pub(crate) fn within(dir: &Path, path: &Path) -> bool {
     let base = if dir.as_os_str().is_empty() {
         Path::new(".")
     } else {
@@ -578,7 +581,7 @@ impl Reader {
                             e.key_span,
                             format!(
                                 "unknown key `{other}` in a per-file override{}",
-                                did_you_mean(other, &["paths", "ignore", "severity"])
+                                did_you_mean(other, PER_FILE_KEYS)
                             ),
                         ))
                     }

@@ -21,6 +21,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 pub mod args;
+pub mod charts;
 pub mod classify;
 pub mod commands;
 pub mod config;
@@ -31,6 +32,7 @@ pub mod rules;
 pub mod settings;
 pub mod suppress;
 mod trace;
+pub mod vendored;
 
 use args::{Cli, Command};
 use settings::Settings;

@@ -101,7 +101,7 @@ pub static RULES: &[&Rule] = &[
 ];
 
 /// Every module's rule list.
-const SOURCES: [&[&Rule]; 11] = [
+const SOURCES: [&[&Rule]; 12] = [
     crate::diag::rules::RULES,
     RULES,
     super::classify::RULES,
@@ -113,6 +113,7 @@ const SOURCES: [&[&Rule]; 11] = [
     crate::builtin::RULES,
     crate::suite::RULES,
     crate::compat::RULES,
+    super::vendored::RULES,
 ];
 
 /// Every rule crdlint can report, sorted by id, each id once.

@@ -244,12 +244,34 @@ impl Settings {
         crds
     }
 
+    /// The `crds/` folders of the Helm charts that hold a path given without it, read as
+    /// schemas by a run that validates `paths` (`charts`); none when Helm recognition is off.
+    pub fn chart_crds(&self, paths: &[PathBuf]) -> Vec<PathBuf> {
+        if self.recognize.helm {
+            super::charts::crd_folders(paths)
+        } else {
+            Vec::new()
+        }
+    }
+
     /// What the driver recognises among its inputs, and whether `--crd` CRDs are linted.
     pub fn input_options(&self, v: &ValidationArgs) -> super::classify::InputOptions {
         super::classify::InputOptions {
             recognize: self.recognize,
             lint_vendored: v.lint_vendored,
         }
+    }
+
+    /// Refuses `--lint-vendored` where it would do nothing: `command` lints no CRD (it was
+    /// accepted and ignored before issue 30).
+    pub fn refuse_lint_vendored(v: &ValidationArgs, command: &str) -> Result<(), Failure> {
+        if v.lint_vendored {
+            return Err(Failure::Usage(format!(
+                "--lint-vendored: `crdlint {command}` lints no CRD, vendored or not; \
+                 `crdlint check --lint-vendored` lints them"
+            )));
+        }
+        Ok(())
     }
 
     pub fn lint_options(&self) -> lint::Options {

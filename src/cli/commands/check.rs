@@ -5,10 +5,15 @@ use std::io::{self, Write};
 use crate::cli::args::{CheckArgs, PathArgs};
 use crate::cli::driver::{Mode, RunOptions};
 use crate::cli::settings::Settings;
+use crate::cli::vendored::Vendored;
 use crate::cli::{status, Failure, Status};
 
 /// `check` (lint and validate) or `validate` (resources only).
 pub fn run(settings: &Settings, mode: Mode, args: &CheckArgs) -> Result<Status, Failure> {
+    if mode == Mode::Validate {
+        Settings::refuse_lint_vendored(&args.validation, "validate")?;
+    }
+    let vendored = Vendored::load(settings, args.validation.lock.locked())?;
     let opts = RunOptions {
         mode,
         missing_schema: settings.missing_schema_severity(),
@@ -25,8 +30,11 @@ pub fn run(settings: &Settings, mode: Mode, args: &CheckArgs) -> Result<Status, 
         exit_after: true,
     };
     let gather = crate::cli::trace::piece("gather", None);
+    let paths = settings.paths(&args.paths.paths);
     let crds = settings.crds(&args.validation.crds);
-    let gathered = super::gather_pending(settings, &settings.paths(&args.paths.paths), &crds)?;
+    let mut schemas = vendored.crds(crds.clone());
+    schemas.extend(settings.chart_crds(&paths));
+    let gathered = super::gather_pending(settings, &paths, &schemas)?;
     drop(gather);
     let loaded = gathered.loaded;
     let previous = match &args.validation.old_ref {
@@ -64,6 +72,7 @@ pub fn run(settings: &Settings, mode: Mode, args: &CheckArgs) -> Result<Status, 
         let check_crds = mode == Mode::Check;
         super::diff::old_ref_findings(settings, previous, check_crds, &targets, &mut result);
     }
+    vendored.report(&mut result);
     super::finish(settings, &mut result);
     drop(finish);
     let report = crate::cli::trace::piece("report", None);
@@ -94,7 +103,13 @@ pub fn run_lint(settings: &Settings, args: &PathArgs) -> Result<Status, Failure>
         list_skipped: settings.verbose,
         exit_after: true,
     };
-    let result = super::run_driver(settings, &settings.paths(&args.paths), &[], &opts)?;
+    let result = super::run_driver(
+        settings,
+        &settings.paths(&args.paths),
+        &[],
+        &Vendored::none(),
+        &opts,
+    )?;
     let mut out = io::BufWriter::new(io::stdout().lock());
     super::report(settings, &result, &mut out, false)?;
     out.flush()?;

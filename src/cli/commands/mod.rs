@@ -20,6 +20,7 @@ use std::path::PathBuf;
 use super::driver::{self, RunOptions, RunResult};
 use super::input::{self, Discovery, Input, Loaded, Origin, Role};
 use super::settings::Settings;
+use super::vendored::Vendored;
 use super::Failure;
 use crate::cli::rules::NO_MANIFESTS;
 use crate::diag::render::{self, Report};
@@ -327,19 +328,27 @@ pub(crate) fn run_driver(
     settings: &Settings,
     paths: &[PathBuf],
     crds: &[PathBuf],
+    vendored: &Vendored,
     opts: &RunOptions,
 ) -> Result<RunResult, Failure> {
-    Ok(run_driver_with_roles(settings, paths, crds, opts)?.0)
+    Ok(run_driver_with_roles(settings, paths, crds, vendored, opts)?.0)
 }
 
 /// [`run_driver`], with each file's role (checked, or read only for its CRDs) by file id.
+/// `crds` are `--crd` and the config's; the vendored files are read with them, and when
+/// resources are validated, the `crds/` folders of the Helm charts that hold a path.
 pub(crate) fn run_driver_with_roles(
     settings: &Settings,
     paths: &[PathBuf],
     crds: &[PathBuf],
+    vendored: &Vendored,
     opts: &RunOptions,
 ) -> Result<(RunResult, Vec<Role>), Failure> {
-    let gathered = gather_pending(settings, paths, crds)?;
+    let mut schemas = vendored.crds(crds.to_vec());
+    if opts.mode != driver::Mode::Lint {
+        schemas.extend(settings.chart_crds(paths));
+    }
+    let gathered = gather_pending(settings, paths, &schemas)?;
     let roles = gathered.loaded.iter().map(|l| l.input.role).collect();
     let mut result = driver::run(gathered.loaded, opts);
     note_no_manifests(&mut result, &gathered.empty_dirs);
@@ -347,6 +356,7 @@ pub(crate) fn run_driver_with_roles(
     if opts.mode == driver::Mode::Lint {
         note_no_crds(&mut result);
     }
+    vendored.report(&mut result);
     finish(settings, &mut result);
     Ok((result, roles))
 }

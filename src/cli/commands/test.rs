@@ -22,6 +22,7 @@ use crate::cli::driver::{is_crd, objects};
 use crate::cli::input::{Loaded, Origin};
 use crate::cli::say;
 use crate::cli::settings::Settings;
+use crate::cli::vendored::Vendored;
 use crate::cli::{Failure, Status};
 use crate::diag::render::terminal::visible;
 use crate::diag::render::{self, Format, Report, Summary};
@@ -53,14 +54,20 @@ struct CaseRun<'a> {
 }
 
 pub fn run(settings: &Settings, args: &TestArgs) -> Result<Status, Failure> {
+    let vendored = Vendored::load(settings, args.lock.locked())?;
+    let paths = settings.paths(&args.paths.paths);
     let loaded = gather(
         settings,
-        &settings.paths(&args.paths.paths),
-        &settings.crds(&args.crds),
+        &paths,
+        &[
+            vendored.crds(settings.crds(&args.crds)),
+            settings.chart_crds(&paths),
+        ]
+        .concat(),
     )?;
     let mut io_failed = report_unreadable(&loaded)?;
-    let files: Vec<SourceFile> = loaded.iter().map(|l| l.source.clone()).collect();
-    let mut problems = Vec::new();
+    let mut files: Vec<SourceFile> = loaded.iter().map(|l| l.source.clone()).collect();
+    let mut problems = vendored.findings(&mut files);
     let (suites, crds) = read_suites_and_crds(&loaded, &mut problems);
     let opts = validate::Options {
         kube_version: settings.kube_version,

@@ -26,6 +26,7 @@ use crate::cli::input::Role;
 use crate::cli::rules::WRITE_REFUSED;
 use crate::cli::say;
 use crate::cli::settings::Settings;
+use crate::cli::vendored::Vendored;
 use crate::cli::{status, Failure, Status};
 use crate::diag::{Diagnostic, FileId, Severity};
 use crate::validate::rules::UNKNOWN_FIELD;
@@ -37,6 +38,12 @@ pub fn run(settings: &Settings, kind: Transform, args: &TransformArgs) -> Result
             "--write cannot rewrite standard input; print the result instead".into(),
         ));
     }
+    let command = match kind {
+        Transform::Prune => "prune",
+        Transform::Default => "default",
+    };
+    Settings::refuse_lint_vendored(&args.validation, command)?;
+    let vendored = Vendored::load(settings, args.validation.lock.locked())?;
     let opts = RunOptions {
         mode: Mode::Validate,
         missing_schema: settings.missing_schema_severity(),
@@ -52,10 +59,12 @@ pub fn run(settings: &Settings, kind: Transform, args: &TransformArgs) -> Result
         list_skipped: settings.verbose,
         exit_after: true,
     };
+    let paths = settings.paths(&args.paths.paths);
     let (mut result, roles) = super::run_driver_with_roles(
         settings,
-        &settings.paths(&args.paths.paths),
+        &paths,
         &settings.crds(&args.validation.crds),
+        &vendored,
         &opts,
     )?;
     let mut write_failed = false;

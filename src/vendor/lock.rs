@@ -1,0 +1,503 @@
+//! `crdlint.lock` (version 1), read: the data types and [`parse`], over crdlint's own spanned
+//! YAML loader, so that every mistake in a lock is a [`LockError`] at its place.
+//!
+//! The shape is the contract in `LOCKFORMAT.md` (issue 30): per source its name, declaration
+//! digest, type, what it resolved to and the sha256 of the fetched bytes; per CRD its name,
+//! group, kinds, versions, file (relative to the lock's folder) and the file's sha256. This
+//! file only reads; `crdlint vendor` writes the same types. A lock names files that a run then
+//! reads, so a `file` must stay inside the lock's folder (no absolute path, no `..`): a lock
+//! in a pull request cannot make a run read, and print lines of, any file the user can read
+//! (as the config's `allow-external-paths` guards, issue #26).
+
+use crate::diag::suggest::did_you_mean;
+use crate::diag::Span;
+use crate::yaml::{Map, Node, Value};
+
+/// The lock's file name, beside the config that declares `vendor:`.
+pub const LOCK_FILE: &str = "crdlint.lock";
+
+/// The folder of the vendored files, relative to the lock's folder.
+pub const VENDOR_DIR: &str = ".crdlint/vendor";
+
+/// The only lock format version.
+pub const VERSION: i64 = 1;
+
+/// A lock file as read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lock {
+    pub sources: Vec<Source>,
+}
+
+/// Where a source's CRDs came from (`type:`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SourceType {
+    Url,
+    Git,
+    Helm,
+    Oci,
+    Path,
+    Stdin,
+}
+
+/// Every `type:` value, as written.
+pub const SOURCE_TYPES: &[(&str, SourceType)] = &[
+    ("url", SourceType::Url),
+    ("git", SourceType::Git),
+    ("helm", SourceType::Helm),
+    ("oci", SourceType::Oci),
+    ("path", SourceType::Path),
+    ("stdin", SourceType::Stdin),
+];
+
+/// One `sources:` entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Source {
+    pub name: String,
+    /// `sha256:<hex>` of the canonical JSON of the `vendor:` entry.
+    pub declaration: String,
+    pub source_type: SourceType,
+    /// The resolved URL (url/helm/oci), the repository (git) or the path as declared.
+    pub url: Option<String>,
+    /// git only: the commit the ref resolved to.
+    pub commit: Option<String>,
+    /// oci only: the manifest digest.
+    pub digest: Option<String>,
+    /// helm/oci only.
+    pub chart_version: Option<String>,
+    /// sha256 (hex) of the fetched bytes.
+    pub sha256: String,
+    pub crds: Vec<LockedCrd>,
+    /// The entry's `name:` value.
+    pub span: Span,
+}
+
+/// One CRD of a source.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LockedCrd {
+    /// `metadata.name`, `<plural>.<group>`.
+    pub name: String,
+    pub group: String,
+    pub kinds: Vec<String>,
+    pub served: Vec<String>,
+    pub storage: String,
+    /// The vendored file, relative to the lock's folder, `/`-separated.
+    pub file: String,
+    /// sha256 (hex) of the file's bytes.
+    pub sha256: String,
+    /// The `file:` value, where findings about the file point.
+    pub file_span: Span,
+}
+
+/// A mistake in a lock file, at its place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LockError {
+    pub span: Span,
+    pub message: String,
+}
+
+const TOP_KEYS: &[&str] = &["version", "sources"];
+const SOURCE_KEYS: &[&str] = &[
+    "name",
+    "declaration",
+    "type",
+    "url",
+    "commit",
+    "digest",
+    "chartVersion",
+    "sha256",
+    "crds",
+];
+const CRD_KEYS: &[&str] = &[
+    "name", "group", "kinds", "served", "storage", "file", "sha256",
+];
+
+/// Reads a lock file's text. Every mistake is returned, in the file's order.
+pub fn parse(text: &str) -> Result<Lock, Vec<LockError>> {
+    let mut errors = Vec::new();
+    let docs = crate::yaml::load(text);
+    let mut roots = Vec::new();
+    for doc in &docs {
+        errors.extend(doc.errors.iter().map(|e| LockError {
+            span: e.span,
+            message: e.message.clone(),
+        }));
+        roots.extend(doc.root.as_ref());
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let root = match roots.as_slice() {
+        [root] => *root,
+        [] => return Err(vec![error(Span::default(), "the lock file is empty")]),
+        [_, second, ..] => {
+            return Err(vec![error(
+                second.span(),
+                "a lock file holds one YAML document",
+            )])
+        }
+    };
+    let mut r = Reader { errors };
+    let lock = r.lock(root);
+    let mut errors = r.errors;
+    if errors.is_empty() {
+        return lock.ok_or_else(|| vec![error(root.span(), "not a lock file")]);
+    }
+    errors.sort_by_key(|e| (e.span.start(), e.span.end()));
+    Err(errors)
+}
+
+fn error(span: Span, message: impl Into<String>) -> LockError {
+    LockError {
+        span,
+        message: message.into(),
+    }
+}
+
+/// The reader: collects every mistake, and gives `None` for what it could not read.
+struct Reader {
+    errors: Vec<LockError>,
+}
+
+impl Reader {
+    fn fail<T>(&mut self, span: Span, message: impl Into<String>) -> Option<T> {
+        self.errors.push(error(span, message));
+        None
+    }
+
+    fn map<'n>(&mut self, v: &'n Node, what: &str, known: &[&str]) -> Option<&'n Map> {
+        let Some(map) = v.as_map() else {
+            return self.fail(v.span(), format!("expected {what}, found {}", kind_of(v)));
+        };
+        for e in &map.entries {
+            if !known.contains(&e.key.as_str()) {
+                let hint = did_you_mean(&e.key, known);
+                self.errors.push(error(
+                    e.key_span,
+                    format!("unknown key `{}` in {what}{hint}", e.key),
+                ));
+            }
+        }
+        Some(map)
+    }
+
+    fn lock(&mut self, root: &Node) -> Option<Lock> {
+        let map = self.map(root, "a lock file (a mapping)", TOP_KEYS)?;
+        match map.get("version") {
+            None => self.fail(root.span(), "missing `version: 1`"),
+            Some(v) if v.as_i64() == Some(VERSION) => Some(()),
+            Some(v) => self.fail(
+                v.span(),
+                "unsupported lock version: this crdlint reads `version: 1`",
+            ),
+        };
+        let sources = match map.get("sources") {
+            None => return self.fail(root.span(), "missing `sources`"),
+            Some(v) if v.is_null() => Vec::new(),
+            Some(v) => self.list(v, |r, n| r.source(n))?,
+        };
+        let mut seen: Vec<&str> = Vec::new();
+        for s in &sources {
+            if seen.contains(&s.name.as_str()) {
+                self.errors.push(error(
+                    s.span,
+                    format!("source `{}` is listed twice", s.name),
+                ));
+            }
+            seen.push(&s.name);
+        }
+        Some(Lock { sources })
+    }
+
+    fn list<T>(
+        &mut self,
+        v: &Node,
+        item: impl Fn(&mut Self, &Node) -> Option<T>,
+    ) -> Option<Vec<T>> {
+        let Some(items) = v.as_seq() else {
+            return self.fail(v.span(), format!("expected a list, found {}", kind_of(v)));
+        };
+        let read: Vec<Option<T>> = items.iter().map(|n| item(self, n)).collect();
+        read.into_iter().collect()
+    }
+
+    fn string(&mut self, map: &Map, at: &Node, key: &str) -> Option<(String, Span)> {
+        match map.get(key) {
+            None => self.fail(at.span(), format!("missing `{key}`")),
+            Some(v) => match &v.value {
+                Value::String(s) => Some((s.to_string(), v.span())),
+                _ => self.fail(
+                    v.span(),
+                    format!("`{key}`: expected a string, found {}", kind_of(v)),
+                ),
+            },
+        }
+    }
+
+    fn optional(&mut self, map: &Map, key: &str) -> Option<String> {
+        let v = map.get(key)?;
+        match &v.value {
+            Value::String(s) => Some(s.to_string()),
+            _ => self.fail(
+                v.span(),
+                format!("`{key}`: expected a string, found {}", kind_of(v)),
+            ),
+        }
+    }
+
+    fn strings(&mut self, map: &Map, at: &Node, key: &str) -> Option<Vec<String>> {
+        let Some(v) = map.get(key) else {
+            return self.fail(at.span(), format!("missing `{key}`"));
+        };
+        self.list(v, |r, n| match &n.value {
+            Value::String(s) => Some(s.to_string()),
+            _ => r.fail(
+                n.span(),
+                format!("`{key}`: expected a string, found {}", kind_of(n)),
+            ),
+        })
+    }
+
+    /// A sha256 in hex, 64 lowercase digits, with `prefix` (`sha256:` for digests of
+    /// declarations and manifests, none for files).
+    fn sha256(&mut self, map: &Map, at: &Node, key: &str, prefix: &str) -> Option<String> {
+        let (text, span) = self.string(map, at, key)?;
+        let hex = text.strip_prefix(prefix).unwrap_or("");
+        if text.starts_with(prefix) && is_sha256_hex(hex) {
+            Some(hex.to_string())
+        } else {
+            self.fail(
+                span,
+                format!("`{key}`: expected {prefix}and 64 lowercase hex digits, found `{text}`"),
+            )
+        }
+    }
+
+    fn source(&mut self, node: &Node) -> Option<Source> {
+        let map = self.map(node, "a source (a mapping)", SOURCE_KEYS)?;
+        let name = self.string(map, node, "name");
+        let declaration = self.sha256(map, node, "declaration", "sha256:");
+        let source_type = self.string(map, node, "type").and_then(|(t, span)| {
+            match SOURCE_TYPES.iter().find(|(n, _)| *n == t) {
+                Some((_, st)) => Some(*st),
+                None => {
+                    let names: Vec<&str> = SOURCE_TYPES.iter().map(|(n, _)| *n).collect();
+                    self.fail(
+                        span,
+                        format!(
+                            "`type`: unknown source type `{t}`: expected one of {}",
+                            names.join(", ")
+                        ),
+                    )
+                }
+            }
+        });
+        let url = self.optional(map, "url");
+        let commit = self.optional(map, "commit");
+        let digest = self.optional(map, "digest");
+        let chart_version = self.optional(map, "chartVersion");
+        let sha256 = self.sha256(map, node, "sha256", "");
+        let crds = match map.get("crds") {
+            None => self.fail(node.span(), "missing `crds`"),
+            Some(v) if v.is_null() => Some(Vec::new()),
+            Some(v) => self.list(v, |r, n| r.crd(n)),
+        };
+        let (name, span) = name?;
+        Some(Source {
+            name,
+            declaration: format!("sha256:{}", declaration?),
+            source_type: source_type?,
+            url,
+            commit,
+            digest,
+            chart_version,
+            sha256: sha256?,
+            crds: crds?,
+            span,
+        })
+    }
+
+    fn crd(&mut self, node: &Node) -> Option<LockedCrd> {
+        let map = self.map(node, "a CRD entry (a mapping)", CRD_KEYS)?;
+        let name = self.string(map, node, "name");
+        let group = self.string(map, node, "group");
+        let kinds = self.strings(map, node, "kinds");
+        let served = self.strings(map, node, "served");
+        let storage = self.string(map, node, "storage");
+        let file = self
+            .string(map, node, "file")
+            .and_then(|(f, span)| match inside(&f) {
+                true => Some((f, span)),
+                false => self.fail(
+                    span,
+                    format!(
+                        "`file`: `{f}` is not a relative path inside the lock file's folder \
+                         (`/`-separated, without `..`)"
+                    ),
+                ),
+            });
+        let sha256 = self.sha256(map, node, "sha256", "");
+        let (file, file_span) = file?;
+        Some(LockedCrd {
+            name: name?.0,
+            group: group?.0,
+            kinds: kinds?,
+            served: served?,
+            storage: storage?.0,
+            file,
+            sha256: sha256?,
+            file_span,
+        })
+    }
+}
+
+fn is_sha256_hex(s: &str) -> bool {
+    s.len() == 64
+        && s.bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+/// A `/`-separated relative path that stays inside its base: no empty, `.` or `..` part, no
+/// leading `/`, no backslash or drive (a Windows path would leave the folder there).
+fn inside(path: &str) -> bool {
+    !path.is_empty()
+        && !path.contains(['\\', ':', '\0'])
+        && path
+            .split('/')
+            .all(|p| !p.is_empty() && p != "." && p != "..")
+}
+
+fn kind_of(v: &Node) -> &'static str {
+    match &v.value {
+        Value::Null => "nothing (null)",
+        Value::Bool(_) => "a boolean",
+        Value::Int(_) | Value::Float(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Seq(_) => "a list",
+        Value::Map(_) => "a mapping",
+    }
+}
+
+impl Lock {
+    /// The source that provides `group`/`kind`, with the CRD entry, if any.
+    pub fn provider(&self, group: &str, kind: &str) -> Option<(&Source, &LockedCrd)> {
+        self.sources.iter().find_map(|s| {
+            s.crds
+                .iter()
+                .find(|c| c.group == group && c.kinds.iter().any(|k| k == kind))
+                .map(|c| (s, c))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HEX: &str = "3f1c0000000000000000000000000000000000000000000000000000000000aa";
+
+    fn lock(crd_file: &str) -> String {
+        [
+            "# crdlint.lock: written by `crdlint vendor`; commit it. Do not edit by hand.",
+            "version: 1",
+            "sources:",
+            "  - name: cert-manager",
+            &format!("    declaration: sha256:{HEX}"),
+            "    type: url",
+            "    url: https://example.com/cert-manager.crds.yaml",
+            &format!("    sha256: {HEX}"),
+            "    crds:",
+            "      - name: certificates.cert-manager.io",
+            "        group: cert-manager.io",
+            "        kinds: [Certificate]",
+            "        served: [v1]",
+            "        storage: v1",
+            &format!("        file: {crd_file}"),
+            &format!("        sha256: {HEX}"),
+            "",
+        ]
+        .join("\n")
+    }
+
+    #[test]
+    fn reads_the_contract_shape() {
+        let text = lock(".crdlint/vendor/cert-manager/certificates.cert-manager.io.yaml");
+        let l = parse(&text).expect("a lock");
+        assert_eq!(l.sources.len(), 1);
+        let s = &l.sources[0];
+        assert_eq!(s.name, "cert-manager");
+        assert_eq!(s.source_type, SourceType::Url);
+        assert_eq!(s.declaration, format!("sha256:{HEX}"));
+        assert_eq!(s.crds[0].kinds, ["Certificate"]);
+        assert_eq!(
+            &text[s.crds[0].file_span.range()],
+            ".crdlint/vendor/cert-manager/certificates.cert-manager.io.yaml"
+        );
+        let (src, crd) = l.provider("cert-manager.io", "Certificate").expect("found");
+        assert_eq!(
+            (src.name.as_str(), crd.storage.as_str()),
+            ("cert-manager", "v1")
+        );
+        assert!(l.provider("cert-manager.io", "Issuer").is_none());
+    }
+
+    #[test]
+    fn every_mistake_has_a_place() {
+        let text = lock("../../etc/passwd")
+            .replace("type: url", "type: ftp")
+            .replace("storage: v1", "storag: v1");
+        let errors = parse(&text).expect_err("mistakes");
+        let said: Vec<(&str, &str)> = errors
+            .iter()
+            .map(|e| (&text[e.span.range()], e.message.as_str()))
+            .collect();
+        assert!(said
+            .iter()
+            .any(|(at, m)| *at == "ftp" && m.contains("unknown source type")));
+        assert!(said
+            .iter()
+            .any(|(at, m)| *at == "storag" && m.contains("did you mean `storage`")));
+        assert!(said
+            .iter()
+            .any(|(at, m)| *at == "../../etc/passwd" && m.contains("inside the lock")));
+        // In the file's order.
+        let starts: Vec<usize> = errors.iter().map(|e| e.span.start()).collect();
+        assert!(starts.windows(2).all(|w| w[0] <= w[1]), "{starts:?}");
+    }
+
+    #[test]
+    fn refuses_other_versions_bad_digests_and_broken_yaml() {
+        let text = lock("a.yaml").replace("version: 1", "version: 2");
+        assert!(parse(&text).expect_err("v2")[0].message.contains("version"));
+        let text = lock("a.yaml").replace(
+            &format!("    sha256: {HEX}\n    crds"),
+            "    sha256: ABC\n    crds",
+        );
+        assert!(parse(&text).expect_err("digest")[0]
+            .message
+            .contains("64 lowercase hex"));
+        assert!(parse("version: [1\n").is_err());
+        assert!(parse("").is_err());
+        assert!(parse("version: 1\nsources:\n")
+            .expect("no sources")
+            .sources
+            .is_empty());
+    }
+
+    #[test]
+    fn paths_stay_inside() {
+        for ok in ["a.yaml", ".crdlint/vendor/x/y.yaml"] {
+            assert!(inside(ok), "{ok}");
+        }
+        for bad in [
+            "",
+            "/etc/passwd",
+            "a/../../b",
+            "./a",
+            "a//b",
+            "C:\\x",
+            "a\\..\\b",
+        ] {
+            assert!(!inside(bad), "{bad}");
+        }
+    }
+}
