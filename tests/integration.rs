@@ -44,6 +44,7 @@ mod rule_fixtures;
 mod suite;
 mod validate_corpus;
 mod validate_old;
+mod vendor;
 mod write;
 mod write_props;
 mod yaml;

@@ -484,39 +484,51 @@ impl Run<'_> {
             http: &http,
         };
         let mut errors = Vec::new();
+        let mut fetched = Vec::new();
         for d in self.decls {
-            let fail = |message: String| vendor::Error {
-                source: d.name.clone(),
-                message,
-            };
-            let Some(locked) = old.source(&d.name).filter(|s| s.declaration == d.digest()) else {
-                errors.push(fail(
-                    "the lock does not have this source as declared: run `crdlint vendor`".into(),
-                ));
+            if old
+                .source(&d.name)
+                .is_none_or(|s| s.declaration != d.digest())
+            {
+                errors.push(vendor::Error {
+                    source: d.name.clone(),
+                    message: "the lock does not have this source as declared: run `crdlint vendor`"
+                        .into(),
+                });
+                continue;
+            }
+            self.tell(format_args!("fetching `{}` ({})", d.name, d.source.kind()))?;
+            match vendor::resolve(d, &cx) {
+                Ok(r) => fetched.push(r),
+                Err(e) => errors.push(e),
+            }
+        }
+        // Overrides settled as `vendor` settles them, so the CRDs compare with the lock's.
+        let overrides = |n: &str| self.decls.iter().any(|d| d.name == n && d.overrides);
+        if let Err(es) = vendor::merge_duplicates(&mut fetched, &overrides) {
+            errors.extend(es);
+        }
+        for r in &fetched {
+            let Some(locked) = old.source(&r.name) else {
                 continue;
             };
-            self.tell(format_args!("fetching `{}` ({})", d.name, d.source.kind()))?;
-            let r = match vendor::resolve(d, &cx) {
-                Ok(r) => r,
-                Err(e) => {
-                    errors.push(e);
-                    continue;
-                }
-            };
-            let now = LockedSource::from_resolved(&r);
+            let now = LockedSource::from_resolved(r);
             let diffs = differences(locked, &now);
             if diffs.is_empty() {
                 self.tell(format_args!(
                     "`{}`: {} CRD{} match the lock",
-                    d.name,
+                    r.name,
                     now.crds.len(),
                     if now.crds.len() == 1 { "" } else { "s" }
                 ))?;
             } else {
-                errors.push(fail(format!(
-                    "the source no longer gives the locked bytes (a retagged release or a moved ref?): {}",
-                    diffs.join("; ")
-                )));
+                errors.push(vendor::Error {
+                    source: r.name.clone(),
+                    message: format!(
+                        "the source no longer gives the locked bytes (a retagged release or a moved ref?): {}",
+                        diffs.join("; ")
+                    ),
+                });
             }
         }
         for s in old.sources.iter().filter(|s| s.kind == "stdin") {
