@@ -231,6 +231,20 @@ mod tests {
     }
 
     #[test]
+    fn the_github_token_is_for_githubs_hosts_only() {
+        assert!(is_github("github.com") && is_github("API.GitHub.com"));
+        assert!(is_github("raw.githubusercontent.com"));
+        for other in [
+            "127.0.0.1",
+            "github.com.evil.io",
+            "ghcr.io",
+            "objects.githubusercontent.com",
+        ] {
+            assert!(!is_github(other), "{other}");
+        }
+    }
+
+    #[test]
     fn a_status_error_says_what_the_server_said() {
         let r = Response {
             status: 404,
