@@ -684,3 +684,43 @@ fn two_sources_with_one_crd_name_are_an_error_unless_one_overrides() {
         .join(".crdlint/vendor/first/dups.d.example.com.yaml")
         .exists());
 }
+
+#[test]
+fn a_chart_version_range_stays_locked_until_update_moves_it() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let dir = tmp.path();
+    let server = Server::start();
+    let publish = |versions: &[&str]| {
+        let mut index = String::from("apiVersion: v1\nentries:\n  gadgets:\n");
+        for v in versions {
+            let archive = chart(v, "{type: integer}");
+            index.push_str(&format!(
+                "  - name: gadgets\n    version: {v}\n    digest: {}\n    urls: [gadgets-{v}.tgz]\n",
+                sha256(&archive)
+            ));
+            server.serve(&format!("/charts/gadgets-{v}.tgz"), archive);
+        }
+        server.serve("/charts/index.yaml", index);
+    };
+    publish(&["1.1.0", "1.2.0", "2.0.0-rc.1"]);
+    std::fs::write(
+        dir.join(".crdlint.yaml"),
+        format!(
+            "version: 1\nvendor:\n- name: gadgets\n  helm: {}/charts\n  chart: gadgets\n  version: '~1.1'\n",
+            server.base
+        ),
+    )
+    .expect("write");
+    let first = crdlint(dir, &["vendor"], None);
+    assert_eq!(first.code, 0, "{}", first.stderr);
+    let lock = || std::fs::read_to_string(dir.join("crdlint.lock")).expect("lock");
+    assert!(lock().contains("    chartVersion: 1.1.0\n"), "{}", lock());
+    // A new release in the range: the lock holds until --update.
+    publish(&["1.1.0", "1.1.7", "1.2.0"]);
+    assert_eq!(crdlint(dir, &["vendor"], None).code, 0);
+    assert!(lock().contains("    chartVersion: 1.1.0\n"), "{}", lock());
+    let out = crdlint(dir, &["vendor", "--update", "gadgets"], None);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(lock().contains("    chartVersion: 1.1.7\n"), "{}", lock());
+    assert!(lock().contains("gadgets-1.1.7.tgz"), "{}", lock());
+}

@@ -42,17 +42,31 @@ pub fn from_repository(
         .at(&["entries", chart])
         .and_then(Node::as_seq)
         .ok_or_else(|| format!("{index_url}: the repository has no chart `{chart}`"))?;
-    let entry = entries
+    // An exact version as written; else a range (`~1.2`), its highest matching release.
+    let versions: Vec<String> = entries
         .iter()
-        .find(|e| scalar(e.get("version")).as_deref() == Some(version))
-        .ok_or_else(|| {
-            let known: Vec<String> = entries
-                .iter()
-                .filter_map(|e| scalar(e.get("version")))
-                .take(5)
-                .collect();
-            format!(
-                "{index_url}: chart `{chart}` has no version {version} (the index lists {}{})",
+        .map(|e| scalar(e.get("version")).unwrap_or_default())
+        .collect();
+    let wanted = if versions.iter().any(|v| v == version) {
+        Some(version)
+    } else if super::range::is_range(version) {
+        super::range::highest(version, versions.iter().map(String::as_str))
+    } else {
+        None
+    };
+    let entry =
+        wanted
+            .and_then(|w| entries.iter().zip(&versions).find(|(_, v)| v.as_str() == w))
+            .map(|(e, _)| e)
+            .ok_or_else(|| {
+                let known: Vec<String> = entries
+                    .iter()
+                    .filter_map(|e| scalar(e.get("version")))
+                    .take(5)
+                    .collect();
+                format!(
+                "{index_url}: chart `{chart}` has no version {version}{} (the index lists {}{})",
+                if super::range::is_range(version) { " (no release in that range)" } else { "" },
                 known.join(", "),
                 if entries.len() > known.len() {
                     ", …"
@@ -60,7 +74,7 @@ pub fn from_repository(
                     ""
                 }
             )
-        })?;
+            })?;
     let first = entry
         .get("urls")
         .and_then(Node::as_seq)
@@ -86,7 +100,10 @@ pub fn from_repository(
     notes.extend(read.notes);
     Ok(Chart {
         url,
-        version: read.version.unwrap_or_else(|| version.to_string()),
+        version: read
+            .version
+            .or_else(|| scalar(entry.get("version")))
+            .unwrap_or_else(|| version.to_string()),
         archive: archive.bytes,
         crds: read.crds,
         notes,

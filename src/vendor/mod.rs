@@ -10,7 +10,8 @@
 //!
 //! - [`extract`]: the CRDs of a file (documents, `List`s), each with its original bytes.
 //! - [`http`]: the one HTTP client (system roots, proxies, timeouts, retries, size cap).
-//! - [`git`], [`helm`], [`oci`]: the remote source kinds; `url`, `path` and `stdin` are here.
+//! - [`git`], [`helm`], [`oci`]: the remote source kinds; `url`, `path` and `stdin` are here;
+//!   [`range`]: chart version ranges (`~1.2`), which `--update` moves.
 //! - [`lock`]: the lock file, written deterministically and read back.
 //! - [`materialize`]: the new vendor folder and lock put in place whole, or not at all.
 
@@ -26,6 +27,7 @@ pub mod http;
 pub mod lock;
 pub mod materialize;
 pub mod oci;
+pub mod range;
 
 pub use extract::Crd;
 
