@@ -61,7 +61,7 @@ impl Server {
                             .then(|| v.trim().to_string())
                     })
                     .unwrap_or_default();
-                l.lock().expect("log").push(target.clone());
+                l.lock().expect("log").push(format!("{target} auth={auth}"));
                 let path = target.split('?').next().unwrap_or("").to_string();
                 let route = r.lock().expect("routes").get(&path).cloned();
                 let (status, body, extra) = match route {
@@ -237,6 +237,10 @@ struct Out {
 }
 
 fn crdlint(dir: &Path, args: &[&str], stdin: Option<&str>) -> Out {
+    crdlint_env(dir, args, stdin, &[])
+}
+
+fn crdlint_env(dir: &Path, args: &[&str], stdin: Option<&str>, env: &[(&str, &str)]) -> Out {
     let mut cmd = Command::cargo_bin("crdlint").expect("binary built");
     cmd.current_dir(dir).args(args).env("HOME", dir);
     for var in [
@@ -251,6 +255,9 @@ fn crdlint(dir: &Path, args: &[&str], stdin: Option<&str>) -> Out {
         "CI",
     ] {
         cmd.env_remove(var);
+    }
+    for (k, v) in env {
+        cmd.env(k, v);
     }
     if let Some(s) = stdin {
         cmd.write_stdin(s);
@@ -411,6 +418,10 @@ fn every_source_kind_is_vendored_and_a_second_run_fetches_nothing() {
         "{log:?}"
     );
     assert!(log[token].contains("service=test-registry"), "{log:?}");
+    assert!(
+        log[token].ends_with(" auth="),
+        "anonymous without a docker config: {log:?}"
+    );
     assert!(p
         .dir
         .join(".crdlint/vendor/oci-gadgets/sprockets.helm.example.com.yaml")
@@ -723,4 +734,40 @@ fn a_chart_version_range_stays_locked_until_update_moves_it() {
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(lock().contains("    chartVersion: 1.1.7\n"), "{}", lock());
     assert!(lock().contains("gadgets-1.1.7.tgz"), "{}", lock());
+}
+
+#[test]
+fn registry_credentials_come_from_the_docker_config_and_the_github_token_stays_home() {
+    let p = project();
+    let host = p.server.base.trim_start_matches("http://").to_string();
+    std::fs::create_dir_all(p.dir.join(".docker")).expect("mkdir");
+    // base64("robot:s3cret")
+    std::fs::write(
+        p.dir.join(".docker/config.json"),
+        format!("{{\"auths\": {{\"{host}\": {{\"auth\": \"cm9ib3Q6czNjcmV0\"}}}}}}"),
+    )
+    .expect("write");
+    let out = crdlint_env(
+        &p.dir,
+        &["vendor"],
+        None,
+        &[("GITHUB_TOKEN", "gh-secret-token")],
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let log = p.server.requests();
+    let token = log
+        .iter()
+        .find(|r| r.starts_with("/token?"))
+        .expect("a token request");
+    assert!(token.ends_with("auth=Basic cm9ib3Q6czNjcmV0"), "{log:?}");
+    assert!(
+        log.iter().all(|r| !r.contains("gh-secret-token")),
+        "{log:?}"
+    );
+    // The manifest and blob were fetched with the token the handshake gave.
+    assert!(
+        log.iter()
+            .any(|r| r.contains("/manifests/2.0.0 auth=Bearer tok-123")),
+        "{log:?}"
+    );
 }
