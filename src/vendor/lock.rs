@@ -12,6 +12,8 @@ use crate::yaml::{self, emit::emit_flow_key, Node};
 pub const FILE_NAME: &str = "crdlint.lock";
 /// The vendor folder, relative to the lock's folder: `<VENDOR_DIR>/<source>/<crd>.yaml`.
 pub const VENDOR_DIR: &str = ".crdlint/vendor";
+/// The source types a lock may name.
+pub const TYPES: &[&str] = &["url", "git", "helm", "oci", "path", "stdin"];
 const HEADER: &str = "# crdlint.lock: written by `crdlint vendor`; commit it. Do not edit by hand.";
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -152,7 +154,14 @@ impl Lock {
             let mut src = LockedSource {
                 name: name.clone(),
                 declaration: at("declaration")?,
-                kind: at("type")?,
+                kind: at("type").and_then(|t| {
+                    TYPES
+                        .contains(&t.as_str())
+                        .then_some(t.clone())
+                        .ok_or_else(|| {
+                            format!("source `{name}`: unknown type `{t}` ({})", TYPES.join(", "))
+                        })
+                })?,
                 url: s.get_str("url").map(str::to_string),
                 commit: s.get_str("commit").map(str::to_string),
                 digest: s.get_str("digest").map(str::to_string),
@@ -272,5 +281,7 @@ mod tests {
             Some(vec!["v1".to_string(), "v2".to_string()])
         );
         assert_eq!(Lock::read(&text).expect("reads").write(), text);
+        let odd = text.replace("type: git", "type: svn");
+        assert!(Lock::read(&odd).unwrap_err().contains("unknown type `svn`"));
     }
 }

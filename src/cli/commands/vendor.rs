@@ -590,8 +590,10 @@ fn differences(locked: &LockedSource, now: &LockedSource) -> Vec<String> {
 
 /// The lock's type name as the `'static` one [`Resolved`] keeps.
 fn kind_name(kind: &str) -> &'static str {
-    ["url", "git", "helm", "oci", "path", "stdin"]
-        .into_iter()
+    // `Lock::read` admits only these.
+    lock::TYPES
+        .iter()
+        .copied()
         .find(|k| *k == kind)
-        .unwrap_or("path")
+        .unwrap_or("stdin")
 }
