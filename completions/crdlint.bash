@@ -58,6 +58,9 @@ _crdlint() {
             crdlint,validate)
                 cmd="crdlint__subcmd__validate"
                 ;;
+            crdlint,vendor)
+                cmd="crdlint__subcmd__vendor"
+                ;;
             crdlint,versions)
                 cmd="crdlint__subcmd__versions"
                 ;;
@@ -103,8 +106,26 @@ _crdlint() {
             crdlint__subcmd__help,validate)
                 cmd="crdlint__subcmd__help__subcmd__validate"
                 ;;
+            crdlint__subcmd__help,vendor)
+                cmd="crdlint__subcmd__help__subcmd__vendor"
+                ;;
             crdlint__subcmd__help,versions)
                 cmd="crdlint__subcmd__help__subcmd__versions"
+                ;;
+            crdlint__subcmd__help__subcmd__vendor,add)
+                cmd="crdlint__subcmd__help__subcmd__vendor__subcmd__add"
+                ;;
+            crdlint__subcmd__vendor,add)
+                cmd="crdlint__subcmd__vendor__subcmd__add"
+                ;;
+            crdlint__subcmd__vendor,help)
+                cmd="crdlint__subcmd__vendor__subcmd__help"
+                ;;
+            crdlint__subcmd__vendor__subcmd__help,add)
+                cmd="crdlint__subcmd__vendor__subcmd__help__subcmd__add"
+                ;;
+            crdlint__subcmd__vendor__subcmd__help,help)
+                cmd="crdlint__subcmd__vendor__subcmd__help__subcmd__help"
                 ;;
             *)
                 ;;
@@ -113,7 +134,7 @@ _crdlint() {
 
     case "${cmd}" in
         crdlint)
-            opts="-q -v -j -V -h --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --version --select --ignore --warn --error --help check lint validate prune default versions diff cost test rules completions manpage scan explain help"
+            opts="-q -v -j -V -h --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --version --select --ignore --warn --error --help check lint validate prune default versions diff cost test vendor rules completions manpage scan explain help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -687,7 +708,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__help)
-            opts="check lint validate prune default versions diff cost test rules completions manpage scan explain help"
+            opts="check lint validate prune default versions diff cost test vendor rules completions manpage scan explain help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -885,6 +906,34 @@ _crdlint() {
         crdlint__subcmd__help__subcmd__validate)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        crdlint__subcmd__help__subcmd__vendor)
+            opts="add"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        crdlint__subcmd__help__subcmd__vendor__subcmd__add)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1473,6 +1522,200 @@ _crdlint() {
                     COMPREPLY=($(compgen -W "api/alpha-version api/deprecated-version api/removed-version api/unknown-kind builtin/config-data builtin/container-name builtin/container-required builtin/env-name builtin/port builtin/resources builtin/selector-mismatch builtin/service-port builtin/template-metadata cel/compile cel/cost-exceeded cel/cost-high cel/crd-cost-exceeded cel/message-expression cel/no-type-info cel/old-self-uncorrelatable cel/optional-old-self-unused compat/bound-tightened compat/cel-cost-exceeded compat/cel-message-changed compat/cel-rule-added compat/cel-transition-uncorrelatable compat/column-path-removed compat/combinator-changed compat/crd-removed compat/default-changed compat/embedded-resource-changed compat/enum-value-added compat/enum-value-removed compat/field-removed compat/format-changed compat/int-or-string-removed compat/list-type-changed compat/multiple-of-changed compat/names-changed compat/not-compared compat/nullable-removed compat/object-create-fails compat/object-update-fails compat/pattern-changed compat/preserve-unknown-fields-removed compat/required-added compat/scope-changed compat/selectable-field-removed compat/served-versions-differ compat/storage-version-changed compat/stored-version-removed compat/type-changed compat/version-removed compat/version-unserved cr/cel-not-checked cr/cel-rule cr/cel-rules-skipped cr/embedded-resource cr/finalizer-name cr/list-duplicate cr/metadata cr/not-an-object cr/ratcheted cr/scale-replicas cr/schema cr/type-meta cr/unknown-field cr/version-not-served cr/version-schema-differs crd/api-approval crd/conversion crd/decode crd/deprecation-warning crd/group crd/metadata crd/metadata-name crd/names crd/per-version-fields crd/preserve-unknown-fields crd/preserve-unknown-fields-deprecated crd/printer-column-path crd/printer-columns crd/schema-required crd/scope crd/selectable-fields crd/stored-versions crd/subresources crd/unknown-field crd/v1beta1-deprecated crd/versions input/crd-unusable input/duplicate-crd input/missing-type-meta input/no-manifests input/no-schema input/not-a-manifest io/read meta/blanket-suppression meta/missing-reason meta/unused-suppression schema/additional-properties schema/default schema/default-forbidden schema/embedded-resource schema/forbidden-keyword schema/list-type schema/map-type schema/non-scalar-set schema/nullable-root schema/pattern-too-complex schema/preserve-unknown-fields schema/status-root schema/structural schema/type schema/unique-items schema/unrecognized-format schema/validation-rule suite/case-failed suite/invalid suite/no-crd vendor/modified versions/deprecated-storage versions/non-kube-version-name versions/schema-drift-without-conversion versions/storage-not-preferred versions/unserved-storage write/not-rewritten yaml/alias-budget yaml/duplicate-key yaml/suspicious yaml/syntax yaml/too-deep yaml/too-large api/ builtin/ cel/ compat/ cr/ crd/ input/ io/ meta/ schema/ suite/ vendor/ versions/ write/ yaml/" -- "${cur}"))
                     return 0
                     ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        crdlint__subcmd__vendor)
+            opts="-q -v -j -h --update --verify --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --select --ignore --warn --error --help add help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --update)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exclude)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --stdin-filename)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cost-warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -W "api/alpha-version api/deprecated-version api/removed-version api/unknown-kind builtin/config-data builtin/container-name builtin/container-required builtin/env-name builtin/port builtin/resources builtin/selector-mismatch builtin/service-port builtin/template-metadata cel/compile cel/cost-exceeded cel/cost-high cel/crd-cost-exceeded cel/message-expression cel/no-type-info cel/old-self-uncorrelatable cel/optional-old-self-unused compat/bound-tightened compat/cel-cost-exceeded compat/cel-message-changed compat/cel-rule-added compat/cel-transition-uncorrelatable compat/column-path-removed compat/combinator-changed compat/crd-removed compat/default-changed compat/embedded-resource-changed compat/enum-value-added compat/enum-value-removed compat/field-removed compat/format-changed compat/int-or-string-removed compat/list-type-changed compat/multiple-of-changed compat/names-changed compat/not-compared compat/nullable-removed compat/object-create-fails compat/object-update-fails compat/pattern-changed compat/preserve-unknown-fields-removed compat/required-added compat/scope-changed compat/selectable-field-removed compat/served-versions-differ compat/storage-version-changed compat/stored-version-removed compat/type-changed compat/version-removed compat/version-unserved cr/cel-not-checked cr/cel-rule cr/cel-rules-skipped cr/embedded-resource cr/finalizer-name cr/list-duplicate cr/metadata cr/not-an-object cr/ratcheted cr/scale-replicas cr/schema cr/type-meta cr/unknown-field cr/version-not-served cr/version-schema-differs crd/api-approval crd/conversion crd/decode crd/deprecation-warning crd/group crd/metadata crd/metadata-name crd/names crd/per-version-fields crd/preserve-unknown-fields crd/preserve-unknown-fields-deprecated crd/printer-column-path crd/printer-columns crd/schema-required crd/scope crd/selectable-fields crd/stored-versions crd/subresources crd/unknown-field crd/v1beta1-deprecated crd/versions input/crd-unusable input/duplicate-crd input/missing-type-meta input/no-manifests input/no-schema input/not-a-manifest io/read meta/blanket-suppression meta/missing-reason meta/unused-suppression schema/additional-properties schema/default schema/default-forbidden schema/embedded-resource schema/forbidden-keyword schema/list-type schema/map-type schema/non-scalar-set schema/nullable-root schema/pattern-too-complex schema/preserve-unknown-fields schema/status-root schema/structural schema/type schema/unique-items schema/unrecognized-format schema/validation-rule suite/case-failed suite/invalid suite/no-crd vendor/modified versions/deprecated-storage versions/non-kube-version-name versions/schema-drift-without-conversion versions/storage-not-preferred versions/unserved-storage write/not-rewritten yaml/alias-budget yaml/duplicate-key yaml/suspicious yaml/syntax yaml/too-deep yaml/too-large api/ builtin/ cel/ compat/ cr/ crd/ input/ io/ meta/ schema/ suite/ vendor/ versions/ write/ yaml/" -- "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -W "api/alpha-version api/deprecated-version api/removed-version api/unknown-kind builtin/config-data builtin/container-name builtin/container-required builtin/env-name builtin/port builtin/resources builtin/selector-mismatch builtin/service-port builtin/template-metadata cel/compile cel/cost-exceeded cel/cost-high cel/crd-cost-exceeded cel/message-expression cel/no-type-info cel/old-self-uncorrelatable cel/optional-old-self-unused compat/bound-tightened compat/cel-cost-exceeded compat/cel-message-changed compat/cel-rule-added compat/cel-transition-uncorrelatable compat/column-path-removed compat/combinator-changed compat/crd-removed compat/default-changed compat/embedded-resource-changed compat/enum-value-added compat/enum-value-removed compat/field-removed compat/format-changed compat/int-or-string-removed compat/list-type-changed compat/multiple-of-changed compat/names-changed compat/not-compared compat/nullable-removed compat/object-create-fails compat/object-update-fails compat/pattern-changed compat/preserve-unknown-fields-removed compat/required-added compat/scope-changed compat/selectable-field-removed compat/served-versions-differ compat/storage-version-changed compat/stored-version-removed compat/type-changed compat/version-removed compat/version-unserved cr/cel-not-checked cr/cel-rule cr/cel-rules-skipped cr/embedded-resource cr/finalizer-name cr/list-duplicate cr/metadata cr/not-an-object cr/ratcheted cr/scale-replicas cr/schema cr/type-meta cr/unknown-field cr/version-not-served cr/version-schema-differs crd/api-approval crd/conversion crd/decode crd/deprecation-warning crd/group crd/metadata crd/metadata-name crd/names crd/per-version-fields crd/preserve-unknown-fields crd/preserve-unknown-fields-deprecated crd/printer-column-path crd/printer-columns crd/schema-required crd/scope crd/selectable-fields crd/stored-versions crd/subresources crd/unknown-field crd/v1beta1-deprecated crd/versions input/crd-unusable input/duplicate-crd input/missing-type-meta input/no-manifests input/no-schema input/not-a-manifest io/read meta/blanket-suppression meta/missing-reason meta/unused-suppression schema/additional-properties schema/default schema/default-forbidden schema/embedded-resource schema/forbidden-keyword schema/list-type schema/map-type schema/non-scalar-set schema/nullable-root schema/pattern-too-complex schema/preserve-unknown-fields schema/status-root schema/structural schema/type schema/unique-items schema/unrecognized-format schema/validation-rule suite/case-failed suite/invalid suite/no-crd vendor/modified versions/deprecated-storage versions/non-kube-version-name versions/schema-drift-without-conversion versions/storage-not-preferred versions/unserved-storage write/not-rewritten yaml/alias-budget yaml/duplicate-key yaml/suspicious yaml/syntax yaml/too-deep yaml/too-large api/ builtin/ cel/ compat/ cr/ crd/ input/ io/ meta/ schema/ suite/ vendor/ versions/ write/ yaml/" -- "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -W "api/alpha-version api/deprecated-version api/removed-version api/unknown-kind builtin/config-data builtin/container-name builtin/container-required builtin/env-name builtin/port builtin/resources builtin/selector-mismatch builtin/service-port builtin/template-metadata cel/compile cel/cost-exceeded cel/cost-high cel/crd-cost-exceeded cel/message-expression cel/no-type-info cel/old-self-uncorrelatable cel/optional-old-self-unused compat/bound-tightened compat/cel-cost-exceeded compat/cel-message-changed compat/cel-rule-added compat/cel-transition-uncorrelatable compat/column-path-removed compat/combinator-changed compat/crd-removed compat/default-changed compat/embedded-resource-changed compat/enum-value-added compat/enum-value-removed compat/field-removed compat/format-changed compat/int-or-string-removed compat/list-type-changed compat/multiple-of-changed compat/names-changed compat/not-compared compat/nullable-removed compat/object-create-fails compat/object-update-fails compat/pattern-changed compat/preserve-unknown-fields-removed compat/required-added compat/scope-changed compat/selectable-field-removed compat/served-versions-differ compat/storage-version-changed compat/stored-version-removed compat/type-changed compat/version-removed compat/version-unserved cr/cel-not-checked cr/cel-rule cr/cel-rules-skipped cr/embedded-resource cr/finalizer-name cr/list-duplicate cr/metadata cr/not-an-object cr/ratcheted cr/scale-replicas cr/schema cr/type-meta cr/unknown-field cr/version-not-served cr/version-schema-differs crd/api-approval crd/conversion crd/decode crd/deprecation-warning crd/group crd/metadata crd/metadata-name crd/names crd/per-version-fields crd/preserve-unknown-fields crd/preserve-unknown-fields-deprecated crd/printer-column-path crd/printer-columns crd/schema-required crd/scope crd/selectable-fields crd/stored-versions crd/subresources crd/unknown-field crd/v1beta1-deprecated crd/versions input/crd-unusable input/duplicate-crd input/missing-type-meta input/no-manifests input/no-schema input/not-a-manifest io/read meta/blanket-suppression meta/missing-reason meta/unused-suppression schema/additional-properties schema/default schema/default-forbidden schema/embedded-resource schema/forbidden-keyword schema/list-type schema/map-type schema/non-scalar-set schema/nullable-root schema/pattern-too-complex schema/preserve-unknown-fields schema/status-root schema/structural schema/type schema/unique-items schema/unrecognized-format schema/validation-rule suite/case-failed suite/invalid suite/no-crd vendor/modified versions/deprecated-storage versions/non-kube-version-name versions/schema-drift-without-conversion versions/storage-not-preferred versions/unserved-storage write/not-rewritten yaml/alias-budget yaml/duplicate-key yaml/suspicious yaml/syntax yaml/too-deep yaml/too-large api/ builtin/ cel/ compat/ cr/ crd/ input/ io/ meta/ schema/ suite/ vendor/ versions/ write/ yaml/" -- "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -W "api/alpha-version api/deprecated-version api/removed-version api/unknown-kind builtin/config-data builtin/container-name builtin/container-required builtin/env-name builtin/port builtin/resources builtin/selector-mismatch builtin/service-port builtin/template-metadata cel/compile cel/cost-exceeded cel/cost-high cel/crd-cost-exceeded cel/message-expression cel/no-type-info cel/old-self-uncorrelatable cel/optional-old-self-unused compat/bound-tightened compat/cel-cost-exceeded compat/cel-message-changed compat/cel-rule-added compat/cel-transition-uncorrelatable compat/column-path-removed compat/combinator-changed compat/crd-removed compat/default-changed compat/embedded-resource-changed compat/enum-value-added compat/enum-value-removed compat/field-removed compat/format-changed compat/int-or-string-removed compat/list-type-changed compat/multiple-of-changed compat/names-changed compat/not-compared compat/nullable-removed compat/object-create-fails compat/object-update-fails compat/pattern-changed compat/preserve-unknown-fields-removed compat/required-added compat/scope-changed compat/selectable-field-removed compat/served-versions-differ compat/storage-version-changed compat/stored-version-removed compat/type-changed compat/version-removed compat/version-unserved cr/cel-not-checked cr/cel-rule cr/cel-rules-skipped cr/embedded-resource cr/finalizer-name cr/list-duplicate cr/metadata cr/not-an-object cr/ratcheted cr/scale-replicas cr/schema cr/type-meta cr/unknown-field cr/version-not-served cr/version-schema-differs crd/api-approval crd/conversion crd/decode crd/deprecation-warning crd/group crd/metadata crd/metadata-name crd/names crd/per-version-fields crd/preserve-unknown-fields crd/preserve-unknown-fields-deprecated crd/printer-column-path crd/printer-columns crd/schema-required crd/scope crd/selectable-fields crd/stored-versions crd/subresources crd/unknown-field crd/v1beta1-deprecated crd/versions input/crd-unusable input/duplicate-crd input/missing-type-meta input/no-manifests input/no-schema input/not-a-manifest io/read meta/blanket-suppression meta/missing-reason meta/unused-suppression schema/additional-properties schema/default schema/default-forbidden schema/embedded-resource schema/forbidden-keyword schema/list-type schema/map-type schema/non-scalar-set schema/nullable-root schema/pattern-too-complex schema/preserve-unknown-fields schema/status-root schema/structural schema/type schema/unique-items schema/unrecognized-format schema/validation-rule suite/case-failed suite/invalid suite/no-crd vendor/modified versions/deprecated-storage versions/non-kube-version-name versions/schema-drift-without-conversion versions/storage-not-preferred versions/unserved-storage write/not-rewritten yaml/alias-budget yaml/duplicate-key yaml/suspicious yaml/syntax yaml/too-deep yaml/too-large api/ builtin/ cel/ compat/ cr/ crd/ input/ io/ meta/ schema/ suite/ vendor/ versions/ write/ yaml/" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        crdlint__subcmd__vendor__subcmd__add)
+            opts="-q -v -j -h --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --select --ignore --warn --error --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exclude)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --stdin-filename)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cost-warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -W "api/alpha-version api/deprecated-version api/removed-version api/unknown-kind builtin/config-data builtin/container-name builtin/container-required builtin/env-name builtin/port builtin/resources builtin/selector-mismatch builtin/service-port builtin/template-metadata cel/compile cel/cost-exceeded cel/cost-high cel/crd-cost-exceeded cel/message-expression cel/no-type-info cel/old-self-uncorrelatable cel/optional-old-self-unused compat/bound-tightened compat/cel-cost-exceeded compat/cel-message-changed compat/cel-rule-added compat/cel-transition-uncorrelatable compat/column-path-removed compat/combinator-changed compat/crd-removed compat/default-changed compat/embedded-resource-changed compat/enum-value-added compat/enum-value-removed compat/field-removed compat/format-changed compat/int-or-string-removed compat/list-type-changed compat/multiple-of-changed compat/names-changed compat/not-compared compat/nullable-removed compat/object-create-fails compat/object-update-fails compat/pattern-changed compat/preserve-unknown-fields-removed compat/required-added compat/scope-changed compat/selectable-field-removed compat/served-versions-differ compat/storage-version-changed compat/stored-version-removed compat/type-changed compat/version-removed compat/version-unserved cr/cel-not-checked cr/cel-rule cr/cel-rules-skipped cr/embedded-resource cr/finalizer-name cr/list-duplicate cr/metadata cr/not-an-object cr/ratcheted cr/scale-replicas cr/schema cr/type-meta cr/unknown-field cr/version-not-served cr/version-schema-differs crd/api-approval crd/conversion crd/decode crd/deprecation-warning crd/group crd/metadata crd/metadata-name crd/names crd/per-version-fields crd/preserve-unknown-fields crd/preserve-unknown-fields-deprecated crd/printer-column-path crd/printer-columns crd/schema-required crd/scope crd/selectable-fields crd/stored-versions crd/subresources crd/unknown-field crd/v1beta1-deprecated crd/versions input/crd-unusable input/duplicate-crd input/missing-type-meta input/no-manifests input/no-schema input/not-a-manifest io/read meta/blanket-suppression meta/missing-reason meta/unused-suppression schema/additional-properties schema/default schema/default-forbidden schema/embedded-resource schema/forbidden-keyword schema/list-type schema/map-type schema/non-scalar-set schema/nullable-root schema/pattern-too-complex schema/preserve-unknown-fields schema/status-root schema/structural schema/type schema/unique-items schema/unrecognized-format schema/validation-rule suite/case-failed suite/invalid suite/no-crd vendor/modified versions/deprecated-storage versions/non-kube-version-name versions/schema-drift-without-conversion versions/storage-not-preferred versions/unserved-storage write/not-rewritten yaml/alias-budget yaml/duplicate-key yaml/suspicious yaml/syntax yaml/too-deep yaml/too-large api/ builtin/ cel/ compat/ cr/ crd/ input/ io/ meta/ schema/ suite/ vendor/ versions/ write/ yaml/" -- "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -W "api/alpha-version api/deprecated-version api/removed-version api/unknown-kind builtin/config-data builtin/container-name builtin/container-required builtin/env-name builtin/port builtin/resources builtin/selector-mismatch builtin/service-port builtin/template-metadata cel/compile cel/cost-exceeded cel/cost-high cel/crd-cost-exceeded cel/message-expression cel/no-type-info cel/old-self-uncorrelatable cel/optional-old-self-unused compat/bound-tightened compat/cel-cost-exceeded compat/cel-message-changed compat/cel-rule-added compat/cel-transition-uncorrelatable compat/column-path-removed compat/combinator-changed compat/crd-removed compat/default-changed compat/embedded-resource-changed compat/enum-value-added compat/enum-value-removed compat/field-removed compat/format-changed compat/int-or-string-removed compat/list-type-changed compat/multiple-of-changed compat/names-changed compat/not-compared compat/nullable-removed compat/object-create-fails compat/object-update-fails compat/pattern-changed compat/preserve-unknown-fields-removed compat/required-added compat/scope-changed compat/selectable-field-removed compat/served-versions-differ compat/storage-version-changed compat/stored-version-removed compat/type-changed compat/version-removed compat/version-unserved cr/cel-not-checked cr/cel-rule cr/cel-rules-skipped cr/embedded-resource cr/finalizer-name cr/list-duplicate cr/metadata cr/not-an-object cr/ratcheted cr/scale-replicas cr/schema cr/type-meta cr/unknown-field cr/version-not-served cr/version-schema-differs crd/api-approval crd/conversion crd/decode crd/deprecation-warning crd/group crd/metadata crd/metadata-name crd/names crd/per-version-fields crd/preserve-unknown-fields crd/preserve-unknown-fields-deprecated crd/printer-column-path crd/printer-columns crd/schema-required crd/scope crd/selectable-fields crd/stored-versions crd/subresources crd/unknown-field crd/v1beta1-deprecated crd/versions input/crd-unusable input/duplicate-crd input/missing-type-meta input/no-manifests input/no-schema input/not-a-manifest io/read meta/blanket-suppression meta/missing-reason meta/unused-suppression schema/additional-properties schema/default schema/default-forbidden schema/embedded-resource schema/forbidden-keyword schema/list-type schema/map-type schema/non-scalar-set schema/nullable-root schema/pattern-too-complex schema/preserve-unknown-fields schema/status-root schema/structural schema/type schema/unique-items schema/unrecognized-format schema/validation-rule suite/case-failed suite/invalid suite/no-crd vendor/modified versions/deprecated-storage versions/non-kube-version-name versions/schema-drift-without-conversion versions/storage-not-preferred versions/unserved-storage write/not-rewritten yaml/alias-budget yaml/duplicate-key yaml/suspicious yaml/syntax yaml/too-deep yaml/too-large api/ builtin/ cel/ compat/ cr/ crd/ input/ io/ meta/ schema/ suite/ vendor/ versions/ write/ yaml/" -- "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -W "api/alpha-version api/deprecated-version api/removed-version api/unknown-kind builtin/config-data builtin/container-name builtin/container-required builtin/env-name builtin/port builtin/resources builtin/selector-mismatch builtin/service-port builtin/template-metadata cel/compile cel/cost-exceeded cel/cost-high cel/crd-cost-exceeded cel/message-expression cel/no-type-info cel/old-self-uncorrelatable cel/optional-old-self-unused compat/bound-tightened compat/cel-cost-exceeded compat/cel-message-changed compat/cel-rule-added compat/cel-transition-uncorrelatable compat/column-path-removed compat/combinator-changed compat/crd-removed compat/default-changed compat/embedded-resource-changed compat/enum-value-added compat/enum-value-removed compat/field-removed compat/format-changed compat/int-or-string-removed compat/list-type-changed compat/multiple-of-changed compat/names-changed compat/not-compared compat/nullable-removed compat/object-create-fails compat/object-update-fails compat/pattern-changed compat/preserve-unknown-fields-removed compat/required-added compat/scope-changed compat/selectable-field-removed compat/served-versions-differ compat/storage-version-changed compat/stored-version-removed compat/type-changed compat/version-removed compat/version-unserved cr/cel-not-checked cr/cel-rule cr/cel-rules-skipped cr/embedded-resource cr/finalizer-name cr/list-duplicate cr/metadata cr/not-an-object cr/ratcheted cr/scale-replicas cr/schema cr/type-meta cr/unknown-field cr/version-not-served cr/version-schema-differs crd/api-approval crd/conversion crd/decode crd/deprecation-warning crd/group crd/metadata crd/metadata-name crd/names crd/per-version-fields crd/preserve-unknown-fields crd/preserve-unknown-fields-deprecated crd/printer-column-path crd/printer-columns crd/schema-required crd/scope crd/selectable-fields crd/stored-versions crd/subresources crd/unknown-field crd/v1beta1-deprecated crd/versions input/crd-unusable input/duplicate-crd input/missing-type-meta input/no-manifests input/no-schema input/not-a-manifest io/read meta/blanket-suppression meta/missing-reason meta/unused-suppression schema/additional-properties schema/default schema/default-forbidden schema/embedded-resource schema/forbidden-keyword schema/list-type schema/map-type schema/non-scalar-set schema/nullable-root schema/pattern-too-complex schema/preserve-unknown-fields schema/status-root schema/structural schema/type schema/unique-items schema/unrecognized-format schema/validation-rule suite/case-failed suite/invalid suite/no-crd vendor/modified versions/deprecated-storage versions/non-kube-version-name versions/schema-drift-without-conversion versions/storage-not-preferred versions/unserved-storage write/not-rewritten yaml/alias-budget yaml/duplicate-key yaml/suspicious yaml/syntax yaml/too-deep yaml/too-large api/ builtin/ cel/ compat/ cr/ crd/ input/ io/ meta/ schema/ suite/ vendor/ versions/ write/ yaml/" -- "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -W "api/alpha-version api/deprecated-version api/removed-version api/unknown-kind builtin/config-data builtin/container-name builtin/container-required builtin/env-name builtin/port builtin/resources builtin/selector-mismatch builtin/service-port builtin/template-metadata cel/compile cel/cost-exceeded cel/cost-high cel/crd-cost-exceeded cel/message-expression cel/no-type-info cel/old-self-uncorrelatable cel/optional-old-self-unused compat/bound-tightened compat/cel-cost-exceeded compat/cel-message-changed compat/cel-rule-added compat/cel-transition-uncorrelatable compat/column-path-removed compat/combinator-changed compat/crd-removed compat/default-changed compat/embedded-resource-changed compat/enum-value-added compat/enum-value-removed compat/field-removed compat/format-changed compat/int-or-string-removed compat/list-type-changed compat/multiple-of-changed compat/names-changed compat/not-compared compat/nullable-removed compat/object-create-fails compat/object-update-fails compat/pattern-changed compat/preserve-unknown-fields-removed compat/required-added compat/scope-changed compat/selectable-field-removed compat/served-versions-differ compat/storage-version-changed compat/stored-version-removed compat/type-changed compat/version-removed compat/version-unserved cr/cel-not-checked cr/cel-rule cr/cel-rules-skipped cr/embedded-resource cr/finalizer-name cr/list-duplicate cr/metadata cr/not-an-object cr/ratcheted cr/scale-replicas cr/schema cr/type-meta cr/unknown-field cr/version-not-served cr/version-schema-differs crd/api-approval crd/conversion crd/decode crd/deprecation-warning crd/group crd/metadata crd/metadata-name crd/names crd/per-version-fields crd/preserve-unknown-fields crd/preserve-unknown-fields-deprecated crd/printer-column-path crd/printer-columns crd/schema-required crd/scope crd/selectable-fields crd/stored-versions crd/subresources crd/unknown-field crd/v1beta1-deprecated crd/versions input/crd-unusable input/duplicate-crd input/missing-type-meta input/no-manifests input/no-schema input/not-a-manifest io/read meta/blanket-suppression meta/missing-reason meta/unused-suppression schema/additional-properties schema/default schema/default-forbidden schema/embedded-resource schema/forbidden-keyword schema/list-type schema/map-type schema/non-scalar-set schema/nullable-root schema/pattern-too-complex schema/preserve-unknown-fields schema/status-root schema/structural schema/type schema/unique-items schema/unrecognized-format schema/validation-rule suite/case-failed suite/invalid suite/no-crd vendor/modified versions/deprecated-storage versions/non-kube-version-name versions/schema-drift-without-conversion versions/storage-not-preferred versions/unserved-storage write/not-rewritten yaml/alias-budget yaml/duplicate-key yaml/suspicious yaml/syntax yaml/too-deep yaml/too-large api/ builtin/ cel/ compat/ cr/ crd/ input/ io/ meta/ schema/ suite/ vendor/ versions/ write/ yaml/" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        crdlint__subcmd__vendor__subcmd__help)
+            opts="add help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        crdlint__subcmd__vendor__subcmd__help__subcmd__add)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        crdlint__subcmd__vendor__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 *)
                     COMPREPLY=()
                     ;;

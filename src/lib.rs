@@ -3,7 +3,7 @@
 //!
 //! The modules follow the data flow; each uses only the ones listed before it:
 //! [`yaml`] → [`diag`] → [`k8s`] → [`schema`] → [`cel`] → [`lint`], [`validate`] and [`compat`]
-//! → [`builtin`], [`suite`] → [`cli`].
+//! → [`builtin`], [`suite`] → [`vendor`] → [`cli`].
 //! `ARCHITECTURE.md` is the map.
 
 // `println!`/`eprintln!` panic when the write fails (a full disk, a closed terminal); every write

@@ -173,11 +173,38 @@ fn outside_crates_stay_in_their_modules() {
         ("miette::", &["src/diag/render/human.rs"]),
         ("granit_parser", &["src/yaml/"]),
         ("ignore::", &["src/cli/"]),
+        ("ureq::", &["src/vendor/"]),
+        ("flate2::", &["src/vendor/"]),
     ];
     let mut wrong = Vec::new();
     for (path, code) in sources() {
         for (name, allowed) in rules {
             if code.contains(name) && !allowed.iter().any(|a| path.starts_with(a)) {
+                wrong.push(format!("{path} names {name}"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn only_the_vendor_command_reaches_the_network() {
+    // `check` and every other command stay offline (issue 30): fetching is `vendor::resolve`
+    // and `vendor::http`, and only `crdlint vendor` calls them.
+    let mut wrong = Vec::new();
+    for (path, code) in sources() {
+        if path.starts_with("src/vendor/") || path == "src/cli/commands/vendor.rs" {
+            continue;
+        }
+        for name in [
+            "vendor::resolve",
+            "vendor::http",
+            "http::Client",
+            "vendor::git",
+            "vendor::oci",
+            "vendor::helm",
+        ] {
+            if code.contains(name) {
                 wrong.push(format!("{path} names {name}"));
             }
         }

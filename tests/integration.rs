@@ -45,6 +45,7 @@ mod rule_fixtures;
 mod suite;
 mod validate_corpus;
 mod validate_old;
+mod vendor;
 mod vendored;
 mod write;
 mod write_props;

@@ -168,6 +168,14 @@ pub enum Command {
     /// Run CRD test suites (openshift/api's envtest format) offline: create and update cases
     /// with their expected objects and errors.
     Test(TestArgs),
+    /// Fetch the CRDs the config's `vendor:` entries declare into `.crdlint/vendor/`, pinned
+    /// in `crdlint.lock` (the only command that uses the network).
+    ///
+    /// Without flags, fetches each source the lock does not have with the same declaration;
+    /// `--update` re-resolves sources and says what the new CRDs break for the repository's
+    /// resources; `--verify` re-fetches everything and fails when any bytes differ from the
+    /// lock. A failed run leaves the previous lock and vendor folder as they were.
+    Vendor(VendorArgs),
     /// List every rule: id, severity under the current config (and what set it), what it finds.
     Rules,
     /// Explain a rule (what it finds, why it matters, a bad and a good example), `config`, or
@@ -332,6 +340,40 @@ pub struct DiffArgs {
     /// Set a compat rule's level: `RULE=error|warning|off` (repeatable).
     #[arg(long, value_name = "RULE=LEVEL")]
     pub enforce: Vec<String>,
+}
+
+/// `vendor [--update [NAME...] | --verify]`, `vendor add NAME -`: see `commands/vendor.rs`.
+#[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct VendorArgs {
+    #[command(subcommand)]
+    pub action: Option<VendorAction>,
+    /// Re-resolve these sources (every one when none is named), and run the upgrade check of
+    /// `crdlint diff` for each CRD whose bytes changed, with the resources of the config's
+    /// `paths` as the existing objects.
+    #[arg(long, value_name = "NAME", num_args = 0.., conflicts_with = "verify")]
+    pub update: Option<Vec<String>>,
+    /// Re-fetch every source and fail (exit 2) when any bytes differ from the lock; writes
+    /// nothing.
+    #[arg(long)]
+    pub verify: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum VendorAction {
+    /// Vendor the CRDs read from standard input under NAME, as a `stdin` source of the lock:
+    /// `kubectl get crd -o yaml | crdlint vendor add prod-cluster -`.
+    Add(VendorAddArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct VendorAddArgs {
+    /// The source's name (its folder under `.crdlint/vendor/`).
+    #[arg(value_name = "NAME")]
+    pub name: String,
+    /// `-`: read standard input (files and URLs are declared in the config instead).
+    #[arg(value_name = "-")]
+    pub input: String,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

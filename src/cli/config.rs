@@ -39,6 +39,7 @@ pub const KEYS: &[(&str, &str, &str)] = &[
     ("require-reason", "true|false", "A suppression comment without `-- reason` is a finding (`meta/missing-reason`)."),
     ("per-file", "[{paths: [GLOB], ignore: [...], severity: {...}}]", "Overrides for files matching the globs (relative to the config file), for files a team cannot edit."),
     ("recognize", "{helm|kustomize|kubebuilder|kuttl|chainsaw|sops|templated-values: true|false}", "Which files and values that are not manifests are recognised and skipped with an `input/not-a-manifest` note (each on by default; `false` checks them as objects)."),
+    ("vendor", "[{name, url + sha256 | git + ref + paths | helm + chart + version | helm: oci://… + version | path, override}]", "CRDs from outside the repository: `crdlint vendor` fetches each entry's CRDs into `.crdlint/vendor/<name>/` and pins them in `crdlint.lock` beside this file; `check` and the other commands read them offline."),
     ("compat", "{enum-additions: allow|disallow, allow-tightening-unstored: true|false}", "Upgrade-safety policies for `crdlint diff` and `check --old-ref` (as `--enum-additions` and `--allow-tightening-unstored`, which win over it): whether an added enum value is breaking, and whether a served version with no stored objects may tighten its schema."),
 ];
 
@@ -47,6 +48,11 @@ pub const COMPAT_KEYS: &[&str] = &["enum-additions", "allow-tightening-unstored"
 
 /// The keys of a `per-file` entry.
 pub const PER_FILE_KEYS: &[&str] = &["paths", "ignore", "severity"];
+
+/// The keys of a `vendor:` entry.
+pub const VENDOR_KEYS: &[&str] = &[
+    "name", "url", "sha256", "git", "ref", "paths", "helm", "chart", "version", "path", "override",
+];
 
 /// A rule control as written: the pattern and where it was written.
 #[derive(Clone, Debug)]
@@ -92,6 +98,8 @@ pub struct Config {
     pub compat: CompatConfig,
     /// The `recognize` section (every recognition on when the file does not set it).
     pub recognize: super::classify::Recognize,
+    /// The `vendor:` entries, in the file's order.
+    pub vendor: Vec<crate::vendor::Declaration>,
 }
 
 /// The `compat` section: policies of `crdlint diff` and `check --old-ref`, each `None` when
@@ -310,6 +318,7 @@ pub fn parse(name: &str, dir: PathBuf, text: &str) -> Result<Config, ConfigError
                 "per-file" => config.per_file = reader.per_file(v)?,
                 "compat" => config.compat = reader.compat(v)?,
                 "recognize" => config.recognize = reader.recognize(v)?,
+                "vendor" => config.vendor = reader.vendor(v)?,
                 other => {
                     let known: Vec<&str> = KEYS.iter().map(|k| k.0).collect();
                     return Err(reader.error(
@@ -663,6 +672,205 @@ impl Reader {
     }
 }
 
+impl Reader {
+    /// The `vendor:` list: each entry a `name` and exactly one source, with the keys that
+    /// source needs and no other.
+    fn vendor(&self, v: &Node) -> Result<Vec<crate::vendor::Declaration>, ConfigError> {
+        let items = v.as_seq().ok_or_else(|| {
+            self.error(
+                v.span(),
+                format!("expected a list of sources, found {}", what(v)),
+            )
+        })?;
+        let mut out: Vec<crate::vendor::Declaration> = Vec::new();
+        for item in items {
+            let d = self.vendor_entry(item)?;
+            if out.iter().any(|o| o.name == d.name) {
+                let at = item.get("name").map_or(item.span(), Node::span);
+                return Err(self.error(
+                    at,
+                    format!(
+                        "a second vendor source named `{}`: names are folder names, one each",
+                        d.name
+                    ),
+                ));
+            }
+            out.push(d);
+        }
+        Ok(out)
+    }
+
+    fn vendor_entry(&self, item: &Node) -> Result<crate::vendor::Declaration, ConfigError> {
+        use crate::vendor::{Declaration, Source};
+        let map = item.as_map().ok_or_else(|| {
+            self.error(
+                item.span(),
+                format!(
+                    "expected a mapping with `name` and a source, found {}",
+                    what(item)
+                ),
+            )
+        })?;
+        for e in &map.entries {
+            if !VENDOR_KEYS.contains(&e.key.as_str()) {
+                return Err(self.error(
+                    e.key_span,
+                    format!(
+                        "unknown key `{}` in a vendor entry{}",
+                        e.key,
+                        did_you_mean(&e.key, VENDOR_KEYS)
+                    ),
+                ));
+            }
+        }
+        let get = |k: &str| map.entry(k);
+        let text = |k: &str| -> Result<Option<String>, ConfigError> {
+            match get(k) {
+                None => Ok(None),
+                Some(e) => {
+                    let s = self.scalar(&e.value)?;
+                    if s.trim().is_empty() {
+                        return Err(self.error(e.value.span(), format!("`{k}` is empty")));
+                    }
+                    Ok(Some(s))
+                }
+            }
+        };
+        let name_entry = get("name")
+            .ok_or_else(|| self.error(item.span(), "a vendor entry needs a `name`".into()))?;
+        let name = text("name")?.unwrap_or_default();
+        if !crate::vendor::valid_name(&name) {
+            return Err(self.error(
+                name_entry.value.span(),
+                format!("invalid vendor name `{name}`: it names a folder, so letters, digits, `.`, `_` and `-` only"),
+            ));
+        }
+        let sources: Vec<&crate::yaml::Entry> = ["url", "git", "helm", "path"]
+            .iter()
+            .filter_map(|k| get(k))
+            .collect();
+        let source_entry = match sources.as_slice() {
+            [] => {
+                return Err(self.error(
+                    item.span(),
+                    format!(
+                        "vendor source `{name}` needs one source: `url`, `git`, `helm` or `path`"
+                    ),
+                ))
+            }
+            [one] => *one,
+            [first, second, ..] => {
+                let (a, b) = if first.key_span.start() < second.key_span.start() {
+                    (first, second)
+                } else {
+                    (second, first)
+                };
+                return Err(self.error(
+                    b.key_span,
+                    format!(
+                        "`{}` and `{}` in one vendor entry: each entry has one source",
+                        a.key, b.key
+                    ),
+                ));
+            }
+        };
+        let kind = source_entry.key.as_str();
+        let value = text(kind)?.unwrap_or_default();
+        let oci = kind == "helm" && value.starts_with("oci://");
+        // Which keys each source takes besides `name` and `override`.
+        let takes: &[&str] = match kind {
+            "url" => &["sha256"],
+            "git" => &["ref", "paths"],
+            "helm" if oci => &["version"],
+            "helm" => &["chart", "version"],
+            _ => &[],
+        };
+        for e in &map.entries {
+            let k = e.key.as_str();
+            if matches!(k, "name" | "override") || k == kind || takes.contains(&k) {
+                continue;
+            }
+            let belongs = match k {
+                "sha256" => "a `url` source",
+                "ref" | "paths" => "a `git` source",
+                "chart" if oci => "a chart repository (an OCI address names the chart itself)",
+                "chart" | "version" => "a `helm` source",
+                _ => "another source",
+            };
+            return Err(self.error(
+                e.key_span,
+                format!("`{k}` belongs to {belongs}, not to a `{kind}` source"),
+            ));
+        }
+        let need = |k: &str, why: &str| -> Result<String, ConfigError> {
+            text(k)?.ok_or_else(|| {
+                self.error(
+                    source_entry.key_span,
+                    format!("vendor source `{name}`: a `{kind}` source needs `{k}`{why}"),
+                )
+            })
+        };
+        let source = match kind {
+            "url" => {
+                let sha256 = need("sha256", ": the bytes are pinned, not the name")?;
+                if sha256.len() != 64 || !sha256.bytes().all(|b| b.is_ascii_hexdigit()) {
+                    let at = get("sha256").map_or(item.span(), |e| e.value.span());
+                    return Err(self.error(at, "`sha256` is 64 hexadecimal digits".into()));
+                }
+                Source::Url {
+                    url: value,
+                    sha256: sha256.to_ascii_lowercase(),
+                }
+            }
+            "git" => {
+                let reference = need("ref", " (a tag, branch or commit)")?;
+                let paths_entry = get("paths").ok_or_else(|| {
+                    self.error(
+                        source_entry.key_span,
+                        format!("vendor source `{name}`: a `git` source needs `paths` (globs of the CRD files)"),
+                    )
+                })?;
+                let paths = self.strings(&paths_entry.value)?;
+                if paths.is_empty() {
+                    return Err(self.error(paths_entry.value.span(), "`paths` is empty".into()));
+                }
+                for (glob, node) in paths.iter().zip(paths_entry.value.as_seq().unwrap_or(&[])) {
+                    globset::Glob::new(glob).map_err(|err| {
+                        self.error(
+                            node.span(),
+                            format!("invalid glob `{glob}`: {}", err.kind()),
+                        )
+                    })?;
+                }
+                Source::Git {
+                    repo: value,
+                    reference,
+                    paths,
+                }
+            }
+            "helm" if oci => Source::Oci {
+                reference: value,
+                version: need("version", " (the chart's tag)")?,
+            },
+            "helm" => Source::Helm {
+                repo: value,
+                chart: need("chart", " (the chart's name in the repository)")?,
+                version: need("version", "")?,
+            },
+            _ => Source::Path { path: value },
+        };
+        let overrides = match get("override") {
+            Some(e) => self.bool(&e.value)?,
+            None => false,
+        };
+        Ok(Declaration {
+            name,
+            source,
+            overrides,
+        })
+    }
+}
+
 /// What a value is, in YAML's words.
 fn what(v: &Node) -> &'static str {
     match &v.value {
@@ -804,6 +1012,64 @@ severity: {cel/cost-high: error}\nrequire-reason: true\nper-file:\n- paths: ['ch
         assert_eq!(
             err("version: 1\ncompat: [x]\n"),
             ".crdlint.yaml:2:9: expected a mapping with enum-additions or allow-tightening-unstored, found a list"
+        );
+    }
+
+    #[test]
+    fn vendor_entries_are_read_with_one_source_each() {
+        use crate::vendor::Source;
+        let sha = "3f".repeat(32);
+        let text = format!(
+            "version: 1\nvendor:\n- name: cm\n  url: https://e.com/c.yaml\n  sha256: {sha}\n\
+- name: flux\n  git: ../flux\n  ref: v2.4.0\n  paths: ['crds/**/*.yaml']\n\
+- name: kps\n  helm: https://charts.e.com\n  chart: kps\n  version: 65.1.0\n\
+- name: es\n  helm: oci://ghcr.io/es/charts/es\n  version: 0.10.4\n  override: true\n\
+- name: mine\n  path: crds\n"
+        );
+        let c = parse(".crdlint.yaml", PathBuf::new(), &text).expect("valid");
+        assert_eq!(c.vendor.len(), 5);
+        assert!(matches!(&c.vendor[0].source, Source::Url { sha256, .. } if *sha256 == sha));
+        assert!(
+            matches!(&c.vendor[1].source, Source::Git { reference, .. } if reference == "v2.4.0")
+        );
+        assert!(matches!(&c.vendor[2].source, Source::Helm { version, .. } if version == "65.1.0"));
+        assert!(matches!(&c.vendor[3].source, Source::Oci { .. }) && c.vendor[3].overrides);
+        assert!(matches!(&c.vendor[4].source, Source::Path { path } if path == "crds"));
+    }
+
+    #[test]
+    fn vendor_mistakes_are_located_with_a_suggestion() {
+        assert_eq!(
+            err("version: 1\nvendor:\n- name: a\n  url: https://e.com/x.yaml\n"),
+            ".crdlint.yaml:4:3: vendor source `a`: a `url` source needs `sha256`: the bytes are pinned, not the name"
+        );
+        assert_eq!(
+            err("version: 1\nvendor:\n- name: a\n  helm: https://c.io\n  version: 1.0.0\n  chrat: c\n"),
+            ".crdlint.yaml:6:3: unknown key `chrat` in a vendor entry (did you mean `chart`?)"
+        );
+        assert_eq!(
+            err("version: 1\nvendor:\n- name: a\n  path: x\n  git: y\n"),
+            ".crdlint.yaml:5:3: `path` and `git` in one vendor entry: each entry has one source"
+        );
+        assert_eq!(
+            err("version: 1\nvendor:\n- name: a\n"),
+            ".crdlint.yaml:3:3: vendor source `a` needs one source: `url`, `git`, `helm` or `path`"
+        );
+        assert_eq!(
+            err("version: 1\nvendor:\n- name: a\n  helm: oci://r.io/c\n  chart: c\n  version: 1.0.0\n"),
+            ".crdlint.yaml:5:3: `chart` belongs to a chart repository (an OCI address names the chart itself), not to a `helm` source"
+        );
+        assert_eq!(
+            err("version: 1\nvendor:\n- name: a\n  helm: https://c.io\n  version: 1.0.0\n"),
+            ".crdlint.yaml:4:3: vendor source `a`: a `helm` source needs `chart` (the chart's name in the repository)"
+        );
+        assert_eq!(
+            err("version: 1\nvendor:\n- name: a\n  path: x\n- name: a\n  path: y\n"),
+            ".crdlint.yaml:5:9: a second vendor source named `a`: names are folder names, one each"
+        );
+        assert_eq!(
+            err("version: 1\nvendor:\n- name: ../a\n  path: x\n"),
+            ".crdlint.yaml:3:9: invalid vendor name `../a`: it names a folder, so letters, digits, `.`, `_` and `-` only"
         );
     }
 

@@ -147,6 +147,7 @@ pub fn run(cli: Cli) -> Result<Status, Failure> {
         Command::Manpage(a) => commands::completions::manpage(a.dir.as_deref()),
         Command::Scan(a) => commands::scan::run(&settings, a),
         Command::Test(a) => commands::test::run(&settings, a),
+        Command::Vendor(a) => commands::vendor::run(&settings, a),
     });
     drop(_run);
     if let Some(path) = trace {

@@ -78,6 +78,15 @@ fn options(settings: &Settings, args: &DiffArgs) -> Result<compat::Options, Fail
     Ok(opts)
 }
 
+/// The compat options of the config alone (no flags), for `vendor --update`.
+pub(crate) fn config_options(settings: &Settings) -> compat::Options {
+    compat::Options {
+        kube_version: settings.kube_version,
+        policy: policy(settings, None, None),
+        enforcement: Default::default(),
+    }
+}
+
 /// The policies: the flags (`None` when not given) over the config's `compat` section over the
 /// defaults (enum additions allowed, no tightening of unstored versions).
 pub(crate) fn policy(
@@ -300,8 +309,9 @@ fn places(loaded: &[Loaded], root: &std::path::Path) -> Vec<String> {
         .collect()
 }
 
-/// The whole `diff` run: each side's files with the path given for it.
-fn diff(
+/// The whole `diff` run: each side's files with the path given for it (also `vendor
+/// --update`'s, with the locked and the newly fetched copies of the changed CRDs).
+pub(crate) fn diff(
     (old, old_root): (Vec<Loaded>, &std::path::Path),
     (new, new_root): (Vec<Loaded>, &std::path::Path),
     objs: Vec<Loaded>,

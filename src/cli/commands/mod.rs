@@ -11,6 +11,7 @@ pub mod scan;
 mod stream;
 pub mod test;
 pub mod transform;
+pub mod vendor;
 pub mod versions;
 pub mod write;
 
