@@ -34,7 +34,6 @@ mod crd_versions;
 mod ctx;
 mod decode;
 mod defaults;
-mod keys;
 mod names;
 mod schema;
 mod selectable;

@@ -6,8 +6,8 @@
 //! the metadata of embedded resources is only checked for `apiVersion`/`kind` being strings.
 
 use super::ctx::{get_set, Bad, ErrType, FErr, Loc};
-use super::keys::{Kw, K};
 use crate::diag::{Rule, Severity, Span};
+use crate::schema::keywords::{Kw, K};
 use crate::yaml::{Node, Value};
 
 mod meta;

@@ -6,8 +6,8 @@
 
 use super::crd::Place;
 use super::ctx::{get_set, go_json, key_span, Bad, ErrType, FErr, Loc, Sink};
-use super::keys::{Kw, K};
 use crate::diag::{Rule, Severity};
+use crate::schema::keywords::{Kw, K};
 use crate::yaml::{Node, Value};
 use std::ops::ControlFlow;
 

@@ -10,7 +10,7 @@ use crate::lint::crd_spec::supported;
 use crate::lint::ctx::{
     get_seq, get_set, get_str, key_span, value_span, Bad, ErrType, FErr, Loc, Sink,
 };
-use crate::lint::keys::{Kw, K};
+use crate::schema::keywords::{Kw, K};
 use crate::yaml::{Node, Value};
 
 /// `specStandardValidatorV3`: the context a node is validated in.

@@ -3,7 +3,7 @@
 
 use super::{err, ty, Level, StructOpts, STRUCTURAL};
 use crate::lint::ctx::{get_seq, key_span, value_span, Bad, ErrType, FErr, Loc};
-use crate::lint::keys::{Kw, K};
+use crate::schema::keywords::{Kw, K};
 use crate::yaml::{Node, Value};
 
 pub(super) fn invariants(
