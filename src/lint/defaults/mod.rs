@@ -175,7 +175,7 @@ fn walk(
                 base: &dloc,
             };
             v.value(d, s, "", 0);
-            if out.len() == mid && super::schema_has_rules(s) {
+            if out.len() == mid && super::subschemas::has_rules(s) {
                 cel_on_default(s, d, &dloc, embedded, span, out);
             }
         }

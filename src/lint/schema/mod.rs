@@ -6,6 +6,7 @@
 
 use super::crd::Place;
 use super::ctx::{get_set, go_json, key_span, Bad, ErrType, FErr, Loc, Sink};
+use super::subschemas::visit_subschemas;
 use crate::diag::{Rule, Severity};
 use crate::schema::keywords::{Kw, K};
 use crate::yaml::{Node, Value};
@@ -203,75 +204,6 @@ impl Facts {
             has_extensions: self.has_extensions || o.has_extensions,
         }
     }
-}
-
-/// Calls `f` on every sub-schema of `s` the server's `SchemaHas` visits (depth-capped).
-pub(crate) fn for_each_subschema<'a>(s: &'a Node, depth: usize, f: &mut dyn FnMut(&'a Node)) {
-    let _ = visit_subschemas(s, depth, &mut |n| {
-        f(n);
-        ControlFlow::Continue(())
-    });
-}
-
-/// [`for_each_subschema`] until `f` breaks (then returns `Break`).
-pub(crate) fn visit_subschemas<'a>(
-    s: &'a Node,
-    depth: usize,
-    f: &mut dyn FnMut(&'a Node) -> ControlFlow<()>,
-) -> ControlFlow<()> {
-    if depth > 200 {
-        return ControlFlow::Continue(());
-    }
-    let Some(map) = s.as_map() else {
-        return ControlFlow::Continue(());
-    };
-    f(s)?;
-    // One pass over the keys (the first of duplicates wins, as with `Node::get`); three callers
-    // walk every schema node, and eleven lookups per node were most of their time.
-    let mut found: [Option<&'a Node>; 11] = [None; 11];
-    for e in &map.entries {
-        let slot = match e.key.as_str() {
-            "items" => 0,
-            "allOf" => 1,
-            "anyOf" => 2,
-            "oneOf" => 3,
-            "not" => 4,
-            "properties" => 5,
-            "patternProperties" => 6,
-            "definitions" => 7,
-            "dependencies" => 8,
-            "additionalProperties" => 9,
-            "additionalItems" => 10,
-            _ => continue,
-        };
-        found[slot].get_or_insert(&e.value);
-    }
-    let [items, all_of, any_of, one_of, not, props, pattern_props, defs, deps, ap, ai] = found;
-    let mut rec = |n: &'a Node| visit_subschemas(n, depth + 1, f);
-    if let Some(items) = items {
-        match &items.value {
-            Value::Seq(v) => v.iter().try_for_each(&mut rec)?,
-            _ => rec(items)?,
-        }
-    }
-    for list in [all_of, any_of, one_of] {
-        list.and_then(Node::as_seq)
-            .unwrap_or(&[])
-            .iter()
-            .try_for_each(&mut rec)?;
-    }
-    if let Some(n) = not {
-        rec(n)?;
-    }
-    for m in [props, pattern_props, defs, deps] {
-        if let Some(m) = m.and_then(Node::as_map) {
-            m.entries.iter().try_for_each(|e| rec(&e.value))?;
-        }
-    }
-    for n in [ap, ai].into_iter().flatten() {
-        rec(n)?;
-    }
-    ControlFlow::Continue(())
 }
 
 /// Stops at the first node that settles both facts (a full walk of every schema was 16 M of

@@ -6,9 +6,8 @@ use super::{
     LIST_TYPE, MAP_TYPE, PRESERVE_UNKNOWN, TYPE, UNIQUE_ITEMS,
 };
 use crate::diag::Rule;
-use crate::lint::crd_spec::supported;
 use crate::lint::ctx::{
-    get_seq, get_set, get_str, key_span, value_span, Bad, ErrType, FErr, Loc, Sink,
+    get_seq, get_set, get_str, key_span, supported, value_span, Bad, ErrType, FErr, Loc, Sink,
 };
 use crate::schema::keywords::{Kw, K};
 use crate::yaml::{Node, Value};
