@@ -46,10 +46,11 @@ pub struct Obj {
     pub fields: &'static [(&'static str, Ty)],
 }
 
-/// Defines [`K`] (one variant per keyword, in table order), [`NAMES`] and [`SCHEMA`] from one
-/// list of rows, so a keyword is written once.
+/// Defines [`K`] (one variant per keyword, in table order), [`NAMES`], the Go field names and
+/// [`SCHEMA`] from one list of rows (`Variant = "json name" (GoField): go type`), so a keyword
+/// is written once.
 macro_rules! keywords {
-    ($($(#[$doc:meta])* $k:ident = $name:literal: $ty:expr,)*) => {
+    ($($(#[$doc:meta])* $k:ident = $name:literal ($go:ident): $ty:expr,)*) => {
         /// A `JSONSchemaProps` field, by its JSON name; also its index in [`NAMES`] and
         /// [`SCHEMA`]`.fields`.
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,6 +64,9 @@ macro_rules! keywords {
         /// The JSON names, in [`K`] order.
         pub const NAMES: &[&str] = &[$($name,)*];
 
+        /// The Go field names (`ID`, `XPreserveUnknownFields`), in [`K`] order.
+        const GO_FIELDS: &[&str] = &[$(stringify!($go),)*];
+
         /// `JSONSchemaProps`: every keyword with the Go type it decodes into, in [`K`] order.
         pub static SCHEMA: Obj = Obj {
             go: "JSONSchemaProps",
@@ -72,50 +76,50 @@ macro_rules! keywords {
 }
 
 keywords! {
-    Id = "id": Ty::Str,
-    Schema = "$schema": Ty::Str,
-    Ref = "$ref": Ty::Str,
-    Description = "description": Ty::Str,
-    Type = "type": Ty::Str,
-    Format = "format": Ty::Str,
-    Title = "title": Ty::Str,
-    Default = "default": Ty::Any,
-    Maximum = "maximum": Ty::Float,
-    ExclusiveMaximum = "exclusiveMaximum": Ty::Bool,
-    Minimum = "minimum": Ty::Float,
-    ExclusiveMinimum = "exclusiveMinimum": Ty::Bool,
-    MaxLength = "maxLength": Ty::Int("int64"),
-    MinLength = "minLength": Ty::Int("int64"),
-    Pattern = "pattern": Ty::Str,
-    MaxItems = "maxItems": Ty::Int("int64"),
-    MinItems = "minItems": Ty::Int("int64"),
-    UniqueItems = "uniqueItems": Ty::Bool,
-    MultipleOf = "multipleOf": Ty::Float,
-    Enum = "enum": Ty::List(&Ty::Any),
-    MaxProperties = "maxProperties": Ty::Int("int64"),
-    MinProperties = "minProperties": Ty::Int("int64"),
-    Required = "required": Ty::List(&Ty::Str),
-    Items = "items": Ty::SchemaOrArray,
-    AllOf = "allOf": Ty::List(&Ty::Schema),
-    OneOf = "oneOf": Ty::List(&Ty::Schema),
-    AnyOf = "anyOf": Ty::List(&Ty::Schema),
-    Not = "not": Ty::Schema,
-    Properties = "properties": Ty::MapOf(&Ty::Schema),
-    AdditionalProperties = "additionalProperties": Ty::SchemaOrBool,
-    PatternProperties = "patternProperties": Ty::MapOf(&Ty::Schema),
-    Dependencies = "dependencies": Ty::MapOf(&Ty::SchemaOrStrings),
-    AdditionalItems = "additionalItems": Ty::SchemaOrBool,
-    Definitions = "definitions": Ty::MapOf(&Ty::Schema),
-    ExternalDocs = "externalDocs": Ty::Obj(&EXTERNAL_DOCS),
-    Example = "example": Ty::Any,
-    Nullable = "nullable": Ty::Bool,
-    PreserveUnknownFields = "x-kubernetes-preserve-unknown-fields": Ty::Bool,
-    EmbeddedResource = "x-kubernetes-embedded-resource": Ty::Bool,
-    IntOrString = "x-kubernetes-int-or-string": Ty::Bool,
-    ListMapKeys = "x-kubernetes-list-map-keys": Ty::List(&Ty::Str),
-    ListType = "x-kubernetes-list-type": Ty::Str,
-    MapType = "x-kubernetes-map-type": Ty::Str,
-    Validations = "x-kubernetes-validations": Ty::List(&Ty::Obj(&VALIDATION_RULE)),
+    Id = "id" (ID): Ty::Str,
+    Schema = "$schema" (Schema): Ty::Str,
+    Ref = "$ref" (Ref): Ty::Str,
+    Description = "description" (Description): Ty::Str,
+    Type = "type" (Type): Ty::Str,
+    Format = "format" (Format): Ty::Str,
+    Title = "title" (Title): Ty::Str,
+    Default = "default" (Default): Ty::Any,
+    Maximum = "maximum" (Maximum): Ty::Float,
+    ExclusiveMaximum = "exclusiveMaximum" (ExclusiveMaximum): Ty::Bool,
+    Minimum = "minimum" (Minimum): Ty::Float,
+    ExclusiveMinimum = "exclusiveMinimum" (ExclusiveMinimum): Ty::Bool,
+    MaxLength = "maxLength" (MaxLength): Ty::Int("int64"),
+    MinLength = "minLength" (MinLength): Ty::Int("int64"),
+    Pattern = "pattern" (Pattern): Ty::Str,
+    MaxItems = "maxItems" (MaxItems): Ty::Int("int64"),
+    MinItems = "minItems" (MinItems): Ty::Int("int64"),
+    UniqueItems = "uniqueItems" (UniqueItems): Ty::Bool,
+    MultipleOf = "multipleOf" (MultipleOf): Ty::Float,
+    Enum = "enum" (Enum): Ty::List(&Ty::Any),
+    MaxProperties = "maxProperties" (MaxProperties): Ty::Int("int64"),
+    MinProperties = "minProperties" (MinProperties): Ty::Int("int64"),
+    Required = "required" (Required): Ty::List(&Ty::Str),
+    Items = "items" (Items): Ty::SchemaOrArray,
+    AllOf = "allOf" (AllOf): Ty::List(&Ty::Schema),
+    OneOf = "oneOf" (OneOf): Ty::List(&Ty::Schema),
+    AnyOf = "anyOf" (AnyOf): Ty::List(&Ty::Schema),
+    Not = "not" (Not): Ty::Schema,
+    Properties = "properties" (Properties): Ty::MapOf(&Ty::Schema),
+    AdditionalProperties = "additionalProperties" (AdditionalProperties): Ty::SchemaOrBool,
+    PatternProperties = "patternProperties" (PatternProperties): Ty::MapOf(&Ty::Schema),
+    Dependencies = "dependencies" (Dependencies): Ty::MapOf(&Ty::SchemaOrStrings),
+    AdditionalItems = "additionalItems" (AdditionalItems): Ty::SchemaOrBool,
+    Definitions = "definitions" (Definitions): Ty::MapOf(&Ty::Schema),
+    ExternalDocs = "externalDocs" (ExternalDocs): Ty::Obj(&EXTERNAL_DOCS),
+    Example = "example" (Example): Ty::Any,
+    Nullable = "nullable" (Nullable): Ty::Bool,
+    PreserveUnknownFields = "x-kubernetes-preserve-unknown-fields" (XPreserveUnknownFields): Ty::Bool,
+    EmbeddedResource = "x-kubernetes-embedded-resource" (XEmbeddedResource): Ty::Bool,
+    IntOrString = "x-kubernetes-int-or-string" (XIntOrString): Ty::Bool,
+    ListMapKeys = "x-kubernetes-list-map-keys" (XListMapKeys): Ty::List(&Ty::Str),
+    ListType = "x-kubernetes-list-type" (XListType): Ty::Str,
+    MapType = "x-kubernetes-map-type" (XMapType): Ty::Str,
+    Validations = "x-kubernetes-validations" (XValidations): Ty::List(&Ty::Obj(&VALIDATION_RULE)),
 }
 
 /// `externalDocs`.
@@ -193,6 +197,11 @@ impl K {
     /// The JSON name.
     pub fn name(self) -> &'static str {
         NAMES[self as usize]
+    }
+
+    /// The Go struct field's name (`MaxLength`, `XListType`), which some server messages print.
+    pub fn go_field(self) -> &'static str {
+        GO_FIELDS[self as usize]
     }
 
     /// The Go type the value decodes into.
@@ -314,6 +323,8 @@ mod tests {
             assert_eq!(SCHEMA.fields[i].0, *name);
         }
         assert!(matches!(K::MaxLength.ty(), Ty::Int("int64")));
+        assert_eq!(K::Id.go_field(), "ID");
+        assert_eq!(K::ListType.go_field(), "XListType");
         assert!(matches!(K::Items.ty(), Ty::SchemaOrArray));
     }
 
