@@ -7,39 +7,8 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use super::input::Loaded;
-use crate::diag::{Rule, Severity, Span};
+use crate::diag::Span;
 use crate::yaml::Node;
-
-pub static NOT_A_MANIFEST: Rule = Rule {
-    id: "input/not-a-manifest",
-    severity: Severity::Info,
-    summary: "A file or document that is not an object as written (a template, a kustomize input, a test assertion, an encrypted file) is skipped",
-    docs: "Repositories hold YAML that is not an object the API server would receive as it is written; checked as \
-objects, such files give false errors (`invalid map key`, `Required value` for the fields a patch or an assertion \
-leaves out). crdlint skips each with this note, saying what it is and what to run instead: \
-a Helm chart's templates (Go template actions `{{ ... }}` where YAML would read structure: a line or a value that starts \
-with one; actions inside quoted or block scalars, comments or the middle of a plain scalar are text): \
-`helm template RELEASE CHART | crdlint check`, and findings in a rendered stream name the template of its `# Source:` comment; \
-a `kustomization.yaml`, kustomize `Component`s and `apiVersion: builtin` plugin configurations, and the files a \
-kustomization lists as `patches` (objects or bare strings), `patchesStrategicMerge`, `patchesJson6902`, `transformers`, \
-`generators`, `validators`, `configurations` or `replacements`, and kubebuilder's scaffold patches \
-(`config/crd/patches/*`, `config/default/*_patch*.yaml`, also when the kustomization names them only in a comment): \
-`kustomize build DIR | crdlint check`; \
-kuttl and chainsaw test files (`kuttl-test.yaml`, `NN-assert*.yaml`, `NN-errors*.yaml`, `chainsaw-test.yaml`, the files \
-a chainsaw test's steps `assert`, `error`, `patch` or `delete`, and documents with JMESPath keys such as `(length(items))`), \
-whose objects are partial: `kubectl kuttl test` or `chainsaw test`; SOPS-encrypted documents (a top-level `sops` \
-mapping): skipped whole, as their values are ciphertext until `sops -d FILE | crdlint check`. \
-A value that holds a Flux post-build substitution (`${VAR}`, `${VAR:=default}`) or a chainsaw binding (`($namespace)`) \
-is unknown until rendered: the rest of its object is validated, findings on such values are withheld, and one note \
-per object says how many values were left unchecked. A mapping without `apiVersion` and `kind` in a folder of \
-manifests is noted here too. The config's `recognize` section turns each recognition off \
-(`helm`, `kustomize`, `kubebuilder`, `kuttl`, `chainsaw`, `sops`, `templated-values`: `false`).",
-    bad: "# chart/templates/backup.yaml\napiVersion: example.com/v1\nkind: Backup\nmetadata:\n  name: {{ .Release.Name }}\n",
-    good: "# helm template my chart/ | crdlint check --crd crds/\n",
-};
-
-/// The rules of this module.
-pub static RULES: &[&Rule] = &[&NOT_A_MANIFEST];
 
 /// API groups served by the Kubernetes API server itself (not by CRDs). Their kinds are
 /// built-in: skipped quietly, never "missing a schema". Groups ending in `.x-k8s.io` and
@@ -785,9 +754,12 @@ pub fn helm_sources(text: &str) -> Vec<(usize, String)> {
     out
 }
 
+/// The annotation key that suppresses findings on its object (applied by `suppress`).
+pub const ANNOTATION: &str = "crdlint.io/ignore";
+
 /// The `crdlint.io/ignore` annotation of an object: its value span and text.
 pub fn ignore_annotation(node: &Node) -> Option<(Span, String)> {
-    let v = node.at(&["metadata", "annotations", super::suppress::ANNOTATION])?;
+    let v = node.at(&["metadata", "annotations", ANNOTATION])?;
     Some((v.span(), v.as_str()?.to_string()))
 }
 

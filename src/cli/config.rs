@@ -897,7 +897,7 @@ pub fn parse_severity(s: &str) -> Option<Severity> {
 /// probably meant.
 pub fn check_pattern(pattern: &str) -> Result<(), String> {
     let rules = super::rules::all();
-    if rules.iter().any(|r| super::policy::matches(pattern, r.id)) {
+    if rules.iter().any(|r| super::rules::matches(pattern, r.id)) {
         return Ok(());
     }
     let mut names: Vec<String> = rules.iter().map(|r| r.id.to_string()).collect();

@@ -30,9 +30,9 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use super::classify::{self, SkipPattern, NOT_A_MANIFEST};
+use super::classify::{self, SkipPattern};
 use super::input::{Loaded, Origin, Role};
-use super::rules::{CRD_UNUSABLE, DUPLICATE_CRD, MISSING_TYPE_META, NO_SCHEMA};
+use super::rules::{CRD_UNUSABLE, DUPLICATE_CRD, MISSING_TYPE_META, NOT_A_MANIFEST, NO_SCHEMA};
 use super::suppress::IgnoreAnnotation;
 use super::trace;
 use crate::builtin;

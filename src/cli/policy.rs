@@ -10,6 +10,7 @@
 use std::path::{Path, PathBuf};
 
 use super::config::{Config, Pattern, PerFile};
+use super::rules::matches;
 use crate::diag::{Diagnostic, Rule, Severity, SourceFile};
 
 /// Where a rule's effective severity (or its being off) comes from.
@@ -85,16 +86,6 @@ pub struct Policy {
     /// The config file's directory, absolute, for matching `per-file` globs.
     base: PathBuf,
     cwd: PathBuf,
-}
-
-/// True when `pattern` (an id, `group/` or `group`) covers the rule `id`.
-pub fn matches(pattern: &str, id: &str) -> bool {
-    pattern == id
-        || (pattern.ends_with('/') && id.starts_with(pattern))
-        || (!pattern.contains('/')
-            && id.len() > pattern.len()
-            && id.starts_with(pattern)
-            && id.as_bytes()[pattern.len()] == b'/')
 }
 
 /// How specific a matching pattern is: an exact id beats every prefix.

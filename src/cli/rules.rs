@@ -1,8 +1,13 @@
-//! Rules the run driver reports about its input as a whole, and the registry of every rule.
+//! The registry of every rule, and `cli`'s own rules: those the run driver reports about its
+//! input as a whole (`input/*`, `write/*`), classification's `input/not-a-manifest` and the
+//! suppression audit's `meta/*`.
 //!
-//! The checks themselves live in their modules (`diag::rules` for reading, `cel::rules` and
-//! `cel::cost`, `lint`, `validate`); [`all`] gathers their `RULES` slices so that `crdlint rules`, `crdlint explain` and
-//! SARIF's rule metadata see the same list.
+//! The other checks live in their modules (`diag::rules` for reading, `cel::rules` and
+//! `cel::cost`, `lint`, `validate`, ...); [`all`] gathers their `RULES` slices so that `crdlint
+//! rules`, `crdlint explain`, SARIF's rule metadata, the config's and the flags' rule patterns
+//! and the suppression audit see the same list. This file uses nothing else of `cli`, so that
+//! every part of `cli` may name a rule (`classify`, `suppress`, `config`, `policy` all do)
+//! without a circle.
 
 use crate::diag::{Rule, Severity};
 
@@ -90,7 +95,71 @@ expectation that other cases use through an alias).",
     good: "spec:\n  free:\n    bogus: 1\n  other: {}\n",
 };
 
-/// The driver's own rules.
+// Classification (`classify`): what is not a manifest.
+pub static NOT_A_MANIFEST: Rule = Rule {
+    id: "input/not-a-manifest",
+    severity: Severity::Info,
+    summary: "A file or document that is not an object as written (a template, a kustomize input, a test assertion, an encrypted file) is skipped",
+    docs: "Repositories hold YAML that is not an object the API server would receive as it is written; checked as \
+objects, such files give false errors (`invalid map key`, `Required value` for the fields a patch or an assertion \
+leaves out). crdlint skips each with this note, saying what it is and what to run instead: \
+a Helm chart's templates (Go template actions `{{ ... }}` where YAML would read structure: a line or a value that starts \
+with one; actions inside quoted or block scalars, comments or the middle of a plain scalar are text): \
+`helm template RELEASE CHART | crdlint check`, and findings in a rendered stream name the template of its `# Source:` comment; \
+a `kustomization.yaml`, kustomize `Component`s and `apiVersion: builtin` plugin configurations, and the files a \
+kustomization lists as `patches` (objects or bare strings), `patchesStrategicMerge`, `patchesJson6902`, `transformers`, \
+`generators`, `validators`, `configurations` or `replacements`, and kubebuilder's scaffold patches \
+(`config/crd/patches/*`, `config/default/*_patch*.yaml`, also when the kustomization names them only in a comment): \
+`kustomize build DIR | crdlint check`; \
+kuttl and chainsaw test files (`kuttl-test.yaml`, `NN-assert*.yaml`, `NN-errors*.yaml`, `chainsaw-test.yaml`, the files \
+a chainsaw test's steps `assert`, `error`, `patch` or `delete`, and documents with JMESPath keys such as `(length(items))`), \
+whose objects are partial: `kubectl kuttl test` or `chainsaw test`; SOPS-encrypted documents (a top-level `sops` \
+mapping): skipped whole, as their values are ciphertext until `sops -d FILE | crdlint check`. \
+A value that holds a Flux post-build substitution (`${VAR}`, `${VAR:=default}`) or a chainsaw binding (`($namespace)`) \
+is unknown until rendered: the rest of its object is validated, findings on such values are withheld, and one note \
+per object says how many values were left unchecked. A mapping without `apiVersion` and `kind` in a folder of \
+manifests is noted here too. The config's `recognize` section turns each recognition off \
+(`helm`, `kustomize`, `kubebuilder`, `kuttl`, `chainsaw`, `sops`, `templated-values`: `false`).",
+    bad: "# chart/templates/backup.yaml\napiVersion: example.com/v1\nkind: Backup\nmetadata:\n  name: {{ .Release.Name }}\n",
+    good: "# helm template my chart/ | crdlint check --crd crds/\n",
+};
+
+// The suppression audit (`suppress`).
+pub static UNUSED: Rule = Rule {
+    id: "meta/unused-suppression",
+    severity: Severity::Warning,
+    summary: "A suppression comment or annotation names a rule that reported nothing there",
+    docs: "A `# crdlint: ignore[...]` comment, an `ignore-file` comment or a `crdlint.io/ignore` annotation \
+that silences nothing is noise at best, and at worst hides the next real finding of that rule when the code \
+moves. Remove the rule from the suppression (or the whole suppression). A rule that is turned off by the \
+config for that file is not reported as unused. Unknown rule ids are reported here too, with the closest \
+known id.",
+    bad: "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: 3  # crdlint: ignore[cr/schema] -- legacy\n",
+    good: "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: 3\n",
+};
+
+pub static BLANKET: Rule = Rule {
+    id: "meta/blanket-suppression",
+    severity: Severity::Warning,
+    summary: "A suppression comment names no rule",
+    docs: "`# crdlint: ignore` without a list of rules would silence everything on its line, including \
+findings nobody has seen yet, so crdlint does not honour it: name the rules, \
+`# crdlint: ignore[rule/id] -- why`.",
+    bad: "spec:\n  size: 300  # crdlint: ignore\n",
+    good: "spec:\n  size: 300  # crdlint: ignore[cr/schema] -- sized by the operator, see #42\n",
+};
+
+pub static MISSING_REASON: Rule = Rule {
+    id: "meta/missing-reason",
+    severity: Severity::Warning,
+    summary: "A suppression gives no reason (reported with `require-reason: true`)",
+    docs: "With `require-reason: true` in the config, every suppression must say why after `--`, so that a \
+review can tell a deliberate exception from a silenced bug. The finding is still suppressed.",
+    bad: "# .crdlint.yaml: require-reason: true\nspec:\n  size: 300  # crdlint: ignore[cr/schema]\n",
+    good: "# .crdlint.yaml: require-reason: true\nspec:\n  size: 300  # crdlint: ignore[cr/schema] -- sized by the operator\n",
+};
+
+/// `cli`'s own rules.
 pub static RULES: &[&Rule] = &[
     &CRD_UNUSABLE,
     &DUPLICATE_CRD,
@@ -98,14 +167,16 @@ pub static RULES: &[&Rule] = &[
     &NO_MANIFESTS,
     &NO_SCHEMA,
     &WRITE_REFUSED,
+    &NOT_A_MANIFEST,
+    &BLANKET,
+    &MISSING_REASON,
+    &UNUSED,
 ];
 
 /// Every module's rule list.
-const SOURCES: [&[&Rule]; 12] = [
+const SOURCES: [&[&Rule]; 10] = [
     crate::diag::rules::RULES,
     RULES,
-    super::classify::RULES,
-    super::suppress::RULES,
     crate::cel::rules::RULES,
     crate::cel::cost::RULES,
     crate::lint::RULES,
@@ -122,6 +193,16 @@ pub fn all() -> Vec<&'static Rule> {
     rules.sort_by_key(|r| r.id);
     rules.dedup_by_key(|r| r.id);
     rules
+}
+
+/// True when `pattern` (an id, `group/` or `group`) covers the rule `id`.
+pub fn matches(pattern: &str, id: &str) -> bool {
+    pattern == id
+        || (pattern.ends_with('/') && id.starts_with(pattern))
+        || (!pattern.contains('/')
+            && id.len() > pattern.len()
+            && id.starts_with(pattern)
+            && id.as_bytes()[pattern.len()] == b'/')
 }
 
 /// The rule with this id.

@@ -12,45 +12,9 @@
 //! (`meta/unused-suppression`), and with `require-reason: true` a suppression without a reason
 //! is a finding. Silenced findings are kept apart, for JSON and SARIF to show as suppressed.
 
-use super::policy::{matches, Policy};
-use crate::diag::{Diagnostic, FileId, Rule, Severity, SourceFile, Span, Suppression};
-
-pub static UNUSED: Rule = Rule {
-    id: "meta/unused-suppression",
-    severity: Severity::Warning,
-    summary: "A suppression comment or annotation names a rule that reported nothing there",
-    docs: "A `# crdlint: ignore[...]` comment, an `ignore-file` comment or a `crdlint.io/ignore` annotation \
-that silences nothing is noise at best, and at worst hides the next real finding of that rule when the code \
-moves. Remove the rule from the suppression (or the whole suppression). A rule that is turned off by the \
-config for that file is not reported as unused. Unknown rule ids are reported here too, with the closest \
-known id.",
-    bad: "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: 3  # crdlint: ignore[cr/schema] -- legacy\n",
-    good: "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: 3\n",
-};
-
-pub static BLANKET: Rule = Rule {
-    id: "meta/blanket-suppression",
-    severity: Severity::Warning,
-    summary: "A suppression comment names no rule",
-    docs: "`# crdlint: ignore` without a list of rules would silence everything on its line, including \
-findings nobody has seen yet, so crdlint does not honour it: name the rules, \
-`# crdlint: ignore[rule/id] -- why`.",
-    bad: "spec:\n  size: 300  # crdlint: ignore\n",
-    good: "spec:\n  size: 300  # crdlint: ignore[cr/schema] -- sized by the operator, see #42\n",
-};
-
-pub static MISSING_REASON: Rule = Rule {
-    id: "meta/missing-reason",
-    severity: Severity::Warning,
-    summary: "A suppression gives no reason (reported with `require-reason: true`)",
-    docs: "With `require-reason: true` in the config, every suppression must say why after `--`, so that a \
-review can tell a deliberate exception from a silenced bug. The finding is still suppressed.",
-    bad: "# .crdlint.yaml: require-reason: true\nspec:\n  size: 300  # crdlint: ignore[cr/schema]\n",
-    good: "# .crdlint.yaml: require-reason: true\nspec:\n  size: 300  # crdlint: ignore[cr/schema] -- sized by the operator\n",
-};
-
-/// The suppression rules.
-pub static RULES: &[&Rule] = &[&BLANKET, &MISSING_REASON, &UNUSED];
+use super::policy::Policy;
+use super::rules::{matches, BLANKET, MISSING_REASON, UNUSED};
+use crate::diag::{Diagnostic, FileId, Rule, SourceFile, Span, Suppression};
 
 /// An annotation `crdlint.io/ignore` found on an object.
 #[derive(Clone, Debug)]
@@ -62,9 +26,6 @@ pub struct IgnoreAnnotation {
     pub value: Span,
     pub text: String,
 }
-
-/// The annotation key.
-pub const ANNOTATION: &str = "crdlint.io/ignore";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Scope {

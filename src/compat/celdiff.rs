@@ -2,9 +2,8 @@
 //! objects meet on their next update), changed messages, transition rules that lose their
 //! `oldSelf`, and estimated costs that rise past the API server's budgets.
 
+use super::parts::{Classes, Pos, Version, VersionCtx};
 use super::rules::*;
-use super::schema::{Pos, VersionCtx};
-use super::versions::Version;
 use super::{Findings, Options};
 use crate::cel::cost::crd::group_thousands;
 use crate::cel::cost::crd::{schema_costs, SchemaCosts};
@@ -198,7 +197,7 @@ pub fn compare_costs(pairs: &[(&Version<'_>, &Version<'_>)], opts: &Options, out
             ..CompileOptions::default()
         },
     };
-    let mut classes = super::versions::Classes::default();
+    let mut classes = Classes::default();
     let mut costed = std::collections::HashSet::new();
     for (ov, nv) in pairs {
         let (Some((os, opath)), Some((ns, npath))) = (&ov.schema, &nv.schema) else {

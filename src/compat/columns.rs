@@ -1,8 +1,8 @@
 //! Printer columns and selectable fields whose JSONPath resolved in the old schema and does not
 //! in the new one, and selectable fields that were dropped.
 
+use super::parts::Version;
 use super::rules::*;
-use super::versions::Version;
 use super::{span_of, Findings};
 use crate::yaml::Node;
 

@@ -18,6 +18,7 @@
 
 pub mod celdiff;
 pub mod columns;
+pub mod parts;
 pub mod rules;
 pub mod schema;
 pub mod versions;

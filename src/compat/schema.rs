@@ -10,6 +10,7 @@
 
 use std::collections::HashSet;
 
+use super::parts::{Classes, Pos, VersionCtx};
 use super::rules::*;
 use super::{celdiff, show, Findings, Options};
 use crate::diag::{Rule, Severity, Span};
@@ -20,30 +21,6 @@ use crate::yaml::Node;
 /// accept goes uncompared without a word (a cap of 64 passed a type change 63 levels deep
 /// silently; issue 26).
 const MAX_DEPTH: usize = crate::schema::MAX_DEPTH;
-
-/// The version being compared.
-pub struct VersionCtx<'a> {
-    pub version: &'a str,
-    /// The policy lets this version tighten (it has no stored objects).
-    pub tighten_ok: bool,
-}
-
-/// One position of the walk, on both sides.
-pub struct Pos<'a> {
-    pub old: &'a Node,
-    pub new: &'a Node,
-    /// The data path, e.g. `.spec.ports[*].name` (`.` for the root).
-    pub data: String,
-    /// The path of the new schema node in the user's document.
-    pub user: String,
-    /// Where to point when the new node lacks the keyword: the property's name in the new file.
-    pub anchor: Span,
-    /// Where the same property is in the old file.
-    pub old_anchor: Span,
-    /// Whether `oldSelf` can be paired with this position, in each revision.
-    pub old_correlatable: bool,
-    pub new_correlatable: bool,
-}
 
 /// Compares the schema `old` with `new` (at `user` in the new document).
 pub fn compare_schemas(
@@ -490,7 +467,7 @@ impl Walk<'_, '_> {
             }
             // Every member of `sub` is in `list`: by classes of equal values, not pairwise.
             let within = |sub: &[Node], list: &[Node]| {
-                let mut classes = super::versions::Classes::default();
+                let mut classes = Classes::default();
                 let have: HashSet<usize> = list.iter().map(|x| classes.of(Some(x))).collect();
                 sub.iter().all(|x| have.contains(&classes.of(Some(x))))
             };

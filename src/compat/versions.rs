@@ -3,27 +3,10 @@
 
 use std::collections::{BTreeSet, HashMap};
 
+use super::parts::{Classes, Version, VersionCtx};
 use super::rules::*;
 use super::{celdiff, columns, schema, span_of, Findings, Options};
 use crate::yaml::Node;
-
-/// One version of a CRD as the user wrote it (`v1` per-version fields, or `v1beta1` top-level
-/// ones shared by every version).
-pub struct Version<'a> {
-    pub name: &'a str,
-    /// The `versions[i]` entry (the `spec` for a `v1beta1` CRD with only `spec.version`).
-    pub node: &'a Node,
-    pub served: bool,
-    pub storage: bool,
-    /// `served` is given as a boolean (the server requires it on every version).
-    pub served_known: bool,
-    /// `openAPIV3Schema`, and its path in the user's document.
-    pub schema: Option<(&'a Node, String)>,
-    /// `additionalPrinterColumns`, and its path.
-    pub columns: Option<(&'a Node, String)>,
-    /// `selectableFields`, and its path.
-    pub selectable: Option<(&'a Node, String)>,
-}
 
 /// The versions of a CRD document, in document order.
 pub fn versions(crd: &Node) -> Vec<Version<'_>> {
@@ -150,7 +133,7 @@ pub fn compare_crds(old: &Node, new: &Node, opts: &Options, out: &mut Findings) 
         .is_some();
     for (ov, nv) in &both_served {
         let unstored = known_stored && !stored.contains(ov.name);
-        let ctx = schema::VersionCtx {
+        let ctx = VersionCtx {
             version: nv.name,
             tighten_ok: unstored && opts.policy.allow_tightening_unstored,
         };
@@ -432,7 +415,7 @@ fn check_storage(
 /// the old storage version then read back as the new one exactly as they were.
 fn only_adds(old: &Node, new: &Node, version: &str, opts: &Options) -> bool {
     let mut scratch = Findings::default();
-    let ctx = schema::VersionCtx {
+    let ctx = VersionCtx {
         version,
         tighten_ok: false,
     };
@@ -546,78 +529,4 @@ fn check_served_pairs(
             Some(oc) => by_old_class.entry(*oc).or_default().add(j, class),
         }
     }
-}
-
-/// Schemas sorted into classes of equal values ([`Node::value_eq`]), by a hash that equal
-/// values share: linear in the schemas, where comparing each with every other was quadratic.
-#[derive(Default)]
-pub(super) struct Classes<'a> {
-    by_hash: HashMap<u64, Vec<(&'a Node, usize)>>,
-    count: usize,
-}
-
-impl<'a> Classes<'a> {
-    /// The class of `schema` (`None`, a missing schema, is a class of its own).
-    pub(super) fn of(&mut self, schema: Option<&'a Node>) -> usize {
-        let Some(schema) = schema else {
-            return usize::MAX;
-        };
-        let members = self.by_hash.entry(value_hash(schema)).or_default();
-        if let Some((_, c)) = members.iter().find(|(n, _)| n.value_eq(schema)) {
-            return *c;
-        }
-        self.count += 1;
-        members.push((schema, self.count));
-        self.count
-    }
-}
-
-/// A hash of a YAML value that [`Node::value_eq`]-equal values share: map entries are combined
-/// in any order (equal maps may list their keys in different orders), and numbers are hashed as
-/// the floats `value_eq` compares them as. Recursion stops at a depth (the rest is left out
-/// of the hash, which equal values still share).
-fn value_hash(n: &Node) -> u64 {
-    use std::hash::{Hash, Hasher};
-    fn go(n: &Node, depth: usize, out: &mut impl Hasher) {
-        use crate::yaml::Value;
-        match &n.value {
-            Value::Null => 0u8.hash(out),
-            Value::Bool(b) => (1u8, b).hash(out),
-            Value::Int(i) => (2u8, number_bits(*i as f64)).hash(out),
-            Value::Float(f) => (2u8, number_bits(*f)).hash(out),
-            Value::String(s) => (3u8, s.as_str()).hash(out),
-            Value::Seq(items) => {
-                (4u8, items.len()).hash(out);
-                if depth < 64 {
-                    for it in items {
-                        go(it, depth + 1, out);
-                    }
-                }
-            }
-            Value::Map(m) => {
-                (5u8, m.len()).hash(out);
-                if depth < 64 {
-                    let mut sum = 0u64;
-                    for e in &m.entries {
-                        let mut h = std::collections::hash_map::DefaultHasher::new();
-                        e.key.as_str().hash(&mut h);
-                        go(&e.value, depth + 1, &mut h);
-                        sum = sum.wrapping_add(h.finish());
-                    }
-                    sum.hash(out);
-                }
-            }
-        }
-    }
-    fn number_bits(f: f64) -> u64 {
-        // -0.0 == 0.0.
-        if f == 0.0 {
-            0
-        } else {
-            f.to_bits()
-        }
-    }
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    go(n, 0, &mut h);
-    h.finish()
 }

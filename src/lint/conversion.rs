@@ -5,8 +5,9 @@
 //! and `webhook.conversionReviewVersions` as `spec.conversion.conversionReviewVersions`.
 
 use super::crd::Internal;
-use super::crd_spec::{enum_strings, Mode};
-use super::ctx::{get_set, get_str, key_span, value_span, Bad, ErrType, FErr, Loc, Sink};
+use super::ctx::{
+    enum_strings, get_set, get_str, key_span, value_span, Bad, ErrType, FErr, Loc, Mode, Sink,
+};
 use super::names::{is_dns1035_label, is_dns1123_subdomain};
 use crate::diag::{Rule, Severity, Span};
 use crate::yaml::Node;

@@ -1,14 +1,14 @@
 //! Object-level rules: `metadata.name`, `spec.group`, `spec.scope`, `spec.names`,
-//! `spec.preserveUnknownFields`, the API-approval annotation — and the driver that runs every
-//! server check in the server's order (`ValidateCustomResourceDefinition`, digest §1.2–§1.8);
-//! the `spec.versions` and `status.storedVersions` rules are in [`super::crd_versions`].
+//! `spec.preserveUnknownFields`, the schema each version needs, the API-approval annotation.
+//! The `spec.versions` and `status.storedVersions` rules are in [`super::crd_versions`]; the
+//! driver that runs every family in the server's order is [`super::run`].
 
-use super::crd::{Internal, Place};
-use super::crd_versions::{self, validate_stored_versions, validate_stored_versions_of};
-use super::ctx::{get_seq, get_set, get_str, key_span, value_span, Bad, ErrType, FErr, Loc, Sink};
+use super::crd::Internal;
+use super::ctx::{
+    enum_strings, get_seq, get_set, get_str, key_span, value_span, Bad, ErrType, FErr, Loc, Mode,
+    Sink,
+};
 use super::names::{is_dns1035_label, is_dns1123_subdomain};
-use super::schema::SchemaOpts;
-use super::{columns, conversion, schema, selectable, subresources};
 use crate::diag::{Rule, Severity};
 use crate::schema::formats::gourl;
 use crate::yaml::Node;
@@ -103,36 +103,8 @@ server-side).",
     good: "metadata:\n  name: widgets.example.com\n",
 };
 
-/// What a driver run emulates.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Mode {
-    /// Validate the object exactly as given (the upstream unit tests), instead of applying v1
-    /// defaulting and `PrepareForCreate` first (a real create).
-    pub(crate) as_given: bool,
-    /// The API server version emulated (CEL environments).
-    pub(crate) kube: crate::k8s::KubeVersion,
-    /// Compile CEL rules.
-    pub(crate) cel: bool,
-    /// See [`super::Mode::cost_warn_percent`].
-    pub(crate) cost_warn_percent: Option<u32>,
-}
-
-/// The server's create validation, in its order.
-pub(crate) fn validate(crd: &Internal, mode: Mode, sink: &mut Sink) {
-    validate_metadata(crd, sink);
-    validate_spec(crd, mode, sink);
-    // status.acceptedNames: PrepareForCreate wipes status on a real create.
-    if mode.as_given {
-        if let Some(an) = crd.root.at(&["status", "acceptedNames"]) {
-            validate_names(an, &Loc::new("status.acceptedNames"), sink);
-        }
-    }
-    if mode.as_given {
-        validate_stored_versions(crd, sink);
-    } else {
-        validate_stored_versions_of(crd, sink);
-    }
-    validate_api_approval(crd, mode.kube, sink);
+/// `spec.preserveUnknownFields: true` is refused on create.
+pub(crate) fn validate_preserve_unknown_fields(crd: &Internal, sink: &mut Sink) {
     if let Some(n) = crd.spec.get("preserveUnknownFields") {
         if n.as_bool() == Some(true) {
             sink.push(FErr::new(
@@ -151,7 +123,7 @@ fn metadata_node<'a>(crd: &Internal<'a>) -> &'a Node {
     crd.root.get("metadata").unwrap_or(crd.root)
 }
 
-fn validate_metadata(crd: &Internal, sink: &mut Sink) {
+pub(crate) fn validate_metadata(crd: &Internal, sink: &mut Sink) {
     let meta = metadata_node(crd);
     let name = get_str(meta, "name").unwrap_or("");
     let group = get_str(crd.spec, "group").unwrap_or("");
@@ -271,28 +243,8 @@ fn validate_labels_annotations(meta: &Node, sink: &mut Sink) {
     }
 }
 
-/// `spec` in the server's order: group, scope, schemas, each version, the versions list, names,
-/// the top-level (v1beta1) parts, conversion. Findings come out in this order.
-fn validate_spec(crd: &Internal, mode: Mode, sink: &mut Sink) {
-    let sp = Loc::new("spec");
-    validate_group(crd.spec, &sp, sink);
-    validate_scope(crd, mode, &sp, sink);
-    require_schemas(crd, sink);
-    // The schema checks depend on the whole CRD (defaults anywhere make all schemas structural).
-    let opts = schema_options(crd, mode, &sp, sink);
-
-    let tally = crd_versions::validate_each_version(crd, &opts, sink);
-    crd_versions::validate_top_level_or_per_version(crd, &sp, sink);
-    crd_versions::validate_version_list(crd, tally, &sp.child("versions"), sink);
-    crd_versions::validate_spec_version(crd, sink);
-
-    validate_names_required(crd, mode, &sp, sink);
-    validate_top_level_parts(crd, &opts, sink);
-    conversion::validate(crd, mode, sink);
-}
-
 /// `spec.group`: required, a DNS-1123 subdomain with at least one dot.
-fn validate_group(spec: &Node, sp: &Loc, sink: &mut Sink) {
+pub(crate) fn validate_group(spec: &Node, sp: &Loc, sink: &mut Sink) {
     let group = get_str(spec, "group").unwrap_or("");
     let gloc = sp.child("group");
     let span = value_span(spec, "group");
@@ -330,7 +282,7 @@ fn validate_group(spec: &Node, sp: &Loc, sink: &mut Sink) {
 }
 
 /// `spec.scope` (v1beta1 defaults it to Namespaced on a real create).
-fn validate_scope(crd: &Internal, mode: Mode, sp: &Loc, sink: &mut Sink) {
+pub(crate) fn validate_scope(crd: &Internal, mode: Mode, sp: &Loc, sink: &mut Sink) {
     let scope = get_str(crd.spec, "scope").unwrap_or("");
     let scope = if scope.is_empty() && !crd.v1 && !mode.as_given {
         "Namespaced"
@@ -348,7 +300,7 @@ fn validate_scope(crd: &Internal, mode: Mode, sp: &Loc, sink: &mut Sink) {
 }
 
 /// `requireOpenAPISchema`: without a top-level schema, every version needs its own.
-fn require_schemas(crd: &Internal, sink: &mut Sink) {
+pub(crate) fn require_schemas(crd: &Internal, sink: &mut Sink) {
     let top_has_schema = crd
         .validation
         .as_ref()
@@ -382,36 +334,9 @@ fn require_schemas(crd: &Internal, sink: &mut Sink) {
     }
 }
 
-/// The options every schema is checked with. A default anywhere requires structural schemas
-/// everywhere, and is refused while `preserveUnknownFields` is unset or true.
-fn schema_options(crd: &Internal, mode: Mode, sp: &Loc, sink: &mut Sink) -> SchemaOpts {
-    let mut opts = SchemaOpts::create();
-    opts.cel = mode.cel.then_some(mode.kube);
-    opts.cost_warn_percent = mode.cost_warn_percent;
-    let schemas = crd.schemas();
-    let facts = schemas.iter().fold(schema::Facts::default(), |f, (s, _)| {
-        f.merge(schema::facts(s))
-    });
-    if facts.has_default {
-        opts.require_structural = true;
-        if crd.pruf_nil_or_true() {
-            let n = crd.spec.get("preserveUnknownFields");
-            sink.push(FErr::new(
-                &PRESERVE_UNKNOWN_FIELDS,
-                ErrType::Invalid,
-                &sp.child("preserveUnknownFields"),
-                n.map(|n| n.span()).unwrap_or(crd.spec.span()),
-                Bad::bool(true),
-                "must be false in order to use defaults in the schema",
-            ));
-        }
-    }
-    opts
-}
-
 /// `spec.names`: the required fields (v1 defaulting fills singular and listKind from kind on a
 /// real create), then their format.
-fn validate_names_required(crd: &Internal, mode: Mode, sp: &Loc, sink: &mut Sink) {
+pub(crate) fn validate_names_required(crd: &Internal, mode: Mode, sp: &Loc, sink: &mut Sink) {
     let spec = crd.spec;
     let names = spec.get("names").filter(|n| n.as_map().is_some());
     let nloc = sp.child("names");
@@ -436,95 +361,6 @@ fn validate_names_required(crd: &Internal, mode: Mode, sp: &Loc, sink: &mut Sink
     if let Some(n) = names {
         validate_names(n, &nloc, sink);
     }
-}
-
-/// The top-level (v1beta1, or shared by all versions) schema, subresources, columns and
-/// selectable fields, checked after the per-version ones as the server does.
-fn validate_top_level_parts(crd: &Internal, opts: &SchemaOpts, sink: &mut Sink) {
-    if let Some(p) = &crd.validation {
-        schema::validate_validation(p, crd.any_status_enabled(), opts, sink);
-    }
-    if let Some(p) = &crd.subresources {
-        subresources::validate(p, sink);
-    }
-    if let Some(p) = &crd.columns {
-        columns::validate(p, crd.v1, sink);
-    }
-    if let Some(p) = &crd.selectable {
-        validate_top_level_selectable(crd, p, sink);
-    }
-}
-
-/// Top-level selectableFields need a top-level schema that converts to a structural one.
-fn validate_top_level_selectable(crd: &Internal, p: &Place, sink: &mut Sink) {
-    let Some(val) = &crd.validation else {
-        let mut e = FErr::new(
-            &selectable::SELECTABLE_FIELDS,
-            ErrType::Invalid,
-            &p.loc,
-            p.node.span(),
-            Bad::str(""),
-            "may only be set when validations.schema is included",
-        );
-        if crd.v1 {
-            e.help = Some("the server moves selectableFields shared by all versions to the top level, where they need a schema shared by all versions too (read from the server's code; digest §1.12)".into());
-        }
-        sink.push(e);
-        return;
-    };
-    let s = get_set(val.node, "openAPIV3Schema");
-    if let Some(msg) = s.and_then(super::structural::conversion_error) {
-        sink.push(FErr::new(
-            &selectable::SELECTABLE_FIELDS,
-            ErrType::Invalid,
-            &Loc::two(
-                val.loc.child("openAPIV3Schema").user,
-                "spec.schema.openAPIV3Schema",
-            ),
-            val.node.span(),
-            Bad::str(""),
-            msg,
-        ));
-    }
-    selectable::validate(p, s, sink);
-}
-
-pub(crate) fn enum_strings(
-    rule: &'static Rule,
-    loc: &Loc,
-    value: &str,
-    accepted: &[&str],
-    span: crate::diag::Span,
-    sink: &mut Sink,
-) {
-    if value.is_empty() {
-        sink.push(FErr::new(
-            rule,
-            ErrType::Required,
-            loc,
-            span,
-            Bad::none(),
-            "",
-        ));
-    } else if !accepted.contains(&value) {
-        sink.push(FErr::new(
-            rule,
-            ErrType::NotSupported,
-            loc,
-            span,
-            Bad::str(value),
-            supported(accepted),
-        ));
-    }
-}
-
-/// `supported values: "a", "b"` (empty list: no detail).
-pub(crate) fn supported(values: &[&str]) -> String {
-    if values.is_empty() {
-        return String::new();
-    }
-    let q: Vec<String> = values.iter().map(|v| super::ctx::go_quote(v)).collect();
-    format!("supported values: {}", q.join(", "))
 }
 
 /// `ValidateCustomResourceDefinitionNames` for `spec.names` and `status.acceptedNames`.
@@ -603,7 +439,11 @@ pub(crate) fn validate_names(names: &Node, loc: &Loc, sink: &mut Sink) {
     }
 }
 
-fn validate_api_approval(crd: &Internal, kube: crate::k8s::KubeVersion, sink: &mut Sink) {
+pub(crate) fn validate_api_approval(
+    crd: &Internal,
+    kube: crate::k8s::KubeVersion,
+    sink: &mut Sink,
+) {
     let group = get_str(crd.spec, "group").unwrap_or("");
     let protected = group == "k8s.io"
         || group.ends_with(".k8s.io")

@@ -340,6 +340,60 @@ pub(crate) fn get_seq<'a>(n: &'a Node, key: &str) -> &'a [Node] {
     n.get(key).and_then(Node::as_seq).unwrap_or(&[])
 }
 
+/// What a driver run emulates (`super::run`; the families read it too).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Mode {
+    /// Validate the object exactly as given (the upstream unit tests), instead of applying v1
+    /// defaulting and `PrepareForCreate` first (a real create).
+    pub(crate) as_given: bool,
+    /// The API server version emulated (CEL environments).
+    pub(crate) kube: crate::k8s::KubeVersion,
+    /// Compile CEL rules.
+    pub(crate) cel: bool,
+    /// See [`crate::lint::Mode::cost_warn_percent`].
+    pub(crate) cost_warn_percent: Option<u32>,
+}
+
+/// A required string field with a fixed set of values (`Required` when empty, `NotSupported`
+/// when not one of them).
+pub(crate) fn enum_strings(
+    rule: &'static Rule,
+    loc: &Loc,
+    value: &str,
+    accepted: &[&str],
+    span: crate::diag::Span,
+    sink: &mut Sink,
+) {
+    if value.is_empty() {
+        sink.push(FErr::new(
+            rule,
+            ErrType::Required,
+            loc,
+            span,
+            Bad::none(),
+            "",
+        ));
+    } else if !accepted.contains(&value) {
+        sink.push(FErr::new(
+            rule,
+            ErrType::NotSupported,
+            loc,
+            span,
+            Bad::str(value),
+            supported(accepted),
+        ));
+    }
+}
+
+/// `supported values: "a", "b"` (empty list: no detail).
+pub(crate) fn supported(values: &[&str]) -> String {
+    if values.is_empty() {
+        return String::new();
+    }
+    let q: Vec<String> = values.iter().map(|v| go_quote(v)).collect();
+    format!("supported values: {}", q.join(", "))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,12 +4,14 @@
 //! the type does not have (`strict decoding error: unknown field "spec.foo"`).
 //!
 //! The expected shape of every `apiextensions.k8s.io/v1` and `v1beta1` field is described by
-//! static tables below; one walk checks the document against them. The other rules read
+//! static tables below (the schema's own, `JSONSchemaProps`, is the shared keyword table
+//! `schema::keywords::SCHEMA`, which the model builder reads too); one walk checks the
+//! document against them. The other rules read
 //! wrongly-typed values as absent, so each problem is reported once, here.
 
 use super::ctx::go_quote;
-use super::keys::K;
 use crate::diag::{Diagnostic, Rule, Severity, Span};
+use crate::schema::keywords::{Obj, Ty, K, SCHEMA};
 use crate::yaml::{Node, Value};
 
 pub static DECODE: Rule = Rule {
@@ -37,40 +39,7 @@ does nothing.",
     good: "properties:\n  spec:\n    type: object\n    required: [name]\n",
 };
 
-/// What a field holds.
-enum Ty {
-    Str,
-    Bool,
-    /// An integer with its Go type name (`int64`, `int32`).
-    Int(&'static str),
-    Float,
-    /// Any JSON value (`default`, `example`, `enum` entries).
-    Any,
-    /// Base64 bytes (`caBundle`).
-    Bytes,
-    List(&'static Ty),
-    /// `map[string]<ty>`.
-    MapOf(&'static Ty),
-    Obj(&'static Obj),
-    /// An object whose content is not checked (conditions, managed fields).
-    Opaque,
-    /// JSONSchemaProps.
-    Schema,
-    /// `items`: a schema or a list of schemas.
-    SchemaOrArray,
-    /// `additionalProperties`, `additionalItems`: a bool or a schema.
-    SchemaOrBool,
-    /// `dependencies` values: a schema or a list of strings.
-    SchemaOrStrings,
-}
-
-struct Obj {
-    go: &'static str,
-    fields: &'static [(&'static str, Ty)],
-}
-
 static STRINGS: Ty = Ty::List(&Ty::Str);
-static STRING_MAP: Ty = Ty::MapOf(&Ty::Str);
 
 static OBJECT_META: Obj = Obj {
     go: "ObjectMeta",
@@ -295,78 +264,7 @@ static CRD_V1BETA1: Obj = Obj {
     ],
 };
 
-static EXTERNAL_DOCS: Obj = Obj {
-    go: "ExternalDocumentation",
-    fields: &[("description", Ty::Str), ("url", Ty::Str)],
-};
-
-static VALIDATION_RULE: Obj = Obj {
-    go: "ValidationRule",
-    fields: &[
-        ("rule", Ty::Str),
-        ("message", Ty::Str),
-        ("messageExpression", Ty::Str),
-        ("reason", Ty::Str),
-        ("fieldPath", Ty::Str),
-        ("optionalOldSelf", Ty::Bool),
-    ],
-};
-
-static SCHEMA_MAP: Ty = Ty::MapOf(&Ty::Schema);
 static SCHEMA_LIST: Ty = Ty::List(&Ty::Schema);
-
-static SCHEMA: Obj = Obj {
-    go: "JSONSchemaProps",
-    fields: &[
-        ("id", Ty::Str),
-        ("$schema", Ty::Str),
-        ("$ref", Ty::Str),
-        ("description", Ty::Str),
-        ("type", Ty::Str),
-        ("format", Ty::Str),
-        ("title", Ty::Str),
-        ("default", Ty::Any),
-        ("maximum", Ty::Float),
-        ("exclusiveMaximum", Ty::Bool),
-        ("minimum", Ty::Float),
-        ("exclusiveMinimum", Ty::Bool),
-        ("maxLength", Ty::Int("int64")),
-        ("minLength", Ty::Int("int64")),
-        ("pattern", Ty::Str),
-        ("maxItems", Ty::Int("int64")),
-        ("minItems", Ty::Int("int64")),
-        ("uniqueItems", Ty::Bool),
-        ("multipleOf", Ty::Float),
-        ("enum", Ty::List(&Ty::Any)),
-        ("maxProperties", Ty::Int("int64")),
-        ("minProperties", Ty::Int("int64")),
-        ("required", Ty::List(&Ty::Str)),
-        ("items", Ty::SchemaOrArray),
-        ("allOf", Ty::List(&Ty::Schema)),
-        ("oneOf", Ty::List(&Ty::Schema)),
-        ("anyOf", Ty::List(&Ty::Schema)),
-        ("not", Ty::Schema),
-        ("properties", Ty::MapOf(&Ty::Schema)),
-        ("additionalProperties", Ty::SchemaOrBool),
-        ("patternProperties", Ty::MapOf(&Ty::Schema)),
-        ("dependencies", Ty::MapOf(&Ty::SchemaOrStrings)),
-        ("additionalItems", Ty::SchemaOrBool),
-        ("definitions", Ty::MapOf(&Ty::Schema)),
-        ("externalDocs", Ty::Obj(&EXTERNAL_DOCS)),
-        ("example", Ty::Any),
-        ("nullable", Ty::Bool),
-        ("x-kubernetes-preserve-unknown-fields", Ty::Bool),
-        ("x-kubernetes-embedded-resource", Ty::Bool),
-        ("x-kubernetes-int-or-string", Ty::Bool),
-        ("x-kubernetes-list-map-keys", Ty::List(&Ty::Str)),
-        ("x-kubernetes-list-type", Ty::Str),
-        ("x-kubernetes-map-type", Ty::Str),
-        (
-            "x-kubernetes-validations",
-            Ty::List(&Ty::Obj(&VALIDATION_RULE)),
-        ),
-    ],
-};
 
 /// Checks a CRD document's types and fields.
 pub(crate) fn check(root: &Node, v1: bool, out: &mut Vec<Diagnostic>) {
@@ -486,7 +384,7 @@ fn go_type(t: &Ty) -> String {
 }
 
 /// The field of `o` named `key`. Schema nodes are most of a CRD: their keywords are found
-/// through [`K::of`] (whose order is `SCHEMA`'s) instead of scanning the table.
+/// through [`K::of`] (an index into `SCHEMA`) instead of scanning the table.
 fn field_of(o: &'static Obj, key: &str) -> Option<&'static (&'static str, Ty)> {
     if std::ptr::eq(o, &SCHEMA) {
         K::of(key).map(|k| &SCHEMA.fields[k as usize])
@@ -635,7 +533,6 @@ impl<'a> Walker<'_> {
         if !ok {
             self.wrong(v, t, path, parent);
         }
-        let _ = (&STRING_MAP, &SCHEMA_MAP);
     }
 }
 
@@ -676,14 +573,6 @@ mod tests {
         let mut out = Vec::new();
         check(&Node::from_json(&j), true, &mut out);
         out.into_iter().map(|d| d.message).collect()
-    }
-
-    #[test]
-    fn the_schema_table_is_in_keyword_order() {
-        for (i, (name, _)) in SCHEMA.fields.iter().enumerate() {
-            assert_eq!(K::of(name).map(|k| k as usize), Some(i), "{name}");
-        }
-        assert_eq!(SCHEMA.fields.len(), super::super::keys::COUNT);
     }
 
     #[test]

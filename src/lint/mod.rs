@@ -10,12 +10,15 @@
 //! Order of a run: `decode` (wrong JSON types, unknown fields: what fails before validation),
 //! then the server's `ValidateCustomResourceDefinition` order, then `warnings`.
 //!
-//! Families (one file each, rule statics next to their checks):
-//! `decode`, `crd_spec` (metadata, group, scope, names, preserveUnknownFields, API approval —
-//! and the driver), `crd_versions` (versions, stored versions), `conversion`, `subresources`,
+//! `run` is the driver: it calls the families in the server's order. Families (one file each,
+//! rule statics next to their checks, none calling another family's checks):
+//! `decode`, `crd_spec` (metadata, group, scope, names, preserveUnknownFields, API approval),
+//! `crd_versions` (versions, stored versions), `conversion`, `subresources`,
 //! `columns`, `selectable`, `schema` (keywords, extensions, validation-rule static checks, and
 //! the entry point that sequences `structural`, `defaults` and CEL), `structural`, `defaults`,
-//! `warnings` (beyond the server). CEL compilation and cost come from `crate::cel` and run only
+//! `warnings` (beyond the server). What they share: `ctx` (the field-error model, paths, the
+//! run's `Mode`, small helpers), `crd` (the internal form), `subschemas` (the sub-schema walk),
+//! and the keyword table `crate::schema::keywords`. CEL compilation and cost come from `crate::cel` and run only
 //! where the server would run them (structural schema, valid defaults, no schema error at or
 //! below the rule's node).
 //!
@@ -34,12 +37,13 @@ mod crd_versions;
 mod ctx;
 mod decode;
 mod defaults;
-mod keys;
 mod names;
+mod run;
 mod schema;
 mod selectable;
 mod structural;
 mod subresources;
+mod subschemas;
 mod warnings;
 
 pub use crd_versions::{deprecation_warning_errors, deprecation_warning_errors_bytes};
@@ -92,9 +96,9 @@ pub fn lint_crd_in(crd: &Node, opts: &Options, mode: Mode, src: Option<&str>) ->
         src,
         ..Default::default()
     };
-    crd_spec::validate(
+    run::validate(
         &internal,
-        crd_spec::Mode {
+        ctx::Mode {
             as_given: mode.as_given,
             kube: opts.kube_version,
             cel: !mode.skip_cel,
@@ -253,25 +257,6 @@ pub static RULES: &[&Rule] = &[
     &warnings::PATTERN_TOO_COMPLEX,
     &warnings::NON_SCALAR_SET,
 ];
-
-fn schema_has_rules(s: &Node) -> bool {
-    schema::visit_subschemas(s, 0, &mut |n| {
-        if n.get("x-kubernetes-validations").is_some() {
-            std::ops::ControlFlow::Break(())
-        } else {
-            std::ops::ControlFlow::Continue(())
-        }
-    })
-    .is_break()
-}
-
-fn schema_flag(s: &Node, k: &str) -> bool {
-    s.get(k).and_then(Node::as_bool) == Some(true)
-}
-
-fn schema_for_each(s: &Node, f: &mut dyn FnMut(&Node)) {
-    schema::for_each_subschema(s, 0, f);
-}
 
 #[cfg(test)]
 mod tests {

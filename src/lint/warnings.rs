@@ -3,7 +3,8 @@
 //! field, formats the server ignores. Each is a warning with its own rule id.
 
 use super::crd::Internal;
-use super::ctx::{get_seq, get_set, get_str, value_span};
+use super::ctx::{get_bool, get_seq, get_set, get_str, value_span};
+use super::subschemas::for_each_subschema;
 use crate::diag::{Diagnostic, Rule, Severity};
 use crate::k8s::version::{compare_kube_aware_version_strings, parse_kube_version};
 use crate::yaml::Node;
@@ -391,7 +392,7 @@ fn resolve_simple<'a>(schema: &'a Node, path: &str) -> Option<Result<&'a Node, S
         if seg.is_empty() {
             return None;
         }
-        if super::schema_flag(cur, "x-kubernetes-preserve-unknown-fields") {
+        if get_bool(cur, "x-kubernetes-preserve-unknown-fields") {
             return None;
         }
         if let Some(n) = cur.get("properties").and_then(|ps| ps.get(seg)) {
@@ -468,7 +469,7 @@ fn formats(crd: &Internal, opts: &super::Options, out: &mut Vec<Diagnostic>) {
     let compat = opts.kube_version.compatibility_version();
     let mut seen = std::collections::HashSet::new();
     for (s, _) in crd.schemas() {
-        super::schema_for_each(s, &mut |n: &Node| {
+        for_each_subschema(s, 0, &mut |n: &Node| {
             let Some(f) = get_str(n, "format").filter(|f| !f.is_empty()) else {
                 return;
             };
@@ -507,7 +508,7 @@ fn per_node(crd: &Internal, non_scalar_sets: bool, out: &mut Vec<Diagnostic>) {
     // One walk per schema for every per-node warning here: this runs for every CRD linted.
     let mut seen_sets = Vec::new();
     for (s, _) in crd.schemas() {
-        super::schema_for_each(s, &mut |n: &Node| {
+        for_each_subschema(s, 0, &mut |n: &Node| {
             if non_scalar_sets {
                 non_scalar_set(n, &mut seen_sets, out);
             }

@@ -4,6 +4,8 @@
 //! * [`model`] — [`Schema`], converted once per CRD version from the YAML node with
 //!   [`Schema::from_node`]; used by CR validation, pruning, defaulting and CEL typing. It
 //!   implements [`crate::k8s::fieldpath::PathSchema`] so `fieldPath`s resolve against it.
+//! * [`keywords`] — the one table of schema keywords (JSON name, Go type), which the model
+//!   builder and the CRD linter's decoding and schema walks share.
 //! * [`formats`] — which `format`s the server keeps for a schema at a Kubernetes version, and
 //!   the string checks for each (Go `net/url`, `net/mail`, `net`, `time` semantics).
 //! * [`correlate`] — which old value an updated value corresponds to and whether it is
@@ -16,6 +18,7 @@
 
 pub mod correlate;
 pub mod formats;
+pub mod keywords;
 pub mod model;
 pub mod regex;
 

@@ -33,6 +33,7 @@
 
 mod anchors;
 mod build;
+mod doc;
 mod fast;
 mod scalar;
 
@@ -42,7 +43,7 @@ use std::collections::HashMap;
 
 use granit_parser::{ErrorKind, Event, Parser, StructureStyle};
 
-use self::build::DocBuilder;
+use self::doc::DocBuilder;
 use super::flow;
 use super::quoted;
 use super::scan;
@@ -66,7 +67,7 @@ impl Default for LoadOptions {
     fn default() -> Self {
         LoadOptions {
             alias_budget: 1_000_000,
-            max_depth: 1000,
+            max_depth: scan::DEFAULT_MAX_DEPTH,
             max_document_bytes: 3 * 1024 * 1024,
             fast_scan: true,
         }
@@ -351,7 +352,7 @@ enum Recovery {
 
 impl<'a> Loader<'a> {
     fn parser_options(&self) -> granit_parser::Options {
-        parser_options(self.opts.max_depth)
+        scan::granit_options(self.opts.max_depth)
     }
 
     /// Parses `src[base..]` with one parser. Returns where to start a fresh parser when the
@@ -745,7 +746,7 @@ impl<'a> Loader<'a> {
             alias_count: 0,
             flow_depth: 0,
             tab_exempt: Vec::new(),
-            pool: build::Pool::take(),
+            pool: doc::Pool::take(),
         }
     }
 
@@ -821,18 +822,6 @@ impl<'a> Loader<'a> {
             errors,
         });
     }
-}
-
-/// The options the loader reads granit with (the fast path's oracle uses them too).
-pub(crate) fn parser_options(max_depth: usize) -> granit_parser::Options {
-    let mut o = granit_parser::Options::default();
-    o.set_emit_comments(false);
-    o.emit_anchor_events = true;
-    o.emit_unresolved_aliases = true;
-    let depth = max_depth.max(1);
-    o.flow_nesting_limit = depth;
-    o.block_nesting_limit = depth;
-    o
 }
 
 /// `off` clamped to the text and moved back to a character boundary, so slicing cannot panic

@@ -31,6 +31,23 @@ use std::borrow::Cow;
 
 use granit_parser::{Event, ScalarStyle, StructureStyle};
 
+/// The deepest nesting of collections read by default (`LoadOptions::max_depth`).
+pub const DEFAULT_MAX_DEPTH: usize = 1000;
+
+/// The options granit is read with, by the loader and by the [`oracle`]: the event stream the
+/// fast path reproduces (no comment events, anchor and unresolved-alias events, nesting capped
+/// at `max_depth`).
+pub(crate) fn granit_options(max_depth: usize) -> granit_parser::Options {
+    let mut o = granit_parser::Options::default();
+    o.set_emit_comments(false);
+    o.emit_anchor_events = true;
+    o.emit_unresolved_aliases = true;
+    let depth = max_depth.max(1);
+    o.flow_nesting_limit = depth;
+    o.block_nesting_limit = depth;
+    o
+}
+
 /// Receives the events of [`scan`], in order.
 pub trait Sink<'a> {
     /// One event, with the byte range granit's span would give and granit's indentation hint

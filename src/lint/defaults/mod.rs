@@ -6,8 +6,8 @@
 //! the metadata of embedded resources is only checked for `apiVersion`/`kind` being strings.
 
 use super::ctx::{get_set, Bad, ErrType, FErr, Loc};
-use super::keys::{Kw, K};
 use crate::diag::{Rule, Severity, Span};
+use crate::schema::keywords::{Kw, K};
 use crate::yaml::{Node, Value};
 
 mod meta;
@@ -175,7 +175,7 @@ fn walk(
                 base: &dloc,
             };
             v.value(d, s, "", 0);
-            if out.len() == mid && super::schema_has_rules(s) {
+            if out.len() == mid && super::subschemas::has_rules(s) {
                 cel_on_default(s, d, &dloc, embedded, span, out);
             }
         }

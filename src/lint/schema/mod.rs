@@ -6,8 +6,9 @@
 
 use super::crd::Place;
 use super::ctx::{get_set, go_json, key_span, Bad, ErrType, FErr, Loc, Sink};
-use super::keys::{Kw, K};
+use super::subschemas::visit_subschemas;
 use crate::diag::{Rule, Severity};
+use crate::schema::keywords::{Kw, K};
 use crate::yaml::{Node, Value};
 use std::ops::ControlFlow;
 
@@ -205,75 +206,6 @@ impl Facts {
     }
 }
 
-/// Calls `f` on every sub-schema of `s` the server's `SchemaHas` visits (depth-capped).
-pub(crate) fn for_each_subschema<'a>(s: &'a Node, depth: usize, f: &mut dyn FnMut(&'a Node)) {
-    let _ = visit_subschemas(s, depth, &mut |n| {
-        f(n);
-        ControlFlow::Continue(())
-    });
-}
-
-/// [`for_each_subschema`] until `f` breaks (then returns `Break`).
-pub(crate) fn visit_subschemas<'a>(
-    s: &'a Node,
-    depth: usize,
-    f: &mut dyn FnMut(&'a Node) -> ControlFlow<()>,
-) -> ControlFlow<()> {
-    if depth > 200 {
-        return ControlFlow::Continue(());
-    }
-    let Some(map) = s.as_map() else {
-        return ControlFlow::Continue(());
-    };
-    f(s)?;
-    // One pass over the keys (the first of duplicates wins, as with `Node::get`); three callers
-    // walk every schema node, and eleven lookups per node were most of their time.
-    let mut found: [Option<&'a Node>; 11] = [None; 11];
-    for e in &map.entries {
-        let slot = match e.key.as_str() {
-            "items" => 0,
-            "allOf" => 1,
-            "anyOf" => 2,
-            "oneOf" => 3,
-            "not" => 4,
-            "properties" => 5,
-            "patternProperties" => 6,
-            "definitions" => 7,
-            "dependencies" => 8,
-            "additionalProperties" => 9,
-            "additionalItems" => 10,
-            _ => continue,
-        };
-        found[slot].get_or_insert(&e.value);
-    }
-    let [items, all_of, any_of, one_of, not, props, pattern_props, defs, deps, ap, ai] = found;
-    let mut rec = |n: &'a Node| visit_subschemas(n, depth + 1, f);
-    if let Some(items) = items {
-        match &items.value {
-            Value::Seq(v) => v.iter().try_for_each(&mut rec)?,
-            _ => rec(items)?,
-        }
-    }
-    for list in [all_of, any_of, one_of] {
-        list.and_then(Node::as_seq)
-            .unwrap_or(&[])
-            .iter()
-            .try_for_each(&mut rec)?;
-    }
-    if let Some(n) = not {
-        rec(n)?;
-    }
-    for m in [props, pattern_props, defs, deps] {
-        if let Some(m) = m.and_then(Node::as_map) {
-            m.entries.iter().try_for_each(|e| rec(&e.value))?;
-        }
-    }
-    for n in [ap, ai].into_iter().flatten() {
-        rec(n)?;
-    }
-    ControlFlow::Continue(())
-}
-
 /// Stops at the first node that settles both facts (a full walk of every schema was 16 M of
 /// the 452 M instructions of linting the 107 CRDs of the 10,000-resource workload).
 pub(crate) fn facts(s: &Node) -> Facts {
@@ -303,88 +235,87 @@ pub(crate) fn facts(s: &Node) -> Facts {
     f
 }
 
-/// JSONSchemaProps fields in Go struct order, with their JSON names (status root check).
-const STRUCT_ORDER: &[(&str, &str)] = &[
-    ("ID", "id"),
-    ("Schema", "$schema"),
-    ("Ref", "$ref"),
-    ("Description", "description"),
-    ("Type", "type"),
-    ("Nullable", "nullable"),
-    ("Format", "format"),
-    ("Title", "title"),
-    ("Default", "default"),
-    ("Maximum", "maximum"),
-    ("ExclusiveMaximum", "exclusiveMaximum"),
-    ("Minimum", "minimum"),
-    ("ExclusiveMinimum", "exclusiveMinimum"),
-    ("MaxLength", "maxLength"),
-    ("MinLength", "minLength"),
-    ("Pattern", "pattern"),
-    ("MaxItems", "maxItems"),
-    ("MinItems", "minItems"),
-    ("UniqueItems", "uniqueItems"),
-    ("MultipleOf", "multipleOf"),
-    ("Enum", "enum"),
-    ("MaxProperties", "maxProperties"),
-    ("MinProperties", "minProperties"),
-    ("Required", "required"),
-    ("Items", "items"),
-    ("AllOf", "allOf"),
-    ("OneOf", "oneOf"),
-    ("AnyOf", "anyOf"),
-    ("Not", "not"),
-    ("Properties", "properties"),
-    ("AdditionalProperties", "additionalProperties"),
-    ("PatternProperties", "patternProperties"),
-    ("Dependencies", "dependencies"),
-    ("AdditionalItems", "additionalItems"),
-    ("Definitions", "definitions"),
-    ("ExternalDocs", "externalDocs"),
-    ("Example", "example"),
-    (
-        "XPreserveUnknownFields",
-        "x-kubernetes-preserve-unknown-fields",
-    ),
-    ("XEmbeddedResource", "x-kubernetes-embedded-resource"),
-    ("XIntOrString", "x-kubernetes-int-or-string"),
-    ("XListMapKeys", "x-kubernetes-list-map-keys"),
-    ("XListType", "x-kubernetes-list-type"),
-    ("XMapType", "x-kubernetes-map-type"),
-    ("XValidations", "x-kubernetes-validations"),
+/// JSONSchemaProps fields in the order of the server's internal Go struct (apiextensions
+/// `types_jsonschema.go`, where `Nullable` follows `Type`), for the status root check.
+const STRUCT_ORDER: &[K] = &[
+    K::Id,
+    K::Schema,
+    K::Ref,
+    K::Description,
+    K::Type,
+    K::Nullable,
+    K::Format,
+    K::Title,
+    K::Default,
+    K::Maximum,
+    K::ExclusiveMaximum,
+    K::Minimum,
+    K::ExclusiveMinimum,
+    K::MaxLength,
+    K::MinLength,
+    K::Pattern,
+    K::MaxItems,
+    K::MinItems,
+    K::UniqueItems,
+    K::MultipleOf,
+    K::Enum,
+    K::MaxProperties,
+    K::MinProperties,
+    K::Required,
+    K::Items,
+    K::AllOf,
+    K::OneOf,
+    K::AnyOf,
+    K::Not,
+    K::Properties,
+    K::AdditionalProperties,
+    K::PatternProperties,
+    K::Dependencies,
+    K::AdditionalItems,
+    K::Definitions,
+    K::ExternalDocs,
+    K::Example,
+    K::PreserveUnknownFields,
+    K::EmbeddedResource,
+    K::IntOrString,
+    K::ListMapKeys,
+    K::ListType,
+    K::MapType,
+    K::Validations,
 ];
 
-const ALLOWED_AT_ROOT: &[&str] = &[
-    "Description",
-    "Type",
-    "Format",
-    "Title",
-    "Maximum",
-    "ExclusiveMaximum",
-    "Minimum",
-    "ExclusiveMinimum",
-    "MaxLength",
-    "MinLength",
-    "Pattern",
-    "MaxItems",
-    "MinItems",
-    "UniqueItems",
-    "MultipleOf",
-    "Required",
-    "Items",
-    "Properties",
-    "ExternalDocs",
-    "Example",
-    "XPreserveUnknownFields",
-    "XValidations",
+/// The fields allowed at the root with the status subresource, in the server's message order.
+const ALLOWED_AT_ROOT: &[K] = &[
+    K::Description,
+    K::Type,
+    K::Format,
+    K::Title,
+    K::Maximum,
+    K::ExclusiveMaximum,
+    K::Minimum,
+    K::ExclusiveMinimum,
+    K::MaxLength,
+    K::MinLength,
+    K::Pattern,
+    K::MaxItems,
+    K::MinItems,
+    K::UniqueItems,
+    K::MultipleOf,
+    K::Required,
+    K::Items,
+    K::Properties,
+    K::ExternalDocs,
+    K::Example,
+    K::PreserveUnknownFields,
+    K::Validations,
 ];
 
 /// True when a JSONSchemaProps field holds its Go zero value (`false`, `""`, nil).
-pub(crate) fn is_zero(go_field: &str, v: &Node) -> bool {
+pub(crate) fn is_zero(k: K, v: &Node) -> bool {
     match &v.value {
         Value::Null => true,
-        Value::Bool(b) => !b && go_field != "XPreserveUnknownFields",
-        Value::String(s) => s.is_empty() && !matches!(go_field, "Ref" | "XListType" | "XMapType"),
+        Value::Bool(b) => !b && k != K::PreserveUnknownFields,
+        Value::String(s) => s.is_empty() && !matches!(k, K::Ref | K::ListType | K::MapType),
         _ => false,
     }
 }
@@ -483,12 +414,13 @@ pub(crate) fn validate_validation(
 }
 
 fn status_root(schema: &Node, sloc: &Loc, sink: &mut Sink) {
-    for (go, json) in STRUCT_ORDER {
+    for &k in STRUCT_ORDER {
+        let json = k.name();
         let Some(v) = schema.get(json) else { continue };
-        if is_zero(go, v) {
+        if is_zero(k, v) {
             continue;
         }
-        if *go == "Type" {
+        if k == K::Type {
             let t = v.as_str().unwrap_or("");
             if t != "object" {
                 sink.push(FErr::new(
@@ -503,7 +435,7 @@ fn status_root(schema: &Node, sloc: &Loc, sink: &mut Sink) {
             }
             continue;
         }
-        if !ALLOWED_AT_ROOT.contains(go) {
+        if !ALLOWED_AT_ROOT.contains(&k) {
             let mut e = FErr::new(
                 &STATUS_ROOT,
                 ErrType::Invalid,
@@ -512,7 +444,11 @@ fn status_root(schema: &Node, sloc: &Loc, sink: &mut Sink) {
                 Bad::raw(go_json(schema)),
                 format!(
                     "only [{}] fields are allowed at the root of the schema if the status subresource is enabled",
-                    ALLOWED_AT_ROOT.join(" ")
+                    ALLOWED_AT_ROOT
+                        .iter()
+                        .map(|k| k.go_field())
+                        .collect::<Vec<_>>()
+                        .join(" ")
                 ),
             );
             e.help = Some(format!(

@@ -3,8 +3,7 @@
 
 use super::walk::Walker;
 use super::{SchemaOpts, VALIDATION_RULE};
-use crate::lint::crd_spec::supported;
-use crate::lint::ctx::{get_set, get_str, value_span, Bad, ErrType, FErr, Loc, Sink};
+use crate::lint::ctx::{get_set, get_str, supported, value_span, Bad, ErrType, FErr, Loc, Sink};
 use crate::yaml::Node;
 
 impl Walker<'_, '_, '_> {

@@ -6,11 +6,10 @@ use super::{
     LIST_TYPE, MAP_TYPE, PRESERVE_UNKNOWN, TYPE, UNIQUE_ITEMS,
 };
 use crate::diag::Rule;
-use crate::lint::crd_spec::supported;
 use crate::lint::ctx::{
-    get_seq, get_set, get_str, key_span, value_span, Bad, ErrType, FErr, Loc, Sink,
+    get_seq, get_set, get_str, key_span, supported, value_span, Bad, ErrType, FErr, Loc, Sink,
 };
-use crate::lint::keys::{Kw, K};
+use crate::schema::keywords::{Kw, K};
 use crate::yaml::{Node, Value};
 
 /// `specStandardValidatorV3`: the context a node is validated in.

@@ -3,7 +3,7 @@
 
 use super::{err, ty, Level, StructOpts, STRUCTURAL};
 use crate::lint::ctx::{get_seq, key_span, value_span, Bad, ErrType, FErr, Loc};
-use crate::lint::keys::{Kw, K};
+use crate::schema::keywords::{Kw, K};
 use crate::yaml::{Node, Value};
 
 pub(super) fn invariants(
@@ -191,41 +191,41 @@ pub(super) fn invariants(
 }
 
 /// Structural fields (JSON names) that count as "specified" when not at their zero value.
-const STRUCTURAL_FIELDS: &[&str] = &[
-    "description",
-    "title",
-    "nullable",
-    "externalDocs",
-    "example",
-    "x-kubernetes-preserve-unknown-fields",
-    "x-kubernetes-embedded-resource",
-    "x-kubernetes-int-or-string",
-    "x-kubernetes-list-map-keys",
-    "x-kubernetes-list-type",
-    "x-kubernetes-map-type",
-    "x-kubernetes-validations",
-    "items",
-    "additionalProperties",
-    "format",
-    "maximum",
-    "exclusiveMaximum",
-    "minimum",
-    "exclusiveMinimum",
-    "maxLength",
-    "minLength",
-    "pattern",
-    "maxItems",
-    "minItems",
-    "uniqueItems",
-    "multipleOf",
-    "enum",
-    "maxProperties",
-    "minProperties",
-    "required",
-    "allOf",
-    "anyOf",
-    "oneOf",
-    "not",
+const STRUCTURAL_FIELDS: &[K] = &[
+    K::Description,
+    K::Title,
+    K::Nullable,
+    K::ExternalDocs,
+    K::Example,
+    K::PreserveUnknownFields,
+    K::EmbeddedResource,
+    K::IntOrString,
+    K::ListMapKeys,
+    K::ListType,
+    K::MapType,
+    K::Validations,
+    K::Items,
+    K::AdditionalProperties,
+    K::Format,
+    K::Maximum,
+    K::ExclusiveMaximum,
+    K::Minimum,
+    K::ExclusiveMinimum,
+    K::MaxLength,
+    K::MinLength,
+    K::Pattern,
+    K::MaxItems,
+    K::MinItems,
+    K::UniqueItems,
+    K::MultipleOf,
+    K::Enum,
+    K::MaxProperties,
+    K::MinProperties,
+    K::Required,
+    K::AllOf,
+    K::AnyOf,
+    K::OneOf,
+    K::Not,
 ];
 
 /// Whether a structural field holds a non-zero value.
@@ -272,6 +272,7 @@ fn metadata(m: &Node, check_meta: bool, lvl: Level, loc: &Loc, out: &mut Vec<FEr
     };
     let extra = STRUCTURAL_FIELDS
         .iter()
+        .map(|k| k.name())
         .find(|k| m.get(k).is_some_and(|v| specified(k, v)));
     if !props_ok || extra.is_some() {
         let mut e = FErr::new(
@@ -297,7 +298,7 @@ fn only_type(n: &Node, want: &str) -> bool {
     ty(n) == want
         && m.entries.iter().all(|e| {
             e.key == "type"
-                || !STRUCTURAL_FIELDS.contains(&e.key.as_str())
+                || !K::of(&e.key).is_some_and(|k| STRUCTURAL_FIELDS.contains(&k))
                     && e.key != "properties"
                     && e.key != "default"
                 || !specified(&e.key, &e.value)

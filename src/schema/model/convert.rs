@@ -2,6 +2,7 @@
 //! the module docs of [`super`]).
 
 use super::{AdditionalProperties, Rare, Schema, ValidationRule, MAX_DEPTH};
+use crate::schema::keywords::K;
 use crate::yaml::{Node, Span, Value};
 
 impl Schema {
@@ -40,63 +41,63 @@ impl Schema {
         };
         let deeper = depth + 1 < MAX_DEPTH;
         // Below a node with rules everything may be typed: convert it whole.
-        let prune = prune && !map.entries.iter().any(|e| e.key == RULES_KEY);
+        let prune = prune && !map.entries.iter().any(|e| e.key == K::Validations.name());
         // Filled on the stack and boxed only when the node has one of these keywords.
         let mut r = Rare::default();
         for e in &map.entries {
             let v = &e.value;
-            match e.key.as_str() {
-                "type" => s.type_ = str_of(v),
-                "format" => s.format = str_of(v),
-                "title" => r.title = str_of(v),
-                "description" => s.description_span = Some(v.span()),
-                "nullable" => s.nullable = v.as_bool().unwrap_or(false),
-                "default" => s.default = non_null(v).map(Box::new),
-                "example" => r.example = non_null(v).map(Box::new),
-                "enum" => {
+            // Every keyword of the shared table, so that a new one cannot be forgotten here.
+            let Some(k) = K::of(&e.key) else { continue };
+            match k {
+                K::Type => s.type_ = str_of(v),
+                K::Format => s.format = str_of(v),
+                K::Title => r.title = str_of(v),
+                K::Description => s.description_span = Some(v.span()),
+                K::Nullable => s.nullable = v.as_bool().unwrap_or(false),
+                K::Default => s.default = non_null(v).map(Box::new),
+                K::Example => r.example = non_null(v).map(Box::new),
+                K::Enum => {
                     s.enum_ = v.as_seq().filter(|l| !l.is_empty()).map(<[Node]>::to_vec);
                 }
-                "maximum" => r.maximum = v.as_f64(),
-                "exclusiveMaximum" => r.exclusive_maximum = v.as_bool().unwrap_or(false),
-                "minimum" => r.minimum = v.as_f64(),
-                "exclusiveMinimum" => r.exclusive_minimum = v.as_bool().unwrap_or(false),
-                "multipleOf" => r.multiple_of = v.as_f64(),
-                "maxLength" => s.max_length = v.as_i64(),
-                "minLength" => r.min_length = v.as_i64(),
-                "maxItems" => s.max_items = v.as_i64(),
-                "minItems" => r.min_items = v.as_i64(),
-                "maxProperties" => s.max_properties = v.as_i64(),
-                "minProperties" => r.min_properties = v.as_i64(),
-                "pattern" => r.pattern = str_of(v),
-                "uniqueItems" => r.unique_items = v.as_bool().unwrap_or(false),
-                "required" => s.required = strings_of(v),
-                "x-kubernetes-preserve-unknown-fields" => s.x_preserve_unknown_fields = v.as_bool(),
-                "x-kubernetes-embedded-resource" => {
-                    s.x_embedded_resource = v.as_bool().unwrap_or(false)
-                }
-                "x-kubernetes-int-or-string" => s.x_int_or_string = v.as_bool().unwrap_or(false),
-                "x-kubernetes-list-type" => s.x_list_type = str_of(v),
-                "x-kubernetes-list-map-keys" => s.x_list_map_keys = strings_of(v),
-                "x-kubernetes-map-type" => s.x_map_type = str_of(v),
-                "x-kubernetes-validations" => {
+                K::Maximum => r.maximum = v.as_f64(),
+                K::ExclusiveMaximum => r.exclusive_maximum = v.as_bool().unwrap_or(false),
+                K::Minimum => r.minimum = v.as_f64(),
+                K::ExclusiveMinimum => r.exclusive_minimum = v.as_bool().unwrap_or(false),
+                K::MultipleOf => r.multiple_of = v.as_f64(),
+                K::MaxLength => s.max_length = v.as_i64(),
+                K::MinLength => r.min_length = v.as_i64(),
+                K::MaxItems => s.max_items = v.as_i64(),
+                K::MinItems => r.min_items = v.as_i64(),
+                K::MaxProperties => s.max_properties = v.as_i64(),
+                K::MinProperties => r.min_properties = v.as_i64(),
+                K::Pattern => r.pattern = str_of(v),
+                K::UniqueItems => r.unique_items = v.as_bool().unwrap_or(false),
+                K::Required => s.required = strings_of(v),
+                K::PreserveUnknownFields => s.x_preserve_unknown_fields = v.as_bool(),
+                K::EmbeddedResource => s.x_embedded_resource = v.as_bool().unwrap_or(false),
+                K::IntOrString => s.x_int_or_string = v.as_bool().unwrap_or(false),
+                K::ListType => s.x_list_type = str_of(v),
+                K::ListMapKeys => s.x_list_map_keys = strings_of(v),
+                K::MapType => s.x_map_type = str_of(v),
+                K::Validations => {
                     s.x_validations = v
                         .as_seq()
                         .map(|l| l.iter().filter_map(ValidationRule::from_node).collect())
                         .unwrap_or_default();
                 }
                 // Sub-schemas: only below the depth cap.
-                "properties"
-                | "additionalProperties"
-                | "items"
-                | "allOf"
-                | "anyOf"
-                | "oneOf"
-                | "not"
+                K::Properties
+                | K::AdditionalProperties
+                | K::Items
+                | K::AllOf
+                | K::AnyOf
+                | K::OneOf
+                | K::Not
                     if !deeper =>
                 {
                     s.truncated = true;
                 }
-                "properties" => {
+                K::Properties => {
                     if let Some(m) = v.as_map() {
                         s.properties = m
                             .entries
@@ -110,7 +111,7 @@ impl Schema {
                             .collect();
                     }
                 }
-                "additionalProperties" => {
+                K::AdditionalProperties => {
                     s.additional_properties =
                         match &v.value {
                             Value::Bool(b) => Some(AdditionalProperties::Bool(*b)),
@@ -120,14 +121,23 @@ impl Schema {
                             _ => None,
                         };
                 }
-                "items" => {
+                K::Items => {
                     s.items = Self::convert_single(v, e.key_span, depth, prune);
                 }
-                "allOf" => s.all_of = Self::convert_list(v, depth, prune),
-                "anyOf" => r.any_of = Self::convert_list(v, depth, prune),
-                "oneOf" => r.one_of = Self::convert_list(v, depth, prune),
-                "not" => r.not = Self::convert_single(v, e.key_span, depth, prune),
-                _ => {}
+                K::AllOf => s.all_of = Self::convert_list(v, depth, prune),
+                K::AnyOf => r.any_of = Self::convert_list(v, depth, prune),
+                K::OneOf => r.one_of = Self::convert_list(v, depth, prune),
+                K::Not => r.not = Self::convert_single(v, e.key_span, depth, prune),
+                // Rejected by the server (see the module docs) or documentation only: not
+                // modelled.
+                K::Id
+                | K::Schema
+                | K::Ref
+                | K::PatternProperties
+                | K::Dependencies
+                | K::AdditionalItems
+                | K::Definitions
+                | K::ExternalDocs => {}
             }
         }
         if r != Rare::EMPTY {
@@ -165,8 +175,6 @@ impl Schema {
     }
 }
 
-const RULES_KEY: &str = "x-kubernetes-validations";
-
 /// Whether the sub-schema `node` at `depth` has an `x-kubernetes-validations` key at or below
 /// it, following the sub-schema keywords to the depth [`Schema::convert`] goes: true whenever
 /// its conversion could have a rule (an empty or malformed list counts too; the caller then
@@ -178,14 +186,14 @@ fn has_rules(node: &Node, depth: usize) -> bool {
     let deeper = depth + 1 < MAX_DEPTH;
     map.entries.iter().any(|e| {
         let v = &e.value;
-        match e.key.as_str() {
-            RULES_KEY => true,
+        match K::of(&e.key) {
+            Some(K::Validations) => true,
             _ if !deeper => false,
-            "properties" => v
+            Some(K::Properties) => v
                 .as_map()
                 .is_some_and(|m| m.entries.iter().any(|p| has_rules(&p.value, depth + 1))),
-            "additionalProperties" | "items" | "not" => has_rules(v, depth + 1),
-            "allOf" | "anyOf" | "oneOf" => v
+            Some(K::AdditionalProperties | K::Items | K::Not) => has_rules(v, depth + 1),
+            Some(K::AllOf | K::AnyOf | K::OneOf) => v
                 .as_seq()
                 .is_some_and(|l| l.iter().any(|n| has_rules(n, depth + 1))),
             _ => false,

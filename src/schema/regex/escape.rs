@@ -1,7 +1,7 @@
 //! Go's escapes, Perl group flags and bracketed character classes, each turned into Rust
 //! pattern text.
 
-use super::translate::{lit, Atom, Item};
+use super::atom::{lit, Atom, Item};
 use super::unicode::{unicode_class, POSIX_CLASSES};
 use super::{code, go_error};
 

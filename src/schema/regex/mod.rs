@@ -31,6 +31,7 @@ use std::sync::{Arc, LazyLock, RwLock};
 
 use regex::{Regex, RegexBuilder};
 
+mod atom;
 mod escape;
 mod translate;
 mod unicode;

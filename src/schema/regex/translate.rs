@@ -1,58 +1,9 @@
 //! The translator's main loop: Go's parser walked over the pattern, operands summarized with
 //! Go's size, height and repeat limits, repetitions applied.
 
+use super::atom::{Atom, Item};
 use super::escape::{parse_backslash, parse_class, perl_flags, PerlGroup};
 use super::{code, go_error, MAX_DEPTH, MAX_REPEAT};
-
-/// A literal character in a form that means the same inside and outside a class in Rust.
-pub(super) fn lit(c: char) -> String {
-    if c.is_ascii_alphanumeric() || (!c.is_ascii() && !c.is_whitespace() && !c.is_control()) {
-        c.to_string()
-    } else {
-        format!("\\x{{{:X}}}", c as u32)
-    }
-}
-
-/// One operand, with what Go's parser tracks about it for its limits: `size` is Go's
-/// `calcSize` estimate of program instructions, `height` the parse-tree height (`checkHeight`),
-/// `reps` the largest product of nested `{n,m}` counts (`repeatIsValid`).
-#[derive(Clone, Debug)]
-pub(super) struct Atom {
-    text: String,
-    size: i64,
-    height: u32,
-    reps: i64,
-    /// A single literal character (Go merges runs of them into one node).
-    literal: bool,
-}
-
-impl Atom {
-    pub(super) fn leaf(text: impl Into<String>) -> Atom {
-        Atom {
-            text: text.into(),
-            size: 1,
-            height: 1,
-            reps: 1,
-            literal: false,
-        }
-    }
-    pub(super) fn lit(c: char) -> Atom {
-        Atom {
-            literal: true,
-            ..Atom::leaf(lit(c))
-        }
-    }
-}
-
-#[derive(Clone, Debug)]
-pub(super) enum Item {
-    /// Something a repetition can apply to.
-    Atom(Atom),
-    /// `(?i)` and friends: emitted in place, invisible to repetition (as in Go).
-    Flags(String),
-    /// `|`
-    Bar,
-}
 
 struct Frame {
     /// `(`, `(?:`, `(?i:` ... for a group; empty for the top level.

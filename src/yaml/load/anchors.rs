@@ -5,20 +5,12 @@
 
 use foldhash::fast::RandomState;
 
-use super::build::{fatal, Built, DocBuilder, EntryMeta, Fatal, KeyKind, MapFrame, PendingKey};
+use super::doc::{
+    fatal, Anchored, Built, DocBuilder, EntryMeta, Fatal, KeyKind, MapFrame, PendingKey,
+};
 use super::scalar::go_quote;
 use super::{too_deep, Loader};
-use crate::yaml::resolve::Scalar;
 use crate::yaml::{Map, Node, Span, Value, YamlError, YamlErrorKind};
-
-pub(super) struct Anchored {
-    pub(super) node: Node,
-    pub(super) raw: Option<Scalar>,
-    pub(super) json_error: Option<String>,
-    pub(super) size: usize,
-    pub(super) go_count: usize,
-    pub(super) height: usize,
-}
 
 /// go-yaml v2's guard against alias bombs (decode.go `allowedAliasRatio`): once more than 100
 /// nodes came from aliases and more than 1000 were decoded, aliases may make up at most 99% of

@@ -13,7 +13,7 @@ use std::borrow::Cow;
 
 use granit_parser::{Event, ScalarStyle, StructureStyle};
 
-use super::build::DocBuilder;
+use super::doc::DocBuilder;
 use super::Loader;
 use crate::yaml::scan::{self, Sink};
 use crate::yaml::{Span, YamlError};

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use granit_parser::{ScalarStyle, Tag};
 
-use super::build::{fatal, Built, DocBuilder, Fatal, KeyKind};
+use super::doc::{fatal, Built, DocBuilder, Fatal, KeyKind};
 use super::Loader;
 use crate::yaml::flow;
 use crate::yaml::resolve::{self, Scalar};

@@ -9,8 +9,7 @@
 
 use granit_parser::{Event, Marker, Parser, Span as GSpan};
 
-use super::{Declined, Sink};
-use crate::yaml::load::{parser_options, LoadOptions};
+use super::{granit_options, Declined, Sink, DEFAULT_MAX_DEPTH};
 
 /// How much of a text the fast path read.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -80,7 +79,7 @@ pub fn compare_with_granit(src: &str) -> Result<Coverage, String> {
             },
         ),
     };
-    let opts = parser_options(LoadOptions::default().max_depth);
+    let opts = granit_options(DEFAULT_MAX_DEPTH);
     let mut parser = Parser::new_from_str_with_options(src, opts);
     for (i, (ev, span)) in fast.events[..upto].iter().enumerate() {
         match parser.next_event() {
