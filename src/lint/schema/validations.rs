@@ -2,7 +2,7 @@
 //! server runs on a structural schema.
 
 use super::walk::Walker;
-use super::{SchemaOpts, VALIDATION_RULE};
+use super::VALIDATION_RULE;
 use crate::lint::crd_spec::supported;
 use crate::lint::ctx::{get_set, get_str, value_span, Bad, ErrType, FErr, Loc, Sink};
 use crate::yaml::Node;
@@ -223,9 +223,4 @@ fn field_path(s: &str) -> crate::k8s::FieldPath {
         }
     }
     p
-}
-
-/// The format compatibility version of the emulated API server.
-pub(super) fn compat(opts: &SchemaOpts) -> crate::k8s::KubeVersion {
-    opts.cel.unwrap_or_default().compatibility_version()
 }
