@@ -41,7 +41,16 @@ fn case() -> impl Strategy<Value = (Value, Value)> {
             prop::sample::select(vec!["string", "integer", "number", "boolean", "array", "object"]),
             scalar_or_composite()
         )
-            .prop_map(|(t, v)| (json!({"type": t}), v)),
+            .prop_map(|(t, v)| {
+                // A structural array needs `items` (else the CRD is refused before its defaults
+                // are checked).
+                let s = if t == "array" {
+                    json!({"type": t, "items": {"type": "string"}})
+                } else {
+                    json!({"type": t})
+                };
+                (s, v)
+            }),
         // format
         (
             prop::sample::select(vec!["uuid", "ipv4", "date", "date-time", "email", "hostname", "byte"]),
