@@ -43,6 +43,12 @@ pub struct Settings {
 /// ObjectMeta validated, as `objectmeta.Coerce` and `objectmeta.Validate` do on the request path.
 pub fn check(s: &Schema, d: &Node, path: &FieldPath, resource_root: bool, set: Settings) -> Found {
     let mut found = Found::default();
+    // Pruning and the embedded-resource checks only ever act on objects and lists: a scalar
+    // default (most of them) goes straight to the value validator.
+    if !matches!(d.value, Value::Map(_) | Value::Seq(_)) {
+        found.errors = openapi::validate_value(s, d, Some(path), set.beh, set.compat_minor);
+        return found;
+    }
     if set.require_pruned {
         // Compared as `reflect.DeepEqual` does: the fields pruning reports leave out a
         // top-level `apiVersion`, `kind` and `metadata`, which it still removes.
