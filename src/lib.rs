@@ -2,14 +2,15 @@
 //! custom resources written against them.
 //!
 //! The modules follow the data flow; each uses only the ones listed before it:
-//! [`yaml`] → [`diag`] → [`k8s`] → [`schema`] → [`cel`] → [`lint`], [`validate`] and [`compat`]
-//! → [`builtin`], [`suite`] → [`vendor`] → [`cli`].
+//! [`yaml`] → [`diag`] → [`k8s`] → [`schema`] → [`cel`] → [`apiext`] → [`lint`], [`validate`]
+//! and [`compat`] → [`builtin`], [`suite`] → [`vendor`] → [`cli`].
 //! `ARCHITECTURE.md` is the map.
 
 // `println!`/`eprintln!` panic when the write fails (a full disk, a closed terminal); every write
 // goes through `write!` so a failure is an exit status (src/cli/mod.rs), never a panic.
 #![cfg_attr(not(test), deny(clippy::print_stdout, clippy::print_stderr))]
 
+pub mod apiext;
 pub mod builtin;
 pub mod cel;
 pub mod cli;

@@ -93,9 +93,9 @@ fn corpus_rules_evaluate_without_panics() {
             // What the server evaluates: the pruned, null-pruned, defaulted object.
             let sch = &schemas[&key];
             let mut obj = d.clone();
-            crdlint::validate::prune::prune(&mut obj, Some(sch), true);
-            crdlint::validate::prune::prune_non_nullable_nulls(&mut obj, Some(sch));
-            crdlint::validate::prune::apply_defaults(&mut obj, Some(sch));
+            crdlint::apiext::prune::prune(&mut obj, Some(sch), true);
+            crdlint::apiext::prune::prune_non_nullable_nulls(&mut obj, Some(sch));
+            crdlint::apiext::prune::apply_defaults(&mut obj, Some(sch));
             let mut budget = 10_000_000;
             let errs = v.validate(
                 &FieldPath::root(),

@@ -7,9 +7,10 @@ use crate::common;
 
 use std::collections::BTreeSet;
 
+use crdlint::apiext::{parts, prune};
 use crdlint::k8s::{ErrorType, FieldError, FieldPath};
 use crdlint::schema::Schema;
-use crdlint::validate::{self, parts, prune, CompiledCrd, Options};
+use crdlint::validate::{self, CompiledCrd, Options};
 use crdlint::yaml::Node;
 use serde_json::json;
 

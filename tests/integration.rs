@@ -30,6 +30,7 @@ mod conformance_crd;
 mod conformance_formats;
 mod conformance_names;
 mod conformance_version_priority;
+mod default_parity;
 mod lint_corpus;
 mod lint_go_url;
 mod lint_rules;

@@ -1,6 +1,6 @@
-//! The plumbing every CRD check shares: a field error in the API server's model (type word,
-//! bad value, detail) that knows both the path of the user's document and the path the server
-//! prints, and the Go renderings of bad values (`%q` strings, `encoding/json` values).
+//! The plumbing every CRD check shares: a field error in the API server's model
+//! ([`FieldError`], worded per minor) that also knows the path of the user's document and the
+//! span it is about, and the renderings the checks give bad values.
 //!
 //! Checks push [`FErr`]s into a [`Sink`]; `lint_crd` turns them into [`Diagnostic`]s at the end,
 //! so that a message is formatted only for the errors that exist.
@@ -8,98 +8,64 @@
 // Go value rendering is shared with every other module's field errors.
 use crate::diag::{Diagnostic, Rule, Severity, Span};
 pub(crate) use crate::k8s::field::{go_float, go_is_print as is_go_printable, go_json, go_quote};
+use crate::k8s::field::{BadValue, FieldError};
+use crate::k8s::{Behavior, FieldPath};
 use crate::yaml::{Node, Value};
 
-/// apimachinery's `field.ErrorType`, as far as CRD validation uses it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum ErrType {
-    Required,
-    Forbidden,
-    Invalid,
-    TypeInvalid,
-    NotSupported,
-    Duplicate,
-    TooMany,
-    TooLong,
-    /// CEL type-construction failures (reported by the CEL hook).
-    #[allow(dead_code)]
-    Internal,
-}
+/// apimachinery's `field.ErrorType` (`TypeInvalid` prints like `Invalid value`).
+pub(crate) use crate::k8s::field::ErrorType as ErrType;
 
-impl ErrType {
-    pub(crate) fn word(self) -> &'static str {
-        match self {
-            ErrType::Required => "Required value",
-            ErrType::Forbidden => "Forbidden",
-            ErrType::Invalid | ErrType::TypeInvalid => "Invalid value",
-            ErrType::NotSupported => "Unsupported value",
-            ErrType::Duplicate => "Duplicate value",
-            ErrType::TooMany => "Too many",
-            ErrType::TooLong => "Too long",
-            ErrType::Internal => "Internal error",
-        }
-    }
-    fn prints_value(self) -> bool {
-        matches!(
-            self,
-            ErrType::Invalid
-                | ErrType::TypeInvalid
-                | ErrType::NotSupported
-                | ErrType::Duplicate
-                | ErrType::TooMany
-        )
-    }
-}
+/// A bad value: the checks build [`BadValue`]s with the constructors below.
+pub(crate) type Bad = BadValue;
 
-/// A bad value, already rendered the way Go's `field.Error` prints it.
-#[derive(Clone, Debug)]
-pub(crate) struct Bad(pub(crate) Option<String>);
-
-impl Bad {
-    pub(crate) fn none() -> Bad {
-        Bad(None)
+/// The renderings the CRD checks give their bad values. A composite value they name is printed
+/// as JSON in every minor (`Bad::json`, `Bad::any`): the schema fields they report are Go
+/// structs (`%#v` of a struct pointer is not what the server prints either way), while values
+/// the server holds as decoded JSON (defaults) come from [`crate::apiext`] as
+/// [`BadValue::Composite`], worded per minor.
+impl BadValue {
+    pub(crate) fn none() -> BadValue {
+        BadValue::Omit
     }
-    pub(crate) fn str(s: &str) -> Bad {
-        Bad(Some(go_quote(s)))
+    pub(crate) fn str(s: &str) -> BadValue {
+        BadValue::String(s.to_string())
     }
-    pub(crate) fn int(i: i64) -> Bad {
-        Bad(Some(i.to_string()))
+    pub(crate) fn int(i: i64) -> BadValue {
+        BadValue::Int(i)
     }
-    pub(crate) fn bool(b: bool) -> Bad {
-        Bad(Some(b.to_string()))
+    pub(crate) fn bool(b: bool) -> BadValue {
+        BadValue::Bool(b)
     }
     /// A JSON value (slices, maps, `null`, structs).
-    pub(crate) fn json(n: &Node) -> Bad {
-        Bad(Some(go_json(n)))
+    pub(crate) fn json(n: &Node) -> BadValue {
+        BadValue::Json(go_json(n))
     }
     /// A value printed as Go prints an `interface{}` holding decoded JSON: strings quoted,
     /// numbers and bools with `%v`, everything else as JSON.
-    pub(crate) fn any(n: &Node) -> Bad {
+    pub(crate) fn any(n: &Node) -> BadValue {
         match &n.value {
             Value::String(s) => Bad::str(s),
             Value::Int(i) => Bad::int(*i),
             Value::Bool(b) => Bad::bool(*b),
-            Value::Float(f) => Bad(Some(go_float(*f))),
+            Value::Float(f) => BadValue::Float(*f),
             _ => Bad::json(n),
         }
     }
-    pub(crate) fn raw(s: impl Into<String>) -> Bad {
-        Bad(Some(s.into()))
+    /// A value already rendered.
+    pub(crate) fn raw(s: impl Into<String>) -> BadValue {
+        BadValue::Json(s.into())
     }
 }
 
-/// One field error: what the server reports, plus where it is in the user's file.
+/// One field error as the server reports it (its path the server's), plus where it is in the
+/// user's file: the user's path, the span, and how the finding is presented.
 #[derive(Clone, Debug)]
 pub(crate) struct FErr {
     pub(crate) rule: &'static Rule,
-    pub(crate) ty: ErrType,
+    pub(crate) err: FieldError,
     /// Path in the user's document.
     pub(crate) user: String,
-    /// Path the server prints.
-    pub(crate) server: String,
     pub(crate) span: Span,
-    pub(crate) bad: Bad,
-    pub(crate) detail: String,
     /// The detail as the user should read it, when it quotes a path that differs.
     pub(crate) user_detail: Option<String>,
     pub(crate) severity: Option<Severity>,
@@ -115,51 +81,39 @@ impl FErr {
         bad: Bad,
         detail: impl Into<String>,
     ) -> FErr {
+        let err = FieldError::new(FieldPath::new(&loc.server), ty, bad, detail);
+        FErr::of(rule, err, loc.user.clone(), span)
+    }
+
+    /// A field error made elsewhere (by [`crate::apiext`]), with the user's path of its value.
+    pub(crate) fn of(rule: &'static Rule, err: FieldError, user: String, span: Span) -> FErr {
         FErr {
             rule,
-            ty,
-            user: loc.user.clone(),
-            server: loc.server.clone(),
+            err,
+            user,
             span,
-            bad,
-            detail: detail.into(),
             user_detail: None,
             severity: None,
             help: None,
         }
     }
 
-    /// `<Type word>[: <value>][: <detail>]`, as `field.Error.ErrorBody()`.
-    pub(crate) fn body(&self) -> String {
-        self.body_with(&self.detail)
-    }
-
-    fn body_with(&self, detail: &str) -> String {
-        let mut s = String::from(self.ty.word());
-        if self.ty.prints_value() {
-            if let Some(v) = &self.bad.0 {
-                s.push_str(": ");
-                s.push_str(v);
-            }
-        }
-        if !detail.is_empty() {
-            s.push_str(": ");
-            s.push_str(detail);
-        }
-        s
-    }
-
-    /// The full `Error()` string as the server prints it (server path).
+    /// The full `Error()` string as the newest server prints it (server path).
     pub(crate) fn server_string(&self) -> String {
-        format!("{}: {}", self.server, self.body())
+        self.err.to_string()
     }
 
-    pub(crate) fn into_diagnostic(self) -> Diagnostic {
-        let body = self.body_with(self.user_detail.as_deref().unwrap_or(&self.detail));
-        let message = format!("{}: {}", self.user, body);
+    /// The finding, worded as the server of `beh`'s minor words it.
+    pub(crate) fn into_diagnostic(self, beh: Behavior) -> Diagnostic {
+        let mut body = self.err.clone();
+        if let Some(d) = self.user_detail {
+            body.detail = d;
+        }
+        let message = format!("{}: {}", self.user, body.body_at(beh));
+        let server = self.err.path.to_string();
         let mut d = Diagnostic::new(self.rule, self.span, message).with_path(self.user.clone());
-        if self.server != self.user {
-            d = d.with_server_path(self.server);
+        if server != self.user {
+            d = d.with_server_path(server);
         }
         if let Some(s) = self.severity {
             d = d.with_severity(s);
@@ -291,8 +245,8 @@ impl Sink<'_> {
     pub(crate) fn len(&self) -> usize {
         self.errs.len() + self.diags.len()
     }
-    /// Everything, in the order it was reported.
-    pub(crate) fn into_diagnostics(self) -> Vec<Diagnostic> {
+    /// Everything, in the order it was reported, worded as the server of `beh`'s minor words it.
+    pub(crate) fn into_diagnostics(self, beh: Behavior) -> Vec<Diagnostic> {
         let mut out = Vec::with_capacity(self.len());
         let mut diags = self.diags.into_iter().peekable();
         for (i, e) in self.errs.into_iter().enumerate() {
@@ -301,7 +255,7 @@ impl Sink<'_> {
                     out.push(d);
                 }
             }
-            out.push(e.into_diagnostic());
+            out.push(e.into_diagnostic(beh));
         }
         out.extend(diags.map(|(_, d)| d));
         out

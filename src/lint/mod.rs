@@ -107,7 +107,7 @@ pub fn lint_crd_in(crd: &Node, opts: &Options, mode: Mode, src: Option<&str>) ->
         &mut sink,
     );
     let mut out = decoded;
-    out.extend(sink.into_diagnostics());
+    out.extend(sink.into_diagnostics(crate::k8s::Behavior::of(opts.kube_version)));
     if !mode.server_only {
         warnings::check(&internal, opts, &mut out);
     }
@@ -128,7 +128,7 @@ pub fn lint_schema_validation(
     };
     let mut sink = ctx::Sink::default();
     schema::validate_validation(&place, status_enabled, opts, &mut sink);
-    sink.into_diagnostics()
+    sink.into_diagnostics(crate::k8s::Behavior::of(opts.kube))
 }
 
 /// `ValidateStructural` (or its completeness part alone) on a schema, with a nil root path.
@@ -143,7 +143,10 @@ pub fn lint_structural(
     } else {
         structural::validate_structural(schema, &loc, opts)
     };
-    errs.into_iter().map(ctx::FErr::into_diagnostic).collect()
+    // Structural errors read no minor-dependent wording.
+    errs.into_iter()
+        .map(|e| e.into_diagnostic(crate::k8s::Behavior::NEWEST))
+        .collect()
 }
 
 /// `ValidFieldPath`: the normalised path (`spec.a[key]`) or the server's error text.
@@ -173,7 +176,7 @@ pub fn lint_stored_versions(stored: &Node, versions: &Node) -> Vec<Diagnostic> {
     let internal = crd::Internal::new(&root);
     let mut sink = ctx::Sink::default();
     crd_versions::validate_stored_versions(&internal, &mut sink);
-    sink.into_diagnostics()
+    sink.into_diagnostics(crate::k8s::Behavior::NEWEST)
 }
 
 /// One version of a CRD as `crdlint versions` lists it.

@@ -53,6 +53,7 @@ fn validate_spec(crd: &Internal, mode: Mode, sink: &mut Sink) {
 fn schema_options(crd: &Internal, mode: Mode, sp: &Loc, sink: &mut Sink) -> SchemaOpts {
     let mut opts = SchemaOpts::create();
     opts.cel = mode.cel.then_some(mode.kube);
+    opts.kube = mode.kube;
     opts.cost_warn_percent = mode.cost_warn_percent;
     let schemas = crd.schemas();
     let facts = schemas.iter().fold(schema::Facts::default(), |f, (s, _)| {

@@ -116,7 +116,7 @@ impl PreparedSchema {
         let mut formats = formats::Formats::default();
         let schema = schema.map(|mut s| {
             prune::prepare_defaults(&mut s, 0);
-            collect_patterns(&s, &mut patterns, &mut formats, 0);
+            formats::collect(&s, &mut patterns, &mut formats, 0);
             Arc::new(s)
         });
         if let (Some(check), Some(byte)) = (byte_check, formats.get_mut("byte")) {
@@ -572,48 +572,6 @@ impl CompiledCrd {
             (e, span)
         })
         .collect()
-    }
-}
-
-/// Compiles every `pattern` and looks up every `format` of a schema, once per CRD.
-pub(super) fn collect_patterns(
-    s: &Schema,
-    out: &mut formats::Patterns,
-    fmts: &mut formats::Formats,
-    depth: usize,
-) {
-    if depth > crate::schema::MAX_DEPTH {
-        return;
-    }
-    let rare = s.rare.as_deref();
-    if let Some(p) = rare.and_then(|r| r.pattern.as_ref()) {
-        if !p.is_empty() && !out.contains_key(p) {
-            // Compiled once per run by the process-wide cache, which also bounds their memory.
-            out.insert(p.clone(), crate::schema::regex::compile(p));
-        }
-    }
-    if let Some(f) = &s.format {
-        if !fmts.contains_key(f) {
-            fmts.insert(f.clone(), formats::info(f));
-        }
-    }
-    // Every sub-schema (`Schema::children`, without its chain of iterators: this visits every
-    // node of every prepared schema).
-    let mut rec = |c: &Schema| collect_patterns(c, out, fmts, depth + 1);
-    s.properties.values().for_each(&mut rec);
-    if let Some(c) = s.additional_properties_schema() {
-        rec(c);
-    }
-    if let Some(c) = s.items.as_deref() {
-        rec(c);
-    }
-    s.all_of.iter().for_each(&mut rec);
-    if let Some(r) = rare {
-        r.any_of.iter().for_each(&mut rec);
-        r.one_of.iter().for_each(&mut rec);
-        if let Some(c) = r.not.as_deref() {
-            rec(c);
-        }
     }
 }
 

@@ -60,19 +60,12 @@
 
 mod compiled;
 mod finalizers;
-mod formats;
-mod link;
-mod listtype;
 mod locate;
-mod objectmeta;
 mod old;
-mod openapi;
 mod pipeline;
-pub mod prune;
 pub mod rewrite;
 pub mod rules;
 mod scale;
-mod subtrees;
 mod update;
 #[cfg(test)]
 mod update_tests;
@@ -88,20 +81,22 @@ use crate::k8s::{Behavior, FieldPath, KubeVersion};
 use crate::schema::Schema;
 use crate::yaml::{Node, Value};
 
-use link::Link;
-use listtype::Located;
+// The API server's schema semantics (pruning, defaulting, kube-openapi, ObjectMeta, list
+// types) live in `apiext`, shared with the CRD linter; this module runs them in order.
+use crate::apiext::link::Link;
+use crate::apiext::listtype::Located;
+use crate::apiext::subtrees::Subtrees;
+use crate::apiext::{formats, listtype, objectmeta, openapi, prune};
 
+pub use crate::apiext::{NameRule, UnknownField};
 use compiled::*;
 pub use compiled::{BuiltinKind, CompiledCrd};
 use finalizers::*;
 use locate::*;
-pub use objectmeta::NameRule;
 pub use old::OldObjects;
 use pipeline::*;
-pub use prune::UnknownField;
 pub use rewrite::{rewrite_file, Change, Refusal};
 use scale::*;
-use subtrees::Subtrees;
 
 /// How unknown fields are reported (`--unknown-fields`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -219,76 +214,6 @@ pub fn cel_blocked_at(errors: &[FieldError], b: Behavior) -> bool {
                     | ErrorType::TypeInvalid
             )
     })
-}
-
-/// The pipeline's building blocks, one upstream function each, for the conformance tests and
-/// for tools that need a single step.
-pub mod parts {
-    use super::*;
-
-    fn as_root(s: Option<&Schema>) -> Schema {
-        let mut c = s.cloned().unwrap_or_default();
-        c.x_embedded_resource = true;
-        c
-    }
-
-    /// `ValidateListSetsAndMaps(root, s, obj)`.
-    pub fn list_type_errors(
-        root: Option<&FieldPath>,
-        schema: Option<&Schema>,
-        obj: &Node,
-    ) -> Vec<FieldError> {
-        let mut out = Vec::new();
-        listtype::validate(&Link::Root(root), schema, obj, &mut out);
-        out.into_iter().map(|(e, _)| e).collect()
-    }
-
-    /// `objectmeta.Validate(nil path, obj, s, isResourceRoot)`, as the newest minor words it.
-    pub fn embedded_resource_errors(
-        schema: Option<&Schema>,
-        obj: &Node,
-        include_root: bool,
-    ) -> Vec<FieldError> {
-        let rooted;
-        let s = if include_root {
-            rooted = as_root(schema);
-            Some(&rooted)
-        } else {
-            schema
-        };
-        let mut out = Vec::new();
-        objectmeta::validate_embedded(
-            obj,
-            s,
-            &Link::Root(None),
-            &mut out,
-            0,
-            crate::k8s::Behavior::NEWEST,
-        );
-        out.into_iter().map(|(e, _)| e).collect()
-    }
-
-    /// `objectmeta.CoerceWithOptions(nil, obj, s, isResourceRoot, {DropInvalidFields,
-    /// ReturnUnknownFieldPaths})`: the first error, and the sorted unknown metadata paths.
-    pub fn coerce_embedded(
-        obj: &mut Node,
-        schema: Option<&Schema>,
-        include_root: bool,
-        drop_invalid: bool,
-    ) -> (Option<FieldError>, Vec<String>) {
-        let rooted;
-        let s = if include_root {
-            rooted = as_root(schema);
-            Some(&rooted)
-        } else {
-            schema
-        };
-        let mut unknown = Vec::new();
-        let err = objectmeta::coerce(obj, s, &Link::Root(None), drop_invalid, &mut unknown, 0);
-        let mut paths: Vec<String> = unknown.into_iter().map(|u| u.path).collect();
-        paths.sort();
-        (err.map(|(e, _)| e), paths)
-    }
 }
 
 /// Every rule this module reports.

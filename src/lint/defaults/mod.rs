@@ -1,20 +1,18 @@
-//! Default values at CRD time (digest §3.3.3): a `default` must survive pruning unchanged and
-//! must validate against its own schema (kube-openapi messages, path `<node>.default...`).
+//! Default values at CRD time (digest §3.3.3, apiextensions `ValidateDefaults`): a `default`
+//! must survive pruning unchanged, must give valid metadata in embedded resources, and must
+//! validate against its own schema, and its node's CEL rules must pass on it.
 //!
-//! Limitations (documented, not silently passed): for a failed `anyOf`/`oneOf` only the summary
-//! error is reported (kube-openapi adds the errors of the alternative that matched best), and
-//! the metadata of embedded resources is only checked for `apiVersion`/`kind` being strings.
+//! This file only finds the defaults (with the user's and the server's paths) and reports what
+//! [`crate::apiext::defaults`] finds: the checks are the ones the custom-resource pipeline runs on
+//! objects, so a bad default reads like the same bad value in a resource, at every minor.
 
 use super::ctx::{get_set, Bad, ErrType, FErr, Loc};
+use crate::apiext::defaults::{self as server, Settings, Step};
 use crate::diag::{Rule, Severity, Span};
-use crate::schema::keywords::{Kw, K};
-use crate::yaml::{Node, Value};
-
-mod meta;
-mod value;
-
-use meta::{embedded_errors, meta_default_error};
-use value::Validator;
+use crate::k8s::field::FieldError;
+use crate::k8s::{FieldPath, KubeVersion};
+use crate::schema::Schema;
+use crate::yaml::Node;
 
 pub static DEFAULT: Rule = Rule {
     id: "schema/default",
@@ -31,13 +29,12 @@ fn flag(s: &Node, k: &str) -> bool {
     s.get(k).and_then(Node::as_bool) == Some(true)
 }
 
-/// `ValidateDefaults` with the root treated as an embedded resource.
+/// `ValidateDefaults` with the root treated as an embedded resource, for the emulated `kube`.
 pub(crate) fn validate_defaults(
     root: &Node,
     loc: &Loc,
     require_pruned: bool,
-    compat: crate::k8s::KubeVersion,
-    beh: crate::k8s::Behavior,
+    kube: KubeVersion,
 ) -> Vec<FErr> {
     let mut out = Vec::new();
     let mut with_defaults = DefaultsBelow::default();
@@ -45,12 +42,14 @@ pub(crate) fn validate_defaults(
         return out;
     }
     let ctx = Ctx {
-        require_pruned,
-        compat,
-        beh,
+        set: Settings {
+            require_pruned,
+            beh: crate::k8s::Behavior::of(kube),
+            compat_minor: kube.compatibility_version().minor,
+        },
         with_defaults,
     };
-    walk(root, &mut loc.clone(), true, None, &ctx, &mut out, 0);
+    walk(root, None, &mut loc.clone(), true, None, &ctx, &mut out, 0);
     out
 }
 
@@ -90,23 +89,24 @@ fn mark_defaults(s: &Node, depth: usize, marks: &mut DefaultsBelow) -> bool {
     found
 }
 
-/// Where a node is inside a resource's `apiVersion`/`kind`/`metadata`: which one, and the keys
+/// Where a node is inside a resource's `apiVersion`/`kind`/`metadata`: which one, and the steps
 /// below it.
-type Meta = Option<(String, Vec<String>)>;
+type Meta = Option<(String, Vec<Step>)>;
 
 /// Settings of one default-validation run.
 struct Ctx {
-    require_pruned: bool,
-    /// The format compatibility version ([`crate::k8s::KubeVersion::compatibility_version`]).
-    compat: crate::k8s::KubeVersion,
-    /// The emulated minor's behaviours: its Go runtime's `net/url` for `format: uri`.
-    beh: crate::k8s::Behavior,
+    set: Settings,
     /// The nodes worth walking ([`mark_defaults`]).
     with_defaults: DefaultsBelow,
 }
 
+/// Walks the schema node `s` (at `loc`) and its `items` and `properties`, checking each default.
+/// `conv` is `s` converted, when an ancestor with a default was: a node is converted once, by
+/// the topmost default above or at it, and the nodes above every default never are.
+#[allow(clippy::too_many_arguments)]
 fn walk(
     s: &Node,
+    conv: Option<&Schema>,
     loc: &mut Loc,
     is_root: bool,
     meta: Meta,
@@ -115,76 +115,78 @@ fn walk(
     depth: usize,
 ) {
     if depth > 200
+        || s.as_map().is_none()
         || !ctx
             .with_defaults
             .contains(&(std::ptr::from_ref(s) as usize))
     {
         return;
     }
-    let Some(k) = Kw::of(s) else {
-        return;
-    };
-    let embedded = is_root || k.flag(K::EmbeddedResource);
+    let embedded = is_root || flag(s, "x-kubernetes-embedded-resource");
     let meta = if embedded { None } else { meta };
-    if let Some(d) = k.set(K::Default) {
-        let dloc = loc.child("default");
-        let span = d.span();
-        let before = out.len();
-        if let Some((which, sub)) = &meta {
-            if let Some(e) = meta_default_error(d, which, sub) {
-                out.push(FErr::new(
-                    &DEFAULT,
-                    ErrType::Invalid,
-                    &dloc,
-                    span,
-                    Bad::any(d),
-                    format!("must result in valid metadata: {e}"),
-                ));
-            }
-        } else {
-            if ctx.require_pruned && would_prune(d, Some(s), embedded, 0) {
-                let mut e = FErr::new(
-                    &DEFAULT,
-                    ErrType::Invalid,
-                    &dloc,
-                    span,
-                    Bad::any(d),
-                    "must not have unknown fields",
-                );
-                e.help = Some(
-                    "the default contains fields its schema does not declare; they would be pruned"
-                        .into(),
-                );
-                out.push(e);
-            }
-            let mid = out.len();
-            embedded_errors(d, Some(s), &dloc, embedded && !is_root, span, out, 0);
-            if out.len() != mid {
-                // coercion/metadata errors stop the chain before schema validation
-                walk_children(&k, loc, embedded, &meta, ctx, out, depth);
-                return;
-            }
+    let d = get_set(s, "default");
+    let owned;
+    let conv = match (conv, d) {
+        (Some(c), _) => Some(c),
+        (None, Some(_)) => {
+            let mut c = Schema::from_node(s);
+            // `ValidateDefaults` treats the root as an embedded resource: a default there
+            // needs `apiVersion` and `kind` and valid metadata.
+            c.x_embedded_resource |= is_root;
+            owned = c;
+            Some(&owned)
         }
-        if out.len() == before || meta.is_none() {
-            let mid = out.len();
-            let mut v = Validator {
-                out,
-                compat: ctx.compat,
-                beh: ctx.beh,
-                span,
-                base: &dloc,
-            };
-            v.value(d, s, "", 0);
-            if out.len() == mid && super::subschemas::has_rules(s) {
-                cel_on_default(s, d, &dloc, embedded, span, out);
+        (None, None) => None,
+    };
+    if let (Some(d), Some(c)) = (d, conv) {
+        let dloc = loc.child("default");
+        let path = FieldPath::new(&dloc.server);
+        let span = d.span();
+        let report = |e: FieldError, out: &mut Vec<FErr>| {
+            let user = user_path(&e.path, &dloc);
+            out.push(FErr::of(&DEFAULT, e, user, span));
+        };
+        let clean = if let Some((which, steps)) = &meta {
+            let errs = server::check_in_meta(c, d, which, steps, &path, ctx.set);
+            let clean = errs.is_empty();
+            errs.into_iter().for_each(|(e, _)| report(e, out));
+            clean
+        } else {
+            let found = server::check(c, d, &path, embedded, ctx.set);
+            if let Some(e) = found.unpruned {
+                report(e, out);
+                if let Some(last) = out.last_mut() {
+                    last.help = Some(
+                        "the default contains fields its schema does not declare; they would be pruned"
+                            .into(),
+                    );
+                }
             }
+            let clean = found.errors.is_empty();
+            found.errors.into_iter().for_each(|(e, _)| report(e, out));
+            clean
+        };
+        if clean && super::subschemas::has_rules(s) {
+            cel_on_default(s, d, &dloc, embedded, span, out);
         }
     }
-    walk_children(&k, loc, embedded, &meta, ctx, out, depth);
+    walk_children(s, conv, loc, embedded, &meta, ctx, out, depth);
 }
 
+/// The user's path of an error under the default at `dloc`: the server's path with the
+/// default's server prefix replaced by its user prefix.
+fn user_path(p: &FieldPath, dloc: &Loc) -> String {
+    let server = p.to_string();
+    match server.strip_prefix(dloc.server.as_str()) {
+        Some(rest) => format!("{}{rest}", dloc.user),
+        None => dloc.user.clone(),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
 fn walk_children(
-    k: &Kw,
+    s: &Node,
+    conv: Option<&Schema>,
     loc: &mut Loc,
     embedded: bool,
     meta: &Meta,
@@ -196,21 +198,23 @@ fn walk_children(
         ctx.with_defaults
             .contains(&(std::ptr::from_ref(n) as usize))
     };
-    if let Some(i) = k
-        .set(K::Items)
-        .filter(|i| i.as_map().is_some() && marked(i))
-    {
+    if let Some(i) = get_set(s, "items").filter(|i| i.as_map().is_some() && marked(i)) {
+        let sub = meta.clone().map(|(w, mut steps)| {
+            steps.push(Step::Item);
+            (w, steps)
+        });
         let m = loc.push_child("items");
-        walk(i, loc, false, meta.clone(), ctx, out, depth + 1);
+        let ci = conv.and_then(|c| c.items.as_deref());
+        walk(i, ci, loc, false, sub, ctx, out, depth + 1);
         loc.pop(m);
     }
-    if let Some(p) = k.map_of(K::Properties) {
+    if let Some(p) = s.get("properties").and_then(Node::as_map) {
         for e in p.entries.iter().filter(|e| marked(&e.value)) {
             let sub = match meta {
-                Some((w, path)) => {
-                    let mut p = path.clone();
-                    p.push(e.key.to_string());
-                    Some((w.clone(), p))
+                Some((w, steps)) => {
+                    let mut steps = steps.clone();
+                    steps.push(Step::Key(e.key.to_string()));
+                    Some((w.clone(), steps))
                 }
                 None if embedded
                     && matches!(e.key.as_str(), "metadata" | "apiVersion" | "kind") =>
@@ -220,86 +224,10 @@ fn walk_children(
                 None => None,
             };
             let m = loc.push_child_key("properties", &e.key);
-            walk(&e.value, loc, false, sub, ctx, out, depth + 1);
+            let cp = conv.and_then(|c| c.property(&e.key));
+            walk(&e.value, cp, loc, false, sub, ctx, out, depth + 1);
             loc.pop(m);
         }
-    }
-}
-
-/// Whether `pruning.Prune(x, s, isResourceRoot)` would remove anything.
-fn would_prune(x: &Node, s: Option<&Node>, resource_root: bool, depth: usize) -> bool {
-    if depth > 200 {
-        return false;
-    }
-    let emb = resource_root || s.is_some_and(|s| flag(s, "x-kubernetes-embedded-resource"));
-    if let Some(s) = s {
-        if flag(s, "x-kubernetes-preserve-unknown-fields") {
-            return skip_prune(x, s, emb, depth);
-        }
-    }
-    match &x.value {
-        Value::Map(m) => {
-            let Some(s) = s else { return !m.is_empty() };
-            let props = s.get("properties").and_then(Node::as_map);
-            let ap = get_set(s, "additionalProperties");
-            m.entries.iter().any(|e| {
-                if emb && matches!(e.key.as_str(), "apiVersion" | "kind" | "metadata") {
-                    return false;
-                }
-                if let Some(p) = props.and_then(|p| p.get(&e.key)) {
-                    return would_prune(&e.value, Some(p), false, depth + 1);
-                }
-                match ap {
-                    Some(ap) => would_prune(&e.value, ap.as_map().map(|_| ap), false, depth + 1),
-                    None => true,
-                }
-            })
-        }
-        Value::Seq(items) => {
-            let is = s
-                .and_then(|s| get_set(s, "items"))
-                .filter(|i| i.as_map().is_some());
-            items.iter().any(|i| would_prune(i, is, false, depth + 1))
-        }
-        _ => false,
-    }
-}
-
-fn skip_prune(x: &Node, s: &Node, emb: bool, depth: usize) -> bool {
-    match &x.value {
-        Value::Map(m) => {
-            let props = s.get("properties").and_then(Node::as_map);
-            let ap = get_set(s, "additionalProperties").filter(|a| a.as_map().is_some());
-            m.entries.iter().any(|e| {
-                if emb && matches!(e.key.as_str(), "apiVersion" | "kind" | "metadata") {
-                    return false;
-                }
-                if let Some(p) = props.and_then(|p| p.get(&e.key)) {
-                    return would_prune(&e.value, Some(p), false, depth + 1);
-                }
-                match ap {
-                    Some(ap) => would_prune(&e.value, Some(ap), false, depth + 1),
-                    None => false,
-                }
-            })
-        }
-        Value::Seq(items) => match get_set(s, "items").filter(|i| i.as_map().is_some()) {
-            Some(is) => items.iter().any(|i| skip_prune(i, is, false, depth + 1)),
-            None => false,
-        },
-        _ => false,
-    }
-}
-
-fn kind_name(n: &Node) -> &'static str {
-    match &n.value {
-        Value::Null => "null",
-        Value::Bool(_) => "boolean",
-        Value::Int(_) => "integer",
-        Value::Float(_) => "number",
-        Value::String(_) => "string",
-        Value::Seq(_) => "array",
-        Value::Map(_) => "object",
     }
 }
 

@@ -15,7 +15,7 @@ use std::ops::ControlFlow;
 mod validations;
 mod walk;
 
-use validations::{cel_rules, compat};
+use validations::cel_rules;
 use walk::{Ssv, Walker};
 
 pub static TYPE: Rule = Rule {
@@ -159,6 +159,8 @@ pub struct SchemaOpts {
     /// Cost warning threshold in percent of the limit (`cel::cost::CostSettings::warn_percent`);
     /// `None`: the default.
     pub cost_warn_percent: Option<u32>,
+    /// The emulated API server (`--kube-version`): how default values are checked and worded.
+    pub kube: crate::k8s::KubeVersion,
 }
 
 impl SchemaOpts {
@@ -173,6 +175,7 @@ impl SchemaOpts {
             require_map_list_keys_map_set_validation: true,
             cel: Some(crate::k8s::KubeVersion::default()),
             cost_warn_percent: None,
+            kube: crate::k8s::KubeVersion::default(),
         }
     }
     /// Every option false (Go's zero value), as the upstream schema unit tests start.
@@ -186,6 +189,7 @@ impl SchemaOpts {
             require_map_list_keys_map_set_validation: false,
             cel: Some(crate::k8s::KubeVersion::default()),
             cost_warn_percent: None,
+            kube: crate::k8s::KubeVersion::default(),
         }
     }
 }
@@ -375,8 +379,7 @@ pub(crate) fn validate_validation(
                     schema,
                     &sloc,
                     opts.require_pruned_defaults,
-                    compat(opts),
-                    crate::k8s::Behavior::of(opts.cel.unwrap_or_default()),
+                    opts.kube,
                 );
                 if !errs.is_empty() {
                     sink.errs.extend(errs);

@@ -2,7 +2,7 @@
 //! server runs on a structural schema.
 
 use super::walk::Walker;
-use super::{SchemaOpts, VALIDATION_RULE};
+use super::VALIDATION_RULE;
 use crate::lint::ctx::{get_set, get_str, supported, value_span, Bad, ErrType, FErr, Loc, Sink};
 use crate::yaml::Node;
 
@@ -222,9 +222,4 @@ fn field_path(s: &str) -> crate::k8s::FieldPath {
         }
     }
     p
-}
-
-/// The format compatibility version of the emulated API server.
-pub(super) fn compat(opts: &SchemaOpts) -> crate::k8s::KubeVersion {
-    opts.cel.unwrap_or_default().compatibility_version()
 }

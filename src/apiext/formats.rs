@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use crate::k8s::behavior::Change;
 use crate::k8s::{Behavior, KubeVersion};
 use crate::schema::formats::{self, FormatFn};
+use crate::schema::Schema;
 
 /// What the validator needs to know about one `format` string.
 #[derive(Clone, Copy, Debug)]
@@ -62,5 +63,42 @@ fn compute(format: &str) -> FormatInfo {
         since,
         check: formats::validator(format),
         before: formats::validator_before(format),
+    }
+}
+
+/// Compiles every `pattern` and looks up every `format` of a schema, once per CRD.
+pub(crate) fn collect(s: &Schema, out: &mut Patterns, fmts: &mut Formats, depth: usize) {
+    if depth > crate::schema::MAX_DEPTH {
+        return;
+    }
+    let rare = s.rare.as_deref();
+    if let Some(p) = rare.and_then(|r| r.pattern.as_ref()) {
+        if !p.is_empty() && !out.contains_key(p) {
+            // Compiled once per run by the process-wide cache, which also bounds their memory.
+            out.insert(p.clone(), crate::schema::regex::compile(p));
+        }
+    }
+    if let Some(f) = &s.format {
+        if !fmts.contains_key(f) {
+            fmts.insert(f.clone(), info(f));
+        }
+    }
+    // Every sub-schema (`Schema::children`, without its chain of iterators: this visits every
+    // node of every prepared schema).
+    let mut rec = |c: &Schema| collect(c, out, fmts, depth + 1);
+    s.properties.values().for_each(&mut rec);
+    if let Some(c) = s.additional_properties_schema() {
+        rec(c);
+    }
+    if let Some(c) = s.items.as_deref() {
+        rec(c);
+    }
+    s.all_of.iter().for_each(&mut rec);
+    if let Some(r) = rare {
+        r.any_of.iter().for_each(&mut rec);
+        r.one_of.iter().for_each(&mut rec);
+        if let Some(c) = r.not.as_deref() {
+            rec(c);
+        }
     }
 }

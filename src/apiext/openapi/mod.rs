@@ -90,6 +90,33 @@ impl Name<'_> {
     }
 }
 
+/// `ValidateCustomResource(path, value, NewSchemaValidator(s))` on its own: the kube-openapi
+/// errors of `value` against `s` as field errors under `path` (`None` is the nil path), each
+/// with the node it is about. Compiles the schema's patterns and looks up its formats first;
+/// the pipeline keeps them compiled per CRD version and calls [`validate`] itself.
+pub(crate) fn validate_value(
+    s: &Schema,
+    value: &Node,
+    path: Option<&crate::k8s::FieldPath>,
+    beh: crate::k8s::Behavior,
+    compat_minor: u32,
+) -> Vec<(crate::k8s::FieldError, Span)> {
+    let mut patterns = super::formats::Patterns::default();
+    let mut formats = super::formats::Formats::default();
+    super::formats::collect(s, &mut patterns, &mut formats, 0);
+    let cx = Ctx {
+        patterns: &patterns,
+        formats: &formats,
+        compat_minor,
+        beh,
+    };
+    let res = validate(&cx, s, value, None, &Name::Root, value.span(), 0);
+    res.errs
+        .iter()
+        .map(|e| (e.to_field_error_under(path), e.span))
+        .collect()
+}
+
 /// The correlation of the value being validated with its old value on an update (`None` on
 /// create, or where the value does not correlate).
 pub(crate) type Corr<'a> = Option<correlate::Pair<'a>>;

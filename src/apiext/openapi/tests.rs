@@ -1,13 +1,13 @@
-//! Tests of the kube-openapi validator through a compiled CRD.
+//! Tests of the kube-openapi validator on converted schemas.
 
-use crate::validate::CompiledCrd;
+use crate::schema::Schema;
 use crate::yaml::Node;
 use serde_json::json;
 
 fn errors(schema: serde_json::Value, obj: serde_json::Value) -> Vec<String> {
-    let crd = CompiledCrd::from_schema(&Node::from_json(&schema));
-    let mut v: Vec<String> = crd
-        .validate_schema_only("v1", &Node::from_json(&obj), 35)
+    let s = Schema::from_node(&Node::from_json(&schema));
+    let beh = crate::k8s::Behavior::of(crate::k8s::KubeVersion { minor: 36 });
+    let mut v: Vec<String> = super::validate_value(&s, &Node::from_json(&obj), None, beh, 35)
         .iter()
         .map(|(e, _)| e.to_string())
         .collect();

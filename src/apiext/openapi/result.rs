@@ -77,14 +77,21 @@ impl OErr {
 
     /// `kubeOpenAPIResultToFieldErrors` for one error, with a nil root path.
     pub fn to_field_error(&self) -> FieldError {
+        self.to_field_error_under(None)
+    }
+
+    /// `kubeOpenAPIResultToFieldErrors(fldPath, ...)` for one error: `None` is the nil path
+    /// (a resource), a CRD's `default` is checked under `<schema path>.default`.
+    pub fn to_field_error_under(&self, base: Option<&FieldPath>) -> FieldError {
+        let base = || base.cloned().unwrap_or_default();
         let Some(code) = self.code else {
-            return FieldError::invalid(FieldPath::root(), String::new(), self.message.clone());
+            return FieldError::invalid(base(), String::new(), self.message.clone());
         };
         let trimmed = self.name.strip_prefix('.').unwrap_or(&self.name);
         let path = if self.name.is_empty() || self.name == "." {
-            FieldPath::root()
+            base()
         } else {
-            FieldPath::root().child(trimmed)
+            base().child(trimmed)
         };
         let value_or_empty = || {
             self.value
