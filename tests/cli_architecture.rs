@@ -260,9 +260,9 @@ fn minors_are_compared_only_in_the_behaviour_table() {
         ("src/cel/checker/mod.rs", "minor >= *since"),
         ("src/cel/checker/mod.rs", "minor >= *s"),
         // CEL language options of base.go's versioned option sets.
-        ("src/cel/mod.rs", "m >= 28"),
-        ("src/cel/mod.rs", "m >= 29"),
-        ("src/cel/mod.rs", "m >= 31"),
+        ("src/cel/compile.rs", "m >= 28"),
+        ("src/cel/compile.rs", "m >= 29"),
+        ("src/cel/compile.rs", "m >= 31"),
         // The string format table.
         ("src/schema/formats/mod.rs", "*introduced <= minor"),
         ("src/schema/formats/mod.rs", "since <= compat.minor"),
@@ -343,8 +343,7 @@ fn names_cel_crate(code: &str) -> bool {
 fn only_the_parser_names_the_cel_crate() {
     assert!(names_cel_crate("use cel::parser::Parser;"));
     assert!(!names_cel_crate("use crate::cel::checker;"));
-    // `cel/eval/ast.rs` holds the test-only second front end issue 29 deletes.
-    let allowed = ["src/cel/parse", "src/cel/macros.rs", "src/cel/eval/ast.rs"];
+    let allowed = ["src/cel/parse", "src/cel/macros.rs"];
     let wrong: Vec<String> = sources()
         .into_iter()
         .filter(|(path, code)| {
@@ -378,4 +377,352 @@ fn wire_structs_live_in_the_renderers_and_the_command_files() {
         .map(|(path, _)| path)
         .collect();
     assert!(wrong.is_empty(), "names Serialize:\n{}", wrong.join("\n"));
+}
+
+/// The module path of a source file (`src/cel/eval/mod.rs` and `src/cel/eval.rs` →
+/// `["cel", "eval"]`, `src/lib.rs` → `[]`); `None` for the binary's `main.rs`.
+fn module_path(path: &str) -> Option<Vec<String>> {
+    let rel = path.strip_prefix("src/")?.strip_suffix(".rs")?;
+    if rel == "main" {
+        return None;
+    }
+    let mut segs: Vec<String> = rel.split('/').map(str::to_string).collect();
+    if segs.last().is_some_and(|s| s == "mod") || rel == "lib" {
+        segs.pop();
+    }
+    Some(segs)
+}
+
+/// The full paths a `use` tree names (`a::{b, c::{d, self}}` → `a::b`, `a::c::d`, `a::c`),
+/// each as segments with the name it binds (the last segment or its `as` rename); globs end
+/// their path.
+fn use_tree_paths(tree: &str) -> Vec<(Vec<String>, String)> {
+    fn expand(prefix: &[String], tree: &str, out: &mut Vec<(Vec<String>, String)>) {
+        let tree = tree.trim();
+        if let Some(open) = tree.find('{') {
+            let head = tree[..open].trim().trim_end_matches("::");
+            let mut base = prefix.to_vec();
+            base.extend(
+                head.split("::")
+                    .filter(|s| !s.is_empty())
+                    .map(|s| s.trim().to_string()),
+            );
+            let close = tree.rfind('}').filter(|c| *c > open).unwrap_or(tree.len());
+            let inner = &tree[open + 1..close];
+            let (mut depth, mut start) = (0, 0);
+            for (i, c) in inner.char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        expand(&base, &inner[start..i], out);
+                        start = i + 1;
+                    }
+                    _ => {}
+                }
+            }
+            expand(&base, &inner[start..], out);
+            return;
+        }
+        let mut parts = tree.split(" as ");
+        let tree = parts.next().unwrap_or("").trim();
+        if tree.is_empty() {
+            return;
+        }
+        let mut p = prefix.to_vec();
+        for seg in tree.split("::").map(str::trim) {
+            match seg {
+                "self" => {}
+                "*" => break,
+                s => p.push(s.to_string()),
+            }
+        }
+        let name = parts
+            .next()
+            .map(|a| a.trim().to_string())
+            .or_else(|| p.last().cloned())
+            .unwrap_or_default();
+        out.push((p, name));
+    }
+    let mut out = Vec::new();
+    expand(&[], tree, &mut out);
+    out
+}
+
+/// The paths a file's code names through `crate::`, `super::` and `self::` (in `use` items and
+/// inline), and through its own child modules (`mod x;` then `x::f`), as absolute module paths;
+/// and apart from them its re-exports (`pub use`), as (name, path): a re-export is not a use
+/// of its own (a facade `mod.rs` does not depend on what it re-exports), a path through it
+/// leads to the re-exported item's file.
+type Reexports = Vec<(String, Vec<String>)>;
+fn named_paths(module: &[String], code: &str) -> (Vec<Vec<String>>, Reexports) {
+    // `self` of `x.rs`/`x/mod.rs` is `x`; `super` is its parent.
+    let absolute = |p: Vec<String>| -> Option<Vec<String>> {
+        let mut base: Vec<String> = module.to_vec();
+        let mut rest = p.as_slice();
+        match rest.first().map(String::as_str) {
+            Some("crate") => {
+                base.clear();
+                rest = &rest[1..];
+            }
+            Some("self") => rest = &rest[1..],
+            Some("super") => {
+                while rest.first().is_some_and(|s| s == "super") {
+                    base.pop()?;
+                    rest = &rest[1..];
+                }
+            }
+            _ => return None,
+        }
+        base.extend(rest.iter().cloned());
+        Some(base)
+    };
+    let children: Vec<&str> = code
+        .lines()
+        .filter_map(|l| {
+            let l = l.trim();
+            let l = l
+                .strip_prefix("pub ")
+                .or(l.strip_prefix("pub(crate) "))
+                .unwrap_or(l);
+            l.strip_prefix("mod ")?.strip_suffix(';')
+        })
+        .collect();
+    let mut out = Vec::new();
+    let mut reexports = Vec::new();
+    let mut rest = String::new();
+    let mut lines = code.lines();
+    while let Some(line) = lines.next() {
+        let t = line.trim_start();
+        let public = t.starts_with("pub ") || t.starts_with("pub(");
+        let t = t.strip_prefix("pub ").unwrap_or(t);
+        let t = match t.strip_prefix("pub(") {
+            Some(r) => r.split_once(") ").map_or(t, |(_, r)| r),
+            None => t,
+        };
+        let Some(tree) = t.strip_prefix("use ") else {
+            rest.push_str(line);
+            rest.push('\n');
+            continue;
+        };
+        let mut item = tree.to_string();
+        while !item.contains(';') {
+            let Some(next) = lines.next() else { break };
+            item.push_str(next);
+        }
+        let item = item.split(';').next().unwrap_or("");
+        for (p, name) in use_tree_paths(item) {
+            let p = if p.first().is_some_and(|f| children.contains(&f.as_str())) {
+                let mut q = vec!["self".to_string()];
+                q.extend(p);
+                q
+            } else {
+                p
+            };
+            match (public, absolute(p)) {
+                (true, Some(p)) => reexports.push((name, p)),
+                (false, Some(p)) => out.push(p),
+                (_, None) => {}
+            }
+        }
+    }
+    let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let mut roots: Vec<&str> = vec!["crate", "super", "self"];
+    roots.extend(children.iter().copied());
+    for root in roots {
+        let pat = format!("{root}::");
+        for (i, _) in rest.match_indices(&pat) {
+            if rest[..i].ends_with(|c: char| is_ident(c) || c == ':') {
+                continue;
+            }
+            let tail = &rest[i..];
+            let end = tail
+                .find(|c: char| !(is_ident(c) || c == ':'))
+                .unwrap_or(tail.len());
+            let mut segs: Vec<String> = tail[..end]
+                .split("::")
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .collect();
+            if root != "crate" && root != "super" && root != "self" {
+                segs.insert(0, "self".to_string());
+            }
+            out.extend(absolute(segs));
+        }
+    }
+    (out, reexports)
+}
+
+/// The import cycles among the files under `folder` (`"src/cel"`): groups of files each of
+/// which reaches every other through the paths it names (`use`, inline `crate::`/`super::`
+/// paths, child modules), each group sorted. A file names another when a path it uses
+/// resolves, by its longest prefix that is a file's module, to that file. With `CYCLE_EDGES`
+/// set it prints each path with the file it resolved to (to see what closes a circle).
+pub fn import_cycles(folder: &str) -> Vec<Vec<String>> {
+    let files: Vec<(String, String)> = sources()
+        .into_iter()
+        .filter(|(p, _)| p.starts_with(&format!("{folder}/")) || *p == format!("{folder}.rs"))
+        .collect();
+    let modules: Vec<Option<Vec<String>>> = files.iter().map(|(p, _)| module_path(p)).collect();
+    let named: Vec<(Vec<Vec<String>>, Reexports)> = files
+        .iter()
+        .zip(&modules)
+        .map(|((_, code), module)| match module {
+            Some(m) => named_paths(m, code),
+            None => (Vec::new(), Vec::new()),
+        })
+        .collect();
+    // The file a path leads to: its longest prefix that is a file's module, through that
+    // file's re-exports (a few steps at most: re-exports of re-exports).
+    let file_of = |segs: &[String]| -> Option<usize> {
+        let mut segs = segs.to_vec();
+        for _ in 0..8 {
+            let (n, f) = (0..=segs.len()).rev().find_map(|n| {
+                modules
+                    .iter()
+                    .position(|m| m.as_deref() == Some(&segs[..n]))
+                    .map(|f| (n, f))
+            })?;
+            let Some((_, target)) = segs
+                .get(n)
+                .and_then(|next| named[f].1.iter().find(|(name, _)| name == next))
+            else {
+                return Some(f);
+            };
+            let mut to = target.clone();
+            to.extend(segs[n + 1..].iter().cloned());
+            segs = to;
+        }
+        None
+    };
+    let edges: Vec<Vec<usize>> = named
+        .iter()
+        .enumerate()
+        .map(|(i, (paths, _))| {
+            let mut to: Vec<usize> = paths
+                .iter()
+                .filter_map(|p| {
+                    let f = file_of(p);
+                    if std::env::var("CYCLE_EDGES").is_ok() {
+                        if let Some(f) = f {
+                            eprintln!("PATH {} {} {}", files[i].0, p.join("::"), files[f].0);
+                        }
+                    }
+                    f
+                })
+                .filter(|j| *j != i)
+                .collect();
+            to.sort_unstable();
+            to.dedup();
+            to
+        })
+        .collect();
+    // Tarjan's strongly connected components.
+    struct T<'e> {
+        edges: &'e [Vec<usize>],
+        index: Vec<Option<usize>>,
+        low: Vec<usize>,
+        on: Vec<bool>,
+        stack: Vec<usize>,
+        next: usize,
+        out: Vec<Vec<usize>>,
+    }
+    fn visit(t: &mut T, v: usize) {
+        t.index[v] = Some(t.next);
+        t.low[v] = t.next;
+        t.next += 1;
+        t.stack.push(v);
+        t.on[v] = true;
+        for &w in &t.edges[v] {
+            match t.index[w] {
+                None => {
+                    visit(t, w);
+                    t.low[v] = t.low[v].min(t.low[w]);
+                }
+                Some(iw) if t.on[w] => t.low[v] = t.low[v].min(iw),
+                Some(_) => {}
+            }
+        }
+        if Some(t.low[v]) == t.index[v] {
+            let mut comp = Vec::new();
+            while let Some(w) = t.stack.pop() {
+                t.on[w] = false;
+                comp.push(w);
+                if w == v {
+                    break;
+                }
+            }
+            if comp.len() > 1 {
+                t.out.push(comp);
+            }
+        }
+    }
+    let n = files.len();
+    let mut t = T {
+        edges: &edges,
+        index: vec![None; n],
+        low: vec![0; n],
+        on: vec![false; n],
+        stack: Vec::new(),
+        next: 0,
+        out: Vec::new(),
+    };
+    for v in 0..n {
+        if t.index[v].is_none() {
+            visit(&mut t, v);
+        }
+    }
+    let mut cycles: Vec<Vec<String>> = t
+        .out
+        .into_iter()
+        .map(|c| {
+            let mut names: Vec<String> = c.into_iter().map(|i| files[i].0.clone()).collect();
+            names.sort();
+            names
+        })
+        .collect();
+    cycles.sort();
+    cycles
+}
+
+#[test]
+fn the_cycle_finder_sees_paths() {
+    let m = |s: &str| s.split('/').map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(module_path("src/cel/eval/mod.rs"), Some(m("cel/eval")));
+    assert_eq!(module_path("src/cel/eval.rs"), Some(m("cel/eval")));
+    assert_eq!(
+        use_tree_paths("super::{a::{b, self}, c as d}"),
+        [
+            (m("super/a/b"), "b".to_string()),
+            (m("super/a"), "a".to_string()),
+            (m("super/c"), "d".to_string())
+        ]
+    );
+    let (named, reexports) = named_paths(
+        &m("cel/eval/functions"),
+        "mod cost;\nuse super::value::Value;\npub use cost::{call_cost as cc};\nuse crate::k8s::{Behavior, x};\nfn f() { cost::call(); super::super::lib::g(); }",
+    );
+    assert_eq!(
+        reexports,
+        [("cc".to_string(), m("cel/eval/functions/cost/call_cost"))]
+    );
+    assert!(named.contains(&m("cel/eval/value/Value")));
+    assert!(named.contains(&m("k8s/Behavior")));
+    assert!(named.contains(&m("cel/eval/functions/cost/call")));
+    assert!(named.contains(&m("cel/lib/g")));
+}
+
+#[test]
+fn no_import_cycles_between_the_files_of_cel() {
+    let cycles = import_cycles("src/cel");
+    assert!(
+        cycles.is_empty(),
+        "files of cel/ that import each other in a circle (move what both need to a file \
+         neither imports from, or to the file below):\n{}",
+        cycles
+            .iter()
+            .map(|c| format!("  {}", c.join(" ")))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
 }

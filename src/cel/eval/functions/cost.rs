@@ -125,12 +125,6 @@ pub fn call_cost(func: &str, member: bool, args: &[Value], result: &EvalResult) 
         "getScheme" | "getHostname" | "getHost" | "getPort" | "getEscapedPath" | "getQuery" => {
             return 1
         }
-        "sets.contains" | "sets.intersects" if args.len() == 2 => {
-            return 1 + args[0].actual_size() * args[1].actual_size()
-        }
-        "sets.equivalent" if args.len() == 2 => {
-            return 1 + ((args[0].actual_size() * args[1].actual_size()) as f64 * 2.0) as u64
-        }
         _ => {}
     }
     // cel-go ext.Lists v3 cost trackers.

@@ -27,7 +27,7 @@
 use std::sync::Arc;
 
 use super::super::value::{EvalError, Value};
-use super::err;
+use super::args::err;
 use super::standard::to_string;
 use crate::k8s::field::go_quote;
 use crate::k8s::Behavior;
@@ -69,14 +69,14 @@ pub(super) fn string_format(
             .map_err(|e| err(format!("could not parse formatting clause: {e}")))?;
         let text = clause.apply(arg, beh).map_err(|e| {
             if e == TOO_LONG {
-                super::built_limit_error()
+                super::limits::built_limit_error()
             } else {
                 err(format!("error during formatting: {e}"))
             }
         })?;
         out.push_str(&text);
-        if out.len() > super::MAX_BUILT_BYTES {
-            return Err(super::built_limit_error());
+        if out.len() > super::limits::MAX_BUILT_BYTES {
+            return Err(super::limits::built_limit_error());
         }
         i += 1 + read;
         literal_start = i;
@@ -86,8 +86,8 @@ pub(super) fn string_format(
     Ok(Arc::from(out.as_str()))
 }
 
-/// What a clause answers when its text would pass [`super::MAX_BUILT_BYTES`] (not a
-/// message cel-go has: `string_format` turns it into [`super::built_limit_error`]).
+/// What a clause answers when its text would pass [`super::limits::MAX_BUILT_BYTES`] (not a
+/// message cel-go has: `string_format` turns it into [`super::limits::built_limit_error`]).
 const TOO_LONG: &str = "\u{0}crdlint: formatted text too long";
 
 /// One formatting clause.
@@ -331,7 +331,7 @@ fn format_list(v: &Value) -> Result<String, String> {
         out.push_str(&format_element(x)?);
         // A list of lists renders each inner list in full: `[l.map(x, l)]` is n² numbers
         // from one `%s`, so the text is measured as it grows, not after.
-        if out.len() > super::MAX_BUILT_BYTES {
+        if out.len() > super::limits::MAX_BUILT_BYTES {
             return Err(TOO_LONG.into());
         }
     }
@@ -363,7 +363,7 @@ fn format_map(v: &Value) -> Result<String, String> {
         };
         let value_text = format_element(x)?;
         total = total.saturating_add(key_text.len() + value_text.len());
-        if total > super::MAX_BUILT_BYTES {
+        if total > super::limits::MAX_BUILT_BYTES {
             return Err(TOO_LONG.into());
         }
         pairs.push((key_text, value_text));
