@@ -563,6 +563,11 @@ pub fn import_cycles(folder: &str) -> Vec<Vec<String>> {
         .into_iter()
         .filter(|(p, _)| p.starts_with(&format!("{folder}/")) || *p == format!("{folder}.rs"))
         .collect();
+    cycles_among(&files)
+}
+
+/// [`import_cycles`] over given `(path, code)` files.
+fn cycles_among(files: &[(String, String)]) -> Vec<Vec<String>> {
     let modules: Vec<Option<Vec<String>>> = files.iter().map(|(p, _)| module_path(p)).collect();
     let named: Vec<(Vec<Vec<String>>, Reexports)> = files
         .iter()
@@ -710,6 +715,22 @@ fn the_cycle_finder_sees_paths() {
     assert!(named.contains(&m("k8s/Behavior")));
     assert!(named.contains(&m("cel/eval/functions/cost/call")));
     assert!(named.contains(&m("cel/lib/g")));
+    let file = |p: &str, code: &str| (p.to_string(), code.to_string());
+    let circle = [
+        file("src/m/mod.rs", "mod a;\nmod b;\nmod c;\npub use a::A;\n"),
+        file("src/m/a.rs", "use super::b::B;\npub struct A;\n"),
+        file(
+            "src/m/b.rs",
+            "pub struct B;\nfn f() { crate::m::c::g(); }\n",
+        ),
+        file("src/m/c.rs", "use super::A;\npub fn g() {}\n"),
+    ];
+    assert_eq!(
+        cycles_among(&circle),
+        [["src/m/a.rs", "src/m/b.rs", "src/m/c.rs"]]
+    );
+    // The re-export in mod.rs is not a use: without c's path through it, no circle.
+    assert!(cycles_among(&circle[..3]).is_empty());
 }
 
 #[test]

@@ -31,7 +31,6 @@ substring string_substring_int m 0 (string, int) string
 substring string_substring_int_int m 0 (string, int, int) string
 trim string_trim m 0 (string) string
 upperAscii string_upper_ascii m 0 (string) string
-format string_format m 29 (string, list(dyn)) string
 strings.quote strings_quote g 29 (string) string
 join list_join m 29 (list(string)) string
 join list_join_string m 29 (list(string), string) string

@@ -130,9 +130,6 @@ impl<'a> Coster<'a> {
     ) -> Option<CallEstimate> {
         let st = STRING_TRAVERSAL_COST_FACTOR;
         match overload {
-            "string_format" => {
-                target.map(|t| plain(size(t).multiply_by_cost_factor(st).add(arg_sum)))
-            }
             "string_to_bytes" if args.len() == 1 => {
                 let sz = size(&args[0]);
                 Some(CallEstimate {

@@ -7,7 +7,6 @@ use crate::k8s::Behavior;
 
 use super::super::value::{compare, equals, quote, EvalResult, Value};
 use super::args::{b, err, int_arg, not_here, s, str_arg};
-use super::format::string_format;
 
 /// The length of `st.replace(from, to)` with at most `n` replacements (`n < 0`: all), without
 /// building it. An empty `from` matches before every character and at the end, as Go's
@@ -23,7 +22,7 @@ fn replaced_len(st: &str, from: &str, to: &str, n: i64) -> usize {
 }
 
 /// Extension-library functions; `not_here` when `func` is not one of them.
-pub(super) fn call(beh: Behavior, func: &str, _member: bool, args: &[Value]) -> EvalResult {
+pub(super) fn call(_beh: Behavior, func: &str, _member: bool, args: &[Value]) -> EvalResult {
     use Value::*;
     match (func, args) {
         // ---- ext.Strings v2 ----
@@ -149,7 +148,6 @@ pub(super) fn call(beh: Behavior, func: &str, _member: bool, args: &[Value]) -> 
             s(out)
         }
         ("strings.quote", [String(st)]) => s(quote(st)),
-        ("format", [String(fmt), List(l)]) => string_format(fmt, l.items(), beh).map(Value::String),
 
         // ---- ext.Lists v3 ----
         ("slice", [List(l), Int(a), Int(e)]) => {

@@ -3,13 +3,12 @@
 //!
 //! * `table` — the overload table: per overload id its declaration, implementation, runtime
 //!   cost and static estimate; call nodes carry their rows and run them by id. On it so far:
-//!   `sets` (cel-go ext.Sets).
+//!   `sets` (cel-go ext.Sets) and `format` (`string.format`).
 //! * `standard` — operators, conversions, `size`, string predicates, timestamp/duration
 //!   getters, optionals;
 //! * `kubernetes` — Kubernetes `lists`, `regex`, `url`, `ip`, `cidr`, `quantity`, `semver`,
 //!   `format`;
-//! * `ext` — cel-go `ext.Strings` v2 and `ext.Lists` v3 (without `sortBy`), with
-//!   `string.format` in `format`;
+//! * `ext` — cel-go `ext.Strings` v2 (but `format`) and `ext.Lists` v3 (without `sortBy`);
 //! * `cost` — [`call_cost`], Kubernetes `CallCost` then cel-go's defaults, for the libraries not
 //!   on the table;
 //! * `args` — the helpers the library files share; `limits` — crdlint's bounds on what one
@@ -281,10 +280,10 @@ mod tests {
                 .as_str(),
             Some("\"a\\\"b\"")
         );
+        let format = table::overload("string_format").unwrap();
         assert_eq!(
-            call(
-                "format",
-                true,
+            (format.run)(
+                Behavior::NEWEST,
                 &[st("%s-%d"), Value::list(vec![st("x"), Value::Int(3)])]
             )
             .unwrap()

@@ -5,17 +5,20 @@
 //! (`eval::ast::from_checked`), so that a call is dispatched by id, not by name.
 //!
 //! A new function of a library on the table is one row in that library's file; [`LIBRARIES`]
-//! lists the libraries. The libraries not yet on it (`standard`, `kubernetes`, `ext` but
-//! ext.Sets, `format`) are declared in `cel/decls/*.dsl` and dispatched by name in
+//! lists the libraries. The libraries not yet on it (`standard`, `kubernetes`, `ext`:
+//! ext.Strings but `format`, ext.Lists) are declared in `cel/decls/*.dsl` and dispatched by name in
 //! `functions::call_in`.
 
 use super::super::value::Value;
 pub use super::overload::{Estimate, Overload, RuntimeCost};
-use super::sets;
+use super::{format, sets};
 use crate::cel::types::{parse_type, split_top, Type};
 
 /// Every library on the table, by name.
-pub static LIBRARIES: &[(&str, &[Overload])] = &[("ext.Sets", sets::OVERLOADS)];
+pub static LIBRARIES: &[(&str, &[Overload])] = &[
+    ("ext.Sets", sets::OVERLOADS),
+    ("string.format", format::OVERLOADS),
+];
 
 /// Every overload on the table.
 pub fn all() -> impl Iterator<Item = &'static Overload> {
@@ -111,7 +114,7 @@ mod tests {
 
     /// The overloads still declared in `cel/decls/*.dsl` and dispatched by name (the libraries
     /// not yet on the table); moving a library onto the table lowers it.
-    const NOT_ON_THE_TABLE: usize = 337;
+    const NOT_ON_THE_TABLE: usize = 336;
 
     #[test]
     fn every_overload_has_its_declaration_implementation_and_both_costs() {

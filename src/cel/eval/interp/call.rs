@@ -302,8 +302,20 @@ impl<'a> Evaluator<'a> {
                 return Err(cost_limit_error());
             }
         }
+        self.scanned = self
+            .scanned
+            .saturating_add(functions::scanned_beyond_charge(o.function(), vals));
+        if self.scanned > functions::MAX_SCANNED_BYTES {
+            return Err(functions::scanned_limit_error());
+        }
         let result = (o.run)(self.opts.behavior, vals);
         self.add(c)?;
+        self.built = self
+            .built
+            .saturating_add(functions::built_beyond_charge(o.function(), &result));
+        if self.built > functions::MAX_BUILT_BYTES {
+            return Err(functions::built_limit_error());
+        }
         result
     }
 }
