@@ -291,9 +291,9 @@ fn minors_are_compared_only_in_the_behaviour_table() {
         ("src/cel/checker/mod.rs", "minor >= *since"),
         ("src/cel/checker/mod.rs", "minor >= *s"),
         // CEL language options of base.go's versioned option sets.
-        ("src/cel/mod.rs", "m >= 28"),
-        ("src/cel/mod.rs", "m >= 29"),
-        ("src/cel/mod.rs", "m >= 31"),
+        ("src/cel/compile.rs", "m >= 28"),
+        ("src/cel/compile.rs", "m >= 29"),
+        ("src/cel/compile.rs", "m >= 31"),
         // The string format table.
         ("src/schema/formats/mod.rs", "*introduced <= minor"),
         ("src/schema/formats/mod.rs", "since <= compat.minor"),
@@ -374,8 +374,7 @@ fn names_cel_crate(code: &str) -> bool {
 fn only_the_parser_names_the_cel_crate() {
     assert!(names_cel_crate("use cel::parser::Parser;"));
     assert!(!names_cel_crate("use crate::cel::checker;"));
-    // `cel/eval/ast.rs` holds the test-only second front end issue 29 deletes.
-    let allowed = ["src/cel/parse", "src/cel/macros.rs", "src/cel/eval/ast.rs"];
+    let allowed = ["src/cel/parse", "src/cel/macros.rs"];
     let wrong: Vec<String> = sources()
         .into_iter()
         .filter(|(path, code)| {
@@ -800,13 +799,18 @@ fn no_circular_imports_between_the_files_of_a_module() {
     dirs.sort();
     for dir in dirs {
         let dir = dir.to_string_lossy().replace('\\', "/");
-        // `src/cel/` is exempt while the `celtab` work (issue 29) breaks its circles there; the
-        // integrator removes this line when both have landed.
-        if dir == "src/cel" {
-            continue;
-        }
         cycles.extend(import_cycles(&dir));
     }
+    // Three circles in `cel/` that the overload-table work (issue 29) has not broken yet: it
+    // broke the others, by the measure of a finder that follows re-exports to the defining file;
+    // this finder counts a re-export as a use. Listed by their first edge, so any new circle
+    // fails.
+    const KNOWN: &[&str] = &[
+        "src/cel/cost.rs → src/cel/eval/lib.rs → ",
+        "src/cel/cost/estimator/mod.rs → src/cel/cost/library.rs → ",
+        "src/cel/eval/ast.rs → src/cel/eval/functions/mod.rs → ",
+    ];
+    cycles.retain(|c| !KNOWN.iter().any(|k| c.starts_with(k)));
     assert!(
         cycles.is_empty(),
         "circular imports between the files of a module:\n{}",

@@ -2,7 +2,9 @@
 //! Kubernetes minor that made each overload available to new CRD rules' environment
 //! (apiserver `pkg/cel/environment/base.go`, §5.3).
 //!
-//! The tables are plain text (`decls/*.dsl`, one overload per line:
+//! The libraries on the overload table (`eval::functions::table`) declare their overloads
+//! there, beside their implementations and costs; the others are plain text (`decls/*.dsl`,
+//! one overload per line:
 //! `<function> <overload id> <g|m> <since minor> (<arg types>) <result type>`), transcribed from
 //! cel-go `common/stdlib/standard.go`, `cel/library.go` (optional types), `ext/strings.go`,
 //! `ext/sets.go`, `ext/lists.go`, `ext/comprehensions.go` and apiserver `pkg/cel/library/*.go`.
@@ -14,7 +16,8 @@
 
 use std::sync::{Arc, OnceLock};
 
-use super::types::{opaque, Type};
+pub use super::types::parse_type;
+use super::types::{split_top, Type};
 use super::FastMap as HashMap;
 
 /// One overload of a function.
@@ -57,11 +60,14 @@ pub fn all_overloads() -> &'static [OverloadDecl] {
 fn all_named() -> &'static [(String, OverloadDecl)] {
     static ALL: OnceLock<Vec<(String, OverloadDecl)>> = OnceLock::new();
     ALL.get_or_init(|| {
+        let table = crate::cel::eval::functions::table::all().map(|o| o.decl_line());
         STDLIB
             .lines()
-            .chain(LIBRARIES.lines())
+            .map(str::to_string)
+            .chain(LIBRARIES.lines().map(str::to_string))
             .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-            .filter_map(parse_line)
+            .chain(table)
+            .filter_map(|l| parse_line(&l))
             .collect()
     })
 }
@@ -80,6 +86,14 @@ pub fn introduced_in(function: &str) -> Option<u32> {
         .filter(|(n, _)| n == function)
         .map(|(_, o)| o.since)
         .min()
+}
+
+/// The function an overload id belongs to, and the overload.
+pub fn function_of(id: &str) -> Option<(&'static str, &'static OverloadDecl)> {
+    all_named()
+        .iter()
+        .find(|(_, o)| o.id == id)
+        .map(|(n, o)| (n.as_str(), o))
 }
 
 /// The minor that introduced an overload id.
@@ -152,75 +166,6 @@ fn parse_line(line: &str) -> Option<(String, OverloadDecl)> {
     ))
 }
 
-fn split_top(s: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut depth = 0;
-    let mut start = 0;
-    for (i, c) in s.char_indices() {
-        match c {
-            '(' => depth += 1,
-            ')' => depth -= 1,
-            ',' if depth == 0 => {
-                out.push(s[start..i].trim());
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    out.push(s[start..].trim());
-    out
-}
-
-/// Parses a type written in the table notation.
-pub fn parse_type(s: &str, params: &mut Vec<String>) -> Option<Type> {
-    let s = s.trim();
-    if let Some(open) = s.find('(') {
-        let head = &s[..open];
-        let inner = s.get(open + 1..s.len() - 1)?;
-        let args: Vec<Type> = split_top(inner)
-            .into_iter()
-            .map(|a| parse_type(a, params))
-            .collect::<Option<_>>()?;
-        return match (head, args.as_slice()) {
-            ("list", [e]) => Some(Type::list(e.clone())),
-            ("map", [k, v]) => Some(Type::map(k.clone(), v.clone())),
-            ("opt", [t]) => Some(Type::optional(t.clone())),
-            ("type", [t]) => Some(Type::type_of(t.clone())),
-            _ => None,
-        };
-    }
-    Some(match s {
-        "int" => Type::Int,
-        "uint" => Type::Uint,
-        "double" => Type::Double,
-        "bool" => Type::Bool,
-        "string" => Type::String,
-        "bytes" => Type::Bytes,
-        "null" => Type::Null,
-        "dyn" => Type::Dyn,
-        "duration" => Type::Duration,
-        "timestamp" => Type::Timestamp,
-        "URL" => Type::opaque(opaque::URL),
-        "IP" => Type::opaque(opaque::IP),
-        "CIDR" => Type::opaque(opaque::CIDR),
-        "Quantity" => Type::opaque(opaque::QUANTITY),
-        "Semver" => Type::opaque(opaque::SEMVER),
-        "Format" => Type::opaque(opaque::FORMAT),
-        "Authorizer" => Type::opaque(opaque::AUTHORIZER),
-        "PathCheck" => Type::opaque(opaque::PATH_CHECK),
-        "GroupCheck" => Type::opaque(opaque::GROUP_CHECK),
-        "ResourceCheck" => Type::opaque(opaque::RESOURCE_CHECK),
-        "Decision" => Type::opaque(opaque::DECISION),
-        p if p.len() == 1 && p.chars().all(|c| c.is_ascii_uppercase()) => {
-            if !params.iter().any(|x| x == p) {
-                params.push(p.to_string());
-            }
-            Type::param(p)
-        }
-        _ => return None,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -232,7 +177,8 @@ mod tests {
             .chain(LIBRARIES.lines())
             .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
             .count();
-        assert_eq!(all_overloads().len(), lines);
+        let table = crate::cel::eval::functions::table::all().count();
+        assert_eq!(all_overloads().len(), lines + table);
     }
 
     #[test]

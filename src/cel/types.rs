@@ -481,6 +481,77 @@ pub(crate) fn hash_type(t: &Type, h: &mut Fingerprinter) {
     }
 }
 
+/// The parameter list of the declaration notation split at its top-level commas.
+pub fn split_top(s: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut depth = 0;
+    let mut start = 0;
+    for (i, c) in s.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(s[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(s[start..].trim());
+    out
+}
+
+/// Parses a type written in the notation of the declaration tables (`list(A)`, `opt(V)`,
+/// `Quantity`; a single capital letter is a type parameter, added to `params`).
+pub fn parse_type(s: &str, params: &mut Vec<String>) -> Option<Type> {
+    let s = s.trim();
+    if let Some(open) = s.find('(') {
+        let head = &s[..open];
+        let inner = s.get(open + 1..s.len() - 1)?;
+        let args: Vec<Type> = split_top(inner)
+            .into_iter()
+            .map(|a| parse_type(a, params))
+            .collect::<Option<_>>()?;
+        return match (head, args.as_slice()) {
+            ("list", [e]) => Some(Type::list(e.clone())),
+            ("map", [k, v]) => Some(Type::map(k.clone(), v.clone())),
+            ("opt", [t]) => Some(Type::optional(t.clone())),
+            ("type", [t]) => Some(Type::type_of(t.clone())),
+            _ => None,
+        };
+    }
+    Some(match s {
+        "int" => Type::Int,
+        "uint" => Type::Uint,
+        "double" => Type::Double,
+        "bool" => Type::Bool,
+        "string" => Type::String,
+        "bytes" => Type::Bytes,
+        "null" => Type::Null,
+        "dyn" => Type::Dyn,
+        "duration" => Type::Duration,
+        "timestamp" => Type::Timestamp,
+        "URL" => Type::opaque(opaque::URL),
+        "IP" => Type::opaque(opaque::IP),
+        "CIDR" => Type::opaque(opaque::CIDR),
+        "Quantity" => Type::opaque(opaque::QUANTITY),
+        "Semver" => Type::opaque(opaque::SEMVER),
+        "Format" => Type::opaque(opaque::FORMAT),
+        "Authorizer" => Type::opaque(opaque::AUTHORIZER),
+        "PathCheck" => Type::opaque(opaque::PATH_CHECK),
+        "GroupCheck" => Type::opaque(opaque::GROUP_CHECK),
+        "ResourceCheck" => Type::opaque(opaque::RESOURCE_CHECK),
+        "Decision" => Type::opaque(opaque::DECISION),
+        p if p.len() == 1 && p.chars().all(|c| c.is_ascii_uppercase()) => {
+            if !params.iter().any(|x| x == p) {
+                params.push(p.to_string());
+            }
+            Type::param(p)
+        }
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -252,13 +252,6 @@ pub struct LockArgs {
     pub no_locked: bool,
 }
 
-impl LockArgs {
-    /// Whether the run verifies strictly: the flags, else whether `CI` is set.
-    pub fn locked(&self) -> bool {
-        crate::cli::vendored::locked(self.locked, self.no_locked)
-    }
-}
-
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     #[command(flatten)]

@@ -160,6 +160,31 @@ review can tell a deliberate exception from a silenced bug. The finding is still
 };
 
 /// `cli`'s own rules.
+pub static MODIFIED: Rule = Rule {
+    id: "vendor/modified",
+    severity: Severity::Warning,
+    summary: "A vendored CRD differs from `crdlint.lock`, is missing, or has no lock",
+    docs: "`crdlint vendor` copies the CRDs a repository uses but does not contain into \
+`.crdlint/vendor/<source>/` and records each file's sha256 in `crdlint.lock`, so that every run \
+validates against exactly the bytes that were reviewed. A vendored file whose bytes no longer \
+match the lock (edited by hand, or merged badly), a file the lock lists that is missing, or a \
+vendor folder with no lock beside it means the run may validate against something nobody \
+pinned. Without `--locked` this is a warning at the lock's `file:` line and the file on disk is \
+used (or, without a lock, every CRD in the folder); with `--locked`, the default when the `CI` \
+environment variable is set, it fails the run (exit 2) naming the file and its source. Run \
+`crdlint vendor` to restore the files from their sources, or change the `vendor:` entry and run \
+it to pin new ones.",
+    bad: "# .crdlint/vendor/cert-manager/certificates.cert-manager.io.yaml edited after `crdlint vendor`\n\
+# crdlint.lock still holds the sha256 of the vendored bytes:\n\
+        file: .crdlint/vendor/cert-manager/certificates.cert-manager.io.yaml\n\
+        sha256: 3f1c...\n",
+    good: "# crdlint vendor   (restores the file from its source and the lock agrees again)\n\
+        file: .crdlint/vendor/cert-manager/certificates.cert-manager.io.yaml\n\
+        sha256: 3f1c...\n",
+};
+
+/// The rules of this file.
+
 pub static RULES: &[&Rule] = &[
     &CRD_UNUSABLE,
     &DUPLICATE_CRD,
@@ -171,10 +196,11 @@ pub static RULES: &[&Rule] = &[
     &BLANKET,
     &MISSING_REASON,
     &UNUSED,
+    &MODIFIED,
 ];
 
 /// Every module's rule list.
-const SOURCES: [&[&Rule]; 10] = [
+const SOURCES: [&[&Rule]; 9] = [
     crate::diag::rules::RULES,
     RULES,
     crate::cel::rules::RULES,
@@ -184,7 +210,6 @@ const SOURCES: [&[&Rule]; 10] = [
     crate::builtin::RULES,
     crate::suite::RULES,
     crate::compat::RULES,
-    super::vendored::RULES,
 ];
 
 /// Every rule crdlint can report, sorted by id, each id once.

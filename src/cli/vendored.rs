@@ -14,39 +14,14 @@
 
 use std::path::{Path, PathBuf};
 
+use super::args::LockArgs;
 use super::driver::RunResult;
-use super::rules::NO_SCHEMA;
+use super::rules::{MODIFIED, NO_SCHEMA};
 use super::settings::Settings;
 use super::Failure;
-use crate::diag::{Diagnostic, Rule, Severity, SourceFile, Span};
+use crate::diag::{Diagnostic, SourceFile, Span};
 use crate::vendor::lock::{self, Lock};
 use crate::vendor::sha256;
-
-pub static MODIFIED: Rule = Rule {
-    id: "vendor/modified",
-    severity: Severity::Warning,
-    summary: "A vendored CRD differs from `crdlint.lock`, is missing, or has no lock",
-    docs: "`crdlint vendor` copies the CRDs a repository uses but does not contain into \
-`.crdlint/vendor/<source>/` and records each file's sha256 in `crdlint.lock`, so that every run \
-validates against exactly the bytes that were reviewed. A vendored file whose bytes no longer \
-match the lock (edited by hand, or merged badly), a file the lock lists that is missing, or a \
-vendor folder with no lock beside it means the run may validate against something nobody \
-pinned. Without `--locked` this is a warning at the lock's `file:` line and the file on disk is \
-used (or, without a lock, every CRD in the folder); with `--locked`, the default when the `CI` \
-environment variable is set, it fails the run (exit 2) naming the file and its source. Run \
-`crdlint vendor` to restore the files from their sources, or change the `vendor:` entry and run \
-it to pin new ones.",
-    bad: "# .crdlint/vendor/cert-manager/certificates.cert-manager.io.yaml edited after `crdlint vendor`\n\
-# crdlint.lock still holds the sha256 of the vendored bytes:\n\
-        file: .crdlint/vendor/cert-manager/certificates.cert-manager.io.yaml\n\
-        sha256: 3f1c...\n",
-    good: "# crdlint vendor   (restores the file from its source and the lock agrees again)\n\
-        file: .crdlint/vendor/cert-manager/certificates.cert-manager.io.yaml\n\
-        sha256: 3f1c...\n",
-};
-
-/// The rules of this file.
-pub static RULES: &[&Rule] = &[&MODIFIED];
 
 /// A run's vendored CRDs: the files to read as schemas, and what the lock said about them.
 #[derive(Default)]
@@ -61,9 +36,9 @@ pub struct Vendored {
 }
 
 /// What `--locked`/`--no-locked` and `CI` make of a run: verify strictly or warn.
-pub fn locked(flag: bool, no_flag: bool) -> bool {
-    if flag || no_flag {
-        return flag;
+pub fn locked(lock: &LockArgs) -> bool {
+    if lock.locked || lock.no_locked {
+        return lock.locked;
     }
     std::env::var_os("CI").is_some_and(|v| !v.is_empty())
 }

@@ -12,15 +12,17 @@
 //! '(int, bool)'`, `undefined field 'x'`, `undeclared reference to 'f' (in container '')`).
 
 use std::borrow::Cow;
-use std::sync::Arc;
 
 use super::ast::{Expr, ExprKind, Literal};
-use super::decls::{Decls, FunctionDecl, OverloadDecl};
+use super::decls::{FunctionDecl, OverloadDecl};
 use super::types::Type;
 use crate::cel::FastMap as HashMap;
 
 mod assign;
+mod env;
 mod validate;
+
+pub use env::{CheckEnv, CheckError};
 
 use assign::{internal_is_assignable, is_exact, most_general, rename_params, substitute, Mapping};
 use validate::validate;
@@ -68,37 +70,6 @@ impl CheckedExpr {
             .values()
             .any(|r| matches!(r, Reference::Ident(n) if n == name))
     }
-}
-
-/// A checker error at a node.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CheckError {
-    pub id: u64,
-    pub message: String,
-}
-
-/// The environment a check runs in.
-#[derive(Clone, Debug)]
-pub struct CheckEnv {
-    pub decls: Arc<Decls>,
-    /// Extra overloads (e.g. a test's future function), consulted after `decls`.
-    pub extra: Vec<(String, OverloadDecl)>,
-    /// Declared variables.
-    pub vars: Vec<(String, Type)>,
-    /// `CrossTypeNumericComparisons` (1.28+): without it the mixed int/uint/double comparison
-    /// overloads are disabled.
-    pub cross_type_numeric_comparisons: bool,
-    /// `optional_type` and the optional syntax are available (1.28+).
-    pub optional_types: bool,
-    /// apiserver's `recognizeKeywordAsFieldName` (1.31+): `self.namespace` finds the escaped
-    /// `__namespace__` field.
-    pub keyword_field_names: bool,
-    /// The 1.29 literal validators (duration, timestamp, regex).
-    pub literal_validators: bool,
-    /// The homogeneous aggregate literal validator (Kubernetes always installs it).
-    pub homogeneous_literals: bool,
-    /// The minor whose libraries the environment has (gates the library type names).
-    pub minor: u32,
 }
 
 const CROSS_TYPE_SUFFIXES: &[&str] = &[

@@ -4,7 +4,7 @@
 use crate::cel::FastMap as HashMap;
 
 use super::assign::is_equivalent;
-use super::{CheckEnv, CheckError};
+use super::env::{CheckEnv, CheckError};
 use crate::cel::ast::{Expr, ExprKind, Literal, MapEntry};
 use crate::cel::types::Type;
 

@@ -183,6 +183,34 @@ impl<P> TotalCost<P> {
     }
 }
 
+/// `1234567` → `1,234,567`.
+pub fn group_thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::with_capacity(s.len() + s.len() / 3);
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A share of a limit as a whole percentage, `<1%` for small non-zero shares.
+pub fn percent_of(cost: u64, limit: u64) -> String {
+    if cost == 0 {
+        return "0%".to_string();
+    }
+    let p = cost as f64 * 100.0 / limit as f64;
+    if p < 1.0 {
+        "<1%".to_string()
+    } else if p >= 10_000.0 {
+        ">9999%".to_string()
+    } else {
+        format!("{}%", p.round() as u64)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

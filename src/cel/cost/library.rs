@@ -1,7 +1,8 @@
 //! Call costs of library functions that the core estimator does not know: the Kubernetes CEL
 //! libraries (apiserver `pkg/cel/library/cost.go`, `EstimateCallCost`, matched by *function
-//! name*) and the cel-go extensions that register per-overload estimators (`ext/sets.go`,
-//! `ext/lists.go` version 3, matched by *overload id*).
+//! name*) and the cel-go extensions that register per-overload estimators (`ext/lists.go`
+//! version 3, matched by *overload id*; ext.Sets is on the overload table,
+//! `eval::functions::sets`).
 //!
 //! Both return a [`CallEstimate`] for the call alone; the caller adds the arguments' own costs.
 //! `None` means "no estimate here", and the caller falls through to cel-go's built-in rules.
@@ -69,7 +70,8 @@ fn go_f64_to_u64(f: f64) -> u64 {
 }
 
 /// `CostEstimator.sizeEstimate`: the computed size, else the schema estimate, else unknown.
-fn size_of(node: &AstNode<'_>, sizes: &dyn SizeEstimator) -> SizeEstimate {
+/// A node's size: what the estimator computed, else the schema's bound, else unknown.
+pub fn size_of(node: &AstNode<'_>, sizes: &dyn SizeEstimator) -> SizeEstimate {
     node.computed_size
         .or_else(|| sizes.estimate_size(node))
         .unwrap_or(SizeEstimate::UNKNOWN)
@@ -419,24 +421,7 @@ pub fn extension_overload_cost(
     args: &[AstNode<'_>],
     sizes: &dyn SizeEstimator,
 ) -> Option<Option<CallEstimate>> {
-    let sets = |factor: f64| {
-        if args.len() != 2 {
-            return None;
-        }
-        let a = size_of(&args[0], sizes);
-        let b = size_of(&args[1], sizes);
-        Some(CallEstimate {
-            cost: a
-                .multiply(b)
-                .multiply_by_cost_factor(factor)
-                .add(CostEstimate::fixed(1)),
-            result_size: None,
-        })
-    };
     Some(match overload {
-        // ext.Sets
-        "list_sets_contains_list" | "list_sets_intersects_list" => sets(1.0),
-        "list_sets_equivalent_list" => sets(2.0),
         // ext.Lists version 3
         "list_slice" => {
             let t = target?;

@@ -31,14 +31,10 @@ substring string_substring_int m 0 (string, int) string
 substring string_substring_int_int m 0 (string, int, int) string
 trim string_trim m 0 (string) string
 upperAscii string_upper_ascii m 0 (string) string
-format string_format m 29 (string, list(dyn)) string
 strings.quote strings_quote g 29 (string) string
 join list_join m 29 (list(string)) string
 join list_join_string m 29 (list(string), string) string
-# cel-go ext.Sets (1.29).
-sets.contains list_sets_contains_list g 29 (list(T), list(T)) bool
-sets.equivalent list_sets_equivalent_list g 29 (list(T), list(T)) bool
-sets.intersects list_sets_intersects_list g 29 (list(T), list(T)) bool
+# cel-go ext.Sets (1.29) is on the overload table (src/cel/eval/functions/sets.rs).
 # cel-go ext.TwoVarComprehensions (1.32): the helper the transformMap macros call.
 cel.@mapInsert @mapInsert_map_key_value g 32 (map(K,V), K, V) map(K,V)
 cel.@mapInsert @mapInsert_map_map g 32 (map(K,V), map(K,V)) map(K,V)

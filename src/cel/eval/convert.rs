@@ -13,8 +13,9 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use chrono::{DateTime, FixedOffset, NaiveDate};
+use chrono::NaiveDate;
 
+pub use super::lib::parse_date_time;
 use super::value::{Entries, Key, ListKind, ListValue, MapValue, Value};
 use crate::schema::{AdditionalProperties, Schema};
 use crate::yaml::{Node, Value as Y};
@@ -477,28 +478,6 @@ fn untyped(node: &Node, depth: usize) -> Value {
 
 /// apiserver `cel.Escape`, shared with the checker so both see the same field names.
 pub use crate::cel::escaping::escape;
-
-/// The strfmt `date-time` layouts Kubernetes accepts (RFC 3339 with optional fraction, `Z` or
-/// numeric offset); the result is in UTC.
-pub fn parse_date_time(s: &str) -> Option<DateTime<FixedOffset>> {
-    if let Ok(t) = DateTime::parse_from_rfc3339(s) {
-        return Some(t);
-    }
-    for layout in [
-        "%Y-%m-%dT%H:%M:%S%.f%z",
-        "%Y-%m-%dT%H:%M:%S%z",
-        "%Y-%m-%dT%H:%M:%S%.fZ",
-        "%Y-%m-%dT%H:%M:%SZ",
-    ] {
-        if let Ok(t) = DateTime::parse_from_str(s, layout) {
-            return Some(t);
-        }
-        if let Ok(t) = chrono::NaiveDateTime::parse_from_str(s, layout) {
-            return Some(t.and_utc().fixed_offset());
-        }
-    }
-    None
-}
 
 /// Go `time.ParseDuration`: `[-+]?([0-9]*(\.[0-9]*)?[a-z]+)+`, units ns us µs ms s m h.
 pub fn parse_go_duration(s: &str) -> Option<i64> {

@@ -180,6 +180,9 @@ impl<'a> Evaluator<'a> {
                 field,
                 test,
             } => self.select(e, operand, field, *test),
+            ExprKind::Call { target, args, .. } if e.form == CallForm::Overloads => {
+                self.overload_call(&e.overloads, target.as_deref(), args)
+            }
             ExprKind::Call { func, target, args } => {
                 self.call(e.form, func, target.as_deref(), args)
             }

@@ -10,7 +10,9 @@ use std::cmp::Ordering;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use std::sync::Arc;
 
-use super::value::{ErrorKind, EvalError};
+use chrono::{DateTime, FixedOffset};
+
+use super::error::{ErrorKind, EvalError};
 use crate::schema::formats::gourl;
 
 // ---------------------------------------------------------------------------------------------
@@ -461,7 +463,7 @@ pub fn validate_format(name: &str, s: &str, go: gourl::Options) -> Option<Vec<St
             }
         }
         "datetime" => {
-            if super::convert::parse_date_time(s).is_some() {
+            if parse_date_time(s).is_some() {
                 vec![]
             } else {
                 vec!["invalid datetime".into()]
@@ -487,6 +489,28 @@ pub fn regex(pattern: &str) -> Result<Arc<regex::Regex>, EvalError> {
         )),
         Err(e) => Err(EvalError::other(e)),
     }
+}
+
+/// The strfmt `date-time` layouts Kubernetes accepts (RFC 3339 with optional fraction, `Z` or
+/// numeric offset); the result is in UTC.
+pub fn parse_date_time(s: &str) -> Option<DateTime<FixedOffset>> {
+    if let Ok(t) = DateTime::parse_from_rfc3339(s) {
+        return Some(t);
+    }
+    for layout in [
+        "%Y-%m-%dT%H:%M:%S%.f%z",
+        "%Y-%m-%dT%H:%M:%S%z",
+        "%Y-%m-%dT%H:%M:%S%.fZ",
+        "%Y-%m-%dT%H:%M:%SZ",
+    ] {
+        if let Ok(t) = DateTime::parse_from_str(s, layout) {
+            return Some(t);
+        }
+        if let Ok(t) = chrono::NaiveDateTime::parse_from_str(s, layout) {
+            return Some(t.and_utc().fixed_offset());
+        }
+    }
+    None
 }
 
 #[cfg(test)]

@@ -9,7 +9,8 @@
 //!   opaque Kubernetes values) and cel-go's error texts;
 //! * [`convert`] — schema-aware conversion of YAML nodes into values (what `self` is);
 //! * [`ast`] — the evaluator's owned tree, converted from the checker's `CheckedExpr`
-//!   ([`ast::from_checked`]) or parsed directly ([`ast::parse`], tests and tools);
+//!   ([`ast::from_checked`]) or from the front end's AST unchecked ([`ast::parse_unchecked`],
+//!   tests and tools);
 //! * [`interp`] — evaluation with cost tracking, the per-call limit and constant folding;
 //! * [`functions`] / [`lib`] — the standard and Kubernetes libraries and their runtime costs;
 //! * [`rules`] — the per-schema-node walk with the server's messages, reasons, fieldPath,
@@ -33,13 +34,14 @@
 
 pub mod ast;
 pub mod convert;
+pub mod error;
 pub mod functions;
 pub mod interp;
 pub mod lib;
 pub mod rules;
 pub mod value;
 
-pub use ast::{parse, Expr};
+pub use ast::{parse_unchecked, Expr};
 pub use convert::{escape, to_value};
 pub use interp::{evaluate, Options, Outcome};
 pub use rules::{evaluate_rules, ErrorType, Limits, RuleError, Validator};

@@ -10,13 +10,13 @@
 //! Error texts are cel-go's (`no such key: x`, `integer overflow`, `division by zero`,
 //! `no such overload`): the validator copies them verbatim into the field errors it reports.
 
-use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, OnceLock};
 
 use chrono::{DateTime, FixedOffset};
 use indexmap::IndexMap;
 
+pub use super::error::{ErrorKind, EvalError};
 use super::lib::{Cidr, IpAddress, Quantity, Semver, Url};
 
 /// One CEL value.
@@ -300,65 +300,6 @@ impl MapValue {
     }
 }
 
-/// What went wrong; the text in [`EvalError::message`] is what users see.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ErrorKind {
-    NoSuchKey,
-    Overflow,
-    DivisionByZero,
-    /// `no such overload` (a dynamic value of the wrong type reached a function).
-    NoSuchOverload,
-    /// The per-call cost limit was exceeded.
-    CostLimit,
-    /// crdlint cannot check this offline (a regular expression too complex to compile here
-    /// that Go accepts): the rule is skipped for the object, never reported as failing.
-    Unchecked,
-    IndexOutOfRange,
-    Other,
-}
-
-/// An evaluation error (cel-go `types.Err`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EvalError {
-    pub kind: ErrorKind,
-    pub message: String,
-}
-
-impl EvalError {
-    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
-        EvalError {
-            kind,
-            message: message.into(),
-        }
-    }
-    pub fn no_such_key(key: impl fmt::Display) -> Self {
-        Self::new(ErrorKind::NoSuchKey, format!("no such key: {key}"))
-    }
-    pub fn overflow() -> Self {
-        Self::new(ErrorKind::Overflow, "integer overflow")
-    }
-    pub fn division_by_zero() -> Self {
-        Self::new(ErrorKind::DivisionByZero, "division by zero")
-    }
-    pub fn modulus_by_zero() -> Self {
-        Self::new(ErrorKind::DivisionByZero, "modulus by zero")
-    }
-    pub fn no_such_overload() -> Self {
-        Self::new(ErrorKind::NoSuchOverload, "no such overload")
-    }
-    pub fn other(message: impl Into<String>) -> Self {
-        Self::new(ErrorKind::Other, message)
-    }
-}
-
-impl fmt::Display for EvalError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for EvalError {}
-
 pub type EvalResult = Result<Value, EvalError>;
 
 impl Value {
@@ -527,7 +468,7 @@ fn same_map_keys(a: &Value, b: &Value, keys: &[String]) -> bool {
 /// A list-map key field of an element: objects store fields under their escaped names, and
 /// under the raw name when it cannot be escaped.
 pub fn map_key_field<'a>(m: &'a MapValue, key: &str) -> Option<&'a Value> {
-    match super::convert::escape(key) {
+    match crate::cel::escaping::escape(key) {
         Some(e) => m.get_str(&e),
         None => m.get_str(key),
     }
@@ -651,7 +592,7 @@ pub fn format_timestamp(t: &DateTime<FixedOffset>) -> String {
 /// renders it): strings quoted, numbers and bools bare.
 pub fn render_field_value(v: &Value) -> Option<String> {
     Some(match v {
-        Value::String(s) => super::functions::quote(s),
+        Value::String(s) => quote(s),
         Value::Int(i) => i.to_string(),
         Value::Uint(u) => u.to_string(),
         Value::Double(d) => format_double(*d),
@@ -659,6 +600,30 @@ pub fn render_field_value(v: &Value) -> Option<String> {
         Value::Null => "null".into(),
         _ => return None,
     })
+}
+
+/// Go `strconv.Quote`-like quoting that `strings.quote` uses and errors show strings with.
+pub(crate) fn quote(st: &str) -> std::string::String {
+    let mut out = std::string::String::from("\"");
+    for c in st.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\x07' => out.push_str("\\a"),
+            '\x08' => out.push_str("\\b"),
+            '\x0c' => out.push_str("\\f"),
+            '\x0b' => out.push_str("\\v"),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\x{:02x}", c as u32))
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 #[cfg(test)]

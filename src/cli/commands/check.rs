@@ -13,7 +13,10 @@ pub fn run(settings: &Settings, mode: Mode, args: &CheckArgs) -> Result<Status, 
     if mode == Mode::Validate {
         Settings::refuse_lint_vendored(&args.validation, "validate")?;
     }
-    let vendored = Vendored::load(settings, args.validation.lock.locked())?;
+    let vendored = Vendored::load(
+        settings,
+        crate::cli::vendored::locked(&args.validation.lock),
+    )?;
     let opts = RunOptions {
         mode,
         missing_schema: settings.missing_schema_severity(),

@@ -54,7 +54,7 @@ struct CaseRun<'a> {
 }
 
 pub fn run(settings: &Settings, args: &TestArgs) -> Result<Status, Failure> {
-    let vendored = Vendored::load(settings, args.lock.locked())?;
+    let vendored = Vendored::load(settings, crate::cli::vendored::locked(&args.lock))?;
     let paths = settings.paths(&args.paths.paths);
     let loaded = gather(
         settings,

@@ -43,7 +43,10 @@ pub fn run(settings: &Settings, kind: Transform, args: &TransformArgs) -> Result
         Transform::Default => "default",
     };
     Settings::refuse_lint_vendored(&args.validation, command)?;
-    let vendored = Vendored::load(settings, args.validation.lock.locked())?;
+    let vendored = Vendored::load(
+        settings,
+        crate::cli::vendored::locked(&args.validation.lock),
+    )?;
     let opts = RunOptions {
         mode: Mode::Validate,
         missing_schema: settings.missing_schema_severity(),

@@ -5,10 +5,10 @@ use std::cell::RefCell;
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use super::rules::{group_thousands, percent_of};
 use super::{estimate, ExpressionKind, OwnedEdge, Recheck, RuleCost};
 use crate::cel::cost::budget::{
-    self, fallback_cardinality, Cardinality, STATIC_ESTIMATED_COST_LIMIT,
+    self, fallback_cardinality, group_thousands, percent_of, Cardinality,
+    STATIC_ESTIMATED_COST_LIMIT,
 };
 use crate::cel::cost::estimate::SizeEstimate;
 use crate::cel::cost::estimator::{estimate_cost, AstNode, CostOptions, SizeEstimator};

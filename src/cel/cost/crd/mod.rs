@@ -27,10 +27,8 @@ mod fix;
 mod rules;
 mod walk;
 
-pub use rules::{
-    check_schema_costs, group_thousands, percent_of, COST_EXCEEDED, COST_HIGH, CRD_COST_EXCEEDED,
-    RULES,
-};
+pub use super::budget::{group_thousands, percent_of};
+pub use rules::{check_schema_costs, COST_EXCEEDED, COST_HIGH, CRD_COST_EXCEEDED, RULES};
 pub use walk::schema_costs;
 
 /// What [`schema_costs`] needs from the CEL front end: declared types from schemas, and

@@ -84,7 +84,8 @@ impl<'a> Coster<'a> {
         sum.add(fn_cost)
     }
 
-    /// `functionCost`: extension estimators, then the Kubernetes library, then cel-go's own.
+    /// `functionCost`: the overload table's estimate, the other extension estimators, then the
+    /// Kubernetes library, then cel-go's own.
     fn function_cost(
         &mut self,
         e: &'a Expr,
@@ -99,6 +100,11 @@ impl<'a> Coster<'a> {
             cost: est.cost.add(arg_sum),
             result_size: est.result_size,
         };
+        if let Some(row) = crate::cel::eval::functions::table::overload(overload) {
+            if let Some(est) = (row.estimate)(target, args, self.sizes) {
+                return with_args(est);
+            }
+        }
         if let Some(Some(est)) = extension_overload_cost(overload, target, args, self.sizes) {
             return with_args(est);
         }
@@ -124,9 +130,6 @@ impl<'a> Coster<'a> {
     ) -> Option<CallEstimate> {
         let st = STRING_TRAVERSAL_COST_FACTOR;
         match overload {
-            "string_format" => {
-                target.map(|t| plain(size(t).multiply_by_cost_factor(st).add(arg_sum)))
-            }
             "string_to_bytes" if args.len() == 1 => {
                 let sz = size(&args[0]);
                 Some(CallEstimate {

@@ -125,12 +125,6 @@ pub fn call_cost(func: &str, member: bool, args: &[Value], result: &EvalResult) 
         "getScheme" | "getHostname" | "getHost" | "getPort" | "getEscapedPath" | "getQuery" => {
             return 1
         }
-        "sets.contains" | "sets.intersects" if args.len() == 2 => {
-            return 1 + args[0].actual_size() * args[1].actual_size()
-        }
-        "sets.equivalent" if args.len() == 2 => {
-            return 1 + ((args[0].actual_size() * args[1].actual_size()) as f64 * 2.0) as u64
-        }
         _ => {}
     }
     // cel-go ext.Lists v3 cost trackers.
@@ -169,7 +163,7 @@ pub fn call_cost(func: &str, member: bool, args: &[Value], result: &EvalResult) 
         // The vectors (cel-go v0.29.2) charge the prefix/suffix length.
         ("startsWith" | "endsWith", [Value::String(_), _]) => ceil(asz(1) as f64 * 0.1),
         ("bytes", [Value::String(_)]) | ("string", [Value::Bytes(_)]) => ceil(asz(0) as f64 * 0.1),
-        ("strings.quote", [_]) | ("format", [Value::String(_), _]) => ceil(asz(0) as f64 * 0.1),
+        ("strings.quote", [_]) => ceil(asz(0) as f64 * 0.1),
         ("@in", [_, Value::List(_)]) => asz(1),
         ("_<_" | "_<=_" | "_>_" | "_>=_", [Value::String(_), Value::String(_)])
         | ("_<_" | "_<=_" | "_>_" | "_>=_", [Value::Bytes(_), Value::Bytes(_)]) => {

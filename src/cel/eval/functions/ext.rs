@@ -5,9 +5,8 @@ use std::cmp::Ordering;
 
 use crate::k8s::Behavior;
 
-use super::super::value::{compare, equals, EvalResult, Value};
-use super::format::string_format;
-use super::{b, err, int_arg, not_here, s, str_arg};
+use super::super::value::{compare, equals, quote, EvalResult, Value};
+use super::args::{b, err, int_arg, not_here, s, str_arg};
 
 /// The length of `st.replace(from, to)` with at most `n` replacements (`n < 0`: all), without
 /// building it. An empty `from` matches before every character and at the end, as Go's
@@ -23,7 +22,7 @@ fn replaced_len(st: &str, from: &str, to: &str, n: i64) -> usize {
 }
 
 /// Extension-library functions; `not_here` when `func` is not one of them.
-pub(super) fn call(beh: Behavior, func: &str, _member: bool, args: &[Value]) -> EvalResult {
+pub(super) fn call(_beh: Behavior, func: &str, _member: bool, args: &[Value]) -> EvalResult {
     use Value::*;
     match (func, args) {
         // ---- ext.Strings v2 ----
@@ -70,8 +69,8 @@ pub(super) fn call(beh: Behavior, func: &str, _member: bool, args: &[Value]) -> 
             };
             // The result is sized before it is built: one call can ask for n × m bytes
             // (`s.replace('', t)` puts `t` between every character) at a cost of n / 10.
-            if replaced_len(st, from, to, n) > super::MAX_BUILT_BYTES {
-                return Err(super::built_limit_error());
+            if replaced_len(st, from, to, n) > super::limits::MAX_BUILT_BYTES {
+                return Err(super::limits::built_limit_error());
             }
             if n < 0 {
                 s(st.replace(&**from, to))
@@ -149,24 +148,6 @@ pub(super) fn call(beh: Behavior, func: &str, _member: bool, args: &[Value]) -> 
             s(out)
         }
         ("strings.quote", [String(st)]) => s(quote(st)),
-        ("format", [String(fmt), List(l)]) => string_format(fmt, l.items(), beh).map(Value::String),
-
-        // ---- ext.Sets ----
-        ("sets.contains", [List(a), List(c)]) => b(c
-            .items()
-            .iter()
-            .all(|x| a.items().iter().any(|y| equals(x, y)))),
-        ("sets.intersects", [List(a), List(c)]) => b(c
-            .items()
-            .iter()
-            .any(|x| a.items().iter().any(|y| equals(x, y)))),
-        ("sets.equivalent", [List(a), List(c)]) => b(c
-            .items()
-            .iter()
-            .all(|x| a.items().iter().any(|y| equals(x, y)))
-            && a.items()
-                .iter()
-                .all(|x| c.items().iter().any(|y| equals(x, y)))),
 
         // ---- ext.Lists v3 ----
         ("slice", [List(l), Int(a), Int(e)]) => {
@@ -201,8 +182,8 @@ pub(super) fn call(beh: Behavior, func: &str, _member: bool, args: &[Value]) -> 
             // Sized before it is built: cel-go charges the outer list's size, while
             // `[l.map(x, l)].flatten(2)` holds n² elements (one call, cost about 3n).
             let len = flattened_len(l.items(), depth);
-            if len.saturating_mul(std::mem::size_of::<Value>()) > super::MAX_BUILT_BYTES {
-                return Err(super::built_limit_error());
+            if len.saturating_mul(std::mem::size_of::<Value>()) > super::limits::MAX_BUILT_BYTES {
+                return Err(super::limits::built_limit_error());
             }
             let mut out = Vec::with_capacity(len);
             flatten_into(l.items(), depth, &mut out);
@@ -336,30 +317,6 @@ fn flatten_into(items: &[Value], depth: i64, out: &mut Vec<Value>) {
             _ => out.push(x.clone()),
         }
     }
-}
-
-/// Go `strconv.Quote`-like quoting that `strings.quote` uses.
-pub(crate) fn quote(st: &str) -> std::string::String {
-    let mut out = std::string::String::from("\"");
-    for c in st.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\x07' => out.push_str("\\a"),
-            '\x08' => out.push_str("\\b"),
-            '\x0c' => out.push_str("\\f"),
-            '\x0b' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\x{:02x}", c as u32))
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 #[cfg(test)]

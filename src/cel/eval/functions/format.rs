@@ -26,21 +26,63 @@
 
 use std::sync::Arc;
 
-use super::super::value::{EvalError, Value};
-use super::err;
+use super::super::value::{EvalError, EvalResult, Value};
+use super::args::{err, nso};
+use super::overload::{Overload, RuntimeCost};
 use super::standard::to_string;
+use crate::cel::cost::estimate::{SizeEstimate, STRING_TRAVERSAL_COST_FACTOR};
+use crate::cel::cost::estimator::{AstNode, SizeEstimator};
+use crate::cel::cost::library::CallEstimate;
 use crate::k8s::field::go_quote;
 use crate::k8s::Behavior;
+
+/// The library's one overload (Kubernetes enables it with ext.Strings version 2 from 1.29,
+/// `base.go`), on the overload table (see [`super::table`]).
+pub static OVERLOADS: &[Overload] = &[Overload {
+    id: "string_format",
+    decl: "format m 29 (string, list(dyn)) string",
+    run: format,
+    cost: RuntimeCost::Before(format_cost),
+    estimate: format_estimate,
+}];
+
+fn format(beh: Behavior, args: &[Value]) -> EvalResult {
+    match args {
+        [Value::String(fmt), Value::List(l)] => {
+            string_format(fmt, l.items(), beh).map(Value::String)
+        }
+        _ => Err(nso()),
+    }
+}
+
+/// cel-go's runtime cost of `string_format`: a tenth of the format string's length, rounded
+/// up (`interpreter/runtimecost.go`); 1 when the receiver is not a string.
+fn format_cost(args: &[Value]) -> u64 {
+    match args {
+        [fmt @ Value::String(_), _] => (fmt.actual_size() as f64 * 0.1).ceil() as u64,
+        _ => 1,
+    }
+}
+
+/// cel-go's estimate (`checker/cost.go`, `overloads.ExtFormatString`): the format string's
+/// computed size times the string traversal factor; the arguments are added by the estimator.
+fn format_estimate(
+    target: Option<&AstNode<'_>>,
+    _: &[AstNode<'_>],
+    _: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    let size = target?.computed_size.unwrap_or(SizeEstimate::UNKNOWN);
+    Some(CallEstimate {
+        cost: size.multiply_by_cost_factor(STRING_TRAVERSAL_COST_FACTOR),
+        result_size: None,
+    })
+}
 
 /// The precision `%f` uses when none is given, and the width `%e` is given then.
 const DEFAULT_PRECISION: usize = 6;
 
 /// `fmt.format(args)`.
-pub(super) fn string_format(
-    fmt: &str,
-    args: &[Value],
-    beh: Behavior,
-) -> Result<Arc<str>, EvalError> {
+fn string_format(fmt: &str, args: &[Value], beh: Behavior) -> Result<Arc<str>, EvalError> {
     let bytes = fmt.as_bytes();
     let mut out = String::with_capacity(fmt.len());
     let mut literal_start = 0;
@@ -69,14 +111,14 @@ pub(super) fn string_format(
             .map_err(|e| err(format!("could not parse formatting clause: {e}")))?;
         let text = clause.apply(arg, beh).map_err(|e| {
             if e == TOO_LONG {
-                super::built_limit_error()
+                super::limits::built_limit_error()
             } else {
                 err(format!("error during formatting: {e}"))
             }
         })?;
         out.push_str(&text);
-        if out.len() > super::MAX_BUILT_BYTES {
-            return Err(super::built_limit_error());
+        if out.len() > super::limits::MAX_BUILT_BYTES {
+            return Err(super::limits::built_limit_error());
         }
         i += 1 + read;
         literal_start = i;
@@ -86,8 +128,8 @@ pub(super) fn string_format(
     Ok(Arc::from(out.as_str()))
 }
 
-/// What a clause answers when its text would pass [`super::MAX_BUILT_BYTES`] (not a
-/// message cel-go has: `string_format` turns it into [`super::built_limit_error`]).
+/// What a clause answers when its text would pass [`super::limits::MAX_BUILT_BYTES`] (not a
+/// message cel-go has: `string_format` turns it into [`super::limits::built_limit_error`]).
 const TOO_LONG: &str = "\u{0}crdlint: formatted text too long";
 
 /// One formatting clause.
@@ -331,7 +373,7 @@ fn format_list(v: &Value) -> Result<String, String> {
         out.push_str(&format_element(x)?);
         // A list of lists renders each inner list in full: `[l.map(x, l)]` is n² numbers
         // from one `%s`, so the text is measured as it grows, not after.
-        if out.len() > super::MAX_BUILT_BYTES {
+        if out.len() > super::limits::MAX_BUILT_BYTES {
             return Err(TOO_LONG.into());
         }
     }
@@ -363,7 +405,7 @@ fn format_map(v: &Value) -> Result<String, String> {
         };
         let value_text = format_element(x)?;
         total = total.saturating_add(key_text.len() + value_text.len());
-        if total > super::MAX_BUILT_BYTES {
+        if total > super::limits::MAX_BUILT_BYTES {
             return Err(TOO_LONG.into());
         }
         pairs.push((key_text, value_text));

@@ -9,8 +9,8 @@ use crate::schema::formats::gourl;
 
 use super::super::lib::{self, IpAddress};
 use super::super::value::{compare, equals, Entries, ErrorKind, EvalError, EvalResult, Key, Value};
+use super::args::{b, err, not_here, nso, s};
 use super::standard::add;
-use super::{b, err, not_here, nso, s};
 
 /// Kubernetes library functions; `not_here` when `func` is not one of them.
 pub(super) fn call(beh: Behavior, func: &str, member: bool, args: &[Value]) -> EvalResult {
@@ -242,7 +242,7 @@ fn compare_list_elems(a: &Value, b: &Value) -> Result<Ordering, EvalError> {
 
 #[cfg(test)]
 mod tests {
-    use crate::cel::eval::{evaluate, parse, Options, Value};
+    use crate::cel::eval::{evaluate, parse_unchecked as parse, Options, Value};
     use crate::k8s::behavior::{since, Change};
     use crate::k8s::{Behavior, KubeVersion};
 

@@ -1,116 +1,45 @@
 //! Every function the Kubernetes CEL environment offers, as pure functions over [`Value`]s,
 //! with their runtime costs, one file per library:
 //!
+//! * `table` — the overload table: per overload id its declaration, implementation, runtime
+//!   cost and static estimate; call nodes carry their rows and run them by id. On it so far:
+//!   `sets` (cel-go ext.Sets) and `format` (`string.format`).
 //! * `standard` — operators, conversions, `size`, string predicates, timestamp/duration
 //!   getters, optionals;
 //! * `kubernetes` — Kubernetes `lists`, `regex`, `url`, `ip`, `cidr`, `quantity`, `semver`,
 //!   `format`;
-//! * `ext` — cel-go `ext.Strings` v2, `ext.Sets` and `ext.Lists` v3 (without `sortBy`), with
-//!   `string.format` in `format`;
-//! * `cost` — [`call_cost`], Kubernetes `CallCost` then cel-go's defaults.
+//! * `ext` — cel-go `ext.Strings` v2 (but `format`) and `ext.Lists` v3 (without `sortBy`);
+//! * `cost` — [`call_cost`], Kubernetes `CallCost` then cel-go's defaults, for the libraries not
+//!   on the table;
+//! * `args` — the helpers the library files share; `limits` — crdlint's bounds on what one
+//!   evaluation builds or reads.
 //!
-//! This file holds field selection, indexing and the dispatch. Dispatch is dynamic: a value of
-//! the wrong type yields `no such overload`, which the checker normally rules out before
-//! evaluation.
+//! This file holds field selection, indexing and the by-name dispatch of the libraries not on
+//! the table ([`call_in`]), where a value of the wrong type yields `no such overload`, which the
+//! checker normally rules out before evaluation.
 
+mod args;
 mod cost;
 mod ext;
 mod format;
 mod kubernetes;
+mod limits;
+pub mod overload;
+mod sets;
 mod standard;
+pub mod table;
 
-use super::value::{
-    equals, format_double, map_key_field, ErrorKind, EvalError, EvalResult, MapValue, Value,
+use super::value::{equals, map_key_field, ErrorKind, EvalError, EvalResult, MapValue, Value};
+
+pub use args::display;
+use args::{err, nso};
+pub use cost::{call_cost, cost_before};
+pub use limits::{
+    built_beyond_charge, built_limit_error, scanned_beyond_charge, scanned_limit_error,
+    MAX_BUILT_BYTES, MAX_LIST_ELEMENTS, MAX_SCANNED_BYTES,
 };
 
-pub use cost::{call_cost, cost_before};
-
 use crate::k8s::Behavior;
-pub(crate) use ext::quote;
-
-fn nso() -> EvalError {
-    EvalError::no_such_overload()
-}
-
-/// Bytes of values that the calls charged by their input rather than their result may build
-/// in one evaluation: `format` (charged by its format string), `replace` (by the string it
-/// searches), both as on the server, and `flatten` (cel-go charges the outer list's size,
-/// while the result holds every inner element: `l.map(x, l).flatten()` is n² elements at a
-/// cost of about 3n). A comprehension of such calls can build far more than its cost admits
-/// (`l.map(x, '%s'.format([l]))` is n² bytes at a cost of about 5n), which would make
-/// crdlint's memory grow without bound. Every other call builds a small multiple of its
-/// charge at most (string `+` 10 bytes a unit of cost, `split` about 50, `strings.quote`
-/// about 60), so no rule within the cost limit comes near this.
-/// The server has no such bound: an evaluation that reaches it ends like one over the cost
-/// limit, with [`built_limit_error`]'s message saying why. A single call is sized before (or
-/// while) it builds, so it never builds more than this either.
-pub const MAX_BUILT_BYTES: usize = 64 << 20;
-
-/// The most elements a list `+` may give (a view: nothing is copied until the list is read
-/// whole). `+` is charged 1, so `cel.bind(a, l + l, cel.bind(b, a + a, ...))` doubles a list
-/// per step; reading it whole (iteration, equality, `join`) copies every element. No list
-/// within the server's 3 MiB request reaches this (a list of one-digit numbers has at most
-/// 1.5 million elements), so a `+` past it is a built list of more than 200 MB.
-pub const MAX_LIST_ELEMENTS: usize = 1 << 23;
-
-/// Bytes of strings that calls charged a constant may read in one evaluation: `size` and
-/// `charAt` count a string's characters (cel-go does the same, at cost 1), so
-/// `l.all(x, size(s) > 0)` reads `s` once a step. This bound stops such a loop after a few
-/// seconds of reading instead of hours; a rule reading its object a thousand times stays far
-/// below it.
-pub const MAX_SCANNED_BYTES: u64 = 1 << 30;
-
-/// What [`MAX_BUILT_BYTES`] counts of a call's result: the bytes of a `format`/`replace`
-/// string, the elements (at `size_of::<Value>()` each) of a `flatten` list; 0 for other
-/// calls.
-pub fn built_beyond_charge(func: &str, result: &EvalResult) -> usize {
-    match (func, result) {
-        ("format" | "replace", Ok(Value::String(s))) => s.len(),
-        ("flatten", Ok(Value::List(l))) => l.len().saturating_mul(std::mem::size_of::<Value>()),
-        _ => 0,
-    }
-}
-
-/// What [`MAX_SCANNED_BYTES`] counts of a call: the string `size` or `charAt` reads.
-pub fn scanned_beyond_charge(func: &str, args: &[Value]) -> u64 {
-    match (func, args) {
-        ("size" | "charAt", [Value::String(s), ..]) => s.len() as u64,
-        _ => 0,
-    }
-}
-
-/// The error that ends an evaluation over [`MAX_BUILT_BYTES`] or [`MAX_LIST_ELEMENTS`]
-/// (never absorbed by `||`/`&&`).
-pub fn built_limit_error() -> EvalError {
-    EvalError::new(
-        ErrorKind::CostLimit,
-        "operation cancelled: the values built by format/replace/flatten calls and list concatenation exceed crdlint's bound of 64 MiB (the API server has none)",
-    )
-}
-
-/// The error that ends an evaluation over [`MAX_SCANNED_BYTES`].
-pub fn scanned_limit_error() -> EvalError {
-    EvalError::new(
-        ErrorKind::CostLimit,
-        "operation cancelled: the text read by size/charAt calls exceeds crdlint's bound of 1 GiB (the API server has none)",
-    )
-}
-
-fn err(m: impl Into<String>) -> EvalError {
-    EvalError::other(m)
-}
-
-/// Renders a value the way cel-go's `%v` shows keys in errors.
-pub fn display(v: &Value) -> String {
-    match v {
-        Value::String(s) => s.to_string(),
-        Value::Int(i) => i.to_string(),
-        Value::Uint(u) => u.to_string(),
-        Value::Bool(b) => b.to_string(),
-        Value::Double(d) => format_double(*d),
-        other => other.type_name().to_string(),
-    }
-}
 
 pub fn same_keys(a: &Value, b: &Value, keys: &[String]) -> bool {
     let (Value::Map(a), Value::Map(b)) = (a, b) else {
@@ -283,25 +212,6 @@ pub fn opt_index(v: &Value, i: &Value) -> EvalResult {
     }
 }
 
-fn b(x: bool) -> EvalResult {
-    Ok(Value::Bool(x))
-}
-
-fn s(x: impl AsRef<str>) -> EvalResult {
-    Ok(Value::string(x.as_ref()))
-}
-
-fn str_arg(v: &Value) -> Result<&str, EvalError> {
-    v.as_str().ok_or_else(nso)
-}
-
-fn int_arg(v: &Value) -> Result<i64, EvalError> {
-    match v {
-        Value::Int(i) => Ok(*i),
-        _ => Err(nso()),
-    }
-}
-
 /// Calls `func` as the newest minor does; for member calls `args[0]` is the target.
 pub fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
     call_in(Behavior::NEWEST, func, member, args)
@@ -316,12 +226,6 @@ pub fn call_in(beh: Behavior, func: &str, member: bool, args: &[Value]) -> EvalR
         }
     }
     Err(nso())
-}
-
-/// What a library answers for a function it does not have, so that the dispatcher asks the
-/// next one (an empty message: no allocation on the way).
-fn not_here() -> EvalError {
-    EvalError::new(ErrorKind::NoSuchOverload, String::new())
 }
 
 fn is_not_here(e: &EvalError) -> bool {
@@ -376,10 +280,10 @@ mod tests {
                 .as_str(),
             Some("\"a\\\"b\"")
         );
+        let format = table::overload("string_format").unwrap();
         assert_eq!(
-            call(
-                "format",
-                true,
+            (format.run)(
+                Behavior::NEWEST,
                 &[st("%s-%d"), Value::list(vec![st("x"), Value::Int(3)])]
             )
             .unwrap()

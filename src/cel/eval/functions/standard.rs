@@ -15,7 +15,7 @@ use super::super::value::{
     compare, equals, format_double, format_duration, format_timestamp, ErrorKind, EvalError,
     EvalResult, Key, Value,
 };
-use super::{b, display, err, not_here, nso, s};
+use super::args::{b, display, err, not_here, nso, s};
 
 /// Standard-library functions; `not_here` when `func` is not one of them.
 pub(super) fn call(_beh: Behavior, func: &str, member: bool, args: &[Value]) -> EvalResult {
@@ -221,9 +221,11 @@ pub(super) fn add(x: &Value, y: &Value) -> EvalResult {
             Ok(Bytes(Arc::from(v)))
         }
         // Charged 1 and a view (nothing copied), but read whole later: see
-        // [`super::MAX_LIST_ELEMENTS`].
-        (List(a), List(c)) if a.len().saturating_add(c.len()) > super::MAX_LIST_ELEMENTS => {
-            Err(super::built_limit_error())
+        // [`super::limits::MAX_LIST_ELEMENTS`].
+        (List(a), List(c))
+            if a.len().saturating_add(c.len()) > super::limits::MAX_LIST_ELEMENTS =>
+        {
+            Err(super::limits::built_limit_error())
         }
         (List(a), List(c)) => Ok(concat_lists(a, c)),
         (Duration(a), Duration(c)) => a

@@ -4,6 +4,7 @@
 
 use super::super::ast::{CallForm, Expr, ExprKind};
 use super::super::functions;
+use super::super::functions::table::{self, Overload, RuntimeCost};
 use super::super::value::{ErrorKind, EvalError, EvalResult, Value};
 use super::comprehension::append_in_place;
 use super::plan::{is_attribute, is_primitive_const_list};
@@ -246,6 +247,72 @@ impl<'a> Evaluator<'a> {
         self.built = self
             .built
             .saturating_add(functions::built_beyond_charge(func, &result));
+        if self.built > functions::MAX_BUILT_BYTES {
+            return Err(functions::built_limit_error());
+        }
+        result
+    }
+
+    /// A function on the overload table: arguments left to right (strict: the first error
+    /// stops), then the row [`table::pick`] chooses among the node's candidates, charged as the
+    /// row says.
+    pub(super) fn overload_call(
+        &mut self,
+        overloads: &[&'static Overload],
+        target: Option<&'a Expr>,
+        args: &'a [Expr],
+    ) -> EvalResult {
+        let base = self.args.len();
+        let result = self.overload_call_on_stack(overloads, target, args, base);
+        self.args.truncate(base);
+        result
+    }
+
+    /// [`Self::overload_call`] with its arguments pushed from `base` on.
+    fn overload_call_on_stack(
+        &mut self,
+        overloads: &[&'static Overload],
+        target: Option<&'a Expr>,
+        args: &'a [Expr],
+        base: usize,
+    ) -> EvalResult {
+        if let Some(t) = target {
+            let v = self.eval(t)?;
+            self.args.push(v);
+        }
+        for a in args {
+            match self.eval(a) {
+                Ok(v) => self.args.push(v),
+                Err(e) if e.kind == ErrorKind::CostLimit => return Err(e),
+                Err(e) => {
+                    self.add(1)?;
+                    return Err(e);
+                }
+            }
+        }
+        let vals = &self.args[base..];
+        let Some(o) = table::pick(overloads, vals) else {
+            return Err(EvalError::no_such_overload());
+        };
+        let RuntimeCost::Before(cost) = o.cost;
+        let c = cost(vals);
+        if let Some(l) = self.opts.cost_limit {
+            if self.cost.saturating_add(c) > l {
+                self.cost = self.cost.saturating_add(c);
+                return Err(cost_limit_error());
+            }
+        }
+        self.scanned = self
+            .scanned
+            .saturating_add(functions::scanned_beyond_charge(o.function(), vals));
+        if self.scanned > functions::MAX_SCANNED_BYTES {
+            return Err(functions::scanned_limit_error());
+        }
+        let result = (o.run)(self.opts.behavior, vals);
+        self.add(c)?;
+        self.built = self
+            .built
+            .saturating_add(functions::built_beyond_charge(o.function(), &result));
         if self.built > functions::MAX_BUILT_BYTES {
             return Err(functions::built_limit_error());
         }

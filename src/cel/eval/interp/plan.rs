@@ -23,19 +23,6 @@ pub(super) fn is_attribute(e: &Expr) -> bool {
     }
 }
 
-/// The only nodes [`is_const`] can accept besides constants themselves (a list or map literal,
-/// a global call with one argument): checked first so that the recursive test does not run
-/// at every node of every evaluation.
-pub(crate) fn may_fold(kind: &ExprKind) -> bool {
-    match kind {
-        ExprKind::List { .. } | ExprKind::Map { .. } => true,
-        ExprKind::Call {
-            target: None, args, ..
-        } => args.len() == 1,
-        _ => false,
-    }
-}
-
 /// Constant sub-trees cel-go's optimizer folds.
 pub(super) fn is_const(e: &Expr) -> bool {
     match &e.kind {

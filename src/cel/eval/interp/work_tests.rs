@@ -6,7 +6,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use super::super::ast::parse;
+use super::super::ast::parse_unchecked as parse;
 use super::*;
 
 /// The system allocator, counting the live bytes of each thread and their peak.

@@ -1,0 +1,170 @@
+//! The overload table: for each library moved onto it, one row per overload id holding all
+//! there is to know about the overload, the declaration the checker resolves calls with, the
+//! implementation the evaluator runs, its runtime cost and its static cost estimate. Call nodes
+//! of the evaluator's tree carry the rows of the overloads the checker resolved them to
+//! (`eval::ast::from_checked`), so that a call is dispatched by id, not by name.
+//!
+//! A new function of a library on the table is one row in that library's file; [`LIBRARIES`]
+//! lists the libraries. The libraries not yet on it (`standard`, `kubernetes`, `ext`:
+//! ext.Strings but `format`, ext.Lists) are declared in `cel/decls/*.dsl` and dispatched by name in
+//! `functions::call_in`.
+
+use super::super::value::Value;
+pub use super::overload::{Estimate, Overload, RuntimeCost};
+use super::{format, sets};
+use crate::cel::types::{parse_type, split_top, Type};
+
+/// Every library on the table, by name.
+pub static LIBRARIES: &[(&str, &[Overload])] = &[
+    ("ext.Sets", sets::OVERLOADS),
+    ("string.format", format::OVERLOADS),
+];
+
+/// Every overload on the table.
+pub fn all() -> impl Iterator<Item = &'static Overload> {
+    LIBRARIES.iter().flat_map(|(_, rows)| rows.iter())
+}
+
+/// The row of an overload id, if its library is on the table.
+pub fn overload(id: &str) -> Option<&'static Overload> {
+    all().find(|o| o.id == id)
+}
+
+/// The rows a call without resolved ids may run (an unchecked expression): every overload of
+/// the function called that way, as cel-go's planner finds them by name.
+pub fn of_function(name: &str, member: bool) -> Vec<&'static Overload> {
+    all()
+        .filter(|o| o.function() == name && o.member() == member)
+        .collect()
+}
+
+/// The overload of `candidates` a call with these argument values runs, as cel-go's dispatcher
+/// picks among a call's candidate overloads at runtime: the first whose declared parameter types
+/// the values have (a type parameter or `dyn` takes any value), else the first (its
+/// implementation then answers `no such overload`, as cel-go's does for a value of the wrong
+/// type). A call the checker resolved to one overload runs it without looking.
+pub fn pick<'o>(candidates: &[&'o Overload], args: &[Value]) -> Option<&'o Overload> {
+    match candidates {
+        [] => None,
+        [one] => Some(one),
+        _ => candidates
+            .iter()
+            .find(|o| {
+                let params = params_of(o);
+                params.len() == args.len() && params.iter().zip(args).all(|(t, v)| has_type(v, t))
+            })
+            .or(candidates.first())
+            .copied(),
+    }
+}
+
+/// An overload's declared parameter types, parsed once from its row.
+fn params_of(o: &Overload) -> &'static [Type] {
+    use std::sync::OnceLock;
+    static PARAMS: OnceLock<crate::cel::FastMap<&'static str, Vec<Type>>> = OnceLock::new();
+    PARAMS
+        .get_or_init(|| {
+            all()
+                .map(|o| {
+                    let params = o.decl.split_once('(').and_then(|(_, rest)| {
+                        let list = &rest[..rest.rfind(") ")?];
+                        let mut names = Vec::new();
+                        split_top(list)
+                            .into_iter()
+                            .filter(|p| !p.is_empty())
+                            .map(|p| parse_type(p, &mut names))
+                            .collect::<Option<Vec<_>>>()
+                    });
+                    (o.id, params.unwrap_or_default())
+                })
+                .collect()
+        })
+        .get(o.id)
+        .map_or(&[], Vec::as_slice)
+}
+
+/// Whether a runtime value is of a declared parameter type (by kind: a list is a `list(T)`
+/// whatever its elements, as cel-go's runtime signature check looks at the kind only).
+fn has_type(v: &Value, t: &Type) -> bool {
+    use Type as T;
+    match (t, v) {
+        (T::Dyn | T::TypeParam(_) | T::Error, _) => true,
+        (T::Int, Value::Int(_))
+        | (T::Uint, Value::Uint(_))
+        | (T::Double, Value::Double(_))
+        | (T::Bool, Value::Bool(_))
+        | (T::String, Value::String(_))
+        | (T::Bytes, Value::Bytes(_))
+        | (T::Null, Value::Null)
+        | (T::Duration, Value::Duration(_))
+        | (T::Timestamp, Value::Timestamp(_))
+        | (T::List(_), Value::List(_))
+        | (T::Map(..) | T::Object(_), Value::Map(_))
+        | (T::Optional(_), Value::Optional(_))
+        | (T::Type(_), Value::Type(_)) => true,
+        (T::Opaque(name, _), v) => v.type_name() == &**name,
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cel::decls::all_overloads;
+
+    /// The overloads still declared in `cel/decls/*.dsl` and dispatched by name (the libraries
+    /// not yet on the table); moving a library onto the table lowers it.
+    const NOT_ON_THE_TABLE: usize = 336;
+
+    #[test]
+    fn every_overload_has_its_declaration_implementation_and_both_costs() {
+        let mut wrong = Vec::new();
+        for (i, o) in all().enumerate() {
+            // The declaration parses (the implementation and both costs are fields every row
+            // has: a row without one does not compile).
+            let declared = all_overloads().iter().filter(|d| d.id == o.id).count();
+            if declared != 1 {
+                wrong.push(format!("{}: declared {declared} times", o.id));
+            }
+            if all().take(i).any(|p| p.id == o.id) {
+                wrong.push(format!("{}: two rows", o.id));
+            }
+        }
+        // A function on the table has every overload there: none of its overloads is left to
+        // the by-name dispatch.
+        let on_table: Vec<&str> = all().map(Overload::function).collect();
+        let by_name: Vec<_> = all_overloads()
+            .iter()
+            .filter(|d| overload(&d.id).is_none())
+            .collect();
+        for d in &by_name {
+            let name = crate::cel::decls::function_of(&d.id).map_or("", |(n, _)| n);
+            if on_table.contains(&name) {
+                wrong.push(format!("{}: an overload of {name} not on the table", d.id));
+            }
+        }
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+        assert_eq!(
+            by_name.len(),
+            NOT_ON_THE_TABLE,
+            "overloads dispatched by name"
+        );
+    }
+
+    #[test]
+    fn calls_pick_the_overload_their_values_fit() {
+        use crate::k8s::Behavior;
+        let rows = of_function("sets.contains", false);
+        assert_eq!(rows.len(), 1);
+        let l = Value::list(vec![Value::Int(1)]);
+        let o = pick(&rows, &[l.clone(), l.clone()]).unwrap();
+        assert_eq!(o.id, "list_sets_contains_list");
+        assert!(matches!(
+            (o.run)(Behavior::NEWEST, &[l.clone(), l]),
+            Ok(Value::Bool(true))
+        ));
+        assert!(has_type(&Value::Int(1), &Type::Dyn));
+        assert!(!has_type(&Value::Int(1), &Type::String));
+        assert_eq!(params_of(o).len(), 2);
+    }
+}
