@@ -10,6 +10,7 @@
 // goes through `write!` so a failure is an exit status (src/cli/mod.rs), never a panic.
 #![cfg_attr(not(test), deny(clippy::print_stdout, clippy::print_stderr))]
 
+pub mod admission;
 pub mod builtin;
 pub mod cel;
 pub mod cli;

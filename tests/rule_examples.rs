@@ -65,6 +65,8 @@ const CHECK_WIDGET: &[&str] = &["check", "--crd", "widget-crd.yaml"];
 
 /// Every rule of the registry, and how its examples run.
 static CONTEXTS: &[(&str, How)] = &[
+    ("admission/expression", Cli(&["check"])),
+    ("admission/invalid", Cli(&["check"])),
     ("api/alpha-version", Cli(&["check"])),
     // Nothing the newest minor serves is deprecated yet: the example names its minor.
     (

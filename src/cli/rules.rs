@@ -101,7 +101,7 @@ pub static RULES: &[&Rule] = &[
 ];
 
 /// Every module's rule list.
-const SOURCES: [&[&Rule]; 11] = [
+const SOURCES: [&[&Rule]; 12] = [
     crate::diag::rules::RULES,
     RULES,
     super::classify::RULES,
@@ -111,6 +111,7 @@ const SOURCES: [&[&Rule]; 11] = [
     crate::lint::RULES,
     crate::validate::RULES,
     crate::builtin::RULES,
+    crate::admission::RULES,
     crate::suite::RULES,
     crate::compat::RULES,
 ];
