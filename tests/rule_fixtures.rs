@@ -110,6 +110,8 @@ macro_rules! rule_tests {
 rule_tests! {
     admission_expression => "admission/expression",
     admission_invalid => "admission/invalid",
+    admission_kinds_unresolved => "admission/kinds-unresolved",
+    admission_type_check => "admission/type-check",
     cel_compile => "cel/compile",
     cel_cost_exceeded => "cel/cost-exceeded",
     cel_cost_high => "cel/cost-high",

@@ -16,7 +16,9 @@ use std::sync::{Arc, OnceLock};
 use super::object::{ExprKind, Expression};
 use crate::cel::location::offset_to_span;
 use crate::cel::types::opaque;
-use crate::cel::{compile_expr, CompileError, CompileOptions, Compiled, DeclField, DeclKind};
+use crate::cel::{
+    compile_expr, CompileError, CompileOptions, Compiled, DeclField, DeclKind, EnvKind,
+};
 use crate::cel::{DeclType, Type};
 use crate::diag::Span;
 use crate::k8s::{FieldError, KubeVersion};
@@ -231,11 +233,15 @@ pub(super) fn compile_one(
     typed: &Typed,
     variables: &[(String, Type)],
     kube: KubeVersion,
+    env: EnvKind,
 ) -> Result<(Compiled, Compiled1), Result<CompileError, String>> {
     let Some(text) = text_of(e) else {
         return Err(Err(String::new()));
     };
-    let opts = CompileOptions::new(kube);
+    let opts = CompileOptions {
+        env,
+        ..CompileOptions::new(kube)
+    };
     let d = match e.kind {
         ExprKind::MessageExpression => Declared {
             authorizer: false,
@@ -247,6 +253,23 @@ pub(super) fn compile_one(
     match compile_expr(&text.text, &vars, &opts) {
         Ok(c) => Ok((c, text)),
         Err(ce) => Err(Ok(ce)),
+    }
+}
+
+/// Compiles `e` for type-checking: the stored-expressions environment (the server checks a
+/// stored policy), `object`/`params` typed by `typed`. `Err(None)` when it cannot be decided
+/// here (no text, or a message-type literal).
+pub(super) fn compile_stored(
+    e: &Expression<'_>,
+    d: Declared,
+    typed: &Typed,
+    variables: &[(String, Type)],
+    kube: KubeVersion,
+) -> Result<Compiled, Option<CompileError>> {
+    match compile_one(e, d, typed, variables, kube, EnvKind::StoredExpressions) {
+        Ok((c, _)) => Ok(c),
+        Err(Ok(ce)) if !is_struct_literal_error(&ce) => Err(Some(ce)),
+        Err(_) => Err(None),
     }
 }
 
@@ -267,7 +290,14 @@ pub(super) fn check(
     src: Option<&str>,
 ) -> Outcome {
     let raw = e.node.as_str().unwrap_or("");
-    match compile_one(e, d, &Typed::dyn_(), variables, kube) {
+    match compile_one(
+        e,
+        d,
+        &Typed::dyn_(),
+        variables,
+        kube,
+        EnvKind::NewExpressions,
+    ) {
         Ok((c, _)) => {
             let out = c.checked.result_type().clone();
             if let Some((types, words)) = return_types(e.kind) {

@@ -4,13 +4,22 @@
 //! expression errors (`compilation failed: ...`, `must evaluate to ...`).
 
 use super::*;
+use crate::diag::Severity;
+use crate::k8s::KubeVersion;
+use crate::validate::CompiledCrd;
 
 fn run(yaml: &str, minor: u32) -> Vec<Diagnostic> {
     let docs = crate::yaml::load(yaml);
     let node = docs[0].root.as_ref().expect("test YAML parses");
     let av = node.get_str("apiVersion").unwrap_or("");
     let kind = node.get_str("kind").unwrap_or("");
-    check(av, kind, node, Some(yaml), KubeVersion { minor })
+    check(
+        av,
+        kind,
+        node,
+        Some(yaml),
+        &Kinds::new(KubeVersion { minor }, []),
+    )
 }
 
 fn msgs(yaml: &str, minor: u32) -> Vec<String> {
@@ -154,8 +163,12 @@ fn wildcard_combinations() {
         34,
         &format!("{r}.apiGroups: Required value"),
     );
-    // `*` with subresources only is allowed.
-    clean(&rule("[\"*\"]", "[\"*\"]", "[\"*\", \"*/status\"]"), 34);
+    // `*` with subresources only is allowed (type-checking says it skips the wildcards).
+    let d = run(&rule("[\"*\"]", "[\"*\"]", "[\"*\", \"*/status\"]"), 34);
+    assert!(
+        d.iter().all(|d| d.rule.id == "admission/kinds-unresolved"),
+        "{d:#?}"
+    );
 }
 
 /// Before 1.34 the server prints a Go slice with `%#v`; the value then comes from the node.
@@ -359,12 +372,12 @@ fn expression_environments() {
     );
     // `params` needs a paramKind.
     let m = msgs(
-        &vap("  validations:\n  - expression: \"params.max > 1\"\n"),
+        &vap("  validations:\n  - expression: \"int(params.data.max) > 1\"\n"),
         30,
     );
     assert!(m[0].contains("undeclared reference to 'params'"), "{m:#?}");
     clean(
-        &vap("  paramKind:\n    apiVersion: v1\n    kind: ConfigMap\n  validations:\n  - expression: \"params.max > 1\"\n"),
+        &vap("  paramKind:\n    apiVersion: v1\n    kind: ConfigMap\n  validations:\n  - expression: \"int(params.data.max) > 1\"\n"),
         30,
     );
     // No authorizer in a messageExpression; authorizer elsewhere.
@@ -450,4 +463,169 @@ fn other_kinds_are_not_handled() {
         "admissionregistration.k8s.io/v1alpha1",
         "MutatingAdmissionPolicy"
     ));
+}
+
+const WIDGET_CRD: &str = "apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: widgets.example.com
+spec:
+  group: example.com
+  scope: Namespaced
+  names: {plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              replicas: {type: integer}
+";
+
+fn typecheck(yaml: &str, minor: u32) -> Vec<Diagnostic> {
+    let docs = crate::yaml::load(yaml);
+    let node = docs[0].root.as_ref().expect("test YAML parses");
+    let crd_docs = crate::yaml::load(WIDGET_CRD);
+    let crd =
+        CompiledCrd::compile(crd_docs[0].root.as_ref().expect("CRD parses")).expect("CRD compiles");
+    let kinds = Kinds::new(KubeVersion { minor }, [&crd]);
+    let av = node.get_str("apiVersion").unwrap_or("");
+    let kind = node.get_str("kind").unwrap_or("");
+    check(av, kind, node, Some(yaml), &kinds)
+}
+
+fn policy_for(groups: &str, resources: &str, expression: &str) -> String {
+    format!(
+        "{HEAD}  matchConstraints:\n    resourceRules:\n    - apiGroups: {groups}\n      apiVersions: [v1]\n      operations: [CREATE]\n      resources: {resources}\n  validations:\n  - expression: \"{expression}\"\n"
+    )
+}
+
+/// `typechecking.go`'s `TypeCheckingResults.String`: `<GVK>: <issues>`, per matched kind.
+#[test]
+fn type_checking_against_built_in_kinds() {
+    let y = policy_for(
+        "[apps]",
+        "[deployments, statefulsets]",
+        "object.spec.replicaz <= 5",
+    );
+    let d = typecheck(&y, 34);
+    let m: Vec<&str> = d.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(
+        m,
+        [
+            "spec.validations[0].expression: apps/v1, Kind=Deployment: ERROR: <input>:1:12: undefined field 'replicaz'\n | object.spec.replicaz <= 5\n | ...........^",
+            "spec.validations[0].expression: apps/v1, Kind=StatefulSet: ERROR: <input>:1:12: undefined field 'replicaz'\n | object.spec.replicaz <= 5\n | ...........^",
+        ]
+    );
+    assert!(d.iter().all(|d| d.rule.id == "admission/type-check"));
+    // The whole ObjectMeta is there, as the server's schema resolver gives it.
+    let y = policy_for(
+        "[apps]",
+        "[deployments]",
+        "'team' in object.metadata.labels && object.metadata.namespace != ''",
+    );
+    assert!(typecheck(&y, 34).is_empty());
+}
+
+#[test]
+fn type_checking_against_the_runs_crds() {
+    let y = policy_for(
+        "[example.com]",
+        "[widgets]",
+        "object.spec.replicas <= 5 && object.spec.size > 1",
+    );
+    let m: Vec<String> = typecheck(&y, 34).into_iter().map(|d| d.message).collect();
+    assert_eq!(m.len(), 1, "{m:#?}");
+    assert!(
+        m[0].starts_with("spec.validations[0].expression: example.com/v1, Kind=Widget: ERROR: <input>:1:41: undefined field 'size'"),
+        "{m:#?}"
+    );
+    // A custom kind's metadata is the whole ObjectMeta too.
+    let y = policy_for("[example.com]", "[widgets]", "has(object.metadata.labels)");
+    let d = typecheck(&y, 34);
+    assert!(d.is_empty(), "{d:#?}");
+}
+
+#[test]
+fn params_are_typed_by_the_param_kind() {
+    let y = vap("  paramKind:\n    apiVersion: v1\n    kind: ConfigMap\n  validations:\n  - expression: \"params.dta.size() > 0 && params.data.size() > 0\"\n");
+    let m: Vec<String> = typecheck(&y, 34).into_iter().map(|d| d.message).collect();
+    assert_eq!(m.len(), 1, "{m:#?}");
+    assert!(
+        m[0].contains("apps/v1, Kind=Deployment: ERROR: <input>:1:7: undefined field 'dta'"),
+        "{m:#?}"
+    );
+    // A paramKind no schema is known for stays dyn.
+    let y = vap("  paramKind:\n    apiVersion: other.example.com/v1\n    kind: Limits\n  validations:\n  - expression: \"params.anything > 0\"\n");
+    assert!(typecheck(&y, 34).is_empty());
+}
+
+#[test]
+fn no_limit_of_ten_kinds() {
+    let resources = "[configmaps, secrets, services, pods, serviceaccounts, endpoints, events, limitranges, namespaces, nodes, persistentvolumeclaims, persistentvolumes]";
+    let y = format!(
+        "{HEAD}  matchConstraints:\n    resourceRules:\n    - apiGroups: [\"\"]\n      apiVersions: [v1]\n      operations: [CREATE]\n      resources: {resources}\n  validations:\n  - expression: \"object.spex == 1\"\n"
+    );
+    let d = typecheck(&y, 34);
+    assert_eq!(
+        d.len(),
+        12,
+        "{:#?}",
+        d.iter().map(|d| &d.message).collect::<Vec<_>>()
+    );
+    assert!(d
+        .iter()
+        .any(|d| d.message.contains("/v1, Kind=Endpoints: ERROR")));
+}
+
+#[test]
+fn unresolved_rules_are_said() {
+    let y = policy_for("[apps]", "[deploymnets, \"*\"]", "true");
+    let d = typecheck(&y, 34);
+    let m: Vec<(&str, Severity, &str)> = d
+        .iter()
+        .map(|d| (d.rule.id, d.severity, d.message.as_str()))
+        .collect();
+    assert_eq!(
+        m,
+        [
+            ("admission/kinds-unresolved", Severity::Info, "spec.matchConstraints.resourceRules[0]: the wildcard resources '*' are not type-checked (nor by the server)"),
+            ("admission/kinds-unresolved", Severity::Warning, "spec.matchConstraints.resourceRules[0]: no built-in kind of this minor and no CRD in the run serves resource 'deploymnets' in apps/v1: expressions are not type-checked against it"),
+        ]
+    );
+}
+
+/// The kinds a rule resolves to are the minor's: `flowschemas` in
+/// `flowcontrol.apiserver.k8s.io/v1beta3` is served by 1.31, removed in 1.32.
+#[test]
+fn kinds_follow_the_minor() {
+    let y = format!(
+        "{HEAD}  matchConstraints:\n    resourceRules:\n    - apiGroups: [flowcontrol.apiserver.k8s.io]\n      apiVersions: [v1beta3]\n      operations: [CREATE]\n      resources: [flowschemas]\n  validations:\n  - expression: \"object.spec.matchingPrecedenc > 0\"\n"
+    );
+    let d31 = typecheck(&y, 31);
+    assert!(
+        d31.len() == 1
+            && d31[0]
+                .message
+                .contains("flowcontrol.apiserver.k8s.io/v1beta3, Kind=FlowSchema: ERROR"),
+        "{d31:#?}"
+    );
+    let d32 = typecheck(&y, 32);
+    assert!(
+        d32.len() == 1 && d32[0].rule.id == "admission/kinds-unresolved",
+        "{d32:#?}"
+    );
+}
+
+#[test]
+fn an_expression_refused_at_creation_is_not_type_checked_again() {
+    let y = policy_for("[apps]", "[deployments]", "object.spec.replicaz");
+    let d = typecheck(&y, 34);
+    assert_eq!(d.len(), 1);
+    assert_eq!(d[0].rule.id, "admission/expression");
 }

@@ -42,6 +42,12 @@ pub fn schema_of(index: &Index, slot: usize, id: usize) -> Option<Value> {
     Some(root)
 }
 
+/// The schema of the definition `id` with its root `metadata` whole (`ObjectMeta` inlined), as
+/// the API server's schema resolver gives it to admission policy type-checking.
+pub fn schema_with_metadata(index: &Index, slot: usize, id: usize) -> Option<Value> {
+    definition(index, slot, id, &mut Vec::new(), 0)
+}
+
 fn definition(
     index: &Index,
     slot: usize,

@@ -430,13 +430,9 @@ impl Targets<'_> {
                             (&job.object.object.api_version, &job.object.object.kind);
                         if admission::handles(api_version, kind) {
                             let kv = opts.validate.kube_version;
-                            o.diagnostics.extend(admission::check(
-                                api_version,
-                                kind,
-                                job.node,
-                                src,
-                                kv,
-                            ));
+                            let kinds = admission::Kinds::new(kv, self.crds.iter().flatten());
+                            let found = admission::check(api_version, kind, job.node, src, &kinds);
+                            o.diagnostics.extend(found);
                         }
                         o
                     }
