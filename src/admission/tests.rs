@@ -629,3 +629,17 @@ fn an_expression_refused_at_creation_is_not_type_checked_again() {
     assert_eq!(d.len(), 1);
     assert_eq!(d[0].rule.id, "admission/expression");
 }
+
+/// Real policies' expressions (the Kubernetes documentation's and common ones) type-check
+/// against Deployments without findings: quantities are `dyn`, metadata is whole, optional
+/// field selection, `oldObject == null`, `authorizer.requestResource`.
+#[test]
+fn common_policies_have_no_false_findings() {
+    let y = vap("  paramKind:\n    apiVersion: rules.example.com/v1\n    kind: ReplicaLimit\n  matchConditions:\n  - name: exclude-kubelet\n    expression: '!(\"system:nodes\" in request.userInfo.groups)'\n  - name: rbac\n    expression: 'authorizer.requestResource.check(\"admin\").allowed()'\n  variables:\n  - name: containers\n    expression: \"object.spec.template.spec.containers\"\n  validations:\n  - expression: \"object.spec.replicas <= params.maxReplicas\"\n    messageExpression: \"'replicas must be no greater than ' + string(params.maxReplicas)\"\n  - expression: \"oldObject == null || object.spec.selector == oldObject.spec.selector\"\n  - expression: \"object.metadata.?labels.?team.orValue('') != ''\"\n  - expression: \"variables.containers.all(c, has(c.resources.limits) && 'memory' in c.resources.limits)\"\n  - expression: \"variables.containers.all(c, !c.resources.?limits.?cpu.hasValue() || quantity(c.resources.limits.cpu).isLessThan(quantity('2')))\"\n  - expression: \"namespaceObject.metadata.labels['env'] != 'prod' || object.spec.replicas >= 2\"\n");
+    let d = typecheck(&y, 34);
+    assert!(
+        d.is_empty(),
+        "{:#?}",
+        d.iter().map(|d| &d.message).collect::<Vec<_>>()
+    );
+}
