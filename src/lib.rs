@@ -3,13 +3,14 @@
 //!
 //! The modules follow the data flow; each uses only the ones listed before it:
 //! [`yaml`] → [`diag`] → [`k8s`] → [`schema`] → [`cel`] → [`apiext`] → [`lint`], [`validate`]
-//! and [`compat`] → [`builtin`], [`suite`] → [`vendor`] → [`cli`].
+//! and [`compat`] → [`builtin`], [`suite`], [`admission`] → [`vendor`] → [`cli`].
 //! `ARCHITECTURE.md` is the map.
 
 // `println!`/`eprintln!` panic when the write fails (a full disk, a closed terminal); every write
 // goes through `write!` so a failure is an exit status (src/cli/mod.rs), never a panic.
 #![cfg_attr(not(test), deny(clippy::print_stdout, clippy::print_stderr))]
 
+pub mod admission;
 pub mod apiext;
 pub mod builtin;
 pub mod cel;

@@ -144,7 +144,7 @@ fn a_config_format_does_not_break_the_listing_commands() {
         .output()
         .expect("runs");
     assert_eq!(out.status.code(), Some(0));
-    assert!(String::from_utf8_lossy(&out.stdout).starts_with("api/"));
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("admission/"));
     let out = Command::cargo_bin("crdlint")
         .expect("binary")
         .args(["--config", &config, "check", "testdata/examples/crds"])

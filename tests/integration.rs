@@ -1,6 +1,7 @@
 //! Every integration test in one binary (ripgrep's layout): one link instead of one per file,
 //! which is most of a cold `cargo test` on two cores. Each module is one former test file.
 
+mod admission;
 mod builtin;
 mod cel_corpus;
 mod cel_cost_core;

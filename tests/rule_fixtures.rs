@@ -1,7 +1,7 @@
 //! One fixture and one snapshot per rule, for the rules outside `lint` (`tests/lint_rules.rs`),
 //! `compat` (`tests/compat_rules.rs`) and the built-in kinds (`tests/builtin.rs`): reading
 //! (`yaml/*`, `io/*`), the run itself (`input/*`, `write/*`), suppressions (`meta/*`),
-//! validation (`cr/*`), CEL (`cel/*`) and suites (`suite/*`).
+//! validation (`cr/*`), CEL (`cel/*`), suites (`suite/*`) and admission policies (`admission/*`).
 //!
 //! `testdata/rules/<group>/<name>/` holds a bad case and a good case: `bad.args` and `good.args`
 //! are the command lines (whitespace-separated, paths relative to that directory; `../../` reaches
@@ -108,6 +108,10 @@ macro_rules! rule_tests {
 }
 
 rule_tests! {
+    admission_expression => "admission/expression",
+    admission_invalid => "admission/invalid",
+    admission_kinds_unresolved => "admission/kinds-unresolved",
+    admission_type_check => "admission/type-check",
     cel_compile => "cel/compile",
     cel_cost_exceeded => "cel/cost-exceeded",
     cel_cost_high => "cel/cost-high",

@@ -42,6 +42,41 @@ pub fn schema_of(index: &Index, slot: usize, id: usize) -> Option<Value> {
     Some(root)
 }
 
+/// The schema of the definition `id` with its root `metadata` whole (`ObjectMeta` inlined), as
+/// the API server's schema resolver gives it to admission policy type-checking.
+/// A value without a `type` but with a `oneOf` (a `Quantity`) becomes `dyn` there
+/// (`x-kubernetes-int-or-string`): CEL declares no field of a schema without a type, and the
+/// server's resolver types a quantity, so dropping the field would make `resources.limits` an
+/// undefined field (a false finding); `dyn` accepts what the server's type accepts.
+pub fn schema_with_metadata(index: &Index, slot: usize, id: usize) -> Option<Value> {
+    let mut root = definition(index, slot, id, &mut Vec::new(), 0)?;
+    untyped_one_of_as_dyn(&mut root, 0);
+    Some(root)
+}
+
+fn untyped_one_of_as_dyn(v: &mut Value, depth: usize) {
+    if depth > MAX_DEPTH * 4 {
+        return;
+    }
+    match v {
+        Value::Object(m) => {
+            if m.contains_key("oneOf") && !m.contains_key("type") {
+                *v = serde_json::json!({"x-kubernetes-int-or-string": true});
+                return;
+            }
+            for child in m.values_mut() {
+                untyped_one_of_as_dyn(child, depth + 1);
+            }
+        }
+        Value::Array(a) => {
+            for child in a {
+                untyped_one_of_as_dyn(child, depth + 1);
+            }
+        }
+        _ => {}
+    }
+}
+
 fn definition(
     index: &Index,
     slot: usize,

@@ -103,6 +103,39 @@ impl Catalog {
     }
 }
 
+/// The built-in kinds minor `kv` serves, as `(group, version, kind)`: what admission policies'
+/// resource rules can name (`admission` maps them to resources). Decodes the index only.
+pub fn served_kinds(kv: KubeVersion) -> Vec<(String, String, String)> {
+    let Some(index) = bundle::index() else {
+        return Vec::new();
+    };
+    let Some(slot) = index.minor_slot(kv.minor) else {
+        return Vec::new();
+    };
+    index.kinds[slot]
+        .iter()
+        .map(|k| (k.group.clone(), k.version.clone(), k.kind.clone()))
+        .collect()
+}
+
+/// The schema of the built-in `group/version kind` minor `kv` serves, its root `metadata`
+/// kept whole: what admission policy type-checking types `object` with (the validator's own
+/// schemas leave the root `ObjectMeta` to its native checks). `None` when not served.
+pub fn schema_with_metadata(
+    kv: KubeVersion,
+    group: &str,
+    version: &str,
+    kind: &str,
+) -> Option<crate::schema::Schema> {
+    let index = bundle::index()?;
+    let slot = index.minor_slot(kv.minor)?;
+    let entry = index.kinds[slot]
+        .iter()
+        .find(|k| k.group == group && k.version == version && k.kind == kind)?;
+    let schema = convert::schema_with_metadata(index, slot, entry.def)?;
+    Some(crate::schema::Schema::from_node(&Node::from_json(&schema)))
+}
+
 fn minor_name(m: u32) -> String {
     format!("1.{m}")
 }

@@ -200,7 +200,7 @@ pub static RULES: &[&Rule] = &[
 ];
 
 /// Every module's rule list.
-const SOURCES: [&[&Rule]; 9] = [
+const SOURCES: [&[&Rule]; 10] = [
     crate::diag::rules::RULES,
     RULES,
     crate::cel::rules::RULES,
@@ -208,6 +208,7 @@ const SOURCES: [&[&Rule]; 9] = [
     crate::lint::RULES,
     crate::validate::RULES,
     crate::builtin::RULES,
+    crate::admission::RULES,
     crate::suite::RULES,
     crate::compat::RULES,
 ];

@@ -3,6 +3,7 @@
 //! per task; then its tree is dropped, and its text unless the report needs it.
 
 use super::*;
+use crate::admission;
 
 /// A built-in kind as the run uses it (the catalog's entry, shared).
 enum Builtin {
@@ -184,7 +185,7 @@ impl Targets<'_> {
             let _validate = trace::piece("validate", Some(f));
             let may_template = p.may_template;
             let jobs = self.jobs(f, &mut p, classified, &mut c);
-            self.validate_jobs(f, &jobs, may_template, &mut c);
+            self.validate_jobs(f, &jobs, may_template, text.held(), &mut c);
         }
         if let Some(t) = text.held() {
             texts::place_skipped(t, &mut c.skipped);
@@ -403,7 +404,14 @@ impl Targets<'_> {
 
     /// Validates the file's jobs (in parallel for a file of many objects) and keeps their
     /// findings, and with `prune`/`default` their transformed forms.
-    fn validate_jobs(&self, f: FileId, jobs: &[Job<'_, '_>], may_template: bool, c: &mut Checked) {
+    fn validate_jobs(
+        &self,
+        f: FileId,
+        jobs: &[Job<'_, '_>],
+        may_template: bool,
+        src: Option<&str>,
+        c: &mut Checked,
+    ) {
         let opts = self.opts;
         let outcomes: Vec<validate::Outcome> = jobs
             .par_iter()
@@ -417,6 +425,14 @@ impl Targets<'_> {
                         let mut o = builtin::validate(crd, job.node, &opts.validate);
                         if let Some(note) = note {
                             o.diagnostics.push(note.diagnostic(job.node));
+                        }
+                        let (api_version, kind) =
+                            (&job.object.object.api_version, &job.object.object.kind);
+                        if admission::handles(api_version, kind) {
+                            let kv = opts.validate.kube_version;
+                            let kinds = admission::Kinds::new(kv, self.crds.iter().flatten());
+                            let found = admission::check(api_version, kind, job.node, src, &kinds);
+                            o.diagnostics.extend(found);
                         }
                         o
                     }

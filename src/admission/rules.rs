@@ -1,0 +1,73 @@
+//! The rules of admission policies (`admission/*`). Ids are stable: never rename or reuse one.
+
+use crate::diag::{Rule, Severity};
+
+pub static INVALID: Rule = Rule {
+    id: "admission/invalid",
+    severity: Severity::Error,
+    summary: "An admission policy, binding or match condition the API server rejects on create",
+    docs: "The object rules the API server applies when a ValidatingAdmissionPolicy, \
+MutatingAdmissionPolicy, their bindings, or the `matchConditions` of a Validating/Mutating \
+WebhookConfiguration is created (`pkg/apis/admissionregistration/validation`): required fields \
+(`matchConstraints.resourceRules`, `validations` or `auditAnnotations`, `mutations`, \
+`reinvocationPolicy`, a binding's `policyName` and `validationActions`), enum values \
+(`failurePolicy`, `matchPolicy`, `scope`, `operations`, `reason`, `patchType`), `validationActions` \
+combinations (`Deny` with `Warn` is refused), `paramKind` and `paramRef` consistency (name or \
+selector, not both; `parameterNotFoundAction`), the combinations of rules' `resources` wildcards, \
+label selectors, and names (match conditions, variables, audit annotation keys). Fields the server \
+defaults (`failurePolicy: Fail`, `matchPolicy: Equivalent`, empty selectors) are never reported \
+missing. The message is the server's.",
+    bad: "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicyBinding\nmetadata:\n  name: replicas\nspec:\n  policyName: replica-limit\n  validationActions: [Deny, Warn]\n",
+    good: "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicyBinding\nmetadata:\n  name: replicas\nspec:\n  policyName: replica-limit\n  validationActions: [Deny]\n",
+};
+
+pub static EXPRESSION: Rule = Rule {
+    id: "admission/expression",
+    severity: Severity::Error,
+    summary: "An admission policy or match-condition CEL expression that does not compile",
+    docs: "Every CEL expression of an admission policy (`matchConditions`, `variables`, \
+`validations[].expression` and `messageExpression`, `auditAnnotations[].valueExpression`) and of a \
+webhook configuration's `matchConditions` is compiled in the environment the API server builds for \
+it at the emulated minor (new expressions get the previous minor's libraries): `object`, \
+`oldObject`, `request` (typed as the server types it), `namespaceObject`, `params` only when the \
+policy has a `paramKind`, `authorizer` (not in a `messageExpression`) and `variables` declared \
+before. A validation or match condition must evaluate to `bool` (a `dyn` result is refused), a \
+`messageExpression` to `string`, an audit annotation to `string` or `null`. The message is the \
+server's (`compilation failed: ERROR: <input>:1:1: ...`), and the finding points at the error \
+inside the expression.",
+    bad: "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata:\n  name: replica-limit\nspec:\n  matchConstraints:\n    resourceRules:\n    - apiGroups: [apps]\n      apiVersions: [v1]\n      operations: [CREATE, UPDATE]\n      resources: [deployments]\n  validations:\n  - expression: \"object.spec.replicas <= params.maxReplicas\"\n",
+    good: "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata:\n  name: replica-limit\nspec:\n  matchConstraints:\n    resourceRules:\n    - apiGroups: [apps]\n      apiVersions: [v1]\n      operations: [CREATE, UPDATE]\n      resources: [deployments]\n  validations:\n  - expression: \"object.spec.replicas <= 5\"\n",
+};
+
+pub static TYPE_CHECK: Rule = Rule {
+    id: "admission/type-check",
+    severity: Severity::Error,
+    summary: "A policy expression that does not type-check against a kind the policy matches",
+    docs: "After a ValidatingAdmissionPolicy is stored, the API server type-checks its expressions \
+against each kind its `matchConstraints.resourceRules` name (`object` and `oldObject` typed by the kind's \
+schema, `params` by the `paramKind`'s) and reports problems only as warnings in the policy's \
+`status.typeChecking`, after the fact. crdlint does it before anything is applied, against the \
+built-in schemas of the emulated minor and the CRDs in the run, for every expression of validating \
+and mutating policies (mutations aside), without the server's limit of ten kinds, and reports \
+errors worded as the server's warnings: `apps/v1, Kind=Deployment: ERROR: <input>:1:13: undefined \
+field 'replicaz'`. Lower the severity in `.crdlint.yaml` to treat them as the server does.",
+    bad: "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata:\n  name: replica-limit\nspec:\n  matchConstraints:\n    resourceRules:\n    - apiGroups: [apps]\n      apiVersions: [v1]\n      operations: [CREATE, UPDATE]\n      resources: [deployments]\n  validations:\n  - expression: \"object.spec.replicaz <= 5\"\n",
+    good: "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata:\n  name: replica-limit\nspec:\n  matchConstraints:\n    resourceRules:\n    - apiGroups: [apps]\n      apiVersions: [v1]\n      operations: [CREATE, UPDATE]\n      resources: [deployments]\n  validations:\n  - expression: \"object.spec.replicas <= 5\"\n",
+};
+
+pub static KINDS_UNRESOLVED: Rule = Rule {
+    id: "admission/kinds-unresolved",
+    severity: Severity::Warning,
+    summary: "A policy resource rule whose kinds could not be type-checked",
+    docs: "Type-checking needs the kinds a policy matches. A resource rule entry that no built-in \
+kind of the emulated minor and no CRD in the run serves (a misspelt resource such as `deploymnets`, \
+a singular `deployment`, or a custom resource whose CRD is not in the run) is a warning: its \
+expressions were not checked against it. Give the CRD with `--crd`, or fix the name. A wildcard \
+(`apiGroups: [\"*\"]`, `resources: [\"*\"]`) matches kinds no list names; like the server, crdlint \
+does not type-check against them, and says so as an info finding.",
+    bad: "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata:\n  name: replica-limit\nspec:\n  matchConstraints:\n    resourceRules:\n    - apiGroups: [apps]\n      apiVersions: [v1]\n      operations: [CREATE, UPDATE]\n      resources: [deploymnets]\n  validations:\n  - expression: \"object.spec.replicas <= 5\"\n",
+    good: "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata:\n  name: replica-limit\nspec:\n  matchConstraints:\n    resourceRules:\n    - apiGroups: [apps]\n      apiVersions: [v1]\n      operations: [CREATE, UPDATE]\n      resources: [deployments]\n  validations:\n  - expression: \"object.spec.replicas <= 5\"\n",
+};
+
+/// Every rule of this module.
+pub static RULES: &[&Rule] = &[&EXPRESSION, &INVALID, &KINDS_UNRESOLVED, &TYPE_CHECK];
