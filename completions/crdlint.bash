@@ -40,6 +40,9 @@ _crdlint() {
             crdlint,lint)
                 cmd="crdlint__subcmd__lint"
                 ;;
+            crdlint,lsp)
+                cmd="crdlint__subcmd__lsp"
+                ;;
             crdlint,manpage)
                 cmd="crdlint__subcmd__manpage"
                 ;;
@@ -85,6 +88,9 @@ _crdlint() {
             crdlint__subcmd__help,lint)
                 cmd="crdlint__subcmd__help__subcmd__lint"
                 ;;
+            crdlint__subcmd__help,lsp)
+                cmd="crdlint__subcmd__help__subcmd__lsp"
+                ;;
             crdlint__subcmd__help,manpage)
                 cmd="crdlint__subcmd__help__subcmd__manpage"
                 ;;
@@ -113,7 +119,7 @@ _crdlint() {
 
     case "${cmd}" in
         crdlint)
-            opts="-q -v -j -V -h --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --version --help check lint validate prune default versions diff cost test rules explain completions manpage scan help"
+            opts="-q -v -j -V -h --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --version --help check lint validate prune default versions diff cost test rules explain lsp completions manpage scan help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -687,7 +693,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__help)
-            opts="check lint validate prune default versions diff cost test rules explain completions manpage scan help"
+            opts="check lint validate prune default versions diff cost test rules explain lsp completions manpage scan help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -812,6 +818,20 @@ _crdlint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        crdlint__subcmd__help__subcmd__lsp)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         crdlint__subcmd__help__subcmd__manpage)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -917,6 +937,88 @@ _crdlint() {
                 return 0
             fi
             case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --missing-schema)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
+                --skip)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exclude)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --stdin-filename)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cost-warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        crdlint__subcmd__lsp)
+            opts="-q -v -j -h --crd --unknown-fields --lint-vendored --stdio --format --config --no-config --select --ignore --warn --error --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --crd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --unknown-fields)
+                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
+                    return 0
+                    ;;
                 --format)
                     COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
                     return 0

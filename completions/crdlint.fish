@@ -68,6 +68,7 @@ complete -c crdlint -n "__fish_crdlint_needs_command" -f -a "cost" -d 'Estimate 
 complete -c crdlint -n "__fish_crdlint_needs_command" -f -a "test" -d 'Run CRD test suites (openshift/api\'s envtest format) offline: create and update cases with their expected objects and errors'
 complete -c crdlint -n "__fish_crdlint_needs_command" -f -a "rules" -d 'List every rule: id, severity under the current config (and what set it), what it finds'
 complete -c crdlint -n "__fish_crdlint_needs_command" -f -a "explain" -d 'Explain a rule (what it finds, why it matters, a bad and a good example), `config`, or a built-in kind\'s field (`explain apps/v1/Deployment spec.replicas`)'
+complete -c crdlint -n "__fish_crdlint_needs_command" -f -a "lsp" -d 'Run the language server: the findings of `check`, hover, completion, go to definition and quick fixes in an editor, over the Language Server Protocol on standard input and output. Offline: CRDs come from the workspace folders and the config'
 complete -c crdlint -n "__fish_crdlint_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c crdlint -n "__fish_crdlint_needs_command" -f -a "manpage" -d 'Print the man page (roff)'
 complete -c crdlint -n "__fish_crdlint_needs_command" -f -a "scan" -d 'Read, parse and classify only, and print the counts (for benchmarks)'
@@ -451,6 +452,44 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l strict -d 'S
 complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l force-exclude -d 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l no-cel -d 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c crdlint -n "__fish_crdlint_using_subcommand lsp" -l crd -d 'A CRD file or directory to validate resources against (repeatable; relative to the working directory), beside the workspace\'s own CRDs and the config\'s `crds`' -r -F
+complete -c crdlint -n "__fish_crdlint_using_subcommand lsp" -l unknown-fields -d 'What to do with fields the schema does not know [default: error]' -r -f -a "error\t'As `kubectl apply` with strict field validation (its default)'
+warn\t'Report them as warnings (the server prunes them and warns)'
+ignore\t'Say nothing (the server prunes them)'"
+complete -c crdlint -n "__fish_crdlint_using_subcommand lsp" -l format -d 'Output format [default: human]' -r -f -a "human\t'Code frames with a label under each finding, and a summary line'
+json\t'One JSON object (the contract in README.md, `"version": 1`)'
+sarif\t'SARIF 2.1.0, for code-scanning uploads'
+concise\t'One line per finding: `path:line:col: severity[rule] message`'
+github\t'GitHub Actions workflow commands (annotations)'
+junit\t'JUnit XML: one test suite per file, one failing test case per error'"
+complete -c crdlint -n "__fish_crdlint_using_subcommand lsp" -l config -d 'Read settings from this config file instead of the nearest `.crdlint.yaml`' -r -F
+complete -c crdlint -n "__fish_crdlint_using_subcommand lsp" -l select -d 'Report only these rules: ids or group prefixes such as `cel/` (comma-separated, repeatable; replaces the config\'s `select`)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand lsp" -l ignore -d 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config\'s `ignore`)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand lsp" -l warn -d 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand lsp" -l error -d 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand lsp" -l kube-version -d 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand lsp" -l color -d 'When to colour human output' -r -f -a "auto\t'Colour when standard output is a terminal and NO_COLOR is unset'
+always\t''
+never\t''"
+complete -c crdlint -n "__fish_crdlint_using_subcommand lsp" -l missing-schema -d 'What to say about a custom resource whose CRD is not in the run [default: warn]' -r -f -a "error\t'Each resource of a custom kind with no CRD in the run is an error'
+warn\t'Each one is a warning at its `kind:` line'
+ignore\t'Skip them silently (counted as skipped)'"
+complete -c crdlint -n "__fish_crdlint_using_subcommand lsp" -l skip -d 'Skip documents of this kind silently: `KIND`, `GROUP/KIND` or `GROUP/VERSION/KIND` (repeatable)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand lsp" -l exclude -d 'Skip files and directories matching this glob while walking directories (repeatable)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand lsp" -l stdin-filename -d 'The file name to report for input read from `-` (standard input)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand lsp" -s j -l threads -d 'Worker threads for reading, parsing and checking (0: one per core)' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand lsp" -l cost-warn -d 'Warn about CEL rules whose estimated cost uses at least this share of the per-rule limit (`cel/cost-high`; above 100 it never fires) [default: 50]' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand lsp" -l lint-vendored -d 'Lint the CRDs read only for `--crd` (or the config\'s `crds`) too'
+complete -c crdlint -n "__fish_crdlint_using_subcommand lsp" -l stdio -d 'Accepted because editors\' clients pass it; standard input and output is the only transport'
+complete -c crdlint -n "__fish_crdlint_using_subcommand lsp" -l no-config -d 'Ignore every config file'
+complete -c crdlint -n "__fish_crdlint_using_subcommand lsp" -l no-suppressions -d 'Show findings silenced by `# crdlint: ignore[...]` comments and annotations'
+complete -c crdlint -n "__fish_crdlint_using_subcommand lsp" -s q -l quiet -d 'Print findings only: no summary line, no list of skipped documents'
+complete -c crdlint -n "__fish_crdlint_using_subcommand lsp" -s v -l verbose -d 'Also list every document that was skipped, and why'
+complete -c crdlint -n "__fish_crdlint_using_subcommand lsp" -l deny-warnings -d 'Exit with status 1 when there are warnings, not only errors'
+complete -c crdlint -n "__fish_crdlint_using_subcommand lsp" -l strict -d 'Same as `--missing-schema error` (built-in kinds are never reported)'
+complete -c crdlint -n "__fish_crdlint_using_subcommand lsp" -l force-exclude -d 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)'
+complete -c crdlint -n "__fish_crdlint_using_subcommand lsp" -l no-cel -d 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
+complete -c crdlint -n "__fish_crdlint_using_subcommand lsp" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c crdlint -n "__fish_crdlint_using_subcommand completions" -l format -d 'Output format [default: human]' -r -f -a "human\t'Code frames with a label under each finding, and a summary line'
 json\t'One JSON object (the contract in README.md, `"version": 1`)'
 sarif\t'SARIF 2.1.0, for code-scanning uploads'
@@ -548,18 +587,19 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand scan" -l strict -d 'Same
 complete -c crdlint -n "__fish_crdlint_using_subcommand scan" -l force-exclude -d 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand scan" -l no-cel -d 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand scan" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain completions manpage scan help" -f -a "check" -d 'Lint every CRD and validate every resource whose CRD is known (the default job)'
-complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain completions manpage scan help" -f -a "lint" -d 'Lint CustomResourceDefinitions only'
-complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain completions manpage scan help" -f -a "validate" -d 'Validate custom resources only (CRDs come from --crd and from the paths)'
-complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain completions manpage scan help" -f -a "prune" -d 'Print resources as the API server would store them: unknown fields pruned'
-complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain completions manpage scan help" -f -a "default" -d 'Print resources as the API server would store them: pruned, and defaults filled in'
-complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain completions manpage scan help" -f -a "versions" -d 'List each CRD\'s versions in Kubernetes priority order'
-complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain completions manpage scan help" -f -a "diff" -d 'Compare two revisions of CRDs: what the new one breaks for objects and clients that exist'
-complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain completions manpage scan help" -f -a "cost" -d 'Estimate the cost of every CEL validation rule as the API server does, most expensive first'
-complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain completions manpage scan help" -f -a "test" -d 'Run CRD test suites (openshift/api\'s envtest format) offline: create and update cases with their expected objects and errors'
-complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain completions manpage scan help" -f -a "rules" -d 'List every rule: id, severity under the current config (and what set it), what it finds'
-complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain completions manpage scan help" -f -a "explain" -d 'Explain a rule (what it finds, why it matters, a bad and a good example), `config`, or a built-in kind\'s field (`explain apps/v1/Deployment spec.replicas`)'
-complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain completions manpage scan help" -f -a "completions" -d 'Print a shell completion script'
-complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain completions manpage scan help" -f -a "manpage" -d 'Print the man page (roff)'
-complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain completions manpage scan help" -f -a "scan" -d 'Read, parse and classify only, and print the counts (for benchmarks)'
-complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain completions manpage scan help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain lsp completions manpage scan help" -f -a "check" -d 'Lint every CRD and validate every resource whose CRD is known (the default job)'
+complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain lsp completions manpage scan help" -f -a "lint" -d 'Lint CustomResourceDefinitions only'
+complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain lsp completions manpage scan help" -f -a "validate" -d 'Validate custom resources only (CRDs come from --crd and from the paths)'
+complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain lsp completions manpage scan help" -f -a "prune" -d 'Print resources as the API server would store them: unknown fields pruned'
+complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain lsp completions manpage scan help" -f -a "default" -d 'Print resources as the API server would store them: pruned, and defaults filled in'
+complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain lsp completions manpage scan help" -f -a "versions" -d 'List each CRD\'s versions in Kubernetes priority order'
+complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain lsp completions manpage scan help" -f -a "diff" -d 'Compare two revisions of CRDs: what the new one breaks for objects and clients that exist'
+complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain lsp completions manpage scan help" -f -a "cost" -d 'Estimate the cost of every CEL validation rule as the API server does, most expensive first'
+complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain lsp completions manpage scan help" -f -a "test" -d 'Run CRD test suites (openshift/api\'s envtest format) offline: create and update cases with their expected objects and errors'
+complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain lsp completions manpage scan help" -f -a "rules" -d 'List every rule: id, severity under the current config (and what set it), what it finds'
+complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain lsp completions manpage scan help" -f -a "explain" -d 'Explain a rule (what it finds, why it matters, a bad and a good example), `config`, or a built-in kind\'s field (`explain apps/v1/Deployment spec.replicas`)'
+complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain lsp completions manpage scan help" -f -a "lsp" -d 'Run the language server: the findings of `check`, hover, completion, go to definition and quick fixes in an editor, over the Language Server Protocol on standard input and output. Offline: CRDs come from the workspace folders and the config'
+complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain lsp completions manpage scan help" -f -a "completions" -d 'Print a shell completion script'
+complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain lsp completions manpage scan help" -f -a "manpage" -d 'Print the man page (roff)'
+complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain lsp completions manpage scan help" -f -a "scan" -d 'Read, parse and classify only, and print the counts (for benchmarks)'
+complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test rules explain lsp completions manpage scan help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
