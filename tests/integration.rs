@@ -32,6 +32,7 @@ mod conformance_version_priority;
 mod lint_corpus;
 mod lint_go_url;
 mod lint_rules;
+mod lsp;
 mod properties;
 mod rel_scale;
 mod reliability;

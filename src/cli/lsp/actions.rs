@@ -8,13 +8,13 @@ use lsp_types::{
 };
 
 use super::diagnostics;
-use super::schema::Context;
+use super::schema::{self, Context};
 use super::text::LineIndex;
 use super::Doc;
 use crate::diag::Diagnostic;
 
 pub fn code_actions(
-    _ctx: &Context<'_>,
+    ctx: &Context<'_>,
     doc: &Doc,
     published: &[Diagnostic],
     params: &CodeActionParams,
@@ -57,7 +57,7 @@ pub fn code_actions(
                 ..Default::default()
             }));
         };
-        for (title, edits) in fixes(&doc.text, &index, d) {
+        for (title, edits) in fixes(ctx, &doc.text, &index, d) {
             action(title, edits, true);
         }
         // Suppressions: the comment alone on the line above the finding, or at the file's top.
@@ -87,7 +87,60 @@ pub fn code_actions(
 }
 
 /// The fixes a finding has: (title, edits).
-fn fixes(text: &str, index: &LineIndex<'_>, d: &Diagnostic) -> Vec<(String, Vec<TextEdit>)> {
-    let _ = (text, index, d);
-    Vec::new()
+fn fixes(
+    ctx: &Context<'_>,
+    text: &str,
+    index: &LineIndex<'_>,
+    d: &Diagnostic,
+) -> Vec<(String, Vec<TextEdit>)> {
+    let mut out = Vec::new();
+    let (start, end) = (d.span.start(), d.span.end().min(text.len()));
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    // Only a key that starts its line is edited: its entry is whole lines.
+    let starts_line = text[line_start..start].bytes().all(|b| b == b' ');
+    if d.rule.id == crate::validate::rules::UNKNOWN_FIELD.id && starts_line {
+        let key: String = text[start..end]
+            .chars()
+            .take_while(|c| *c != ':' && !c.is_whitespace())
+            .collect();
+        let line_end = text[end..].find('\n').map_or(text.len(), |i| end + i + 1);
+        out.push((
+            format!("Remove unknown field `{key}`"),
+            vec![TextEdit::new(
+                Range::new(index.position(line_start), index.position(line_end)),
+                String::new(),
+            )],
+        ));
+        let known = schema::sibling_keys(ctx, text, start);
+        let known: Vec<&str> = known.iter().map(String::as_str).collect();
+        let hint = crate::diag::suggest::did_you_mean(&key, &known);
+        if let Some(better) = hint.split('`').nth(1) {
+            let key_end = start + key.len();
+            out.push((
+                format!("Rename `{key}` to `{better}`"),
+                vec![TextEdit::new(
+                    Range::new(index.position(start), index.position(key_end)),
+                    better.to_string(),
+                )],
+            ));
+        }
+    }
+    // `spec.size: Required value`, placed on the map that lacks it: the key inserted as its
+    // first entry, with the entry's indentation.
+    if let Some(path) = d.message.strip_suffix(": Required value") {
+        let key = path.rsplit('.').next().unwrap_or(path);
+        let plain = !key.is_empty() && !key.contains(['[', ']', ' ', '"']);
+        if plain && starts_line && d.path.as_deref() == Some(path) {
+            let indent = &text[line_start..start];
+            let at = index.position(line_start);
+            out.push((
+                format!("Insert required field `{key}`"),
+                vec![TextEdit::new(
+                    Range::new(at, at),
+                    format!("{indent}{key}: \n"),
+                )],
+            ));
+        }
+    }
+    out
 }

@@ -320,12 +320,12 @@ pub fn hover(ctx: &Context<'_>, doc: &Doc, pos: Position) -> Option<Hover> {
         let f = walk(&found.schema, &at.path)?;
         return Some(markdown(describe(&name, &f, &found)));
     }
-    let text = crate::builtin::explain::explain(
-        ctx.kube_version,
-        &format!("{api}/{kind}"),
-        &keys_of(&at.path).join("."),
-    )
-    .ok()?;
+    // A key of a map-valued field (`data.a` of a ConfigMap) is explained by its field.
+    let keys = keys_of(&at.path);
+    let target = format!("{api}/{kind}");
+    let text = (0..=keys.len()).rev().find_map(|n| {
+        crate::builtin::explain::explain(ctx.kube_version, &target, &keys[..n].join(".")).ok()
+    })?;
     Some(markdown(format!(
         "```text\n{}```\n\nBuilt-in kind `{api}/{kind}` at Kubernetes {}",
         text, ctx.kube_version
@@ -349,15 +349,16 @@ fn cel_cost(ctx: &Context<'_>, crd: &Node, offset: usize) -> Option<String> {
         crate::cel::cost::Cardinality::Bounded(c) => c.to_string(),
         crate::cel::cost::Cardinality::Unbounded => "unbounded".to_string(),
     };
+    use crate::cel::cost::crd::{group_thousands, percent_of};
     Some(format!(
-        "**CEL {}** on `{}`\n\nestimated cost **{}** = {} × {} (cardinality {cardinality}): {:.2}% of the per-expression limit {}",
+        "**CEL {}** on `{}`\n\nestimated cost **{}** = {} × {} (cardinality {cardinality}): {} of the per-expression budget of {}",
         row.kind.field(),
         row.location,
-        row.total,
-        row.estimated,
-        row.multiplier,
-        row.percent_of_limit,
-        STATIC_ESTIMATED_COST_LIMIT,
+        group_thousands(row.total),
+        group_thousands(row.estimated),
+        group_thousands(row.multiplier),
+        percent_of(row.total, STATIC_ESTIMATED_COST_LIMIT),
+        group_thousands(STATIC_ESTIMATED_COST_LIMIT),
     ))
 }
 
@@ -389,6 +390,26 @@ fn suppressed_rule_at(text: &str, offset: usize) -> Option<&str> {
         start = end + 1;
     }
     None
+}
+
+/// The property names the schema allows beside the key at `offset` (for renaming a
+/// misspelled key).
+pub fn sibling_keys(ctx: &Context<'_>, text: &str, offset: usize) -> Vec<String> {
+    let Some(at) = locate(text, offset) else {
+        return Vec::new();
+    };
+    let (Some(api), Some(kind)) = (at.root.get_str("apiVersion"), at.root.get_str("kind")) else {
+        return Vec::new();
+    };
+    let Some(found) = find_schema(ctx, api, kind) else {
+        return Vec::new();
+    };
+    let parent = &at.path[..at.path.len().saturating_sub(1)];
+    walk(&found.schema, parent)
+        .and_then(|f| f.node.get("properties"))
+        .and_then(Node::as_map)
+        .map(|m| m.keys().map(str::to_string).collect())
+        .unwrap_or_default()
 }
 
 /// Go to definition: a resource's key to the property in its CRD, `kind` to the CRD.
