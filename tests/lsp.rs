@@ -518,3 +518,32 @@ fn sorted(v: Value) -> Value {
         other => other,
     }
 }
+
+/// An edit of one document of a multi-document file re-checks that document only; what is
+/// published is what a full check of the edited text publishes, also when the documents after
+/// the edit moved.
+#[test]
+fn lsp_edit_of_one_document_matches_a_full_check() {
+    let (_dir, _crd, res) = workspace();
+    let root = res.parent().unwrap().parent().unwrap().to_path_buf();
+    let mut s = Server::start(&root);
+    s.open(&res, RESOURCE);
+    s.diagnostics(&res);
+    let edits = [
+        RESOURCE.replace("  a: 1\n", "  a: \"1\"\n  b: 2\n"),
+        RESOURCE
+            .replace("  a: 1\n", "  a: \"1\"\n  b: 2\n")
+            .replace("  size: 30\n", "  size: 3\n  tags: [x]\n"),
+        RESOURCE.replace("  size: 30\n", "  size: 300\n  mode: 7\n"),
+    ];
+    for (n, text) in edits.iter().enumerate() {
+        s.change(&res, n as i64 + 2, text);
+        let after = s.diagnostics(&res);
+        let mut fresh = Server::start(&root);
+        fresh.open(&res, text);
+        let full = fresh.diagnostics(&res);
+        assert_eq!(after, full, "edit {n}");
+        assert_eq!(fresh.stop(), 0);
+    }
+    assert_eq!(s.stop(), 0);
+}

@@ -31,6 +31,7 @@ use crate::cli::{Failure, Status};
 mod actions;
 mod diagnostics;
 pub(crate) mod engine;
+mod incremental;
 mod schema;
 mod symbols;
 pub(crate) mod text;
@@ -132,6 +133,9 @@ struct Server<'a> {
     reload: bool,
     /// The last findings published for each open document (for quick fixes).
     published: BTreeMap<PathBuf, Vec<crate::diag::Diagnostic>>,
+    /// Each open document's last check by chunk, so an edit re-checks only its documents;
+    /// cleared whenever the schemas or the settings change.
+    caches: BTreeMap<PathBuf, incremental::Cache>,
     next_id: i32,
     shut_down: bool,
 }
@@ -162,6 +166,7 @@ impl<'a> Server<'a> {
             dirty: BTreeSet::new(),
             reload: false,
             published: BTreeMap::new(),
+            caches: BTreeMap::new(),
             next_id: 0,
             shut_down: false,
         };
@@ -406,6 +411,7 @@ impl<'a> Server<'a> {
                     return;
                 };
                 self.ensure_folder(&path);
+                self.caches.remove(&path);
                 self.docs.insert(
                     path.clone(),
                     Doc {
@@ -447,6 +453,7 @@ impl<'a> Server<'a> {
                 if self.docs.remove(&path).is_some() {
                     self.dirty.remove(&path);
                     self.published.remove(&path);
+                    self.caches.remove(&path);
                     self.notify::<n::PublishDiagnostics>(lsp_types::PublishDiagnosticsParams {
                         uri: p.text_document.uri,
                         diagnostics: Vec::new(),
@@ -527,6 +534,7 @@ impl<'a> Server<'a> {
                 self.reload = true;
             }
             self.dirty.extend(self.docs.keys().cloned());
+            self.caches.clear();
         } else {
             self.dirty.insert(path.to_path_buf());
         }
@@ -556,6 +564,7 @@ impl<'a> Server<'a> {
                 .collect();
             self.loose = self.loose.iter().map(|f| f.reload(setup, &open)).collect();
             self.dirty.extend(self.docs.keys().cloned());
+            self.caches.clear();
             self.publish_config_errors();
         }
         if self.dirty.is_empty() {
@@ -572,6 +581,7 @@ impl<'a> Server<'a> {
     /// Checks open documents, one run per folder, and publishes their findings.
     fn check(&mut self, paths: &[PathBuf]) {
         let mut by_folder: BTreeMap<usize, Vec<(PathBuf, String)>> = BTreeMap::new();
+        let mut plans: BTreeMap<PathBuf, incremental::Plan> = BTreeMap::new();
         let all: Vec<&Folder> = self.folders.iter().chain(&self.loose).collect();
         for path in paths {
             let Some(doc) = self.docs.get(path) else {
@@ -589,10 +599,14 @@ impl<'a> Server<'a> {
             else {
                 continue;
             };
-            by_folder
-                .entry(i)
-                .or_default()
-                .push((path.clone(), doc.text.clone()));
+            let plan = self.caches.get(path).and_then(|c| c.plan(&doc.text));
+            let text = plan
+                .as_ref()
+                .map_or_else(|| doc.text.clone(), |p| p.text.clone());
+            if let Some(plan) = plan {
+                plans.insert(path.clone(), plan);
+            }
+            by_folder.entry(i).or_default().push((path.clone(), text));
         }
         let docs = &self.docs;
         let open = |p: &Path| docs.get(p).map(|d| d.text.clone());
@@ -607,10 +621,17 @@ impl<'a> Server<'a> {
                 &open,
             ));
         }
-        for found in results {
+        for mut found in results {
             let Some(doc) = self.docs.get(&found.path) else {
                 continue;
             };
+            if let Some(plan) = plans.remove(&found.path) {
+                found.diagnostics = plan.merge(found.diagnostics, doc.text.len());
+            }
+            self.caches.insert(
+                found.path.clone(),
+                incremental::Cache::new(&doc.text, &found.diagnostics),
+            );
             let diagnostics = diagnostics::to_lsp(&found, &doc.text, &self.docs);
             self.notify::<n::PublishDiagnostics>(lsp_types::PublishDiagnosticsParams {
                 uri: doc.uri.clone(),

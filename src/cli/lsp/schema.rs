@@ -44,6 +44,41 @@ struct Located {
 }
 
 fn locate(text: &str, offset: usize) -> Option<Located> {
+    // Only the document around the cursor is read (a file may hold thousands): its text is
+    // the lines between `---` markers, with the offset made relative to it.
+    let (start, end) = document_region(text, offset);
+    locate_in(&text[start..end], offset.checked_sub(start)?)
+}
+
+/// The byte range of the document around `offset`: from the line after the nearest `---`
+/// marker line above it to the next one (a marker at column 0 always ends a document).
+fn document_region(text: &str, offset: usize) -> (usize, usize) {
+    let is_marker = |line: &str| {
+        line.strip_prefix("---")
+            .is_some_and(|r| r.is_empty() || r.starts_with([' ', '\t', '\r']))
+    };
+    let mut start = 0;
+    let mut end = text.len();
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let next = at + line.len();
+        if is_marker(line.trim_end_matches('\n')) {
+            if next <= offset {
+                start = next;
+            } else if at >= offset {
+                end = at;
+                break;
+            } else {
+                // On the marker line itself: no document.
+                return (at, at);
+            }
+        }
+        at = next;
+    }
+    (start, end)
+}
+
+fn locate_in(text: &str, offset: usize) -> Option<Located> {
     let docs = crate::yaml::load(text);
     let doc = docs.into_iter().find(|d| {
         let s = d.span;
@@ -116,8 +151,12 @@ fn crd_texts(ctx: &Context<'_>) -> Vec<(PathBuf, String)> {
 
 /// Every CRD document of the workspace: (file, text, CRD node).
 fn crds(ctx: &Context<'_>) -> Vec<(PathBuf, String, Node)> {
+    crds_in(crd_texts(ctx))
+}
+
+fn crds_in(texts: Vec<(PathBuf, String)>) -> Vec<(PathBuf, String, Node)> {
     let mut out = Vec::new();
-    for (path, text) in crd_texts(ctx) {
+    for (path, text) in texts {
         for doc in crate::yaml::load(&text) {
             let Some(root) = &doc.root else { continue };
             for (_, node) in objects(root) {
@@ -137,7 +176,10 @@ fn crds(ctx: &Context<'_>) -> Vec<(PathBuf, String, Node)> {
 /// The schema of `apiVersion`/`kind` among the workspace's CRDs.
 fn find_schema(ctx: &Context<'_>, api_version: &str, kind: &str) -> Option<Found> {
     let (group, version) = api_version.rsplit_once('/')?;
-    crds(ctx).into_iter().find_map(|(file, text, crd)| {
+    // Only the files that name the kind are read.
+    let mut texts = crd_texts(ctx);
+    texts.retain(|(_, t)| t.contains(kind));
+    crds_in(texts).into_iter().find_map(|(file, text, crd)| {
         let spec = crd.get("spec")?;
         if spec.get_str("group") != Some(group)
             || spec.at(&["names", "kind"])?.as_str() != Some(kind)
@@ -717,6 +759,20 @@ mod tests {
         let doc = "spec:\n  list:\n  - |";
         assert_eq!(path_at(doc), (keys(&["spec", "list", "[]"]), None));
         assert_eq!(path_at("|"), (vec![], None));
+    }
+
+    #[test]
+    fn document_regions_end_at_markers() {
+        let text = "a: 1\n---\nb: 2\nc: 3\n--- \nd: 4\n";
+        let b = text.find('b').unwrap();
+        assert_eq!(
+            &text[document_region(text, b).0..document_region(text, b).1],
+            "b: 2\nc: 3\n"
+        );
+        assert_eq!(document_region(text, 0), (0, 5));
+        let d = text.find('d').unwrap();
+        assert_eq!(&text[document_region(text, d).0..], "d: 4\n");
+        assert_eq!(document_region("x: 1", 2), (0, 4));
     }
 
     #[test]
