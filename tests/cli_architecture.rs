@@ -10,8 +10,20 @@ use std::path::{Path, PathBuf};
 
 /// The modules in data-flow order: each may use only those before it.
 const LAYERS: &[&str] = &[
-    "yaml", "diag", "k8s", "schema", "cel", "apiext", "lint", "validate", "compat", "builtin",
-    "suite", "admission", "vendor", "cli",
+    "yaml",
+    "diag",
+    "k8s",
+    "schema",
+    "cel",
+    "apiext",
+    "lint",
+    "validate",
+    "compat",
+    "builtin",
+    "suite",
+    "admission",
+    "vendor",
+    "cli",
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -35,6 +35,7 @@ mod default_parity;
 mod lint_corpus;
 mod lint_go_url;
 mod lint_rules;
+mod lsp;
 mod properties;
 mod rel_scale;
 mod reliability;

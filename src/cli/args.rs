@@ -36,7 +36,7 @@ pub struct Cli {
 }
 
 /// Flags every subcommand accepts, before or after its name.
-#[derive(Debug, Args)]
+#[derive(Clone, Debug, Args)]
 pub struct GlobalArgs {
     /// Output format [default: human].
     #[arg(long, value_enum, global = true)]
@@ -181,6 +181,10 @@ pub enum Command {
     /// Explain a rule (what it finds, why it matters, a bad and a good example), `config`, or
     /// a built-in kind's field (`explain apps/v1/Deployment spec.replicas`).
     Explain(ExplainArgs),
+    /// Run the language server: the findings of `check`, hover, completion, go to definition
+    /// and quick fixes in an editor, over the Language Server Protocol on standard input and
+    /// output. Offline: CRDs come from the workspace folders and the config.
+    Lsp(LspArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
     /// Print the man page (roff); with `--dir`, write one page per subcommand, as git does.
@@ -240,7 +244,7 @@ pub struct ValidationArgs {
 }
 
 /// How the vendored CRDs are checked against `crdlint.lock`.
-#[derive(Debug, Args)]
+#[derive(Debug, Default, Args)]
 pub struct LockArgs {
     /// Fail (exit 2) when a vendored CRD is missing or differs from `crdlint.lock`, naming the
     /// file and its source [default: on when the CI environment variable is set and not
@@ -258,6 +262,28 @@ pub struct CheckArgs {
     pub paths: PathArgs,
     #[command(flatten)]
     pub validation: ValidationArgs,
+}
+
+/// `crdlint lsp`: the editor names the files; only where schemas come from is set here.
+#[derive(Debug, Args)]
+pub struct LspArgs {
+    /// A CRD file or directory to validate resources against (repeatable; relative to the
+    /// working directory), beside the workspace's own CRDs and the config's `crds`.
+    #[arg(long = "crd", value_name = "PATH")]
+    pub crds: Vec<PathBuf>,
+
+    /// What to do with fields the schema does not know [default: error].
+    #[arg(long, value_enum)]
+    pub unknown_fields: Option<UnknownFieldsArg>,
+
+    /// Lint the CRDs read only for `--crd` (or the config's `crds`) too.
+    #[arg(long)]
+    pub lint_vendored: bool,
+
+    /// Accepted because editors' clients pass it; standard input and output is the only
+    /// transport.
+    #[arg(long)]
+    pub stdio: bool,
 }
 
 #[derive(Debug, Args)]

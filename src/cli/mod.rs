@@ -27,6 +27,7 @@ pub mod commands;
 pub mod config;
 pub mod driver;
 pub mod input;
+pub mod lsp;
 pub mod policy;
 pub mod rules;
 pub mod settings;
@@ -123,6 +124,9 @@ pub fn run(cli: Cli) -> Result<Status, Failure> {
     let config = match &cli.command {
         // Generated files never depend on where they are generated.
         Command::Completions(_) | Command::Manpage(_) => None,
+        // The language server reads the config of each workspace folder, and again when it
+        // changes: a broken config in the working directory must not keep it from starting.
+        Command::Lsp(_) => None,
         _ => settings::load_config(&cli.global)?,
     };
     let settings = Settings::resolve(&cli.global, config)?;
@@ -143,6 +147,7 @@ pub fn run(cli: Cli) -> Result<Status, Failure> {
         Command::Cost(a) => commands::cost::run(&settings, a),
         Command::Rules => commands::rules::list(&settings),
         Command::Explain(a) => commands::rules::explain(&settings, &a.rule, a.field.as_deref()),
+        Command::Lsp(a) => lsp::run(&cli.global, a),
         Command::Completions(a) => commands::completions::completions(a.shell),
         Command::Manpage(a) => commands::completions::manpage(a.dir.as_deref()),
         Command::Scan(a) => commands::scan::run(&settings, a),

@@ -159,7 +159,7 @@ review can tell a deliberate exception from a silenced bug. The finding is still
     good: "# .crdlint.yaml: require-reason: true\nspec:\n  size: 300  # crdlint: ignore[cr/schema] -- sized by the operator\n",
 };
 
-/// `cli`'s own rules.
+/// A vendored CRD that does not match `crdlint.lock` (`cli::vendored`).
 pub static MODIFIED: Rule = Rule {
     id: "vendor/modified",
     severity: Severity::Warning,
@@ -183,8 +183,7 @@ it to pin new ones.",
         sha256: 3f1c...\n",
 };
 
-/// The rules of this file.
-
+/// `cli`'s own rules.
 pub static RULES: &[&Rule] = &[
     &CRD_UNUSABLE,
     &DUPLICATE_CRD,

@@ -1,0 +1,549 @@
+//! `crdlint lsp` driven over stdio as an editor drives it (Content-Length framing): each
+//! feature's exact answer snapshotted, and the diagnostics compared with `crdlint check`'s
+//! findings for the same file (one engine).
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+const CRD: &str = include_str!("lsp/widget-crd.yaml");
+const RESOURCE: &str = include_str!("lsp/widget.yaml");
+
+/// A running server and what it sent that was not an answer yet.
+struct Server {
+    child: Child,
+    stdin: ChildStdin,
+    messages: Receiver<Value>,
+    pending: Vec<Value>,
+    next_id: i64,
+    root: PathBuf,
+}
+
+fn uri(path: &Path) -> String {
+    format!("file://{}", path.display())
+}
+
+impl Server {
+    /// Starts `crdlint lsp` in `root` and initializes it with `root` as the workspace folder.
+    fn start(root: &Path) -> Server {
+        Server::start_with(root, json!(null))
+    }
+
+    fn start_with(root: &Path, options: Value) -> Server {
+        let mut server = Server::spawn(root);
+        let answer = server.request(
+            "initialize",
+            json!({
+                "processId": null,
+                "rootUri": uri(root),
+                "workspaceFolders": [{"uri": uri(root), "name": "ws"}],
+                "capabilities": {},
+                "initializationOptions": options,
+            }),
+        );
+        assert!(
+            answer["result"]["capabilities"]["hoverProvider"] == json!(true),
+            "{answer}"
+        );
+        server.notify("initialized", json!({}));
+        server
+    }
+
+    fn spawn(root: &Path) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_crdlint"))
+            .arg("lsp")
+            .current_dir(root)
+            .env("HOME", root)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("crdlint lsp starts");
+        let stdin = child.stdin.take().unwrap();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let (tx, messages) = channel();
+        std::thread::spawn(move || loop {
+            let mut length = None;
+            loop {
+                let mut line = String::new();
+                if stdout.read_line(&mut line).unwrap_or(0) == 0 {
+                    return;
+                }
+                let line = line.trim_end();
+                if line.is_empty() {
+                    break;
+                }
+                if let Some(v) = line.strip_prefix("Content-Length: ") {
+                    length = v.parse::<usize>().ok();
+                }
+            }
+            let mut body = vec![0; length.expect("a Content-Length header")];
+            if stdout.read_exact(&mut body).is_err() {
+                return;
+            }
+            if tx
+                .send(serde_json::from_slice(&body).expect("JSON"))
+                .is_err()
+            {
+                return;
+            }
+        });
+        Server {
+            child,
+            stdin,
+            messages,
+            pending: Vec::new(),
+            next_id: 0,
+            root: root.to_path_buf(),
+        }
+    }
+
+    fn send(&mut self, message: Value) {
+        let body = message.to_string();
+        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn recv(&mut self) -> Value {
+        self.messages
+            .recv_timeout(Duration::from_secs(60))
+            .expect("the server answers within a minute")
+    }
+
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        loop {
+            let m = self.recv();
+            if m["id"] == json!(id) && m.get("method").is_none() {
+                return m;
+            }
+            self.pending.push(m);
+        }
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
+    }
+
+    /// The next diagnostics published for `path`.
+    fn diagnostics(&mut self, path: &Path) -> Value {
+        let want = json!(uri(path));
+        loop {
+            if let Some(i) = self.pending.iter().position(|m| {
+                m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == want
+            }) {
+                return self.pending.remove(i)["params"]["diagnostics"].clone();
+            }
+            let m = self.recv();
+            self.pending.push(m);
+        }
+    }
+
+    fn open(&mut self, path: &Path, text: &str) {
+        self.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": uri(path), "languageId": "yaml", "version": 1, "text": text}}),
+        );
+    }
+
+    fn change(&mut self, path: &Path, version: i64, text: &str) {
+        self.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri(path), "version": version},
+                   "contentChanges": [{"text": text}]}),
+        );
+    }
+
+    fn at(&mut self, method: &str, path: &Path, line: u32, character: u32) -> Value {
+        self.request(
+            method,
+            json!({"textDocument": {"uri": uri(path)}, "position": {"line": line, "character": character}}),
+        )
+    }
+
+    /// The first diagnostics published for `path` that `want` accepts.
+    fn diagnostics_until(&mut self, path: &Path, want: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let d = self.diagnostics(path);
+            if want(&d) {
+                return d;
+            }
+        }
+    }
+
+    /// `shutdown` then `exit`; the exit status.
+    fn stop(mut self) -> i32 {
+        let answer = self.request("shutdown", json!(null));
+        assert_eq!(answer["result"], json!(null), "{answer}");
+        self.notify("exit", json!(null));
+        self.child.wait().unwrap().code().unwrap_or(-1)
+    }
+
+    /// A value as text with the workspace's path made `$WS`, for snapshots.
+    fn show(&self, v: &Value) -> String {
+        let root = self.root.display().to_string();
+        serde_json::to_string_pretty(v)
+            .unwrap()
+            .replace(&root, "$WS")
+    }
+}
+
+/// A workspace with the Widget CRD in `crds/` and the resource in `res/w.yaml`.
+fn workspace() -> (tempfile::TempDir, PathBuf, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    // Canonical: the URIs the server sends back name the same path.
+    let root = dir.path().canonicalize().unwrap();
+    std::fs::create_dir_all(root.join("crds")).unwrap();
+    std::fs::create_dir_all(root.join("res")).unwrap();
+    std::fs::create_dir(root.join(".git")).unwrap();
+    let crd = root.join("crds/widget.yaml");
+    let res = root.join("res/w.yaml");
+    std::fs::write(&crd, CRD).unwrap();
+    std::fs::write(&res, RESOURCE).unwrap();
+    (dir, crd, res)
+}
+
+#[test]
+fn lsp_diagnostics_are_checks_findings() {
+    let (_dir, _crd, res) = workspace();
+    let root = res.parent().unwrap().parent().unwrap().to_path_buf();
+    let mut s = Server::start(&root);
+    s.open(&res, RESOURCE);
+    let found = s.diagnostics(&res);
+    insta::assert_snapshot!("lsp_diagnostics", s.show(&found));
+    // The same findings as `crdlint check` of the workspace reports for the file: rule, line,
+    // column and message.
+    let out = Command::new(env!("CARGO_BIN_EXE_crdlint"))
+        .args(["check", ".", "--format", "json"])
+        .current_dir(&root)
+        .env("HOME", &root)
+        .output()
+        .unwrap();
+    let check: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let from_check: Vec<(String, u64, u64, String)> = check["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["file"] == "res/w.yaml")
+        .map(|d| {
+            let line = d["line"].as_u64().unwrap() - 1;
+            let column = d["column"].as_u64().unwrap() - 1;
+            (
+                d["rule"].as_str().unwrap().into(),
+                line,
+                column,
+                d["message"].as_str().unwrap().into(),
+            )
+        })
+        .collect();
+    let from_lsp: Vec<(String, u64, u64, String)> = found
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            let message = d["message"].as_str().unwrap();
+            let message = message.split("\nhelp: ").next().unwrap();
+            (
+                d["code"].as_str().unwrap().into(),
+                d["range"]["start"]["line"].as_u64().unwrap(),
+                d["range"]["start"]["character"].as_u64().unwrap(),
+                message.into(),
+            )
+        })
+        .collect();
+    assert!(!from_check.is_empty());
+    assert_eq!(from_lsp, from_check);
+    assert_eq!(s.stop(), 0);
+}
+
+#[test]
+fn lsp_config_applies_without_restart_and_suppressions_hold() {
+    let (_dir, _crd, res) = workspace();
+    let root = res.parent().unwrap().parent().unwrap().to_path_buf();
+    let mut s = Server::start(&root);
+    let text = RESOURCE.replace(
+        "  mdoe: fast\n",
+        "  # crdlint: ignore[cr/unknown-field] -- kept for the old operator\n  mdoe: fast\n",
+    );
+    s.open(&res, &text);
+    let codes = |d: &Value| -> Vec<String> {
+        d.as_array()
+            .unwrap()
+            .iter()
+            .map(|d| format!("{} {}", d["code"].as_str().unwrap(), d["severity"]))
+            .collect()
+    };
+    let first = s.diagnostics(&res);
+    assert!(!codes(&first)
+        .iter()
+        .any(|c| c.starts_with("cr/unknown-field")));
+    // A config written while the server runs: opened in the editor, then edited.
+    let config = root.join(".crdlint.yaml");
+    let text = "version: 1\nseverity:\n  cr/schema: warning\n";
+    std::fs::write(&config, text).unwrap();
+    s.open(&config, text);
+    let after = s.diagnostics(&res);
+    insta::assert_snapshot!("lsp_config_severity", codes(&after).join("\n"));
+    // A mistake in it is said on it, at its line.
+    s.change(&config, 2, "version: 1\nseverty: {}\n");
+    let on_config = s.diagnostics_until(&config, |d| d != &json!([]));
+    insta::assert_snapshot!("lsp_config_mistake", s.show(&on_config));
+    assert_eq!(s.stop(), 0);
+}
+
+#[test]
+fn lsp_crd_edit_rechecks_open_resources() {
+    let (_dir, crd, res) = workspace();
+    let root = res.parent().unwrap().parent().unwrap().to_path_buf();
+    let mut s = Server::start(&root);
+    s.open(&res, RESOURCE);
+    let before = s.diagnostics(&res);
+    assert!(
+        before.to_string().contains("less than or equal to 10"),
+        "{before}"
+    );
+    s.open(&crd, CRD);
+    s.diagnostics(&crd);
+    // The bound raised in the CRD's buffer, not on disk: the resource is checked again.
+    s.change(&crd, 2, &CRD.replace("maximum: 10", "maximum: 100"));
+    let after = s.diagnostics_until(&res, |d| {
+        !d.to_string().contains("less than or equal to 10")
+    });
+    assert!(!after.to_string().contains("spec.size"), "{after}");
+    assert_eq!(s.stop(), 0);
+}
+
+#[test]
+fn lsp_cel_errors_on_the_rule_and_its_cost_on_hover() {
+    let (_dir, crd, _res) = workspace();
+    let root = crd.parent().unwrap().parent().unwrap().to_path_buf();
+    let mut s = Server::start(&root);
+    let bad = CRD.replace(
+        "self.tags.all(t, t.size() < 10)",
+        "self.tags.all(t, t.size() < 'x')",
+    );
+    s.open(&crd, &bad);
+    let found = s.diagnostics(&crd);
+    insta::assert_snapshot!("lsp_cel_diagnostics", s.show(&found));
+    let line = CRD.lines().position(|l| l.contains("- rule:")).unwrap() as u32;
+    s.change(&crd, 2, CRD);
+    let hover = s.at("textDocument/hover", &crd, line, 24);
+    insta::assert_snapshot!("lsp_cel_cost_hover", s.show(&hover["result"]));
+    assert_eq!(s.stop(), 0);
+}
+
+#[test]
+fn lsp_hover_completion_definition_symbols() {
+    let (_dir, _crd, res) = workspace();
+    let root = res.parent().unwrap().parent().unwrap().to_path_buf();
+    let mut s = Server::start(&root);
+    s.open(&res, RESOURCE);
+    s.diagnostics(&res);
+    // Hover on `size:` (line 5), on a ConfigMap's `data` (a built-in kind), on a rule id in a
+    // suppression comment.
+    let size = s.at("textDocument/hover", &res, 5, 3);
+    insta::assert_snapshot!("lsp_hover_field", s.show(&size["result"]));
+    let data = s.at("textDocument/hover", &res, 12, 1);
+    let shown = s.show(&data["result"]);
+    assert!(shown.contains("Built-in kind `v1/ConfigMap`"), "{shown}");
+    let definition = s.at("textDocument/definition", &res, 5, 3);
+    insta::assert_snapshot!("lsp_definition_field", s.show(&definition["result"]));
+    let kind = s.at("textDocument/definition", &res, 1, 8);
+    insta::assert_snapshot!("lsp_definition_kind", s.show(&kind["result"]));
+    let symbols = s.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": uri(&res)}}),
+    );
+    insta::assert_snapshot!("lsp_symbols", s.show(&symbols["result"]));
+
+    // Completion mid-edit: keys under `spec:` (required first), an enum's values, kinds.
+    let text = "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  \n";
+    s.change(&res, 2, text);
+    let keys = s.at("textDocument/completion", &res, 5, 2);
+    insta::assert_snapshot!("lsp_completion_keys", s.show(&keys["result"]));
+    let text = "apiVersion: example.com/v1\nkind: Widget\nspec:\n  mode: \n";
+    s.change(&res, 3, text);
+    let values = s.at("textDocument/completion", &res, 3, 8);
+    insta::assert_snapshot!("lsp_completion_enum", s.show(&values["result"]));
+    let text = "apiVersion: example.com/v1\nkind: \n";
+    s.change(&res, 4, text);
+    let kinds = s.at("textDocument/completion", &res, 1, 6);
+    insta::assert_snapshot!("lsp_completion_kind", s.show(&kinds["result"]));
+    let text = "apiVersion: v1\nkind: ConfigMap # crdlint: ignore[input/no-schema\n";
+    s.change(&res, 5, text);
+    let ids = s.at("textDocument/completion", &res, 1, 44);
+    let labels: Vec<&str> = ids["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert!(labels.contains(&"input/no-schema"), "{labels:?}");
+    let hover = s.at("textDocument/hover", &res, 1, 42);
+    let shown = s.show(&hover["result"]);
+    assert!(shown.contains("input/no-schema"), "{shown}");
+    assert_eq!(s.stop(), 0);
+}
+
+#[test]
+fn lsp_code_actions() {
+    let (_dir, _crd, res) = workspace();
+    let root = res.parent().unwrap().parent().unwrap().to_path_buf();
+    let mut s = Server::start(&root);
+    s.open(&res, RESOURCE);
+    s.diagnostics(&res);
+    // On the unknown `mdoe:` (line 6): remove, rename to `mode`, suppress.
+    let actions = s.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri(&res)},
+               "range": {"start": {"line": 6, "character": 3}, "end": {"line": 6, "character": 3}},
+               "context": {"diagnostics": []}}),
+    );
+    insta::assert_snapshot!("lsp_code_actions_unknown", s.show(&actions["result"]));
+    let text =
+        "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  mode: fast\n";
+    s.change(&res, 2, text);
+    s.diagnostics(&res);
+    let actions = s.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri(&res)},
+               "range": {"start": {"line": 5, "character": 2}, "end": {"line": 5, "character": 2}},
+               "context": {"diagnostics": []}}),
+    );
+    let titles: Vec<&str> = actions["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["title"].as_str().unwrap())
+        .collect();
+    assert!(
+        titles.contains(&"Insert required field `size`"),
+        "{titles:?}"
+    );
+    assert_eq!(s.stop(), 0);
+}
+
+#[test]
+fn lsp_every_request_is_answered() {
+    let (_dir, _crd, res) = workspace();
+    let root = res.parent().unwrap().parent().unwrap().to_path_buf();
+    let mut s = Server::start(&root);
+    s.open(&res, "");
+    let unknown = s.request("textDocument/rename", json!({}));
+    assert_eq!(unknown["error"]["code"], json!(-32601), "{unknown}");
+    let bad = s.request("textDocument/hover", json!({"nonsense": true}));
+    assert_eq!(bad["error"]["code"], json!(-32602), "{bad}");
+    // Half-typed YAML in every state of a line being typed: every request answered.
+    let full = "apiVersion: example.com/v1\nkind: Widget\nspec:\n  tags: [a, {b: \"c\n";
+    for end in 0..=full.len() {
+        if !full.is_char_boundary(end) {
+            continue;
+        }
+        s.change(&res, end as i64, &full[..end]);
+        for method in [
+            "textDocument/hover",
+            "textDocument/completion",
+            "textDocument/definition",
+        ] {
+            let line = full[..end].matches('\n').count() as u32;
+            let a = s.at(method, &res, line, 3);
+            assert!(a.get("result").is_some() || a.get("error").is_some(), "{a}");
+        }
+    }
+    assert_eq!(s.stop(), 0);
+    // `exit` without `shutdown` is status 1, as the protocol says.
+    let mut s = Server::start(&root);
+    s.notify("exit", json!(null));
+    assert_eq!(s.child.wait().unwrap().code(), Some(1));
+}
+
+/// Neovim (Debian's `neovim`, which `.ci/run` installs) with its built-in LSP client attached
+/// to `crdlint lsp`: what the editor received. Skipped, saying so, where `nvim` is absent.
+#[test]
+fn lsp_in_neovim() {
+    let Some(nvim) = std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|p| p.join("nvim"))
+            .find(|p| p.is_file())
+    }) else {
+        eprintln!("lsp_in_neovim skipped: no `nvim` on PATH (.ci/run installs Debian's neovim)");
+        return;
+    };
+    let (_dir, crd, res) = workspace();
+    let root = res.parent().unwrap().parent().unwrap().to_path_buf();
+    std::fs::write(
+        crd.with_file_name("gadget.yaml"),
+        include_str!("lsp/gadget-crd.yaml"),
+    )
+    .unwrap();
+    let out = root.join("nvim-result.json");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/lsp/nvim.lua");
+    let status = Command::new(nvim)
+        .args(["--headless", "-u", "NONE", "-i", "NONE", "-n", "-c"])
+        .arg(format!("luafile {}", script.display()))
+        .env("CRDLINT_BIN", env!("CARGO_BIN_EXE_crdlint"))
+        .env("CRDLINT_ROOT", &root)
+        .env("CRDLINT_OUT", &out)
+        .env("HOME", &root)
+        .env("XDG_CONFIG_HOME", &root)
+        .env("XDG_STATE_HOME", &root)
+        .env("XDG_DATA_HOME", &root)
+        .current_dir(&root)
+        .stdin(Stdio::null())
+        .status()
+        .expect("nvim runs");
+    assert!(status.success(), "nvim: {status}");
+    let got: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let text = serde_json::to_string_pretty(&sorted(got))
+        .unwrap()
+        .replace(&root.display().to_string(), "$WS");
+    insta::assert_snapshot!("lsp_in_neovim", text);
+}
+
+/// Objects with their keys sorted (Lua tables, which Neovim encodes, have no key order).
+fn sorted(v: Value) -> Value {
+    match v {
+        Value::Object(m) => {
+            let mut entries: Vec<(String, Value)> = m.into_iter().collect();
+            entries.sort_by(|a, b| a.0.cmp(&b.0));
+            Value::Object(entries.into_iter().map(|(k, v)| (k, sorted(v))).collect())
+        }
+        Value::Array(items) => Value::Array(items.into_iter().map(sorted).collect()),
+        other => other,
+    }
+}
+
+/// An edit of one document of a multi-document file re-checks that document only; what is
+/// published is what a full check of the edited text publishes, also when the documents after
+/// the edit moved.
+#[test]
+fn lsp_edit_of_one_document_matches_a_full_check() {
+    let (_dir, _crd, res) = workspace();
+    let root = res.parent().unwrap().parent().unwrap().to_path_buf();
+    let mut s = Server::start(&root);
+    s.open(&res, RESOURCE);
+    s.diagnostics(&res);
+    let edits = [
+        RESOURCE.replace("  a: 1\n", "  a: \"1\"\n  b: 2\n"),
+        RESOURCE
+            .replace("  a: 1\n", "  a: \"1\"\n  b: 2\n")
+            .replace("  size: 30\n", "  size: 3\n  tags: [x]\n"),
+        RESOURCE.replace("  size: 30\n", "  size: 300\n  mode: 7\n"),
+    ];
+    for (n, text) in edits.iter().enumerate() {
+        s.change(&res, n as i64 + 2, text);
+        let after = s.diagnostics(&res);
+        let mut fresh = Server::start(&root);
+        fresh.open(&res, text);
+        let full = fresh.diagnostics(&res);
+        assert_eq!(after, full, "edit {n}");
+        assert_eq!(fresh.stop(), 0);
+    }
+    assert_eq!(s.stop(), 0);
+}
