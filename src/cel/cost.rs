@@ -10,8 +10,8 @@
 //! Data flow:
 //!
 //! * [`estimator::estimate_cost`] walks a checked expression ([`estimator::CheckedAst`]) the way
-//!   cel-go's `checker/cost.go` does, asking a [`estimator::SizeEstimator`] for sizes it cannot see
-//!   in the expression. The arithmetic is in [`estimate`]; library call costs (Kubernetes
+//!   cel-go's `checker/cost.go` does, asking a [`node::SizeEstimator`] for sizes it cannot see
+//!   in the expression ([`node`] is the expression as the estimators see it). The arithmetic is in [`estimate`]; library call costs (Kubernetes
 //!   libraries, cel-go extensions) are in [`library`].
 //! * [`size::SchemaSizeEstimator`] answers sizes from the schema's declared types.
 //! * [`budget`] holds the limits, the cardinality of a rule's location and the server's messages.
@@ -45,11 +45,13 @@ pub mod crd;
 pub mod estimate;
 pub mod estimator;
 pub mod library;
+pub mod node;
 pub mod size;
 
 pub use budget::{Cardinality, STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT};
 pub use estimate::{CostEstimate, SizeEstimate};
-pub use estimator::{estimate_cost, AstNode, CheckedAst, CostOptions, SizeEstimator};
+pub use estimator::{estimate_cost, CheckedAst, CostOptions};
+pub use node::{AstNode, SizeEstimator};
 pub use size::SchemaSizeEstimator;
 
 pub use crd::{

@@ -13,7 +13,7 @@ use super::estimate::{
     CostEstimate, SizeEstimate, LIST_CREATE_BASE_COST, REGEX_STRING_LENGTH_COST_FACTOR,
     STRING_TRAVERSAL_COST_FACTOR, STRUCT_CREATE_BASE_COST,
 };
-use super::estimator::{AstNode, SizeEstimator};
+use super::node::{AstNode, SizeEstimator};
 use crate::cel::ast::{ExprKind, Literal};
 use crate::cel::types::{opaque, Type};
 

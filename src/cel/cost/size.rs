@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use super::estimate::SizeEstimate;
-use super::estimator::{AstNode, SizeEstimator};
+use super::node::{AstNode, SizeEstimator};
 use crate::cel::types::DeclType;
 
 /// The Kubernetes schema size estimator for one rule's node.

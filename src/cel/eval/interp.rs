@@ -18,11 +18,10 @@
 //! Files: this one holds the entry point and the expression walk; [`plan`] what cel-go's
 //! planner decides before evaluation (attributes, constant folding, plan-time errors), `call`
 //! the calls and their special forms, `comprehension` the macro loops and their in-place
-//! accumulators, `merge` list `+` under Kubernetes list types.
+//! accumulators.
 
 mod call;
 mod comprehension;
-mod merge;
 pub mod plan;
 #[cfg(test)]
 mod tests;
@@ -37,7 +36,6 @@ use super::functions;
 use super::value::{Entries, ErrorKind, EvalError, EvalResult, Key, Value};
 use crate::k8s::Behavior;
 
-pub use merge::concat_lists;
 pub use plan::plan_time_error;
 use plan::{is_attribute, is_const};
 

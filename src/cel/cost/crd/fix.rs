@@ -11,7 +11,8 @@ use crate::cel::cost::budget::{
     STATIC_ESTIMATED_COST_LIMIT,
 };
 use crate::cel::cost::estimate::SizeEstimate;
-use crate::cel::cost::estimator::{estimate_cost, AstNode, CostOptions, SizeEstimator};
+use crate::cel::cost::estimator::{estimate_cost, CostOptions};
+use crate::cel::cost::node::{AstNode, SizeEstimator};
 use crate::cel::cost::size::SchemaSizeEstimator;
 use crate::cel::types::{DeclKind, DeclType};
 use crate::schema::{Edge, Schema};

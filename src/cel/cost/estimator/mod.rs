@@ -16,9 +16,7 @@
 //! same path can share (and overwrite) their last element. The estimates depend on it in a few
 //! corner cases (two-variable comprehensions over nested fields), so it is reproduced.
 
-use std::cell::RefCell;
 use std::ops::Add;
-use std::rc::Rc;
 
 use super::estimate::{
     CostEstimate, SizeEstimate, CONST_COST, LIST_CREATE_BASE_COST, MAP_CREATE_BASE_COST,
@@ -27,6 +25,8 @@ use super::estimate::{
 use crate::cel::ast::{Comprehension, Expr, ExprKind, Literal};
 use crate::cel::types::{opaque, Type};
 use crate::cel::FastMap as HashMap;
+
+use super::node::{AstNode, GoPath, SizeEstimator};
 
 mod calls;
 
@@ -42,113 +42,6 @@ pub trait CheckedAst {
     fn type_of(&self, id: u64) -> Option<&Type>;
     /// Overload ids of the call with this id, in the checker's order; empty when unresolved.
     fn overload_ids(&self, id: u64) -> &[String];
-}
-
-/// Size bounds for nodes whose size the expression itself does not reveal
-/// (`checker.CostEstimator.EstimateSize`).
-pub trait SizeEstimator {
-    fn estimate_size(&self, node: &AstNode<'_>) -> Option<SizeEstimate>;
-}
-
-/// A path with Go slice semantics: a shared backing array, a length and a capacity.
-#[derive(Clone, Debug, Default)]
-pub struct GoPath {
-    backing: Option<Rc<RefCell<Vec<String>>>>,
-    len: usize,
-}
-
-impl GoPath {
-    /// `[]string{name}`: a fresh slice of capacity 1.
-    fn single(name: &str) -> GoPath {
-        GoPath {
-            backing: Some(Rc::new(RefCell::new(vec![name.to_string()]))),
-            len: 1,
-        }
-    }
-
-    /// True for Go's nil slice.
-    pub fn is_nil(&self) -> bool {
-        self.backing.is_none()
-    }
-
-    /// The elements as they are *now* (a later in-place append may change them).
-    pub fn to_vec(&self) -> Vec<String> {
-        match &self.backing {
-            Some(b) => b.borrow()[..self.len].to_vec(),
-            None => Vec::new(),
-        }
-    }
-
-    /// The first element, if any.
-    pub fn first(&self) -> Option<String> {
-        self.backing
-            .as_ref()
-            .filter(|_| self.len > 0)
-            .map(|b| b.borrow()[0].clone())
-    }
-
-    /// Go `append(p, s)`: in place when there is spare capacity, else a new backing array of
-    /// twice the capacity (Go's growth rule for short slices of 16-byte elements).
-    fn append(&self, s: &str) -> GoPath {
-        if let Some(b) = &self.backing {
-            let mut v = b.borrow_mut();
-            if self.len < v.len() {
-                v[self.len] = s.to_string();
-                return GoPath {
-                    backing: Some(b.clone()),
-                    len: self.len + 1,
-                };
-            }
-        }
-        let old = self.to_vec();
-        let cap = (old.len() * 2).max(1).max(old.len() + 1);
-        let mut v = Vec::with_capacity(cap);
-        v.extend(old);
-        v.push(s.to_string());
-        v.resize(cap, String::new());
-        GoPath {
-            backing: Some(Rc::new(RefCell::new(v))),
-            len: self.len + 1,
-        }
-    }
-
-    /// `make` + `copy` + one element: an unshared extended copy, or nil for a nil path
-    /// (apiserver `listElementNode`).
-    pub(super) fn appended_copy(&self, s: &str) -> GoPath {
-        if self.is_nil() {
-            return GoPath::default();
-        }
-        let mut v = self.to_vec();
-        v.push(s.to_string());
-        let len = v.len();
-        GoPath {
-            backing: Some(Rc::new(RefCell::new(v))),
-            len,
-        }
-    }
-}
-
-/// An expression as the size estimator and library estimators see it (`checker.AstNode`).
-#[derive(Clone, Debug)]
-pub struct AstNode<'a> {
-    /// Field path from a variable; the first element is the variable (or type) name.
-    pub path: GoPath,
-    pub ty: &'a Type,
-    /// `None` for synthetic nodes (list elements).
-    pub expr: Option<&'a Expr>,
-    /// The size the estimator derived from the expression itself.
-    pub computed_size: Option<SizeEstimate>,
-}
-
-impl<'a> AstNode<'a> {
-    pub(super) fn synthetic(path: GoPath, ty: &'a Type) -> AstNode<'a> {
-        AstNode {
-            path,
-            ty,
-            expr: None,
-            computed_size: None,
-        }
-    }
 }
 
 /// Options of the estimator (`checker.CostOption`).

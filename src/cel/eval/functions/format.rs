@@ -31,8 +31,8 @@ use super::args::{err, nso};
 use super::overload::{Overload, RuntimeCost};
 use super::standard::to_string;
 use crate::cel::cost::estimate::{SizeEstimate, STRING_TRAVERSAL_COST_FACTOR};
-use crate::cel::cost::estimator::{AstNode, SizeEstimator};
 use crate::cel::cost::library::CallEstimate;
+use crate::cel::cost::node::{AstNode, SizeEstimator};
 use crate::k8s::field::go_quote;
 use crate::k8s::Behavior;
 

@@ -5,7 +5,7 @@
 //!   cost and static estimate; call nodes carry their rows and run them by id. On it so far:
 //!   `sets` (cel-go ext.Sets) and `format` (`string.format`).
 //! * `standard` — operators, conversions, `size`, string predicates, timestamp/duration
-//!   getters, optionals;
+//!   getters, optionals; `merge` its list `+` under Kubernetes list types;
 //! * `kubernetes` — Kubernetes `lists`, `regex`, `url`, `ip`, `cidr`, `quantity`, `semver`,
 //!   `format`;
 //! * `ext` — cel-go `ext.Strings` v2 (but `format`) and `ext.Lists` v3 (without `sortBy`);
@@ -24,6 +24,7 @@ mod ext;
 mod format;
 mod kubernetes;
 mod limits;
+mod merge;
 pub mod overload;
 mod sets;
 mod standard;

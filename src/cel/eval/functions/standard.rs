@@ -9,13 +9,13 @@ use chrono::{Datelike, Timelike};
 use crate::k8s::Behavior;
 
 use super::super::convert::parse_go_duration;
-use super::super::interp::concat_lists;
 use super::super::lib;
 use super::super::value::{
     compare, equals, format_double, format_duration, format_timestamp, ErrorKind, EvalError,
     EvalResult, Key, Value,
 };
 use super::args::{b, display, err, not_here, nso, s};
+use super::merge::concat_lists;
 
 /// Standard-library functions; `not_here` when `func` is not one of them.
 pub(super) fn call(_beh: Behavior, func: &str, member: bool, args: &[Value]) -> EvalResult {

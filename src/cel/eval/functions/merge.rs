@@ -3,7 +3,6 @@
 
 use std::sync::Arc;
 
-use super::super::functions;
 use super::super::value::{equals, ListKind, ListValue, Value};
 
 /// List `+` with Kubernetes list-type semantics: set lists form a union (lhs order first),
@@ -33,7 +32,7 @@ pub fn concat_lists(a: &Arc<ListValue>, b: &Arc<ListValue>) -> Value {
                 b.items(),
                 kind,
                 |x| map_list_id(x, &keys),
-                |x, y| functions::same_keys(x, y, &keys),
+                |x, y| super::same_keys(x, y, &keys),
             )
         }
         _ => Value::List(Arc::new(ListValue::concat(
