@@ -644,7 +644,7 @@ mod tests {
         }
     }
 
-    /// `text`'s spans dropped: what a lock says, not where it says it.
+    /// `lock` without its spans: what a lock says, not where it says it.
     fn unplaced(mut lock: Lock) -> Lock {
         for s in &mut lock.sources {
             s.span = Span::default();
