@@ -655,6 +655,33 @@ fn vendor_add_takes_the_crds_of_a_kubectl_list_from_standard_input() {
 }
 
 #[test]
+fn a_broken_lock_is_reported_at_its_place_and_left_as_it_is() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let dir = tmp.path();
+    // The reader every run uses: a mistake is named at its line and column, not just "bad".
+    let broken = "version: 1\nsources:\n  - name: x\n    type: svn\n";
+    std::fs::write(dir.join("crdlint.lock"), broken).expect("lock");
+    let out = crdlint(dir, &["vendor"], None);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("crdlint.lock:4:11: `type`: unknown source type `svn`"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr
+            .contains("crdlint.lock:3:5: missing `declaration`"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("crdlint.lock")).expect("lock"),
+        broken
+    );
+}
+
+#[test]
 fn two_sources_with_one_crd_name_are_an_error_unless_one_overrides() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let dir = tmp.path();

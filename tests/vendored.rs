@@ -7,8 +7,6 @@
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use crdlint::vendor::sha256;
-
 struct Run {
     stdout: String,
     stderr: String,
@@ -91,7 +89,7 @@ const BAD_WIDGET: &str =
 /// A lock in LOCKFORMAT.md's shape: one source `acme`, its CRDs as (name, group, kind, file,
 /// bytes the lock pins).
 fn lock(crds: &[(&str, &str, &str, &str, &str)]) -> String {
-    let hex = |t: &str| sha256::hex(t.as_bytes());
+    let hex = |t: &str| crdlint::vendor::sha256_hex(t.as_bytes());
     let all: String = crds.iter().map(|c| c.4).collect();
     let mut out = format!(
         "# crdlint.lock: written by `crdlint vendor`; commit it. Do not edit by hand.\n\
@@ -409,7 +407,7 @@ fn vendor_modified_snapshot() {
     .expect("edit");
     let r = run(repo.path(), &["check", "apps", "--format", "concise"]);
     // The file's sha256 is part of the message: the test computes it rather than pinning it.
-    let actual = sha256::hex(format!("{WIDGET_CRD}# edited\n").as_bytes());
+    let actual = crdlint::vendor::sha256_hex(format!("{WIDGET_CRD}# edited\n").as_bytes());
     insta::assert_snapshot!(r.stdout.replace(&actual, "<sha256 of the edited file>"));
 }
 

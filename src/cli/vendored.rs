@@ -21,7 +21,6 @@ use super::settings::Settings;
 use super::Failure;
 use crate::diag::{Diagnostic, SourceFile, Span};
 use crate::vendor::lock::{self, Lock};
-use crate::vendor::sha256;
 
 /// A run's vendored CRDs: the files to read as schemas, and what the lock said about them.
 #[derive(Default)]
@@ -61,7 +60,7 @@ impl Vendored {
     }
 
     fn load_in(dir: &Path, locked: bool) -> Result<Vendored, Failure> {
-        let lock_path = dir.join(lock::LOCK_FILE);
+        let lock_path = dir.join(lock::FILE_NAME);
         let folder = dir.join(lock::VENDOR_DIR);
         if !lock_path.exists() {
             if !folder.is_dir() {
@@ -70,7 +69,7 @@ impl Vendored {
             let name = shown(&folder);
             let message = format!(
                 "{name} holds vendored CRDs but there is no {} beside it to pin them",
-                lock::LOCK_FILE
+                lock::FILE_NAME
             );
             if locked {
                 return Err(Failure::Usage(format!("--locked: {message}")));
@@ -85,17 +84,8 @@ impl Vendored {
         let name = shown(&lock_path);
         let text = super::input::read_regular_file(&lock_path)
             .map_err(|e| Failure::Usage(format!("{name}: cannot read the lock file: {e}")))?;
-        let lock = lock::parse(&text).map_err(|errors| {
-            let file = SourceFile::new(name.clone(), text.clone());
-            let lines: Vec<String> = errors
-                .iter()
-                .map(|e| {
-                    let at = file.line_col(e.span.start());
-                    format!("{name}:{}:{}: {}", at.line, at.column, e.message)
-                })
-                .collect();
-            Failure::Usage(lines.join("\n"))
-        })?;
+        let lock = lock::parse(&text)
+            .map_err(|errors| Failure::Usage(lock::describe(&name, &text, &errors)))?;
         let mut v = Vendored {
             paths: Vec::new(),
             lock: None,
@@ -196,7 +186,7 @@ pub fn no_schema_help(lock: Option<&Lock>, group: &str, kind: &str) -> String {
         return format!(
             "{} lists it in vendor source `{}` ({}), but this run could not use that file: run \
              `crdlint vendor` to restore it",
-            lock::LOCK_FILE,
+            lock::FILE_NAME,
             source.name,
             crd.file
         );
@@ -252,7 +242,7 @@ impl std::fmt::Display for Problem {
             Problem::Differs(actual) => write!(
                 f,
                 "does not match {}: its sha256 is {actual}",
-                lock::LOCK_FILE
+                lock::FILE_NAME
             ),
         }
     }
@@ -268,7 +258,7 @@ fn verify(dir: &Path, path: &Path, expected: &str) -> Result<(), Problem> {
         return Err(Problem::Outside);
     }
     let text = super::input::read_regular_file(path).map_err(Problem::Unreadable)?;
-    let actual = sha256::hex(text.as_bytes());
+    let actual = crate::vendor::sha256_hex(text.as_bytes());
     if actual == expected {
         Ok(())
     } else {

@@ -1,29 +1,41 @@
-//! `crdlint.lock` (version 1), read: the data types and [`parse`], over crdlint's own spanned
-//! YAML loader, so that every mistake in a lock is a [`LockError`] at its place.
+//! `crdlint.lock`, version 1: the one place of its types, its reader ([`parse`]) and its writer
+//! ([`Lock::write`]). `crdlint vendor` writes it and reads its previous lock back; the runs that
+//! use the vendored files read it.
 //!
 //! The shape is the contract in `LOCKFORMAT.md` (issue 30): per source its name, declaration
 //! digest, type, what it resolved to and the sha256 of the fetched bytes; per CRD its name,
-//! group, kinds, versions, file (relative to the lock's folder) and the file's sha256. This
-//! file only reads; `crdlint vendor` writes the same types. A lock names files that a run then
-//! reads, so a `file` must stay inside the lock's folder (no absolute path, no `..`): a lock
-//! in a pull request cannot make a run read, and print lines of, any file the user can read
-//! (as the config's `allow-external-paths` guards, issue #26).
+//! group, kinds, versions, file (relative to the lock's folder) and the file's sha256.
+//!
+//! Written deterministically (keys in a fixed order, sources and CRDs sorted by name, strings
+//! quoted only when YAML needs it, LF, a final newline), so the same inputs always write the
+//! same bytes. Read over crdlint's own spanned YAML loader, so that every mistake in a lock is
+//! a [`LockError`] at its place. A lock names files that a run then reads, so a `file` must
+//! stay inside the lock's folder (no absolute path, no `..`): a lock in a pull request cannot
+//! make a run read, and print lines of, any file the user can read (as the config's
+//! `allow-external-paths` guards, issue #26).
 
+use std::fmt::{self, Write as _};
+
+use super::Resolved;
 use crate::diag::suggest::did_you_mean;
-use crate::diag::Span;
+use crate::diag::{SourceFile, Span};
+use crate::yaml::emit::emit_flow_key;
 use crate::yaml::{Map, Node, Value};
 
 /// The lock's file name, beside the config that declares `vendor:`.
-pub const LOCK_FILE: &str = "crdlint.lock";
+pub const FILE_NAME: &str = "crdlint.lock";
 
-/// The folder of the vendored files, relative to the lock's folder.
+/// The folder of the vendored files, relative to the lock's folder:
+/// `<VENDOR_DIR>/<source>/<crd>.yaml`.
 pub const VENDOR_DIR: &str = ".crdlint/vendor";
 
 /// The only lock format version.
 pub const VERSION: i64 = 1;
 
-/// A lock file as read.
-#[derive(Clone, Debug, PartialEq, Eq)]
+const HEADER: &str = "# crdlint.lock: written by `crdlint vendor`; commit it. Do not edit by hand.";
+
+/// A lock file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Lock {
     pub sources: Vec<Source>,
 }
@@ -49,6 +61,22 @@ pub const SOURCE_TYPES: &[(&str, SourceType)] = &[
     ("stdin", SourceType::Stdin),
 ];
 
+impl SourceType {
+    /// The `type:` value.
+    pub fn name(self) -> &'static str {
+        SOURCE_TYPES
+            .iter()
+            .find(|(_, t)| *t == self)
+            .map_or("", |(n, _)| n)
+    }
+}
+
+impl fmt::Display for SourceType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// One `sources:` entry.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Source {
@@ -67,7 +95,7 @@ pub struct Source {
     /// sha256 (hex) of the fetched bytes.
     pub sha256: String,
     pub crds: Vec<LockedCrd>,
-    /// The entry's `name:` value.
+    /// The entry's `name:` value as read (empty for a source not read from a file).
     pub span: Span,
 }
 
@@ -84,7 +112,8 @@ pub struct LockedCrd {
     pub file: String,
     /// sha256 (hex) of the file's bytes.
     pub sha256: String,
-    /// The `file:` value, where findings about the file point.
+    /// The `file:` value as read, where findings about the file point (empty for a CRD not
+    /// read from a file).
     pub file_span: Span,
 }
 
@@ -93,6 +122,25 @@ pub struct LockedCrd {
 pub struct LockError {
     pub span: Span,
     pub message: String,
+}
+
+/// The vendored file of a CRD of a source, relative to the lock's folder.
+pub fn file_of(source: &str, crd: &str) -> String {
+    format!("{VENDOR_DIR}/{source}/{crd}.yaml")
+}
+
+/// `errors` of the lock file `name` (with text `text`), one `name:line:column: message` line
+/// each.
+pub fn describe(name: &str, text: &str, errors: &[LockError]) -> String {
+    let file = SourceFile::new(name, text.to_string());
+    let lines: Vec<String> = errors
+        .iter()
+        .map(|e| {
+            let at = file.line_col(e.span.start());
+            format!("{name}:{}:{}: {}", at.line, at.column, e.message)
+        })
+        .collect();
+    lines.join("\n")
 }
 
 const TOP_KEYS: &[&str] = &["version", "sources"];
@@ -366,6 +414,19 @@ fn inside(path: &str) -> bool {
             .all(|p| !p.is_empty() && p != "." && p != "..")
 }
 
+/// A string, quoted only when plain YAML would read it as something else.
+fn q(s: &str) -> String {
+    emit_flow_key(s)
+}
+
+/// A flow list, sorted.
+fn list(items: &[String]) -> String {
+    let mut sorted: Vec<&String> = items.iter().collect();
+    sorted.sort();
+    let parts: Vec<String> = sorted.iter().map(|s| q(s)).collect();
+    format!("[{}]", parts.join(", "))
+}
+
 fn kind_of(v: &Node) -> &'static str {
     match &v.value {
         Value::Null => "nothing (null)",
@@ -377,7 +438,89 @@ fn kind_of(v: &Node) -> &'static str {
     }
 }
 
+impl Source {
+    /// What the lock says of a resolved source.
+    pub fn from_resolved(r: &Resolved) -> Source {
+        Source {
+            name: r.name.clone(),
+            declaration: r.declaration.clone(),
+            source_type: r.kind,
+            url: r.url.clone(),
+            commit: r.commit.clone(),
+            digest: r.digest.clone(),
+            chart_version: r.chart_version.clone(),
+            sha256: r.sha256.clone(),
+            crds: r
+                .crds
+                .iter()
+                .map(|c| LockedCrd {
+                    name: c.name.clone(),
+                    group: c.group.clone(),
+                    kinds: vec![c.kind.clone()],
+                    served: c.served.clone(),
+                    storage: c.storage.clone(),
+                    file: file_of(&r.name, &c.name),
+                    sha256: super::sha256_hex(&c.bytes),
+                    file_span: Span::default(),
+                })
+                .collect(),
+            span: Span::default(),
+        }
+    }
+}
+
 impl Lock {
+    /// The lock's text, which [`parse`] reads back.
+    pub fn write(&self) -> String {
+        let mut sources: Vec<&Source> = self.sources.iter().collect();
+        sources.sort_by(|a, b| a.name.cmp(&b.name));
+        let mut out = format!("{HEADER}\nversion: {VERSION}\n");
+        if sources.is_empty() {
+            out.push_str("sources: []\n");
+            return out;
+        }
+        out.push_str("sources:\n");
+        for s in sources {
+            let _ = writeln!(out, "  - name: {}", q(&s.name));
+            let _ = writeln!(out, "    declaration: {}", q(&s.declaration));
+            let _ = writeln!(out, "    type: {}", q(s.source_type.name()));
+            let optional = [
+                ("url", &s.url),
+                ("commit", &s.commit),
+                ("digest", &s.digest),
+                ("chartVersion", &s.chart_version),
+            ];
+            for (key, value) in optional {
+                if let Some(v) = value {
+                    let _ = writeln!(out, "    {key}: {}", q(v));
+                }
+            }
+            let _ = writeln!(out, "    sha256: {}", q(&s.sha256));
+            let mut crds: Vec<&LockedCrd> = s.crds.iter().collect();
+            crds.sort_by(|a, b| a.name.cmp(&b.name));
+            if crds.is_empty() {
+                out.push_str("    crds: []\n");
+                continue;
+            }
+            out.push_str("    crds:\n");
+            for c in crds {
+                let _ = writeln!(out, "      - name: {}", q(&c.name));
+                let _ = writeln!(out, "        group: {}", q(&c.group));
+                let _ = writeln!(out, "        kinds: {}", list(&c.kinds));
+                let _ = writeln!(out, "        served: {}", list(&c.served));
+                let _ = writeln!(out, "        storage: {}", q(&c.storage));
+                let _ = writeln!(out, "        file: {}", q(&c.file));
+                let _ = writeln!(out, "        sha256: {}", q(&c.sha256));
+            }
+        }
+        out
+    }
+
+    /// The source named `name`, if any.
+    pub fn source(&self, name: &str) -> Option<&Source> {
+        self.sources.iter().find(|s| s.name == name)
+    }
+
     /// The source that provides `group`/`kind`, with the CRD entry, if any.
     pub fn provider(&self, group: &str, kind: &str) -> Option<(&Source, &LockedCrd)> {
         self.sources.iter().find_map(|s| {
@@ -499,5 +642,121 @@ mod tests {
         ] {
             assert!(!inside(bad), "{bad}");
         }
+    }
+
+    /// `lock` without its spans: what a lock says, not where it says it.
+    fn unplaced(mut lock: Lock) -> Lock {
+        for s in &mut lock.sources {
+            s.span = Span::default();
+            for c in &mut s.crds {
+                c.file_span = Span::default();
+            }
+        }
+        lock
+    }
+
+    fn hex(digit: char) -> String {
+        digit.to_string().repeat(64)
+    }
+
+    fn sample() -> Lock {
+        Lock {
+            sources: vec![
+                Source {
+                    name: "zeta".into(),
+                    declaration: format!("sha256:{}", hex('a')),
+                    source_type: SourceType::Helm,
+                    url: Some("https://charts.example.com/zeta-1.0.tgz".into()),
+                    commit: None,
+                    digest: None,
+                    chart_version: Some("1.0".into()),
+                    // Digits only: YAML would read it as a number unquoted.
+                    sha256: format!("0123{}", hex('4').split_at(4).1),
+                    crds: Vec::new(),
+                    span: Span::default(),
+                },
+                Source {
+                    name: "alpha".into(),
+                    declaration: format!("sha256:{}", hex('c')),
+                    source_type: SourceType::Git,
+                    url: Some("../repo".into()),
+                    commit: Some("a".repeat(40)),
+                    digest: None,
+                    chart_version: None,
+                    sha256: hex('f'),
+                    crds: vec![LockedCrd {
+                        name: "b.example.com".into(),
+                        group: "example.com".into(),
+                        kinds: vec!["B".into()],
+                        served: vec!["v2".into(), "v1".into()],
+                        storage: "v2".into(),
+                        file: file_of("alpha", "b.example.com"),
+                        sha256: hex('e'),
+                        file_span: Span::default(),
+                    }],
+                    span: Span::default(),
+                },
+            ],
+        }
+    }
+
+    #[test]
+    fn the_lock_is_written_in_the_contracts_order() {
+        let text = sample().write();
+        let expected_start = format!(
+            "{HEADER}\nversion: 1\nsources:\n  - name: alpha\n    declaration: sha256:{c}\n    type: git\n    url: ../repo\n    commit: {a}\n    sha256: {f}\n    crds:\n      - name: b.example.com\n        group: example.com\n        kinds: [B]\n        served: [v1, v2]\n        storage: v2\n        file: .crdlint/vendor/alpha/b.example.com.yaml\n        sha256: {e}\n  - name: zeta\n",
+            a = "a".repeat(40),
+            c = hex('c'),
+            e = hex('e'),
+            f = hex('f'),
+        );
+        assert!(text.starts_with(&expected_start), "{text}");
+        // A version YAML would read as a number, and a hex digest of digits only, are quoted.
+        assert!(
+            text.contains(&format!(
+                "    chartVersion: \"1.0\"\n    sha256: \"0123{}\"\n    crds: []\n",
+                &hex('4')[4..]
+            )),
+            "{text}"
+        );
+        assert_eq!(
+            Lock {
+                sources: Vec::new()
+            }
+            .write(),
+            format!("{HEADER}\nversion: 1\nsources: []\n")
+        );
+    }
+
+    #[test]
+    fn what_is_written_reads_back_the_same() {
+        // Sorted as the writer sorts, so that reading gives back the very values.
+        let mut lock = sample();
+        lock.sources.reverse();
+        lock.sources[0].crds[0].served.sort();
+        let text = lock.write();
+        let back = parse(&text).unwrap_or_else(|e| panic!("{e:?}\n{text}"));
+        assert_eq!(unplaced(back.clone()), lock);
+        assert_eq!(back.write(), text);
+        // The spans point at the values in the text.
+        assert_eq!(&text[back.sources[1].span.range()], "zeta");
+        assert_eq!(
+            &text[back.sources[0].crds[0].file_span.range()],
+            ".crdlint/vendor/alpha/b.example.com.yaml"
+        );
+        let empty = Lock {
+            sources: Vec::new(),
+        };
+        assert_eq!(parse(&empty.write()).map(unplaced), Ok(empty));
+    }
+
+    #[test]
+    fn mistakes_are_described_at_their_line_and_column() {
+        let text = lock("a.yaml").replace("type: url", "type: svn");
+        let errors = parse(&text).expect_err("unknown type");
+        assert_eq!(
+            describe("crdlint.lock", &text, &errors),
+            "crdlint.lock:6:11: `type`: unknown source type `svn`: expected one of url, git, helm, oci, path, stdin"
+        );
     }
 }

@@ -7,7 +7,7 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use super::lockwrite::{Lock, FILE_NAME, VENDOR_DIR};
+use super::lock::{Lock, FILE_NAME, VENDOR_DIR};
 
 /// Writes `files` (paths relative to `root`, each under [`VENDOR_DIR`]) as the whole vendor
 /// folder of `root` (the lock's folder), and `lock` as its lock.

@@ -12,8 +12,9 @@
 //! - [`http`]: the one HTTP client (system roots, proxies, timeouts, retries, size cap).
 //! - [`git`], [`helm`], [`oci`]: the remote source kinds; `url`, `path` and `stdin` are here;
 //!   [`range`]: chart version ranges (`~1.2`), which `--update` moves.
-//! - [`lock`]: the lock file read with a span on every mistake (for the runs that use it);
-//!   [`lockwrite`]: written deterministically (and read back plainly) by `crdlint vendor`.
+//! - [`lock`]: the lock file, one set of types for both sides: written deterministically by
+//!   `crdlint vendor`, and read ([`lock::parse`], a span on every mistake) by `crdlint vendor`
+//!   for its previous lock and by the runs that use the vendored files.
 //! - [`materialize`]: the new vendor folder and lock put in place whole, or not at all.
 
 use std::fmt;
@@ -26,13 +27,12 @@ pub mod git;
 pub mod helm;
 pub mod http;
 pub mod lock;
-pub mod lockwrite;
 pub mod materialize;
 pub mod oci;
 pub mod range;
-pub mod sha256;
 
 pub use extract::Crd;
+pub use lock::SourceType;
 
 /// Where a source's CRDs come from, as declared.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,14 +61,14 @@ pub enum Source {
 
 impl Source {
     /// The source's type as the lock names it.
-    pub fn kind(&self) -> &'static str {
+    pub fn kind(&self) -> SourceType {
         match self {
-            Source::Url { .. } => "url",
-            Source::Git { .. } => "git",
-            Source::Helm { .. } => "helm",
-            Source::Oci { .. } => "oci",
-            Source::Path { .. } => "path",
-            Source::Stdin => "stdin",
+            Source::Url { .. } => SourceType::Url,
+            Source::Git { .. } => SourceType::Git,
+            Source::Helm { .. } => SourceType::Helm,
+            Source::Oci { .. } => SourceType::Oci,
+            Source::Path { .. } => SourceType::Path,
+            Source::Stdin => SourceType::Stdin,
         }
     }
 }
@@ -149,7 +149,7 @@ pub fn valid_name(name: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
 }
 
-/// The lowercase hex sha256 of `bytes`.
+/// The lowercase hex sha256 of `bytes` (the `sha2` crate's): every digest a lock records.
 pub fn sha256_hex(bytes: &[u8]) -> String {
     let digest = Sha256::digest(bytes);
     let mut out = String::with_capacity(64);
@@ -178,7 +178,7 @@ impl fmt::Display for Error {
 pub struct Resolved {
     pub name: String,
     pub declaration: String,
-    pub kind: &'static str,
+    pub kind: SourceType,
     /// The resolved URL (url/helm/oci), the repository address (git) or the path as declared.
     pub url: Option<String>,
     pub commit: Option<String>,
@@ -309,7 +309,7 @@ pub fn from_bytes(name: &str, bytes: &[u8]) -> Result<Resolved, Error> {
     finish(Resolved {
         name: name.to_string(),
         declaration: decl.digest(),
-        kind: "stdin",
+        kind: SourceType::Stdin,
         url: None,
         commit: None,
         digest: None,
@@ -485,6 +485,15 @@ pub(crate) fn is_loopback(host: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn sha256_hex_is_the_fips_180_4_digest_in_lowercase_hex() {
+        // FIPS 180-4, NIST CSRC "Example Algorithms": SHA-256 of `abc`.
+        assert_eq!(
+            sha256_hex(b"abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
+
     use super::*;
 
     #[test]

@@ -13,8 +13,8 @@ use crate::cli::input::{Input, Loaded, Origin, Role};
 use crate::cli::settings::Settings;
 use crate::cli::{say, status, Failure, Status};
 use crate::diag::suggest::did_you_mean;
-use crate::vendor::lockwrite::{self as lock, Lock, LockedSource};
-use crate::vendor::{self, Crd, Declaration, Resolved};
+use crate::vendor::lock::{self, Lock};
+use crate::vendor::{self, Crd, Declaration, Resolved, SourceType};
 
 /// `crdlint vendor [--update [NAME...] | --verify]` and `crdlint vendor add NAME -`.
 pub fn run(settings: &Settings, args: &VendorArgs) -> Result<Status, Failure> {
@@ -49,9 +49,10 @@ fn root(settings: &Settings) -> PathBuf {
 fn read_lock(root: &Path) -> Result<Option<Lock>, Failure> {
     let path = root.join(lock::FILE_NAME);
     match std::fs::read_to_string(&path) {
-        Ok(text) => Lock::read(&text)
+        // Read as every run reads it, so a broken lock is reported at its line and column.
+        Ok(text) => lock::parse(&text)
             .map(Some)
-            .map_err(|e| Failure::Usage(format!("{}: {e}", shown(&path)))),
+            .map_err(|errors| Failure::Usage(lock::describe(&shown(&path), &text, &errors))),
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(Failure::Usage(format!("{}: {e}", shown(&path)))),
     }
@@ -125,7 +126,7 @@ impl Run<'_> {
         Some(Resolved {
             name: s.name.clone(),
             declaration: s.declaration.clone(),
-            kind: kind_name(&s.kind),
+            kind: s.source_type,
             url: s.url.clone(),
             commit: s.commit.clone(),
             digest: s.digest.clone(),
@@ -143,7 +144,10 @@ impl Run<'_> {
         };
         let mut out = Vec::new();
         for s in &old.sources {
-            if s.kind != "stdin" || s.name == skip || self.decls.iter().any(|d| d.name == s.name) {
+            if s.source_type != SourceType::Stdin
+                || s.name == skip
+                || self.decls.iter().any(|d| d.name == s.name)
+            {
                 continue;
             }
             match self.locked(&s.name, None) {
@@ -168,7 +172,7 @@ impl Run<'_> {
             .map(|l| {
                 l.sources
                     .iter()
-                    .filter(|s| s.kind == "stdin")
+                    .filter(|s| s.source_type == SourceType::Stdin)
                     .map(|s| s.name.as_str())
                     .collect()
             })
@@ -331,7 +335,7 @@ impl Run<'_> {
             self.tell(format_args!("{n}"))?;
         }
         let lock = Lock {
-            sources: resolved.iter().map(LockedSource::from_resolved).collect(),
+            sources: resolved.iter().map(lock::Source::from_resolved).collect(),
         };
         let files: Vec<(String, Vec<u8>)> = resolved
             .iter()
@@ -512,7 +516,7 @@ impl Run<'_> {
             let Some(locked) = old.source(&r.name) else {
                 continue;
             };
-            let now = LockedSource::from_resolved(r);
+            let now = lock::Source::from_resolved(r);
             let diffs = differences(locked, &now);
             if diffs.is_empty() {
                 self.tell(format_args!(
@@ -531,7 +535,11 @@ impl Run<'_> {
                 });
             }
         }
-        for s in old.sources.iter().filter(|s| s.kind == "stdin") {
+        for s in old
+            .sources
+            .iter()
+            .filter(|s| s.source_type == SourceType::Stdin)
+        {
             self.tell(format_args!(
                 "`{}`: read from standard input, not fetched again",
                 s.name
@@ -549,7 +557,7 @@ impl Run<'_> {
 }
 
 /// What differs between a locked source and the same source fetched again.
-fn differences(locked: &LockedSource, now: &LockedSource) -> Vec<String> {
+fn differences(locked: &lock::Source, now: &lock::Source) -> Vec<String> {
     let mut out = Vec::new();
     let pairs = [
         ("commit", &locked.commit, &now.commit),
@@ -586,14 +594,4 @@ fn differences(locked: &LockedSource, now: &LockedSource) -> Vec<String> {
         out.push(format!("{} is new", n.name));
     }
     out
-}
-
-/// The lock's type name as the `'static` one [`Resolved`] keeps.
-fn kind_name(kind: &str) -> &'static str {
-    // `Lock::read` admits only these.
-    lock::TYPES
-        .iter()
-        .copied()
-        .find(|k| *k == kind)
-        .unwrap_or("stdin")
 }
