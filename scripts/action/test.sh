@@ -23,7 +23,7 @@ mkdir -p "$releases/download/v$version"
 asset="crdlint-v$version-$target.tar.gz"
 [ -f "$releases/download/v$version/$asset.sha256" ] || fail "package.sh made no $asset.sha256"
 contents=$(tar tzf "$releases/download/v$version/$asset")
-for file in crdlint README.md crdlint.1 completions/crdlint.bash completions/_crdlint; do
+for file in crdlint README.md man/crdlint.1 man/crdlint-check.1 completions/crdlint.bash completions/_crdlint; do
   grep -qx "crdlint-v$version-$target/$file" <<<"$contents" || fail "no $file in $asset"
 done
 

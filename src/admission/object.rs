@@ -658,37 +658,15 @@ fn variable<'n>(v: &'n Node, p: &FieldPath, w: &mut Walk<'n>) {
     }
 }
 
-/// `isCELIdentifier`: `[_a-zA-Z][_a-zA-Z0-9]*` minus the reserved words.
+/// `isCELIdentifier`: `[_a-zA-Z][_a-zA-Z0-9]*` minus CEL's reserved words (the list property
+/// names are escaped for, `cel::escaping`).
 fn is_cel_identifier(name: &str) -> bool {
-    const RESERVED: &[&str] = &[
-        "true",
-        "false",
-        "null",
-        "in",
-        "as",
-        "break",
-        "const",
-        "continue",
-        "else",
-        "for",
-        "function",
-        "if",
-        "import",
-        "let",
-        "loop",
-        "package",
-        "namespace",
-        "return",
-        "var",
-        "void",
-        "while",
-    ];
     let mut chars = name.chars();
     chars
         .next()
         .is_some_and(|c| c == '_' || c.is_ascii_alphabetic())
         && chars.all(|c| c == '_' || c.is_ascii_alphanumeric())
-        && !RESERVED.contains(&name)
+        && !crate::cel::escaping::is_reserved(name)
 }
 
 /// `validateValidation`.
