@@ -716,7 +716,7 @@ fn completions_have_not_drifted() {
         let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
         assert!(
             on_disk == run.stdout,
-            "{} is out of date: run `CRDLINT_BLESS=1 cargo test --test cli completions`",
+            "{} is out of date: run `CRDLINT_BLESS=1 cargo test --test integration completions`",
             path.display()
         );
     }
