@@ -570,3 +570,67 @@ fn an_unusable_vendored_crd_is_reported_once_at_its_file() {
     assert!(unusable[0].starts_with(WIDGET_FILE), "{}", r.stdout);
     assert!(!r.stdout.contains("[crd/"), "not linted: {}", r.stdout);
 }
+
+/// A second vendored CRD, for `Gadget`, whose file is broken: its sha256 is not the lock's.
+const GADGET_FILE: &str = ".crdlint/vendor/acme/gadgets.example.com.yaml";
+
+#[test]
+fn a_vendored_crd_whose_kind_no_file_names_is_not_read_but_counted() {
+    // Issue 34: a run reads (hashes, parses, compiles) only the vendored CRDs of the kinds its
+    // files name. The Gadget file differs from the lock, which only a read can tell.
+    let gadget = WIDGET_CRD
+        .replace("widget", "gadget")
+        .replace("Widget", "Gadget");
+    let l = lock(&[
+        (
+            "widgets.example.com",
+            "example.com",
+            "Widget",
+            WIDGET_FILE,
+            WIDGET_CRD,
+        ),
+        (
+            "gadgets.example.com",
+            "example.com",
+            "Gadget",
+            GADGET_FILE,
+            &gadget,
+        ),
+    ]);
+    let edited = gadget.replace("size: {type: integer}", "size: {type: string}");
+    let repo = tree(&[
+        ("crdlint.lock", &l),
+        (WIDGET_FILE, WIDGET_CRD),
+        (GADGET_FILE, &edited),
+        ("apps/w.yaml", BAD_WIDGET),
+    ]);
+    let r = run(repo.path(), &["check", "apps", "--format", "json"]);
+    assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("JSON");
+    // Counted as read: the summary does not depend on which kinds the run met.
+    assert_eq!(v["summary"]["crds"], 2, "{}", r.stdout);
+    assert_eq!(v["summary"]["files"], 3, "{}", r.stdout);
+    assert_eq!(v["summary"]["documents"], 3, "{}", r.stdout);
+    let rules: Vec<&str> = v["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .filter_map(|d| d["rule"].as_str())
+        .collect();
+    assert_eq!(rules, ["cr/schema"], "{}", r.stdout);
+    // A file that names Gadget (anywhere, as a word) makes the run read its CRD, and the
+    // edit is found.
+    std::fs::write(
+        repo.path().join("apps/g.yaml"),
+        "apiVersion: example.com/v1\nkind: \"Gadget\"\nmetadata: {name: g}\nspec: {size: 1}\n",
+    )
+    .expect("write");
+    let r = run(repo.path(), &["check", "apps", "--format", "concise"]);
+    assert!(r.has("vendor/modified", "crdlint.lock"), "{}", r.stdout);
+    assert!(r.stdout.contains(GADGET_FILE), "{}", r.stdout);
+    std::fs::remove_file(repo.path().join("apps/g.yaml")).expect("remove");
+    // `--locked` verifies every file, used or not.
+    let r = run(repo.path(), &["check", "apps", "--locked"]);
+    assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
+    assert!(r.stderr.contains(GADGET_FILE), "{}", r.stderr);
+}

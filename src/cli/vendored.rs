@@ -12,10 +12,12 @@
 //! without it each is a `vendor/modified` warning at the lock's `file:` line and the file on
 //! disk is used, so that a local edit can be tried before it is vendored properly.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use super::args::LockArgs;
 use super::driver::RunResult;
+use super::input::{normalize, Loaded, Origin, Role};
 use super::rules::{MODIFIED, NO_SCHEMA};
 use super::settings::Settings;
 use super::Failure;
@@ -32,6 +34,24 @@ pub struct Vendored {
     /// name and no text).
     place: Option<(String, String)>,
     warnings: Vec<(Span, String)>,
+    /// Without `--locked`, for a run that reads only the vendored CRDs its files use
+    /// ([`Vendored::load_lazy`]): the files present in the lock's folder whose hash is checked
+    /// when a run reads them ([`Vendored::defer_unused`]). They are in `paths` too.
+    unverified: Vec<Unverified>,
+    /// Vendored files left unread by [`Vendored::defer_unused`]: each is one CRD document,
+    /// counted in the summary as if it had been read.
+    deferred: usize,
+}
+
+/// A vendored file whose sha256 is checked only if a run reads it.
+struct Unverified {
+    path: PathBuf,
+    sha256: String,
+    /// The lock's `file:` value, where a warning about the file points.
+    span: Span,
+    source: String,
+    /// The kinds its CRD defines (from the lock).
+    kinds: Vec<String>,
 }
 
 /// What `--locked`/`--no-locked` and `CI` make of a run: verify strictly or warn.
@@ -51,15 +71,18 @@ impl Vendored {
     /// Finds and verifies the run's vendored CRDs. A lock that cannot be read, and with
     /// `locked` any difference between it and the files, is a [`Failure`] (exit 2).
     pub fn load(settings: &Settings, locked: bool) -> Result<Vendored, Failure> {
-        let dir = settings
-            .config
-            .as_ref()
-            .map(|c| c.dir.clone())
-            .unwrap_or_default();
-        Vendored::load_in(&dir, locked)
+        Vendored::load_in(&config_dir(settings), locked, false)
     }
 
-    fn load_in(dir: &Path, locked: bool) -> Result<Vendored, Failure> {
+    /// [`Vendored::load`] for a run that calls [`Vendored::defer_unused`] before it reads its
+    /// files: without `locked`, a vendored file is only looked at (present, inside the folder)
+    /// here, and its sha256 checked when the run reads it. With `locked` every file is
+    /// verified now, as any difference fails the run.
+    pub fn load_lazy(settings: &Settings, locked: bool) -> Result<Vendored, Failure> {
+        Vendored::load_in(&config_dir(settings), locked, !locked)
+    }
+
+    fn load_in(dir: &Path, locked: bool, lazy: bool) -> Result<Vendored, Failure> {
         let lock_path = dir.join(lock::FILE_NAME);
         let folder = dir.join(lock::VENDOR_DIR);
         if !lock_path.exists() {
@@ -79,6 +102,7 @@ impl Vendored {
                 lock: None,
                 place: Some((name, String::new())),
                 warnings: vec![(Span::new(0, 0), message)],
+                ..Vendored::default()
             });
         }
         let name = shown(&lock_path);
@@ -86,25 +110,30 @@ impl Vendored {
             .map_err(|e| Failure::Usage(format!("{name}: cannot read the lock file: {e}")))?;
         let lock = lock::parse(&text)
             .map_err(|errors| Failure::Usage(lock::describe(&name, &text, &errors)))?;
-        let mut v = Vendored {
-            paths: Vec::new(),
-            lock: None,
-            place: None,
-            warnings: Vec::new(),
-        };
+        let mut v = Vendored::default();
         let mut failures = Vec::new();
         let file = SourceFile::new(name.clone(), text.clone());
         for source in &lock.sources {
             for crd in &source.crds {
                 let path = dir.join(&crd.file);
-                match verify(dir, &path, &crd.sha256) {
+                let checked = if lazy {
+                    present(dir, &path)
+                } else {
+                    verify(dir, &path, &crd.sha256).map(|_| ())
+                };
+                if lazy && checked.is_ok() {
+                    v.unverified.push(Unverified {
+                        path: path.clone(),
+                        sha256: crd.sha256.clone(),
+                        span: crd.file_span,
+                        source: source.name.clone(),
+                        kinds: crd.kinds.clone(),
+                    });
+                }
+                match checked {
                     Ok(()) => v.paths.push(path),
                     Err(problem) => {
-                        let message = format!(
-                            "{} (vendor source `{}`) {problem}",
-                            shown(&path),
-                            source.name
-                        );
+                        let message = problem_message(&path, &source.name, &problem);
                         if problem.usable() {
                             v.paths.push(path);
                         }
@@ -126,6 +155,87 @@ impl Vendored {
         v.lock = Some(lock);
         v.place = Some((name, text));
         Ok(v)
+    }
+
+    /// Leaves unread the vendored files of `loaded` that define no kind the run's other files
+    /// name, and checks the sha256 of the others (issue 34: a `check` of one small file in a
+    /// repository with 500 vendored CRDs read, hashed, parsed and compiled all 500 first).
+    /// A file left unread keeps its place in `loaded` with no text, so every report lists the
+    /// same files, and [`Vendored::report`] counts its CRD.
+    ///
+    /// "Names" is by the text: a kind is met when it appears as a whole word in some other
+    /// file of the run, which every object of the kind does (`kind: Foo`, `"kind":"Foo"`, an
+    /// anchor's value), so no resource loses its CRD; a file with an escape that could spell a
+    /// letter (`\x`, `\u`, `\U`, or a line continued by `\`) makes every vendored file read.
+    /// Only for a run from [`Vendored::load_lazy`] without `--locked`; otherwise nothing to do.
+    pub fn defer_unused(&mut self, loaded: &mut Vec<Loaded>) {
+        if self.unverified.is_empty() {
+            return;
+        }
+        let by_path: HashMap<PathBuf, usize> = self
+            .unverified
+            .iter()
+            .enumerate()
+            .map(|(i, u)| (normalize(&u.path), i))
+            .collect();
+        let which: Vec<Option<usize>> = loaded
+            .iter()
+            .map(|l| match (&l.input.origin, l.input.role) {
+                (Origin::Path(p), Role::SchemaOnly) => by_path.get(&normalize(p)).copied(),
+                _ => None,
+            })
+            .collect();
+        let named = self.named_kinds(loaded, &which);
+        let mut unusable = vec![false; loaded.len()];
+        for (f, l) in loaded.iter_mut().enumerate() {
+            let Some(i) = which[f] else { continue };
+            let u = &self.unverified[i];
+            if !named[i] {
+                *l = Loaded::with_text(l.input.clone(), String::new());
+                self.deferred += 1;
+                continue;
+            }
+            // The rest of the check `load` makes (it looked at the file already).
+            match matching(&u.path, &u.sha256) {
+                Ok(text) => *l = Loaded::with_text(l.input.clone(), text),
+                Err(problem) => {
+                    unusable[f] = !problem.usable();
+                    let message = problem_message(&u.path, &u.source, &problem);
+                    self.warnings.push((u.span, message));
+                }
+            }
+        }
+        let mut f = 0;
+        loaded.retain(|_| {
+            f += 1;
+            !unusable[f - 1]
+        });
+    }
+
+    /// For each unverified vendored file, whether the other files of `loaded` name one of its
+    /// kinds (all true when a text may spell a name through an escape).
+    fn named_kinds(&self, loaded: &[Loaded], which: &[Option<usize>]) -> Vec<bool> {
+        // Kinds outside the words the scan finds are taken as named.
+        let mut wanted: HashMap<&str, bool> = HashMap::new();
+        for u in &self.unverified {
+            for k in &u.kinds {
+                wanted.insert(k, !k.bytes().all(is_word_byte));
+            }
+        }
+        for (l, w) in loaded.iter().zip(which) {
+            if w.is_some() {
+                continue;
+            }
+            // A file that cannot be read names nothing (the run reports it).
+            let Ok(text) = l.text() else { continue };
+            if !mark_words(&text, &mut wanted) {
+                return vec![true; self.unverified.len()];
+            }
+        }
+        self.unverified
+            .iter()
+            .map(|u| u.kinds.is_empty() || u.kinds.iter().any(|k| wanted[k.as_str()]))
+            .collect()
     }
 
     /// The schema paths of a run: `crds` (`--crd` and the config's) and the vendored files.
@@ -158,6 +268,10 @@ impl Vendored {
     /// Adds the warnings to a finished run, and to each `input/no-schema` finding of a custom
     /// resource a hint: the source the lock says provides the kind, or how to vendor it.
     pub fn report(&self, result: &mut RunResult) {
+        // The files left unread are counted as read (one CRD document each), so a summary
+        // does not depend on which kinds the run met.
+        result.summary.documents += self.deferred;
+        result.summary.crds += self.deferred;
         let found = self.findings(&mut result.files);
         result.paths.resize(result.files.len(), None);
         result.diagnostics.extend(found);
@@ -248,8 +362,60 @@ impl std::fmt::Display for Problem {
     }
 }
 
-/// Checks one vendored file against the lock's sha256.
-fn verify(dir: &Path, path: &Path, expected: &str) -> Result<(), Problem> {
+/// A byte of a word as [`mark_words`] splits a text: what a kind may hold (its lower case
+/// is a DNS-1035 label).
+fn is_word_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'-'
+}
+
+/// Marks the keys of `wanted` that occur in `text` as whole words. False when the text holds
+/// an escape that could spell a letter of a word (YAML's and JSON's `\x`, `\u`, `\U`, a
+/// double-quoted line continued by `\`): then a word may be in it without its letters.
+fn mark_words(text: &str, wanted: &mut HashMap<&str, bool>) -> bool {
+    let bytes = text.as_bytes();
+    for at in memchr::memchr_iter(b'\\', bytes) {
+        if matches!(bytes.get(at + 1), Some(b'x' | b'u' | b'U' | b'\n' | b'\r')) {
+            return false;
+        }
+    }
+    let mut start = None;
+    for (i, &b) in bytes.iter().chain(std::iter::once(&b' ')).enumerate() {
+        match (is_word_byte(b), start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                start = None;
+                // Kinds start with a capital: most words are looked up in no table.
+                if bytes[s].is_ascii_uppercase() {
+                    if let Some(seen) = std::str::from_utf8(&bytes[s..i])
+                        .ok()
+                        .and_then(|w| wanted.get_mut(w))
+                    {
+                        *seen = true;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    true
+}
+
+/// What a warning or failure says about one vendored file.
+fn problem_message(path: &Path, source: &str, problem: &Problem) -> String {
+    format!("{} (vendor source `{source}`) {problem}", shown(path))
+}
+
+/// The folder of the config in use (the working directory without one): where the lock is.
+fn config_dir(settings: &Settings) -> PathBuf {
+    settings
+        .config
+        .as_ref()
+        .map(|c| c.dir.clone())
+        .unwrap_or_default()
+}
+
+/// Checks that a vendored file is there to read, inside the lock's folder.
+fn present(dir: &Path, path: &Path) -> Result<(), Problem> {
     if !path.exists() {
         return Err(Problem::Missing);
     }
@@ -257,10 +423,21 @@ fn verify(dir: &Path, path: &Path, expected: &str) -> Result<(), Problem> {
     if !super::config::within(dir, path.strip_prefix(dir).unwrap_or(path)) {
         return Err(Problem::Outside);
     }
+    Ok(())
+}
+
+/// Checks one vendored file against the lock's sha256, returning its text when it matches.
+fn verify(dir: &Path, path: &Path, expected: &str) -> Result<String, Problem> {
+    present(dir, path)?;
+    matching(path, expected)
+}
+
+/// The text of a vendored file, if its sha256 is the lock's.
+fn matching(path: &Path, expected: &str) -> Result<String, Problem> {
     let text = super::input::read_regular_file(path).map_err(Problem::Unreadable)?;
     let actual = crate::vendor::sha256_hex(text.as_bytes());
     if actual == expected {
-        Ok(())
+        Ok(text)
     } else {
         Err(Problem::Differs(actual))
     }
@@ -275,6 +452,37 @@ fn shown(path: &Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn kinds_are_met_as_whole_words_and_escapes_meet_every_kind() {
+        let marked = |text: &str| {
+            let mut wanted: HashMap<&str, bool> =
+                [("Gadget", false), ("Widget", false), ("Pod-Set", false)]
+                    .into_iter()
+                    .collect();
+            let plain = mark_words(text, &mut wanted);
+            let mut met: Vec<&str> = wanted
+                .iter()
+                .filter(|(_, m)| **m)
+                .map(|(k, _)| *k)
+                .collect();
+            met.sort_unstable();
+            (plain, met)
+        };
+        assert_eq!(marked("kind: Widget\n"), (true, vec!["Widget"]));
+        assert_eq!(marked("{\"kind\":\"Gadget\"}"), (true, vec!["Gadget"]));
+        assert_eq!(marked("Widgets Gadget2 xGadget"), (true, vec![]));
+        assert_eq!(marked("kind: Pod-Set"), (true, vec!["Pod-Set"]));
+        // The last word of the text counts too.
+        assert_eq!(
+            marked("a: [Widget, Gadget]\nb: Widget"),
+            (true, vec!["Gadget", "Widget"])
+        );
+        for escape in ["\"\\x47adget\"", "\"\\u0047adget\"", "\"Gad\\\nget\""] {
+            assert!(!marked(escape).0, "{escape}");
+        }
+        assert!(marked("pattern: \"^\\d+$\"").0);
+    }
 
     #[test]
     fn plurals_as_apimachinery_guesses_them() {

@@ -13,10 +13,15 @@ pub fn run(settings: &Settings, mode: Mode, args: &CheckArgs) -> Result<Status, 
     if mode == Mode::Validate {
         Settings::refuse_lint_vendored(&args.validation, "validate")?;
     }
-    let vendored = Vendored::load(
-        settings,
-        crate::cli::vendored::locked(&args.validation.lock),
-    )?;
+    // Vendored CRDs are read only for the kinds the run meets, unless all of them are linted
+    // (`--lint-vendored`) or compared with another revision (`--old-ref`).
+    let locked = crate::cli::vendored::locked(&args.validation.lock);
+    let lazy = !args.validation.lint_vendored && args.validation.old_ref.is_none();
+    let mut vendored = if lazy {
+        Vendored::load_lazy(settings, locked)?
+    } else {
+        Vendored::load(settings, locked)?
+    };
     let opts = RunOptions {
         mode,
         missing_schema: settings.missing_schema_severity(),
@@ -39,7 +44,8 @@ pub fn run(settings: &Settings, mode: Mode, args: &CheckArgs) -> Result<Status, 
     schemas.extend(settings.chart_crds(&paths));
     let gathered = super::gather_pending(settings, &paths, &schemas)?;
     drop(gather);
-    let loaded = gathered.loaded;
+    let mut loaded = gathered.loaded;
+    vendored.defer_unused(&mut loaded);
     let previous = match &args.validation.old_ref {
         Some(r) => Some(super::old::read_previous(r, &loaded)?),
         None => None,
