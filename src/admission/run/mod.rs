@@ -405,6 +405,16 @@ impl Policies {
     }
 }
 
+/// The resource a kind is created through: a CRD's plural, else the built-in kind's
+/// resource as the RESTMapper guesses it (the same guess type-checking makes).
+pub fn resource_of(kind: &str, plural: &str) -> String {
+    if plural.is_empty() {
+        super::typecheck::guess_resource(kind)
+    } else {
+        plural.to_string()
+    }
+}
+
 fn name_of(n: &Node) -> &str {
     n.at(&["metadata", "name"])
         .and_then(Node::as_str)
