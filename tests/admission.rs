@@ -104,6 +104,9 @@ fn type_checking_can_be_lowered_to_a_warning() {
         "concise",
         "--warn",
         "admission/type-check",
+        // The example's denials are errors too.
+        "--warn",
+        "admission/denied",
         "testdata/examples/admission",
     ]);
     assert_eq!(code, 0, "{out}");
