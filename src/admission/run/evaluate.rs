@@ -45,16 +45,28 @@ pub(crate) struct Compiled {
     pub(crate) validations: Vec<Validation>,
 }
 
+/// What an expression is compiled with: the environment's variables, the types of the
+/// policy's variables declared before it, and which of those read the `authorizer`.
+struct Env<'a> {
+    d: Declared,
+    vars: &'a [(String, Type)],
+    authz_vars: &'a [String],
+    kube: KubeVersion,
+}
+
 fn program(
     node: &Node,
     path: &str,
     kind: ExprKind,
     variable: Option<&str>,
-    d: Declared,
-    vars: &[(String, Type)],
-    authz_vars: &[String],
-    kube: KubeVersion,
+    env: &Env<'_>,
 ) -> Option<(Program, Type)> {
+    let Env {
+        d,
+        vars,
+        authz_vars,
+        kube,
+    } = *env;
     let e = Expression {
         node,
         path: FieldPath::new(path),
@@ -105,16 +117,13 @@ pub(crate) fn compile(policy: &Node, has_params: bool, kube: KubeVersion) -> Opt
     for (i, m) in seq("matchConditions").iter().enumerate() {
         let node = m.get("expression")?;
         let path = format!("spec.matchConditions[{i}].expression");
-        let (p, _) = program(
-            node,
-            &path,
-            ExprKind::MatchCondition,
-            None,
-            d(false),
-            &[],
-            &[],
+        let env = Env {
+            d: d(false),
+            vars: &[],
+            authz_vars: &[],
             kube,
-        )?;
+        };
+        let (p, _) = program(node, &path, ExprKind::MatchCondition, None, &env)?;
         out.match_conditions.push(p);
     }
     let mut types: Vec<(String, Type)> = Vec::new();
@@ -123,16 +132,13 @@ pub(crate) fn compile(policy: &Node, has_params: bool, kube: KubeVersion) -> Opt
         let name = v.get_str("name")?;
         let node = v.get("expression")?;
         let path = format!("spec.variables[{i}].expression");
-        let (p, t) = program(
-            node,
-            &path,
-            ExprKind::Variable,
-            Some(name),
-            d(true),
-            &types,
-            &authz,
+        let env = Env {
+            d: d(true),
+            vars: &types,
+            authz_vars: &authz,
             kube,
-        )?;
+        };
+        let (p, t) = program(node, &path, ExprKind::Variable, Some(name), &env)?;
         if p.authorizer {
             authz.push(name.to_string());
         }
@@ -142,21 +148,18 @@ pub(crate) fn compile(policy: &Node, has_params: bool, kube: KubeVersion) -> Opt
     for (i, v) in seq("validations").iter().enumerate() {
         let node = v.get("expression")?;
         let path = format!("spec.validations[{i}].expression");
-        let (program_, _) = program(
-            node,
-            &path,
-            ExprKind::Validation,
-            None,
-            d(composition),
-            &types,
-            &authz,
+        let env = Env {
+            d: d(composition),
+            vars: &types,
+            authz_vars: &authz,
             kube,
-        )?;
+        };
+        let (program_, _) = program(node, &path, ExprKind::Validation, None, &env)?;
         let message_expression = match v.get("messageExpression") {
             Some(m) if m.as_str().is_some_and(|s| !s.is_empty()) => {
                 let path = format!("spec.validations[{i}].messageExpression");
                 let kind = ExprKind::MessageExpression;
-                Some(program(m, &path, kind, None, d(composition), &types, &authz, kube)?.0)
+                Some(program(m, &path, kind, None, &env)?.0)
             }
             _ => None,
         };
