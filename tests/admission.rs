@@ -1,5 +1,5 @@
 //! Admission policies through the CLI: the worked example of `testdata/examples/admission/`
-//! (the misspelt field caught by type-checking, the rest clean), the apiVersions each minor
+//! (the misspelt field caught by type-checking, a Deployment and a WebApp denied), the apiVersions each minor
 //! serves for MutatingAdmissionPolicy, and the type-checking severity lowered by config.
 
 use std::path::Path;
@@ -20,8 +20,11 @@ fn crdlint(args: &[&str]) -> (i32, String) {
     )
 }
 
+/// The worked example: the misspelt field caught by type-checking, the Deployment without the
+/// label the ConfigMap params name and the WebApp of eight replicas denied (the binding also
+/// audits), in the words of apiserver's `policy/validating/dispatcher.go`.
 #[test]
-fn the_worked_example_reports_only_the_misspelt_field() {
+fn the_worked_example_reports_the_misspelt_field_and_the_denials() {
     let (code, out) = crdlint(&[
         "check",
         "--format",
@@ -29,11 +32,67 @@ fn the_worked_example_reports_only_the_misspelt_field() {
         "testdata/examples/admission",
     ]);
     assert_eq!(code, 1, "{out}");
-    let lines: Vec<&str> = out.lines().filter(|l| l.contains("error[")).collect();
-    assert_eq!(lines.len(), 1, "{out}");
+    let lines: Vec<&str> = out.lines().filter(|l| l.contains("[admission/")).collect();
+    let expected = [
+        "testdata/examples/admission/deployments.yaml:29:7: error[admission/denied] ValidatingAdmissionPolicy 'require-label' with binding 'require-label' denied request: missing label team",
+        "testdata/examples/admission/misspelt-policy.yaml:15:31: error[admission/type-check] spec.validations[0].expression: apps/v1, Kind=Deployment: ERROR: <input>:1:12: undefined field 'replicaz'",
+        "testdata/examples/admission/webapps.yaml:11:7: info[admission/audit] validation.policy.admission.k8s.io/validation_failure: [{\"message\":\"a WebApp may not have more than 5 replicas\",\"policy\":\"webapp-replica-limit\",\"binding\":\"webapp-replica-limit\",\"expressionIndex\":0,\"validationActions\":[\"Deny\",\"Audit\"]}]",
+        "testdata/examples/admission/webapps.yaml:11:7: error[admission/denied] ValidatingAdmissionPolicy 'webapp-replica-limit' with binding 'webapp-replica-limit' denied request: a WebApp may not have more than 5 replicas",
+    ];
+    assert_eq!(lines.len(), expected.len(), "{out}");
+    for (line, want) in lines.iter().zip(expected) {
+        assert!(line.starts_with(want), "{line}\n{want}");
+    }
+}
+
+/// A run without policies reads no file again and reports nothing of them; with `--old` the
+/// object is an UPDATE (`oldObject` set) and a policy matching only UPDATE runs.
+#[test]
+fn old_versions_make_updates() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let policy = "apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata: {name: no-scale-down}
+spec:
+  matchConstraints:
+    resourceRules:
+    - {apiGroups: [apps], apiVersions: [v1], operations: [UPDATE], resources: [deployments]}
+  validations:
+  - expression: \"object.spec.replicas >= oldObject.spec.replicas\"
+    messageExpression: \"'replicas may not go down from ' + string(oldObject.spec.replicas)\"
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicyBinding
+metadata: {name: no-scale-down}
+spec:
+  policyName: no-scale-down
+  validationActions: [Warn]
+";
+    let deployment = |replicas: u32| {
+        format!("apiVersion: apps/v1\nkind: Deployment\nmetadata: {{name: web, namespace: shop}}\nspec:\n  replicas: {replicas}\n  selector: {{matchLabels: {{app: web}}}}\n  template:\n    metadata: {{labels: {{app: web}}}}\n    spec:\n      containers: [{{name: web, image: nginx}}]\n")
+    };
+    std::fs::create_dir_all(dir.path().join("old")).expect("mkdir");
+    std::fs::create_dir_all(dir.path().join("new")).expect("mkdir");
+    for d in ["old", "new"] {
+        std::fs::write(dir.path().join(d).join("policy.yaml"), policy).expect("write");
+    }
+    std::fs::write(dir.path().join("old/web.yaml"), deployment(5)).expect("write");
+    std::fs::write(dir.path().join("new/web.yaml"), deployment(2)).expect("write");
+    let new = dir.path().join("new");
+    let old = dir.path().join("old");
+    let (_, created) = crdlint(&["check", "--format", "concise", new.to_str().expect("utf-8")]);
+    assert!(!created.contains("admission/warned"), "{created}");
+    let (_, updated) = crdlint(&[
+        "check",
+        "--format",
+        "concise",
+        "--old",
+        old.to_str().expect("utf-8"),
+        new.to_str().expect("utf-8"),
+    ]);
     assert!(
-        lines[0].starts_with("testdata/examples/admission/misspelt-policy.yaml:15:31: error[admission/type-check] spec.validations[0].expression: apps/v1, Kind=Deployment: ERROR: <input>:1:12: undefined field 'replicaz'"),
-        "{out}"
+        updated.contains("warning[admission/warned] Validation failed for ValidatingAdmissionPolicy 'no-scale-down' with binding 'no-scale-down': replicas may not go down from 5"),
+        "{updated}"
     );
 }
 
@@ -45,6 +104,9 @@ fn type_checking_can_be_lowered_to_a_warning() {
         "concise",
         "--warn",
         "admission/type-check",
+        // The example's denials are errors too.
+        "--warn",
+        "admission/denied",
         "testdata/examples/admission",
     ]);
     assert_eq!(code, 0, "{out}");

@@ -65,10 +65,14 @@ const CHECK_WIDGET: &[&str] = &["check", "--crd", "widget-crd.yaml"];
 
 /// Every rule of the registry, and how its examples run.
 static CONTEXTS: &[(&str, How)] = &[
+    ("admission/audit", Cli(&["check"])),
+    ("admission/denied", Cli(&["check"])),
     ("admission/expression", Cli(&["check"])),
     ("admission/invalid", Cli(&["check"])),
     ("admission/kinds-unresolved", Cli(&["check"])),
+    ("admission/not-decidable", Cli(&["check"])),
     ("admission/type-check", Cli(&["check"])),
+    ("admission/warned", Cli(&["check"])),
     ("api/alpha-version", Cli(&["check"])),
     // Nothing the newest minor serves is deprecated yet: the example names its minor.
     (

@@ -108,10 +108,14 @@ macro_rules! rule_tests {
 }
 
 rule_tests! {
+    admission_audit => "admission/audit",
+    admission_denied => "admission/denied",
     admission_expression => "admission/expression",
     admission_invalid => "admission/invalid",
     admission_kinds_unresolved => "admission/kinds-unresolved",
+    admission_not_decidable => "admission/not-decidable",
     admission_type_check => "admission/type-check",
+    admission_warned => "admission/warned",
     cel_compile => "cel/compile",
     cel_cost_exceeded => "cel/cost-exceeded",
     cel_cost_high => "cel/cost-high",

@@ -10,6 +10,7 @@
 mod expr;
 mod object;
 pub mod rules;
+pub mod run;
 mod typecheck;
 
 use crate::cel::Type;

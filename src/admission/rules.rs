@@ -70,4 +70,13 @@ does not type-check against them, and says so as an info finding.",
 };
 
 /// Every rule of this module.
-pub static RULES: &[&Rule] = &[&EXPRESSION, &INVALID, &KINDS_UNRESOLVED, &TYPE_CHECK];
+pub static RULES: &[&Rule] = &[
+    &super::run::rules::AUDIT,
+    &super::run::rules::DENIED,
+    &EXPRESSION,
+    &INVALID,
+    &KINDS_UNRESOLVED,
+    &super::run::rules::NOT_DECIDABLE,
+    &TYPE_CHECK,
+    &super::run::rules::WARNED,
+];

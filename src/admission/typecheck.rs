@@ -51,7 +51,7 @@ pub struct Kinds<'a> {
 const IRREGULAR: &[(&str, &str)] = &[("Endpoints", "endpoints")];
 
 /// `UnsafeGuessKindToResource`: lower case, `s` → `ses`, `y` → `ies`, else `s`.
-fn guess_resource(kind: &str) -> String {
+pub(super) fn guess_resource(kind: &str) -> String {
     if let Some((_, r)) = IRREGULAR.iter().find(|(k, _)| *k == kind) {
         return (*r).to_string();
     }

@@ -45,6 +45,7 @@ use crate::yaml::{Document, Node, YamlError, YamlErrorKind};
 mod check;
 mod crds;
 mod parse;
+mod policies;
 mod texts;
 use check::{Builtins, Targets};
 use crds::{crd_table, parse_crd_files, Early, Table};
@@ -184,9 +185,11 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
     drop(step);
     let mentioned = texts::mentioned(&diagnostics, loaded.len());
     texts::release_crd_files(&mut early, &mentioned, opts);
+    let policies = policies::gather(&loaded, &early, opts, &table, &crds);
     let targets = Targets {
         loaded: &loaded,
         opts,
+        policies: policies.as_ref(),
         refs: &refs,
         table: &table,
         crds: &crds,

@@ -54,6 +54,8 @@ impl Builtins {
 pub(super) struct Targets<'a> {
     pub(super) loaded: &'a [Loaded],
     pub(super) opts: &'a RunOptions,
+    /// The run's validating policies, run on every object validated (`policies.rs`).
+    pub(super) policies: Option<&'a admission::run::Policies>,
     pub(super) refs: &'a classify::Referenced,
     pub(super) table: &'a Table,
     pub(super) crds: &'a [Option<CompiledCrd>],
@@ -441,6 +443,11 @@ impl Targets<'_> {
                         validate::validate_resource_update(crd, job.node, old, &opts.validate)
                     }
                 };
+                if let Some(p) = self.policies {
+                    outcome
+                        .diagnostics
+                        .extend(self.run_policies(p, f, job, &outcome));
+                }
                 // The stored form is a whole copy of the resource; keeping them until the end
                 // of the run only to drop them was most of `check`'s peak memory.
                 if opts.transform.is_none() {
@@ -470,6 +477,35 @@ impl Targets<'_> {
                     });
                 }
             }
+        }
+    }
+}
+
+impl Targets<'_> {
+    /// The run's policies on one validated object, as the server would store it (its
+    /// defaulted form when validation computed one), created, or updated from its `--old`
+    /// version.
+    fn run_policies(
+        &self,
+        p: &admission::run::Policies,
+        f: FileId,
+        job: &Job<'_, '_>,
+        outcome: &validate::Outcome,
+    ) -> Vec<Diagnostic> {
+        let crd = job.against.crd();
+        let object = outcome.stored.as_ref().unwrap_or(job.node);
+        let old = self.opts.old.as_ref().and_then(|o| o.get_in(f, job.node));
+        let resource = admission::run::resource_of(&crd.kind, &crd.plural);
+        match policies::request(
+            crd,
+            object,
+            old,
+            &crd.versions,
+            &resource,
+            kind_span(job.node),
+        ) {
+            Some(r) => p.evaluate(&r),
+            None => Vec::new(),
         }
     }
 }
@@ -577,6 +613,7 @@ mod tests {
                 refs: &Default::default(),
                 table: &table,
                 crds: &[],
+                policies: None,
                 builtins: Builtins::new(opts),
                 mentioned: &[],
             };

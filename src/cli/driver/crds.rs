@@ -38,12 +38,16 @@ pub(super) fn parse_crd_files<'a>(
             drop(read);
             let early =
                 l.input.role == Role::SchemaOnly || text.held().is_some_and(classify::may_hold_crd);
+            // A policy or binding is looked for once policies may run (`policies.rs`).
+            let may_hold_policy =
+                l.input.role == Role::Target && text.held().is_some_and(policies::may_hold_policy);
             let text = if early {
                 text
             } else {
                 text.hold_or_release(&held)
             };
             let file = Early {
+                may_hold_policy,
                 parsed: None,
                 text,
                 kept: None,
@@ -120,6 +124,8 @@ pub(super) const FILLER_BYTES: usize = 512 * 1024;
 
 /// What step 1 hands step 3 for one file.
 pub(super) struct Early<'a> {
+    /// The file's text names a ValidatingAdmissionPolicy kind.
+    pub(super) may_hold_policy: bool,
     /// The file's parse, when step 1 parsed it (it may hold a CRD).
     pub(super) parsed: Option<ParsedFile>,
     pub(super) text: Text<'a>,

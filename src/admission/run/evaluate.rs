@@ -1,0 +1,314 @@
+//! One policy compiled for running and evaluated for one request, as apiserver's
+//! `pkg/admission/plugin/policy/validating/validator.go` (`Validate`) does: the match
+//! conditions first (any false: not matched; an error: the failure policy), then every
+//! validation, with its message taken from the `messageExpression`'s value (trimmed; ignored
+//! when empty, longer than 5 KiB or multi-line), else `message`, else `failed expression:
+//! EXPR`, and its reason (`Invalid` by default). A runtime error is `expression 'EXPR' resulted
+//! in error: ERROR` (`pkg/admission/plugin/cel/filter.go`), denied under `failurePolicy: Fail`
+//! and admitted under `Ignore` (`policyDecisionActionForError`).
+
+use std::sync::Arc;
+
+use super::super::expr::{self, Declared, Typed};
+use super::super::object::{ExprKind, Expression};
+use crate::cel::eval::{self, ast, Value};
+use crate::cel::{EnvKind, Reference, Type};
+use crate::k8s::{Behavior, FieldPath, KubeVersion};
+use crate::yaml::Node;
+
+/// `celconfig.PerCallLimit`: the cost limit of one expression's evaluation.
+const PER_CALL_LIMIT: u64 = 1_000_000;
+/// `celconfig.MaxEvaluatedMessageExpressionSizeBytes`.
+const MAX_MESSAGE_BYTES: usize = 5 * 1024;
+
+/// One expression ready to run.
+pub(crate) struct Program {
+    /// The text as written (messages quote it).
+    pub(crate) text: String,
+    expr: ast::Expr,
+    /// It reads `authorizer` (directly or through a variable), which is not known offline.
+    pub(crate) authorizer: bool,
+}
+
+pub(crate) struct Validation {
+    pub(crate) program: Program,
+    message: Option<String>,
+    message_expression: Option<Program>,
+    pub(crate) reason: String,
+}
+
+/// A policy's expressions, compiled; `None` from [`compile`] when one of them does not
+/// compile (`admission/expression` reports it, and running the policy would only repeat it).
+pub(crate) struct Compiled {
+    match_conditions: Vec<Program>,
+    variables: Vec<(String, Program)>,
+    pub(crate) validations: Vec<Validation>,
+}
+
+/// What an expression is compiled with: the environment's variables, the types of the
+/// policy's variables declared before it, and which of those read the `authorizer`.
+struct Env<'a> {
+    d: Declared,
+    vars: &'a [(String, Type)],
+    authz_vars: &'a [String],
+    kube: KubeVersion,
+}
+
+fn program(
+    node: &Node,
+    path: &str,
+    kind: ExprKind,
+    variable: Option<&str>,
+    env: &Env<'_>,
+) -> Option<(Program, Type)> {
+    let Env {
+        d,
+        vars,
+        authz_vars,
+        kube,
+    } = *env;
+    let e = Expression {
+        node,
+        path: FieldPath::new(path),
+        kind,
+        variable,
+    };
+    let (c, text) = expr::compile_one(
+        &e,
+        d,
+        &Typed::dyn_(),
+        vars,
+        kube,
+        EnvKind::StoredExpressions,
+    )
+    .ok()?;
+    let authorizer = c.checked.refs.values().any(
+        |r| matches!(r, Reference::Ident(n) if n == "authorizer" || n.starts_with("authorizer.")),
+    ) || authz_vars
+        .iter()
+        .any(|v| text.text.contains(&format!("variables.{v}")));
+    let t = c.checked.result_type().clone();
+    Some((
+        Program {
+            text: node.as_str().unwrap_or("").to_string(),
+            expr: ast::from_checked(&c.checked),
+            authorizer,
+        },
+        t,
+    ))
+}
+
+/// Compiles a ValidatingAdmissionPolicy's match conditions, variables and validations in the
+/// environment the server runs them in.
+pub(crate) fn compile(policy: &Node, has_params: bool, kube: KubeVersion) -> Option<Compiled> {
+    let spec = policy.get("spec")?;
+    let seq = |k: &str| spec.get(k).and_then(Node::as_seq).unwrap_or(&[]);
+    let composition = !seq("variables").is_empty();
+    let d = |variables: bool| Declared {
+        params: has_params,
+        authorizer: true,
+        variables,
+    };
+    let mut out = Compiled {
+        match_conditions: Vec::new(),
+        variables: Vec::new(),
+        validations: Vec::new(),
+    };
+    for (i, m) in seq("matchConditions").iter().enumerate() {
+        let node = m.get("expression")?;
+        let path = format!("spec.matchConditions[{i}].expression");
+        let env = Env {
+            d: d(false),
+            vars: &[],
+            authz_vars: &[],
+            kube,
+        };
+        let (p, _) = program(node, &path, ExprKind::MatchCondition, None, &env)?;
+        out.match_conditions.push(p);
+    }
+    let mut types: Vec<(String, Type)> = Vec::new();
+    let mut authz: Vec<String> = Vec::new();
+    for (i, v) in seq("variables").iter().enumerate() {
+        let name = v.get_str("name")?;
+        let node = v.get("expression")?;
+        let path = format!("spec.variables[{i}].expression");
+        let env = Env {
+            d: d(true),
+            vars: &types,
+            authz_vars: &authz,
+            kube,
+        };
+        let (p, t) = program(node, &path, ExprKind::Variable, Some(name), &env)?;
+        if p.authorizer {
+            authz.push(name.to_string());
+        }
+        types.push((name.to_string(), t));
+        out.variables.push((name.to_string(), p));
+    }
+    for (i, v) in seq("validations").iter().enumerate() {
+        let node = v.get("expression")?;
+        let path = format!("spec.validations[{i}].expression");
+        let env = Env {
+            d: d(composition),
+            vars: &types,
+            authz_vars: &authz,
+            kube,
+        };
+        let (program_, _) = program(node, &path, ExprKind::Validation, None, &env)?;
+        let message_expression = match v.get("messageExpression") {
+            Some(m) if m.as_str().is_some_and(|s| !s.is_empty()) => {
+                let path = format!("spec.validations[{i}].messageExpression");
+                let kind = ExprKind::MessageExpression;
+                Some(program(m, &path, kind, None, &env)?.0)
+            }
+            _ => None,
+        };
+        out.validations.push(Validation {
+            program: program_,
+            message: v.get_str("message").map(str::to_string),
+            message_expression,
+            reason: v.get_str("reason").unwrap_or("Invalid").to_string(),
+        });
+    }
+    Some(out)
+}
+
+/// The variables one evaluation binds.
+pub(crate) struct Input {
+    pub(crate) object: Value,
+    pub(crate) old_object: Value,
+    pub(crate) request: Value,
+    pub(crate) params: Value,
+    pub(crate) namespace_object: Value,
+}
+
+/// What one evaluation decided.
+pub(crate) enum Decision {
+    /// A match condition was false: the policy does not apply.
+    NotMatched,
+    /// The `authorizer` is read: not decidable offline (the expression's text).
+    Authorizer(String),
+    /// Every validation's outcome: `None` admitted, `Some((message, reason))` denied, in
+    /// order (the index is the audit annotation's `expressionIndex`).
+    Validations(Vec<Option<(String, String)>>),
+}
+
+/// `expression 'EXPR' resulted in error: ERROR`.
+fn runtime_error(p: &Program, e: &eval::EvalError) -> String {
+    format!("expression '{}' resulted in error: {e}", p.text)
+}
+
+impl Compiled {
+    /// Evaluates the policy for one request; `ignore` is `failurePolicy: Ignore`.
+    pub(crate) fn evaluate(&self, input: &Input, ignore: bool, kube: KubeVersion) -> Decision {
+        let opts = eval::Options {
+            cost_limit: Some(PER_CALL_LIMIT),
+            fold_constants: true,
+            behavior: Behavior::of(kube),
+        };
+        let error_decision = |message: String| {
+            let d = (!ignore).then(|| (message, "Invalid".to_string()));
+            Decision::Validations(vec![d])
+        };
+        let base: Vec<(&str, Value)> = vec![
+            ("object", input.object.clone()),
+            ("oldObject", input.old_object.clone()),
+            ("request", input.request.clone()),
+            ("params", input.params.clone()),
+            ("namespaceObject", input.namespace_object.clone()),
+        ];
+        // `matchconditions/matcher.go`: any false condition means no match, even when another
+        // failed; otherwise the first error is the failure policy's.
+        let mut first_error = None;
+        for m in &self.match_conditions {
+            if m.authorizer {
+                return Decision::Authorizer(m.text.clone());
+            }
+            match eval::evaluate(&m.expr, &base, opts).value {
+                Ok(Value::Bool(false)) => return Decision::NotMatched,
+                Ok(Value::Bool(true)) => {}
+                Ok(_) => {}
+                Err(e) => {
+                    first_error.get_or_insert_with(|| runtime_error(m, &e));
+                }
+            }
+        }
+        if let Some(message) = first_error {
+            return error_decision(message);
+        }
+        // Variables are evaluated once each, in order, each seeing those before it; an
+        // expression that reads one that failed fails with its error, as cel-go's lazy
+        // evaluation does.
+        let mut values = crate::cel::eval::value::Entries::default();
+        let mut failed: Vec<(String, String)> = Vec::new();
+        for (name, p) in &self.variables {
+            if p.authorizer {
+                continue;
+            }
+            let mut vars = base.clone();
+            vars.push(("variables", variables_value(&values)));
+            match eval::evaluate(&p.expr, &vars, opts).value {
+                Ok(v) => {
+                    values.insert(
+                        crate::cel::eval::value::Key::String(Arc::from(name.as_str())),
+                        v,
+                    );
+                }
+                Err(e) => failed.push((name.clone(), runtime_error(p, &e))),
+            }
+        }
+        let mut vars = base;
+        vars.push(("variables", variables_value(&values)));
+        let run = |p: &Program| -> Result<Value, String> {
+            if let Some((_, e)) = failed
+                .iter()
+                .find(|(n, _)| p.text.contains(&format!("variables.{n}")))
+            {
+                return Err(e.clone());
+            }
+            eval::evaluate(&p.expr, &vars, opts)
+                .value
+                .map_err(|e| runtime_error(p, &e))
+        };
+        let mut out = Vec::with_capacity(self.validations.len());
+        for v in &self.validations {
+            if v.program.authorizer {
+                return Decision::Authorizer(v.program.text.clone());
+            }
+            let decision = match run(&v.program) {
+                Err(message) => (!ignore).then(|| (message, "Invalid".to_string())),
+                Ok(Value::Bool(true)) => None,
+                Ok(_) => Some((self.message(v, &run), v.reason.clone())),
+            };
+            out.push(decision);
+        }
+        Decision::Validations(out)
+    }
+
+    fn message(&self, v: &Validation, run: &dyn Fn(&Program) -> Result<Value, String>) -> String {
+        let from_expression = v
+            .message_expression
+            .as_ref()
+            .filter(|p| !p.authorizer)
+            .and_then(|p| run(p).ok())
+            .and_then(|m| m.as_str().map(|s| s.trim().to_string()))
+            .filter(|m| m.len() <= MAX_MESSAGE_BYTES && !m.contains('\n'))
+            .unwrap_or_default();
+        if !from_expression.is_empty() {
+            return from_expression;
+        }
+        if let Some(m) = v
+            .message
+            .as_deref()
+            .map(str::trim)
+            .filter(|m| !m.is_empty())
+        {
+            return m.to_string();
+        }
+        format!("failed expression: {}", v.program.text.trim())
+    }
+}
+
+fn variables_value(values: &crate::cel::eval::value::Entries) -> Value {
+    Value::map(values.clone())
+}

@@ -1,0 +1,291 @@
+//! Which requests a policy's `matchConstraints` and a binding's `matchResources` select, as
+//! apiserver's `pkg/admission/plugin/policy/matching/matching.go` (`Matcher.Matches`,
+//! `matchesResourceRules`) decides it with the webhook predicates it shares
+//! (`webhook/predicates/rules/rules.go`, `namespace/matcher.go`, `object/matcher.go`): the
+//! namespace selector, then the object selector, then the excluded rules, then the resource
+//! rules (none: everything), exactly first and, with `matchPolicy: Equivalent` (the default),
+//! through the same resource at another version.
+
+use std::collections::BTreeMap;
+
+use crate::yaml::Node;
+
+/// The request as matching sees it.
+pub(crate) struct Attrs<'a> {
+    pub(crate) group: &'a str,
+    pub(crate) version: &'a str,
+    pub(crate) resource: &'a str,
+    /// Every version of the group that serves the resource (the equivalent resources).
+    pub(crate) versions: &'a [String],
+    pub(crate) operation: &'a str,
+    /// Empty for a cluster-scoped object; a Namespace's own name for a Namespace.
+    pub(crate) namespace: &'a str,
+    pub(crate) name: &'a str,
+    pub(crate) labels: BTreeMap<String, String>,
+    pub(crate) old_labels: Option<BTreeMap<String, String>>,
+}
+
+/// Whether a selector could be decided: the namespace's labels may be unknown offline.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Match {
+    Yes,
+    No,
+    /// The namespace selector needs the labels of a namespace that is not in the run.
+    NamespaceUnknown,
+}
+
+/// `Matcher.Matches` over one `MatchResources` (a policy's constraints or a binding's).
+/// `ns_labels` are the labels of the request's namespace when its object is in the run.
+pub(crate) fn matches(
+    criteria: Option<&Node>,
+    a: &Attrs<'_>,
+    ns_labels: Option<&BTreeMap<String, String>>,
+) -> Match {
+    let Some(c) = criteria.filter(|c| !c.is_null()) else {
+        return Match::Yes;
+    };
+    // `namespace/matcher.go`: a cluster-scoped request that is no Namespace always matches.
+    let ns = match c.get("namespaceSelector").filter(|s| !selector_empty(s)) {
+        None => Match::Yes,
+        Some(_) if a.namespace.is_empty() && a.resource != "namespaces" => Match::Yes,
+        Some(sel) => match ns_labels {
+            Some(labels) if selects(sel, labels) => Match::Yes,
+            Some(_) => Match::No,
+            None => Match::NamespaceUnknown,
+        },
+    };
+    if ns == Match::No {
+        return Match::No;
+    }
+    // `object/matcher.go`: the object's labels or the old object's.
+    if let Some(sel) = c.get("objectSelector").filter(|s| !selector_empty(s)) {
+        let old = a.old_labels.as_ref().is_some_and(|l| selects(sel, l));
+        if !selects(sel, &a.labels) && !old {
+            return Match::No;
+        }
+    }
+    let equivalent = c.get_str("matchPolicy") != Some("Exact");
+    let rules = |key: &str| c.get(key).and_then(Node::as_seq).unwrap_or(&[]);
+    if matches_rules(rules("excludeResourceRules"), equivalent, a) {
+        return Match::No;
+    }
+    let include = rules("resourceRules");
+    if !include.is_empty() && !matches_rules(include, equivalent, a) {
+        return Match::No;
+    }
+    ns
+}
+
+/// `matchesResourceRules`: the request's own resource first, then its equivalents.
+fn matches_rules(rules: &[Node], equivalent: bool, a: &Attrs<'_>) -> bool {
+    if rules.iter().any(|r| rule_matches(r, a, a.version)) {
+        return true;
+    }
+    equivalent
+        && a.versions
+            .iter()
+            .filter(|v| v.as_str() != a.version)
+            .any(|v| rules.iter().any(|r| rule_matches(r, a, v)))
+}
+
+/// `rules.Matcher.Matches` and the binding's `resourceNames`.
+fn rule_matches(rule: &Node, a: &Attrs<'_>, version: &str) -> bool {
+    let list = |key: &str| -> Vec<&str> {
+        rule.get(key)
+            .and_then(Node::as_seq)
+            .map(|s| s.iter().filter_map(Node::as_str).collect())
+            .unwrap_or_default()
+    };
+    let has = |key: &str, value: &str| list(key).iter().any(|x| *x == "*" || *x == value);
+    if !has("operations", a.operation) || !has("apiGroups", a.group) || !has("apiVersions", version)
+    {
+        return false;
+    }
+    // A subresource entry (`pods/status`) matches no request on the resource itself.
+    let resource = list("resources").iter().any(|r| {
+        let (res, sub) = r.split_once('/').unwrap_or((r, ""));
+        (res == "*" || res == a.resource) && (sub == "*" || sub.is_empty())
+    });
+    if !resource {
+        return false;
+    }
+    let namespace_object = a.resource == "namespaces" && a.group.is_empty();
+    let scope = match rule.get_str("scope") {
+        Some("Namespaced") => !namespace_object && !a.namespace.is_empty(),
+        Some("Cluster") => namespace_object || a.namespace.is_empty(),
+        _ => true,
+    };
+    let names = list("resourceNames");
+    scope && (names.is_empty() || names.contains(&a.name))
+}
+
+/// An absent or empty selector selects everything.
+fn selector_empty(sel: &Node) -> bool {
+    let empty = |k: &str| {
+        sel.get(k).is_none_or(|v| {
+            v.is_null()
+                || v.as_map().is_some_and(|m| m.entries.is_empty())
+                || v.as_seq().is_some_and(<[Node]>::is_empty)
+        })
+    };
+    sel.is_null() || (empty("matchLabels") && empty("matchExpressions"))
+}
+
+/// `metav1.LabelSelectorAsSelector(sel).Matches(labels)`.
+pub(crate) fn selects(sel: &Node, labels: &BTreeMap<String, String>) -> bool {
+    if let Some(m) = sel.get("matchLabels").and_then(Node::as_map) {
+        for e in m.entries.iter() {
+            if labels.get(e.key.as_str()).map(String::as_str) != e.value.as_str() {
+                return false;
+            }
+        }
+    }
+    for e in sel
+        .get("matchExpressions")
+        .and_then(Node::as_seq)
+        .unwrap_or(&[])
+    {
+        let Some(key) = e.get_str("key") else {
+            return false;
+        };
+        let values: Vec<&str> = e
+            .get("values")
+            .and_then(Node::as_seq)
+            .map(|s| s.iter().filter_map(Node::as_str).collect())
+            .unwrap_or_default();
+        let have = labels.get(key).map(String::as_str);
+        let ok = match e.get_str("operator") {
+            Some("In") => have.is_some_and(|v| values.contains(&v)),
+            Some("NotIn") => have.is_none_or(|v| !values.contains(&v)),
+            Some("Exists") => have.is_some(),
+            Some("DoesNotExist") => have.is_none(),
+            _ => false,
+        };
+        if !ok {
+            return false;
+        }
+    }
+    true
+}
+
+/// `metadata.labels` of an object.
+pub(crate) fn labels(obj: &Node) -> BTreeMap<String, String> {
+    obj.at(&["metadata", "labels"])
+        .and_then(Node::as_map)
+        .map(|m| {
+            m.entries
+                .iter()
+                .filter_map(|e| Some((e.key.as_str().to_string(), e.value.as_str()?.to_string())))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn attrs<'a>(versions: &'a [String], labels: &[(&str, &str)]) -> Attrs<'a> {
+        Attrs {
+            group: "apps",
+            version: "v1",
+            resource: "deployments",
+            versions,
+            operation: "CREATE",
+            namespace: "shop",
+            name: "web",
+            labels: labels
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+            old_labels: None,
+        }
+    }
+
+    fn rule(group: &str, version: &str, resource: &str) -> serde_json::Value {
+        json!({"apiGroups": [group], "apiVersions": [version], "operations": ["CREATE"], "resources": [resource]})
+    }
+
+    #[test]
+    fn resource_rules_select_by_group_version_resource_and_operation() {
+        let v = vec!["v1".to_string()];
+        let a = attrs(&v, &[]);
+        let c = |rules: serde_json::Value| Node::from_json(&json!({"resourceRules": rules}));
+        assert_eq!(
+            matches(
+                Some(&c(json!([rule("apps", "v1", "deployments")]))),
+                &a,
+                None
+            ),
+            Match::Yes
+        );
+        assert_eq!(
+            matches(
+                Some(&c(json!([rule("apps", "v1", "statefulsets")]))),
+                &a,
+                None
+            ),
+            Match::No
+        );
+        assert_eq!(
+            matches(Some(&c(json!([rule("*", "*", "*")]))), &a, None),
+            Match::Yes
+        );
+        // A subresource rule does not select the resource itself.
+        assert_eq!(
+            matches(
+                Some(&c(json!([rule("apps", "v1", "deployments/scale")]))),
+                &a,
+                None
+            ),
+            Match::No
+        );
+        let update = json!([{"apiGroups": ["apps"], "apiVersions": ["v1"], "operations": ["UPDATE"], "resources": ["deployments"]}]);
+        assert_eq!(matches(Some(&c(update)), &a, None), Match::No);
+        // No resource rules (a binding's matchResources): everything.
+        assert_eq!(
+            matches(Some(&Node::from_json(&json!({}))), &a, None),
+            Match::Yes
+        );
+    }
+
+    #[test]
+    fn exclusions_win_and_equivalent_versions_match_unless_exact() {
+        let v = vec!["v1".to_string(), "v1beta1".to_string()];
+        let a = attrs(&v, &[]);
+        let beta = json!([rule("apps", "v1beta1", "deployments")]);
+        let c = Node::from_json(&json!({"resourceRules": beta}));
+        assert_eq!(matches(Some(&c), &a, None), Match::Yes);
+        let exact = Node::from_json(&json!({"resourceRules": beta, "matchPolicy": "Exact"}));
+        assert_eq!(matches(Some(&exact), &a, None), Match::No);
+        let excluded = Node::from_json(&json!({
+            "resourceRules": [rule("apps", "v1", "deployments")],
+            "excludeResourceRules": [rule("apps", "*", "deployments")],
+        }));
+        assert_eq!(matches(Some(&excluded), &a, None), Match::No);
+    }
+
+    #[test]
+    fn selectors_read_object_and_namespace_labels() {
+        let v = vec!["v1".to_string()];
+        let a = attrs(&v, &[("team", "shop")]);
+        let obj = Node::from_json(&json!({"objectSelector": {"matchLabels": {"team": "shop"}}}));
+        assert_eq!(matches(Some(&obj), &a, None), Match::Yes);
+        let other = Node::from_json(
+            &json!({"objectSelector": {"matchExpressions": [{"key": "team", "operator": "NotIn", "values": ["shop"]}]}}),
+        );
+        assert_eq!(matches(Some(&other), &a, None), Match::No);
+        let ns = Node::from_json(&json!({"namespaceSelector": {"matchLabels": {"env": "prod"}}}));
+        let prod: BTreeMap<String, String> = [("env".to_string(), "prod".to_string())].into();
+        assert_eq!(matches(Some(&ns), &a, Some(&prod)), Match::Yes);
+        assert_eq!(matches(Some(&ns), &a, Some(&BTreeMap::new())), Match::No);
+        assert_eq!(matches(Some(&ns), &a, None), Match::NamespaceUnknown);
+        // A cluster-scoped object is never exempted by a namespace selector.
+        let cluster = Attrs {
+            namespace: "",
+            ..attrs(&v, &[])
+        };
+        assert_eq!(matches(Some(&ns), &cluster, None), Match::Yes);
+    }
+}

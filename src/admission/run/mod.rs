@@ -1,0 +1,502 @@
+//! ValidatingAdmissionPolicies run against the run's objects, as the API server's validating
+//! admission plugin would run them when the objects are created (or updated, with `--old`):
+//! apiserver `pkg/admission/plugin/policy/validating/dispatcher.go` (`Dispatch`).
+//!
+//! The driver gathers the run's policies and bindings ([`Gather::add_policy`]), then the
+//! objects they read ([`Gather::wants`]: Namespaces and the objects of each `paramKind`),
+//! prepares them once ([`Policies::new`]) and asks [`Policies::evaluate`] about every object
+//! it validates, with the object as the server would store it (defaulted). Each binding whose
+//! policy and `matchResources` select the object (`matching`) is evaluated once per param
+//! (`params`) by the compiled policy (`evaluate`), and each failed validation becomes a
+//! finding per `validationActions` entry (`Deny` → `admission/denied`, `Warn` →
+//! `admission/warned`, `Audit` → `admission/audit`), worded as the server words it.
+//!
+//! MutatingAdmissionPolicies run before validating ones on the server: their mutation
+//! belongs at the start of [`Policies::evaluate`], which would then validate the mutated
+//! object (and the driver's `crdlint default` would print it).
+
+mod evaluate;
+mod matching;
+mod params;
+pub mod rules;
+
+use std::collections::{BTreeMap, HashMap};
+
+use crate::cel::eval::{convert::to_value_untyped, Value};
+use crate::diag::{Diagnostic, Severity, Span};
+use crate::k8s::KubeVersion;
+use crate::yaml::Node;
+use evaluate::{Compiled, Decision, Input};
+use matching::{Attrs, Match};
+use params::ParamKind;
+
+/// The user the requests are made as (`request.userInfo`): a service account of the
+/// `default` namespace named `crdlint`, with the groups the server gives service accounts.
+pub const DEFAULT_USER: &str = "system:serviceaccount:default:crdlint";
+
+/// How the run is made: who asks, and what an `authorizer` check that cannot be known
+/// offline gives (only "not decidable": the policy is skipped for the object, with a note).
+#[derive(Clone, Debug)]
+pub struct Settings {
+    pub username: String,
+    pub groups: Vec<String>,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            username: DEFAULT_USER.to_string(),
+            groups: vec![
+                "system:serviceaccounts".into(),
+                "system:serviceaccounts:default".into(),
+                "system:authenticated".into(),
+            ],
+        }
+    }
+}
+
+/// The group of the policy kinds.
+const GROUP: &str = super::GROUP;
+
+fn group_of(api_version: &str) -> &str {
+    api_version.rsplit_once('/').map_or("", |(g, _)| g)
+}
+
+/// The run's policies, bindings and the objects they read, as the driver finds them.
+#[derive(Default)]
+pub struct Gather {
+    policies: Vec<Node>,
+    bindings: Vec<Node>,
+    namespaces: Vec<Node>,
+    params: Vec<Node>,
+    param_kinds: Vec<(String, String)>,
+}
+
+impl Gather {
+    /// Whether an object of this kind is a validating policy or binding.
+    pub fn is_policy(api_version: &str, kind: &str) -> bool {
+        group_of(api_version) == GROUP
+            && matches!(
+                kind,
+                "ValidatingAdmissionPolicy" | "ValidatingAdmissionPolicyBinding"
+            )
+    }
+
+    /// Keeps a policy or binding ([`Gather::is_policy`]).
+    pub fn add_policy(&mut self, obj: &Node) {
+        match obj.get_str("kind") {
+            Some("ValidatingAdmissionPolicy") => {
+                if let (Some(av), Some(k)) = (
+                    obj.at(&["spec", "paramKind", "apiVersion"])
+                        .and_then(Node::as_str),
+                    obj.at(&["spec", "paramKind", "kind"])
+                        .and_then(Node::as_str),
+                ) {
+                    let pk = (av.to_string(), k.to_string());
+                    if !self.param_kinds.contains(&pk) {
+                        self.param_kinds.push(pk);
+                    }
+                }
+                self.policies.push(obj.clone());
+            }
+            Some("ValidatingAdmissionPolicyBinding") => self.bindings.push(obj.clone()),
+            _ => {}
+        }
+    }
+
+    /// No binding: nothing will run.
+    pub fn is_empty(&self) -> bool {
+        self.bindings.is_empty() || self.policies.is_empty()
+    }
+
+    /// The kind names of the objects the policies read (a cheap text filter for files).
+    pub fn wanted_kinds(&self) -> Vec<String> {
+        let mut out = vec!["Namespace".to_string()];
+        out.extend(self.param_kinds.iter().map(|(_, k)| k.clone()));
+        out
+    }
+
+    /// Whether the policies read objects of this kind: Namespaces, and each `paramKind`.
+    pub fn wants(&self, api_version: &str, kind: &str) -> bool {
+        (api_version == "v1" && kind == "Namespace")
+            || self
+                .param_kinds
+                .iter()
+                .any(|(av, k)| k == kind && group_of(av) == group_of(api_version))
+    }
+
+    /// Keeps an object [`Gather::wants`] (it may be both a Namespace and a param).
+    pub fn add(&mut self, obj: &Node) {
+        let (av, kind) = (
+            obj.get_str("apiVersion").unwrap_or(""),
+            obj.get_str("kind").unwrap_or(""),
+        );
+        if av == "v1" && kind == "Namespace" {
+            self.namespaces.push(obj.clone());
+        }
+        if self
+            .param_kinds
+            .iter()
+            .any(|(pav, k)| k == kind && group_of(pav) == group_of(av))
+        {
+            self.params.push(obj.clone());
+        }
+    }
+}
+
+/// One policy, prepared.
+struct Policy {
+    name: String,
+    node: Node,
+    ignore: bool,
+    param_kind: Option<ParamKind>,
+    /// `None` when an expression does not compile (`admission/expression` says so).
+    compiled: Option<Compiled>,
+}
+
+/// One binding and the policy it binds.
+struct Binding {
+    name: String,
+    node: Node,
+    policy: usize,
+}
+
+/// The run's policies, ready to evaluate.
+pub struct Policies {
+    kube: KubeVersion,
+    settings: Settings,
+    policies: Vec<Policy>,
+    bindings: Vec<Binding>,
+    namespaces: HashMap<String, Node>,
+    params: Vec<Node>,
+}
+
+/// One object to run the policies on.
+pub struct Request<'a> {
+    /// As the server would store it (defaulted).
+    pub object: &'a Node,
+    /// The previous version (an UPDATE), when the run has it.
+    pub old: Option<&'a Node>,
+    pub group: &'a str,
+    pub version: &'a str,
+    pub kind: &'a str,
+    /// The resource name (a CRD's plural, a built-in kind's resource).
+    pub resource: &'a str,
+    pub namespaced: bool,
+    /// The versions of the group that serve the resource (its equivalents).
+    pub versions: &'a [String],
+    /// Where findings about the object point.
+    pub at: Span,
+}
+
+impl Policies {
+    /// Prepares the gathered policies; `namespaced` tells whether a kind (apiVersion, kind)
+    /// is namespaced, when known.
+    pub fn new(
+        g: Gather,
+        kube: KubeVersion,
+        settings: Settings,
+        namespaced: impl Fn(&str, &str) -> Option<bool>,
+    ) -> Policies {
+        let policies: Vec<Policy> = g
+            .policies
+            .into_iter()
+            .map(|node| {
+                let param_kind = match (
+                    node.at(&["spec", "paramKind", "apiVersion"])
+                        .and_then(Node::as_str),
+                    node.at(&["spec", "paramKind", "kind"])
+                        .and_then(Node::as_str),
+                ) {
+                    (Some(av), Some(k)) => Some(ParamKind {
+                        api_version: av.to_string(),
+                        kind: k.to_string(),
+                        namespaced: namespaced(av, k),
+                    }),
+                    _ => None,
+                };
+                Policy {
+                    name: name_of(&node).to_string(),
+                    ignore: node.at(&["spec", "failurePolicy"]).and_then(Node::as_str)
+                        == Some("Ignore"),
+                    compiled: evaluate::compile(&node, param_kind.is_some(), kube),
+                    param_kind,
+                    node,
+                }
+            })
+            .collect();
+        let bindings = g
+            .bindings
+            .into_iter()
+            .filter_map(|node| {
+                let wanted = node.at(&["spec", "policyName"]).and_then(Node::as_str)?;
+                let policy = policies.iter().position(|p| p.name == wanted)?;
+                Some(Binding {
+                    name: name_of(&node).to_string(),
+                    node,
+                    policy,
+                })
+            })
+            .collect();
+        let namespaces = g
+            .namespaces
+            .into_iter()
+            .map(|n| (name_of(&n).to_string(), n))
+            .collect();
+        Policies {
+            kube,
+            settings,
+            policies,
+            bindings,
+            namespaces,
+            params: g.params,
+        }
+    }
+
+    /// The findings of every binding that selects the object.
+    pub fn evaluate(&self, r: &Request<'_>) -> Vec<Diagnostic> {
+        let mut out = Vec::new();
+        let name = r
+            .object
+            .at(&["metadata", "name"])
+            .and_then(Node::as_str)
+            .unwrap_or("");
+        let is_namespace = r.group.is_empty() && r.kind == "Namespace";
+        // A namespaced object without a namespace is created in the client's; offline that is
+        // `default`.
+        let namespace = if is_namespace {
+            name
+        } else if r.namespaced {
+            r.object
+                .at(&["metadata", "namespace"])
+                .and_then(Node::as_str)
+                .filter(|n| !n.is_empty())
+                .unwrap_or("default")
+        } else {
+            ""
+        };
+        let operation = if r.old.is_some() { "UPDATE" } else { "CREATE" };
+        let attrs = Attrs {
+            group: r.group,
+            version: r.version,
+            resource: r.resource,
+            versions: r.versions,
+            operation,
+            namespace,
+            name,
+            labels: matching::labels(r.object),
+            old_labels: r.old.map(matching::labels),
+        };
+        let ns_node = if is_namespace {
+            Some(r.object)
+        } else {
+            self.namespaces.get(namespace)
+        };
+        let ns_labels: Option<BTreeMap<String, String>> = ns_node.map(matching::labels);
+        let mut input: Option<Input> = None;
+        for b in &self.bindings {
+            let p = &self.policies[b.policy];
+            let Some(compiled) = &p.compiled else {
+                continue;
+            };
+            let constraints = p.node.at(&["spec", "matchConstraints"]);
+            let resources = b.node.at(&["spec", "matchResources"]);
+            let m = match matching::matches(constraints, &attrs, ns_labels.as_ref()) {
+                Match::No => continue,
+                first => match (
+                    first,
+                    matching::matches(resources, &attrs, ns_labels.as_ref()),
+                ) {
+                    (_, Match::No) => continue,
+                    (Match::Yes, Match::Yes) => Match::Yes,
+                    _ => Match::NamespaceUnknown,
+                },
+            };
+            if m == Match::NamespaceUnknown {
+                out.push(self.not_decidable(
+                    p,
+                    b,
+                    r.at,
+                    format!("its namespaceSelector needs the labels of namespace '{namespace}', whose Namespace object is not in the run"),
+                ));
+                continue;
+            }
+            let param_ref = b.node.at(&["spec", "paramRef"]);
+            let params =
+                match params::collect(p.param_kind.as_ref(), param_ref, namespace, &self.params) {
+                    Ok(found) => found,
+                    Err(e) => {
+                        if !p.ignore {
+                            let message = format!("failed to configure binding: {e}");
+                            out.push(denied(p, b, r.at, &message, "Invalid"));
+                        }
+                        continue;
+                    }
+                };
+            let input = input.get_or_insert_with(|| self.input(r, &attrs, ns_node));
+            for param in params {
+                input.params = param.map_or(Value::Null, to_value_untyped);
+                match compiled.evaluate(input, p.ignore, self.kube) {
+                    Decision::NotMatched => {}
+                    Decision::Authorizer(text) => {
+                        out.push(self.not_decidable(p, b, r.at, format!("expression '{text}' calls the authorizer, which only a cluster can answer")));
+                    }
+                    Decision::Validations(ds) => {
+                        for (i, d) in ds.into_iter().enumerate() {
+                            if let Some((message, reason)) = d {
+                                out.extend(findings(p, b, r.at, i, &message, &reason));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The variables of one request (`params` is set per param).
+    fn input(&self, r: &Request<'_>, a: &Attrs<'_>, ns: Option<&Node>) -> Input {
+        let gvk = serde_json::json!({"group": r.group, "version": r.version, "kind": r.kind});
+        let gvr =
+            serde_json::json!({"group": r.group, "version": r.version, "resource": r.resource});
+        let options_kind = if r.old.is_some() {
+            "UpdateOptions"
+        } else {
+            "CreateOptions"
+        };
+        // `cel.CreateAdmissionRequest`: the request as the server fills it for a create (or
+        // an update) of the object.
+        let request = serde_json::json!({
+            "kind": gvk, "resource": gvr, "subResource": "",
+            "requestKind": gvk, "requestResource": gvr, "requestSubResource": "",
+            "name": a.name, "namespace": a.namespace, "operation": a.operation,
+            "userInfo": {"username": self.settings.username, "groups": self.settings.groups},
+            "dryRun": false,
+            "options": {"kind": options_kind, "apiVersion": "meta.k8s.io/v1"},
+        });
+        // `cel.CreateNamespaceObject`: the namespace's metadata, spec and status.
+        let namespace_object = ns.map_or(Value::Null, |n| {
+            let mut j = serde_json::Map::new();
+            for k in ["apiVersion", "kind", "metadata", "spec", "status"] {
+                if let Some(v) = n.get(k) {
+                    j.insert(k.to_string(), v.to_json());
+                }
+            }
+            to_value_untyped(&Node::from_json(&serde_json::Value::Object(j)))
+        });
+        Input {
+            object: to_value_untyped(r.object),
+            old_object: r.old.map_or(Value::Null, to_value_untyped),
+            request: to_value_untyped(&Node::from_json(&request)),
+            params: Value::Null,
+            namespace_object,
+        }
+    }
+
+    fn not_decidable(&self, p: &Policy, b: &Binding, at: Span, why: String) -> Diagnostic {
+        Diagnostic::new(
+            &rules::NOT_DECIDABLE,
+            at,
+            format!(
+                "ValidatingAdmissionPolicy '{}' with binding '{}' was not evaluated: {why}; not decidable offline",
+                p.name, b.name
+            ),
+        )
+    }
+}
+
+/// The resource a kind is created through: a CRD's plural, else the built-in kind's
+/// resource as the RESTMapper guesses it (the same guess type-checking makes).
+pub fn resource_of(kind: &str, plural: &str) -> String {
+    if plural.is_empty() {
+        super::typecheck::guess_resource(kind)
+    } else {
+        plural.to_string()
+    }
+}
+
+fn name_of(n: &Node) -> &str {
+    n.at(&["metadata", "name"])
+        .and_then(Node::as_str)
+        .unwrap_or("")
+}
+
+/// `reasonToCode` (dispatcher.go): the HTTP status of a denial's reason.
+fn code_of(reason: &str) -> u16 {
+    match reason {
+        "Forbidden" => 403,
+        "Unauthorized" => 401,
+        "RequestEntityTooLarge" => 413,
+        _ => 422,
+    }
+}
+
+/// A denial as `Dispatch` words it.
+fn denied(p: &Policy, b: &Binding, at: Span, message: &str, reason: &str) -> Diagnostic {
+    Diagnostic::new(
+        &rules::DENIED,
+        at,
+        format!(
+            "ValidatingAdmissionPolicy '{}' with binding '{}' denied request: {message}",
+            p.name, b.name
+        ),
+    )
+    .with_help(format!(
+        "the server refuses it with reason {reason} ({})",
+        code_of(reason)
+    ))
+}
+
+/// One failed validation, once per `validationActions` entry.
+fn findings(
+    p: &Policy,
+    b: &Binding,
+    at: Span,
+    index: usize,
+    message: &str,
+    reason: &str,
+) -> Vec<Diagnostic> {
+    let actions: Vec<&str> = b
+        .node
+        .at(&["spec", "validationActions"])
+        .and_then(Node::as_seq)
+        .map(|s| s.iter().filter_map(Node::as_str).collect())
+        .unwrap_or_default();
+    let mut out = Vec::new();
+    for action in &actions {
+        match *action {
+            "Deny" => out.push(denied(p, b, at, message, reason)),
+            "Warn" => out.push(Diagnostic::new(
+                &rules::WARNED,
+                at,
+                format!(
+                    "Validation failed for ValidatingAdmissionPolicy '{}' with binding '{}': {message}",
+                    p.name, b.name
+                ),
+            )),
+            "Audit" => {
+                // `publishValidationFailureAnnotation`: the annotation's key and JSON value.
+                let value = serde_json::json!([{
+                    "message": message,
+                    "policy": p.name,
+                    "binding": b.name,
+                    "expressionIndex": index,
+                    "validationActions": actions,
+                }]);
+                out.push(
+                    Diagnostic::new(
+                        &rules::AUDIT,
+                        at,
+                        format!("validation.policy.admission.k8s.io/validation_failure: {value}"),
+                    )
+                    .with_severity(Severity::Info),
+                );
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,119 @@
+//! Between steps 2 and 3 of the run driver, when the run holds ValidatingAdmissionPolicies:
+//! their policies and bindings gathered from the files whose text names them, then the
+//! Namespaces and param objects they read from the files whose text names those kinds, and
+//! the policies prepared ([`admission::run::Policies`]) for step 3 to run on every object it
+//! validates ([`request`]). A run whose files name no policy kind reads nothing more and its
+//! output is unchanged.
+
+use super::*;
+use crate::admission::run::{Gather, Policies, Request, Settings};
+
+/// Whether a file's text may hold a validating policy or binding.
+pub(super) fn may_hold_policy(text: &str) -> bool {
+    text.contains("ValidatingAdmissionPolicy")
+}
+
+/// The run's policies, when it has a policy with a binding (and the command validates).
+pub(super) fn gather(
+    loaded: &[Loaded],
+    early: &[Early<'_>],
+    opts: &RunOptions,
+    table: &Table,
+    crds: &[Option<CompiledCrd>],
+) -> Option<Policies> {
+    if opts.mode == Mode::Lint || !early.iter().any(|e| e.may_hold_policy) {
+        return None;
+    }
+    let _piece = trace::piece("policies", None);
+    let mut g = Gather::default();
+    let files: Vec<FileId> = (0..loaded.len())
+        .filter(|&f| early[f].may_hold_policy)
+        .collect();
+    each_object(loaded, &files, |node| {
+        let (av, kind) = type_of(node);
+        if Gather::is_policy(av, kind) {
+            g.add_policy(node);
+        }
+    });
+    if g.is_empty() {
+        return None;
+    }
+    let wanted = g.wanted_kinds();
+    let files: Vec<FileId> = (0..loaded.len())
+        .filter(|&f| loaded[f].input.role == Role::Target)
+        .filter(|&f| {
+            Text::read(&loaded[f])
+                .held()
+                .is_some_and(|t| wanted.iter().any(|k| t.contains(k.as_str())))
+        })
+        .collect();
+    each_object(loaded, &files, |node| {
+        let (av, kind) = type_of(node);
+        if g.wants(av, kind) {
+            g.add(node);
+        }
+    });
+    let kube = opts.validate.kube_version;
+    let namespaced = |av: &str, kind: &str| -> Option<bool> {
+        let group = av.rsplit_once('/').map_or("", |(g, _)| g);
+        if let Some(Some(i)) = table
+            .get(&(group.to_string(), kind.to_string()))
+            .map(|e| e.index)
+        {
+            return crds[i].as_ref().map(|c| c.namespaced);
+        }
+        let mut catalog = builtin::Catalog::new(kube);
+        catalog.prepare(av, kind);
+        match catalog.get(av, kind) {
+            Some(builtin::Entry::Served { crd, .. }) => Some(crd.namespaced),
+            _ => None,
+        }
+    };
+    Some(Policies::new(g, kube, Settings::default(), namespaced))
+}
+
+fn type_of(node: &Node) -> (&str, &str) {
+    (
+        node.get_str("apiVersion").unwrap_or(""),
+        node.get_str("kind").unwrap_or(""),
+    )
+}
+
+/// Every object of the files, read and parsed again (their trees are not kept by step 1).
+fn each_object(loaded: &[Loaded], files: &[FileId], mut f: impl FnMut(&Node)) {
+    for &file in files {
+        let text = Text::read(&loaded[file]);
+        let Some(t) = text.held() else { continue };
+        for doc in crate::yaml::load(t) {
+            if let Some(root) = &doc.root {
+                for (_, node) in objects(root) {
+                    f(node);
+                }
+            }
+        }
+    }
+}
+
+/// The request for one validated object, or `None` when its apiVersion has no version.
+pub(super) fn request<'a>(
+    crd: &'a CompiledCrd,
+    object: &'a Node,
+    old: Option<&'a Node>,
+    versions: &'a [String],
+    resource: &'a str,
+    at: Span,
+) -> Option<Request<'a>> {
+    let av = object.get_str("apiVersion")?;
+    let version = av.rsplit_once('/').map_or(av, |(_, v)| v);
+    Some(Request {
+        object,
+        old,
+        group: crd.group.as_str(),
+        version,
+        kind: crd.kind.as_str(),
+        resource,
+        namespaced: crd.namespaced,
+        versions,
+        at,
+    })
+}
