@@ -1,10 +1,11 @@
 //! Call costs of library functions that the core estimator does not know: the Kubernetes CEL
-//! libraries (apiserver `pkg/cel/library/cost.go`, `EstimateCallCost`, matched by *function
-//! name*) and the cel-go extensions that register per-overload estimators (`ext/lists.go`
-//! version 3, matched by *overload id*; ext.Sets is on the overload table,
-//! `eval::functions::sets`).
+//! libraries (apiserver `pkg/cel/library/cost.go`, `EstimateCallCost`, which matches by
+//! *function name*, ext.Strings' functions among them), here one estimate function per case,
+//! named by the rows of the overload table (`eval::functions::kubernetes`, `strings`), and the
+//! cel-go extensions that register per-overload estimators (`ext/lists.go` version 3, matched by
+//! *overload id*; ext.Sets is on the overload table, `eval::functions::sets`).
 //!
-//! Both return a [`CallEstimate`] for the call alone; the caller adds the arguments' own costs.
+//! All return a [`CallEstimate`] for the call alone; the caller adds the arguments' own costs.
 //! `None` means "no estimate here", and the caller falls through to cel-go's built-in rules.
 
 use std::ops::Add;
@@ -102,103 +103,248 @@ fn is_string_or_bytes(t: &Type) -> bool {
     matches!(t, Type::String | Type::Bytes)
 }
 
-/// The Kubernetes library's `EstimateCallCost`.
+/// The Kubernetes library's `EstimateCallCost` for the functions of libraries not on the
+/// overload table yet, matched by function name as upstream does: `_==_` of its types (the
+/// standard library's equality is not on the table yet); `overload` is not needed by it.
 pub fn kubernetes_call_cost(
     function: &str,
-    overload: &str,
+    _overload: &str,
+    _target: Option<&AstNode<'_>>,
+    args: &[AstNode<'_>],
+    _sizes: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    match function {
+        "_==_" => opaque_equality_cost(args),
+        _ => None,
+    }
+}
+
+/// No estimate of its own: cel-go's default of 1 (plus the arguments).
+pub fn cel_default(
+    _: Option<&AstNode<'_>>,
+    _: &[AstNode<'_>],
+    _: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    None
+}
+
+// The estimates of the Kubernetes libraries' overloads (apiserver `pkg/cel/library/cost.go`,
+// `EstimateCallCost`), one per case of its switch, named on the overload table's rows
+// (`eval::functions::kubernetes`).
+
+/// A flat 1 (`CallCost` of the accessors, comparisons and the authorizer's builders).
+pub fn k8s_one(
+    _: Option<&AstNode<'_>>,
+    _: &[AstNode<'_>],
+    _: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    CallEstimate::fixed(1)
+}
+
+/// An authorizer `check`: a fixed 350,000 (a call out to the authorizer).
+pub fn k8s_authz_check(
+    _: Option<&AstNode<'_>>,
+    _: &[AstNode<'_>],
+    _: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    CallEstimate::fixed(350_000)
+}
+
+/// `fieldSelector`, `labelSelector`: parsing the selector and one allocation per requirement.
+pub fn k8s_selector(
+    _: Option<&AstNode<'_>>,
+    args: &[AstNode<'_>],
+    sizes: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    match args {
+        [a] => CallEstimate::cost(selector_cost(size_of(a, sizes))),
+        _ => None,
+    }
+}
+
+/// `isSorted`, `sum`, `max`, `min`, `indexOf`, `lastIndexOf` on a list.
+pub fn k8s_list_traversal(
+    target: Option<&AstNode<'_>>,
+    _: &[AstNode<'_>],
+    sizes: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    list_function_cost("", target?, sizes)
+}
+
+/// `includes`.
+pub fn k8s_list_includes(
+    target: Option<&AstNode<'_>>,
+    _: &[AstNode<'_>],
+    sizes: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    list_function_cost("includes", target?, sizes)
+}
+
+/// `url`, `jsonpatch.escapeKey`: a traversal of the argument, whose size the result has.
+pub fn k8s_string_traversal_sized(
+    _: Option<&AstNode<'_>>,
+    args: &[AstNode<'_>],
+    sizes: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    let [a] = args else {
+        return None;
+    };
+    let sz = size_of(a, sizes);
+    Some(CallEstimate {
+        cost: sz.multiply_by_cost_factor(STRING_TRAVERSAL_COST_FACTOR),
+        result_size: Some(sz),
+    })
+}
+
+/// `lowerAscii`, `upperAscii`, `substring`, `trim`: a traversal of the receiver, whose size
+/// bounds the result's.
+pub fn k8s_target_traversal_sized(
+    target: Option<&AstNode<'_>>,
+    _: &[AstNode<'_>],
+    sizes: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    let sz = size_of(target?, sizes);
+    Some(CallEstimate {
+        cost: sz.multiply_by_cost_factor(STRING_TRAVERSAL_COST_FACTOR),
+        result_size: Some(sz),
+    })
+}
+
+/// `replace`.
+pub fn k8s_replace(
     target: Option<&AstNode<'_>>,
     args: &[AstNode<'_>],
     sizes: &dyn SizeEstimator,
 ) -> Option<CallEstimate> {
-    let st = STRING_TRAVERSAL_COST_FACTOR;
-    match function {
-        "check" => CallEstimate::fixed(350_000),
-        "serviceAccount" | "path" | "group" | "resource" | "subresource" | "namespace" | "name"
-        | "allowed" | "reason" | "error" | "errored" => CallEstimate::fixed(1),
-        "fieldSelector" | "labelSelector" => {
-            if args.len() == 1 {
-                CallEstimate::cost(selector_cost(size_of(&args[0], sizes)))
-            } else {
-                None
-            }
-        }
-        "isSorted" | "sum" | "max" | "min" | "indexOf" | "lastIndexOf" | "includes" => {
-            list_function_cost(function, target?, sizes)
-        }
-        "url" | "jsonpatch.escapeKey" => {
-            if args.len() != 1 {
-                return None;
-            }
-            let sz = size_of(&args[0], sizes);
-            Some(CallEstimate {
-                cost: sz.multiply_by_cost_factor(st),
-                result_size: Some(sz),
-            })
-        }
-        "lowerAscii" | "upperAscii" | "substring" | "trim" => {
-            let sz = size_of(target?, sizes);
-            Some(CallEstimate {
-                cost: sz.multiply_by_cost_factor(st),
-                result_size: Some(sz),
-            })
-        }
-        "replace" => {
-            let target = target?;
-            if args.len() < 2 {
-                return None;
-            }
-            Some(replace_estimate(
-                size_of(target, sizes),
-                size_of(&args[0], sizes),
-                size_of(&args[1], sizes),
-            ))
-        }
-        "split" => Some(split_estimate(target?, args, sizes)),
-        "join" => Some(join_estimate(target?, args, sizes)),
-        "find" | "findAll" => Some(find_estimate(target?, args.first()?, sizes)),
-        "cidr" | "isIP" | "isCIDR" | "quantity" | "isQuantity" | "semver" | "isSemver" => {
-            let a = args.first()?;
-            CallEstimate::cost(size_of(a, sizes).multiply_by_cost_factor(st))
-        }
-        "ip" => {
-            if overload == "cidr_ip" {
-                return CallEstimate::fixed(1);
-            }
-            let a = args.first()?;
-            CallEstimate::cost(size_of(a, sizes).multiply_by_cost_factor(st))
-        }
-        "ip.isCanonical" => {
-            let a = args.first()?;
-            CallEstimate::cost(size_of(a, sizes).multiply_by_cost_factor(2.0 * st))
-        }
-        "masked"
-        | "prefixLength"
-        | "family"
-        | "isUnspecified"
-        | "isLoopback"
-        | "isLinkLocalMulticast"
-        | "isLinkLocalUnicast"
-        | "isGlobalUnicast" => CallEstimate::fixed(1),
-        "containsIP" | "containsCIDR" => {
-            CallEstimate::cost(contains_cost(function, overload, args.first()?, sizes))
-        }
-        "validate" => {
-            let a = args.first()?;
-            CallEstimate::cost(
-                size_of(a, sizes)
-                    .multiply_by_cost_factor(st)
-                    .multiply_by_cost_factor(
-                        MAX_NAME_FORMAT_REGEX_SIZE * REGEX_STRING_LENGTH_COST_FACTOR,
-                    ),
-            )
-        }
-        "format.named" | "sign" | "asInteger" | "isInteger" | "asApproximateFloat"
-        | "isGreaterThan" | "isLessThan" | "compareTo" | "add" | "sub" | "major" | "minor"
-        | "patch" | "getScheme" | "getHostname" | "getHost" | "getPort" | "getEscapedPath"
-        | "getQuery" => CallEstimate::fixed(1),
-        "_==_" => opaque_equality_cost(args),
-        _ => None,
+    let target = target?;
+    if args.len() < 2 {
+        return None;
     }
+    Some(replace_estimate(
+        size_of(target, sizes),
+        size_of(&args[0], sizes),
+        size_of(&args[1], sizes),
+    ))
+}
+
+/// `split`.
+pub fn k8s_split(
+    target: Option<&AstNode<'_>>,
+    args: &[AstNode<'_>],
+    sizes: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    Some(split_estimate(target?, args, sizes))
+}
+
+/// `join`.
+pub fn k8s_join(
+    target: Option<&AstNode<'_>>,
+    args: &[AstNode<'_>],
+    sizes: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    Some(join_estimate(target?, args, sizes))
+}
+
+/// cel-go's own estimate of `strings.quote` (its `functionCost`, which reads the argument's
+/// computed size only): a traversal, and a result of up to twice the length plus the quotes.
+pub fn strings_quote(
+    _: Option<&AstNode<'_>>,
+    args: &[AstNode<'_>],
+    _: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    let [a] = args else {
+        return None;
+    };
+    let sz = a.computed_size.unwrap_or(SizeEstimate::UNKNOWN);
+    Some(CallEstimate {
+        cost: sz.multiply_by_cost_factor(STRING_TRAVERSAL_COST_FACTOR),
+        result_size: Some(SizeEstimate::new(
+            sz.min.wrapping_add(2),
+            sz.max.wrapping_mul(2).wrapping_add(2),
+        )),
+    })
+}
+
+/// `find`, `findAll`.
+pub fn k8s_find(
+    target: Option<&AstNode<'_>>,
+    args: &[AstNode<'_>],
+    sizes: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    Some(find_estimate(target?, args.first()?, sizes))
+}
+
+/// The parsers and their predicates (`cidr`, `isIP`, `isCIDR`, `quantity`, `isQuantity`,
+/// `semver`, `isSemver`, `ip` of a string): a traversal of the string.
+pub fn k8s_parse(
+    _: Option<&AstNode<'_>>,
+    args: &[AstNode<'_>],
+    sizes: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    let a = args.first()?;
+    CallEstimate::cost(size_of(a, sizes).multiply_by_cost_factor(STRING_TRAVERSAL_COST_FACTOR))
+}
+
+/// `ip.isCanonical`: parsing and printing, two traversals.
+pub fn k8s_ip_is_canonical(
+    _: Option<&AstNode<'_>>,
+    args: &[AstNode<'_>],
+    sizes: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    let a = args.first()?;
+    CallEstimate::cost(
+        size_of(a, sizes).multiply_by_cost_factor(2.0 * STRING_TRAVERSAL_COST_FACTOR),
+    )
+}
+
+/// `containsIP` with an IP.
+pub fn k8s_contains_ip(
+    _: Option<&AstNode<'_>>,
+    args: &[AstNode<'_>],
+    sizes: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    CallEstimate::cost(contains_cost(false, false, args.first()?, sizes))
+}
+
+/// `containsIP` with a string.
+pub fn k8s_contains_ip_string(
+    _: Option<&AstNode<'_>>,
+    args: &[AstNode<'_>],
+    sizes: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    CallEstimate::cost(contains_cost(false, true, args.first()?, sizes))
+}
+
+/// `containsCIDR` with a CIDR.
+pub fn k8s_contains_cidr(
+    _: Option<&AstNode<'_>>,
+    args: &[AstNode<'_>],
+    sizes: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    CallEstimate::cost(contains_cost(true, false, args.first()?, sizes))
+}
+
+/// `containsCIDR` with a string.
+pub fn k8s_contains_cidr_string(
+    _: Option<&AstNode<'_>>,
+    args: &[AstNode<'_>],
+    sizes: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    CallEstimate::cost(contains_cost(true, true, args.first()?, sizes))
+}
+
+/// A named format's `validate`: the string's traversal times the longest format regex.
+pub fn k8s_validate(
+    _: Option<&AstNode<'_>>,
+    args: &[AstNode<'_>],
+    sizes: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    let a = args.first()?;
+    CallEstimate::cost(
+        size_of(a, sizes)
+            .multiply_by_cost_factor(STRING_TRAVERSAL_COST_FACTOR)
+            .multiply_by_cost_factor(MAX_NAME_FORMAT_REGEX_SIZE * REGEX_STRING_LENGTH_COST_FACTOR),
+    )
 }
 
 /// `isSorted`, `sum`, `max`, `min`, `indexOf`, `lastIndexOf`, `includes` on a list: the list's
@@ -288,8 +434,8 @@ fn find_estimate(
 /// `containsIP`, `containsCIDR`: byte-list comparisons, plus parsing the argument for the
 /// string overloads.
 fn contains_cost(
-    function: &str,
-    overload: &str,
+    cidr: bool,
+    string: bool,
     a: &AstNode<'_>,
     sizes: &dyn SizeEstimator,
 ) -> CostEstimate {
@@ -297,14 +443,11 @@ fn contains_cost(
     // IPv4 or IPv6 byte lists: 4 or 16 bytes, compared pairwise.
     let sz = SizeEstimate::new(4, 16);
     let mut c = sz.add(sz).multiply_by_cost_factor(st);
-    let string_overload = if function == "containsCIDR" {
+    if cidr {
         c = c.add(sz.multiply_by_cost_factor(st));
         c = c.add(CostEstimate::fixed(1));
-        "cidr_contains_cidr_string"
-    } else {
-        "cidr_contains_ip_string"
-    };
-    if overload == string_overload {
+    }
+    if string {
         c = c.add(size_of(a, sizes).to_cost().multiply_by_cost_factor(st));
     }
     c

@@ -144,16 +144,6 @@ impl<'a> Coster<'a> {
                     result_size: Some(SizeEstimate::new(sz.min / 4, sz.max)),
                 })
             }
-            "strings_quote" if args.len() == 1 => {
-                let sz = size(&args[0]);
-                Some(CallEstimate {
-                    cost: sz.multiply_by_cost_factor(st).add(arg_sum),
-                    result_size: Some(SizeEstimate::new(
-                        sz.min.wrapping_add(2),
-                        sz.max.wrapping_mul(2).wrapping_add(2),
-                    )),
-                })
-            }
             "starts_with_string" | "ends_with_string" if args.len() == 1 => Some(plain(
                 size(&args[0]).multiply_by_cost_factor(st).add(arg_sum),
             )),

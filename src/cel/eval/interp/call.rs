@@ -143,7 +143,7 @@ impl<'a> Evaluator<'a> {
         all.push(acc);
         all.extend(rest);
         let result = append_in_place(func, &mut all);
-        let c = functions::call_cost(func, false, &all, &result);
+        let c = functions::call_cost(func, false, &all);
         self.add(c)?;
         result
     }
@@ -214,20 +214,10 @@ impl<'a> Evaluator<'a> {
         }
         let member = target.is_some();
         // Functions whose work grows faster than their input (or with an argument,
-        // like `lists.range(n)`), and those charged by a result that can be far larger than
-        // their input (`join`), are charged before they run, so an expression over the limit
+        // like `lists.range(n)`) are charged before they run, so an expression over the limit
         // is cancelled instead of computing something huge first. The outcome is the one
         // cel-go reaches after the call (the same error and cost).
-        let pre = if pre_charged {
-            Some(functions::call_cost(
-                func,
-                member,
-                &self.args[base..],
-                &Ok(Value::Null),
-            ))
-        } else {
-            functions::cost_before(func, &self.args[base..])
-        };
+        let pre = pre_charged.then(|| functions::call_cost(func, member, &self.args[base..]));
         if let (Some(pre), Some(l)) = (pre, self.opts.cost_limit) {
             if self.cost.saturating_add(pre) > l {
                 self.cost = self.cost.saturating_add(pre);
@@ -242,7 +232,7 @@ impl<'a> Evaluator<'a> {
         }
         let vals = &self.args[base..];
         let result = functions::call_in(self.opts.behavior, func, member, vals);
-        let c = functions::call_cost(func, member, vals, &result);
+        let c = functions::call_cost(func, member, vals);
         self.add(c)?;
         self.built = self
             .built
