@@ -271,8 +271,8 @@ fn readable(
         };
         // Before the minor that has `optionalOldSelf`, the field is not the server's at all
         // (`crd/field-not-in-version` reports it).
-        let old_self_field = crate::lint::decode::added_in("ValidationRule", "optionalOldSelf")
-            .is_none_or(|m| kv.minor >= m);
+        let old_self_field =
+            crate::lint::decode::has_field("ValidationRule", "optionalOldSelf", kv);
         if std::ptr::eq(d.rule, &OPTIONAL_OLD_SELF_UNUSED) && !old_self_field {
             continue;
         }
@@ -325,8 +325,7 @@ fn go_sharp_v_rule(
     kv: crate::k8s::KubeVersion,
 ) -> String {
     use crate::yaml::goquote::go_quote;
-    let has =
-        |f: &str| crate::lint::decode::added_in("ValidationRule", f).is_none_or(|m| kv.minor >= m);
+    let has = |f: &str| crate::lint::decode::has_field("ValidationRule", f, kv);
     let mut fields = vec![
         format!("Rule:{}", go_quote(&r.rule)),
         format!("Message:{}", go_quote(&r.message)),
