@@ -2,6 +2,7 @@
 //! which is most of a cold `cargo test` on two cores. Each module is one former test file.
 
 mod admission;
+mod author_loop;
 mod builtin;
 mod cel_corpus;
 mod cel_cost_core;

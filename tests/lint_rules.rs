@@ -9,15 +9,42 @@ fn fixture(id: &str) -> String {
     format!("{}/testdata/lint/{id}.yaml", env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Renders the diagnostics of rule `id` for the fixture, one per line.
-fn render(id: &str) -> String {
+/// The options of a fixture: the defaults, at the minor a leading `# kube-version: 1.N` line
+/// names (for the rules about what an older API server lacks).
+fn options(text: &str) -> Options {
+    let mut o = Options::default();
+    if let Some(v) = header(text, "kube-version") {
+        o.kube_version = crdlint::k8s::KubeVersion::parse(v).expect("fixture's kube-version");
+    }
+    o
+}
+
+/// The value of a leading `# NAME: value` comment line.
+fn header<'t>(text: &'t str, name: &str) -> Option<&'t str> {
+    text.lines()
+        .take_while(|l| l.starts_with('#'))
+        .find_map(|l| l.strip_prefix(&format!("# {name}: ")))
+}
+
+/// The fixture's text; a leading `# pad: N` puts N bytes in place of `PAD` (the size rules'
+/// fixtures, too large to keep in the repository).
+fn fixture_text(id: &str) -> String {
     let text =
         std::fs::read_to_string(fixture(id)).unwrap_or_else(|e| panic!("fixture for {id}: {e}"));
+    match header(&text, "pad").map(|n| n.parse::<usize>().expect("pad size")) {
+        Some(n) => text.replace("PAD", &"x".repeat(n)),
+        None => text,
+    }
+}
+
+/// Renders the diagnostics of rule `id` for the fixture, one per line.
+fn render(id: &str) -> String {
+    let text = fixture_text(id);
     let file = SourceFile::new(format!("{id}.yaml"), text.clone());
     let mut out = String::new();
     for doc in crdlint::yaml::load(&text) {
         let Some(root) = &doc.root else { continue };
-        let mut diags: Vec<Diagnostic> = lint_crd(root, &Options::default())
+        let mut diags: Vec<Diagnostic> = lint_crd(root, &options(&text))
             .into_iter()
             .filter(|d| d.rule.id == id)
             .collect();
@@ -64,6 +91,7 @@ macro_rules! rule_tests {
 rule_tests! {
     crd_decode => "crd/decode",
     crd_unknown_field => "crd/unknown-field",
+    crd_field_not_in_version => "crd/field-not-in-version",
     crd_metadata_name => "crd/metadata-name",
     crd_group => "crd/group",
     crd_scope => "crd/scope",
@@ -105,6 +133,9 @@ rule_tests! {
     schema_unrecognized_format => "schema/unrecognized-format",
     schema_pattern_too_complex => "schema/pattern-too-complex",
     schema_non_scalar_set => "schema/non-scalar-set",
+    schema_not_checked => "schema/not-checked",
+    crd_request_too_large => "crd/request-too-large",
+    crd_last_applied_too_large => "crd/last-applied-too-large",
 }
 
 #[test]

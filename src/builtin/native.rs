@@ -632,10 +632,20 @@ fn service_ports(obj: &Node, out: &mut Out) {
                 }
                 let proto = p.get_str("protocol").unwrap_or("TCP").to_string();
                 if !keys.insert((proto.clone(), v)) {
-                    let value = format!(
-                        "core.ServicePort{{Name:\"\", Protocol:{}, AppProtocol:(*string)(nil), Port:{v}, TargetPort:intstr.IntOrString{{Type:0, IntVal:0, StrVal:\"\"}}, NodePort:0}}",
-                        go_quote(&proto)
-                    );
+                    // The key `ValidateService` compares, the internal `core.ServicePort` with
+                    // only Protocol and Port set: Go's `%#v` before 1.34, JSON from 1.34 (the
+                    // internal type has no JSON tags; `IntOrString` marshals as its int).
+                    let value = if out.behavior.field_value_json {
+                        format!(
+                            "{{\"Name\":\"\",\"Protocol\":{},\"AppProtocol\":null,\"Port\":{v},\"TargetPort\":0,\"NodePort\":0}}",
+                            crate::k8s::field::go_json_string_at(&proto, out.behavior)
+                        )
+                    } else {
+                        format!(
+                            "core.ServicePort{{Name:\"\", Protocol:{}, AppProtocol:(*string)(nil), Port:{v}, TargetPort:intstr.IntOrString{{Type:0, IntVal:0, StrVal:\"\"}}, NodePort:0}}",
+                            go_quote(&proto)
+                        )
+                    };
                     out.push(
                         &rules::SERVICE_PORT,
                         FieldError::duplicate(pp.clone(), BadValue::Json(value)),
@@ -847,6 +857,10 @@ mod tests {
     }
 
     fn service(ports: &str) -> Vec<String> {
+        service_at(ports, KubeVersion::NEWEST.minor)
+    }
+
+    fn service_at(ports: &str, minor: u32) -> Vec<String> {
         let text = format!(
             "apiVersion: v1\nkind: Service\nmetadata: {{name: s}}\nspec:\n  ports: {ports}\n"
         );
@@ -854,7 +868,7 @@ mod tests {
         check(
             "Service",
             docs[0].root.as_ref().unwrap(),
-            KubeVersion::NEWEST,
+            KubeVersion { minor },
         )
         .into_iter()
         .map(|d| d.message)
@@ -874,8 +888,12 @@ mod tests {
             ["spec.ports[0].port: Invalid value: 0: must be between 1 and 65535, inclusive"]
         );
         assert_eq!(
-            service("[{name: a, port: 80}, {name: b, port: 80}]"),
+            service_at("[{name: a, port: 80}, {name: b, port: 80}]", 33),
             ["spec.ports[1]: Duplicate value: core.ServicePort{Name:\"\", Protocol:\"TCP\", AppProtocol:(*string)(nil), Port:80, TargetPort:intstr.IntOrString{Type:0, IntVal:0, StrVal:\"\"}, NodePort:0}"]
+        );
+        assert_eq!(
+            service_at("[{name: a, port: 80}, {name: b, port: 80}]", 34),
+            ["spec.ports[1]: Duplicate value: {\"Name\":\"\",\"Protocol\":\"TCP\",\"AppProtocol\":null,\"Port\":80,\"TargetPort\":0,\"NodePort\":0}"]
         );
         // A missing port is Go's 0 (validateServicePort), not "Required value".
         assert_eq!(

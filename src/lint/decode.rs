@@ -11,6 +11,7 @@
 
 use super::ctx::go_quote;
 use crate::diag::{Diagnostic, Rule, Severity, Span};
+use crate::k8s::KubeVersion;
 use crate::schema::keywords::{Obj, Ty, K, SCHEMA};
 use crate::yaml::{Node, Value};
 
@@ -38,6 +39,51 @@ does nothing.",
     bad: "properties:\n  spec:\n    type: object\n    requird: [name]\n",
     good: "properties:\n  spec:\n    type: object\n    required: [name]\n",
 };
+
+pub static FIELD_NOT_IN_VERSION: Rule = Rule {
+    id: "crd/field-not-in-version",
+    severity: Severity::Error,
+    summary: "a CustomResourceDefinition field that the emulated Kubernetes minor does not have yet",
+    docs: "Fields are added to the CustomResourceDefinition API in later minors: \
+`messageExpression` in 1.27, a validation rule's `reason` and `fieldPath` in 1.28, \
+`optionalOldSelf` in 1.29, `selectableFields` in 1.30, `status.observedGeneration` in 1.35. At \
+`--kube-version` below that minor the server's Go type has no such field: with strict field \
+validation (`kubectl apply`'s default) it rejects the CRD as an unknown field; other clients have \
+the field dropped, so the feature silently does nothing on that cluster. An operator that \
+supports older minors should lint at the oldest one it supports, and leave the field out or \
+raise its minimum.",
+    // Whole documents, linted at --kube-version 1.29 (`tests/rule_examples.rs`).
+    bad: "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec:\n  group: example.com\n  names: {kind: Widget, plural: widgets}\n  scope: Namespaced\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    selectableFields:\n    - jsonPath: .spec.color\n    schema:\n      openAPIV3Schema:\n        type: object\n        properties:\n          spec:\n            type: object\n            properties:\n              color: {type: string}\n",
+    good: "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec:\n  group: example.com\n  names: {kind: Widget, plural: widgets}\n  scope: Namespaced\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    additionalPrinterColumns:\n    - {name: Color, type: string, jsonPath: .spec.color}\n    schema:\n      openAPIV3Schema:\n        type: object\n        properties:\n          spec:\n            type: object\n            properties:\n              color: {type: string}\n",
+};
+
+/// The CRD API's fields that appeared after the oldest supported minor: (Go struct, JSON
+/// field, first minor that has it). Read from `pkg/apis/apiextensions/v1/types.go` and
+/// `types_jsonschema.go` (and the internal `types_jsonschema.go`, which has the same fields) at
+/// the apiextensions-apiserver `v0.25.0` … `v0.36.0` tags.
+const ADDED: &[(&str, &str, u32)] = &[
+    ("ValidationRule", "messageExpression", 27),
+    ("ValidationRule", "reason", 28),
+    ("ValidationRule", "fieldPath", 28),
+    ("ValidationRule", "optionalOldSelf", 29),
+    ("CustomResourceDefinitionVersion", "selectableFields", 30),
+    ("CustomResourceDefinitionSpec", "selectableFields", 30),
+    ("CustomResourceDefinitionStatus", "observedGeneration", 35),
+];
+
+/// The first minor whose `go` struct has the JSON field `field` (`None`: every supported one).
+pub(crate) fn added_in(go: &str, field: &str) -> Option<u32> {
+    ADDED
+        .iter()
+        .find(|(g, f, _)| *g == go && *f == field)
+        .map(|(_, _, m)| *m)
+}
+
+/// Whether Kubernetes `kv`'s `go` struct has the JSON field `field` (the one place this table's
+/// minors are compared).
+pub(crate) fn has_field(go: &str, field: &str, kv: KubeVersion) -> bool {
+    added_in(go, field).is_none_or(|m| m <= kv.minor)
+}
 
 static STRINGS: Ty = Ty::List(&Ty::Str);
 
@@ -239,6 +285,7 @@ static STATUS: Obj = Obj {
         ("conditions", Ty::List(&Ty::Opaque)),
         ("acceptedNames", Ty::Obj(&NAMES)),
         ("storedVersions", Ty::List(&Ty::Str)),
+        ("observedGeneration", Ty::Int("int64")),
     ],
 };
 
@@ -266,9 +313,9 @@ static CRD_V1BETA1: Obj = Obj {
 
 static SCHEMA_LIST: Ty = Ty::List(&Ty::Schema);
 
-/// Checks a CRD document's types and fields.
-pub(crate) fn check(root: &Node, v1: bool, out: &mut Vec<Diagnostic>) {
-    let mut w = Walker { out };
+/// Checks a CRD document's types and fields, as the Go types of Kubernetes `kube` have them.
+pub(crate) fn check(root: &Node, v1: bool, kube: KubeVersion, out: &mut Vec<Diagnostic>) {
+    let mut w = Walker { out, kube };
     let top = if v1 { &CRD_V1 } else { &CRD_V1BETA1 };
     w.obj(root, top, &mut Path::default(), 0);
 }
@@ -341,6 +388,7 @@ impl<'a> Path<'a> {
 
 struct Walker<'o> {
     out: &'o mut Vec<Diagnostic>,
+    kube: KubeVersion,
 }
 
 fn json_kind(v: &Node) -> String {
@@ -431,10 +479,45 @@ impl<'a> Walker<'_> {
         self.out.push(d);
     }
 
+    /// A field the emulated minor's type does not have yet: the server's strict-decoding
+    /// words, and a help that says what happens to the feature.
+    fn not_yet(&mut self, key: &str, go: &str, key_span: Span, path: &Path) {
+        let field = path.field();
+        let full = if field.is_empty() {
+            key.to_string()
+        } else {
+            format!("{field}.{key}")
+        };
+        let since = added_in(go, key).unwrap_or(0);
+        let d = Diagnostic::new(
+            &FIELD_NOT_IN_VERSION,
+            key_span,
+            format!(
+                "{full}: strict decoding error: unknown field {}",
+                go_quote(&full)
+            ),
+        )
+        .with_path(full)
+        .with_help(format!(
+            "`{key}` was added to {go} in Kubernetes 1.{since}; a {kube} API server rejects it with strict field validation and otherwise drops it, so the feature silently does nothing there (lint at --kube-version 1.{since} or later if that is your oldest supported minor)",
+            kube = self.kube
+        ));
+        self.out.push(d);
+    }
+
     fn obj(&mut self, n: &'a Node, o: &'static Obj, path: &mut Path<'a>, depth: usize) {
         let Some(m) = n.as_map() else { return };
         for e in &m.entries {
+            let span = if e.key_span.is_empty() {
+                e.value.span()
+            } else {
+                e.key_span
+            };
             match field_of(o, &e.key) {
+                // (Schema keywords are the same in every supported minor: skip the lookup there.)
+                Some((k, _)) if !std::ptr::eq(o, &SCHEMA) && !has_field(o.go, k, self.kube) => {
+                    self.not_yet(k, o.go, span, path);
+                }
                 Some((k, t)) => {
                     let saved = path.push(Seg::Child(k));
                     self.value(&e.value, t, path, o.go, depth + 1);
@@ -443,11 +526,6 @@ impl<'a> Walker<'_> {
                 None => {
                     // Kubernetes decodes field names case-sensitively: `maxlength` is unknown
                     // (and dropped without strict validation).
-                    let span = if e.key_span.is_empty() {
-                        e.value.span()
-                    } else {
-                        e.key_span
-                    };
                     self.unknown(&e.key, span, path);
                 }
             }
@@ -571,7 +649,7 @@ mod tests {
 
     fn run(j: serde_json::Value) -> Vec<String> {
         let mut out = Vec::new();
-        check(&Node::from_json(&j), true, &mut out);
+        check(&Node::from_json(&j), true, KubeVersion::NEWEST, &mut out);
         out.into_iter().map(|d| d.message).collect()
     }
 

@@ -41,6 +41,7 @@ mod names;
 mod run;
 mod schema;
 mod selectable;
+mod size;
 mod structural;
 mod subresources;
 mod subschemas;
@@ -91,7 +92,7 @@ pub fn lint_crd_with(crd: &Node, opts: &Options, mode: Mode) -> Vec<Diagnostic> 
 pub fn lint_crd_in(crd: &Node, opts: &Options, mode: Mode, src: Option<&str>) -> Vec<Diagnostic> {
     let internal = crd::Internal::new(crd);
     let mut decoded = Vec::new();
-    decode::check(crd, internal.v1, &mut decoded);
+    decode::check(crd, internal.v1, opts.kube_version, &mut decoded);
     let mut sink = ctx::Sink {
         src,
         ..Default::default()
@@ -108,6 +109,7 @@ pub fn lint_crd_in(crd: &Node, opts: &Options, mode: Mode, src: Option<&str>) ->
     );
     let mut out = decoded;
     out.extend(sink.into_diagnostics(crate::k8s::Behavior::of(opts.kube_version)));
+    size::check(crd, opts.kube_version, !mode.server_only, &mut out);
     if !mode.server_only {
         warnings::check(&internal, opts, &mut out);
     }
@@ -218,6 +220,7 @@ pub fn versions_by_priority(crd: &Node) -> Vec<VersionInfo> {
 pub static RULES: &[&Rule] = &[
     &decode::DECODE,
     &decode::UNKNOWN_FIELD,
+    &decode::FIELD_NOT_IN_VERSION,
     &crd_spec::METADATA_NAME,
     &crd_spec::METADATA,
     &crd_spec::GROUP,
@@ -259,6 +262,9 @@ pub static RULES: &[&Rule] = &[
     &warnings::UNRECOGNIZED_FORMAT,
     &warnings::PATTERN_TOO_COMPLEX,
     &warnings::NON_SCALAR_SET,
+    &schema::NOT_CHECKED,
+    &size::REQUEST_TOO_LARGE,
+    &size::LAST_APPLIED_TOO_LARGE,
 ];
 
 #[cfg(test)]

@@ -22,10 +22,52 @@ pub(crate) fn validate(crd: &Internal, mode: Mode, sink: &mut Sink) {
     if mode.as_given {
         validate_stored_versions(crd, sink);
     } else {
-        validate_stored_versions_of(crd, sink);
+        stored_versions_made_at_create(crd, mode, sink);
     }
     crd_spec::validate_api_approval(crd, mode.kube, sink);
     crd_spec::validate_preserve_unknown_fields(crd, sink);
+}
+
+/// `status.storedVersions` as `PrepareForCreate` makes it (the first storage version). With
+/// several storage versions the server reports it too, but only as a consequence of
+/// `crd/versions`' "exactly one version marked as storage version", about a status the file
+/// does not have: its words go into that finding's help instead of a second finding. (With none,
+/// `must have at least one stored version` stays a finding of its own, as `crd/stored-versions`
+/// documents.)
+fn stored_versions_made_at_create(crd: &Internal, mode: Mode, sink: &mut Sink) {
+    let mut made = Sink::default();
+    validate_stored_versions_of(crd, &mut made);
+    if made.len() == 0 {
+        return;
+    }
+    let storage = crd.versions.iter().filter(|v| v.storage).count();
+    let owner = (storage > 1)
+        .then(|| {
+            sink.errs.iter_mut().find(|e| {
+                std::ptr::eq(e.rule, &crd_versions::VERSIONS)
+                    && e.err
+                        .detail
+                        .contains("exactly one version marked as storage")
+            })
+        })
+        .flatten();
+    let Some(owner) = owner else {
+        sink.errs.extend(made.errs);
+        return;
+    };
+    let words: Vec<String> = made
+        .into_diagnostics(crate::k8s::Behavior::of(mode.kube))
+        .into_iter()
+        .map(|d| d.message)
+        .collect();
+    let also = format!(
+        "the server also reports `{}` about the status it makes on create; it goes away with this one",
+        words.join("`, `")
+    );
+    owner.help = Some(match owner.help.take() {
+        Some(h) => format!("{h}; {also}"),
+        None => also,
+    });
 }
 
 /// `spec` in the server's order: group, scope, schemas, each version, the versions list, names,

@@ -12,9 +12,11 @@ use crate::schema::keywords::{Kw, K};
 use crate::yaml::{Node, Value};
 use std::ops::ControlFlow;
 
+mod beyond;
 mod validations;
 mod walk;
 
+pub(crate) use beyond::NOT_CHECKED;
 use validations::cel_rules;
 use walk::{Ssv, Walker};
 
@@ -354,6 +356,8 @@ pub(crate) fn validate_validation(
     }
     let mut deferred: Option<FErr> = None;
     let mut cel_ok = false;
+    // Why the server stops before the defaults or the rules, if it does.
+    let mut stop: Option<beyond::Stop> = None;
     // Converting the schema to a structural one is costly: done once for both uses below.
     let conv_err = super::structural::conversion_error(schema);
     if opts.require_structural {
@@ -366,6 +370,7 @@ pub(crate) fn validate_validation(
                 Bad::str(""),
                 msg,
             ));
+            stop = Some(beyond::Stop::NotStructural);
         } else {
             let errs = super::structural::validate_structural(
                 schema,
@@ -374,6 +379,7 @@ pub(crate) fn validate_validation(
             );
             if !errs.is_empty() {
                 sink.errs.extend(errs);
+                stop = Some(beyond::Stop::NotStructural);
             } else {
                 let errs = super::defaults::validate_defaults(
                     schema,
@@ -383,6 +389,7 @@ pub(crate) fn validate_validation(
                 );
                 if !errs.is_empty() {
                     sink.errs.extend(errs);
+                    stop = Some(beyond::Stop::Defaults);
                 } else {
                     cel_ok = true;
                 }
@@ -413,6 +420,9 @@ pub(crate) fn validate_validation(
         if let Some(e) = deferred {
             sink.push(e);
         }
+    }
+    if let Some(stop) = stop {
+        beyond::check(schema, &sloc, opts, stop, &blocked, sink);
     }
 }
 

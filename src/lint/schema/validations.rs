@@ -185,7 +185,11 @@ pub(super) fn cel_rules(
     }
     let cost_diags =
         crate::cel::cost::check_schema_costs(&model, &costs, &path, &server, &settings);
-    let compiled = crate::cel::rules::rules_diagnostics(&nodes, sink.src);
+    let compiled = readable(
+        crate::cel::rules::rules_diagnostics(&nodes, sink.src),
+        &nodes,
+        kv,
+    );
     for mut d in compiled.into_iter().chain(cost_diags) {
         let user = d.path.clone().unwrap_or_default();
         let node = user.split(".x-kubernetes-validations").next().unwrap_or("");
@@ -222,4 +226,132 @@ fn field_path(s: &str) -> crate::k8s::FieldPath {
         }
     }
     p
+}
+
+/// The CEL findings as an author reads them, the server's words kept:
+/// - a compile error's bad value is the whole rule struct (`field.Invalid(..., schema.XValidations[i], ...)`
+///   in apiextensions `validation.go`): Go's `%#v` before 1.34, JSON from 1.34 (apimachinery
+///   #132245, `Change::FieldValueJson`). The message keeps that dump; a help shows the rule.
+/// - a rule that does not compile counts as not using `oldSelf`, so the server also reports its
+///   `optionalOldSelf` as unused; that consequence goes into the compile error's help instead of
+///   a second finding, which would be wrong for a rule that does use `oldSelf`.
+fn readable(
+    diags: Vec<crate::diag::Diagnostic>,
+    nodes: &[crate::cel::rules::NodeRules<'_>],
+    kv: crate::k8s::KubeVersion,
+) -> Vec<crate::diag::Diagnostic> {
+    use crate::cel::rules::{COMPILE, MESSAGE_EXPRESSION, OPTIONAL_OLD_SELF_UNUSED};
+    let json = crate::k8s::Behavior::of(kv).field_value_json;
+    // Each rule entry's path (`...x-kubernetes-validations[i]`) and the entry.
+    let mut entries = Vec::new();
+    for node in nodes {
+        let xv = node.path.child("x-kubernetes-validations");
+        for (i, r) in node.schema.x_validations.iter().enumerate() {
+            entries.push((xv.index(i).to_string(), r));
+        }
+    }
+    let entry_of = |d: &crate::diag::Diagnostic| {
+        let p = d.path.as_deref()?;
+        entries.iter().find(|(base, _)| {
+            p.strip_prefix(base.as_str())
+                .is_some_and(|t| t.starts_with('.'))
+        })
+    };
+    let failed: Vec<&str> = diags
+        .iter()
+        .filter(|d| std::ptr::eq(d.rule, &COMPILE))
+        .filter_map(|d| entry_of(d).map(|(b, _)| b.as_str()))
+        .collect();
+    let mut cascades: Vec<(String, String)> = Vec::new();
+    let mut out = Vec::with_capacity(diags.len());
+    for mut d in diags {
+        let Some((base, r)) = entry_of(&d) else {
+            out.push(d);
+            continue;
+        };
+        // Before the minor that has `optionalOldSelf`, the field is not the server's at all
+        // (`crd/field-not-in-version` reports it).
+        let old_self_field =
+            crate::lint::decode::has_field("ValidationRule", "optionalOldSelf", kv);
+        if std::ptr::eq(d.rule, &OPTIONAL_OLD_SELF_UNUSED) && !old_self_field {
+            continue;
+        }
+        if std::ptr::eq(d.rule, &OPTIONAL_OLD_SELF_UNUSED) && failed.contains(&base.as_str()) {
+            cascades.push((base.clone(), d.message));
+            continue;
+        }
+        let (what, text) = if std::ptr::eq(d.rule, &COMPILE) {
+            ("rule", r.rule.as_str())
+        } else if std::ptr::eq(d.rule, &MESSAGE_EXPRESSION) {
+            ("messageExpression", r.message_expression.as_str())
+        } else {
+            out.push(d);
+            continue;
+        };
+        if !json {
+            let dump = crate::cel::rules::rule_json(r);
+            d.message = d.message.replacen(&dump, &go_sharp_v_rule(r, kv), 1);
+        }
+        let shown = format!("the {what} as written: {}", text.trim());
+        d.help = Some(match d.help.take() {
+            Some(h) => format!("{shown}\n{h}"),
+            None => shown,
+        });
+        out.push(d);
+    }
+    for (base, msg) in cascades {
+        let owner = out.iter_mut().find(|d| {
+            std::ptr::eq(d.rule, &COMPILE)
+                && d.path.as_deref() == Some(format!("{base}.rule").as_str())
+        });
+        if let Some(d) = owner {
+            let also = format!(
+                "the server also reports `{msg}` (a rule that does not compile counts as not using oldSelf); it goes away once the rule compiles"
+            );
+            d.help = Some(match d.help.take() {
+                Some(h) => format!("{h}\n{also}"),
+                None => also,
+            });
+        }
+    }
+    out
+}
+
+/// Go's `%#v` of the internal `apiextensions.ValidationRule` at Kubernetes `kv`: the struct's
+/// fields are those of the minor (`decode::added_in`). A set pointer prints as its address,
+/// which differs on every request: shown as `0x…`.
+fn go_sharp_v_rule(
+    r: &crate::schema::model::ValidationRule,
+    kv: crate::k8s::KubeVersion,
+) -> String {
+    use crate::yaml::goquote::go_quote;
+    let has = |f: &str| crate::lint::decode::has_field("ValidationRule", f, kv);
+    let mut fields = vec![
+        format!("Rule:{}", go_quote(&r.rule)),
+        format!("Message:{}", go_quote(&r.message)),
+    ];
+    if has("messageExpression") {
+        fields.push(format!(
+            "MessageExpression:{}",
+            go_quote(&r.message_expression)
+        ));
+    }
+    if has("reason") {
+        let p = if r.reason.is_some() { "0x…" } else { "nil" };
+        fields.push(format!(
+            "Reason:(*apiextensions.FieldValueErrorReason)({p})"
+        ));
+    }
+    if has("fieldPath") {
+        fields.push(format!("FieldPath:{}", go_quote(&r.field_path)));
+    }
+    if has("optionalOldSelf") {
+        let p = if r.optional_old_self.is_some() {
+            "0x…"
+        } else {
+            "nil"
+        };
+        fields.push(format!("OptionalOldSelf:(*bool)({p})"));
+    }
+    format!("apiextensions.ValidationRule{{{}}}", fields.join(", "))
 }
