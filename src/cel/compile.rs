@@ -347,7 +347,7 @@ mod tests {
         assert!(compile_expr(local, &vars, &stored(36)).is_ok());
         assert_eq!(
             compile_expr(local, &vars, &stored(37)).unwrap_err().to_string(),
-            "ERROR: <input>:1:12: undeclared reference to '.x' (in container '')\n | [1].all(x, .x > 0)\n | ...........^"
+            "ERROR: <input>:1:13: undeclared reference to '.x' (in container '')\n | [1].all(x, .x > 0)\n | ............^"
         );
         assert_eq!(
             err(".x == 1", 36),
