@@ -144,8 +144,8 @@ fn env_shape(m: u32, base_env_options: bool) -> EnvShape {
         flags,
         library_types: checker::library_types_at(m),
         macros: parse::MacroSet::for_minor(m, flags[1]),
-        leading_dot_global_only: m
-            >= crate::k8s::behavior::since(crate::k8s::behavior::Change::CelLeadingDotGlobalOnly),
+        leading_dot_global_only: crate::k8s::Behavior::of(KubeVersion { minor: m })
+            .cel_leading_dot_global_only,
     }
 }
 

@@ -233,8 +233,10 @@ impl<'a> Checker<'a> {
         let Some(rest) = name.strip_prefix('.') else {
             return self.lookup_var(name).map(|t| (name.to_string(), t));
         };
-        let global_only = crate::k8s::behavior::since(Change::CelLeadingDotGlobalOnly);
-        let t = if self.env.minor >= global_only {
+        let minor = crate::k8s::KubeVersion {
+            minor: self.env.minor,
+        };
+        let t = if crate::k8s::Behavior::of(minor).has(Change::CelLeadingDotGlobalOnly) {
             self.lookup_global_var(rest)
         } else {
             self.lookup_var(rest)
