@@ -31,6 +31,7 @@ mod conformance_cr;
 mod conformance_crd;
 mod conformance_formats;
 mod conformance_names;
+mod conformance_server_words;
 mod conformance_version_priority;
 mod default_parity;
 mod lint_corpus;

@@ -131,6 +131,8 @@ struct EnvShape {
     flags: [bool; 5],
     library_types: usize,
     macros: parse::MacroSet,
+    /// The checker's resolution of `.name` ([`crate::k8s::behavior::Change::CelLeadingDotGlobalOnly`]).
+    leading_dot_global_only: bool,
 }
 
 /// Counts the overloads without building minor `m`'s declaration table (which
@@ -142,6 +144,8 @@ fn env_shape(m: u32, base_env_options: bool) -> EnvShape {
         flags,
         library_types: checker::library_types_at(m),
         macros: parse::MacroSet::for_minor(m, flags[1]),
+        leading_dot_global_only: crate::k8s::Behavior::of(KubeVersion { minor: m })
+            .cel_leading_dot_global_only,
     }
 }
 
@@ -317,6 +321,38 @@ mod tests {
             }
             assert_eq!(env_class_of(70, base), 70);
         }
+    }
+
+    /// cel-go resolves `.name` in the root scope (`containers.ResolveCandidateNames` drops the
+    /// dot): `.self` is `self`, `.size(x)` is `size(x)`; a comprehension variable is found too
+    /// up to v0.26 (1.36), not from v0.27 (1.37, 3cb57058).
+    #[test]
+    fn leading_dot_names_the_root_scope() {
+        let vars = vec![("self".to_string(), Type::Int)];
+        let ok = |src: &str, minor| {
+            compile_expr(src, &vars, &CompileOptions::new(KubeVersion { minor })).is_ok()
+        };
+        for minor in [25, 30, 36, 37] {
+            assert!(ok(".self == 1", minor), "1.{minor}");
+            assert!(ok(".size([.self]) == 1", minor), "1.{minor}");
+            assert!(ok("self == .self", minor), "1.{minor}");
+        }
+        // The stored-expressions environment of each minor (the one the API server validates
+        // objects with; the checker's minor is its environment's).
+        let stored = |minor| CompileOptions {
+            env: EnvKind::StoredExpressions,
+            ..CompileOptions::new(KubeVersion { minor })
+        };
+        let local = "[1].all(x, .x > 0)";
+        assert!(compile_expr(local, &vars, &stored(36)).is_ok());
+        assert_eq!(
+            compile_expr(local, &vars, &stored(37)).unwrap_err().to_string(),
+            "ERROR: <input>:1:13: undeclared reference to '.x' (in container '')\n | [1].all(x, .x > 0)\n | ............^"
+        );
+        assert_eq!(
+            err(".x == 1", 36),
+            "ERROR: <input>:1:2: undeclared reference to '.x' (in container '')\n | .x == 1\n | .^"
+        );
     }
 
     #[test]

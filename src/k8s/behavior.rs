@@ -85,6 +85,15 @@ pub enum Change {
     /// variable name is any printable ASCII but `=` (`IsRelaxedEnvVarName`); before, a C
     /// identifier with `-` and `.` (`IsEnvVarName`).
     RelaxedEnvVarNames,
+    /// apiextensions `StripUnsupportedFormatsPostProcessorForVersion`: an `integer` schema keeps
+    /// `format: int32`/`int64` and a `number` schema `float`/`double` (every other type but
+    /// `string` loses its format); before, every type kept only the string formats, so numeric
+    /// formats were blanked and a type error names the JSON type (`must be of type integer:
+    /// "number"`), never the format (`must be of type int32: "float64"`).
+    NumericFormatsKept,
+    /// cel-go's checker resolves a leading-dot identifier (`.x`) among the global variables
+    /// only; before, local comprehension variables were searched too (`[1].all(x, .x > 0)`).
+    CelLeadingDotGlobalOnly,
 }
 
 /// One row of [`CHANGES`].
@@ -233,6 +242,18 @@ pub static CHANGES: &[Row] = &[
         upstream: "kubernetes/kubernetes KEP-4369 RelaxedEnvironmentVariableValidation: beta and on by default in 1.32 (pkg/features/kube_features.go); pkg/apis/core/validation validateEnvVarName",
         note: "env var names: printable ASCII but '=' (IsRelaxedEnvVarName); before, IsEnvVarName",
     },
+    Row {
+        change: Change::NumericFormatsKept,
+        since: 36,
+        upstream: "kubernetes/apiextensions-apiserver 0835a2fa9 'Stop stripping valid formats for number/integer types' (pkg/apiserver/validation/formats.go; first in release-1.36, release-1.25..1.35 strip every format not in the string-format set); kube-openapi pkg/validation/validate/type.go (unchanged 1.25..1.36) then reports the format",
+        note: "integer/number keep int32/int64/float/double: type errors name the format and Go type (int32, \"float64\"); before, the JSON type (integer, \"number\")",
+    },
+    Row {
+        change: Change::CelLeadingDotGlobalOnly,
+        since: 37,
+        upstream: "google/cel-go 3cb57058 'Namespace resolution fix' (checker/env.go resolveSimpleIdent, v0.27.0; Kubernetes 1.37 pins v0.27.0, 1.34-1.36 v0.26.0 whose LookupIdent searches every scope)",
+        note: "CEL `.x` names a global only; before, a comprehension variable x too",
+    },
 ];
 
 /// What each supported minor was built from: the rows a new minor adds, each with the upstream
@@ -301,6 +322,8 @@ pub struct Behavior {
     pub cel_two_var_comprehensions: bool,
     pub cel_sort_by_macro: bool,
     pub relaxed_env_var_names: bool,
+    pub numeric_formats_kept: bool,
+    pub cel_leading_dot_global_only: bool,
 }
 
 impl Behavior {
@@ -328,6 +351,8 @@ impl Behavior {
         cel_two_var_comprehensions: true,
         cel_sort_by_macro: true,
         relaxed_env_var_names: true,
+        numeric_formats_kept: true,
+        cel_leading_dot_global_only: true,
     };
 
     pub fn of(v: KubeVersion) -> Behavior {
@@ -355,6 +380,8 @@ impl Behavior {
             cel_two_var_comprehensions: on(Change::CelTwoVarComprehensions),
             cel_sort_by_macro: on(Change::CelSortByMacro),
             relaxed_env_var_names: on(Change::RelaxedEnvVarNames),
+            numeric_formats_kept: on(Change::NumericFormatsKept),
+            cel_leading_dot_global_only: on(Change::CelLeadingDotGlobalOnly),
         }
     }
 
@@ -383,6 +410,8 @@ impl Behavior {
             Change::CelTwoVarComprehensions => self.cel_two_var_comprehensions,
             Change::CelSortByMacro => self.cel_sort_by_macro,
             Change::RelaxedEnvVarNames => self.relaxed_env_var_names,
+            Change::NumericFormatsKept => self.numeric_formats_kept,
+            Change::CelLeadingDotGlobalOnly => self.cel_leading_dot_global_only,
         }
     }
 }

@@ -585,7 +585,9 @@ fn validate_schema(
         let user_path = e.user_path();
         let server_path = fe.path.to_string();
         d = d.with_path(user_path.clone());
-        if user_path != server_path {
+        // A nil server path (`<nil>: Invalid value: "": Checked value ...`) is the server's own
+        // text in the message; as a JSON field it would be a string `"<nil>"`, so it is left out.
+        if user_path != server_path && server_path != "<nil>" {
             d = d.with_server_path(server_path);
         }
         r.push(d);

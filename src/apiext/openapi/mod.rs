@@ -213,19 +213,24 @@ impl<'s> Types<'s> {
     }
 }
 
-/// The format kept by `StripUnsupportedFormatsPostProcessorForVersion`, or `""`.
+/// The format kept by `StripUnsupportedFormatsPostProcessorForVersion`, or `""`. Before 1.36
+/// ([`Change::NumericFormatsKept`](crate::k8s::behavior::Change)) the server kept only the
+/// string formats, on every type: `format: int32` was blanked, so a float in an int32 field is
+/// `must be of type integer: "number"`, and `format: date` on a boolean was kept.
 fn effective_format<'s>(cx: &Ctx<'_>, s: &'s Schema, types: Types<'_>) -> &'s str {
     let Some(f) = s.format.as_deref() else {
         return "";
     };
+    let string_format = || {
+        let since = match cx.formats.get(f) {
+            Some(i) => i.since,
+            None => super::formats::info(f).since,
+        };
+        since.is_some_and(|m| cx.compat_minor >= m)
+    };
     let keep = match types {
-        Types::None | Types::IntOrString | Types::One("string", _) => {
-            let since = match cx.formats.get(f) {
-                Some(i) => i.since,
-                None => super::formats::info(f).since,
-            };
-            since.is_some_and(|m| cx.compat_minor >= m)
-        }
+        _ if !cx.beh.numeric_formats_kept => string_format(),
+        Types::None | Types::IntOrString | Types::One("string", _) => string_format(),
         Types::One("integer", _) => f == "int32" || f == "int64",
         Types::One("number", _) => f == "float" || f == "double",
         Types::One(..) => false,

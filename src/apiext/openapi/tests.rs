@@ -104,3 +104,54 @@ fn enum_conversions_follow_go_reflect() {
         vec!["e: Unsupported value: \"B\": supported values: \"A\", \"1.5\", \"2\""]
     );
 }
+
+/// `errors` as the server of `minor` reports them (compatibility version `minor - 1`).
+fn errors_at(minor: u32, schema: serde_json::Value, obj: serde_json::Value) -> Vec<String> {
+    let s = Schema::from_node(&Node::from_json(&schema));
+    let beh = crate::k8s::Behavior::of(crate::k8s::KubeVersion { minor });
+    let mut v: Vec<String> =
+        super::validate_value(&s, &Node::from_json(&obj), None, beh, minor - 1)
+            .iter()
+            .map(|(e, _)| e.to_string())
+            .collect();
+    v.sort();
+    v
+}
+
+/// apiextensions `formats.go` before release-1.36 blanked every format outside the string
+/// set, numeric ones included (0835a2fa9 keeps them from 1.36): a type error names the JSON
+/// type until 1.35 and the format with the Go type from 1.36 (kube-openapi `type.go`, the same
+/// in every release).
+#[test]
+fn numeric_formats_are_blanked_before_1_36() {
+    let s = props(json!({
+        "i": {"type": "integer", "format": "int32"},
+        "f": {"type": "number", "format": "float"},
+        "b": {"type": "boolean", "format": "date"}
+    }));
+    for minor in 25..=35 {
+        assert_eq!(
+            errors_at(minor, s.clone(), json!({"i": 1.5, "f": true, "b": "x"})),
+            vec![
+                // `date` on a boolean is kept, so a string passes the type check and only
+                // fails the format.
+                "b: Invalid value: \"x\": b in body must be of type date: \"x\"",
+                "f: Invalid value: \"boolean\": f in body must be of type number: \"boolean\"",
+                "i: Invalid value: \"number\": i in body must be of type integer: \"number\"",
+            ],
+            "1.{minor}"
+        );
+    }
+    for minor in 36..=crate::k8s::KubeVersion::NEWEST.minor {
+        assert_eq!(
+            errors_at(minor, s.clone(), json!({"i": 1.5, "f": true, "b": "x"})),
+            vec![
+                "<nil>: Invalid value: \"\": Checked value must be of type integer with format int32 in i",
+                "b: Invalid value: \"string\": b in body must be of type boolean: \"string\"",
+                "f: Invalid value: \"\": f in body must be of type float: \"\"",
+                "i: Invalid value: \"float64\": i in body must be of type int32: \"float64\"",
+            ],
+            "1.{minor}"
+        );
+    }
+}

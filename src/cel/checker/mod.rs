@@ -17,6 +17,7 @@ use super::ast::{Expr, ExprKind, Literal};
 use super::decls::{FunctionDecl, OverloadDecl};
 use super::types::Type;
 use crate::cel::FastMap as HashMap;
+use crate::k8s::behavior::Change;
 
 mod assign;
 mod env;
@@ -221,6 +222,37 @@ impl<'a> Checker<'a> {
             .or_else(|| library_type_ident(name, self.env.minor))
     }
 
+    /// An identifier as cel-go's checker resolves it: the declared name it stands for and its
+    /// type. A leading dot (`.self`) names the root scope (`containers.ResolveCandidateNames`
+    /// drops the dot, so `.self` is `self` and the checked AST says `self`); up to cel-go v0.26
+    /// (Kubernetes 1.36) local comprehension variables are still searched (`LookupIdent`), from
+    /// v0.27 (1.37, 3cb57058 'Namespace resolution fix') only globals are. The switch follows
+    /// the environment's minor, so a 1.37 server's new expressions (1.36's environment, v0.27's
+    /// checker) still find the local: lenient, never a false error.
+    fn resolve_ident(&self, name: &str) -> Option<(String, Type)> {
+        let Some(rest) = name.strip_prefix('.') else {
+            return self.lookup_var(name).map(|t| (name.to_string(), t));
+        };
+        let minor = crate::k8s::KubeVersion {
+            minor: self.env.minor,
+        };
+        let t = if crate::k8s::Behavior::of(minor).has(Change::CelLeadingDotGlobalOnly) {
+            self.lookup_global_var(rest)
+        } else {
+            self.lookup_var(rest)
+        };
+        t.map(|t| (rest.to_string(), t))
+    }
+
+    /// [`Self::lookup_var`] without the local (comprehension) scopes.
+    fn lookup_global_var(&self, name: &str) -> Option<Type> {
+        if let Some((_, t)) = self.env.vars.iter().find(|(n, _)| n == name) {
+            return Some(t.clone());
+        }
+        type_ident(name, self.env.optional_types)
+            .or_else(|| library_type_ident(name, self.env.minor))
+    }
+
     /// The function's overloads: the environment's table itself, copied only when extra
     /// overloads (tests) add to it.
     fn lookup_function(&self, name: &str) -> Option<Cow<'a, FunctionDecl>> {
@@ -267,10 +299,14 @@ impl<'a> Checker<'a> {
             }
             ExprKind::Ident(name) => {
                 let name = name.clone();
-                match self.lookup_var(&name) {
-                    Some(t) => {
+                match self.resolve_ident(&name) {
+                    Some((resolved, t)) => {
                         self.set_type(id, t);
-                        self.refs.insert(id, Reference::Ident(name));
+                        self.refs.insert(id, Reference::Ident(resolved.clone()));
+                        if resolved != name {
+                            // cel-go overwrites the identifier with the name it resolved to.
+                            e.kind = ExprKind::Ident(resolved);
+                        }
                     }
                     None => {
                         self.set_type(id, Type::Error);
@@ -305,8 +341,8 @@ impl<'a> Checker<'a> {
         let id = e.id;
         // A dotted name may be a qualified identifier (`google.protobuf.Duration`).
         if let Some(q) = e.qualified_name() {
-            if q.contains('.') {
-                if let Some(t) = self.lookup_var(&q) {
+            if q.trim_start_matches('.').contains('.') {
+                if let Some((q, t)) = self.resolve_ident(&q) {
                     self.set_type(id, t);
                     self.refs.insert(id, Reference::Ident(q.clone()));
                     e.kind = ExprKind::Ident(q);
@@ -422,7 +458,10 @@ impl<'a> Checker<'a> {
         }
         let fname = func.clone();
         let Some(t) = target else {
-            match self.lookup_function(&fname) {
+            // A global call may name the root scope too (`.size(x)`, cel-go `LookupFunction`
+            // through `ResolveCandidateNames`): the call is then to `size`.
+            let global = fname.strip_prefix('.').unwrap_or(&fname);
+            match self.lookup_function(global) {
                 None => {
                     self.err(
                         id,
@@ -430,7 +469,12 @@ impl<'a> Checker<'a> {
                     );
                     self.set_type(id, Type::Error);
                 }
-                Some(f) => self.resolve_overload(id, &f, None, args),
+                Some(f) => {
+                    if global.len() != fname.len() {
+                        *func = global.to_string();
+                    }
+                    self.resolve_overload(id, &f, None, args);
+                }
             }
             return;
         };

@@ -102,15 +102,21 @@ pub struct Cidr {
 
 /// Kubernetes `ip()` (`apiserver/pkg/cel/library/ip.go`, `parseIPAddr`): Go's
 /// `netip.ParseAddr`, then no zone and no IPv4-mapped IPv6, each with the library's message.
+/// The input is quoted as Go's `%q` does (`\u200b`, not Rust's `\u{200b}`).
 pub fn parse_ip(s: &str) -> Result<IpAddr, String> {
     use crate::schema::formats::gonetip;
-    let addr = gonetip::parse_addr(s)
-        .map_err(|e| format!("IP Address {s:?} parse error during conversion from string: {e}"))?;
+    let q = || crate::k8s::field::go_quote(s);
+    let addr = gonetip::parse_addr(s).map_err(|e| {
+        format!(
+            "IP Address {} parse error during conversion from string: {e}",
+            q()
+        )
+    })?;
     if !addr.zone.is_empty() {
-        return Err(format!("IP address {s:?} with zone value is not allowed"));
+        return Err(format!("IP address {} with zone value is not allowed", q()));
     }
     if addr.is_4in6() {
-        return Err(format!("IPv4-mapped IPv6 address {s:?} is not allowed"));
+        return Err(format!("IPv4-mapped IPv6 address {} is not allowed", q()));
     }
     Ok(addr.ip)
 }
@@ -124,7 +130,8 @@ pub fn parse_cidr(s: &str) -> Result<Cidr, String> {
         gonetip::parse_prefix(s).map_err(|e| format!("{CONTEXT}: {CONTEXT}: {e}"))?;
     if addr.is_4in6() {
         return Err(format!(
-            "{CONTEXT}: IPv4-mapped IPv6 address {s:?} is not allowed"
+            "{CONTEXT}: IPv4-mapped IPv6 address {} is not allowed",
+            crate::k8s::field::go_quote(s)
         ));
     }
     Ok(Cidr {
@@ -668,6 +675,36 @@ mod tests {
         assert!(c.contains_ip(&parse_ip("10.255.0.1").unwrap()));
         assert!(!c.contains_ip(&parse_ip("11.0.0.1").unwrap()));
         assert!(parse_cidr("10.0.0.1/33").is_err());
+    }
+
+    /// The server's words for IPv4-mapped IPv6 addresses, in every spelling `netip` reads as
+    /// mapped (`Is4In6`), from apiserver `pkg/cel/library/ip.go` `parseIPAddr` and `cidr.go`
+    /// `stringToCIDR`/`parseCIDR` (the same in release-1.30 to release-1.36); the input is
+    /// quoted with Go's `%q`.
+    #[test]
+    fn ipv4_mapped_addresses_in_the_servers_words() {
+        for a in ["::ffff:1.2.3.4", "::FFFF:1.2.3.4", "0:0:0:0:0:ffff:102:304"] {
+            assert_eq!(
+                parse_ip(a).unwrap_err(),
+                format!("IPv4-mapped IPv6 address \"{a}\" is not allowed")
+            );
+            assert_eq!(
+                parse_cidr(&format!("{a}/120")).unwrap_err(),
+                format!(
+                    "network address parse error during conversion from string: IPv4-mapped IPv6 address \"{a}/120\" is not allowed"
+                )
+            );
+        }
+        // A zone is refused first; `::ffff:1.2.3.4` written as IPv6 hex is not IPv4.
+        assert_eq!(
+            parse_ip("::ffff:1.2.3.4%eth0").unwrap_err(),
+            "IP address \"::ffff:1.2.3.4%eth0\" with zone value is not allowed"
+        );
+        assert!(parse_ip("::fffe:1.2.3.4").is_ok());
+        assert_eq!(
+            parse_ip("\u{200b}").unwrap_err(),
+            "IP Address \"\\u200b\" parse error during conversion from string: ParseAddr(\"\\u200b\"): unable to parse IP"
+        );
     }
 
     #[test]
