@@ -262,6 +262,16 @@ pub struct CheckArgs {
     pub paths: PathArgs,
     #[command(flatten)]
     pub validation: ValidationArgs,
+    /// Apply the safe fixes in place: rename a key one edit from its object's missing schema
+    /// field, a kind one edit from a kind of its group, quote a YAML 1.1 boolean (`yes`, `on`)
+    /// where the schema wants a string. Files are replaced as `prune --write` replaces them;
+    /// fixed findings become notes and the exit status counts what remains.
+    #[arg(long)]
+    pub fix: bool,
+    /// With --fix: print the fixes as a unified diff instead of writing them (findings go to
+    /// standard error; the exit status is `check`'s).
+    #[arg(long, requires = "fix")]
+    pub diff: bool,
 }
 
 /// `crdlint lsp`: the editor names the files; only where schemas come from is set here.
