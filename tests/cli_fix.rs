@@ -146,3 +146,52 @@ fn fix_refuses_stdin_and_diff_needs_fix() {
     let (code, _, _) = crdlint_in(dir, &["lint", "--fix", "typos.yaml"]);
     assert_eq!(code, 2);
 }
+
+/// `prune --write` keeps an unknown field one edit from a field of its object (a likely typo)
+/// with a warning naming the field, and prunes the others; `--prune-typos` prunes it too.
+#[test]
+fn prune_write_keeps_likely_typos_unless_asked() {
+    let text = "apiVersion: cert-manager.io/v1\nkind: Certificate\nmetadata:\n  name: w\nspec:\n  secretName: w-tls\n  dnsName: [a.example.com]\n  extra: 1\n  issuerRef:\n    name: x\n    kinds: Issuer\n";
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::copy(
+        format!("{DIR}/certificate-crd.yaml"),
+        dir.path().join("crd.yaml"),
+    )
+    .expect("copy");
+    std::fs::write(dir.path().join("w.yaml"), text).expect("write");
+    let args = [
+        "prune", "--write", "--format", "concise", "--crd", "crd.yaml", "w.yaml",
+    ];
+    let (code, _, err) = crdlint_in(dir.path(), &args);
+    assert_eq!(code, 0, "{err}");
+    let kept = std::fs::read_to_string(dir.path().join("w.yaml")).expect("read");
+    assert!(
+        kept.contains("  dnsName: [a.example.com]\n") && kept.contains("    kinds: Issuer\n"),
+        "{kept}"
+    );
+    assert!(!kept.contains("extra"), "{kept}");
+    insta::assert_snapshot!("prune_keeps_typos", format!("{err}\n---\n{kept}"));
+    let (code, _, err) = crdlint_in(
+        dir.path(),
+        &[
+            "prune",
+            "--write",
+            "--prune-typos",
+            "--crd",
+            "crd.yaml",
+            "w.yaml",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    let pruned = std::fs::read_to_string(dir.path().join("w.yaml")).expect("read");
+    assert!(
+        !pruned.contains("dnsName") && !pruned.contains("kinds"),
+        "{pruned}"
+    );
+    // --prune-typos goes with --write only.
+    let (code, _, _) = crdlint_in(
+        dir.path(),
+        &["prune", "--prune-typos", "--crd", "crd.yaml", "w.yaml"],
+    );
+    assert_eq!(code, 2);
+}

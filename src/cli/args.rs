@@ -323,9 +323,13 @@ pub struct TransformArgs {
     pub validation: ValidationArgs,
     /// Rewrite the files in place instead of printing. Exits 0 when what was found is fixed:
     /// pruned unknown fields no longer count, other findings and files that could not be
-    /// rewritten still do.
+    /// rewritten still do. An unknown field one edit from a field its object lacks (a likely
+    /// typo: `dnsName` for `dnsNames`) is kept, with a warning, unless --prune-typos.
     #[arg(long)]
     pub write: bool,
+    /// With --write: delete likely typos too (unknown fields one edit from a schema field).
+    #[arg(long, requires = "write")]
+    pub prune_typos: bool,
 }
 
 #[derive(Debug, Args)]
