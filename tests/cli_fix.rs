@@ -195,3 +195,36 @@ fn prune_write_keeps_likely_typos_unless_asked() {
     );
     assert_eq!(code, 2);
 }
+
+/// A global flag that means nothing to a subcommand is a usage error (exit 2), not ignored:
+/// `lsp --format json`, `completions bash --select cel/`; where it applies it still works.
+#[test]
+fn flags_that_do_not_apply_are_rejected() {
+    let dir = std::path::Path::new(".");
+    let mut said = String::new();
+    for args in [
+        &["lsp", "--format", "json"][..],
+        &["--quiet", "lsp"],
+        &["completions", "bash", "--select", "cel/"],
+        &["manpage", "--deny-warnings"],
+    ] {
+        let (code, out, err) = crdlint_in(dir, args);
+        assert_eq!((code, out.as_str()), (2, ""), "{args:?}: {err}");
+        said.push_str(&err);
+    }
+    insta::assert_snapshot!("inapplicable_flags", said);
+    let (code, out, _) = crdlint_in(dir, &["completions", "bash", "--format", "human"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("crdlint"));
+    let (code, _, _) = crdlint_in(
+        dir,
+        &[
+            "check",
+            "--quiet",
+            "--format",
+            "json",
+            "testdata/cli/crd.yaml",
+        ],
+    );
+    assert_eq!(code, 0);
+}

@@ -526,6 +526,55 @@ pub const FORMATS_BY_COMMAND: &[(&str, &[Format])] = &[
     ("explain", &[Format::Human, Format::Json]),
 ];
 
+/// Global flags that mean nothing to a subcommand: given there, they are a usage error (exit 2)
+/// rather than silently ignored. `lsp` speaks the protocol (no format, summary or exit status
+/// of findings); `completions` and `manpage` print a fixed text (their hidden `--format`, and
+/// `--no-config`, are accepted for scripts that pass them everywhere).
+const INAPPLICABLE: &[(&str, &[&str])] = &[
+    (
+        "lsp",
+        &[
+            "format",
+            "quiet",
+            "verbose",
+            "deny_warnings",
+            "color",
+            "stdin_filename",
+        ],
+    ),
+    ("completions", &["*"]),
+    ("manpage", &["*"]),
+];
+
+/// The first global flag given on the command line that does not apply to its subcommand, as
+/// a usage message.
+pub fn inapplicable(cmd: &clap::Command, m: &clap::ArgMatches) -> Option<String> {
+    let (name, sub) = m.subcommand()?;
+    let (_, ids) = INAPPLICABLE.iter().find(|(n, _)| *n == name)?;
+    let given = |id: &str| {
+        [m, sub].iter().any(|x| {
+            x.try_get_raw(id).is_ok_and(|v| v.is_some())
+                && x.value_source(id) == Some(clap::parser::ValueSource::CommandLine)
+        })
+    };
+    cmd.get_arguments()
+        .filter(|a| a.is_global_set())
+        .filter(|a| {
+            let id = a.get_id().as_str();
+            if ids.contains(&"*") {
+                // `--no-config` holds trivially for commands that read no config.
+                id != "format" && id != "no_config"
+            } else {
+                ids.contains(&id)
+            }
+        })
+        .find(|a| given(a.get_id().as_str()))
+        .map(|a| {
+            let flag = a.get_long().unwrap_or(a.get_id().as_str());
+            format!("--{flag} does not apply to `crdlint {name}`")
+        })
+}
+
 impl Cli {
     /// The clap command, for parsing, completions, the man page and tests: the derived one,
     /// with each subcommand's own `--format` values.
