@@ -214,7 +214,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__check)
-            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --lint-vendored --locked --no-locked --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --select --ignore --warn --error --help"
+            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --lint-vendored --locked --no-locked --fix --diff --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --select --ignore --warn --error --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -456,7 +456,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__default)
-            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --lint-vendored --locked --no-locked --write --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --select --ignore --warn --error --help"
+            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --lint-vendored --locked --no-locked --write --prune-typos --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --select --ignore --warn --error --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1214,7 +1214,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__prune)
-            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --lint-vendored --locked --no-locked --write --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --select --ignore --warn --error --help"
+            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --lint-vendored --locked --no-locked --write --prune-typos --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --select --ignore --warn --error --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1538,7 +1538,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__validate)
-            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --lint-vendored --locked --no-locked --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --select --ignore --warn --error --help"
+            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --lint-vendored --locked --no-locked --fix --diff --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --select --ignore --warn --error --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -50,15 +50,30 @@ pub struct Note {
     /// The field the finding underlines: `apiVersion`, or `kind` when no version of the group
     /// has that kind (the kind is what is wrong, not the version).
     pub field: &'static str,
+    /// The value `field` surely meant (a kind one edit from one the group has): the safe fix
+    /// `check --fix` applies.
+    pub replacement: Option<String>,
 }
 
 impl Note {
     /// The diagnostic at the object's `apiVersion` or `kind`.
     pub fn diagnostic(&self, obj: &Node) -> Diagnostic {
-        let span = obj.get(self.field).map_or(obj.span(), |n| n.span());
+        let value = obj.get(self.field);
+        let span = value.map_or(obj.span(), |n| n.span());
         let mut d = Diagnostic::new(self.rule, span, self.message.clone()).with_path(self.field);
         if let Some(h) = &self.help {
             d = d.with_help(h.clone());
+        }
+        if let (Some(r), Some(v)) = (&self.replacement, value) {
+            d = d.with_fix(crate::diag::Fix {
+                span: v.span(),
+                replacement: r.clone(),
+                title: format!(
+                    "{} {} changed to {r}",
+                    self.field,
+                    v.as_str().unwrap_or_default()
+                ),
+            });
         }
         d
     }
@@ -164,6 +179,7 @@ fn resolve(kv: KubeVersion, api_version: &str, kind: &str) -> Option<Entry> {
             ),
             help: use_instead(instead),
             field: "apiVersion",
+            replacement: None,
         }))
     };
     match versions::status(index, slot, group, version, kind) {
@@ -207,26 +223,37 @@ fn resolve(kv: KubeVersion, api_version: &str, kind: &str) -> Option<Entry> {
             ),
             help: use_instead(instead()),
             field: "apiVersion",
+            replacement: None,
         })),
         versions::Status::Unknown => {
-            let (help, field) = match use_instead(instead()) {
+            let (help, field, replacement) = match use_instead(instead()) {
                 // The kind exists in another version of the group: the version is wrong.
-                Some(other_version) => (Some(other_version), "apiVersion"),
-                None => (near_kind(index, slot, group, kind), "kind"),
+                Some(other_version) => (Some(other_version), "apiVersion", None),
+                None => {
+                    let near = near_kind(index, slot, group, kind);
+                    let help = near.as_ref().map(|k| format!("did you mean kind {k}?"));
+                    // Only a kind one edit away (or a case slip) is surely the one meant.
+                    let sure = near.filter(|k| {
+                        k.eq_ignore_ascii_case(kind)
+                            || crate::diag::suggest::near_miss(kind, &[k.as_str()]).is_some()
+                    });
+                    (help, "kind", sure)
+                }
             };
             Some(Entry::Rejected(Note {
                 rule: &rules::UNKNOWN_KIND,
                 message: format!("kind {kind} not found in {api_version} groupversion"),
                 help,
                 field,
+                replacement,
             }))
         }
         versions::Status::NotBuiltin => None,
     }
 }
 
-/// "did you mean kind X?" for the kind of `group` this minor serves that is closest to `kind`
-/// (a case slip, or a typo within the edit distance of `diag::suggest`).
+/// The kind of `group` this minor serves that is closest to `kind` (a case slip, or a typo
+/// within the edit distance of `diag::suggest`), for "did you mean kind X?".
 fn near_kind(index: &bundle::Index, slot: usize, group: &str, kind: &str) -> Option<String> {
     let kinds: Vec<&str> = index.kinds[slot]
         .iter()
@@ -239,7 +266,7 @@ fn near_kind(index: &bundle::Index, slot: usize, group: &str, kind: &str) -> Opt
         .map(|k| format!(" (did you mean `{k}`?)"))
         .unwrap_or_else(|| crate::diag::suggest::did_you_mean(kind, &kinds));
     let near = near.strip_prefix(" (did you mean `")?.strip_suffix("`?)")?;
-    Some(format!("did you mean kind {near}?"))
+    Some(near.to_string())
 }
 
 /// `v1alpha1`, `v2alpha3`, ...: a version the API server serves only when it is enabled.
@@ -275,6 +302,7 @@ fn deprecated_note(
         ),
         help: instead.map(|r| format!("use {r} instead")),
         field: "apiVersion",
+        replacement: None,
     }
 }
 
@@ -289,6 +317,7 @@ fn alpha_note(api_version: &str, kind: &str, here: &str) -> Note {
             "enable it with the API server flag --runtime-config={api_version}=true (and its feature gate), or use a beta or stable version"
         )),
         field: "apiVersion",
+        replacement: None,
     }
 }
 

@@ -262,6 +262,16 @@ pub struct CheckArgs {
     pub paths: PathArgs,
     #[command(flatten)]
     pub validation: ValidationArgs,
+    /// Apply the safe fixes in place: rename a key one edit from its object's missing schema
+    /// field, a kind one edit from a kind of its group, quote a YAML 1.1 boolean (`yes`, `on`)
+    /// where the schema wants a string. Files are replaced as `prune --write` replaces them;
+    /// fixed findings become notes and the exit status counts what remains.
+    #[arg(long)]
+    pub fix: bool,
+    /// With --fix: print the fixes as a unified diff instead of writing them (findings go to
+    /// standard error; the exit status is `check`'s).
+    #[arg(long, requires = "fix")]
+    pub diff: bool,
 }
 
 /// `crdlint lsp`: the editor names the files; only where schemas come from is set here.
@@ -313,9 +323,13 @@ pub struct TransformArgs {
     pub validation: ValidationArgs,
     /// Rewrite the files in place instead of printing. Exits 0 when what was found is fixed:
     /// pruned unknown fields no longer count, other findings and files that could not be
-    /// rewritten still do.
+    /// rewritten still do. An unknown field one edit from a field its object lacks (a likely
+    /// typo: `dnsName` for `dnsNames`) is kept, with a warning, unless --prune-typos.
     #[arg(long)]
     pub write: bool,
+    /// With --write: delete likely typos too (unknown fields one edit from a schema field).
+    #[arg(long, requires = "write")]
+    pub prune_typos: bool,
 }
 
 #[derive(Debug, Args)]
@@ -511,6 +525,55 @@ pub const FORMATS_BY_COMMAND: &[(&str, &[Format])] = &[
     ("rules", &[Format::Human, Format::Json]),
     ("explain", &[Format::Human, Format::Json]),
 ];
+
+/// Global flags that mean nothing to a subcommand: given there, they are a usage error (exit 2)
+/// rather than silently ignored. `lsp` speaks the protocol (no format, summary or exit status
+/// of findings); `completions` and `manpage` print a fixed text (their hidden `--format`, and
+/// `--no-config`, are accepted for scripts that pass them everywhere).
+const INAPPLICABLE: &[(&str, &[&str])] = &[
+    (
+        "lsp",
+        &[
+            "format",
+            "quiet",
+            "verbose",
+            "deny_warnings",
+            "color",
+            "stdin_filename",
+        ],
+    ),
+    ("completions", &["*"]),
+    ("manpage", &["*"]),
+];
+
+/// The first global flag given on the command line that does not apply to its subcommand, as
+/// a usage message.
+pub fn inapplicable(cmd: &clap::Command, m: &clap::ArgMatches) -> Option<String> {
+    let (name, sub) = m.subcommand()?;
+    let (_, ids) = INAPPLICABLE.iter().find(|(n, _)| *n == name)?;
+    let given = |id: &str| {
+        [m, sub].iter().any(|x| {
+            x.try_get_raw(id).is_ok_and(|v| v.is_some())
+                && x.value_source(id) == Some(clap::parser::ValueSource::CommandLine)
+        })
+    };
+    cmd.get_arguments()
+        .filter(|a| a.is_global_set())
+        .filter(|a| {
+            let id = a.get_id().as_str();
+            if ids.contains(&"*") {
+                // `--no-config` holds trivially for commands that read no config.
+                id != "format" && id != "no_config"
+            } else {
+                ids.contains(&id)
+            }
+        })
+        .find(|a| given(a.get_id().as_str()))
+        .map(|a| {
+            let flag = a.get_long().unwrap_or(a.get_id().as_str());
+            format!("--{flag} does not apply to `crdlint {name}`")
+        })
+}
 
 impl Cli {
     /// The clap command, for parsing, completions, the man page and tests: the derived one,

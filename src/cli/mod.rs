@@ -72,9 +72,18 @@ pub fn main() -> ExitCode {
 /// Runs the CLI with `args` (the first is the program name).
 pub fn main_with(args: impl IntoIterator<Item = OsString>) -> ExitCode {
     // `Cli::command()`, not the derived parser: it limits some subcommands' `--format` values.
-    let parsed = Cli::command()
-        .try_get_matches_from(args)
-        .and_then(|mut m| <Cli as clap::FromArgMatches>::from_arg_matches_mut(&mut m));
+    let cmd = Cli::command();
+    let matched = cmd.clone().try_get_matches_from(args);
+    if let Some(msg) = matched
+        .as_ref()
+        .ok()
+        .and_then(|m| args::inapplicable(&cmd, m))
+    {
+        print_error(&msg);
+        return ExitCode::from(2);
+    }
+    let parsed =
+        matched.and_then(|mut m| <Cli as clap::FromArgMatches>::from_arg_matches_mut(&mut m));
     let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {

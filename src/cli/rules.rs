@@ -21,7 +21,9 @@ not in the run cannot be checked; by default each one is a warning at its `kind:
 apiVersion or a forgotten `--crd` cannot make a run pass by checking nothing. `--missing-schema error` \
 (or its alias `--strict`) makes each an error (and a document without apiVersion and kind too), \
 `--missing-schema ignore` skips them silently, and `--skip KIND|GROUP/KIND|GROUP/VERSION/KIND` skips chosen \
-kinds. Built-in kinds (Deployment, ConfigMap, ...) are never reported here; `--verbose` lists every skipped document.",
+kinds. Built-in kinds (Deployment, ConfigMap, ...) are never reported here; `--verbose` lists every skipped document. \
+A kind one edit from a kind of a group whose CRDs are in the run (`Certficate` for `Certificate`) is a typo, not a \
+missing CRD: it is an error that names the kind meant, whatever `--missing-schema` says, and `check --fix` renames it.",
     bad: "# crdlint check widget.yaml (no CRD for Widget given)\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n",
     good: "# crdlint check --crd widget-crd.yaml widget.yaml\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n",
 };

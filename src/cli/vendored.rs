@@ -276,7 +276,8 @@ impl Vendored {
         result.paths.resize(result.files.len(), None);
         result.diagnostics.extend(found);
         for d in &mut result.diagnostics {
-            if d.rule.id != NO_SCHEMA.id {
+            // A kind with a fix is a typo of a kind the run has: its help says which.
+            if d.rule.id != NO_SCHEMA.id || d.fix().is_some() {
                 continue;
             }
             let Some(o) = d.object.as_deref().filter(|o| !o.kind.is_empty()) else {

@@ -107,6 +107,19 @@ pub struct Diagnostic {
 struct Extra {
     related: Vec<Related>,
     suppression: Option<Suppression>,
+    fix: Option<Fix>,
+}
+
+/// A safe, mechanical fix of a finding: replace the text at `span` (in the finding's file) with
+/// `replacement`. `crdlint check --fix` applies them; only a change that cannot alter what a
+/// correct reading of the file meant is one (a near-miss key renamed to the schema's field,
+/// a YAML 1.1 boolean quoted where the schema wants a string).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fix {
+    pub span: Span,
+    pub replacement: String,
+    /// What the fix does, for the report (`rename dnsName to dnsNames`).
+    pub title: String,
 }
 
 /// How a finding was silenced.
@@ -158,6 +171,17 @@ impl Diagnostic {
     /// the counts and of human output, and carried with a marker in JSON and SARIF.
     pub fn suppression(&self) -> Option<&Suppression> {
         self.extra.as_ref()?.suppression.as_ref()
+    }
+
+    /// The finding's safe fix, if it has one.
+    pub fn fix(&self) -> Option<&Fix> {
+        self.extra.as_ref()?.fix.as_ref()
+    }
+
+    /// Gives the finding a safe fix.
+    pub fn with_fix(mut self, fix: Fix) -> Self {
+        self.extra.get_or_insert_with(Box::default).fix = Some(fix);
+        self
     }
 
     /// Marks the finding as silenced.

@@ -46,9 +46,77 @@ pub fn did_you_mean(word: &str, known: &[&str]) -> String {
     }
 }
 
+/// The one word of `known` that `word` surely meant: one edit away (an insertion, a deletion, a
+/// substitution or two neighbours swapped: `Deploymnet`) or differing only in ASCII case, and the only such word. Short words (under
+/// four characters) are too close to everything to be sure. This is the bar for a *fix*
+/// (`check --fix`, `prune --write` keeping a likely typo), stricter than [`did_you_mean`]'s.
+pub fn near_miss<'k>(word: &str, known: &[&'k str]) -> Option<&'k str> {
+    if word.chars().count() < 4 {
+        return None;
+    }
+    let mut near = known
+        .iter()
+        .filter(|k| **k != word)
+        .filter(|k| k.eq_ignore_ascii_case(word) || one_edit(word, k));
+    let first = near.next()?;
+    near.next().is_none().then_some(*first)
+}
+
+/// `a` and `b` differ by one insertion, deletion, substitution or swap of neighbours.
+fn one_edit(a: &str, b: &str) -> bool {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let (short, long) = if a.len() <= b.len() {
+        (&a, &b)
+    } else {
+        (&b, &a)
+    };
+    let head = short
+        .iter()
+        .zip(long.iter())
+        .take_while(|(x, y)| x == y)
+        .count();
+    match long.len() - short.len() {
+        0 if head == short.len() => false,
+        0 => {
+            short[head + 1..] == long[head + 1..]
+                || (head + 1 < short.len()
+                    && short[head] == long[head + 1]
+                    && short[head + 1] == long[head]
+                    && short[head + 2..] == long[head + 2..])
+        }
+        1 => short[head..] == long[head + 1..],
+        _ => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_near_miss_is_one_edit_away_and_unambiguous() {
+        assert_eq!(
+            near_miss("dnsName", &["dnsNames", "ipAddresses"]),
+            Some("dnsNames")
+        );
+        assert_eq!(near_miss("Replicas", &["replicas"]), Some("replicas"));
+        assert_eq!(near_miss("sise", &["size", "color"]), Some("size"));
+        assert_eq!(
+            near_miss("Deploymnet", &["Deployment", "DaemonSet"]),
+            Some("Deployment")
+        );
+        assert_eq!(
+            near_miss("Certficate", &["Certificate", "Issuer"]),
+            Some("Certificate")
+        );
+        // Two candidates one edit away: not sure which.
+        assert_eq!(near_miss("sise", &["size", "sine"]), None);
+        // Two edits away, or too short to tell.
+        assert_eq!(near_miss("sz", &["size"]), None);
+        assert_eq!(near_miss("sxye", &["size"]), None);
+        assert_eq!(near_miss("siez", &["size"]), Some("size"));
+        assert_eq!(near_miss("size", &["size"]), None);
+    }
 
     #[test]
     fn a_rule_name_without_its_group_is_suggested() {

@@ -61,6 +61,7 @@
 mod compiled;
 mod finalizers;
 mod locate;
+pub mod near_miss;
 mod old;
 mod pipeline;
 pub mod rewrite;

@@ -305,7 +305,7 @@ fn prune_unknown(
     }
     coerce_unknown.sort_by(|a, b| a.path.cmp(&b.path));
     unknown.extend(coerce_unknown);
-    report_unknown(r, &unknown);
+    report_unknown(r, &unknown, schema.map(|s| (s, obj)));
     fatal
 }
 
@@ -326,7 +326,13 @@ fn validate_as_stored(r: &mut Run<'_>, ver: &CompiledVersion, x: &mut Node, old:
     }
 }
 
-pub(super) fn report_unknown(r: &mut Run<'_>, unknown: &[UnknownField]) {
+/// Reports the unknown fields; with the schema and the object as written, a key one edit from a
+/// field its object lacks gets "did you mean" and the rename as its fix (`near_miss`).
+pub(super) fn report_unknown(
+    r: &mut Run<'_>,
+    unknown: &[UnknownField],
+    typed: Option<(&Schema, &Node)>,
+) {
     let severity = match r.opts.unknown_fields {
         UnknownFields::Ignore => return,
         UnknownFields::Warn => Severity::Warning,
@@ -339,10 +345,23 @@ pub(super) fn report_unknown(r: &mut Run<'_>, unknown: &[UnknownField]) {
             format!("unknown field \"{}\"", u.path),
         )
         .with_path(u.path.clone())
-        .with_severity(severity)
-        .with_help(
-            "the API server prunes this field; `kubectl apply` rejects it (strict field validation)",
-        );
+        .with_severity(severity);
+        let near = typed.and_then(|(s, obj)| super::near_miss::near_miss(s, obj, &u.path));
+        let d = match near {
+            Some(n) => d
+                .with_help(format!(
+                    "did you mean `{}`? The API server prunes this field; `kubectl apply` rejects it (strict field validation)",
+                    n.field
+                ))
+                .with_fix(crate::diag::Fix {
+                    span: n.key_span,
+                    title: format!("{} renamed to {}", u.path, n.field),
+                    replacement: n.field,
+                }),
+            None => d.with_help(
+                "the API server prunes this field; `kubectl apply` rejects it (strict field validation)",
+            ),
+        };
         r.push(d);
     }
 }

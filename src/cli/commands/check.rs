@@ -8,8 +8,50 @@ use crate::cli::settings::Settings;
 use crate::cli::vendored::Vendored;
 use crate::cli::{status, Failure, Status};
 
-/// `check` (lint and validate) or `validate` (resources only).
+/// `check` (lint and validate) or `validate` (resources only). With `--fix`, the fixes are
+/// written first and the files checked again: the findings are what remains.
 pub fn run(settings: &Settings, mode: Mode, args: &CheckArgs) -> Result<Status, Failure> {
+    if args.fix && !args.diff {
+        if args.paths.paths.iter().any(|p| p.as_os_str() == "-") {
+            return Err(Failure::Usage(
+                "--fix cannot rewrite standard input; use --fix --diff to see the fixes".into(),
+            ));
+        }
+        // A fix can reveal another (a kind fixed, its object is validated): a few passes.
+        let mut failed = false;
+        for _ in 0..FIX_PASSES {
+            let (wrote, fixed) = run_once(settings, mode, args, Fixing::Write)?;
+            failed |= wrote == Status::IoFailed;
+            if fixed == 0 || failed {
+                break;
+            }
+        }
+        let (remains, _) = run_once(settings, mode, args, Fixing::No)?;
+        return Ok(if failed { Status::IoFailed } else { remains });
+    }
+    let fixing = if args.fix { Fixing::Diff } else { Fixing::No };
+    Ok(run_once(settings, mode, args, fixing)?.0)
+}
+
+/// How many times `--fix` fixes and checks again at most before reporting what remains.
+const FIX_PASSES: usize = 3;
+
+/// What a run does with the safe fixes of its findings.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Fixing {
+    No,
+    /// Write them and report nothing else (a second run reports what remains).
+    Write,
+    /// Print them as a diff, the findings to standard error.
+    Diff,
+}
+
+fn run_once(
+    settings: &Settings,
+    mode: Mode,
+    args: &CheckArgs,
+    fixing: Fixing,
+) -> Result<(Status, usize), Failure> {
     if mode == Mode::Validate {
         Settings::refuse_lint_vendored(&args.validation, "validate")?;
     }
@@ -57,8 +99,8 @@ pub fn run(settings: &Settings, mode: Mode, args: &CheckArgs) -> Result<Status, 
     });
     let opts = RunOptions {
         old: old.map(std::sync::Arc::new),
-        // `--old-ref` reads the checked files' texts again after the run.
-        keep_texts: args.validation.old_ref.is_some(),
+        // `--old-ref` reads the checked files' texts again after the run; `--fix` edits them.
+        keep_texts: args.validation.old_ref.is_some() || fixing != Fixing::No,
         ..opts
     };
     // Checked files with their paths, for comparing their CRDs with those at --old-ref.
@@ -84,12 +126,26 @@ pub fn run(settings: &Settings, mode: Mode, args: &CheckArgs) -> Result<Status, 
     vendored.report(&mut result);
     super::finish(settings, &mut result);
     drop(finish);
+    match fixing {
+        Fixing::No => {}
+        Fixing::Diff => {
+            let mut out = io::BufWriter::new(io::stdout().lock());
+            out.write_all(super::fix::diff(&result).as_bytes())?;
+            out.flush()?;
+            super::report(settings, &result, &mut io::stderr().lock(), true)?;
+            return Ok((status(&result, settings.deny_warnings), 0));
+        }
+        Fixing::Write => {
+            let (ok, fixed) = super::fix::write(&result, settings.quiet)?;
+            return Ok((if ok { Status::Clean } else { Status::IoFailed }, fixed));
+        }
+    }
     let report = crate::cli::trace::piece("report", None);
     let mut out = io::BufWriter::new(io::stdout().lock());
     super::report(settings, &result, &mut out, false)?;
     out.flush()?;
     drop(report);
-    Ok(status(&result, settings.deny_warnings))
+    Ok((status(&result, settings.deny_warnings), 0))
 }
 
 /// `lint`: CRDs only.

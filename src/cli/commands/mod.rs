@@ -5,6 +5,7 @@ pub mod check;
 pub mod completions;
 pub mod cost;
 pub mod diff;
+mod fix;
 pub mod old;
 pub mod rules;
 pub mod scan;

@@ -120,7 +120,23 @@ pub fn explain(settings: &Settings, id: &str, field: Option<&str>) -> Result<Sta
             })
             .collect();
         let hint = if similar.is_empty() {
-            String::new()
+            let ids: Vec<&str> = all().into_iter().map(|r| r.id).collect();
+            let hint = crate::diag::suggest::did_you_mean(id, &ids);
+            // A misspelt name without its group (`cost-hgh`): compared with the names alone.
+            let name = |r: &str| r.rsplit('/').next().unwrap_or(r).to_string();
+            let names: Vec<String> = ids.iter().map(|r| name(r)).collect();
+            let names: Vec<&str> = names.iter().map(String::as_str).collect();
+            let by_name = crate::diag::suggest::did_you_mean(&name(id), &names);
+            let by_name = by_name.split('`').nth(1).and_then(|n| {
+                ids.iter()
+                    .find(|r| name(r) == n)
+                    .map(|r| format!(" (did you mean `{r}`?)"))
+            });
+            if hint.is_empty() {
+                by_name.unwrap_or_default()
+            } else {
+                hint
+            }
         } else {
             format!(" (did you mean {}?)", similar.join(", "))
         };

@@ -71,6 +71,10 @@ pub fn run(settings: &Settings, kind: Transform, args: &TransformArgs) -> Result
         &opts,
     )?;
     let mut write_failed = false;
+    let mut kept = Vec::new();
+    if args.write && !args.prune_typos {
+        kept = keep_typos(&mut result);
+    }
     let fixed: Vec<FileId> = if args.write {
         let (ok, written) = write_back(&mut result, settings.quiet)?;
         write_failed = !ok;
@@ -85,7 +89,7 @@ pub fn run(settings: &Settings, kind: Transform, args: &TransformArgs) -> Result
         out.flush()?;
         checked
     };
-    settle_fixed(&mut result, &fixed);
+    settle_fixed(&mut result, &fixed, &kept);
     let mut err = io::stderr().lock();
     if !result.diagnostics.is_empty() || settings.verbose {
         super::report(settings, &result, &mut err, true)?;
@@ -102,7 +106,7 @@ pub fn run(settings: &Settings, kind: Transform, args: &TransformArgs) -> Result
 /// was pruned, so it no longer counts as an error (or a warning) for the exit status. Every
 /// other finding counts as in `check`, and so do unknown fields in a file that was not
 /// rewritten.
-fn settle_fixed(result: &mut RunResult, fixed: &[FileId]) {
+fn settle_fixed(result: &mut RunResult, fixed: &[FileId], kept: &[usize]) {
     // A flag per file: `fixed.contains` per finding was quadratic (100,000 files, one finding
     // each: 10^10 comparisons; issue #26).
     let mut is_fixed = vec![false; result.files.len()];
@@ -112,7 +116,23 @@ fn settle_fixed(result: &mut RunResult, fixed: &[FileId]) {
         }
     }
     let mut changed = false;
-    for d in &mut result.diagnostics {
+    for &i in kept {
+        let d = &mut result.diagnostics[i];
+        let Some(field) = d.fix().map(|f| f.replacement.clone()) else {
+            continue;
+        };
+        d.severity = Severity::Warning;
+        d.message.push_str(" (kept: likely a typo)");
+        d.help = Some(format!(
+            "did you mean `{}`? Not deleted, as it is one edit from a field of its object; rename it (`crdlint check --fix`) or delete it with --prune-typos",
+            field
+        ));
+        changed = true;
+    }
+    for (i, d) in result.diagnostics.iter_mut().enumerate() {
+        if kept.binary_search(&i).is_ok() {
+            continue;
+        }
         if d.rule.id == UNKNOWN_FIELD.id && d.file.is_some_and(|f| is_fixed.get(f) == Some(&true)) {
             d.severity = Severity::Info;
             d.message.push_str(" (pruned)");
@@ -125,6 +145,69 @@ fn settle_fixed(result: &mut RunResult, fixed: &[FileId]) {
         (s.errors, s.warnings, s.infos) = (0, 0, 0);
         s.count(&result.diagnostics);
     }
+}
+
+/// `prune --write` and `default --write` never delete a likely typo silently: each unknown
+/// field with a near-miss fix (`validate::near_miss`: one edit from a field its object lacks)
+/// is put back into its object's transformed form, at its place, so the rewrite leaves it
+/// as written. Returns the indexes of those findings (sorted).
+fn keep_typos(result: &mut RunResult) -> Vec<usize> {
+    let mut spans: BTreeMap<FileId, Vec<(crate::diag::Span, usize)>> = BTreeMap::new();
+    for (i, d) in result.diagnostics.iter().enumerate() {
+        if let (true, Some(fix), Some(file)) = (d.rule.id == UNKNOWN_FIELD.id, d.fix(), d.file) {
+            spans.entry(file).or_default().push((fix.span, i));
+        }
+    }
+    let mut kept = Vec::new();
+    for s in &mut result.stored {
+        if let Some(keys) = spans.get(&s.file) {
+            put_back(&s.original, &mut s.node, keys, &mut kept, 0);
+        }
+    }
+    kept.sort_unstable();
+    kept.dedup();
+    kept
+}
+
+/// Copies back into `stored` the entries of `original` whose key is at one of `keys`, each
+/// after the entries that precede it in `original`.
+fn put_back(
+    original: &crate::yaml::Node,
+    stored: &mut crate::yaml::Node,
+    keys: &[(crate::diag::Span, usize)],
+    kept: &mut Vec<usize>,
+    depth: usize,
+) {
+    // The loader caps nesting far below this; the walk stays safe on any tree.
+    if depth > 2000 {
+        return;
+    }
+    if let (Some(o), Some(m)) = (original.as_seq(), stored.as_seq_mut()) {
+        for (a, b) in o.iter().zip(m.iter_mut()) {
+            put_back(a, b, keys, kept, depth + 1);
+        }
+        return;
+    }
+    let (Some(o), Some(m)) = (original.as_map(), stored.as_map_mut()) else {
+        return;
+    };
+    m.edit(|entries| {
+        let mut at = 0;
+        for e in o.entries.iter() {
+            if let Some((_, i)) = keys.iter().find(|(span, _)| *span == e.key_span) {
+                if !entries.iter().any(|x| x.key == e.key) {
+                    entries.insert(at.min(entries.len()), e.clone());
+                    kept.push(*i);
+                }
+                at += 1;
+                continue;
+            }
+            if let Some(j) = entries.iter().position(|x| x.key == e.key) {
+                put_back(&e.value, &mut entries[j].value, keys, kept, depth + 1);
+                at = j + 1;
+            }
+        }
+    });
 }
 
 /// Rewrites every file whose objects changed. A file whose change cannot be written exactly

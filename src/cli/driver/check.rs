@@ -383,6 +383,14 @@ impl Targets<'_> {
                     format!("built-in kind {}", o.object.kind).into(),
                     None,
                 )),
+                _ if self.near_kind(group, kind, node).is_some() => {
+                    let (near, d) = self.near_kind(group, kind, node).unwrap_or_default();
+                    Err(NotValidated::Skipped(
+                        format!("kind {kind} is not one of group {group}'s kinds (did you mean {near}?)")
+                            .into(),
+                        d.map(Box::new),
+                    ))
+                }
                 _ => {
                     let d = self.opts.missing_schema.map(|severity| {
                         let what = format!(
@@ -402,6 +410,39 @@ impl Targets<'_> {
                 }
             },
         }
+    }
+
+    /// A custom kind one edit from a kind whose CRD of the same group is in the run
+    /// (`Certficate`): a typo, reported as an error at `kind:` with the rename as its fix,
+    /// whatever `--missing-schema` says (the group's CRDs are here; the kind is what is wrong).
+    fn near_kind(
+        &self,
+        group: &str,
+        kind: &str,
+        node: Option<&Node>,
+    ) -> Option<(String, Option<Diagnostic>)> {
+        let kinds: Vec<&str> = self
+            .table
+            .keys()
+            .filter(|(g, _)| g == group)
+            .map(|(_, k)| k.as_str())
+            .collect();
+        let near = crate::diag::suggest::near_miss(kind, &kinds)?.to_string();
+        let value = node.and_then(|n| n.get("kind"))?;
+        let d = Diagnostic::new(
+            &NO_SCHEMA,
+            value.span(),
+            format!("kind {kind} is not a kind of group {group}: the run's CRDs of the group do not define it"),
+        )
+        .with_severity(crate::diag::Severity::Error)
+        .with_path("kind")
+        .with_help(format!("did you mean kind {near}?"))
+        .with_fix(crate::diag::Fix {
+            span: value.span(),
+            replacement: near.clone(),
+            title: format!("kind {kind} changed to {near}"),
+        });
+        Some((near, Some(d)))
     }
 
     /// Validates the file's jobs (in parallel for a file of many objects) and keeps their

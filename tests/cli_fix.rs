@@ -1,0 +1,230 @@
+//! Suggestions that fix (issue 33): "did you mean" for near-miss keys, kinds and rule ids, and
+//! `check --fix` / `check --fix --diff`.
+
+use assert_cmd::Command;
+
+const DIR: &str = "testdata/cli/fix";
+const FILES: [&str; 3] = ["certificate-crd.yaml", "typos.yaml", "typos.json"];
+
+fn crdlint_in(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
+    let out = Command::cargo_bin("crdlint")
+        .expect("binary")
+        .current_dir(dir)
+        .arg("--no-config")
+        .args(args)
+        .output()
+        .expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A copy of the fixtures to fix in place.
+fn scratch() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for f in FILES {
+        std::fs::copy(format!("{DIR}/{f}"), dir.path().join(f)).expect("copy");
+    }
+    dir
+}
+
+/// A key one edit from a schema field its object lacks gets "did you mean" (and one two edits
+/// away does not); a custom kind one edit from a kind of a group whose CRDs are in the run is
+/// an error naming the kind, not the missing-schema warning; a built-in kind likewise.
+#[test]
+fn near_misses_are_named() {
+    let dir = std::path::Path::new(DIR);
+    let mut args = vec!["check", "--format", "concise"];
+    args.extend(FILES);
+    let (code, out, _) = crdlint_in(dir, &args);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("\"spec.dnsName\" (help: did you mean `dnsNames`?"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\"spec.issuerRef.nmae\" (help: did you mean `name`?"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "error[input/no-schema] kind Certficate is not a kind of group cert-manager.io"
+        ),
+        "{out}"
+    );
+    assert!(
+        !out.contains("spec.comonNme\" (help: did you mean"),
+        "{out}"
+    );
+    insta::assert_snapshot!("near_misses", out);
+}
+
+/// `explain` suggests the rule id meant, with or without its group.
+#[test]
+fn explain_suggests_a_rule_id() {
+    let dir = std::path::Path::new(".");
+    let (code, _, err) = crdlint_in(dir, &["explain", "cost-hgh"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("(did you mean `cel/cost-high`?)"), "{err}");
+    let (code, _, err2) = crdlint_in(dir, &["explain", "cr/unknwn-field"]);
+    assert_eq!(code, 2);
+    assert!(
+        err2.contains("(did you mean `cr/unknown-field`?)"),
+        "{err2}"
+    );
+}
+
+/// `--fix --diff` previews the safe fixes as a unified diff and changes nothing: the exit
+/// status is `check`'s.
+#[test]
+fn fix_diff_previews_and_writes_nothing() {
+    let dir = scratch();
+    let mut args = vec!["check", "--fix", "--diff"];
+    args.extend(FILES);
+    let (code, diff, err) = crdlint_in(dir.path(), &args);
+    assert_eq!(code, 1, "{err}");
+    for f in FILES {
+        let now = std::fs::read_to_string(dir.path().join(f)).expect("read");
+        let was = std::fs::read_to_string(format!("{DIR}/{f}")).expect("read");
+        assert_eq!(now, was, "{f} changed");
+    }
+    assert!(diff.contains("-  dnsName: [example.com]\n"), "{diff}");
+    assert!(diff.contains("+  commonName: \"no\"\n"), "{diff}");
+    insta::assert_snapshot!("fix_diff", diff);
+}
+
+/// `--fix` applies the safe fixes (a quoted JSON key stays quoted), lists each, then reports
+/// what remains: the key two edits away, and what the fixed kind's object now shows.
+#[test]
+fn fix_writes_the_safe_fixes_and_reports_what_remains() {
+    let dir = scratch();
+    let mut args = vec!["check", "--fix", "--format", "concise"];
+    args.extend(FILES);
+    let (code, out, err) = crdlint_in(dir.path(), &args);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        err.contains("crdlint: fixed typos.yaml:8:3: spec.dnsName renamed to dnsNames"),
+        "{err}"
+    );
+    let yaml = std::fs::read_to_string(dir.path().join("typos.yaml")).expect("read");
+    let json = std::fs::read_to_string(dir.path().join("typos.json")).expect("read");
+    assert!(json.contains("\"dnsNames\": [\"j.example.com\"]"), "{json}");
+    insta::assert_snapshot!("fix_stderr", err);
+    insta::assert_snapshot!("fix_remains", out);
+    insta::assert_snapshot!("fix_yaml", yaml);
+    // What the kind fix revealed (`mode: on` of a ConfigMap) was fixed in a second pass.
+    assert!(yaml.contains("  mode: \"on\"\n"), "{yaml}");
+    // Nothing more to fix.
+    let (code, diff, _) = crdlint_in(
+        dir.path(),
+        &[
+            "check",
+            "--fix",
+            "--diff",
+            "typos.yaml",
+            "typos.json",
+            "certificate-crd.yaml",
+        ],
+    );
+    assert_eq!((code, diff.as_str()), (1, ""));
+    let (code, _, _) = crdlint_in(dir.path(), &["check", "typos.json", "certificate-crd.yaml"]);
+    assert_eq!(code, 0);
+}
+
+/// Standard input cannot be fixed in place (usage error); `--diff` needs `--fix`.
+#[test]
+fn fix_refuses_stdin_and_diff_needs_fix() {
+    let dir = std::path::Path::new(DIR);
+    let (code, _, err) = crdlint_in(dir, &["check", "--fix", "-"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--fix cannot rewrite standard input"), "{err}");
+    let (code, _, err) = crdlint_in(dir, &["check", "--diff", "typos.yaml"]);
+    assert_eq!(code, 2, "{err}");
+    // `lint` has no --fix.
+    let (code, _, _) = crdlint_in(dir, &["lint", "--fix", "typos.yaml"]);
+    assert_eq!(code, 2);
+}
+
+/// `prune --write` keeps an unknown field one edit from a field of its object (a likely typo)
+/// with a warning naming the field, and prunes the others; `--prune-typos` prunes it too.
+#[test]
+fn prune_write_keeps_likely_typos_unless_asked() {
+    let text = "apiVersion: cert-manager.io/v1\nkind: Certificate\nmetadata:\n  name: w\nspec:\n  secretName: w-tls\n  dnsName: [a.example.com]\n  extra: 1\n  issuerRef:\n    name: x\n    kinds: Issuer\n";
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::copy(
+        format!("{DIR}/certificate-crd.yaml"),
+        dir.path().join("crd.yaml"),
+    )
+    .expect("copy");
+    std::fs::write(dir.path().join("w.yaml"), text).expect("write");
+    let args = [
+        "prune", "--write", "--format", "concise", "--crd", "crd.yaml", "w.yaml",
+    ];
+    let (code, _, err) = crdlint_in(dir.path(), &args);
+    assert_eq!(code, 0, "{err}");
+    let kept = std::fs::read_to_string(dir.path().join("w.yaml")).expect("read");
+    assert!(
+        kept.contains("  dnsName: [a.example.com]\n") && kept.contains("    kinds: Issuer\n"),
+        "{kept}"
+    );
+    assert!(!kept.contains("extra"), "{kept}");
+    insta::assert_snapshot!("prune_keeps_typos", format!("{err}\n---\n{kept}"));
+    let (code, _, err) = crdlint_in(
+        dir.path(),
+        &[
+            "prune",
+            "--write",
+            "--prune-typos",
+            "--crd",
+            "crd.yaml",
+            "w.yaml",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    let pruned = std::fs::read_to_string(dir.path().join("w.yaml")).expect("read");
+    assert!(
+        !pruned.contains("dnsName") && !pruned.contains("kinds"),
+        "{pruned}"
+    );
+    // --prune-typos goes with --write only.
+    let (code, _, _) = crdlint_in(
+        dir.path(),
+        &["prune", "--prune-typos", "--crd", "crd.yaml", "w.yaml"],
+    );
+    assert_eq!(code, 2);
+}
+
+/// A global flag that means nothing to a subcommand is a usage error (exit 2), not ignored:
+/// `lsp --format json`, `completions bash --select cel/`; where it applies it still works.
+#[test]
+fn flags_that_do_not_apply_are_rejected() {
+    let dir = std::path::Path::new(".");
+    let mut said = String::new();
+    for args in [
+        &["lsp", "--format", "json"][..],
+        &["--quiet", "lsp"],
+        &["completions", "bash", "--select", "cel/"],
+        &["manpage", "--deny-warnings"],
+    ] {
+        let (code, out, err) = crdlint_in(dir, args);
+        assert_eq!((code, out.as_str()), (2, ""), "{args:?}: {err}");
+        said.push_str(&err);
+    }
+    insta::assert_snapshot!("inapplicable_flags", said);
+    let (code, out, _) = crdlint_in(dir, &["completions", "bash", "--format", "human"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("crdlint"));
+    let (code, _, _) = crdlint_in(
+        dir,
+        &[
+            "check",
+            "--quiet",
+            "--format",
+            "json",
+            "testdata/cli/crd.yaml",
+        ],
+    );
+    assert_eq!(code, 0);
+}
