@@ -65,6 +65,7 @@ const CHECK_WIDGET: &[&str] = &["check", "--crd", "widget-crd.yaml"];
 
 /// Every rule of the registry, and how its examples run.
 static CONTEXTS: &[(&str, How)] = &[
+    ("admission/cost", Cli(&["check"])),
     ("admission/expression", Cli(&["check"])),
     ("admission/invalid", Cli(&["check"])),
     ("admission/kinds-unresolved", Cli(&["check"])),
