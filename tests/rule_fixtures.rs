@@ -108,6 +108,7 @@ macro_rules! rule_tests {
 }
 
 rule_tests! {
+    admission_cost => "admission/cost",
     admission_expression => "admission/expression",
     admission_invalid => "admission/invalid",
     admission_kinds_unresolved => "admission/kinds-unresolved",

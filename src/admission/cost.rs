@@ -104,8 +104,9 @@ fn kind_prefix(gvk: Option<&Gvk>) -> String {
 }
 
 /// The findings for a policy's estimates: each expression over [`PER_CALL_LIMIT`], and the
-/// sum over [`RUNTIME_CEL_COST_BUDGET`] (each expression, variables included, runs at most
-/// once per evaluation: variables are evaluated lazily and cached, `composition.go`).
+/// sum (each capped at that limit) over [`RUNTIME_CEL_COST_BUDGET`] (each expression,
+/// variables included, runs at most once per evaluation: variables are evaluated lazily and
+/// cached, `composition.go`).
 pub(super) fn findings(costs: &[ExprCost]) -> Vec<Finding> {
     let mut out = Vec::new();
     for c in costs {
@@ -135,17 +136,19 @@ pub(super) fn findings(costs: &[ExprCost]) -> Vec<Finding> {
             ),
         });
     }
-    // The estimates kept may be for different kinds, so their minima together bound no one
-    // evaluation: only the worst case is reported.
-    let max = costs
-        .iter()
-        .fold(0u64, |acc, c| acc.saturating_add(c.cost.max));
+    // An expression spends at most the per-call limit before it is stopped, so the budget can
+    // run out only when these capped costs together exceed it. The estimates kept may be for
+    // different kinds, so their minima together bound no one evaluation: only the worst case
+    // is reported.
+    let max = costs.iter().fold(0u64, |acc, c| {
+        acc.saturating_add(c.cost.max.min(PER_CALL_LIMIT))
+    });
     if max > RUNTIME_CEL_COST_BUDGET {
         out.push(Finding {
             expression: None,
             certain: false,
             message: format!(
-                "the estimated worst-case cost of the policy's expressions together, {}, exceeds the runtime cost budget of one evaluation, {}, by factor of {}: on an object large enough the server stops with \"validation failed due to running out of cost budget, no further validation rules will be run\"",
+                "the estimated worst-case cost of the policy's expressions together (each at most the per-expression limit), {}, exceeds the runtime cost budget of one evaluation, {}, by factor of {}: on an object large enough the server stops with \"validation failed due to running out of cost budget, no further validation rules will be run\"",
                 group_thousands(max),
                 group_thousands(RUNTIME_CEL_COST_BUDGET),
                 format_factor(max, RUNTIME_CEL_COST_BUDGET),
@@ -252,7 +255,7 @@ spec:
         // The finding is on the expression's scalar.
         let p = policy("widgets", &[ALL]);
         let at = p.find(ALL).expect("expression in policy") - 1;
-        assert_eq!(d[0].span.start() as usize, at);
+        assert_eq!(d[0].span.start(), at);
     }
 
     #[test]
@@ -269,7 +272,7 @@ spec:
         assert_eq!(d.len(), 1, "{d:#?}");
         assert_eq!(
             d[0].message,
-            "spec: the estimated worst-case cost of the policy's expressions together, 10,800,048, exceeds the runtime cost budget of one evaluation, 10,000,000, by factor of 1.080005x: on an object large enough the server stops with \"validation failed due to running out of cost budget, no further validation rules will be run\""
+            "spec: the estimated worst-case cost of the policy's expressions together (each at most the per-expression limit), 10,800,048, exceeds the runtime cost budget of one evaluation, 10,000,000, by factor of 1.080005x: on an object large enough the server stops with \"validation failed due to running out of cost budget, no further validation rules will be run\""
         );
     }
 

@@ -9,6 +9,7 @@
 
 mod cost;
 mod expr;
+pub mod mutate;
 mod object;
 pub mod rules;
 mod typecheck;
@@ -151,10 +152,13 @@ fn type_findings(
     for f in cost::findings(&report.costs) {
         let (span, path) = match f.expression {
             Some(i) => (expressions[i].node.span(), expressions[i].path.to_string()),
-            None => (obj.get("spec").map_or(obj.span(), Node::span), "spec".to_string()),
+            None => (
+                obj.get("spec").map_or(obj.span(), Node::span),
+                "spec".to_string(),
+            ),
         };
-        let mut d = Diagnostic::new(&rules::COST, span, format!("{path}: {}", f.message))
-            .with_path(path);
+        let mut d =
+            Diagnostic::new(&rules::COST, span, format!("{path}: {}", f.message)).with_path(path);
         if f.certain {
             d = d.with_severity(crate::diag::Severity::Error);
         }

@@ -123,9 +123,10 @@ impl<'a> Kinds<'a> {
             .collect()
     }
 
-    /// The kind's root type, `None` when its schema is not known.
-    fn decl(&self, gvk: &Gvk) -> Option<Arc<DeclType>> {
-        let name = gvk.kind.as_str();
+    /// The kind's schema as the server's schema resolver and type converter have it (a custom
+    /// kind's `metadata` the whole ObjectMeta), `None` when it is not known. The mutation engine
+    /// ([`super::mutate`]) merges apply configurations with it.
+    pub fn schema(&self, gvk: &Gvk) -> Option<crate::schema::Schema> {
         if let Some(c) = self
             .crds
             .iter()
@@ -138,10 +139,14 @@ impl<'a> Kinds<'a> {
             for (key, s) in self.type_and_object_meta() {
                 schema.properties.insert(key, s);
             }
-            return decl_type(&schema, true, name);
+            return Some(schema);
         }
-        let schema = builtin::schema_with_metadata(self.kube, &gvk.group, &gvk.version, name)?;
-        decl_type(&schema, true, name)
+        builtin::schema_with_metadata(self.kube, &gvk.group, &gvk.version, &gvk.kind)
+    }
+
+    /// The kind's root type, `None` when its schema is not known.
+    fn decl(&self, gvk: &Gvk) -> Option<Arc<DeclType>> {
+        decl_type(&self.schema(gvk)?, true, &gvk.kind)
     }
 }
 
@@ -343,9 +348,6 @@ fn check_kind(
 ) {
     let mut variables: Vec<(String, Type)> = Vec::new();
     for (i, e) in expressions.iter().enumerate() {
-        if matches!(e.kind, ExprKind::ApplyConfiguration | ExprKind::JsonPatch) {
-            continue;
-        }
         let result = expr::compile_stored(e, declared(e.kind), typed, &variables, kube);
         let t = match result {
             Ok(c) => {
