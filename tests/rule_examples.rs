@@ -66,6 +66,7 @@ const CHECK_WIDGET: &[&str] = &["check", "--crd", "widget-crd.yaml"];
 /// Every rule of the registry, and how its examples run.
 static CONTEXTS: &[(&str, How)] = &[
     ("admission/audit", Cli(&["check"])),
+    ("admission/cost", Cli(&["check"])),
     ("admission/denied", Cli(&["check"])),
     ("admission/expression", Cli(&["check"])),
     ("admission/invalid", Cli(&["check"])),

@@ -109,6 +109,7 @@ macro_rules! rule_tests {
 
 rule_tests! {
     admission_audit => "admission/audit",
+    admission_cost => "admission/cost",
     admission_denied => "admission/denied",
     admission_expression => "admission/expression",
     admission_invalid => "admission/invalid",

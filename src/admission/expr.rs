@@ -187,6 +187,24 @@ fn return_types(kind: ExprKind) -> Option<(&'static [Type], &'static str)> {
     }
 }
 
+/// A mutation's result type (`ApplyConfigurationCondition.ReturnTypes`: `Object`;
+/// `JSONPatchCondition.ReturnTypes`: `list(JSONPatch)`), checked with `IsExactType` and worded
+/// `must evaluate to <type> but got <type>` (apiserver `compile.go` since 1.32, the first minor
+/// that serves MutatingAdmissionPolicy).
+fn mutation_result_error(kind: ExprKind, got: &Type) -> Option<String> {
+    use crate::cel::checker::mutation::{JSONPATCH, OBJECT};
+    let is_object = |t: &Type, name: &str| matches!(t, Type::Object(d) if d.name == name);
+    let (ok, want) = match kind {
+        ExprKind::ApplyConfiguration => (is_object(got, OBJECT), OBJECT.to_string()),
+        ExprKind::JsonPatch => (
+            matches!(got, Type::List(e) if is_object(e, JSONPATCH)),
+            format!("list({JSONPATCH})"),
+        ),
+        _ => return None,
+    };
+    (!ok).then(|| format!("must evaluate to {want} but got {got}"))
+}
+
 /// Whether the server compiles the trimmed text (match conditions, audit annotations and
 /// patches are trimmed before compiling; validations, message expressions and variables are
 /// compiled as written, so that columns match the field).
@@ -204,8 +222,7 @@ fn trimmed(kind: ExprKind) -> bool {
 pub(super) enum Outcome {
     Ok(Type),
     Failed(Failure),
-    /// Not decidable here (a MutatingAdmissionPolicy's `Object{}`/`JSONPatch{}` literals: the
-    /// checker declares no message types yet).
+    /// Not decidable here (the field holds no expression text).
     Skipped,
 }
 
@@ -238,8 +255,17 @@ pub(super) fn compile_one(
     let Some(text) = text_of(e) else {
         return Err(Err(String::new()));
     };
+    let mutation = matches!(e.kind, ExprKind::ApplyConfiguration | ExprKind::JsonPatch);
     let opts = CompileOptions {
         env,
+        // A mutation's environment has the patch types and the JSONPatch library
+        // (`HasPatchTypes`: `Object{}`, `JSONPatch{}`, `jsonpatch.escapeKey`).
+        mutation_types: mutation,
+        extra_functions: if mutation {
+            vec![escape_key()]
+        } else {
+            Vec::new()
+        },
         ..CompileOptions::new(kube)
     };
     let d = match e.kind {
@@ -256,9 +282,24 @@ pub(super) fn compile_one(
     }
 }
 
+/// `jsonpatch.escapeKey(string) -> string`, in a mutation's environment whatever the minor.
+fn escape_key() -> (String, crate::cel::decls::OverloadDecl) {
+    (
+        "jsonpatch.escapeKey".to_string(),
+        crate::cel::decls::OverloadDecl {
+            id: "string_jsonpatch_escapeKey_string".to_string(),
+            member: false,
+            params: vec![Type::String],
+            result: Type::String,
+            type_params: Vec::new(),
+            since: 0,
+        },
+    )
+}
+
 /// Compiles `e` for type-checking: the stored-expressions environment (the server checks a
 /// stored policy), `object`/`params` typed by `typed`. `Err(None)` when it cannot be decided
-/// here (no text, or a message-type literal).
+/// here (no text).
 pub(super) fn compile_stored(
     e: &Expression<'_>,
     d: Declared,
@@ -268,17 +309,9 @@ pub(super) fn compile_stored(
 ) -> Result<Compiled, Option<CompileError>> {
     match compile_one(e, d, typed, variables, kube, EnvKind::StoredExpressions) {
         Ok((c, _)) => Ok(c),
-        Err(Ok(ce)) if !is_struct_literal_error(&ce) => Err(Some(ce)),
+        Err(Ok(ce)) => Err(Some(ce)),
         Err(_) => Err(None),
     }
-}
-
-/// The message-type literals the checker cannot declare yet.
-fn is_struct_literal_error(ce: &CompileError) -> bool {
-    ce.errors.iter().any(|e| {
-        e.message.starts_with("undeclared reference to 'Object")
-            || e.message.starts_with("undeclared reference to 'JSONPatch")
-    })
 }
 
 /// Compiles `e` as the server does at creation and words the outcome as its field error.
@@ -300,6 +333,12 @@ pub(super) fn check(
     ) {
         Ok((c, _)) => {
             let out = c.checked.result_type().clone();
+            if let Some(reason) = mutation_result_error(e.kind, &out) {
+                return Outcome::Failed(Failure {
+                    error: FieldError::invalid(e.path.clone(), shown(e, raw), reason),
+                    span: e.node.span(),
+                });
+            }
             if let Some((types, words)) = return_types(e.kind) {
                 if !types.iter().any(|t| same(t, &out)) {
                     return Outcome::Failed(Failure {
@@ -316,11 +355,6 @@ pub(super) fn check(
         }
         Err(Err(_)) => Outcome::Skipped,
         Err(Ok(ce)) => {
-            if matches!(e.kind, ExprKind::ApplyConfiguration | ExprKind::JsonPatch)
-                || is_struct_literal_error(&ce)
-            {
-                return Outcome::Skipped;
-            }
             let leading = text_of(e).map_or(0, |t| t.leading);
             let span = error_span(src, e.node, raw, leading, &ce);
             Outcome::Failed(Failure {

@@ -7,7 +7,9 @@
 //! apiVersion the minor serves) and then calls [`check`]. The module uses `cel` (the public
 //! compile API) and `k8s`; it sits beside `builtin` and `suite` and uses neither.
 
+mod cost;
 mod expr;
+pub mod mutate;
 mod object;
 pub mod rules;
 pub mod run;
@@ -147,6 +149,21 @@ fn type_findings(
             )
             .with_path(e.path.to_string()),
         );
+    }
+    for f in cost::findings(&report.costs) {
+        let (span, path) = match f.expression {
+            Some(i) => (expressions[i].node.span(), expressions[i].path.to_string()),
+            None => (
+                obj.get("spec").map_or(obj.span(), Node::span),
+                "spec".to_string(),
+            ),
+        };
+        let mut d =
+            Diagnostic::new(&rules::COST, span, format!("{path}: {}", f.message)).with_path(path);
+        if f.certain {
+            d = d.with_severity(crate::diag::Severity::Error);
+        }
+        out.push(d);
     }
     let rules_node = obj.at(&["spec", "matchConstraints", "resourceRules"]);
     for u in report.unresolved {

@@ -69,9 +69,29 @@ does not type-check against them, and says so as an info finding.",
     good: "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata:\n  name: replica-limit\nspec:\n  matchConstraints:\n    resourceRules:\n    - apiGroups: [apps]\n      apiVersions: [v1]\n      operations: [CREATE, UPDATE]\n      resources: [deployments]\n  validations:\n  - expression: \"object.spec.replicas <= 5\"\n",
 };
 
+pub static COST: Rule = Rule {
+    id: "admission/cost",
+    severity: Severity::Info,
+    summary: "An admission policy expression whose estimated cost exceeds the server's runtime limits",
+    docs: "The API server accepts a policy whatever its cost, but stops each expression at run time \
+after a cost of 1,000,000 (`PerCallLimit`: `operation cancelled: actual cost limit exceeded`) and one \
+evaluation of a policy for a binding after 10,000,000 for all its expressions together \
+(`RuntimeCELCostBudget`: `validation failed due to running out of cost budget, no further validation \
+rules will be run`); with `failurePolicy: Fail` the request is then denied. Each expression's cost \
+is estimated as the server estimates CRD rules (cel-go's estimator with the Kubernetes library \
+costs), typed by every kind the policy matches: sizes come from the kind's and the paramKind's \
+schema (`maxItems`, `maxLength`, `maxProperties`) or, where the schema has none, from the 3 MiB \
+request limit. A worst case over a limit is a note (real objects are usually far smaller); a \
+minimum over it fails on every object and is an error. Bound the work (check `size(...)` first, \
+avoid nested loops and string scans over unbounded lists) to lower it.",
+    bad: "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata:\n  name: registry\nspec:\n  matchConstraints:\n    resourceRules:\n    - apiGroups: [apps]\n      apiVersions: [v1]\n      operations: [CREATE, UPDATE]\n      resources: [deployments]\n  validations:\n  - expression: \"object.spec.template.spec.containers.all(c, object.spec.template.spec.containers.all(d, c.image == d.image))\"\n",
+    good: "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata:\n  name: registry\nspec:\n  matchConstraints:\n    resourceRules:\n    - apiGroups: [apps]\n      apiVersions: [v1]\n      operations: [CREATE, UPDATE]\n      resources: [deployments]\n  validations:\n  - expression: \"object.spec.replicas <= 5\"\n",
+};
+
 /// Every rule of this module.
 pub static RULES: &[&Rule] = &[
     &super::run::rules::AUDIT,
+    &COST,
     &super::run::rules::DENIED,
     &EXPRESSION,
     &INVALID,

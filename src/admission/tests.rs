@@ -637,9 +637,121 @@ fn an_expression_refused_at_creation_is_not_type_checked_again() {
 fn common_policies_have_no_false_findings() {
     let y = vap("  paramKind:\n    apiVersion: rules.example.com/v1\n    kind: ReplicaLimit\n  matchConditions:\n  - name: exclude-kubelet\n    expression: '!(\"system:nodes\" in request.userInfo.groups)'\n  - name: rbac\n    expression: 'authorizer.requestResource.check(\"admin\").allowed()'\n  variables:\n  - name: containers\n    expression: \"object.spec.template.spec.containers\"\n  validations:\n  - expression: \"object.spec.replicas <= params.maxReplicas\"\n    messageExpression: \"'replicas must be no greater than ' + string(params.maxReplicas)\"\n  - expression: \"oldObject == null || object.spec.selector == oldObject.spec.selector\"\n  - expression: \"object.metadata.?labels.?team.orValue('') != ''\"\n  - expression: \"variables.containers.all(c, has(c.resources.limits) && 'memory' in c.resources.limits)\"\n  - expression: \"variables.containers.all(c, !c.resources.?limits.?cpu.hasValue() || quantity(c.resources.limits.cpu).isLessThan(quantity('2')))\"\n  - expression: \"namespaceObject.metadata.labels['env'] != 'prod' || object.spec.replicas >= 2\"\n");
     let d = typecheck(&y, 34);
+    // Loops over lists no schema bounds have a worst case over the runtime limit: notes
+    // (`admission/cost`), never errors or warnings.
+    let (notes, d): (Vec<_>, Vec<_>) = d
+        .into_iter()
+        .partition(|d| d.rule.id == "admission/cost" && d.severity == Severity::Info);
     assert!(
         d.is_empty(),
         "{:#?}",
         d.iter().map(|d| &d.message).collect::<Vec<_>>()
+    );
+    assert!(notes.iter().all(|n| n.message.contains("worst-case")));
+}
+
+/// A MutatingAdmissionPolicy for Deployments with one mutation.
+fn map_with(patch_type: &str, expression: &str) -> String {
+    let key = if patch_type == "JSONPatch" {
+        "jsonPatch"
+    } else {
+        "applyConfiguration"
+    };
+    format!(
+        "apiVersion: admissionregistration.k8s.io/v1beta1
+kind: MutatingAdmissionPolicy
+metadata:
+  name: m
+spec:
+  reinvocationPolicy: Never
+  matchConstraints:
+    resourceRules:
+    - apiGroups: [apps]
+      apiVersions: [v1]
+      operations: [CREATE]
+      resources: [deployments]
+  mutations:
+  - patchType: {patch_type}
+    {key}:
+      expression: '{expression}'
+"
+    )
+}
+
+/// apiserver `pkg/cel/mutation/typeresolver.go` and `jsonpatch.go`: `Object`, `Object.<path>`
+/// (any field, `dyn`) and `JSONPatch` (`op`, `path`, `from` strings, `value` dyn), and
+/// `jsonpatch.escapeKey`, in a mutation's environment.
+#[test]
+fn mutation_expressions_construct_object_and_jsonpatch_values() {
+    let ac = map_with(
+        "ApplyConfiguration",
+        "Object{metadata: Object.metadata{labels: {\"team\": \"a\"}}, spec: Object.spec{replicas: 2}}",
+    );
+    let d = typecheck(&ac, 34);
+    assert!(d.iter().all(|d| d.rule.id == "admission/cost"), "{d:#?}");
+    let jp = map_with(
+        "JSONPatch",
+        "[JSONPatch{op: \"add\", path: \"/metadata/labels/\" + jsonpatch.escapeKey(\"example.com/team\"), value: \"a\"}]",
+    );
+    let d = typecheck(&jp, 34);
+    assert!(d.iter().all(|d| d.rule.id == "admission/cost"), "{d:#?}");
+}
+
+/// `checkCreateStruct`'s field type mismatch, worded as cel-go's checker words it.
+#[test]
+fn jsonpatch_fields_are_typed() {
+    let y = map_with("JSONPatch", "[JSONPatch{op: 1, path: \"/x\"}]");
+    let m = msgs(&y, 34);
+    assert_eq!(m.len(), 1, "{m:#?}");
+    assert!(
+        m[0].starts_with("spec.mutations[0].jsonPatch.expression: Invalid value: \"[JSONPatch{op: 1, path: \\\"/x\\\"}]\": compilation failed: ERROR: <input>:1:16: expected type of field 'op' is 'string' but provided type is 'int'"),
+        "{m:#?}"
+    );
+}
+
+/// apiserver `compile.go` (1.32+): `must evaluate to <type> but got <type>`, with
+/// `ApplyConfigurationCondition.ReturnTypes` `Object` and `JSONPatchCondition.ReturnTypes`
+/// `list(JSONPatch)`.
+#[test]
+fn mutation_results_must_be_object_or_a_list_of_jsonpatch() {
+    let y = map_with("ApplyConfiguration", "Object.spec{replicas: 2}");
+    assert_eq!(
+        msgs(&y, 34),
+        ["spec.mutations[0].applyConfiguration.expression: Invalid value: \"Object.spec{replicas: 2}\": must evaluate to Object but got Object.spec"]
+    );
+    let y = map_with("JSONPatch", "JSONPatch{op: \"remove\", path: \"/x\"}");
+    assert_eq!(
+        msgs(&y, 34),
+        ["spec.mutations[0].jsonPatch.expression: Invalid value: \"JSONPatch{op: \\\"remove\\\", path: \\\"/x\\\"}\": must evaluate to list(JSONPatch) but got JSONPatch"]
+    );
+}
+
+/// Only a mutation's environment has the patch types: elsewhere `Object` is undeclared.
+#[test]
+fn patch_types_exist_only_in_mutations() {
+    let y = vap("  validations:\n  - expression: \"Object{} == Object{}\"\n");
+    let m = msgs(&y, 34);
+    assert_eq!(m.len(), 1, "{m:#?}");
+    assert!(
+        m[0].contains("compilation failed: ERROR: <input>:1:7: undeclared reference to 'Object' (in container '')"),
+        "{m:#?}"
+    );
+}
+
+/// A mutation's expressions are type-checked against the matched kinds too.
+#[test]
+fn mutations_are_type_checked_against_the_matched_kinds() {
+    let y = map_with(
+        "ApplyConfiguration",
+        "Object{spec: Object.spec{replicas: object.spec.replicaz}}",
+    );
+    let d: Vec<_> = typecheck(&y, 34)
+        .into_iter()
+        .filter(|d| d.rule.id == "admission/type-check")
+        .collect();
+    assert_eq!(d.len(), 1, "{d:#?}");
+    assert!(
+        d[0].message.starts_with("spec.mutations[0].applyConfiguration.expression: apps/v1, Kind=Deployment: ERROR: <input>:1:47: undefined field 'replicaz'"),
+        "{d:#?}"
     );
 }

@@ -17,6 +17,7 @@
 use std::cell::RefCell;
 use std::sync::Arc;
 
+use super::cost;
 use super::expr::{self, Declared, Typed};
 use super::object::{ExprKind, Expression};
 use crate::builtin;
@@ -122,9 +123,10 @@ impl<'a> Kinds<'a> {
             .collect()
     }
 
-    /// The kind's root type, `None` when its schema is not known.
-    fn decl(&self, gvk: &Gvk) -> Option<Arc<DeclType>> {
-        let name = gvk.kind.as_str();
+    /// The kind's schema as the server's schema resolver and type converter have it (a custom
+    /// kind's `metadata` the whole ObjectMeta), `None` when it is not known. The mutation engine
+    /// ([`super::mutate`]) merges apply configurations with it.
+    pub fn schema(&self, gvk: &Gvk) -> Option<crate::schema::Schema> {
         if let Some(c) = self
             .crds
             .iter()
@@ -137,10 +139,14 @@ impl<'a> Kinds<'a> {
             for (key, s) in self.type_and_object_meta() {
                 schema.properties.insert(key, s);
             }
-            return decl_type(&schema, true, name);
+            return Some(schema);
         }
-        let schema = builtin::schema_with_metadata(self.kube, &gvk.group, &gvk.version, name)?;
-        decl_type(&schema, true, name)
+        builtin::schema_with_metadata(self.kube, &gvk.group, &gvk.version, &gvk.kind)
+    }
+
+    /// The kind's root type, `None` when its schema is not known.
+    fn decl(&self, gvk: &Gvk) -> Option<Arc<DeclType>> {
+        decl_type(&self.schema(gvk)?, true, &gvk.kind)
     }
 }
 
@@ -149,6 +155,8 @@ impl<'a> Kinds<'a> {
 pub(super) struct Report {
     pub(super) problems: Vec<Problem>,
     pub(super) unresolved: Vec<Unresolved>,
+    /// Per expression that compiled, its largest estimated cost over the kinds.
+    pub(super) costs: Vec<super::cost::ExprCost>,
 }
 
 /// One expression's problems against one kind.
@@ -237,11 +245,9 @@ fn kinds_of(spec: Option<&Node>, kinds: &Kinds<'_>) -> (Vec<Gvk>, Vec<Unresolved
     (found, unresolved)
 }
 
-/// The paramKind's type, `dyn` when it is not known.
-fn params_type(spec: Option<&Node>, kinds: &Kinds<'_>) -> Type {
-    let Some(pk) = spec.and_then(|s| s.get("paramKind")) else {
-        return Type::Dyn;
-    };
+/// The paramKind's declared type, `None` (so `dyn`) when it is not known.
+fn params_decl(spec: Option<&Node>, kinds: &Kinds<'_>) -> Option<Arc<DeclType>> {
+    let pk = spec.and_then(|s| s.get("paramKind"))?;
     let av = pk.get_str("apiVersion").unwrap_or("");
     let kind = pk.get_str("kind").unwrap_or("");
     let (group, version) = av.rsplit_once('/').unwrap_or(("", av));
@@ -250,7 +256,7 @@ fn params_type(spec: Option<&Node>, kinds: &Kinds<'_>) -> Type {
         version: version.to_string(),
         kind: kind.to_string(),
     };
-    kinds.decl(&gvk).map_or(Type::Dyn, |d| d.cel_type())
+    kinds.decl(&gvk)
 }
 
 /// Type-checks `expressions` (those that compiled at creation: `ok[i]`) of the policy `obj`
@@ -265,43 +271,113 @@ pub(super) fn check(
 ) -> Report {
     let spec = obj.get("spec");
     let (gvks, unresolved) = kinds_of(spec, kinds);
-    let params = params_type(spec, kinds);
+    let params_decl = params_decl(spec, kinds);
+    let params = params_decl.as_ref().map_or(Type::Dyn, DeclType::cel_type);
     let mut problems = Vec::new();
-    for gvk in gvks {
-        let Some(decl) = kinds.decl(&gvk) else {
-            continue;
+    let mut costs = Vec::new();
+    let typed_kinds: Vec<(Gvk, Arc<DeclType>)> = gvks
+        .into_iter()
+        .filter_map(|g| {
+            let d = kinds.decl(&g)?;
+            Some((g, d))
+        })
+        .collect();
+    if typed_kinds.is_empty() {
+        // No kind to type `object` by: the cost is estimated with it untyped, bounded by the
+        // request size.
+        let typed = Typed {
+            object: Type::Dyn,
+            params: params.clone(),
         };
+        let sizes = cost::Sizes {
+            object: None,
+            params: params_decl.clone(),
+        };
+        check_kind(
+            None,
+            &typed,
+            &sizes,
+            expressions,
+            ok,
+            &declared,
+            kube,
+            &mut Vec::new(),
+            &mut costs,
+        );
+    }
+    for (gvk, decl) in typed_kinds {
         let typed = Typed {
             object: decl.cel_type(),
             params: params.clone(),
         };
-        let mut variables: Vec<(String, Type)> = Vec::new();
-        for (i, e) in expressions.iter().enumerate() {
-            if matches!(e.kind, ExprKind::ApplyConfiguration | ExprKind::JsonPatch) {
-                continue;
-            }
-            let result = expr::compile_stored(e, declared(e.kind), &typed, &variables, kube);
-            let t = match result {
-                Ok(c) => c.checked.result_type().clone(),
-                Err(None) => Type::Dyn,
-                Err(Some(ce)) => {
-                    if ok[i] {
-                        problems.push(Problem {
-                            expression: i,
-                            gvk: gvk.clone(),
-                            error: ce,
-                        });
-                    }
-                    Type::Dyn
-                }
-            };
-            if let Some(name) = e.variable {
-                variables.push((name.to_string(), t));
-            }
-        }
+        let sizes = cost::Sizes {
+            object: Some(decl),
+            params: params_decl.clone(),
+        };
+        check_kind(
+            Some(&gvk),
+            &typed,
+            &sizes,
+            expressions,
+            ok,
+            &declared,
+            kube,
+            &mut problems,
+            &mut costs,
+        );
     }
     Report {
         problems,
         unresolved,
+        costs,
+    }
+}
+
+/// Type-checks and costs every expression against one kind (`None`: untyped `object`).
+#[allow(clippy::too_many_arguments)]
+fn check_kind(
+    gvk: Option<&Gvk>,
+    typed: &Typed,
+    sizes: &cost::Sizes,
+    expressions: &[Expression<'_>],
+    ok: &[bool],
+    declared: &impl Fn(ExprKind) -> Declared,
+    kube: KubeVersion,
+    problems: &mut Vec<Problem>,
+    costs: &mut Vec<cost::ExprCost>,
+) {
+    let mut variables: Vec<(String, Type)> = Vec::new();
+    for (i, e) in expressions.iter().enumerate() {
+        let result = expr::compile_stored(e, declared(e.kind), typed, &variables, kube);
+        let t = match result {
+            Ok(c) => {
+                if ok[i] {
+                    let cost = cost::estimate(&c, sizes);
+                    cost::keep_largest(
+                        costs,
+                        cost::ExprCost {
+                            expression: i,
+                            gvk: gvk.cloned(),
+                            cost,
+                        },
+                    );
+                }
+                c.checked.result_type().clone()
+            }
+            Err(None) => Type::Dyn,
+            Err(Some(ce)) => {
+                if let (true, Some(gvk)) = (ok[i], gvk) {
+                    problems.push(Problem {
+                        expression: i,
+                        gvk: gvk.clone(),
+                        error: ce,
+                    });
+                }
+                Type::Dyn
+            }
+        };
+        if let Some(name) = e.variable {
+            variables.push((name.to_string(), t));
+        }
     }
 }

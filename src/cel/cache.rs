@@ -118,7 +118,7 @@ fn vars_names_fingerprint(vars: &[(String, Type)]) -> u128 {
 /// A shared success may carry another caller's object type names in its checked types (see
 /// the module documentation): nothing reads those names from a successful compilation.
 pub fn compile(src: &str, vars: &[(String, Type)], opts: &CompileOptions) -> Outcome {
-    if !opts.extra_functions.is_empty() {
+    if !opts.extra_functions.is_empty() || opts.mutation_types {
         return compile_expr(src, vars, opts).map(Arc::new);
     }
     let key = Key {

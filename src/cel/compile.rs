@@ -35,6 +35,9 @@ pub struct CompileOptions {
     /// except for reproducing apiserver's library tests, which use a plain cel-go environment
     /// with optional types.
     pub base_env_options: bool,
+    /// A MutatingAdmissionPolicy mutation's message types `Object{}` and `JSONPatch{}`
+    /// (`HasPatchTypes`; [`crate::cel::checker::mutation`]).
+    pub mutation_types: bool,
 }
 
 impl Default for CompileOptions {
@@ -44,6 +47,7 @@ impl Default for CompileOptions {
             env: EnvKind::default(),
             extra_functions: Vec::new(),
             base_env_options: true,
+            mutation_types: false,
         }
     }
 }
@@ -68,6 +72,7 @@ impl CompileOptions {
         let m = self.env_minor();
         let stored = self.env == EnvKind::StoredExpressions;
         let mut env = env_of(m, self.base_env_options, vars);
+        env.mutation_types = self.mutation_types;
         env.extra = self
             .extra_functions
             .iter()
@@ -106,6 +111,7 @@ fn env_of(m: u32, base_env_options: bool, vars: Vec<(String, Type)>) -> checker:
         literal_validators,
         homogeneous_literals,
         minor: m,
+        mutation_types: false,
     }
 }
 

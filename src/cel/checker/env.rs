@@ -35,4 +35,7 @@ pub struct CheckEnv {
     pub homogeneous_literals: bool,
     /// The minor whose libraries the environment has (gates the library type names).
     pub minor: u32,
+    /// A MutatingAdmissionPolicy mutation's `Object{}` and `JSONPatch{}` message types
+    /// ([`super::mutation`]).
+    pub mutation_types: bool,
 }

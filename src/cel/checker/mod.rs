@@ -21,6 +21,7 @@ use crate::k8s::behavior::Change;
 
 mod assign;
 mod env;
+pub mod mutation;
 mod validate;
 
 pub use env::{CheckEnv, CheckError};
@@ -322,16 +323,47 @@ impl<'a> Checker<'a> {
             ExprKind::List { .. } => self.check_list(e),
             ExprKind::Map { .. } => self.check_map(e),
             ExprKind::Struct { type_name, fields } => {
-                // No message types are declared in Kubernetes environments.
+                // No message types are declared in Kubernetes environments, except a mutation's
+                // (`checkCreateStruct` with `DynamicTypeResolver`).
                 let name = type_name.clone();
                 for f in fields.iter_mut() {
                     self.check(&mut f.value);
                 }
-                self.err(
-                    id,
-                    format!("undeclared reference to '{name}' (in container '')"),
-                );
-                self.set_type(id, Type::Error);
+                let resolved = self
+                    .env
+                    .mutation_types
+                    .then(|| mutation::resolve(&name))
+                    .flatten();
+                let Some(decl) = resolved else {
+                    self.err(
+                        id,
+                        format!("undeclared reference to '{name}' (in container '')"),
+                    );
+                    self.set_type(id, Type::Error);
+                    return;
+                };
+                let checks: Vec<(u64, String, Type)> = fields
+                    .iter()
+                    .map(|f| {
+                        (
+                            f.value.id,
+                            f.field.clone(),
+                            mutation::field_type(&decl, &f.field),
+                        )
+                    })
+                    .collect();
+                for (vid, field, want) in checks {
+                    let got = self.get_type(vid);
+                    if !self.is_assignable(&want, &got) {
+                        self.err(
+                            vid,
+                            format!(
+                                "expected type of field '{field}' is '{want}' but provided type is '{got}'"
+                            ),
+                        );
+                    }
+                }
+                self.set_type(id, decl.cel_type());
             }
             ExprKind::Comprehension(_) => self.check_comprehension(e),
         }
