@@ -219,18 +219,32 @@ fn lsp_diagnostics_are_checks_findings() {
     insta::assert_snapshot!("lsp_diagnostics", s.show(&found));
     // The same findings as `crdlint check` of the workspace reports for the file: rule, line,
     // column and message.
+    let from_check = check_findings(&root, &["."], "res/w.yaml");
+    let from_lsp = lsp_findings(&found);
+    assert!(!from_check.is_empty());
+    assert_eq!(from_lsp, from_check);
+    assert_eq!(s.stop(), 0);
+}
+
+/// A finding as rule, line, column (both from 0) and message.
+type Finding = (String, u64, u64, String);
+
+/// What `crdlint check ARGS --format json` in `root` reports for `file`.
+fn check_findings(root: &Path, args: &[&str], file: &str) -> Vec<Finding> {
     let out = Command::new(env!("CARGO_BIN_EXE_crdlint"))
-        .args(["check", ".", "--format", "json"])
-        .current_dir(&root)
-        .env("HOME", &root)
+        .arg("check")
+        .args(args)
+        .args(["--format", "json"])
+        .current_dir(root)
+        .env("HOME", root)
         .output()
         .unwrap();
     let check: Value = serde_json::from_slice(&out.stdout).unwrap();
-    let from_check: Vec<(String, u64, u64, String)> = check["diagnostics"]
+    check["diagnostics"]
         .as_array()
         .unwrap()
         .iter()
-        .filter(|d| d["file"] == "res/w.yaml")
+        .filter(|d| d["file"] == file)
         .map(|d| {
             let line = d["line"].as_u64().unwrap() - 1;
             let column = d["column"].as_u64().unwrap() - 1;
@@ -241,8 +255,12 @@ fn lsp_diagnostics_are_checks_findings() {
                 d["message"].as_str().unwrap().into(),
             )
         })
-        .collect();
-    let from_lsp: Vec<(String, u64, u64, String)> = found
+        .collect()
+}
+
+/// Published diagnostics as [`Finding`]s (the message without its help line).
+fn lsp_findings(found: &Value) -> Vec<Finding> {
+    found
         .as_array()
         .unwrap()
         .iter()
@@ -256,9 +274,72 @@ fn lsp_diagnostics_are_checks_findings() {
                 message.into(),
             )
         })
-        .collect();
-    assert!(!from_check.is_empty());
-    assert_eq!(from_lsp, from_check);
+        .collect()
+}
+
+fn git(dir: &Path, args: &[&str]) {
+    let out = Command::new("git")
+        .current_dir(dir)
+        .args(["-c", "user.name=t", "-c", "user.email=t@example.com"])
+        .args([
+            "-c",
+            "init.defaultBranch=main",
+            "-c",
+            "commit.gpgsign=false",
+        ])
+        .args(args)
+        .output()
+        .expect("git runs");
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Each buffer is compared with its file's committed version, as `check --old-ref HEAD`
+/// compares the file: a transition rule sees `oldSelf`, an edited CRD is compared with its
+/// committed revision. The same findings as the CLI's for the same text.
+#[test]
+fn lsp_compares_with_the_committed_version() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    std::fs::create_dir_all(root.join("crds")).unwrap();
+    std::fs::create_dir_all(root.join("res")).unwrap();
+    let crd_text = CRD.replace(
+        "                enum: [fast, slow]\n",
+        "                enum: [fast, slow]\n                x-kubernetes-validations:\n                - rule: self == oldSelf\n                  message: mode is immutable\n",
+    );
+    let (crd, res) = (root.join("crds/widget.yaml"), root.join("res/w.yaml"));
+    let committed = "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: 3\n  mode: fast\n  tags: [a]\n";
+    std::fs::write(&crd, &crd_text).unwrap();
+    std::fs::write(&res, committed).unwrap();
+    git(&root, &["init", "-q"]);
+    git(&root, &["add", "."]);
+    git(&root, &["commit", "-q", "-m", "one"]);
+    let mut s = Server::start(&root);
+    // The resource as committed: an update that keeps `mode` passes.
+    s.open(&res, committed);
+    assert_eq!(s.diagnostics(&res), json!([]));
+    // Edited (and saved, so that the CLI reads the same text): the transition rule fails.
+    let edited = committed.replace("mode: fast", "mode: slow");
+    std::fs::write(&res, &edited).unwrap();
+    s.change(&res, 2, &edited);
+    let found = s.diagnostics(&res);
+    insta::assert_snapshot!("lsp_transition_rule", s.show(&found));
+    let from_check = check_findings(&root, &[".", "--old-ref", "HEAD"], "res/w.yaml");
+    assert_eq!(lsp_findings(&found), from_check);
+    // The CRD edited: compared with its committed revision.
+    let narrowed = crd_text.replace("enum: [fast, slow]", "enum: [fast]");
+    std::fs::write(&crd, &narrowed).unwrap();
+    s.open(&crd, &narrowed);
+    let found = s.diagnostics(&crd);
+    let from_check = check_findings(&root, &[".", "--old-ref", "HEAD"], "crds/widget.yaml");
+    assert!(
+        from_check.iter().any(|f| f.0.starts_with("compat/")),
+        "{from_check:?}"
+    );
+    assert_eq!(lsp_findings(&found), from_check);
     assert_eq!(s.stop(), 0);
 }
 

@@ -136,6 +136,8 @@ struct Server<'a> {
     /// Each open document's last check by chunk, so an edit re-checks only its documents;
     /// cleared whenever the schemas or the settings change.
     caches: BTreeMap<PathBuf, incremental::Cache>,
+    /// The committed versions the documents are compared with (`check --old-ref HEAD`).
+    committed: engine::Committed,
     next_id: i32,
     shut_down: bool,
 }
@@ -167,6 +169,7 @@ impl<'a> Server<'a> {
             reload: false,
             published: BTreeMap::new(),
             caches: BTreeMap::new(),
+            committed: engine::Committed::default(),
             next_id: 0,
             shut_down: false,
         };
@@ -412,6 +415,7 @@ impl<'a> Server<'a> {
                 };
                 self.ensure_folder(&path);
                 self.caches.remove(&path);
+                self.committed.forget(&path);
                 self.docs.insert(
                     path.clone(),
                     Doc {
@@ -440,6 +444,7 @@ impl<'a> Server<'a> {
                     return;
                 };
                 if let Some(path) = uri_path(&p.text_document.uri) {
+                    self.committed.forget(&path);
                     self.changed_on_disk(&path);
                 }
             }
@@ -565,6 +570,7 @@ impl<'a> Server<'a> {
             self.loose = self.loose.iter().map(|f| f.reload(setup, &open)).collect();
             self.dirty.extend(self.docs.keys().cloned());
             self.caches.clear();
+            self.committed.clear();
             self.publish_config_errors();
         }
         if self.dirty.is_empty() {
@@ -616,6 +622,8 @@ impl<'a> Server<'a> {
             results.extend(super::lsp::engine::check_buffers(
                 &f.settings,
                 &f.opts,
+                &self.setup.validation,
+                &mut self.committed,
                 &f.schemas,
                 &targets,
                 &open,
