@@ -2,6 +2,7 @@
 //! feature's exact answer snapshotted, and the diagnostics compared with `crdlint check`'s
 //! findings for the same file (one engine).
 
+use std::fmt::Write as _;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -626,5 +627,75 @@ fn lsp_edit_of_one_document_matches_a_full_check() {
         assert_eq!(after, full, "edit {n}");
         assert_eq!(fresh.stop(), 0);
     }
+    assert_eq!(s.stop(), 0);
+}
+
+/// Go to definition inside a CRD: from a printer column's and a selectable field's
+/// `jsonPath`, a CEL rule's `self.a`/`oldSelf.a` and its `fieldPath` to the schema node named
+/// (the segment under the cursor), in the CRD's own file.
+#[test]
+fn lsp_definition_inside_a_crd() {
+    let (_dir, crd, _res) = workspace();
+    let root = crd.parent().unwrap().parent().unwrap().to_path_buf();
+    let text = format!(
+        "{}    additionalPrinterColumns:\n    - name: Size\n      type: integer\n      jsonPath: .spec.size\n    selectableFields:\n    - jsonPath: .spec.mode\n",
+        CRD.replace(
+            "              message: short tags\n",
+            "              message: short tags\n            - rule: self.size <= 10 || oldSelf.size == self.size\n              fieldPath: .size\n",
+        )
+    );
+    let mut s = Server::start(&root);
+    s.open(&crd, &text);
+    s.diagnostics(&crd);
+    // (what, the text the cursor is on, which occurrence of it, offset into it)
+    let asks = [
+        (
+            "printer column .spec.size on `size`",
+            "jsonPath: .spec.size",
+            0,
+            16,
+        ),
+        (
+            "printer column .spec.size on `spec`",
+            "jsonPath: .spec.size",
+            0,
+            11,
+        ),
+        (
+            "selectable field .spec.mode on `mode`",
+            "jsonPath: .spec.mode",
+            0,
+            17,
+        ),
+        ("rule self.tags on `tags`", "self.tags.all", 0, 6),
+        ("rule oldSelf.size on `size`", "oldSelf.size", 0, 9),
+        ("rule on `self`", "self.size <=", 0, 1),
+        ("fieldPath .size", "fieldPath: .size", 0, 13),
+        ("rule on `t.size()`: no field", "t.size()", 0, 3),
+    ];
+    let mut shown = String::new();
+    for (what, needle, nth, into) in asks {
+        let at = text.match_indices(needle).nth(nth).unwrap().0 + into;
+        let line = text[..at].matches('\n').count() as u32;
+        let character = (at - text[..at].rfind('\n').map_or(0, |i| i + 1)) as u32;
+        let found = s.at("textDocument/definition", &crd, line, character);
+        let r = &found["result"];
+        let target = if r.is_null() {
+            "none".to_string()
+        } else {
+            let l = r["range"]["start"]["line"].as_u64().unwrap() as usize;
+            assert_eq!(r["uri"], json!(uri(&crd)), "{found}");
+            format!(
+                "line {l} ({}) {}:{}-{}:{}",
+                text.lines().nth(l).unwrap().trim(),
+                r["range"]["start"]["line"],
+                r["range"]["start"]["character"],
+                r["range"]["end"]["line"],
+                r["range"]["end"]["character"]
+            )
+        };
+        writeln!(shown, "{what} -> {target}").unwrap();
+    }
+    insta::assert_snapshot!("lsp_definition_inside_crd", shown);
     assert_eq!(s.stop(), 0);
 }

@@ -29,6 +29,7 @@ use crate::cli::args::{GlobalArgs, LspArgs};
 use crate::cli::{Failure, Status};
 
 mod actions;
+mod crdnav;
 mod diagnostics;
 pub(crate) mod engine;
 mod incremental;

@@ -460,6 +460,16 @@ pub fn definition(ctx: &Context<'_>, doc: &Doc, pos: Position) -> Option<GotoDef
     let at = locate(&doc.text, offset)?;
     let api = at.root.get_str("apiVersion")?;
     let kind = at.root.get_str("kind")?;
+    if is_crd(api, kind) {
+        // Inside a CRD: a path it writes as text (`jsonPath`, `self.a.b`) to its schema node.
+        let (start, end) = document_region(&doc.text, offset);
+        let span = super::crdnav::definition(&doc.text[start..end], &at.root, offset - start)?;
+        let span = Span::new(span.start() + start, span.end() + start);
+        return Some(GotoDefinitionResponse::Scalar(Location {
+            uri: doc.uri.clone(),
+            range: LineIndex::new(&doc.text).range(span),
+        }));
+    }
     let found = find_schema(ctx, api, kind)?;
     let index = LineIndex::new(&found.text);
     let span = if at.path == [Seg::Key("kind".into())] {
