@@ -699,3 +699,64 @@ fn lsp_definition_inside_a_crd() {
     insta::assert_snapshot!("lsp_definition_inside_crd", shown);
     assert_eq!(s.stop(), 0);
 }
+
+/// Completion in `.crdlint.yaml`: keys not written yet (with their value form), a key's
+/// values, a section's keys and values, rule ids where rules are named.
+#[test]
+fn lsp_completion_in_the_config() {
+    let (_dir, _crd, res) = workspace();
+    let root = res.parent().unwrap().parent().unwrap().to_path_buf();
+    let config = root.join(".crdlint.yaml");
+    let mut s = Server::start(&root);
+    // (text, line, character)
+    let asks = [
+        ("version: 1\n\n", 1, 0),
+        ("version: 1\nunknown-fields: \n", 1, 16),
+        ("version: 1\nkube-version: \n", 1, 14),
+        ("version: 1\ncompat:\n  \n", 2, 2),
+        ("version: 1\ncompat:\n  enum-additions: \n", 2, 18),
+        ("version: 1\nseverity:\n  cel/cost-high: \n", 2, 17),
+        ("version: 1\nper-file:\n- paths: [a]\n  \n", 3, 2),
+        ("version: 1\nrecognize:\n  helm: \n", 2, 8),
+    ];
+    let mut shown = String::new();
+    for (n, (text, line, character)) in asks.into_iter().enumerate() {
+        if n == 0 {
+            s.open(&config, text);
+        } else {
+            s.change(&config, n as i64 + 1, text);
+        }
+        let items = s.at("textDocument/completion", &config, line, character);
+        let mut items = items["result"].as_array().unwrap().clone();
+        items.sort_by_key(|i| i["sortText"].as_str().unwrap_or("").to_string());
+        let labels: Vec<String> = items
+            .iter()
+            .map(|i| match i["detail"].as_str() {
+                Some(d) if n == 0 => format!("{} ({d})", i["label"].as_str().unwrap()),
+                _ => i["label"].as_str().unwrap().to_string(),
+            })
+            .collect();
+        writeln!(
+            shown,
+            "{:?} @{line}:{character}\n  {}",
+            text,
+            labels.join("\n  ")
+        )
+        .unwrap();
+    }
+    // Rule ids in a select list: every rule (counted against `crdlint rules`) and the groups.
+    s.change(&config, 20, "version: 1\nselect:\n- \n");
+    let ids = s.at("textDocument/completion", &config, 2, 2);
+    let labels: Vec<&str> = ids["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert!(
+        labels.contains(&"cr/unknown-field") && labels.contains(&"cel/"),
+        "{labels:?}"
+    );
+    insta::assert_snapshot!("lsp_completion_config", shown);
+    assert_eq!(s.stop(), 0);
+}

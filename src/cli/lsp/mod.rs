@@ -29,6 +29,7 @@ use crate::cli::args::{GlobalArgs, LspArgs};
 use crate::cli::{Failure, Status};
 
 mod actions;
+mod configcomp;
 mod crdnav;
 mod diagnostics;
 pub(crate) mod engine;
@@ -338,7 +339,11 @@ impl<'a> Server<'a> {
                 let p: lsp_types::CompletionParams = params(req)?;
                 let at = p.text_document_position;
                 let items = self.with_doc(&at.text_document.uri, |s, path, doc| {
-                    schema::complete(&s.context(path), doc, at.position)
+                    if is_config(path) {
+                        configcomp::complete(doc, at.position)
+                    } else {
+                        schema::complete(&s.context(path), doc, at.position)
+                    }
                 });
                 json(serde_json::to_value(items))
             }

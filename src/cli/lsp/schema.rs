@@ -32,7 +32,7 @@ pub struct Context<'a> {
 
 /// One step of a path in a document.
 #[derive(Clone, Debug, PartialEq)]
-enum Seg {
+pub(super) enum Seg {
     Key(String),
     Index,
 }
@@ -666,7 +666,11 @@ fn type_meta(text: &str, line_start: usize) -> (Option<String>, Option<String>) 
 /// The path of the mapping the cursor's line is in, read from the indentation of the lines
 /// above (each less indented `key:` with no value is a parent, each `- ` an item), the
 /// cursor's column, and the key before the cursor when it is after `key:`.
-fn cursor_path(text: &str, line_start: usize, before: &str) -> (Vec<Seg>, usize, Option<String>) {
+pub(super) fn cursor_path(
+    text: &str,
+    line_start: usize,
+    before: &str,
+) -> (Vec<Seg>, usize, Option<String>) {
     let (dashes, col, rest) = split_line(before);
     let mut segs: Vec<Seg> = Vec::new();
     let after_key = rest
