@@ -760,3 +760,29 @@ fn lsp_completion_in_the_config() {
     insta::assert_snapshot!("lsp_completion_config", shown);
     assert_eq!(s.stop(), 0);
 }
+
+/// A request cancelled before it is answered (here while the check of a large document that
+/// precedes its answer runs) is answered with `RequestCanceled`; the next one is answered.
+#[test]
+fn lsp_cancellation_is_honoured() {
+    let (_dir, _crd, res) = workspace();
+    let root = res.parent().unwrap().parent().unwrap().to_path_buf();
+    let mut s = Server::start(&root);
+    let large = RESOURCE.repeat(2000);
+    s.open(&res, &large);
+    s.next_id += 1;
+    let id = s.next_id;
+    s.send(json!({"jsonrpc": "2.0", "id": id, "method": "textDocument/hover",
+        "params": {"textDocument": {"uri": uri(&res)}, "position": {"line": 5, "character": 3}}}));
+    s.notify("$/cancelRequest", json!({"id": id}));
+    let answer = loop {
+        let m = s.recv();
+        if m["id"] == json!(id) {
+            break m;
+        }
+    };
+    assert_eq!(answer["error"]["code"], json!(-32800), "{answer}");
+    let after = s.at("textDocument/hover", &res, 5, 3);
+    assert!(after["result"]["contents"].is_object(), "{after}");
+    assert_eq!(s.stop(), 0);
+}
