@@ -37,8 +37,11 @@ pub struct Committed {
     by_path: BTreeMap<PathBuf, Option<Previous>>,
     /// The old objects of the last run and the targets (file id, path) they were made for:
     /// an edit re-checks the same targets, and parsing a large committed file is not redone.
-    built: Option<(Vec<(FileId, PathBuf)>, Arc<OldObjects>)>,
+    built: Option<(Targets, Arc<OldObjects>)>,
 }
+
+/// A run's targets: file id and path.
+type Targets = Vec<(FileId, PathBuf)>;
 
 impl Committed {
     /// `path` may have been committed since it was read.
