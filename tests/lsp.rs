@@ -772,8 +772,10 @@ fn lsp_cancellation_is_honoured() {
     s.open(&res, &large);
     s.next_id += 1;
     let id = s.next_id;
-    s.send(json!({"jsonrpc": "2.0", "id": id, "method": "textDocument/hover",
-        "params": {"textDocument": {"uri": uri(&res)}, "position": {"line": 5, "character": 3}}}));
+    s.send(
+        json!({"jsonrpc": "2.0", "id": id, "method": "textDocument/hover",
+        "params": {"textDocument": {"uri": uri(&res)}, "position": {"line": 5, "character": 3}}}),
+    );
     s.notify("$/cancelRequest", json!({"id": id}));
     let answer = loop {
         let m = s.recv();
