@@ -2,6 +2,7 @@
 //! feature's exact answer snapshotted, and the diagnostics compared with `crdlint check`'s
 //! findings for the same file (one engine).
 
+use std::fmt::Write as _;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -219,18 +220,32 @@ fn lsp_diagnostics_are_checks_findings() {
     insta::assert_snapshot!("lsp_diagnostics", s.show(&found));
     // The same findings as `crdlint check` of the workspace reports for the file: rule, line,
     // column and message.
+    let from_check = check_findings(&root, &["."], "res/w.yaml");
+    let from_lsp = lsp_findings(&found);
+    assert!(!from_check.is_empty());
+    assert_eq!(from_lsp, from_check);
+    assert_eq!(s.stop(), 0);
+}
+
+/// A finding as rule, line, column (both from 0) and message.
+type Finding = (String, u64, u64, String);
+
+/// What `crdlint check ARGS --format json` in `root` reports for `file`.
+fn check_findings(root: &Path, args: &[&str], file: &str) -> Vec<Finding> {
     let out = Command::new(env!("CARGO_BIN_EXE_crdlint"))
-        .args(["check", ".", "--format", "json"])
-        .current_dir(&root)
-        .env("HOME", &root)
+        .arg("check")
+        .args(args)
+        .args(["--format", "json"])
+        .current_dir(root)
+        .env("HOME", root)
         .output()
         .unwrap();
     let check: Value = serde_json::from_slice(&out.stdout).unwrap();
-    let from_check: Vec<(String, u64, u64, String)> = check["diagnostics"]
+    check["diagnostics"]
         .as_array()
         .unwrap()
         .iter()
-        .filter(|d| d["file"] == "res/w.yaml")
+        .filter(|d| d["file"] == file)
         .map(|d| {
             let line = d["line"].as_u64().unwrap() - 1;
             let column = d["column"].as_u64().unwrap() - 1;
@@ -241,8 +256,12 @@ fn lsp_diagnostics_are_checks_findings() {
                 d["message"].as_str().unwrap().into(),
             )
         })
-        .collect();
-    let from_lsp: Vec<(String, u64, u64, String)> = found
+        .collect()
+}
+
+/// Published diagnostics as [`Finding`]s (the message without its help line).
+fn lsp_findings(found: &Value) -> Vec<Finding> {
+    found
         .as_array()
         .unwrap()
         .iter()
@@ -256,9 +275,72 @@ fn lsp_diagnostics_are_checks_findings() {
                 message.into(),
             )
         })
-        .collect();
-    assert!(!from_check.is_empty());
-    assert_eq!(from_lsp, from_check);
+        .collect()
+}
+
+fn git(dir: &Path, args: &[&str]) {
+    let out = Command::new("git")
+        .current_dir(dir)
+        .args(["-c", "user.name=t", "-c", "user.email=t@example.com"])
+        .args([
+            "-c",
+            "init.defaultBranch=main",
+            "-c",
+            "commit.gpgsign=false",
+        ])
+        .args(args)
+        .output()
+        .expect("git runs");
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Each buffer is compared with its file's committed version, as `check --old-ref HEAD`
+/// compares the file: a transition rule sees `oldSelf`, an edited CRD is compared with its
+/// committed revision. The same findings as the CLI's for the same text.
+#[test]
+fn lsp_compares_with_the_committed_version() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    std::fs::create_dir_all(root.join("crds")).unwrap();
+    std::fs::create_dir_all(root.join("res")).unwrap();
+    let crd_text = CRD.replace(
+        "                enum: [fast, slow]\n",
+        "                enum: [fast, slow]\n                x-kubernetes-validations:\n                - rule: self == oldSelf\n                  message: mode is immutable\n",
+    );
+    let (crd, res) = (root.join("crds/widget.yaml"), root.join("res/w.yaml"));
+    let committed = "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: 3\n  mode: fast\n  tags: [a]\n";
+    std::fs::write(&crd, &crd_text).unwrap();
+    std::fs::write(&res, committed).unwrap();
+    git(&root, &["init", "-q"]);
+    git(&root, &["add", "."]);
+    git(&root, &["commit", "-q", "-m", "one"]);
+    let mut s = Server::start(&root);
+    // The resource as committed: an update that keeps `mode` passes.
+    s.open(&res, committed);
+    assert_eq!(s.diagnostics(&res), json!([]));
+    // Edited (and saved, so that the CLI reads the same text): the transition rule fails.
+    let edited = committed.replace("mode: fast", "mode: slow");
+    std::fs::write(&res, &edited).unwrap();
+    s.change(&res, 2, &edited);
+    let found = s.diagnostics(&res);
+    insta::assert_snapshot!("lsp_transition_rule", s.show(&found));
+    let from_check = check_findings(&root, &[".", "--old-ref", "HEAD"], "res/w.yaml");
+    assert_eq!(lsp_findings(&found), from_check);
+    // The CRD edited: compared with its committed revision.
+    let narrowed = crd_text.replace("enum: [fast, slow]", "enum: [fast]");
+    std::fs::write(&crd, &narrowed).unwrap();
+    s.open(&crd, &narrowed);
+    let found = s.diagnostics(&crd);
+    let from_check = check_findings(&root, &[".", "--old-ref", "HEAD"], "crds/widget.yaml");
+    assert!(
+        from_check.iter().any(|f| f.0.starts_with("compat/")),
+        "{from_check:?}"
+    );
+    assert_eq!(lsp_findings(&found), from_check);
     assert_eq!(s.stop(), 0);
 }
 
@@ -545,5 +627,164 @@ fn lsp_edit_of_one_document_matches_a_full_check() {
         assert_eq!(after, full, "edit {n}");
         assert_eq!(fresh.stop(), 0);
     }
+    assert_eq!(s.stop(), 0);
+}
+
+/// Go to definition inside a CRD: from a printer column's and a selectable field's
+/// `jsonPath`, a CEL rule's `self.a`/`oldSelf.a` and its `fieldPath` to the schema node named
+/// (the segment under the cursor), in the CRD's own file.
+#[test]
+fn lsp_definition_inside_a_crd() {
+    let (_dir, crd, _res) = workspace();
+    let root = crd.parent().unwrap().parent().unwrap().to_path_buf();
+    let text = format!(
+        "{}    additionalPrinterColumns:\n    - name: Size\n      type: integer\n      jsonPath: .spec.size\n    selectableFields:\n    - jsonPath: .spec.mode\n",
+        CRD.replace(
+            "              message: short tags\n",
+            "              message: short tags\n            - rule: self.size <= 10 || oldSelf.size == self.size\n              fieldPath: .size\n",
+        )
+    );
+    let mut s = Server::start(&root);
+    s.open(&crd, &text);
+    s.diagnostics(&crd);
+    // (what, the text the cursor is on, which occurrence of it, offset into it)
+    let asks = [
+        (
+            "printer column .spec.size on `size`",
+            "jsonPath: .spec.size",
+            0,
+            16,
+        ),
+        (
+            "printer column .spec.size on `spec`",
+            "jsonPath: .spec.size",
+            0,
+            11,
+        ),
+        (
+            "selectable field .spec.mode on `mode`",
+            "jsonPath: .spec.mode",
+            0,
+            17,
+        ),
+        ("rule self.tags on `tags`", "self.tags.all", 0, 6),
+        ("rule oldSelf.size on `size`", "oldSelf.size", 0, 9),
+        ("rule on `self`", "self.size <=", 0, 1),
+        ("fieldPath .size", "fieldPath: .size", 0, 13),
+        ("rule on `t.size()`: no field", "t.size()", 0, 3),
+    ];
+    let mut shown = String::new();
+    for (what, needle, nth, into) in asks {
+        let at = text.match_indices(needle).nth(nth).unwrap().0 + into;
+        let line = text[..at].matches('\n').count() as u32;
+        let character = (at - text[..at].rfind('\n').map_or(0, |i| i + 1)) as u32;
+        let found = s.at("textDocument/definition", &crd, line, character);
+        let r = &found["result"];
+        let target = if r.is_null() {
+            "none".to_string()
+        } else {
+            let l = r["range"]["start"]["line"].as_u64().unwrap() as usize;
+            assert_eq!(r["uri"], json!(uri(&crd)), "{found}");
+            format!(
+                "line {l} ({}) {}:{}-{}:{}",
+                text.lines().nth(l).unwrap().trim(),
+                r["range"]["start"]["line"],
+                r["range"]["start"]["character"],
+                r["range"]["end"]["line"],
+                r["range"]["end"]["character"]
+            )
+        };
+        writeln!(shown, "{what} -> {target}").unwrap();
+    }
+    insta::assert_snapshot!("lsp_definition_inside_crd", shown);
+    assert_eq!(s.stop(), 0);
+}
+
+/// Completion in `.crdlint.yaml`: keys not written yet (with their value form), a key's
+/// values, a section's keys and values, rule ids where rules are named.
+#[test]
+fn lsp_completion_in_the_config() {
+    let (_dir, _crd, res) = workspace();
+    let root = res.parent().unwrap().parent().unwrap().to_path_buf();
+    let config = root.join(".crdlint.yaml");
+    let mut s = Server::start(&root);
+    // (text, line, character)
+    let asks = [
+        ("version: 1\n\n", 1, 0),
+        ("version: 1\nunknown-fields: \n", 1, 16),
+        ("version: 1\nkube-version: \n", 1, 14),
+        ("version: 1\ncompat:\n  \n", 2, 2),
+        ("version: 1\ncompat:\n  enum-additions: \n", 2, 18),
+        ("version: 1\nseverity:\n  cel/cost-high: \n", 2, 17),
+        ("version: 1\nper-file:\n- paths: [a]\n  \n", 3, 2),
+        ("version: 1\nrecognize:\n  helm: \n", 2, 8),
+    ];
+    let mut shown = String::new();
+    for (n, (text, line, character)) in asks.into_iter().enumerate() {
+        if n == 0 {
+            s.open(&config, text);
+        } else {
+            s.change(&config, n as i64 + 1, text);
+        }
+        let items = s.at("textDocument/completion", &config, line, character);
+        let mut items = items["result"].as_array().unwrap().clone();
+        items.sort_by_key(|i| i["sortText"].as_str().unwrap_or("").to_string());
+        let labels: Vec<String> = items
+            .iter()
+            .map(|i| match i["detail"].as_str() {
+                Some(d) if n == 0 => format!("{} ({d})", i["label"].as_str().unwrap()),
+                _ => i["label"].as_str().unwrap().to_string(),
+            })
+            .collect();
+        writeln!(
+            shown,
+            "{:?} @{line}:{character}\n  {}",
+            text,
+            labels.join("\n  ")
+        )
+        .unwrap();
+    }
+    // Rule ids in a select list: every rule (counted against `crdlint rules`) and the groups.
+    s.change(&config, 20, "version: 1\nselect:\n- \n");
+    let ids = s.at("textDocument/completion", &config, 2, 2);
+    let labels: Vec<&str> = ids["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert!(
+        labels.contains(&"cr/unknown-field") && labels.contains(&"cel/"),
+        "{labels:?}"
+    );
+    insta::assert_snapshot!("lsp_completion_config", shown);
+    assert_eq!(s.stop(), 0);
+}
+
+/// A request cancelled before it is answered (here while the check of a large document that
+/// precedes its answer runs) is answered with `RequestCanceled`; the next one is answered.
+#[test]
+fn lsp_cancellation_is_honoured() {
+    let (_dir, _crd, res) = workspace();
+    let root = res.parent().unwrap().parent().unwrap().to_path_buf();
+    let mut s = Server::start(&root);
+    let large = RESOURCE.repeat(2000);
+    s.open(&res, &large);
+    s.next_id += 1;
+    let id = s.next_id;
+    s.send(
+        json!({"jsonrpc": "2.0", "id": id, "method": "textDocument/hover",
+        "params": {"textDocument": {"uri": uri(&res)}, "position": {"line": 5, "character": 3}}}),
+    );
+    s.notify("$/cancelRequest", json!({"id": id}));
+    let answer = loop {
+        let m = s.recv();
+        if m["id"] == json!(id) {
+            break m;
+        }
+    };
+    assert_eq!(answer["error"]["code"], json!(-32800), "{answer}");
+    let after = s.at("textDocument/hover", &res, 5, 3);
+    assert!(after["result"]["contents"].is_object(), "{after}");
     assert_eq!(s.stop(), 0);
 }

@@ -12,8 +12,8 @@
 //!
 //! One thread serves the messages in order. Before each batch of work it takes every message
 //! already waiting, so a burst of edits is checked once, and a request cancelled while it
-//! waited is answered as cancelled. Every request gets an answer: an unknown method is
-//! `MethodNotFound`, and a panic while answering (or checking) is caught, logged and answered
+//! waited (also while the check before its answer ran) is answered as `RequestCanceled`.
+//! Every request gets an answer: an unknown method is `MethodNotFound`, and a panic while answering (or checking) is caught, logged and answered
 //! as an internal error; the server goes on.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -29,6 +29,8 @@ use crate::cli::args::{GlobalArgs, LspArgs};
 use crate::cli::{Failure, Status};
 
 mod actions;
+mod configcomp;
+mod crdnav;
 mod diagnostics;
 pub(crate) mod engine;
 mod incremental;
@@ -136,6 +138,8 @@ struct Server<'a> {
     /// Each open document's last check by chunk, so an edit re-checks only its documents;
     /// cleared whenever the schemas or the settings change.
     caches: BTreeMap<PathBuf, incremental::Cache>,
+    /// The committed versions the documents are compared with (`check --old-ref HEAD`).
+    committed: engine::Committed,
     next_id: i32,
     shut_down: bool,
 }
@@ -167,6 +171,7 @@ impl<'a> Server<'a> {
             reload: false,
             published: BTreeMap::new(),
             caches: BTreeMap::new(),
+            committed: engine::Committed::default(),
             next_id: 0,
             shut_down: false,
         };
@@ -225,49 +230,82 @@ impl<'a> Server<'a> {
     }
 
     fn main_loop(&mut self) -> Result<Status, Failure> {
-        while let Ok(first) = self.conn.receiver.recv() {
-            // Everything already waiting: edits are applied in order and checked once.
-            let mut batch = vec![first];
-            batch.extend(self.conn.receiver.try_iter());
-            let cancelled: BTreeSet<RequestId> = batch
-                .iter()
-                .filter_map(|m| match m {
-                    Message::Notification(n) if n.method == n::Cancel::METHOD => {
-                        serde_json::from_value::<lsp_types::CancelParams>(n.params.clone())
-                            .ok()
-                            .map(|c| match c.id {
-                                lsp_types::NumberOrString::Number(i) => RequestId::from(i),
-                                lsp_types::NumberOrString::String(s) => RequestId::from(s),
-                            })
-                    }
-                    _ => None,
-                })
-                .collect();
-            for message in batch {
-                match message {
-                    Message::Notification(note) if note.method == n::Exit::METHOD => {
-                        // `exit` after `shutdown` is a clean end; before it, status 1.
-                        return Ok(if self.shut_down {
-                            Status::Clean
-                        } else {
-                            Status::Findings
-                        });
-                    }
-                    Message::Notification(note) => self.on_notification(note),
-                    Message::Request(req) if cancelled.contains(&req.id) => {
-                        self.respond_error(req.id, ErrorCode::RequestCanceled, "cancelled".into());
-                    }
-                    Message::Request(req) => {
-                        self.flush();
-                        self.on_request(req);
-                    }
-                    Message::Response(_) => {}
+        let mut waiting: std::collections::VecDeque<Message> = Default::default();
+        let mut cancelled: BTreeSet<RequestId> = BTreeSet::new();
+        loop {
+            if waiting.is_empty() {
+                // Everything already waiting is taken: edits are applied in order, checked once.
+                self.flush();
+                match self.conn.receiver.recv() {
+                    Ok(m) => waiting.push_back(m),
+                    // The client went away without `exit`.
+                    Err(_) => return Ok(Status::Findings),
                 }
             }
-            self.flush();
+            self.take_waiting(&mut waiting, &mut cancelled, None);
+            let Some(message) = waiting.pop_front() else {
+                continue;
+            };
+            match message {
+                Message::Notification(note) if note.method == n::Exit::METHOD => {
+                    // `exit` after `shutdown` is a clean end; before it, status 1.
+                    return Ok(if self.shut_down {
+                        Status::Clean
+                    } else {
+                        Status::Findings
+                    });
+                }
+                Message::Notification(note) => self.on_notification(note),
+                Message::Request(req) => {
+                    // The check before the answer may take a while: a cancellation sent
+                    // meanwhile is honoured too.
+                    if !cancelled.contains(&req.id) {
+                        self.flush();
+                        self.take_waiting(&mut waiting, &mut cancelled, Some(&req.id));
+                    }
+                    if cancelled.remove(&req.id) {
+                        self.respond_error(req.id, ErrorCode::RequestCanceled, "cancelled".into());
+                    } else {
+                        self.on_request(req);
+                    }
+                }
+                Message::Response(_) => {}
+            }
         }
-        // The client went away without `exit`.
-        Ok(Status::Findings)
+    }
+
+    /// Moves the messages that arrived into `waiting`, noting the requests they cancel: those
+    /// waiting and `current` (being answered). A cancellation of a request already answered
+    /// is dropped, so the set stays small however long the session.
+    fn take_waiting(
+        &self,
+        waiting: &mut std::collections::VecDeque<Message>,
+        cancelled: &mut BTreeSet<RequestId>,
+        current: Option<&RequestId>,
+    ) {
+        for m in self.conn.receiver.try_iter() {
+            if let Message::Notification(n) = &m {
+                if n.method == n::Cancel::METHOD {
+                    if let Ok(c) =
+                        serde_json::from_value::<lsp_types::CancelParams>(n.params.clone())
+                    {
+                        let id = match c.id {
+                            lsp_types::NumberOrString::Number(i) => RequestId::from(i),
+                            lsp_types::NumberOrString::String(s) => RequestId::from(s),
+                        };
+                        let pending = current == Some(&id)
+                            || waiting
+                                .iter()
+                                .any(|w| matches!(w, Message::Request(r) if r.id == id));
+                        if pending {
+                            cancelled.insert(id);
+                        }
+                    }
+                    continue;
+                }
+            }
+            waiting.push_back(m);
+        }
     }
 
     fn respond_error(&self, id: RequestId, code: ErrorCode, message: String) {
@@ -334,7 +372,11 @@ impl<'a> Server<'a> {
                 let p: lsp_types::CompletionParams = params(req)?;
                 let at = p.text_document_position;
                 let items = self.with_doc(&at.text_document.uri, |s, path, doc| {
-                    schema::complete(&s.context(path), doc, at.position)
+                    if is_config(path) {
+                        configcomp::complete(doc, at.position)
+                    } else {
+                        schema::complete(&s.context(path), doc, at.position)
+                    }
                 });
                 json(serde_json::to_value(items))
             }
@@ -412,6 +454,7 @@ impl<'a> Server<'a> {
                 };
                 self.ensure_folder(&path);
                 self.caches.remove(&path);
+                self.committed.forget(&path);
                 self.docs.insert(
                     path.clone(),
                     Doc {
@@ -440,6 +483,7 @@ impl<'a> Server<'a> {
                     return;
                 };
                 if let Some(path) = uri_path(&p.text_document.uri) {
+                    self.committed.forget(&path);
                     self.changed_on_disk(&path);
                 }
             }
@@ -565,6 +609,7 @@ impl<'a> Server<'a> {
             self.loose = self.loose.iter().map(|f| f.reload(setup, &open)).collect();
             self.dirty.extend(self.docs.keys().cloned());
             self.caches.clear();
+            self.committed.clear();
             self.publish_config_errors();
         }
         if self.dirty.is_empty() {
@@ -616,6 +661,8 @@ impl<'a> Server<'a> {
             results.extend(super::lsp::engine::check_buffers(
                 &f.settings,
                 &f.opts,
+                &self.setup.validation,
+                &mut self.committed,
                 &f.schemas,
                 &targets,
                 &open,

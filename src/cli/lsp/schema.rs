@@ -32,7 +32,7 @@ pub struct Context<'a> {
 
 /// One step of a path in a document.
 #[derive(Clone, Debug, PartialEq)]
-enum Seg {
+pub(super) enum Seg {
     Key(String),
     Index,
 }
@@ -460,6 +460,16 @@ pub fn definition(ctx: &Context<'_>, doc: &Doc, pos: Position) -> Option<GotoDef
     let at = locate(&doc.text, offset)?;
     let api = at.root.get_str("apiVersion")?;
     let kind = at.root.get_str("kind")?;
+    if is_crd(api, kind) {
+        // Inside a CRD: a path it writes as text (`jsonPath`, `self.a.b`) to its schema node.
+        let (start, end) = document_region(&doc.text, offset);
+        let span = super::crdnav::definition(&doc.text[start..end], &at.root, offset - start)?;
+        let span = Span::new(span.start() + start, span.end() + start);
+        return Some(GotoDefinitionResponse::Scalar(Location {
+            uri: doc.uri.clone(),
+            range: LineIndex::new(&doc.text).range(span),
+        }));
+    }
     let found = find_schema(ctx, api, kind)?;
     let index = LineIndex::new(&found.text);
     let span = if at.path == [Seg::Key("kind".into())] {
@@ -656,7 +666,11 @@ fn type_meta(text: &str, line_start: usize) -> (Option<String>, Option<String>) 
 /// The path of the mapping the cursor's line is in, read from the indentation of the lines
 /// above (each less indented `key:` with no value is a parent, each `- ` an item), the
 /// cursor's column, and the key before the cursor when it is after `key:`.
-fn cursor_path(text: &str, line_start: usize, before: &str) -> (Vec<Seg>, usize, Option<String>) {
+pub(super) fn cursor_path(
+    text: &str,
+    line_start: usize,
+    before: &str,
+) -> (Vec<Seg>, usize, Option<String>) {
     let (dashes, col, rest) = split_line(before);
     let mut segs: Vec<Seg> = Vec::new();
     let after_key = rest
