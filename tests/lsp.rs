@@ -788,3 +788,125 @@ fn lsp_cancellation_is_honoured() {
     assert!(after["result"]["contents"].is_object(), "{after}");
     assert_eq!(s.stop(), 0);
 }
+
+/// A CRD whose rule is over the per-expression cost budget: an unbounded list of unbounded
+/// strings, compared pairwise.
+const COSTLY_CRD: &str = "apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: gadgets.example.com
+spec:
+  group: example.com
+  names:
+    kind: Gadget
+    plural: gadgets
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              hosts:
+                type: array
+                items:
+                  type: string
+                x-kubernetes-validations:
+                - rule: self.all(x, self.exists_one(y, x == y))
+";
+
+/// `text` with the code action's edits applied (ASCII text: UTF-16 columns are bytes).
+fn apply_edits(text: &str, action: &Value) -> String {
+    let offset = |p: &Value| {
+        let (line, col) = (
+            p["line"].as_u64().unwrap(),
+            p["character"].as_u64().unwrap(),
+        );
+        let start: usize = text
+            .split_inclusive('\n')
+            .take(line as usize)
+            .map(str::len)
+            .sum();
+        start + col as usize
+    };
+    let mut edits: Vec<(usize, usize, String)> = action["edit"]["documentChanges"][0]["edits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            let r = &e["range"];
+            (
+                offset(&r["start"]),
+                offset(&r["end"]),
+                e["newText"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    // Last first, so that earlier offsets stay valid.
+    edits.sort_by(|a, b| b.0.cmp(&a.0));
+    let mut out = text.to_string();
+    for (start, end, new) in edits {
+        out.replace_range(start..end, &new);
+    }
+    out
+}
+
+#[test]
+fn lsp_cost_fix_inserts_the_explained_bounds() {
+    let (_dir, crd, _res) = workspace();
+    let root = crd.parent().unwrap().parent().unwrap().to_path_buf();
+    let gadget = root.join("crds/gadget.yaml");
+    std::fs::write(&gadget, COSTLY_CRD).unwrap();
+    let mut s = Server::start(&root);
+    s.open(&gadget, COSTLY_CRD);
+    let found = s.diagnostics(&gadget);
+    let cost = found
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["code"] == "cel/cost-exceeded")
+        .unwrap_or_else(|| panic!("a cost finding: {found}"))
+        .clone();
+    let actions = s.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri(&gadget)}, "range": cost["range"],
+               "context": {"diagnostics": []}}),
+    );
+    let fix = actions["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| {
+            a["title"]
+                .as_str()
+                .unwrap()
+                .starts_with("Bound the CEL cost")
+        })
+        .unwrap_or_else(|| panic!("a bound fix: {actions}"))
+        .clone();
+    insta::assert_snapshot!("lsp_code_action_cost_bound", s.show(&fix));
+    // The bounds the action inserts are the ones `lint`'s explanation names, and applying
+    // them makes the finding (and the warning under the budget's threshold) go away.
+    let fixed = apply_edits(COSTLY_CRD, &fix);
+    insta::assert_snapshot!("lsp_code_action_cost_bound_applied", fixed);
+    s.change(&gadget, 2, &fixed);
+    let after = s.diagnostics(&gadget);
+    let codes: Vec<&str> = after
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap_or_default())
+        .collect();
+    assert!(
+        !codes
+            .iter()
+            .any(|c| c.starts_with("cel/cost") || c.starts_with("cel/crd-cost")),
+        "{after}"
+    );
+    assert_eq!(s.stop(), 0);
+}

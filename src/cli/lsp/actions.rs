@@ -1,6 +1,6 @@
 //! Quick fixes for the findings under the cursor: suppress one (on its line or in its file,
 //! with a reason to fill in), remove an unknown field, rename a misspelled key to the
-//! suggestion, insert the missing required fields.
+//! suggestion, insert the missing required fields, bound a CEL rule over its cost budget.
 
 use lsp_types::{
     CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, Position, Range, TextEdit,
@@ -125,6 +125,13 @@ fn fixes(
             ));
         }
     }
+    out.extend(super::costfix::bound_fix(
+        text,
+        index,
+        d,
+        ctx.kube_version,
+        ctx.cost_warn_percent,
+    ));
     // `spec.size: Required value`, placed on the map that lacks it: the key inserted as its
     // first entry, with the entry's indentation.
     if let Some(path) = d.message.strip_suffix(": Required value") {

@@ -30,6 +30,7 @@ use crate::cli::{Failure, Status};
 
 mod actions;
 mod configcomp;
+mod costfix;
 mod crdnav;
 mod diagnostics;
 pub(crate) mod engine;
@@ -420,6 +421,7 @@ impl<'a> Server<'a> {
             schemas: folder.map(|f| f.schemas.as_slice()).unwrap_or(&[]),
             open: &self.docs,
             kube_version: folder.map(|f| f.settings.kube_version).unwrap_or_default(),
+            cost_warn_percent: folder.map_or(50, |f| f.settings.cost_warn_percent),
         }
     }
 

@@ -28,6 +28,8 @@ pub struct Context<'a> {
     pub schemas: &'a [SchemaFile],
     pub open: &'a BTreeMap<PathBuf, Doc>,
     pub kube_version: KubeVersion,
+    /// The config's `cost-warn` percent: what a cost fix aims under.
+    pub cost_warn_percent: u32,
 }
 
 /// One step of a path in a document.
@@ -52,7 +54,7 @@ fn locate(text: &str, offset: usize) -> Option<Located> {
 
 /// The byte range of the document around `offset`: from the line after the nearest `---`
 /// marker line above it to the next one (a marker at column 0 always ends a document).
-fn document_region(text: &str, offset: usize) -> (usize, usize) {
+pub(super) fn document_region(text: &str, offset: usize) -> (usize, usize) {
     let is_marker = |line: &str| {
         line.strip_prefix("---")
             .is_some_and(|r| r.is_empty() || r.starts_with([' ', '\t', '\r']))

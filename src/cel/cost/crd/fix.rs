@@ -29,6 +29,36 @@ struct Candidate {
     current: Option<u64>,
     /// What it changes.
     target: CandidateTarget,
+    /// The YAML keys from the `openAPIV3Schema` node to the schema node the bound goes on.
+    keys: Vec<String>,
+}
+
+/// A bound chosen by re-estimation, and where it goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoundFix {
+    /// `maxItems`, `maxProperties` or `maxLength`.
+    pub keyword: &'static str,
+    pub value: u64,
+    /// The bound the schema has now (the fix lowers it).
+    pub current: Option<u64>,
+    /// Where the values are, e.g. `spec.hosts[*]` (as the explanation prints it).
+    pub data_path: String,
+    /// The YAML keys from the `openAPIV3Schema` node to the schema node that takes the bound,
+    /// e.g. `properties`, `spec`, `properties`, `hosts`.
+    pub keys: Vec<String>,
+}
+
+/// The YAML keys of schema edges.
+fn edge_keys(edges: &[OwnedEdge]) -> Vec<String> {
+    let mut keys = Vec::new();
+    for e in edges {
+        match e {
+            OwnedEdge::Property(p) => keys.extend(["properties".to_string(), p.clone()]),
+            OwnedEdge::AdditionalProperties => keys.push("additionalProperties".to_string()),
+            OwnedEdge::Items => keys.push("items".to_string()),
+        }
+    }
+    keys
 }
 
 #[derive(Clone, Debug)]
@@ -106,6 +136,7 @@ fn decl_candidates(node_schema: &Schema, rc: &Recheck) -> Vec<Candidate> {
         let mut schema = node_schema;
         let mut decl = rc.decl.clone();
         let mut location = vec![rc.node_location.clone()];
+        let mut keys = edge_keys(&rc.node_edges);
         let mut ok = true;
         for s in &steps {
             match s.as_str() {
@@ -120,6 +151,14 @@ fn decl_candidates(node_schema: &Schema, rc: &Recheck) -> Vec<Candidate> {
                             schema = ns;
                             decl = nd;
                             location.push("[*]".to_string());
+                            keys.push(
+                                if s == "@items" {
+                                    "items"
+                                } else {
+                                    "additionalProperties"
+                                }
+                                .to_string(),
+                            );
                         }
                         _ => ok = false,
                     }
@@ -134,6 +173,7 @@ fn decl_candidates(node_schema: &Schema, rc: &Recheck) -> Vec<Candidate> {
                         break;
                     };
                     location.push(format!(".{}", field.json_name));
+                    keys.extend(["properties".to_string(), field.json_name.clone()]);
                     schema = ns;
                     decl = field.ty.clone();
                 }
@@ -164,6 +204,7 @@ fn decl_candidates(node_schema: &Schema, rc: &Recheck) -> Vec<Candidate> {
                 LENGTH_LADDER,
                 schema.max_length,
                 CandidateTarget::Decl { steps, factor },
+                keys,
             )
         } else if schema.is_type("array") {
             candidate(
@@ -172,6 +213,7 @@ fn decl_candidates(node_schema: &Schema, rc: &Recheck) -> Vec<Candidate> {
                 COUNT_LADDER,
                 schema.max_items,
                 CandidateTarget::Decl { steps, factor: 1 },
+                keys,
             )
         } else if schema.is_type("object") && schema.additional_properties_schema().is_some() {
             candidate(
@@ -180,6 +222,7 @@ fn decl_candidates(node_schema: &Schema, rc: &Recheck) -> Vec<Candidate> {
                 COUNT_LADDER,
                 schema.max_properties,
                 CandidateTarget::Decl { steps, factor: 1 },
+                keys,
             )
         } else {
             continue;
@@ -197,6 +240,7 @@ fn candidate(
     ladder: &[u64],
     current: Option<i64>,
     target: CandidateTarget,
+    keys: Vec<String>,
 ) -> Option<Candidate> {
     let current = current.map(|c| c.max(0) as u64);
     let ladder: Vec<u64> = ladder
@@ -210,6 +254,7 @@ fn candidate(
         ladder,
         current,
         target,
+        keys,
     })
 }
 
@@ -278,9 +323,46 @@ pub(super) fn fix_text(root: &Schema, r: &RuleCost, rc: &Recheck, target: u64) -
 expression reads: simplify the expression"
             .to_string();
     }
-    let (mut at, cost) = lower_greedily(r, rc, &cands, target);
-    let cost = drop_unneeded(r, rc, &cands, &mut at, cost, target);
+    let (at, cost) = choose(r, rc, &cands, target);
     describe_fix(&cands, &at, cost)
+}
+
+/// The bounds [`fix_text`] describes, with where each goes, and the total they give; `None`
+/// when there are none.
+pub(super) fn bound_fixes(
+    root: &Schema,
+    r: &RuleCost,
+    rc: &Recheck,
+    target: u64,
+) -> Option<(Vec<BoundFix>, u64)> {
+    let cands = fix_candidates(rule_node_schema(root, rc)?, r, rc);
+    let (at, cost) = choose(r, rc, &cands, target);
+    let fixes: Vec<BoundFix> = cands
+        .iter()
+        .zip(&at)
+        .filter_map(|(c, p)| {
+            p.map(|p| BoundFix {
+                keyword: c.keyword,
+                value: c.ladder[p],
+                current: c.current,
+                data_path: c.data_path.clone(),
+                keys: c.keys.clone(),
+            })
+        })
+        .collect();
+    (!fixes.is_empty()).then_some((fixes, cost))
+}
+
+/// The ladder positions of the chosen bounds and the total they give.
+fn choose(
+    r: &RuleCost,
+    rc: &Recheck,
+    cands: &[Candidate],
+    target: u64,
+) -> (Vec<Option<usize>>, u64) {
+    let (mut at, cost) = lower_greedily(r, rc, cands, target);
+    let cost = drop_unneeded(r, rc, cands, &mut at, cost, target);
+    (at, cost)
 }
 
 /// The schema of the rule's node, reached from the root by the recorded edges.
@@ -309,6 +391,7 @@ fn fix_candidates(node_schema: &Schema, r: &RuleCost, rc: &Recheck) -> Vec<Candi
                 COUNT_LADDER,
                 a.bound.map(|b| b.min(i64::MAX as u64) as i64),
                 CandidateTarget::Ancestor(i),
+                edge_keys(&rc.node_edges[..a.depth.min(rc.node_edges.len())]),
             ));
         }
     }

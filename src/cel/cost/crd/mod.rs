@@ -28,6 +28,7 @@ mod rules;
 mod walk;
 
 pub use super::budget::{group_thousands, percent_of};
+pub use fix::BoundFix;
 pub use rules::{check_schema_costs, COST_EXCEEDED, COST_HIGH, CRD_COST_EXCEEDED, RULES};
 pub use walk::schema_costs;
 
@@ -77,6 +78,9 @@ pub struct Ancestor {
     pub keyword: &'static str,
     /// The bound, `None` when unset.
     pub bound: Option<u64>,
+    /// How many schema edges lead from the `openAPIV3Schema` root to this node (a prefix of
+    /// the rule's own edges): where a fix writes the bound.
+    pub depth: usize,
 }
 
 /// One expression's cost at its location.
@@ -105,6 +109,27 @@ pub struct RuleCost {
     pub total: u64,
     /// Lists and maps above the node, outermost first.
     pub ancestors: Vec<Ancestor>,
+}
+
+impl SchemaCosts {
+    /// The bounds that bring `rules[i]` to at most `target`, as the explanation of its finding
+    /// names them (the same re-estimation), with where each goes; `None` when the rule was not
+    /// compiled or no bound can be added or lowered. Also returns the total they give.
+    pub fn bound_fixes(
+        &self,
+        root: &Schema,
+        i: usize,
+        target: u64,
+    ) -> Option<(Vec<BoundFix>, u64)> {
+        let rc = self.recheck.get(i)?.as_ref()?;
+        fix::bound_fixes(root, &self.rules[i], rc, target)
+    }
+}
+
+/// What a cost finding's fix aims for: the warning threshold, so that the fixed rule has
+/// headroom (`warn_percent` of the per-expression limit, at most the limit).
+pub fn fix_target(warn_percent: u32) -> u64 {
+    (STATIC_ESTIMATED_COST_LIMIT as f64 * (warn_percent.min(100) as f64 / 100.0)) as u64
 }
 
 impl RuleCost {

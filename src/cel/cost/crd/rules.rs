@@ -88,9 +88,7 @@ pub fn check_schema_costs(
             ExpressionKind::Rule => budget::rule_cost_message(r.total),
             ExpressionKind::MessageExpression => budget::message_expression_cost_message(r.total),
         };
-        // Aim fixes below the warning threshold, so that the fixed rule has headroom.
-        let target_share = (settings.warn_percent.min(100) as f64) / 100.0;
-        let help = explain(root, costs, i, settings, target_share);
+        let help = explain(root, costs, i, settings);
         let d = if over {
             field_diagnostic(
                 &COST_EXCEEDED,
@@ -174,13 +172,7 @@ fn field_diagnostic(
 }
 
 /// The help text: the numbers, the multiplying ancestors, and a computed fix.
-fn explain(
-    root: &Schema,
-    costs: &SchemaCosts,
-    i: usize,
-    settings: &CostSettings,
-    target_share: f64,
-) -> String {
+fn explain(root: &Schema, costs: &SchemaCosts, i: usize, settings: &CostSettings) -> String {
     let r = &costs.rules[i];
     let mut h = String::new();
     match r.kind {
@@ -219,8 +211,8 @@ fn explain(
     }
     if settings.suggest_fixes {
         if let Some(Some(rc)) = costs.recheck.get(i) {
-            let target = (STATIC_ESTIMATED_COST_LIMIT as f64 * target_share) as u64;
             h.push('\n');
+            let target = super::fix_target(settings.warn_percent);
             h.push_str(&fix_text(root, r, rc, target));
         }
     }

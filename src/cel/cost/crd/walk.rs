@@ -160,6 +160,7 @@ impl Walker<'_> {
                         "maxProperties"
                     },
                     bound: own_bound,
+                    depth: node.edges.len(),
                 });
             }
             let saved = (node.user.clone(), node.server.clone(), node.cardinality);
