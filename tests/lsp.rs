@@ -848,7 +848,7 @@ fn apply_edits(text: &str, action: &Value) -> String {
         })
         .collect();
     // Last first, so that earlier offsets stay valid.
-    edits.sort_by(|a, b| b.0.cmp(&a.0));
+    edits.sort_by_key(|e| std::cmp::Reverse(e.0));
     let mut out = text.to_string();
     for (start, end, new) in edits {
         out.replace_range(start..end, &new);
