@@ -958,7 +958,8 @@ mod tests {
     #[test]
     fn a_stream_is_cut_between_documents_only() {
         let text = "a: 1\n---\nb: |\n  ---\n  x\n--- # c\n---x: 3\n\"q\n ---\"\n";
-        for step in [1, 3, 7, 64] {
+        // Read a few bytes at a time, every boundary is a cut once the target is met.
+        for step in [1, 3, 7] {
             let got = chunks(text, 1, 1 << 20, step);
             assert_eq!(
                 texts(&got),
@@ -976,6 +977,14 @@ mod tests {
                 .collect();
             assert_eq!(offsets, [(0, 0), (5, 1), (24, 5)]);
         }
+        // Read at once, the last boundary is the cut.
+        assert_eq!(
+            texts(&chunks(text, 1, 1 << 20, 64)),
+            [
+                "a: 1\n---\nb: |\n  ---\n  x\n",
+                "--- # c\n---x: 3\n\"q\n ---\"\n"
+            ]
+        );
         // Put back together, the chunks are the stream, whatever the sizes.
         for target in [1, 4, 10, 100] {
             assert_eq!(texts(&chunks(text, target, 1 << 20, 5)).concat(), text);
