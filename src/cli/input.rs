@@ -459,12 +459,7 @@ fn text_of(bytes: Vec<u8>) -> Result<String, String> {
         // SAFETY: simdutf8 has just checked that `bytes` are UTF-8.
         return Ok(unsafe { String::from_utf8_unchecked(bytes) });
     }
-    String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "not UTF-8 text (invalid byte at offset {})",
-            e.utf8_error().valid_up_to()
-        )
-    })
+    String::from_utf8(bytes).map_err(|e| not_utf8(e.utf8_error().valid_up_to() as u64))
 }
 
 /// The bytes of one input, at most [`MAX_FILE_BYTES`] of them, or why they cannot be had.
@@ -592,10 +587,7 @@ fn read_capped_into(mut source: impl Fill, expected: usize) -> Result<Vec<u8>, S
         }
     }
     if buf.len() as u64 > MAX_FILE_BYTES {
-        return Err(format!(
-            "larger than {} MiB, the most crdlint reads from one file",
-            MAX_FILE_BYTES / (1024 * 1024)
-        ));
+        return Err(too_large());
     }
     Ok(buf)
 }
@@ -644,6 +636,188 @@ impl Fill for std::fs::File {
     fn fill(&mut self, buf: &mut Vec<u8>, max: usize) -> std::io::Result<usize> {
         Zeroing(&*self).fill(buf, max)
     }
+}
+
+/// How much of a stream [`DocumentChunks`] gathers before it cuts: enough documents that a
+/// chunk is worth a parallel step, few enough that a stream of 10^6 documents is held a few
+/// megabytes at a time.
+pub const STREAM_CHUNK_BYTES: usize = 4 * 1024 * 1024;
+
+/// How many bytes a stream is read by at a time.
+const STREAM_READ_BYTES: usize = 64 * 1024;
+
+/// A piece of a stream of YAML documents: whole documents, and where they sit in the stream.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Chunk {
+    pub text: String,
+    /// Bytes of the stream before this chunk (a span in `text` is shifted by it).
+    pub offset: u64,
+    /// Lines of the stream before this chunk (a line number in `text` is shifted by it).
+    pub lines_before: u64,
+}
+
+/// Reads a stream (standard input) in chunks of whole YAML documents, so that a stream of any
+/// length is held a chunk at a time.
+///
+/// A chunk is cut only where a document boundary is certain without a parse: before a `---`
+/// line and after a `...` line. Either marker at the start of a line, followed by a space, a
+/// tab or the line's end, cannot be content of a document (YAML 1.2.2 `c-forbidden`: it ends
+/// block scalars, quoted and plain multi-line scalars and flow collections alike), so no
+/// document is split. A `---` after a `%` line (comments and blank lines between) is not a
+/// cut: the `%` line may be a directive of that document, which can follow only a `...`, and
+/// that is the cut.
+///
+/// A chunk holds at least [`STREAM_CHUNK_BYTES`] unless the stream ends. A document longer than
+/// [`MAX_FILE_BYTES`] ends the stream with the error a file that large gets.
+pub struct DocumentChunks<R> {
+    reader: R,
+    /// Bytes read and not yet handed out; they start at a document boundary.
+    buf: Vec<u8>,
+    /// How far `buf` has been looked through for cuts (a line start).
+    scanned: usize,
+    /// The last cut found in `buf` (0: none yet).
+    cut: usize,
+    /// The lines just before `scanned` are a `%` line and comments or blank lines.
+    after_directive: bool,
+    offset: u64,
+    lines: u64,
+    target: usize,
+    limit: usize,
+    ended: bool,
+}
+
+impl<R: Read> DocumentChunks<R> {
+    pub fn new(reader: R) -> Self {
+        Self::with_sizes(reader, STREAM_CHUNK_BYTES, MAX_FILE_BYTES as usize)
+    }
+
+    /// Chunks of at least `target` bytes, refusing a document over `limit` bytes.
+    fn with_sizes(reader: R, target: usize, limit: usize) -> Self {
+        DocumentChunks {
+            reader,
+            buf: Vec::new(),
+            scanned: 0,
+            cut: 0,
+            after_directive: false,
+            offset: 0,
+            lines: 0,
+            target,
+            limit,
+            ended: false,
+        }
+    }
+
+    /// Looks at every whole line not looked at yet (and, at the end of the stream, the last
+    /// unended one) for cuts.
+    fn scan(&mut self, at_end: bool) {
+        while self.scanned < self.buf.len() {
+            let rest = &self.buf[self.scanned..];
+            let len = match rest.iter().position(|&b| b == b'\n') {
+                Some(i) => i + 1,
+                None if at_end => rest.len(),
+                None => return,
+            };
+            let line = &rest[..len];
+            if self.scanned > 0 && !self.after_directive && is_document_marker(line, b"---") {
+                self.cut = self.scanned;
+            }
+            let blank_or_comment = line
+                .iter()
+                .find(|b| !b.is_ascii_whitespace())
+                .is_none_or(|&b| b == b'#');
+            self.after_directive =
+                line.first() == Some(&b'%') || (self.after_directive && blank_or_comment);
+            let end_marker = is_document_marker(line, b"...");
+            self.scanned += len;
+            if end_marker {
+                self.cut = self.scanned;
+            }
+        }
+    }
+
+    /// Hands out `buf[..end]` as the next chunk.
+    fn take(&mut self, end: usize) -> Result<Chunk, String> {
+        let rest = self.buf.split_off(end);
+        let bytes = std::mem::replace(&mut self.buf, rest);
+        self.scanned -= end;
+        self.cut = 0;
+        let (offset, lines_before) = (self.offset, self.lines);
+        self.offset += end as u64;
+        self.lines += bytes.iter().filter(|&&b| b == b'\n').count() as u64;
+        if let Err(e) = std::str::from_utf8(&bytes) {
+            // Chunks end at line ends, so a character is never cut in two: the bad byte is
+            // one, at its offset in the stream.
+            return Err(not_utf8(offset + e.valid_up_to() as u64));
+        }
+        text_of(bytes).map(|text| Chunk {
+            text,
+            offset,
+            lines_before,
+        })
+    }
+}
+
+impl<R: Read> Iterator for DocumentChunks<R> {
+    type Item = Result<Chunk, String>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.ended {
+            return None;
+        }
+        loop {
+            if self.buf.len() >= self.target && self.cut > 0 {
+                return Some(self.take(self.cut));
+            }
+            if self.buf.len() > self.limit && self.cut == 0 {
+                self.ended = true;
+                return Some(Err(too_large()));
+            }
+            let read = Zeroing(&mut self.reader).fill(&mut self.buf, STREAM_READ_BYTES);
+            match read {
+                Ok(0) => {
+                    self.ended = true;
+                    self.scan(true);
+                    if self.buf.len() > self.limit && self.cut == 0 {
+                        return Some(Err(too_large()));
+                    }
+                    if self.cut > 0 && self.buf.len() - self.cut > self.limit {
+                        // The last document alone is over the cap: what precedes it first.
+                        self.ended = false;
+                        return Some(self.take(self.cut));
+                    }
+                    return (!self.buf.is_empty()).then(|| self.take(self.buf.len()));
+                }
+                Ok(_) => self.scan(false),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    self.ended = true;
+                    return Some(Err(io_message(&e)));
+                }
+            }
+        }
+    }
+}
+
+/// True when `line` starts with the document marker `marker` (`---` or `...`) followed by a
+/// space, a tab or the line's end: in YAML, always a document boundary.
+pub(crate) fn is_document_marker(line: &[u8], marker: &[u8; 3]) -> bool {
+    line.strip_prefix(marker.as_slice()).is_some_and(|rest| {
+        rest.first()
+            .is_none_or(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+    })
+}
+
+/// Why an input over [`MAX_FILE_BYTES`] is not read.
+fn too_large() -> String {
+    format!(
+        "larger than {} MiB, the most crdlint reads from one file",
+        MAX_FILE_BYTES / (1024 * 1024)
+    )
+}
+
+/// Why an input that is not UTF-8 is not read.
+fn not_utf8(offset: u64) -> String {
+    format!("not UTF-8 text (invalid byte at offset {offset})")
 }
 
 /// An I/O error without Rust's `(os error N)` suffix.
@@ -758,6 +932,117 @@ mod tests {
         assert_eq!(display_name(Path::new("a/b.yaml")), "a/b.yaml");
         assert_eq!(display_name(Path::new(".//x.yaml")), "x.yaml");
         assert_eq!(display_name(Path::new("/x.yaml")), "/x.yaml");
+    }
+
+    /// The chunks of `text` cut by a reader with the given sizes, fed `step` bytes a read.
+    fn chunks(text: &str, target: usize, limit: usize, step: usize) -> Vec<Result<Chunk, String>> {
+        struct Trickle<'a>(&'a [u8], usize);
+        impl Read for Trickle<'_> {
+            fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+                let n = self.0.len().min(self.1).min(buf.len());
+                buf[..n].copy_from_slice(&self.0[..n]);
+                self.0 = &self.0[n..];
+                Ok(n)
+            }
+        }
+        DocumentChunks::with_sizes(Trickle(text.as_bytes(), step), target, limit).collect()
+    }
+
+    fn texts(chunks: &[Result<Chunk, String>]) -> Vec<&str> {
+        chunks
+            .iter()
+            .map(|c| c.as_ref().map_or("ERR", |c| c.text.as_str()))
+            .collect()
+    }
+
+    #[test]
+    fn a_stream_is_cut_between_documents_only() {
+        let text = "a: 1\n---\nb: |\n  ---\n  x\n--- # c\n---x: 3\n\"q\n ---\"\n";
+        // Read a few bytes at a time, every boundary is a cut once the target is met.
+        for step in [1, 3, 7] {
+            let got = chunks(text, 1, 1 << 20, step);
+            assert_eq!(
+                texts(&got),
+                [
+                    "a: 1\n",
+                    "---\nb: |\n  ---\n  x\n",
+                    "--- # c\n---x: 3\n\"q\n ---\"\n"
+                ],
+                "step {step}"
+            );
+            // Offsets and lines add up to the stream's.
+            let offsets: Vec<(u64, u64)> = got
+                .iter()
+                .map(|c| c.as_ref().map(|c| (c.offset, c.lines_before)).unwrap())
+                .collect();
+            assert_eq!(offsets, [(0, 0), (5, 1), (24, 5)]);
+        }
+        // Read at once, the last boundary is the cut.
+        assert_eq!(
+            texts(&chunks(text, 1, 1 << 20, 64)),
+            [
+                "a: 1\n---\nb: |\n  ---\n  x\n",
+                "--- # c\n---x: 3\n\"q\n ---\"\n"
+            ]
+        );
+        // Put back together, the chunks are the stream, whatever the sizes.
+        for target in [1, 4, 10, 100] {
+            assert_eq!(texts(&chunks(text, target, 1 << 20, 5)).concat(), text);
+        }
+        assert_eq!(texts(&chunks(text, 1 << 20, 1 << 20, 5)), [text]);
+        assert!(chunks("", 1, 10, 1).is_empty());
+    }
+
+    #[test]
+    fn a_document_end_is_a_cut_and_directives_stay_with_their_document() {
+        let text = "a: 1\n...\n%YAML 1.2\n# c\n\n---\nb: 2\n... # e\nc: 3";
+        assert_eq!(
+            texts(&chunks(text, 1, 1 << 20, 2)),
+            [
+                "a: 1\n...\n",
+                "%YAML 1.2\n# c\n\n---\nb: 2\n... # e\n",
+                "c: 3"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_document_spanning_many_reads_and_the_target_is_kept_whole() {
+        let big = format!("---\nk: |\n{}", "  ---x\n  ...y\n".repeat(100));
+        let text = format!("a: 1\n{big}---\nb: 2\n");
+        let got = chunks(&text, 8, 1 << 20, 16);
+        assert_eq!(texts(&got), ["a: 1\n", big.as_str(), "---\nb: 2\n"]);
+        assert_eq!(got[2].as_ref().unwrap().lines_before, 203);
+    }
+
+    #[test]
+    fn a_document_over_the_cap_ends_the_stream_with_the_files_error() {
+        let text = "a: 1\n---\nb: 123456789\n---\nc: 1\n";
+        let got = chunks(text, 1, 10, 4);
+        assert_eq!(got.len(), 2);
+        assert_eq!(got[0].as_ref().unwrap().text, "a: 1\n");
+        assert_eq!(got[1], Err(too_large()));
+        // The last document alone too large: the ones before it come first.
+        let got = chunks("a: 1\n---\nb: 123456789\n", 100, 10, 100);
+        assert_eq!(texts(&got), ["a: 1\n", "ERR"]);
+    }
+
+    #[test]
+    fn a_bad_byte_is_placed_in_the_stream() {
+        let mut bytes = b"a: 1\n---\nb: ".to_vec();
+        bytes.push(0xff);
+        let got: Vec<_> = DocumentChunks::with_sizes(&bytes[..], 1, 100).collect();
+        assert_eq!(got[1], Err(not_utf8(12)));
+    }
+
+    #[test]
+    fn markers_need_a_space_or_the_line_end() {
+        assert!(is_document_marker(b"---", b"---"));
+        assert!(is_document_marker(b"--- |\n", b"---"));
+        assert!(is_document_marker(b"...\r\n", b"..."));
+        assert!(!is_document_marker(b"----\n", b"---"));
+        assert!(!is_document_marker(b"...a\n", b"..."));
+        assert!(!is_document_marker(b" ---\n", b"---"));
     }
 
     #[test]

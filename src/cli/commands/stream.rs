@@ -132,8 +132,7 @@ fn chunk_starts(text: &str) -> Vec<usize> {
 
 /// True when `text` starts with a `---` document marker.
 fn is_marker_line(text: &str) -> bool {
-    text.strip_prefix("---")
-        .is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', '\t', '\r', '\n']))
+    crate::cli::input::is_document_marker(text.as_bytes(), b"---")
 }
 
 /// The stored form of the document holding `mine` (the object itself, or a `List` with the
