@@ -26,7 +26,7 @@
 
 use std::sync::Arc;
 
-use super::typecheck::Gvk;
+use super::Gvk;
 use crate::cel::cost::budget::{
     format_factor, group_thousands, MAX_REQUEST_SIZE_BYTES, PER_CALL_LIMIT,
 };
