@@ -136,10 +136,33 @@ pub fn explain(kv: KubeVersion, target: &str, field: &str) -> Result<String, Str
                     ""
                 };
                 let _ = writeln!(out, "  {name}\t<{}>{req}", shape_of(&props[name]).text);
+                // As `kubectl explain` lists them: each child with its description's first line.
+                let first = shape
+                    .def
+                    .as_deref()
+                    .and_then(|d| bundle::description(d, name))
+                    .and_then(|d| d.lines().find(|l| !l.trim().is_empty()));
+                if let Some(line) = first {
+                    let _ = writeln!(out, "    {}", line.trim());
+                }
             }
         }
     }
     Ok(out)
+}
+
+/// The built-in kinds minor `kv` serves: (group, version, kind), `""` for the core group.
+pub fn kinds(kv: KubeVersion) -> Vec<(String, String, String)> {
+    let Some(index) = bundle::index() else {
+        return Vec::new();
+    };
+    let Some(kinds) = index.minor_slot(kv.minor).and_then(|s| index.kinds.get(s)) else {
+        return Vec::new();
+    };
+    kinds
+        .iter()
+        .map(|k| (k.group.clone(), k.version.clone(), k.kind.clone()))
+        .collect()
 }
 
 fn walked_or_kind(walked: &[&str], kind: &str) -> String {
@@ -218,8 +241,8 @@ fn shape_of(v: &Value) -> Shape {
     }
 }
 
-/// Greedy word wrap of each paragraph of `text`.
-fn wrap(text: &str, width: usize) -> Vec<String> {
+/// Greedy word wrap of each paragraph of `text` (custom kinds' pages use it too).
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines = Vec::new();
     for para in text.split('\n') {
         let mut line = String::new();
