@@ -141,9 +141,9 @@ pub fn explain(kv: KubeVersion, target: &str, field: &str) -> Result<String, Str
                     .def
                     .as_deref()
                     .and_then(|d| bundle::description(d, name))
-                    .and_then(|d| d.lines().find(|l| !l.trim().is_empty()));
+                    .and_then(first_line);
                 if let Some(line) = first {
-                    let _ = writeln!(out, "    {}", line.trim());
+                    let _ = writeln!(out, "    {line}");
                 }
             }
         }
@@ -239,6 +239,16 @@ fn shape_of(v: &Value) -> Shape {
             def: None,
         },
     }
+}
+
+/// The first line of a description, up to its first sentence's end: what a list of fields
+/// shows of each.
+pub fn first_line(description: &str) -> Option<&str> {
+    let line = description.lines().map(str::trim).find(|l| !l.is_empty())?;
+    Some(match line.find(". ") {
+        Some(end) => &line[..=end],
+        None => line,
+    })
 }
 
 /// Greedy word wrap of each paragraph of `text` (custom kinds' pages use it too).

@@ -121,13 +121,20 @@ pub fn explain(settings: &Settings, args: &ExplainArgs) -> Result<String, Miss> 
             .iter()
             .filter(|k| k.group == group && k.kind.eq_ignore_ascii_case(kind))
             .collect::<Vec<_>>();
+        if candidates.is_empty() && !kinds.iter().any(|k| k.crd.is_some() && k.group == group) {
+            // Not a CRD's group: the built-in page says what a minor serves instead
+            // (`batch/v1beta1/CronJob`: `it has batch/v1/CronJob`).
+            let field = args.field.as_deref().unwrap_or("");
+            return crate::builtin::explain::explain(settings.kube_version, target, field)
+                .map_err(Miss::Usage);
+        }
         if candidates.is_empty() {
-            // Not among the CRDs: the built-in page says what a minor serves instead.
             return Err(Miss::Usage(unknown(target, kind, &kinds)));
         }
     } else {
         let mut segs = target.split('.');
-        let name = segs.next().unwrap_or_default().to_lowercase();
+        let given = segs.next().unwrap_or_default();
+        let name = given.to_lowercase();
         let rest: Vec<&str> = segs.collect();
         kinds = all_kinds(settings, args)?;
         candidates = kinds.iter().filter(|k| k.names.contains(&name)).collect();
@@ -150,7 +157,7 @@ pub fn explain(settings: &Settings, args: &ExplainArgs) -> Result<String, Miss> 
             None => path.extend(rest.iter().map(|s| s.to_string())),
         }
         if candidates.is_empty() {
-            return Err(Miss::Unknown(unknown(target, &name, &kinds)));
+            return Err(Miss::Unknown(unknown(target, given, &kinds)));
         }
     }
     if let Some(av) = &args.api_version {
@@ -519,9 +526,9 @@ fn fields(out: &mut String, body: &Node, depth: usize, recursive: bool) {
             fields(out, enter(node), depth + 1, true);
         } else if let Some(first) = node
             .get_str("description")
-            .and_then(|d| d.lines().find(|l| !l.trim().is_empty()))
+            .and_then(crate::builtin::explain::first_line)
         {
-            let _ = writeln!(out, "{pad}  {}", first.trim());
+            let _ = writeln!(out, "{pad}  {first}");
         }
     }
 }
