@@ -3,13 +3,13 @@
 //! `deployments.apps`, bare, plural and short names); ambiguous and unknown names; the
 //! children of a field; which version is explained.
 //!
-//! Each case runs in a temporary tree holding `testdata/cli/explain/`'s CRDs, so the snapshots
+//! Each case runs in a temporary tree holding `testdata/explain/`'s CRDs, so the snapshots
 //! show the paths a user in that directory would see.
 
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-const CERTIFICATE: &str = include_str!("../testdata/cli/explain/certificate-crd.yaml");
+const CERTIFICATE: &str = include_str!("../testdata/explain/certificate-crd.yaml");
 
 /// Another group's `Certificate`: the bare name is then ambiguous.
 const OTHER: &str = "apiVersion: apiextensions.k8s.io/v1
