@@ -342,6 +342,18 @@ mod tests {
     }
 
     #[test]
+    fn children_show_their_first_sentence() {
+        let out = explain(V, "apps/v1/Deployment", "spec").unwrap();
+        assert!(
+            out.contains("  replicas\t<integer>\n    Number of desired pods.\n"),
+            "{out}"
+        );
+        assert_eq!(first_line("\n A b. C d.\nE"), Some("A b."));
+        assert_eq!(first_line("No end"), Some("No end"));
+        assert_eq!(first_line(" \n"), None);
+    }
+
+    #[test]
     fn wrapping() {
         assert_eq!(wrap("a bb ccc\n\ndd", 4), ["a bb", "ccc", "", "dd"]);
     }

@@ -625,3 +625,58 @@ fn constraints(n: &Node) -> Vec<String> {
     }
     facts
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_and_rule_ids_are_told_apart() {
+        for kind in [
+            "apps/v1/Deployment",
+            "v1/Pod",
+            "deployment.spec",
+            "certs.cert-manager.io",
+        ] {
+            assert!(is_kind(kind), "{kind}");
+        }
+        for rule in ["yaml/duplicate-key", "cel/cost-high", "no/such-rule"] {
+            assert!(!is_kind(rule), "{rule}");
+        }
+    }
+
+    #[test]
+    fn types_as_kubectl_prints_them() {
+        let ty = |yaml: &str| {
+            let docs = crate::yaml::load(yaml);
+            type_of(docs[0].root.as_ref().unwrap())
+        };
+        assert_eq!(ty("type: array\nitems: {type: string}"), "[]string");
+        assert_eq!(
+            ty("type: object\nadditionalProperties: {type: integer}"),
+            "map[string]integer"
+        );
+        assert_eq!(ty("x-kubernetes-int-or-string: true"), "IntOrString");
+        assert_eq!(
+            ty("type: object\nproperties: {a: {type: string}}"),
+            "Object"
+        );
+    }
+
+    #[test]
+    fn constraints_include_list_items_and_rules() {
+        let docs = crate::yaml::load(
+            "type: array\nmaxItems: 3\nitems: {type: string, enum: [a, b]}\n\
+x-kubernetes-validations: [{rule: self.size() > 0, message: empty}]\n",
+        );
+        let facts = constraints(docs[0].root.as_ref().unwrap());
+        assert_eq!(
+            facts,
+            [
+                "maxItems: 3",
+                "rule: self.size() > 0 (message: empty)",
+                "items: enum: a, b"
+            ]
+        );
+    }
+}
