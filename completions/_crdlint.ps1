@@ -65,7 +65,7 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('manpage', 'manpage', [CompletionResultType]::ParameterValue, 'Print the man page (roff); with `--dir`, write one page per subcommand, as git does')
             [CompletionResult]::new('scan', 'scan', [CompletionResultType]::ParameterValue, 'Read, parse and classify only, and print the counts (for benchmarks)')
-            [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Explain a rule (what it finds, why it matters, a bad and a good example), `config`, or a built-in kind''s field (`explain apps/v1/Deployment spec.replicas`)')
+            [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Explain a rule (what it finds, why it matters, a bad and a good example), `config`, or a kind''s field, built-in or from a CRD (`explain apps/v1/Deployment spec.replicas`, `explain certificate.spec.dnsNames --crd crds/`)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -620,6 +620,8 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             break
         }
         'crdlint;explain' {
+            [CompletionResult]::new('--crd', '--crd', [CompletionResultType]::ParameterName, 'A CRD file or directory whose kinds can be explained (repeatable), beside the config''s `crds` and the vendored CRDs')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'The group/version to explain (`apps/v1`, `v1`, `cert-manager.io/v1`), as kubectl''s flag; without it, the one in the kind''s id or else the preferred version (served, of the highest priority)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: human]')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Read settings from this config file instead of the nearest `.crdlint.yaml`')
             [CompletionResult]::new('--kube-version', '--kube-version', [CompletionResultType]::ParameterName, 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)')
@@ -635,6 +637,7 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('--ignore', '--ignore', [CompletionResultType]::ParameterName, 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config''s `ignore`)')
             [CompletionResult]::new('--warn', '--warn', [CompletionResultType]::ParameterName, 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)')
             [CompletionResult]::new('--error', '--error', [CompletionResultType]::ParameterName, 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)')
+            [CompletionResult]::new('--recursive', '--recursive', [CompletionResultType]::ParameterName, 'With a custom kind: every field below the one explained, indented (as `kubectl explain --recursive`)')
             [CompletionResult]::new('--no-config', '--no-config', [CompletionResultType]::ParameterName, 'Ignore every config file')
             [CompletionResult]::new('--no-suppressions', '--no-suppressions', [CompletionResultType]::ParameterName, 'Show findings silenced by `# crdlint: ignore[...]` comments and annotations')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print findings only: no summary line, no list of skipped documents')
@@ -665,7 +668,7 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('manpage', 'manpage', [CompletionResultType]::ParameterValue, 'Print the man page (roff); with `--dir`, write one page per subcommand, as git does')
             [CompletionResult]::new('scan', 'scan', [CompletionResultType]::ParameterValue, 'Read, parse and classify only, and print the counts (for benchmarks)')
-            [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Explain a rule (what it finds, why it matters, a bad and a good example), `config`, or a built-in kind''s field (`explain apps/v1/Deployment spec.replicas`)')
+            [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Explain a rule (what it finds, why it matters, a bad and a good example), `config`, or a kind''s field, built-in or from a CRD (`explain apps/v1/Deployment spec.replicas`, `explain certificate.spec.dnsNames --crd crds/`)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }

@@ -62,7 +62,7 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand completions 'Print a shell completion script'
             cand manpage 'Print the man page (roff); with `--dir`, write one page per subcommand, as git does'
             cand scan 'Read, parse and classify only, and print the counts (for benchmarks)'
-            cand explain 'Explain a rule (what it finds, why it matters, a bad and a good example), `config`, or a built-in kind''s field (`explain apps/v1/Deployment spec.replicas`)'
+            cand explain 'Explain a rule (what it finds, why it matters, a bad and a good example), `config`, or a kind''s field, built-in or from a CRD (`explain apps/v1/Deployment spec.replicas`, `explain certificate.spec.dnsNames --crd crds/`)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'crdlint;check'= {
@@ -597,6 +597,8 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'crdlint;explain'= {
+            cand --crd 'A CRD file or directory whose kinds can be explained (repeatable), beside the config''s `crds` and the vendored CRDs'
+            cand --api-version 'The group/version to explain (`apps/v1`, `v1`, `cert-manager.io/v1`), as kubectl''s flag; without it, the one in the kind''s id or else the preferred version (served, of the highest priority)'
             cand --format 'Output format [default: human]'
             cand --config 'Read settings from this config file instead of the nearest `.crdlint.yaml`'
             cand --kube-version 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)'
@@ -612,6 +614,7 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand --ignore 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config''s `ignore`)'
             cand --warn 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)'
             cand --error 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)'
+            cand --recursive 'With a custom kind: every field below the one explained, indented (as `kubectl explain --recursive`)'
             cand --no-config 'Ignore every config file'
             cand --no-suppressions 'Show findings silenced by `# crdlint: ignore[...]` comments and annotations'
             cand -q 'Print findings only: no summary line, no list of skipped documents'
@@ -641,7 +644,7 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand completions 'Print a shell completion script'
             cand manpage 'Print the man page (roff); with `--dir`, write one page per subcommand, as git does'
             cand scan 'Read, parse and classify only, and print the counts (for benchmarks)'
-            cand explain 'Explain a rule (what it finds, why it matters, a bad and a good example), `config`, or a built-in kind''s field (`explain apps/v1/Deployment spec.replicas`)'
+            cand explain 'Explain a rule (what it finds, why it matters, a bad and a good example), `config`, or a kind''s field, built-in or from a CRD (`explain apps/v1/Deployment spec.replicas`, `explain certificate.spec.dnsNames --crd crds/`)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'crdlint;help;check'= {

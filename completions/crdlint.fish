@@ -716,7 +716,7 @@ complete -c crdlint -n "__fish_crdlint_needs_command" -f -a "lsp" -d 'Run the la
 complete -c crdlint -n "__fish_crdlint_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c crdlint -n "__fish_crdlint_needs_command" -f -a "manpage" -d 'Print the man page (roff); with `--dir`, write one page per subcommand, as git does'
 complete -c crdlint -n "__fish_crdlint_needs_command" -f -a "scan" -d 'Read, parse and classify only, and print the counts (for benchmarks)'
-complete -c crdlint -n "__fish_crdlint_needs_command" -f -a "explain" -d 'Explain a rule (what it finds, why it matters, a bad and a good example), `config`, or a built-in kind\'s field (`explain apps/v1/Deployment spec.replicas`)'
+complete -c crdlint -n "__fish_crdlint_needs_command" -f -a "explain" -d 'Explain a rule (what it finds, why it matters, a bad and a good example), `config`, or a kind\'s field, built-in or from a CRD (`explain apps/v1/Deployment spec.replicas`, `explain certificate.spec.dnsNames --crd crds/`)'
 complete -c crdlint -n "__fish_crdlint_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l crd -d 'A CRD file or directory to validate resources against (repeatable)' -r -F
 complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l unknown-fields -d 'What to do with fields the schema does not know [default: error]' -r -f -a "error\t'As `kubectl apply` with strict field validation (its default)'
@@ -11595,6 +11595,8 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand scan" -l strict -d 'Same
 complete -c crdlint -n "__fish_crdlint_using_subcommand scan" -l force-exclude -d 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand scan" -l no-cel -d 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand scan" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l crd -d 'A CRD file or directory whose kinds can be explained (repeatable), beside the config\'s `crds` and the vendored CRDs' -r -F
+complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l api-version -d 'The group/version to explain (`apps/v1`, `v1`, `cert-manager.io/v1`), as kubectl\'s flag; without it, the one in the kind\'s id or else the preferred version (served, of the highest priority)' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l format -d 'Output format [default: human]' -r -f -a "human\t'Code frames with a label under each finding, and a summary line'
 json\t'One JSON object (the contract in README.md, `"version": 1`)'"
 complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l config -d 'Read settings from this config file instead of the nearest `.crdlint.yaml`' -r -F
@@ -12258,6 +12260,7 @@ vendor/\t''
 versions/\t''
 write/\t''
 yaml/\t''"
+complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l recursive -d 'With a custom kind: every field below the one explained, indented (as `kubectl explain --recursive`)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l no-config -d 'Ignore every config file'
 complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l no-suppressions -d 'Show findings silenced by `# crdlint: ignore[...]` comments and annotations'
 complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -s q -l quiet -d 'Print findings only: no summary line, no list of skipped documents'
@@ -12282,6 +12285,6 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_see
 complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test vendor rules lsp completions manpage scan explain help" -f -a "completions" -d 'Print a shell completion script'
 complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test vendor rules lsp completions manpage scan explain help" -f -a "manpage" -d 'Print the man page (roff); with `--dir`, write one page per subcommand, as git does'
 complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test vendor rules lsp completions manpage scan explain help" -f -a "scan" -d 'Read, parse and classify only, and print the counts (for benchmarks)'
-complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test vendor rules lsp completions manpage scan explain help" -f -a "explain" -d 'Explain a rule (what it finds, why it matters, a bad and a good example), `config`, or a built-in kind\'s field (`explain apps/v1/Deployment spec.replicas`)'
+complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test vendor rules lsp completions manpage scan explain help" -f -a "explain" -d 'Explain a rule (what it finds, why it matters, a bad and a good example), `config`, or a kind\'s field, built-in or from a CRD (`explain apps/v1/Deployment spec.replicas`, `explain certificate.spec.dnsNames --crd crds/`)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test vendor rules lsp completions manpage scan explain help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand help; and __fish_seen_subcommand_from vendor" -f -a "add" -d 'Vendor the CRDs read from standard input under NAME, as a `stdin` source of the lock: `kubectl get crd -o yaml | crdlint vendor add prod-cluster -`'

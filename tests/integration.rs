@@ -15,6 +15,7 @@ mod cel_rules_fixture;
 mod cli;
 mod cli_architecture;
 mod cli_control;
+mod cli_explain;
 mod cli_fix;
 mod cli_formats;
 mod cli_passthrough;

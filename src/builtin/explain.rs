@@ -136,10 +136,33 @@ pub fn explain(kv: KubeVersion, target: &str, field: &str) -> Result<String, Str
                     ""
                 };
                 let _ = writeln!(out, "  {name}\t<{}>{req}", shape_of(&props[name]).text);
+                // As `kubectl explain` lists them: each child with its description's first line.
+                let first = shape
+                    .def
+                    .as_deref()
+                    .and_then(|d| bundle::description(d, name))
+                    .and_then(first_line);
+                if let Some(line) = first {
+                    let _ = writeln!(out, "    {line}");
+                }
             }
         }
     }
     Ok(out)
+}
+
+/// The built-in kinds minor `kv` serves: (group, version, kind), `""` for the core group.
+pub fn kinds(kv: KubeVersion) -> Vec<(String, String, String)> {
+    let Some(index) = bundle::index() else {
+        return Vec::new();
+    };
+    let Some(kinds) = index.minor_slot(kv.minor).and_then(|s| index.kinds.get(s)) else {
+        return Vec::new();
+    };
+    kinds
+        .iter()
+        .map(|k| (k.group.clone(), k.version.clone(), k.kind.clone()))
+        .collect()
 }
 
 fn walked_or_kind(walked: &[&str], kind: &str) -> String {
@@ -218,8 +241,18 @@ fn shape_of(v: &Value) -> Shape {
     }
 }
 
-/// Greedy word wrap of each paragraph of `text`.
-fn wrap(text: &str, width: usize) -> Vec<String> {
+/// The first line of a description, up to its first sentence's end: what a list of fields
+/// shows of each.
+pub fn first_line(description: &str) -> Option<&str> {
+    let line = description.lines().map(str::trim).find(|l| !l.is_empty())?;
+    Some(match line.find(". ") {
+        Some(end) => &line[..=end],
+        None => line,
+    })
+}
+
+/// Greedy word wrap of each paragraph of `text` (custom kinds' pages use it too).
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines = Vec::new();
     for para in text.split('\n') {
         let mut line = String::new();
@@ -306,6 +339,18 @@ mod tests {
         )
         .is_err());
         assert!(explain(v36, "certificates.k8s.io/v1/ClusterTrustBundle", "").is_err());
+    }
+
+    #[test]
+    fn children_show_their_first_sentence() {
+        let out = explain(V, "apps/v1/Deployment", "spec").unwrap();
+        assert!(
+            out.contains("  replicas\t<integer>\n    Number of desired pods.\n"),
+            "{out}"
+        );
+        assert_eq!(first_line("\n A b. C d.\nE"), Some("A b."));
+        assert_eq!(first_line("No end"), Some("No end"));
+        assert_eq!(first_line(" \n"), None);
     }
 
     #[test]

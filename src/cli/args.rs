@@ -179,7 +179,8 @@ pub enum Command {
     /// List every rule: id, severity under the current config (and what set it), what it finds.
     Rules,
     /// Explain a rule (what it finds, why it matters, a bad and a good example), `config`, or
-    /// a built-in kind's field (`explain apps/v1/Deployment spec.replicas`).
+    /// a kind's field, built-in or from a CRD (`explain apps/v1/Deployment spec.replicas`,
+    /// `explain certificate.spec.dnsNames --crd crds/`).
     Explain(ExplainArgs),
     /// Run the language server: the findings of `check`, hover, completion, go to definition
     /// and quick fixes in an editor, over the Language Server Protocol on standard input and
@@ -426,12 +427,26 @@ pub struct CostArgs {
 
 #[derive(Debug, Args)]
 pub struct ExplainArgs {
-    /// A rule id, e.g. `yaml/duplicate-key`, `config` for the config file's keys, or a
-    /// built-in kind, e.g. `apps/v1/Deployment` or `v1/Pod`.
+    /// A rule id, e.g. `yaml/duplicate-key`, `config` for the config file's keys, or a kind:
+    /// `apps/v1/Deployment`, `cert-manager.io/v1/Certificate`, or as kubectl takes it
+    /// (`deployment.spec.replicas`, `deployments.apps`, `certificate`).
     pub rule: String,
-    /// With a built-in kind: a field path, e.g. `spec.template.spec.containers.ports`.
+    /// With a kind: a field path, e.g. `spec.template.spec.containers.ports`.
     #[arg(value_name = "FIELD")]
     pub field: Option<String>,
+    /// A CRD file or directory whose kinds can be explained (repeatable), beside the config's
+    /// `crds` and the vendored CRDs.
+    #[arg(long = "crd", value_name = "PATH")]
+    pub crds: Vec<PathBuf>,
+    /// The group/version to explain (`apps/v1`, `v1`, `cert-manager.io/v1`), as kubectl's
+    /// flag; without it, the one in the kind's id or else the preferred version (served, of
+    /// the highest priority).
+    #[arg(long, value_name = "GROUP/VERSION")]
+    pub api_version: Option<String>,
+    /// With a custom kind: every field below the one explained, indented (as `kubectl
+    /// explain --recursive`).
+    #[arg(long)]
+    pub recursive: bool,
 }
 
 #[derive(Debug, Args)]

@@ -155,7 +155,7 @@ pub fn run(cli: Cli) -> Result<Status, Failure> {
         Command::Diff(a) => commands::diff::run(&settings, a),
         Command::Cost(a) => commands::cost::run(&settings, a),
         Command::Rules => commands::rules::list(&settings),
-        Command::Explain(a) => commands::rules::explain(&settings, &a.rule, a.field.as_deref()),
+        Command::Explain(a) => commands::rules::explain(&settings, a),
         Command::Lsp(a) => lsp::run(&cli.global, a),
         Command::Completions(a) => commands::completions::completions(a.shell),
         Command::Manpage(a) => commands::completions::manpage(a.dir.as_deref()),

@@ -317,7 +317,7 @@ pub fn no_schema_help(lock: Option<&Lock>, group: &str, kind: &str) -> String {
 /// (`meta.UnsafeGuessKindToResource`, k8s.io/apimachinery `pkg/api/meta/restmapper.go`):
 /// lower case, `-s` → `-ses`, `-y` → `-ies`, else `-s`. A CRD may choose another plural; the
 /// hint is a command to try, and `kubectl get crd` lists the real names.
-fn guess_plural(kind: &str) -> String {
+pub(crate) fn guess_plural(kind: &str) -> String {
     let singular = kind.to_lowercase();
     if singular.ends_with("endpoints") {
         singular

@@ -5,6 +5,7 @@ pub mod check;
 pub mod completions;
 pub mod cost;
 pub mod diff;
+pub mod explain;
 mod fix;
 pub mod old;
 pub mod rules;

@@ -4,6 +4,8 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
+use super::explain::Miss;
+use crate::cli::args::ExplainArgs;
 use crate::cli::rules::{all, find};
 use crate::cli::settings::Settings;
 use crate::cli::{Failure, Status};
@@ -79,70 +81,51 @@ struct WireExplain {
     doc_path: String,
 }
 
-/// Prints one rule's docs with its bad and good examples, or the config file's keys.
-pub fn explain(settings: &Settings, id: &str, field: Option<&str>) -> Result<Status, Failure> {
+/// Prints one rule's docs with its bad and good examples, the config file's keys, or a kind's
+/// field (built-in or from a CRD: `super::explain`).
+pub fn explain(settings: &Settings, args: &ExplainArgs) -> Result<Status, Failure> {
+    let (id, field) = (args.rule.as_str(), args.field.as_deref());
     let format = settings.format_for("explain", &[Format::Human, Format::Json])?;
     if id == "config" {
         return explain_config(settings, format);
     }
-    // Kinds are capitalized (`apps/v1/Deployment`), rule ids never are.
-    let kind = id.rsplit('/').next().unwrap_or(id);
-    if id.contains('/') && kind.starts_with(|c: char| c.is_ascii_uppercase()) {
-        let text = crate::builtin::explain::explain(settings.kube_version, id, field.unwrap_or(""))
-            .map_err(Failure::Usage)?;
-        let mut out = io::BufWriter::new(io::stdout().lock());
-        if format == Format::Json {
-            // The page as printed, with what it explains: the kind's tree is not a contract yet.
-            let wire = serde_json::json!({"kind": id, "field": field.unwrap_or(""), "text": text});
-            writeln!(
-                out,
-                "{}",
-                serde_json::to_string_pretty(&wire).unwrap_or_default()
-            )?;
-        } else {
-            write!(out, "{text}")?;
+    if find(id).is_none() && super::explain::is_kind(id) {
+        match super::explain::explain(settings, args) {
+            Ok(text) => {
+                let mut out = io::BufWriter::new(io::stdout().lock());
+                if format == Format::Json {
+                    // The page as printed, with what it explains: the tree is not a contract yet.
+                    let wire =
+                        serde_json::json!({"kind": id, "field": field.unwrap_or(""), "text": text});
+                    writeln!(
+                        out,
+                        "{}",
+                        serde_json::to_string_pretty(&wire).unwrap_or_default()
+                    )?;
+                } else {
+                    write!(out, "{text}")?;
+                }
+                out.flush()?;
+                return Ok(Status::Clean);
+            }
+            Err(Miss::Usage(m)) => return Err(Failure::Usage(m)),
+            Err(Miss::Failed(f)) => return Err(f),
+            // A bare name that is no kind may be a rule's name without its group (`cost-high`).
+            Err(Miss::Unknown(m)) => {
+                if !m.contains("did you mean") && !rule_hint(id).is_empty() {
+                    return Err(unknown_rule(id));
+                }
+                return Err(Failure::Usage(m));
+            }
         }
-        out.flush()?;
-        return Ok(Status::Clean);
     }
     if let Some(f) = field {
         return Err(Failure::Usage(format!(
-            "a field ({f:?}) goes with a built-in kind (`apps/v1/Deployment`), not with a rule id"
+            "a field ({f:?}) goes with a kind (`apps/v1/Deployment`), not with a rule id"
         )));
     }
     let Some(rule) = find(id) else {
-        let similar: Vec<&str> = all()
-            .into_iter()
-            .map(|r| r.id)
-            .filter(|r| {
-                let name = id.rsplit('/').next().unwrap_or(id);
-                !name.is_empty() && r.contains(name)
-            })
-            .collect();
-        let hint = if similar.is_empty() {
-            let ids: Vec<&str> = all().into_iter().map(|r| r.id).collect();
-            let hint = crate::diag::suggest::did_you_mean(id, &ids);
-            // A misspelt name without its group (`cost-hgh`): compared with the names alone.
-            let name = |r: &str| r.rsplit('/').next().unwrap_or(r).to_string();
-            let names: Vec<String> = ids.iter().map(|r| name(r)).collect();
-            let names: Vec<&str> = names.iter().map(String::as_str).collect();
-            let by_name = crate::diag::suggest::did_you_mean(&name(id), &names);
-            let by_name = by_name.split('`').nth(1).and_then(|n| {
-                ids.iter()
-                    .find(|r| name(r) == n)
-                    .map(|r| format!(" (did you mean `{r}`?)"))
-            });
-            if hint.is_empty() {
-                by_name.unwrap_or_default()
-            } else {
-                hint
-            }
-        } else {
-            format!(" (did you mean {}?)", similar.join(", "))
-        };
-        return Err(Failure::Usage(format!(
-            "unknown rule {id:?}{hint}; `crdlint rules` lists every rule"
-        )));
+        return Err(unknown_rule(id));
     };
     let mut out = io::BufWriter::new(io::stdout().lock());
     if format == Format::Json {
@@ -162,6 +145,47 @@ pub fn explain(settings: &Settings, id: &str, field: Option<&str>) -> Result<Sta
     }
     out.flush()?;
     Ok(Status::Clean)
+}
+
+/// The error for an id that is no rule, with the nearest rule ids.
+fn unknown_rule(id: &str) -> Failure {
+    Failure::Usage(format!(
+        "unknown rule {id:?}{}; `crdlint rules` lists every rule",
+        rule_hint(id)
+    ))
+}
+
+/// ` (did you mean ...?)` for an id that is no rule, or nothing.
+fn rule_hint(id: &str) -> String {
+    let similar: Vec<&str> = all()
+        .into_iter()
+        .map(|r| r.id)
+        .filter(|r| {
+            let name = id.rsplit('/').next().unwrap_or(id);
+            !name.is_empty() && r.contains(name)
+        })
+        .collect();
+    if similar.is_empty() {
+        let ids: Vec<&str> = all().into_iter().map(|r| r.id).collect();
+        let hint = crate::diag::suggest::did_you_mean(id, &ids);
+        // A misspelt name without its group (`cost-hgh`): compared with the names alone.
+        let name = |r: &str| r.rsplit('/').next().unwrap_or(r).to_string();
+        let names: Vec<String> = ids.iter().map(|r| name(r)).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let by_name = crate::diag::suggest::did_you_mean(&name(id), &names);
+        let by_name = by_name.split('`').nth(1).and_then(|n| {
+            ids.iter()
+                .find(|r| name(r) == n)
+                .map(|r| format!(" (did you mean `{r}`?)"))
+        });
+        if hint.is_empty() {
+            by_name.unwrap_or_default()
+        } else {
+            hint
+        }
+    } else {
+        format!(" (did you mean {}?)", similar.join(", "))
+    }
 }
 
 /// `crdlint explain config`: every key of `.crdlint.yaml`, and which file this run uses.
