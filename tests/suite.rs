@@ -254,3 +254,30 @@ fn messages_follow_the_kube_version() {
         new.stdout
     );
 }
+
+#[test]
+fn policy_suite_example_passes() {
+    let r = crdlint(&["test", "--color", "never", "testdata/examples/admission"]);
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stdout
+            .ends_with("test result: 5 passed, 0 failed, 0 could not run; 5 cases in 2 suites\n"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn policy_suite_failures_human_and_json() {
+    let args = [
+        "testdata/examples/admission/policies.yaml",
+        "testdata/examples/admission/webapp-crd.yaml",
+        "testdata/suites/policy-failing",
+    ];
+    let r = crdlint(&[&["test", "--color", "never"][..], &args[..]].concat());
+    assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
+    insta::assert_snapshot!("policy_failing_human", r.stdout);
+    let r = crdlint(&[&["test", "--format", "json"][..], &args[..]].concat());
+    assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
+    insta::assert_snapshot!("policy_failing_json", r.stdout);
+}

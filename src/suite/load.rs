@@ -19,7 +19,21 @@ const SUITE_KEYS: &[&str] = &[
     "version",
     "tests",
 ];
+/// A policy suite's keys (`admission` module docs).
+const POLICY_SUITE_KEYS: &[&str] = &["apiVersion", "name", "policyName", "bindingName", "tests"];
 const TESTS_KEYS: &[&str] = &["onCreate", "onUpdate"];
+const POLICY_TESTS_KEYS: &[&str] = &["admission"];
+const ADMISSION_KEYS: &[&str] = &[
+    "name",
+    "operation",
+    "object",
+    "oldObject",
+    "params",
+    "namespaceObject",
+    "userInfo",
+    "expect",
+    "message",
+];
 const CREATE_KEYS: &[&str] = &["name", "initial", "expected", "expectedError"];
 const UPDATE_KEYS: &[&str] = &[
     "name",
@@ -41,6 +55,8 @@ pub struct Suite {
     pub crd_name_span: Span,
     /// `featureGates` as written (`A`, `-B`); informational: the user picks the CRD files.
     pub feature_gates: Vec<String>,
+    /// A policy suite's policy (`crd_name` is then empty).
+    pub policy: Option<super::admission::PolicyTarget>,
     pub cases: Vec<Case>,
     /// Malformed parts, each located; the cases they affect are left out of `cases`.
     pub problems: Vec<Diagnostic>,
@@ -50,7 +66,7 @@ pub struct Suite {
 pub fn is_suite(root: &Node) -> bool {
     let Some(m) = root.as_map() else { return false };
     m.contains_key("tests")
-        && (m.contains_key("crdName") || m.contains_key("crd"))
+        && (m.contains_key("crdName") || m.contains_key("crd") || m.contains_key("policyName"))
         && !m.contains_key("kind")
 }
 
@@ -61,6 +77,9 @@ pub fn suites_in(root: &Node) -> Option<Suite> {
     }
     let mut problems = Vec::new();
     let map = root.as_map()?;
+    if map.contains_key("policyName") && !map.contains_key("crdName") && !map.contains_key("crd") {
+        return Some(policy_suite(root, problems));
+    }
     check_keys(root, SUITE_KEYS, "a suite", &mut problems);
     let name = string_field(root, "name", &mut problems).unwrap_or_default();
     let (crd_name, crd_name_span) = crd_name(root, &mut problems);
@@ -83,8 +102,183 @@ pub fn suites_in(root: &Node) -> Option<Suite> {
         crd_name,
         crd_name_span,
         feature_gates,
+        policy: None,
         cases,
         problems,
+    })
+}
+
+/// A policy suite: `policyName`, optional `bindingName`, and `tests.admission` cases.
+fn policy_suite(root: &Node, mut problems: Vec<Diagnostic>) -> Suite {
+    check_keys(root, POLICY_SUITE_KEYS, "a policy suite", &mut problems);
+    let name = string_field(root, "name", &mut problems).unwrap_or_default();
+    let policy_node = root
+        .get("policyName")
+        .expect("policy_suite is called with policyName");
+    let policy = text(root, "policyName", &mut problems)
+        .map(|t| t.value)
+        .unwrap_or_default();
+    let binding = text(root, "bindingName", &mut problems)
+        .map(|t| t.value)
+        .filter(|b| !b.is_empty());
+    let mut cases = Vec::new();
+    match root.get("tests") {
+        Some(tests) if tests.as_map().is_some() => {
+            check_keys(
+                tests,
+                POLICY_TESTS_KEYS,
+                "`tests` of a policy suite",
+                &mut problems,
+            );
+            match tests.get("admission").map(|l| &l.value) {
+                Some(Value::Seq(items)) => {
+                    for item in items {
+                        if let Some(c) = read_admission_case(item, &mut problems) {
+                            cases.push(c);
+                        }
+                    }
+                }
+                Some(Value::Null) | None => {}
+                Some(_) => problems.push(invalid(
+                    tests.get("admission").map_or(tests.span(), Node::span),
+                    "`tests.admission` must be a list of cases",
+                )),
+            }
+        }
+        Some(t) if !t.is_null() => problems.push(invalid(
+            t.span(),
+            "`tests` of a policy suite must be a mapping with an `admission` list",
+        )),
+        _ => {}
+    }
+    Suite {
+        name,
+        crd_name: String::new(),
+        crd_name_span: policy_node.span(),
+        feature_gates: Vec::new(),
+        policy: Some(super::admission::PolicyTarget {
+            policy,
+            binding,
+            span: policy_node.span(),
+        }),
+        cases,
+        problems,
+    }
+}
+
+/// One admission case, or `None` (with the reasons in `problems`).
+fn read_admission_case(node: &Node, problems: &mut Vec<Diagnostic>) -> Option<Case> {
+    use super::admission::{AdmissionCase, Expect};
+    if node.as_map().is_none() {
+        problems.push(invalid(node.span(), "a test case must be a mapping"));
+        return None;
+    }
+    let before = problems.len();
+    check_keys(node, ADMISSION_KEYS, "an admission case", problems);
+    let name = string_field(node, "name", problems);
+    let name_span = node.get("name").map_or(node.span(), |n| n.span());
+    let object = text(node, "object", problems);
+    if node.get("object").is_none() {
+        problems.push(invalid(
+            node.span(),
+            "an admission case needs `object` (the object of the request)",
+        ));
+    }
+    let old_object = text(node, "oldObject", problems);
+    let params = text(node, "params", problems);
+    let namespace_object = text(node, "namespaceObject", problems);
+    let message = text(node, "message", problems);
+    let expect = match text(node, "expect", problems) {
+        Some(t) => match Expect::parse(&t.value) {
+            Some(e) => Some(e),
+            None => {
+                problems.push(invalid(
+                    t.span,
+                    format!("`expect` must be one of {}", Expect::WORDS.join(", ")),
+                ));
+                None
+            }
+        },
+        None => {
+            if node.get("expect").is_none() {
+                problems.push(invalid(
+                    node.span(),
+                    format!(
+                        "an admission case needs `expect` ({})",
+                        Expect::WORDS.join(", ")
+                    ),
+                ));
+            }
+            None
+        }
+    };
+    if let (Some(m), Some(Expect::Admit | Expect::Skip)) = (&message, expect) {
+        problems.push(invalid(
+            m.key_span,
+            "`message` is the text of a `deny`, `warn` or `audit` finding; this case expects none",
+        ));
+    }
+    if let Some(op) = text(node, "operation", problems) {
+        let ok = match op.value.as_str() {
+            "CREATE" => old_object.is_none(),
+            "UPDATE" => old_object.is_some(),
+            _ => {
+                problems.push(invalid(op.span, "`operation` must be CREATE or UPDATE"));
+                true
+            }
+        };
+        if !ok {
+            problems.push(invalid(
+                op.span,
+                "an UPDATE needs `oldObject`, and a CREATE has none",
+            ));
+        }
+    }
+    let user = match node.get("userInfo") {
+        None => None,
+        Some(u) => {
+            check_keys(u, &["username", "groups"], "`userInfo`", problems);
+            let username = u.get("username").and_then(Node::as_str);
+            let groups: Option<Vec<String>> = match u.get("groups") {
+                None => Some(Vec::new()),
+                Some(g) => g
+                    .as_seq()
+                    .and_then(|s| s.iter().map(|x| x.as_str().map(str::to_string)).collect()),
+            };
+            match (username, groups) {
+                (Some(n), Some(g)) => Some((n.to_string(), g)),
+                _ => {
+                    problems.push(invalid(
+                        u.span(),
+                        "`userInfo` must be a mapping with a string `username` and a list of strings `groups`",
+                    ));
+                    None
+                }
+            }
+        }
+    };
+    if problems.len() > before {
+        return None;
+    }
+    Some(Case {
+        name: name.unwrap_or_default(),
+        op: Operation::Admission,
+        span: node.span(),
+        name_span,
+        initial: object?,
+        updated: None,
+        expected: None,
+        expected_error: None,
+        expected_status_error: None,
+        crd_patches: None,
+        admission: Some(Box::new(AdmissionCase {
+            old_object,
+            params,
+            namespace_object,
+            user,
+            expect: expect?,
+            message,
+        })),
     })
 }
 
@@ -149,7 +343,7 @@ fn read_case(node: &Node, op: Operation, problems: &mut Vec<Diagnostic>) -> Opti
     let before = problems.len();
     let keys = match op {
         Operation::Create => CREATE_KEYS,
-        Operation::Update => UPDATE_KEYS,
+        Operation::Update | Operation::Admission => UPDATE_KEYS,
     };
     check_keys(node, keys, "a test case", problems);
     let name = string_field(node, "name", problems);
@@ -204,6 +398,7 @@ fn read_case(node: &Node, op: Operation, problems: &mut Vec<Diagnostic>) -> Opti
         expected_error,
         expected_status_error,
         crd_patches,
+        admission: None,
     })
 }
 

@@ -44,6 +44,7 @@
 use crate::diag::{Rule, Severity};
 use crate::yaml::{Span, Style};
 
+pub mod admission;
 pub mod load;
 pub mod patch;
 pub mod run;
@@ -59,6 +60,8 @@ pub enum Operation {
     Create,
     /// `tests.onUpdate`: `initial` is created, then `updated` is applied as an update.
     Update,
+    /// `tests.admission` of a policy suite: the policy runs on `object` (`admission`).
+    Admission,
 }
 
 impl Operation {
@@ -66,6 +69,7 @@ impl Operation {
         match self {
             Operation::Create => "onCreate",
             Operation::Update => "onUpdate",
+            Operation::Admission => "admission",
         }
     }
 }
@@ -96,6 +100,8 @@ pub struct Case {
     pub expected_status_error: Option<Text>,
     /// `initialCRDPatches`, as JSON (an array of RFC 6902 operations).
     pub crd_patches: Option<(serde_json::Value, Span)>,
+    /// The admission parts of a policy suite's case (`object` is `initial`).
+    pub admission: Option<Box<admission::AdmissionCase>>,
 }
 
 pub static SUITE_INVALID: Rule = Rule {

@@ -96,6 +96,7 @@ pub fn run_case(
     let result = match case.op {
         Operation::Create => run_create(case, target, opts, index),
         Operation::Update => run_update(case, target, opts, index),
+        Operation::Admission => Err("an admission case runs against a policy, not a CRD".into()),
     };
     match result {
         Ok(r) => r,
@@ -389,7 +390,7 @@ fn patched_crd(case: &Case, target: &Target<'_>) -> Result<Option<CompiledCrd>, 
 }
 
 /// Parses a case's YAML string into one object.
-fn parse_object(text: &Text, what: &str) -> Result<Node, String> {
+pub(super) fn parse_object(text: &Text, what: &str) -> Result<Node, String> {
     let docs = crate::yaml::load(&text.value);
     let mut roots = Vec::new();
     for d in docs {

@@ -45,11 +45,20 @@ struct FoundCrd {
     compiled: Result<CompiledCrd, String>,
 }
 
-/// One case's run: which suite, case and CRD, and its report.
+/// A ValidatingAdmissionPolicy or binding document, for policy suites.
+struct FoundPolicy {
+    file: FileId,
+    node: Node,
+}
+
+/// One case's run: which suite, case and CRD (or policy) file, and its report.
 struct CaseRun<'a> {
     suite: &'a FoundSuite,
     case: usize,
-    crd: &'a FoundCrd,
+    /// The file of the CRD (or, for a policy suite, the policy) the case ran against.
+    target_file: FileId,
+    /// Which CRD document (its address), to tell a suite's variants apart.
+    target_id: usize,
     report: CaseReport,
 }
 
@@ -68,7 +77,7 @@ pub fn run(settings: &Settings, args: &TestArgs) -> Result<Status, Failure> {
     let mut io_failed = report_unreadable(&loaded)?;
     let mut files: Vec<SourceFile> = loaded.iter().map(|l| l.source.clone()).collect();
     let mut problems = vendored.findings(&mut files);
-    let (suites, crds) = read_suites_and_crds(&loaded, &mut problems);
+    let (suites, crds, policies) = read_suites_and_crds(&loaded, &mut problems);
     let opts = validate::Options {
         kube_version: settings.kube_version,
         // The harness's client sends no field validation, so the server prunes unknown fields
@@ -76,7 +85,15 @@ pub fn run(settings: &Settings, args: &TestArgs) -> Result<Status, Failure> {
         unknown_fields: UnknownFields::Ignore,
         ..validate::Options::default()
     };
-    let runs = run_cases(&suites, &crds, args.filter.as_deref(), &opts, &mut problems);
+    let mut runs = run_cases(&suites, &crds, args.filter.as_deref(), &opts, &mut problems);
+    runs.extend(run_policy_cases(
+        &suites,
+        &crds,
+        &policies,
+        args.filter.as_deref(),
+        settings,
+        &mut problems,
+    ));
     // A filter that selects nothing would pass having run nothing: a typo, or a renamed case.
     let named = |f: &str| {
         suites.iter().any(|s| {
@@ -131,24 +148,33 @@ fn report_unreadable(loaded: &[Loaded]) -> Result<bool, Failure> {
 fn read_suites_and_crds(
     loaded: &[Loaded],
     problems: &mut Vec<Diagnostic>,
-) -> (Vec<FoundSuite>, Vec<FoundCrd>) {
-    let per_file: Vec<(Vec<FoundSuite>, Vec<FoundCrd>, Vec<Diagnostic>)> = loaded
+) -> (Vec<FoundSuite>, Vec<FoundCrd>, Vec<FoundPolicy>) {
+    let per_file: Vec<PerFile> = loaded
         .par_iter()
         .enumerate()
         .filter(|(_, l)| l.error.is_none())
         .map(|(file, l)| read_file(file, &l.source.text))
         .collect();
-    let (mut suites, mut crds) = (Vec::new(), Vec::new());
-    for (s, c, p) in per_file {
+    let (mut suites, mut crds, mut policies) = (Vec::new(), Vec::new(), Vec::new());
+    for (s, c, pol, p) in per_file {
         suites.extend(s);
         crds.extend(c);
+        policies.extend(pol);
         problems.extend(p);
     }
-    (suites, crds)
+    (suites, crds, policies)
 }
 
-fn read_file(file: FileId, text: &str) -> (Vec<FoundSuite>, Vec<FoundCrd>, Vec<Diagnostic>) {
-    let (mut suites, mut crds, mut problems) = (Vec::new(), Vec::new(), Vec::new());
+type PerFile = (
+    Vec<FoundSuite>,
+    Vec<FoundCrd>,
+    Vec<FoundPolicy>,
+    Vec<Diagnostic>,
+);
+
+fn read_file(file: FileId, text: &str) -> PerFile {
+    let (mut suites, mut crds, mut policies, mut problems) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for doc in crate::yaml::load(text) {
         for e in &doc.errors {
             let d = crate::cli::driver::yaml_diagnostic(e);
@@ -167,6 +193,16 @@ fn read_file(file: FileId, text: &str) -> (Vec<FoundSuite>, Vec<FoundCrd>, Vec<D
                 (node.get_str("apiVersion"), node.get_str("kind")),
                 (Some(a), Some(k)) if is_crd(a, k)
             );
+            let (av, kind) = (
+                node.get_str("apiVersion").unwrap_or(""),
+                node.get_str("kind").unwrap_or(""),
+            );
+            if crate::admission::run::Gather::is_policy(av, kind) {
+                policies.push(FoundPolicy {
+                    file,
+                    node: node.clone(),
+                });
+            }
             if is_crd_doc {
                 crds.push(FoundCrd {
                     file,
@@ -176,7 +212,7 @@ fn read_file(file: FileId, text: &str) -> (Vec<FoundSuite>, Vec<FoundCrd>, Vec<D
             }
         }
     }
-    (suites, crds, problems)
+    (suites, crds, policies, problems)
 }
 
 /// Runs every selected case of every suite against each CRD of its `crdName`.
@@ -238,11 +274,106 @@ fn run_cases<'a>(
             CaseRun {
                 suite: s,
                 case: i,
-                crd,
+                target_file: crd.file,
+                target_id: crd as *const FoundCrd as usize,
                 report: run_case(&s.suite.cases[i], &target, opts, i),
             }
         })
         .collect()
+}
+
+/// Runs every selected case of every policy suite against its policy and binding, found
+/// among the paths (`crate::suite::admission`).
+fn run_policy_cases<'a>(
+    suites: &'a [FoundSuite],
+    crds: &[FoundCrd],
+    policies: &[FoundPolicy],
+    filter: Option<&str>,
+    settings: &Settings,
+    problems: &mut Vec<Diagnostic>,
+) -> Vec<CaseRun<'a>> {
+    use crate::suite::admission::{self, KindInfo, PolicyRun};
+    let kube = settings.kube_version;
+    let kind_info = |av: &str, kind: &str| -> Option<KindInfo> {
+        let group = av.rsplit_once('/').map_or("", |(g, _)| g);
+        if let Some(c) = crds
+            .iter()
+            .filter_map(|c| c.compiled.as_ref().ok())
+            .find(|c| c.group == group && c.kind == kind)
+        {
+            return Some(KindInfo {
+                namespaced: c.namespaced,
+                resource: crate::admission::run::resource_of(&c.kind, &c.plural),
+            });
+        }
+        let mut catalog = crate::builtin::Catalog::new(kube);
+        catalog.prepare(av, kind);
+        match catalog.get(av, kind) {
+            Some(crate::builtin::Entry::Served { crd, .. }) => Some(KindInfo {
+                namespaced: crd.namespaced,
+                resource: crate::admission::run::resource_of(kind, ""),
+            }),
+            _ => None,
+        }
+    };
+    let named = |kind: &str, name: &str| {
+        policies.iter().find(|p| {
+            p.node.get_str("kind") == Some(kind)
+                && p.node.at(&["metadata", "name"]).and_then(Node::as_str) == Some(name)
+        })
+    };
+    let user = crate::admission::run::Settings::default();
+    let mut out = Vec::new();
+    for s in suites {
+        let Some(target) = &s.suite.policy else {
+            continue;
+        };
+        let missing = |what: &str, name: &str| {
+            Diagnostic::new(
+                &suite::SUITE_NO_CRD,
+                target.span,
+                format!("no {what} named {name:?} among the paths"),
+            )
+            .with_file(s.file)
+        };
+        let Some(policy) = named("ValidatingAdmissionPolicy", &target.policy) else {
+            problems.push(missing("ValidatingAdmissionPolicy", &target.policy));
+            continue;
+        };
+        let binding = match &target.binding {
+            None => None,
+            Some(b) => match named("ValidatingAdmissionPolicyBinding", b) {
+                Some(found) => Some(&found.node),
+                None => {
+                    problems.push(missing("ValidatingAdmissionPolicyBinding", b));
+                    continue;
+                }
+            },
+        };
+        let run = PolicyRun {
+            policy: &policy.node,
+            binding,
+            kube,
+            settings: &user,
+            kind_info: &kind_info,
+        };
+        for (i, c) in s.suite.cases.iter().enumerate() {
+            let full = format!("{} / {}", s.suite.name, c.name);
+            let Some(a) = c.admission.as_deref() else {
+                continue;
+            };
+            if filter.is_none_or(|f| full.contains(f)) {
+                out.push(CaseRun {
+                    suite: s,
+                    case: i,
+                    target_file: policy.file,
+                    target_id: policy as *const FoundPolicy as usize,
+                    report: admission::run_case(c, a, &run),
+                });
+            }
+        }
+    }
+    out
 }
 
 /// A failing or broken case as a finding at the case's name.
@@ -440,7 +571,7 @@ fn write_human(
                 visible(&case.name)
             )?;
             if variants.get(&(r.suite.file, r.suite.suite.crd_name.as_str())) > Some(&1) {
-                write!(out, " (CRD {})", visible(&files[r.crd.file].name))?;
+                write!(out, " (CRD {})", visible(&files[r.target_file].name))?;
             }
             writeln!(out)?;
         }
@@ -481,10 +612,11 @@ fn write_human(
 /// How many CRD files each suite ran against.
 fn variants_per_suite<'a>(runs: &[CaseRun<'a>]) -> BTreeMap<(FileId, &'a str), usize> {
     let mut seen: BTreeMap<(FileId, &str), std::collections::BTreeSet<usize>> = BTreeMap::new();
-    for r in runs {
+    // Policy suites run on one policy each: they have no variants.
+    for r in runs.iter().filter(|r| r.suite.suite.policy.is_none()) {
         seen.entry((r.suite.file, r.suite.suite.crd_name.as_str()))
             .or_default()
-            .insert(r.crd as *const FoundCrd as usize);
+            .insert(r.target_id);
     }
     seen.into_iter().map(|(k, v)| (k, v.len())).collect()
 }
@@ -555,7 +687,7 @@ fn write_json(
                 file: &file.name,
                 line: at.line,
                 column: at.column,
-                crd_file: &files[r.crd.file].name,
+                crd_file: &files[r.target_file].name,
                 result,
                 message,
                 error: r.report.error.as_ref().map(|e| e.text()),
@@ -603,7 +735,7 @@ fn write_junit(
     use crate::diag::render::junit::xml;
     let mut groups: Vec<(&str, FileId, Vec<&CaseRun>)> = Vec::new();
     for r in runs {
-        let key = (r.suite.suite.name.as_str(), r.crd.file);
+        let key = (r.suite.suite.name.as_str(), r.target_file);
         match groups.last_mut() {
             Some((n, f, list)) if (*n, *f) == key => list.push(r),
             _ => groups.push((key.0, key.1, vec![r])),

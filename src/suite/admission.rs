@@ -1,0 +1,373 @@
+//! Admission-policy suites: a ValidatingAdmissionPolicy (and its binding) run on the objects
+//! of each case, by the same engine `check` runs policies with ([`crate::admission::run`]).
+//!
+//! ```yaml
+//! name: Deployments need a team label
+//! policyName: require-team-label      # the policy's metadata.name, among the paths
+//! bindingName: require-team-label     # optional: absent, a binding with [Deny] and no params
+//! tests:
+//!   admission:
+//!   - name: denies an unlabelled Deployment
+//!     object: |
+//!       apiVersion: apps/v1
+//!       kind: Deployment
+//!       metadata: {name: web}
+//!     expect: deny
+//!     message: "must have a team label"
+//! ```
+//!
+//! A case gives `object` (a `|` block, as every object of the suite format), and optionally
+//! `oldObject` (the operation is then `UPDATE`), `operation` (`CREATE` or `UPDATE`),
+//! `params` (the param object the binding's `paramRef` selects), `namespaceObject` (the
+//! object's Namespace) and `userInfo` (`{username, groups}`, the request's user); it expects
+//! `admit` (matched, nothing reported), `deny`, `warn` or `audit` (a finding of that kind,
+//! whose text contains `message` when given) or `skip` (the policy does not select the object).
+//!
+//! "Skip" is told from "admit" by the engine itself: the same policy with its validations
+//! replaced by one that always fails (`false`) is run beside it, so the policy selects the object
+//! exactly when that probe reports (matching, match conditions and params resolution are the
+//! engine's, not re-implemented here).
+
+use crate::admission::run::{self as engine, Gather, Policies, Request, Settings};
+use crate::diag::Diagnostic;
+use crate::k8s::KubeVersion;
+use crate::yaml::{Node, Span};
+
+use super::run::{parse_object, CaseReport, Verdict};
+use super::{Case, Text};
+
+/// What a case expects of the policy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expect {
+    Admit,
+    Deny,
+    Warn,
+    Audit,
+    Skip,
+}
+
+impl Expect {
+    pub const WORDS: &'static [&'static str] = &["admit", "deny", "warn", "audit", "skip"];
+
+    pub fn parse(s: &str) -> Option<Expect> {
+        Some(match s {
+            "admit" => Expect::Admit,
+            "deny" => Expect::Deny,
+            "warn" => Expect::Warn,
+            "audit" => Expect::Audit,
+            "skip" => Expect::Skip,
+            _ => return None,
+        })
+    }
+
+    fn word(self) -> &'static str {
+        Expect::WORDS[self as usize]
+    }
+}
+
+/// The admission parts of a case (its `object` is the case's `initial`).
+#[derive(Clone, Debug)]
+pub struct AdmissionCase {
+    pub old_object: Option<Text>,
+    pub params: Option<Text>,
+    pub namespace_object: Option<Text>,
+    /// `userInfo`: the username and groups; `None` for the run's user.
+    pub user: Option<(String, Vec<String>)>,
+    pub expect: Expect,
+    pub message: Option<Text>,
+}
+
+/// The suite's policy: its name, and the binding's (`None` for the default binding).
+#[derive(Clone, Debug)]
+pub struct PolicyTarget {
+    pub policy: String,
+    pub binding: Option<String>,
+    pub span: Span,
+}
+
+/// How the kind of a case's object is served: whether it is namespaced, and its resource
+/// (plural). The caller knows the CRDs and built-in kinds; suites use neither directly.
+pub struct KindInfo {
+    pub namespaced: bool,
+    pub resource: String,
+}
+
+/// Everything a policy case runs with.
+pub struct PolicyRun<'a> {
+    pub policy: &'a Node,
+    /// `None`: the documented default binding (`validationActions: [Deny]`, no `paramRef`).
+    pub binding: Option<&'a Node>,
+    pub kube: KubeVersion,
+    /// The run's user, when the case gives no `userInfo`.
+    pub settings: &'a Settings,
+    pub kind_info: &'a (dyn Fn(&str, &str) -> Option<KindInfo> + Sync),
+}
+
+/// The binding used when a suite names none.
+pub fn default_binding(policy: &str) -> Node {
+    Node::from_json(&serde_json::json!({
+        "apiVersion": "admissionregistration.k8s.io/v1",
+        "kind": "ValidatingAdmissionPolicyBinding",
+        "metadata": {"name": policy},
+        "spec": {"policyName": policy, "validationActions": ["Deny"]},
+    }))
+}
+
+/// Runs one admission case.
+pub fn run_case(case: &Case, a: &AdmissionCase, run: &PolicyRun<'_>) -> CaseReport {
+    match run_inner(case, a, run) {
+        Ok(v) => CaseReport {
+            verdict: v,
+            error: None,
+            stored: None,
+        },
+        Err(why) => CaseReport {
+            verdict: Verdict::Broken(why),
+            error: None,
+            stored: None,
+        },
+    }
+}
+
+fn run_inner(case: &Case, a: &AdmissionCase, run: &PolicyRun<'_>) -> Result<Verdict, String> {
+    let object = parse_object(&case.initial, "object")?;
+    let old = a
+        .old_object
+        .as_ref()
+        .map(|t| parse_object(t, "oldObject"))
+        .transpose()?;
+    let params = a
+        .params
+        .as_ref()
+        .map(|t| parse_object(t, "params"))
+        .transpose()?;
+    let ns = a
+        .namespace_object
+        .as_ref()
+        .map(|t| parse_object(t, "namespaceObject"))
+        .transpose()?;
+    let av = object.get_str("apiVersion").unwrap_or("");
+    let kind = object.get_str("kind").unwrap_or("");
+    let (group, version) = av.rsplit_once('/').unwrap_or(("", av));
+    if version.is_empty() || kind.is_empty() {
+        return Err("`object` needs an apiVersion and a kind".into());
+    }
+    let info = (run.kind_info)(av, kind).ok_or_else(|| {
+        format!(
+            "the kind {kind} of {av} is neither built in at this version nor a CRD among the paths"
+        )
+    })?;
+    let settings = match &a.user {
+        Some((u, g)) => Settings {
+            username: u.clone(),
+            groups: g.clone(),
+        },
+        None => run.settings.clone(),
+    };
+    let default;
+    let binding = match run.binding {
+        Some(b) => b,
+        None => {
+            default = default_binding(
+                run.policy
+                    .at(&["metadata", "name"])
+                    .and_then(Node::as_str)
+                    .unwrap_or(""),
+            );
+            &default
+        }
+    };
+    let versions = [version.to_string()];
+    let request = Request {
+        object: &object,
+        old: old.as_ref(),
+        group,
+        version,
+        kind,
+        resource: &info.resource,
+        namespaced: info.namespaced,
+        versions: &versions,
+        at: case.span,
+    };
+    let evaluate = |policy: &Node| -> Vec<Diagnostic> {
+        let mut g = Gather::default();
+        g.add_policy(policy);
+        g.add_policy(binding);
+        for o in params.iter().chain(ns.iter()) {
+            let (oav, ok) = (
+                o.get_str("apiVersion").unwrap_or(""),
+                o.get_str("kind").unwrap_or(""),
+            );
+            if g.wants(oav, ok) {
+                g.add(o);
+            }
+        }
+        let namespaced = |av: &str, k: &str| (run.kind_info)(av, k).map(|i| i.namespaced);
+        Policies::new(g, run.kube, settings.clone(), namespaced).evaluate(&request)
+    };
+    let got = evaluate(run.policy);
+    if let Some(d) = got
+        .iter()
+        .find(|d| d.rule.id == engine::rules::NOT_DECIDABLE.id)
+    {
+        return Err(d.message.clone());
+    }
+    let matched = !got.is_empty() || !evaluate(&probe(run.policy)).is_empty();
+    Ok(judge(a, matched, &got))
+}
+
+/// The policy with one validation that always fails and nothing else evaluated after the
+/// match: it reports exactly when the policy selects the object.
+fn probe(policy: &Node) -> Node {
+    let mut j = policy.to_json();
+    if let Some(spec) = j.get_mut("spec").and_then(|s| s.as_object_mut()) {
+        spec.insert(
+            "validations".into(),
+            serde_json::json!([{"expression": "false", "message": "probe"}]),
+        );
+        spec.remove("variables");
+        spec.remove("auditAnnotations");
+    }
+    Node::from_json(&j)
+}
+
+fn judge(a: &AdmissionCase, matched: bool, got: &[Diagnostic]) -> Verdict {
+    let of = |id: &str| -> Vec<&str> {
+        got.iter()
+            .filter(|d| d.rule.id == id)
+            .map(|d| d.message.as_str())
+            .collect()
+    };
+    let denied = of(engine::rules::DENIED.id);
+    let warned = of(engine::rules::WARNED.id);
+    let audited = of(engine::rules::AUDIT.id);
+    let outcome = if !matched {
+        "the policy did not select the object".to_string()
+    } else if got.is_empty() {
+        "the object was admitted with nothing reported".to_string()
+    } else {
+        let all: Vec<String> = got
+            .iter()
+            .map(|d| format!("{}: {}", d.rule.id, d.message))
+            .collect();
+        format!("the policy reported:\n{}", all.join("\n"))
+    };
+    let want = a.message.as_ref().map(|m| m.value.as_str());
+    let has =
+        |list: &[&str]| !list.is_empty() && want.is_none_or(|w| list.iter().any(|m| m.contains(w)));
+    let pass = match a.expect {
+        Expect::Skip => !matched,
+        Expect::Admit => matched && got.is_empty(),
+        Expect::Deny => has(&denied),
+        Expect::Warn => denied.is_empty() && has(&warned),
+        Expect::Audit => denied.is_empty() && has(&audited),
+    };
+    if pass {
+        return Verdict::Pass;
+    }
+    let with = want.map_or(String::new(), |w| format!(" containing {w:?}"));
+    Verdict::Fail(format!(
+        "expected `{}`{with}, but {outcome}",
+        a.expect.word()
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::suite::suites_in;
+
+    const POLICY: &str = "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata: {name: small}\nspec:\n  matchConstraints:\n    resourceRules:\n    - {apiGroups: [example.com], apiVersions: [v1], operations: [CREATE, UPDATE], resources: [widgets]}\n  matchConditions:\n  - {name: not-admin, expression: \"request.userInfo.username != 'admin'\"}\n  validations:\n  - {expression: 'object.spec.size <= 5', message: too big}\n";
+
+    fn run(cases: &str) -> Vec<Verdict> {
+        let suite_src = format!("name: S\npolicyName: small\ntests:\n  admission:\n{cases}");
+        let docs = crate::yaml::load(&suite_src);
+        let s = suites_in(docs[0].root.as_ref().unwrap()).unwrap();
+        assert!(s.problems.is_empty(), "{:?}", s.problems);
+        let policy = crate::yaml::load(POLICY).remove(0).root.unwrap();
+        let kind_info = |_: &str, k: &str| {
+            (k == "Widget").then(|| KindInfo {
+                namespaced: true,
+                resource: "widgets".into(),
+            })
+        };
+        let settings = Settings::default();
+        let r = PolicyRun {
+            policy: &policy,
+            binding: None,
+            kube: KubeVersion::default(),
+            settings: &settings,
+            kind_info: &kind_info,
+        };
+        s.cases
+            .iter()
+            .map(|c| run_case(c, c.admission.as_deref().unwrap(), &r).verdict)
+            .collect()
+    }
+
+    const BIG: &str =
+        "'{apiVersion: example.com/v1, kind: Widget, metadata: {name: w}, spec: {size: 9}}'";
+    const SMALL: &str =
+        "'{apiVersion: example.com/v1, kind: Widget, metadata: {name: w}, spec: {size: 1}}'";
+
+    #[test]
+    fn each_expectation_is_judged_by_the_engine() {
+        let v = run(&format!(
+            "  - {{name: a, object: {BIG}, expect: deny, message: too big}}\n  - {{name: b, object: {SMALL}, expect: admit}}\n  - {{name: c, object: {BIG}, expect: admit}}\n  - {{name: d, object: {SMALL}, expect: deny}}\n  - {{name: e, object: {BIG}, expect: deny, message: nope}}\n"
+        ));
+        assert_eq!(v[0], Verdict::Pass);
+        assert_eq!(v[1], Verdict::Pass);
+        assert!(
+            matches!(&v[2], Verdict::Fail(m) if m.contains("admission/denied") && m.contains("denied request: too big")),
+            "{v:?}"
+        );
+        assert!(
+            matches!(&v[3], Verdict::Fail(m) if m.contains("admitted with nothing reported")),
+            "{v:?}"
+        );
+        assert!(
+            matches!(&v[4], Verdict::Fail(m) if m.contains("containing \"nope\"")),
+            "{v:?}"
+        );
+    }
+
+    #[test]
+    fn skip_is_told_from_admit_through_match_rules_and_conditions() {
+        let v = run(&format!(
+            "  - {{name: a, object: {BIG}, expect: skip, userInfo: {{username: admin, groups: []}}}}\n  - {{name: b, object: {SMALL}, expect: skip}}\n  - {{name: c, object: '{{apiVersion: v1, kind: ConfigMap, metadata: {{name: x}}}}', expect: skip}}\n"
+        ));
+        assert_eq!(v[0], Verdict::Pass, "match condition on the user");
+        assert!(
+            matches!(&v[1], Verdict::Fail(m) if m.contains("admitted")),
+            "{v:?}"
+        );
+        // ConfigMap is unknown to this test's kind lookup: the case cannot run.
+        assert!(matches!(&v[2], Verdict::Broken(_)), "{v:?}");
+    }
+
+    #[test]
+    fn update_runs_with_the_old_object() {
+        let v = run(&format!(
+            "  - {{name: a, operation: UPDATE, oldObject: {BIG}, object: {SMALL}, expect: admit}}\n"
+        ));
+        assert_eq!(v[0], Verdict::Pass);
+    }
+
+    #[test]
+    fn malformed_cases_are_located() {
+        let src = "policyName: p\ntests:\n  admission:\n  - name: a\n    object: 'kind: W'\n    expect: refuse\n  - name: b\n    object: 'kind: W'\n    expect: admit\n    mesage: x\n  - name: c\n    expect: admit\n    operation: UPDATE\n    object: 'kind: W'\n";
+        let docs = crate::yaml::load(src);
+        let s = suites_in(docs[0].root.as_ref().unwrap()).unwrap();
+        assert!(s.cases.is_empty());
+        let at: Vec<&str> = s.problems.iter().map(|p| &src[p.span.range()]).collect();
+        assert_eq!(at, ["refuse", "mesage", "UPDATE"], "{:?}", s.problems);
+        assert!(s.problems[0]
+            .message
+            .contains("admit, deny, warn, audit, skip"));
+        assert_eq!(
+            s.problems[1].help.as_deref(),
+            Some("did you mean `message`?")
+        );
+        assert_eq!(s.policy.unwrap().policy, "p");
+    }
+}
