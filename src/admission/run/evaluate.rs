@@ -285,7 +285,7 @@ impl Compiled {
         &self,
         base: Vec<(&'v str, Value)>,
         opts: eval::Options,
-    ) -> (Vec<(&'v str, Value)>, Vec<(String, String)>) {
+    ) -> (Bindings<'v>, Vec<(String, String)>) {
         let mut values = crate::cel::eval::value::Entries::default();
         let mut failed: Vec<(String, String)> = Vec::new();
         for (name, p) in &self.variables {
@@ -360,6 +360,9 @@ impl Compiled {
         format!("failed expression: {}", v.program.text.trim())
     }
 }
+
+/// The variables an expression is evaluated with.
+type Bindings<'v> = Vec<(&'v str, Value)>;
 
 /// How the match conditions of a policy came out for a request.
 pub(crate) enum Conditions {
