@@ -347,7 +347,91 @@ fn base64(b: &[u8]) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::evaluate::{compile, Input};
     use super::*;
+    use crate::k8s::KubeVersion;
+
+    /// Mutation 0 of a MutatingAdmissionPolicy whose only mutation is `expr`, evaluated on
+    /// `object`.
+    fn patch(patch_type: &str, expr: &str, object: &str) -> Result<Option<Patch>, String> {
+        let key = if patch_type == "JSONPatch" {
+            "jsonPatch"
+        } else {
+            "applyConfiguration"
+        };
+        let policy = format!(
+            "apiVersion: admissionregistration.k8s.io/v1\nkind: MutatingAdmissionPolicy\nmetadata: {{name: p}}\nspec:\n  mutations:\n  - patchType: {patch_type}\n    {key}:\n      expression: '{expr}'\n"
+        );
+        let node = crate::yaml::load(&policy)[0].root.clone().expect("policy");
+        let kube = KubeVersion::default();
+        let compiled = compile(&node, false, kube).expect("compiles");
+        let object = crate::yaml::load(object)[0].root.clone().expect("object");
+        let input = Input {
+            object: to_value_untyped(&object),
+            old_object: Value::Null,
+            request: Value::Null,
+            params: Value::Null,
+            namespace_object: Value::Null,
+        };
+        compiled.mutation(0, &input, kube)
+    }
+
+    #[test]
+    fn an_object_literal_is_an_apply_configuration() {
+        let p = patch(
+            "ApplyConfiguration",
+            "Object{metadata: Object.metadata{labels: {\"team\": object.metadata.name}}}",
+            "metadata: {name: web}",
+        );
+        assert_eq!(
+            p,
+            Ok(Some(Patch::ApplyConfiguration(
+                serde_json::json!({"metadata": {"labels": {"team": "web"}}})
+            )))
+        );
+    }
+
+    #[test]
+    fn jsonpatch_literals_are_operations_with_from_only_when_set() {
+        let p = patch(
+            "JSONPatch",
+            "[JSONPatch{op: \"add\", path: \"/spec/items/-\", value: [1, 2]}, JSONPatch{op: \"move\", from: \"/a\", path: \"/b\"}, JSONPatch{op: \"remove\", path: \"/c\", from: \"\"}]",
+            "spec: {}",
+        );
+        let ops = vec![
+            Operation::new("add", "/spec/items/-").value(serde_json::json!([1, 2])),
+            Operation::new("move", "/b").from("/a"),
+            Operation::new("remove", "/c"),
+        ];
+        assert_eq!(p, Ok(Some(Patch::JsonPatch(ops))));
+    }
+
+    /// `CheckTypeNamesMatchFieldPathNames`: a nested object named off its field path.
+    #[test]
+    fn a_misnamed_nested_object_is_a_type_mismatch() {
+        let p = patch(
+            "ApplyConfiguration",
+            "Object{spec: Object.spec{selector: Object.spec.wrong{}}}",
+            "spec: {}",
+        );
+        assert_eq!(
+            p,
+            Err("type mismatch: unexpected type name \"Object.spec.wrong\", expected \"Object.spec.selector\", which matches field name path from root Object type".to_string())
+        );
+    }
+
+    /// A runtime error is the evaluator's, worded as `filter.go` words it.
+    #[test]
+    fn a_runtime_error_is_the_servers_text() {
+        let p = patch(
+            "ApplyConfiguration",
+            "Object{metadata: Object.metadata{labels: {\"a\": object.metadata.labels[\"x\"]}}}",
+            "metadata: {name: web}",
+        );
+        let e = p.expect_err("no labels");
+        assert!(e.starts_with("expression 'Object{"), "{e}");
+        assert!(e.contains("resulted in error: "), "{e}");
+    }
 
     #[test]
     fn base64_pads_as_go_does() {
