@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use super::super::expr::{self, Declared, Typed};
 use super::super::object::{ExprKind, Expression};
-use crate::admission::mutate::{Patch, PatchType};
+use crate::admission::mutate::PatchType;
 use crate::cel::eval::{self, ast, Value};
 use crate::cel::{EnvKind, Reference, Type};
 use crate::k8s::{Behavior, FieldPath, KubeVersion};
@@ -316,15 +316,15 @@ impl Compiled {
     }
 
     /// Evaluates mutation `i` with `object` bound to the object as the mutations before it
-    /// left it (`dispatcher.go` evaluates each mutation against the updated object); `Err`
-    /// is the server's error text. A mutation that reads the `authorizer` is not decidable
-    /// offline: `Ok(None)`.
+    /// left it (`dispatcher.go` evaluates each mutation against the updated object): its
+    /// patch type and value; `Err` is the server's error text. A mutation that reads the
+    /// `authorizer` is not decidable offline: `Ok(None)`.
     pub(crate) fn mutation(
         &self,
         i: usize,
         input: &Input,
         kube: KubeVersion,
-    ) -> Result<Option<Patch>, String> {
+    ) -> Result<Option<(PatchType, Value)>, String> {
         let Some((pt, p)) = self.mutations.get(i) else {
             return Err(format!("no mutation {i}"));
         };
@@ -334,7 +334,7 @@ impl Compiled {
         let opts = options(kube);
         let (vars, failed) = self.variables(base_of(input), opts);
         let v = run_program(p, &vars, &failed, opts)?;
-        super::mutating::to_patch(*pt, &v).map(Some)
+        Ok(Some((*pt, v)))
     }
 
     fn message(&self, v: &Validation, run: &dyn Fn(&Program) -> Result<Value, String>) -> String {

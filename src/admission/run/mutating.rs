@@ -135,7 +135,7 @@ impl Policies {
             let mut input = input.clone();
             input.object = to_value_untyped(&Node::from_json(cur));
             match compiled.map(|c| c.mutation(i, &input, self.kube)) {
-                Some(Ok(Some(patch))) => Ok(patch),
+                Some(Ok(Some((pt, v)))) => to_patch(pt, &v),
                 Some(Ok(None)) | None => Err("not decidable offline".to_string()),
                 Some(Err(e)) => Err(e),
             }
@@ -373,7 +373,10 @@ mod tests {
             params: Value::Null,
             namespace_object: Value::Null,
         };
-        compiled.mutation(0, &input, kube)
+        match compiled.mutation(0, &input, kube)? {
+            Some((pt, v)) => to_patch(pt, &v).map(Some),
+            None => Ok(None),
+        }
     }
 
     #[test]
