@@ -147,3 +147,160 @@ fn mutating_policy_v1_per_minor() {
         "{out36}"
     );
 }
+
+/// A MutatingAdmissionPolicy and its binding, bound to Deployments, with `failure_policy` and
+/// the given mutations (YAML list items, indented four spaces).
+fn mutating_policy(failure_policy: &str, mutations: &str) -> String {
+    format!(
+        "apiVersion: admissionregistration.k8s.io/v1
+kind: MutatingAdmissionPolicy
+metadata:
+  name: stamp
+spec:
+  failurePolicy: {failure_policy}
+  reinvocationPolicy: Never
+  matchConstraints:
+    resourceRules:
+    - apiGroups: [apps]
+      apiVersions: [v1]
+      operations: [CREATE, UPDATE]
+      resources: [deployments]
+  mutations:
+{mutations}---
+apiVersion: admissionregistration.k8s.io/v1
+kind: MutatingAdmissionPolicyBinding
+metadata:
+  name: stamp
+spec:
+  policyName: stamp
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+  namespace: shop
+spec:
+  selector: {{matchLabels: {{app: web}}}}
+  template:
+    metadata: {{labels: {{app: web}}}}
+    spec:
+      containers: [{{name: web, image: nginx}}]
+"
+    )
+}
+
+const ADD_LABEL: &str = "  - patchType: ApplyConfiguration
+    applyConfiguration:
+      expression: 'Object{metadata: Object.metadata{labels: {\"team\": \"payments\"}}}'
+";
+const APPEND_CONTAINER: &str = "  - patchType: JSONPatch
+    jsonPatch:
+      expression: '[JSONPatch{op: \"add\", path: \"/spec/template/spec/containers/-\", value: Object.spec.template.spec.containers{name: \"sidecar\", image: \"busybox\"}}]'
+";
+
+fn write(dir: &tempfile::TempDir, text: &str) -> String {
+    let path = dir.path().join("all.yaml");
+    std::fs::write(&path, text).expect("write");
+    path.to_string_lossy().into_owned()
+}
+
+/// `crdlint default` prints the Deployment as the server would store it after mutation: the
+/// label merged in by the apply configuration and the container appended by the JSON patch,
+/// in order.
+#[test]
+fn default_prints_the_mutated_object() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = write(
+        &dir,
+        &mutating_policy("Fail", &format!("{ADD_LABEL}{APPEND_CONTAINER}")),
+    );
+    let (code, out) = crdlint(&["default", &file]);
+    assert_eq!(code, 0, "{out}");
+    let deployment = out
+        .split("kind: Deployment")
+        .nth(1)
+        .expect("the Deployment");
+    assert!(deployment.contains("team: payments"), "{deployment}");
+    let web = deployment.find("image: nginx");
+    let sidecar = deployment.find("sidecar");
+    assert!(
+        web.is_some() && sidecar.is_some() && web < sidecar,
+        "{deployment}"
+    );
+}
+
+/// Without the policy the same Deployment is printed unmutated (the mutation is the policy's).
+#[test]
+fn default_without_a_binding_does_not_mutate() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let text = mutating_policy("Fail", ADD_LABEL)
+        .replace("kind: MutatingAdmissionPolicyBinding", "kind: ConfigMap");
+    let text = text.replace("spec:\n  policyName: stamp\n", "data: {a: b}\n");
+    let file = write(&dir, &text);
+    let (_, out) = crdlint(&["default", &file]);
+    assert!(!out.contains("team: payments"), "{out}");
+}
+
+/// The mutated object is what the validating policies see: a policy that requires the label
+/// the mutating policy adds admits the Deployment.
+#[test]
+fn validating_policies_see_the_mutated_object() {
+    let validating = "---
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata:
+  name: need-team
+spec:
+  matchConstraints:
+    resourceRules:
+    - apiGroups: [apps]
+      apiVersions: [v1]
+      operations: [CREATE, UPDATE]
+      resources: [deployments]
+  validations:
+  - expression: \"has(object.metadata.labels) && 'team' in object.metadata.labels\"
+    message: missing label team
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicyBinding
+metadata:
+  name: need-team
+spec:
+  policyName: need-team
+  validationActions: [Deny]
+";
+    let dir = tempfile::tempdir().expect("tempdir");
+    let with = write(
+        &dir,
+        &format!("{}{validating}", mutating_policy("Fail", ADD_LABEL)),
+    );
+    let (code, out) = crdlint(&["check", "--format", "concise", &with]);
+    assert_eq!(code, 0, "{out}");
+    let without =
+        mutating_policy("Fail", ADD_LABEL).replace("policyName: stamp", "policyName: other");
+    let without = write(&dir, &format!("{without}{validating}"));
+    let (code, out) = crdlint(&["check", "--format", "concise", &without]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("denied request: missing label team"), "{out}");
+}
+
+/// A mutation that fails denies under `failurePolicy: Fail`, in the words of apiserver's
+/// `generic/policy_dispatcher.go` (`PolicyError.Error`), and is skipped under `Ignore`.
+#[test]
+fn a_failed_mutation_follows_the_failure_policy() {
+    let failing = "  - patchType: JSONPatch
+    jsonPatch:
+      expression: '[JSONPatch{op: \"remove\", path: \"/metadata/annotations/owner\"}]'
+";
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = write(&dir, &mutating_policy("Fail", failing));
+    let (code, out) = crdlint(&["check", "--format", "concise", &file]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("error[admission/mutation-failed] policy 'stamp' with binding 'stamp' denied request: JSON Patch: remove operation does not apply: doc is missing path: \"/metadata/annotations/owner\": missing value"),
+        "{out}"
+    );
+    let file = write(&dir, &mutating_policy("Ignore", failing));
+    let (code, out) = crdlint(&["check", "--format", "concise", &file]);
+    assert_eq!(code, 0, "{out}");
+}

@@ -71,6 +71,7 @@ static CONTEXTS: &[(&str, How)] = &[
     ("admission/expression", Cli(&["check"])),
     ("admission/invalid", Cli(&["check"])),
     ("admission/kinds-unresolved", Cli(&["check"])),
+    ("admission/mutation-failed", Cli(&["check"])),
     ("admission/not-decidable", Cli(&["check"])),
     ("admission/type-check", Cli(&["check"])),
     ("admission/warned", Cli(&["check"])),

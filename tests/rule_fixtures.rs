@@ -114,6 +114,7 @@ rule_tests! {
     admission_expression => "admission/expression",
     admission_invalid => "admission/invalid",
     admission_kinds_unresolved => "admission/kinds-unresolved",
+    admission_mutation_failed => "admission/mutation-failed",
     admission_not_decidable => "admission/not-decidable",
     admission_type_check => "admission/type-check",
     admission_warned => "admission/warned",

@@ -96,6 +96,7 @@ pub static RULES: &[&Rule] = &[
     &EXPRESSION,
     &INVALID,
     &KINDS_UNRESOLVED,
+    &super::run::rules::MUTATION_FAILED,
     &super::run::rules::NOT_DECIDABLE,
     &TYPE_CHECK,
     &super::run::rules::WARNED,

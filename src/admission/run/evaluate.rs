@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use super::super::expr::{self, Declared, Typed};
 use super::super::object::{ExprKind, Expression};
+use crate::admission::mutate::PatchType;
 use crate::cel::eval::{self, ast, Value};
 use crate::cel::{EnvKind, Reference, Type};
 use crate::k8s::{Behavior, FieldPath, KubeVersion};
@@ -43,6 +44,8 @@ pub(crate) struct Compiled {
     match_conditions: Vec<Program>,
     variables: Vec<(String, Program)>,
     pub(crate) validations: Vec<Validation>,
+    /// A MutatingAdmissionPolicy's `mutations`, in order (none for a validating policy).
+    pub(crate) mutations: Vec<(PatchType, Program)>,
 }
 
 /// What an expression is compiled with: the environment's variables, the types of the
@@ -113,6 +116,7 @@ pub(crate) fn compile(policy: &Node, has_params: bool, kube: KubeVersion) -> Opt
         match_conditions: Vec::new(),
         variables: Vec::new(),
         validations: Vec::new(),
+        mutations: Vec::new(),
     };
     for (i, m) in seq("matchConditions").iter().enumerate() {
         let node = m.get("expression")?;
@@ -170,10 +174,32 @@ pub(crate) fn compile(policy: &Node, has_params: bool, kube: KubeVersion) -> Opt
             reason: v.get_str("reason").unwrap_or("Invalid").to_string(),
         });
     }
+    for (i, m) in seq("mutations").iter().enumerate() {
+        let (pt, key, kind) = match m.get_str("patchType") {
+            Some("ApplyConfiguration") => (
+                PatchType::ApplyConfiguration,
+                "applyConfiguration",
+                ExprKind::ApplyConfiguration,
+            ),
+            Some("JSONPatch") => (PatchType::JsonPatch, "jsonPatch", ExprKind::JsonPatch),
+            _ => return None,
+        };
+        let node = m.at(&[key, "expression"])?;
+        let path = format!("spec.mutations[{i}].{key}.expression");
+        let env = Env {
+            d: d(composition),
+            vars: &types,
+            authz_vars: &authz,
+            kube,
+        };
+        out.mutations
+            .push((pt, program(node, &path, kind, None, &env)?.0));
+    }
     Some(out)
 }
 
 /// The variables one evaluation binds.
+#[derive(Clone)]
 pub(crate) struct Input {
     pub(crate) object: Value,
     pub(crate) old_object: Value,
@@ -201,44 +227,65 @@ fn runtime_error(p: &Program, e: &eval::EvalError) -> String {
 impl Compiled {
     /// Evaluates the policy for one request; `ignore` is `failurePolicy: Ignore`.
     pub(crate) fn evaluate(&self, input: &Input, ignore: bool, kube: KubeVersion) -> Decision {
-        let opts = eval::Options {
-            cost_limit: Some(PER_CALL_LIMIT),
-            fold_constants: true,
-            behavior: Behavior::of(kube),
-        };
+        let opts = options(kube);
         let error_decision = |message: String| {
             let d = (!ignore).then(|| (message, "Invalid".to_string()));
             Decision::Validations(vec![d])
         };
-        let base: Vec<(&str, Value)> = vec![
-            ("object", input.object.clone()),
-            ("oldObject", input.old_object.clone()),
-            ("request", input.request.clone()),
-            ("params", input.params.clone()),
-            ("namespaceObject", input.namespace_object.clone()),
-        ];
-        // `matchconditions/matcher.go`: any false condition means no match, even when another
-        // failed; otherwise the first error is the failure policy's.
+        let base = base_of(input);
+        match self.conditions(&base, opts) {
+            Conditions::Matched => {}
+            Conditions::NotMatched => return Decision::NotMatched,
+            Conditions::Authorizer(t) => return Decision::Authorizer(t),
+            Conditions::Error(message) => return error_decision(message),
+        }
+        let (vars, failed) = self.variables(base, opts);
+        let run = |p: &Program| run_program(p, &vars, &failed, opts);
+        let mut out = Vec::with_capacity(self.validations.len());
+        for v in &self.validations {
+            if v.program.authorizer {
+                return Decision::Authorizer(v.program.text.clone());
+            }
+            let decision = match run(&v.program) {
+                Err(message) => (!ignore).then(|| (message, "Invalid".to_string())),
+                Ok(Value::Bool(true)) => None,
+                Ok(_) => Some((self.message(v, &run), v.reason.clone())),
+            };
+            out.push(decision);
+        }
+        Decision::Validations(out)
+    }
+
+    /// `matchconditions/matcher.go`: any false condition means no match, even when another
+    /// failed; otherwise the first error is the failure policy's.
+    fn conditions(&self, base: &[(&str, Value)], opts: eval::Options) -> Conditions {
         let mut first_error = None;
         for m in &self.match_conditions {
             if m.authorizer {
-                return Decision::Authorizer(m.text.clone());
+                return Conditions::Authorizer(m.text.clone());
             }
-            match eval::evaluate(&m.expr, &base, opts).value {
-                Ok(Value::Bool(false)) => return Decision::NotMatched,
-                Ok(Value::Bool(true)) => {}
+            match eval::evaluate(&m.expr, base, opts).value {
+                Ok(Value::Bool(false)) => return Conditions::NotMatched,
                 Ok(_) => {}
                 Err(e) => {
                     first_error.get_or_insert_with(|| runtime_error(m, &e));
                 }
             }
         }
-        if let Some(message) = first_error {
-            return error_decision(message);
+        match first_error {
+            Some(message) => Conditions::Error(message),
+            None => Conditions::Matched,
         }
-        // Variables are evaluated once each, in order, each seeing those before it; an
-        // expression that reads one that failed fails with its error, as cel-go's lazy
-        // evaluation does.
+    }
+
+    /// Variables are evaluated once each, in order, each seeing those before it; an
+    /// expression that reads one that failed fails with its error, as cel-go's lazy
+    /// evaluation does. Gives the bindings with `variables` and the failed variables.
+    fn variables<'v>(
+        &self,
+        base: Vec<(&'v str, Value)>,
+        opts: eval::Options,
+    ) -> (Bindings<'v>, Vec<(String, String)>) {
         let mut values = crate::cel::eval::value::Entries::default();
         let mut failed: Vec<(String, String)> = Vec::new();
         for (name, p) in &self.variables {
@@ -259,30 +306,35 @@ impl Compiled {
         }
         let mut vars = base;
         vars.push(("variables", variables_value(&values)));
-        let run = |p: &Program| -> Result<Value, String> {
-            if let Some((_, e)) = failed
-                .iter()
-                .find(|(n, _)| p.text.contains(&format!("variables.{n}")))
-            {
-                return Err(e.clone());
-            }
-            eval::evaluate(&p.expr, &vars, opts)
-                .value
-                .map_err(|e| runtime_error(p, &e))
+        (vars, failed)
+    }
+
+    /// A MutatingAdmissionPolicy's match conditions for one request (`input.object` the
+    /// object before any of its mutations).
+    pub(crate) fn mutation_conditions(&self, input: &Input, kube: KubeVersion) -> Conditions {
+        self.conditions(&base_of(input), options(kube))
+    }
+
+    /// Evaluates mutation `i` with `object` bound to the object as the mutations before it
+    /// left it (`dispatcher.go` evaluates each mutation against the updated object): its
+    /// patch type and value; `Err` is the server's error text. A mutation that reads the
+    /// `authorizer` is not decidable offline: `Ok(None)`.
+    pub(crate) fn mutation(
+        &self,
+        i: usize,
+        input: &Input,
+        kube: KubeVersion,
+    ) -> Result<Option<(PatchType, Value)>, String> {
+        let Some((pt, p)) = self.mutations.get(i) else {
+            return Err(format!("no mutation {i}"));
         };
-        let mut out = Vec::with_capacity(self.validations.len());
-        for v in &self.validations {
-            if v.program.authorizer {
-                return Decision::Authorizer(v.program.text.clone());
-            }
-            let decision = match run(&v.program) {
-                Err(message) => (!ignore).then(|| (message, "Invalid".to_string())),
-                Ok(Value::Bool(true)) => None,
-                Ok(_) => Some((self.message(v, &run), v.reason.clone())),
-            };
-            out.push(decision);
+        if p.authorizer {
+            return Ok(None);
         }
-        Decision::Validations(out)
+        let opts = options(kube);
+        let (vars, failed) = self.variables(base_of(input), opts);
+        let v = run_program(p, &vars, &failed, opts)?;
+        Ok(Some((*pt, v)))
     }
 
     fn message(&self, v: &Validation, run: &dyn Fn(&Program) -> Result<Value, String>) -> String {
@@ -307,6 +359,55 @@ impl Compiled {
         }
         format!("failed expression: {}", v.program.text.trim())
     }
+}
+
+/// The variables an expression is evaluated with.
+type Bindings<'v> = Vec<(&'v str, Value)>;
+
+/// How the match conditions of a policy came out for a request.
+pub(crate) enum Conditions {
+    Matched,
+    NotMatched,
+    /// One reads the `authorizer` (its text).
+    Authorizer(String),
+    /// The first runtime error, as the server words it.
+    Error(String),
+}
+
+fn options(kube: KubeVersion) -> eval::Options {
+    eval::Options {
+        cost_limit: Some(PER_CALL_LIMIT),
+        fold_constants: true,
+        behavior: Behavior::of(kube),
+    }
+}
+
+fn base_of(input: &Input) -> Vec<(&'static str, Value)> {
+    vec![
+        ("object", input.object.clone()),
+        ("oldObject", input.old_object.clone()),
+        ("request", input.request.clone()),
+        ("params", input.params.clone()),
+        ("namespaceObject", input.namespace_object.clone()),
+    ]
+}
+
+/// Runs one program with the policy's variables (`failed`: those whose evaluation failed).
+fn run_program(
+    p: &Program,
+    vars: &[(&str, Value)],
+    failed: &[(String, String)],
+    opts: eval::Options,
+) -> Result<Value, String> {
+    if let Some((_, e)) = failed
+        .iter()
+        .find(|(n, _)| p.text.contains(&format!("variables.{n}")))
+    {
+        return Err(e.clone());
+    }
+    eval::evaluate(&p.expr, vars, opts)
+        .value
+        .map_err(|e| runtime_error(p, &e))
 }
 
 fn variables_value(values: &crate::cel::eval::value::Entries) -> Value {

@@ -11,12 +11,13 @@
 //! finding per `validationActions` entry (`Deny` → `admission/denied`, `Warn` →
 //! `admission/warned`, `Audit` → `admission/audit`), worded as the server words it.
 //!
-//! MutatingAdmissionPolicies run before validating ones on the server: their mutation
-//! belongs at the start of [`Policies::evaluate`], which would then validate the mutated
-//! object (and the driver's `crdlint default` would print it).
+//! MutatingAdmissionPolicies run before validating ones on the server: the driver asks
+//! [`Policies::mutate`] (`mutating`) first, then validates the mutated object and runs
+//! [`Policies::evaluate`] on it (and `crdlint default` prints it).
 
 mod evaluate;
 mod matching;
+mod mutating;
 mod params;
 pub mod rules;
 
@@ -29,6 +30,8 @@ use crate::yaml::Node;
 use evaluate::{Compiled, Decision, Input};
 use matching::{Attrs, Match};
 use params::ParamKind;
+
+pub use mutating::Mutated;
 
 /// The user the requests are made as (`request.userInfo`): a service account of the
 /// `default` namespace named `crdlint`, with the groups the server gives service accounts.
@@ -67,25 +70,30 @@ fn group_of(api_version: &str) -> &str {
 pub struct Gather {
     policies: Vec<Node>,
     bindings: Vec<Node>,
+    mutating: Vec<Node>,
+    mutating_bindings: Vec<Node>,
     namespaces: Vec<Node>,
     params: Vec<Node>,
     param_kinds: Vec<(String, String)>,
 }
 
 impl Gather {
-    /// Whether an object of this kind is a validating policy or binding.
+    /// Whether an object of this kind is a validating or mutating policy or binding.
     pub fn is_policy(api_version: &str, kind: &str) -> bool {
         group_of(api_version) == GROUP
             && matches!(
                 kind,
-                "ValidatingAdmissionPolicy" | "ValidatingAdmissionPolicyBinding"
+                "ValidatingAdmissionPolicy"
+                    | "ValidatingAdmissionPolicyBinding"
+                    | "MutatingAdmissionPolicy"
+                    | "MutatingAdmissionPolicyBinding"
             )
     }
 
     /// Keeps a policy or binding ([`Gather::is_policy`]).
     pub fn add_policy(&mut self, obj: &Node) {
         match obj.get_str("kind") {
-            Some("ValidatingAdmissionPolicy") => {
+            Some(k @ ("ValidatingAdmissionPolicy" | "MutatingAdmissionPolicy")) => {
                 if let (Some(av), Some(k)) = (
                     obj.at(&["spec", "paramKind", "apiVersion"])
                         .and_then(Node::as_str),
@@ -97,16 +105,22 @@ impl Gather {
                         self.param_kinds.push(pk);
                     }
                 }
-                self.policies.push(obj.clone());
+                if k == "MutatingAdmissionPolicy" {
+                    self.mutating.push(obj.clone());
+                } else {
+                    self.policies.push(obj.clone());
+                }
             }
             Some("ValidatingAdmissionPolicyBinding") => self.bindings.push(obj.clone()),
+            Some("MutatingAdmissionPolicyBinding") => self.mutating_bindings.push(obj.clone()),
             _ => {}
         }
     }
 
     /// No binding: nothing will run.
     pub fn is_empty(&self) -> bool {
-        self.bindings.is_empty() || self.policies.is_empty()
+        (self.bindings.is_empty() || self.policies.is_empty())
+            && (self.mutating_bindings.is_empty() || self.mutating.is_empty())
     }
 
     /// The kind names of the objects the policies read (a cheap text filter for files).
@@ -167,6 +181,9 @@ pub struct Policies {
     settings: Settings,
     policies: Vec<Policy>,
     bindings: Vec<Binding>,
+    /// The MutatingAdmissionPolicies and their bindings (`mutating`).
+    mutating: Vec<Policy>,
+    mutating_bindings: Vec<Binding>,
     namespaces: HashMap<String, Node>,
     params: Vec<Node>,
 }
@@ -198,46 +215,52 @@ impl Policies {
         settings: Settings,
         namespaced: impl Fn(&str, &str) -> Option<bool>,
     ) -> Policies {
-        let policies: Vec<Policy> = g
-            .policies
-            .into_iter()
-            .map(|node| {
-                let param_kind = match (
-                    node.at(&["spec", "paramKind", "apiVersion"])
-                        .and_then(Node::as_str),
-                    node.at(&["spec", "paramKind", "kind"])
-                        .and_then(Node::as_str),
-                ) {
-                    (Some(av), Some(k)) => Some(ParamKind {
-                        api_version: av.to_string(),
-                        kind: k.to_string(),
-                        namespaced: namespaced(av, k),
-                    }),
-                    _ => None,
-                };
-                Policy {
-                    name: name_of(&node).to_string(),
-                    ignore: node.at(&["spec", "failurePolicy"]).and_then(Node::as_str)
-                        == Some("Ignore"),
-                    compiled: evaluate::compile(&node, param_kind.is_some(), kube),
-                    param_kind,
-                    node,
-                }
-            })
-            .collect();
-        let bindings = g
-            .bindings
-            .into_iter()
-            .filter_map(|node| {
-                let wanted = node.at(&["spec", "policyName"]).and_then(Node::as_str)?;
-                let policy = policies.iter().position(|p| p.name == wanted)?;
-                Some(Binding {
-                    name: name_of(&node).to_string(),
-                    node,
-                    policy,
+        let prepare = |nodes: Vec<Node>| -> Vec<Policy> {
+            nodes
+                .into_iter()
+                .map(|node| {
+                    let param_kind = match (
+                        node.at(&["spec", "paramKind", "apiVersion"])
+                            .and_then(Node::as_str),
+                        node.at(&["spec", "paramKind", "kind"])
+                            .and_then(Node::as_str),
+                    ) {
+                        (Some(av), Some(k)) => Some(ParamKind {
+                            api_version: av.to_string(),
+                            kind: k.to_string(),
+                            namespaced: namespaced(av, k),
+                        }),
+                        _ => None,
+                    };
+                    Policy {
+                        name: name_of(&node).to_string(),
+                        ignore: node.at(&["spec", "failurePolicy"]).and_then(Node::as_str)
+                            == Some("Ignore"),
+                        compiled: evaluate::compile(&node, param_kind.is_some(), kube),
+                        param_kind,
+                        node,
+                    }
                 })
-            })
-            .collect();
+                .collect()
+        };
+        let bind = |nodes: Vec<Node>, policies: &[Policy]| -> Vec<Binding> {
+            nodes
+                .into_iter()
+                .filter_map(|node| {
+                    let wanted = node.at(&["spec", "policyName"]).and_then(Node::as_str)?;
+                    let policy = policies.iter().position(|p| p.name == wanted)?;
+                    Some(Binding {
+                        name: name_of(&node).to_string(),
+                        node,
+                        policy,
+                    })
+                })
+                .collect()
+        };
+        let policies = prepare(g.policies);
+        let bindings = bind(g.bindings, &policies);
+        let mutating = prepare(g.mutating);
+        let mutating_bindings = bind(g.mutating_bindings, &mutating);
         let namespaces = g
             .namespaces
             .into_iter()
@@ -248,6 +271,8 @@ impl Policies {
             settings,
             policies,
             bindings,
+            mutating,
+            mutating_bindings,
             namespaces,
             params: g.params,
         }
@@ -256,42 +281,8 @@ impl Policies {
     /// The findings of every binding that selects the object.
     pub fn evaluate(&self, r: &Request<'_>) -> Vec<Diagnostic> {
         let mut out = Vec::new();
-        let name = r
-            .object
-            .at(&["metadata", "name"])
-            .and_then(Node::as_str)
-            .unwrap_or("");
-        let is_namespace = r.group.is_empty() && r.kind == "Namespace";
-        // A namespaced object without a namespace is created in the client's; offline that is
-        // `default`.
-        let namespace = if is_namespace {
-            name
-        } else if r.namespaced {
-            r.object
-                .at(&["metadata", "namespace"])
-                .and_then(Node::as_str)
-                .filter(|n| !n.is_empty())
-                .unwrap_or("default")
-        } else {
-            ""
-        };
-        let operation = if r.old.is_some() { "UPDATE" } else { "CREATE" };
-        let attrs = Attrs {
-            group: r.group,
-            version: r.version,
-            resource: r.resource,
-            versions: r.versions,
-            operation,
-            namespace,
-            name,
-            labels: matching::labels(r.object),
-            old_labels: r.old.map(matching::labels),
-        };
-        let ns_node = if is_namespace {
-            Some(r.object)
-        } else {
-            self.namespaces.get(namespace)
-        };
+        let (attrs, ns_node) = self.attrs(r);
+        let namespace = attrs.namespace;
         let ns_labels: Option<BTreeMap<String, String>> = ns_node.map(matching::labels);
         let mut input: Option<Input> = None;
         for b in &self.bindings {
@@ -352,6 +343,47 @@ impl Policies {
             }
         }
         out
+    }
+
+    /// The request's attributes for matching, and its namespace's object when the run has it.
+    fn attrs<'r>(&'r self, r: &Request<'r>) -> (Attrs<'r>, Option<&'r Node>) {
+        let name = r
+            .object
+            .at(&["metadata", "name"])
+            .and_then(Node::as_str)
+            .unwrap_or("");
+        let is_namespace = r.group.is_empty() && r.kind == "Namespace";
+        // A namespaced object without a namespace is created in the client's; offline that is
+        // `default`.
+        let namespace = if is_namespace {
+            name
+        } else if r.namespaced {
+            r.object
+                .at(&["metadata", "namespace"])
+                .and_then(Node::as_str)
+                .filter(|n| !n.is_empty())
+                .unwrap_or("default")
+        } else {
+            ""
+        };
+        let operation = if r.old.is_some() { "UPDATE" } else { "CREATE" };
+        let attrs = Attrs {
+            group: r.group,
+            version: r.version,
+            resource: r.resource,
+            versions: r.versions,
+            operation,
+            namespace,
+            name,
+            labels: matching::labels(r.object),
+            old_labels: r.old.map(matching::labels),
+        };
+        let ns_node = if is_namespace {
+            Some(r.object)
+        } else {
+            self.namespaces.get(namespace)
+        };
+        (attrs, ns_node)
     }
 
     /// The variables of one request (`params` is set per param).

@@ -70,3 +70,34 @@ that object, and this note says why. Put the Namespace in the run to decide the 
     bad: "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata:\n  name: prod-only\nspec:\n  matchConstraints:\n    namespaceSelector:\n      matchLabels: {env: prod}\n    resourceRules:\n    - apiGroups: [\"\"]\n      apiVersions: [v1]\n      operations: [CREATE]\n      resources: [configmaps]\n  validations:\n  - expression: \"has(object.data)\"\n---\napiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicyBinding\nmetadata:\n  name: prod-only\nspec:\n  policyName: prod-only\n  validationActions: [Deny]\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n  namespace: shop\ndata: {a: b}\n",
     good: "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata:\n  name: prod-only\nspec:\n  matchConstraints:\n    namespaceSelector:\n      matchLabels: {env: prod}\n    resourceRules:\n    - apiGroups: [\"\"]\n      apiVersions: [v1]\n      operations: [CREATE]\n      resources: [configmaps]\n  validations:\n  - expression: \"has(object.data)\"\n---\napiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicyBinding\nmetadata:\n  name: prod-only\nspec:\n  policyName: prod-only\n  validationActions: [Deny]\n---\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n  labels: {env: prod}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n  namespace: shop\ndata: {a: b}\n",
 };
+
+/// A MutatingAdmissionPolicy adding a label through an apply configuration, bound to
+/// Deployments, with `failurePolicy` and the label's value expression.
+macro_rules! mutating_example {
+    ($value:literal) => {
+        concat!(
+            "apiVersion: admissionregistration.k8s.io/v1\nkind: MutatingAdmissionPolicy\nmetadata:\n  name: team-label\nspec:\n  failurePolicy: Fail\n  reinvocationPolicy: Never\n  matchConstraints:\n    resourceRules:\n    - apiGroups: [apps]\n      apiVersions: [v1]\n      operations: [CREATE, UPDATE]\n      resources: [deployments]\n  mutations:\n  - patchType: ApplyConfiguration\n    applyConfiguration:\n      expression: >-\n        Object{metadata: Object.metadata{labels: {\"team\": ",
+            $value,
+            "}}}\n---\napiVersion: admissionregistration.k8s.io/v1\nkind: MutatingAdmissionPolicyBinding\nmetadata:\n  name: team-label\nspec:\n  policyName: team-label\n---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: shop\nspec:\n  replicas: 2\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec:\n      containers: [{name: web, image: nginx}]\n"
+        )
+    };
+}
+
+pub static MUTATION_FAILED: Rule = Rule {
+    id: "admission/mutation-failed",
+    severity: Severity::Error,
+    summary: "An object a MutatingAdmissionPolicy in the run fails to mutate",
+    docs: "Every MutatingAdmissionPolicyBinding in the run is applied, with its policy, to every \
+object of the run its policy's `matchConstraints` and its `matchResources` select and its \
+`matchConditions` admit (matched as for `admission/denied`), before validation, as the server runs \
+mutating admission before validating admission: each mutation in order, an `ApplyConfiguration` \
+merged as server-side apply merges it, a `JSONPatch` applied as RFC 6902, the `IfNeeded` policies \
+reinvoked once. The mutated object is what validation, the validating policies and `crdlint \
+default` then see. A mutation whose expression fails at runtime, or whose patch cannot be applied \
+(a JSON Patch path that does not exist, a field the kind's schema does not declare), denies the \
+request under the policy's `failurePolicy: Fail` (the default), worded as the server words it: \
+`policy 'NAME' with binding 'BINDING' denied request: ERROR`. Under `Ignore` the mutation is \
+skipped silently, as the server skips it.",
+    bad: mutating_example!("object.metadata.labels['owner']"),
+    good: mutating_example!("\"payments\""),
+};

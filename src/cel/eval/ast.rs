@@ -157,8 +157,13 @@ pub enum ExprKind {
     Map {
         entries: Vec<(Expr, Expr, bool)>,
     },
-    /// A message literal (`Foo{a: 1}`): not supported by Kubernetes' environment.
-    Struct(Arc<str>),
+    /// A message literal (`Foo{a: 1}`): its type name and `(field, value, optional)` entries.
+    /// Only a MutatingAdmissionPolicy's `Object{...}` / `JSONPatch{...}` types exist in a
+    /// Kubernetes environment; any other name is an `unknown type` at runtime.
+    Struct {
+        name: Arc<str>,
+        fields: Vec<(Arc<str>, Expr, bool)>,
+    },
     Comprehension(Box<Comprehension>),
 }
 
@@ -207,7 +212,13 @@ fn from_checked_expr(
 ) -> Expr {
     use crate::cel::ast::{ExprKind as K, Literal as L};
     if depth > 4 * crate::cel::parse::MAX_RECURSION_DEPTH as usize {
-        return Expr::new(e.id, ExprKind::Struct(Arc::from("<too deep>")));
+        return Expr::new(
+            e.id,
+            ExprKind::Struct {
+                name: Arc::from("<too deep>"),
+                fields: Vec::new(),
+            },
+        );
     }
     let d = depth + 1;
     let conv = |x: &crate::cel::ast::Expr| from_checked_expr(x, checked, d);
@@ -293,7 +304,13 @@ fn from_checked_expr(
                 .map(|m| (conv(&m.key), conv(&m.value), m.optional))
                 .collect(),
         },
-        K::Struct { type_name, .. } => ExprKind::Struct(Arc::from(type_name.as_str())),
+        K::Struct { type_name, fields } => ExprKind::Struct {
+            name: Arc::from(type_name.as_str()),
+            fields: fields
+                .iter()
+                .map(|f| (Arc::from(f.field.as_str()), conv(&f.value), f.optional))
+                .collect(),
+        },
         K::Comprehension(c) => ExprKind::Comprehension(Box::new(Comprehension {
             iter_range: conv(&c.iter_range),
             iter_var: Arc::from(c.iter_var.as_str()),

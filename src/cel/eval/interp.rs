@@ -33,7 +33,7 @@ use std::sync::Arc;
 
 use super::ast::{CallForm, Expr, ExprKind};
 use super::functions;
-use super::value::{Entries, ErrorKind, EvalError, EvalResult, Key, Value};
+use super::value::{Entries, ErrorKind, EvalError, EvalResult, Key, MapValue, Value};
 use crate::k8s::Behavior;
 
 pub use plan::plan_time_error;
@@ -186,10 +186,7 @@ impl<'a> Evaluator<'a> {
             }
             ExprKind::List { elems, optional } => self.list(elems, optional),
             ExprKind::Map { entries } => self.map(entries),
-            ExprKind::Struct(name) => {
-                self.add(40)?;
-                Err(EvalError::other(format!("unknown type: {name}")))
-            }
+            ExprKind::Struct { name, fields } => self.message(name, fields),
             ExprKind::Comprehension(c) => self.comprehension(c),
         }
     }
@@ -390,6 +387,55 @@ impl<'a> Evaluator<'a> {
         match err {
             Some(e) => Err(e),
             None => Ok(Value::map(m)),
+        }
+    }
+
+    /// A message literal. Only the types a MutatingAdmissionPolicy's environment declares
+    /// exist (apiserver `pkg/cel/mutation/typeresolver.go`): `JSONPatch` and `Object` with its
+    /// nested `Object.spec.x` names, all built as objects whose fields are selected (their
+    /// conversion to a patch is `admission::run`'s). An absent optional field (`?f: none`) is
+    /// left out, as cel-go's `evalObj` does. Any other name is an unknown type, as before.
+    fn message(&mut self, name: &str, fields: &'a [(Arc<str>, Expr, bool)]) -> EvalResult {
+        let known = name == "JSONPatch" || name == "Object" || name.starts_with("Object.");
+        if !known {
+            self.add(40)?;
+            return Err(EvalError::other(format!("unknown type: {name}")));
+        }
+        let mut m = Entries::with_capacity_and_hasher(fields.len(), Default::default());
+        let mut err = None;
+        for (field, v, opt) in fields {
+            match self.eval(v) {
+                Ok(v) => {
+                    let v = if *opt {
+                        match v {
+                            Value::Optional(Some(x)) => *x,
+                            Value::Optional(None) => continue,
+                            _ => {
+                                err.get_or_insert(EvalError::no_such_overload());
+                                continue;
+                            }
+                        }
+                    } else {
+                        v
+                    };
+                    m.insert(Key::String(field.clone()), v);
+                }
+                Err(e) => {
+                    if e.kind == ErrorKind::CostLimit {
+                        return Err(e);
+                    }
+                    err.get_or_insert(e);
+                }
+            }
+        }
+        // cel-go's `StructCreateBaseCost`.
+        self.add(40)?;
+        match err {
+            Some(e) => Err(e),
+            None => Ok(Value::Map(Arc::new(MapValue {
+                entries: m,
+                object: Some(Arc::from(name)),
+            }))),
         }
     }
 

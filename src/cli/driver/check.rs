@@ -460,30 +460,38 @@ impl Targets<'_> {
             .par_iter()
             .map(|job| {
                 let crd = job.against.crd();
-                let mut outcome = match (&job.against, opts.transform) {
-                    (_, Some(Transform::Prune)) => {
-                        validate::prune_only(crd, job.node, &opts.validate)
-                    }
-                    (Against::Builtin(_, note), _) => {
-                        let mut o = builtin::validate(crd, job.node, &opts.validate);
-                        if let Some(note) = note {
-                            o.diagnostics.push(note.diagnostic(job.node));
+                let validate_node = |node: &Node| -> validate::Outcome {
+                    match (&job.against, opts.transform) {
+                        (_, Some(Transform::Prune)) => {
+                            validate::prune_only(crd, node, &opts.validate)
                         }
-                        let (api_version, kind) =
-                            (&job.object.object.api_version, &job.object.object.kind);
-                        if admission::handles(api_version, kind) {
-                            let kv = opts.validate.kube_version;
-                            let kinds = admission::Kinds::new(kv, self.crds.iter().flatten());
-                            let found = admission::check(api_version, kind, job.node, src, &kinds);
-                            o.diagnostics.extend(found);
+                        (Against::Builtin(_, note), _) => {
+                            let mut o = builtin::validate(crd, node, &opts.validate);
+                            if let Some(note) = note {
+                                o.diagnostics.push(note.diagnostic(node));
+                            }
+                            let (api_version, kind) =
+                                (&job.object.object.api_version, &job.object.object.kind);
+                            if admission::handles(api_version, kind) {
+                                let kv = opts.validate.kube_version;
+                                let kinds = admission::Kinds::new(kv, self.crds.iter().flatten());
+                                let found = admission::check(api_version, kind, node, src, &kinds);
+                                o.diagnostics.extend(found);
+                            }
+                            o
                         }
-                        o
-                    }
-                    (Against::Crd(_), _) => {
-                        let old = opts.old.as_ref().and_then(|o| o.get_in(f, job.node));
-                        validate::validate_resource_update(crd, job.node, old, &opts.validate)
+                        (Against::Crd(_), _) => {
+                            let old = opts.old.as_ref().and_then(|o| o.get_in(f, job.node));
+                            validate::validate_resource_update(crd, node, old, &opts.validate)
+                        }
                     }
                 };
+                let mut outcome = validate_node(job.node);
+                if let Some(p) = self.policies.filter(|p| p.mutates()) {
+                    if opts.transform != Some(Transform::Prune) {
+                        self.mutate(p, f, job, &mut outcome, &validate_node);
+                    }
+                }
                 if let Some(p) = self.policies {
                     outcome
                         .diagnostics
@@ -523,6 +531,50 @@ impl Targets<'_> {
 }
 
 impl Targets<'_> {
+    /// The run's mutating policies on one object, before its validation is final: the object
+    /// as the server would store it (defaulted) is mutated, then validated again (defaulting
+    /// again, as the server defaults after each mutation) and the outcome replaced. Findings
+    /// on values a mutation made, which have no place in the file, point at the object's kind.
+    fn mutate(
+        &self,
+        p: &admission::run::Policies,
+        f: FileId,
+        job: &Job<'_, '_>,
+        outcome: &mut validate::Outcome,
+        validate_node: &dyn Fn(&Node) -> validate::Outcome,
+    ) {
+        let crd = job.against.crd();
+        let at = kind_span(job.node);
+        let object = outcome.stored.as_ref().unwrap_or(job.node).clone();
+        let old = self.opts.old.as_ref().and_then(|o| o.get_in(f, job.node));
+        let resource = admission::run::resource_of(&crd.kind, &crd.plural);
+        let Some(r) = policies::request(crd, &object, old, &crd.versions, &resource, at) else {
+            return;
+        };
+        let kinds =
+            admission::Kinds::new(self.opts.validate.kube_version, self.crds.iter().flatten());
+        let gvk = admission::Gvk {
+            group: r.group.to_string(),
+            version: r.version.to_string(),
+            kind: r.kind.to_string(),
+        };
+        let schema = kinds.schema(&gvk);
+        let mutated = p.mutate(&r, schema.as_ref());
+        if let Some(node) = mutated.object {
+            let mut again = validate_node(&node);
+            for d in &mut again.diagnostics {
+                if d.span == Span::default() {
+                    d.span = at;
+                }
+            }
+            if again.stored.is_none() {
+                again.stored = Some(node);
+            }
+            *outcome = again;
+        }
+        outcome.diagnostics.extend(mutated.findings);
+    }
+
     /// The run's policies on one validated object, as the server would store it (its
     /// defaulted form when validation computed one), created, or updated from its `--old`
     /// version.
@@ -536,6 +588,7 @@ impl Targets<'_> {
         let crd = job.against.crd();
         let object = outcome.stored.as_ref().unwrap_or(job.node);
         let old = self.opts.old.as_ref().and_then(|o| o.get_in(f, job.node));
+        // A validating policy sees the object as mutated ([`Self::mutate`]).
         let resource = admission::run::resource_of(&crd.kind, &crd.plural);
         match policies::request(
             crd,

@@ -1,4 +1,5 @@
-//! Between steps 2 and 3 of the run driver, when the run holds ValidatingAdmissionPolicies:
+//! Between steps 2 and 3 of the run driver, when the run holds Validating or Mutating
+//! AdmissionPolicies:
 //! their policies and bindings gathered from the files whose text names them, then the
 //! Namespaces and param objects they read from the files whose text names those kinds, and
 //! the policies prepared ([`admission::run::Policies`]) for step 3 to run on every object it
@@ -8,9 +9,9 @@
 use super::*;
 use crate::admission::run::{Gather, Policies, Request, Settings};
 
-/// Whether a file's text may hold a validating policy or binding.
+/// Whether a file's text may hold a validating or mutating policy or binding.
 pub(super) fn may_hold_policy(text: &str) -> bool {
-    text.contains("ValidatingAdmissionPolicy")
+    text.contains("ValidatingAdmissionPolicy") || text.contains("MutatingAdmissionPolicy")
 }
 
 /// The run's policies, when it has a policy with a binding (and the command validates).

@@ -58,6 +58,7 @@ pub fn plan_time_error(e: &Expr) -> Option<(u64, EvalError)> {
                 children.push(v);
             }
         }
+        ExprKind::Struct { fields, .. } => children.extend(fields.iter().map(|(_, v, _)| v)),
         ExprKind::Comprehension(c) => children.extend([
             &c.iter_range,
             &c.accu_init,
@@ -65,7 +66,7 @@ pub fn plan_time_error(e: &Expr) -> Option<(u64, EvalError)> {
             &c.loop_step,
             &c.result,
         ]),
-        ExprKind::Const(_) | ExprKind::Ident(_) | ExprKind::Struct(_) => {}
+        ExprKind::Const(_) | ExprKind::Ident(_) => {}
     }
     if let Some(err) = children.into_iter().find_map(plan_time_error) {
         return Some(err);

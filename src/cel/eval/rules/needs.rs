@@ -119,7 +119,14 @@ impl<'e> Analysis<'e, '_> {
                 }
                 None
             }
-            ExprKind::Const(_) | ExprKind::Struct(_) => None,
+            ExprKind::Struct { fields, .. } => {
+                for (_, v, _) in fields {
+                    let p = self.visit(v);
+                    self.whole(p);
+                }
+                None
+            }
+            ExprKind::Const(_) => None,
         }
     }
 
