@@ -92,8 +92,6 @@ pub(crate) enum CallForm {
     MaybeAccumulate,
     /// `v.?f`.
     OptSelect,
-    /// A library function charged before it runs (its work grows faster than its input).
-    PreCharged,
     /// A function on the overload table, run by the row of its resolved overload
     /// ([`Expr::overloads`]).
     Overloads,
@@ -120,9 +118,6 @@ impl CallForm {
             ("_[?_]", false, 2) => CallForm::OptIndex,
             ("_+_", false, 2) | ("cel.@mapInsert", false, 2 | 3) => CallForm::MaybeAccumulate,
             ("_?._", false, 2) => CallForm::OptSelect,
-            ("distinct" | "sort" | "@sortByAssociatedKeys" | "lists.range" | "flatten", _, _) => {
-                CallForm::PreCharged
-            }
             _ => CallForm::Function,
         }
     }

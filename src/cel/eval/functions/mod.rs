@@ -4,12 +4,13 @@
 //! * `table` — the overload table: per overload id its declaration, implementation, runtime
 //!   cost and static estimate; call nodes carry their rows and run them by id. On it so far:
 //!   `sets` (cel-go ext.Sets), `format` (`string.format`), `strings` (cel-go ext.Strings v2,
-//!   with the Kubernetes lists' `indexOf`/`lastIndexOf`) and `kubernetes` (Kubernetes `lists`,
-//!   `regex`, `urls`, `authz`, `quantity`, `ip`, `cidr`, `format`, `semver`, `jsonpatch`).
+//!   with the Kubernetes lists' `indexOf`/`lastIndexOf`), `lists` (cel-go ext.Lists v3) and
+//!   `kubernetes` (Kubernetes `lists`, `regex`, `urls`, `authz`, `quantity`, `ip`, `cidr`,
+//!   `format`, `semver`, `jsonpatch`).
 //! * `standard` — operators, conversions, `size`, string predicates, timestamp/duration
 //!   getters, optionals; `merge` its list `+` under Kubernetes list types;
-//! * `ext` — cel-go `ext.Lists` v3 (without `sortBy`) and the optional list functions;
-//! * `cost` — [`call_cost`], cel-go's defaults and ext.Lists' trackers, for the libraries not
+//! * `ext` — the optional list functions `first` and `last`;
+//! * `cost` — [`call_cost`], cel-go's defaults, for the libraries not
 //!   on the table;
 //! * `args` — the helpers the library files share; `limits` — crdlint's bounds on what one
 //!   evaluation builds or reads.
@@ -24,6 +25,7 @@ mod ext;
 mod format;
 mod kubernetes;
 mod limits;
+mod lists;
 mod merge;
 pub mod overload;
 mod sets;
