@@ -47,10 +47,14 @@ impl Expr {
         }
     }
 
-    /// A call node dispatched through the overload table among `overloads`.
+    /// A call node dispatched through the overload table among `overloads`. A call the
+    /// evaluator plans itself (`or`/`orValue` short-circuit, `_[?_]` is a qualifier,
+    /// `cel.@mapInsert` appends to an accumulator in place) keeps its form and its rows.
     fn with_overloads(mut self, overloads: Vec<&'static Overload>) -> Expr {
         if !overloads.is_empty() && matches!(self.kind, ExprKind::Call { .. }) {
-            self.form = CallForm::Overloads;
+            if self.form == CallForm::Function {
+                self.form = CallForm::Overloads;
+            }
             self.overloads = overloads.into_boxed_slice();
         }
         self

@@ -554,7 +554,7 @@ mod tests {
     use super::*;
 
     fn strs(xs: &[&str]) -> Value {
-        Value::list(xs.iter().map(|x| Value::string(*x)).collect())
+        Value::list(xs.iter().copied().map(Value::string).collect())
     }
 
     #[test]

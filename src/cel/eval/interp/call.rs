@@ -41,6 +41,9 @@ impl<'a> Evaluator<'a> {
             (CallForm::OptIndex, _) => self.index(false, args),
             (CallForm::MaybeAccumulate, _) => match self.accumulator_slot(&args[0]) {
                 Some(slot) => self.accumulate(func, slot, args),
+                None if func == "cel.@mapInsert" => {
+                    self.overload_call(&functions::two_var::MAP_INSERT, target, args)
+                }
                 None => self.function(func, target, args),
             },
             (CallForm::OptSelect, _) => self.opt_select(args),
