@@ -1,9 +1,9 @@
 //! Call costs of library functions that the core estimator does not know: the Kubernetes CEL
 //! libraries (apiserver `pkg/cel/library/cost.go`, `EstimateCallCost`, which matches by
 //! *function name*, ext.Strings' functions among them), here one estimate function per case,
-//! named by the rows of the overload table (`eval::functions::kubernetes`, `strings`), and the
-//! cel-go extensions that register per-overload estimators (`ext/lists.go` version 3, matched by
-//! *overload id*; ext.Sets is on the overload table, `eval::functions::sets`).
+//! named by the rows of the overload table (`eval::functions::kubernetes`, `strings`). The
+//! cel-go extensions that register per-overload estimators (ext.Lists, ext.Sets) have theirs
+//! in their rows of the overload table (`eval::functions::lists`, `sets`).
 //!
 //! All return a [`CallEstimate`] for the call alone; the caller adds the arguments' own costs.
 //! `None` means "no estimate here", and the caller falls through to cel-go's built-in rules.
@@ -533,115 +533,6 @@ fn replace_estimate(
         cost: sz.multiply_by_cost_factor(2.0 * STRING_TRAVERSAL_COST_FACTOR),
         result_size: Some(size),
     }
-}
-
-/// `nodeAsUintValue`: an int literal as a count (negative → 0), else the default.
-fn node_as_uint(node: &AstNode<'_>, default: u64) -> u64 {
-    match node.expr.map(|e| &e.kind) {
-        Some(ExprKind::Literal(Literal::Int(i))) => (*i).max(0) as u64,
-        _ => default,
-    }
-}
-
-/// `estimateListCall(factor, size, allocates = true)`: one call, one list allocation, and
-/// `factor` per element of the result.
-fn allocating_list_call(factor: f64, list_size: SizeEstimate) -> CallEstimate {
-    CallEstimate {
-        cost: list_size
-            .multiply_by_cost_factor(factor)
-            .add(CostEstimate::fixed(1))
-            .add(CostEstimate::fixed(LIST_CREATE_BASE_COST)),
-        result_size: Some(list_size),
-    }
-}
-
-/// Whether an overload id has an extension estimator (`checker.OverloadCostEstimate`), and if so
-/// its estimate. `Some(None)`: the estimator exists but declined (cel-go then falls through to
-/// the Kubernetes estimator).
-pub fn extension_overload_cost(
-    overload: &str,
-    target: Option<&AstNode<'_>>,
-    args: &[AstNode<'_>],
-    sizes: &dyn SizeEstimator,
-) -> Option<Option<CallEstimate>> {
-    Some(match overload {
-        // ext.Lists version 3
-        "list_slice" => {
-            let t = target?;
-            if args.len() != 2 {
-                None
-            } else {
-                let sz = size_of(t, sizes);
-                let start = node_as_uint(&args[0], 0);
-                let end = node_as_uint(&args[1], sz.max);
-                Some(allocating_list_call(
-                    1.0,
-                    SizeEstimate::fixed(end.wrapping_sub(start)),
-                ))
-            }
-        }
-        "lists_range" => {
-            if target.is_some() || args.len() != 1 {
-                None
-            } else {
-                Some(allocating_list_call(
-                    1.0,
-                    SizeEstimate::fixed(node_as_uint(&args[0], u64::MAX)),
-                ))
-            }
-        }
-        "list_reverse" => match target {
-            Some(t) if args.is_empty() => Some(allocating_list_call(1.0, size_of(t, sizes))),
-            _ => None,
-        },
-        "list_flatten" | "list_flatten_int" => match target {
-            Some(t) if args.len() <= 1 => {
-                let depth = args.first().map_or(1, |a| node_as_uint(a, u64::MAX));
-                Some(allocating_list_call(depth as f64, size_of(t, sizes)))
-            }
-            _ => None,
-        },
-        "list_distinct" => match target {
-            Some(t) if args.is_empty() => {
-                let sz = size_of(t, sizes);
-                Some(allocating_list_call(2.0, sz.multiply(sz)))
-            }
-            _ => None,
-        },
-        _ => {
-            let elem = overload.strip_prefix("list_").and_then(|r| {
-                r.strip_suffix("_sort")
-                    .map(|t| (t, false))
-                    .or_else(|| r.strip_suffix("_sortByAssociatedKeys").map(|t| (t, true)))
-            })?;
-            let (type_name, by_key) = elem;
-            const COMPARABLE: &[&str] = &[
-                "int",
-                "uint",
-                "double",
-                "bool",
-                "google.protobuf.Duration",
-                "google.protobuf.Timestamp",
-                "string",
-                "bytes",
-            ];
-            if !COMPARABLE.contains(&type_name) {
-                return None;
-            }
-            let node = match (by_key, target) {
-                (false, Some(t)) if args.is_empty() => t,
-                (true, Some(_)) if args.len() == 1 => &args[0],
-                _ => return Some(None),
-            };
-            let sz = size_of(node, sizes);
-            let factor = if matches!(type_name, "string" | "bytes") {
-                2.0 + STRING_TRAVERSAL_COST_FACTOR
-            } else {
-                2.0
-            };
-            Some(allocating_list_call(factor, sz.multiply(sz)))
-        }
-    })
 }
 
 #[cfg(test)]

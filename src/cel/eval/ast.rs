@@ -47,10 +47,14 @@ impl Expr {
         }
     }
 
-    /// A call node dispatched through the overload table among `overloads`.
+    /// A call node dispatched through the overload table among `overloads`. A call the
+    /// evaluator plans itself (`or`/`orValue` short-circuit, `_[?_]` is a qualifier,
+    /// `cel.@mapInsert` appends to an accumulator in place) keeps its form and its rows.
     fn with_overloads(mut self, overloads: Vec<&'static Overload>) -> Expr {
         if !overloads.is_empty() && matches!(self.kind, ExprKind::Call { .. }) {
-            self.form = CallForm::Overloads;
+            if self.form == CallForm::Function {
+                self.form = CallForm::Overloads;
+            }
             self.overloads = overloads.into_boxed_slice();
         }
         self
@@ -92,8 +96,6 @@ pub(crate) enum CallForm {
     MaybeAccumulate,
     /// `v.?f`.
     OptSelect,
-    /// A library function charged before it runs (its work grows faster than its input).
-    PreCharged,
     /// A function on the overload table, run by the row of its resolved overload
     /// ([`Expr::overloads`]).
     Overloads,
@@ -120,9 +122,6 @@ impl CallForm {
             ("_[?_]", false, 2) => CallForm::OptIndex,
             ("_+_", false, 2) | ("cel.@mapInsert", false, 2 | 3) => CallForm::MaybeAccumulate,
             ("_?._", false, 2) => CallForm::OptSelect,
-            ("distinct" | "sort" | "@sortByAssociatedKeys" | "lists.range" | "flatten", _, _) => {
-                CallForm::PreCharged
-            }
             _ => CallForm::Function,
         }
     }

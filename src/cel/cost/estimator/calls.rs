@@ -8,7 +8,7 @@ use crate::cel::ast::Expr;
 use crate::cel::cost::estimate::{
     CostEstimate, SizeEstimate, REGEX_STRING_LENGTH_COST_FACTOR, STRING_TRAVERSAL_COST_FACTOR,
 };
-use crate::cel::cost::library::{extension_overload_cost, kubernetes_call_cost, CallEstimate};
+use crate::cel::cost::library::{kubernetes_call_cost, CallEstimate};
 
 impl<'a> Coster<'a> {
     pub(super) fn cost_call(
@@ -84,7 +84,7 @@ impl<'a> Coster<'a> {
         sum.add(fn_cost)
     }
 
-    /// `functionCost`: the overload table's estimate, the other extension estimators, then the
+    /// `functionCost`: the overload table's estimate, then the
     /// Kubernetes library, then cel-go's own.
     fn function_cost(
         &mut self,
@@ -104,9 +104,6 @@ impl<'a> Coster<'a> {
             if let Some(est) = (row.estimate)(target, args, self.sizes) {
                 return with_args(est);
             }
-        }
-        if let Some(Some(est)) = extension_overload_cost(overload, target, args, self.sizes) {
-            return with_args(est);
         }
         if let Some(est) = kubernetes_call_cost(func, overload, target, args, self.sizes) {
             return with_args(est);

@@ -1,6 +1,5 @@
 //! The runtime cost of one call of a library not on the overload table: Kubernetes
-//! `library.CostEstimator.CallCost` of its types' `_==_`, the ext.Lists trackers, then the
-//! cel-go defaults of `interpreter/runtimecost.go`; and the helpers the table's cost functions
+//! `library.CostEstimator.CallCost` of its types' `_==_`, then the cel-go defaults of `interpreter/runtimecost.go`; and the helpers the table's cost functions
 //! share (Kubernetes' traversal and size).
 
 use super::super::value::Value;
@@ -34,8 +33,7 @@ pub(super) fn k8s_size(v: &Value) -> u64 {
     }
 }
 
-/// The runtime cost of one call: Kubernetes `CallCost` of `_==_`, the ext.Lists trackers, then
-/// cel-go's defaults.
+/// The runtime cost of one call: Kubernetes `CallCost` of `_==_`, then cel-go's defaults.
 pub fn call_cost(func: &str, member: bool, args: &[Value]) -> u64 {
     // The most frequent calls first (the tables below match the name against every entry
     // in turn). Equality is answered only here: Kubernetes' library types compare at cost 1
@@ -59,36 +57,6 @@ pub fn call_cost(func: &str, member: bool, args: &[Value]) -> u64 {
             return ceil(a.actual_size().min(b.actual_size()) as f64 * 0.1);
         }
         ("size" | "!_" | "_-_" | "_*_" | "_/_" | "_%_" | "-_", _) => return 1,
-        _ => {}
-    }
-    // cel-go ext.Lists v3 cost trackers.
-    let sq_factor = |l: &Value| match l {
-        Value::List(l) if matches!(l.items().first(), Some(Value::String(_) | Value::Bytes(_))) => {
-            2.1
-        }
-        _ => 2.0,
-    };
-    match (func, args) {
-        ("slice", [_, Value::Int(a), Value::Int(e)]) => {
-            return (e.saturating_sub(*a)).max(0) as u64 + 11
-        }
-        ("flatten", [l, rest @ ..]) => {
-            let d = match rest.first() {
-                Some(Value::Int(d)) => (*d).max(0) as u64,
-                _ => 1,
-            };
-            return d.saturating_mul(l.actual_size()) + 11;
-        }
-        ("lists.range", [Value::Int(n)]) => return (*n).max(0) as u64 + 11,
-        ("reverse", [l @ Value::List(_)]) => return l.actual_size() + 11,
-        ("distinct" | "sort", [l @ Value::List(_)]) => {
-            let n = l.actual_size() as f64;
-            return (n * n * sq_factor(l)) as u64 + 11;
-        }
-        ("@sortByAssociatedKeys", [_, keys @ Value::List(_)]) => {
-            let n = keys.actual_size() as f64;
-            return (n * n * sq_factor(keys)) as u64 + 11;
-        }
         _ => {}
     }
     // cel-go defaults by overload.

@@ -4,12 +4,13 @@
 //! * `table` — the overload table: per overload id its declaration, implementation, runtime
 //!   cost and static estimate; call nodes carry their rows and run them by id. On it so far:
 //!   `sets` (cel-go ext.Sets), `format` (`string.format`), `strings` (cel-go ext.Strings v2,
-//!   with the Kubernetes lists' `indexOf`/`lastIndexOf`) and `kubernetes` (Kubernetes `lists`,
-//!   `regex`, `urls`, `authz`, `quantity`, `ip`, `cidr`, `format`, `semver`, `jsonpatch`).
+//!   with the Kubernetes lists' `indexOf`/`lastIndexOf`), `lists` (cel-go ext.Lists v3),
+//!   `optional` (cel-go's optional types), `two_var` (`cel.@mapInsert`) and
+//!   `kubernetes` (Kubernetes `lists`, `regex`, `urls`, `authz`, `quantity`, `ip`, `cidr`,
+//!   `format`, `semver`, `jsonpatch`).
 //! * `standard` — operators, conversions, `size`, string predicates, timestamp/duration
-//!   getters, optionals; `merge` its list `+` under Kubernetes list types;
-//! * `ext` — cel-go `ext.Lists` v3 (without `sortBy`) and the optional list functions;
-//! * `cost` — [`call_cost`], cel-go's defaults and ext.Lists' trackers, for the libraries not
+//!   getters; `merge` its list `+` under Kubernetes list types;
+//! * `cost` — [`call_cost`], cel-go's defaults, for the libraries not
 //!   on the table;
 //! * `args` — the helpers the library files share; `limits` — crdlint's bounds on what one
 //!   evaluation builds or reads.
@@ -20,16 +21,18 @@
 
 mod args;
 mod cost;
-mod ext;
 mod format;
 mod kubernetes;
 mod limits;
+mod lists;
 mod merge;
+mod optional;
 pub mod overload;
 mod sets;
 mod standard;
 mod strings;
 pub mod table;
+pub mod two_var;
 
 use super::value::{equals, map_key_field, ErrorKind, EvalError, EvalResult, MapValue, Value};
 
@@ -232,13 +235,10 @@ pub fn call_unchecked(func: &str, member: bool, args: &[Value]) -> EvalResult {
 
 /// Calls `func` as the minor with behaviours `beh` does.
 pub fn call_in(beh: Behavior, func: &str, member: bool, args: &[Value]) -> EvalResult {
-    for library in [standard::call, ext::call] {
-        match library(beh, func, member, args) {
-            Err(e) if is_not_here(&e) => continue,
-            result => return result,
-        }
+    match standard::call(beh, func, member, args) {
+        Err(e) if is_not_here(&e) => Err(nso()),
+        result => result,
     }
-    Err(nso())
 }
 
 fn is_not_here(e: &EvalError) -> bool {

@@ -1,5 +1,5 @@
 //! The CEL standard library: operators, conversions, `size`, string predicates, timestamp and
-//! duration getters, and optionals, with cel-go's semantics and error texts.
+//! duration getters, with cel-go's semantics and error texts.
 
 use std::cmp::Ordering;
 use std::sync::Arc;
@@ -12,9 +12,9 @@ use super::super::convert::parse_go_duration;
 use super::super::lib;
 use super::super::value::{
     compare, equals, format_double, format_duration, format_timestamp, ErrorKind, EvalError,
-    EvalResult, Key, Value,
+    EvalResult, Value,
 };
-use super::args::{b, display, err, not_here, nso, s};
+use super::args::{b, err, not_here, nso, s};
 use super::merge::concat_lists;
 
 /// Standard-library functions; `not_here` when `func` is not one of them.
@@ -65,32 +65,6 @@ pub(super) fn call(_beh: Behavior, func: &str, member: bool, args: &[Value]) -> 
             Map(m) => b(m.get(x).is_some()),
             _ => Err(nso()),
         },
-        ("cel.@mapInsert", [Map(m), k, v]) => {
-            let key = Key::from_value(k)?;
-            if m.entries.contains_key(&key) {
-                return Err(err(format!(
-                    "insert failed: key {} already exists",
-                    display(k)
-                )));
-            }
-            let mut e = m.entries.clone();
-            e.insert(key, v.clone());
-            Ok(Value::map(e))
-        }
-        ("cel.@mapInsert", [Map(m), Map(n)]) => {
-            let mut e = m.entries.clone();
-            for (k, v) in &n.entries {
-                if e.contains_key(k) {
-                    return Err(err(format!(
-                        "insert failed: key {} already exists",
-                        display(&k.to_value())
-                    )));
-                }
-                e.insert(k.clone(), v.clone());
-            }
-            Ok(Value::map(e))
-        }
-
         // ---- standard library ----
         ("size", [x]) => match x {
             String(_) | Bytes(_) | List(_) | Map(_) => Ok(Int(x.actual_size() as i64)),
@@ -160,28 +134,6 @@ pub(super) fn call(_beh: Behavior, func: &str, member: bool, args: &[Value]) -> 
             | "getDayOfYear" | "getHours" | "getMinutes" | "getSeconds" | "getMilliseconds",
             [x, rest @ ..],
         ) if member && rest.len() <= 1 => time_getter(func, x, rest.first()),
-
-        // ---- optionals ----
-        ("optional.of", [x]) => Ok(Value::some(x.clone())),
-        ("optional.none", []) => Ok(Value::none()),
-        ("optional.ofNonZeroValue", [x]) => Ok(if is_zero(x) {
-            Value::none()
-        } else {
-            Value::some(x.clone())
-        }),
-        ("hasValue", [Optional(o)]) => b(o.is_some()),
-        ("value", [Optional(o)]) => match o {
-            Some(v) => Ok((**v).clone()),
-            None => Err(err("optional.none() dereference")),
-        },
-        ("orValue", [Optional(o), d]) => Ok(match o {
-            Some(v) => (**v).clone(),
-            None => d.clone(),
-        }),
-        ("or", [Optional(o), other @ Optional(_)]) => Ok(match o {
-            Some(_) => args[0].clone(),
-            None => other.clone(),
-        }),
 
         _ => Err(not_here()),
     }
@@ -419,23 +371,4 @@ fn go_atoi(s: &str) -> Result<i64, EvalError> {
     }
     s.parse::<i64>()
         .map_err(|_| err(format!("strconv.Atoi: parsing {s:?}: value out of range")))
-}
-
-fn is_zero(x: &Value) -> bool {
-    use Value::*;
-    match x {
-        Null => true,
-        Bool(v) => !v,
-        Int(i) => *i == 0,
-        Uint(u) => *u == 0,
-        Double(d) => *d == 0.0,
-        String(st) => st.is_empty(),
-        Bytes(bs) => bs.is_empty(),
-        List(l) => l.is_empty(),
-        Map(m) => m.entries.is_empty(),
-        Duration(d) => *d == 0,
-        // Go's zero time.Time: 0001-01-01T00:00:00Z.
-        Timestamp(t) => t.timestamp() == -62_135_596_800 && t.timestamp_subsec_nanos() == 0,
-        _ => false,
-    }
 }

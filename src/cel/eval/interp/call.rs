@@ -41,11 +41,13 @@ impl<'a> Evaluator<'a> {
             (CallForm::OptIndex, _) => self.index(false, args),
             (CallForm::MaybeAccumulate, _) => match self.accumulator_slot(&args[0]) {
                 Some(slot) => self.accumulate(func, slot, args),
-                None => self.function(func, false, target, args),
+                None if func == "cel.@mapInsert" => {
+                    self.overload_call(&functions::two_var::MAP_INSERT, target, args)
+                }
+                None => self.function(func, target, args),
             },
             (CallForm::OptSelect, _) => self.opt_select(args),
-            (CallForm::PreCharged, _) => self.function(func, true, target, args),
-            _ => self.function(func, false, target, args),
+            _ => self.function(func, target, args),
         }
     }
 
@@ -167,17 +169,11 @@ impl<'a> Evaluator<'a> {
 
     /// A library function: arguments left to right (strict: the first error stops), then the
     /// call and its cost.
-    fn function(
-        &mut self,
-        func: &str,
-        pre_charged: bool,
-        target: Option<&'a Expr>,
-        args: &'a [Expr],
-    ) -> EvalResult {
+    fn function(&mut self, func: &str, target: Option<&'a Expr>, args: &'a [Expr]) -> EvalResult {
         // The arguments go on the evaluator's argument stack above those of the calls in
         // progress, and come off again however this call ends.
         let base = self.args.len();
-        let result = self.function_on_stack(func, pre_charged, target, args, base);
+        let result = self.function_on_stack(func, target, args, base);
         self.args.truncate(base);
         result
     }
@@ -186,7 +182,6 @@ impl<'a> Evaluator<'a> {
     fn function_on_stack(
         &mut self,
         func: &str,
-        pre_charged: bool,
         target: Option<&'a Expr>,
         args: &'a [Expr],
         base: usize,
@@ -213,17 +208,6 @@ impl<'a> Evaluator<'a> {
             return Err(e);
         }
         let member = target.is_some();
-        // Functions whose work grows faster than their input (or with an argument,
-        // like `lists.range(n)`) are charged before they run, so an expression over the limit
-        // is cancelled instead of computing something huge first. The outcome is the one
-        // cel-go reaches after the call (the same error and cost).
-        let pre = pre_charged.then(|| functions::call_cost(func, member, &self.args[base..]));
-        if let (Some(pre), Some(l)) = (pre, self.opts.cost_limit) {
-            if self.cost.saturating_add(pre) > l {
-                self.cost = self.cost.saturating_add(pre);
-                return Err(cost_limit_error());
-            }
-        }
         self.scanned = self
             .scanned
             .saturating_add(functions::scanned_beyond_charge(func, &self.args[base..]));

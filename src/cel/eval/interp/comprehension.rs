@@ -87,7 +87,10 @@ pub(super) fn append_in_place(func: &str, args: &mut [Value]) -> EvalResult {
         _ => false,
     };
     if !in_place {
-        return functions::call(func, false, args);
+        return match func {
+            "cel.@mapInsert" => functions::two_var::map_insert(crate::k8s::Behavior::NEWEST, args),
+            _ => functions::call(func, false, args),
+        };
     }
     // Move the accumulator out so that it is the only reference and `make_mut` appends
     // without copying; the slot keeps a cheap placeholder (list/map `+` costs do not depend
