@@ -50,8 +50,8 @@ struct Unverified {
     /// The lock's `file:` value, where a warning about the file points.
     span: Span,
     source: String,
-    /// The kinds its CRD defines (from the lock).
-    kinds: Vec<String>,
+    /// The API group its CRD defines (from the lock).
+    group: String,
 }
 
 /// What `--locked`/`--no-locked` and `CI` make of a run: verify strictly or warn.
@@ -127,7 +127,7 @@ impl Vendored {
                         sha256: crd.sha256.clone(),
                         span: crd.file_span,
                         source: source.name.clone(),
-                        kinds: crd.kinds.clone(),
+                        group: crd.group.clone(),
                     });
                 }
                 match checked {
@@ -157,16 +157,19 @@ impl Vendored {
         Ok(v)
     }
 
-    /// Leaves unread the vendored files of `loaded` that define no kind the run's other files
-    /// name, and checks the sha256 of the others (issue 34: a `check` of one small file in a
+    /// Leaves unread the vendored files of `loaded` whose API group no other file of the run
+    /// names, and checks the sha256 of the others (issue 34: a `check` of one small file in a
     /// repository with 500 vendored CRDs read, hashed, parsed and compiled all 500 first).
     /// A file left unread keeps its place in `loaded` with no text, so every report lists the
     /// same files, and [`Vendored::report`] counts its CRD.
     ///
-    /// "Names" is by the text: a kind is met when it appears as a whole word in some other
-    /// file of the run, which every object of the kind does (`kind: Foo`, `"kind":"Foo"`, an
-    /// anchor's value), so no resource loses its CRD; a file with an escape that could spell a
-    /// letter (`\x`, `\u`, `\U`, or a line continued by `\`) makes every vendored file read.
+    /// "Names" is by the text: a group is met when it appears as a whole word (letters,
+    /// digits, `-` and `.`) in some other file of the run, which every object of the group
+    /// does (`apiVersion: <group>/<version>`, `"apiVersion":"<group>/v1"`, an anchor's value),
+    /// so no resource loses its CRD; a file with an escape that could spell a letter (`\x`,
+    /// `\u`, `\U`, or a line continued by `\`) makes every vendored file read. By group, not by
+    /// kind: a kind one edit from a kind of its group is a typo reported with its fix
+    /// (`driver/check.rs`, `near_kind`), which needs every CRD of the group in the run.
     /// Only for a run from [`Vendored::load_lazy`] without `--locked`; otherwise nothing to do.
     pub fn defer_unused(&mut self, loaded: &mut Vec<Loaded>) {
         if self.unverified.is_empty() {
@@ -185,7 +188,7 @@ impl Vendored {
                 _ => None,
             })
             .collect();
-        let named = self.named_kinds(loaded, &which);
+        let named = self.named_groups(loaded, &which);
         let mut unusable = vec![false; loaded.len()];
         for (f, l) in loaded.iter_mut().enumerate() {
             let Some(i) = which[f] else { continue };
@@ -212,15 +215,15 @@ impl Vendored {
         });
     }
 
-    /// For each unverified vendored file, whether the other files of `loaded` name one of its
-    /// kinds (all true when a text may spell a name through an escape).
-    fn named_kinds(&self, loaded: &[Loaded], which: &[Option<usize>]) -> Vec<bool> {
-        // Kinds outside the words the scan finds are taken as named.
+    /// For each unverified vendored file, whether the other files of `loaded` name its group
+    /// (all true when a text may spell a name through an escape).
+    fn named_groups(&self, loaded: &[Loaded], which: &[Option<usize>]) -> Vec<bool> {
+        // Groups that are not one word as the scan splits a text are taken as named.
         let mut wanted: HashMap<&str, bool> = HashMap::new();
         for u in &self.unverified {
-            for k in &u.kinds {
-                wanted.insert(k, !k.bytes().all(is_word_byte));
-            }
+            // (A CRD's group always holds a dot: `mark_words` looks up only such words.)
+            let word = u.group.contains('.') && u.group.bytes().all(is_word_byte);
+            wanted.insert(&u.group, !word);
         }
         for (l, w) in loaded.iter().zip(which) {
             if w.is_some() {
@@ -234,7 +237,7 @@ impl Vendored {
         }
         self.unverified
             .iter()
-            .map(|u| u.kinds.is_empty() || u.kinds.iter().any(|k| wanted[k.as_str()]))
+            .map(|u| wanted[u.group.as_str()])
             .collect()
     }
 
@@ -363,15 +366,17 @@ impl std::fmt::Display for Problem {
     }
 }
 
-/// A byte of a word as [`mark_words`] splits a text: what a kind may hold (its lower case
-/// is a DNS-1035 label).
+/// A byte of a word as [`mark_words`] splits a text: what an API group may hold (a DNS-1123
+/// subdomain, in lower case; upper case too, as a word is looked up as written).
 fn is_word_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'-'
+    b.is_ascii_alphanumeric() || b == b'-' || b == b'.'
 }
 
-/// Marks the keys of `wanted` that occur in `text` as whole words. False when the text holds
-/// an escape that could spell a letter of a word (YAML's and JSON's `\x`, `\u`, `\U`, a
-/// double-quoted line continued by `\`): then a word may be in it without its letters.
+/// Marks the keys of `wanted` that occur in `text` as whole words (also without the dots a
+/// sentence may end one with). False when the text holds an escape that could spell a letter
+/// of a word (YAML's and JSON's `\x`, `\u`, `\U`, a double-quoted line continued by `\`):
+/// then a word may be in it without its letters. Any other escape ends a word with the
+/// letter after its `\` (`\tfoo.io` is a tab and `foo.io`).
 fn mark_words(text: &str, wanted: &mut HashMap<&str, bool>) -> bool {
     let bytes = text.as_bytes();
     for at in memchr::memchr_iter(b'\\', bytes) {
@@ -380,17 +385,23 @@ fn mark_words(text: &str, wanted: &mut HashMap<&str, bool>) -> bool {
         }
     }
     let mut start = None;
+    let mut escaped = false;
     for (i, &b) in bytes.iter().chain(std::iter::once(&b' ')).enumerate() {
-        match (is_word_byte(b), start) {
+        let word = is_word_byte(b) && !escaped;
+        escaped = b == b'\\' && !escaped;
+        match (word, start) {
             (true, None) => start = Some(i),
             (false, Some(s)) => {
                 start = None;
-                // Kinds start with a capital: most words are looked up in no table.
-                if bytes[s].is_ascii_uppercase() {
-                    if let Some(seen) = std::str::from_utf8(&bytes[s..i])
-                        .ok()
-                        .and_then(|w| wanted.get_mut(w))
-                    {
+                // Groups hold a dot: most words are looked up in no table.
+                let w = &bytes[s..i];
+                if memchr::memchr(b'.', w).is_none() {
+                    continue;
+                }
+                let trimmed = &w[..w.iter().rposition(|&b| b != b'.').map_or(0, |e| e + 1)];
+                for w in [w, trimmed] {
+                    // Only ASCII bytes make a word: it is UTF-8.
+                    if let Some(seen) = std::str::from_utf8(w).ok().and_then(|w| wanted.get_mut(w)) {
                         *seen = true;
                     }
                 }
@@ -455,12 +466,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn kinds_are_met_as_whole_words_and_escapes_meet_every_kind() {
+    fn groups_are_met_as_whole_words_and_escapes_meet_every_group() {
         let marked = |text: &str| {
-            let mut wanted: HashMap<&str, bool> =
-                [("Gadget", false), ("Widget", false), ("Pod-Set", false)]
-                    .into_iter()
-                    .collect();
+            let mut wanted: HashMap<&str, bool> = [
+                ("example.com", false),
+                ("acme.example.org", false),
+                ("cert-manager.io", false),
+            ]
+            .into_iter()
+            .collect();
             let plain = mark_words(text, &mut wanted);
             let mut met: Vec<&str> = wanted
                 .iter()
@@ -470,16 +484,38 @@ mod tests {
             met.sort_unstable();
             (plain, met)
         };
-        assert_eq!(marked("kind: Widget\n"), (true, vec!["Widget"]));
-        assert_eq!(marked("{\"kind\":\"Gadget\"}"), (true, vec!["Gadget"]));
-        assert_eq!(marked("Widgets Gadget2 xGadget"), (true, vec![]));
-        assert_eq!(marked("kind: Pod-Set"), (true, vec!["Pod-Set"]));
+        assert_eq!(
+            marked("apiVersion: example.com/v1\n"),
+            (true, vec!["example.com"])
+        );
+        assert_eq!(
+            marked("{\"apiVersion\":\"cert-manager.io\\/v1\"}"),
+            (true, vec!["cert-manager.io"])
+        );
+        // Part of a longer word is not the group; a sentence's full stop leaves it whole.
+        assert_eq!(
+            marked("x.example.com/v1 example.community www-example.com"),
+            (true, vec![])
+        );
+        assert_eq!(
+            marked("# see cert-manager.io."),
+            (true, vec!["cert-manager.io"])
+        );
+        // An escape other than a letter's ends the word before the letter after it.
+        assert_eq!(
+            marked("\"\\tacme.example.org/v1\""),
+            (true, vec!["acme.example.org"])
+        );
         // The last word of the text counts too.
         assert_eq!(
-            marked("a: [Widget, Gadget]\nb: Widget"),
-            (true, vec!["Gadget", "Widget"])
+            marked("a: [example.com, cert-manager.io]\nb: acme.example.org"),
+            (true, vec!["acme.example.org", "cert-manager.io", "example.com"])
         );
-        for escape in ["\"\\x47adget\"", "\"\\u0047adget\"", "\"Gad\\\nget\""] {
+        for escape in [
+            "\"\\x65xample.com/v1\"",
+            "\"\\u0065xample.com/v1\"",
+            "\"example.\\\ncom/v1\"",
+        ] {
             assert!(!marked(escape).0, "{escape}");
         }
         assert!(marked("pattern: \"^\\d+$\"").0);
