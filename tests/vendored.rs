@@ -375,6 +375,34 @@ fn the_lock_is_found_beside_the_config_and_a_broken_one_is_exit_2_at_its_place()
     );
 }
 
+/// A vendored file that is a regular file in a folder linked from outside the lock's folder
+/// is outside too: the folder is resolved (once for all its files), not only the file.
+#[cfg(unix)]
+#[test]
+fn a_vendor_folder_linked_from_outside_is_not_read() {
+    let outside = tempfile::tempdir().expect("tempdir");
+    std::fs::write(outside.path().join("widgets.example.com.yaml"), WIDGET_CRD).expect("write");
+    let l = lock(&[(
+        "widgets.example.com",
+        "example.com",
+        "Widget",
+        WIDGET_FILE,
+        WIDGET_CRD,
+    )]);
+    let repo = tree(&[("crdlint.lock", &l), ("apps/w.yaml", BAD_WIDGET)]);
+    std::fs::create_dir_all(repo.path().join(".crdlint/vendor")).expect("mkdir");
+    std::os::unix::fs::symlink(outside.path(), repo.path().join(".crdlint/vendor/acme"))
+        .expect("symlink");
+    let r = run(repo.path(), &["check", "apps", "--format", "concise"]);
+    assert!(r.has("vendor/modified", "crdlint.lock"), "{}", r.stdout);
+    assert!(r.stdout.contains("leads outside"), "{}", r.stdout);
+    // Not read: the Widget has no schema, so its wrong size is not found.
+    assert!(!r.has("cr/schema", "apps/w.yaml"), "{}", r.stdout);
+    let r = run(repo.path(), &["check", "apps", "--locked"]);
+    assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
+    assert!(r.stderr.contains("leads outside"), "{}", r.stderr);
+}
+
 #[test]
 fn a_lock_cannot_point_outside_its_folder() {
     let secret = "apiVersion: v1\nkind: Secret\n";
@@ -571,16 +599,18 @@ fn an_unusable_vendored_crd_is_reported_once_at_its_file() {
     assert!(!r.stdout.contains("[crd/"), "not linted: {}", r.stdout);
 }
 
-/// A second vendored CRD, for `Gadget`, whose file is broken: its sha256 is not the lock's.
-const GADGET_FILE: &str = ".crdlint/vendor/acme/gadgets.example.com.yaml";
+/// A second vendored CRD, for `Gadget` of another group, whose file is broken: its sha256 is
+/// not the lock's.
+const GADGET_FILE: &str = ".crdlint/vendor/acme/gadgets.example.org.yaml";
 
 #[test]
-fn a_vendored_crd_whose_kind_no_file_names_is_not_read_but_counted() {
-    // Issue 34: a run reads (hashes, parses, compiles) only the vendored CRDs of the kinds its
+fn a_vendored_crd_whose_group_no_file_names_is_not_read_but_counted() {
+    // Issue 34: a run reads (hashes, parses, compiles) only the vendored CRDs of the groups its
     // files name. The Gadget file differs from the lock, which only a read can tell.
     let gadget = WIDGET_CRD
         .replace("widget", "gadget")
-        .replace("Widget", "Gadget");
+        .replace("Widget", "Gadget")
+        .replace("example.com", "example.org");
     let l = lock(&[
         (
             "widgets.example.com",
@@ -590,8 +620,8 @@ fn a_vendored_crd_whose_kind_no_file_names_is_not_read_but_counted() {
             WIDGET_CRD,
         ),
         (
-            "gadgets.example.com",
-            "example.com",
+            "gadgets.example.org",
+            "example.org",
             "Gadget",
             GADGET_FILE,
             &gadget,
@@ -607,7 +637,7 @@ fn a_vendored_crd_whose_kind_no_file_names_is_not_read_but_counted() {
     let r = run(repo.path(), &["check", "apps", "--format", "json"]);
     assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
     let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("JSON");
-    // Counted as read: the summary does not depend on which kinds the run met.
+    // Counted as read: the summary does not depend on which groups the run met.
     assert_eq!(v["summary"]["crds"], 2, "{}", r.stdout);
     assert_eq!(v["summary"]["files"], 3, "{}", r.stdout);
     assert_eq!(v["summary"]["documents"], 3, "{}", r.stdout);
@@ -618,11 +648,11 @@ fn a_vendored_crd_whose_kind_no_file_names_is_not_read_but_counted() {
         .filter_map(|d| d["rule"].as_str())
         .collect();
     assert_eq!(rules, ["cr/schema"], "{}", r.stdout);
-    // A file that names Gadget (anywhere, as a word) makes the run read its CRD, and the
-    // edit is found.
+    // A file that names the group example.org (anywhere, as a word) makes the run read its
+    // CRD, and the edit is found.
     std::fs::write(
         repo.path().join("apps/g.yaml"),
-        "apiVersion: example.com/v1\nkind: \"Gadget\"\nmetadata: {name: g}\nspec: {size: 1}\n",
+        "{\"apiVersion\": \"example.org/v1\", \"kind\": \"Gadget\", \"metadata\": {\"name\": \"g\"}}\n",
     )
     .expect("write");
     let r = run(repo.path(), &["check", "apps", "--format", "concise"]);
@@ -633,4 +663,57 @@ fn a_vendored_crd_whose_kind_no_file_names_is_not_read_but_counted() {
     let r = run(repo.path(), &["check", "apps", "--locked"]);
     assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
     assert!(r.stderr.contains(GADGET_FILE), "{}", r.stderr);
+}
+
+#[test]
+fn a_kind_typo_in_a_vendored_group_keeps_its_fix() {
+    // The run reads every vendored CRD of a group its files name, so that a kind one edit from
+    // one of them is the typo it is (with its fix), as with the CRDs given by --crd; the other
+    // group's CRD stays unread.
+    let gadget = WIDGET_CRD
+        .replace("widget", "gadget")
+        .replace("Widget", "Gadget")
+        .replace("example.com", "example.org");
+    let l = lock(&[
+        (
+            "widgets.example.com",
+            "example.com",
+            "Widget",
+            WIDGET_FILE,
+            WIDGET_CRD,
+        ),
+        (
+            "gadgets.example.org",
+            "example.org",
+            "Gadget",
+            GADGET_FILE,
+            &gadget,
+        ),
+    ]);
+    let typo = "apiVersion: example.com/v1\nkind: Widgte\nmetadata:\n  name: w\n";
+    let repo = tree(&[
+        ("crdlint.lock", &l),
+        (WIDGET_FILE, WIDGET_CRD),
+        (GADGET_FILE, "not even YAML: [\n"),
+        ("apps/w.yaml", typo),
+        ("crds/widgets.yaml", WIDGET_CRD),
+    ]);
+    let vendored = run(repo.path(), &["check", "apps/w.yaml", "--format", "concise"]);
+    assert_eq!(vendored.code, 1, "{}{}", vendored.stdout, vendored.stderr);
+    assert!(
+        vendored
+            .stdout
+            .contains("kind Widgte is not a kind of group example.com"),
+        "{}",
+        vendored.stdout
+    );
+    assert!(!vendored.stdout.contains(GADGET_FILE), "{}", vendored.stdout);
+    // The same finding as with the CRD given on the command line and nothing vendored.
+    std::fs::remove_file(repo.path().join("crdlint.lock")).expect("remove lock");
+    std::fs::remove_dir_all(repo.path().join(".crdlint")).expect("remove vendor");
+    let given = run(
+        repo.path(),
+        &["check", "apps/w.yaml", "--crd", "crds", "--format", "concise"],
+    );
+    assert_eq!(vendored.lines(), given.lines(), "{}", given.stdout);
 }

@@ -62,6 +62,20 @@ pub struct Input {
     pub walked: bool,
 }
 
+impl Input {
+    /// A schema file whose `lstat` said a regular file (not a symlink), as a walk finds one
+    /// (`walked`): neither discovery nor the read looks at it again (`cli/vendored.rs`).
+    pub(crate) fn looked_at_schema(path: PathBuf) -> Input {
+        Input {
+            name: display_name(&path),
+            origin: Origin::Path(path),
+            role: Role::SchemaOnly,
+            named_crd: true,
+            walked: true,
+        }
+    }
+}
+
 /// A file of a run: read, or the reason it could not be, or (when [`Loaded::pending`]) not
 /// read yet.
 pub struct Loaded {

@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 
 use super::args::LockArgs;
 use super::driver::RunResult;
-use super::input::{normalize, Loaded, Origin, Role};
+use super::input::{normalize, Input, Loaded, Origin, Role};
 use super::rules::{MODIFIED, NO_SCHEMA};
 use super::settings::Settings;
 use super::Failure;
@@ -29,6 +29,10 @@ use crate::vendor::lock::{self, Lock};
 pub struct Vendored {
     /// The files (or, without a lock, the vendor folder) read as schemas.
     paths: Vec<PathBuf>,
+    /// Without `--locked`, the files whose `lstat` said a regular file inside the lock's
+    /// folder: they enter the run as found files ([`Vendored::inputs`]), not as paths to
+    /// look at again (issue 34: four `stat`s, two `getcwd` and two `readlink` a file).
+    found: Vec<PathBuf>,
     lock: Option<Lock>,
     /// Where the warnings point: the lock file (its name and text) or the vendor folder (its
     /// name and no text).
@@ -113,13 +117,18 @@ impl Vendored {
         let mut v = Vendored::default();
         let mut failures = Vec::new();
         let file = SourceFile::new(name.clone(), text.clone());
+        let mut looker = Looker::new(dir);
         for source in &lock.sources {
             for crd in &source.crds {
                 let path = dir.join(&crd.file);
+                // Without `lazy`, read and hashed now; with it, whether `lstat` said a regular
+                // file (which enters the run as found, `Vendored::inputs`).
                 let checked = if lazy {
-                    present(dir, &path)
+                    looker.look(&path)
                 } else {
-                    verify(dir, &path, &crd.sha256).map(|_| ())
+                    looker
+                        .look(&path)
+                        .and_then(|_| matching(&path, &crd.sha256).map(|_| false))
                 };
                 if lazy && checked.is_ok() {
                     v.unverified.push(Unverified {
@@ -131,7 +140,8 @@ impl Vendored {
                     });
                 }
                 match checked {
-                    Ok(()) => v.paths.push(path),
+                    Ok(true) => v.found.push(path),
+                    Ok(false) => v.paths.push(path),
                     Err(problem) => {
                         let message = problem_message(&path, &source.name, &problem);
                         if problem.usable() {
@@ -175,16 +185,19 @@ impl Vendored {
         if self.unverified.is_empty() {
             return;
         }
-        let by_path: HashMap<PathBuf, usize> = self
+        // Keyed by the path's bytes: hashing a `Path` hashes each of its components.
+        let by_path: HashMap<std::ffi::OsString, usize, foldhash::fast::RandomState> = self
             .unverified
             .iter()
             .enumerate()
-            .map(|(i, u)| (normalize(&u.path), i))
+            .map(|(i, u)| (normalize(&u.path).into_os_string(), i))
             .collect();
         let which: Vec<Option<usize>> = loaded
             .iter()
             .map(|l| match (&l.input.origin, l.input.role) {
-                (Origin::Path(p), Role::SchemaOnly) => by_path.get(&normalize(p)).copied(),
+                (Origin::Path(p), Role::SchemaOnly) => {
+                    by_path.get(normalize(p).as_os_str()).copied()
+                }
                 _ => None,
             })
             .collect();
@@ -241,10 +254,20 @@ impl Vendored {
             .collect()
     }
 
-    /// The schema paths of a run: `crds` (`--crd` and the config's) and the vendored files.
+    /// The schema paths of a run: `crds` (`--crd` and the config's) and the vendored files
+    /// other than [`Vendored::inputs`].
     pub fn crds(&self, mut crds: Vec<PathBuf>) -> Vec<PathBuf> {
         crds.extend(self.paths.iter().cloned());
         crds
+    }
+
+    /// The vendored files already looked at, as the run's schema files: with
+    /// [`Vendored::crds`], every vendored file of the run.
+    pub fn inputs(&self) -> Vec<Input> {
+        self.found
+            .iter()
+            .map(|p| Input::looked_at_schema(p.clone()))
+            .collect()
     }
 
     /// The `vendor/modified` warnings, at the lock (or the vendor folder), which is added to
@@ -272,7 +295,7 @@ impl Vendored {
     /// resource a hint: the source the lock says provides the kind, or how to vendor it.
     pub fn report(&self, result: &mut RunResult) {
         // The files left unread are counted as read (one CRD document each), so a summary
-        // does not depend on which kinds the run met.
+        // does not depend on which groups the run met.
         result.summary.documents += self.deferred;
         result.summary.crds += self.deferred;
         let found = self.findings(&mut result.files);
@@ -426,6 +449,73 @@ fn config_dir(settings: &Settings) -> PathBuf {
         .unwrap_or_default()
 }
 
+/// Looks at the vendored files of one lock, resolving the lock's folder and each folder of
+/// files once.
+struct Looker<'d> {
+    dir: &'d Path,
+    /// The lock's folder, resolved (`None` when it does not resolve).
+    root: Option<Option<PathBuf>>,
+    /// Each folder of files (one a source) and whether it resolves inside `root`, by the
+    /// folder's bytes.
+    inside: Vec<(PathBuf, Option<bool>)>,
+}
+
+impl<'d> Looker<'d> {
+    fn new(dir: &'d Path) -> Looker<'d> {
+        Looker {
+            dir,
+            root: None,
+            inside: Vec::new(),
+        }
+    }
+
+    /// Checks that a vendored file is there to read, inside the lock's folder: true when it
+    /// is a regular file (not a link), which one `lstat` tells with its folder resolved once;
+    /// anything else (a link, a folder, nothing) as [`present`] says.
+    fn look(&mut self, path: &Path) -> Result<bool, Problem> {
+        let regular = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_file());
+        let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
+        match (regular, parent) {
+            (true, Some(parent)) => match self.folder_inside(parent) {
+                Some(true) => Ok(true),
+                Some(false) => Err(Problem::Outside),
+                None => present(self.dir, path).map(|()| false),
+            },
+            _ => present(self.dir, path).map(|()| false),
+        }
+    }
+
+    /// Whether `folder` resolves inside the lock's folder, as `config::within` says of the
+    /// files in it that are not links (`None` when it does not resolve).
+    fn folder_inside(&mut self, folder: &Path) -> Option<bool> {
+        let bytes = folder.as_os_str();
+        if let Some((_, known)) = self.inside.iter().rev().find(|(f, _)| f.as_os_str() == bytes) {
+            return *known;
+        }
+        let dir = self.dir;
+        let root = self
+            .root
+            .get_or_insert_with(|| {
+                std::fs::canonicalize(if dir.as_os_str().is_empty() {
+                    Path::new(".")
+                } else {
+                    dir
+                })
+                .ok()
+            })
+            .clone();
+        // A lock's folder that does not resolve holds nothing inside it (`within`).
+        let inside = match root {
+            None => Some(false),
+            Some(root) => std::fs::canonicalize(folder)
+                .ok()
+                .map(|real| real.starts_with(root)),
+        };
+        self.inside.push((folder.to_path_buf(), inside));
+        inside
+    }
+}
+
 /// Checks that a vendored file is there to read, inside the lock's folder.
 fn present(dir: &Path, path: &Path) -> Result<(), Problem> {
     if !path.exists() {
@@ -436,12 +526,6 @@ fn present(dir: &Path, path: &Path) -> Result<(), Problem> {
         return Err(Problem::Outside);
     }
     Ok(())
-}
-
-/// Checks one vendored file against the lock's sha256, returning its text when it matches.
-fn verify(dir: &Path, path: &Path, expected: &str) -> Result<String, Problem> {
-    present(dir, path)?;
-    matching(path, expected)
 }
 
 /// The text of a vendored file, if its sha256 is the lock's.

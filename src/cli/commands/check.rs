@@ -55,7 +55,7 @@ fn run_once(
     if mode == Mode::Validate {
         Settings::refuse_lint_vendored(&args.validation, "validate")?;
     }
-    // Vendored CRDs are read only for the kinds the run meets, unless all of them are linted
+    // Vendored CRDs are read only for the groups the run meets, unless all of them are linted
     // (`--lint-vendored`) or compared with another revision (`--old-ref`).
     let locked = crate::cli::vendored::locked(&args.validation.lock);
     let lazy = !args.validation.lint_vendored && args.validation.old_ref.is_none();
@@ -84,7 +84,7 @@ fn run_once(
     let crds = settings.crds(&args.validation.crds);
     let mut schemas = vendored.crds(crds.clone());
     schemas.extend(settings.chart_crds(&paths));
-    let gathered = super::gather_pending(settings, &paths, &schemas)?;
+    let gathered = super::gather_pending(settings, &paths, &schemas, vendored.inputs())?;
     drop(gather);
     let mut loaded = gathered.loaded;
     vendored.defer_unused(&mut loaded);

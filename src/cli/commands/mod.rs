@@ -51,23 +51,26 @@ pub(crate) fn gather_all(
     paths: &[PathBuf],
     crds: &[PathBuf],
 ) -> Result<Gathered, Failure> {
-    gather_files(settings, paths, crds, input::read_all)
+    gather_files(settings, paths, crds, Vec::new(), input::read_all)
 }
 
 /// [`gather_all`] for the run driver: the files are found, not read (standard input
 /// excepted); the driver reads each when a step needs it ([`input::pending`]).
+/// `found`: schema files already looked at (the vendored ones, `Vendored::inputs`).
 pub(crate) fn gather_pending(
     settings: &Settings,
     paths: &[PathBuf],
     crds: &[PathBuf],
+    found: Vec<Input>,
 ) -> Result<Gathered, Failure> {
-    gather_files(settings, paths, crds, input::pending)
+    gather_files(settings, paths, crds, found, input::pending)
 }
 
 fn gather_files(
     settings: &Settings,
     paths: &[PathBuf],
     crds: &[PathBuf],
+    found: Vec<Input>,
     read: fn(Vec<Input>) -> Vec<Loaded>,
 ) -> Result<Gathered, Failure> {
     for glob in &settings.excludes {
@@ -108,6 +111,7 @@ fn gather_files(
             empty_dirs.push(path.display().to_string());
         }
     }
+    inputs.extend(found);
     let mut loaded = read(input::sort_and_dedup(inputs));
     // A directory entry that could not be walked is reported like a file that could not be
     // read, in path order with the rest.
@@ -351,7 +355,7 @@ pub(crate) fn run_driver_with_roles(
     if opts.mode != driver::Mode::Lint {
         schemas.extend(settings.chart_crds(paths));
     }
-    let gathered = gather_pending(settings, paths, &schemas)?;
+    let gathered = gather_pending(settings, paths, &schemas, vendored.inputs())?;
     let roles = gathered.loaded.iter().map(|l| l.input.role).collect();
     let mut result = driver::run(gathered.loaded, opts);
     note_no_manifests(&mut result, &gathered.empty_dirs);

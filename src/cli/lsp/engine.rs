@@ -101,7 +101,7 @@ pub fn schema_files(
     roots: &[PathBuf],
     crds: &[PathBuf],
 ) -> Result<Vec<SchemaFile>, Failure> {
-    let gathered = commands::gather_pending(settings, roots, &settings.crds(crds))?;
+    let gathered = commands::gather_pending(settings, roots, &settings.crds(crds), Vec::new())?;
     Ok(gathered
         .loaded
         .iter()
