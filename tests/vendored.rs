@@ -698,7 +698,10 @@ fn a_kind_typo_in_a_vendored_group_keeps_its_fix() {
         ("apps/w.yaml", typo),
         ("crds/widgets.yaml", WIDGET_CRD),
     ]);
-    let vendored = run(repo.path(), &["check", "apps/w.yaml", "--format", "concise"]);
+    let vendored = run(
+        repo.path(),
+        &["check", "apps/w.yaml", "--format", "concise"],
+    );
     assert_eq!(vendored.code, 1, "{}{}", vendored.stdout, vendored.stderr);
     assert!(
         vendored
@@ -707,13 +710,24 @@ fn a_kind_typo_in_a_vendored_group_keeps_its_fix() {
         "{}",
         vendored.stdout
     );
-    assert!(!vendored.stdout.contains(GADGET_FILE), "{}", vendored.stdout);
+    assert!(
+        !vendored.stdout.contains(GADGET_FILE),
+        "{}",
+        vendored.stdout
+    );
     // The same finding as with the CRD given on the command line and nothing vendored.
     std::fs::remove_file(repo.path().join("crdlint.lock")).expect("remove lock");
     std::fs::remove_dir_all(repo.path().join(".crdlint")).expect("remove vendor");
     let given = run(
         repo.path(),
-        &["check", "apps/w.yaml", "--crd", "crds", "--format", "concise"],
+        &[
+            "check",
+            "apps/w.yaml",
+            "--crd",
+            "crds",
+            "--format",
+            "concise",
+        ],
     );
     assert_eq!(vendored.lines(), given.lines(), "{}", given.stdout);
 }

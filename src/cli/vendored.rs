@@ -424,7 +424,8 @@ fn mark_words(text: &str, wanted: &mut HashMap<&str, bool>) -> bool {
                 let trimmed = &w[..w.iter().rposition(|&b| b != b'.').map_or(0, |e| e + 1)];
                 for w in [w, trimmed] {
                     // Only ASCII bytes make a word: it is UTF-8.
-                    if let Some(seen) = std::str::from_utf8(w).ok().and_then(|w| wanted.get_mut(w)) {
+                    if let Some(seen) = std::str::from_utf8(w).ok().and_then(|w| wanted.get_mut(w))
+                    {
                         *seen = true;
                     }
                 }
@@ -489,7 +490,12 @@ impl<'d> Looker<'d> {
     /// files in it that are not links (`None` when it does not resolve).
     fn folder_inside(&mut self, folder: &Path) -> Option<bool> {
         let bytes = folder.as_os_str();
-        if let Some((_, known)) = self.inside.iter().rev().find(|(f, _)| f.as_os_str() == bytes) {
+        if let Some((_, known)) = self
+            .inside
+            .iter()
+            .rev()
+            .find(|(f, _)| f.as_os_str() == bytes)
+        {
             return *known;
         }
         let dir = self.dir;
@@ -593,7 +599,10 @@ mod tests {
         // The last word of the text counts too.
         assert_eq!(
             marked("a: [example.com, cert-manager.io]\nb: acme.example.org"),
-            (true, vec!["acme.example.org", "cert-manager.io", "example.com"])
+            (
+                true,
+                vec!["acme.example.org", "cert-manager.io", "example.com"]
+            )
         );
         for escape in [
             "\"\\x65xample.com/v1\"",

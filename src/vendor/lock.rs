@@ -444,7 +444,10 @@ impl<'t> Written<'t> {
     /// `<prefix><key>: <value>` as the next line: the value and its span.
     fn field(&mut self, prefix: &str, key: &str) -> Option<(String, Span)> {
         let (line, start) = self.line()?;
-        let value = line.strip_prefix(prefix)?.strip_prefix(key)?.strip_prefix(": ")?;
+        let value = line
+            .strip_prefix(prefix)?
+            .strip_prefix(key)?
+            .strip_prefix(": ")?;
         let from = start + line.len() - value.len();
         plain(value, false).then(|| (value.to_string(), Span::new(from, from + value.len())))
     }
@@ -505,7 +508,11 @@ impl<'t> Written<'t> {
             ("chartVersion", None),
         ];
         for (key, value) in &mut optional {
-            if self.peek()?.strip_prefix("    ")?.starts_with(&format!("{key}: ")) {
+            if self
+                .peek()?
+                .strip_prefix("    ")?
+                .starts_with(&format!("{key}: "))
+            {
                 *value = Some(self.field("    ", key)?.0);
             }
         }
