@@ -129,3 +129,120 @@ fn a_crd_too_large_for_client_side_apply_is_warned_about() {
     );
     assert!(line.contains("kubectl apply --server-side"), "{line}");
 }
+
+/// A CEL field one edit from a field of the schema (`self.nmae`) gets `did you mean`, for `self`,
+/// a nested field and `oldSelf` alike; the server's message is unchanged, and a field that is
+/// close to nothing gets no guess.
+#[test]
+fn a_misspelt_cel_field_gets_a_did_you_mean() {
+    let out = concise(&["lint", &format!("{DIR}/cel-typo.yaml")]);
+    let rule = |i: usize| {
+        out.lines()
+            .find(|l| l.contains(&format!("x-kubernetes-validations[{i}].rule:")))
+            .unwrap_or_else(|| panic!("rule {i}:\n{out}"))
+    };
+    for (i, field, meant) in [
+        (0, "nmae", "name"),
+        (1, "emal", "email"),
+        (2, "repplicas", "replicas"),
+    ] {
+        let line = rule(i);
+        assert!(
+            line.contains("compilation failed: ERROR: <input>:1:")
+                && line.contains(&format!("undefined field '{field}'")),
+            "{line}"
+        );
+        assert!(
+            line.contains("help: the rule as written: ")
+                && line.contains(&format!("did you mean `{meant}`?")),
+            "{line}"
+        );
+    }
+    let far = rule(3);
+    assert!(far.contains("undefined field 'zzzzzz'"), "{far}");
+    assert!(!far.contains("did you mean"), "{far}");
+}
+
+/// The same help in an admission policy's type check against a kind's schema, which compiles
+/// through the same checker.
+#[test]
+fn a_misspelt_field_in_a_policy_expression_gets_a_did_you_mean() {
+    let (code, out) = crdlint(&[
+        "--format",
+        "concise",
+        "check",
+        "testdata/examples/admission/misspelt-policy.yaml",
+    ]);
+    assert_eq!(code, 1, "{out}");
+    let line = out
+        .lines()
+        .find(|l| l.contains("error[admission/type-check]"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(line.contains("undefined field 'replicaz'"), "{line}");
+    assert!(line.contains("did you mean `replicas`?"), "{line}");
+}
+
+/// Below the minor that has a field, the server's decoder drops it (or strict field validation
+/// rejects it), so nothing in it is checked: `crd/field-not-in-version` is the one finding, not
+/// also `crd/selectable-fields`, `schema/validation-rule` or `cel/message-expression`. From the
+/// minor that has every field, the same mistakes are found (the fixture is wrong on purpose).
+#[test]
+fn a_field_the_minor_lacks_is_reported_once() {
+    let file = format!("{DIR}/old-minor-invalid.yaml");
+    let at = |v: &str| concise(&["lint", "--kube-version", v, &file]);
+    let later = [
+        "crd/selectable-fields",
+        "schema/validation-rule",
+        "cel/message-expression",
+    ];
+    // 1.26 has none of the fields; 1.29 has all but selectableFields (1.30).
+    for (v, absent) in [("1.26", &later[..]), ("1.29", &later[..1])] {
+        let out = at(v);
+        for rule in absent {
+            assert!(!out.contains(rule), "{v}: {rule}\n{out}");
+        }
+        assert!(
+            out.lines().any(|l| l.contains("crd/field-not-in-version")
+                && l.contains("selectableFields: strict decoding error")),
+            "{v}\n{out}"
+        );
+    }
+    let out = at("1.30");
+    for rule in later {
+        assert!(out.contains(rule), "1.30: {rule}\n{out}");
+    }
+    assert!(!out.contains("crd/field-not-in-version"), "{out}");
+}
+
+/// A wrong `default` type: the server validates the default with an empty root name
+/// (apiextensions-apiserver `NewSchemaValidatorFromOpenAPI` passes `""` to kube-openapi's
+/// `validate.NewSchemaValidator`) and kube-openapi formats `"%s in %s must be of type %s: %q"`
+/// with it (`pkg/validation/errors/schema.go`), so its text really has two spaces and no field
+/// name; the message keeps it and a help says which value is meant. A field inside a default is
+/// named and gets no such help.
+#[test]
+fn a_default_of_the_wrong_type_keeps_the_servers_words_with_a_help() {
+    let out = concise(&["lint", &format!("{DIR}/root-default.yaml")]);
+    let line = |field: &str| {
+        out.lines()
+            .find(|l| l.contains(&format!("properties[{field}].default")))
+            .unwrap_or_else(|| panic!("{field}:\n{out}"))
+    };
+    let whole = line("owner");
+    assert!(
+        whole.contains(
+            r#".default: Invalid value: "string":  in body must be of type object: "string" (help: the server names no field here"#
+        ),
+        "{whole}"
+    );
+    assert!(
+        whole.contains("the value meant is the `default` itself"),
+        "{whole}"
+    );
+    let inner = line("contact");
+    assert!(
+        inner.contains(r#".default.email: Invalid value: "integer": email in body must be of type string: "integer""#),
+        "{inner}"
+    );
+    assert!(!inner.contains("help:"), "{inner}");
+}

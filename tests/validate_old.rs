@@ -154,6 +154,55 @@ fn old_ref_reads_the_previous_content_from_git() {
     assert_eq!(code, 2);
 }
 
+/// `--old-ref` reads previous versions from git, but they are not files of the run: the summary
+/// counts the checked files only (issue 33), with or without a CRD comparison, and a missing
+/// input is reported (exit 2) without being counted as read.
+#[test]
+fn old_ref_is_not_counted_as_a_file_read() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let d = t.path();
+    let git = |args: &[&str]| {
+        StdCommand::new("git")
+            .current_dir(d)
+            .args(["-c", "user.name=t", "-c", "user.email=t@example.com"])
+            .args(args)
+            .output()
+            .map(|o| o.status.success())
+            .unwrap_or(false)
+    };
+    if !git(&["init", "-q"]) {
+        println!("skipped: git is not available");
+        return;
+    }
+    std::fs::write(d.join("crd.yaml"), CRD).expect("write");
+    std::fs::write(d.join("w.yaml"), widget("a", 3)).expect("write");
+    assert!(git(&["add", "."]));
+    assert!(git(&["commit", "-q", "-m", "one"]));
+    std::fs::write(d.join("crd.yaml"), format!("# changed\n{CRD}")).expect("write");
+    std::fs::write(d.join("w.yaml"), widget("a", 4)).expect("write");
+    let files = |args: &[&str]| {
+        let (code, out) = run(d, args);
+        let v: serde_json::Value = serde_json::from_str(&out).expect("json output");
+        (code, v["summary"]["files"].as_u64().expect("summary.files"))
+    };
+    assert_eq!(files(&["check", "crd.yaml", "w.yaml"]), (0, 2));
+    assert_eq!(
+        files(&["check", "--old-ref", "HEAD", "crd.yaml", "w.yaml"]),
+        (0, 2)
+    );
+    assert_eq!(
+        files(&[
+            "check",
+            "--old-ref",
+            "HEAD",
+            "crd.yaml",
+            "w.yaml",
+            "missing.yaml"
+        ]),
+        (2, 2)
+    );
+}
+
 const RATCHET_CRD: &str = r#"apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
 metadata:

@@ -141,14 +141,17 @@ fn type_findings(
         let raw = e.node.as_str().unwrap_or("");
         let leading = expr::text_of(e).map_or(0, |t| t.leading);
         let span = expr::error_span(src, e.node, raw, leading, &p.error);
-        out.push(
-            Diagnostic::new(
-                &rules::TYPE_CHECK,
-                span,
-                format!("{}: {}: {}", e.path, p.gvk, p.error),
-            )
-            .with_path(e.path.to_string()),
-        );
+        let mut d = Diagnostic::new(
+            &rules::TYPE_CHECK,
+            span,
+            format!("{}: {}: {}", e.path, p.gvk, p.error),
+        )
+        .with_path(e.path.to_string());
+        // The checker's own help (`did you mean` a field of the kind's schema).
+        if let Some(h) = p.error.help() {
+            d = d.with_help(h);
+        }
+        out.push(d);
     }
     for f in cost::findings(&report.costs) {
         let (span, path) = match f.expression {

@@ -31,6 +31,7 @@ pub mod prune;
 pub(crate) mod subtrees;
 
 pub use objectmeta::NameRule;
+pub(crate) use openapi::unnamed_value_help;
 pub use prune::UnknownField;
 
 /// The pipeline's building blocks, one upstream function each, for the conformance tests and

@@ -231,6 +231,7 @@ pub fn compile_expr(
                     column,
                     offset: Some(off),
                     message: e.message,
+                    help: e.help,
                 });
             }
             Err(fail(errors))
@@ -261,6 +262,7 @@ fn optional_syntax_errors(p: &parse::Parsed, src: &str, errors: &mut Vec<CelErro
                 column,
                 offset: Some(off),
                 message: msg.to_string(),
+                help: None,
             });
         }
     });
@@ -465,5 +467,41 @@ mod tests {
             .collect();
         assert!(ids.iter().any(|i| *i == "optional_none"));
         assert!(ids.iter().any(|i| *i == "greater_int64"));
+    }
+
+    /// An undefined field one edit from a field of the object gets our help, outside cel-go's
+    /// text (which the server prints unchanged); a reserved word is suggested as the minor lets a
+    /// rule write it (`recognizeKeywordAsFieldName` from 1.31, escaped `__namespace__` before).
+    #[test]
+    fn an_undefined_field_near_a_field_gets_a_did_you_mean() {
+        let s =
+            crate::schema::Schema::from_node(&crate::yaml::Node::from_json(&serde_json::json!({
+                "type": "object",
+                "properties": {"name": {"type": "string"}, "namespace": {"type": "string"}}
+            })));
+        let d: Arc<DeclType> = schema_types::decl_type(&s, false, "selfType").unwrap();
+        let vars = vec![("self".to_string(), d.cel_type())];
+        let err = |e: &str, minor| {
+            compile_expr(e, &vars, &CompileOptions::new(KubeVersion { minor })).unwrap_err()
+        };
+        let e = err("self.nmae == 'x'", 33);
+        assert_eq!(e.help().as_deref(), Some("did you mean `name`?"));
+        assert!(!e.to_string().contains("did you mean"), "{e}");
+        assert!(e.to_string().contains("undefined field 'nmae'"), "{e}");
+        // Nothing one edit away, or too short to be sure: no help.
+        assert_eq!(err("self.zzzz == 'x'", 33).help(), None);
+        assert_eq!(err("self.nm == 'x'", 33).help(), None);
+        assert_eq!(
+            err("self.namepace == 'x'", 33).help().as_deref(),
+            Some("did you mean `namespace`?")
+        );
+        assert_eq!(
+            err("self.namepace == 'x'", 30).help().as_deref(),
+            Some("did you mean `__namespace__`?")
+        );
+        assert_eq!(
+            err("self.namespace == 'x'", 30).help().as_deref(),
+            Some("did you mean `__namespace__`?")
+        );
     }
 }

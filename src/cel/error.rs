@@ -14,6 +14,8 @@ pub struct CelError {
     /// Code-point offset into the expression, when known (checker errors always have one).
     pub offset: Option<usize>,
     pub message: String,
+    /// Our help beside the message (a field one edit away); `Display` never prints it.
+    pub help: Option<String>,
 }
 
 /// A failed compilation: the errors (sorted by position) and the expression text, rendered by
@@ -72,6 +74,20 @@ impl fmt::Display for CompileError {
 }
 
 impl std::error::Error for CompileError {}
+
+impl CompileError {
+    /// Our help for these errors (each distinct help once, in the errors' order), for a finding's
+    /// `help:` beside the server's text.
+    pub fn help(&self) -> Option<String> {
+        let mut helps: Vec<&str> = Vec::new();
+        for h in self.errors.iter().filter_map(|e| e.help.as_deref()) {
+            if !helps.contains(&h) {
+                helps.push(h);
+            }
+        }
+        (!helps.is_empty()).then(|| helps.join("\n"))
+    }
+}
 
 /// Line (1-based) and column (1-based, code points) of a code-point offset.
 pub fn line_col(src: &str, offset: usize) -> (usize, usize) {

@@ -79,6 +79,7 @@ fn parse_uncached(src: &str, macros: MacroSet) -> Result<Parsed, Vec<CelError>> 
             message: format!(
                 "expression code point size exceeds limit: size: {n}, limit {MAX_EXPRESSION_CODE_POINTS}"
             ),
+            help: None,
         }]);
     }
     let nesting = match nesting(src) {
@@ -120,6 +121,7 @@ fn internal_error(message: String) -> CelError {
         column: 0,
         offset: None,
         message,
+        help: None,
     }
 }
 
@@ -194,6 +196,7 @@ fn finish(
             column: 0,
             offset: None,
             message: "max recursion depth exceeded".to_string(),
+            help: None,
         }]);
     }
     Ok(Parsed {
@@ -213,6 +216,7 @@ fn syntax_errors(src: &str, errs: &cel::ParseErrors) -> Vec<CelError> {
             column: e.pos.1.max(1) as usize,
             offset: None,
             message: e.msg.clone(),
+            help: None,
         })
         .collect();
     // The `cel` crate's ANTLR recursion guard (deep `?:` chains, which the pre-scan does

@@ -129,9 +129,14 @@ fn failed(
     vars: &[(String, Type)],
     opts: &CompileOptions,
 ) -> ExprError {
+    // The errors' own help (a field one edit away), then whether a newer minor compiles it.
+    let hint = match (e.help(), version_hint(src, vars, opts)) {
+        (Some(a), Some(b)) => Some(format!("{a}\n{b}")),
+        (a, b) => a.or(b),
+    };
     ExprError {
         detail: format!("{prefix}: {e}"),
-        hint: version_hint(src, vars, opts),
+        hint,
         compile: Some(e),
     }
 }
@@ -151,6 +156,7 @@ fn at_offset(detail: &str, source: &str, at: Option<usize>) -> ExprError {
                 column,
                 offset: Some(offset),
                 message: detail.to_string(),
+                help: None,
             }],
             source: source.to_owned(),
         }),

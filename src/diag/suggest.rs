@@ -1,6 +1,6 @@
 //! "Did you mean" support: how far one word is from another ([`edit_distance`], the crate's one
 //! edit distance), for the help of a finding about a misspelt key, rule id or value (config keys,
-//! suite keys, schema keywords), and the closest known word ([`did_you_mean`]).
+//! suite keys, schema keywords, a CEL rule's fields), and the closest known word ([`did_you_mean`]).
 
 /// Levenshtein distance, on characters.
 pub fn edit_distance(a: &str, b: &str) -> usize {

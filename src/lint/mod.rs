@@ -90,7 +90,7 @@ pub fn lint_crd_with(crd: &Node, opts: &Options, mode: Mode) -> Vec<Diagnostic> 
 /// [`lint_crd_with`] given the text of the file the document was read from, so that CEL
 /// findings point at the offending part of a rule instead of the whole rule.
 pub fn lint_crd_in(crd: &Node, opts: &Options, mode: Mode, src: Option<&str>) -> Vec<Diagnostic> {
-    let internal = crd::Internal::new(crd);
+    let internal = crd::Internal::new(crd).decoded_by(opts.kube_version);
     let mut decoded = Vec::new();
     decode::check(crd, internal.v1, opts.kube_version, &mut decoded);
     let mut sink = ctx::Sink {

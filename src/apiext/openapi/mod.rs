@@ -32,7 +32,7 @@ mod scalar;
 pub(crate) use compound::go_v;
 use compound::{check_array, check_enum, check_object};
 use result::Code;
-pub(crate) use result::{OErr, Res};
+pub(crate) use result::{unnamed_value_help, OErr, Res};
 use scalar::{check_format, check_number, check_string};
 
 /// Per-CRD state the validator needs: compiled patterns and the format compatibility version.

@@ -18,6 +18,20 @@ pub(super) enum Code {
     Other,
 }
 
+/// The help for an error about the validated value itself (`what`: how to name it to the user). apiextensions-apiserver builds its
+/// validator with an empty root name (`validate.NewSchemaValidator(schema, nil, "", ...)` in
+/// `pkg/apiserver/validation/validation.go`, every minor crdlint supports) and kube-openapi
+/// formats `"%s in %s must be of type %s: %q"` (`pkg/validation/errors/schema.go`) with it, so
+/// the server's own text is `Invalid value: "string":  in body must be of type object: "string"`:
+/// two spaces and no field name. The message keeps those words; this says what they mean.
+pub(crate) fn unnamed_value_help(detail: &str, what: &str) -> Option<String> {
+    detail.starts_with(" in body ").then(|| {
+        format!(
+            "the server names no field here (its validator gives the value it checks an empty name, hence the two spaces): the value meant is {what}"
+        )
+    })
+}
+
 /// One kube-openapi error.
 #[derive(Clone, Debug)]
 pub(crate) struct OErr {

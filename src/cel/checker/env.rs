@@ -11,6 +11,9 @@ use crate::cel::types::Type;
 pub struct CheckError {
     pub id: u64,
     pub message: String,
+    /// Our help beside cel-go's message (a field one edit away: `did you mean ...`); never part
+    /// of the server's text.
+    pub help: Option<String>,
 }
 
 /// The environment a check runs in.

@@ -189,7 +189,11 @@ pub fn check(expr: Expr, env: &CheckEnv) -> Result<CheckedExpr, Vec<CheckError>>
 
 impl<'a> Checker<'a> {
     fn err(&mut self, id: u64, message: String) {
-        self.errors.push(CheckError { id, message });
+        self.errors.push(CheckError {
+            id,
+            message,
+            help: None,
+        });
     }
 
     fn set_type(&mut self, id: u64, t: Type) {
@@ -427,6 +431,10 @@ impl<'a> Checker<'a> {
                     Some(f) => f.ty.cel_type(),
                     None => {
                         self.err(id, format!("undefined field '{field}'"));
+                        let help = self.field_suggestion(d, field);
+                        if let Some(e) = self.errors.last_mut() {
+                            e.help = help;
+                        }
                         Type::Error
                     }
                 }
@@ -447,6 +455,38 @@ impl<'a> Checker<'a> {
         } else {
             result
         }
+    }
+
+    /// `did you mean ...` for an undefined field one edit from a field of the object (the
+    /// schema's property; [`crate::diag::suggest::near_miss`]). A reserved word is compared as
+    /// itself and suggested as the minor lets a rule write it: `self.namespace` where keywords are
+    /// field names, `self.__namespace__` before.
+    fn field_suggestion(&self, d: &super::types::DeclType, field: &str) -> Option<String> {
+        let names: Vec<(&str, &str)> = d
+            .fields
+            .keys()
+            .map(
+                |k| match k.strip_prefix("__").and_then(|w| w.strip_suffix("__")) {
+                    Some(w) if super::escaping::is_reserved(w) => (
+                        w,
+                        if self.env.keyword_field_names {
+                            w
+                        } else {
+                            k.as_str()
+                        },
+                    ),
+                    _ => (k.as_str(), k.as_str()),
+                },
+            )
+            .collect();
+        // `self.namespace` before keywords were field names: the escaped name is meant.
+        if let Some((_, k)) = names.iter().find(|(w, k)| *w == field && *k != field) {
+            return Some(format!("did you mean `{k}`?"));
+        }
+        let words: Vec<&str> = names.iter().map(|(w, _)| *w).collect();
+        let near = crate::diag::suggest::near_miss(field, &words)?;
+        let written = names.iter().find(|(w, _)| *w == near).map_or(near, |n| n.1);
+        Some(format!("did you mean `{written}`?"))
     }
 
     fn check_call(&mut self, e: &mut Expr) {

@@ -112,6 +112,7 @@ fn homogeneous_list(
                 errors.push(CheckError {
                     id: el.id,
                     message: format!("expected type '{f}' but found '{et}'"),
+                    help: None,
                 });
                 break;
             }
@@ -138,12 +139,14 @@ fn homogeneous_map(entries: &[MapEntry], ty: &dyn Fn(u64) -> Type, errors: &mut 
                     errors.push(CheckError {
                         id: en.key.id,
                         message: format!("expected type '{fk}' but found '{kt}'"),
+                        help: None,
                     });
                 }
                 if !is_equivalent(fv, &vt) {
                     errors.push(CheckError {
                         id: en.value.id,
                         message: format!("expected type '{fv}' but found '{vt}'"),
+                        help: None,
                     });
                 }
             }
@@ -163,7 +166,11 @@ fn format_call(
     if let (Some(t), [list]) = (target, args) {
         if let (Some(fmt), ExprKind::List { elements, .. }) = (t.as_string_literal(), &list.kind) {
             if let Some((id, message)) = check_format(fmt, elements, call_id, ty) {
-                errors.push(CheckError { id, message });
+                errors.push(CheckError {
+                    id,
+                    message,
+                    help: None,
+                });
             }
         }
     }
@@ -190,6 +197,7 @@ fn literal_argument(func: &str, args: &[Expr], errors: &mut Vec<CheckError>) {
                 errors.push(CheckError {
                     id: lit.id,
                     message: format!("invalid {func} argument"),
+                    help: None,
                 });
             }
         }

@@ -642,10 +642,11 @@ fn compare_with_previous(
     drop(paired);
     drop(old_crds);
     drop(old_side);
+    // The previous versions become files of the report (a finding may point into one) but are
+    // not counted as files read: the summary counts the files checked, and the ref is not one.
     result
         .paths
         .extend(std::iter::repeat_with(|| None).take(old.len()));
-    result.summary.files += old.len();
     result.files.extend(old.into_iter().map(|(_, f)| f));
     found
 }

@@ -144,7 +144,10 @@ fn walk(
         let span = d.span();
         let report = |e: FieldError, out: &mut Vec<FErr>| {
             let user = user_path(&e.path, &dloc);
-            out.push(FErr::of(&DEFAULT, e, user, span));
+            let help = crate::apiext::unnamed_value_help(&e.detail, "the `default` itself");
+            let mut f = FErr::of(&DEFAULT, e, user, span);
+            f.help = help;
+            out.push(f);
         };
         let clean = if let Some((which, steps)) = &meta {
             let errs = server::check_in_meta(c, d, which, steps, &path, ctx.set);
