@@ -171,6 +171,13 @@ fn needed(node: &Node, s: &Schema, resource_root: bool, needs: &Needs, depth: us
     // additionalProperties schema are converted whole.
     let ty = s.type_.as_deref();
     let plain = !s.x_int_or_string && depth <= MAX_DEPTH;
+    if *needs == Needs::Nothing && nothing_to_read(node, s) {
+        // Only the entry's presence is read (`has(self.x)`, the length of a list whose
+        // elements are not read): no rule reads this value, so it is not built. The
+        // placeholder is never seen: reading anything of it would be a need beyond
+        // `Nothing`, and a child that reads more converts its value itself (`covers`).
+        return Value::Null;
+    }
     match (&node.value, needs) {
         (Y::Map(m), Needs::Nothing | Needs::Fields(_))
             if plain
@@ -302,6 +309,19 @@ fn list(items: &[Node], s: &Schema, item: impl Fn(&Node, Option<&Schema>, bool) 
     Value::List(Arc::new(ListValue::new(items, kind, true)))
 }
 
+/// Whether a value read only for its presence ([`Needs::Nothing`]) may be left unbuilt: a
+/// string, list or map that converts to a value (not to [`Value::Invalid`], which a presence
+/// test reports as an error). The other values are cheap to build and go through [`convert`].
+fn nothing_to_read(node: &Node, s: &Schema) -> bool {
+    let ty = s.type_.as_deref();
+    match &node.value {
+        Y::String(_) => true,
+        Y::Seq(_) => !s.x_int_or_string && ty != Some("object"),
+        Y::Map(_) => !s.x_int_or_string && ty != Some("array"),
+        _ => false,
+    }
+}
+
 /// An object typed by its properties (no additionalProperties schema): its fields under
 /// their CEL names; when `only` is given, just those fields, each converted as far as its
 /// [`Needs`] say.
@@ -355,7 +375,7 @@ fn object(
         // Fields CEL cannot name (unescapable, untyped, unknown under
         // preserve-unknown-fields) still take part in equality, so they are kept, under their
         // raw names, converted without schema.
-        let value = match s.properties.get(k) {
+        let value = match s.property(k) {
             Some(ps) if visible(ps) => match need {
                 Some(n) => needed(v, ps, ps.x_embedded_resource, n, depth + 1),
                 None => convert(v, Some(ps), ps.x_embedded_resource, depth + 1),

@@ -21,18 +21,24 @@ impl<'a> Evaluator<'a> {
     }
 
     fn fold(&mut self, c: &'a Comprehension, range: &Value, base: usize) -> EvalResult {
-        let pairs: Box<dyn Iterator<Item = (Value, Value)>> = match range {
+        // Indexed loops rather than a boxed iterator: a comprehension runs once per object
+        // (nested ones once per outer element), and the box plus the index value a
+        // one-variable loop over a list never reads were a measurable share of short loops.
+        match range {
             Value::List(l) => {
-                let l = l.clone();
-                Box::new((0..l.len()).map(move |i| (Value::Int(i as i64), l.items()[i].clone())))
+                let items = l.items();
+                for (i, v) in items.iter().enumerate() {
+                    if !self.step(c, base, true, || Value::Int(i as i64), v)? {
+                        break;
+                    }
+                }
             }
             Value::Map(m) => {
-                let m = m.clone();
-                Box::new((0..m.entries.len()).filter_map(move |i| {
-                    m.entries
-                        .get_index(i)
-                        .map(|(k, v)| (k.to_value(), v.clone()))
-                }))
+                for (k, v) in m.entries.iter() {
+                    if !self.step(c, base, false, || k.to_value(), v)? {
+                        break;
+                    }
+                }
             }
             other => {
                 return Err(EvalError::other(format!(
@@ -40,36 +46,49 @@ impl<'a> Evaluator<'a> {
                     other.type_name()
                 )))
             }
-        };
-        let is_list = matches!(range, Value::List(_));
-        for (k, v) in pairs {
-            self.vars.truncate(base + 1);
-            match &c.iter_var2 {
-                Some(v2) => {
-                    self.vars.push((&c.iter_var, Ok(k)));
-                    self.vars.push((v2, Ok(v)));
-                }
-                None => {
-                    let x = if is_list { v } else { k };
-                    self.vars.push((&c.iter_var, Ok(x)));
-                }
-            }
-            let cond = self.eval(&c.loop_cond);
-            match cond {
-                Ok(Value::Bool(true)) => {}
-                Err(e) if e.kind == ErrorKind::CostLimit => return Err(e),
-                _ => break,
-            }
-            let step = self.eval(&c.loop_step);
-            if let Err(e) = &step {
-                if e.kind == ErrorKind::CostLimit {
-                    return Err(e.clone());
-                }
-            }
-            self.vars[base].1 = step;
         }
         self.vars.truncate(base + 1);
         self.eval(&c.result)
+    }
+
+    /// One step of [`Self::fold`] with the element's key (its index for a list, built only
+    /// when bound) and value: binds the loop variables, checks the loop condition and runs
+    /// the step. `Ok(false)` when the condition ends the loop; `Err` only for the cost limit,
+    /// which is never absorbed.
+    fn step(
+        &mut self,
+        c: &'a Comprehension,
+        base: usize,
+        is_list: bool,
+        key: impl FnOnce() -> Value,
+        value: &Value,
+    ) -> Result<bool, EvalError> {
+        self.vars.truncate(base + 1);
+        match &c.iter_var2 {
+            Some(v2) => {
+                self.vars.push((&c.iter_var, Ok(key())));
+                self.vars.push((v2, Ok(value.clone())));
+            }
+            None => {
+                // A one-variable loop binds a list's elements and a map's keys.
+                let x = if is_list { value.clone() } else { key() };
+                self.vars.push((&c.iter_var, Ok(x)));
+            }
+        }
+        let cond = self.eval(&c.loop_cond);
+        match cond {
+            Ok(Value::Bool(true)) => {}
+            Err(e) if e.kind == ErrorKind::CostLimit => return Err(e),
+            _ => return Ok(false),
+        }
+        let step = self.eval(&c.loop_step);
+        if let Err(e) = &step {
+            if e.kind == ErrorKind::CostLimit {
+                return Err(e.clone());
+            }
+        }
+        self.vars[base].1 = step;
+        Ok(true)
     }
 }
 

@@ -61,6 +61,9 @@ impl Validator {
             fold_constants: true,
             behavior: limits.behavior,
         };
+        // The activations are built once for all the node's rules, not once per rule.
+        let self_only: [(&str, Value); 1] = [("self", self_v.clone())];
+        let mut with_old: Option<(Activation, Activation)> = None;
         for c in &self.rules {
             let program = match &c.program {
                 Ok(Some(p)) => p,
@@ -76,17 +79,17 @@ impl Validator {
             }
             // `self`, then `oldSelf` when the rule reads it (an optional with
             // `optionalOldSelf`).
-            let mut vars: [(&str, Value); 2] = [("self", self_v.clone()), ("oldSelf", Value::Null)];
-            let mut bound = 1;
-            if c.uses_old_self || optional_old {
-                vars[1].1 = match (old_v, optional_old) {
-                    (Some(o), false) => o.clone(),
-                    (Some(o), true) => Value::some(o.clone()),
-                    (None, _) => Value::none(),
-                };
-                bound = 2;
-            }
-            let out = evaluate(program, &vars[..bound], opts);
+            let vars = if c.uses_old_self || optional_old {
+                let (plain, optional) = with_old.get_or_insert_with(|| activations(self_v, old_v));
+                if optional_old {
+                    &optional[..]
+                } else {
+                    &plain[..]
+                }
+            } else {
+                &self_only[..]
+            };
+            let out = evaluate(program, vars, opts);
             if out.cost > i64::MAX as u64 || out.cost as i64 > *budget {
                 errs.push(invalid(
                     "validation failed due to running out of cost budget, no further validation rules will be run".into(),
@@ -263,6 +266,23 @@ impl Validator {
         });
         true
     }
+}
+
+/// `self` and `oldSelf` bound for the rules that read `oldSelf`: the old value itself, and
+/// as an optional for rules with `optionalOldSelf` (`optional.none()` on create; a rule
+/// without `optionalOldSelf` runs only when there is an old value).
+type Activation = [(&'static str, Value); 2];
+
+fn activations(self_v: &Value, old_v: Option<&Value>) -> (Activation, Activation) {
+    let plain = old_v.cloned().unwrap_or(Value::Null);
+    let optional = match old_v {
+        Some(o) => Value::some(o.clone()),
+        None => Value::none(),
+    };
+    (
+        [("self", self_v.clone()), ("oldSelf", plain)],
+        [("self", self_v.clone()), ("oldSelf", optional)],
+    )
 }
 
 /// A rule that evaluated to something other than `true`, and where.

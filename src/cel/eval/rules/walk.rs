@@ -179,7 +179,7 @@ impl Validator {
         // Nothing to share when no ancestor converted this map: skip the name escaping then.
         let share_properties = ap_schema.is_none() && (here.new.is_some() || here.old.is_some());
         for (k, v) in m.iter() {
-            if let Some(p) = self.properties.get(k) {
+            if let Some(p) = self.property(k) {
                 let ov = old_map.and_then(|o| o.get(k));
                 let shared = if share_properties && !(self.resource_root && is_type_meta(k)) {
                     let name = field_name(k);
@@ -193,7 +193,7 @@ impl Validator {
                 } else {
                     Shared::default()
                 };
-                let p_node = node.and_then(|n| n.properties.get(k));
+                let p_node = node.and_then(|n| n.property(k));
                 let path = At::Child(&path, k);
                 p.walk(
                     path,
@@ -253,6 +253,20 @@ fn map_entry<'v>(v: &'v Value, name: &str) -> Option<&'v Value> {
     match v {
         Value::Map(m) => m.get_str(name),
         _ => None,
+    }
+}
+
+impl Validator {
+    /// The validator of property `k`: few properties are scanned by name, as
+    /// [`Schema::property`] does (this runs for every key of every object walked).
+    fn property(&self, k: &str) -> Option<&Validator> {
+        if self.properties.len() <= crate::schema::model::PROPERTY_SCAN {
+            self.properties
+                .iter()
+                .find_map(|(x, v)| (x.as_str() == k).then_some(v))
+        } else {
+            self.properties.get(k)
+        }
     }
 }
 
