@@ -284,7 +284,7 @@ fn fix_upgrades_removed_versions_that_mean_the_same() {
 /// A built-in object a bare scalar keeps from decoding (issue 33): each finding's help says
 /// what the YAML reader made of the scalar and how to quote it, the first says the server's own
 /// checks did not run (the `protocol: tcp` native finding is not reported), and `--fix`
-/// quotes the YAML 1.1 booleans, which is what the help says it does.
+/// quotes the YAML 1.1 booleans, which is what the help says it does (a label value too).
 #[test]
 fn decode_failures_explain_the_yaml_reading() {
     let dir = std::path::Path::new(DIR);
@@ -306,7 +306,11 @@ fn decode_failures_explain_the_yaml_reading() {
     let quoted: Vec<&str> = diff.lines().filter(|l| l.starts_with("+ ")).collect();
     assert_eq!(
         quoted,
-        ["+  hostname: \"on\"", "+      value: \"n\""],
+        [
+            "+  hostname: \"on\"",
+            "+      value: \"n\"",
+            "+    enabled: \"yes\""
+        ],
         "{diff}"
     );
     insta::assert_snapshot!("decode_failures", out);

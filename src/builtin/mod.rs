@@ -413,11 +413,17 @@ pub fn validate(
     opts: &validate::Options,
 ) -> Outcome {
     let mut outcome = validate::validate_resource(crd, obj, opts);
+    // A templated value (`${PORT}`, `($port)`; `cli::classify::is_templated`, all with a `$`)
+    // is unknown until rendered: the driver withholds its finding, and it fails nothing yet.
+    let templated = |d: &Diagnostic| {
+        src.and_then(|t| t.get(d.span.start()..d.span.end()))
+            .is_some_and(|w| w.contains('$'))
+    };
     let mut first = true;
     for d in outcome
         .diagnostics
         .iter_mut()
-        .filter(|d| is_decode_failure(d))
+        .filter(|d| is_decode_failure(d) && !templated(d))
     {
         let mut help: Vec<String> = d.help.take().into_iter().collect();
         let written = src.and_then(|t| t.get(d.span.start()..d.span.end()));
@@ -432,6 +438,22 @@ pub fn validate(
         }
         d.help = Some(help.join("; "));
     }
+    // Metadata that does not decode (`labels: {app: yes}`) is underlined from its key: the
+    // reading is that of the value after it.
+    for d in outcome
+        .diagnostics
+        .iter_mut()
+        .filter(|d| d.rule.id == "cr/not-an-object" && d.message.contains("cannot unmarshal"))
+    {
+        let written = src
+            .and_then(|t| t.get(d.span.start()..d.span.end()))
+            .and_then(|w| w.split_once(": "))
+            .map(|(_, value)| value.trim());
+        if let Some(r) = written.and_then(decode::reading) {
+            let help: Vec<String> = d.help.take().into_iter().chain([r.help]).collect();
+            d.help = Some(help.join("; "));
+        }
+    }
     // Native checks run on the object the schema accepted; after a decode-level failure
     // (wrong types) they would only repeat it. With strict field validation (`kubectl
     // apply`'s default) an unknown field fails decoding before the server validates anything,
@@ -441,7 +463,7 @@ pub fn validate(
     if !outcome.diagnostics.iter().any(|d| {
         d.rule.id == "cr/type-meta"
             || d.rule.id == "cr/not-an-object"
-            || is_decode_failure(d)
+            || (is_decode_failure(d) && !templated(d))
             || (strict_unknown && d.rule.id == "cr/unknown-field")
     }) {
         let mut found = native::check(&crd.kind, obj, opts.kube_version);

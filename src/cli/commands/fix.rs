@@ -80,14 +80,22 @@ fn collect(result: &RunResult) -> BTreeMap<FileId, FileFixes> {
 
 /// A plain YAML 1.1 boolean where the schema wants a string (`image: y`): quoted.
 fn quote_yaml11_bool(d: &crate::diag::Diagnostic, text: &str) -> Option<Fix> {
-    if !d.message.contains("must be of type string") {
+    let whole = text.get(d.span.start()..d.span.end())?;
+    let (span, written) = if d.message.contains("must be of type string") {
+        (d.span, whole)
+    } else if d.rule.id == "cr/not-an-object" && d.message.contains("of type string") {
+        // Metadata that does not decode is underlined from the key (`enabled: yes`).
+        let (key, value) = whole.split_once(": ")?;
+        let value = value.trim_end();
+        let start = d.span.start() + key.len() + 2;
+        (crate::diag::Span::new(start, start + value.len()), value)
+    } else {
         return None;
-    }
-    let written = text.get(d.span.start()..d.span.end())?;
+    };
     // The finding's help says the same (`builtin::decode::reading` decides both).
     let fixable = crate::builtin::decode::reading(written).is_some_and(|r| r.fixable);
     fixable.then(|| Fix {
-        span: d.span,
+        span,
         replacement: format!("\"{written}\""),
         title: format!("`{written}` quoted: a YAML 1.1 boolean where the schema wants a string"),
     })
