@@ -637,7 +637,7 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('--ignore', '--ignore', [CompletionResultType]::ParameterName, 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config''s `ignore`)')
             [CompletionResult]::new('--warn', '--warn', [CompletionResultType]::ParameterName, 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)')
             [CompletionResult]::new('--error', '--error', [CompletionResultType]::ParameterName, 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)')
-            [CompletionResult]::new('--recursive', '--recursive', [CompletionResultType]::ParameterName, 'With a custom kind: every field below the one explained, indented (as `kubectl explain --recursive`)')
+            [CompletionResult]::new('--recursive', '--recursive', [CompletionResultType]::ParameterName, 'Every field below the one explained, indented (as `kubectl explain --recursive`), for built-in and custom kinds')
             [CompletionResult]::new('--no-config', '--no-config', [CompletionResultType]::ParameterName, 'Ignore every config file')
             [CompletionResult]::new('--no-suppressions', '--no-suppressions', [CompletionResultType]::ParameterName, 'Show findings silenced by `# crdlint: ignore[...]` comments and annotations')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print findings only: no summary line, no list of skipped documents')

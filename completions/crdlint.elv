@@ -614,7 +614,7 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand --ignore 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config''s `ignore`)'
             cand --warn 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)'
             cand --error 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)'
-            cand --recursive 'With a custom kind: every field below the one explained, indented (as `kubectl explain --recursive`)'
+            cand --recursive 'Every field below the one explained, indented (as `kubectl explain --recursive`), for built-in and custom kinds'
             cand --no-config 'Ignore every config file'
             cand --no-suppressions 'Show findings silenced by `# crdlint: ignore[...]` comments and annotations'
             cand -q 'Print findings only: no summary line, no list of skipped documents'

@@ -12332,7 +12332,7 @@ vendor/\t''
 versions/\t''
 write/\t''
 yaml/\t''"
-complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l recursive -d 'With a custom kind: every field below the one explained, indented (as `kubectl explain --recursive`)'
+complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l recursive -d 'Every field below the one explained, indented (as `kubectl explain --recursive`), for built-in and custom kinds'
 complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l no-config -d 'Ignore every config file'
 complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l no-suppressions -d 'Show findings silenced by `# crdlint: ignore[...]` comments and annotations'
 complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -s q -l quiet -d 'Print findings only: no summary line, no list of skipped documents'

@@ -214,3 +214,33 @@ fn versions_and_recursive_children() {
         "{missing}"
     );
 }
+
+/// `--recursive` for a built-in kind: the tree below the field, indented as `kubectl explain
+/// --recursive` prints it, with kubectl's syntax too.
+#[test]
+fn builtin_recursive() {
+    let dir = tree(&[]);
+    let full = run_in(
+        dir.path(),
+        &[
+            "explain",
+            "apps/v1/Deployment",
+            "spec.strategy",
+            "--recursive",
+        ],
+    );
+    let kubectl = run_in(
+        dir.path(),
+        &["explain", "deployment.spec.strategy", "--recursive"],
+    );
+    assert!(kubectl.starts_with("exit: 0\n"), "{kubectl}");
+    assert!(
+        kubectl.ends_with(full.split_once("\nFIELD:").expect("a field").1),
+        "{kubectl}"
+    );
+    let ports = run_in(
+        dir.path(),
+        &["explain", "v1/Pod", "spec.containers.ports", "--recursive"],
+    );
+    insta::assert_snapshot!("explain_builtin_recursive", format!("{full}\n{ports}"));
+}

@@ -228,3 +228,90 @@ fn flags_that_do_not_apply_are_rejected() {
     );
     assert_eq!(code, 0);
 }
+
+/// `--fix` upgrades a removed built-in apiVersion when the object means the same in the
+/// replacement (a CronJob, a PodDisruptionBudget with labels to select) and changes only that
+/// scalar; it keeps the version, and says why in the help, where a field differs (an HPA's
+/// `targetAverageUtilization`) or upstream documents a difference (an empty PDB selector).
+#[test]
+fn fix_upgrades_removed_versions_that_mean_the_same() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let was = std::fs::read_to_string(format!("{DIR}/upgrades.yaml")).expect("read");
+    std::fs::write(dir.path().join("upgrades.yaml"), &was).expect("write");
+    let base = ["check", "--kube-version", "1.30", "--format", "concise"];
+    let (code, before, _) = crdlint_in(dir.path(), &[&base[..], &["upgrades.yaml"]].concat());
+    assert_eq!(code, 1, "{before}");
+    assert!(
+        before.contains("(help: use batch/v1 instead: the object means the same there, so `check --fix` can change its apiVersion)"),
+        "{before}"
+    );
+    assert!(
+        before.contains("`check --fix` does not change it: an empty spec.selector selects no pods in policy/v1beta1 and every pod of the namespace in policy/v1"),
+        "{before}"
+    );
+    assert!(
+        before.contains("`check --fix` does not change it: spec.metrics[0].resource.targetAverageUtilization is not a field of autoscaling/v2"),
+        "{before}"
+    );
+    let (code, diff, _) = crdlint_in(
+        dir.path(),
+        &[&base[..], &["--fix", "--diff", "upgrades.yaml"]].concat(),
+    );
+    assert_eq!(code, 1);
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("upgrades.yaml")).expect("read"),
+        was
+    );
+    insta::assert_snapshot!("fix_upgrade_diff", diff);
+    let (code, out, err) = crdlint_in(
+        dir.path(),
+        &[&base[..], &["--fix", "upgrades.yaml"]].concat(),
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    let now = std::fs::read_to_string(dir.path().join("upgrades.yaml")).expect("read");
+    // Only the two apiVersion scalars changed.
+    let expected = was
+        .replacen("apiVersion: batch/v1beta1", "apiVersion: batch/v1", 1)
+        .replacen(
+            "apiVersion: policy/v1beta1\nkind: PodDisruptionBudget\nmetadata:\n  name: web",
+            "apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata:\n  name: web",
+            1,
+        );
+    assert_eq!(now, expected);
+    insta::assert_snapshot!("fix_upgrade", format!("{err}---\n{out}"));
+}
+
+/// A built-in object a bare scalar keeps from decoding (issue 33): each finding's help says
+/// what the YAML reader made of the scalar and how to quote it, the first says the server's own
+/// checks did not run (the `protocol: tcp` native finding is not reported), and `--fix`
+/// quotes the YAML 1.1 booleans, which is what the help says it does (a label value too).
+#[test]
+fn decode_failures_explain_the_yaml_reading() {
+    let dir = std::path::Path::new(DIR);
+    let (code, out, _) = crdlint_in(dir, &["check", "--format", "concise", "decode.yaml"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(
+            "reads the bare `010` as the octal integer 8; quote it (\"010\") for the string"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("its own checks of the kind (builtin/*) were not run"),
+        "{out}"
+    );
+    assert!(!out.contains("builtin/port"), "{out}");
+    let (code, diff, _) = crdlint_in(dir, &["check", "--fix", "--diff", "decode.yaml"]);
+    assert_eq!(code, 1);
+    let quoted: Vec<&str> = diff.lines().filter(|l| l.starts_with("+ ")).collect();
+    assert_eq!(
+        quoted,
+        [
+            "+  hostname: \"on\"",
+            "+      value: \"n\"",
+            "+    enabled: \"yes\""
+        ],
+        "{diff}"
+    );
+    insta::assert_snapshot!("decode_failures", out);
+}

@@ -27,7 +27,12 @@ struct Shape {
 /// The explanation of `target` (`apps/v1/Deployment`, `v1/Pod`, optionally followed by
 /// `.spec.replicas`) and a field path (`spec.replicas`; empty for the kind itself) at minor
 /// `kv`, or why there is none.
-pub fn explain(kv: KubeVersion, target: &str, field: &str) -> Result<String, String> {
+pub fn explain(
+    kv: KubeVersion,
+    target: &str,
+    field: &str,
+    recursive: bool,
+) -> Result<String, String> {
     let (api_version, rest) = target.rsplit_once('/').ok_or_else(|| {
         format!(
             "{target:?} is neither a rule id nor a built-in kind (GROUP/VERSION/KIND or v1/KIND)"
@@ -115,40 +120,68 @@ pub fn explain(kv: KubeVersion, target: &str, field: &str) -> Result<String, Str
     for line in wrap(description, WIDTH - 4) {
         let _ = writeln!(out, "    {line}");
     }
-    if let Some(fields) = shape.def.as_deref().and_then(|d| body(index, slot, d)) {
-        let props = fields.get("properties").and_then(Value::as_object);
-        if let Some(props) = props.filter(|p| !p.is_empty()) {
-            let required: Vec<&str> = fields
-                .get("required")
-                .and_then(Value::as_array)
-                .into_iter()
-                .flatten()
-                .filter_map(Value::as_str)
-                .collect();
+    if let Some(def) = shape.def.as_deref() {
+        let mut lines = String::new();
+        let mut on_path = vec![def.to_string()];
+        fields(&mut lines, index, slot, def, 1, recursive, &mut on_path);
+        if !lines.is_empty() {
             let _ = writeln!(out);
             let _ = writeln!(out, "FIELDS:");
-            let mut names: Vec<&String> = props.keys().collect();
-            names.sort();
-            for name in names {
-                let req = if required.contains(&name.as_str()) {
-                    " -required-"
-                } else {
-                    ""
-                };
-                let _ = writeln!(out, "  {name}\t<{}>{req}", shape_of(&props[name]).text);
-                // As `kubectl explain` lists them: each child with its description's first line.
-                let first = shape
-                    .def
-                    .as_deref()
-                    .and_then(|d| bundle::description(d, name))
-                    .and_then(first_line);
-                if let Some(line) = first {
-                    let _ = writeln!(out, "    {line}");
-                }
-            }
+            out.push_str(&lines);
         }
     }
     Ok(out)
+}
+
+/// The fields of definition `def`, sorted, each with its type (`-required-` when it is) and
+/// the first line of its description; with `recursive`, each field's own fields indented
+/// under it instead, as `kubectl explain --recursive` prints them. A definition already on
+/// the way down (`JSONSchemaProps` in `JSONSchemaProps`) is listed but not entered again, so
+/// the tree is finite.
+fn fields(
+    out: &mut String,
+    index: &Index,
+    slot: usize,
+    def: &str,
+    depth: usize,
+    recursive: bool,
+    on_path: &mut Vec<String>,
+) {
+    let Some(body) = body(index, slot, def) else {
+        return;
+    };
+    let Some(props) = body.get("properties").and_then(Value::as_object) else {
+        return;
+    };
+    let required: Vec<&str> = body
+        .get("required")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .collect();
+    let mut names: Vec<&String> = props.keys().collect();
+    names.sort();
+    let pad = "  ".repeat(depth);
+    for name in names {
+        let req = if required.contains(&name.as_str()) {
+            " -required-"
+        } else {
+            ""
+        };
+        let shape = shape_of(&props[name]);
+        let _ = writeln!(out, "{pad}{name}\t<{}>{req}", shape.text);
+        if recursive {
+            if let Some(child) = shape.def.filter(|d| !on_path.contains(d)) {
+                on_path.push(child.clone());
+                fields(out, index, slot, &child, depth + 1, true, on_path);
+                on_path.pop();
+            }
+        } else if let Some(line) = bundle::description(def, name).and_then(first_line) {
+            // As `kubectl explain` lists them: each child with its description's first line.
+            let _ = writeln!(out, "{pad}  {line}");
+        }
+    }
 }
 
 /// The built-in kinds minor `kv` serves: (group, version, kind), `""` for the core group.
@@ -281,7 +314,7 @@ mod tests {
 
     #[test]
     fn a_field_with_its_type_and_description() {
-        let out = explain(V, "apps/v1/Deployment", "spec.replicas").unwrap();
+        let out = explain(V, "apps/v1/Deployment", "spec.replicas", false).unwrap();
         assert!(out.contains("KIND:       Deployment\n"), "{out}");
         assert!(out.contains("FIELD: replicas <integer>"), "{out}");
         assert!(out.contains("Number of desired pods."), "{out}");
@@ -290,31 +323,31 @@ mod tests {
 
     #[test]
     fn lists_and_maps_are_entered_and_fields_listed() {
-        let out = explain(V, "v1/Pod", "spec.containers.ports").unwrap();
+        let out = explain(V, "v1/Pod", "spec.containers.ports", false).unwrap();
         assert!(out.contains("FIELD: ports <[]ContainerPort>"), "{out}");
         assert!(
             out.contains("  containerPort\t<integer> -required-"),
             "{out}"
         );
         assert!(out.contains("  protocol\t<string>"), "{out}");
-        let out = explain(V, "v1/Pod.spec.containers.resources", "").unwrap();
+        let out = explain(V, "v1/Pod.spec.containers.resources", "", false).unwrap();
         assert!(out.contains("  limits\t<map[string]Quantity>"), "{out}");
-        let kind = explain(V, "v1/ConfigMap", "").unwrap();
+        let kind = explain(V, "v1/ConfigMap", "", false).unwrap();
         assert!(kind.contains("  data\t<map[string]string>"), "{kind}");
     }
 
     #[test]
     fn what_is_not_there_is_said() {
-        assert!(explain(V, "apps/v1/Deployment", "spec.replica")
+        assert!(explain(V, "apps/v1/Deployment", "spec.replica", false)
             .unwrap_err()
             .contains("\"replica\" does not exist in Deployment.spec"));
-        assert!(explain(V, "apps/v1/Deployment", "spec.replicas.x")
+        assert!(explain(V, "apps/v1/Deployment", "spec.replicas.x", false)
             .unwrap_err()
             .contains("has no fields"));
-        assert!(explain(V, "batch/v1beta1/CronJob", "")
+        assert!(explain(V, "batch/v1beta1/CronJob", "", false)
             .unwrap_err()
             .contains("it has batch/v1/CronJob"));
-        assert!(explain(V, "Deployment", "").is_err());
+        assert!(explain(V, "Deployment", "", false).is_err());
     }
 
     /// 1.37's new fields and kinds, with 1.37's descriptions; 1.36 does not have them.
@@ -325,25 +358,48 @@ mod tests {
             v37,
             "v1/Pod",
             "spec.containers.volumeMounts.bindMountOptions",
+            false,
         )
         .unwrap();
         assert!(out.contains("FIELD: bindMountOptions <[]string>"), "{out}");
         assert!(out.contains("additional bind mount options"), "{out}");
-        let out = explain(v37, "certificates.k8s.io/v1/ClusterTrustBundle", "").unwrap();
+        let out = explain(v37, "certificates.k8s.io/v1/ClusterTrustBundle", "", false).unwrap();
         assert!(out.contains("X.509 trust anchors"), "{out}");
         let v36 = KubeVersion { minor: 36 };
         assert!(explain(
             v36,
             "v1/Pod",
-            "spec.containers.volumeMounts.bindMountOptions"
+            "spec.containers.volumeMounts.bindMountOptions",
+            false
         )
         .is_err());
-        assert!(explain(v36, "certificates.k8s.io/v1/ClusterTrustBundle", "").is_err());
+        assert!(explain(v36, "certificates.k8s.io/v1/ClusterTrustBundle", "", false).is_err());
+    }
+
+    #[test]
+    fn recursive_lists_the_tree_and_enters_a_self_containing_definition_once() {
+        let out = explain(V, "apps/v1/Deployment", "spec.strategy", true).unwrap();
+        assert!(
+            out.ends_with(
+                "FIELDS:\n  rollingUpdate\t<RollingUpdateDeployment>\n    maxSurge\t<IntOrString>\n    maxUnavailable\t<IntOrString>\n  type\t<string>\n"
+            ),
+            "{out}"
+        );
+        // JSONSchemaProps holds JSONSchemaProps: its fields are listed one level deep only.
+        let crd = "apiextensions.k8s.io/v1/CustomResourceDefinition";
+        let out = explain(V, crd, "spec.versions.schema", true).unwrap();
+        assert!(out.contains("\n  openAPIV3Schema\t<JSONSchemaProps>\n    $ref\t<string>\n"));
+        assert!(out.contains("\n    not\t<JSONSchemaProps>\n    nullable\t<boolean>\n"));
+        // Other definitions inside it are entered; JSONSchemaProps itself is not again.
+        assert!(out.contains(
+            "\n    externalDocs\t<ExternalDocumentation>\n      description\t<string>\n"
+        ));
+        assert!(!out.contains("\n      $ref"), "{out}");
     }
 
     #[test]
     fn children_show_their_first_sentence() {
-        let out = explain(V, "apps/v1/Deployment", "spec").unwrap();
+        let out = explain(V, "apps/v1/Deployment", "spec", false).unwrap();
         assert!(
             out.contains("  replicas\t<integer>\n    Number of desired pods.\n"),
             "{out}"

@@ -11,11 +11,13 @@
 
 mod bundle;
 mod convert;
+pub mod decode;
 pub mod explain;
 mod name_rules;
 pub mod native;
 mod required;
 pub mod rules;
+mod upgrade;
 mod versions;
 
 use std::collections::HashMap;
@@ -53,6 +55,9 @@ pub struct Note {
     /// The value `field` surely meant (a kind one edit from one the group has): the safe fix
     /// `check --fix` applies.
     pub replacement: Option<String>,
+    /// A removed version's replacement and both schemas: `check --fix` upgrades an object
+    /// that means the same in both ([`upgrade`] decides, per object).
+    pub upgrade: Option<Arc<upgrade::Upgrade>>,
 }
 
 impl Note {
@@ -61,10 +66,27 @@ impl Note {
         let value = obj.get(self.field);
         let span = value.map_or(obj.span(), |n| n.span());
         let mut d = Diagnostic::new(self.rule, span, self.message.clone()).with_path(self.field);
-        if let Some(h) = &self.help {
-            d = d.with_help(h.clone());
+        let mut replacement = self.replacement.clone();
+        let mut help = self.help.clone();
+        if let Some(up) = &self.upgrade {
+            help = Some(match upgrade::refusal(up, obj) {
+                None => {
+                    replacement = Some(up.to.clone());
+                    format!(
+                        "use {} instead: the object means the same there, so `check --fix` can change its apiVersion",
+                        up.to
+                    )
+                }
+                Some(why) => format!(
+                    "use {} instead (`check --fix` does not change it: {why})",
+                    up.to
+                ),
+            });
         }
-        if let (Some(r), Some(v)) = (&self.replacement, value) {
+        if let Some(h) = help {
+            d = d.with_help(h);
+        }
+        if let (Some(r), Some(v)) = (&replacement, value) {
             d = d.with_fix(crate::diag::Fix {
                 span: v.span(),
                 replacement: r.clone(),
@@ -171,6 +193,9 @@ fn resolve(kv: KubeVersion, api_version: &str, kind: &str) -> Option<Entry> {
     let instead = || versions::replacement(index, slot, group, kind);
     let use_instead = |what: Option<String>| what.map(|r| format!("use {r} instead"));
     let removed = |removed_in: u32, instead: Option<String>| {
+        let upgrade = instead
+            .as_deref()
+            .and_then(|to| upgrade_of(index, slot, api_version, kind, to));
         Some(Entry::Rejected(Note {
             rule: &rules::REMOVED_VERSION,
             message: format!(
@@ -180,6 +205,7 @@ fn resolve(kv: KubeVersion, api_version: &str, kind: &str) -> Option<Entry> {
             help: use_instead(instead),
             field: "apiVersion",
             replacement: None,
+            upgrade,
         }))
     };
     match versions::status(index, slot, group, version, kind) {
@@ -224,6 +250,7 @@ fn resolve(kv: KubeVersion, api_version: &str, kind: &str) -> Option<Entry> {
             help: use_instead(instead()),
             field: "apiVersion",
             replacement: None,
+            upgrade: None,
         })),
         versions::Status::Unknown => {
             let (help, field, replacement) = match use_instead(instead()) {
@@ -246,10 +273,55 @@ fn resolve(kv: KubeVersion, api_version: &str, kind: &str) -> Option<Entry> {
                 help,
                 field,
                 replacement,
+                upgrade: None,
             }))
         }
         versions::Status::NotBuiltin => None,
     }
+}
+
+/// The upgrade of removed `api_version kind` to `to` (served by the minor at `slot`): the
+/// old schema from the newest minor of the bundle that served it (none when it was removed
+/// before the bundle's oldest minor), the new one from that minor too when it served both.
+fn upgrade_of(
+    index: &bundle::Index,
+    slot: usize,
+    api_version: &str,
+    kind: &str,
+    to: &str,
+) -> Option<Arc<upgrade::Upgrade>> {
+    let split = |av: &str| -> (String, String) {
+        let (g, v) = av.rsplit_once('/').unwrap_or(("", av));
+        (g.to_string(), v.to_string())
+    };
+    let ((og, ov), (ng, nv)) = (split(api_version), split(to));
+    let find = |s: usize, g: &str, v: &str| {
+        index.kinds[s]
+            .iter()
+            .find(|k| k.group == g && k.version == v && k.kind == kind)
+            .map(|k| k.def)
+    };
+    let here = find(slot, &ng, &nv)?;
+    let last = (0..slot).rev().find_map(|s| Some((s, find(s, &og, &ov)?)));
+    // Both versions as that minor served them, where it served both: what differs is then the
+    // versions, not what later minors added to the new one (which the re-check reports).
+    let (old, new) = match last {
+        Some((s, def)) => (
+            convert::schema_of(index, s, def),
+            match find(s, &ng, &nv) {
+                Some(n) => convert::schema_of(index, s, n)?,
+                None => convert::schema_of(index, slot, here)?,
+            },
+        ),
+        None => (None, convert::schema_of(index, slot, here)?),
+    };
+    Some(Arc::new(upgrade::Upgrade {
+        from: api_version.to_string(),
+        to: to.to_string(),
+        kind: kind.to_string(),
+        old,
+        new,
+    }))
 }
 
 /// The kind of `group` this minor serves that is closest to `kind` (a case slip, or a typo
@@ -303,6 +375,7 @@ fn deprecated_note(
         help: instead.map(|r| format!("use {r} instead")),
         field: "apiVersion",
         replacement: None,
+        upgrade: None,
     }
 }
 
@@ -318,13 +391,69 @@ fn alpha_note(api_version: &str, kind: &str, here: &str) -> Note {
         )),
         field: "apiVersion",
         replacement: None,
+        upgrade: None,
     }
 }
 
-/// Validates a built-in object: the schema pipeline of custom resources, then the native
-/// checks (on the object as written, so that every finding has its node's span).
-pub fn validate(crd: &CompiledCrd, obj: &Node, opts: &validate::Options) -> Outcome {
+/// A type error: a value the kind's Go type cannot take, which fails the server's decoding.
+fn is_decode_failure(d: &Diagnostic) -> bool {
+    d.rule.id == "cr/schema" && d.message.contains(" must be of type ")
+}
+
+/// Validates a built-in object (`src` the text of its file, when held): the schema pipeline
+/// of custom resources, then the native checks (on the object as written, so that every
+/// finding has its node's span). A value the Go type cannot take fails the server's decoding
+/// ([`decode`]): each such finding says what the YAML reader made of a bare scalar, and the
+/// native checks, which the server runs only on a decoded object, are not run (the first
+/// finding says so).
+pub fn validate(
+    crd: &CompiledCrd,
+    obj: &Node,
+    src: Option<&str>,
+    opts: &validate::Options,
+) -> Outcome {
     let mut outcome = validate::validate_resource(crd, obj, opts);
+    // A templated value (`${PORT}`, `($port)`; `cli::classify::is_templated`, all with a `$`)
+    // is unknown until rendered: the driver withholds its finding, and it fails nothing yet.
+    let templated = |d: &Diagnostic| {
+        src.and_then(|t| t.get(d.span.start()..d.span.end()))
+            .is_some_and(|w| w.contains('$'))
+    };
+    let mut first = true;
+    for d in outcome
+        .diagnostics
+        .iter_mut()
+        .filter(|d| is_decode_failure(d) && !templated(d))
+    {
+        let mut help: Vec<String> = d.help.take().into_iter().collect();
+        let written = src.and_then(|t| t.get(d.span.start()..d.span.end()));
+        if let Some(r) = written.and_then(decode::reading) {
+            help.push(r.help);
+        }
+        if std::mem::take(&mut first) {
+            help.push(format!(
+                "the server cannot decode this {} and rejects it before validating it: its own checks of the kind (builtin/*) were not run",
+                crd.kind
+            ));
+        }
+        d.help = Some(help.join("; "));
+    }
+    // Metadata that does not decode (`labels: {app: yes}`) is underlined from its key: the
+    // reading is that of the value after it.
+    for d in outcome
+        .diagnostics
+        .iter_mut()
+        .filter(|d| d.rule.id == "cr/not-an-object" && d.message.contains("cannot unmarshal"))
+    {
+        let written = src
+            .and_then(|t| t.get(d.span.start()..d.span.end()))
+            .and_then(|w| w.split_once(": "))
+            .map(|(_, value)| value.trim());
+        if let Some(r) = written.and_then(decode::reading) {
+            let help: Vec<String> = d.help.take().into_iter().chain([r.help]).collect();
+            d.help = Some(help.join("; "));
+        }
+    }
     // Native checks run on the object the schema accepted; after a decode-level failure
     // (wrong types) they would only repeat it. With strict field validation (`kubectl
     // apply`'s default) an unknown field fails decoding before the server validates anything,
@@ -334,6 +463,7 @@ pub fn validate(crd: &CompiledCrd, obj: &Node, opts: &validate::Options) -> Outc
     if !outcome.diagnostics.iter().any(|d| {
         d.rule.id == "cr/type-meta"
             || d.rule.id == "cr/not-an-object"
+            || (is_decode_failure(d) && !templated(d))
             || (strict_unknown && d.rule.id == "cr/unknown-field")
     }) {
         let mut found = native::check(&crd.kind, obj, opts.kube_version);

@@ -12,7 +12,14 @@ pub static REMOVED_VERSION: Rule = Rule {
 (`extensions/v1beta1` Ingress in 1.22, `policy/v1beta1` PodSecurityPolicy and `batch/v1beta1` CronJob in \
 1.25, `flowcontrol.apiserver.k8s.io/v1beta3` in 1.32, ...). The server of that minor answers `no matches for \
 kind`; crdlint names the minor that removed the version and the apiVersion to use instead. Which versions each \
-minor serves comes from the embedded OpenAPI documents (`--kube-version` picks the minor).",
+minor serves comes from the embedded OpenAPI documents (`--kube-version` picks the minor). \
+`check --fix` changes the apiVersion to the replacement (and nothing else) when the object means the same \
+there: every field it writes is a field of both versions with the same schema but for its description, no \
+field it leaves out is required or defaulted differently by the new version, and no difference upstream \
+documents applies (policy/v1 PodDisruptionBudget's empty `selector: {}` selects every pod, policy/v1beta1's \
+none; flowcontrol v1 keeps a `nominalConcurrencyShares` of 0 that v1beta3 defaults to 30). The old \
+schema is that of the newest minor that served it; a version removed before the oldest minor crdlint \
+emulates (`extensions/v1beta1`) is never upgraded. The help says which, and why not.",
     bad: "apiVersion: batch/v1beta1\nkind: CronJob\nmetadata:\n  name: nightly\nspec:\n  schedule: \"0 3 * * *\"\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers:\n          - name: job\n            image: busybox\n",
     good: "apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: nightly\nspec:\n  schedule: \"0 3 * * *\"\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers:\n          - name: job\n            image: busybox\n",
 };

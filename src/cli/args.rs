@@ -443,8 +443,8 @@ pub struct ExplainArgs {
     /// the highest priority).
     #[arg(long, value_name = "GROUP/VERSION")]
     pub api_version: Option<String>,
-    /// With a custom kind: every field below the one explained, indented (as `kubectl
-    /// explain --recursive`).
+    /// Every field below the one explained, indented (as `kubectl explain --recursive`), for
+    /// built-in and custom kinds.
     #[arg(long)]
     pub recursive: bool,
 }

@@ -125,8 +125,13 @@ pub fn explain(settings: &Settings, args: &ExplainArgs) -> Result<String, Miss> 
             // Not a CRD's group: the built-in page says what a minor serves instead
             // (`batch/v1beta1/CronJob`: `it has batch/v1/CronJob`).
             let field = args.field.as_deref().unwrap_or("");
-            return crate::builtin::explain::explain(settings.kube_version, target, field)
-                .map_err(Miss::Usage);
+            return crate::builtin::explain::explain(
+                settings.kube_version,
+                target,
+                field,
+                args.recursive,
+            )
+            .map_err(Miss::Usage);
         }
         if candidates.is_empty() {
             return Err(Miss::Usage(unknown(target, kind, &kinds)));
@@ -212,16 +217,15 @@ GROUP/VERSION/KIND id",
     };
     let Some(crd) = &kind.crd else {
         let id = format!("{api_version}/{}", kind.kind);
-        let mut text =
-            crate::builtin::explain::explain(settings.kube_version, &id, &path.join("."))
-                .map_err(Miss::Usage)?;
+        let mut text = crate::builtin::explain::explain(
+            settings.kube_version,
+            &id,
+            &path.join("."),
+            args.recursive,
+        )
+        .map_err(Miss::Usage)?;
         if let Some(why) = chosen {
             text = text.replacen(")\n", &format!("; {why})\n"), 1);
-        }
-        if args.recursive {
-            return Err(Miss::Usage(
-                "--recursive is for custom kinds; built-in kinds list their own fields".into(),
-            ));
         }
         return Ok(text);
     };

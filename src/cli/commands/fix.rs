@@ -7,7 +7,10 @@
 //!   made where the finding is known (`validate::near_miss`, `builtin`, the driver);
 //! - a YAML 1.1 boolean (`y`, `yes`, `on`, `off`, ...; not `true`/`false`, which may be meant)
 //!   written plain where the schema wants a string: quoted, which is what the writer meant
-//!   and what YAML 1.2 would have read.
+//!   and what YAML 1.2 would have read (`builtin::decode::reading` decides, and gives a
+//!   built-in object's finding its help);
+//! - a removed built-in apiVersion whose replacement means the same for the object
+//!   (`builtin::upgrade` decides; the finding carries the fix).
 //!
 //! Only findings that are reported (selected, not suppressed) are fixed. A file with YAML or
 //! read errors is never edited, nor is one where two fixes overlap (the first wins), and the
@@ -77,18 +80,22 @@ fn collect(result: &RunResult) -> BTreeMap<FileId, FileFixes> {
 
 /// A plain YAML 1.1 boolean where the schema wants a string (`image: y`): quoted.
 fn quote_yaml11_bool(d: &crate::diag::Diagnostic, text: &str) -> Option<Fix> {
-    if !d.message.contains("must be of type string") {
+    let whole = text.get(d.span.start()..d.span.end())?;
+    let (span, written) = if d.message.contains("must be of type string") {
+        (d.span, whole)
+    } else if d.rule.id == "cr/not-an-object" && d.message.contains("of type string") {
+        // Metadata that does not decode is underlined from the key (`enabled: yes`).
+        let (key, value) = whole.split_once(": ")?;
+        let value = value.trim_end();
+        let start = d.span.start() + key.len() + 2;
+        (crate::diag::Span::new(start, start + value.len()), value)
+    } else {
         return None;
-    }
-    let written = text.get(d.span.start()..d.span.end())?;
-    let yaml11_only =
-        !written.eq_ignore_ascii_case("true") && !written.eq_ignore_ascii_case("false");
-    let is_bool = matches!(
-        crate::yaml::resolve::resolve_plain_scalar(written),
-        crate::yaml::resolve::Scalar::Bool(_)
-    );
-    (yaml11_only && is_bool).then(|| Fix {
-        span: d.span,
+    };
+    // The finding's help says the same (`builtin::decode::reading` decides both).
+    let fixable = crate::builtin::decode::reading(written).is_some_and(|r| r.fixable);
+    fixable.then(|| Fix {
+        span,
         replacement: format!("\"{written}\""),
         title: format!("`{written}` quoted: a YAML 1.1 boolean where the schema wants a string"),
     })

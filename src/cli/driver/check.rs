@@ -466,7 +466,7 @@ impl Targets<'_> {
                             validate::prune_only(crd, node, &opts.validate)
                         }
                         (Against::Builtin(_, note), _) => {
-                            let mut o = builtin::validate(crd, node, &opts.validate);
+                            let mut o = builtin::validate(crd, node, src, &opts.validate);
                             if let Some(note) = note {
                                 o.diagnostics.push(note.diagnostic(node));
                             }

@@ -368,7 +368,8 @@ pub fn hover(ctx: &Context<'_>, doc: &Doc, pos: Position) -> Option<Hover> {
     let keys = keys_of(&at.path);
     let target = format!("{api}/{kind}");
     let text = (0..=keys.len()).rev().find_map(|n| {
-        crate::builtin::explain::explain(ctx.kube_version, &target, &keys[..n].join(".")).ok()
+        crate::builtin::explain::explain(ctx.kube_version, &target, &keys[..n].join("."), false)
+            .ok()
     })?;
     Some(markdown(format!(
         "```text\n{}```\n\nBuilt-in kind `{api}/{kind}` at Kubernetes {}",

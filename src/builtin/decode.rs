@@ -1,0 +1,107 @@
+//! Decode failures of built-in objects: a value whose JSON type the object's Go type cannot
+//! take (`image: yes`, `workingDir: 010`). The API server decodes the request body into the
+//! kind's Go struct before anything else and answers `400 Bad Request` at the first such value
+//! (Go's `encoding/json` reads on after an `UnmarshalTypeError`, so every one is a real
+//! problem); its validation of the kind never runs.
+//!
+//! Such values are most often bare YAML scalars that the YAML reader Kubernetes clients use
+//! (go-yaml v2, YAML 1.1's rules: [`crate::yaml::resolve`]) does not read as strings. What it
+//! made of one, and how to quote it, is [`reading`]'s one place: the help of the finding says
+//! it, and `check --fix` quotes the YAML 1.1 booleans it marks [`Reading::fixable`].
+
+use crate::yaml::resolve::{resolve_plain_scalar, Scalar};
+
+/// What the YAML reader made of a bare scalar that was meant as a string.
+#[derive(Debug, PartialEq)]
+pub struct Reading {
+    /// `YAML 1.1 reads the bare `n` as the boolean false; quote it ("n") for the string`.
+    pub help: String,
+    /// A YAML 1.1 boolean that YAML 1.2 reads as a string (`y`, `yes`, `on`, `off`, ...; not
+    /// `true`/`false`, which may be meant): quoting it is what the writer meant, and the safe
+    /// fix `check --fix` applies.
+    pub fixable: bool,
+}
+
+/// The reading of `written`, the text of a value where a string was wanted, when it is a bare
+/// (plain, one-line) scalar the reader took for a boolean or a number; `None` otherwise
+/// (quoted, a collection, a null, a string).
+pub fn reading(written: &str) -> Option<Reading> {
+    if written.is_empty()
+        || written.contains('\n')
+        || written.starts_with(['"', '\'', '[', '{', '|', '>', '&', '*', '!'])
+    {
+        return None;
+    }
+    let quote = format!("quote it (\"{written}\") for the string");
+    let (what, yaml11, fixable) = match resolve_plain_scalar(written) {
+        Scalar::Bool(b) => {
+            let plain =
+                written.eq_ignore_ascii_case("true") || written.eq_ignore_ascii_case("false");
+            (format!("the boolean {b}"), !plain, !plain)
+        }
+        Scalar::Int(i) => {
+            let digits = written.trim_start_matches(['+', '-']);
+            let octal = digits.len() > 1
+                && digits.starts_with('0')
+                && digits.bytes().all(|c| c.is_ascii_digit() || c == b'_');
+            if octal {
+                (format!("the octal integer {i}"), true, false)
+            } else {
+                (format!("the integer {i}"), false, false)
+            }
+        }
+        Scalar::Uint(u) => (format!("the integer {u}"), false, false),
+        Scalar::Float(f) | Scalar::BigInt(f) => (
+            format!("the number {}", crate::yaml::resolve::format_float_key(f)),
+            false,
+            false,
+        ),
+        Scalar::Null | Scalar::Str => return None,
+    };
+    let reader = if yaml11 {
+        "YAML 1.1 (which Kubernetes' YAML reader follows) reads"
+    } else {
+        "YAML reads"
+    };
+    let fix = if fixable { "; `check --fix` does" } else { "" };
+    Some(Reading {
+        help: format!("{reader} the bare `{written}` as {what}; {quote}{fix}"),
+        fixable,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_the_reader_made_of_it() {
+        let r = reading("n").unwrap();
+        assert!(r.fixable);
+        assert_eq!(
+            r.help,
+            "YAML 1.1 (which Kubernetes' YAML reader follows) reads the bare `n` as the boolean false; quote it (\"n\") for the string; `check --fix` does"
+        );
+        for (w, what) in [
+            ("On", "the boolean true"),
+            ("true", "the boolean true"),
+            ("010", "the octal integer 8"),
+            ("8080", "the integer 8080"),
+            ("1e3", "the number 1000"),
+            ("0x1F", "the integer 31"),
+        ] {
+            let r = reading(w).unwrap();
+            assert!(
+                r.help.contains(&format!("the bare `{w}` as {what};")),
+                "{}",
+                r.help
+            );
+            assert_eq!(r.fixable, w == "On", "{w}");
+        }
+        assert!(reading("010").unwrap().help.starts_with("YAML 1.1 "));
+        assert!(reading("8080").unwrap().help.starts_with("YAML reads "));
+        for w in ["\"n\"", "'yes'", "nginx", "~", "", "[1]", "a\nb"] {
+            assert_eq!(reading(w), None, "{w}");
+        }
+    }
+}
