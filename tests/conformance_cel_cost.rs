@@ -16,11 +16,11 @@ use crate::common;
 
 use std::sync::Arc;
 
-use crdlint::cel::cost::library::kubernetes_call_cost;
 use crdlint::cel::cost::{
     estimate_cost, AstNode, CostEstimate, CostOptions, SchemaSizeEstimator, SizeEstimate,
     SizeEstimator,
 };
+use crdlint::cel::estimate::library::kubernetes_call_cost;
 use crdlint::cel::types::{opaque, DeclType, Type};
 use crdlint::cel::{compile_expr, schema_types, CompileOptions, EnvKind};
 use crdlint::k8s::KubeVersion;

@@ -256,10 +256,11 @@ fn from_checked_expr(
                 }
             }
             // Without a checker, `optional.of(x)` is a member call on the identifier
-            // `optional`: a declared function of that qualified name is called instead.
+            // `optional`: a function of that qualified name is called instead (every namespaced
+            // function is on the overload tables).
             let namespaced = match (checked, target.as_deref().map(|t| &t.kind)) {
                 (None, Some(K::Ident(ns))) => Some(format!("{ns}.{func}"))
-                    .filter(|q| crate::cel::decls::introduced_in(q).is_some()),
+                    .filter(|q| super::functions::table::all().any(|o| o.function() == q)),
                 _ => None,
             };
             let kind = match namespaced {

@@ -10,11 +10,11 @@
 
 use std::ops::Add;
 
-use super::estimate::{
+use super::node::{AstNode, SizeEstimator};
+use super::{
     CostEstimate, SizeEstimate, LIST_CREATE_BASE_COST, REGEX_STRING_LENGTH_COST_FACTOR,
     STRING_TRAVERSAL_COST_FACTOR, STRUCT_CREATE_BASE_COST,
 };
-use super::node::{AstNode, SizeEstimator};
 use crate::cel::ast::{ExprKind, Literal};
 use crate::cel::types::{opaque, Type};
 
@@ -126,6 +126,86 @@ pub fn cel_default(
     _: &dyn SizeEstimator,
 ) -> Option<CallEstimate> {
     None
+}
+
+// The estimates cel-go's `functionCost` gives standard-library functions itself (its `switch
+// overloadID`), named on the overload table's rows (`eval::functions::standard`); the sizes are
+// the arguments' computed sizes only, as cel-go reads them there.
+
+/// A node's computed size, unknown when there is none (cel-go's `ComputedSize`).
+fn computed(n: &AstNode<'_>) -> SizeEstimate {
+    n.computed_size.unwrap_or(SizeEstimate::UNKNOWN)
+}
+
+/// `bytes(string)`: the string traversed; up to four bytes per character.
+pub fn string_to_bytes(
+    _: Option<&AstNode<'_>>,
+    args: &[AstNode<'_>],
+    _: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    let [a] = args else { return None };
+    let sz = computed(a);
+    Some(CallEstimate {
+        cost: sz.multiply_by_cost_factor(STRING_TRAVERSAL_COST_FACTOR),
+        result_size: Some(SizeEstimate::new(sz.min, sz.max.wrapping_mul(4))),
+    })
+}
+
+/// `string(bytes)`: the bytes traversed; at least a quarter as many characters.
+pub fn bytes_to_string(
+    _: Option<&AstNode<'_>>,
+    args: &[AstNode<'_>],
+    _: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    let [a] = args else { return None };
+    let sz = computed(a);
+    Some(CallEstimate {
+        cost: sz.multiply_by_cost_factor(STRING_TRAVERSAL_COST_FACTOR),
+        result_size: Some(SizeEstimate::new(sz.min / 4, sz.max)),
+    })
+}
+
+/// `startsWith`/`endsWith`: the prefix or suffix traversed.
+pub fn affix(
+    _: Option<&AstNode<'_>>,
+    args: &[AstNode<'_>],
+    _: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    let [a] = args else { return None };
+    CallEstimate::cost(computed(a).multiply_by_cost_factor(STRING_TRAVERSAL_COST_FACTOR))
+}
+
+/// `s.matches(re)`: the string traversed once per regex character.
+pub fn matches_string(
+    target: Option<&AstNode<'_>>,
+    args: &[AstNode<'_>],
+    _: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    let (Some(t), [re]) = (target, args) else {
+        return None;
+    };
+    let str_cost = computed(t)
+        .add(SizeEstimate::fixed(1))
+        .multiply_by_cost_factor(STRING_TRAVERSAL_COST_FACTOR);
+    let regex_cost = computed(re).multiply_by_cost_factor(REGEX_STRING_LENGTH_COST_FACTOR);
+    CallEstimate::cost(str_cost.multiply(regex_cost))
+}
+
+/// `s.contains(t)`: both strings traversed.
+pub fn contains_string(
+    target: Option<&AstNode<'_>>,
+    args: &[AstNode<'_>],
+    _: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    let (Some(t), [sub]) = (target, args) else {
+        return None;
+    };
+    let st = STRING_TRAVERSAL_COST_FACTOR;
+    CallEstimate::cost(
+        computed(t)
+            .multiply_by_cost_factor(st)
+            .multiply(computed(sub).multiply_by_cost_factor(st)),
+    )
 }
 
 // The estimates of the Kubernetes libraries' overloads (apiserver `pkg/cel/library/cost.go`,
