@@ -1,13 +1,10 @@
-# The standard library's operators (cel-go common/stdlib/standard.go), not yet on the overload
-# table; its functions (size, conversions, string predicates, timestamp and duration
-# accessors) are (src/cel/eval/functions/standard.rs).
+# The standard library's operators the evaluator plans itself (cel-go common/stdlib/standard.go:
+# logical operators, ?:, +, indexing, in), not yet on the overload table; its other functions
+# and operators are (src/cel/eval/functions/standard.rs).
 _?_:_ conditional g 0 (bool, A, A) A
 _&&_ logical_and g 0 (bool, bool) bool
 _||_ logical_or g 0 (bool, bool) bool
-!_ logical_not g 0 (bool) bool
 @not_strictly_false not_strictly_false g 0 (bool) bool
-_==_ equals g 0 (A, A) bool
-_!=_ not_equals g 0 (A, A) bool
 _+_ add_bytes g 0 (bytes, bytes) bytes
 _+_ add_double g 0 (double, double) double
 _+_ add_duration_duration g 0 (duration, duration) duration
@@ -17,78 +14,6 @@ _+_ add_int64 g 0 (int, int) int
 _+_ add_list g 0 (list(A), list(A)) list(A)
 _+_ add_string g 0 (string, string) string
 _+_ add_uint64 g 0 (uint, uint) uint
-_/_ divide_double g 0 (double, double) double
-_/_ divide_int64 g 0 (int, int) int
-_/_ divide_uint64 g 0 (uint, uint) uint
-_%_ modulo_int64 g 0 (int, int) int
-_%_ modulo_uint64 g 0 (uint, uint) uint
-_*_ multiply_double g 0 (double, double) double
-_*_ multiply_int64 g 0 (int, int) int
-_*_ multiply_uint64 g 0 (uint, uint) uint
--_ negate_double g 0 (double) double
--_ negate_int64 g 0 (int) int
-_-_ subtract_double g 0 (double, double) double
-_-_ subtract_duration_duration g 0 (duration, duration) duration
-_-_ subtract_int64 g 0 (int, int) int
-_-_ subtract_timestamp_duration g 0 (timestamp, duration) timestamp
-_-_ subtract_timestamp_timestamp g 0 (timestamp, timestamp) duration
-_-_ subtract_uint64 g 0 (uint, uint) uint
-_<_ less_bool g 0 (bool, bool) bool
-_<_ less_int64 g 0 (int, int) bool
-_<_ less_int64_double g 28 (int, double) bool
-_<_ less_int64_uint64 g 28 (int, uint) bool
-_<_ less_uint64 g 0 (uint, uint) bool
-_<_ less_uint64_double g 28 (uint, double) bool
-_<_ less_uint64_int64 g 28 (uint, int) bool
-_<_ less_double g 0 (double, double) bool
-_<_ less_double_int64 g 28 (double, int) bool
-_<_ less_double_uint64 g 28 (double, uint) bool
-_<_ less_string g 0 (string, string) bool
-_<_ less_bytes g 0 (bytes, bytes) bool
-_<_ less_timestamp g 0 (timestamp, timestamp) bool
-_<_ less_duration g 0 (duration, duration) bool
-_<=_ less_equals_bool g 0 (bool, bool) bool
-_<=_ less_equals_int64 g 0 (int, int) bool
-_<=_ less_equals_int64_double g 28 (int, double) bool
-_<=_ less_equals_int64_uint64 g 28 (int, uint) bool
-_<=_ less_equals_uint64 g 0 (uint, uint) bool
-_<=_ less_equals_uint64_double g 28 (uint, double) bool
-_<=_ less_equals_uint64_int64 g 28 (uint, int) bool
-_<=_ less_equals_double g 0 (double, double) bool
-_<=_ less_equals_double_int64 g 28 (double, int) bool
-_<=_ less_equals_double_uint64 g 28 (double, uint) bool
-_<=_ less_equals_string g 0 (string, string) bool
-_<=_ less_equals_bytes g 0 (bytes, bytes) bool
-_<=_ less_equals_timestamp g 0 (timestamp, timestamp) bool
-_<=_ less_equals_duration g 0 (duration, duration) bool
-_>_ greater_bool g 0 (bool, bool) bool
-_>_ greater_int64 g 0 (int, int) bool
-_>_ greater_int64_double g 28 (int, double) bool
-_>_ greater_int64_uint64 g 28 (int, uint) bool
-_>_ greater_uint64 g 0 (uint, uint) bool
-_>_ greater_uint64_double g 28 (uint, double) bool
-_>_ greater_uint64_int64 g 28 (uint, int) bool
-_>_ greater_double g 0 (double, double) bool
-_>_ greater_double_int64 g 28 (double, int) bool
-_>_ greater_double_uint64 g 28 (double, uint) bool
-_>_ greater_string g 0 (string, string) bool
-_>_ greater_bytes g 0 (bytes, bytes) bool
-_>_ greater_timestamp g 0 (timestamp, timestamp) bool
-_>_ greater_duration g 0 (duration, duration) bool
-_>=_ greater_equals_bool g 0 (bool, bool) bool
-_>=_ greater_equals_int64 g 0 (int, int) bool
-_>=_ greater_equals_int64_double g 28 (int, double) bool
-_>=_ greater_equals_int64_uint64 g 28 (int, uint) bool
-_>=_ greater_equals_uint64 g 0 (uint, uint) bool
-_>=_ greater_equals_uint64_double g 28 (uint, double) bool
-_>=_ greater_equals_uint64_int64 g 28 (uint, int) bool
-_>=_ greater_equals_double g 0 (double, double) bool
-_>=_ greater_equals_double_int64 g 28 (double, int) bool
-_>=_ greater_equals_double_uint64 g 28 (double, uint) bool
-_>=_ greater_equals_string g 0 (string, string) bool
-_>=_ greater_equals_bytes g 0 (bytes, bytes) bool
-_>=_ greater_equals_timestamp g 0 (timestamp, timestamp) bool
-_>=_ greater_equals_duration g 0 (duration, duration) bool
 _[_] index_list g 0 (list(A), int) A
 _[_] index_map g 0 (map(A,B), A) B
 @in in_list g 0 (A, list(A)) bool

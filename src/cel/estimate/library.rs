@@ -103,22 +103,6 @@ fn is_string_or_bytes(t: &Type) -> bool {
     matches!(t, Type::String | Type::Bytes)
 }
 
-/// The Kubernetes library's `EstimateCallCost` for the functions of libraries not on the
-/// overload table yet, matched by function name as upstream does: `_==_` of its types (the
-/// standard library's equality is not on the table yet); `overload` is not needed by it.
-pub fn kubernetes_call_cost(
-    function: &str,
-    _overload: &str,
-    _target: Option<&AstNode<'_>>,
-    args: &[AstNode<'_>],
-    _sizes: &dyn SizeEstimator,
-) -> Option<CallEstimate> {
-    match function {
-        "_==_" => opaque_equality_cost(args),
-        _ => None,
-    }
-}
-
 /// No estimate of its own: cel-go's default of 1 (plus the arguments).
 pub fn cel_default(
     _: Option<&AstNode<'_>>,
@@ -205,6 +189,29 @@ pub fn contains_string(
         computed(t)
             .multiply_by_cost_factor(st)
             .multiply(computed(sub).multiply_by_cost_factor(st)),
+    )
+}
+
+/// `_==_`: the Kubernetes library's estimate for its own types, else cel-go's for any values.
+pub fn equals(
+    target: Option<&AstNode<'_>>,
+    args: &[AstNode<'_>],
+    sizes: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    opaque_equality_cost(args).or_else(|| size_compare(target, args, sizes))
+}
+
+/// `_!=_`, `_==_` and the orderings of strings and bytes: up to the smaller size traversed.
+pub fn size_compare(
+    _: Option<&AstNode<'_>>,
+    args: &[AstNode<'_>],
+    _: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    let [a, c, ..] = args else { return None };
+    let smallest_max = computed(a).max.min(computed(c).max);
+    let min = u64::from(smallest_max > 0);
+    CallEstimate::cost(
+        CostEstimate::new(min, smallest_max).multiply_by_cost_factor(STRING_TRAVERSAL_COST_FACTOR),
     )
 }
 
@@ -533,8 +540,9 @@ fn contains_cost(
     c
 }
 
-/// `_==_` on two values of the same Kubernetes library type.
-fn opaque_equality_cost(args: &[AstNode<'_>]) -> Option<CallEstimate> {
+/// `_==_` on two values of the same Kubernetes library type (the Kubernetes library's
+/// `EstimateCallCost`, which matches `_==_` by function name); `None` for other values.
+pub fn opaque_equality_cost(args: &[AstNode<'_>]) -> Option<CallEstimate> {
     let st = STRING_TRAVERSAL_COST_FACTOR;
     if args.len() != 2 {
         return None;

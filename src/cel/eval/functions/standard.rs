@@ -39,6 +39,531 @@ macro_rules! row {
 /// row a call with `dyn` arguments picks does not change its outcome.
 pub static OVERLOADS: &[Overload] = &[
     row!(
+        "logical_not",
+        "!_ g 0 (bool) bool",
+        logical_not,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "equals",
+        "_==_ g 0 (A, A) bool",
+        eq,
+        equals_cost,
+        est::equals
+    ),
+    row!(
+        "not_equals",
+        "_!=_ g 0 (A, A) bool",
+        ne,
+        not_equals_cost,
+        est::size_compare
+    ),
+    row!(
+        "divide_double",
+        "_/_ g 0 (double, double) double",
+        divide,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "divide_int64",
+        "_/_ g 0 (int, int) int",
+        divide,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "divide_uint64",
+        "_/_ g 0 (uint, uint) uint",
+        divide,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "modulo_int64",
+        "_%_ g 0 (int, int) int",
+        modulo,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "modulo_uint64",
+        "_%_ g 0 (uint, uint) uint",
+        modulo,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "multiply_double",
+        "_*_ g 0 (double, double) double",
+        multiply,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "multiply_int64",
+        "_*_ g 0 (int, int) int",
+        multiply,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "multiply_uint64",
+        "_*_ g 0 (uint, uint) uint",
+        multiply,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "negate_double",
+        "-_ g 0 (double) double",
+        negate,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "negate_int64",
+        "-_ g 0 (int) int",
+        negate,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "subtract_double",
+        "_-_ g 0 (double, double) double",
+        subtract,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "subtract_duration_duration",
+        "_-_ g 0 (duration, duration) duration",
+        subtract,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "subtract_int64",
+        "_-_ g 0 (int, int) int",
+        subtract,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "subtract_timestamp_duration",
+        "_-_ g 0 (timestamp, duration) timestamp",
+        subtract,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "subtract_timestamp_timestamp",
+        "_-_ g 0 (timestamp, timestamp) duration",
+        subtract,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "subtract_uint64",
+        "_-_ g 0 (uint, uint) uint",
+        subtract,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "less_bool",
+        "_<_ g 0 (bool, bool) bool",
+        less,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_int64",
+        "_<_ g 0 (int, int) bool",
+        less,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_int64_double",
+        "_<_ g 28 (int, double) bool",
+        less,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_int64_uint64",
+        "_<_ g 28 (int, uint) bool",
+        less,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_uint64",
+        "_<_ g 0 (uint, uint) bool",
+        less,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_uint64_double",
+        "_<_ g 28 (uint, double) bool",
+        less,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_uint64_int64",
+        "_<_ g 28 (uint, int) bool",
+        less,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_double",
+        "_<_ g 0 (double, double) bool",
+        less,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_double_int64",
+        "_<_ g 28 (double, int) bool",
+        less,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_double_uint64",
+        "_<_ g 28 (double, uint) bool",
+        less,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_string",
+        "_<_ g 0 (string, string) bool",
+        less,
+        compare_cost,
+        est::size_compare
+    ),
+    row!(
+        "less_bytes",
+        "_<_ g 0 (bytes, bytes) bool",
+        less,
+        compare_cost,
+        est::size_compare
+    ),
+    row!(
+        "less_timestamp",
+        "_<_ g 0 (timestamp, timestamp) bool",
+        less,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_duration",
+        "_<_ g 0 (duration, duration) bool",
+        less,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_equals_bool",
+        "_<=_ g 0 (bool, bool) bool",
+        less_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_equals_int64",
+        "_<=_ g 0 (int, int) bool",
+        less_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_equals_int64_double",
+        "_<=_ g 28 (int, double) bool",
+        less_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_equals_int64_uint64",
+        "_<=_ g 28 (int, uint) bool",
+        less_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_equals_uint64",
+        "_<=_ g 0 (uint, uint) bool",
+        less_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_equals_uint64_double",
+        "_<=_ g 28 (uint, double) bool",
+        less_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_equals_uint64_int64",
+        "_<=_ g 28 (uint, int) bool",
+        less_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_equals_double",
+        "_<=_ g 0 (double, double) bool",
+        less_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_equals_double_int64",
+        "_<=_ g 28 (double, int) bool",
+        less_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_equals_double_uint64",
+        "_<=_ g 28 (double, uint) bool",
+        less_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_equals_string",
+        "_<=_ g 0 (string, string) bool",
+        less_equals,
+        compare_cost,
+        est::size_compare
+    ),
+    row!(
+        "less_equals_bytes",
+        "_<=_ g 0 (bytes, bytes) bool",
+        less_equals,
+        compare_cost,
+        est::size_compare
+    ),
+    row!(
+        "less_equals_timestamp",
+        "_<=_ g 0 (timestamp, timestamp) bool",
+        less_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_equals_duration",
+        "_<=_ g 0 (duration, duration) bool",
+        less_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_bool",
+        "_>_ g 0 (bool, bool) bool",
+        greater,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_int64",
+        "_>_ g 0 (int, int) bool",
+        greater,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_int64_double",
+        "_>_ g 28 (int, double) bool",
+        greater,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_int64_uint64",
+        "_>_ g 28 (int, uint) bool",
+        greater,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_uint64",
+        "_>_ g 0 (uint, uint) bool",
+        greater,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_uint64_double",
+        "_>_ g 28 (uint, double) bool",
+        greater,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_uint64_int64",
+        "_>_ g 28 (uint, int) bool",
+        greater,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_double",
+        "_>_ g 0 (double, double) bool",
+        greater,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_double_int64",
+        "_>_ g 28 (double, int) bool",
+        greater,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_double_uint64",
+        "_>_ g 28 (double, uint) bool",
+        greater,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_string",
+        "_>_ g 0 (string, string) bool",
+        greater,
+        compare_cost,
+        est::size_compare
+    ),
+    row!(
+        "greater_bytes",
+        "_>_ g 0 (bytes, bytes) bool",
+        greater,
+        compare_cost,
+        est::size_compare
+    ),
+    row!(
+        "greater_timestamp",
+        "_>_ g 0 (timestamp, timestamp) bool",
+        greater,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_duration",
+        "_>_ g 0 (duration, duration) bool",
+        greater,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_equals_bool",
+        "_>=_ g 0 (bool, bool) bool",
+        greater_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_equals_int64",
+        "_>=_ g 0 (int, int) bool",
+        greater_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_equals_int64_double",
+        "_>=_ g 28 (int, double) bool",
+        greater_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_equals_int64_uint64",
+        "_>=_ g 28 (int, uint) bool",
+        greater_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_equals_uint64",
+        "_>=_ g 0 (uint, uint) bool",
+        greater_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_equals_uint64_double",
+        "_>=_ g 28 (uint, double) bool",
+        greater_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_equals_uint64_int64",
+        "_>=_ g 28 (uint, int) bool",
+        greater_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_equals_double",
+        "_>=_ g 0 (double, double) bool",
+        greater_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_equals_double_int64",
+        "_>=_ g 28 (double, int) bool",
+        greater_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_equals_double_uint64",
+        "_>=_ g 28 (double, uint) bool",
+        greater_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_equals_string",
+        "_>=_ g 0 (string, string) bool",
+        greater_equals,
+        compare_cost,
+        est::size_compare
+    ),
+    row!(
+        "greater_equals_bytes",
+        "_>=_ g 0 (bytes, bytes) bool",
+        greater_equals,
+        compare_cost,
+        est::size_compare
+    ),
+    row!(
+        "greater_equals_timestamp",
+        "_>=_ g 0 (timestamp, timestamp) bool",
+        greater_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_equals_duration",
+        "_>=_ g 0 (duration, duration) bool",
+        greater_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
         "size_bytes",
         "size g 0 (bytes) int",
         size,
@@ -581,6 +1106,39 @@ fn contains_cost(args: &[Value]) -> u64 {
     }
 }
 
+/// `_==_`: Kubernetes' library types compare at 1 (their `_==_` overloads), everything else
+/// by cel-go's default, a tenth of the smaller size.
+fn equals_cost(args: &[Value]) -> u64 {
+    match args {
+        [Value::Quantity(_)
+        | Value::Ip(_)
+        | Value::Cidr(_)
+        | Value::Format(_)
+        | Value::Url(_)
+        | Value::Semver(_), _] => 1,
+        [_, _] => not_equals_cost(args),
+        _ => 1,
+    }
+}
+
+/// `_!=_`: a tenth of the smaller size.
+fn not_equals_cost(args: &[Value]) -> u64 {
+    match args {
+        [a, c] => ceil(a.actual_size().min(c.actual_size()) as f64 * 0.1),
+        _ => 1,
+    }
+}
+
+/// `_<_` and the other orderings: strings and bytes compare up to the shorter one.
+fn compare_cost(args: &[Value]) -> u64 {
+    match args {
+        [Value::String(_), Value::String(_)] | [Value::Bytes(_), Value::Bytes(_)] => {
+            ceil(size_at(args, 0).min(size_at(args, 1)) as f64 * 0.1)
+        }
+        _ => 1,
+    }
+}
+
 // The implementations.
 
 fn size(_: Behavior, args: &[Value]) -> EvalResult {
@@ -668,6 +1226,93 @@ fn to_dyn(_: Behavior, args: &[Value]) -> EvalResult {
     unary(args, |x| Ok(x.clone()))
 }
 
+fn logical_not(_: Behavior, args: &[Value]) -> EvalResult {
+    match args {
+        [Value::Bool(v)] => b(!v),
+        _ => Err(nso()),
+    }
+}
+
+/// A binary operator: two arguments.
+fn binary(args: &[Value], f: fn(&Value, &Value) -> EvalResult) -> EvalResult {
+    match args {
+        [x, y] => f(x, y),
+        _ => Err(nso()),
+    }
+}
+
+fn eq(_: Behavior, args: &[Value]) -> EvalResult {
+    binary(args, |x, y| b(equals(x, y)))
+}
+
+fn ne(_: Behavior, args: &[Value]) -> EvalResult {
+    binary(args, |x, y| b(!equals(x, y)))
+}
+
+fn less(_: Behavior, args: &[Value]) -> EvalResult {
+    binary(args, |x, y| cmp_op(x, y, |o| o == Ordering::Less))
+}
+
+fn less_equals(_: Behavior, args: &[Value]) -> EvalResult {
+    binary(args, |x, y| cmp_op(x, y, |o| o != Ordering::Greater))
+}
+
+fn greater(_: Behavior, args: &[Value]) -> EvalResult {
+    binary(args, |x, y| cmp_op(x, y, |o| o == Ordering::Greater))
+}
+
+fn greater_equals(_: Behavior, args: &[Value]) -> EvalResult {
+    binary(args, |x, y| cmp_op(x, y, |o| o != Ordering::Less))
+}
+
+fn subtract(_: Behavior, args: &[Value]) -> EvalResult {
+    binary(args, sub)
+}
+
+fn multiply(_: Behavior, args: &[Value]) -> EvalResult {
+    use Value::*;
+    binary(args, |x, y| match (x, y) {
+        (Int(a), Int(c)) => a.checked_mul(*c).map(Int).ok_or_else(EvalError::overflow),
+        (Uint(a), Uint(c)) => a.checked_mul(*c).map(Uint).ok_or_else(uint_overflow),
+        (Double(a), Double(c)) => Ok(Double(a * c)),
+        _ => Err(nso()),
+    })
+}
+
+fn divide(_: Behavior, args: &[Value]) -> EvalResult {
+    use Value::*;
+    binary(args, |x, y| match (x, y) {
+        (Int(_), Int(0)) | (Uint(_), Uint(0)) => Err(EvalError::division_by_zero()),
+        (Int(a), Int(c)) => a.checked_div(*c).map(Int).ok_or_else(EvalError::overflow),
+        (Uint(a), Uint(c)) => Ok(Uint(a / c)),
+        (Double(a), Double(c)) => Ok(Double(a / c)),
+        _ => Err(nso()),
+    })
+}
+
+fn modulo(_: Behavior, args: &[Value]) -> EvalResult {
+    use Value::*;
+    binary(args, |x, y| match (x, y) {
+        (Int(_), Int(0)) | (Uint(_), Uint(0)) => Err(EvalError::modulus_by_zero()),
+        (Int(a), Int(c)) => a.checked_rem(*c).map(Int).ok_or_else(EvalError::overflow),
+        (Uint(a), Uint(c)) => Ok(Uint(a % c)),
+        _ => Err(nso()),
+    })
+}
+
+fn negate(_: Behavior, args: &[Value]) -> EvalResult {
+    use Value::*;
+    unary(args, |x| match x {
+        Int(a) => a.checked_neg().map(Int).ok_or_else(EvalError::overflow),
+        Double(a) => Ok(Double(-a)),
+        Duration(d) => d
+            .checked_neg()
+            .map(Duration)
+            .ok_or_else(EvalError::overflow),
+        _ => Err(nso()),
+    })
+}
+
 /// The timestamp and duration getters: the receiver and an optional time zone.
 macro_rules! getter {
     ($name:ident, $func:literal) => {
@@ -696,43 +1341,7 @@ pub(super) fn call(_beh: Behavior, func: &str, _member: bool, args: &[Value]) ->
     use Value::*;
     match (func, args) {
         // ---- operators ----
-        ("_==_", [x, y]) => b(equals(x, y)),
-        ("_!=_", [x, y]) => b(!equals(x, y)),
-        ("_<_", [x, y]) => cmp_op(x, y, |o| o == Ordering::Less),
-        ("_<=_", [x, y]) => cmp_op(x, y, |o| o != Ordering::Greater),
-        ("_>_", [x, y]) => cmp_op(x, y, |o| o == Ordering::Greater),
-        ("_>=_", [x, y]) => cmp_op(x, y, |o| o != Ordering::Less),
         ("_+_", [x, y]) => add(x, y),
-        ("_-_", [x, y]) => sub(x, y),
-        ("_*_", [x, y]) => match (x, y) {
-            (Int(a), Int(c)) => a.checked_mul(*c).map(Int).ok_or_else(EvalError::overflow),
-            (Uint(a), Uint(c)) => a.checked_mul(*c).map(Uint).ok_or_else(uint_overflow),
-            (Double(a), Double(c)) => Ok(Double(a * c)),
-            _ => Err(nso()),
-        },
-        ("_/_", [x, y]) => match (x, y) {
-            (Int(_), Int(0)) | (Uint(_), Uint(0)) => Err(EvalError::division_by_zero()),
-            (Int(a), Int(c)) => a.checked_div(*c).map(Int).ok_or_else(EvalError::overflow),
-            (Uint(a), Uint(c)) => Ok(Uint(a / c)),
-            (Double(a), Double(c)) => Ok(Double(a / c)),
-            _ => Err(nso()),
-        },
-        ("_%_", [x, y]) => match (x, y) {
-            (Int(_), Int(0)) | (Uint(_), Uint(0)) => Err(EvalError::modulus_by_zero()),
-            (Int(a), Int(c)) => a.checked_rem(*c).map(Int).ok_or_else(EvalError::overflow),
-            (Uint(a), Uint(c)) => Ok(Uint(a % c)),
-            _ => Err(nso()),
-        },
-        ("-_", [x]) => match x {
-            Int(a) => a.checked_neg().map(Int).ok_or_else(EvalError::overflow),
-            Double(a) => Ok(Double(-a)),
-            Duration(d) => d
-                .checked_neg()
-                .map(Duration)
-                .ok_or_else(EvalError::overflow),
-            _ => Err(nso()),
-        },
-        ("!_", [Bool(v)]) => b(!v),
         ("@not_strictly_false", [x]) => b(!matches!(x, Bool(false))),
         ("@in", [x, c]) => match c {
             List(l) => b(l.items().iter().any(|e| equals(x, e))),

@@ -134,7 +134,7 @@ mod tests {
 
     /// The overloads still declared in `cel/decls/*.dsl` and dispatched by name (the libraries
     /// not yet on the table); moving a library onto the table lowers it.
-    const NOT_ON_THE_TABLE: usize = 94;
+    const NOT_ON_THE_TABLE: usize = 19;
 
     #[test]
     fn every_overload_has_its_declaration_implementation_and_both_costs() {
