@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use crdlint::cel::eval::rules::{Limits, Validator};
+use crdlint::cel::validator::{Limits, Validator};
 use crdlint::k8s::FieldPath;
 use crdlint::schema::Schema;
 use crdlint::yaml::Node;

@@ -3,8 +3,8 @@
 //! folding, no limit) and `cost-stability.yaml` (the Kubernetes CR validation path: rule at the
 //! root, resource root, folding on, budget consumed for the whole validation).
 
-use crdlint::cel::eval::rules::{Limits, Validator};
 use crdlint::cel::eval::{evaluate, parse_unchecked, Options};
+use crdlint::cel::validator::{Limits, Validator};
 use crdlint::k8s::FieldPath;
 use crdlint::schema::Schema;
 use crdlint::yaml::{Map, Node, Value as Y};

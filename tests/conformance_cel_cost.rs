@@ -16,11 +16,11 @@ use crate::common;
 
 use std::sync::Arc;
 
-use crdlint::cel::cost::library::kubernetes_call_cost;
 use crdlint::cel::cost::{
     estimate_cost, AstNode, CostEstimate, CostOptions, SchemaSizeEstimator, SizeEstimate,
     SizeEstimator,
 };
+use crdlint::cel::estimate::library::opaque_equality_cost;
 use crdlint::cel::types::{opaque, DeclType, Type};
 use crdlint::cel::{compile_expr, schema_types, CompileOptions, EnvKind};
 use crdlint::k8s::KubeVersion;
@@ -188,7 +188,7 @@ fn library_cost_type_equality() {
             expr: None,
             computed_size: Some(size),
         };
-        let est = kubernetes_call_cost("_==_", "", None, &[node(), node()], &TwelveChars);
+        let est = opaque_equality_cost(&[node(), node()]);
         assert!(
             est.is_some(),
             "{name}: == not costed by the Kubernetes estimator"

@@ -5,7 +5,7 @@
 //! Rules are compiled by `crate::cel` (parser + checker, stored-expressions environment), so
 //! compile errors (`rule compile error: compilation failed: ...`) are checked too.
 
-use crdlint::cel::eval::rules::{Limits, Validator};
+use crdlint::cel::validator::{Limits, Validator};
 use crdlint::k8s::FieldPath;
 use crdlint::schema::Schema;
 use crdlint::yaml::{Map, Node, Value as Y};
@@ -318,7 +318,7 @@ fn limits_message_expression_reason_and_field_path() {
         for case in seq(fp, "cases") {
             let id = s(case, "id");
             let path = s(case, "field_path");
-            let got = crdlint::cel::eval::rules::normalize_field_path(path, &schema);
+            let got = crdlint::cel::validator::normalize_field_path(path, &schema);
             let ok = match (s(case, "expect"), &got) {
                 ("ok", Ok(p)) => get(case, "expected_path")
                     .and_then(Node::as_str)

@@ -10,9 +10,10 @@
 //! Data flow:
 //!
 //! * [`estimator::estimate_cost`] walks a checked expression ([`estimator::CheckedAst`]) the way
-//!   cel-go's `checker/cost.go` does, asking a [`node::SizeEstimator`] for sizes it cannot see
-//!   in the expression ([`node`] is the expression as the estimators see it). The arithmetic is in [`estimate`]; library call costs (Kubernetes
-//!   libraries, cel-go extensions) are in [`library`].
+//!   cel-go's `checker/cost.go` does, asking a [`SizeEstimator`] for sizes it cannot see
+//!   in the expression. The expression as the estimators see it, the interval arithmetic and the
+//!   per-call estimates live a layer below, in [`crate::cel::estimate`], because the overload
+//!   tables the interpreter runs from hold each overload's estimate beside its implementation.
 //! * [`size::SchemaSizeEstimator`] answers sizes from the schema's declared types.
 //! * [`budget`] holds the limits, the cardinality of a rule's location and the server's messages.
 //! * [`crd`] applies all of it to a CRD: [`crd::schema_costs`] estimates every rule and
@@ -42,16 +43,13 @@
 
 pub mod budget;
 pub mod crd;
-pub mod estimate;
 pub mod estimator;
-pub mod library;
-pub mod node;
 pub mod size;
 
+pub use crate::cel::estimate::node::{AstNode, SizeEstimator};
+pub use crate::cel::estimate::{CostEstimate, SizeEstimate};
 pub use budget::{Cardinality, STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT};
-pub use estimate::{CostEstimate, SizeEstimate};
 pub use estimator::{estimate_cost, CheckedAst, CostOptions};
-pub use node::{AstNode, SizeEstimator};
 pub use size::SchemaSizeEstimator;
 
 pub use crd::{

@@ -557,7 +557,7 @@ impl CompiledCrd {
         let Some(v) = rules.validator.as_ref() else {
             return Vec::new();
         };
-        let mut budget = crate::cel::eval::rules::RUNTIME_BUDGET;
+        let mut budget = crate::cel::validator::RUNTIME_BUDGET;
         v.validate(
             &FieldPath::root(),
             value,

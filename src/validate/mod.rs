@@ -20,7 +20,7 @@
 //!    list-type uniqueness.
 //! 5. **CEL rules** (`x-kubernetes-validations`), only when no earlier error blocks them
 //!    ([`cel_blocked`]; otherwise `cr/cel-not-checked`), on the pruned, defaulted object with
-//!    one runtime budget per object, by [`crate::cel::eval::Validator`]. Each failure is a
+//!    one runtime budget per object, by [`crate::cel::validator::Validator`]. Each failure is a
 //!    `cr/cel-rule` diagnostic with the server's text, its `path` the server's field path and its
 //!    span the node that path names (the `fieldPath` node when the rule gives one). Transition
 //!    rules (`oldSelf`) run only with a previous version of the object
@@ -75,7 +75,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
-use crate::cel::eval::{Limits, RuleError, Validator};
+use crate::cel::validator::{Limits, RuleError, Validator};
 use crate::diag::{Diagnostic, ObjectRef, Rule, Severity, Span};
 use crate::k8s::field::{BadValue, ErrorType, FieldError};
 use crate::k8s::{Behavior, FieldPath, KubeVersion};

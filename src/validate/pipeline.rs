@@ -382,7 +382,7 @@ pub(super) fn run_cel(
     let Some(v) = &rules.validator else {
         return;
     };
-    let mut budget = crate::cel::eval::rules::RUNTIME_BUDGET;
+    let mut budget = crate::cel::validator::RUNTIME_BUDGET;
     let limits = Limits {
         behavior: r.beh,
         ..Limits::default()

@@ -10,7 +10,7 @@
 //! The products of every rule in one schema are summed against
 //! [`STATIC_ESTIMATED_CRD_COST_LIMIT`].
 
-use super::estimate::mul_sat;
+use crate::cel::estimate::mul_sat;
 
 /// `StaticEstimatedCostLimit`: largest estimated cost of one expression (× cardinality).
 pub const STATIC_ESTIMATED_COST_LIMIT: u64 = 10_000_000;

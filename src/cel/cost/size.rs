@@ -7,8 +7,8 @@
 
 use std::sync::Arc;
 
-use super::estimate::SizeEstimate;
-use super::node::{AstNode, SizeEstimator};
+use crate::cel::estimate::node::{AstNode, SizeEstimator};
+use crate::cel::estimate::SizeEstimate;
 use crate::cel::types::DeclType;
 
 /// The Kubernetes schema size estimator for one rule's node.

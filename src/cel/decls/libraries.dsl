@@ -8,9 +8,4 @@ _[_] optional_map_index_value g 28 (opt(map(K,V)), K) opt(V)
 # cel-go ext.TwoVarComprehensions (1.32): cel.@mapInsert is on the overload table
 # (src/cel/eval/functions/two_var.rs).
 # cel-go ext.Lists v3 (1.34) is on the overload table (src/cel/eval/functions/lists.rs).
-# The Kubernetes libraries are on the overload table (src/cel/eval/functions/kubernetes.rs)
-# but for the overloads whose function names other libraries share, which move with them:
-# lists' indexOf/lastIndexOf (with ext.Strings') and IP/CIDR's string (with the standard
-# library's conversions).
-string ip_to_string g 30 (IP) string
-string cidr_to_string g 30 (CIDR) string
+# The Kubernetes libraries are on the overload table (src/cel/eval/functions/kubernetes.rs).

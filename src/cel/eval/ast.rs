@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 
-use super::functions::table::{self, Overload};
+use super::functions::table::{self, Overload, RuntimeCost};
 use super::value::Value;
 
 /// One expression node; `id` is the parser's node id (0 for synthesized nodes).
@@ -50,7 +50,19 @@ impl Expr {
     /// A call node dispatched through the overload table among `overloads`. A call the
     /// evaluator plans itself (`or`/`orValue` short-circuit, `_[?_]` is a qualifier,
     /// `cel.@mapInsert` appends to an accumulator in place) keeps its form and its rows.
-    fn with_overloads(mut self, overloads: Vec<&'static Overload>) -> Expr {
+    fn with_overloads(mut self, mut overloads: Vec<&'static Overload>) -> Expr {
+        // Candidates that all run the same implementation at the same cost (the overloads of
+        // `_<_` or `int` over `dyn` arguments) behave as one: keeping the first spares the
+        // evaluator picking among them at every call.
+        if let Some((first, rest)) = overloads.split_first() {
+            let same = |o: &&Overload| {
+                o.run as usize == first.run as usize
+                    && matches!((o.cost, first.cost), (RuntimeCost::Before(a), RuntimeCost::Before(b)) if a as usize == b as usize)
+            };
+            if rest.iter().all(same) {
+                overloads.truncate(1);
+            }
+        }
         if !overloads.is_empty() && matches!(self.kind, ExprKind::Call { .. }) {
             if self.form == CallForm::Function {
                 self.form = CallForm::Overloads;
@@ -256,10 +268,11 @@ fn from_checked_expr(
                 }
             }
             // Without a checker, `optional.of(x)` is a member call on the identifier
-            // `optional`: a declared function of that qualified name is called instead.
+            // `optional`: a function of that qualified name is called instead (every namespaced
+            // function is on the overload tables).
             let namespaced = match (checked, target.as_deref().map(|t| &t.kind)) {
                 (None, Some(K::Ident(ns))) => Some(format!("{ns}.{func}"))
-                    .filter(|q| crate::cel::decls::introduced_in(q).is_some()),
+                    .filter(|q| super::functions::table::all().any(|o| o.function() == q)),
                 _ => None,
             };
             let kind = match namespaced {

@@ -13,24 +13,10 @@
 //!   tests and tools);
 //! * [`interp`] — evaluation with cost tracking, the per-call limit and constant folding;
 //! * [`functions`] / [`lib`] — the standard and Kubernetes libraries and their runtime costs;
-//! * [`rules`] — the per-schema-node walk with the server's messages, reasons, fieldPath,
-//!   transition rules and the per-object budget.
 //!
-//! # How the validation pipeline calls it
-//!
-//! Once per CRD version: `let v = Validator::new(&schema, true)` (compiles every rule with the
-//! checker in the stored-expressions environment; `None` when the schema has no rules). Per
-//! object, after pruning/defaulting and only when schema validation did not block CEL:
-//!
-//! ```text
-//! let mut budget = rules::RUNTIME_BUDGET;
-//! let errors: Vec<RuleError> =
-//!     v.validate(&FieldPath::root(), &obj, old.as_ref(), Limits::default(), &mut budget);
-//! ```
-//!
-//! Each [`RuleError`] prints exactly like the server's `field.Error`
-//! (`spec.x: Invalid value: "y": failed rule: self == 'z'`) and carries `kind`, `path`, `value`
-//! and `detail` separately. [`evaluate_rules`] is the one-shot form (compile and run).
+//! The per-schema-node rule walk that `validate` runs on each resource is a layer above, in
+//! [`crate::cel::validator`]: it compiles rules with [`crate::cel::rules`], which itself asks
+//! [`interp`] what program planning would refuse, so it cannot live inside this module.
 
 pub mod ast;
 pub mod convert;
@@ -38,11 +24,9 @@ pub mod error;
 pub mod functions;
 pub mod interp;
 pub mod lib;
-pub mod rules;
 pub mod value;
 
 pub use ast::{parse_unchecked, Expr};
 pub use convert::{escape, to_value};
 pub use interp::{evaluate, Options, Outcome};
-pub use rules::{evaluate_rules, ErrorType, Limits, RuleError, Validator};
 pub use value::{ErrorKind, EvalError, Value};

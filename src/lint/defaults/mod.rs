@@ -244,7 +244,7 @@ fn cel_on_default(
     span: Span,
     out: &mut Vec<FErr>,
 ) {
-    use crate::cel::eval::rules::{Limits, Validator, RUNTIME_BUDGET};
+    use crate::cel::validator::{Limits, Validator, RUNTIME_BUDGET};
     // `evaluate_rules` twice, with the rules compiled once (compiling is most of the cost): the
     // same options as `Validator::new`, a fresh budget per evaluation.
     let model = std::sync::Arc::new(crate::schema::model::Schema::from_node(s));

@@ -10,10 +10,10 @@ use crate::cel::cost::budget::{
     self, fallback_cardinality, group_thousands, percent_of, Cardinality,
     STATIC_ESTIMATED_COST_LIMIT,
 };
-use crate::cel::cost::estimate::SizeEstimate;
 use crate::cel::cost::estimator::{estimate_cost, CostOptions};
-use crate::cel::cost::node::{AstNode, SizeEstimator};
 use crate::cel::cost::size::SchemaSizeEstimator;
+use crate::cel::estimate::node::{AstNode, SizeEstimator};
+use crate::cel::estimate::SizeEstimate;
 use crate::cel::types::{DeclKind, DeclType};
 use crate::schema::{Edge, Schema};
 

@@ -5,10 +5,8 @@ use std::ops::Add;
 
 use super::{union_entries, AstNode, Coster};
 use crate::cel::ast::Expr;
-use crate::cel::cost::estimate::{
-    CostEstimate, SizeEstimate, REGEX_STRING_LENGTH_COST_FACTOR, STRING_TRAVERSAL_COST_FACTOR,
-};
-use crate::cel::cost::library::{kubernetes_call_cost, CallEstimate};
+use crate::cel::estimate::library::CallEstimate;
+use crate::cel::estimate::{CostEstimate, SizeEstimate, STRING_TRAVERSAL_COST_FACTOR};
 
 impl<'a> Coster<'a> {
     pub(super) fn cost_call(
@@ -48,14 +46,7 @@ impl<'a> Coster<'a> {
         let mut fn_cost = CostEstimate::new(u64::MAX, 0);
         let mut result_size: Option<SizeEstimate> = None;
         for overload in overloads {
-            let oc = self.function_cost(
-                e,
-                func,
-                overload,
-                target_node.as_ref(),
-                &arg_nodes,
-                &arg_costs,
-            );
+            let oc = self.function_cost(e, overload, target_node.as_ref(), &arg_nodes, &arg_costs);
             fn_cost = fn_cost.union(oc.cost);
             if let Some(rs) = oc.result_size {
                 result_size = Some(match result_size {
@@ -84,12 +75,11 @@ impl<'a> Coster<'a> {
         sum.add(fn_cost)
     }
 
-    /// `functionCost`: the overload table's estimate, then the
-    /// Kubernetes library, then cel-go's own.
+    /// `functionCost`: the overload table's estimate, else cel-go's own for the operators not
+    /// on the table.
     fn function_cost(
         &mut self,
         e: &'a Expr,
-        func: &str,
         overload: &str,
         target: Option<&AstNode<'a>>,
         args: &[AstNode<'a>],
@@ -105,10 +95,7 @@ impl<'a> Coster<'a> {
                 return with_args(est);
             }
         }
-        if let Some(est) = kubernetes_call_cost(func, overload, target, args, self.sizes) {
-            return with_args(est);
-        }
-        if let Some(est) = self.standard_call_cost(e, overload, target, args, arg_costs, arg_sum) {
+        if let Some(est) = self.standard_call_cost(e, overload, args, arg_costs, arg_sum) {
             return est;
         }
         plain(CostEstimate::fixed(1).add(arg_sum))
@@ -120,52 +107,14 @@ impl<'a> Coster<'a> {
         &mut self,
         e: &'a Expr,
         overload: &str,
-        target: Option<&AstNode<'a>>,
         args: &[AstNode<'a>],
         arg_costs: &[CostEstimate],
         arg_sum: CostEstimate,
     ) -> Option<CallEstimate> {
-        let st = STRING_TRAVERSAL_COST_FACTOR;
         match overload {
-            "string_to_bytes" if args.len() == 1 => {
-                let sz = size(&args[0]);
-                Some(CallEstimate {
-                    cost: sz.multiply_by_cost_factor(st).add(arg_sum),
-                    result_size: Some(SizeEstimate::new(sz.min, sz.max.wrapping_mul(4))),
-                })
-            }
-            "bytes_to_string" if args.len() == 1 => {
-                let sz = size(&args[0]);
-                Some(CallEstimate {
-                    cost: sz.multiply_by_cost_factor(st).add(arg_sum),
-                    result_size: Some(SizeEstimate::new(sz.min / 4, sz.max)),
-                })
-            }
-            "starts_with_string" | "ends_with_string" if args.len() == 1 => Some(plain(
-                size(&args[0]).multiply_by_cost_factor(st).add(arg_sum),
-            )),
             "in_list" if args.len() == 2 => Some(plain(
                 size(&args[1]).multiply_by_cost_factor(1.0).add(arg_sum),
             )),
-            "matches_string" => match (target, args.len()) {
-                (Some(t), 1) => {
-                    let str_cost = size(t)
-                        .add(SizeEstimate::fixed(1))
-                        .multiply_by_cost_factor(st);
-                    let regex_cost =
-                        size(&args[0]).multiply_by_cost_factor(REGEX_STRING_LENGTH_COST_FACTOR);
-                    Some(plain(str_cost.multiply(regex_cost).add(arg_sum)))
-                }
-                _ => None,
-            },
-            "contains_string" => match (target, args.len()) {
-                (Some(t), 1) => {
-                    let s = size(t).multiply_by_cost_factor(st);
-                    let sub = size(&args[0]).multiply_by_cost_factor(st);
-                    Some(plain(s.multiply(sub).add(arg_sum)))
-                }
-                _ => None,
-            },
             "logical_or" | "logical_and" if arg_costs.len() >= 2 => {
                 // Short-circuiting: the minimum is the left side alone.
                 let (l, r) = (arg_costs[0], arg_costs[1]);
@@ -176,26 +125,6 @@ impl<'a> Coster<'a> {
             }
             "add_string" | "add_bytes" | "add_list" if args.len() == 2 => {
                 Some(self.concatenation_cost(e, overload, args, arg_sum))
-            }
-            "less_string"
-            | "greater_string"
-            | "less_equals_string"
-            | "greater_equals_string"
-            | "less_bytes"
-            | "greater_bytes"
-            | "less_equals_bytes"
-            | "greater_equals_bytes"
-            | "equals"
-            | "not_equals"
-                if args.len() >= 2 =>
-            {
-                let smallest_max = size(&args[0]).max.min(size(&args[1]).max);
-                let min = u64::from(smallest_max > 0);
-                Some(plain(
-                    CostEstimate::new(min, smallest_max)
-                        .multiply_by_cost_factor(st)
-                        .add(arg_sum),
-                ))
             }
             _ => None,
         }

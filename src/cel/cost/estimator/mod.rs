@@ -18,15 +18,15 @@
 
 use std::ops::Add;
 
-use super::estimate::{
+use crate::cel::ast::{Comprehension, Expr, ExprKind, Literal};
+use crate::cel::estimate::{
     CostEstimate, SizeEstimate, CONST_COST, LIST_CREATE_BASE_COST, MAP_CREATE_BASE_COST,
     SELECT_AND_IDENT_COST, STRUCT_CREATE_BASE_COST,
 };
-use crate::cel::ast::{Comprehension, Expr, ExprKind, Literal};
 use crate::cel::types::{opaque, Type};
 use crate::cel::FastMap as HashMap;
 
-use super::node::{AstNode, GoPath, SizeEstimator};
+use crate::cel::estimate::node::{AstNode, GoPath, SizeEstimator};
 
 mod calls;
 

@@ -30,9 +30,9 @@ use super::super::value::{EvalError, EvalResult, Value};
 use super::args::{err, nso};
 use super::overload::{Overload, RuntimeCost};
 use super::standard::to_string;
-use crate::cel::cost::estimate::{SizeEstimate, STRING_TRAVERSAL_COST_FACTOR};
-use crate::cel::cost::library::CallEstimate;
-use crate::cel::cost::node::{AstNode, SizeEstimator};
+use crate::cel::estimate::library::CallEstimate;
+use crate::cel::estimate::node::{AstNode, SizeEstimator};
+use crate::cel::estimate::{SizeEstimate, STRING_TRAVERSAL_COST_FACTOR};
 use crate::k8s::field::go_quote;
 use crate::k8s::Behavior;
 

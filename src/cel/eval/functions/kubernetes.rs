@@ -1,7 +1,7 @@
 //! The Kubernetes CEL libraries (apiserver `pkg/cel/library/*.go`) on the overload table (see
 //! [`super::table`]), one table per library: `lists`, `regex` (`find`, `findAll`), `urls`,
 //! `authz`, `quantity`, `ip`, `cidr`, `format`, `semver` and `jsonpatch`. The runtime costs are
-//! Kubernetes' `CallCost`, the estimates its `EstimateCallCost` (`cel::cost::library`).
+//! Kubernetes' `CallCost`, the estimates its `EstimateCallCost` (`cel::estimate::library`).
 //!
 //! The lists library's `indexOf`/`lastIndexOf` share their names with ext.Strings' and are
 //! in its table (`strings`); `string(ip)`/`string(cidr)` move with the standard library's
@@ -10,7 +10,7 @@
 use std::cmp::Ordering;
 use std::sync::Arc;
 
-use crate::cel::cost::library as est;
+use crate::cel::estimate::library as est;
 use crate::k8s::Behavior;
 use crate::schema::formats::gourl;
 
@@ -552,6 +552,13 @@ pub static QUANTITY: &[Overload] = &[
 /// The IP library (`ip.go`; `string(ip)` with the standard library's `string`).
 pub static IP: &[Overload] = &[
     row!(
+        "ip_to_string",
+        "string g 30 (IP) string",
+        super::standard::string,
+        one,
+        est::cel_default
+    ),
+    row!(
         "string_to_ip",
         "ip g 30 (string) IP",
         ip,
@@ -618,6 +625,13 @@ pub static IP: &[Overload] = &[
 
 /// The CIDR library (`cidr.go`; `string(cidr)` with the standard library's `string`).
 pub static CIDR: &[Overload] = &[
+    row!(
+        "cidr_to_string",
+        "string g 30 (CIDR) string",
+        super::standard::string,
+        one,
+        est::cel_default
+    ),
     row!(
         "string_to_cidr",
         "cidr g 30 (string) CIDR",

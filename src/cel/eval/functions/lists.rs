@@ -9,11 +9,11 @@ use super::super::value::{compare, equals, EvalResult, Value};
 use super::args::{err, int_arg, nso};
 use super::overload::{Overload, RuntimeCost};
 use crate::cel::ast::{ExprKind, Literal};
-use crate::cel::cost::estimate::{
+use crate::cel::estimate::library::{size_of, CallEstimate};
+use crate::cel::estimate::node::{AstNode, SizeEstimator};
+use crate::cel::estimate::{
     CostEstimate, SizeEstimate, LIST_CREATE_BASE_COST, STRING_TRAVERSAL_COST_FACTOR,
 };
-use crate::cel::cost::library::{size_of, CallEstimate};
-use crate::cel::cost::node::{AstNode, SizeEstimator};
 use crate::k8s::Behavior;
 
 /// The library's overloads (Kubernetes enables version 3 from 1.34, `base.go`). `sort` and

@@ -10,7 +10,7 @@
 use super::super::value::{EvalResult, Value};
 use super::args::{b, err, nso};
 use super::overload::{Overload, RuntimeCost};
-use crate::cel::cost::library::cel_default;
+use crate::cel::estimate::library::cel_default;
 use crate::k8s::Behavior;
 
 macro_rules! row {

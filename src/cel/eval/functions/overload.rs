@@ -3,8 +3,8 @@
 //! its rows without importing the table that lists it.
 
 use super::super::value::{EvalResult, Value};
-use crate::cel::cost::library::CallEstimate;
-use crate::cel::cost::node::{AstNode, SizeEstimator};
+use crate::cel::estimate::library::CallEstimate;
+use crate::cel::estimate::node::{AstNode, SizeEstimator};
 use crate::k8s::Behavior;
 
 /// One overload.

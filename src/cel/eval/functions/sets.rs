@@ -7,9 +7,9 @@ use std::ops::Add;
 use super::super::value::{equals, EvalResult, Value};
 use super::args::{b, nso};
 use super::overload::{Overload, RuntimeCost};
-use crate::cel::cost::estimate::CostEstimate;
-use crate::cel::cost::library::{size_of, CallEstimate};
-use crate::cel::cost::node::{AstNode, SizeEstimator};
+use crate::cel::estimate::library::{size_of, CallEstimate};
+use crate::cel::estimate::node::{AstNode, SizeEstimator};
+use crate::cel::estimate::CostEstimate;
 use crate::k8s::Behavior;
 
 /// The library's overloads (Kubernetes enables it from 1.29, `base.go`).

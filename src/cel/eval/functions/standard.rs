@@ -1,5 +1,6 @@
-//! The CEL standard library: operators, conversions, `size`, string predicates, timestamp and
-//! duration getters, with cel-go's semantics and error texts.
+//! The CEL standard library, with cel-go's semantics and error texts: its functions (`size`,
+//! conversions, string predicates, timestamp and duration getters) as the rows of the overload
+//! table ([`OVERLOADS`]), and the operators, still dispatched by name ([`call`]).
 
 use std::cmp::Ordering;
 use std::sync::Arc;
@@ -15,125 +16,1338 @@ use super::super::value::{
     EvalResult, Value,
 };
 use super::args::{b, err, not_here, nso, s};
+use super::cost::ceil;
 use super::merge::concat_lists;
+use super::overload::{Overload, RuntimeCost};
+use crate::cel::estimate::library as est;
 
-/// Standard-library functions; `not_here` when `func` is not one of them.
-pub(super) fn call(_beh: Behavior, func: &str, member: bool, args: &[Value]) -> EvalResult {
+/// One row: id, declaration, implementation, runtime cost, estimate.
+macro_rules! row {
+    ($id:literal, $decl:literal, $run:expr, $cost:expr, $est:expr) => {
+        Overload {
+            id: $id,
+            decl: $decl,
+            run: $run,
+            cost: RuntimeCost::Before($cost),
+            estimate: $est,
+        }
+    };
+}
+
+/// The standard library's functions (cel-go `common/stdlib/standard.go`). Every overload of a
+/// function runs the same implementation, which looks at the values as cel-go's does, so the
+/// row a call with `dyn` arguments picks does not change its outcome.
+pub static OVERLOADS: &[Overload] = &[
+    row!(
+        "logical_not",
+        "!_ g 0 (bool) bool",
+        logical_not,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "equals",
+        "_==_ g 0 (A, A) bool",
+        eq,
+        equals_cost,
+        est::equals
+    ),
+    row!(
+        "not_equals",
+        "_!=_ g 0 (A, A) bool",
+        ne,
+        not_equals_cost,
+        est::size_compare
+    ),
+    row!(
+        "divide_double",
+        "_/_ g 0 (double, double) double",
+        divide,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "divide_int64",
+        "_/_ g 0 (int, int) int",
+        divide,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "divide_uint64",
+        "_/_ g 0 (uint, uint) uint",
+        divide,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "modulo_int64",
+        "_%_ g 0 (int, int) int",
+        modulo,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "modulo_uint64",
+        "_%_ g 0 (uint, uint) uint",
+        modulo,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "multiply_double",
+        "_*_ g 0 (double, double) double",
+        multiply,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "multiply_int64",
+        "_*_ g 0 (int, int) int",
+        multiply,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "multiply_uint64",
+        "_*_ g 0 (uint, uint) uint",
+        multiply,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "negate_double",
+        "-_ g 0 (double) double",
+        negate,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "negate_int64",
+        "-_ g 0 (int) int",
+        negate,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "subtract_double",
+        "_-_ g 0 (double, double) double",
+        subtract,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "subtract_duration_duration",
+        "_-_ g 0 (duration, duration) duration",
+        subtract,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "subtract_int64",
+        "_-_ g 0 (int, int) int",
+        subtract,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "subtract_timestamp_duration",
+        "_-_ g 0 (timestamp, duration) timestamp",
+        subtract,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "subtract_timestamp_timestamp",
+        "_-_ g 0 (timestamp, timestamp) duration",
+        subtract,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "subtract_uint64",
+        "_-_ g 0 (uint, uint) uint",
+        subtract,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "less_bool",
+        "_<_ g 0 (bool, bool) bool",
+        less,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_int64",
+        "_<_ g 0 (int, int) bool",
+        less,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_int64_double",
+        "_<_ g 28 (int, double) bool",
+        less,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_int64_uint64",
+        "_<_ g 28 (int, uint) bool",
+        less,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_uint64",
+        "_<_ g 0 (uint, uint) bool",
+        less,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_uint64_double",
+        "_<_ g 28 (uint, double) bool",
+        less,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_uint64_int64",
+        "_<_ g 28 (uint, int) bool",
+        less,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_double",
+        "_<_ g 0 (double, double) bool",
+        less,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_double_int64",
+        "_<_ g 28 (double, int) bool",
+        less,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_double_uint64",
+        "_<_ g 28 (double, uint) bool",
+        less,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_string",
+        "_<_ g 0 (string, string) bool",
+        less,
+        compare_cost,
+        est::size_compare
+    ),
+    row!(
+        "less_bytes",
+        "_<_ g 0 (bytes, bytes) bool",
+        less,
+        compare_cost,
+        est::size_compare
+    ),
+    row!(
+        "less_timestamp",
+        "_<_ g 0 (timestamp, timestamp) bool",
+        less,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_duration",
+        "_<_ g 0 (duration, duration) bool",
+        less,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_equals_bool",
+        "_<=_ g 0 (bool, bool) bool",
+        less_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_equals_int64",
+        "_<=_ g 0 (int, int) bool",
+        less_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_equals_int64_double",
+        "_<=_ g 28 (int, double) bool",
+        less_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_equals_int64_uint64",
+        "_<=_ g 28 (int, uint) bool",
+        less_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_equals_uint64",
+        "_<=_ g 0 (uint, uint) bool",
+        less_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_equals_uint64_double",
+        "_<=_ g 28 (uint, double) bool",
+        less_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_equals_uint64_int64",
+        "_<=_ g 28 (uint, int) bool",
+        less_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_equals_double",
+        "_<=_ g 0 (double, double) bool",
+        less_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_equals_double_int64",
+        "_<=_ g 28 (double, int) bool",
+        less_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_equals_double_uint64",
+        "_<=_ g 28 (double, uint) bool",
+        less_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_equals_string",
+        "_<=_ g 0 (string, string) bool",
+        less_equals,
+        compare_cost,
+        est::size_compare
+    ),
+    row!(
+        "less_equals_bytes",
+        "_<=_ g 0 (bytes, bytes) bool",
+        less_equals,
+        compare_cost,
+        est::size_compare
+    ),
+    row!(
+        "less_equals_timestamp",
+        "_<=_ g 0 (timestamp, timestamp) bool",
+        less_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "less_equals_duration",
+        "_<=_ g 0 (duration, duration) bool",
+        less_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_bool",
+        "_>_ g 0 (bool, bool) bool",
+        greater,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_int64",
+        "_>_ g 0 (int, int) bool",
+        greater,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_int64_double",
+        "_>_ g 28 (int, double) bool",
+        greater,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_int64_uint64",
+        "_>_ g 28 (int, uint) bool",
+        greater,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_uint64",
+        "_>_ g 0 (uint, uint) bool",
+        greater,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_uint64_double",
+        "_>_ g 28 (uint, double) bool",
+        greater,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_uint64_int64",
+        "_>_ g 28 (uint, int) bool",
+        greater,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_double",
+        "_>_ g 0 (double, double) bool",
+        greater,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_double_int64",
+        "_>_ g 28 (double, int) bool",
+        greater,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_double_uint64",
+        "_>_ g 28 (double, uint) bool",
+        greater,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_string",
+        "_>_ g 0 (string, string) bool",
+        greater,
+        compare_cost,
+        est::size_compare
+    ),
+    row!(
+        "greater_bytes",
+        "_>_ g 0 (bytes, bytes) bool",
+        greater,
+        compare_cost,
+        est::size_compare
+    ),
+    row!(
+        "greater_timestamp",
+        "_>_ g 0 (timestamp, timestamp) bool",
+        greater,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_duration",
+        "_>_ g 0 (duration, duration) bool",
+        greater,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_equals_bool",
+        "_>=_ g 0 (bool, bool) bool",
+        greater_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_equals_int64",
+        "_>=_ g 0 (int, int) bool",
+        greater_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_equals_int64_double",
+        "_>=_ g 28 (int, double) bool",
+        greater_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_equals_int64_uint64",
+        "_>=_ g 28 (int, uint) bool",
+        greater_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_equals_uint64",
+        "_>=_ g 0 (uint, uint) bool",
+        greater_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_equals_uint64_double",
+        "_>=_ g 28 (uint, double) bool",
+        greater_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_equals_uint64_int64",
+        "_>=_ g 28 (uint, int) bool",
+        greater_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_equals_double",
+        "_>=_ g 0 (double, double) bool",
+        greater_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_equals_double_int64",
+        "_>=_ g 28 (double, int) bool",
+        greater_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_equals_double_uint64",
+        "_>=_ g 28 (double, uint) bool",
+        greater_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_equals_string",
+        "_>=_ g 0 (string, string) bool",
+        greater_equals,
+        compare_cost,
+        est::size_compare
+    ),
+    row!(
+        "greater_equals_bytes",
+        "_>=_ g 0 (bytes, bytes) bool",
+        greater_equals,
+        compare_cost,
+        est::size_compare
+    ),
+    row!(
+        "greater_equals_timestamp",
+        "_>=_ g 0 (timestamp, timestamp) bool",
+        greater_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "greater_equals_duration",
+        "_>=_ g 0 (duration, duration) bool",
+        greater_equals,
+        compare_cost,
+        est::cel_default
+    ),
+    row!(
+        "size_bytes",
+        "size g 0 (bytes) int",
+        size,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "bytes_size",
+        "size m 0 (bytes) int",
+        size,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "size_list",
+        "size g 0 (list(A)) int",
+        size,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "list_size",
+        "size m 0 (list(A)) int",
+        size,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "size_map",
+        "size g 0 (map(A,B)) int",
+        size,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "map_size",
+        "size m 0 (map(A,B)) int",
+        size,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "size_string",
+        "size g 0 (string) int",
+        size,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "string_size",
+        "size m 0 (string) int",
+        size,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "type",
+        "type g 0 (A) type(A)",
+        type_of,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "bool_to_bool",
+        "bool g 0 (bool) bool",
+        bool,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "string_to_bool",
+        "bool g 0 (string) bool",
+        bool,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "bytes_to_bytes",
+        "bytes g 0 (bytes) bytes",
+        bytes,
+        from_string_cost,
+        est::cel_default
+    ),
+    row!(
+        "string_to_bytes",
+        "bytes g 0 (string) bytes",
+        bytes,
+        from_string_cost,
+        est::string_to_bytes
+    ),
+    row!(
+        "double_to_double",
+        "double g 0 (double) double",
+        double,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "int64_to_double",
+        "double g 0 (int) double",
+        double,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "string_to_double",
+        "double g 0 (string) double",
+        double,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "uint64_to_double",
+        "double g 0 (uint) double",
+        double,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "duration_to_duration",
+        "duration g 0 (duration) duration",
+        duration,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "string_to_duration",
+        "duration g 0 (string) duration",
+        duration,
+        one,
+        est::cel_default
+    ),
+    row!("to_dyn", "dyn g 0 (A) dyn", to_dyn, one, est::cel_default),
+    row!(
+        "int64_to_int64",
+        "int g 0 (int) int",
+        int,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "double_to_int64",
+        "int g 0 (double) int",
+        int,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "duration_to_int64",
+        "int g 0 (duration) int",
+        int,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "string_to_int64",
+        "int g 0 (string) int",
+        int,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "timestamp_to_int64",
+        "int g 0 (timestamp) int",
+        int,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "uint64_to_int64",
+        "int g 0 (uint) int",
+        int,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "string_to_string",
+        "string g 0 (string) string",
+        string,
+        from_bytes_cost,
+        est::cel_default
+    ),
+    row!(
+        "bool_to_string",
+        "string g 0 (bool) string",
+        string,
+        from_bytes_cost,
+        est::cel_default
+    ),
+    row!(
+        "bytes_to_string",
+        "string g 0 (bytes) string",
+        string,
+        from_bytes_cost,
+        est::bytes_to_string
+    ),
+    row!(
+        "double_to_string",
+        "string g 0 (double) string",
+        string,
+        from_bytes_cost,
+        est::cel_default
+    ),
+    row!(
+        "duration_to_string",
+        "string g 0 (duration) string",
+        string,
+        from_bytes_cost,
+        est::cel_default
+    ),
+    row!(
+        "int64_to_string",
+        "string g 0 (int) string",
+        string,
+        from_bytes_cost,
+        est::cel_default
+    ),
+    row!(
+        "timestamp_to_string",
+        "string g 0 (timestamp) string",
+        string,
+        from_bytes_cost,
+        est::cel_default
+    ),
+    row!(
+        "uint64_to_string",
+        "string g 0 (uint) string",
+        string,
+        from_bytes_cost,
+        est::cel_default
+    ),
+    row!(
+        "timestamp_to_timestamp",
+        "timestamp g 0 (timestamp) timestamp",
+        timestamp,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "int64_to_timestamp",
+        "timestamp g 0 (int) timestamp",
+        timestamp,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "string_to_timestamp",
+        "timestamp g 0 (string) timestamp",
+        timestamp,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "uint64_to_uint64",
+        "uint g 0 (uint) uint",
+        uint,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "double_to_uint64",
+        "uint g 0 (double) uint",
+        uint,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "int64_to_uint64",
+        "uint g 0 (int) uint",
+        uint,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "string_to_uint64",
+        "uint g 0 (string) uint",
+        uint,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "contains_string",
+        "contains m 0 (string, string) bool",
+        contains,
+        contains_cost,
+        est::contains_string
+    ),
+    row!(
+        "ends_with_string",
+        "endsWith m 0 (string, string) bool",
+        ends_with,
+        affix_cost,
+        est::affix
+    ),
+    row!(
+        "starts_with_string",
+        "startsWith m 0 (string, string) bool",
+        starts_with,
+        affix_cost,
+        est::affix
+    ),
+    row!(
+        "matches",
+        "matches g 0 (string, string) bool",
+        matches,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "matches_string",
+        "matches m 0 (string, string) bool",
+        matches,
+        matches_cost,
+        est::matches_string
+    ),
+    row!(
+        "timestamp_to_year",
+        "getFullYear m 0 (timestamp) int",
+        get_full_year,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "timestamp_to_year_with_tz",
+        "getFullYear m 0 (timestamp, string) int",
+        get_full_year,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "timestamp_to_month",
+        "getMonth m 0 (timestamp) int",
+        get_month,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "timestamp_to_month_with_tz",
+        "getMonth m 0 (timestamp, string) int",
+        get_month,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "timestamp_to_day_of_year",
+        "getDayOfYear m 0 (timestamp) int",
+        get_day_of_year,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "timestamp_to_day_of_year_with_tz",
+        "getDayOfYear m 0 (timestamp, string) int",
+        get_day_of_year,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "timestamp_to_day_of_month",
+        "getDayOfMonth m 0 (timestamp) int",
+        get_day_of_month,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "timestamp_to_day_of_month_with_tz",
+        "getDayOfMonth m 0 (timestamp, string) int",
+        get_day_of_month,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "timestamp_to_day_of_month_1_based",
+        "getDate m 0 (timestamp) int",
+        get_date,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "timestamp_to_day_of_month_1_based_with_tz",
+        "getDate m 0 (timestamp, string) int",
+        get_date,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "timestamp_to_day_of_week",
+        "getDayOfWeek m 0 (timestamp) int",
+        get_day_of_week,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "timestamp_to_day_of_week_with_tz",
+        "getDayOfWeek m 0 (timestamp, string) int",
+        get_day_of_week,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "timestamp_to_hours",
+        "getHours m 0 (timestamp) int",
+        get_hours,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "timestamp_to_hours_with_tz",
+        "getHours m 0 (timestamp, string) int",
+        get_hours,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "duration_to_hours",
+        "getHours m 0 (duration) int",
+        get_hours,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "timestamp_to_minutes",
+        "getMinutes m 0 (timestamp) int",
+        get_minutes,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "timestamp_to_minutes_with_tz",
+        "getMinutes m 0 (timestamp, string) int",
+        get_minutes,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "duration_to_minutes",
+        "getMinutes m 0 (duration) int",
+        get_minutes,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "timestamp_to_seconds",
+        "getSeconds m 0 (timestamp) int",
+        get_seconds,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "timestamp_to_seconds_tz",
+        "getSeconds m 0 (timestamp, string) int",
+        get_seconds,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "duration_to_seconds",
+        "getSeconds m 0 (duration) int",
+        get_seconds,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "timestamp_to_milliseconds",
+        "getMilliseconds m 0 (timestamp) int",
+        get_milliseconds,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "timestamp_to_milliseconds_with_tz",
+        "getMilliseconds m 0 (timestamp, string) int",
+        get_milliseconds,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "duration_to_milliseconds",
+        "getMilliseconds m 0 (duration) int",
+        get_milliseconds,
+        one,
+        est::cel_default
+    ),
+];
+
+// The runtime costs (cel-go `interpreter/runtimecost.go`; Kubernetes' `CallCost` adds nothing
+// for these functions).
+
+/// A flat 1.
+fn one(_: &[Value]) -> u64 {
+    1
+}
+
+/// `actualSize` of argument `i` (1 when absent).
+fn size_at(args: &[Value], i: usize) -> u64 {
+    args.get(i).map_or(1, Value::actual_size)
+}
+
+/// `bytes(string)`: the string is traversed.
+fn from_string_cost(args: &[Value]) -> u64 {
+    match args {
+        [Value::String(_)] => ceil(size_at(args, 0) as f64 * 0.1),
+        _ => 1,
+    }
+}
+
+/// `string(bytes)`: the bytes are traversed.
+fn from_bytes_cost(args: &[Value]) -> u64 {
+    match args {
+        [Value::Bytes(_)] => ceil(size_at(args, 0) as f64 * 0.1),
+        _ => 1,
+    }
+}
+
+/// `startsWith`/`endsWith`: the vectors (cel-go v0.29.2) charge the prefix or suffix length.
+fn affix_cost(args: &[Value]) -> u64 {
+    match args {
+        [Value::String(_), _] => ceil(size_at(args, 1) as f64 * 0.1),
+        _ => 1,
+    }
+}
+
+/// `s.matches(re)`: the string traversed once per regex character.
+fn matches_cost(args: &[Value]) -> u64 {
+    match args {
+        [Value::String(_), Value::String(_)] => {
+            ceil((1.0 + size_at(args, 0) as f64) * 0.1) * ceil(size_at(args, 1) as f64 * 0.25)
+        }
+        _ => 1,
+    }
+}
+
+/// `s.contains(t)`: both strings traversed.
+fn contains_cost(args: &[Value]) -> u64 {
+    match args {
+        [Value::String(_), Value::String(_)] => {
+            ceil(size_at(args, 0) as f64 * 0.1) * ceil(size_at(args, 1) as f64 * 0.1)
+        }
+        _ => 1,
+    }
+}
+
+/// `_==_`: Kubernetes' library types compare at 1 (their `_==_` overloads), everything else
+/// by cel-go's default, a tenth of the smaller size.
+fn equals_cost(args: &[Value]) -> u64 {
+    match args {
+        [Value::Quantity(_)
+        | Value::Ip(_)
+        | Value::Cidr(_)
+        | Value::Format(_)
+        | Value::Url(_)
+        | Value::Semver(_), _] => 1,
+        [_, _] => not_equals_cost(args),
+        _ => 1,
+    }
+}
+
+/// `_!=_`: a tenth of the smaller size.
+fn not_equals_cost(args: &[Value]) -> u64 {
+    match args {
+        [a, c] => ceil(a.actual_size().min(c.actual_size()) as f64 * 0.1),
+        _ => 1,
+    }
+}
+
+/// `_<_` and the other orderings: strings and bytes compare up to the shorter one.
+fn compare_cost(args: &[Value]) -> u64 {
+    match args {
+        [Value::String(_), Value::String(_)] | [Value::Bytes(_), Value::Bytes(_)] => {
+            ceil(size_at(args, 0).min(size_at(args, 1)) as f64 * 0.1)
+        }
+        _ => 1,
+    }
+}
+
+// The implementations.
+
+fn size(_: Behavior, args: &[Value]) -> EvalResult {
+    use Value::*;
+    match args {
+        [x @ (String(_) | Bytes(_) | List(_) | Map(_))] => Ok(Int(x.actual_size() as i64)),
+        _ => Err(nso()),
+    }
+}
+
+fn contains(_: Behavior, args: &[Value]) -> EvalResult {
+    match args {
+        [Value::String(a), Value::String(c)] => b(a.contains(&**c)),
+        _ => Err(nso()),
+    }
+}
+
+fn starts_with(_: Behavior, args: &[Value]) -> EvalResult {
+    match args {
+        [Value::String(a), Value::String(c)] => b(a.starts_with(&**c)),
+        _ => Err(nso()),
+    }
+}
+
+fn ends_with(_: Behavior, args: &[Value]) -> EvalResult {
+    match args {
+        [Value::String(a), Value::String(c)] => b(a.ends_with(&**c)),
+        _ => Err(nso()),
+    }
+}
+
+fn matches(_: Behavior, args: &[Value]) -> EvalResult {
+    match args {
+        [Value::String(a), Value::String(re)] => b(lib::regex(re)?.is_match(a)),
+        _ => Err(nso()),
+    }
+}
+
+/// A conversion: one argument.
+fn unary(args: &[Value], f: fn(&Value) -> EvalResult) -> EvalResult {
+    match args {
+        [x] => f(x),
+        _ => Err(nso()),
+    }
+}
+
+fn int(_: Behavior, args: &[Value]) -> EvalResult {
+    unary(args, to_int)
+}
+
+fn uint(_: Behavior, args: &[Value]) -> EvalResult {
+    unary(args, to_uint)
+}
+
+fn double(_: Behavior, args: &[Value]) -> EvalResult {
+    unary(args, to_double)
+}
+
+fn bool(_: Behavior, args: &[Value]) -> EvalResult {
+    unary(args, to_bool)
+}
+
+/// `string(x)`, also the Kubernetes IP and CIDR libraries' overloads.
+pub(super) fn string(_: Behavior, args: &[Value]) -> EvalResult {
+    unary(args, to_string)
+}
+
+fn bytes(_: Behavior, args: &[Value]) -> EvalResult {
+    unary(args, to_bytes)
+}
+
+fn duration(_: Behavior, args: &[Value]) -> EvalResult {
+    unary(args, to_duration)
+}
+
+fn timestamp(_: Behavior, args: &[Value]) -> EvalResult {
+    unary(args, to_timestamp)
+}
+
+fn type_of(_: Behavior, args: &[Value]) -> EvalResult {
+    unary(args, |x| Ok(Value::Type(Arc::from(x.type_name()))))
+}
+
+fn to_dyn(_: Behavior, args: &[Value]) -> EvalResult {
+    unary(args, |x| Ok(x.clone()))
+}
+
+fn logical_not(_: Behavior, args: &[Value]) -> EvalResult {
+    match args {
+        [Value::Bool(v)] => b(!v),
+        _ => Err(nso()),
+    }
+}
+
+/// A binary operator: two arguments.
+fn binary(args: &[Value], f: fn(&Value, &Value) -> EvalResult) -> EvalResult {
+    match args {
+        [x, y] => f(x, y),
+        _ => Err(nso()),
+    }
+}
+
+fn eq(_: Behavior, args: &[Value]) -> EvalResult {
+    binary(args, |x, y| b(equals(x, y)))
+}
+
+fn ne(_: Behavior, args: &[Value]) -> EvalResult {
+    binary(args, |x, y| b(!equals(x, y)))
+}
+
+fn less(_: Behavior, args: &[Value]) -> EvalResult {
+    binary(args, |x, y| cmp_op(x, y, |o| o == Ordering::Less))
+}
+
+fn less_equals(_: Behavior, args: &[Value]) -> EvalResult {
+    binary(args, |x, y| cmp_op(x, y, |o| o != Ordering::Greater))
+}
+
+fn greater(_: Behavior, args: &[Value]) -> EvalResult {
+    binary(args, |x, y| cmp_op(x, y, |o| o == Ordering::Greater))
+}
+
+fn greater_equals(_: Behavior, args: &[Value]) -> EvalResult {
+    binary(args, |x, y| cmp_op(x, y, |o| o != Ordering::Less))
+}
+
+fn subtract(_: Behavior, args: &[Value]) -> EvalResult {
+    binary(args, sub)
+}
+
+fn multiply(_: Behavior, args: &[Value]) -> EvalResult {
+    use Value::*;
+    binary(args, |x, y| match (x, y) {
+        (Int(a), Int(c)) => a.checked_mul(*c).map(Int).ok_or_else(EvalError::overflow),
+        (Uint(a), Uint(c)) => a.checked_mul(*c).map(Uint).ok_or_else(uint_overflow),
+        (Double(a), Double(c)) => Ok(Double(a * c)),
+        _ => Err(nso()),
+    })
+}
+
+fn divide(_: Behavior, args: &[Value]) -> EvalResult {
+    use Value::*;
+    binary(args, |x, y| match (x, y) {
+        (Int(_), Int(0)) | (Uint(_), Uint(0)) => Err(EvalError::division_by_zero()),
+        (Int(a), Int(c)) => a.checked_div(*c).map(Int).ok_or_else(EvalError::overflow),
+        (Uint(a), Uint(c)) => Ok(Uint(a / c)),
+        (Double(a), Double(c)) => Ok(Double(a / c)),
+        _ => Err(nso()),
+    })
+}
+
+fn modulo(_: Behavior, args: &[Value]) -> EvalResult {
+    use Value::*;
+    binary(args, |x, y| match (x, y) {
+        (Int(_), Int(0)) | (Uint(_), Uint(0)) => Err(EvalError::modulus_by_zero()),
+        (Int(a), Int(c)) => a.checked_rem(*c).map(Int).ok_or_else(EvalError::overflow),
+        (Uint(a), Uint(c)) => Ok(Uint(a % c)),
+        _ => Err(nso()),
+    })
+}
+
+fn negate(_: Behavior, args: &[Value]) -> EvalResult {
+    use Value::*;
+    unary(args, |x| match x {
+        Int(a) => a.checked_neg().map(Int).ok_or_else(EvalError::overflow),
+        Double(a) => Ok(Double(-a)),
+        Duration(d) => d
+            .checked_neg()
+            .map(Duration)
+            .ok_or_else(EvalError::overflow),
+        _ => Err(nso()),
+    })
+}
+
+/// The timestamp and duration getters: the receiver and an optional time zone.
+macro_rules! getter {
+    ($name:ident, $func:literal) => {
+        fn $name(_: Behavior, args: &[Value]) -> EvalResult {
+            match args {
+                [x, rest @ ..] if rest.len() <= 1 => time_getter($func, x, rest.first()),
+                _ => Err(nso()),
+            }
+        }
+    };
+}
+
+getter!(get_full_year, "getFullYear");
+getter!(get_month, "getMonth");
+getter!(get_date, "getDate");
+getter!(get_day_of_month, "getDayOfMonth");
+getter!(get_day_of_week, "getDayOfWeek");
+getter!(get_day_of_year, "getDayOfYear");
+getter!(get_hours, "getHours");
+getter!(get_minutes, "getMinutes");
+getter!(get_seconds, "getSeconds");
+getter!(get_milliseconds, "getMilliseconds");
+
+/// The standard library's operators, by name; `not_here` when `func` is not one of them.
+pub(super) fn call(_beh: Behavior, func: &str, _member: bool, args: &[Value]) -> EvalResult {
     use Value::*;
     match (func, args) {
         // ---- operators ----
-        ("_==_", [x, y]) => b(equals(x, y)),
-        ("_!=_", [x, y]) => b(!equals(x, y)),
-        ("_<_", [x, y]) => cmp_op(x, y, |o| o == Ordering::Less),
-        ("_<=_", [x, y]) => cmp_op(x, y, |o| o != Ordering::Greater),
-        ("_>_", [x, y]) => cmp_op(x, y, |o| o == Ordering::Greater),
-        ("_>=_", [x, y]) => cmp_op(x, y, |o| o != Ordering::Less),
         ("_+_", [x, y]) => add(x, y),
-        ("_-_", [x, y]) => sub(x, y),
-        ("_*_", [x, y]) => match (x, y) {
-            (Int(a), Int(c)) => a.checked_mul(*c).map(Int).ok_or_else(EvalError::overflow),
-            (Uint(a), Uint(c)) => a.checked_mul(*c).map(Uint).ok_or_else(uint_overflow),
-            (Double(a), Double(c)) => Ok(Double(a * c)),
-            _ => Err(nso()),
-        },
-        ("_/_", [x, y]) => match (x, y) {
-            (Int(_), Int(0)) | (Uint(_), Uint(0)) => Err(EvalError::division_by_zero()),
-            (Int(a), Int(c)) => a.checked_div(*c).map(Int).ok_or_else(EvalError::overflow),
-            (Uint(a), Uint(c)) => Ok(Uint(a / c)),
-            (Double(a), Double(c)) => Ok(Double(a / c)),
-            _ => Err(nso()),
-        },
-        ("_%_", [x, y]) => match (x, y) {
-            (Int(_), Int(0)) | (Uint(_), Uint(0)) => Err(EvalError::modulus_by_zero()),
-            (Int(a), Int(c)) => a.checked_rem(*c).map(Int).ok_or_else(EvalError::overflow),
-            (Uint(a), Uint(c)) => Ok(Uint(a % c)),
-            _ => Err(nso()),
-        },
-        ("-_", [x]) => match x {
-            Int(a) => a.checked_neg().map(Int).ok_or_else(EvalError::overflow),
-            Double(a) => Ok(Double(-a)),
-            Duration(d) => d
-                .checked_neg()
-                .map(Duration)
-                .ok_or_else(EvalError::overflow),
-            _ => Err(nso()),
-        },
-        ("!_", [Bool(v)]) => b(!v),
         ("@not_strictly_false", [x]) => b(!matches!(x, Bool(false))),
         ("@in", [x, c]) => match c {
             List(l) => b(l.items().iter().any(|e| equals(x, e))),
             Map(m) => b(m.get(x).is_some()),
             _ => Err(nso()),
         },
-        // ---- standard library ----
-        ("size", [x]) => match x {
-            String(_) | Bytes(_) | List(_) | Map(_) => Ok(Int(x.actual_size() as i64)),
-            _ => Err(nso()),
-        },
-        ("contains", [String(a), String(c)]) => b(a.contains(&**c)),
-        ("startsWith", [String(a), String(c)]) => b(a.starts_with(&**c)),
-        ("endsWith", [String(a), String(c)]) => b(a.ends_with(&**c)),
-        ("matches", [String(a), String(re)]) => {
-            let r = lib::regex(re)?;
-            b(r.is_match(a))
-        }
-        ("int", [x]) => to_int(x),
-        ("uint", [x]) => to_uint(x),
-        ("double", [x]) => match x {
-            Double(_) => Ok(x.clone()),
-            Int(i) => Ok(Double(*i as f64)),
-            Uint(u) => Ok(Double(*u as f64)),
-            // cel-go: strconv.ParseFloat; a range error (`1e400`) fails like a syntax error.
-            String(st) => crate::k8s::gofloat::parse_float(st)
-                .map(Double)
-                .map_err(|_| conversion_error("string", "double")),
-            _ => Err(nso()),
-        },
-        ("bool", [x]) => match x {
-            Bool(_) => Ok(x.clone()),
-            String(st) => match &**st {
-                "1" | "t" | "T" | "TRUE" | "true" | "True" => b(true),
-                "0" | "f" | "F" | "FALSE" | "false" | "False" => b(false),
-                _ => Err(err("type conversion error from 'string' to 'bool'")),
-            },
-            _ => Err(nso()),
-        },
-        ("string", [x]) => to_string(x),
-        ("bytes", [x]) => match x {
-            Bytes(_) => Ok(x.clone()),
-            String(st) => Ok(Bytes(Arc::from(st.as_bytes()))),
-            _ => Err(nso()),
-        },
-        ("duration", [x]) => match x {
-            Duration(_) => Ok(x.clone()),
-            String(st) => parse_go_duration(st).map(Duration).ok_or_else(|| {
-                err("type conversion error from 'string' to 'google.protobuf.Duration'")
-            }),
-            _ => Err(nso()),
-        },
-        ("timestamp", [x]) => match x {
-            Timestamp(_) => Ok(x.clone()),
-            String(st) => match chrono::DateTime::parse_from_rfc3339(st) {
-                Ok(t) if in_range(&t) => Ok(Timestamp(t)),
-                Ok(_) => Err(timestamp_overflow()),
-                Err(_) => Err(conversion_error("string", "google.protobuf.Timestamp")),
-            },
-            Int(i) => chrono::DateTime::from_timestamp(*i, 0)
-                .map(|t| t.fixed_offset())
-                .filter(in_range)
-                .map(Timestamp)
-                .ok_or_else(timestamp_overflow),
-            _ => Err(nso()),
-        },
-        ("type", [x]) => Ok(Type(Arc::from(x.type_name()))),
-        ("dyn", [x]) => Ok(x.clone()),
-
-        // ---- timestamps and durations ----
-        (
-            "getFullYear" | "getMonth" | "getDate" | "getDayOfMonth" | "getDayOfWeek"
-            | "getDayOfYear" | "getHours" | "getMinutes" | "getSeconds" | "getMilliseconds",
-            [x, rest @ ..],
-        ) if member && rest.len() <= 1 => time_getter(func, x, rest.first()),
 
         _ => Err(not_here()),
     }
@@ -248,6 +1462,71 @@ fn to_int(x: &Value) -> EvalResult {
         Duration(d) => Ok(Int(*d)),
         Timestamp(t) => Ok(Int(t.timestamp())),
         Bool(_) => Err(nso()),
+        _ => Err(nso()),
+    }
+}
+
+fn to_double(x: &Value) -> EvalResult {
+    use Value::*;
+    match x {
+        Double(_) => Ok(x.clone()),
+        Int(i) => Ok(Double(*i as f64)),
+        Uint(u) => Ok(Double(*u as f64)),
+        // cel-go: strconv.ParseFloat; a range error (`1e400`) fails like a syntax error.
+        String(st) => crate::k8s::gofloat::parse_float(st)
+            .map(Double)
+            .map_err(|_| conversion_error("string", "double")),
+        _ => Err(nso()),
+    }
+}
+
+fn to_bool(x: &Value) -> EvalResult {
+    use Value::*;
+    match x {
+        Bool(_) => Ok(x.clone()),
+        String(st) => match &**st {
+            "1" | "t" | "T" | "TRUE" | "true" | "True" => b(true),
+            "0" | "f" | "F" | "FALSE" | "false" | "False" => b(false),
+            _ => Err(err("type conversion error from 'string' to 'bool'")),
+        },
+        _ => Err(nso()),
+    }
+}
+
+fn to_bytes(x: &Value) -> EvalResult {
+    use Value::*;
+    match x {
+        Bytes(_) => Ok(x.clone()),
+        String(st) => Ok(Bytes(Arc::from(st.as_bytes()))),
+        _ => Err(nso()),
+    }
+}
+
+fn to_duration(x: &Value) -> EvalResult {
+    use Value::*;
+    match x {
+        Duration(_) => Ok(x.clone()),
+        String(st) => parse_go_duration(st).map(Duration).ok_or_else(|| {
+            err("type conversion error from 'string' to 'google.protobuf.Duration'")
+        }),
+        _ => Err(nso()),
+    }
+}
+
+fn to_timestamp(x: &Value) -> EvalResult {
+    use Value::*;
+    match x {
+        Timestamp(_) => Ok(x.clone()),
+        String(st) => match chrono::DateTime::parse_from_rfc3339(st) {
+            Ok(t) if in_range(&t) => Ok(Timestamp(t)),
+            Ok(_) => Err(timestamp_overflow()),
+            Err(_) => Err(conversion_error("string", "google.protobuf.Timestamp")),
+        },
+        Int(i) => chrono::DateTime::from_timestamp(*i, 0)
+            .map(|t| t.fixed_offset())
+            .filter(in_range)
+            .map(Timestamp)
+            .ok_or_else(timestamp_overflow),
         _ => Err(nso()),
     }
 }

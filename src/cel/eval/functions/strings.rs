@@ -4,7 +4,7 @@
 //! Kubernetes' (its `CallCost`/`EstimateCallCost` match these functions by name), but for
 //! `charAt` (cel-go's default) and `strings.quote` (cel-go's own).
 
-use crate::cel::cost::library as est;
+use crate::cel::estimate::library as est;
 use crate::k8s::Behavior;
 
 use super::super::value::{equals, quote, EvalResult, Value};

@@ -6,7 +6,7 @@
 use super::super::value::{EvalResult, Key, Value};
 use super::args::{display, err, nso};
 use super::overload::{Overload, RuntimeCost};
-use crate::cel::cost::library::cel_default;
+use crate::cel::estimate::library::cel_default;
 use crate::k8s::Behavior;
 
 /// The library's overloads.

@@ -2,9 +2,9 @@
 //! children (list items correlated by map-list keys, additionalProperties values, object
 //! properties), stopping when the budget runs out.
 
-use super::super::convert::{field_name, Needs};
-use super::super::value::Value;
 use super::{Corr, Limits, RuleError, Validator};
+use crate::cel::eval::convert::{field_name, Needs};
+use crate::cel::eval::value::Value;
 use crate::k8s::FieldPath;
 use crate::schema::{AdditionalProperties, Schema};
 use crate::yaml::{Node, Value as Y};

@@ -5,9 +5,9 @@ use std::sync::Arc;
 
 use indexmap::IndexMap;
 
-use super::super::ast;
-use super::super::convert::escape;
 use super::{CompiledRule, Needs, Validator};
+use crate::cel::eval::ast;
+use crate::cel::eval::convert::escape;
 use crate::cel::schema_types::{decl_type_at, ROOT_TYPE_NAME};
 use crate::cel::{CompileOptions, DeclType};
 use crate::schema::{AdditionalProperties, Schema, ValidationRule};

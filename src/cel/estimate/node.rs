@@ -7,7 +7,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use super::estimate::SizeEstimate;
+use super::SizeEstimate;
 use crate::cel::ast::Expr;
 use crate::cel::types::Type;
 
@@ -26,7 +26,7 @@ pub struct GoPath {
 
 impl GoPath {
     /// `[]string{name}`: a fresh slice of capacity 1.
-    pub(super) fn single(name: &str) -> GoPath {
+    pub(crate) fn single(name: &str) -> GoPath {
         GoPath {
             backing: Some(Rc::new(RefCell::new(vec![name.to_string()]))),
             len: 1,
@@ -56,7 +56,7 @@ impl GoPath {
 
     /// Go `append(p, s)`: in place when there is spare capacity, else a new backing array of
     /// twice the capacity (Go's growth rule for short slices of 16-byte elements).
-    pub(super) fn append(&self, s: &str) -> GoPath {
+    pub(crate) fn append(&self, s: &str) -> GoPath {
         if let Some(b) = &self.backing {
             let mut v = b.borrow_mut();
             if self.len < v.len() {
@@ -81,7 +81,7 @@ impl GoPath {
 
     /// `make` + `copy` + one element: an unshared extended copy, or nil for a nil path
     /// (apiserver `listElementNode`).
-    pub(super) fn appended_copy(&self, s: &str) -> GoPath {
+    pub(crate) fn appended_copy(&self, s: &str) -> GoPath {
         if self.is_nil() {
             return GoPath::default();
         }
@@ -108,7 +108,7 @@ pub struct AstNode<'a> {
 }
 
 impl<'a> AstNode<'a> {
-    pub(super) fn synthetic(path: GoPath, ty: &'a Type) -> AstNode<'a> {
+    pub(crate) fn synthetic(path: GoPath, ty: &'a Type) -> AstNode<'a> {
         AstNode {
             path,
             ty,

@@ -1,3 +1,10 @@
+//! What the static cost estimate is made of: the expression as the estimators see it
+//! ([`node`]), the interval arithmetic below, and the per-call estimates of the libraries
+//! ([`library`]). It sits below both the overload tables (`eval::functions`, whose rows hold
+//! each overload's estimate beside its implementation) and the estimator ([`crate::cel::cost`],
+//! which walks an expression and asks the rows), so that the two depend on it and not on each
+//! other.
+//!
 //! Cost and size intervals with cel-go's saturating arithmetic (`checker/cost.go`,
 //! `common/cost.go`).
 //!
@@ -5,6 +12,9 @@
 //! wraps: sums and products saturate at `u64::MAX`, which cel-go also uses to mean "unknown".
 //! Fractional cost factors (0.1 per string character, 0.25 per regex character) are applied with
 //! Go's float64 arithmetic and rounded up, so that the results match the API server bit for bit.
+
+pub mod library;
+pub mod node;
 
 /// `common.SelectAndIdentCost`: reading an identifier or selecting a field.
 pub const SELECT_AND_IDENT_COST: u64 = 1;

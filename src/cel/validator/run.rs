@@ -2,13 +2,13 @@
 //! per-call limit and the shared budget, and the server's wording of each failure
 //! (messageExpression → message → `failed rule: <rule>`, reasons, fieldPath).
 
-use super::super::convert::{to_value_needed, Needs};
-use super::super::interp::{evaluate, Options};
-use super::super::value::{render_field_value, ErrorKind, Value};
 use super::walk::{Converted, Shared};
 use super::{
     At, CompiledRule, Corr, ErrorType, Limits, RuleError, Validator, MAX_MESSAGE_EXPRESSION_BYTES,
 };
+use crate::cel::eval::convert::{to_value_needed, Needs};
+use crate::cel::eval::interp::{evaluate, Options};
+use crate::cel::eval::value::{render_field_value, ErrorKind, Value};
 use crate::schema::{Schema, ValidationRule};
 use crate::yaml::{Node, Value as Y};
 

@@ -14,9 +14,9 @@
 
 use std::sync::Arc;
 
-use super::super::ast::{Expr, ExprKind};
-use super::super::convert::{FieldList, Needs};
 use crate::cel::escaping::is_reserved;
+use crate::cel::eval::ast::{Expr, ExprKind};
+use crate::cel::eval::convert::{FieldList, Needs};
 
 /// One step of a path.
 #[derive(Clone)]

@@ -30,8 +30,8 @@ use indexmap::IndexMap;
 
 use std::sync::Arc;
 
-use super::ast::Expr;
-use super::convert::{escape, Needs};
+use crate::cel::eval::ast::Expr;
+use crate::cel::eval::convert::{escape, Needs};
 use crate::k8s::{Behavior, FieldPath};
 use crate::schema::correlate::Pair;
 use crate::schema::{Schema, ValidationRule};

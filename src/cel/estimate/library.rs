@@ -10,11 +10,11 @@
 
 use std::ops::Add;
 
-use super::estimate::{
+use super::node::{AstNode, SizeEstimator};
+use super::{
     CostEstimate, SizeEstimate, LIST_CREATE_BASE_COST, REGEX_STRING_LENGTH_COST_FACTOR,
     STRING_TRAVERSAL_COST_FACTOR, STRUCT_CREATE_BASE_COST,
 };
-use super::node::{AstNode, SizeEstimator};
 use crate::cel::ast::{ExprKind, Literal};
 use crate::cel::types::{opaque, Type};
 
@@ -103,22 +103,6 @@ fn is_string_or_bytes(t: &Type) -> bool {
     matches!(t, Type::String | Type::Bytes)
 }
 
-/// The Kubernetes library's `EstimateCallCost` for the functions of libraries not on the
-/// overload table yet, matched by function name as upstream does: `_==_` of its types (the
-/// standard library's equality is not on the table yet); `overload` is not needed by it.
-pub fn kubernetes_call_cost(
-    function: &str,
-    _overload: &str,
-    _target: Option<&AstNode<'_>>,
-    args: &[AstNode<'_>],
-    _sizes: &dyn SizeEstimator,
-) -> Option<CallEstimate> {
-    match function {
-        "_==_" => opaque_equality_cost(args),
-        _ => None,
-    }
-}
-
 /// No estimate of its own: cel-go's default of 1 (plus the arguments).
 pub fn cel_default(
     _: Option<&AstNode<'_>>,
@@ -126,6 +110,109 @@ pub fn cel_default(
     _: &dyn SizeEstimator,
 ) -> Option<CallEstimate> {
     None
+}
+
+// The estimates cel-go's `functionCost` gives standard-library functions itself (its `switch
+// overloadID`), named on the overload table's rows (`eval::functions::standard`); the sizes are
+// the arguments' computed sizes only, as cel-go reads them there.
+
+/// A node's computed size, unknown when there is none (cel-go's `ComputedSize`).
+fn computed(n: &AstNode<'_>) -> SizeEstimate {
+    n.computed_size.unwrap_or(SizeEstimate::UNKNOWN)
+}
+
+/// `bytes(string)`: the string traversed; up to four bytes per character.
+pub fn string_to_bytes(
+    _: Option<&AstNode<'_>>,
+    args: &[AstNode<'_>],
+    _: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    let [a] = args else { return None };
+    let sz = computed(a);
+    Some(CallEstimate {
+        cost: sz.multiply_by_cost_factor(STRING_TRAVERSAL_COST_FACTOR),
+        result_size: Some(SizeEstimate::new(sz.min, sz.max.wrapping_mul(4))),
+    })
+}
+
+/// `string(bytes)`: the bytes traversed; at least a quarter as many characters.
+pub fn bytes_to_string(
+    _: Option<&AstNode<'_>>,
+    args: &[AstNode<'_>],
+    _: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    let [a] = args else { return None };
+    let sz = computed(a);
+    Some(CallEstimate {
+        cost: sz.multiply_by_cost_factor(STRING_TRAVERSAL_COST_FACTOR),
+        result_size: Some(SizeEstimate::new(sz.min / 4, sz.max)),
+    })
+}
+
+/// `startsWith`/`endsWith`: the prefix or suffix traversed.
+pub fn affix(
+    _: Option<&AstNode<'_>>,
+    args: &[AstNode<'_>],
+    _: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    let [a] = args else { return None };
+    CallEstimate::cost(computed(a).multiply_by_cost_factor(STRING_TRAVERSAL_COST_FACTOR))
+}
+
+/// `s.matches(re)`: the string traversed once per regex character.
+pub fn matches_string(
+    target: Option<&AstNode<'_>>,
+    args: &[AstNode<'_>],
+    _: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    let (Some(t), [re]) = (target, args) else {
+        return None;
+    };
+    let str_cost = computed(t)
+        .add(SizeEstimate::fixed(1))
+        .multiply_by_cost_factor(STRING_TRAVERSAL_COST_FACTOR);
+    let regex_cost = computed(re).multiply_by_cost_factor(REGEX_STRING_LENGTH_COST_FACTOR);
+    CallEstimate::cost(str_cost.multiply(regex_cost))
+}
+
+/// `s.contains(t)`: both strings traversed.
+pub fn contains_string(
+    target: Option<&AstNode<'_>>,
+    args: &[AstNode<'_>],
+    _: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    let (Some(t), [sub]) = (target, args) else {
+        return None;
+    };
+    let st = STRING_TRAVERSAL_COST_FACTOR;
+    CallEstimate::cost(
+        computed(t)
+            .multiply_by_cost_factor(st)
+            .multiply(computed(sub).multiply_by_cost_factor(st)),
+    )
+}
+
+/// `_==_`: the Kubernetes library's estimate for its own types, else cel-go's for any values.
+pub fn equals(
+    target: Option<&AstNode<'_>>,
+    args: &[AstNode<'_>],
+    sizes: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    opaque_equality_cost(args).or_else(|| size_compare(target, args, sizes))
+}
+
+/// `_!=_`, `_==_` and the orderings of strings and bytes: up to the smaller size traversed.
+pub fn size_compare(
+    _: Option<&AstNode<'_>>,
+    args: &[AstNode<'_>],
+    _: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    let [a, c, ..] = args else { return None };
+    let smallest_max = computed(a).max.min(computed(c).max);
+    let min = u64::from(smallest_max > 0);
+    CallEstimate::cost(
+        CostEstimate::new(min, smallest_max).multiply_by_cost_factor(STRING_TRAVERSAL_COST_FACTOR),
+    )
 }
 
 // The estimates of the Kubernetes libraries' overloads (apiserver `pkg/cel/library/cost.go`,
@@ -453,8 +540,9 @@ fn contains_cost(
     c
 }
 
-/// `_==_` on two values of the same Kubernetes library type.
-fn opaque_equality_cost(args: &[AstNode<'_>]) -> Option<CallEstimate> {
+/// `_==_` on two values of the same Kubernetes library type (the Kubernetes library's
+/// `EstimateCallCost`, which matches `_==_` by function name); `None` for other values.
+pub fn opaque_equality_cost(args: &[AstNode<'_>]) -> Option<CallEstimate> {
     let st = STRING_TRAVERSAL_COST_FACTOR;
     if args.len() != 2 {
         return None;
