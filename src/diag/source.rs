@@ -334,6 +334,45 @@ mod tests {
         );
     }
 
+    /// A window of a longer file answers with the file's lines, by counting and by its table
+    /// alike, and takes them back in `line_range`; a resolved file answers from its positions.
+    #[test]
+    fn windows_number_lines_as_the_whole_file_does() {
+        let whole = "a: 1\n---\nb: 2\nc: çd\n";
+        let cut = whole.find("b:").unwrap();
+        let file = SourceFile::new("x", whole.to_string());
+        let window = SourceFile::window("x", whole[cut..].to_string(), 2);
+        assert_eq!(window.first_line(), 2);
+        for at in 0..whole.len() - cut {
+            assert_eq!(window.line_col(at), file.line_col(cut + at), "{at}");
+        }
+        // Now with its table built.
+        assert_eq!(window.line_count(), file.line_count() - 2);
+        let at = whole.len() - cut - 2;
+        assert_eq!(window.line_col(at), file.line_col(cut + at));
+        let range = window.line_range(4);
+        assert_eq!(
+            &window.text[range.start()..range.end()],
+            &whole[file.line_range(4).start()..file.line_range(4).end()]
+        );
+        let resolved = SourceFile::resolved(
+            "x",
+            vec![
+                LineCol { line: 7, column: 2 },
+                LineCol { line: 9, column: 1 },
+            ],
+        );
+        assert_eq!(resolved.line_col(1), LineCol { line: 9, column: 1 });
+        assert_eq!(resolved.line_col(5), LineCol { line: 9, column: 1 });
+        assert_eq!(
+            resolved.span_lines(Span::new(0, 1)),
+            (
+                LineCol { line: 7, column: 2 },
+                LineCol { line: 9, column: 1 }
+            )
+        );
+    }
+
     /// The byte-by-byte definition `line_starts_of` replaced: a line starts at 0 and after
     /// each `\n`.
     fn line_starts_bytewise(text: &str) -> Vec<u32> {

@@ -86,9 +86,8 @@ fn run_once(
     schemas.extend(settings.chart_crds(&paths));
     // Standard input longer than a chunk is checked a chunk at a time (`chunked.rs`), unless
     // the run needs every text at the end (`--fix`, `--old`, `--old-ref`).
-    let streams = fixing == Fixing::No
-        && args.validation.old_ref.is_none()
-        && args.validation.old.is_empty();
+    let streams =
+        fixing == Fixing::No && args.validation.old_ref.is_none() && args.validation.old.is_empty();
     let gathered = if streams {
         super::gather_streamed(settings, &paths, &schemas)?
     } else {

@@ -73,7 +73,12 @@ pub(super) fn report(
         render::render(settings.format, &report, &piece, out)?;
         head.diagnostics = Vec::new();
     } else {
-        kept.add(&head.files[f], f, &mut head.diagnostics, &mut head.suppressed);
+        kept.add(
+            &head.files[f],
+            f,
+            &mut head.diagnostics,
+            &mut head.suppressed,
+        );
         kept.diagnostics = std::mem::take(&mut head.diagnostics);
         kept.suppressed = std::mem::take(&mut head.suppressed);
     }
