@@ -457,6 +457,8 @@ pub fn pending_streamed(inputs: Vec<Input>) -> Vec<Loaded> {
     inputs
         .into_iter()
         .map(|input| match input.origin {
+            // `--crd -`: every CRD of the stream is a schema of the run, so it is read whole.
+            Origin::Stdin if input.role == Role::SchemaOnly => Loaded::read(input),
             Origin::Stdin => {
                 let mut chunks = DocumentChunks::with_sizes(
                     std::io::stdin(),

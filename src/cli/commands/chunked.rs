@@ -20,7 +20,7 @@ use std::io::{self, Write};
 
 use super::{finish_findings, say_skipped};
 use crate::cli::driver::{self, Part, RunResult};
-use crate::cli::input::{DocumentChunks, Input};
+use crate::cli::input::{Chunk, DocumentChunks, Input};
 use crate::cli::settings::Settings;
 use crate::cli::{status, Failure, Status};
 use crate::diag::render::{self, Format, Report, Summary};
@@ -87,52 +87,76 @@ pub(super) fn report(
     }
     let mut chunks = chunks;
     loop {
-        let lines = chunks.lines_read();
-        let part = match chunks.next() {
-            None => break,
-            Some(Ok(chunk)) => stream.check(f, &input, chunk),
-            Some(Err(e)) => stream.failed(f, &input, lines, e),
+        // Two chunks at a time, checked side by side: a chunk's parse takes one core, as one
+        // file's does in a run of files.
+        let mut batch = Vec::with_capacity(2);
+        while batch.len() < 2 {
+            let lines = chunks.lines_read();
+            match chunks.next() {
+                None => break,
+                Some(Ok(chunk)) => batch.push(Ok(chunk)),
+                Some(Err(e)) => {
+                    batch.push(Err((lines, e)));
+                    break;
+                }
+            }
+        }
+        let check = |read: Result<Chunk, (u64, String)>| match read {
+            Ok(chunk) => stream.check(f, &input, chunk),
+            Err((lines, e)) => stream.failed(f, &input, lines, e),
         };
-        let Part {
-            file,
-            diagnostics,
-            annotations,
-            skipped,
-            documents,
-            resources,
-            skipped_count,
-            io_failed: failed,
-        } = part;
-        bare[f] = file;
-        let (mut diagnostics, mut suppressed) =
-            finish_findings(settings, &bare, diagnostics, &annotations);
-        summary.documents += documents;
-        summary.resources += resources;
-        summary.skipped += skipped_count;
-        summary.count(&diagnostics);
-        summary.suppressed += suppressed.len();
-        io_failed |= failed;
-        if settings.verbose {
-            say_skipped(&bare, &skipped)?;
+        let parts = match (batch.pop(), batch.pop()) {
+            (None, _) => break,
+            (Some(only), None) => vec![check(only)],
+            (Some(second), Some(first)) => {
+                let (a, b) = rayon::join(|| check(first), || check(second));
+                vec![a, b]
+            }
+        };
+        for mut part in parts {
+            stream.settle(&mut part);
+            let Part {
+                file,
+                diagnostics,
+                annotations,
+                skipped,
+                documents,
+                resources,
+                skipped_count,
+                io_failed: failed,
+                ..
+            } = part;
+            bare[f] = file;
+            let (mut diagnostics, mut suppressed) =
+                finish_findings(settings, &bare, diagnostics, &annotations);
+            summary.documents += documents;
+            summary.resources += resources;
+            summary.skipped += skipped_count;
+            summary.count(&diagnostics);
+            summary.suppressed += suppressed.len();
+            io_failed |= failed;
+            if settings.verbose {
+                say_skipped(&bare, &skipped)?;
+            }
+            if streaming {
+                // The chunk stands in for standard input while its findings are drawn.
+                std::mem::swap(&mut head.files[f], &mut bare[f]);
+                let report = Report {
+                    files: &head.files,
+                    diagnostics: &diagnostics,
+                    suppressed: &[],
+                    summary: &none,
+                    rules: &rules,
+                };
+                render::render(settings.format, &report, &piece, out)?;
+                std::mem::swap(&mut head.files[f], &mut bare[f]);
+            } else {
+                kept.add(&bare[f], f, &mut diagnostics, &mut suppressed);
+                kept.diagnostics.append(&mut diagnostics);
+                kept.suppressed.append(&mut suppressed);
+            }
+            bare[f] = SourceFile::new(input.name.clone(), String::new());
         }
-        if streaming {
-            // The chunk stands in for standard input while its findings are drawn.
-            std::mem::swap(&mut head.files[f], &mut bare[f]);
-            let report = Report {
-                files: &head.files,
-                diagnostics: &diagnostics,
-                suppressed: &[],
-                summary: &none,
-                rules: &rules,
-            };
-            render::render(settings.format, &report, &piece, out)?;
-            std::mem::swap(&mut head.files[f], &mut bare[f]);
-        } else {
-            kept.add(&bare[f], f, &mut diagnostics, &mut suppressed);
-            kept.diagnostics.append(&mut diagnostics);
-            kept.suppressed.append(&mut suppressed);
-        }
-        bare[f] = SourceFile::new(input.name.clone(), String::new());
     }
     drop(stream);
     head.summary = summary;

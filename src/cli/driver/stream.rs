@@ -51,6 +51,9 @@ pub struct Part {
     /// Documents neither checked nor used as a schema (listed or not).
     pub skipped_count: usize,
     pub io_failed: bool,
+    /// Notes for mappings without apiVersion and kind, until [`Stream::settle`] decides.
+    typeless: Vec<Diagnostic>,
+    has_objects: bool,
 }
 
 impl<'o> Stream<'o> {
@@ -89,7 +92,9 @@ impl<'o> Stream<'o> {
     }
 
     /// Checks one chunk of standard input (`f` is its file id in the run, `input` the file).
-    pub fn check(&mut self, f: FileId, input: &Input, chunk: Chunk) -> Part {
+    /// Chunks may be checked at the same time (two at a time keep both cores busy while one
+    /// parses); [`Stream::settle`] then takes each part in stream order.
+    pub fn check(&self, f: FileId, input: &Input, chunk: Chunk) -> Part {
         let first_line = usize::try_from(chunk.lines_before).unwrap_or(usize::MAX);
         let Some(held) = &self.held else {
             return Part::empty(SourceFile::window(&input.name, chunk.text, first_line));
@@ -115,14 +120,8 @@ impl<'o> Stream<'o> {
         };
         let mut c = targets.check_file(f, &l, early);
         drop(targets);
-        self.dir_has_objects |= c.has_objects;
         let mut diagnostics = c.diagnostics;
-        if self.dir_has_objects {
-            diagnostics.append(&mut c.typeless);
-        }
         diagnostics.append(&mut c.parse_diagnostics);
-        sort_diagnostics(&mut diagnostics);
-        keep_first_cel_rules_skipped(&mut diagnostics, &mut self.cel_rules_skipped);
         for s in &mut c.skipped {
             s.at.line += first_line;
         }
@@ -135,7 +134,22 @@ impl<'o> Stream<'o> {
             documents: c.documents,
             resources: c.resources,
             io_failed: c.io_failed,
+            typeless: c.typeless,
+            has_objects: c.has_objects,
         }
+    }
+
+    /// Puts a checked part's findings in order, in stream order (each part once, after the
+    /// parts before it): the notes for mappings without apiVersion and kind are kept once the
+    /// stream has had an object, and `cr/cel-rules-skipped` is said once per run.
+    pub fn settle(&mut self, part: &mut Part) {
+        self.dir_has_objects |= part.has_objects;
+        if self.dir_has_objects {
+            part.diagnostics.append(&mut part.typeless);
+        }
+        part.typeless = Vec::new();
+        sort_diagnostics(&mut part.diagnostics);
+        keep_first_cel_rules_skipped(&mut part.diagnostics, &mut self.cel_rules_skipped);
     }
 
     /// A chunk that could not be read (an I/O error, a document over the size cap, a byte
@@ -163,6 +177,8 @@ impl Part {
             resources: 0,
             skipped_count: 0,
             io_failed: false,
+            typeless: Vec::new(),
+            has_objects: false,
         }
     }
 }
