@@ -273,7 +273,6 @@ fn start(loaded: Vec<Loaded>, opts: &RunOptions, keep: bool) -> (RunResult, Stre
     // freeing them all while the other waited was 3% of a run's wall time.
     drop(step);
     let step = trace::piece("texts", None);
-    drop(targets);
     let files_count = loaded.len();
     let stream = if keep {
         Stream::new(opts, table, crds, policies, refs, builtins, files_count)

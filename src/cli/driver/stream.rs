@@ -119,7 +119,6 @@ impl<'o> Stream<'o> {
             kept: None,
         };
         let mut c = targets.check_file(f, &l, early);
-        drop(targets);
         let mut diagnostics = c.diagnostics;
         diagnostics.append(&mut c.parse_diagnostics);
         for s in &mut c.skipped {
