@@ -49,6 +49,7 @@ mod repo_inputs;
 mod rule_docs;
 mod rule_examples;
 mod rule_fixtures;
+mod stdin_stream;
 mod suite;
 mod validate_corpus;
 mod validate_old;

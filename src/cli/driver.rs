@@ -46,12 +46,14 @@ mod check;
 mod crds;
 mod parse;
 mod policies;
+mod stream;
 mod texts;
 use check::{Builtins, Targets};
 use crds::{crd_table, parse_crd_files, Early, Table};
 use parse::{crd_key, kind_span, parse_file, Class, Classify, Object, ParsedFile};
 pub use parse::{is_crd, objects, scan};
 pub(crate) use parse::{object_ref, yaml_diagnostic};
+pub use stream::{Part, Stream};
 use texts::{Kept, Text};
 
 /// What a run does with what it finds.
@@ -166,6 +168,19 @@ pub struct RunResult {
 /// and compiled; then each file of resources is read, parsed, validated and dropped, keeping
 /// only its findings (and its text when the report needs it).
 pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
+    start(loaded, opts, false).0
+}
+
+/// [`run`] over the files and the first chunk of standard input, which is checked exactly as
+/// a file (its CRDs among the run's); the [`Stream`] then checks each later chunk of it
+/// against the same CRDs, compiled once and kept until it is dropped.
+pub fn run_streamed(loaded: Vec<Loaded>, opts: &RunOptions) -> (RunResult, Stream<'_>) {
+    start(loaded, opts, true)
+}
+
+/// The run; with `keep`, what validates (CRDs, policies, built-ins) is kept for a stream's
+/// later chunks, otherwise freed before the report's texts are read again.
+fn start(loaded: Vec<Loaded>, opts: &RunOptions, keep: bool) -> (RunResult, Stream<'_>) {
     let refs = classify::referenced_inputs(&loaded, opts.inputs.recognize);
     let mut summary = Summary {
         files: loaded.len(),
@@ -186,6 +201,7 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
     let mentioned = texts::mentioned(&diagnostics, loaded.len());
     texts::release_crd_files(&mut early, &mentioned, opts);
     let policies = policies::gather(&loaded, &early, opts, &table, &crds);
+    let builtins = Builtins::new(opts);
     let targets = Targets {
         loaded: &loaded,
         opts,
@@ -193,8 +209,10 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
         refs: &refs,
         table: &table,
         crds: &crds,
-        builtins: Builtins::new(opts),
+        builtins: &builtins,
         mentioned: &mentioned,
+        files: loaded.len(),
+        later_chunk: false,
     };
     let step = trace::piece("step 3", None);
     let mut checked = targets.check_all(early);
@@ -224,6 +242,10 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
             stdin_documents = Some(c.documents);
         }
     }
+    let stdin_dir_has_objects = loaded
+        .iter()
+        .position(|l| matches!(l.input.origin, Origin::Stdin))
+        .is_some_and(|f| manifest_dirs.contains(parent_dir(&loaded[f].input.name)));
     drop(manifest_dirs);
     diagnostics.extend(typeless);
     for c in checked {
@@ -251,15 +273,20 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
     // freeing them all while the other waited was 3% of a run's wall time.
     drop(step);
     let step = trace::piece("texts", None);
-    drop(targets);
-    drop(table);
-    let free = trace::piece("free crds", None);
-    if opts.exit_after {
-        std::mem::forget(crds);
+    let files_count = loaded.len();
+    let stream = if keep {
+        Stream::new(opts, table, crds, policies, refs, builtins, files_count)
     } else {
-        crds.into_par_iter().with_max_len(1).for_each(drop);
-    }
-    drop(free);
+        drop(table);
+        let free = trace::piece("free crds", None);
+        if opts.exit_after {
+            std::mem::forget(crds);
+        } else {
+            crds.into_par_iter().with_max_len(1).for_each(drop);
+        }
+        drop(free);
+        Stream::none(opts)
+    };
     let (files, paths, changed) = texts::files(loaded, kept);
     drop(step);
     let _sort = trace::piece("sort", None);
@@ -267,9 +294,11 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
     diagnostics.extend(parse_diagnostics);
     diagnostics.extend(changed);
     sort_diagnostics(&mut diagnostics);
-    keep_first_cel_rules_skipped(&mut diagnostics);
+    let mut stream = stream;
+    stream.dir_has_objects = stdin_dir_has_objects;
+    keep_first_cel_rules_skipped(&mut diagnostics, &mut stream.cel_rules_skipped);
     summary.count(&diagnostics);
-    RunResult {
+    let result = RunResult {
         files,
         paths,
         diagnostics,
@@ -281,7 +310,8 @@ pub fn run(loaded: Vec<Loaded>, opts: &RunOptions) -> RunResult {
         suppressed: Vec::new(),
         stdin_documents,
         crds_per_file,
-    }
+    };
+    (result, stream)
 }
 
 /// The folder of a file as it is named.
@@ -396,8 +426,10 @@ fn stamp(mut d: Diagnostic, file: FileId, object: &Arc<ObjectRef>) -> Diagnostic
 /// `cr/cel-rules-skipped` is said once per CRD version: validation attaches it to every resource
 /// that reaches a broken rule, and only the first in output order is kept, so the output does not
 /// depend on which worker got there first.
-fn keep_first_cel_rules_skipped(diagnostics: &mut Vec<Diagnostic>) {
-    let mut seen = std::collections::HashSet::new();
+fn keep_first_cel_rules_skipped(
+    diagnostics: &mut Vec<Diagnostic>,
+    seen: &mut std::collections::HashSet<String>,
+) {
     diagnostics.retain(|d| {
         d.rule.id != crate::validate::rules::CEL_RULES_SKIPPED.id || seen.insert(d.message.clone())
     });

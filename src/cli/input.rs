@@ -85,6 +85,9 @@ pub struct Loaded {
     pub error: Option<String>,
     /// Not read yet: [`Loaded::text`] reads it from its path, each time it is asked.
     pending: bool,
+    /// Standard input read a chunk at a time ([`pending_streamed`]): the text is its first
+    /// chunk, and these are the rest, still to be read.
+    rest: Option<Box<DocumentChunks<std::io::Stdin>>>,
 }
 
 impl Loaded {
@@ -95,6 +98,7 @@ impl Loaded {
             input,
             error: None,
             pending: false,
+            rest: None,
         }
     }
 
@@ -105,6 +109,7 @@ impl Loaded {
             input,
             error: Some(error),
             pending: false,
+            rest: None,
         }
     }
 
@@ -443,14 +448,71 @@ pub fn pending(inputs: Vec<Input>) -> Vec<Loaded> {
         .into_iter()
         .map(|input| match input.origin {
             Origin::Stdin => Loaded::read(input),
-            Origin::Path(_) => Loaded {
-                source: SourceFile::new(input.name.clone(), String::new()),
-                input,
-                error: None,
-                pending: true,
-            },
+            Origin::Path(_) => unread(input),
         })
         .collect()
+}
+
+/// A file to read later ([`Loaded::is_pending`]).
+fn unread(input: Input) -> Loaded {
+    Loaded {
+        source: SourceFile::new(input.name.clone(), String::new()),
+        input,
+        error: None,
+        pending: true,
+        rest: None,
+    }
+}
+
+/// [`pending`], with standard input read a chunk of whole documents at a time
+/// ([`DocumentChunks`]): its [`Loaded`] holds the first chunk, and [`take_stream`] hands over
+/// the rest. A stream that fits in one chunk is read whole, as [`pending`] reads it.
+pub fn pending_streamed(inputs: Vec<Input>) -> Vec<Loaded> {
+    inputs
+        .into_iter()
+        .map(|input| match input.origin {
+            // `--crd -`: every CRD of the stream is a schema of the run, so it is read whole.
+            Origin::Stdin if input.role == Role::SchemaOnly => Loaded::read(input),
+            Origin::Stdin => {
+                let mut chunks = DocumentChunks::with_sizes(
+                    std::io::stdin(),
+                    stream_chunk_bytes(),
+                    MAX_FILE_BYTES as usize,
+                );
+                match chunks.next() {
+                    None => Loaded::with_text(input, String::new()),
+                    Some(Err(e)) => Loaded::failed(input, e),
+                    Some(Ok(first)) => {
+                        let mut l = Loaded::with_text(input, first.text);
+                        l.rest = (!chunks.ended).then(|| Box::new(chunks));
+                        l
+                    }
+                }
+            }
+            Origin::Path(_) => unread(input),
+        })
+        .collect()
+}
+
+/// The rest of standard input when it is read a chunk at a time ([`pending_streamed`]): its
+/// file id, and the chunks after the first (each chunk's offsets and line count are the
+/// stream's).
+pub fn take_stream(loaded: &mut [Loaded]) -> Option<(usize, Box<DocumentChunks<std::io::Stdin>>)> {
+    loaded
+        .iter_mut()
+        .enumerate()
+        .find_map(|(f, l)| l.rest.take().map(|rest| (f, rest)))
+}
+
+/// How many bytes of standard input a chunk holds at least: [`STREAM_CHUNK_BYTES`], or
+/// `CRDLINT_STREAM_CHUNK_BYTES` (for tests that compare a stream of many chunks with the same
+/// text read whole, without megabytes of input).
+fn stream_chunk_bytes() -> usize {
+    std::env::var("CRDLINT_STREAM_CHUNK_BYTES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(STREAM_CHUNK_BYTES)
 }
 
 /// The text of a file crdlint reads besides its inputs (the config file), under the inputs'
@@ -719,6 +781,12 @@ impl<R: Read> DocumentChunks<R> {
             limit,
             ended: false,
         }
+    }
+
+    /// Lines of the stream handed out so far (before the next chunk, or before the place
+    /// where reading stopped).
+    pub fn lines_read(&self) -> u64 {
+        self.lines
     }
 
     /// Looks at every whole line not looked at yet (and, at the end of the stream, the last

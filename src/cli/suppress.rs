@@ -288,8 +288,9 @@ fn scan_comments(
     let text = file.text.as_str();
     let bytes = text.as_bytes();
     // Line numbers are counted incrementally: `line_no` is the number of the line starting at
-    // `counted`.
-    let (mut counted, mut line_no) = (0, 1);
+    // `counted`. A window of a stream ([`SourceFile::window`]) numbers its lines on from the
+    // chunks before it, as findings are placed.
+    let (mut counted, mut line_no) = (0, 1 + file.first_line());
     // The end of the last line read; later hits on that line are not comments of their own.
     let mut done = 0;
     for hit in memchr::memmem::find_iter(bytes, MARK) {

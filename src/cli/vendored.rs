@@ -181,7 +181,9 @@ impl Vendored {
     /// kind: a kind one edit from a kind of its group is a typo reported with its fix
     /// (`driver/check.rs`, `near_kind`), which needs every CRD of the group in the run.
     /// Only for a run from [`Vendored::load_lazy`] without `--locked`; otherwise nothing to do.
-    pub fn defer_unused(&mut self, loaded: &mut Vec<Loaded>) {
+    /// `unseen_text`: part of the run's text is not in `loaded` yet (standard input read a chunk
+    /// at a time), so any group may be named later and every vendored file is read.
+    pub fn defer_unused(&mut self, loaded: &mut Vec<Loaded>, unseen_text: bool) {
         if self.unverified.is_empty() {
             return;
         }
@@ -201,7 +203,11 @@ impl Vendored {
                 _ => None,
             })
             .collect();
-        let named = self.named_groups(loaded, &which);
+        let named = if unseen_text {
+            vec![true; self.unverified.len()]
+        } else {
+            self.named_groups(loaded, &which)
+        };
         let mut unusable = vec![false; loaded.len()];
         for (f, l) in loaded.iter_mut().enumerate() {
             let Some(i) = which[f] else { continue };

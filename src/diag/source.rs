@@ -27,6 +27,13 @@ pub struct SourceFile {
     /// How many bytes lookups without the table have counted through: once that is a few
     /// times the text, the table is cheaper and is built.
     counted: Counted,
+    /// Lines of the file before `text`: 0 for a whole file; for one chunk of a stream read a
+    /// chunk at a time ([`SourceFile::window`]), the lines of the chunks before it. Offsets
+    /// stay relative to `text`; lines are the file's.
+    first_line: usize,
+    /// For a file whose text is gone ([`SourceFile::resolved`]): the line and column of each
+    /// offset its findings use, offset `i` at index `i`. Empty otherwise.
+    resolved: Vec<LineCol>,
 }
 
 /// A byte count that a clone starts again from zero (a clone has the same text, and whether
@@ -58,15 +65,53 @@ impl SourceFile {
             line_starts: std::sync::OnceLock::new(),
             char_marks: std::sync::OnceLock::new(),
             counted: Counted::default(),
+            first_line: 0,
+            resolved: Vec::new(),
         }
+    }
+
+    /// One piece of a longer file: `text` starts after `first_line` lines of it. Offsets are
+    /// `text`'s; [`SourceFile::line_col`] answers with the file's line numbers, and
+    /// [`SourceFile::line_range`] takes them.
+    pub fn window(name: impl Into<String>, text: String, first_line: usize) -> Self {
+        SourceFile {
+            first_line,
+            ..SourceFile::new(name, text)
+        }
+    }
+
+    /// A file whose text is gone but whose positions are known: offset `i` is at
+    /// `positions[i]` (a stream's findings, kept for a report written at the end of the run,
+    /// point at these offsets instead of into the text).
+    pub fn resolved(name: impl Into<String>, positions: Vec<LineCol>) -> Self {
+        SourceFile {
+            resolved: positions,
+            ..SourceFile::new(name, String::new())
+        }
+    }
+
+    /// Lines of the file before this text ([`SourceFile::window`]).
+    pub fn first_line(&self) -> usize {
+        self.first_line
     }
 
     fn line_starts(&self) -> &[u32] {
         self.line_starts.get_or_init(|| line_starts_of(&self.text))
     }
 
-    /// Line and column of a byte offset (clamped to the text).
+    /// Line and column of a byte offset (clamped to the text), with the lines before a
+    /// window counted.
     pub fn line_col(&self, offset: usize) -> LineCol {
+        if let Some(last) = self.resolved.len().checked_sub(1) {
+            return self.resolved[offset.min(last)];
+        }
+        let mut at = self.line_col_in_text(offset);
+        at.line += self.first_line;
+        at
+    }
+
+    /// Line and column of a byte offset of the text, its first line being 1.
+    fn line_col_in_text(&self, offset: usize) -> LineCol {
         if let Some(starts) = self.line_starts.get() {
             return self.line_col_table(starts, offset);
         }
@@ -89,8 +134,10 @@ impl SourceFile {
         (self.line_col(span.start()), self.line_col(span.end()))
     }
 
-    /// The byte range of 1-based `line`, without its line break.
+    /// The byte range of 1-based `line` (of the file: a window's lines start after
+    /// [`SourceFile::first_line`]), without its line break.
     pub fn line_range(&self, line: usize) -> Span {
+        let line = line.saturating_sub(self.first_line).max(1);
         let line_starts = self.line_starts();
         let start = line_starts[(line - 1).min(line_starts.len() - 1)] as usize;
         let end = line_starts
@@ -284,6 +331,45 @@ mod tests {
         assert_eq!(
             line_cols(&f.text, &[0, 5, 100]),
             [f.line_col(0), f.line_col(5), f.line_col(100)]
+        );
+    }
+
+    /// A window of a longer file answers with the file's lines, by counting and by its table
+    /// alike, and takes them back in `line_range`; a resolved file answers from its positions.
+    #[test]
+    fn windows_number_lines_as_the_whole_file_does() {
+        let whole = "a: 1\n---\nb: 2\nc: çd\n";
+        let cut = whole.find("b:").unwrap();
+        let file = SourceFile::new("x", whole.to_string());
+        let window = SourceFile::window("x", whole[cut..].to_string(), 2);
+        assert_eq!(window.first_line(), 2);
+        for at in 0..whole.len() - cut {
+            assert_eq!(window.line_col(at), file.line_col(cut + at), "{at}");
+        }
+        // Now with its table built.
+        assert_eq!(window.line_count(), file.line_count() - 2);
+        let at = whole.len() - cut - 2;
+        assert_eq!(window.line_col(at), file.line_col(cut + at));
+        let range = window.line_range(4);
+        assert_eq!(
+            &window.text[range.start()..range.end()],
+            &whole[file.line_range(4).start()..file.line_range(4).end()]
+        );
+        let resolved = SourceFile::resolved(
+            "x",
+            vec![
+                LineCol { line: 7, column: 2 },
+                LineCol { line: 9, column: 1 },
+            ],
+        );
+        assert_eq!(resolved.line_col(1), LineCol { line: 9, column: 1 });
+        assert_eq!(resolved.line_col(5), LineCol { line: 9, column: 1 });
+        assert_eq!(
+            resolved.span_lines(Span::new(0, 1)),
+            (
+                LineCol { line: 7, column: 2 },
+                LineCol { line: 9, column: 1 }
+            )
         );
     }
 

@@ -84,10 +84,21 @@ fn run_once(
     let crds = settings.crds(&args.validation.crds);
     let mut schemas = vendored.crds(crds.clone());
     schemas.extend(settings.chart_crds(&paths));
-    let gathered = super::gather_pending(settings, &paths, &schemas, vendored.inputs())?;
+    // Standard input longer than a chunk is checked a chunk at a time (`chunked.rs`), unless
+    // the run needs every text at the end (`--fix`, `--old`, `--old-ref`).
+    let streams =
+        fixing == Fixing::No && args.validation.old_ref.is_none() && args.validation.old.is_empty();
+    let gathered = if streams {
+        super::gather_streamed(settings, &paths, &schemas, vendored.inputs())?
+    } else {
+        super::gather_pending(settings, &paths, &schemas, vendored.inputs())?
+    };
     drop(gather);
     let mut loaded = gathered.loaded;
-    vendored.defer_unused(&mut loaded);
+    let stdin_rest = crate::cli::input::take_stream(&mut loaded)
+        .map(|(f, rest)| ((f, loaded[f].input.clone()), rest));
+    // The chunks of standard input still to come may name any vendored group.
+    vendored.defer_unused(&mut loaded, stdin_rest.is_some());
     let previous = match &args.validation.old_ref {
         Some(r) => Some(super::old::read_previous(r, &loaded)?),
         None => None,
@@ -114,7 +125,13 @@ fn run_once(
         })
         .collect();
     let run = crate::cli::trace::piece("driver", None);
-    let mut result = crate::cli::driver::run(loaded, &opts);
+    let (mut result, stream) = match stdin_rest {
+        Some(_) => {
+            let (result, stream) = crate::cli::driver::run_streamed(loaded, &opts);
+            (result, Some(stream))
+        }
+        None => (crate::cli::driver::run(loaded, &opts), None),
+    };
     drop(run);
     let finish = crate::cli::trace::piece("finish", None);
     super::note_no_manifests(&mut result, &gathered.empty_dirs);
@@ -142,6 +159,11 @@ fn run_once(
     }
     let report = crate::cli::trace::piece("report", None);
     let mut out = io::BufWriter::new(io::stdout().lock());
+    if let (Some(stream), Some((stdin, rest))) = (stream, stdin_rest) {
+        let status = super::chunked::report(settings, result, stream, stdin, rest, &mut out)?;
+        out.flush()?;
+        return Ok((status, 0));
+    }
     super::report(settings, &result, &mut out, false)?;
     out.flush()?;
     drop(report);

@@ -2,6 +2,7 @@
 //! [`super::Status`] or a [`super::Failure`]; none decides an exit code.
 
 pub mod check;
+mod chunked;
 pub mod completions;
 pub mod cost;
 pub mod diff;
@@ -64,6 +65,17 @@ pub(crate) fn gather_pending(
     found: Vec<Input>,
 ) -> Result<Gathered, Failure> {
     gather_files(settings, paths, crds, found, input::pending)
+}
+
+/// [`gather_pending`], with standard input read a chunk at a time when it is longer than one
+/// ([`input::pending_streamed`], [`input::take_stream`]).
+pub(crate) fn gather_streamed(
+    settings: &Settings,
+    paths: &[PathBuf],
+    crds: &[PathBuf],
+    found: Vec<Input>,
+) -> Result<Gathered, Failure> {
+    gather_files(settings, paths, crds, found, input::pending_streamed)
 }
 
 fn gather_files(
@@ -280,13 +292,12 @@ pub(crate) fn note_no_crds(result: &mut RunResult) {
 /// In a rendered Helm stream (`helm template`), each document follows a `# Source:
 /// chart/templates/x.yaml` comment: a finding in it gets that comment as a related location,
 /// so that it names the template to fix.
-fn name_helm_sources(result: &mut RunResult) {
-    let sources: Vec<Vec<(usize, String)>> = result
-        .files
+fn name_helm_sources(files: &[SourceFile], diagnostics: &mut [Diagnostic]) {
+    let sources: Vec<Vec<(usize, String)>> = files
         .iter()
         .map(|f| crate::cli::classify::helm_sources(&f.text))
         .collect();
-    for d in &mut result.diagnostics {
+    for d in diagnostics {
         let Some(list) = d.file.and_then(|f| sources.get(f)) else {
             continue;
         };
@@ -371,28 +382,69 @@ pub(crate) fn run_driver_with_roles(
 /// Applies the policy (which rules, at which severity) and the suppressions to a finished run,
 /// and counts again.
 pub(crate) fn finish(settings: &Settings, result: &mut RunResult) {
-    settings
-        .policy
-        .apply(&mut result.diagnostics, &result.files);
-    name_helm_sources(result);
-    if !settings.no_suppressions {
-        let applied = crate::cli::suppress::apply(
-            std::mem::take(&mut result.diagnostics),
-            &result.files,
-            &result.annotations,
-            &settings.policy,
-            settings.require_reason,
-        );
-        result.diagnostics = applied.diagnostics;
-        result.suppressed = applied.suppressed;
-        driver::sort_diagnostics(&mut result.diagnostics);
-    }
+    let (diagnostics, suppressed) = finish_findings(
+        settings,
+        &result.files,
+        std::mem::take(&mut result.diagnostics),
+        &result.annotations,
+    );
+    result.diagnostics = diagnostics;
+    result.suppressed = suppressed;
     let summary = &mut result.summary;
     summary.errors = 0;
     summary.warnings = 0;
     summary.infos = 0;
     summary.count(&result.diagnostics);
     summary.suppressed = result.suppressed.len();
+}
+
+/// The policy and the suppressions applied to findings in `files`: the findings kept (sorted)
+/// and those suppressed. For a whole run ([`finish`]) or one chunk of standard input.
+fn finish_findings(
+    settings: &Settings,
+    files: &[SourceFile],
+    mut diagnostics: Vec<Diagnostic>,
+    annotations: &[crate::cli::suppress::IgnoreAnnotation],
+) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
+    settings.policy.apply(&mut diagnostics, files);
+    name_helm_sources(files, &mut diagnostics);
+    if settings.no_suppressions {
+        return (diagnostics, Vec::new());
+    }
+    let applied = crate::cli::suppress::apply(
+        diagnostics,
+        files,
+        annotations,
+        &settings.policy,
+        settings.require_reason,
+    );
+    let mut diagnostics = applied.diagnostics;
+    driver::sort_diagnostics(&mut diagnostics);
+    (diagnostics, applied.suppressed)
+}
+
+/// Lists skipped documents on standard error (`--verbose`).
+fn say_skipped(files: &[SourceFile], skipped: &[driver::Skipped]) -> Result<(), Failure> {
+    let mut err = io::stderr().lock();
+    for s in skipped {
+        let Some(file) = files.get(s.file) else {
+            continue;
+        };
+        let at = s.at;
+        let what = match &s.object {
+            Some(o) if o.name.is_empty() => format!("{} {}", o.api_version, o.kind),
+            Some(o) => format!("{} {} {}", o.api_version, o.kind, o.name),
+            None => "document".to_string(),
+        };
+        crate::cli::say(
+            &mut err,
+            format_args!(
+                "skipped {}:{}:{}: {what}: {}",
+                file.name, at.line, at.column, s.reason
+            ),
+        )?;
+    }
+    Ok(())
 }
 
 /// Writes the findings in the chosen format, and the skipped list with `--verbose`.
@@ -417,23 +469,8 @@ pub(crate) fn report(
         out,
     )?;
     if settings.verbose {
+        say_skipped(&result.files, &result.skipped)?;
         let mut err = io::stderr().lock();
-        for s in &result.skipped {
-            let file = &result.files[s.file];
-            let at = s.at;
-            let what = match &s.object {
-                Some(o) if o.name.is_empty() => format!("{} {}", o.api_version, o.kind),
-                Some(o) => format!("{} {} {}", o.api_version, o.kind, o.name),
-                None => "document".to_string(),
-            };
-            crate::cli::say(
-                &mut err,
-                format_args!(
-                    "skipped {}:{}:{}: {what}: {}",
-                    file.name, at.line, at.column, s.reason
-                ),
-            )?;
-        }
         if let Some((decoded, of)) = crate::builtin::decoded() {
             writeln!(
                 err,

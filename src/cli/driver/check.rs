@@ -59,9 +59,14 @@ pub(super) struct Targets<'a> {
     pub(super) refs: &'a classify::Referenced,
     pub(super) table: &'a Table,
     pub(super) crds: &'a [Option<CompiledCrd>],
-    pub(super) builtins: Builtins,
+    pub(super) builtins: &'a Builtins,
     /// The files that findings of steps 1 and 2 point into.
     pub(super) mentioned: &'a [bool],
+    /// How many files the run has (each file's share of the alias budget depends on it).
+    pub(super) files: usize,
+    /// Checking a chunk of standard input after its first (`stream.rs`): a CRD met here is
+    /// reported, not applied.
+    pub(super) later_chunk: bool,
 }
 
 /// What step 3 keeps of one file: its counts, findings and annotations, and its text if the
@@ -135,13 +140,12 @@ impl Targets<'_> {
                 (size, e)
             })
             .collect();
-        largest_first(work, |f, e| self.check_file(f, e))
+        largest_first(work, |f, e| self.check_file(f, &self.loaded[f], e))
     }
 
     /// Reads and parses the file if step 1 did not, validates its resources, and drops its
     /// tree, and its text unless the report needs it.
-    fn check_file(&self, f: FileId, early: Early<'_>) -> Checked {
-        let l = &self.loaded[f];
+    pub(super) fn check_file(&self, f: FileId, l: &Loaded, early: Early<'_>) -> Checked {
         let (mut p, text) = match early.parsed {
             Some(p) => (p, early.text),
             None => {
@@ -156,7 +160,7 @@ impl Targets<'_> {
                     f,
                     l,
                     text.as_result(),
-                    self.loaded.len(),
+                    self.files,
                     Classify::Later,
                     self.refs,
                 );
@@ -279,6 +283,11 @@ impl Targets<'_> {
                     jobs.push((o, against));
                     return true;
                 }
+                return false;
+            }
+            Err(NotValidated::Crd) if self.later_chunk => {
+                c.diagnostics
+                    .push(stamp(crd_in_later_chunk(node), f, &o.object));
                 return false;
             }
             Err(NotValidated::Crd) => return false,
@@ -604,6 +613,22 @@ impl Targets<'_> {
     }
 }
 
+/// A CRD in a chunk of standard input after the first (`stream.rs`): the resources before it
+/// have been reported already, so it could not validate every resource of the stream as a
+/// CRD of a file does; it is reported (a warning) rather than applied to some of them.
+fn crd_in_later_chunk(node: Option<&Node>) -> Diagnostic {
+    let span = node
+        .and_then(|n| n.at(&["metadata", "name"]))
+        .map_or_else(|| node.map(kind_span).unwrap_or_default(), |n| n.span());
+    Diagnostic::new(
+        &CRD_UNUSABLE,
+        span,
+        "this CustomResourceDefinition is not applied: standard input is read a few megabytes at a time, and the CRDs of a stream are taken from its first chunk only, so it is neither linted nor used to validate resources".to_string(),
+    )
+    .with_severity(crate::diag::Severity::Warning)
+    .with_help("give the CRD with --crd, or put the CRDs first in the stream")
+}
+
 /// `apiVersion not set` or `kind not set`, as `kubectl apply` words it (k8s.io/kubectl
 /// `pkg/validation/schema.go`, `getObjectKind`); the server's decoder refuses such a document
 /// too (`Object 'Kind' is missing`).
@@ -708,8 +733,10 @@ mod tests {
                 table: &table,
                 crds: &[],
                 policies: None,
-                builtins: Builtins::new(opts),
+                builtins: &Builtins::new(opts),
                 mentioned: &[],
+                files: 0,
+                later_chunk: false,
             };
             let objects = objects_of(json);
             let node = Node::from_json(&serde_json::json!({}));

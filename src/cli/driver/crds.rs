@@ -82,6 +82,7 @@ pub(super) fn parse_crd_files<'a>(
         drop(parse);
         let vendored = l.input.role == Role::SchemaOnly && !opts.inputs.lint_vendored;
         let prepared = prepare_crds(f, &p, text.held(), opts, vendored);
+        one_size_finding(&mut p, &prepared);
         if l.input.role == Role::SchemaOnly
             || p.objects.iter().all(|o| matches!(o.class, Class::Crd))
         {
@@ -95,6 +96,30 @@ pub(super) fn parse_crd_files<'a>(
         prepared.extend(crds);
     }
     (files, prepared)
+}
+
+/// One finding for a CRD over the request limit, not two: `crd/request-too-large` (an error,
+/// measured on the JSON the API server receives: apiserver `DefaultMaxRequestBodyBytes`) makes
+/// the document's `yaml/too-large` (a warning, measured on its YAML text) say the same thing
+/// again, so the warning of that document is dropped. A document whose text is over the limit
+/// but whose JSON is not keeps its warning.
+fn one_size_finding(p: &mut ParsedFile, prepared: &[CrdResult]) {
+    const REQUEST_TOO_LARGE: &str = "crd/request-too-large";
+    let docs: Vec<Span> = prepared
+        .iter()
+        .filter(|(_, c)| c.lints.iter().any(|d| d.rule.id == REQUEST_TOO_LARGE))
+        .filter_map(|&((_, k), _)| p.objects.get(k))
+        .filter_map(|o| p.docs.get(o.at.doc as usize).map(|d| d.span))
+        .collect();
+    if docs.is_empty() {
+        return;
+    }
+    p.diagnostics.retain(|d| {
+        d.rule.id != input_rules::YAML_TOO_LARGE.id
+            || !docs
+                .iter()
+                .any(|s| s.start() <= d.span.start() && d.span.start() <= s.end())
+    });
 }
 
 /// Files of resources that step 1 parses after its CRD files, as step 3 would: the smallest
