@@ -731,3 +731,38 @@ fn a_kind_typo_in_a_vendored_group_keeps_its_fix() {
     );
     assert_eq!(vendored.lines(), given.lines(), "{}", given.stdout);
 }
+
+#[test]
+fn a_vendored_group_named_only_late_in_a_stream_is_read() {
+    // Standard input longer than a chunk is read a chunk at a time (issue 34), so the groups a
+    // stream names are not all known when the vendored files are chosen: every one is read, and
+    // a Widget far down the stream is still checked against its vendored CRD.
+    let repo = vendored_repo();
+    let mut stream = String::new();
+    for i in 0..40 {
+        stream.push_str(&format!(
+            "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c{i}\ndata:\n  k: v\n---\n"
+        ));
+    }
+    stream.push_str(BAD_WIDGET);
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("crdlint"))
+        .args(["--color", "never", "check", "-", "--format", "concise"])
+        .current_dir(repo.path())
+        .env("CRDLINT_STREAM_CHUNK_BYTES", "300")
+        .env_remove("CI")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("crdlint runs");
+    {
+        use std::io::Write;
+        let mut input = child.stdin.take().expect("stdin");
+        input.write_all(stream.as_bytes()).expect("write stdin");
+    }
+    let out = child.wait_with_output().expect("crdlint ends");
+    let stdout = String::from_utf8(out.stdout).expect("UTF-8");
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("[cr/schema]"), "{stdout}");
+    assert!(!stdout.contains("input/no-schema"), "{stdout}");
+}
