@@ -317,7 +317,7 @@ spec:
   - expression: \"request.userInfo.username == 'system:serviceaccount:ci:deployer'\"
     messageExpression: \"'created by ' + request.userInfo.username + ' of ' + request.userInfo.groups.join(', ')\"
   - expression: \"authorizer.group('apps').resource('deployments').namespace(object.metadata.namespace).check('escalate').allowed()\"
-    messageExpression: \"'may not escalate: ' + authorizer.group('apps').resource('deployments').check('escalate').reason()\"
+    message: may not escalate
 ---
 apiVersion: admissionregistration.k8s.io/v1
 kind: ValidatingAdmissionPolicyBinding
@@ -352,7 +352,10 @@ fn the_admission_user_and_authorizer_are_the_runs() {
         all.push(&file);
         let (code, out) = crdlint(&all);
         report.push_str(&format!("== {title} (exit {code})\n"));
-        for line in out.lines().filter(|l| l.contains("[admission/")) {
+        for line in out
+            .lines()
+            .filter(|l| l.contains("[admission/") && !l.contains("[admission/cost]"))
+        {
             report.push_str(&line.replace(file.as_str(), "all.yaml"));
             report.push('\n');
         }
@@ -387,7 +390,7 @@ fn the_admission_user_and_authorizer_are_the_runs() {
     ));
     for line in String::from_utf8_lossy(&out.stdout)
         .lines()
-        .filter(|l| l.contains("[admission/"))
+        .filter(|l| l.contains("[admission/") && !l.contains("[admission/cost]"))
     {
         report.push_str(line);
         report.push('\n');
