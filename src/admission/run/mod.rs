@@ -395,8 +395,7 @@ impl Policies {
                                     out.push(denied(p, b, r.at, &message, "Invalid"))
                                 }
                                 Audit::Publish { key, value } => {
-                                    let values =
-                                        annotations.entry((b.policy, key)).or_insert_with(Vec::new);
+                                    let values = annotations.entry((b.policy, key)).or_default();
                                     if !values.contains(&value) {
                                         values.push(value);
                                     }
