@@ -214,7 +214,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__check)
-            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --lint-vendored --locked --no-locked --fix --diff --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --select --ignore --warn --error --help"
+            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --lint-vendored --admission-user --admission-group --admission-authorizer --locked --no-locked --fix --diff --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --select --ignore --warn --error --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -238,6 +238,18 @@ _crdlint() {
                     ;;
                 --old-ref)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --admission-user)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --admission-group)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --admission-authorizer)
+                    COMPREPLY=($(compgen -W "allow deny not-decidable" -- "${cur}"))
                     return 0
                     ;;
                 --format)
@@ -456,7 +468,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__default)
-            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --lint-vendored --locked --no-locked --write --prune-typos --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --select --ignore --warn --error --help"
+            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --lint-vendored --admission-user --admission-group --admission-authorizer --locked --no-locked --write --prune-typos --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --select --ignore --warn --error --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -480,6 +492,18 @@ _crdlint() {
                     ;;
                 --old-ref)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --admission-user)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --admission-group)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --admission-authorizer)
+                    COMPREPLY=($(compgen -W "allow deny not-decidable" -- "${cur}"))
                     return 0
                     ;;
                 --format)
@@ -1222,7 +1246,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__prune)
-            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --lint-vendored --locked --no-locked --write --prune-typos --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --select --ignore --warn --error --help"
+            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --lint-vendored --admission-user --admission-group --admission-authorizer --locked --no-locked --write --prune-typos --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --select --ignore --warn --error --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1246,6 +1270,18 @@ _crdlint() {
                     ;;
                 --old-ref)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --admission-user)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --admission-group)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --admission-authorizer)
+                    COMPREPLY=($(compgen -W "allow deny not-decidable" -- "${cur}"))
                     return 0
                     ;;
                 --format)
@@ -1546,7 +1582,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__validate)
-            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --lint-vendored --locked --no-locked --fix --diff --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --select --ignore --warn --error --help"
+            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --lint-vendored --admission-user --admission-group --admission-authorizer --locked --no-locked --fix --diff --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --select --ignore --warn --error --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1570,6 +1606,18 @@ _crdlint() {
                     ;;
                 --old-ref)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --admission-user)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --admission-group)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --admission-authorizer)
+                    COMPREPLY=($(compgen -W "allow deny not-decidable" -- "${cur}"))
                     return 0
                     ;;
                 --format)

@@ -729,6 +729,11 @@ ignore\t'Say nothing (the server prunes them)'"
 complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l crd-version -d 'Validate against this CRD version instead of the one in each resource\'s apiVersion' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l old -d 'Files or directories holding the previous versions of the resources (matched by apiVersion, kind, namespace and name): each match is validated as the server validates an update (transition rules, status kept, metadata update rules, ratcheting)' -r -F
 complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l old-ref -d 'Read the previous versions from the YAML/JSON files of this git commit (matched by apiVersion, kind, namespace and name, so renamed files still match), so that the change being committed is validated as an update' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l admission-user -d 'The user admission policies run as (`request.userInfo.username`) [default: the config\'s `admission.user`, else system:serviceaccount:default:crdlint]' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l admission-group -d 'A group of that user (repeatable) [default: the config\'s `admission.groups`, else a service account\'s groups as its token gives them]; `system:authenticated` is added as the server adds it' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l admission-authorizer -d 'What an admission policy\'s `authorizer` checks answer, which only a cluster knows [default: the config\'s `admission.authorizer`, else not-decidable]' -r -f -a "allow\t'Every check is allowed'
+deny\t'Every check is denied'
+not-decidable\t'The policy is not evaluated for the object, with an `admission/not-decidable` note'"
 complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l format -d 'Output format [default: human]' -r -f -a "human\t'Code frames with a label under each finding, and a summary line'
 json\t'One JSON object (the contract in README.md, `"version": 1`)'
 sarif\t'SARIF 2.1.0, for code-scanning uploads'
@@ -2101,6 +2106,11 @@ ignore\t'Say nothing (the server prunes them)'"
 complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l crd-version -d 'Validate against this CRD version instead of the one in each resource\'s apiVersion' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l old -d 'Files or directories holding the previous versions of the resources (matched by apiVersion, kind, namespace and name): each match is validated as the server validates an update (transition rules, status kept, metadata update rules, ratcheting)' -r -F
 complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l old-ref -d 'Read the previous versions from the YAML/JSON files of this git commit (matched by apiVersion, kind, namespace and name, so renamed files still match), so that the change being committed is validated as an update' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l admission-user -d 'The user admission policies run as (`request.userInfo.username`) [default: the config\'s `admission.user`, else system:serviceaccount:default:crdlint]' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l admission-group -d 'A group of that user (repeatable) [default: the config\'s `admission.groups`, else a service account\'s groups as its token gives them]; `system:authenticated` is added as the server adds it' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l admission-authorizer -d 'What an admission policy\'s `authorizer` checks answer, which only a cluster knows [default: the config\'s `admission.authorizer`, else not-decidable]' -r -f -a "allow\t'Every check is allowed'
+deny\t'Every check is denied'
+not-decidable\t'The policy is not evaluated for the object, with an `admission/not-decidable` note'"
 complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l format -d 'Output format [default: human]' -r -f -a "human\t'Code frames with a label under each finding, and a summary line'
 json\t'One JSON object (the contract in README.md, `"version": 1`)'
 sarif\t'SARIF 2.1.0, for code-scanning uploads'
@@ -2793,6 +2803,11 @@ ignore\t'Say nothing (the server prunes them)'"
 complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l crd-version -d 'Validate against this CRD version instead of the one in each resource\'s apiVersion' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l old -d 'Files or directories holding the previous versions of the resources (matched by apiVersion, kind, namespace and name): each match is validated as the server validates an update (transition rules, status kept, metadata update rules, ratcheting)' -r -F
 complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l old-ref -d 'Read the previous versions from the YAML/JSON files of this git commit (matched by apiVersion, kind, namespace and name, so renamed files still match), so that the change being committed is validated as an update' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l admission-user -d 'The user admission policies run as (`request.userInfo.username`) [default: the config\'s `admission.user`, else system:serviceaccount:default:crdlint]' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l admission-group -d 'A group of that user (repeatable) [default: the config\'s `admission.groups`, else a service account\'s groups as its token gives them]; `system:authenticated` is added as the server adds it' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l admission-authorizer -d 'What an admission policy\'s `authorizer` checks answer, which only a cluster knows [default: the config\'s `admission.authorizer`, else not-decidable]' -r -f -a "allow\t'Every check is allowed'
+deny\t'Every check is denied'
+not-decidable\t'The policy is not evaluated for the object, with an `admission/not-decidable` note'"
 complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l format -d 'Output format [default: human]' -r -f -a "human\t'Code frames with a label under each finding, and a summary line'
 json\t'One JSON object (the contract in README.md, `"version": 1`)'
 sarif\t'SARIF 2.1.0, for code-scanning uploads'
@@ -3485,6 +3500,11 @@ ignore\t'Say nothing (the server prunes them)'"
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l crd-version -d 'Validate against this CRD version instead of the one in each resource\'s apiVersion' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l old -d 'Files or directories holding the previous versions of the resources (matched by apiVersion, kind, namespace and name): each match is validated as the server validates an update (transition rules, status kept, metadata update rules, ratcheting)' -r -F
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l old-ref -d 'Read the previous versions from the YAML/JSON files of this git commit (matched by apiVersion, kind, namespace and name, so renamed files still match), so that the change being committed is validated as an update' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l admission-user -d 'The user admission policies run as (`request.userInfo.username`) [default: the config\'s `admission.user`, else system:serviceaccount:default:crdlint]' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l admission-group -d 'A group of that user (repeatable) [default: the config\'s `admission.groups`, else a service account\'s groups as its token gives them]; `system:authenticated` is added as the server adds it' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l admission-authorizer -d 'What an admission policy\'s `authorizer` checks answer, which only a cluster knows [default: the config\'s `admission.authorizer`, else not-decidable]' -r -f -a "allow\t'Every check is allowed'
+deny\t'Every check is denied'
+not-decidable\t'The policy is not evaluated for the object, with an `admission/not-decidable` note'"
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l format -d 'Output format [default: human]' -r -f -a "human\t'Code frames with a label under each finding, and a summary line'
 json\t'One JSON object (the contract in README.md, `"version": 1`)'
 sarif\t'SARIF 2.1.0, for code-scanning uploads'

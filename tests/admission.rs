@@ -304,3 +304,96 @@ fn a_failed_mutation_follows_the_failure_policy() {
     let (code, out) = crdlint(&["check", "--format", "concise", &file]);
     assert_eq!(code, 0, "{out}");
 }
+
+/// A policy that reads who asks and what the authorizer says, and a Deployment it governs.
+const WHO_ASKS: &str = "apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata: {name: who-asks}
+spec:
+  matchConstraints:
+    resourceRules:
+    - {apiGroups: [apps], apiVersions: [v1], operations: [CREATE], resources: [deployments]}
+  validations:
+  - expression: \"request.userInfo.username == 'system:serviceaccount:ci:deployer'\"
+    messageExpression: \"'created by ' + request.userInfo.username + ' of ' + request.userInfo.groups.join(', ')\"
+  - expression: \"authorizer.group('apps').resource('deployments').namespace(object.metadata.namespace).check('escalate').allowed()\"
+    message: may not escalate
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicyBinding
+metadata: {name: who-asks}
+spec:
+  policyName: who-asks
+  validationActions: [Deny]
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web, namespace: shop}
+spec:
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      containers: [{name: web, image: nginx}]
+";
+
+/// `request.userInfo` and the `authorizer` as the flags (or the config's `admission`) set
+/// them: the default user and "not decidable"; another user with its groups, and every check
+/// denied; the config's service account, whose groups are its token's, and every check
+/// allowed.
+#[test]
+fn the_admission_user_and_authorizer_are_the_runs() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = write(&dir, WHO_ASKS);
+    let mut report = String::new();
+    let mut run = |title: &str, args: &[&str]| {
+        let mut all = vec!["check", "--format", "concise"];
+        all.extend_from_slice(args);
+        all.push(&file);
+        let (code, out) = crdlint(&all);
+        report.push_str(&format!("== {title} (exit {code})\n"));
+        for line in out
+            .lines()
+            .filter(|l| l.contains("[admission/") && !l.contains("[admission/cost]"))
+        {
+            report.push_str(&line.replace(file.as_str(), "all.yaml"));
+            report.push('\n');
+        }
+    };
+    run("defaults", &[]);
+    run(
+        "--admission-user alice --admission-group dev --admission-authorizer deny",
+        &[
+            "--admission-user",
+            "alice",
+            "--admission-group",
+            "dev",
+            "--admission-authorizer",
+            "deny",
+        ],
+    );
+    // The config file: found in the working directory.
+    std::fs::write(
+        dir.path().join(".crdlint.yaml"),
+        "version: 1\nadmission:\n  user: system:serviceaccount:ci:deployer\n  authorizer: allow\n",
+    )
+    .expect("config");
+    let out = Command::cargo_bin("crdlint")
+        .expect("binary")
+        .current_dir(dir.path())
+        .args(["check", "--format", "concise", "all.yaml"])
+        .output()
+        .expect("runs");
+    report.push_str(&format!(
+        "== config admission: {{user: system:serviceaccount:ci:deployer, authorizer: allow}} (exit {})\n",
+        out.status.code().unwrap_or(-1)
+    ));
+    for line in String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| l.contains("[admission/") && !l.contains("[admission/cost]"))
+    {
+        report.push_str(line);
+        report.push('\n');
+    }
+    insta::assert_snapshot!(report);
+}

@@ -196,6 +196,7 @@ fn report(files: &[(String, String)], threads: usize) -> String {
         transform: None,
         skip_cel: false,
         cost_warn_percent: 50,
+        admission: Default::default(),
         old: None::<Arc<_>>,
         keep_texts: false,
         list_skipped: true,

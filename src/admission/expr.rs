@@ -1,6 +1,7 @@
 //! The admission expressions compiled as the API server compiles them when a policy or webhook
 //! configuration is created: apiserver `pkg/admission/plugin/cel/compile.go` (`mustBuildEnvs`,
-//! `CompileCELExpression`: `compilation failed: <issues>`, `must evaluate to <type>`) with the
+//! `CompileCELExpression`: `compilation failed: <issues>`, `must evaluate to <type>`, from 1.32
+//! `... but got <type>`: [`Change::AdmissionResultTypeGot`]) with the
 //! variables `validation.go` asks for per field (`OptionalVariableDeclarations`: `params` only
 //! with a `paramKind`, no `authorizer` in a `messageExpression`, `variables` from the
 //! composition compiler, `CompileAndStoreVariable`, in declaration order).
@@ -21,7 +22,8 @@ use crate::cel::{
 };
 use crate::cel::{DeclType, Type};
 use crate::diag::Span;
-use crate::k8s::{FieldError, KubeVersion};
+use crate::k8s::behavior::Change;
+use crate::k8s::{Behavior, FieldError, KubeVersion};
 use crate::yaml::Node;
 
 /// Which optional variables an environment declares (`OptionalVariableDeclarations`).
@@ -341,12 +343,14 @@ pub(super) fn check(
             }
             if let Some((types, words)) = return_types(e.kind) {
                 if !types.iter().any(|t| same(t, &out)) {
+                    // `CompileCELExpression` (apiserver `pkg/admission/plugin/cel/compile.go`).
+                    let reason = if Behavior::of(kube).has(Change::AdmissionResultTypeGot) {
+                        format!("must evaluate to {words} but got {out}")
+                    } else {
+                        format!("must evaluate to {words}")
+                    };
                     return Outcome::Failed(Failure {
-                        error: FieldError::invalid(
-                            e.path.clone(),
-                            shown(e, raw),
-                            format!("must evaluate to {words}"),
-                        ),
+                        error: FieldError::invalid(e.path.clone(), shown(e, raw), reason),
                         span: e.node.span(),
                     });
                 }

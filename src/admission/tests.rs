@@ -364,6 +364,17 @@ fn expression_environments() {
         30,
         r#"spec.validations[0].expression: Invalid value: "object.spec.paused": must evaluate to bool"#,
     );
+    // From 1.32 the server says what the expression gave (`compile.go`, apiserver 0e6467b27).
+    has(
+        &vap("  validations:\n  - expression: \"object.spec.paused\"\n"),
+        32,
+        r#"spec.validations[0].expression: Invalid value: "object.spec.paused": must evaluate to bool but got dyn"#,
+    );
+    has(
+        &vap("  validations:\n  - expression: \"1\"\n"),
+        31,
+        r#"spec.validations[0].expression: Invalid value: "1": must evaluate to bool"#,
+    );
     // `request` has the server's type.
     has(
         &vap("  validations:\n  - expression: \"request.nmespace == 'a'\"\n"),
@@ -394,6 +405,11 @@ fn expression_environments() {
         &vap("  auditAnnotations:\n  - key: k\n    valueExpression: \"1\"\n"),
         30,
         r#"spec.auditAnnotations[0].valueExpression: Invalid value: "1": must evaluate to one of [string null_type]"#,
+    );
+    has(
+        &vap("  auditAnnotations:\n  - key: k\n    valueExpression: \"1\"\n"),
+        34,
+        r#"spec.auditAnnotations[0].valueExpression: Invalid value: "1": must evaluate to one of [string null_type] but got int"#,
     );
     clean(
         &vap("  auditAnnotations:\n  - key: k\n    valueExpression: \"'x'\"\n  - key: l\n    valueExpression: \"null\"\n"),

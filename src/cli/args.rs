@@ -240,8 +240,35 @@ pub struct ValidationArgs {
     #[arg(long)]
     pub lint_vendored: bool,
 
+    /// The user admission policies run as (`request.userInfo.username`) [default: the config's
+    /// `admission.user`, else system:serviceaccount:default:crdlint].
+    #[arg(long, value_name = "NAME")]
+    pub admission_user: Option<String>,
+
+    /// A group of that user (repeatable) [default: the config's `admission.groups`, else a
+    /// service account's groups as its token gives them]; `system:authenticated` is added as
+    /// the server adds it.
+    #[arg(long, value_name = "GROUP")]
+    pub admission_group: Vec<String>,
+
+    /// What an admission policy's `authorizer` checks answer, which only a cluster knows
+    /// [default: the config's `admission.authorizer`, else not-decidable].
+    #[arg(long, value_enum, value_name = "ANSWER")]
+    pub admission_authorizer: Option<AuthorizerArg>,
+
     #[command(flatten)]
     pub lock: LockArgs,
+}
+
+/// What an admission policy's `authorizer` checks answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum AuthorizerArg {
+    /// Every check is allowed.
+    Allow,
+    /// Every check is denied.
+    Deny,
+    /// The policy is not evaluated for the object, with an `admission/not-decidable` note.
+    NotDecidable,
 }
 
 /// How the vendored CRDs are checked against `crdlint.lock`.

@@ -10,7 +10,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::args::{EnumAdditions, Format, MissingSchemaArg, UnknownFieldsArg};
+use super::args::{AuthorizerArg, EnumAdditions, Format, MissingSchemaArg, UnknownFieldsArg};
 use crate::diag::suggest::did_you_mean;
 use crate::diag::{Severity, SourceFile, Span};
 use crate::yaml::{Node, Value};
@@ -40,11 +40,15 @@ pub const KEYS: &[(&str, &str, &str)] = &[
     ("per-file", "[{paths: [GLOB], ignore: [...], severity: {...}}]", "Overrides for files matching the globs (relative to the config file), for files a team cannot edit."),
     ("recognize", "{helm|kustomize|kubebuilder|kuttl|chainsaw|sops|templated-values: true|false}", "Which files and values that are not manifests are recognised and skipped with an `input/not-a-manifest` note (each on by default; `false` checks them as objects)."),
     ("vendor", "[{name, url + sha256 | git + ref + paths | helm + chart + version | helm: oci://… + version | path, override}]", "CRDs from outside the repository: `crdlint vendor` fetches each entry's CRDs into `.crdlint/vendor/<name>/` and pins them in `crdlint.lock` beside this file; `check` and the other commands read them offline."),
+    ("admission", "{user: NAME, groups: [GROUP, ...], authorizer: allow|deny|not-decidable}", "How admission policies run (as `--admission-user`, `--admission-group` and `--admission-authorizer`, which win over it): the user of `request.userInfo` (default `system:serviceaccount:default:crdlint`, with a service account's groups), and what `authorizer` checks answer (default: the policy is not evaluated, with an `admission/not-decidable` note)."),
     ("compat", "{enum-additions: allow|disallow, allow-tightening-unstored: true|false}", "Upgrade-safety policies for `crdlint diff` and `check --old-ref` (as `--enum-additions` and `--allow-tightening-unstored`, which win over it): whether an added enum value is breaking, and whether a served version with no stored objects may tighten its schema."),
 ];
 
 /// The keys of the `compat` section (`crdlint diff` policies).
 pub const COMPAT_KEYS: &[&str] = &["enum-additions", "allow-tightening-unstored"];
+
+/// The keys of the `admission` section (how admission policies run).
+pub const ADMISSION_KEYS: &[&str] = &["user", "groups", "authorizer"];
 
 /// The keys of a `per-file` entry.
 pub const PER_FILE_KEYS: &[&str] = &["paths", "ignore", "severity"];
@@ -96,6 +100,7 @@ pub struct Config {
     pub require_reason: Option<bool>,
     pub per_file: Vec<PerFile>,
     pub compat: CompatConfig,
+    pub admission: AdmissionConfig,
     /// The `recognize` section (every recognition on when the file does not set it).
     pub recognize: super::classify::Recognize,
     /// The `vendor:` entries, in the file's order.
@@ -108,6 +113,14 @@ pub struct Config {
 pub struct CompatConfig {
     pub enum_additions: Option<EnumAdditions>,
     pub allow_tightening_unstored: Option<bool>,
+}
+
+/// The `admission` section, each `None` when the file does not set it.
+#[derive(Clone, Debug, Default)]
+pub struct AdmissionConfig {
+    pub user: Option<String>,
+    pub groups: Option<Vec<String>>,
+    pub authorizer: Option<AuthorizerArg>,
 }
 
 /// A mistake in a config file, at its line and column, and the file's other mistakes (a file
@@ -317,6 +330,7 @@ pub fn parse(name: &str, dir: PathBuf, text: &str) -> Result<Config, ConfigError
                 "require-reason" => config.require_reason = Some(reader.bool(v)?),
                 "per-file" => config.per_file = reader.per_file(v)?,
                 "compat" => config.compat = reader.compat(v)?,
+                "admission" => config.admission = reader.admission(v)?,
                 "recognize" => config.recognize = reader.recognize(v)?,
                 "vendor" => config.vendor = reader.vendor(v)?,
                 other => {
@@ -607,6 +621,43 @@ impl Reader {
 
 impl Reader {
     /// The `compat` section.
+    fn admission(&self, v: &Node) -> Result<AdmissionConfig, ConfigError> {
+        let map = v.as_map().ok_or_else(|| {
+            self.error(
+                v.span(),
+                format!(
+                    "expected a mapping with {}, found {}",
+                    ADMISSION_KEYS.join(", "),
+                    what(v)
+                ),
+            )
+        })?;
+        let mut c = AdmissionConfig::default();
+        for e in &map.entries {
+            match e.key.as_str() {
+                "user" => {
+                    let user = self.scalar(&e.value)?;
+                    if user.is_empty() {
+                        return Err(self.error(e.value.span(), "the user is empty".into()));
+                    }
+                    c.user = Some(user);
+                }
+                "groups" => c.groups = Some(self.strings(&e.value)?),
+                "authorizer" => c.authorizer = Some(self.choice(&e.value)?),
+                other => {
+                    return Err(self.error(
+                        e.key_span,
+                        format!(
+                            "unknown key `{other}` in `admission`{}",
+                            did_you_mean(other, ADMISSION_KEYS)
+                        ),
+                    ))
+                }
+            }
+        }
+        Ok(c)
+    }
+
     fn compat(&self, v: &Node) -> Result<CompatConfig, ConfigError> {
         let map = v.as_map().ok_or_else(|| {
             self.error(
@@ -982,6 +1033,38 @@ severity: {cel/cost-high: error}\nrequire-reason: true\nper-file:\n- paths: ['ch
         assert_eq!(
             err("version: 1\nper-file:\n- path: [x]\n"),
             ".crdlint.yaml:3:3: unknown key `path` in a per-file override (did you mean `paths`?)"
+        );
+    }
+
+    #[test]
+    fn the_admission_section_is_read_and_its_mistakes_located() {
+        let c = parse(
+            ".crdlint.yaml",
+            PathBuf::new(),
+            "version: 1\nadmission:\n  user: alice\n  groups: [dev, ops]\n  authorizer: not-decidable\n",
+        )
+        .expect("valid");
+        assert_eq!(c.admission.user.as_deref(), Some("alice"));
+        assert_eq!(
+            c.admission.groups,
+            Some(vec!["dev".to_string(), "ops".to_string()])
+        );
+        assert_eq!(c.admission.authorizer, Some(AuthorizerArg::NotDecidable));
+        assert_eq!(
+            err("version: 1\nadmission:\n  authorizer: maybe\n"),
+            ".crdlint.yaml:3:15: invalid value `maybe`: expected one of allow, deny, not-decidable"
+        );
+        assert_eq!(
+            err("version: 1\nadmission:\n  usr: alice\n"),
+            ".crdlint.yaml:3:3: unknown key `usr` in `admission` (did you mean `user`?)"
+        );
+        assert_eq!(
+            err("version: 1\nadmision: {user: alice}\n"),
+            ".crdlint.yaml:2:1: unknown key `admision` (did you mean `admission`?)"
+        );
+        assert_eq!(
+            err("version: 1\nadmission: {groups: dev}\n"),
+            ".crdlint.yaml:2:21: expected a list, found a string"
         );
     }
 

@@ -86,6 +86,8 @@ pub struct RunOptions {
     pub skip_cel: bool,
     /// `--cost-warn PERCENT`, passed to the linter's CEL cost checks.
     pub cost_warn_percent: u32,
+    /// How admission policies run (`--admission-user`, the config's `admission`).
+    pub admission: crate::admission::run::Settings,
     /// `--old`/`--old-ref`: previous versions of the resources (validated as updates).
     pub old: Option<Arc<validate::OldObjects>>,
     /// Keep every file's text in the result, for a step after the run that reads them all

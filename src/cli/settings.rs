@@ -295,6 +295,31 @@ impl Settings {
         }
     }
 
+    /// How admission policies run: the flags over the config's `admission` section.
+    pub fn admission_settings(&self, v: &ValidationArgs) -> crate::admission::run::Settings {
+        use super::args::AuthorizerArg;
+        use crate::admission::run::{Authorizer, Settings};
+        let c = self.config.as_ref().map(|c| &c.admission);
+        let user = v
+            .admission_user
+            .as_deref()
+            .or_else(|| c.and_then(|c| c.user.as_deref()));
+        let groups = if v.admission_group.is_empty() {
+            c.and_then(|c| c.groups.clone()).unwrap_or_default()
+        } else {
+            v.admission_group.clone()
+        };
+        let authorizer = match v
+            .admission_authorizer
+            .or_else(|| c.and_then(|c| c.authorizer))
+        {
+            Some(AuthorizerArg::Allow) => Authorizer::Allow,
+            Some(AuthorizerArg::Deny) => Authorizer::Deny,
+            Some(AuthorizerArg::NotDecidable) | None => Authorizer::NotDecidable,
+        };
+        Settings::new(user, &groups, authorizer)
+    }
+
     /// Unknown fields as the rule controls leave `cr/unknown-field` for the whole run (`severity`,
     /// `ignore`, `select` in the config, `--warn`/`--ignore`/`--select`): lowered below error,
     /// they are not strict field validation, so a built-in object with an unknown field still

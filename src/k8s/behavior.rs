@@ -94,6 +94,10 @@ pub enum Change {
     /// cel-go's checker resolves a leading-dot identifier (`.x`) among the global variables
     /// only; before, local comprehension variables were searched too (`[1].all(x, .x > 0)`).
     CelLeadingDotGlobalOnly,
+    /// An admission expression of the wrong result type is worded `must evaluate to bool but
+    /// got int` (and `must evaluate to one of [...] but got ...`); before, without the type
+    /// it got. (The result type is also compared with `IsExactType` from then on.)
+    AdmissionResultTypeGot,
 }
 
 /// One row of [`CHANGES`].
@@ -254,6 +258,12 @@ pub static CHANGES: &[Row] = &[
         upstream: "google/cel-go 3cb57058 'Namespace resolution fix' (checker/env.go resolveSimpleIdent, v0.27.0; Kubernetes 1.37 pins v0.27.0, 1.34-1.36 v0.26.0 whose LookupIdent searches every scope)",
         note: "CEL `.x` names a global only; before, a comprehension variable x too",
     },
+    Row {
+        change: Change::AdmissionResultTypeGot,
+        since: 32,
+        upstream: "kubernetes/kubernetes 'Add mutation support into CompositedCompiler and reorganize for clarity' (apiserver 0e6467b27, pkg/admission/plugin/cel/compile.go)",
+        note: "admission expressions of the wrong type: `must evaluate to bool but got int`",
+    },
 ];
 
 /// What each supported minor was built from: the rows a new minor adds, each with the upstream
@@ -324,6 +334,7 @@ pub struct Behavior {
     pub relaxed_env_var_names: bool,
     pub numeric_formats_kept: bool,
     pub cel_leading_dot_global_only: bool,
+    pub admission_result_type_got: bool,
 }
 
 impl Behavior {
@@ -353,6 +364,7 @@ impl Behavior {
         relaxed_env_var_names: true,
         numeric_formats_kept: true,
         cel_leading_dot_global_only: true,
+        admission_result_type_got: true,
     };
 
     pub fn of(v: KubeVersion) -> Behavior {
@@ -382,6 +394,7 @@ impl Behavior {
             relaxed_env_var_names: on(Change::RelaxedEnvVarNames),
             numeric_formats_kept: on(Change::NumericFormatsKept),
             cel_leading_dot_global_only: on(Change::CelLeadingDotGlobalOnly),
+            admission_result_type_got: on(Change::AdmissionResultTypeGot),
         }
     }
 
@@ -412,6 +425,7 @@ impl Behavior {
             Change::RelaxedEnvVarNames => self.relaxed_env_var_names,
             Change::NumericFormatsKept => self.numeric_formats_kept,
             Change::CelLeadingDotGlobalOnly => self.cel_leading_dot_global_only,
+            Change::AdmissionResultTypeGot => self.admission_result_type_got,
         }
     }
 }

@@ -161,6 +161,7 @@ fn run_inner(case: &Case, a: &AdmissionCase, run: &PolicyRun<'_>) -> Result<Verd
         Some((u, g)) => Settings {
             username: u.clone(),
             groups: g.clone(),
+            authorizer: run.settings.authorizer,
         },
         None => run.settings.clone(),
     };

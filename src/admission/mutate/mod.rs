@@ -214,22 +214,36 @@ pub struct PolicyError {
 /// Evaluates mutation `i` of policy `p` ([`apply_all`]).
 pub type EvaluateIn<'a> = dyn FnMut(usize, usize, &Mutation, &Value) -> Result<Patch, String> + 'a;
 
-/// Applies every policy in order, then reinvokes the `IfNeeded` ones once if any mutation
-/// succeeded. `eval` is called with the policy's index too.
+/// Whether policy `p` is invoked on the current object (its match conditions, evaluated on
+/// the object as the invocations before it left it); `true` is the reinvocation round.
+pub type Gate<'a> = dyn FnMut(usize, bool, &Value) -> bool + 'a;
+
+/// Applies every policy in order, then reinvokes once, if any mutation succeeded, the
+/// `IfNeeded` ones that were invoked. `gate` decides each invocation in each round: the
+/// dispatcher evaluates an invocation's match conditions before it decides whether to
+/// reinvoke it (`dispatchInvocations`), so a policy whose conditions held at first may be
+/// skipped on reinvocation, and one skipped at first is not reinvoked. `eval` is called with
+/// the policy's index too.
 pub fn apply_all(
     policies: &[Policy],
     object: &Value,
     schema: Option<&Schema>,
+    gate: &mut Gate<'_>,
     eval: &mut EvaluateIn<'_>,
 ) -> (Value, Vec<PolicyError>) {
     let mut cur = object.clone();
     let mut errors = Vec::new();
     let mut dirty = false;
-    let mut round = |cur: &mut Value, only_reinvocable: bool, dirty: &mut bool| {
+    let mut invoked = vec![false; policies.len()];
+    let mut round = |cur: &mut Value, reinvoke: bool, dirty: &mut bool| {
         for (p, policy) in policies.iter().enumerate() {
-            if only_reinvocable && policy.reinvocation != Reinvocation::IfNeeded {
+            if !gate(p, reinvoke, cur) {
                 continue;
             }
+            if reinvoke && !(invoked[p] && policy.reinvocation == Reinvocation::IfNeeded) {
+                continue;
+            }
+            invoked[p] = true;
             let out = apply(policy, cur, schema, &mut |i, m, o| eval(p, i, m, o));
             *cur = out.object;
             *dirty |= out.dirty;

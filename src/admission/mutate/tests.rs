@@ -289,7 +289,13 @@ fn if_needed_policies_are_reinvoked_once_after_a_mutation() {
         policy(Reinvocation::IfNeeded, 1),
         policy(Reinvocation::Never, 1),
     ];
-    let (out, errs) = apply_all(&ps, &json!({"seen": []}), None, &mut appender(&["a", "b"]));
+    let (out, errs) = apply_all(
+        &ps,
+        &json!({"seen": []}),
+        None,
+        &mut |_, _, _| true,
+        &mut appender(&["a", "b"]),
+    );
     assert!(errs.is_empty());
     assert_eq!(out["seen"], json!(["a", "b", "a"]));
     // Without an IfNeeded policy nothing runs twice.
@@ -297,7 +303,13 @@ fn if_needed_policies_are_reinvoked_once_after_a_mutation() {
         policy(Reinvocation::Never, 1),
         policy(Reinvocation::Never, 1),
     ];
-    let (out, _) = apply_all(&ps, &json!({"seen": []}), None, &mut appender(&["a", "b"]));
+    let (out, _) = apply_all(
+        &ps,
+        &json!({"seen": []}),
+        None,
+        &mut |_, _, _| true,
+        &mut appender(&["a", "b"]),
+    );
     assert_eq!(out["seen"], json!(["a", "b"]));
 }
 
@@ -305,10 +317,16 @@ fn if_needed_policies_are_reinvoked_once_after_a_mutation() {
 fn nothing_is_reinvoked_when_no_mutation_succeeded() {
     let ps = [policy(Reinvocation::IfNeeded, 1)];
     let mut calls = 0;
-    let (out, errs) = apply_all(&ps, &json!({}), None, &mut |_, _, _, _| {
-        calls += 1;
-        Err("boom".to_string())
-    });
+    let (out, errs) = apply_all(
+        &ps,
+        &json!({}),
+        None,
+        &mut |_, _, _| true,
+        &mut |_, _, _, _| {
+            calls += 1;
+            Err("boom".to_string())
+        },
+    );
     assert_eq!(calls, 1);
     assert_eq!(out, json!({}));
     assert_eq!(errs.len(), 1);
@@ -336,5 +354,44 @@ spec:
     assert_eq!(
         p.mutations[1].expression,
         "[JSONPatch{op: \"remove\", path: \"/x\"}]"
+    );
+}
+
+/// Match conditions are evaluated on every round, on the object as it stands: a policy whose
+/// conditions no longer hold is not reinvoked, and one not invoked at first is not reinvoked.
+#[test]
+fn each_round_asks_the_gate_on_the_current_object() {
+    let ps = [
+        policy(Reinvocation::IfNeeded, 1),
+        policy(Reinvocation::IfNeeded, 1),
+        policy(Reinvocation::IfNeeded, 1),
+    ];
+    let mut asked = Vec::new();
+    // a: only while nothing was seen twice; b: never at first; c: always.
+    let (out, _) = apply_all(
+        &ps,
+        &json!({"seen": []}),
+        None,
+        &mut |p, again, cur| {
+            asked.push((p, again, cur["seen"].as_array().map_or(0, Vec::len)));
+            match p {
+                0 => cur["seen"].as_array().map_or(0, Vec::len) < 2,
+                1 => again,
+                _ => true,
+            }
+        },
+        &mut appender(&["a", "b", "c"]),
+    );
+    assert_eq!(out["seen"], json!(["a", "c", "c"]));
+    assert_eq!(
+        asked,
+        [
+            (0, false, 0),
+            (1, false, 1),
+            (2, false, 1),
+            (0, true, 2),
+            (1, true, 2),
+            (2, true, 2)
+        ]
     );
 }

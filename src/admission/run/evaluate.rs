@@ -46,6 +46,8 @@ pub(crate) struct Compiled {
     pub(crate) validations: Vec<Validation>,
     /// A MutatingAdmissionPolicy's `mutations`, in order (none for a validating policy).
     pub(crate) mutations: Vec<(PatchType, Program)>,
+    /// `auditAnnotations`: each key and its `valueExpression`.
+    audit_annotations: Vec<(String, Program)>,
 }
 
 /// What an expression is compiled with: the environment's variables, the types of the
@@ -117,6 +119,7 @@ pub(crate) fn compile(policy: &Node, has_params: bool, kube: KubeVersion) -> Opt
         variables: Vec::new(),
         validations: Vec::new(),
         mutations: Vec::new(),
+        audit_annotations: Vec::new(),
     };
     for (i, m) in seq("matchConditions").iter().enumerate() {
         let node = m.get("expression")?;
@@ -174,6 +177,19 @@ pub(crate) fn compile(policy: &Node, has_params: bool, kube: KubeVersion) -> Opt
             reason: v.get_str("reason").unwrap_or("Invalid").to_string(),
         });
     }
+    for (i, a) in seq("auditAnnotations").iter().enumerate() {
+        let key = a.get_str("key")?;
+        let node = a.get("valueExpression")?;
+        let path = format!("spec.auditAnnotations[{i}].valueExpression");
+        let env = Env {
+            d: d(composition),
+            vars: &types,
+            authz_vars: &authz,
+            kube,
+        };
+        let (p, _) = program(node, &path, ExprKind::AuditAnnotation, None, &env)?;
+        out.audit_annotations.push((key.to_string(), p));
+    }
     for (i, m) in seq("mutations").iter().enumerate() {
         let (pt, key, kind) = match m.get_str("patchType") {
             Some("ApplyConfiguration") => (
@@ -206,6 +222,16 @@ pub(crate) struct Input {
     pub(crate) request: Value,
     pub(crate) params: Value,
     pub(crate) namespace_object: Value,
+    /// The `authorizer` the run is told of (`None`: its checks are not decidable offline).
+    pub(crate) authorizer: Option<Value>,
+}
+
+impl Program {
+    /// Whether the program cannot be run with this input: it reads an `authorizer` the run
+    /// has no answer for.
+    fn undecidable(&self, input: &Input) -> bool {
+        self.authorizer && input.authorizer.is_none()
+    }
 }
 
 /// What one evaluation decided.
@@ -215,9 +241,24 @@ pub(crate) enum Decision {
     /// The `authorizer` is read: not decidable offline (the expression's text).
     Authorizer(String),
     /// Every validation's outcome: `None` admitted, `Some((message, reason))` denied, in
-    /// order (the index is the audit annotation's `expressionIndex`).
-    Validations(Vec<Option<(String, String)>>),
+    /// order (the index is the audit annotation's `expressionIndex`), and what the audit
+    /// annotations gave.
+    Validations(Vec<Option<(String, String)>>, Vec<Audit>),
 }
+
+/// What one `auditAnnotations` entry gave (`validator.go`, `Validate`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Audit {
+    /// Published under `POLICY/KEY` (trimmed, not empty, cut to 10 KiB by the dispatcher).
+    Publish { key: String, value: String },
+    /// An evaluation error under `failurePolicy: Fail`, or a value neither string nor null
+    /// (under either policy): the request is denied with this message, whatever the
+    /// binding's `validationActions`.
+    Deny(String),
+}
+
+/// `maxAuditAnnotationValueLength` (`dispatcher.go`): longer values are cut, in bytes.
+const MAX_AUDIT_VALUE_BYTES: usize = 10 * 1024;
 
 /// `expression 'EXPR' resulted in error: ERROR`.
 fn runtime_error(p: &Program, e: &eval::EvalError) -> String {
@@ -230,38 +271,45 @@ impl Compiled {
         let opts = options(kube);
         let error_decision = |message: String| {
             let d = (!ignore).then(|| (message, "Invalid".to_string()));
-            Decision::Validations(vec![d])
+            Decision::Validations(vec![d], Vec::new())
         };
         let base = base_of(input);
-        match self.conditions(&base, opts) {
+        match self.conditions(input, &base, opts) {
             Conditions::Matched => {}
             Conditions::NotMatched => return Decision::NotMatched,
             Conditions::Authorizer(t) => return Decision::Authorizer(t),
             Conditions::Error(message) => return error_decision(message),
         }
-        let (vars, failed) = self.variables(base, opts);
+        let (vars, failed) = self.variables(input, base, opts);
         let run = |p: &Program| run_program(p, &vars, &failed, opts);
         let mut out = Vec::with_capacity(self.validations.len());
         for v in &self.validations {
-            if v.program.authorizer {
+            if v.program.undecidable(input) {
                 return Decision::Authorizer(v.program.text.clone());
             }
             let decision = match run(&v.program) {
                 Err(message) => (!ignore).then(|| (message, "Invalid".to_string())),
                 Ok(Value::Bool(true)) => None,
-                Ok(_) => Some((self.message(v, &run), v.reason.clone())),
+                Ok(_) => Some((self.message(v, input, &run), v.reason.clone())),
             };
             out.push(decision);
         }
-        Decision::Validations(out)
+        // Evaluated whenever the policy applies, whatever the validations gave (`Validate`
+        // evaluates them after the validations, without an authorizer).
+        let audits = self
+            .audit_annotations
+            .iter()
+            .filter_map(|(key, p)| audit(key, p, run(p), ignore))
+            .collect();
+        Decision::Validations(out, audits)
     }
 
     /// `matchconditions/matcher.go`: any false condition means no match, even when another
     /// failed; otherwise the first error is the failure policy's.
-    fn conditions(&self, base: &[(&str, Value)], opts: eval::Options) -> Conditions {
+    fn conditions(&self, input: &Input, base: &[(&str, Value)], opts: eval::Options) -> Conditions {
         let mut first_error = None;
         for m in &self.match_conditions {
-            if m.authorizer {
+            if m.undecidable(input) {
                 return Conditions::Authorizer(m.text.clone());
             }
             match eval::evaluate(&m.expr, base, opts).value {
@@ -283,13 +331,14 @@ impl Compiled {
     /// evaluation does. Gives the bindings with `variables` and the failed variables.
     fn variables<'v>(
         &self,
+        input: &Input,
         base: Vec<(&'v str, Value)>,
         opts: eval::Options,
     ) -> (Bindings<'v>, Vec<(String, String)>) {
         let mut values = crate::cel::eval::value::Entries::default();
         let mut failed: Vec<(String, String)> = Vec::new();
         for (name, p) in &self.variables {
-            if p.authorizer {
+            if p.undecidable(input) {
                 continue;
             }
             let mut vars = base.clone();
@@ -312,7 +361,7 @@ impl Compiled {
     /// A MutatingAdmissionPolicy's match conditions for one request (`input.object` the
     /// object before any of its mutations).
     pub(crate) fn mutation_conditions(&self, input: &Input, kube: KubeVersion) -> Conditions {
-        self.conditions(&base_of(input), options(kube))
+        self.conditions(input, &base_of(input), options(kube))
     }
 
     /// Evaluates mutation `i` with `object` bound to the object as the mutations before it
@@ -328,20 +377,25 @@ impl Compiled {
         let Some((pt, p)) = self.mutations.get(i) else {
             return Err(format!("no mutation {i}"));
         };
-        if p.authorizer {
+        if p.undecidable(input) {
             return Ok(None);
         }
         let opts = options(kube);
-        let (vars, failed) = self.variables(base_of(input), opts);
+        let (vars, failed) = self.variables(input, base_of(input), opts);
         let v = run_program(p, &vars, &failed, opts)?;
         Ok(Some((*pt, v)))
     }
 
-    fn message(&self, v: &Validation, run: &dyn Fn(&Program) -> Result<Value, String>) -> String {
+    fn message(
+        &self,
+        v: &Validation,
+        input: &Input,
+        run: &dyn Fn(&Program) -> Result<Value, String>,
+    ) -> String {
         let from_expression = v
             .message_expression
             .as_ref()
-            .filter(|p| !p.authorizer)
+            .filter(|p| !p.undecidable(input))
             .and_then(|p| run(p).ok())
             .and_then(|m| m.as_str().map(|s| s.trim().to_string()))
             .filter(|m| m.len() <= MAX_MESSAGE_BYTES && !m.contains('\n'))
@@ -358,6 +412,36 @@ impl Compiled {
             return m.to_string();
         }
         format!("failed expression: {}", v.program.text.trim())
+    }
+}
+
+/// One audit annotation's outcome; `None` when it is excluded (null, empty, or an error under
+/// `failurePolicy: Ignore`).
+fn audit(key: &str, p: &Program, v: Result<Value, String>, ignore: bool) -> Option<Audit> {
+    match v {
+        Err(message) => (!ignore).then_some(Audit::Deny(message)),
+        Ok(Value::Null) => None,
+        Ok(Value::String(s)) => {
+            let s = s.trim();
+            if s.is_empty() {
+                return None;
+            }
+            let mut end = s.len().min(MAX_AUDIT_VALUE_BYTES);
+            // Go cuts the bytes; a cut inside a character is kept whole here (a string
+            // is UTF-8), which only differs past 10 KiB in the middle of a character.
+            while !s.is_char_boundary(end) {
+                end -= 1;
+            }
+            Some(Audit::Publish {
+                key: key.to_string(),
+                value: s[..end].to_string(),
+            })
+        }
+        Ok(other) => Some(Audit::Deny(format!(
+            "valueExpression '{}' resulted in unsupported return type: {}. Return type must be either string or null.",
+            p.text,
+            other.type_name()
+        ))),
     }
 }
 
@@ -383,13 +467,20 @@ fn options(kube: KubeVersion) -> eval::Options {
 }
 
 fn base_of(input: &Input) -> Vec<(&'static str, Value)> {
-    vec![
+    let mut out = vec![
         ("object", input.object.clone()),
         ("oldObject", input.old_object.clone()),
         ("request", input.request.clone()),
         ("params", input.params.clone()),
         ("namespaceObject", input.namespace_object.clone()),
-    ]
+    ];
+    if let Some(a) = &input.authorizer {
+        // `authorizer.requestResource` is the check of the request's resource: with one
+        // answer for every check, the authorizer's value stands for it.
+        out.push(("authorizer", a.clone()));
+        out.push(("authorizer.requestResource", a.clone()));
+    }
+    out
 }
 
 /// Runs one program with the policy's variables (`failed`: those whose evaluation failed).

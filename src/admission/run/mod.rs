@@ -27,36 +27,82 @@ use crate::cel::eval::{convert::to_value_untyped, Value};
 use crate::diag::{Diagnostic, Severity, Span};
 use crate::k8s::KubeVersion;
 use crate::yaml::Node;
-use evaluate::{Compiled, Decision, Input};
+use evaluate::{Audit, Compiled, Decision, Input};
 use matching::{Attrs, Match};
 use params::ParamKind;
 
 pub use mutating::Mutated;
 
-/// The user the requests are made as (`request.userInfo`): a service account of the
-/// `default` namespace named `crdlint`, with the groups the server gives service accounts.
+/// The user the requests are made as (`request.userInfo`) unless the run names one: a service
+/// account of the `default` namespace named `crdlint`.
 pub const DEFAULT_USER: &str = "system:serviceaccount:default:crdlint";
 
-/// How the run is made: who asks, and what an `authorizer` check that cannot be known
-/// offline gives (only "not decidable": the policy is skipped for the object, with a note).
+/// What an `authorizer` check answers, which only a cluster knows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Authorizer {
+    /// The policy is not evaluated for the object, with an `admission/not-decidable` note.
+    #[default]
+    NotDecidable,
+    /// Every check is allowed (apiserver's `AlwaysAllow` authorizer: no reason).
+    Allow,
+    /// Every check is denied (`AlwaysDeny`: no opinion, "Everything is forbidden.").
+    Deny,
+}
+
+/// How the run is made: who asks, and what an `authorizer` check gives.
 #[derive(Clone, Debug)]
 pub struct Settings {
     pub username: String,
     pub groups: Vec<String>,
+    pub authorizer: Authorizer,
 }
 
 impl Default for Settings {
     fn default() -> Settings {
+        Settings::new(None, &[], Authorizer::default())
+    }
+}
+
+impl Settings {
+    /// The user `username` (default [`DEFAULT_USER`]) with `groups` as the server's
+    /// authenticators give them: a service account's token gives `system:serviceaccounts` and
+    /// `system:serviceaccounts:NAMESPACE` (apiserver `pkg/authentication/serviceaccount`,
+    /// `MakeGroupNames`) when no group is named, and every authenticated user but
+    /// `system:anonymous` gets `system:authenticated` added
+    /// (`pkg/authentication/group/authenticated_group_adder.go`, unless a group already says
+    /// either); `system:anonymous` gets `system:unauthenticated` (`request/anonymous`).
+    pub fn new(username: Option<&str>, groups: &[String], authorizer: Authorizer) -> Settings {
+        let username = username.unwrap_or(DEFAULT_USER).to_string();
+        let mut out: Vec<String> = groups.to_vec();
+        if out.is_empty() {
+            if let Some(ns) = username
+                .strip_prefix("system:serviceaccount:")
+                .and_then(|rest| rest.split_once(':'))
+                .map(|(ns, _)| ns)
+            {
+                out.push("system:serviceaccounts".into());
+                out.push(format!("system:serviceaccounts:{ns}"));
+            }
+        }
+        const ALL: [&str; 2] = ["system:authenticated", "system:unauthenticated"];
+        if !out.iter().any(|g| ALL.contains(&g.as_str())) {
+            let implied = if username == "system:anonymous" {
+                ALL[1]
+            } else {
+                ALL[0]
+            };
+            out.push(implied.to_string());
+        }
         Settings {
-            username: DEFAULT_USER.to_string(),
-            groups: vec![
-                "system:serviceaccounts".into(),
-                "system:serviceaccounts:default".into(),
-                "system:authenticated".into(),
-            ],
+            username,
+            groups: out,
+            authorizer,
         }
     }
 }
+
+/// How to decide a policy that reads the `authorizer`.
+pub const AUTHORIZER_HELP: &str = "to evaluate it as if every authorization check were allowed or denied, pass `--admission-authorizer allow` (or `deny`), or set `admission: {authorizer: allow}` in .crdlint.yaml";
 
 /// The group of the policy kinds.
 const GROUP: &str = super::GROUP;
@@ -285,6 +331,8 @@ impl Policies {
         let namespace = attrs.namespace;
         let ns_labels: Option<BTreeMap<String, String>> = ns_node.map(matching::labels);
         let mut input: Option<Input> = None;
+        // The audit annotations per policy and key, each value once (`auditAnnotationCollector`).
+        let mut annotations: BTreeMap<(usize, String), Vec<String>> = BTreeMap::new();
         for b in &self.bindings {
             let p = &self.policies[b.policy];
             let Some(compiled) = &p.compiled else {
@@ -330,17 +378,48 @@ impl Policies {
                 match compiled.evaluate(input, p.ignore, self.kube) {
                     Decision::NotMatched => {}
                     Decision::Authorizer(text) => {
-                        out.push(self.not_decidable(p, b, r.at, format!("expression '{text}' calls the authorizer, which only a cluster can answer")));
+                        out.push(
+                            self.not_decidable(p, b, r.at, format!("expression '{text}' calls the authorizer, which only a cluster can answer"))
+                                .with_help(AUTHORIZER_HELP),
+                        );
                     }
-                    Decision::Validations(ds) => {
+                    Decision::Validations(ds, audits) => {
                         for (i, d) in ds.into_iter().enumerate() {
                             if let Some((message, reason)) = d {
                                 out.extend(findings(p, b, r.at, i, &message, &reason));
                             }
                         }
+                        for a in audits {
+                            match a {
+                                Audit::Deny(message) => {
+                                    out.push(denied(p, b, r.at, &message, "Invalid"))
+                                }
+                                Audit::Publish { key, value } => {
+                                    let values = annotations.entry((b.policy, key)).or_default();
+                                    if !values.contains(&value) {
+                                        values.push(value);
+                                    }
+                                }
+                            }
+                        }
                     }
                 }
             }
+        }
+        // `publish`: the annotation `POLICY/KEY`, several bindings' distinct values joined.
+        for ((policy, key), values) in annotations {
+            out.push(
+                Diagnostic::new(
+                    &rules::AUDIT,
+                    r.at,
+                    format!(
+                        "{}/{key}: {}",
+                        self.policies[policy].name,
+                        values.join(", ")
+                    ),
+                )
+                .with_severity(Severity::Info),
+            );
         }
         out
     }
@@ -422,6 +501,14 @@ impl Policies {
             request: to_value_untyped(&Node::from_json(&request)),
             params: Value::Null,
             namespace_object,
+            authorizer: match self.settings.authorizer {
+                Authorizer::NotDecidable => None,
+                Authorizer::Allow => Some(crate::cel::eval::functions::authorizer(true, "")),
+                Authorizer::Deny => Some(crate::cel::eval::functions::authorizer(
+                    false,
+                    "Everything is forbidden.",
+                )),
+            },
         }
     }
 

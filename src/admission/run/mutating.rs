@@ -88,35 +88,29 @@ impl Policies {
                     continue;
                 }
             };
-            if let Some((_, m)) = compiled.mutations.iter().find(|(_, m)| m.authorizer) {
-                findings.push(not_decidable(
-                    &p.name,
-                    &b.name,
-                    r,
-                    format!(
-                        "expression '{}' calls the authorizer, which only a cluster can answer",
-                        m.text
-                    ),
-                ));
+            let decidable = self.settings.authorizer != super::Authorizer::NotDecidable;
+            if let Some((_, m)) = compiled
+                .mutations
+                .iter()
+                .find(|(_, m)| m.authorizer && !decidable)
+            {
+                findings.push(
+                    not_decidable(
+                        &p.name,
+                        &b.name,
+                        r,
+                        format!(
+                            "expression '{}' calls the authorizer, which only a cluster can answer",
+                            m.text
+                        ),
+                    )
+                    .with_help(super::AUTHORIZER_HELP),
+                );
                 continue;
             }
             for param in found {
                 let mut input = self.input(r, &attrs, ns_node);
                 input.params = param.map_or(Value::Null, to_value_untyped);
-                match compiled.mutation_conditions(&input, self.kube) {
-                    Conditions::Matched => {}
-                    Conditions::NotMatched => continue,
-                    Conditions::Authorizer(t) => {
-                        findings.push(not_decidable(&p.name, &b.name, r, format!("expression '{t}' calls the authorizer, which only a cluster can answer")));
-                        continue;
-                    }
-                    Conditions::Error(message) => {
-                        if !p.ignore {
-                            findings.push(denied(&p.name, &b.name, r, &message));
-                        }
-                        continue;
-                    }
-                }
                 invocations.push((bi, input));
                 engine.push(mutate::Policy::from_node(&p.node));
             }
@@ -128,18 +122,53 @@ impl Policies {
             };
         }
         let before = r.object.to_json();
-        let (after, errors) = mutate::apply_all(&engine, &before, schema, &mut |pi, i, _, cur| {
+        // The match conditions of each invocation, on the object as it stands, in every round
+        // (`dispatchInvocations` runs the matcher before deciding to reinvoke); their findings
+        // are kept once each.
+        let mut gate_findings: Vec<Diagnostic> = Vec::new();
+        let mut gate = |pi: usize, _reinvoke: bool, cur: &serde_json::Value| -> bool {
             let (bi, input) = &invocations[pi];
             let b = &self.mutating_bindings[*bi];
-            let compiled = self.mutating[b.policy].compiled.as_ref();
+            let p = &self.mutating[b.policy];
+            let Some(compiled) = p.compiled.as_ref() else {
+                return false;
+            };
             let mut input = input.clone();
             input.object = to_value_untyped(&Node::from_json(cur));
-            match compiled.map(|c| c.mutation(i, &input, self.kube)) {
-                Some(Ok(Some((pt, v)))) => to_patch(pt, &v),
-                Some(Ok(None)) | None => Err("not decidable offline".to_string()),
-                Some(Err(e)) => Err(e),
+            let finding = match compiled.mutation_conditions(&input, self.kube) {
+                Conditions::Matched => return true,
+                Conditions::NotMatched => return false,
+                Conditions::Authorizer(t) => not_decidable(
+                    &p.name,
+                    &b.name,
+                    r,
+                    format!(
+                        "expression '{t}' calls the authorizer, which only a cluster can answer"
+                    ),
+                )
+                .with_help(super::AUTHORIZER_HELP),
+                Conditions::Error(_) if p.ignore => return false,
+                Conditions::Error(message) => denied(&p.name, &b.name, r, &message),
+            };
+            if !gate_findings.iter().any(|d| d.message == finding.message) {
+                gate_findings.push(finding);
             }
-        });
+            false
+        };
+        let (after, errors) =
+            mutate::apply_all(&engine, &before, schema, &mut gate, &mut |pi, i, _, cur| {
+                let (bi, input) = &invocations[pi];
+                let b = &self.mutating_bindings[*bi];
+                let compiled = self.mutating[b.policy].compiled.as_ref();
+                let mut input = input.clone();
+                input.object = to_value_untyped(&Node::from_json(cur));
+                match compiled.map(|c| c.mutation(i, &input, self.kube)) {
+                    Some(Ok(Some((pt, v)))) => to_patch(pt, &v),
+                    Some(Ok(None)) | None => Err("not decidable offline".to_string()),
+                    Some(Err(e)) => Err(e),
+                }
+            });
+        findings.append(&mut gate_findings);
         for e in errors {
             let b = &self.mutating_bindings[invocations[e.policy].0];
             let p = &self.mutating[b.policy];
@@ -372,6 +401,7 @@ mod tests {
             request: Value::Null,
             params: Value::Null,
             namespace_object: Value::Null,
+            authorizer: None,
         };
         match compiled.mutation(0, &input, kube)? {
             Some((pt, v)) => to_patch(pt, &v).map(Some),

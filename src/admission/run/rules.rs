@@ -66,7 +66,10 @@ pub static NOT_DECIDABLE: Rule = Rule {
     docs: "Some of what a policy reads exists only in a cluster: the `authorizer` (whether the \
 requesting user may do something), and the labels of a namespace whose Namespace object is not in \
 the run (for a `namespaceSelector`). crdlint never guesses them: the policy is not evaluated for \
-that object, and this note says why. Put the Namespace in the run to decide the selector.",
+that object, and this note says why. Put the Namespace in the run to decide the selector. \
+For the authorizer, a run can be told what every check answers: `--admission-authorizer allow` \
+or `deny` (or `admission: {authorizer: allow}` in `.crdlint.yaml`); the default, \
+`not-decidable`, is this note.",
     bad: "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata:\n  name: prod-only\nspec:\n  matchConstraints:\n    namespaceSelector:\n      matchLabels: {env: prod}\n    resourceRules:\n    - apiGroups: [\"\"]\n      apiVersions: [v1]\n      operations: [CREATE]\n      resources: [configmaps]\n  validations:\n  - expression: \"has(object.data)\"\n---\napiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicyBinding\nmetadata:\n  name: prod-only\nspec:\n  policyName: prod-only\n  validationActions: [Deny]\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n  namespace: shop\ndata: {a: b}\n",
     good: "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata:\n  name: prod-only\nspec:\n  matchConstraints:\n    namespaceSelector:\n      matchLabels: {env: prod}\n    resourceRules:\n    - apiGroups: [\"\"]\n      apiVersions: [v1]\n      operations: [CREATE]\n      resources: [configmaps]\n  validations:\n  - expression: \"has(object.data)\"\n---\napiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicyBinding\nmetadata:\n  name: prod-only\nspec:\n  policyName: prod-only\n  validationActions: [Deny]\n---\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n  labels: {env: prod}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n  namespace: shop\ndata: {a: b}\n",
 };

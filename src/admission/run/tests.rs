@@ -10,6 +10,11 @@ fn kube() -> KubeVersion {
 /// Runs the policies of `policies` (and the namespaces and params there) against the
 /// Deployment `object` and returns each finding as `rule: message`.
 fn run(policies: &str, object: &str, old: Option<&str>) -> Vec<String> {
+    run_as(Settings::default(), policies, object, old)
+}
+
+/// [`run`] with the run's settings.
+fn run_as(settings: Settings, policies: &str, object: &str, old: Option<&str>) -> Vec<String> {
     let mut g = Gather::default();
     let docs: Vec<Node> = load(policies).into_iter().filter_map(|d| d.root).collect();
     for d in &docs {
@@ -28,9 +33,7 @@ fn run(policies: &str, object: &str, old: Option<&str>) -> Vec<String> {
             g.add(d);
         }
     }
-    let p = Policies::new(g, kube(), Settings::default(), |_, k| {
-        Some(k != "Namespace")
-    });
+    let p = Policies::new(g, kube(), settings, |_, k| Some(k != "Namespace"));
     let obj = load(object).remove(0).root.expect("object");
     let old = old.map(|o| load(o).remove(0).root.expect("old"));
     let versions = vec!["v1".to_string()];
@@ -191,5 +194,112 @@ fn namespace_selectors_read_the_runs_namespaces() {
     assert_eq!(
         run(&policy(""), &deployment("web", 1), None),
         vec!["admission/not-decidable: ValidatingAdmissionPolicy 'p' with binding 'b' was not evaluated: its namespaceSelector needs the labels of namespace 'shop', whose Namespace object is not in the run; not decidable offline"]
+    );
+}
+
+/// The authorizer policy: not decidable by default, else every check answers as told, the
+/// decision's other methods as apiserver's `AlwaysAllow`/`AlwaysDeny` authorizers give them.
+#[test]
+fn the_authorizer_answers_as_the_run_is_told() {
+    let policy = "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata: {name: p}\nspec:\n  matchConstraints:\n    resourceRules:\n    - {apiGroups: [apps], apiVersions: [v1], operations: [CREATE], resources: [deployments]}\n  variables:\n  - {name: d, expression: \"authorizer.serviceAccount('shop', 'deployer').group('apps').resource('deployments').subresource('scale').namespace('shop').name(object.metadata.name).check('update')\"}\n  validations:\n  - expression: \"variables.d.allowed() && !variables.d.errored() && variables.d.error() == ''\"\n    messageExpression: \"'forbidden: ' + variables.d.reason()\"\n  - expression: \"authorizer.requestResource.check('admin').allowed() || authorizer.path('/healthz').check('get').allowed()\"\n    message: not an admin\n---\napiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicyBinding\nmetadata: {name: b}\nspec:\n  policyName: p\n  validationActions: [Deny]\n";
+    let with = |a: Authorizer| {
+        run_as(
+            Settings::new(None, &[], a),
+            policy,
+            &deployment("web", 1),
+            None,
+        )
+    };
+    let undecided = with(Authorizer::NotDecidable);
+    assert_eq!(undecided.len(), 1, "{undecided:?}");
+    assert!(
+        undecided[0].starts_with("admission/not-decidable: ValidatingAdmissionPolicy 'p' with binding 'b' was not evaluated: expression 'variables.d.allowed()"),
+        "{undecided:?}"
+    );
+    assert_eq!(with(Authorizer::Allow), Vec::<String>::new());
+    assert_eq!(
+        with(Authorizer::Deny),
+        vec![
+            "admission/denied: ValidatingAdmissionPolicy 'p' with binding 'b' denied request: forbidden: Everything is forbidden.",
+            "admission/denied: ValidatingAdmissionPolicy 'p' with binding 'b' denied request: not an admin",
+        ]
+    );
+}
+
+/// `request.userInfo`: the named user, and the groups the server's authenticators give it.
+#[test]
+fn the_user_and_groups_are_the_runs() {
+    let d = Settings::default();
+    assert_eq!(d.username, "system:serviceaccount:default:crdlint");
+    assert_eq!(
+        d.groups,
+        [
+            "system:serviceaccounts",
+            "system:serviceaccounts:default",
+            "system:authenticated"
+        ]
+    );
+    let sa = Settings::new(
+        Some("system:serviceaccount:ci:deployer"),
+        &[],
+        Authorizer::Allow,
+    );
+    assert_eq!(
+        sa.groups,
+        [
+            "system:serviceaccounts",
+            "system:serviceaccounts:ci",
+            "system:authenticated"
+        ]
+    );
+    let alice = Settings::new(Some("alice"), &["dev".to_string()], Authorizer::Allow);
+    assert_eq!(alice.groups, ["dev", "system:authenticated"]);
+    let anon = Settings::new(Some("system:anonymous"), &[], Authorizer::Allow);
+    assert_eq!(anon.groups, ["system:unauthenticated"]);
+    let named = Settings::new(
+        Some("bob"),
+        &["system:authenticated".to_string(), "ops".to_string()],
+        Authorizer::Allow,
+    );
+    assert_eq!(named.groups, ["system:authenticated", "ops"]);
+
+    let policy = "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata: {name: p}\nspec:\n  matchConstraints:\n    resourceRules:\n    - {apiGroups: [apps], apiVersions: [v1], operations: [CREATE], resources: [deployments]}\n  validations:\n  - expression: \"false\"\n    messageExpression: \"request.userInfo.username + ' ' + request.userInfo.groups.join(',')\"\n---\napiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicyBinding\nmetadata: {name: b}\nspec:\n  policyName: p\n  validationActions: [Deny]\n";
+    assert_eq!(
+        run_as(alice, policy, &deployment("web", 1), None),
+        vec!["admission/denied: ValidatingAdmissionPolicy 'p' with binding 'b' denied request: alice dev,system:authenticated"]
+    );
+}
+
+/// `auditAnnotations` (apiserver `validating/validator.go` and `dispatcher.go`): evaluated
+/// whenever the policy applies, whatever the validations gave and whatever the binding's
+/// actions; a string is trimmed and published as `POLICY/KEY` (empty: nothing), null is
+/// nothing, an error denies under `Fail` and is dropped under `Ignore`.
+#[test]
+fn audit_annotations_are_published_or_deny() {
+    let policy = |failure: &str, extra: &str| {
+        format!("apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata: {{name: p}}\nspec:\n  failurePolicy: {failure}\n  matchConstraints:\n    resourceRules:\n    - {{apiGroups: [apps], apiVersions: [v1], operations: [CREATE], resources: [deployments]}}\n  validations:\n  - expression: \"object.spec.replicas < 5\"\n  auditAnnotations:\n  - {{key: replicas, valueExpression: \"'  ' + string(object.spec.replicas) + ' replicas '\"}}\n  - {{key: none, valueExpression: \"null\"}}\n  - {{key: blank, valueExpression: \"' '\"}}\n{extra}---\napiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicyBinding\nmetadata: {{name: b}}\nspec:\n  policyName: p\n  validationActions: [Warn]\n")
+    };
+    assert_eq!(
+        run(&policy("Fail", ""), &deployment("web", 3), None),
+        vec!["admission/audit: p/replicas: 3 replicas"]
+    );
+    assert_eq!(
+        run(&policy("Fail", ""), &deployment("web", 8), None),
+        vec![
+            "admission/warned: Validation failed for ValidatingAdmissionPolicy 'p' with binding 'b': failed expression: object.spec.replicas < 5",
+            "admission/audit: p/replicas: 8 replicas",
+        ]
+    );
+    let failing = "  - {key: paused, valueExpression: \"string(object.spec.paused)\"}\n";
+    assert_eq!(
+        run(&policy("Fail", failing), &deployment("web", 3), None),
+        vec![
+            "admission/denied: ValidatingAdmissionPolicy 'p' with binding 'b' denied request: expression 'string(object.spec.paused)' resulted in error: no such key: paused",
+            "admission/audit: p/replicas: 3 replicas",
+        ]
+    );
+    assert_eq!(
+        run(&policy("Ignore", failing), &deployment("web", 3), None),
+        vec!["admission/audit: p/replicas: 3 replicas"]
     );
 }

@@ -699,6 +699,7 @@ mod tests {
             transform: None,
             skip_cel: false,
             cost_warn_percent: 100,
+            admission: Default::default(),
             old: None,
             keep_texts: false,
             list_skipped: false,

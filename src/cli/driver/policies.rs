@@ -7,7 +7,7 @@
 //! output is unchanged.
 
 use super::*;
-use crate::admission::run::{Gather, Policies, Request, Settings};
+use crate::admission::run::{Gather, Policies, Request};
 
 /// Whether a file's text may hold a validating or mutating policy or binding.
 pub(super) fn may_hold_policy(text: &str) -> bool {
@@ -70,7 +70,7 @@ pub(super) fn gather(
             _ => None,
         }
     };
-    Some(Policies::new(g, kube, Settings::default(), namespaced))
+    Some(Policies::new(g, kube, opts.admission.clone(), namespaced))
 }
 
 fn type_of(node: &Node) -> (&str, &str) {

@@ -310,6 +310,7 @@ mod tests {
             transform: None,
             skip_cel: false,
             cost_warn_percent: 100,
+            admission: Default::default(),
             old: None,
             keep_texts: false,
             list_skipped: true,

@@ -10,7 +10,7 @@ use super::schema::{cursor_path, Seg};
 use super::text::LineIndex;
 use super::Doc;
 use crate::cli::classify::RECOGNIZE_KEYS;
-use crate::cli::config::{COMPAT_KEYS, KEYS, PER_FILE_KEYS, VENDOR_KEYS};
+use crate::cli::config::{ADMISSION_KEYS, COMPAT_KEYS, KEYS, PER_FILE_KEYS, VENDOR_KEYS};
 
 pub fn complete(doc: &Doc, pos: Position) -> Vec<CompletionItem> {
     let text = &doc.text;
@@ -60,15 +60,15 @@ pub fn complete(doc: &Doc, pos: Position) -> Vec<CompletionItem> {
             values(minors)
         }
         ([], Some(key)) => values(alternatives(form(key)).map(str::to_string)),
-        (["compat" | "recognize"], None) => {
-            let names = if path[0] == "compat" {
-                COMPAT_KEYS
-            } else {
-                RECOGNIZE_KEYS
+        (["compat" | "recognize" | "admission"], None) => {
+            let names = match path[0] {
+                "compat" => COMPAT_KEYS,
+                "admission" => ADMISSION_KEYS,
+                _ => RECOGNIZE_KEYS,
             };
             keys(names)
         }
-        ([section @ ("compat" | "recognize")], Some(key)) => {
+        ([section @ ("compat" | "recognize" | "admission")], Some(key)) => {
             let value = entries(form(section))
                 .find(|(names, _)| names.contains(&key))
                 .map_or("", |(_, v)| v);

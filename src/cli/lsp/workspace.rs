@@ -44,6 +44,9 @@ impl Setup {
                 old: Vec::new(),
                 old_ref: None,
                 lint_vendored: args.lint_vendored,
+                admission_user: None,
+                admission_group: Vec::new(),
+                admission_authorizer: None,
                 lock: Default::default(),
             },
         }

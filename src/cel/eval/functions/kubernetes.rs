@@ -342,113 +342,113 @@ pub static URLS: &[Overload] = &[
     ),
 ];
 
-/// The authorizer library (`authz.go`). CRD rules have no `authorizer` variable and crdlint,
-/// offline, has no authorizer to ask: no value of these receiver types exists at runtime, so
-/// a call answers `no such overload` as cel-go does for a receiver of another type. Declared
-/// for the type checker and the estimator (admission policies declare `authorizer`).
+/// The authorizer library (`authz.go`). CRD rules have no `authorizer` variable: there no value
+/// of these receiver types exists. Offline there is no authorizer to ask, but a run may be told
+/// what every check answers (admission's `authorizer: allow|deny`): [`authorizer`] is then the
+/// variable's value, and each check made through it answers the same.
 pub static AUTHZ: &[Overload] = &[
     row!(
         "authorizer_path",
         "path m 27 (Authorizer, string) PathCheck",
-        no_authorizer,
+        authz_path,
         one,
         est::k8s_one
     ),
     row!(
         "authorizer_group",
         "group m 27 (Authorizer, string) GroupCheck",
-        no_authorizer,
+        authz_group,
         one,
         est::k8s_one
     ),
     row!(
         "authorizer_serviceaccount",
         "serviceAccount m 27 (Authorizer, string, string) Authorizer",
-        no_authorizer,
+        authz_same,
         one,
         est::k8s_one
     ),
     row!(
         "groupcheck_resource",
         "resource m 27 (GroupCheck, string) ResourceCheck",
-        no_authorizer,
+        authz_resource,
         one,
         est::k8s_one
     ),
     row!(
         "resourcecheck_subresource",
         "subresource m 27 (ResourceCheck, string) ResourceCheck",
-        no_authorizer,
+        authz_same,
         one,
         est::k8s_one
     ),
     row!(
         "resourcecheck_namespace",
         "namespace m 27 (ResourceCheck, string) ResourceCheck",
-        no_authorizer,
+        authz_same,
         one,
         est::k8s_one
     ),
     row!(
         "resourcecheck_name",
         "name m 27 (ResourceCheck, string) ResourceCheck",
-        no_authorizer,
+        authz_same,
         one,
         est::k8s_one
     ),
     row!(
         "pathcheck_check",
         "check m 27 (PathCheck, string) Decision",
-        no_authorizer,
+        authz_check,
         one,
         est::k8s_authz_check
     ),
     row!(
         "resourcecheck_check",
         "check m 27 (ResourceCheck, string) Decision",
-        no_authorizer,
+        authz_check,
         one,
         est::k8s_authz_check
     ),
     row!(
         "decision_errored",
         "errored m 27 (Decision) bool",
-        no_authorizer,
+        decision_errored,
         one,
         est::k8s_one
     ),
     row!(
         "decision_error",
         "error m 27 (Decision) string",
-        no_authorizer,
+        decision_error,
         one,
         est::k8s_one
     ),
     row!(
         "decision_allowed",
         "allowed m 27 (Decision) bool",
-        no_authorizer,
+        decision_allowed,
         one,
         est::k8s_one
     ),
     row!(
         "decision_reason",
         "reason m 27 (Decision) string",
-        no_authorizer,
+        decision_reason,
         one,
         est::k8s_one
     ),
     row!(
         "authorizer_fieldselector",
         "fieldSelector m 31 (ResourceCheck, string) ResourceCheck",
-        no_authorizer,
+        authz_same,
         one,
         est::k8s_selector
     ),
     row!(
         "authorizer_labelselector",
         "labelSelector m 31 (ResourceCheck, string) ResourceCheck",
-        no_authorizer,
+        authz_same,
         one,
         est::k8s_selector
     ),
@@ -1065,8 +1065,85 @@ fn get_query(beh: Behavior, args: &[Value]) -> EvalResult {
 
 // ---- authorizer ----
 
-fn no_authorizer(_: Behavior, _: &[Value]) -> EvalResult {
-    Err(nso())
+/// The `authorizer` variable of a run whose every check answers `allowed` with `reason`
+/// (apiserver's `AlwaysAllow` authorizer: allowed, no reason; `AlwaysDeny`: no opinion,
+/// "Everything is forbidden."). The checks built from it carry the answer along.
+pub fn authorizer(allowed: bool, reason: &str) -> Value {
+    authz_value(crate::cel::types::opaque::AUTHORIZER, allowed, reason)
+}
+
+fn authz_value(type_name: &str, allowed: bool, reason: &str) -> Value {
+    let mut entries = Entries::default();
+    entries.insert(Key::String(Arc::from("allowed")), Value::Bool(allowed));
+    entries.insert(
+        Key::String(Arc::from("reason")),
+        Value::String(Arc::from(reason)),
+    );
+    Value::Map(Arc::new(super::super::value::MapValue {
+        entries,
+        object: Some(Arc::from(type_name)),
+    }))
+}
+
+/// The answer an authorizer value (or a check or decision made from it) carries.
+fn authz_answer(v: Option<&Value>) -> Result<(bool, Arc<str>), EvalError> {
+    let Some(Value::Map(m)) = v else {
+        return Err(nso());
+    };
+    match (
+        super::super::value::map_key_field(m, "allowed"),
+        super::super::value::map_key_field(m, "reason"),
+    ) {
+        (Some(Value::Bool(a)), Some(Value::String(r))) => Ok((*a, r.clone())),
+        _ => Err(nso()),
+    }
+}
+
+fn authz_as(type_name: &str, args: &[Value]) -> EvalResult {
+    let (allowed, reason) = authz_answer(args.first())?;
+    Ok(authz_value(type_name, allowed, &reason))
+}
+
+fn authz_path(_: Behavior, args: &[Value]) -> EvalResult {
+    authz_as(crate::cel::types::opaque::PATH_CHECK, args)
+}
+
+fn authz_group(_: Behavior, args: &[Value]) -> EvalResult {
+    authz_as(crate::cel::types::opaque::GROUP_CHECK, args)
+}
+
+fn authz_resource(_: Behavior, args: &[Value]) -> EvalResult {
+    authz_as(crate::cel::types::opaque::RESOURCE_CHECK, args)
+}
+
+/// `serviceAccount`, `subresource`, `namespace`, `name`, `fieldSelector`, `labelSelector`:
+/// the same kind of value, the same answer.
+fn authz_same(_: Behavior, args: &[Value]) -> EvalResult {
+    authz_answer(args.first())?;
+    Ok(args[0].clone())
+}
+
+fn authz_check(_: Behavior, args: &[Value]) -> EvalResult {
+    authz_as(crate::cel::types::opaque::DECISION, args)
+}
+
+fn decision_allowed(_: Behavior, args: &[Value]) -> EvalResult {
+    Ok(Value::Bool(authz_answer(args.first())?.0))
+}
+
+fn decision_reason(_: Behavior, args: &[Value]) -> EvalResult {
+    Ok(Value::String(authz_answer(args.first())?.1))
+}
+
+/// A configured answer is never an error.
+fn decision_errored(_: Behavior, args: &[Value]) -> EvalResult {
+    authz_answer(args.first())?;
+    Ok(Value::Bool(false))
+}
+
+fn decision_error(_: Behavior, args: &[Value]) -> EvalResult {
+    authz_answer(args.first())?;
+    Ok(Value::String(Arc::from("")))
 }
 
 // ---- quantity ----

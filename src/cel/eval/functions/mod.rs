@@ -39,6 +39,7 @@ use super::value::{equals, map_key_field, ErrorKind, EvalError, EvalResult, MapV
 pub use args::display;
 use args::{err, nso};
 pub use cost::call_cost;
+pub use kubernetes::authorizer;
 pub use limits::{
     built_beyond_charge, built_limit_error, scanned_beyond_charge, scanned_limit_error,
     MAX_BUILT_BYTES, MAX_LIST_ELEMENTS, MAX_SCANNED_BYTES,
