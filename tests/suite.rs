@@ -363,6 +363,28 @@ fn update_rewrites_policy_messages_in_place_and_then_passes() {
         "{}",
         again.stdout
     );
-    assert!(again.stdout.contains("FAIL   suite.yaml:"), "{}", again.stdout);
-    assert!(again.stdout.contains("deny / changed kind"), "{}", again.stdout);
+    assert!(
+        again.stdout.contains("FAIL   suite.yaml:"),
+        "{}",
+        again.stdout
+    );
+    assert!(
+        again.stdout.contains("deny / changed kind"),
+        "{}",
+        again.stdout
+    );
+}
+
+#[test]
+fn policy_cases_see_built_in_objects_with_their_schema_defaults() {
+    // A container port's `protocol` defaults to TCP in the built-in schema; the policy reads
+    // it from a Pod that leaves it out (undefaulted, "no such key" under failurePolicy Fail).
+    let dir = tempfile::tempdir().unwrap();
+    let policy = "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata: {name: tcp}\nspec:\n  failurePolicy: Fail\n  matchConstraints:\n    resourceRules:\n    - {apiGroups: [''], apiVersions: [v1], operations: [CREATE], resources: [pods]}\n  validations:\n  - expression: object.spec.containers.all(c, c.ports.all(p, p.protocol == 'TCP'))\n    message: TCP only\n";
+    let suite = "name: tcp\npolicyName: tcp\ntests:\n  admission:\n  - name: defaulted protocol\n    object: |\n      apiVersion: v1\n      kind: Pod\n      metadata: {name: p, namespace: shop}\n      spec:\n        containers:\n        - {name: c, image: x, ports: [{containerPort: 80}]}\n    expect: admit\n  - name: UDP\n    object: |\n      apiVersion: v1\n      kind: Pod\n      metadata: {name: p, namespace: shop}\n      spec:\n        containers:\n        - {name: c, image: x, ports: [{containerPort: 80, protocol: UDP}]}\n    expect: deny\n    message: TCP only\n";
+    std::fs::write(dir.path().join("policy.yaml"), policy).unwrap();
+    std::fs::write(dir.path().join("suite.yaml"), suite).unwrap();
+    let r = crdlint_in(dir.path(), &["test", "--color", "never", "."]);
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("2 passed, 0 failed"), "{}", r.stdout);
 }

@@ -90,6 +90,9 @@ pub struct PolicyTarget {
 pub struct KindInfo {
     pub namespaced: bool,
     pub resource: String,
+    /// A CRD's served versions (what `matchPolicy: Equivalent` reaches; a built-in kind's
+    /// equivalents are the engine's own); empty: only the object's version.
+    pub versions: Vec<String>,
 }
 
 /// Everything a policy case runs with.
@@ -196,7 +199,10 @@ fn run_inner(
         .at(&["metadata", "name"])
         .and_then(Node::as_str)
         .unwrap_or("");
-    let versions = [version.to_string()];
+    let mut versions = info.versions.clone();
+    if !versions.iter().any(|v| v == version) {
+        versions.push(version.to_string());
+    }
     let request = Request {
         object: &object,
         old: old.as_ref(),
@@ -358,6 +364,7 @@ mod tests {
             (k == "Widget").then(|| KindInfo {
                 namespaced: true,
                 resource: "widgets".into(),
+                versions: vec!["v1".into()],
             })
         };
         let settings = Settings::default();

@@ -96,11 +96,7 @@ pub fn edit_for(src: &str, case: &Case, report: &CaseReport) -> Result<Option<Ed
 /// expected kind. Only a case that got a finding of that kind (and, expecting `warn` or
 /// `audit`, no denial) is rewritten: one that expected a denial and was admitted (or the
 /// reverse) changed kind, and which side is right is the author's call, as for CRD cases.
-fn policy_edit(
-    src: &str,
-    a: &AdmissionCase,
-    report: &CaseReport,
-) -> Result<Option<Edit>, Refusal> {
+fn policy_edit(src: &str, a: &AdmissionCase, report: &CaseReport) -> Result<Option<Edit>, Refusal> {
     let Some(want) = &a.message else {
         return Ok(None);
     };

@@ -320,13 +320,17 @@ fn run_policy_cases<'a>(
         }
     };
     let kind_info = |av: &str, kind: &str| -> Option<KindInfo> {
-        let (crd, plural) = match &schema_of(av, kind)? {
-            KindOf::Crd(c) => (c.namespaced, crate::admission::run::resource_of(&c.kind, &c.plural)),
-            KindOf::Builtin(c) => (c.namespaced, crate::admission::run::resource_of(&c.kind, "")),
-        };
-        Some(KindInfo {
-            namespaced: crd,
-            resource: plural,
+        Some(match &schema_of(av, kind)? {
+            KindOf::Crd(c) => KindInfo {
+                namespaced: c.namespaced,
+                resource: crate::admission::run::resource_of(&c.kind, &c.plural),
+                versions: c.served_versions().map(str::to_string).collect(),
+            },
+            KindOf::Builtin(c) => KindInfo {
+                namespaced: c.namespaced,
+                resource: crate::admission::run::resource_of(&c.kind, ""),
+                versions: Vec::new(),
+            },
         })
     };
     // As `check` stores an object before its policies run (`cli::driver::check`): validated
