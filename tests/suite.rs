@@ -353,7 +353,7 @@ fn update_rewrites_policy_messages_in_place_and_then_passes() {
         .replace("message: x", &format!("message: {}", quoted(7)))
         .replace("message: \"zz\"", &format!("message: {}", quoted(8)));
     assert_eq!(updated, want);
-    // Only the admitted case, which changed kind, still fails.
+    insta::assert_snapshot!("policy_update_rewritten", updated);
     let again = crdlint_in(dir.path(), &["test", "--color", "never", "."]);
     assert_eq!(again.code, 1, "{}", again.stdout);
     assert!(
@@ -373,6 +373,7 @@ fn update_rewrites_policy_messages_in_place_and_then_passes() {
         "{}",
         again.stdout
     );
+    insta::assert_snapshot!("policy_update_after", again.stdout);
 }
 
 #[test]

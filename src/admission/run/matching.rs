@@ -112,9 +112,12 @@ fn matches_rules(rules: &[Node], equivalent: bool, a: &Attrs<'_>) -> bool {
         .any(|gvr| rules.iter().any(|r| rule_matches(r, a, gvr)))
 }
 
+/// An owned (group, version, resource).
+type OwnedGvr = (String, String, String);
+
 /// Every served built-in resource, keyed by (group, resource), with the (group, version,
 /// resource)s equivalent to it at one minor.
-type Equivalents = HashMap<(String, String), Vec<(String, String, String)>>;
+type Equivalents = HashMap<(String, String), Vec<OwnedGvr>>;
 
 /// The equivalent resources of the minor's built-in kinds, as kube-apiserver's
 /// `EquivalentResourceRegistry` knows them: it registers every served group/version/resource
@@ -133,7 +136,7 @@ pub(crate) fn equivalents(kube: KubeVersion) -> Arc<Equivalents> {
 }
 
 fn build_equivalents(kube: KubeVersion) -> Equivalents {
-    let mut by_storage: BTreeMap<(String, String), Vec<(String, String, String)>> = BTreeMap::new();
+    let mut by_storage: BTreeMap<(String, String), Vec<OwnedGvr>> = BTreeMap::new();
     for (group, version, kind) in crate::builtin::served_kinds(kube) {
         let resource = crate::admission::typecheck::guess_resource(&kind);
         let storage = storage_of(&group, &resource);
