@@ -34,36 +34,8 @@ use crate::k8s::KubeVersion;
 use crate::yaml::{Node, Span};
 
 use super::run::{parse_object, CaseReport, Verdict};
+pub use super::Expect;
 use super::{Case, Text};
-
-/// What a case expects of the policy.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Expect {
-    Admit,
-    Deny,
-    Warn,
-    Audit,
-    Skip,
-}
-
-impl Expect {
-    pub const WORDS: &'static [&'static str] = &["admit", "deny", "warn", "audit", "skip"];
-
-    pub fn parse(s: &str) -> Option<Expect> {
-        Some(match s {
-            "admit" => Expect::Admit,
-            "deny" => Expect::Deny,
-            "warn" => Expect::Warn,
-            "audit" => Expect::Audit,
-            "skip" => Expect::Skip,
-            _ => return None,
-        })
-    }
-
-    pub fn word(self) -> &'static str {
-        Expect::WORDS[self as usize]
-    }
-}
 
 /// The admission parts of a case (its `object` is the case's `initial`).
 #[derive(Clone, Debug)]

@@ -65,7 +65,7 @@ pub struct CaseReport {
     /// A policy case's findings, each as the kind it is (`deny`, `warn`, `audit`) and the
     /// validation's message (without the server's `... denied request: ` frame): what
     /// `--update` writes as `message`. Empty for CRD cases.
-    pub reported: Vec<(super::admission::Expect, String)>,
+    pub reported: Vec<(super::Expect, String)>,
 }
 
 /// An API error: the resource and its field errors.

@@ -91,7 +91,7 @@ fn matches_rules(rules: &[Node], equivalent: bool, a: &Attrs<'_>) -> bool {
     if rules.iter().any(|r| rule_matches(r, a, own)) {
         return true;
     }
-    if !equivalent {
+    if !equivalent || rules.is_empty() {
         return false;
     }
     let mut crd_versions = a
