@@ -396,4 +396,69 @@ fn the_admission_user_and_authorizer_are_the_runs() {
         report.push('\n');
     }
     insta::assert_snapshot!(report);
+/// A policy that denies every object its one resource rule selects, under `match_policy`.
+fn deny_all(group: &str, version: &str, resource: &str, match_policy: &str) -> String {
+    format!(
+        "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata: {{name: deny-all}}\nspec:\n  matchConstraints:\n    matchPolicy: {match_policy}\n    resourceRules:\n    - {{apiGroups: ['{group}'], apiVersions: [{version}], operations: [CREATE], resources: [{resource}]}}\n  validations:\n  - {{expression: 'false', message: selected}}\n---\napiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicyBinding\nmetadata: {{name: deny-all}}\nspec: {{policyName: deny-all, validationActions: [Deny]}}\n"
+    )
+}
+
+const EVENT: &str = "---\napiVersion: v1\nkind: Event\nmetadata: {name: e, namespace: shop}\ninvolvedObject: {kind: Pod, name: p, namespace: shop}\n";
+const FLOW_SCHEMA: &str = "---\napiVersion: flowcontrol.apiserver.k8s.io/v1\nkind: FlowSchema\nmetadata: {name: f}\nspec:\n  priorityLevelConfiguration: {name: workload-low}\n  matchingPrecedence: 1000\n";
+
+/// `matchPolicy: Equivalent` across built-in resources: a rule for `events.k8s.io` events
+/// selects a core Event (both kept in one storage, kube-apiserver's
+/// `default_storage_factory_builder.go`), and a rule for `flowcontrol.apiserver.k8s.io/v1beta3`
+/// flowschemas selects a v1 FlowSchema only at minors that still serve v1beta3 (up to 1.31).
+/// `Exact` selects neither.
+#[test]
+fn equivalent_match_policy_reaches_built_in_equivalents_per_minor() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let denied = |text: String, minor: &str| {
+        let file = write(&dir, &text);
+        let (_, out) = crdlint(&[
+            "check",
+            "--format",
+            "concise",
+            "--kube-version",
+            minor,
+            &file,
+        ]);
+        out.lines()
+            .filter(|l| l.contains("admission/denied"))
+            .map(|l| l.split_once("all.yaml").map_or(l, |(_, r)| r).to_string())
+            .collect::<Vec<_>>()
+    };
+    let events = denied(
+        format!(
+            "{}{EVENT}",
+            deny_all("events.k8s.io", "v1", "events", "Equivalent")
+        ),
+        "1.30",
+    );
+    insta::assert_snapshot!("equivalent_events", events.join("\n"));
+    assert!(denied(
+        format!(
+            "{}{EVENT}",
+            deny_all("events.k8s.io", "v1", "events", "Exact")
+        ),
+        "1.30"
+    )
+    .is_empty());
+    let flow = |minor: &str| {
+        denied(
+            format!(
+                "{}{FLOW_SCHEMA}",
+                deny_all(
+                    "flowcontrol.apiserver.k8s.io",
+                    "v1beta3",
+                    "flowschemas",
+                    "Equivalent"
+                )
+            ),
+            minor,
+        )
+    };
+    assert_eq!(flow("1.31").len(), 1, "{:?}", flow("1.31"));
+    assert!(flow("1.32").is_empty(), "{:?}", flow("1.32"));
 }

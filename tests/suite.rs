@@ -281,3 +281,111 @@ fn policy_suite_failures_human_and_json() {
     assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
     insta::assert_snapshot!("policy_failing_json", r.stdout);
 }
+
+/// A policy on `widgets.example.com` that reads `spec.replicas`, which the CRD defaults to 1:
+/// bound twice, to deny and to warn and audit.
+const WIDGET_POLICY: &str = "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata: {name: few}\nspec:\n  failurePolicy: Fail\n  matchConstraints:\n    resourceRules:\n    - {apiGroups: [example.com], apiVersions: [v1], operations: [CREATE, UPDATE], resources: [widgets]}\n  validations:\n  - expression: object.spec.replicas <= 3\n    messageExpression: \"'at most 3 \\\"replicas\\\", not ' + string(object.spec.replicas)\"\n---\napiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicyBinding\nmetadata: {name: few-deny}\nspec: {policyName: few, validationActions: [Deny]}\n---\napiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicyBinding\nmetadata: {name: few-warn}\nspec: {policyName: few, validationActions: [Warn, Audit]}\n";
+
+/// A temporary directory with the Widget CRD, `WIDGET_POLICY` and `suite` as suite.yaml.
+fn policy_dir(suite: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    std::fs::copy(
+        root.join(CRDS).join("widget.yaml"),
+        dir.path().join("crd.yaml"),
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("policy.yaml"), WIDGET_POLICY).unwrap();
+    let path = dir.path().join("suite.yaml");
+    std::fs::write(&path, suite).unwrap();
+    (dir, path)
+}
+
+fn widget(spec: &str) -> String {
+    format!("    object: |\n      apiVersion: example.com/v1\n      kind: Widget\n      metadata: {{name: w, namespace: shop}}\n      spec: {spec}\n")
+}
+
+#[test]
+fn policy_cases_see_the_object_defaulted_by_its_crd() {
+    // `spec: {}` is stored with `replicas: 1` (the CRD's default), so the policy reads it;
+    // undefaulted, `object.spec.replicas` would be "no such key" and, under failurePolicy
+    // Fail, a denial.
+    let suite = format!(
+        "name: few\npolicyName: few\nbindingName: few-deny\ntests:\n  admission:\n  - name: defaulted\n{}    expect: admit\n  - name: defaulted old object\n    operation: UPDATE\n{}    oldObject: |\n      apiVersion: example.com/v1\n      kind: Widget\n      metadata: {{name: w, namespace: shop}}\n      spec: {{}}\n    expect: deny\n    message: not 5\n",
+        widget("{}"),
+        widget("{replicas: 5}"),
+    );
+    let (dir, _) = policy_dir(&suite);
+    let r = crdlint_in(dir.path(), &["test", "--color", "never", "."]);
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stdout.contains("2 passed, 0 failed, 0 could not run"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn update_rewrites_policy_messages_in_place_and_then_passes() {
+    let case = |name: &str, binding_actions: &str, spec: &str, expect: &str, message: &str| {
+        format!("  - name: {name} # {binding_actions}\n{}    expect: {expect}\n    message: {message}\n", widget(spec))
+    };
+    let deny = format!(
+        "# comment kept\nname: deny\npolicyName: few\nbindingName: few-deny\ntests:\n  admission:\n{}{}{}",
+        case("wrong message", "deny", "{replicas: 4}", "deny", "TODO   # fill me"),
+        case("right message", "deny", "{replicas: 4}", "deny", "'not 4'"),
+        case("changed kind", "deny", "{replicas: 1}", "deny", "TODO"),
+    );
+    let warn = format!(
+        "name: warn\npolicyName: few\nbindingName: few-warn\ntests:\n  admission:\n{}{}",
+        case("warned", "warn", "{replicas: 7}", "warn", "x"),
+        case("audited", "audit", "{replicas: 8}", "audit", "\"zz\""),
+    );
+    let suite = format!("{deny}---\n{warn}");
+    let (dir, path) = policy_dir(&suite);
+    let r = crdlint_in(dir.path(), &["test", "--color", "never", "--update", "."]);
+    assert_eq!(r.code, 1, "the run that updates still reports the failures");
+    assert!(r.stderr.contains("updated 1 suite file"), "{}", r.stderr);
+    let updated = std::fs::read_to_string(&path).unwrap();
+    let quoted = |n: u32| format!("\"at most 3 \\\"replicas\\\", not {n}\"");
+    let want = suite
+        .replacen("message: TODO", &format!("message: {}", quoted(4)), 1)
+        .replace("message: x", &format!("message: {}", quoted(7)))
+        .replace("message: \"zz\"", &format!("message: {}", quoted(8)));
+    assert_eq!(updated, want);
+    insta::assert_snapshot!("policy_update_rewritten", updated);
+    let again = crdlint_in(dir.path(), &["test", "--color", "never", "."]);
+    assert_eq!(again.code, 1, "{}", again.stdout);
+    assert!(
+        again
+            .stdout
+            .contains("4 passed, 1 failed, 0 could not run; 5 cases in 2 suites"),
+        "{}",
+        again.stdout
+    );
+    assert!(
+        again.stdout.contains("FAIL   suite.yaml:"),
+        "{}",
+        again.stdout
+    );
+    assert!(
+        again.stdout.contains("deny / changed kind"),
+        "{}",
+        again.stdout
+    );
+    insta::assert_snapshot!("policy_update_after", again.stdout);
+}
+
+#[test]
+fn policy_cases_see_built_in_objects_with_their_schema_defaults() {
+    // A container port's `protocol` defaults to TCP in the built-in schema; the policy reads
+    // it from a Pod that leaves it out (undefaulted, "no such key" under failurePolicy Fail).
+    let dir = tempfile::tempdir().unwrap();
+    let policy = "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata: {name: tcp}\nspec:\n  failurePolicy: Fail\n  matchConstraints:\n    resourceRules:\n    - {apiGroups: [''], apiVersions: [v1], operations: [CREATE], resources: [pods]}\n  validations:\n  - expression: object.spec.containers.all(c, c.ports.all(p, p.protocol == 'TCP'))\n    message: TCP only\n";
+    let suite = "name: tcp\npolicyName: tcp\ntests:\n  admission:\n  - name: defaulted protocol\n    object: |\n      apiVersion: v1\n      kind: Pod\n      metadata: {name: p, namespace: shop}\n      spec:\n        containers:\n        - {name: c, image: x, ports: [{containerPort: 80}]}\n    expect: admit\n  - name: UDP\n    object: |\n      apiVersion: v1\n      kind: Pod\n      metadata: {name: p, namespace: shop}\n      spec:\n        containers:\n        - {name: c, image: x, ports: [{containerPort: 80, protocol: UDP}]}\n    expect: deny\n    message: TCP only\n";
+    std::fs::write(dir.path().join("policy.yaml"), policy).unwrap();
+    std::fs::write(dir.path().join("suite.yaml"), suite).unwrap();
+    let r = crdlint_in(dir.path(), &["test", "--color", "never", "."]);
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("2 passed, 0 failed"), "{}", r.stdout);
+}

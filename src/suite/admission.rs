@@ -34,36 +34,8 @@ use crate::k8s::KubeVersion;
 use crate::yaml::{Node, Span};
 
 use super::run::{parse_object, CaseReport, Verdict};
+pub use super::Expect;
 use super::{Case, Text};
-
-/// What a case expects of the policy.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Expect {
-    Admit,
-    Deny,
-    Warn,
-    Audit,
-    Skip,
-}
-
-impl Expect {
-    pub const WORDS: &'static [&'static str] = &["admit", "deny", "warn", "audit", "skip"];
-
-    pub fn parse(s: &str) -> Option<Expect> {
-        Some(match s {
-            "admit" => Expect::Admit,
-            "deny" => Expect::Deny,
-            "warn" => Expect::Warn,
-            "audit" => Expect::Audit,
-            "skip" => Expect::Skip,
-            _ => return None,
-        })
-    }
-
-    fn word(self) -> &'static str {
-        Expect::WORDS[self as usize]
-    }
-}
 
 /// The admission parts of a case (its `object` is the case's `initial`).
 #[derive(Clone, Debug)]
@@ -90,6 +62,9 @@ pub struct PolicyTarget {
 pub struct KindInfo {
     pub namespaced: bool,
     pub resource: String,
+    /// A CRD's served versions (what `matchPolicy: Equivalent` reaches; a built-in kind's
+    /// equivalents are the engine's own); empty: only the object's version.
+    pub versions: Vec<String>,
 }
 
 /// Everything a policy case runs with.
@@ -101,6 +76,9 @@ pub struct PolicyRun<'a> {
     /// The run's user, when the case gives no `userInfo`.
     pub settings: &'a Settings,
     pub kind_info: &'a (dyn Fn(&str, &str) -> Option<KindInfo> + Sync),
+    /// The object as the server stores it before admission (defaulted, pruned: the run's
+    /// validation of its kind), created or updated from the given stored old object.
+    pub store: &'a (dyn Fn(&Node, Option<&Node>) -> Node + Sync),
 }
 
 /// The binding used when a suite names none.
@@ -116,22 +94,30 @@ pub fn default_binding(policy: &str) -> Node {
 /// Runs one admission case.
 pub fn run_case(case: &Case, a: &AdmissionCase, run: &PolicyRun<'_>) -> CaseReport {
     match run_inner(case, a, run) {
-        Ok(v) => CaseReport {
-            verdict: v,
+        Ok((verdict, reported)) => CaseReport {
+            verdict,
             error: None,
             stored: None,
+            reported,
         },
         Err(why) => CaseReport {
             verdict: Verdict::Broken(why),
             error: None,
             stored: None,
+            reported: Vec::new(),
         },
     }
 }
 
-fn run_inner(case: &Case, a: &AdmissionCase, run: &PolicyRun<'_>) -> Result<Verdict, String> {
-    let object = parse_object(&case.initial, "object")?;
-    let old = a
+type Reported = Vec<(Expect, String)>;
+
+fn run_inner(
+    case: &Case,
+    a: &AdmissionCase,
+    run: &PolicyRun<'_>,
+) -> Result<(Verdict, Reported), String> {
+    let written = parse_object(&case.initial, "object")?;
+    let old_written = a
         .old_object
         .as_ref()
         .map(|t| parse_object(t, "oldObject"))
@@ -146,8 +132,8 @@ fn run_inner(case: &Case, a: &AdmissionCase, run: &PolicyRun<'_>) -> Result<Verd
         .as_ref()
         .map(|t| parse_object(t, "namespaceObject"))
         .transpose()?;
-    let av = object.get_str("apiVersion").unwrap_or("");
-    let kind = object.get_str("kind").unwrap_or("");
+    let av = written.get_str("apiVersion").unwrap_or("");
+    let kind = written.get_str("kind").unwrap_or("");
     let (group, version) = av.rsplit_once('/').unwrap_or(("", av));
     if version.is_empty() || kind.is_empty() {
         return Err("`object` needs an apiVersion and a kind".into());
@@ -157,6 +143,10 @@ fn run_inner(case: &Case, a: &AdmissionCase, run: &PolicyRun<'_>) -> Result<Verd
             "the kind {kind} of {av} is neither built in at this version nor a CRD among the paths"
         )
     })?;
+    // The policy sees the objects as the server stores them: the old one as it was stored
+    // when created, the new one as this request would store it.
+    let old = old_written.as_ref().map(|o| (run.store)(o, None));
+    let object = (run.store)(&written, old.as_ref());
     let settings = match &a.user {
         Some((u, g)) => Settings {
             username: u.clone(),
@@ -178,7 +168,14 @@ fn run_inner(case: &Case, a: &AdmissionCase, run: &PolicyRun<'_>) -> Result<Verd
             &default
         }
     };
-    let versions = [version.to_string()];
+    let binding_name = binding
+        .at(&["metadata", "name"])
+        .and_then(Node::as_str)
+        .unwrap_or("");
+    let mut versions = info.versions.clone();
+    if !versions.iter().any(|v| v == version) {
+        versions.push(version.to_string());
+    }
     let request = Request {
         object: &object,
         old: old.as_ref(),
@@ -214,7 +211,49 @@ fn run_inner(case: &Case, a: &AdmissionCase, run: &PolicyRun<'_>) -> Result<Verd
         return Err(d.message.clone());
     }
     let matched = !got.is_empty() || !evaluate(&probe(run.policy)).is_empty();
-    Ok(judge(a, matched, &got))
+    let reported = got
+        .iter()
+        .filter_map(|d| {
+            let kind = kind_of(d)?;
+            Some((kind, message_of(kind, &d.message, binding_name)))
+        })
+        .collect::<Reported>();
+    Ok((judge(a, matched, &got, &reported), reported))
+}
+
+/// The expectation a finding of the engine meets.
+fn kind_of(d: &Diagnostic) -> Option<Expect> {
+    let id = d.rule.id;
+    if id == engine::rules::DENIED.id {
+        Some(Expect::Deny)
+    } else if id == engine::rules::WARNED.id {
+        Some(Expect::Warn)
+    } else if id == engine::rules::AUDIT.id {
+        Some(Expect::Audit)
+    } else {
+        None
+    }
+}
+
+/// The validation's own message in a finding's text: after the frame the server puts around
+/// it (`... with binding 'B' denied request: `, `... with binding 'B': `), or the `message`
+/// of the audit annotation's JSON value. The whole text when the frame is not found.
+fn message_of(kind: Expect, text: &str, binding: &str) -> String {
+    if kind == Expect::Audit {
+        let value = text.split_once(": ").map_or("", |(_, v)| v);
+        let message = serde_json::from_str::<serde_json::Value>(value)
+            .ok()
+            .and_then(|v| v.get(0)?.get("message")?.as_str().map(str::to_string));
+        return message.unwrap_or_else(|| text.to_string());
+    }
+    let frame = format!("with binding '{binding}'");
+    let rest = text.find(&frame).map(|i| &text[i + frame.len()..]);
+    rest.and_then(|r| {
+        r.strip_prefix(" denied request: ")
+            .or_else(|| r.strip_prefix(": "))
+    })
+    .unwrap_or(text)
+    .to_string()
 }
 
 /// The policy with one validation that always fails and nothing else evaluated after the
@@ -232,16 +271,24 @@ fn probe(policy: &Node) -> Node {
     Node::from_json(&j)
 }
 
-fn judge(a: &AdmissionCase, matched: bool, got: &[Diagnostic]) -> Verdict {
-    let of = |id: &str| -> Vec<&str> {
+fn judge(a: &AdmissionCase, matched: bool, got: &[Diagnostic], reported: &Reported) -> Verdict {
+    // Each finding's whole text and its message: `message` matches either (the audit
+    // annotation holds the message JSON-escaped).
+    let of = |kind: Expect| -> Vec<&str> {
         got.iter()
-            .filter(|d| d.rule.id == id)
+            .filter(|d| kind_of(d) == Some(kind))
             .map(|d| d.message.as_str())
+            .chain(
+                reported
+                    .iter()
+                    .filter(|(k, _)| *k == kind)
+                    .map(|(_, m)| m.as_str()),
+            )
             .collect()
     };
-    let denied = of(engine::rules::DENIED.id);
-    let warned = of(engine::rules::WARNED.id);
-    let audited = of(engine::rules::AUDIT.id);
+    let denied = of(Expect::Deny);
+    let warned = of(Expect::Warn);
+    let audited = of(Expect::Audit);
     let outcome = if !matched {
         "the policy did not select the object".to_string()
     } else if got.is_empty() {
@@ -290,6 +337,7 @@ mod tests {
             (k == "Widget").then(|| KindInfo {
                 namespaced: true,
                 resource: "widgets".into(),
+                versions: vec!["v1".into()],
             })
         };
         let settings = Settings::default();
@@ -299,6 +347,7 @@ mod tests {
             kube: KubeVersion::default(),
             settings: &settings,
             kind_info: &kind_info,
+            store: &|o, _| o.clone(),
         };
         s.cases
             .iter()

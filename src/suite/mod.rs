@@ -74,6 +74,35 @@ impl Operation {
     }
 }
 
+/// What an admission case (`admission`) expects of the policy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expect {
+    Admit,
+    Deny,
+    Warn,
+    Audit,
+    Skip,
+}
+
+impl Expect {
+    pub const WORDS: &'static [&'static str] = &["admit", "deny", "warn", "audit", "skip"];
+
+    pub fn parse(s: &str) -> Option<Expect> {
+        Some(match s {
+            "admit" => Expect::Admit,
+            "deny" => Expect::Deny,
+            "warn" => Expect::Warn,
+            "audit" => Expect::Audit,
+            "skip" => Expect::Skip,
+            _ => return None,
+        })
+    }
+
+    pub fn word(self) -> &'static str {
+        Expect::WORDS[self as usize]
+    }
+}
+
 /// A string field of a case, with where it was written (for locations and `--update`).
 #[derive(Clone, Debug)]
 pub struct Text {

@@ -62,6 +62,10 @@ pub struct CaseReport {
     pub error: Option<ServerError>,
     /// The object as stored after the last successful call (server-set metadata removed).
     pub stored: Option<Node>,
+    /// A policy case's findings, each as the kind it is (`deny`, `warn`, `audit`) and the
+    /// validation's message (without the server's `... denied request: ` frame): what
+    /// `--update` writes as `message`. Empty for CRD cases.
+    pub reported: Vec<(super::Expect, String)>,
 }
 
 /// An API error: the resource and its field errors.
@@ -104,6 +108,7 @@ pub fn run_case(
             verdict: Verdict::Broken(why),
             error: None,
             stored: None,
+            reported: Vec::new(),
         },
     }
 }
@@ -177,6 +182,7 @@ fn run_update(
             )),
             error: None,
             stored: Some(comparable(stored)),
+            reported: Vec::new(),
         });
     }
 
@@ -223,6 +229,7 @@ fn judge_with(
                 verdict,
                 error: Some(e),
                 stored: None,
+                reported: Vec::new(),
             }
         }
         (Err(e), None) => failed(format!("the {} failed: {}", e.call, e.text()), Some(e)),
@@ -233,6 +240,7 @@ fn judge_with(
             )),
             error: None,
             stored: Some(comparable(stored)),
+            reported: Vec::new(),
         },
         (Ok(stored), None) => {
             let got = comparable(stored);
@@ -245,6 +253,7 @@ fn judge_with(
                 verdict,
                 error: None,
                 stored: Some(got),
+                reported: Vec::new(),
             }
         }
     }
@@ -255,6 +264,7 @@ fn failed(why: String, error: Option<ServerError>) -> CaseReport {
         verdict: Verdict::Fail(why),
         error,
         stored: None,
+        reported: Vec::new(),
     }
 }
 

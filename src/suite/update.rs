@@ -8,6 +8,12 @@
 //! outcome changed kind (an error was expected and the call succeeded, or the reverse) is not
 //! rewritten: which of the two is right is the author's call.
 //!
+//! A policy case (`tests.admission`) has one expectation text: its `message`, which becomes
+//! the message of the first finding of the expected kind (the validation's message or
+//! `messageExpression` value, without the server's `... denied request: ` frame, and the
+//! audit annotation's `message` decoded), as a double-quoted string. Its `expect` word is
+//! never rewritten: a case expecting `deny` that was admitted changed kind, as above.
+//!
 //! YAML sharing is handled, not written over: an expectation reached through an alias
 //! (`expected: *e`) has its alias replaced by the new block (the anchor stays where it is, for
 //! the other cases); and every rewritten file is read back ([`check`]) before it is written:
@@ -16,6 +22,7 @@
 //! would leave dangling, makes the file be refused with a located reason instead of written
 //! broken (issue #26: `expected: *e` became a block followed by a stray `: *e`).
 
+use super::admission::{AdmissionCase, Expect};
 use super::run::{CaseReport, Verdict};
 use super::{Case, Text};
 use crate::yaml::{Node, Span, Style};
@@ -35,6 +42,8 @@ pub enum Want {
     Error(String),
     /// `expected`.
     Stored(String),
+    /// A policy case's `message`.
+    Message(String),
 }
 
 /// Why a case's expectation cannot be rewritten, and where.
@@ -49,6 +58,9 @@ pub struct Refusal {
 pub fn edit_for(src: &str, case: &Case, report: &CaseReport) -> Result<Option<Edit>, Refusal> {
     if !matches!(report.verdict, Verdict::Fail(_)) {
         return Ok(None);
+    }
+    if let Some(a) = &case.admission {
+        return policy_edit(src, a, report);
     }
     let error_expectation = case
         .expected_status_error
@@ -80,6 +92,26 @@ pub fn edit_for(src: &str, case: &Case, report: &CaseReport) -> Result<Option<Ed
     }
 }
 
+/// A policy case's edit: its `message` becomes the message of the first finding of the
+/// expected kind. Only a case that got a finding of that kind (and, expecting `warn` or
+/// `audit`, no denial) is rewritten: one that expected a denial and was admitted (or the
+/// reverse) changed kind, and which side is right is the author's call, as for CRD cases.
+fn policy_edit(src: &str, a: &AdmissionCase, report: &CaseReport) -> Result<Option<Edit>, Refusal> {
+    let Some(want) = &a.message else {
+        return Ok(None);
+    };
+    let denied = report.reported.iter().any(|(k, _)| *k == Expect::Deny);
+    if a.expect != Expect::Deny && denied {
+        return Ok(None);
+    }
+    let Some((_, got)) = report.reported.iter().find(|(k, _)| *k == a.expect) else {
+        return Ok(None);
+    };
+    let mut e = replace_entry(src, want, "", &quote(got))?;
+    e.want = Want::Message(got.clone());
+    Ok(Some(e))
+}
+
 /// Applies edits that do not overlap.
 pub fn apply(src: &str, mut edits: Vec<Edit>) -> String {
     edits.sort_by_key(|e| std::cmp::Reverse(e.span.start()));
@@ -107,12 +139,15 @@ pub fn check(before: &str, after: &str, edited: &[(usize, &Edit)]) -> Result<(),
             && o.op == n.op
             && o.initial.value == n.initial.value
             && value(&o.updated) == value(&n.updated)
-            && o.crd_patches.as_ref().map(|p| &p.0) == n.crd_patches.as_ref().map(|p| &p.0);
+            && o.crd_patches.as_ref().map(|p| &p.0) == n.crd_patches.as_ref().map(|p| &p.0)
+            && request(&o.admission) == request(&n.admission);
+        let message = |c: &Case| c.admission.as_ref().and_then(|a| value(&a.message));
         let expectations = |c: &Case| {
             (
                 value(&c.expected),
                 value(&c.expected_error),
                 value(&c.expected_status_error),
+                message(c),
             )
         };
         let as_intended = match edited.iter().find(|(at, _)| *at == i) {
@@ -126,6 +161,7 @@ pub fn check(before: &str, after: &str, edited: &[(usize, &Edit)]) -> Result<(),
                     got.map(|t| &t.value) == Some(w)
                 }
                 Want::Stored(w) => value(&n.expected).as_ref() == Some(w),
+                Want::Message(w) => message(n).as_ref() == Some(w),
             },
         };
         if !same || !as_intended {
@@ -137,6 +173,28 @@ pub fn check(before: &str, after: &str, edited: &[(usize, &Edit)]) -> Result<(),
         }
     }
     Ok(())
+}
+
+/// What a policy case sends and expects, but for its `message`: all of it must read the same
+/// after a rewrite.
+type PolicyRequest = (
+    [Option<String>; 3],
+    Option<(String, Vec<String>)>,
+    Option<Expect>,
+);
+
+fn request(a: &Option<Box<AdmissionCase>>) -> Option<PolicyRequest> {
+    let a = a.as_ref()?;
+    let value = |t: &Option<Text>| t.as_ref().map(|t| t.value.clone());
+    Some((
+        [
+            value(&a.old_object),
+            value(&a.params),
+            value(&a.namespace_object),
+        ],
+        a.user.clone(),
+        Some(a.expect),
+    ))
 }
 
 /// Every case of every suite in `text`, in order; `None` when a document has a YAML error.
@@ -281,6 +339,7 @@ mod tests {
                 call: "create",
             }),
             stored: None,
+            reported: Vec::new(),
         }
     }
 
@@ -315,6 +374,7 @@ mod tests {
             verdict: Verdict::Fail("x".into()),
             error: None,
             stored: Some(stored),
+            reported: Vec::new(),
         };
         let src = "crdName: w.e\ntests:\n  onCreate:\n  - name: a\n    initial: |\n      kind: W\n    expected: |\n      kind: W\n      spec: {}\n  # after\n";
         let out = apply(
@@ -349,6 +409,7 @@ mod tests {
             verdict: Verdict::Fail("x".into()),
             error: None,
             stored: Some(Node::synthetic(crate::yaml::Value::Null)),
+            reported: Vec::new(),
         };
         assert_eq!(edit_for(src, &c, &succeeded), Ok(None));
     }
@@ -358,6 +419,7 @@ mod tests {
             verdict: Verdict::Fail("x".into()),
             error: None,
             stored: crate::yaml::load(yaml).remove(0).root,
+            reported: Vec::new(),
         }
     }
 

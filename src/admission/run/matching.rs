@@ -4,10 +4,13 @@
 //! (`webhook/predicates/rules/rules.go`, `namespace/matcher.go`, `object/matcher.go`): the
 //! namespace selector, then the object selector, then the excluded rules, then the resource
 //! rules (none: everything), exactly first and, with `matchPolicy: Equivalent` (the default),
-//! through the same resource at another version.
+//! through an equivalent resource: another version of a CRD the run serves, or, for a
+//! built-in kind, every resource the minor serves from the same storage ([`equivalents`]).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, Mutex, OnceLock};
 
+use crate::k8s::KubeVersion;
 use crate::yaml::Node;
 
 /// The request as matching sees it.
@@ -23,6 +26,8 @@ pub(crate) struct Attrs<'a> {
     pub(crate) name: &'a str,
     pub(crate) labels: BTreeMap<String, String>,
     pub(crate) old_labels: Option<BTreeMap<String, String>>,
+    /// The emulated minor: which built-in resources are served, and so equivalent.
+    pub(crate) kube: KubeVersion,
 }
 
 /// Whether a selector could be decided: the namespace's labels may be unknown offline.
@@ -76,20 +81,102 @@ pub(crate) fn matches(
     ns
 }
 
-/// `matchesResourceRules`: the request's own resource first, then its equivalents.
+/// A resource as a rule sees it: group, version, resource.
+type Gvr<'a> = (&'a str, &'a str, &'a str);
+
+/// `matchesResourceRules`: the request's own resource first, then its equivalents (every
+/// rule against one equivalent, then the next, as upstream loops).
 fn matches_rules(rules: &[Node], equivalent: bool, a: &Attrs<'_>) -> bool {
-    if rules.iter().any(|r| rule_matches(r, a, a.version)) {
+    let own = (a.group, a.version, a.resource);
+    if rules.iter().any(|r| rule_matches(r, a, own)) {
         return true;
     }
-    equivalent
-        && a.versions
-            .iter()
-            .filter(|v| v.as_str() != a.version)
-            .any(|v| rules.iter().any(|r| rule_matches(r, a, v)))
+    if !equivalent || rules.is_empty() {
+        return false;
+    }
+    let mut crd_versions = a
+        .versions
+        .iter()
+        .filter(|v| v.as_str() != a.version)
+        .map(|v| (a.group, v.as_str(), a.resource));
+    if crd_versions.any(|gvr| rules.iter().any(|r| rule_matches(r, a, gvr))) {
+        return true;
+    }
+    let table = equivalents(a.kube);
+    let Some(list) = table.get(&(a.group.to_string(), a.resource.to_string())) else {
+        return false;
+    };
+    list.iter()
+        .map(|(g, v, r)| (g.as_str(), v.as_str(), r.as_str()))
+        .filter(|gvr| *gvr != own)
+        .any(|gvr| rules.iter().any(|r| rule_matches(r, a, gvr)))
 }
 
-/// `rules.Matcher.Matches` and the binding's `resourceNames`.
-fn rule_matches(rule: &Node, a: &Attrs<'_>, version: &str) -> bool {
+/// An owned (group, version, resource).
+type OwnedGvr = (String, String, String);
+
+/// Every served built-in resource, keyed by (group, resource), with the (group, version,
+/// resource)s equivalent to it at one minor.
+type Equivalents = HashMap<(String, String), Vec<OwnedGvr>>;
+
+/// The equivalent resources of the minor's built-in kinds, as kube-apiserver's
+/// `EquivalentResourceRegistry` knows them: it registers every served group/version/resource
+/// and keys it by its storage's resource prefix (`NewEquivalentResourceRegistryWithIdentity`
+/// in `pkg/controlplane/apiserver/config.go`, the key being `StorageFactory.ResourcePrefix`),
+/// so every served version of a resource, and the resources of other groups that share its
+/// storage, are equivalent. Built once per minor from the bundle's served kinds.
+pub(crate) fn equivalents(kube: KubeVersion) -> Arc<Equivalents> {
+    static TABLES: OnceLock<Mutex<HashMap<u32, Arc<Equivalents>>>> = OnceLock::new();
+    let tables = TABLES.get_or_init(Mutex::default);
+    let mut tables = tables.lock().unwrap_or_else(|e| e.into_inner());
+    tables
+        .entry(kube.minor)
+        .or_insert_with(|| Arc::new(build_equivalents(kube)))
+        .clone()
+}
+
+fn build_equivalents(kube: KubeVersion) -> Equivalents {
+    let mut by_storage: BTreeMap<(String, String), Vec<OwnedGvr>> = BTreeMap::new();
+    for (group, version, kind) in crate::builtin::served_kinds(kube) {
+        let resource = crate::admission::typecheck::guess_resource(&kind);
+        let storage = storage_of(&group, &resource);
+        let gvr = (group, version, resource);
+        let list = by_storage.entry(storage).or_default();
+        if !list.contains(&gvr) {
+            list.push(gvr);
+        }
+    }
+    let mut out = Equivalents::new();
+    for list in by_storage.into_values() {
+        for (g, _, r) in &list {
+            out.entry((g.clone(), r.clone()))
+                .or_insert_with(|| list.clone());
+        }
+    }
+    out
+}
+
+/// The storage a built-in resource lives in, as (group, resource): its own, except for the
+/// resources kube-apiserver's storage factory makes cohabit with another group's
+/// (`AddCohabitatingResources` in `pkg/kubeapiserver/default_storage_factory_builder.go`):
+/// `extensions`' deployments, daemonsets, replicasets (apps), networkpolicies and ingresses
+/// (networking.k8s.io), podsecuritypolicies (policy) and replicationcontrollers (core), and
+/// `events.k8s.io` events (core).
+fn storage_of(group: &str, resource: &str) -> (String, String) {
+    let home = match (group, resource) {
+        ("extensions", "deployments" | "daemonsets" | "replicasets") => "apps",
+        ("extensions", "networkpolicies" | "ingresses") => "networking.k8s.io",
+        ("extensions", "podsecuritypolicies") => "policy",
+        ("extensions", "replicationcontrollers") | ("events.k8s.io", "events") => "",
+        _ => group,
+    };
+    (home.to_string(), resource.to_string())
+}
+
+/// `rules.Matcher.Matches` and the binding's `resourceNames`, for the request as the resource
+/// `gvr` (its own or an equivalent).
+fn rule_matches(rule: &Node, a: &Attrs<'_>, gvr: Gvr<'_>) -> bool {
+    let (group, version, resource) = gvr;
     let list = |key: &str| -> Vec<&str> {
         rule.get(key)
             .and_then(Node::as_seq)
@@ -97,16 +184,15 @@ fn rule_matches(rule: &Node, a: &Attrs<'_>, version: &str) -> bool {
             .unwrap_or_default()
     };
     let has = |key: &str, value: &str| list(key).iter().any(|x| *x == "*" || *x == value);
-    if !has("operations", a.operation) || !has("apiGroups", a.group) || !has("apiVersions", version)
-    {
+    if !has("operations", a.operation) || !has("apiGroups", group) || !has("apiVersions", version) {
         return false;
     }
     // A subresource entry (`pods/status`) matches no request on the resource itself.
-    let resource = list("resources").iter().any(|r| {
+    let matched = list("resources").iter().any(|r| {
         let (res, sub) = r.split_once('/').unwrap_or((r, ""));
-        (res == "*" || res == a.resource) && (sub == "*" || sub.is_empty())
+        (res == "*" || res == resource) && (sub == "*" || sub.is_empty())
     });
-    if !resource {
+    if !matched {
         return false;
     }
     let namespace_object = a.resource == "namespaces" && a.group.is_empty();
@@ -200,6 +286,7 @@ mod tests {
                 .map(|(k, v)| (k.to_string(), v.to_string()))
                 .collect(),
             old_labels: None,
+            kube: KubeVersion::default(),
         }
     }
 
@@ -287,5 +374,77 @@ mod tests {
             ..attrs(&v, &[])
         };
         assert_eq!(matches(Some(&ns), &cluster, None), Match::Yes);
+    }
+
+    /// A request for `group/version resource` at minor `minor` under rules naming
+    /// `rule_gv`'s version of `rule_resource`, with `policy` as matchPolicy.
+    fn builtin_match(
+        minor: u32,
+        (group, version, resource): (&str, &str, &str),
+        (rule_group, rule_version, rule_resource): (&str, &str, &str),
+        policy: &str,
+    ) -> Match {
+        let a = Attrs {
+            group,
+            version,
+            resource,
+            versions: &[],
+            kube: KubeVersion { minor },
+            ..attrs(&[], &[])
+        };
+        let c = Node::from_json(&json!({
+            "resourceRules": [rule(rule_group, rule_version, rule_resource)],
+            "matchPolicy": policy,
+        }));
+        matches(Some(&c), &a, None)
+    }
+
+    #[test]
+    fn equivalent_built_in_versions_are_the_ones_the_minor_serves() {
+        // batch/v1beta1 CronJobs are served up to 1.24 (removed in 1.25): a rule for them
+        // selects a batch/v1 CronJob under Equivalent only while both are served.
+        let cronjob = ("batch", "v1", "cronjobs");
+        let beta = ("batch", "v1beta1", "cronjobs");
+        assert_eq!(builtin_match(24, cronjob, beta, "Equivalent"), Match::Yes);
+        assert_eq!(builtin_match(24, cronjob, beta, "Exact"), Match::No);
+        assert_eq!(builtin_match(25, cronjob, beta, "Equivalent"), Match::No);
+        // flowcontrol v1beta3 is served up to 1.31 beside v1 (from 1.29).
+        let fs = ("flowcontrol.apiserver.k8s.io", "v1", "flowschemas");
+        let v1beta3 = ("flowcontrol.apiserver.k8s.io", "v1beta3", "flowschemas");
+        assert_eq!(builtin_match(31, fs, v1beta3, "Equivalent"), Match::Yes);
+        assert_eq!(builtin_match(32, fs, v1beta3, "Equivalent"), Match::No);
+        // The reverse: a request at the old version, a rule for the new one.
+        assert_eq!(builtin_match(31, v1beta3, fs, "Equivalent"), Match::Yes);
+    }
+
+    #[test]
+    fn resources_sharing_storage_across_groups_are_equivalent() {
+        // Core and events.k8s.io Events share their storage (default_storage_factory_builder.go).
+        let core = ("", "v1", "events");
+        let events = ("events.k8s.io", "v1", "events");
+        for minor in [24, 30, 36] {
+            assert_eq!(builtin_match(minor, core, events, "Equivalent"), Match::Yes);
+            assert_eq!(builtin_match(minor, events, core, "Equivalent"), Match::Yes);
+            assert_eq!(builtin_match(minor, core, events, "Exact"), Match::No);
+        }
+        // Resources of the same name in different storages are not: apps Deployments and a
+        // rule for a `deployments` resource of another group.
+        let deploy = ("apps", "v1", "deployments");
+        let other = ("example.com", "v1", "deployments");
+        assert_eq!(builtin_match(30, deploy, other, "Equivalent"), Match::No);
+        // The cohabitation table itself: extensions' resources live in their new groups
+        // (no minor of the bundle serves `extensions` any more, so only the table shows it).
+        assert_eq!(
+            storage_of("extensions", "ingresses"),
+            storage_of("networking.k8s.io", "ingresses")
+        );
+        assert_eq!(
+            storage_of("extensions", "deployments"),
+            storage_of("apps", "deployments")
+        );
+        assert_ne!(
+            storage_of("apps", "ingresses"),
+            storage_of("networking.k8s.io", "ingresses")
+        );
     }
 }

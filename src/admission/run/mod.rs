@@ -456,6 +456,7 @@ impl Policies {
             name,
             labels: matching::labels(r.object),
             old_labels: r.old.map(matching::labels),
+            kube: self.kube,
         };
         let ns_node = if is_namespace {
             Some(r.object)

@@ -51,6 +51,12 @@ struct FoundPolicy {
     node: Node,
 }
 
+/// A policy case's kind: a CRD among the paths or a built-in kind of the minor.
+enum KindOf<'c> {
+    Crd(&'c CompiledCrd),
+    Builtin(std::sync::Arc<CompiledCrd>),
+}
+
 /// One case's run: which suite, case and CRD (or policy) file, and its report.
 struct CaseRun<'a> {
     suite: &'a FoundSuite,
@@ -92,6 +98,7 @@ pub fn run(settings: &Settings, args: &TestArgs) -> Result<Status, Failure> {
         &policies,
         args.filter.as_deref(),
         settings,
+        &opts,
         &mut problems,
     ));
     // A filter that selects nothing would pass having run nothing: a typo, or a renamed case.
@@ -290,31 +297,56 @@ fn run_policy_cases<'a>(
     policies: &[FoundPolicy],
     filter: Option<&str>,
     settings: &Settings,
+    opts: &validate::Options,
     problems: &mut Vec<Diagnostic>,
 ) -> Vec<CaseRun<'a>> {
     use crate::suite::admission::{self, KindInfo, PolicyRun};
     let kube = settings.kube_version;
-    let kind_info = |av: &str, kind: &str| -> Option<KindInfo> {
+    // The kind's CRD among the paths, else the built-in kind the minor serves.
+    let schema_of = |av: &str, kind: &str| -> Option<KindOf<'_>> {
         let group = av.rsplit_once('/').map_or("", |(g, _)| g);
         if let Some(c) = crds
             .iter()
             .filter_map(|c| c.compiled.as_ref().ok())
             .find(|c| c.group == group && c.kind == kind)
         {
-            return Some(KindInfo {
-                namespaced: c.namespaced,
-                resource: crate::admission::run::resource_of(&c.kind, &c.plural),
-            });
+            return Some(KindOf::Crd(c));
         }
         let mut catalog = crate::builtin::Catalog::new(kube);
         catalog.prepare(av, kind);
         match catalog.get(av, kind) {
-            Some(crate::builtin::Entry::Served { crd, .. }) => Some(KindInfo {
-                namespaced: crd.namespaced,
-                resource: crate::admission::run::resource_of(kind, ""),
-            }),
+            Some(crate::builtin::Entry::Served { crd, .. }) => Some(KindOf::Builtin(crd.clone())),
             _ => None,
         }
+    };
+    let kind_info = |av: &str, kind: &str| -> Option<KindInfo> {
+        Some(match &schema_of(av, kind)? {
+            KindOf::Crd(c) => KindInfo {
+                namespaced: c.namespaced,
+                resource: crate::admission::run::resource_of(&c.kind, &c.plural),
+                versions: c.served_versions().map(str::to_string).collect(),
+            },
+            KindOf::Builtin(c) => KindInfo {
+                namespaced: c.namespaced,
+                resource: crate::admission::run::resource_of(&c.kind, ""),
+                versions: Vec::new(),
+            },
+        })
+    };
+    // As `check` stores an object before its policies run (`cli::driver::check`): validated
+    // against its kind, and its stored (pruned, defaulted) form kept; the findings are not
+    // the policy suite's business.
+    let store = |obj: &Node, old: Option<&Node>| -> Node {
+        let (av, kind) = (
+            obj.get_str("apiVersion").unwrap_or(""),
+            obj.get_str("kind").unwrap_or(""),
+        );
+        let outcome = match schema_of(av, kind) {
+            Some(KindOf::Builtin(crd)) => crate::builtin::validate(&crd, obj, opts),
+            Some(KindOf::Crd(crd)) => validate::validate_resource_update(crd, obj, old, opts),
+            None => return obj.clone(),
+        };
+        outcome.stored.unwrap_or_else(|| obj.clone())
     };
     let named = |kind: &str, name: &str| {
         policies.iter().find(|p| {
@@ -356,6 +388,7 @@ fn run_policy_cases<'a>(
             kube,
             settings: &user,
             kind_info: &kind_info,
+            store: &store,
         };
         for (i, c) in s.suite.cases.iter().enumerate() {
             let full = format!("{} / {}", s.suite.name, c.name);
