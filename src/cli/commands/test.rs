@@ -342,7 +342,7 @@ fn run_policy_cases<'a>(
             obj.get_str("kind").unwrap_or(""),
         );
         let outcome = match schema_of(av, kind) {
-            Some(KindOf::Builtin(crd)) => crate::builtin::validate(&crd, obj, opts),
+            Some(KindOf::Builtin(crd)) => crate::builtin::validate(&crd, obj, None, opts),
             Some(KindOf::Crd(crd)) => validate::validate_resource_update(crd, obj, old, opts),
             None => return obj.clone(),
         };
