@@ -7,7 +7,7 @@ use crate::diag::{Rule, Severity};
 pub static REMOVED_VERSION: Rule = Rule {
     id: "api/removed-version",
     severity: Severity::Error,
-    summary: "A built-in apiVersion that the emulated Kubernetes minor no longer serves",
+    summary: "A built-in `apiVersion` that the emulated Kubernetes minor no longer serves",
     docs: "Kubernetes removes beta API versions a few releases after their replacement is stable \
 (`extensions/v1beta1` Ingress in 1.22, `policy/v1beta1` PodSecurityPolicy and `batch/v1beta1` CronJob in \
 1.25, `flowcontrol.apiserver.k8s.io/v1beta3` in 1.32, ...). The server of that minor answers `no matches for \
@@ -27,7 +27,7 @@ emulates (`extensions/v1beta1`) is never upgraded. The help says which, and why 
 pub static DEPRECATED_VERSION: Rule = Rule {
     id: "api/deprecated-version",
     severity: Severity::Warning,
-    summary: "A built-in apiVersion that a later Kubernetes minor removes",
+    summary: "A built-in `apiVersion` that a later Kubernetes minor removes",
     docs: "The emulated minor still serves this apiVersion, but a later minor removes it (the API server \
 sends a deprecation warning on every request). Move to the replacement before upgrading.",
     bad: "# crdlint check --kube-version 1.31 (1.32 removes v1beta3)\napiVersion: flowcontrol.apiserver.k8s.io/v1beta3\nkind: PriorityLevelConfiguration\nmetadata:\n  name: p\nspec:\n  type: Exempt\n",
@@ -37,7 +37,7 @@ sends a deprecation warning on every request). Move to the replacement before up
 pub static ALPHA_VERSION: Rule = Rule {
     id: "api/alpha-version",
     severity: Severity::Warning,
-    summary: "A built-in alpha apiVersion, which clusters serve only when it is enabled",
+    summary: "A built-in alpha `apiVersion`, which clusters serve only when it is enabled",
     docs: "Alpha API versions (`v1alpha1`, `v1alpha2`, ...) are in the emulated minor's API, but the API \
 server serves them only when the cluster enables them (`--runtime-config=<group>/<version>=true`, usually with \
 a feature gate); a default cluster, and most managed ones, answer `no matches for kind`. crdlint validates the \
@@ -98,7 +98,7 @@ the pod; `protocol` must be `TCP`, `UDP` or `SCTP` (case-sensitive). These are t
 pub static SELECTOR_MISMATCH: Rule = Rule {
     id: "builtin/selector-mismatch",
     severity: Severity::Error,
-    summary: "A workload whose spec.selector does not select its own pod template",
+    summary: "A workload whose `spec.selector` does not select its own pod template",
     docs: "Deployments, ReplicaSets, StatefulSets, DaemonSets and Jobs with a `spec.selector` must select \
 the labels of `spec.template.metadata.labels`; otherwise the server rejects the object with \"`selector` does \
 not match template `labels`\". crdlint checks `matchLabels` and the `In`, `NotIn`, `Exists` and \

@@ -386,7 +386,7 @@ fn walk<'a>(
 pub static COMPILE: Rule = Rule {
     id: "cel/compile",
     severity: Severity::Error,
-    summary: "An x-kubernetes-validations rule does not compile",
+    summary: "An `x-kubernetes-validations` rule does not compile",
     docs: "The API server parses and type-checks every `x-kubernetes-validations` rule against the schema when the \
 CRD is created or updated, and refuses the CRD if a rule has a syntax error, refers to a field or function that does \
 not exist, applies a function to the wrong types, or does not evaluate to a bool. New rules are compiled against the \
@@ -398,7 +398,7 @@ CEL libraries of the *previous* Kubernetes minor, so a function added in 1.N can
 pub static MESSAGE_EXPRESSION: Rule = Rule {
     id: "cel/message-expression",
     severity: Severity::Error,
-    summary: "A messageExpression does not compile or does not evaluate to a string",
+    summary: "A `messageExpression` does not compile or does not evaluate to a string",
     docs: "`messageExpression` is compiled like the rule, with the same `self`, and must evaluate to a string. The \
 API server refuses the CRD otherwise.",
     bad: "x-kubernetes-validations:\n- rule: self > 0\n  messageExpression: self\n",
@@ -408,7 +408,7 @@ API server refuses the CRD otherwise.",
 pub static OLD_SELF_UNCORRELATABLE: Rule = Rule {
     id: "cel/old-self-uncorrelatable",
     severity: Severity::Error,
-    summary: "A transition rule (using oldSelf) sits where old and new values cannot be matched",
+    summary: "A transition rule (using `oldSelf`) sits where old and new values cannot be matched",
     docs: "A rule that uses `oldSelf` compares a value with its previous version. Inside the items of a list that is \
 not `x-kubernetes-list-type: map` (or under a map type other than granular/atomic) the API server cannot tell which \
 old item corresponds to which new one, so it refuses such rules.",
@@ -419,7 +419,7 @@ old item corresponds to which new one, so it refuses such rules.",
 pub static OPTIONAL_OLD_SELF_UNUSED: Rule = Rule {
     id: "cel/optional-old-self-unused",
     severity: Severity::Error,
-    summary: "optionalOldSelf is set on a rule that does not use oldSelf",
+    summary: "A rule sets `optionalOldSelf` but does not use `oldSelf`",
     docs: "`optionalOldSelf` only makes sense for transition rules; the API server refuses it on any other rule.",
     bad: "x-kubernetes-validations:\n- rule: self > 0\n  optionalOldSelf: true\n",
     good: "x-kubernetes-validations:\n- rule: self > 0\n",

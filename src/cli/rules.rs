@@ -86,7 +86,7 @@ lost in an edit or a merge. Only a mapping with `metadata` is taken for an objec
 pub static WRITE_REFUSED: Rule = Rule {
     id: "write/not-rewritten",
     severity: Severity::Error,
-    summary: "`prune --write` / `default --write` cannot change a file without changing something else",
+    summary: "A file that `prune --write` or `default --write` cannot change without changing something else",
     docs: "`--write` edits only the nodes that change and then reads the edited text back: it must give \
 exactly the stored objects and leave every other document as it was. When it would not, the file is left \
 untouched and this finding says where. The usual cause is YAML sharing: an anchored value used through an \
@@ -265,5 +265,81 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Why `summary` breaks the one style every rule summary shares, if it does: a
+    /// capitalised fragment describing the problem found ("A …", "The …"), not a rule
+    /// ("… must be …"), without a trailing period, with code (YAML keys and paths,
+    /// `x-kubernetes-*` extensions, flags) in backticks, so `crdlint rules`, SARIF and the
+    /// docs index read as one list.
+    fn style_problem(summary: &str) -> Option<String> {
+        if !summary.starts_with(|c: char| c.is_ascii_uppercase()) {
+            return Some("does not start with a capitalised word".into());
+        }
+        if summary.ends_with('.') {
+            return Some("ends with a period".into());
+        }
+        if summary.matches('`').count() % 2 == 1 {
+            return Some("has an unclosed backtick".into());
+        }
+        // Text outside backticks: the even-numbered pieces.
+        let prose = summary.split('`').step_by(2).collect::<Vec<_>>().join(" ");
+        let words = prose.split(|c: char| c.is_whitespace() || ",;:()/'\"".contains(c));
+        for word in words.filter(|w| !w.is_empty()) {
+            if ["must", "should", "need", "needs"].contains(&word) {
+                return Some(format!("states a rule (`{word}`) instead of the problem"));
+            }
+            let dotted = word
+                .as_bytes()
+                .windows(3)
+                .any(|w| w[0].is_ascii_lowercase() && w[1] == b'.' && w[2].is_ascii_alphabetic());
+            let camel = word.starts_with(|c: char| c.is_ascii_lowercase())
+                && word.chars().all(|c| c.is_ascii_alphanumeric())
+                && word.chars().any(|c| c.is_ascii_uppercase());
+            if word.contains("x-kubernetes-")
+                || word.starts_with("--")
+                || word.contains('$')
+                || dotted
+                || camel
+            {
+                return Some(format!("has code outside backticks: {word}"));
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn every_summary_has_the_one_style() {
+        let broken: Vec<String> = all()
+            .into_iter()
+            .filter_map(|r| style_problem(r.summary).map(|why| format!("{}: {why}", r.id)))
+            .collect();
+        assert!(
+            broken.is_empty(),
+            "summaries out of style:\n{}",
+            broken.join("\n")
+        );
+    }
+
+    #[test]
+    fn the_style_check_rejects_each_old_form() {
+        for bad in [
+            "spec.group must be a DNS subdomain with at least one dot",
+            "x-kubernetes-map-type must be atomic or granular, on objects",
+            "`kind` or `apiVersion` does not match the CRD version",
+            "A mapping has the same key twice.",
+            "An x-kubernetes-validations rule does not compile",
+            "A workload whose spec.selector does not select its own pod template",
+            "A rule sets optionalOldSelf",
+            "A file `prune --write cannot change",
+            "Versions should look like v1",
+            "The version given with --crd-version differs",
+        ] {
+            assert!(style_problem(bad).is_some(), "{bad:?} passed");
+        }
+        assert_eq!(
+            style_problem("A `spec.group` that is not a DNS subdomain with at least one dot"),
+            None
+        );
     }
 }

@@ -27,7 +27,7 @@ in NEW is an addition and is not reported.",
     "# old: widgets.example.com and gadgets.example.com\n# new: both, gadgets marked deprecated in every version\n");
 
 compat_rule!(SCOPE_CHANGED, "compat/scope-changed", Error,
-    "spec.scope changed between Namespaced and Cluster",
+    "The CRD's `spec.scope` changed between Namespaced and Cluster",
     "The API server rejects an update of `spec.scope`, and clients address objects by scope: a \
 namespaced object has no meaning as a cluster-scoped one. Ship a new CRD (new group or kind) instead.",
     "# old\nspec:\n  scope: Namespaced\n---\n# new\nspec:\n  scope: Cluster\n",
@@ -149,7 +149,7 @@ tighten freely.",
     "# old\nreplicas: {type: integer, maximum: 10}\n---\n# new\nreplicas: {type: integer, maximum: 20}\n");
 
 compat_rule!(MULTIPLE_OF_CHANGED, "compat/multiple-of-changed", Error,
-    "multipleOf was added, or changed to a factor that does not divide the old one",
+    "A `multipleOf` was added, or changed to a factor that does not divide the old one",
     "Stored numbers that are not a multiple of the new factor fail validation on their next update \
 unless ratcheting lets an unchanged value through. Changing 10 to 5 accepts every value 10 did and is \
 not reported; 5 to 10, or 4 to 6, is.",
@@ -157,7 +157,7 @@ not reported; 5 to 10, or 4 to 6, is.",
     "# old\nbytes: {type: integer, multipleOf: 1024}\n---\n# new\nbytes: {type: integer, multipleOf: 512}\n");
 
 compat_rule!(COMBINATOR_CHANGED, "compat/combinator-changed", Error,
-    "An allOf, anyOf, oneOf or not was added, or changed so that it may accept less",
+    "An `allOf`, `anyOf`, `oneOf` or `not` was added, or changed so that it may accept less",
     "In a structural schema these hold value validations (bounds, patterns, enums, required fields) \
 applied on top of the schema. An added one, or one changed so that it may accept less (an `anyOf` \
 alternative removed or edited, an `allOf` entry added, any change to `oneOf` or `not`), rejects stored \
@@ -183,14 +183,14 @@ not satisfy the new format fail validation on their next update.",
     "# old\nid: {type: string, format: uuid}\n---\n# new\nid: {type: string, format: uuid}\n");
 
 compat_rule!(NULLABLE_REMOVED, "compat/nullable-removed", Error,
-    "nullable: true was removed",
+    "A `nullable: true` was removed",
     "Clients that send `null` for the field now have it dropped (the server prunes nulls from fields \
 that are not nullable) or rejected, and stored nulls disappear on the next write.",
     "# old\nnote: {type: string, nullable: true}\n---\n# new\nnote: {type: string}\n",
     "# old\nnote: {type: string, nullable: true}\n---\n# new\nnote: {type: string, nullable: true}\n");
 
 compat_rule!(LIST_TYPE_CHANGED, "compat/list-type-changed", Error,
-    "x-kubernetes-list-type, x-kubernetes-list-map-keys or x-kubernetes-map-type changed",
+    "An `x-kubernetes-list-type`, `x-kubernetes-list-map-keys` or `x-kubernetes-map-type` changed",
     "These say how server-side apply merges a list or map and which items must be unique. Changing them \
 changes field ownership for every applier, can make stored lists invalid (duplicates in a new `set`, \
 missing keys in a new `map`), and turns correlatable list items into uncorrelatable ones for transition \
@@ -199,21 +199,21 @@ rules and ratcheting.",
     "# old\nports: {type: array, x-kubernetes-list-type: map, x-kubernetes-list-map-keys: [name]}\n---\n# new\nports: {type: array, x-kubernetes-list-type: map, x-kubernetes-list-map-keys: [name]}\n");
 
 compat_rule!(PRESERVE_UNKNOWN_REMOVED, "compat/preserve-unknown-fields-removed", Error,
-    "x-kubernetes-preserve-unknown-fields: true was removed",
+    "An `x-kubernetes-preserve-unknown-fields: true` was removed",
     "Fields the schema does not list were kept until now; the new revision prunes them from stored \
 objects on their next write, and rejects them from clients using strict field validation.",
     "# old\nconfig: {type: object, x-kubernetes-preserve-unknown-fields: true}\n---\n# new\nconfig: {type: object}\n",
     "# old\nconfig: {type: object, x-kubernetes-preserve-unknown-fields: true}\n---\n# new\nconfig: {type: object, x-kubernetes-preserve-unknown-fields: true}\n");
 
 compat_rule!(INT_OR_STRING_REMOVED, "compat/int-or-string-removed", Error,
-    "x-kubernetes-int-or-string: true was removed",
+    "An `x-kubernetes-int-or-string: true` was removed",
     "Stored values of the type no longer allowed (an integer where only strings are, or the reverse) \
 fail validation on their next update, and clients that send them are rejected.",
     "# old\nport: {x-kubernetes-int-or-string: true}\n---\n# new\nport: {type: integer}\n",
     "# old\nport: {x-kubernetes-int-or-string: true}\n---\n# new\nport: {x-kubernetes-int-or-string: true}\n");
 
 compat_rule!(EMBEDDED_RESOURCE_CHANGED, "compat/embedded-resource-changed", Error,
-    "x-kubernetes-embedded-resource changed",
+    "A field's `x-kubernetes-embedded-resource` changed",
     "An embedded resource must carry `apiVersion`, `kind` and `metadata`, and its metadata is validated \
 and pruned as an object's. Turning that on rejects stored values without them; turning it off prunes \
 their metadata.",
@@ -232,7 +232,7 @@ every update is rejected. The message says which applies at `--kube-version`. Wi
     "# new: a transition rule only checks changes\nspec:\n  type: object\n  x-kubernetes-validations:\n  - rule: self.min <= self.max || (self.min == oldSelf.min && self.max == oldSelf.max)\n");
 
 compat_rule!(CEL_MESSAGE_CHANGED, "compat/cel-message-changed", Info,
-    "A CEL rule's message, messageExpression, reason or fieldPath changed",
+    "A CEL rule's `message`, `messageExpression`, `reason` or `fieldPath` changed",
     "The rule itself is unchanged, so the same objects pass and fail; only what clients see when one \
 fails differs. Tools that match on a message or a reason need to know.",
     "# old\n- rule: self.min <= self.max\n  message: min must not exceed max\n---\n# new\n- rule: self.min <= self.max\n  message: min is above max\n",
@@ -248,7 +248,7 @@ fitted in the old revision and no longer does was usually pushed over by a remov
     "# new\nitems: {type: array, maxItems: 10, items: {type: string, maxLength: 64, x-kubernetes-validations: [{rule: self.matches('^a.*z$')}]}}\n");
 
 compat_rule!(CEL_TRANSITION_UNCORRELATABLE, "compat/cel-transition-uncorrelatable", Error,
-    "A transition rule's oldSelf can no longer be correlated",
+    "A transition rule's `oldSelf` can no longer be correlated",
     "A transition rule (one that uses `oldSelf`) runs only where the server can pair a new value with \
 its old one: through object properties, map values and items of `x-kubernetes-list-type: map` lists. \
 When a list above the rule becomes `set` or `atomic`, the rule's location is no longer correlatable: \
@@ -257,7 +257,7 @@ the server rejects the CRD, or (for rules already stored) the rule silently stop
     "# new\nports: {type: array, x-kubernetes-list-type: map, x-kubernetes-list-map-keys: [name], items: {x-kubernetes-validations: [{rule: self.port == oldSelf.port}]}}\n");
 
 compat_rule!(COLUMN_PATH_REMOVED, "compat/column-path-removed", Warning,
-    "A printer column's jsonPath no longer exists in the schema",
+    "A printer column's `jsonPath` no longer exists in the schema",
     "`kubectl get` shows an empty cell for a column whose field the schema no longer has. The \
 column resolved in the old revision and does not in the new one.",
     "# old\nadditionalPrinterColumns: [{name: Width, type: integer, jsonPath: .spec.width}]\nschema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {width: {type: integer}}}}}}\n---\n# new: spec.width renamed, the column not\nadditionalPrinterColumns: [{name: Width, type: integer, jsonPath: .spec.width}]\nschema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {dimensions: {type: integer}}}}}}\n",

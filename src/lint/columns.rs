@@ -10,7 +10,7 @@ use crate::yaml::Node;
 pub static PRINTER_COLUMNS: Rule = Rule {
     id: "crd/printer-columns",
     severity: Severity::Error,
-    summary: "printer columns need a name, a known type and format, and a JSONPath starting with `.`",
+    summary: "A printer column without a name, with an unknown type or format, or with a JSONPath not starting with `.`",
     docs: "`kubectl get` prints one column per entry. The server requires a `name`, a `type` among \
 `integer`, `number`, `string`, `boolean`, `date`, an optional `format` among the OpenAPI formats it \
 knows, and a `jsonPath` that starts with `.`.",

@@ -15,7 +15,7 @@ use crate::yaml::Node;
 pub static CONVERSION: Rule = Rule {
     id: "crd/conversion",
     severity: Severity::Error,
-    summary: "spec.conversion: strategy None or Webhook with a valid https webhook and review versions",
+    summary: "A `spec.conversion` strategy other than None or Webhook, or a webhook without a valid https endpoint or review versions",
     docs: "With `strategy: Webhook` the server calls the webhook to convert objects between versions. \
 It requires exactly one of `url` (https, no user info, query or fragment) or `service` (name, \
 namespace, a valid path and port), and `conversionReviewVersions` naming at least one of `v1`, \

@@ -16,7 +16,7 @@ use crate::yaml::Node;
 pub static METADATA_NAME: Rule = Rule {
     id: "crd/metadata-name",
     severity: Severity::Error,
-    summary: "metadata.name must be `<spec.names.plural>.<spec.group>`",
+    summary: "A `metadata.name` that is not `<spec.names.plural>.<spec.group>`",
     docs: "The API server serves a CRD's resources under `/apis/<group>/<version>/<plural>`, so it \
 requires the CRD's own name to be exactly `<plural>.<group>` (and a valid DNS subdomain). Any other \
 name is rejected when the CRD is created.",
@@ -27,7 +27,7 @@ name is rejected when the CRD is created.",
 pub static GROUP: Rule = Rule {
     id: "crd/group",
     severity: Severity::Error,
-    summary: "spec.group must be a DNS subdomain with at least one dot",
+    summary: "A `spec.group` that is not a DNS subdomain with at least one dot",
     docs: "The group is the first part of every API path of the resource. The server requires a \
 lowercase DNS subdomain containing at least one dot (`example.com`, not `example`).",
     bad: "spec:\n  group: Example\n",
@@ -37,7 +37,7 @@ lowercase DNS subdomain containing at least one dot (`example.com`, not `example
 pub static SCOPE: Rule = Rule {
     id: "crd/scope",
     severity: Severity::Error,
-    summary: "spec.scope must be Cluster or Namespaced",
+    summary: "A `spec.scope` other than Cluster or Namespaced",
     docs: "`apiextensions.k8s.io/v1` has no default for the scope: it must be written, and only \
 `Cluster` and `Namespaced` (with that capitalisation) are accepted.",
     bad: "spec:\n  scope: namespaced\n",
@@ -47,7 +47,7 @@ pub static SCOPE: Rule = Rule {
 pub static NAMES: Rule = Rule {
     id: "crd/names",
     severity: Severity::Error,
-    summary: "spec.names: plural, singular, kind, listKind, shortNames, categories",
+    summary: "Invalid `spec.names` (`plural`, `singular`, `kind`, `listKind`, `shortNames`, `categories`)",
     docs: "Resource names appear in URLs and in kubectl: plural, singular, short names and categories \
 must be DNS-1035 labels (lowercase, starting with a letter); kind and listKind may have mixed case \
 but must otherwise follow the same rule and must differ from each other.",
@@ -59,7 +59,7 @@ pub static PRESERVE_UNKNOWN_FIELDS: Rule = Rule {
     id: "crd/preserve-unknown-fields",
     severity: Severity::Error,
     summary:
-        "spec.preserveUnknownFields: true is rejected (and forbids defaults and webhook conversion)",
+        "A `spec.preserveUnknownFields: true`, which the server rejects (it also forbids defaults and webhook conversion)",
     docs:
         "Since `apiextensions.k8s.io/v1`, unknown fields are pruned. `preserveUnknownFields: true` \
 is rejected on create; use `x-kubernetes-preserve-unknown-fields: true` in the schema where \
@@ -71,7 +71,7 @@ arbitrary fields are wanted. Defaults and webhook conversion also require prunin
 pub static SCHEMA_REQUIRED: Rule = Rule {
     id: "crd/schema-required",
     severity: Severity::Error,
-    summary: "every version needs schema.openAPIV3Schema",
+    summary: "A version without `schema.openAPIV3Schema`",
     docs: "`apiextensions.k8s.io/v1` requires a structural schema for every version: without one \
 the server could not prune, default or validate the resources.",
     bad: "versions:\n- name: v1\n  served: true\n  storage: true\n",
@@ -81,7 +81,7 @@ the server could not prune, default or validate the resources.",
 pub static API_APPROVAL: Rule = Rule {
     id: "crd/api-approval",
     severity: Severity::Error,
-    summary: "groups under k8s.io and kubernetes.io need the api-approved.kubernetes.io annotation",
+    summary: "A group under `k8s.io` or `kubernetes.io` lacks the `api-approved.kubernetes.io` annotation",
     docs: "Kubernetes reserves `*.k8s.io` and `*.kubernetes.io` for APIs reviewed by the project. A \
 CRD in such a group must carry `api-approved.kubernetes.io` with the URL of the approving pull \
 request, or a reason starting with `unapproved`.",
@@ -93,7 +93,7 @@ pub static METADATA: Rule = Rule {
     id: "crd/metadata",
     severity: Severity::Error,
     summary:
-        "ObjectMeta rules: no namespace, valid label and annotation keys, annotations under 256 KiB",
+        "CRD metadata the server rejects: a namespace, invalid label or annotation keys, or annotations over 256 KiB",
     docs:
         "A CustomResourceDefinition is cluster-scoped, so `metadata.namespace` is rejected. Label \
 keys and values and annotation keys must be qualified names, and all annotations together may not \

@@ -14,7 +14,8 @@ use crate::yaml::Node;
 pub static VERSIONS: Rule = Rule {
     id: "crd/versions",
     severity: Severity::Error,
-    summary: "spec.versions: unique DNS-1035 names, exactly one storage version",
+    summary:
+        "A version name that is not a unique DNS-1035 label, or not exactly one storage version",
     docs: "Each version name is part of the API path (`/apis/<group>/<version>`), so it must be a \
 DNS-1035 label; names must be unique, and exactly one version must be marked `storage: true` \
 (the version objects are persisted in).",
@@ -25,7 +26,7 @@ DNS-1035 label; names must be unique, and exactly one version must be marked `st
 pub static DEPRECATION_WARNING: Rule = Rule {
     id: "crd/deprecation-warning",
     severity: Severity::Error,
-    summary: "deprecationWarning only on deprecated versions, printable, at most 256 bytes",
+    summary: "A `deprecationWarning` on a version that is not deprecated, not printable, or over 256 bytes",
     docs: "The deprecation warning is returned to clients in a `Warning` header, so the server \
 accepts it only for versions marked `deprecated: true`, and requires a non-empty printable string \
 of at most 256 bytes.",
@@ -36,7 +37,7 @@ of at most 256 bytes.",
 pub static STORED_VERSIONS: Rule = Rule {
     id: "crd/stored-versions",
     severity: Severity::Error,
-    summary: "status.storedVersions must list the storage version and only existing versions",
+    summary: "A `status.storedVersions` that lacks the storage version or lists a version that does not exist",
     docs: "`status.storedVersions` records every version objects may still be stored in. It must \
 contain the current storage version, and a version listed there may only be removed from \
 `spec.versions` after a storage migration. A create ignores the `status` written in the file and \
@@ -49,7 +50,7 @@ records the storage version, so in a manifest this is reported when no version i
 pub static PER_VERSION_FIELDS: Rule = Rule {
     id: "crd/per-version-fields",
     severity: Severity::Error,
-    summary: "top-level and per-version schema/subresources/columns are exclusive (v1beta1)",
+    summary: "Schema, subresources or columns given both top-level and per version, or identical in every version (v1beta1)",
     docs: "In `v1beta1`, `validation`, `subresources` and `additionalPrinterColumns` can be given at \
 the top level or per version, not both; and per-version values may not all be identical (the \
 top-level field must be used then).",

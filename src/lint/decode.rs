@@ -18,7 +18,7 @@ use crate::yaml::{Node, Value};
 pub static DECODE: Rule = Rule {
     id: "crd/decode",
     severity: Severity::Error,
-    summary: "a field has the wrong type for the CustomResourceDefinition API",
+    summary: "A field has the wrong type for the CustomResourceDefinition API",
     docs: "The API server decodes the document into its Go types before any validation; a string \
 where a boolean is expected (`served: \"true\"`), a list where an object is expected, or invalid \
 base64 in `caBundle` fails the whole request with a `json: cannot unmarshal ...` error.",
@@ -29,7 +29,7 @@ base64 in `caBundle` fails the whole request with a `json: cannot unmarshal ...`
 pub static UNKNOWN_FIELD: Rule = Rule {
     id: "crd/unknown-field",
     severity: Severity::Error,
-    summary: "a field the CustomResourceDefinition API does not have",
+    summary: "A field the CustomResourceDefinition API does not have",
     docs:
         "With strict field validation (the default of `kubectl apply`, `create` and `replace`) the \
 server rejects a document with fields its type does not define: `strict decoding error: unknown \
@@ -43,7 +43,7 @@ does nothing.",
 pub static FIELD_NOT_IN_VERSION: Rule = Rule {
     id: "crd/field-not-in-version",
     severity: Severity::Error,
-    summary: "a CustomResourceDefinition field that the emulated Kubernetes minor does not have yet",
+    summary: "A CustomResourceDefinition field that the emulated Kubernetes minor does not have yet",
     docs: "Fields are added to the CustomResourceDefinition API in later minors: \
 `messageExpression` in 1.27, a validation rule's `reason` and `fieldPath` in 1.28, \
 `optionalOldSelf` in 1.29, `selectableFields` in 1.30, `status.observedGeneration` in 1.35. At \

@@ -9,7 +9,7 @@ use crate::yaml::Node;
 pub static SELECTABLE_FIELDS: Rule = Rule {
     id: "crd/selectable-fields",
     severity: Severity::Error,
-    summary: "selectable fields must name string, boolean or integer fields outside metadata, at most 8",
+    summary: "A selectable field that is not a string, boolean or integer field outside metadata, or more than 8 of them",
     docs: "Each `jsonPath` must resolve in the version's schema (dotted names, no array notation) to a \
 field of type string, boolean or integer, not under `metadata`, without duplicates; at most 8 \
 selectable fields per version.",

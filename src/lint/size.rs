@@ -14,7 +14,7 @@ use crate::yaml::Node;
 pub static REQUEST_TOO_LARGE: Rule = Rule {
     id: "crd/request-too-large",
     severity: Severity::Error,
-    summary: "the CRD is larger than the API server accepts in one request (3 MiB of JSON)",
+    summary: "The CRD is larger than the API server accepts in one request (3 MiB of JSON)",
     docs: "The API server refuses a request body over 3 MiB (3145728 bytes) with `413 Request \
 entity too large`, whatever the client: a CustomResourceDefinition whose JSON is larger cannot be \
 created at all. Shrink the schema: drop or shorten `description`s (controller-gen's \
@@ -26,7 +26,7 @@ created at all. Shrink the schema: drop or shorten `description`s (controller-ge
 pub static LAST_APPLIED_TOO_LARGE: Rule = Rule {
     id: "crd/last-applied-too-large",
     severity: Severity::Warning,
-    summary: "client-side `kubectl apply` cannot apply this CRD: its last-applied-configuration annotation would exceed 256 KiB",
+    summary: "A CRD too large for client-side `kubectl apply`: its last-applied-configuration annotation would exceed 256 KiB",
     docs: "Client-side `kubectl apply` stores a JSON copy of the whole object in the \
 `kubectl.kubernetes.io/last-applied-configuration` annotation, and all annotations of an object \
 together may hold at most 256 KiB (262144 bytes); a CRD whose JSON is larger is refused with \

@@ -9,7 +9,7 @@ use crate::yaml::Node;
 pub static SUBRESOURCES: Rule = Rule {
     id: "crd/subresources",
     severity: Severity::Error,
-    summary: "scale subresource paths must be simple JSON paths under .spec / .status",
+    summary: "A scale subresource path that is not a simple JSON path under `.spec` or `.status`",
     docs: "The scale subresource reads the replica counts and the label selector of a resource through \
 `specReplicasPath` (under `.spec.`), `statusReplicasPath` (under `.status.`) and the optional \
 `labelSelectorPath` (under either). They are simple dotted paths starting with `.`.",

@@ -13,7 +13,7 @@ use std::cmp::Ordering;
 pub static V1BETA1: Rule = Rule {
     id: "crd/v1beta1-deprecated",
     severity: Severity::Warning,
-    summary: "apiextensions.k8s.io/v1beta1 CRDs are no longer served (removed in Kubernetes 1.22)",
+    summary: "An `apiextensions.k8s.io/v1beta1` CRD, which is no longer served (removed in Kubernetes 1.22)",
     docs: "`apiextensions.k8s.io/v1beta1` was removed in Kubernetes 1.22: clusters reject the document \
 with `no matches for kind \"CustomResourceDefinition\"`. Convert it to `apiextensions.k8s.io/v1` \
 (per-version schemas, `jsonPath` columns, `conversion.webhook`).",
@@ -24,7 +24,7 @@ with `no matches for kind \"CustomResourceDefinition\"`. Convert it to `apiexten
 pub static PRESERVE_UNKNOWN_FIELDS_DEPRECATED: Rule = Rule {
     id: "crd/preserve-unknown-fields-deprecated",
     severity: Severity::Warning,
-    summary: "preserveUnknownFields (unset or true in v1beta1) keeps pruning off",
+    summary: "A `preserveUnknownFields` unset or true (v1beta1), which keeps pruning off",
     docs: "In `v1beta1`, `preserveUnknownFields` defaults to true: unknown fields are stored as sent, \
 and `v1` refuses such CRDs. Set `preserveUnknownFields: false` and use \
 `x-kubernetes-preserve-unknown-fields: true` only where free-form data is wanted.",
@@ -35,7 +35,7 @@ and `v1` refuses such CRDs. Set `preserveUnknownFields: false` and use \
 pub static STORAGE_NOT_PREFERRED: Rule = Rule {
     id: "versions/storage-not-preferred",
     severity: Severity::Warning,
-    summary: "the storage version is not the highest-priority served version",
+    summary: "The storage version is not the highest-priority served version",
     docs: "kubectl and discovery prefer the served version with the highest Kubernetes priority \
 (GA > beta > alpha, then by number). When that is not the storage version, every `kubectl get` \
 converts objects, and authors often expect the other version. Usually the newest stable version \
@@ -47,7 +47,7 @@ should be the storage version.",
 pub static STORAGE_DEPRECATED: Rule = Rule {
     id: "versions/deprecated-storage",
     severity: Severity::Warning,
-    summary: "the storage version is deprecated",
+    summary: "The storage version is deprecated",
     docs:
         "New objects are persisted in the storage version; storing in a deprecated version makes \
 removing it later require a storage migration.",
@@ -58,7 +58,7 @@ removing it later require a storage migration.",
 pub static STORAGE_NOT_SERVED: Rule = Rule {
     id: "versions/unserved-storage",
     severity: Severity::Warning,
-    summary: "the storage version is not served",
+    summary: "The storage version is not served",
     docs:
         "Objects are stored in a version clients cannot request; reading them back always needs a \
 conversion, and removing other versions leaves the data unreachable.",
@@ -69,7 +69,7 @@ conversion, and removing other versions leaves the data unreachable.",
 pub static VERSION_NAME: Rule = Rule {
     id: "versions/non-kube-version-name",
     severity: Severity::Warning,
-    summary: "version names should look like v1, v2beta1, v1alpha2",
+    summary: "A version name that does not look like v1, v2beta1 or v1alpha2",
     docs:
         "Names that do not match `v<N>[alpha|beta<M>]` sort after all Kubernetes-style names and \
 among themselves in reverse alphabetical order, so kubectl's preferred version is rarely the \
@@ -81,7 +81,7 @@ intended one.",
 pub static SCHEMA_DRIFT: Rule = Rule {
     id: "versions/schema-drift-without-conversion",
     severity: Severity::Warning,
-    summary: "versions have different schemas but conversion is None",
+    summary: "Versions have different schemas but conversion is None",
     docs: "With `strategy: None` the server only rewrites `apiVersion` when converting between versions: \
 the data is not changed. When the versions' schemas differ, objects read through another version \
 silently lose fields (pruning) or carry fields in the wrong shape.",
@@ -92,7 +92,8 @@ silently lose fields (pruning) or carry fields in the wrong shape.",
 pub static PRINTER_COLUMN_PATH: Rule = Rule {
     id: "crd/printer-column-path",
     severity: Severity::Warning,
-    summary: "a printer column's jsonPath names no field of the schema, or a field of another type",
+    summary:
+        "A printer column's `jsonPath` names no field of the schema, or a field of another type",
     docs: "The server does not resolve printer-column paths: a typo shows as an empty column in \
 `kubectl get`. crdlint resolves simple paths (`.spec.a.b`) in the version's schema and checks that \
 the field's type fits the column type.",
@@ -104,7 +105,7 @@ the field's type fits the column type.",
 pub static UNRECOGNIZED_FORMAT: Rule = Rule {
     id: "schema/unrecognized-format",
     severity: Severity::Warning,
-    summary: "a format the server does not recognise for the type is ignored",
+    summary: "A format the server does not recognise for the type, so it is ignored",
     docs: "The server only validates known formats (`date-time`, `uri`, ... for strings; `int32`, \
 `int64` for integers; `float`, `double` for numbers) and warns `unrecognized format` for the rest, \
 which are silently not checked.",
@@ -115,7 +116,7 @@ which are silently not checked.",
 pub static PATTERN_TOO_COMPLEX: Rule = Rule {
     id: "schema/pattern-too-complex",
     severity: Severity::Warning,
-    summary: "a pattern the server accepts is too complex for crdlint to check offline",
+    summary: "A pattern the server accepts is too complex for crdlint to check offline",
     docs: "The server compiles `pattern` with Go's RE2, where a Unicode class is one instruction: \
 `\\p{L}{1000}` is a few kB there. crdlint's engine expands such classes into byte automata, which \
 for large repetitions of Unicode classes takes hundreds of MB and seconds per pattern, so it \
@@ -130,7 +131,7 @@ evaluated. Narrow the class or the repetition, or check those values on a cluste
 pub static NON_SCALAR_SET: Rule = Rule {
     id: "schema/non-scalar-set",
     severity: Severity::Warning,
-    summary: "x-kubernetes-list-type: set with object or array items (the server warns from 1.37)",
+    summary: "An `x-kubernetes-list-type: set` with object or array items (the server warns from 1.37)",
     docs: "From Kubernetes 1.37 the API server warns when a CRD declares `x-kubernetes-list-type: set` \
 for a list whose items are objects or arrays: server-side apply and CEL validation rules do not support \
 such sets (CEL compares the items as whole values, apply cannot merge them). Use \

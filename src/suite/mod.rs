@@ -149,7 +149,7 @@ anything. The malformed case is not run; the others are.",
 pub static SUITE_NO_CRD: Rule = Rule {
     id: "suite/no-crd",
     severity: Severity::Error,
-    summary: "No CRD in the run has the suite's crdName",
+    summary: "No CRD in the run has the suite's `crdName`",
     docs: "A suite names the CRD it tests with `crdName` (the CRD's `metadata.name`, `<plural>.<group>`). \
 crdlint looks for it among the paths and the `--crd` files; when none has that name, the suite's cases \
 cannot run and the run fails rather than passing with nothing tested.",

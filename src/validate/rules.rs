@@ -66,7 +66,7 @@ well-formed, and `metadata` must decode into ObjectMeta (a label value that is a
 pub static EMBEDDED_RESOURCE: Rule = Rule {
     id: "cr/embedded-resource",
     severity: Severity::Error,
-    summary: "An embedded resource lacks a valid apiVersion, kind or metadata",
+    summary: "An embedded resource lacks a valid `apiVersion`, `kind` or `metadata`",
     docs: "A field marked `x-kubernetes-embedded-resource: true` holds a whole Kubernetes object. The server \
 requires its `apiVersion` and `kind`, checks that the kind is a DNS-1035 label apart from case, and validates \
 its `metadata` like an object's (name as a path segment).",
@@ -77,7 +77,8 @@ its `metadata` like an object's (name as a path segment).",
 pub static TYPE_META: Rule = Rule {
     id: "cr/type-meta",
     severity: Severity::Error,
-    summary: "`kind` or `apiVersion` does not match the CRD version it is validated against",
+    summary:
+        "The object's `kind` or `apiVersion` does not match the CRD version it is validated against",
     docs: "The server checks `kind` and `apiVersion` first and stops there when they are wrong.",
     bad: "apiVersion: example.com/v1\nkind: widget\nmetadata:\n  name: w\n",
     good: "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n",
@@ -98,7 +99,7 @@ pub static VERSION_NOT_SERVED: Rule = Rule {
 pub static VERSION_SCHEMA_DIFFERS: Rule = Rule {
     id: "cr/version-schema-differs",
     severity: Severity::Info,
-    summary: "`--crd-version` validates against a version whose schema differs from the object's own",
+    summary: "The version given with `--crd-version` has a schema that differs from the object's own",
     docs: "With `--crd-version V` the object is validated as if it had been converted to `V`. CRDs with conversion \
 strategy `None` only change `apiVersion` on conversion, so fields that exist in one schema and not the other \
 are pruned or fail validation. This note says when the two schemas differ.",

@@ -17,7 +17,7 @@ use crate::yaml::Node;
 pub static DEFAULT: Rule = Rule {
     id: "schema/default",
     severity: Severity::Error,
-    summary: "a default must be pruned and must validate against its schema",
+    summary: "A default that would be pruned or does not validate against its schema",
     docs: "The server applies defaults to every object it reads, so it rejects defaults that would \
 be pruned (fields the schema does not declare) or that violate their own schema (wrong type, not in \
 the enum, out of bounds, missing required fields).",

@@ -20,7 +20,7 @@ use crate::yaml::Node;
 pub static NOT_CHECKED: Rule = Rule {
     id: "schema/not-checked",
     severity: Severity::Info,
-    summary: "defaults or CEL rules the server does not check until the schema's structural errors are fixed",
+    summary: "Defaults or CEL rules the server does not check until the schema's structural errors are fixed",
     docs: "The API server checks `default`s only on a structural schema, and compiles \
 `x-kubernetes-validations` only when the defaults are valid as well; with an error of that kind \
 it reports that error alone. crdlint still checks the defaults and rules of every part of the \

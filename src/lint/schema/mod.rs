@@ -23,7 +23,7 @@ use walk::{Ssv, Walker};
 pub static TYPE: Rule = Rule {
     id: "schema/type",
     severity: Severity::Error,
-    summary: "type must be one of array, boolean, integer, number, object, string",
+    summary: "A `type` other than array, boolean, integer, number, object or string",
     docs: "Only the six OpenAPI v3 types are accepted. `null` is not a type in OpenAPI v3: use \
 `nullable: true` instead.",
     bad: "properties:\n  count:\n    type: int\n",
@@ -33,7 +33,7 @@ pub static TYPE: Rule = Rule {
 pub static FORBIDDEN_KEYWORD: Rule = Rule {
     id: "schema/forbidden-keyword",
     severity: Severity::Error,
-    summary: "id, $ref, definitions, dependencies, patternProperties, additionalItems, array items are not supported",
+    summary: "An unsupported keyword: `id`, `$ref`, `definitions`, `dependencies`, `patternProperties`, `additionalItems` or a list of `items`",
     docs: "CRD schemas are a subset of OpenAPI v3: references and the keywords that need them are not \
 supported, and `items` must be one schema (not a list of schemas). Inline the referenced schema.",
     bad: "properties:\n  spec:\n    $ref: '#/definitions/Spec'\n",
@@ -43,7 +43,7 @@ supported, and `items` must be one schema (not a list of schemas). Inline the re
 pub static UNIQUE_ITEMS: Rule = Rule {
     id: "schema/unique-items",
     severity: Severity::Error,
-    summary: "uniqueItems: true is rejected",
+    summary: "A `uniqueItems: true`, which the server rejects",
     docs: "Checking uniqueness is quadratic in the list length, so the server forbids it. Use \
 `x-kubernetes-list-type: set` (or `map`), which the server checks efficiently.",
     bad: "tags:\n  type: array\n  uniqueItems: true\n  items: {type: string}\n",
@@ -53,7 +53,7 @@ pub static UNIQUE_ITEMS: Rule = Rule {
 pub static ADDITIONAL_PROPERTIES: Rule = Rule {
     id: "schema/additional-properties",
     severity: Severity::Error,
-    summary: "additionalProperties and properties are mutually exclusive",
+    summary: "A schema with both `additionalProperties` and `properties`",
     docs: "`properties` describes a struct, `additionalProperties` a map; one node cannot be both \
 (only `additionalProperties: true` may accompany `properties`).",
     bad: "type: object\nproperties:\n  a: {type: string}\nadditionalProperties: {type: string}\n",
@@ -63,7 +63,7 @@ pub static ADDITIONAL_PROPERTIES: Rule = Rule {
 pub static LIST_TYPE: Rule = Rule {
     id: "schema/list-type",
     severity: Severity::Error,
-    summary: "x-kubernetes-list-type / list-map-keys rules",
+    summary: "An invalid `x-kubernetes-list-type` or `x-kubernetes-list-map-keys`",
     docs: "`x-kubernetes-list-type` is `atomic`, `set` or `map` on arrays only. A `map` list needs \
 `x-kubernetes-list-map-keys` naming scalar, non-nullable item properties that are required or \
 defaulted; `set` items must be scalars or atomic; set and map items may not be nullable.",
@@ -74,7 +74,7 @@ defaulted; `set` items must be scalars or atomic; set and map items may not be n
 pub static MAP_TYPE: Rule = Rule {
     id: "schema/map-type",
     severity: Severity::Error,
-    summary: "x-kubernetes-map-type must be atomic or granular, on objects",
+    summary: "An `x-kubernetes-map-type` other than atomic or granular, or not on an object",
     docs: "`x-kubernetes-map-type` tells server-side apply how to merge an object: `granular` (per key, \
 the default) or `atomic` (as a whole). It applies to `type: object` only.",
     bad: "type: string\nx-kubernetes-map-type: atomic\n",
@@ -84,7 +84,8 @@ the default) or `atomic` (as a whole). It applies to `type: object` only.",
 pub static PRESERVE_UNKNOWN: Rule = Rule {
     id: "schema/preserve-unknown-fields",
     severity: Severity::Error,
-    summary: "x-kubernetes-preserve-unknown-fields must be true or absent",
+    summary:
+        "An `x-kubernetes-preserve-unknown-fields` set to false (only true or absent is accepted)",
     docs: "`x-kubernetes-preserve-unknown-fields: false` is rejected: leave the key out instead.",
     bad: "x-kubernetes-preserve-unknown-fields: false\n",
     good: "type: object\n",
@@ -93,7 +94,7 @@ pub static PRESERVE_UNKNOWN: Rule = Rule {
 pub static STATUS_ROOT: Rule = Rule {
     id: "schema/status-root",
     severity: Severity::Error,
-    summary: "with the status subresource the schema root may only hold a restricted set of keywords",
+    summary: "A schema root with keywords the status subresource does not allow",
     docs: "With `subresources.status`, the server validates `status` separately by extracting \
 `properties.status`; so the root must be `type: object` and may only use description, type, format, \
 title, numeric/string/array bounds, required, items, properties, externalDocs, example, \
@@ -105,7 +106,7 @@ x-kubernetes-preserve-unknown-fields and x-kubernetes-validations.",
 pub static NULLABLE_ROOT: Rule = Rule {
     id: "schema/nullable-root",
     severity: Severity::Error,
-    summary: "nullable cannot be true at the schema root",
+    summary: "A `nullable: true` at the schema root",
     docs: "A resource is always an object; the root of its schema cannot be nullable.",
     bad: "openAPIV3Schema:\n  type: object\n  nullable: true\n",
     good: "openAPIV3Schema:\n  type: object\n",
@@ -114,7 +115,7 @@ pub static NULLABLE_ROOT: Rule = Rule {
 pub static DEFAULT_FORBIDDEN: Rule = Rule {
     id: "schema/default-forbidden",
     severity: Severity::Error,
-    summary: "defaults are not allowed in top-level metadata/apiVersion/kind, in junctors, or in metadata maps",
+    summary: "A default in top-level `metadata`, `apiVersion` or `kind`, in a junctor, or in a metadata map",
     docs: "The server fills defaults when reading objects; it cannot default the resource's own \
 metadata, apiVersion or kind, values inside `additionalProperties` of metadata, or values inside \
 `allOf`/`anyOf`/`oneOf`/`not`.",
@@ -125,7 +126,7 @@ metadata, apiVersion or kind, values inside `additionalProperties` of metadata, 
 pub static EMBEDDED_RESOURCE: Rule = Rule {
     id: "schema/embedded-resource",
     severity: Severity::Error,
-    summary: "x-kubernetes-embedded-resource inside resource metadata",
+    summary: "An `x-kubernetes-embedded-resource` inside resource metadata",
     docs: "`x-kubernetes-embedded-resource` marks a nested object that is itself a Kubernetes \
 object; it cannot appear inside a resource's metadata, apiVersion or kind.",
     bad: "properties:\n  metadata:\n    x-kubernetes-embedded-resource: true\n",
@@ -136,7 +137,7 @@ pub static VALIDATION_RULE: Rule = Rule {
     id: "schema/validation-rule",
     severity: Severity::Error,
     summary:
-        "x-kubernetes-validations entries: rule, message, messageExpression, reason, fieldPath",
+        "An invalid `x-kubernetes-validations` entry (`rule`, `message`, `messageExpression`, `reason`, `fieldPath`)",
     docs:
         "Each validation rule needs a non-empty `rule`; `message` must be a single non-blank line \
 (and is required when the rule spans lines); `reason` is one of FieldValueInvalid, \

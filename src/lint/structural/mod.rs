@@ -25,7 +25,7 @@ use invariants::invariants;
 pub static STRUCTURAL: Rule = Rule {
     id: "schema/structural",
     severity: Severity::Error,
-    summary: "the schema must be structural",
+    summary: "A schema that is not structural",
     docs: "Pruning, defaulting and CEL need a *structural* schema: every field has a `type` (or \
 `x-kubernetes-int-or-string` / `x-kubernetes-preserve-unknown-fields`), arrays have `items`, the root \
 is an object without `additionalProperties`, root `metadata` only restricts `name`/`generateName`, \
