@@ -3,9 +3,13 @@
 //! folding, no limit) and `cost-stability.yaml` (the Kubernetes CR validation path: rule at the
 //! root, resource root, folding on, budget consumed for the whole validation).
 
-use crdlint::cel::eval::{evaluate, parse_unchecked, Options};
+use crdlint::cel::eval::ast::from_checked;
+use crdlint::cel::eval::{evaluate, Options};
+use crdlint::cel::types::{opaque, Type};
 use crdlint::cel::validator::{Limits, Validator};
+use crdlint::cel::{compile_expr, CompileOptions, EnvKind};
 use crdlint::k8s::FieldPath;
+use crdlint::k8s::KubeVersion;
 use crdlint::schema::Schema;
 use crdlint::yaml::{Map, Node, Value as Y};
 
@@ -39,6 +43,15 @@ const LIBRARY_SKIPS: &[(&str, &str)] = &[(
 #[test]
 fn library_runtime_costs() {
     let root = load("library-cost.yaml");
+    // A plain cel-go environment with optional types at the newest minor, as in
+    // apiserver's pkg/cel/library/cost_test.go.
+    let opts = CompileOptions {
+        kube_version: KubeVersion { minor: 9999 },
+        env: EnvKind::StoredExpressions,
+        base_env_options: false,
+        ..CompileOptions::default()
+    };
+    let vars = [("authorizer".to_string(), Type::opaque(opaque::AUTHORIZER))];
     let mut failures = Vec::new();
     let (mut passed, mut skipped) = (0, 0);
     for case in seq(&root, "cases") {
@@ -51,10 +64,12 @@ fn library_runtime_costs() {
             skipped += 1;
             continue;
         }
-        let ast = match parse_unchecked(expr) {
-            Ok(a) => a,
+        // Compiled and checked as upstream's cost_test.go does (the same environment as the
+        // estimate in conformance_cel_cost.rs), so calls carry the checker's overload ids.
+        let ast = match compile_expr(expr, &vars, &opts) {
+            Ok(c) => from_checked(&c.checked),
             Err(e) => {
-                failures.push(format!("{id}: {expr}: parse error {e}"));
+                failures.push(format!("{id}: {expr}: does not compile\n{e}"));
                 continue;
             }
         };

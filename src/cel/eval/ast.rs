@@ -191,11 +191,12 @@ pub struct Comprehension {
 }
 
 /// An expression parsed by the real front end ([`crate::cel::parse`], with every macro of the
-/// newest minor) and not type-checked: cel-go's unchecked program, for the conformance tests
-/// with `disable_check`, the runtime cost vectors and unit tests. Namespaced calls
-/// (`optional.of(x)`, `sets.contains(a, b)`) are resolved by name, as cel-go's planner resolves
-/// them without a checker. Errors are rendered as cel-go renders them
-/// (`ERROR: <input>:1:5: ...`).
+/// newest minor) and not type-checked: cel-go's unchecked program (`Env.Parse` then
+/// `Env.Program`), which the cel-spec conformance tests marked `disable_check` run (an unbound
+/// `f_unknown(17) || true`, `'foo' < 1024` failing at runtime). Nothing else uses it: rules,
+/// tests and tools compile and check first ([`from_checked`]). Namespaced calls
+/// (`optional.of(x)`) are resolved by name, as cel-go's planner resolves them without a
+/// checker. Errors are rendered as cel-go renders them (`ERROR: <input>:1:5: ...`).
 pub fn parse_unchecked(src: &str) -> Result<Expr, String> {
     use crate::cel::parse::{parse, MacroSet};
     let parsed = parse(src, MacroSet::SortBy).map_err(|errors| {
@@ -206,6 +207,28 @@ pub fn parse_unchecked(src: &str) -> Result<Expr, String> {
         .to_string()
     })?;
     Ok(from_checked_expr(&parsed.expr, None, 0))
+}
+
+/// The unit tests' path to a program, the one rules take: compiled and checked (a plain cel-go
+/// environment with optional types and every Kubernetes library at the newest minor, `self` and
+/// `oldSelf` of type `dyn`), then converted with the checker's overload ids.
+#[cfg(test)]
+pub(crate) fn checked(src: &str) -> Expr {
+    use crate::cel::{compile_expr, CompileOptions, EnvKind, Type};
+    let opts = CompileOptions {
+        kube_version: crate::k8s::KubeVersion { minor: 9999 },
+        env: EnvKind::StoredExpressions,
+        base_env_options: false,
+        ..CompileOptions::default()
+    };
+    let vars = [
+        ("self".to_string(), Type::Dyn),
+        ("oldSelf".to_string(), Type::Dyn),
+    ];
+    match compile_expr(src, &vars, &opts) {
+        Ok(c) => from_checked(&c.checked),
+        Err(e) => panic!("{src} does not compile:\n{e}"),
+    }
 }
 
 /// Converts a checked AST of `crate::cel::checker` (macros already expanded the cel-go way,

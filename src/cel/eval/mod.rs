@@ -9,8 +9,9 @@
 //!   opaque Kubernetes values) and cel-go's error texts;
 //! * [`convert`] — schema-aware conversion of YAML nodes into values (what `self` is);
 //! * [`ast`] — the evaluator's owned tree, converted from the checker's `CheckedExpr`
-//!   ([`ast::from_checked`]) or from the front end's AST unchecked ([`ast::parse_unchecked`],
-//!   tests and tools);
+//!   ([`ast::from_checked`]; rules, tools and unit tests) or, for cel-go's unchecked programs
+//!   (the cel-spec tests marked `disable_check`), from the parser's AST
+//!   ([`ast::parse_unchecked`]);
 //! * [`interp`] — evaluation with cost tracking, the per-call limit and constant folding;
 //! * [`functions`] / [`lib`] — the standard and Kubernetes libraries and their runtime costs;
 //!

@@ -190,11 +190,7 @@ mod tests {
 
     fn needs(src: &str, var: &str) -> Needs {
         let mut n = Needs::Nothing;
-        add(
-            &mut n,
-            &crate::cel::eval::parse_unchecked(src).expect("parses"),
-            var,
-        );
+        add(&mut n, &crate::cel::eval::ast::checked(src), var);
         sorted(n)
     }
 

@@ -1479,7 +1479,8 @@ fn escape_key(_: Behavior, args: &[Value]) -> EvalResult {
 
 #[cfg(test)]
 mod tests {
-    use crate::cel::eval::{evaluate, parse_unchecked as parse, Options, Value};
+    use crate::cel::eval::ast::checked;
+    use crate::cel::eval::{evaluate, Options, Value};
     use crate::k8s::behavior::{since, Change};
     use crate::k8s::{Behavior, KubeVersion};
 
@@ -1490,7 +1491,7 @@ mod tests {
             behavior: Behavior::of(KubeVersion { minor }),
             ..Options::default()
         };
-        evaluate(&parse(src).unwrap(), &[], opts)
+        evaluate(&checked(src), &[], opts)
             .value
             .unwrap_or_else(|e| panic!("{src}: {e:?}"))
     }

@@ -6,7 +6,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use super::super::ast::parse_unchecked as parse;
+use super::super::ast::checked;
 use super::*;
 
 /// The system allocator, counting the live bytes of each thread and their peak.
@@ -61,7 +61,7 @@ const MIB: usize = 1 << 20;
 /// Evaluates `src` with `self` bound to `this` under the server's limits, and returns the
 /// outcome and the most memory the evaluation held at once beyond what was live before it.
 fn measured(src: &str, this: Value) -> (Outcome, usize) {
-    let e = parse(src).unwrap();
+    let e = checked(src);
     let vars = [("self", this)];
     let before = LIVE.with(Cell::get);
     PEAK.with(|p| p.set(before));
