@@ -246,3 +246,38 @@ fn a_default_of_the_wrong_type_keeps_the_servers_words_with_a_help() {
     );
     assert!(!inner.contains("help:"), "{inner}");
 }
+
+/// An expression that does not compile in the policy's own environment (not the matched kind's
+/// schema: `request` is declared by the server) also gets the checker's suggestion.
+#[test]
+fn a_misspelt_request_field_in_a_policy_gets_a_did_you_mean() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("policy.yaml");
+    std::fs::write(
+        &file,
+        "apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata: {name: ns-only}
+spec:
+  matchConstraints:
+    resourceRules:
+    - {apiGroups: [apps], apiVersions: [v1], operations: [CREATE], resources: [deployments]}
+  validations:
+  - expression: \"request.nmespace != 'default'\"
+",
+    )
+    .expect("write");
+    let (code, out) = crdlint(&[
+        "--format",
+        "concise",
+        "check",
+        file.to_str().expect("UTF-8"),
+    ]);
+    assert_eq!(code, 1, "{out}");
+    let line = out
+        .lines()
+        .find(|l| l.contains("error[admission/expression]"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(line.contains("undefined field 'nmespace'"), "{line}");
+    assert!(line.contains("did you mean `namespace`?"), "{line}");
+}

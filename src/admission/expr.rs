@@ -39,6 +39,8 @@ pub(super) struct Declared {
 pub(super) struct Failure {
     pub(super) error: FieldError,
     pub(super) span: Span,
+    /// The checker's own help (`did you mean` a declared field), beside the server's words.
+    pub(super) help: Option<String>,
 }
 
 /// A compiled expression and the text it was compiled from (for the type-checking pass).
@@ -339,6 +341,7 @@ pub(super) fn check(
                 return Outcome::Failed(Failure {
                     error: FieldError::invalid(e.path.clone(), shown(e, raw), reason),
                     span: e.node.span(),
+                    help: None,
                 });
             }
             if let Some((types, words)) = return_types(e.kind) {
@@ -352,6 +355,7 @@ pub(super) fn check(
                     return Outcome::Failed(Failure {
                         error: FieldError::invalid(e.path.clone(), shown(e, raw), reason),
                         span: e.node.span(),
+                        help: None,
                     });
                 }
             }
@@ -368,6 +372,7 @@ pub(super) fn check(
                     format!("compilation failed: {ce}"),
                 ),
                 span,
+                help: ce.help(),
             })
         }
     }

@@ -110,7 +110,11 @@ pub fn check(
         let (t, compiled) = match expr::check(e, declared(e.kind), &variables, kube, src) {
             expr::Outcome::Ok(t) => (t, true),
             expr::Outcome::Failed(f) => {
-                out.push(diagnostic(&rules::EXPRESSION, &f.error, f.span, b));
+                let d = diagnostic(&rules::EXPRESSION, &f.error, f.span, b);
+                out.push(match f.help {
+                    Some(h) => d.with_help(h),
+                    None => d,
+                });
                 (Type::Dyn, false)
             }
             expr::Outcome::Skipped => (Type::Dyn, false),
