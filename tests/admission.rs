@@ -396,6 +396,8 @@ fn the_admission_user_and_authorizer_are_the_runs() {
         report.push('\n');
     }
     insta::assert_snapshot!(report);
+}
+
 /// A policy that denies every object its one resource rule selects, under `match_policy`.
 fn deny_all(group: &str, version: &str, resource: &str, match_policy: &str) -> String {
     format!(
