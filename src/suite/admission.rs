@@ -272,7 +272,15 @@ fn run_inner(case: &Case, a: &AdmissionCase, run: &PolicyRun<'_>) -> Result<Ran,
                 )
             })
             .collect::<Reported>();
-        let verdict = judge_mutation(case, a, matched, &got.findings, &reported, stored.as_ref());
+        let before = super::run::comparable(object.clone());
+        let verdict = judge_mutation(
+            case,
+            a,
+            matched,
+            &got.findings,
+            &reported,
+            stored.as_ref().map(|s| (&before, s)),
+        );
         return Ok((verdict, reported, stored));
     }
     let evaluate = |policy: &Node| policies(policy).evaluate(&request);
@@ -370,8 +378,9 @@ fn judge_mutation(
     matched: bool,
     findings: &[Diagnostic],
     reported: &Reported,
-    stored: Option<&Node>,
+    mutated: Option<(&Node, &Node)>,
 ) -> Verdict {
+    let stored = mutated.map(|(_, after)| after);
     let outcome = if !matched {
         "the policy did not select the object".to_string()
     } else if !findings.is_empty() {
@@ -383,7 +392,13 @@ fn judge_mutation(
     } else if stored.is_none() {
         "the object was admitted unchanged".to_string()
     } else {
-        "the policy mutated the object".to_string()
+        let (before, after) = mutated.map_or((String::new(), String::new()), |(b, a)| {
+            (crate::yaml::emit_document(b), crate::yaml::emit_document(a))
+        });
+        format!(
+            "the policy mutated the object (- as stored, + mutated):\n{}",
+            super::run::line_diff(&before, &after)
+        )
     };
     let want = a.message.as_ref().map(|m| m.value.as_str());
     let pass = match a.expect {

@@ -525,7 +525,7 @@ fn remove_metadata(obj: &mut Node, key: &str) {
 }
 
 /// A line diff of two short texts (longest common subsequence), `-` for `a`, `+` for `b`.
-fn line_diff(a: &str, b: &str) -> String {
+pub(super) fn line_diff(a: &str, b: &str) -> String {
     let a: Vec<&str> = a.lines().collect();
     let b: Vec<&str> = b.lines().collect();
     // lcs[i][j]: the LCS length of a[i..] and b[j..].
