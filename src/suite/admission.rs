@@ -578,6 +578,51 @@ mod tests {
     }
 
     #[test]
+    fn mutate_needs_a_mutating_policy_and_expected_needs_mutate() {
+        let v = run(&format!("  - {{name: a, object: {BIG}, expect: mutate}}\n"));
+        assert!(
+            matches!(&v[0], Verdict::Broken(m) if m.contains("needs a MutatingAdmissionPolicy")),
+            "{v:?}"
+        );
+        let src = "policyName: p\ntests:\n  admission:\n  - name: a\n    object: 'kind: W'\n    expect: admit\n    expected: 'kind: W'\n";
+        let docs = crate::yaml::load(src);
+        let s = suites_in(docs[0].root.as_ref().unwrap()).unwrap();
+        assert!(s.cases.is_empty());
+        let at: Vec<&str> = s.problems.iter().map(|p| &src[p.span.range()]).collect();
+        assert_eq!(at, ["expected"], "{:?}", s.problems);
+    }
+
+    #[test]
+    fn mutating_probe_reports_only_when_selected() {
+        let policy = crate::yaml::load("apiVersion: admissionregistration.k8s.io/v1\nkind: MutatingAdmissionPolicy\nmetadata: {name: m}\nspec:\n  failurePolicy: Ignore\n  matchConstraints:\n    resourceRules:\n    - {apiGroups: [example.com], apiVersions: [v1], operations: [CREATE], resources: [widgets]}\n  mutations:\n  - patchType: JSONPatch\n    jsonPatch: {expression: '[]'}\n").remove(0).root.unwrap();
+        let object = Node::from_json(
+            &serde_json::json!({"apiVersion": "example.com/v1", "kind": "Widget", "metadata": {"name": "w", "namespace": "n"}}),
+        );
+        let versions = vec!["v1".to_string()];
+        let request = |resource| Request {
+            object: &object,
+            old: None,
+            group: "example.com",
+            version: "v1",
+            kind: "Widget",
+            resource,
+            namespaced: true,
+            versions: &versions,
+            at: Span::default(),
+        };
+        let findings = |resource| {
+            let mut g = Gather::default();
+            g.add_policy(&mutating_probe(&policy));
+            g.add_policy(&default_binding(&policy));
+            Policies::new(g, KubeVersion::default(), Settings::default(), |_, _| None)
+                .mutate(&request(resource), None)
+                .findings
+        };
+        assert_eq!(findings("widgets").len(), 1, "{:?}", findings("widgets"));
+        assert!(findings("gadgets").is_empty());
+    }
+
+    #[test]
     fn malformed_cases_are_located() {
         let src = "policyName: p\ntests:\n  admission:\n  - name: a\n    object: 'kind: W'\n    expect: refuse\n  - name: b\n    object: 'kind: W'\n    expect: admit\n    mesage: x\n  - name: c\n    expect: admit\n    operation: UPDATE\n    object: 'kind: W'\n";
         let docs = crate::yaml::load(src);
