@@ -389,3 +389,124 @@ fn policy_cases_see_built_in_objects_with_their_schema_defaults() {
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
     assert!(r.stdout.contains("2 passed, 0 failed"), "{}", r.stdout);
 }
+
+/// The MutatingAdmissionPolicy suite's paths: the Widget CRD and the policy.
+const MUTATING: &[&str] = &[
+    "--crd",
+    "testdata/suites/crds",
+    "testdata/suites/policy-mutating/size-cap.yaml",
+];
+
+#[test]
+fn mutating_policy_suite_passes() {
+    // mutate (CREATE and UPDATE, the expected objects defaulted again after the mutation),
+    // admit (selected, unchanged), deny (a mutation that fails under failurePolicy Fail), skip.
+    let r = crdlint(
+        &[
+            &["test", "--color", "never"][..],
+            MUTATING,
+            &["testdata/suites/policy-mutating"],
+        ]
+        .concat(),
+    );
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stdout
+            .ends_with("test result: 5 passed, 0 failed, 0 could not run; 5 cases in 1 suite\n"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn mutating_policy_suite_failures_show_what_the_policy_did() {
+    let r = crdlint(
+        &[
+            &["test", "--color", "never"][..],
+            MUTATING,
+            &["testdata/suites/policy-mutating-failing"],
+        ]
+        .concat(),
+    );
+    assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stdout.contains("0 passed, 4 failed, 1 could not run"),
+        "{}",
+        r.stdout
+    );
+    insta::assert_snapshot!("policy_mutating_failing_human", r.stdout);
+    let r = crdlint(
+        &[
+            &["test", "--format", "json"][..],
+            MUTATING,
+            &["testdata/suites/policy-mutating-failing"],
+        ]
+        .concat(),
+    );
+    assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
+    insta::assert_snapshot!("policy_mutating_failing_json", r.stdout);
+}
+
+#[test]
+fn update_writes_the_mutated_object_and_then_passes() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        root.join(CRDS).join("widget.yaml"),
+        dir.path().join("crd.yaml"),
+    )
+    .unwrap();
+    std::fs::copy(
+        root.join("testdata/suites/policy-mutating/size-cap.yaml"),
+        dir.path().join("policy.yaml"),
+    )
+    .unwrap();
+    let head = "# comment kept\nname: cap\npolicyName: size-cap\ntests:\n  admission:\n";
+    let wrong = format!(
+        "  - name: wrong expected # kept\n{}    expect: mutate\n    expected: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec: {{size: 12}}\n",
+        widget("{size: 20}")
+    );
+    let right = format!(
+        "  - name: right expected\n{}    expect: mutate\n    expected: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec: {{size: 10, replicas: 1}}\n",
+        widget("{size: 30}")
+    );
+    let missing = format!(
+        "  - name: no expected yet\n{}    expect: mutate\n",
+        widget("{size: 40, mode: fast}")
+    );
+    let changed_kind = format!(
+        "  - name: changed kind\n{}    expect: deny\n",
+        widget("{size: 50}")
+    );
+    let suite = format!("{head}{wrong}{right}{missing}{changed_kind}");
+    let path = dir.path().join("suite.yaml");
+    std::fs::write(&path, &suite).unwrap();
+    let r = crdlint_in(dir.path(), &["test", "--color", "never", "--update", "."]);
+    assert_eq!(r.code, 1, "the run that updates still reports the failures");
+    assert!(r.stderr.contains("updated 1 suite file"), "{}", r.stderr);
+    let updated = std::fs::read_to_string(&path).unwrap();
+    // Only the two expectations changed: the rest reads byte for byte as before.
+    let (before_wrong, _) = updated.split_once("    expected: |").unwrap();
+    assert_eq!(
+        before_wrong,
+        format!("{head}{}", wrong.split_once("    expected").unwrap().0)
+    );
+    assert!(updated.contains(&right), "{updated}");
+    assert!(updated.ends_with(&changed_kind), "{updated}");
+    assert!(!updated.contains("size: 12"), "{updated}");
+    insta::assert_snapshot!("policy_mutating_update_rewritten", updated);
+    let again = crdlint_in(dir.path(), &["test", "--color", "never", "."]);
+    assert_eq!(again.code, 1, "{}", again.stdout);
+    assert!(
+        again
+            .stdout
+            .contains("3 passed, 1 failed, 0 could not run; 4 cases in 1 suite"),
+        "{}",
+        again.stdout
+    );
+    assert!(
+        again.stdout.contains("cap / changed kind: expected `deny`"),
+        "{}",
+        again.stdout
+    );
+}

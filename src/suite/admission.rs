@@ -23,6 +23,12 @@
 //! `admit` (matched, nothing reported), `deny`, `warn` or `audit` (a finding of that kind,
 //! whose text contains `message` when given) or `skip` (the policy does not select the object).
 //!
+//! A suite whose `policyName` names a MutatingAdmissionPolicy runs it as `check` does before
+//! validation ([`Policies::mutate`]): a case expects `mutate` with the object as stored after
+//! the mutations in `expected` (compared as CRD suites compare a stored object,
+//! [`super::run::compare`]), `admit` (selected, the object unchanged), `skip`, or `deny` (a
+//! mutation that fails under `failurePolicy: Fail`, with its `message`).
+//!
 //! "Skip" is told from "admit" by the engine itself: the same policy with its validations
 //! replaced by one that always fails (`false`) is run beside it, so the policy selects the object
 //! exactly when that probe reports (matching, match conditions and params resolution are the
@@ -31,6 +37,7 @@
 use crate::admission::run::{self as engine, Gather, Policies, Request, Settings};
 use crate::diag::Diagnostic;
 use crate::k8s::KubeVersion;
+use crate::schema::Schema;
 use crate::yaml::{Node, Span};
 
 use super::run::{parse_object, CaseReport, Verdict};
@@ -79,25 +86,46 @@ pub struct PolicyRun<'a> {
     /// The object as the server stores it before admission (defaulted, pruned: the run's
     /// validation of its kind), created or updated from the given stored old object.
     pub store: &'a (dyn Fn(&Node, Option<&Node>) -> Node + Sync),
+    /// The kind's schema (group, version, kind) as the mutation engine merges with it
+    /// ([`crate::admission::Kinds::schema`]); `None` when unknown.
+    pub schema: &'a (dyn Fn(&str, &str, &str) -> Option<Schema> + Sync),
 }
 
-/// The binding used when a suite names none.
-pub fn default_binding(policy: &str) -> Node {
+/// Whether the suite's policy is a MutatingAdmissionPolicy.
+fn is_mutating(policy: &Node) -> bool {
+    policy.get_str("kind") == Some("MutatingAdmissionPolicy")
+}
+
+/// The binding used when a suite names none (for a MutatingAdmissionPolicy, one with no
+/// `matchResources` and no `paramRef`).
+pub fn default_binding(policy: &Node) -> Node {
+    let name = policy
+        .at(&["metadata", "name"])
+        .and_then(Node::as_str)
+        .unwrap_or("");
+    if is_mutating(policy) {
+        return Node::from_json(&serde_json::json!({
+            "apiVersion": policy.get_str("apiVersion").unwrap_or("admissionregistration.k8s.io/v1"),
+            "kind": "MutatingAdmissionPolicyBinding",
+            "metadata": {"name": name},
+            "spec": {"policyName": name},
+        }));
+    }
     Node::from_json(&serde_json::json!({
         "apiVersion": "admissionregistration.k8s.io/v1",
         "kind": "ValidatingAdmissionPolicyBinding",
-        "metadata": {"name": policy},
-        "spec": {"policyName": policy, "validationActions": ["Deny"]},
+        "metadata": {"name": name},
+        "spec": {"policyName": name, "validationActions": ["Deny"]},
     }))
 }
 
 /// Runs one admission case.
 pub fn run_case(case: &Case, a: &AdmissionCase, run: &PolicyRun<'_>) -> CaseReport {
     match run_inner(case, a, run) {
-        Ok((verdict, reported)) => CaseReport {
+        Ok((verdict, reported, stored)) => CaseReport {
             verdict,
             error: None,
-            stored: None,
+            stored,
             reported,
         },
         Err(why) => CaseReport {
@@ -111,11 +139,24 @@ pub fn run_case(case: &Case, a: &AdmissionCase, run: &PolicyRun<'_>) -> CaseRepo
 
 type Reported = Vec<(Expect, String)>;
 
-fn run_inner(
-    case: &Case,
-    a: &AdmissionCase,
-    run: &PolicyRun<'_>,
-) -> Result<(Verdict, Reported), String> {
+/// A case's verdict, its findings, and (a mutating policy's) the mutated object as stored.
+type Ran = (Verdict, Reported, Option<Node>);
+
+fn run_inner(case: &Case, a: &AdmissionCase, run: &PolicyRun<'_>) -> Result<Ran, String> {
+    let mutating = is_mutating(run.policy);
+    match a.expect {
+        Expect::Mutate if !mutating => return Err(
+            "`expect: mutate` needs a MutatingAdmissionPolicy; this suite's policy is validating"
+                .into(),
+        ),
+        Expect::Warn | Expect::Audit if mutating => {
+            return Err(format!(
+                "a MutatingAdmissionPolicy neither warns nor audits (`expect: {}`)",
+                a.expect.word()
+            ))
+        }
+        _ => {}
+    }
     let written = parse_object(&case.initial, "object")?;
     let old_written = a
         .old_object
@@ -159,12 +200,7 @@ fn run_inner(
     let binding = match run.binding {
         Some(b) => b,
         None => {
-            default = default_binding(
-                run.policy
-                    .at(&["metadata", "name"])
-                    .and_then(Node::as_str)
-                    .unwrap_or(""),
-            );
+            default = default_binding(run.policy);
             &default
         }
     };
@@ -187,7 +223,7 @@ fn run_inner(
         versions: &versions,
         at: case.span,
     };
-    let evaluate = |policy: &Node| -> Vec<Diagnostic> {
+    let policies = |policy: &Node| -> Policies {
         let mut g = Gather::default();
         g.add_policy(policy);
         g.add_policy(binding);
@@ -201,8 +237,53 @@ fn run_inner(
             }
         }
         let namespaced = |av: &str, k: &str| (run.kind_info)(av, k).map(|i| i.namespaced);
-        Policies::new(g, run.kube, settings.clone(), namespaced).evaluate(&request)
+        Policies::new(g, run.kube, settings.clone(), namespaced)
     };
+    if mutating {
+        let schema = (run.schema)(group, version, kind);
+        let mutate = |policy: &Node| policies(policy).mutate(&request, schema.as_ref());
+        let got = mutate(run.policy);
+        if let Some(d) = got
+            .findings
+            .iter()
+            .find(|d| d.rule.id == engine::rules::NOT_DECIDABLE.id)
+        {
+            return Err(d.message.clone());
+        }
+        let denials: Vec<&Diagnostic> = got
+            .findings
+            .iter()
+            .filter(|d| d.rule.id == engine::rules::MUTATION_FAILED.id)
+            .collect();
+        let matched = got.object.is_some()
+            || !got.findings.is_empty()
+            || !mutate(&mutating_probe(run.policy)).findings.is_empty();
+        // The mutated object is stored as the server stores it (defaulted again).
+        let stored = got
+            .object
+            .as_ref()
+            .map(|o| super::run::comparable((run.store)(o, old.as_ref())));
+        let reported = denials
+            .iter()
+            .map(|d| {
+                (
+                    Expect::Deny,
+                    message_of(Expect::Deny, &d.message, binding_name),
+                )
+            })
+            .collect::<Reported>();
+        let before = super::run::comparable(object.clone());
+        let verdict = judge_mutation(
+            case,
+            a,
+            matched,
+            &got.findings,
+            &reported,
+            stored.as_ref().map(|s| (&before, s)),
+        );
+        return Ok((verdict, reported, stored));
+    }
+    let evaluate = |policy: &Node| policies(policy).evaluate(&request);
     let got = evaluate(run.policy);
     if let Some(d) = got
         .iter()
@@ -218,7 +299,7 @@ fn run_inner(
             Some((kind, message_of(kind, &d.message, binding_name)))
         })
         .collect::<Reported>();
-    Ok((judge(a, matched, &got, &reported), reported))
+    Ok((judge(a, matched, &got, &reported), reported, None))
 }
 
 /// The expectation a finding of the engine meets.
@@ -271,6 +352,97 @@ fn probe(policy: &Node) -> Node {
     Node::from_json(&j)
 }
 
+/// The MutatingAdmissionPolicy with one mutation that always fails, under `failurePolicy:
+/// Fail`, and nothing else evaluated after the match: it reports exactly when the policy
+/// selects the object (RFC 6902: removing a member that does not exist is an error).
+fn mutating_probe(policy: &Node) -> Node {
+    let mut j = policy.to_json();
+    if let Some(spec) = j.get_mut("spec").and_then(|s| s.as_object_mut()) {
+        spec.insert(
+            "mutations".into(),
+            serde_json::json!([{"patchType": "JSONPatch", "jsonPatch": {
+                "expression": "[JSONPatch{op: 'remove', path: '/crdlint-probe'}]"
+            }}]),
+        );
+        spec.insert("failurePolicy".into(), "Fail".into());
+        spec.insert("reinvocationPolicy".into(), "Never".into());
+        spec.remove("variables");
+    }
+    Node::from_json(&j)
+}
+
+/// A mutating policy's case: `mutate` passes when the object changed into `expected`.
+fn judge_mutation(
+    case: &Case,
+    a: &AdmissionCase,
+    matched: bool,
+    findings: &[Diagnostic],
+    reported: &Reported,
+    mutated: Option<(&Node, &Node)>,
+) -> Verdict {
+    let stored = mutated.map(|(_, after)| after);
+    let outcome = if !matched {
+        "the policy did not select the object".to_string()
+    } else if !findings.is_empty() {
+        let all: Vec<String> = findings
+            .iter()
+            .map(|d| format!("{}: {}", d.rule.id, d.message))
+            .collect();
+        format!("the policy reported:\n{}", all.join("\n"))
+    } else if stored.is_none() {
+        "the object was admitted unchanged".to_string()
+    } else {
+        let (before, after) = mutated.map_or((String::new(), String::new()), |(b, a)| {
+            (crate::yaml::emit_document(b), crate::yaml::emit_document(a))
+        });
+        format!(
+            "the policy mutated the object (- as stored, + mutated):\n{}",
+            super::run::line_diff(&before, &after)
+        )
+    };
+    let want = a.message.as_ref().map(|m| m.value.as_str());
+    let pass = match a.expect {
+        Expect::Skip => !matched,
+        Expect::Admit => matched && findings.is_empty() && stored.is_none(),
+        // The denial's whole text or its message, as for a validating policy.
+        Expect::Deny => {
+            let texts = findings
+                .iter()
+                .filter(|d| d.rule.id == engine::rules::MUTATION_FAILED.id)
+                .map(|d| d.message.as_str())
+                .chain(reported.iter().map(|(_, m)| m.as_str()));
+            !reported.is_empty()
+                && texts
+                    .into_iter()
+                    .any(|m| want.is_none_or(|w| m.contains(w)))
+        }
+        Expect::Mutate => {
+            if let (true, Some(got)) = (reported.is_empty(), stored) {
+                let Some(text) = &case.expected else {
+                    return Verdict::Fail(
+                        "expected `mutate`, but the case has no `expected` object (`--update` writes it)"
+                            .into(),
+                    );
+                };
+                return match super::run::parse_object(text, "expected") {
+                    Err(e) => Verdict::Broken(e),
+                    Ok(want) => super::run::compare(&want, got),
+                };
+            }
+            false
+        }
+        Expect::Warn | Expect::Audit => false,
+    };
+    if pass {
+        return Verdict::Pass;
+    }
+    let with = want.map_or(String::new(), |w| format!(" containing {w:?}"));
+    Verdict::Fail(format!(
+        "expected `{}`{with}, but {outcome}",
+        a.expect.word()
+    ))
+}
+
 fn judge(a: &AdmissionCase, matched: bool, got: &[Diagnostic], reported: &Reported) -> Verdict {
     // Each finding's whole text and its message: `message` matches either (the audit
     // annotation holds the message JSON-escaped).
@@ -309,6 +481,7 @@ fn judge(a: &AdmissionCase, matched: bool, got: &[Diagnostic], reported: &Report
         Expect::Deny => has(&denied),
         Expect::Warn => denied.is_empty() && has(&warned),
         Expect::Audit => denied.is_empty() && has(&audited),
+        Expect::Mutate => false,
     };
     if pass {
         return Verdict::Pass;
@@ -348,6 +521,7 @@ mod tests {
             settings: &settings,
             kind_info: &kind_info,
             store: &|o, _| o.clone(),
+            schema: &|_, _, _| None,
         };
         s.cases
             .iter()
@@ -401,6 +575,51 @@ mod tests {
             "  - {{name: a, operation: UPDATE, oldObject: {BIG}, object: {SMALL}, expect: admit}}\n"
         ));
         assert_eq!(v[0], Verdict::Pass);
+    }
+
+    #[test]
+    fn mutate_needs_a_mutating_policy_and_expected_needs_mutate() {
+        let v = run(&format!("  - {{name: a, object: {BIG}, expect: mutate}}\n"));
+        assert!(
+            matches!(&v[0], Verdict::Broken(m) if m.contains("needs a MutatingAdmissionPolicy")),
+            "{v:?}"
+        );
+        let src = "policyName: p\ntests:\n  admission:\n  - name: a\n    object: 'kind: W'\n    expect: admit\n    expected: 'kind: W'\n";
+        let docs = crate::yaml::load(src);
+        let s = suites_in(docs[0].root.as_ref().unwrap()).unwrap();
+        assert!(s.cases.is_empty());
+        let at: Vec<&str> = s.problems.iter().map(|p| &src[p.span.range()]).collect();
+        assert_eq!(at, ["expected"], "{:?}", s.problems);
+    }
+
+    #[test]
+    fn mutating_probe_reports_only_when_selected() {
+        let policy = crate::yaml::load("apiVersion: admissionregistration.k8s.io/v1\nkind: MutatingAdmissionPolicy\nmetadata: {name: m}\nspec:\n  failurePolicy: Ignore\n  matchConstraints:\n    resourceRules:\n    - {apiGroups: [example.com], apiVersions: [v1], operations: [CREATE], resources: [widgets]}\n  mutations:\n  - patchType: JSONPatch\n    jsonPatch: {expression: '[]'}\n").remove(0).root.unwrap();
+        let object = Node::from_json(
+            &serde_json::json!({"apiVersion": "example.com/v1", "kind": "Widget", "metadata": {"name": "w", "namespace": "n"}}),
+        );
+        let versions = vec!["v1".to_string()];
+        let request = |resource| Request {
+            object: &object,
+            old: None,
+            group: "example.com",
+            version: "v1",
+            kind: "Widget",
+            resource,
+            namespaced: true,
+            versions: &versions,
+            at: Span::default(),
+        };
+        let findings = |resource| {
+            let mut g = Gather::default();
+            g.add_policy(&mutating_probe(&policy));
+            g.add_policy(&default_binding(&policy));
+            Policies::new(g, KubeVersion::default(), Settings::default(), |_, _| None)
+                .mutate(&request(resource), None)
+                .findings
+        };
+        assert_eq!(findings("widgets").len(), 1, "{:?}", findings("widgets"));
+        assert!(findings("gadgets").is_empty());
     }
 
     #[test]

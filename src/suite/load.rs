@@ -33,6 +33,7 @@ const ADMISSION_KEYS: &[&str] = &[
     "userInfo",
     "expect",
     "message",
+    "expected",
 ];
 const CREATE_KEYS: &[&str] = &["name", "initial", "expected", "expectedError"];
 const UPDATE_KEYS: &[&str] = &[
@@ -188,6 +189,7 @@ fn read_admission_case(node: &Node, problems: &mut Vec<Diagnostic>) -> Option<Ca
     let params = text(node, "params", problems);
     let namespace_object = text(node, "namespaceObject", problems);
     let message = text(node, "message", problems);
+    let expected = text(node, "expected", problems);
     let expect = match text(node, "expect", problems) {
         Some(t) => match Expect::parse(&t.value) {
             Some(e) => Some(e),
@@ -212,11 +214,20 @@ fn read_admission_case(node: &Node, problems: &mut Vec<Diagnostic>) -> Option<Ca
             None
         }
     };
-    if let (Some(m), Some(Expect::Admit | Expect::Skip)) = (&message, expect) {
+    if let (Some(m), Some(Expect::Admit | Expect::Skip | Expect::Mutate)) = (&message, expect) {
         problems.push(invalid(
             m.key_span,
             "`message` is the text of a `deny`, `warn` or `audit` finding; this case expects none",
         ));
+    }
+    // `expected` is the mutated object; absent, the case fails and `--update` writes it.
+    if let Some(e) = &expected {
+        if expect.is_some_and(|x| x != Expect::Mutate) {
+            problems.push(invalid(
+                e.key_span,
+                "`expected` is the object a MutatingAdmissionPolicy makes (`expect: mutate`); this case expects no mutation",
+            ));
+        }
     }
     if let Some(op) = text(node, "operation", problems) {
         let ok = match op.value.as_str() {
@@ -267,7 +278,7 @@ fn read_admission_case(node: &Node, problems: &mut Vec<Diagnostic>) -> Option<Ca
         name_span,
         initial: object?,
         updated: None,
-        expected: None,
+        expected,
         expected_error: None,
         expected_status_error: None,
         crd_patches: None,

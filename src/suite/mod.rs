@@ -82,10 +82,13 @@ pub enum Expect {
     Warn,
     Audit,
     Skip,
+    /// A MutatingAdmissionPolicy changed the object into the case's `expected` one.
+    Mutate,
 }
 
 impl Expect {
-    pub const WORDS: &'static [&'static str] = &["admit", "deny", "warn", "audit", "skip"];
+    pub const WORDS: &'static [&'static str] =
+        &["admit", "deny", "warn", "audit", "skip", "mutate"];
 
     pub fn parse(s: &str) -> Option<Expect> {
         Some(match s {
@@ -94,6 +97,7 @@ impl Expect {
             "warn" => Expect::Warn,
             "audit" => Expect::Audit,
             "skip" => Expect::Skip,
+            "mutate" => Expect::Mutate,
             _ => return None,
         })
     }

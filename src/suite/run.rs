@@ -270,7 +270,7 @@ fn failed(why: String, error: Option<ServerError>) -> CaseReport {
 
 /// `expected` against the stored object: name and namespace come from the stored object (they
 /// were generated), the rest must be equal.
-fn compare(want: &Node, got: &Node) -> Verdict {
+pub(super) fn compare(want: &Node, got: &Node) -> Verdict {
     let mut want = comparable(want.clone());
     for key in ["name", "namespace"] {
         match got.at(&["metadata", key]) {
@@ -481,7 +481,7 @@ fn resource_name(crd: &CompiledCrd, obj: &Node) -> String {
 }
 
 /// The object without the metadata the server sets, and without an emptied `metadata`.
-fn comparable(mut obj: Node) -> Node {
+pub(super) fn comparable(mut obj: Node) -> Node {
     if let Some(m) = obj
         .as_map_mut()
         .and_then(|m| m.get_mut("metadata"))
@@ -525,7 +525,7 @@ fn remove_metadata(obj: &mut Node, key: &str) {
 }
 
 /// A line diff of two short texts (longest common subsequence), `-` for `a`, `+` for `b`.
-fn line_diff(a: &str, b: &str) -> String {
+pub(super) fn line_diff(a: &str, b: &str) -> String {
     let a: Vec<&str> = a.lines().collect();
     let b: Vec<&str> = b.lines().collect();
     // lcs[i][j]: the LCS length of a[i..] and b[j..].

@@ -12,7 +12,9 @@
 //! the message of the first finding of the expected kind (the validation's message or
 //! `messageExpression` value, without the server's `... denied request: ` frame, and the
 //! audit annotation's `message` decoded), as a double-quoted string. Its `expect` word is
-//! never rewritten: a case expecting `deny` that was admitted changed kind, as above.
+//! never rewritten: a case expecting `deny` that was admitted changed kind, as above. A
+//! MutatingAdmissionPolicy's case expecting `mutate` has its `expected` rewritten (or added)
+//! as a CRD case's is, from the mutated object, when the policy mutated it and denied nothing.
 //!
 //! YAML sharing is handled, not written over: an expectation reached through an alias
 //! (`expected: *e`) has its alias replaced by the new block (the anchor stays where it is, for
@@ -59,8 +61,21 @@ pub fn edit_for(src: &str, case: &Case, report: &CaseReport) -> Result<Option<Ed
     if !matches!(report.verdict, Verdict::Fail(_)) {
         return Ok(None);
     }
-    if let Some(a) = &case.admission {
+    if let Some(a) = case
+        .admission
+        .as_ref()
+        .filter(|a| a.expect != Expect::Mutate)
+    {
         return policy_edit(src, a, report);
+    }
+    // A mutating policy's case is rewritten only when the policy mutated the object (its
+    // stored form is then the report's) and denied nothing: `expected` as for a CRD case.
+    if case
+        .admission
+        .as_ref()
+        .is_some_and(|_| report.stored.is_none() || !report.reported.is_empty())
+    {
+        return Ok(None);
     }
     let error_expectation = case
         .expected_status_error

@@ -354,6 +354,18 @@ fn run_policy_cases<'a>(
                 && p.node.at(&["metadata", "name"]).and_then(Node::as_str) == Some(name)
         })
     };
+    // The schema a mutation merges with, as `check` finds it (`cli::driver::check`).
+    let schema = |group: &str, version: &str, kind: &str| {
+        let kinds = crate::admission::Kinds::new(
+            kube,
+            crds.iter().filter_map(|c| c.compiled.as_ref().ok()),
+        );
+        kinds.schema(&crate::admission::Gvk {
+            group: group.to_string(),
+            version: version.to_string(),
+            kind: kind.to_string(),
+        })
+    };
     let user = crate::admission::run::Settings::default();
     let mut out = Vec::new();
     for s in suites {
@@ -368,16 +380,24 @@ fn run_policy_cases<'a>(
             )
             .with_file(s.file)
         };
-        let Some(policy) = named("ValidatingAdmissionPolicy", &target.policy) else {
-            problems.push(missing("ValidatingAdmissionPolicy", &target.policy));
+        // A validating policy of that name, else a mutating one (and a binding of its kind).
+        let Some((policy, policy_kind)) = ["ValidatingAdmissionPolicy", "MutatingAdmissionPolicy"]
+            .into_iter()
+            .find_map(|k| Some((named(k, &target.policy)?, k)))
+        else {
+            problems.push(missing(
+                "ValidatingAdmissionPolicy or MutatingAdmissionPolicy",
+                &target.policy,
+            ));
             continue;
         };
+        let binding_kind = format!("{policy_kind}Binding");
         let binding = match &target.binding {
             None => None,
-            Some(b) => match named("ValidatingAdmissionPolicyBinding", b) {
+            Some(b) => match named(&binding_kind, b) {
                 Some(found) => Some(&found.node),
                 None => {
-                    problems.push(missing("ValidatingAdmissionPolicyBinding", b));
+                    problems.push(missing(&binding_kind, b));
                     continue;
                 }
             },
@@ -389,6 +409,7 @@ fn run_policy_cases<'a>(
             settings: &user,
             kind_info: &kind_info,
             store: &store,
+            schema: &schema,
         };
         for (i, c) in s.suite.cases.iter().enumerate() {
             let full = format!("{} / {}", s.suite.name, c.name);
