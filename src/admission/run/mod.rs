@@ -301,9 +301,9 @@ impl Policies {
                 .filter_map(|node| {
                     let wanted = node.at(&["spec", "policyName"]).and_then(Node::as_str)?;
                     let policy = policies.iter().position(|p| p.name == wanted)?;
-                    let by_kind = by_kind_only(
-                        policies[policy].node.at(&["spec", "matchConstraints"]),
-                    ) && by_kind_only(node.at(&["spec", "matchResources"]));
+                    let by_kind =
+                        by_kind_only(policies[policy].node.at(&["spec", "matchConstraints"]))
+                            && by_kind_only(node.at(&["spec", "matchResources"]));
                     Some(Binding {
                         name: name_of(&node).to_string(),
                         node,
