@@ -337,24 +337,28 @@ impl Compiled {
     ) -> (Bindings<'v>, Vec<(String, String)>) {
         let mut values = crate::cel::eval::value::Entries::default();
         let mut failed: Vec<(String, String)> = Vec::new();
+        // One vector for every evaluation: its last entry, `variables`, is replaced as each
+        // variable is added (a copy of the bindings per variable was a share of every
+        // evaluation).
+        let mut vars = base;
+        vars.push(("variables", variables_value(&values)));
         for (name, p) in &self.variables {
             if p.undecidable(input) {
                 continue;
             }
-            let mut vars = base.clone();
-            vars.push(("variables", variables_value(&values)));
             match eval::evaluate(&p.expr, &vars, opts).value {
                 Ok(v) => {
                     values.insert(
                         crate::cel::eval::value::Key::String(Arc::from(name.as_str())),
                         v,
                     );
+                    if let Some(last) = vars.last_mut() {
+                        last.1 = variables_value(&values);
+                    }
                 }
                 Err(e) => failed.push((name.clone(), runtime_error(p, &e))),
             }
         }
-        let mut vars = base;
-        vars.push(("variables", variables_value(&values)));
         (vars, failed)
     }
 
@@ -467,13 +471,15 @@ fn options(kube: KubeVersion) -> eval::Options {
 }
 
 fn base_of(input: &Input) -> Vec<(&'static str, Value)> {
-    let mut out = vec![
+    // Room for `authorizer` and `variables` (pushed by [`Compiled::variables`]).
+    let mut out = Vec::with_capacity(8);
+    out.extend([
         ("object", input.object.clone()),
         ("oldObject", input.old_object.clone()),
         ("request", input.request.clone()),
         ("params", input.params.clone()),
         ("namespaceObject", input.namespace_object.clone()),
-    ];
+    ]);
     if let Some(a) = &input.authorizer {
         // `authorizer.requestResource` is the check of the request's resource: with one
         // answer for every check, the authorizer's value stands for it.
