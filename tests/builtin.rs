@@ -58,6 +58,13 @@ fn expected_statuses(text: &str) -> Vec<serde_json::Value> {
     out
 }
 
+/// Testcases whose status adds, to a type error, the causes of Go validation run on the value
+/// anyway: the API server cannot decode such a body into the kind's Go type (a number where
+/// the field is a string fails `json.Unmarshal` in the request's decoding, a 400 with no
+/// causes), so it never validates it, and crdlint reports the type error alone (with the YAML
+/// reading in its help: `builtin::decode`). The label is kubectl-validate's, not a server's.
+const UNDECODABLE: &[&str] = &["error_invalid_protocol_type.yaml"];
+
 /// Where crdlint's text differs from a testcase's status: (file, the status's cause as
 /// `field: message`, crdlint's message instead, why). Every other cause must be one of
 /// crdlint's errors word for word, and crdlint may report no error beyond them.
@@ -165,6 +172,9 @@ fn kubectl_validate_testcases_get_the_servers_verdict() {
                         None => cause,
                     });
                 }
+            }
+            if UNDECODABLE.contains(&name.as_str()) {
+                want.retain(|c| c.contains(" must be of type "));
             }
             errors.sort();
             want.sort();
