@@ -109,6 +109,17 @@ impl Server {
         self.stdin.flush().unwrap();
     }
 
+    /// `messages` in one write, so the server's reader has them all before it answers the first.
+    fn send_together(&mut self, messages: &[Value]) {
+        let mut all = String::new();
+        for m in messages {
+            let body = m.to_string();
+            all.push_str(&format!("Content-Length: {}\r\n\r\n{body}", body.len()));
+        }
+        self.stdin.write_all(all.as_bytes()).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
     fn recv(&mut self) -> Value {
         self.messages
             .recv_timeout(Duration::from_secs(60))
@@ -769,14 +780,19 @@ fn lsp_cancellation_is_honoured() {
     let root = res.parent().unwrap().parent().unwrap().to_path_buf();
     let mut s = Server::start(&root);
     let large = RESOURCE.repeat(2000);
-    s.open(&res, &large);
     s.next_id += 1;
     let id = s.next_id;
-    s.send(
+    // The document, the request and its cancellation in one write: the request waits for the
+    // check of the large document, and the cancellation is read meanwhile. (Sent one by one,
+    // the check could end before the request is written on a busy machine, and the request be
+    // answered before its cancellation is written.)
+    s.send_together(&[
+        json!({"jsonrpc": "2.0", "method": "textDocument/didOpen",
+        "params": {"textDocument": {"uri": uri(&res), "languageId": "yaml", "version": 1, "text": large}}}),
         json!({"jsonrpc": "2.0", "id": id, "method": "textDocument/hover",
         "params": {"textDocument": {"uri": uri(&res)}, "position": {"line": 5, "character": 3}}}),
-    );
-    s.notify("$/cancelRequest", json!({"id": id}));
+        json!({"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": id}}),
+    ]);
     let answer = loop {
         let m = s.recv();
         if m["id"] == json!(id) {
