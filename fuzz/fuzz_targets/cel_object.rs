@@ -127,6 +127,7 @@ fuzz_target!(|data: &[u8]| {
         transform: None,
         skip_cel: false,
         cost_warn_percent: 100,
+        admission: Default::default(),
         old: None,
         keep_texts: false,
         list_skipped: false,

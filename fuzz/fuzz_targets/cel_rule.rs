@@ -91,6 +91,7 @@ fuzz_target!(|data: &[u8]| {
         transform: None,
         skip_cel: false,
         cost_warn_percent: 100,
+        admission: Default::default(),
         old: None,
         // Keep every text: the checks below read the files the run saw.
         keep_texts: true,

@@ -33,6 +33,7 @@ fn options(mode: Mode, transform: Option<Transform>) -> RunOptions {
         transform,
         skip_cel: false,
         cost_warn_percent: 100,
+        admission: Default::default(),
         old: None,
         // Keep every text: the checks below read the files the run saw.
         keep_texts: true,
