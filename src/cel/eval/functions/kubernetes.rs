@@ -21,19 +21,6 @@ use super::cost::{ceil, k8s_size, traversal_cost};
 use super::overload::{Overload, RuntimeCost};
 use super::standard::add;
 
-/// One row: id, declaration, implementation, runtime cost, estimate.
-macro_rules! row {
-    ($id:literal, $decl:literal, $run:expr, $cost:expr, $est:expr) => {
-        Overload {
-            id: $id,
-            decl: $decl,
-            run: $run,
-            cost: RuntimeCost::Before($cost),
-            estimate: $est,
-        }
-    };
-}
-
 /// A flat runtime cost of 1.
 fn one(_: &[Value]) -> u64 {
     1

@@ -19,6 +19,20 @@
 //! the table ([`call_in`]), where a value of the wrong type yields `no such overload`, which the
 //! checker normally rules out before evaluation.
 
+/// One overload-table row whose runtime cost is charged before the call (the tables of
+/// `kubernetes`, `standard` and `strings`; declared before the modules so they all see it).
+macro_rules! row {
+    ($id:literal, $decl:literal, $run:expr, $cost:expr, $est:expr) => {
+        Overload {
+            id: $id,
+            decl: $decl,
+            run: $run,
+            cost: RuntimeCost::Before($cost),
+            estimate: $est,
+        }
+    };
+}
+
 mod args;
 mod cost;
 mod format;

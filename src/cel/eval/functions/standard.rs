@@ -21,19 +21,6 @@ use super::merge::concat_lists;
 use super::overload::{Overload, RuntimeCost};
 use crate::cel::estimate::library as est;
 
-/// One row: id, declaration, implementation, runtime cost, estimate.
-macro_rules! row {
-    ($id:literal, $decl:literal, $run:expr, $cost:expr, $est:expr) => {
-        Overload {
-            id: $id,
-            decl: $decl,
-            run: $run,
-            cost: RuntimeCost::Before($cost),
-            estimate: $est,
-        }
-    };
-}
-
 /// The standard library's functions (cel-go `common/stdlib/standard.go`). Every overload of a
 /// function runs the same implementation, which looks at the values as cel-go's does, so the
 /// row a call with `dyn` arguments picks does not change its outcome.

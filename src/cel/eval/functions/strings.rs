@@ -12,19 +12,6 @@ use super::args::{err, int_arg, nso, s, str_arg};
 use super::cost::{ceil, k8s_size, traversal_cost};
 use super::overload::{Overload, RuntimeCost};
 
-/// One row: id, declaration, implementation, runtime cost, estimate.
-macro_rules! row {
-    ($id:literal, $decl:literal, $run:expr, $cost:expr, $est:expr) => {
-        Overload {
-            id: $id,
-            decl: $decl,
-            run: $run,
-            cost: RuntimeCost::Before($cost),
-            estimate: $est,
-        }
-    };
-}
-
 /// The library's overloads: v0 (Kubernetes 1.0) and the v2 additions (1.29).
 pub static OVERLOADS: &[Overload] = &[
     row!(
