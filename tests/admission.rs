@@ -464,3 +464,85 @@ fn equivalent_match_policy_reaches_built_in_equivalents_per_minor() {
     assert_eq!(flow("1.31").len(), 1, "{:?}", flow("1.31"));
     assert!(flow("1.32").is_empty(), "{:?}", flow("1.32"));
 }
+
+const WHO_SUITE: &str = "apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata: {name: who}
+spec:
+  failurePolicy: Fail
+  matchConstraints:
+    resourceRules:
+    - {apiGroups: [''], apiVersions: [v1], operations: [CREATE], resources: [configmaps]}
+  validations:
+  - expression: \"request.userInfo.username != 'alice' || !('dev' in request.userInfo.groups)\"
+    message: alice of dev may not
+  - expression: \"authorizer.group('').resource('secrets').namespace('shop').check('get').allowed()\"
+    message: cannot read secrets
+---
+name: who asks
+policyName: who
+tests:
+  admission:
+  - name: alice of dev is refused
+    object: '{apiVersion: v1, kind: ConfigMap, metadata: {name: c, namespace: shop}}'
+    expect: deny
+    message: alice of dev may not
+  - name: the case's own user wins
+    object: '{apiVersion: v1, kind: ConfigMap, metadata: {name: c, namespace: shop}}'
+    userInfo: {username: bob, groups: [dev]}
+    expect: deny
+    message: cannot read secrets
+";
+
+/// `crdlint test` runs policy suites as the run's user (`--admission-user`,
+/// `--admission-group`, the config's `admission`) and with its `authorizer` answer; a case's
+/// own `userInfo` still wins. Without them the cases cannot pass: the default user is no
+/// alice, and the authorizer is not decidable (the case is broken, not passed).
+#[test]
+fn policy_suites_run_as_the_runs_user_with_its_authorizer() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    write(&dir, WHO_SUITE);
+    let test = |args: &[&str], config: Option<&str>| {
+        match config {
+            Some(c) => std::fs::write(dir.path().join(".crdlint.yaml"), c).expect("config"),
+            None => {
+                let _ = std::fs::remove_file(dir.path().join(".crdlint.yaml"));
+            }
+        }
+        let out = Command::cargo_bin("crdlint")
+            .expect("binary")
+            .current_dir(dir.path())
+            .arg("test")
+            .args(args)
+            .arg("all.yaml")
+            .output()
+            .expect("runs");
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    let flags = [
+        "--admission-user",
+        "alice",
+        "--admission-group",
+        "dev",
+        "--admission-authorizer",
+        "deny",
+    ];
+    let (code, out) = test(&flags, None);
+    assert_eq!(code, 0, "{out}");
+    // The defaults: the first case is admitted's opposite of what it expects, the second
+    // reads the authorizer, which is not decidable offline.
+    let (code, out) = test(&[], None);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("not decidable offline"), "{out}");
+    assert!(out.contains("alice of dev is refused"), "{out}");
+    // The config's `admission` section, the same answers.
+    let config = "version: 1\nadmission: {user: alice, groups: [dev], authorizer: deny}\n";
+    let (code, out) = test(&[], Some(config));
+    assert_eq!(code, 0, "{out}");
+    // The flags win over the config: another user is not refused as alice is.
+    let (code, out) = test(&["--admission-user", "carol"], Some(config));
+    assert_eq!(code, 1, "{out}");
+}

@@ -7,6 +7,7 @@
 //! apiVersion the minor serves) and then calls [`check`]. The module uses `cel` (the public
 //! compile API) and `k8s`; it sits beside `builtin` and `suite` and uses neither.
 
+mod convert;
 mod cost;
 mod expr;
 pub mod mutate;

@@ -415,6 +415,18 @@ fn expression_environments() {
         &vap("  auditAnnotations:\n  - key: k\n    valueExpression: \"'x'\"\n  - key: l\n    valueExpression: \"null\"\n"),
         30,
     );
+    // `authorizer` is declared for every expression but a `messageExpression`, audit
+    // annotations included, at every minor that serves the policy (kubernetes
+    // `pkg/apis/admissionregistration/validation/validation.go`, `validateAuditAnnotation`:
+    // `HasAuthorizer: true`; apiserver `policy/validating/plugin.go` compiles them with
+    // `optionalVars` from 1.30, `validatingadmissionpolicy/controller_reconcile.go` before):
+    // it is only not bound when they run (`run::evaluate`).
+    for minor in [28, 30, 36] {
+        clean(
+            &vap("  matchConditions:\n  - {name: m, expression: \"authorizer.requestResource.check('get').allowed()\"}\n  auditAnnotations:\n  - key: k\n    valueExpression: \"authorizer.requestResource.check('get').reason()\"\n"),
+            minor,
+        );
+    }
 }
 
 #[test]

@@ -240,24 +240,32 @@ pub struct ValidationArgs {
     #[arg(long)]
     pub lint_vendored: bool,
 
+    #[command(flatten)]
+    pub admission: AdmissionArgs,
+
+    #[command(flatten)]
+    pub lock: LockArgs,
+}
+
+/// Who admission policies run as and what their `authorizer` checks answer (`check`,
+/// `validate`, `default` and `test`: a policy suite runs with them too).
+#[derive(Clone, Debug, Default, Args)]
+pub struct AdmissionArgs {
     /// The user admission policies run as (`request.userInfo.username`) [default: the config's
     /// `admission.user`, else system:serviceaccount:default:crdlint].
-    #[arg(long, value_name = "NAME")]
-    pub admission_user: Option<String>,
+    #[arg(long = "admission-user", value_name = "NAME")]
+    pub user: Option<String>,
 
     /// A group of that user (repeatable) [default: the config's `admission.groups`, else a
     /// service account's groups as its token gives them]; `system:authenticated` is added as
     /// the server adds it.
-    #[arg(long, value_name = "GROUP")]
-    pub admission_group: Vec<String>,
+    #[arg(long = "admission-group", value_name = "GROUP")]
+    pub group: Vec<String>,
 
     /// What an admission policy's `authorizer` checks answer, which only a cluster knows
     /// [default: the config's `admission.authorizer`, else not-decidable].
-    #[arg(long, value_enum, value_name = "ANSWER")]
-    pub admission_authorizer: Option<AuthorizerArg>,
-
-    #[command(flatten)]
-    pub lock: LockArgs,
+    #[arg(long = "admission-authorizer", value_enum, value_name = "ANSWER")]
+    pub authorizer: Option<AuthorizerArg>,
 }
 
 /// What an admission policy's `authorizer` checks answer.
@@ -339,6 +347,8 @@ pub struct TestArgs {
     /// place.
     #[arg(long)]
     pub update: bool,
+    #[command(flatten)]
+    pub admission: AdmissionArgs,
     #[command(flatten)]
     pub lock: LockArgs,
 }

@@ -7,7 +7,8 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use super::args::{
-    ColorChoice, Format, GlobalArgs, MissingSchemaArg, UnknownFieldsArg, ValidationArgs,
+    AdmissionArgs, ColorChoice, Format, GlobalArgs, MissingSchemaArg, UnknownFieldsArg,
+    ValidationArgs,
 };
 use super::config::{self, Config};
 use super::policy::{self, Policy};
@@ -296,23 +297,20 @@ impl Settings {
     }
 
     /// How admission policies run: the flags over the config's `admission` section.
-    pub fn admission_settings(&self, v: &ValidationArgs) -> crate::admission::run::Settings {
+    pub fn admission_settings(&self, a: &AdmissionArgs) -> crate::admission::run::Settings {
         use super::args::AuthorizerArg;
         use crate::admission::run::{Authorizer, Settings};
         let c = self.config.as_ref().map(|c| &c.admission);
-        let user = v
-            .admission_user
+        let user = a
+            .user
             .as_deref()
             .or_else(|| c.and_then(|c| c.user.as_deref()));
-        let groups = if v.admission_group.is_empty() {
+        let groups = if a.group.is_empty() {
             c.and_then(|c| c.groups.clone()).unwrap_or_default()
         } else {
-            v.admission_group.clone()
+            a.group.clone()
         };
-        let authorizer = match v
-            .admission_authorizer
-            .or_else(|| c.and_then(|c| c.authorizer))
-        {
+        let authorizer = match a.authorizer.or_else(|| c.and_then(|c| c.authorizer)) {
             Some(AuthorizerArg::Allow) => Authorizer::Allow,
             Some(AuthorizerArg::Deny) => Authorizer::Deny,
             Some(AuthorizerArg::NotDecidable) | None => Authorizer::NotDecidable,

@@ -21,7 +21,10 @@
 //! `params` (the param object the binding's `paramRef` selects), `namespaceObject` (the
 //! object's Namespace) and `userInfo` (`{username, groups}`, the request's user); it expects
 //! `admit` (matched, nothing reported), `deny`, `warn` or `audit` (a finding of that kind,
-//! whose text contains `message` when given) or `skip` (the policy does not select the object).
+//! whose validation message, the text the server frames with the policy's and binding's
+//! names, contains `message` when given) or `skip` (the policy does not select the object).
+//! The annotations the policy's `auditAnnotations` publish are compared with the case's
+//! `auditAnnotations` (`{KEY: VALUE}`, the key as the policy writes it; absent: none).
 //!
 //! A suite whose `policyName` names a MutatingAdmissionPolicy runs it as `check` does before
 //! validation ([`Policies::mutate`]): a case expects `mutate` with the object as stored after
@@ -54,6 +57,9 @@ pub struct AdmissionCase {
     pub user: Option<(String, Vec<String>)>,
     pub expect: Expect,
     pub message: Option<Text>,
+    /// `auditAnnotations`: the annotations the policy publishes, by key (the policy's
+    /// `auditAnnotations[].key`) and value; absent, none.
+    pub audit_annotations: Option<Vec<(String, String)>>,
 }
 
 /// The suite's policy: its name, and the binding's (`None` for the default binding).
@@ -72,6 +78,9 @@ pub struct KindInfo {
     /// A CRD's served versions (what `matchPolicy: Equivalent` reaches; a built-in kind's
     /// equivalents are the engine's own); empty: only the object's version.
     pub versions: Vec<String>,
+    /// A CRD's `spec.conversion.strategy` (empty when absent, and for a built-in kind): how
+    /// the object reaches the version a policy selects it through.
+    pub conversion: String,
 }
 
 /// Everything a policy case runs with.
@@ -155,6 +164,12 @@ fn run_inner(case: &Case, a: &AdmissionCase, run: &PolicyRun<'_>) -> Result<Ran,
                 a.expect.word()
             ))
         }
+        _ if mutating && a.audit_annotations.is_some() => {
+            return Err(
+                "a MutatingAdmissionPolicy publishes no audit annotations (`auditAnnotations`)"
+                    .into(),
+            )
+        }
         _ => {}
     }
     let written = parse_object(&case.initial, "object")?;
@@ -221,6 +236,7 @@ fn run_inner(case: &Case, a: &AdmissionCase, run: &PolicyRun<'_>) -> Result<Ran,
         resource: &info.resource,
         namespaced: info.namespaced,
         versions: &versions,
+        conversion: &info.conversion,
         at: case.span,
     };
     let policies = |policy: &Node| -> Policies {
@@ -265,12 +281,7 @@ fn run_inner(case: &Case, a: &AdmissionCase, run: &PolicyRun<'_>) -> Result<Ran,
             .map(|o| super::run::comparable((run.store)(o, old.as_ref())));
         let reported = denials
             .iter()
-            .map(|d| {
-                (
-                    Expect::Deny,
-                    message_of(Expect::Deny, &d.message, binding_name),
-                )
-            })
+            .map(|d| (Expect::Deny, message_of(&d.message, binding_name)))
             .collect::<Reported>();
         let before = super::run::comparable(object.clone());
         let verdict = judge_mutation(
@@ -292,14 +303,28 @@ fn run_inner(case: &Case, a: &AdmissionCase, run: &PolicyRun<'_>) -> Result<Ran,
         return Err(d.message.clone());
     }
     let matched = !got.is_empty() || !evaluate(&probe(run.policy)).is_empty();
-    let reported = got
-        .iter()
-        .filter_map(|d| {
-            let kind = kind_of(d)?;
-            Some((kind, message_of(kind, &d.message, binding_name)))
-        })
-        .collect::<Reported>();
-    Ok((judge(a, matched, &got, &reported), reported, None))
+    let policy_name = run
+        .policy
+        .at(&["metadata", "name"])
+        .and_then(Node::as_str)
+        .unwrap_or("");
+    let mut reported = Reported::new();
+    let mut published = Vec::new();
+    for d in &got {
+        match kind_of(d) {
+            Some(Expect::Audit) => match audit_failure(&d.message) {
+                Some(message) => reported.push((Expect::Audit, message)),
+                None => published.extend(published_annotation(&d.message, policy_name)),
+            },
+            Some(kind) => reported.push((kind, message_of(&d.message, binding_name))),
+            None => {}
+        }
+    }
+    Ok((
+        judge(a, matched, &got, &reported, &published),
+        reported,
+        None,
+    ))
 }
 
 /// The expectation a finding of the engine meets.
@@ -316,17 +341,10 @@ fn kind_of(d: &Diagnostic) -> Option<Expect> {
     }
 }
 
-/// The validation's own message in a finding's text: after the frame the server puts around
-/// it (`... with binding 'B' denied request: `, `... with binding 'B': `), or the `message`
-/// of the audit annotation's JSON value. The whole text when the frame is not found.
-fn message_of(kind: Expect, text: &str, binding: &str) -> String {
-    if kind == Expect::Audit {
-        let value = text.split_once(": ").map_or("", |(_, v)| v);
-        let message = serde_json::from_str::<serde_json::Value>(value)
-            .ok()
-            .and_then(|v| v.get(0)?.get("message")?.as_str().map(str::to_string));
-        return message.unwrap_or_else(|| text.to_string());
-    }
+/// The validation's own message in a denial's or warning's text: after the frame the server
+/// puts around it (`... with binding 'B' denied request: `, `... with binding 'B': `); the
+/// whole text when the frame is not found.
+fn message_of(text: &str, binding: &str) -> String {
     let frame = format!("with binding '{binding}'");
     let rest = text.find(&frame).map(|i| &text[i + frame.len()..]);
     rest.and_then(|r| {
@@ -335,6 +353,26 @@ fn message_of(kind: Expect, text: &str, binding: &str) -> String {
     })
     .unwrap_or(text)
     .to_string()
+}
+
+/// The key of the audit annotation a failed validation publishes under `Audit`
+/// (`publishValidationFailureAnnotation` in apiserver's `policy/validating/dispatcher.go`).
+const VALIDATION_FAILURE: &str = "validation.policy.admission.k8s.io/validation_failure";
+
+/// The `message` of a failed validation's audit annotation (its JSON value decoded); `None`
+/// for any other audit finding (an annotation the policy's `auditAnnotations` publish).
+fn audit_failure(text: &str) -> Option<String> {
+    let value = text.strip_prefix(VALIDATION_FAILURE)?.strip_prefix(": ")?;
+    let v = serde_json::from_str::<serde_json::Value>(value).ok()?;
+    Some(v.get(0)?.get("message")?.as_str()?.to_string())
+}
+
+/// An annotation the policy publishes (`POLICY/KEY: VALUE`): its key without the policy's
+/// name, and its value.
+fn published_annotation(text: &str, policy: &str) -> Option<(String, String)> {
+    let (key, value) = text.split_once(": ")?;
+    let key = key.strip_prefix(policy)?.strip_prefix('/')?;
+    Some((key.to_string(), value.to_string()))
 }
 
 /// The policy with one validation that always fails and nothing else evaluated after the
@@ -404,17 +442,13 @@ fn judge_mutation(
     let pass = match a.expect {
         Expect::Skip => !matched,
         Expect::Admit => matched && findings.is_empty() && stored.is_none(),
-        // The denial's whole text or its message, as for a validating policy.
+        // The denial's message (not the frame around it, which names the policy and the
+        // binding: a `message` naming either would pass whatever the policy said).
         Expect::Deny => {
-            let texts = findings
-                .iter()
-                .filter(|d| d.rule.id == engine::rules::MUTATION_FAILED.id)
-                .map(|d| d.message.as_str())
-                .chain(reported.iter().map(|(_, m)| m.as_str()));
             !reported.is_empty()
-                && texts
-                    .into_iter()
-                    .any(|m| want.is_none_or(|w| m.contains(w)))
+                && reported
+                    .iter()
+                    .any(|(_, m)| want.is_none_or(|w| m.contains(w)))
         }
         Expect::Mutate => {
             if let (true, Some(got)) = (reported.is_empty(), stored) {
@@ -443,19 +477,23 @@ fn judge_mutation(
     ))
 }
 
-fn judge(a: &AdmissionCase, matched: bool, got: &[Diagnostic], reported: &Reported) -> Verdict {
-    // Each finding's whole text and its message: `message` matches either (the audit
-    // annotation holds the message JSON-escaped).
+/// A validating policy's case. `message` is matched against the validations' messages only
+/// (not the text the server frames them with, which names the policy and binding, nor an
+/// audit annotation's JSON): a `message` of one letter found in the policy's name would
+/// otherwise pass whatever the policy said. The published audit annotations must be the
+/// case's `auditAnnotations` (none when it gives none), key by key and value by value.
+fn judge(
+    a: &AdmissionCase,
+    matched: bool,
+    got: &[Diagnostic],
+    reported: &Reported,
+    published: &[(String, String)],
+) -> Verdict {
     let of = |kind: Expect| -> Vec<&str> {
-        got.iter()
-            .filter(|d| kind_of(d) == Some(kind))
-            .map(|d| d.message.as_str())
-            .chain(
-                reported
-                    .iter()
-                    .filter(|(k, _)| *k == kind)
-                    .map(|(_, m)| m.as_str()),
-            )
+        reported
+            .iter()
+            .filter(|(k, _)| *k == kind)
+            .map(|(_, m)| m.as_str())
             .collect()
     };
     let denied = of(Expect::Deny);
@@ -477,19 +515,41 @@ fn judge(a: &AdmissionCase, matched: bool, got: &[Diagnostic], reported: &Report
         |list: &[&str]| !list.is_empty() && want.is_none_or(|w| list.iter().any(|m| m.contains(w)));
     let pass = match a.expect {
         Expect::Skip => !matched,
-        Expect::Admit => matched && got.is_empty(),
+        Expect::Admit => matched && reported.is_empty(),
         Expect::Deny => has(&denied),
         Expect::Warn => denied.is_empty() && has(&warned),
         Expect::Audit => denied.is_empty() && has(&audited),
         Expect::Mutate => false,
     };
-    if pass {
+    let with = want.map_or(String::new(), |w| format!(" containing {w:?}"));
+    if !pass {
+        return Verdict::Fail(format!(
+            "expected `{}`{with}, but {outcome}",
+            a.expect.word()
+        ));
+    }
+    if a.expect == Expect::Skip {
         return Verdict::Pass;
     }
-    let with = want.map_or(String::new(), |w| format!(" containing {w:?}"));
+    let mut want_annotations = a.audit_annotations.clone().unwrap_or_default();
+    let mut got_annotations = published.to_vec();
+    want_annotations.sort();
+    got_annotations.sort();
+    if want_annotations == got_annotations {
+        return Verdict::Pass;
+    }
+    let show = |list: &[(String, String)]| {
+        if list.is_empty() {
+            return "none".to_string();
+        }
+        let all: Vec<String> = list.iter().map(|(k, v)| format!("{k}: {v:?}")).collect();
+        format!("{{{}}}", all.join(", "))
+    };
     Verdict::Fail(format!(
-        "expected `{}`{with}, but {outcome}",
-        a.expect.word()
+        "expected `{}`{with} with the audit annotations {}, but the policy published {}",
+        a.expect.word(),
+        show(&want_annotations),
+        show(&got_annotations),
     ))
 }
 
@@ -501,22 +561,34 @@ mod tests {
     const POLICY: &str = "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata: {name: small}\nspec:\n  matchConstraints:\n    resourceRules:\n    - {apiGroups: [example.com], apiVersions: [v1], operations: [CREATE, UPDATE], resources: [widgets]}\n  matchConditions:\n  - {name: not-admin, expression: \"request.userInfo.username != 'admin'\"}\n  validations:\n  - {expression: 'object.spec.size <= 5', message: too big}\n";
 
     fn run(cases: &str) -> Vec<Verdict> {
+        run_with(POLICY, cases)
+    }
+
+    fn run_with(policy: &str, cases: &str) -> Vec<Verdict> {
+        run_bound(policy, "", cases)
+    }
+
+    /// The cases run against `policy` and `binding` (empty: the default binding).
+    fn run_bound(policy: &str, binding: &str, cases: &str) -> Vec<Verdict> {
         let suite_src = format!("name: S\npolicyName: small\ntests:\n  admission:\n{cases}");
         let docs = crate::yaml::load(&suite_src);
         let s = suites_in(docs[0].root.as_ref().unwrap()).unwrap();
         assert!(s.problems.is_empty(), "{:?}", s.problems);
-        let policy = crate::yaml::load(POLICY).remove(0).root.unwrap();
+        let policy = crate::yaml::load(policy).remove(0).root.unwrap();
         let kind_info = |_: &str, k: &str| {
             (k == "Widget").then(|| KindInfo {
                 namespaced: true,
                 resource: "widgets".into(),
                 versions: vec!["v1".into()],
+                conversion: String::new(),
             })
         };
         let settings = Settings::default();
+        let binding =
+            (!binding.is_empty()).then(|| crate::yaml::load(binding).remove(0).root.unwrap());
         let r = PolicyRun {
             policy: &policy,
-            binding: None,
+            binding: binding.as_ref(),
             kube: KubeVersion::default(),
             settings: &settings,
             kind_info: &kind_info,
@@ -553,6 +625,49 @@ mod tests {
             matches!(&v[4], Verdict::Fail(m) if m.contains("containing \"nope\"")),
             "{v:?}"
         );
+    }
+
+    #[test]
+    fn message_is_matched_against_the_validation_message_only() {
+        // The finding's text is `ValidatingAdmissionPolicy 'small' with binding 'small' denied
+        // request: too big`: `small`, `binding` or `denied` are in it, but not in the message.
+        let v = run(&format!(
+            "  - {{name: a, object: {BIG}, expect: deny, message: small}}\n  - {{name: b, object: {BIG}, expect: deny, message: denied}}\n  - {{name: c, object: {BIG}, expect: deny, message: \"o b\"}}\n"
+        ));
+        assert!(
+            matches!(&v[0], Verdict::Fail(m) if m.contains("containing \"small\"")),
+            "{v:?}"
+        );
+        assert!(matches!(&v[1], Verdict::Fail(_)), "{v:?}");
+        assert_eq!(v[2], Verdict::Pass);
+        // An audited failure: its message, not the annotation's JSON (`policy`, `binding`).
+        let audit = POLICY.replace("validations:", "failurePolicy: Fail\n  validations:");
+        let binding = "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicyBinding\nmetadata: {name: b}\nspec: {policyName: small, validationActions: [Audit]}\n";
+        let v = run_bound(&audit, binding, &format!(
+            "  - {{name: a, object: {BIG}, expect: audit, message: expressionIndex}}\n  - {{name: b, object: {BIG}, expect: audit, message: too big}}\n  - {{name: c, object: {BIG}, expect: deny}}\n"
+        ));
+        assert!(matches!(&v[0], Verdict::Fail(_)), "{v:?}");
+        assert_eq!(v[1], Verdict::Pass);
+        assert!(matches!(&v[2], Verdict::Fail(_)), "{v:?}");
+    }
+
+    #[test]
+    fn audit_annotations_are_compared_by_key_and_value() {
+        let policy = POLICY.replace(
+            "  validations:",
+            "  auditAnnotations:\n  - {key: size, valueExpression: \"'size ' + string(object.spec.size)\"}\n  validations:",
+        );
+        let v = run_with(&policy, &format!(
+            "  - {{name: a, object: {SMALL}, expect: admit, auditAnnotations: {{size: size 1}}}}\n  - {{name: b, object: {SMALL}, expect: admit}}\n  - {{name: c, object: {SMALL}, expect: admit, auditAnnotations: {{size: size 2}}}}\n  - {{name: d, object: {SMALL}, expect: admit, auditAnnotations: {{sise: size 1}}}}\n  - {{name: e, object: {BIG}, expect: deny, message: too big, auditAnnotations: {{size: size 9}}}}\n"
+        ));
+        assert_eq!(v[0], Verdict::Pass);
+        assert!(
+            matches!(&v[1], Verdict::Fail(m) if m.contains("audit annotations none, but the policy published {size: \"size 1\"}")),
+            "{v:?}"
+        );
+        assert!(matches!(&v[2], Verdict::Fail(_)), "{v:?}");
+        assert!(matches!(&v[3], Verdict::Fail(_)), "{v:?}");
+        assert_eq!(v[4], Verdict::Pass);
     }
 
     #[test]
@@ -608,6 +723,7 @@ mod tests {
             resource,
             namespaced: true,
             versions: &versions,
+            conversion: "",
             at: Span::default(),
         };
         let findings = |resource| {
@@ -624,12 +740,17 @@ mod tests {
 
     #[test]
     fn malformed_cases_are_located() {
-        let src = "policyName: p\ntests:\n  admission:\n  - name: a\n    object: 'kind: W'\n    expect: refuse\n  - name: b\n    object: 'kind: W'\n    expect: admit\n    mesage: x\n  - name: c\n    expect: admit\n    operation: UPDATE\n    object: 'kind: W'\n";
+        let src = "policyName: p\ntests:\n  admission:\n  - name: a\n    object: 'kind: W'\n    expect: refuse\n  - name: b\n    object: 'kind: W'\n    expect: admit\n    mesage: x\n  - name: c\n    expect: admit\n    operation: UPDATE\n    object: 'kind: W'\n  - name: d\n    object: 'kind: W'\n    expect: deny\n    message: ''\n  - name: e\n    object: 'kind: W'\n    expect: deny\n    auditAnnotations: [x]\n";
         let docs = crate::yaml::load(src);
         let s = suites_in(docs[0].root.as_ref().unwrap()).unwrap();
         assert!(s.cases.is_empty());
         let at: Vec<&str> = s.problems.iter().map(|p| &src[p.span.range()]).collect();
-        assert_eq!(at, ["refuse", "mesage", "UPDATE"], "{:?}", s.problems);
+        assert_eq!(
+            at,
+            ["refuse", "mesage", "UPDATE", "message", "[x]"],
+            "{:?}",
+            s.problems
+        );
         assert!(s.problems[0]
             .message
             .contains("admit, deny, warn, audit, skip"));

@@ -33,6 +33,7 @@ const ADMISSION_KEYS: &[&str] = &[
     "userInfo",
     "expect",
     "message",
+    "auditAnnotations",
     "expected",
 ];
 const CREATE_KEYS: &[&str] = &["name", "initial", "expected", "expectedError"];
@@ -214,6 +215,37 @@ fn read_admission_case(node: &Node, problems: &mut Vec<Diagnostic>) -> Option<Ca
             None
         }
     };
+    // An empty substring is in every text: the case would pass whatever the message.
+    if let Some(m) = message.as_ref().filter(|m| m.value.trim().is_empty()) {
+        problems.push(invalid(
+            m.key_span,
+            "`message` is empty, which every message contains; give the text expected, or leave `message` out",
+        ));
+    }
+    let audit_annotations = match node.get("auditAnnotations") {
+        None => None,
+        Some(m) => {
+            let pairs: Option<Vec<(String, String)>> = m.as_map().and_then(|map| {
+                map.entries
+                    .iter()
+                    .map(|e| Some((e.key.as_str().to_string(), e.value.as_str()?.to_string())))
+                    .collect()
+            });
+            if pairs.is_none() {
+                problems.push(invalid(
+                    m.span(),
+                    "`auditAnnotations` must be a mapping of each annotation's key (the policy's `auditAnnotations[].key`) to its string value",
+                ));
+            }
+            pairs
+        }
+    };
+    if let (Some(_), Some(Expect::Skip | Expect::Mutate)) = (&audit_annotations, expect) {
+        problems.push(invalid(
+            node.get("auditAnnotations").map_or(node.span(), Node::span),
+            "`auditAnnotations` are what a ValidatingAdmissionPolicy that selects the object publishes; this case expects it not to run",
+        ));
+    }
     if let (Some(m), Some(Expect::Admit | Expect::Skip | Expect::Mutate)) = (&message, expect) {
         problems.push(invalid(
             m.key_span,
@@ -289,6 +321,7 @@ fn read_admission_case(node: &Node, problems: &mut Vec<Diagnostic>) -> Option<Ca
             user,
             expect: expect?,
             message,
+            audit_annotations,
         })),
     })
 }

@@ -196,6 +196,7 @@ type PolicyRequest = (
     [Option<String>; 3],
     Option<(String, Vec<String>)>,
     Option<Expect>,
+    Option<Vec<(String, String)>>,
 );
 
 fn request(a: &Option<Box<AdmissionCase>>) -> Option<PolicyRequest> {
@@ -209,6 +210,7 @@ fn request(a: &Option<Box<AdmissionCase>>) -> Option<PolicyRequest> {
         ],
         a.user.clone(),
         Some(a.expect),
+        a.audit_annotations.clone(),
     ))
 }
 

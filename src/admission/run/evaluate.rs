@@ -296,10 +296,14 @@ impl Compiled {
         }
         // Evaluated whenever the policy applies, whatever the validations gave (`Validate`
         // evaluates them after the validations, without an authorizer).
+        let (audit_vars, audit_failed) = self.without_authorizer(&vars, &failed, opts);
         let audits = self
             .audit_annotations
             .iter()
-            .filter_map(|(key, p)| audit(key, p, run(p), ignore))
+            .filter_map(|(key, p)| {
+                let v = run_program(p, &audit_vars, &audit_failed, opts);
+                audit(key, p, v, ignore)
+            })
             .collect();
         Decision::Validations(out, audits)
     }
@@ -360,6 +364,43 @@ impl Compiled {
             }
         }
         (vars, failed)
+    }
+
+    /// The bindings the audit annotations run with: apiserver's `validator.go` (`Validate`,
+    /// every minor from 1.27) compiles `auditAnnotations[].valueExpression` with `authorizer`
+    /// declared (`optionalVars`, `HasAuthorizer: true`, as `validateAuditAnnotation` checks
+    /// it on create) but evaluates them with no authorizer bound (`OptionalVariableBindings`
+    /// without `Authorizer`): one that reads it fails with the evaluator's missing-attribute
+    /// error, offline as on a cluster, whatever `--admission-authorizer` says. A variable that
+    /// reads it is evaluated again without it (a failure makes the annotations that read it
+    /// fail). Only a policy with audit annotations pays for this.
+    fn without_authorizer<'v>(
+        &self,
+        vars: &Bindings<'v>,
+        failed: &[(String, String)],
+        opts: eval::Options,
+    ) -> (Bindings<'v>, Vec<(String, String)>) {
+        if self.audit_annotations.is_empty() {
+            return (Vec::new(), Vec::new());
+        }
+        let out: Bindings<'v> = vars
+            .iter()
+            .filter(|(n, _)| !n.starts_with("authorizer"))
+            .cloned()
+            .collect();
+        let mut failed = failed.to_vec();
+        for (name, p) in self.variables.iter().filter(|(_, p)| p.authorizer) {
+            if failed.iter().any(|(n, _)| n == name) {
+                continue;
+            }
+            // Evaluating without error, it did not read the authorizer after all (a short
+            // circuit); when the run had none, it was never evaluated and is missing from
+            // `variables`.
+            if let Err(e) = eval::evaluate(&p.expr, &out, opts).value {
+                failed.push((name.clone(), runtime_error(p, &e)));
+            }
+        }
+        (out, failed)
     }
 
     /// A MutatingAdmissionPolicy's match conditions for one request (`input.object` the

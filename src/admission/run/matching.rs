@@ -87,33 +87,66 @@ type Gvr<'a> = (&'a str, &'a str, &'a str);
 /// `matchesResourceRules`: the request's own resource first, then its equivalents (every
 /// rule against one equivalent, then the next, as upstream loops).
 fn matches_rules(rules: &[Node], equivalent: bool, a: &Attrs<'_>) -> bool {
+    matched_by(rules, equivalent, a).is_some()
+}
+
+/// Which resource of the request a policy's rules selected (`matchesResourceRules` returns it
+/// with its kind, which the policy then sees the object converted to).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Via {
+    /// The request's own resource.
+    Own,
+    /// Another served version of the request's CRD.
+    CrdVersion(String),
+    /// An equivalent built-in resource (group, version, resource).
+    Builtin(OwnedGvr),
+}
+
+fn matched_by(rules: &[Node], equivalent: bool, a: &Attrs<'_>) -> Option<Via> {
     let own = (a.group, a.version, a.resource);
     if rules.iter().any(|r| rule_matches(r, a, own)) {
-        return true;
+        return Some(Via::Own);
     }
     if !equivalent || rules.is_empty() {
-        return false;
+        return None;
     }
-    let mut crd_versions = a
+    if let Some(v) = a
         .versions
         .iter()
         .filter(|v| v.as_str() != a.version)
-        .map(|v| (a.group, v.as_str(), a.resource));
-    if crd_versions.any(|gvr| rules.iter().any(|r| rule_matches(r, a, gvr))) {
-        return true;
+        .find(|v| {
+            rules
+                .iter()
+                .any(|r| rule_matches(r, a, (a.group, v, a.resource)))
+        })
+    {
+        return Some(Via::CrdVersion(v.clone()));
     }
     let table = equivalents(a.kube);
-    let Some(list) = table.get(&(a.group.to_string(), a.resource.to_string())) else {
-        return false;
-    };
+    let list = table.get(&(a.group.to_string(), a.resource.to_string()))?;
     list.iter()
-        .map(|(g, v, r)| (g.as_str(), v.as_str(), r.as_str()))
-        .filter(|gvr| *gvr != own)
-        .any(|gvr| rules.iter().any(|r| rule_matches(r, a, gvr)))
+        .find(|(g, v, r)| {
+            let gvr = (g.as_str(), v.as_str(), r.as_str());
+            gvr != own && rules.iter().any(|rule| rule_matches(rule, a, gvr))
+        })
+        .map(|gvr| Via::Builtin(gvr.clone()))
+}
+
+/// The equivalent resource a policy's `matchConstraints` select the request through, when
+/// not its own (`None` also when they do not select it, or select it without resource
+/// rules): the policy sees the object converted to that version (apiserver
+/// `policy/generic/policy_dispatcher.go` converts to the matched kind, `ConvertToGVK`).
+/// Only the policy's constraints say so: a binding's `matchResources` only filters
+/// (`policy_matcher.go`, `BindingMatches`).
+pub(crate) fn equivalent_match(constraints: Option<&Node>, a: &Attrs<'_>) -> Option<Via> {
+    let c = constraints.filter(|c| !c.is_null())?;
+    let rules = c.get("resourceRules").and_then(Node::as_seq)?;
+    let equivalent = c.get_str("matchPolicy") != Some("Exact");
+    matched_by(rules, equivalent, a).filter(|v| *v != Via::Own)
 }
 
 /// An owned (group, version, resource).
-type OwnedGvr = (String, String, String);
+pub(crate) type OwnedGvr = (String, String, String);
 
 /// Every served built-in resource, keyed by (group, resource), with the (group, version,
 /// resource)s equivalent to it at one minor.

@@ -15,6 +15,7 @@
 //! [`Policies::mutate`] (`mutating`) first, then validates the mutated object and runs
 //! [`Policies::evaluate`] on it (and `crdlint default` prints it).
 
+mod equivalent;
 mod evaluate;
 mod matching;
 mod mutating;
@@ -254,6 +255,10 @@ pub struct Request<'a> {
     pub namespaced: bool,
     /// The versions of the group that serve the resource (its equivalents).
     pub versions: &'a [String],
+    /// A CRD's `spec.conversion.strategy` (empty or `None` when absent; not read for a
+    /// built-in kind): how the object reaches another of `versions` a policy selects it
+    /// through.
+    pub conversion: &'a str,
     /// Where findings about the object point.
     pub at: Span,
 }
@@ -379,7 +384,20 @@ impl Policies {
                         continue;
                     }
                 };
-            let input = input.get_or_insert_with(|| self.input(r, &attrs, ns_node));
+            // Selected through an equivalent resource, the policy sees the object converted
+            // to it (`equivalent`).
+            let mut converted;
+            let input = match self.equivalent_input(p, r, &attrs, ns_node) {
+                None => input.get_or_insert_with(|| self.input(r, &attrs, ns_node)),
+                Some(Ok(i)) => {
+                    converted = i;
+                    &mut converted
+                }
+                Some(Err(why)) => {
+                    out.push(self.not_decidable(p, b, r.at, why));
+                    continue;
+                }
+            };
             for param in params {
                 input.params = param.map_or(Value::Null, to_value_untyped);
                 match compiled.evaluate(input, p.ignore, self.kube) {

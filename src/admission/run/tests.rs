@@ -46,6 +46,7 @@ fn run_as(settings: Settings, policies: &str, object: &str, old: Option<&str>) -
         resource: "deployments",
         namespaced: true,
         versions: &versions,
+        conversion: "",
         at: Span::default(),
     };
     p.evaluate(&r)
@@ -302,4 +303,188 @@ fn audit_annotations_are_published_or_deny() {
         run(&policy("Ignore", failing), &deployment("web", 3), None),
         vec!["admission/audit: p/replicas: 3 replicas"]
     );
+}
+
+/// Audit annotations are compiled with `authorizer` declared but evaluated with none bound
+/// (apiserver `policy/validating/validator.go`, `Validate`, 1.27 to 1.36: the audit
+/// annotation filter gets `OptionalVariableBindings` without `Authorizer`): reading it fails
+/// as on a cluster, denying under `Fail`, whatever `--admission-authorizer` answers; a
+/// validation reading it still gets the run's answer, and one that does not read it (a
+/// short circuit) is published.
+#[test]
+fn audit_annotations_run_without_the_authorizer() {
+    let policy = "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata: {name: p}\nspec:\n  failurePolicy: Fail\n  matchConstraints:\n    resourceRules:\n    - {apiGroups: [apps], apiVersions: [v1], operations: [CREATE], resources: [deployments]}\n  variables:\n  - {name: admin, expression: \"authorizer.requestResource.check('admin').allowed()\"}\n  validations:\n  - {expression: \"authorizer.requestResource.check('create').allowed()\", message: not allowed}\n  auditAnnotations:\n  - {key: direct, valueExpression: \"authorizer.requestResource.check('get').allowed() ? 'yes' : 'no'\"}\n  - {key: shorted, valueExpression: \"object.metadata.name == 'web' ? 'web' : string(authorizer.requestResource.check('get').allowed())\"}\n  - {key: through, valueExpression: \"variables.admin ? 'admin' : 'user'\"}\n---\napiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicyBinding\nmetadata: {name: b}\nspec:\n  policyName: p\n  validationActions: [Deny]\n";
+    for a in [Authorizer::Allow, Authorizer::Deny] {
+        let got = run_as(
+            Settings::new(None, &[], a),
+            policy,
+            &deployment("web", 1),
+            None,
+        );
+        let denials: Vec<&String> = got
+            .iter()
+            .filter(|f| f.contains("resulted in error"))
+            .collect();
+        assert_eq!(denials.len(), 2, "{a:?}: {got:?}");
+        assert!(
+            denials[0].contains("expression 'authorizer.requestResource.check('get').allowed() ? 'yes' : 'no'' resulted in error: no such attribute"),
+            "{got:?}"
+        );
+        assert!(
+            denials[1].contains("expression 'authorizer.requestResource.check('admin').allowed()' resulted in error: no such attribute"),
+            "{got:?}"
+        );
+        assert!(
+            got.contains(&"admission/audit: p/shorted: web".to_string()),
+            "{got:?}"
+        );
+        // The validation itself saw the run's answer.
+        let refused = got
+            .iter()
+            .any(|f| f.ends_with("denied request: not allowed"));
+        assert_eq!(refused, a == Authorizer::Deny, "{got:?}");
+    }
+}
+
+/// Runs `policies` on one object of `group/version kind` (resource `resource`, the CRD's
+/// `versions` and conversion `strategy`; none for a built-in kind) at minor `minor`.
+fn run_on(
+    policies: &str,
+    object: &str,
+    (group, version, kind, resource): (&str, &str, &str, &str),
+    versions: &[String],
+    strategy: &str,
+    minor: u32,
+) -> Vec<String> {
+    let mut g = Gather::default();
+    for d in load(policies).into_iter().filter_map(|d| d.root) {
+        g.add_policy(&d);
+    }
+    let p = Policies::new(g, KubeVersion { minor }, Settings::default(), |_, _| {
+        Some(true)
+    });
+    let obj = load(object).remove(0).root.expect("object");
+    let r = Request {
+        object: &obj,
+        old: None,
+        group,
+        version,
+        kind,
+        resource,
+        namespaced: true,
+        versions,
+        conversion: strategy,
+        at: Span::default(),
+    };
+    p.evaluate(&r)
+        .into_iter()
+        .map(|d| format!("{}: {}", d.rule.id, d.message))
+        .collect()
+}
+
+/// A policy whose one rule names `group/version resource`, denying with a message built from
+/// `message` (a CEL string expression).
+fn telling(group: &str, version: &str, resource: &str, message: &str) -> String {
+    format!("apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata: {{name: p}}\nspec:\n  matchConstraints:\n    resourceRules:\n    - {{apiGroups: ['{group}'], apiVersions: [{version}], operations: [CREATE], resources: [{resource}]}}\n  validations:\n  - expression: 'false'\n    messageExpression: \"{message}\"\n---\napiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicyBinding\nmetadata: {{name: b}}\nspec: {{policyName: p, validationActions: [Deny]}}\n")
+}
+
+/// Matched through an equivalent built-in resource, the policy sees the object converted:
+/// a policy on core `v1` events reads an `events.k8s.io/v1` Event under the core names
+/// (`message`, `involvedObject`, `count`: `pkg/apis/events/v1/conversion.go`), with
+/// `request.kind` the matched kind and `requestKind` the request's (`CreateAdmissionRequest`).
+#[test]
+fn an_equivalent_built_in_match_sees_the_converted_object() {
+    let policy = telling(
+        "",
+        "v1",
+        "events",
+        "object.apiVersion + ' ' + object.message + ' ' + object.involvedObject.name + ' ' + string(object.count) + ' ' + string(has(object.note)) + ' ' + request.kind.group + '/' + request.kind.version + ' ' + request.requestKind.group + '/' + request.requestKind.version + ' ' + request.resource.group + ' ' + request.requestResource.group",
+    );
+    let event = "apiVersion: events.k8s.io/v1\nkind: Event\nmetadata: {name: e, namespace: shop}\nregarding: {kind: Pod, name: web}\nnote: pulled\nreason: Pulled\ndeprecatedCount: 3\neventTime: '2026-01-01T00:00:00.000000Z'\nreportingController: kubelet\nreportingInstance: node-1\naction: Pull\ntype: Normal\n";
+    let got = run_on(
+        &policy,
+        event,
+        ("events.k8s.io", "v1", "Event", "events"),
+        &[],
+        "",
+        30,
+    );
+    assert_eq!(
+        got,
+        vec!["admission/denied: ValidatingAdmissionPolicy 'p' with binding 'b' denied request: v1 pulled web 3 false /v1 events.k8s.io/v1  events.k8s.io"]
+    );
+    // Matched through its own resource, nothing is converted.
+    let own = telling(
+        "events.k8s.io",
+        "v1",
+        "events",
+        "object.note + ' ' + request.kind.group",
+    );
+    let got = run_on(
+        &own,
+        event,
+        ("events.k8s.io", "v1", "Event", "events"),
+        &[],
+        "",
+        30,
+    );
+    assert_eq!(
+        got,
+        vec!["admission/denied: ValidatingAdmissionPolicy 'p' with binding 'b' denied request: pulled events.k8s.io"]
+    );
+}
+
+/// A built-in pair whose conversion is not emulated (autoscaling/v2 to v1
+/// HorizontalPodAutoscalers move metrics into annotations) is reported, not guessed.
+#[test]
+fn an_equivalent_match_whose_conversion_is_not_emulated_is_not_evaluated() {
+    let policy = telling("autoscaling", "v1", "horizontalpodautoscalers", "'x'");
+    let hpa = "apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata: {name: h, namespace: shop}\nspec: {maxReplicas: 3, scaleTargetRef: {kind: Deployment, name: web}}\n";
+    let got = run_on(
+        &policy,
+        hpa,
+        (
+            "autoscaling",
+            "v2",
+            "HorizontalPodAutoscaler",
+            "horizontalpodautoscalers",
+        ),
+        &[],
+        "",
+        30,
+    );
+    assert_eq!(
+        got,
+        vec!["admission/not-decidable: ValidatingAdmissionPolicy 'p' with binding 'b' was not evaluated: it selects the object through autoscaling/v1, and the conversion from autoscaling/v2 HorizontalPodAutoscaler to it is not emulated; not decidable offline"]
+    );
+}
+
+/// A CRD served at v1 and v2: a policy on v1 sees a v2 object as v1 when the CRD converts
+/// with `None` (only `apiVersion` changes, apiextensions' `nop_converter.go`), and is not
+/// evaluated when a conversion webhook would decide.
+#[test]
+fn an_equivalent_crd_version_converts_by_the_crds_strategy() {
+    let policy = telling(
+        "example.com",
+        "v1",
+        "widgets",
+        "object.apiVersion + ' ' + string(object.spec.size) + ' ' + request.kind.version + ' ' + request.requestKind.version",
+    );
+    let widget = "apiVersion: example.com/v2\nkind: Widget\nmetadata: {name: w, namespace: shop}\nspec: {size: 4}\n";
+    let versions = ["v1".to_string(), "v2".to_string()];
+    let gvk = ("example.com", "v2", "Widget", "widgets");
+    assert_eq!(
+        run_on(&policy, widget, gvk, &versions, "None", 30),
+        vec!["admission/denied: ValidatingAdmissionPolicy 'p' with binding 'b' denied request: example.com/v1 4 v1 v2"]
+    );
+    assert_eq!(
+        run_on(&policy, widget, gvk, &versions, "Webhook", 30),
+        vec!["admission/not-decidable: ValidatingAdmissionPolicy 'p' with binding 'b' was not evaluated: it selects the object through version v1, and the CRD's Webhook conversion to it is only known to a cluster; not decidable offline"]
+    );
+    // `matchPolicy: Exact` selects only v1 objects: nothing to convert, nothing reported.
+    let exact = policy.replace(
+        "    resourceRules:",
+        "    matchPolicy: Exact\n    resourceRules:",
+    );
+    assert!(run_on(&exact, widget, gvk, &versions, "Webhook", 30).is_empty());
 }

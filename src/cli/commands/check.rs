@@ -74,7 +74,7 @@ fn run_once(
         transform: None,
         skip_cel: settings.skip_cel,
         cost_warn_percent: settings.cost_warn_percent,
-        admission: settings.admission_settings(&args.validation),
+        admission: settings.admission_settings(&args.validation.admission),
         old: None,
         keep_texts: false,
         list_skipped: settings.verbose,

@@ -97,7 +97,7 @@ pub fn run(settings: &Settings, args: &TestArgs) -> Result<Status, Failure> {
         &crds,
         &policies,
         args.filter.as_deref(),
-        settings,
+        &settings.admission_settings(&args.admission),
         &opts,
         &mut problems,
     ));
@@ -296,12 +296,12 @@ fn run_policy_cases<'a>(
     crds: &[FoundCrd],
     policies: &[FoundPolicy],
     filter: Option<&str>,
-    settings: &Settings,
+    user: &crate::admission::run::Settings,
     opts: &validate::Options,
     problems: &mut Vec<Diagnostic>,
 ) -> Vec<CaseRun<'a>> {
     use crate::suite::admission::{self, KindInfo, PolicyRun};
-    let kube = settings.kube_version;
+    let kube = opts.kube_version;
     // The kind's CRD among the paths, else the built-in kind the minor serves.
     let schema_of = |av: &str, kind: &str| -> Option<KindOf<'_>> {
         let group = av.rsplit_once('/').map_or("", |(g, _)| g);
@@ -325,11 +325,13 @@ fn run_policy_cases<'a>(
                 namespaced: c.namespaced,
                 resource: crate::admission::run::resource_of(&c.kind, &c.plural),
                 versions: c.served_versions().map(str::to_string).collect(),
+                conversion: c.conversion.clone(),
             },
             KindOf::Builtin(c) => KindInfo {
                 namespaced: c.namespaced,
                 resource: crate::admission::run::resource_of(&c.kind, ""),
                 versions: Vec::new(),
+                conversion: String::new(),
             },
         })
     };
@@ -366,7 +368,6 @@ fn run_policy_cases<'a>(
             kind: kind.to_string(),
         })
     };
-    let user = crate::admission::run::Settings::default();
     let mut out = Vec::new();
     for s in suites {
         let Some(target) = &s.suite.policy else {
@@ -406,7 +407,7 @@ fn run_policy_cases<'a>(
             policy: &policy.node,
             binding,
             kube,
-            settings: &user,
+            settings: user,
             kind_info: &kind_info,
             store: &store,
             schema: &schema,

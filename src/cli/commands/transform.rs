@@ -57,7 +57,7 @@ pub fn run(settings: &Settings, kind: Transform, args: &TransformArgs) -> Result
         transform: Some(kind),
         skip_cel: settings.skip_cel,
         cost_warn_percent: settings.cost_warn_percent,
-        admission: settings.admission_settings(&args.validation),
+        admission: settings.admission_settings(&args.validation.admission),
         old: None,
         keep_texts: true,
         list_skipped: settings.verbose,

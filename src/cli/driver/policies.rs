@@ -115,6 +115,7 @@ pub(super) fn request<'a>(
         resource,
         namespaced: crd.namespaced,
         versions,
+        conversion: crd.conversion.as_str(),
         at,
     })
 }

@@ -132,7 +132,7 @@ pub fn run_options(settings: &Settings, v: &ValidationArgs) -> Result<RunOptions
         transform: None,
         skip_cel: settings.skip_cel,
         cost_warn_percent: settings.cost_warn_percent,
-        admission: settings.admission_settings(v),
+        admission: settings.admission_settings(&v.admission),
         old: None,
         keep_texts: false,
         list_skipped: false,

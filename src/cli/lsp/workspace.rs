@@ -44,9 +44,7 @@ impl Setup {
                 old: Vec::new(),
                 old_ref: None,
                 lint_vendored: args.lint_vendored,
-                admission_user: None,
-                admission_group: Vec::new(),
-                admission_authorizer: None,
+                admission: Default::default(),
                 lock: Default::default(),
             },
         }
