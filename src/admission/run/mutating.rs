@@ -71,6 +71,19 @@ impl Policies {
                     continue;
                 }
             }
+            // The server mutates the object converted to the version the policy matched and
+            // converts the result back (`policy/mutating/dispatcher.go`); that round trip is
+            // not emulated, so such a match is reported instead of mutating the wrong shape.
+            if let Some(via) = matching::equivalent_match(constraints, &attrs) {
+                let version = match via {
+                    matching::Via::CrdVersion(v) => format!("version {v}"),
+                    matching::Via::Builtin((g, v, _)) if g.is_empty() => v,
+                    matching::Via::Builtin((g, v, _)) => format!("{g}/{v}"),
+                    matching::Via::Own => String::new(),
+                };
+                findings.push(not_decidable(&p.name, &b.name, r, format!("it selects the object through {version}, and mutating the object converted to it is not emulated")));
+                continue;
+            }
             let param_ref = b.node.at(&["spec", "paramRef"]);
             let found = params::collect(
                 p.param_kind.as_ref(),

@@ -488,3 +488,61 @@ fn an_equivalent_crd_version_converts_by_the_crds_strategy() {
     );
     assert!(run_on(&exact, widget, gvk, &versions, "Webhook", 30).is_empty());
 }
+
+/// A MutatingAdmissionPolicy that selects an object through another version of its CRD is
+/// reported: the server mutates the converted object and converts it back, which is not
+/// emulated; through its own version it mutates.
+#[test]
+fn a_mutating_policy_matched_through_an_equivalent_version_is_not_evaluated() {
+    let policy = |version: &str| {
+        format!("apiVersion: admissionregistration.k8s.io/v1\nkind: MutatingAdmissionPolicy\nmetadata: {{name: m}}\nspec:\n  failurePolicy: Fail\n  reinvocationPolicy: Never\n  matchConstraints:\n    resourceRules:\n    - {{apiGroups: [example.com], apiVersions: [{version}], operations: [CREATE], resources: [widgets]}}\n  mutations:\n  - patchType: JSONPatch\n    jsonPatch: {{expression: \"[JSONPatch{{op: 'add', path: '/spec/size', value: 1}}]\"}}\n---\napiVersion: admissionregistration.k8s.io/v1\nkind: MutatingAdmissionPolicyBinding\nmetadata: {{name: mb}}\nspec: {{policyName: m}}\n")
+    };
+    let widget = load("apiVersion: example.com/v2\nkind: Widget\nmetadata: {name: w, namespace: shop}\nspec: {size: 4}\n")
+        .remove(0)
+        .root
+        .expect("object");
+    let versions = ["v1".to_string(), "v2".to_string()];
+    let mutated = |version: &str| {
+        let mut g = Gather::default();
+        for d in load(&policy(version)).into_iter().filter_map(|d| d.root) {
+            g.add_policy(&d);
+        }
+        let p = Policies::new(g, kube(), Settings::default(), |_, _| Some(true));
+        p.mutate(
+            &Request {
+                object: &widget,
+                old: None,
+                group: "example.com",
+                version: "v2",
+                kind: "Widget",
+                resource: "widgets",
+                namespaced: true,
+                versions: &versions,
+                conversion: "None",
+                at: Span::default(),
+            },
+            None,
+        )
+    };
+    let through_v1 = mutated("v1");
+    assert!(through_v1.object.is_none());
+    let messages: Vec<&str> = through_v1
+        .findings
+        .iter()
+        .map(|d| d.message.as_str())
+        .collect();
+    assert_eq!(messages.len(), 1, "{messages:?}");
+    assert!(
+        messages[0].contains("it selects the object through version v1, and mutating the object converted to it is not emulated"),
+        "{messages:?}"
+    );
+    let own = mutated("v2");
+    assert!(own.findings.is_empty(), "{:?}", own.findings);
+    assert_eq!(
+        own.object
+            .expect("mutated")
+            .at(&["spec", "size"])
+            .and_then(Node::as_i64),
+        Some(1)
+    );
+}
