@@ -368,6 +368,9 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
         'crdlint;test' {
             [CompletionResult]::new('--crd', '--crd', [CompletionResultType]::ParameterName, 'A CRD file or directory the suites'' `crdName`s are looked up in (repeatable); CRDs among the paths count too')
             [CompletionResult]::new('--filter', '--filter', [CompletionResultType]::ParameterName, 'Run only the cases whose `<suite name> / <case name>` contains this text')
+            [CompletionResult]::new('--admission-user', '--admission-user', [CompletionResultType]::ParameterName, 'The user admission policies run as (`request.userInfo.username`) [default: the config''s `admission.user`, else system:serviceaccount:default:crdlint]')
+            [CompletionResult]::new('--admission-group', '--admission-group', [CompletionResultType]::ParameterName, 'A group of that user (repeatable) [default: the config''s `admission.groups`, else a service account''s groups as its token gives them]; `system:authenticated` is added as the server adds it')
+            [CompletionResult]::new('--admission-authorizer', '--admission-authorizer', [CompletionResultType]::ParameterName, 'What an admission policy''s `authorizer` checks answer, which only a cluster knows [default: the config''s `admission.authorizer`, else not-decidable]')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: human]')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Read settings from this config file instead of the nearest `.crdlint.yaml`')
             [CompletionResult]::new('--kube-version', '--kube-version', [CompletionResultType]::ParameterName, 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)')

@@ -1500,7 +1500,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__test)
-            opts="-q -v -j -h --crd --filter --update --locked --no-locked --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --select --ignore --warn --error --help"
+            opts="-q -v -j -h --crd --filter --update --admission-user --admission-group --admission-authorizer --locked --no-locked --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --select --ignore --warn --error --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1512,6 +1512,18 @@ _crdlint() {
                     ;;
                 --filter)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --admission-user)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --admission-group)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --admission-authorizer)
+                    COMPREPLY=($(compgen -W "allow deny not-decidable" -- "${cur}"))
                     return 0
                     ;;
                 --format)

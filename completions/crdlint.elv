@@ -356,6 +356,9 @@ set edit:completion:arg-completer[crdlint] = {|@words|
         &'crdlint;test'= {
             cand --crd 'A CRD file or directory the suites'' `crdName`s are looked up in (repeatable); CRDs among the paths count too'
             cand --filter 'Run only the cases whose `<suite name> / <case name>` contains this text'
+            cand --admission-user 'The user admission policies run as (`request.userInfo.username`) [default: the config''s `admission.user`, else system:serviceaccount:default:crdlint]'
+            cand --admission-group 'A group of that user (repeatable) [default: the config''s `admission.groups`, else a service account''s groups as its token gives them]; `system:authenticated` is added as the server adds it'
+            cand --admission-authorizer 'What an admission policy''s `authorizer` checks answer, which only a cluster knows [default: the config''s `admission.authorizer`, else not-decidable]'
             cand --format 'Output format [default: human]'
             cand --config 'Read settings from this config file instead of the nearest `.crdlint.yaml`'
             cand --kube-version 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)'

@@ -6230,6 +6230,11 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand cost" -l no-cel -d 'Do n
 complete -c crdlint -n "__fish_crdlint_using_subcommand cost" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c crdlint -n "__fish_crdlint_using_subcommand test" -l crd -d 'A CRD file or directory the suites\' `crdName`s are looked up in (repeatable); CRDs among the paths count too' -r -F
 complete -c crdlint -n "__fish_crdlint_using_subcommand test" -l filter -d 'Run only the cases whose `<suite name> / <case name>` contains this text' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand test" -l admission-user -d 'The user admission policies run as (`request.userInfo.username`) [default: the config\'s `admission.user`, else system:serviceaccount:default:crdlint]' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand test" -l admission-group -d 'A group of that user (repeatable) [default: the config\'s `admission.groups`, else a service account\'s groups as its token gives them]; `system:authenticated` is added as the server adds it' -r
+complete -c crdlint -n "__fish_crdlint_using_subcommand test" -l admission-authorizer -d 'What an admission policy\'s `authorizer` checks answer, which only a cluster knows [default: the config\'s `admission.authorizer`, else not-decidable]' -r -f -a "allow\t'Every check is allowed'
+deny\t'Every check is denied'
+not-decidable\t'The policy is not evaluated for the object, with an `admission/not-decidable` note'"
 complete -c crdlint -n "__fish_crdlint_using_subcommand test" -l format -d 'Output format [default: human]' -r -f -a "human\t'Code frames with a label under each finding, and a summary line'
 json\t'One JSON object (the contract in README.md, `"version": 1`)'
 sarif\t'SARIF 2.1.0, for code-scanning uploads'

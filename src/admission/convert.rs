@@ -16,7 +16,6 @@
 //! stays absent on the other (the Go structs would carry a zero value, which `yaml` trees of
 //! the repository do not: the unconverted object has the same gap).
 
-use crate::k8s::KubeVersion;
 use crate::yaml::Node;
 use serde_json::{Map, Value as Json};
 
@@ -51,15 +50,10 @@ pub(crate) fn crd(obj: &Node, group: &str, to: &str, strategy: &str) -> Result<N
     }
 }
 
-/// A built-in object of kind `kind` from `from` to the equivalent `to` at minor `kube`.
-/// `Err` is why the policy cannot be evaluated (a pair whose conversion is not emulated).
-pub(crate) fn builtin(
-    obj: &Node,
-    kind: &str,
-    from: Gv<'_>,
-    to: Gv<'_>,
-    kube: KubeVersion,
-) -> Result<Node, String> {
+/// A built-in object of kind `kind` from `from` to the equivalent `to` (both served at the
+/// run's minor: the equivalence table is the minor's). `Err` is why the policy cannot be
+/// evaluated (a pair whose conversion is not emulated).
+pub(crate) fn builtin(obj: &Node, kind: &str, from: Gv<'_>, to: Gv<'_>) -> Result<Node, String> {
     let mut j = obj.to_json();
     let converted = match (from, to, kind) {
         (("", "v1"), ("events.k8s.io", "v1"), "Event")
@@ -69,7 +63,7 @@ pub(crate) fn builtin(
         }
         ((FLOWCONTROL, _), (FLOWCONTROL, _), "FlowSchema") => true,
         ((FLOWCONTROL, a), (FLOWCONTROL, b), "PriorityLevelConfiguration") => {
-            priority_level(&mut j, a, b, kube)
+            priority_level(&mut j, a, b)
         }
         _ => false,
     };
@@ -125,14 +119,16 @@ fn event_fields(j: &mut Json, pairs: &[(&str, &str)]) {
 /// v1beta3 keeps a zero with the roundtrip annotation, dropped on the way in and added on the
 /// way out when the shares are zero (`v1beta3/conversion.go`), and v1's shares are a pointer
 /// the internal value always fills (`v1/zz_generated.conversion.go`). The int32 fields have no
-/// `omitempty` in the beta versions: a limited level always has them after conversion.
-fn priority_level(j: &mut Json, from: &str, to: &str, kube: KubeVersion) -> bool {
+/// `omitempty` in the beta versions: a limited level always has them after conversion. The
+/// annotation came with v1 (1.29), when v1beta2 was gone: it is read and written exactly
+/// between v1beta3 and v1.
+fn priority_level(j: &mut Json, from: &str, to: &str) -> bool {
     let known = ["v1beta1", "v1beta2", "v1beta3", "v1"];
     if !known.contains(&from) || !known.contains(&to) {
         return false;
     }
     let assured = |v: &str| matches!(v, "v1beta1" | "v1beta2");
-    let annotation = kube.minor >= 29;
+    let annotation = matches!((from, to), ("v1beta3", "v1") | ("v1", "v1beta3"));
     // To the internal version: the shares under their internal name.
     let mut shares: Option<Json> = None;
     if let Some(l) = j.pointer_mut("/spec/limited").and_then(Json::as_object_mut) {
@@ -229,13 +225,11 @@ mod tests {
             "firstTimestamp": "2026-01-01T00:00:00Z", "lastTimestamp": "2026-01-02T00:00:00Z",
             "reportingComponent": "kubelet", "reportingInstance": "node-1",
         });
-        let kube = KubeVersion { minor: 30 };
         let events = builtin(
             &node(core.clone()),
             "Event",
             ("", "v1"),
             ("events.k8s.io", "v1"),
-            kube,
         )
         .expect("converts")
         .to_json();
@@ -252,15 +246,9 @@ mod tests {
                 "reportingController": "kubelet", "reportingInstance": "node-1",
             })
         );
-        let back = builtin(
-            &node(events),
-            "Event",
-            ("events.k8s.io", "v1"),
-            ("", "v1"),
-            kube,
-        )
-        .expect("converts")
-        .to_json();
+        let back = builtin(&node(events), "Event", ("events.k8s.io", "v1"), ("", "v1"))
+            .expect("converts")
+            .to_json();
         assert_eq!(back, core);
     }
 
@@ -280,7 +268,6 @@ mod tests {
 
     #[test]
     fn priority_levels_rename_and_annotate_their_shares() {
-        let kube = KubeVersion { minor: 31 };
         let fc = |v| (FLOWCONTROL, v);
         let plc = |v: &str, shares: Json, annotations: Option<Json>| {
             let key = if v == "v1beta2" {
@@ -298,37 +285,32 @@ mod tests {
             }
             j
         };
-        let conv = |j: Json, a, b, kube| {
-            builtin(&node(j), "PriorityLevelConfiguration", fc(a), fc(b), kube)
+        let conv = |j: Json, a, b| {
+            builtin(&node(j), "PriorityLevelConfiguration", fc(a), fc(b))
                 .expect("converts")
                 .to_json()
         };
         // A zero kept by the annotation in v1beta3 is a zero in v1, without it.
         let zero = plc("v1beta3", json!(0), Some(json!({PRESERVE_ZERO_SHARES: ""})));
         assert_eq!(
-            conv(zero.clone(), "v1beta3", "v1", kube),
+            conv(zero.clone(), "v1beta3", "v1"),
             plc("v1", json!(0), None)
         );
         // And back: v1's zero gets the annotation.
-        assert_eq!(conv(plc("v1", json!(0), None), "v1", "v1beta3", kube), zero);
+        assert_eq!(conv(plc("v1", json!(0), None), "v1", "v1beta3"), zero);
         let other = json!({"team": "x"});
         assert_eq!(
-            conv(
-                plc("v1", json!(30), Some(other.clone())),
-                "v1",
-                "v1beta3",
-                kube
-            ),
+            conv(plc("v1", json!(30), Some(other.clone())), "v1", "v1beta3"),
             plc("v1beta3", json!(30), Some(other))
         );
-        // Before 1.29 there is no annotation; v1beta2 names the shares `assured`.
-        let k28 = KubeVersion { minor: 28 };
+        // Between v1beta2 and v1beta3 (1.26 to 1.28) there is no annotation; v1beta2 names
+        // the shares `assured`.
         assert_eq!(
-            conv(plc("v1beta3", json!(0), None), "v1beta3", "v1beta2", k28),
+            conv(plc("v1beta3", json!(0), None), "v1beta3", "v1beta2"),
             plc("v1beta2", json!(0), None)
         );
         assert_eq!(
-            conv(plc("v1beta2", json!(5), None), "v1beta2", "v1beta3", k28),
+            conv(plc("v1beta2", json!(5), None), "v1beta2", "v1beta3"),
             plc("v1beta3", json!(5), None)
         );
     }
@@ -341,7 +323,6 @@ mod tests {
             "HorizontalPodAutoscaler",
             ("autoscaling", "v2"),
             ("autoscaling", "v1"),
-            KubeVersion { minor: 30 },
         )
         .unwrap_err();
         assert_eq!(

@@ -30,13 +30,9 @@ impl Policies {
             Via::Builtin((g, v, res)) => (g.clone(), v.clone(), res.clone()),
         };
         let convert_one = |obj: &Node| match &via {
-            Via::Builtin(_) => convert::builtin(
-                obj,
-                r.kind,
-                (r.group, r.version),
-                (&group, &version),
-                self.kube,
-            ),
+            Via::Builtin(_) => {
+                convert::builtin(obj, r.kind, (r.group, r.version), (&group, &version))
+            }
             _ => convert::crd(obj, &group, &version, r.conversion),
         };
         let object = match convert_one(r.object) {
