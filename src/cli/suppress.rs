@@ -287,6 +287,10 @@ fn scan_comments(
 ) {
     let text = file.text.as_str();
     let bytes = text.as_bytes();
+    if bytes.is_empty() {
+        // A file whose text the run let go (most of them): no searcher to build.
+        return;
+    }
     // Line numbers are counted incrementally: `line_no` is the number of the line starting at
     // `counted`. A window of a stream ([`SourceFile::window`]) numbers its lines on from the
     // chunks before it, as findings are placed.

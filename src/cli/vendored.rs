@@ -12,6 +12,7 @@
 //! without it each is a `vendor/modified` warning at the lock's `file:` line and the file on
 //! disk is used, so that a local edit can be tried before it is vendored properly.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -46,6 +47,16 @@ pub struct Vendored {
     /// counted in the summary as if it had been read.
     deferred: usize,
 }
+
+/// The texts [`Vendored::defer_unused`] reads to look for groups are kept for the run when
+/// small (`check` of one file read it twice), up to this much in all: they stay until the
+/// report, where a text the run reads itself is let go once checked (`driver/texts.rs`).
+const HOLD_FILE: usize = 16 * 1024;
+const HOLD_TOTAL: usize = 1024 * 1024;
+
+/// The groups looked for in a run's texts, and whether each was met. foldhash: SipHash over
+/// every dotted word of the texts and 500 groups was a few percent of a vendored run's start.
+type Words<'a> = HashMap<&'a str, bool, foldhash::fast::RandomState>;
 
 /// A vendored file whose sha256 is checked only if a run reads it.
 struct Unverified {
@@ -235,22 +246,38 @@ impl Vendored {
     }
 
     /// For each unverified vendored file, whether the other files of `loaded` name its group
-    /// (all true when a text may spell a name through an escape).
-    fn named_groups(&self, loaded: &[Loaded], which: &[Option<usize>]) -> Vec<bool> {
+    /// (all true when a text may spell a name through an escape). A small file read for this
+    /// keeps its text for the run, within a budget, instead of being read again by it.
+    fn named_groups(&self, loaded: &mut [Loaded], which: &[Option<usize>]) -> Vec<bool> {
         // Groups that are not one word as the scan splits a text are taken as named.
-        let mut wanted: HashMap<&str, bool> = HashMap::new();
+        let mut wanted = Words::default();
         for u in &self.unverified {
             // (A CRD's group always holds a dot: `mark_words` looks up only such words.)
             let word = u.group.contains('.') && u.group.bytes().all(is_word_byte);
             wanted.insert(&u.group, !word);
         }
-        for (l, w) in loaded.iter().zip(which) {
+        let mut held = 0;
+        for (l, w) in loaded.iter_mut().zip(which) {
             if w.is_some() {
                 continue;
             }
             // A file that cannot be read names nothing (the run reports it).
-            let Ok(text) = l.text() else { continue };
-            if !mark_words(&text, &mut wanted) {
+            let text = match l.text() {
+                Ok(Cow::Owned(text)) => text,
+                Ok(Cow::Borrowed(text)) => {
+                    if !mark_words(text, &mut wanted) {
+                        return vec![true; self.unverified.len()];
+                    }
+                    continue;
+                }
+                Err(_) => continue,
+            };
+            let spelled = mark_words(&text, &mut wanted);
+            if text.len() <= HOLD_FILE && held + text.len() <= HOLD_TOTAL {
+                held += text.len();
+                *l = Loaded::with_text(l.input.clone(), text);
+            }
+            if !spelled {
                 return vec![true; self.unverified.len()];
             }
         }
@@ -406,7 +433,7 @@ fn is_word_byte(b: u8) -> bool {
 /// of a word (YAML's and JSON's `\x`, `\u`, `\U`, a double-quoted line continued by `\`):
 /// then a word may be in it without its letters. Any other escape ends a word with the
 /// letter after its `\` (`\tfoo.io` is a tab and `foo.io`).
-fn mark_words(text: &str, wanted: &mut HashMap<&str, bool>) -> bool {
+fn mark_words(text: &str, wanted: &mut Words<'_>) -> bool {
     let bytes = text.as_bytes();
     for at in memchr::memchr_iter(b'\\', bytes) {
         if matches!(bytes.get(at + 1), Some(b'x' | b'u' | b'U' | b'\n' | b'\r')) {
@@ -564,7 +591,7 @@ mod tests {
     #[test]
     fn groups_are_met_as_whole_words_and_escapes_meet_every_group() {
         let marked = |text: &str| {
-            let mut wanted: HashMap<&str, bool> = [
+            let mut wanted: Words<'_> = [
                 ("example.com", false),
                 ("acme.example.org", false),
                 ("cert-manager.io", false),

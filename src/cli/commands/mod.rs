@@ -293,9 +293,21 @@ pub(crate) fn note_no_crds(result: &mut RunResult) {
 /// chart/templates/x.yaml` comment: a finding in it gets that comment as a related location,
 /// so that it names the template to fix.
 fn name_helm_sources(files: &[SourceFile], diagnostics: &mut [Diagnostic]) {
+    // Only the files findings point into are searched (a vendored run has 500 files without
+    // a text and one finding or none).
+    let mut with_findings = vec![false; files.len()];
+    for f in diagnostics.iter().filter_map(|d| d.file) {
+        if let Some(slot) = with_findings.get_mut(f) {
+            *slot = true;
+        }
+    }
     let sources: Vec<Vec<(usize, String)>> = files
         .iter()
-        .map(|f| crate::cli::classify::helm_sources(&f.text))
+        .zip(with_findings)
+        .map(|(f, found)| match found {
+            true => crate::cli::classify::helm_sources(&f.text),
+            false => Vec::new(),
+        })
         .collect();
     for d in diagnostics {
         let Some(list) = d.file.and_then(|f| sources.get(f)) else {

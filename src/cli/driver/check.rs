@@ -135,8 +135,14 @@ impl Targets<'_> {
         let work = early
             .into_iter()
             .map(|e| {
-                // A file step 1 is done with (only CRDs) has nothing left to validate.
-                let size = if e.kept.is_some() { 0 } else { e.text.len() };
+                // A file step 1 is done with (only CRDs) has nothing left to validate; one
+                // whose tree step 1 built and held goes first, so that the tree is not held
+                // through the step while the CRDs' schemas are prepared (issue 34: the peak).
+                let size = match (&e.kept, &e.parsed) {
+                    (Some(_), _) => 0,
+                    (None, Some(_)) => usize::MAX,
+                    (None, None) => e.text.len(),
+                };
                 (size, e)
             })
             .collect();

@@ -33,6 +33,18 @@ pub(super) fn parse_crd_files<'a>(
         .with_max_len(1)
         .enumerate()
         .map(|(f, l)| {
+            // A schema file is parsed in this step whatever it holds: it is read by its task
+            // below, so that only the CRD files being worked on are in memory, not all of
+            // them at once (19 MB in a benchmark run; issue 34).
+            if l.input.role == Role::SchemaOnly && l.is_pending() {
+                let file = Early {
+                    may_hold_policy: false,
+                    parsed: None,
+                    text: Text::Released(pending_len(l)),
+                    kept: None,
+                };
+                return (file, true);
+            }
             let read = trace::piece("read", Some(f));
             let text = Text::read(l);
             drop(read);
@@ -68,8 +80,16 @@ pub(super) fn parse_crd_files<'a>(
         if !crd_files[f] {
             let _parse = trace::piece("parse", Some(f));
             let p = parse_file(f, l, text.as_result(), loaded.len(), Classify::Later, refs);
-            return (f, p, Vec::new());
+            return (f, p, Vec::new(), None);
         }
+        let read_now = match text {
+            Text::Released(_) => {
+                let _read = trace::piece("read", Some(f));
+                Some(Text::read(l))
+            }
+            _ => None,
+        };
+        let text = read_now.as_ref().unwrap_or(text);
         let parse = trace::piece("parse crds", Some(f));
         let mut p = parse_file(
             f,
@@ -81,21 +101,40 @@ pub(super) fn parse_crd_files<'a>(
         );
         drop(parse);
         let vendored = l.input.role == Role::SchemaOnly && !opts.inputs.lint_vendored;
-        let prepared = prepare_crds(f, &p, text.held(), opts, vendored);
+        let prepared = prepare_crds(f, &p, text.held(), opts, vendored, l.input.named_crd);
         one_size_finding(&mut p, &prepared);
         if l.input.role == Role::SchemaOnly
             || p.objects.iter().all(|o| matches!(o.class, Class::Crd))
         {
             p.docs = Vec::new();
         }
-        (f, p, prepared)
+        // A file this step is done with lets go of a text it read now: what the report may
+        // need of it is noted (`texts::release_crd_files` decides after step 2).
+        let noted = p.docs.is_empty().then(|| text.note(opts)).flatten();
+        let text = match (noted, read_now) {
+            (Some(noted), _) => Some(noted),
+            (None, read_now) => read_now,
+        };
+        (f, p, prepared, text)
     });
     let mut prepared = HashMap::new();
-    for (f, p, crds) in per_file {
+    for (f, p, crds, text) in per_file {
         files[f].parsed = Some(p);
+        if let Some(text) = text {
+            files[f].text = text;
+        }
         prepared.extend(crds);
     }
     (files, prepared)
+}
+
+/// A pending file's length as `lstat`/`stat` gives it (0 when it cannot be told): the order
+/// of the work, before the file is read.
+fn pending_len(l: &Loaded) -> usize {
+    match &l.input.origin {
+        Origin::Path(p) => std::fs::metadata(p).map_or(0, |m| m.len() as usize),
+        Origin::Stdin => 0,
+    }
 }
 
 /// One finding for a CRD over the request limit, not two: `crd/request-too-large` (an error,
@@ -283,7 +322,8 @@ pub(super) struct Prepared {
     lints: Vec<Diagnostic>,
     span: Span,
     key: Option<(String, String)>,
-    /// A hash of the CRD's value (not its text), to tell identical copies from different ones.
+    /// A hash of the CRD's value (not its text), to tell identical copies from different ones;
+    /// 0 for a named CRD, which is never compared.
     fingerprint: u64,
 }
 
@@ -294,6 +334,7 @@ fn prepare_crds(
     text: Option<&str>,
     opts: &RunOptions,
     vendored: bool,
+    named: bool,
 ) -> Vec<CrdResult> {
     // A CRD read only for `--crd` (a vendored or third-party one) is not the user's to fix:
     // its own lint findings wait for `--lint-vendored`. One that cannot be used at all is
@@ -343,7 +384,10 @@ fn prepare_crds(
                     lints,
                     span: name_span(node),
                     key,
-                    fingerprint: fingerprint(node),
+                    // Only walked CRDs are told apart by value: named ones sort first in the
+                    // table and win whatever they hold (`crd_table`). Hashing a 416 KB CRD
+                    // was a fifth of a vendored run's start (issue 34).
+                    fingerprint: if named { 0 } else { fingerprint(node) },
                 },
             ))
         })

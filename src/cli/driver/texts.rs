@@ -2,10 +2,12 @@
 //! is kept for the report only where the report may need it. A run of 100,000 resources with
 //! a handful of findings keeps a handful of texts, not 50 MB of them.
 //!
-//! Step 1 reads every file (to tell whether it may hold a CRD); the text of a file left to
-//! step 3 is held for it when it is small and the run's budget allows ([`Held`]: 64 KiB a
-//! file, 16 MiB in all), and let go otherwise (step 3 reads it again). So a tree of 10,000
-//! small files is read once, while a run's peak does not grow with its input.
+//! Step 1 reads every file (to tell whether it may hold a CRD; a schema file is read by the
+//! task that parses it, and the text of a CRD file it is done with is let go there:
+//! [`Text::Noted`]); the text of a file left to step 3 is held for it when it is small and the
+//! run's budget allows ([`Held`]: 16 KiB a file, 16 MiB in all), and let go otherwise (step 3
+//! reads it again). So a tree of 10,000 small files is read once, while a run's peak does not
+//! grow with its input.
 //!
 //! A text is kept when a finding (or a finding's related location) points into the file, when
 //! the file may hold a suppression comment (`# crdlint:`, read after the run), when it has no
@@ -31,6 +33,13 @@ pub(super) enum Text<'a> {
     Released(usize),
     /// Could not be read, and why.
     Failed(String),
+    /// Read from a path by step 1, which is done with the file, and let go: what the report
+    /// needs to read it again ([`Kept::Again`]) and whether it may hold a suppression comment.
+    Noted {
+        len: usize,
+        hash: u64,
+        comment: bool,
+    },
 }
 
 impl<'a> Text<'a> {
@@ -54,7 +63,7 @@ impl<'a> Text<'a> {
     pub(super) fn len(&self) -> usize {
         match self {
             Text::Held(t) => t.len(),
-            Text::Released(len) => *len,
+            Text::Released(len) | Text::Noted { len, .. } => *len,
             Text::Failed(_) => 0,
         }
     }
@@ -63,7 +72,7 @@ impl<'a> Text<'a> {
     pub(super) fn as_result(&self) -> Result<&str, &str> {
         match self {
             Text::Held(t) => Ok(t),
-            Text::Released(_) => Ok(""),
+            Text::Released(_) | Text::Noted { .. } => Ok(""),
             Text::Failed(e) => Err(e),
         }
     }
@@ -77,6 +86,30 @@ impl<'a> Text<'a> {
             Text::Held(Cow::Owned(t)) if budget.take(t.len()) => Text::Held(Cow::Owned(t)),
             Text::Held(Cow::Owned(t)) => Text::Released(t.len()),
             other => other,
+        }
+    }
+
+    /// What step 1 notes of a text read from a path when it is done with the file (`None`:
+    /// kept as it is): the text itself when the command uses every text.
+    pub(super) fn note(&self, opts: &RunOptions) -> Option<Text<'a>> {
+        match self {
+            Text::Held(Cow::Owned(t)) if !opts.keep_texts && opts.transform.is_none() => {
+                Some(Text::Noted {
+                    len: t.len(),
+                    hash: hash(t),
+                    comment: has_comment(t),
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether the report may need the text (see [`needed`]); one not at hand is not needed.
+    pub(super) fn needed(&self, opts: &RunOptions, findings: bool, documents: usize) -> bool {
+        match self {
+            Text::Held(t) => needed(opts, t, findings, documents),
+            Text::Noted { comment, .. } => wanted(opts, findings, documents) || *comment,
+            Text::Released(_) | Text::Failed(_) => false,
         }
     }
 
@@ -95,6 +128,7 @@ impl<'a> Text<'a> {
                 hash: hash(&t),
             },
             Text::Held(Cow::Borrowed(_)) if needed => Kept::InLoaded,
+            Text::Noted { len, hash, .. } if needed => Kept::Again { len, hash },
             _ => Kept::Nothing,
         }
     }
@@ -123,8 +157,12 @@ pub(super) struct Held {
 }
 
 impl Held {
-    /// The largest text held.
-    const FILE: usize = 64 * 1024;
+    /// The largest text held: a re-read costs about the same whatever the size, while the
+    /// work on a text grows with it, so holding larger texts saves little time for its memory
+    /// (at 64 KiB the 10,000-resource run held its 5 MB of resources' texts across the peak;
+    /// issue 34). A tree of small files (the median of the 10,000 files of one resource each
+    /// is 400 bytes) is still read once.
+    const FILE: usize = 16 * 1024;
     /// The most held at once in a run.
     const TOTAL: usize = 16 * 1024 * 1024;
 
@@ -157,11 +195,17 @@ fn hash(text: &str) -> u64 {
 /// Whether the report may need a file's text (see the module docs). `findings`: some finding
 /// points into the file.
 pub(super) fn needed(opts: &RunOptions, text: &str, findings: bool, documents: usize) -> bool {
-    opts.keep_texts
-        || opts.transform.is_some()
-        || findings
-        || documents == 0
-        || text.contains("# crdlint:")
+    wanted(opts, findings, documents) || has_comment(text)
+}
+
+/// [`needed`] but for the suppression comment.
+fn wanted(opts: &RunOptions, findings: bool, documents: usize) -> bool {
+    opts.keep_texts || opts.transform.is_some() || findings || documents == 0
+}
+
+/// Whether a text may hold a suppression comment (read after the run).
+fn has_comment(text: &str) -> bool {
+    text.contains("# crdlint:")
 }
 
 /// The files that the findings of steps 1 and 2 point into (their own file, or a related
@@ -197,10 +241,7 @@ pub(super) fn release_crd_files(early: &mut [Early<'_>], mentioned: &[bool], opt
     done.into_par_iter().with_max_len(1).for_each(|(f, e)| {
         let Some(p) = &e.parsed else { return };
         let findings = mentioned[f] || !p.diagnostics.is_empty();
-        let keep = e
-            .text
-            .held()
-            .is_some_and(|t| needed(opts, t, findings, p.documents));
+        let keep = e.text.needed(opts, findings, p.documents);
         let text = std::mem::replace(&mut e.text, Text::Released(0));
         e.kept = Some(text.keep(keep, opts));
     });
@@ -441,6 +482,64 @@ mod tests {
         assert_eq!(result.files[1].text, resource(0));
         assert!(result.files[0].text.is_empty());
         assert_eq!(result.summary.resources, 1);
+    }
+
+    /// A `--crd` file is read by the task that parses it, and its text let go there: it is
+    /// read again for the report only when a finding points into it or it may hold a
+    /// suppression comment.
+    #[test]
+    fn schema_files_are_read_by_their_task_and_kept_only_when_needed() {
+        let dir = std::env::temp_dir().join(format!("crdlint-schemas-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let broken = "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\n\
+                      metadata:\n  name: things.example.com\nspec:\n  group: example.com\n";
+        let texts = [
+            ("a-plain.yaml", CRD.to_string()),
+            (
+                "b-comment.yaml",
+                format!("# crdlint: ignore-file[crd/x]\n{CRD}"),
+            ),
+            ("c-broken.yaml", broken.to_string()),
+        ];
+        let mut inputs: Vec<Input> = texts
+            .iter()
+            .map(|(name, text)| {
+                let path = dir.join(name);
+                std::fs::write(&path, text).expect("write");
+                Input {
+                    name: path.display().to_string(),
+                    origin: Origin::Path(path),
+                    role: Role::SchemaOnly,
+                    named_crd: true,
+                    walked: false,
+                }
+            })
+            .collect();
+        let resource_path = dir.join("d-resource.yaml");
+        std::fs::write(&resource_path, resource(400)).expect("write");
+        inputs.push(Input {
+            name: resource_path.display().to_string(),
+            origin: Origin::Path(resource_path),
+            role: Role::Target,
+            named_crd: false,
+            walked: false,
+        });
+        let loaded = crate::cli::input::pending(inputs);
+        let result = run(loaded, &opts());
+        std::fs::remove_dir_all(&dir).ok();
+        let kept: Vec<bool> = result.files.iter().map(|f| !f.text.is_empty()).collect();
+        assert_eq!(kept, [false, true, true, true], "{:?}", result.diagnostics);
+        assert_eq!(result.files[1].text, texts[1].1);
+        assert!(result
+            .diagnostics
+            .iter()
+            .any(|d| d.file == Some(2) && d.rule.id == CRD_UNUSABLE.id));
+        // The resource was validated against the first CRD (read by its task).
+        assert!(result
+            .diagnostics
+            .iter()
+            .any(|d| d.file == Some(3) && d.rule.id != input_rules::IO_ERROR.id));
+        assert!(!result.io_failed);
     }
 
     #[test]
