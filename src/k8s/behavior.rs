@@ -106,11 +106,12 @@ pub enum Change {
     /// off by default): a hostNetwork pod's `hostPort`s are defaulted in Pods only; before, in
     /// every pod template too.
     HostPortsInPodsOnly,
-    /// Go defaulting (`SetDefaults_Job`, gates `JobPodReplacementPolicy` and
-    /// `JobBackoffLimitPerIndex` beta and on by default): `podReplacementPolicy` defaults to
-    /// `TerminatingOrFailed` (`Failed` with a `podFailurePolicy`), and `backoffLimit` to the
-    /// int32 maximum when `backoffLimitPerIndex` is set; before, neither.
+    /// Go defaulting (`SetDefaults_Job`, gate `JobPodReplacementPolicy` beta and on by
+    /// default): `podReplacementPolicy` defaults to `TerminatingOrFailed` (`Failed` with a
+    /// `podFailurePolicy`); before, unset.
     JobPodReplacementPolicyDefault,
+    /// Go defaulting (`SetDefaults_Job`): `manualSelector` defaults to `false`; before, unset.
+    JobManualSelectorDefault,
     /// Go defaulting (`SetDefaults_StatefulSet`, gate `MaxUnavailableStatefulSet` beta and on
     /// by default): a RollingUpdate's `maxUnavailable` defaults to 1; before, unset.
     StatefulSetMaxUnavailableDefault,
@@ -295,8 +296,14 @@ pub static CHANGES: &[Row] = &[
     Row {
         change: Change::JobPodReplacementPolicyDefault,
         since: 29,
-        upstream: "kubernetes/kubernetes pkg/apis/batch/v1/defaults.go SetDefaults_Job (JobPodReplacementPolicy KEP-3939 and JobBackoffLimitPerIndex KEP-3850: alpha 1.28, beta and on 1.29)",
-        note: "Job podReplacementPolicy defaulted; backoffLimit MaxInt32 with backoffLimitPerIndex",
+        upstream: "kubernetes/kubernetes pkg/apis/batch/v1/defaults.go SetDefaults_Job (JobPodReplacementPolicy, KEP-3939: alpha 1.28, beta and on 1.29, GA 1.34)",
+        note: "Job podReplacementPolicy defaulted (TerminatingOrFailed, or Failed with a podFailurePolicy)",
+    },
+    Row {
+        change: Change::JobManualSelectorDefault,
+        since: 29,
+        upstream: "kubernetes/kubernetes #120206 'cleanup: add defaulting for job manual selector' (merged 2023-08-28, after release-1.28 was cut; pkg/apis/batch/v1/defaults.go)",
+        note: "Job manualSelector defaulted to false",
     },
     Row {
         change: Change::StatefulSetMaxUnavailableDefault,
@@ -378,6 +385,7 @@ pub struct Behavior {
     pub statefulset_pvc_retention_default: bool,
     pub host_ports_in_pods_only: bool,
     pub job_pod_replacement_policy_default: bool,
+    pub job_manual_selector_default: bool,
     pub statefulset_max_unavailable_default: bool,
 }
 
@@ -412,6 +420,7 @@ impl Behavior {
         statefulset_pvc_retention_default: true,
         host_ports_in_pods_only: true,
         job_pod_replacement_policy_default: true,
+        job_manual_selector_default: true,
         statefulset_max_unavailable_default: true,
     };
 
@@ -446,6 +455,7 @@ impl Behavior {
             statefulset_pvc_retention_default: on(Change::StatefulSetPvcRetentionDefault),
             host_ports_in_pods_only: on(Change::HostPortsInPodsOnly),
             job_pod_replacement_policy_default: on(Change::JobPodReplacementPolicyDefault),
+            job_manual_selector_default: on(Change::JobManualSelectorDefault),
             statefulset_max_unavailable_default: on(Change::StatefulSetMaxUnavailableDefault),
         }
     }
@@ -481,6 +491,7 @@ impl Behavior {
             Change::StatefulSetPvcRetentionDefault => self.statefulset_pvc_retention_default,
             Change::HostPortsInPodsOnly => self.host_ports_in_pods_only,
             Change::JobPodReplacementPolicyDefault => self.job_pod_replacement_policy_default,
+            Change::JobManualSelectorDefault => self.job_manual_selector_default,
             Change::StatefulSetMaxUnavailableDefault => self.statefulset_max_unavailable_default,
         }
     }

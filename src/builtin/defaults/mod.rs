@@ -54,6 +54,7 @@ pub fn apply(obj: &mut Node, b: Behavior) {
             if let Some(spec) = child(m, "spec") {
                 set_if_empty(spec, "persistentVolumeReclaimPolicy", "Retain");
                 set_if_missing(spec, "volumeMode", J::from("Filesystem"));
+                pod::sources(spec);
             }
         }
         ("v1", "Endpoints") => workloads::endpoints(m),

@@ -172,9 +172,7 @@ fn volume(v: &mut Map) {
             set_if_missing(s, "defaultMode", J::from(420));
         }
     }
-    if let Some(h) = child(v, "hostPath") {
-        set_if_missing(h, "type", J::from(""));
-    }
+    sources(v);
     if let Some(d) = child(v, "downwardAPI") {
         field_refs(d);
     }
@@ -193,6 +191,34 @@ fn volume(v: &mut Map) {
         .and_then(|t| child(t, "spec"))
     {
         claim_spec(spec);
+    }
+}
+
+/// The defaulted volume sources a Pod's volume and a PersistentVolume's spec share
+/// (`SetDefaults_HostPathVolumeSource`, `_ISCSIVolumeSource`, `_RBDVolumeSource`,
+/// `_AzureDiskVolumeSource`, `_ScaleIOVolumeSource`; upstream `TestWorkloadDefaults` lists
+/// them).
+pub(super) fn sources(v: &mut Map) {
+    if let Some(h) = child(v, "hostPath") {
+        set_if_missing(h, "type", J::from(""));
+    }
+    if let Some(i) = child(v, "iscsi") {
+        set_if_empty(i, "iscsiInterface", "default");
+    }
+    if let Some(r) = child(v, "rbd") {
+        set_if_empty(r, "pool", "rbd");
+        set_if_empty(r, "user", "admin");
+        set_if_empty(r, "keyring", "/etc/ceph/keyring");
+    }
+    if let Some(a) = child(v, "azureDisk") {
+        set_if_missing(a, "cachingMode", J::from("ReadWrite"));
+        set_if_missing(a, "fsType", J::from("ext4"));
+        set_if_missing(a, "readOnly", J::Bool(false));
+        set_if_missing(a, "kind", J::from("Shared"));
+    }
+    if let Some(s) = child(v, "scaleIO") {
+        set_if_empty(s, "storageMode", "ThinProvisioned");
+        set_if_empty(s, "fsType", "xfs");
     }
 }
 

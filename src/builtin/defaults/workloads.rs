@@ -117,7 +117,8 @@ pub(super) fn job(m: &mut Map, b: Behavior) {
         set_if_missing(spec, "completions", J::from(1));
     }
     set_if_missing(spec, "parallelism", J::from(1));
-    if b.job_pod_replacement_policy_default && !missing(spec, "backoffLimitPerIndex") {
+    // A minor without `backoffLimitPerIndex` pruned it before this.
+    if !missing(spec, "backoffLimitPerIndex") {
         set_if_missing(spec, "backoffLimit", J::from(i64::from(i32::MAX)));
     }
     set_if_missing(spec, "backoffLimit", J::from(6));
@@ -130,6 +131,9 @@ pub(super) fn job(m: &mut Map, b: Behavior) {
             "Failed"
         };
         set_if_missing(spec, "podReplacementPolicy", J::from(policy));
+    }
+    if b.job_manual_selector_default {
+        set_if_missing(spec, "manualSelector", J::Bool(false));
     }
     if let Some(p) = child(spec, "podFailurePolicy") {
         for rule in items(p, "rules") {
