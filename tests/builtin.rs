@@ -403,11 +403,16 @@ fn prune_and_default_work_on_builtin_kinds() {
     let pruned = out("prune");
     assert!(!pruned.contains("madeUp"), "{pruned}");
     assert!(!pruned.contains("protocol"), "{pruned}");
-    // Only what the OpenAPI publishes is defaulted: the port's protocol, not Go-only
-    // defaults such as the Service's type or sessionAffinity.
+    // The OpenAPI's defaults (the port's protocol) and the Go defaulters' (the Service's type,
+    // sessionAffinity, the port's targetPort: SetDefaults_Service), but nothing the registry
+    // allocates on create (clusterIP, ipFamilies).
     let defaulted = out("default");
     assert!(defaulted.contains("protocol: TCP"), "{defaulted}");
-    assert!(!defaulted.contains("ClusterIP"), "{defaulted}");
+    assert!(defaulted.contains("type: ClusterIP"), "{defaulted}");
+    assert!(defaulted.contains("sessionAffinity: None"), "{defaulted}");
+    assert!(defaulted.contains("targetPort: 80"), "{defaulted}");
+    assert!(!defaulted.contains("clusterIP:"), "{defaulted}");
+    assert!(!defaulted.contains("ipFamilies"), "{defaulted}");
 }
 
 #[test]

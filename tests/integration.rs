@@ -4,6 +4,7 @@
 mod admission;
 mod author_loop;
 mod builtin;
+mod builtin_defaults;
 mod cel_corpus;
 mod cel_cost_core;
 mod cel_cost_corpus;

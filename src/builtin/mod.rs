@@ -12,6 +12,7 @@
 mod bundle;
 mod convert;
 pub mod decode;
+pub mod defaults;
 pub mod explain;
 mod name_rules;
 pub mod native;
@@ -413,6 +414,11 @@ pub fn validate(
     opts: &validate::Options,
 ) -> Outcome {
     let mut outcome = validate::validate_resource(crd, obj, opts);
+    // The server's decoder runs the kind's Go defaulters too: the stored object (what
+    // admission policies and `crdlint default` see) gets them after the schema's defaults.
+    if let Some(stored) = outcome.stored.as_mut() {
+        defaults::apply(stored, crate::k8s::Behavior::of(opts.kube_version));
+    }
     // A templated value (`${PORT}`, `($port)`; `cli::classify::is_templated`, all with a `$`)
     // is unknown until rendered: the driver withholds its finding, and it fails nothing yet.
     let templated = |d: &Diagnostic| {

@@ -98,6 +98,23 @@ pub enum Change {
     /// got int` (and `must evaluate to one of [...] but got ...`); before, without the type
     /// it got. (The result type is also compared with `IsExactType` from then on.)
     AdmissionResultTypeGot,
+    /// Go defaulting (`SetDefaults_StatefulSet`, gate `StatefulSetAutoDeletePVC` beta and on
+    /// by default): `persistentVolumeClaimRetentionPolicy` defaults to `Retain`/`Retain`;
+    /// before, it was left unset.
+    StatefulSetPvcRetentionDefault,
+    /// Go defaulting (`defaultHostNetworkPorts`, gate `DefaultHostNetworkHostPortsInPodTemplates`
+    /// off by default): a hostNetwork pod's `hostPort`s are defaulted in Pods only; before, in
+    /// every pod template too.
+    HostPortsInPodsOnly,
+    /// Go defaulting (`SetDefaults_Job`, gate `JobPodReplacementPolicy` beta and on by
+    /// default): `podReplacementPolicy` defaults to `TerminatingOrFailed` (`Failed` with a
+    /// `podFailurePolicy`); before, unset.
+    JobPodReplacementPolicyDefault,
+    /// Go defaulting (`SetDefaults_Job`): `manualSelector` defaults to `false`; before, unset.
+    JobManualSelectorDefault,
+    /// Go defaulting (`SetDefaults_StatefulSet`, gate `MaxUnavailableStatefulSet` beta and on
+    /// by default): a RollingUpdate's `maxUnavailable` defaults to 1; before, unset.
+    StatefulSetMaxUnavailableDefault,
 }
 
 /// One row of [`CHANGES`].
@@ -264,6 +281,36 @@ pub static CHANGES: &[Row] = &[
         upstream: "kubernetes/kubernetes 'Add mutation support into CompositedCompiler and reorganize for clarity' (apiserver 0e6467b27, pkg/admission/plugin/cel/compile.go)",
         note: "admission expressions of the wrong type: `must evaluate to bool but got int`",
     },
+    Row {
+        change: Change::StatefulSetPvcRetentionDefault,
+        since: 27,
+        upstream: "kubernetes/kubernetes pkg/apis/apps/v1/defaults.go SetDefaults_StatefulSet (StatefulSetAutoDeletePVC: alpha 1.23, beta and on 1.27, GA 1.32; KEP-1847, pkg/features/kube_features.go)",
+        note: "StatefulSet persistentVolumeClaimRetentionPolicy defaulted to Retain/Retain",
+    },
+    Row {
+        change: Change::HostPortsInPodsOnly,
+        since: 28,
+        upstream: "kubernetes/kubernetes pkg/apis/core/v1/defaults.go defaultHostNetworkPorts moved from SetDefaults_PodSpec to SetDefaults_Pod behind DefaultHostNetworkHostPortsInPodTemplates (off by default 1.28, removed 1.31)",
+        note: "hostNetwork hostPort defaulting in Pods only (was every pod template)",
+    },
+    Row {
+        change: Change::JobPodReplacementPolicyDefault,
+        since: 29,
+        upstream: "kubernetes/kubernetes pkg/apis/batch/v1/defaults.go SetDefaults_Job (JobPodReplacementPolicy, KEP-3939: alpha 1.28, beta and on 1.29, GA 1.34)",
+        note: "Job podReplacementPolicy defaulted (TerminatingOrFailed, or Failed with a podFailurePolicy)",
+    },
+    Row {
+        change: Change::JobManualSelectorDefault,
+        since: 29,
+        upstream: "kubernetes/kubernetes #120206 'cleanup: add defaulting for job manual selector' (merged 2023-08-28, after release-1.28 was cut; pkg/apis/batch/v1/defaults.go)",
+        note: "Job manualSelector defaulted to false",
+    },
+    Row {
+        change: Change::StatefulSetMaxUnavailableDefault,
+        since: 35,
+        upstream: "kubernetes/kubernetes pkg/apis/apps/v1/defaults.go SetDefaults_StatefulSet (MaxUnavailableStatefulSet KEP-961: alpha 1.24, beta and on 1.35)",
+        note: "StatefulSet rollingUpdate.maxUnavailable defaulted to 1",
+    },
 ];
 
 /// What each supported minor was built from: the rows a new minor adds, each with the upstream
@@ -335,6 +382,11 @@ pub struct Behavior {
     pub numeric_formats_kept: bool,
     pub cel_leading_dot_global_only: bool,
     pub admission_result_type_got: bool,
+    pub statefulset_pvc_retention_default: bool,
+    pub host_ports_in_pods_only: bool,
+    pub job_pod_replacement_policy_default: bool,
+    pub job_manual_selector_default: bool,
+    pub statefulset_max_unavailable_default: bool,
 }
 
 impl Behavior {
@@ -365,6 +417,11 @@ impl Behavior {
         numeric_formats_kept: true,
         cel_leading_dot_global_only: true,
         admission_result_type_got: true,
+        statefulset_pvc_retention_default: true,
+        host_ports_in_pods_only: true,
+        job_pod_replacement_policy_default: true,
+        job_manual_selector_default: true,
+        statefulset_max_unavailable_default: true,
     };
 
     pub fn of(v: KubeVersion) -> Behavior {
@@ -395,6 +452,11 @@ impl Behavior {
             numeric_formats_kept: on(Change::NumericFormatsKept),
             cel_leading_dot_global_only: on(Change::CelLeadingDotGlobalOnly),
             admission_result_type_got: on(Change::AdmissionResultTypeGot),
+            statefulset_pvc_retention_default: on(Change::StatefulSetPvcRetentionDefault),
+            host_ports_in_pods_only: on(Change::HostPortsInPodsOnly),
+            job_pod_replacement_policy_default: on(Change::JobPodReplacementPolicyDefault),
+            job_manual_selector_default: on(Change::JobManualSelectorDefault),
+            statefulset_max_unavailable_default: on(Change::StatefulSetMaxUnavailableDefault),
         }
     }
 
@@ -426,6 +488,11 @@ impl Behavior {
             Change::NumericFormatsKept => self.numeric_formats_kept,
             Change::CelLeadingDotGlobalOnly => self.cel_leading_dot_global_only,
             Change::AdmissionResultTypeGot => self.admission_result_type_got,
+            Change::StatefulSetPvcRetentionDefault => self.statefulset_pvc_retention_default,
+            Change::HostPortsInPodsOnly => self.host_ports_in_pods_only,
+            Change::JobPodReplacementPolicyDefault => self.job_pod_replacement_policy_default,
+            Change::JobManualSelectorDefault => self.job_manual_selector_default,
+            Change::StatefulSetMaxUnavailableDefault => self.statefulset_max_unavailable_default,
         }
     }
 }

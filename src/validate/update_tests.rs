@@ -593,6 +593,13 @@ fn every_row_has_a_test_here() {
         Change::CelLeadingDotGlobalOnly,
         // Admission expressions' result type: admission::tests::expression_environments.
         Change::AdmissionResultTypeGot,
+        // Built-in kinds' Go defaults: builtin::defaults::tests::stateful_set_per_minor,
+        // host_network_ports_per_minor and job_per_minor (and tests/builtin_defaults.rs).
+        Change::StatefulSetPvcRetentionDefault,
+        Change::HostPortsInPodsOnly,
+        Change::JobPodReplacementPolicyDefault,
+        Change::JobManualSelectorDefault,
+        Change::StatefulSetMaxUnavailableDefault,
     ];
     for r in crate::k8s::behavior::CHANGES {
         assert!(tested.contains(&r.change), "{:?} has no row test", r.change);
