@@ -270,3 +270,49 @@ fn default_write_keeps_the_rest_of_the_file() {
     crdlint(&["default", "--write", &file]);
     assert_eq!(std::fs::read_to_string(&file).expect("read"), written);
 }
+
+/// The server defaults the object again after each MutatingAdmissionPolicy patch (apiserver
+/// `policy/mutating/dispatcher.go`, `dispatchOne`: `GetObjectDefaulter().Default`): the
+/// container a JSON patch appends gets its Go defaults like the written one.
+#[test]
+fn a_mutated_object_is_defaulted_again() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let text = format!(
+        "apiVersion: admissionregistration.k8s.io/v1
+kind: MutatingAdmissionPolicy
+metadata:
+  name: sidecar
+spec:
+  failurePolicy: Fail
+  reinvocationPolicy: Never
+  matchConstraints:
+    resourceRules:
+    - apiGroups: [apps]
+      apiVersions: [v1]
+      operations: [CREATE, UPDATE]
+      resources: [deployments]
+  mutations:
+  - patchType: JSONPatch
+    jsonPatch:
+      expression: '[JSONPatch{{op: \"add\", path: \"/spec/template/spec/containers/-\", value: Object.spec.template.spec.containers{{name: \"sidecar\", image: \"busybox\"}}}}]'
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: MutatingAdmissionPolicyBinding
+metadata:
+  name: sidecar
+spec:
+  policyName: sidecar
+---
+{DEPLOYMENT}"
+    );
+    let file = write(&dir, "map.yaml", &text);
+    let (code, out) = crdlint(&["default", &file]);
+    assert_eq!(code, 0, "{out}");
+    // The last `name: sidecar` is the appended container (the policy and binding come first).
+    let sidecar = out.rsplit("name: sidecar").next().expect("the sidecar");
+    assert!(sidecar.contains("imagePullPolicy: Always"), "{out}");
+    assert!(
+        sidecar.contains("terminationMessagePath: /dev/termination-log"),
+        "{out}"
+    );
+}

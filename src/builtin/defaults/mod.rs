@@ -21,8 +21,6 @@ mod workloads;
 #[cfg(test)]
 mod tests;
 
-use serde_json::Value as J;
-
 use crate::k8s::Behavior;
 use crate::yaml::{Map, Node, Value};
 
@@ -53,7 +51,7 @@ pub fn apply(obj: &mut Node, b: Behavior) {
         ("v1", "PersistentVolume") => {
             if let Some(spec) = child(m, "spec") {
                 set_if_empty(spec, "persistentVolumeReclaimPolicy", "Retain");
-                set_if_missing(spec, "volumeMode", J::from("Filesystem"));
+                set_if_missing(spec, "volumeMode", text("Filesystem"));
                 pod::sources(spec);
             }
         }
@@ -79,7 +77,7 @@ fn child<'a>(m: &'a mut Map, key: &str) -> Option<&'a mut Map> {
 /// allocates a nil struct pointer before filling it; `None` when the value is of another type.
 fn ensure_child<'a>(m: &'a mut Map, key: &str) -> Option<&'a mut Map> {
     if m.get(key).is_none_or(Node::is_null) {
-        m.insert(key, Node::synthetic(Value::Map(Map::new())));
+        m.insert(key, empty());
     }
     child(m, key)
 }
@@ -99,22 +97,41 @@ fn missing(m: &Map, key: &str) -> bool {
 }
 
 /// Sets `key` when it is absent or null (a nil pointer field).
-fn set_if_missing(m: &mut Map, key: &str, value: J) {
+fn set_if_missing(m: &mut Map, key: &str, value: Node) {
     if missing(m, key) {
-        m.insert(key, Node::from_json(&value));
+        m.insert(key, value);
     }
+}
+
+/// A synthetic string (built directly: `Node::from_json` costs a `serde_json` value per
+/// default, and every built-in object of a run gets a few dozen).
+fn text(s: &str) -> Node {
+    Node::synthetic(Value::String(s.into()))
+}
+
+fn int(i: i64) -> Node {
+    Node::synthetic(Value::Int(i))
+}
+
+fn boolean(b: bool) -> Node {
+    Node::synthetic(Value::Bool(b))
+}
+
+/// `{}`.
+fn empty() -> Node {
+    Node::synthetic(Value::Map(Map::new()))
 }
 
 /// Sets a string `key` when it is absent, null or empty (Go's `== ""`).
 fn set_if_empty(m: &mut Map, key: &str, value: &str) {
     if missing(m, key) || m.get(key).and_then(Node::as_str) == Some("") {
-        m.insert(key, Node::from_json(&J::from(value)));
+        m.insert(key, text(value));
     }
 }
 
 /// Sets an integer `key` when it is absent, null or 0 (a non-pointer Go int).
 fn set_if_zero(m: &mut Map, key: &str, value: i64) {
     if missing(m, key) || m.get(key).and_then(Node::as_i64) == Some(0) {
-        m.insert(key, Node::from_json(&J::from(value)));
+        m.insert(key, int(value));
     }
 }

@@ -4,9 +4,10 @@
 //! `SetDefaults_ObjectFieldSelector`, `SetDefaults_PersistentVolumeClaimSpec`) as the
 //! generated `SetObjectDefaults_*` reach them in every object holding a pod template.
 
-use serde_json::{json, Value as J};
-
-use super::{child, ensure_child, items, missing, set_if_empty, set_if_missing, set_if_zero};
+use super::{
+    boolean, child, empty, ensure_child, int, items, missing, set_if_empty, set_if_missing,
+    set_if_zero, text,
+};
 use crate::k8s::Behavior;
 use crate::yaml::{Map, Node};
 
@@ -23,7 +24,7 @@ pub(super) fn pod(m: &mut Map, b: Behavior) {
             requests_from_limits(c);
         }
     }
-    set_if_missing(spec, "enableServiceLinks", J::Bool(true));
+    set_if_missing(spec, "enableServiceLinks", boolean(true));
 }
 
 /// A `PodTemplateSpec` (`spec.template` of the workloads, `template` of a PodTemplate).
@@ -36,8 +37,8 @@ pub(super) fn template(t: &mut Map, b: Behavior) {
 fn pod_spec(spec: &mut Map, b: Behavior, is_pod: bool) {
     set_if_empty(spec, "dnsPolicy", "ClusterFirst");
     set_if_empty(spec, "restartPolicy", "Always");
-    set_if_missing(spec, "securityContext", json!({}));
-    set_if_missing(spec, "terminationGracePeriodSeconds", J::from(30));
+    set_if_missing(spec, "securityContext", empty());
+    set_if_missing(spec, "terminationGracePeriodSeconds", int(30));
     set_if_empty(spec, "schedulerName", "default-scheduler");
     let host_ports = spec.get("hostNetwork").and_then(Node::as_bool) == Some(true)
         && (is_pod || !b.host_ports_in_pods_only);
@@ -58,7 +59,7 @@ fn container(c: &mut Map, host_ports: bool) {
     {
         let image = c.get("image").and_then(Node::as_str).unwrap_or_default();
         let policy = image_pull_policy(image);
-        c.insert("imagePullPolicy", Node::from_json(&J::from(policy)));
+        c.insert("imagePullPolicy", text(policy));
     }
     set_if_empty(c, "terminationMessagePath", "/dev/termination-log");
     set_if_empty(c, "terminationMessagePolicy", "File");
@@ -163,13 +164,13 @@ const VOLUME_SOURCES: &[&str] = &[
 
 fn volume(v: &mut Map) {
     if !VOLUME_SOURCES.iter().any(|k| !missing(v, k)) {
-        v.insert("emptyDir", Node::from_json(&json!({})));
+        v.insert("emptyDir", empty());
         return;
     }
     // 0644, the default mode of secret, configMap, downwardAPI and projected files.
     for source in ["secret", "configMap", "downwardAPI", "projected"] {
         if let Some(s) = child(v, source) {
-            set_if_missing(s, "defaultMode", J::from(420));
+            set_if_missing(s, "defaultMode", int(420));
         }
     }
     sources(v);
@@ -179,7 +180,7 @@ fn volume(v: &mut Map) {
     if let Some(p) = child(v, "projected") {
         for s in items(p, "sources") {
             if let Some(t) = child(s, "serviceAccountToken") {
-                set_if_missing(t, "expirationSeconds", J::from(3600));
+                set_if_missing(t, "expirationSeconds", int(3600));
             }
             if let Some(d) = child(s, "downwardAPI") {
                 field_refs(d);
@@ -200,7 +201,7 @@ fn volume(v: &mut Map) {
 /// them).
 pub(super) fn sources(v: &mut Map) {
     if let Some(h) = child(v, "hostPath") {
-        set_if_missing(h, "type", J::from(""));
+        set_if_missing(h, "type", text(""));
     }
     if let Some(i) = child(v, "iscsi") {
         set_if_empty(i, "iscsiInterface", "default");
@@ -211,10 +212,10 @@ pub(super) fn sources(v: &mut Map) {
         set_if_empty(r, "keyring", "/etc/ceph/keyring");
     }
     if let Some(a) = child(v, "azureDisk") {
-        set_if_missing(a, "cachingMode", J::from("ReadWrite"));
-        set_if_missing(a, "fsType", J::from("ext4"));
-        set_if_missing(a, "readOnly", J::Bool(false));
-        set_if_missing(a, "kind", J::from("Shared"));
+        set_if_missing(a, "cachingMode", text("ReadWrite"));
+        set_if_missing(a, "fsType", text("ext4"));
+        set_if_missing(a, "readOnly", boolean(false));
+        set_if_missing(a, "kind", text("Shared"));
     }
     if let Some(s) = child(v, "scaleIO") {
         set_if_empty(s, "storageMode", "ThinProvisioned");
@@ -233,7 +234,7 @@ fn field_refs(d: &mut Map) {
 
 /// `SetDefaults_PersistentVolumeClaimSpec`.
 pub(super) fn claim_spec(spec: &mut Map) {
-    set_if_missing(spec, "volumeMode", J::from("Filesystem"));
+    set_if_missing(spec, "volumeMode", text("Filesystem"));
 }
 
 /// `SetDefaults_Container`'s pull policy: `Always` when the image's tag is `latest` (which

@@ -6,10 +6,12 @@
 //! `pkg/apis/networking/v1/defaults.go` (`SetDefaults_NetworkPolicy`, `_NetworkPolicyPort`,
 //! `_IngressClass`).
 
-use serde_json::{json, Value as J};
+use serde_json::json;
 
 use super::pod;
-use super::{child, ensure_child, items, missing, set_if_empty, set_if_missing};
+use super::{
+    boolean, child, ensure_child, int, items, missing, set_if_empty, set_if_missing, text,
+};
 use crate::k8s::Behavior;
 use crate::yaml::{Map, Node};
 
@@ -24,18 +26,18 @@ pub(super) fn deployment(m: &mut Map, b: Behavior) {
     let Some(spec) = child(m, "spec") else {
         return;
     };
-    set_if_missing(spec, "replicas", J::from(1));
+    set_if_missing(spec, "replicas", int(1));
     if let Some(strategy) = ensure_child(spec, "strategy") {
         set_if_empty(strategy, "type", "RollingUpdate");
         if strategy.get("type").and_then(Node::as_str) == Some("RollingUpdate") {
             if let Some(ru) = ensure_child(strategy, "rollingUpdate") {
-                set_if_missing(ru, "maxUnavailable", J::from("25%"));
-                set_if_missing(ru, "maxSurge", J::from("25%"));
+                set_if_missing(ru, "maxUnavailable", text("25%"));
+                set_if_missing(ru, "maxSurge", text("25%"));
             }
         }
     }
-    set_if_missing(spec, "revisionHistoryLimit", J::from(10));
-    set_if_missing(spec, "progressDeadlineSeconds", J::from(600));
+    set_if_missing(spec, "revisionHistoryLimit", int(10));
+    set_if_missing(spec, "progressDeadlineSeconds", int(600));
     spec_template(spec, b);
 }
 
@@ -43,7 +45,7 @@ pub(super) fn replica_set(m: &mut Map, b: Behavior) {
     let Some(spec) = child(m, "spec") else {
         return;
     };
-    set_if_missing(spec, "replicas", J::from(1));
+    set_if_missing(spec, "replicas", int(1));
     spec_template(spec, b);
 }
 
@@ -55,12 +57,12 @@ pub(super) fn daemon_set(m: &mut Map, b: Behavior) {
         set_if_empty(strategy, "type", "RollingUpdate");
         if strategy.get("type").and_then(Node::as_str) == Some("RollingUpdate") {
             if let Some(ru) = ensure_child(strategy, "rollingUpdate") {
-                set_if_missing(ru, "maxUnavailable", J::from(1));
-                set_if_missing(ru, "maxSurge", J::from(0));
+                set_if_missing(ru, "maxUnavailable", int(1));
+                set_if_missing(ru, "maxSurge", int(0));
             }
         }
     }
-    set_if_missing(spec, "revisionHistoryLimit", J::from(10));
+    set_if_missing(spec, "revisionHistoryLimit", int(10));
     spec_template(spec, b);
 }
 
@@ -77,9 +79,9 @@ pub(super) fn stateful_set(m: &mut Map, b: Behavior) {
         }
         if strategy.get("type").and_then(Node::as_str) == Some("RollingUpdate") {
             if let Some(ru) = child(strategy, "rollingUpdate") {
-                set_if_missing(ru, "partition", J::from(0));
+                set_if_missing(ru, "partition", int(0));
                 if b.statefulset_max_unavailable_default {
-                    set_if_missing(ru, "maxUnavailable", J::from(1));
+                    set_if_missing(ru, "maxUnavailable", int(1));
                 }
             }
         }
@@ -90,8 +92,8 @@ pub(super) fn stateful_set(m: &mut Map, b: Behavior) {
             set_if_empty(p, "whenScaled", "Retain");
         }
     }
-    set_if_missing(spec, "replicas", J::from(1));
-    set_if_missing(spec, "revisionHistoryLimit", J::from(10));
+    set_if_missing(spec, "replicas", int(1));
+    set_if_missing(spec, "revisionHistoryLimit", int(10));
     spec_template(spec, b);
     // Each claim template is defaulted as a PersistentVolumeClaim, its status included.
     for claim in items(spec, "volumeClaimTemplates") {
@@ -114,26 +116,26 @@ pub(super) fn job(m: &mut Map, b: Behavior) {
         return;
     };
     if missing(spec, "completions") && missing(spec, "parallelism") {
-        set_if_missing(spec, "completions", J::from(1));
+        set_if_missing(spec, "completions", int(1));
     }
-    set_if_missing(spec, "parallelism", J::from(1));
+    set_if_missing(spec, "parallelism", int(1));
     // A minor without `backoffLimitPerIndex` pruned it before this.
     if !missing(spec, "backoffLimitPerIndex") {
-        set_if_missing(spec, "backoffLimit", J::from(i64::from(i32::MAX)));
+        set_if_missing(spec, "backoffLimit", int(i64::from(i32::MAX)));
     }
-    set_if_missing(spec, "backoffLimit", J::from(6));
-    set_if_missing(spec, "completionMode", J::from("NonIndexed"));
-    set_if_missing(spec, "suspend", J::Bool(false));
+    set_if_missing(spec, "backoffLimit", int(6));
+    set_if_missing(spec, "completionMode", text("NonIndexed"));
+    set_if_missing(spec, "suspend", boolean(false));
     if b.job_pod_replacement_policy_default {
         let policy = if missing(spec, "podFailurePolicy") {
             "TerminatingOrFailed"
         } else {
             "Failed"
         };
-        set_if_missing(spec, "podReplacementPolicy", J::from(policy));
+        set_if_missing(spec, "podReplacementPolicy", text(policy));
     }
     if b.job_manual_selector_default {
-        set_if_missing(spec, "manualSelector", J::Bool(false));
+        set_if_missing(spec, "manualSelector", boolean(false));
     }
     if let Some(p) = child(spec, "podFailurePolicy") {
         for rule in items(p, "rules") {
@@ -162,9 +164,9 @@ pub(super) fn cron_job(m: &mut Map, b: Behavior) {
         return;
     };
     set_if_empty(spec, "concurrencyPolicy", "Allow");
-    set_if_missing(spec, "suspend", J::Bool(false));
-    set_if_missing(spec, "successfulJobsHistoryLimit", J::from(3));
-    set_if_missing(spec, "failedJobsHistoryLimit", J::from(1));
+    set_if_missing(spec, "suspend", boolean(false));
+    set_if_missing(spec, "successfulJobsHistoryLimit", int(3));
+    set_if_missing(spec, "failedJobsHistoryLimit", int(1));
     // The job template is a JobTemplateSpec: its pod template is defaulted, not as a Job.
     if let Some(job_spec) = child(spec, "jobTemplate").and_then(|t| child(t, "spec")) {
         spec_template(job_spec, b);
@@ -197,7 +199,7 @@ pub(super) fn replication_controller(m: &mut Map, b: Behavior) {
         }
     }
     if let Some(spec) = child(m, "spec") {
-        set_if_missing(spec, "replicas", J::from(1));
+        set_if_missing(spec, "replicas", int(1));
         spec_template(spec, b);
     }
 }
@@ -253,10 +255,10 @@ pub(super) fn service(m: &mut Map) {
         set_if_empty(spec, "externalTrafficPolicy", "Cluster");
     }
     if internal {
-        set_if_missing(spec, "internalTrafficPolicy", J::from("Cluster"));
+        set_if_missing(spec, "internalTrafficPolicy", text("Cluster"));
     }
     if load_balancer {
-        set_if_missing(spec, "allocateLoadBalancerNodePorts", J::Bool(true));
+        set_if_missing(spec, "allocateLoadBalancerNodePorts", boolean(true));
     }
 }
 
@@ -278,10 +280,7 @@ pub(super) fn namespace(m: &mut Map) {
         .get("kubernetes.io/metadata.name")
         .and_then(Node::as_str);
     if current != Some(name.as_str()) {
-        labels.insert(
-            "kubernetes.io/metadata.name",
-            Node::from_json(&J::from(name)),
-        );
+        labels.insert("kubernetes.io/metadata.name", text(&name));
     }
 }
 
@@ -300,7 +299,7 @@ pub(super) fn network_policy(m: &mut Map) {
     for direction in ["ingress", "egress"] {
         for rule in items(spec, direction) {
             for p in items(rule, "ports") {
-                set_if_missing(p, "protocol", J::from("TCP"));
+                set_if_missing(p, "protocol", text("TCP"));
             }
         }
     }
@@ -323,6 +322,6 @@ pub(super) fn network_policy(m: &mut Map) {
 
 pub(super) fn ingress_class(m: &mut Map) {
     if let Some(p) = child(m, "spec").and_then(|s| child(s, "parameters")) {
-        set_if_missing(p, "scope", J::from("Cluster"));
+        set_if_missing(p, "scope", text("Cluster"));
     }
 }
