@@ -587,7 +587,7 @@ fn plain(value: &str, in_flow: bool) -> bool {
         && !value.ends_with(':')
         && b.iter().all(byte_ok)
         // The scalar's resolution alone: resolving it to a value copied every string of the
-        // lock (a tenth of a vendored run's start, issue 34).
+        // lock (issue 34: 3,500 values in a lock of 500 CRDs).
         && matches!(
             crate::yaml::resolve::resolve_plain_scalar(value),
             crate::yaml::resolve::Scalar::Str
