@@ -388,7 +388,14 @@ impl Compiled {
     /// variables.
     fn variables(&self, input: &mut Input, opts: eval::Options) -> Vec<(String, String)> {
         let mut failed: Vec<(String, String)> = Vec::new();
-        *input.variables() = Value::map(Entries::default());
+        // The previous policy's map is emptied and reused when nothing else holds it.
+        let reused = match input.variables() {
+            Value::Map(m) => Arc::get_mut(m).map(|m| m.entries.clear()).is_some(),
+            _ => false,
+        };
+        if !reused {
+            *input.variables() = Value::map(Entries::default());
+        }
         for (name, p) in &self.variables {
             if p.undecidable(input) {
                 continue;

@@ -394,9 +394,15 @@ impl Policies {
                 ));
                 continue;
             }
-            let param_ref = b.node.at(&["spec", "paramRef"]);
-            let params =
-                match params::collect(p.param_kind.as_ref(), param_ref, namespace, &self.params) {
+            let found;
+            let params: &[Option<&Node>] = if p.param_kind.is_none() {
+                // No `paramKind`: one evaluation with `params` null (as `collect` gives),
+                // without looking at the binding for every object.
+                &[None]
+            } else {
+                let param_ref = b.node.at(&["spec", "paramRef"]);
+                let kind = p.param_kind.as_ref();
+                found = match params::collect(kind, param_ref, namespace, &self.params) {
                     Ok(found) => found,
                     Err(e) => {
                         if !p.ignore {
@@ -406,6 +412,8 @@ impl Policies {
                         continue;
                     }
                 };
+                &found
+            };
             let input = input.get_or_insert_with(|| self.input(r, &attrs, ns_node, &self.reads));
             for param in params {
                 input.set_params(param.map_or(Value::Null, |n| self.param_value(n)));
@@ -487,15 +495,19 @@ impl Policies {
         if !self.bindings.iter().any(|b| b.by_kind) {
             return Arc::default();
         }
-        let key = format!(
-            "{}\0{}\0{}\0{}\0{}\0{}",
-            a.group,
-            a.version,
-            a.resource,
-            a.versions.join("\u{1}"),
-            a.operation,
-            a.namespace.is_empty()
-        );
+        // Pushed piece by piece: `format!` of it was most of a binding's matching cost.
+        let mut key = String::with_capacity(64);
+        for part in [a.group, a.version, a.resource] {
+            key.push_str(part);
+            key.push('\0');
+        }
+        for v in a.versions {
+            key.push_str(v);
+            key.push('\u{1}');
+        }
+        key.push('\0');
+        key.push_str(a.operation);
+        key.push(if a.namespace.is_empty() { '0' } else { '1' });
         // A poisoned lock only means another thread panicked; the map is still whole.
         let lock = || {
             self.kind_matches
