@@ -39,6 +39,8 @@ use crate::yaml::Node;
 
 pub use build::normalize_field_path;
 pub use error::{ErrorType, RuleError};
+/// What an expression reads of a variable (admission policies convert only that of theirs).
+pub(crate) use needs::add as add_needs;
 use ratchet::Corr;
 use walk::{At, Shared};
 

@@ -51,10 +51,10 @@ impl Policies {
             resource: &resource,
             ..*r
         };
-        let mut input = self.input(&matched, attrs, ns);
+        let mut input = self.input(&matched, attrs, ns, &self.reads);
         // The request as made: its own kind and resource.
-        input.request = with_entries(
-            &input.request,
+        let request = with_entries(
+            input.request_mut(),
             &[
                 ("requestKind", gv_map(r.group, r.version, "kind", r.kind)),
                 (
@@ -63,6 +63,7 @@ impl Policies {
                 ),
             ],
         );
+        *input.request_mut() = request;
         Some(Ok(input))
     }
 }

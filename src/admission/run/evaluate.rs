@@ -12,6 +12,7 @@ use std::sync::Arc;
 use super::super::expr::{self, Declared, Typed};
 use super::super::object::{ExprKind, Expression};
 use crate::admission::mutate::PatchType;
+use crate::cel::eval::value::{Entries, Key};
 use crate::cel::eval::{self, ast, Value};
 use crate::cel::{EnvKind, Reference, Type};
 use crate::k8s::{Behavior, FieldPath, KubeVersion};
@@ -42,7 +43,8 @@ pub(crate) struct Validation {
 /// compile (`admission/expression` reports it, and running the policy would only repeat it).
 pub(crate) struct Compiled {
     match_conditions: Vec<Program>,
-    variables: Vec<(String, Program)>,
+    /// Each variable's name, as the key of the `variables` map, and its expression.
+    variables: Vec<(Arc<str>, Program)>,
     pub(crate) validations: Vec<Validation>,
     /// A MutatingAdmissionPolicy's `mutations`, in order (none for a validating policy).
     pub(crate) mutations: Vec<(PatchType, Program)>,
@@ -150,7 +152,7 @@ pub(crate) fn compile(policy: &Node, has_params: bool, kube: KubeVersion) -> Opt
             authz.push(name.to_string());
         }
         types.push((name.to_string(), t));
-        out.variables.push((name.to_string(), p));
+        out.variables.push((Arc::from(name), p));
     }
     for (i, v) in seq("validations").iter().enumerate() {
         let node = v.get("expression")?;
@@ -214,23 +216,81 @@ pub(crate) fn compile(policy: &Node, has_params: bool, kube: KubeVersion) -> Opt
     Some(out)
 }
 
-/// The variables one evaluation binds.
+/// The variables one evaluation binds, bound once per request and param: every policy's
+/// evaluations read the same vector (binding them anew per evaluation copied each value
+/// and was a share of a run with many policies). Its last entry is `variables`, which each
+/// policy sets to its own ([`Compiled::variables`]).
 #[derive(Clone)]
 pub(crate) struct Input {
-    pub(crate) object: Value,
-    pub(crate) old_object: Value,
-    pub(crate) request: Value,
-    pub(crate) params: Value,
-    pub(crate) namespace_object: Value,
-    /// The `authorizer` the run is told of (`None`: its checks are not decidable offline).
-    pub(crate) authorizer: Option<Value>,
+    vars: Vec<(&'static str, Value)>,
+    /// The run is told what an `authorizer` check answers (else they are not decidable
+    /// offline).
+    authorizer: bool,
+}
+
+/// Where each variable is in [`Input::vars`].
+const OBJECT: usize = 0;
+const REQUEST: usize = 2;
+const PARAMS: usize = 3;
+
+impl Input {
+    /// `authorizer`: what the run is told an authorization check answers, if anything.
+    pub(crate) fn new(
+        object: Value,
+        old_object: Value,
+        request: Value,
+        params: Value,
+        namespace_object: Value,
+        authorizer: Option<Value>,
+    ) -> Input {
+        // Room for the authorizer's two names and `variables`.
+        let mut vars = Vec::with_capacity(8);
+        vars.extend([
+            ("object", object),
+            ("oldObject", old_object),
+            ("request", request),
+            ("params", params),
+            ("namespaceObject", namespace_object),
+        ]);
+        let known = authorizer.is_some();
+        if let Some(a) = authorizer {
+            // `authorizer.requestResource` is the check of the request's resource: with one
+            // answer for every check, the authorizer's value stands for it.
+            vars.push(("authorizer", a.clone()));
+            vars.push(("authorizer.requestResource", a));
+        }
+        vars.push(("variables", Value::Null));
+        Input {
+            vars,
+            authorizer: known,
+        }
+    }
+
+    pub(crate) fn set_object(&mut self, object: Value) {
+        self.vars[OBJECT].1 = object;
+    }
+
+    pub(crate) fn set_params(&mut self, params: Value) {
+        self.vars[PARAMS].1 = params;
+    }
+
+    /// `request` (to rewrite its entries for an equivalent match).
+    pub(crate) fn request_mut(&mut self) -> &mut Value {
+        &mut self.vars[REQUEST].1
+    }
+
+    /// The `variables` entry (the last).
+    fn variables(&mut self) -> &mut Value {
+        let last = self.vars.len() - 1;
+        &mut self.vars[last].1
+    }
 }
 
 impl Program {
     /// Whether the program cannot be run with this input: it reads an `authorizer` the run
     /// has no answer for.
     fn undecidable(&self, input: &Input) -> bool {
-        self.authorizer && input.authorizer.is_none()
+        self.authorizer && !input.authorizer
     }
 }
 
@@ -267,21 +327,21 @@ fn runtime_error(p: &Program, e: &eval::EvalError) -> String {
 
 impl Compiled {
     /// Evaluates the policy for one request; `ignore` is `failurePolicy: Ignore`.
-    pub(crate) fn evaluate(&self, input: &Input, ignore: bool, kube: KubeVersion) -> Decision {
+    pub(crate) fn evaluate(&self, input: &mut Input, ignore: bool, kube: KubeVersion) -> Decision {
         let opts = options(kube);
         let error_decision = |message: String| {
             let d = (!ignore).then(|| (message, "Invalid".to_string()));
             Decision::Validations(vec![d], Vec::new())
         };
-        let base = base_of(input);
-        match self.conditions(input, &base, opts) {
+        match self.conditions(input, opts) {
             Conditions::Matched => {}
             Conditions::NotMatched => return Decision::NotMatched,
             Conditions::Authorizer(t) => return Decision::Authorizer(t),
             Conditions::Error(message) => return error_decision(message),
         }
-        let (vars, failed) = self.variables(input, base, opts);
-        let run = |p: &Program| run_program(p, &vars, &failed, opts);
+        let failed = self.variables(input, opts);
+        let input = &*input;
+        let run = |p: &Program| run_program(p, &input.vars, &failed, opts);
         let mut out = Vec::with_capacity(self.validations.len());
         for v in &self.validations {
             if v.program.undecidable(input) {
@@ -310,13 +370,15 @@ impl Compiled {
 
     /// `matchconditions/matcher.go`: any false condition means no match, even when another
     /// failed; otherwise the first error is the failure policy's.
-    fn conditions(&self, input: &Input, base: &[(&str, Value)], opts: eval::Options) -> Conditions {
+    fn conditions(&self, input: &Input, opts: eval::Options) -> Conditions {
         let mut first_error = None;
         for m in &self.match_conditions {
             if m.undecidable(input) {
                 return Conditions::Authorizer(m.text.clone());
             }
-            match eval::evaluate(&m.expr, base, opts).value {
+            // `variables` is bound too (to another policy's, or null): a match condition
+            // cannot name it (it does not compile).
+            match eval::evaluate(&m.expr, &input.vars, opts).value {
                 Ok(Value::Bool(false)) => return Conditions::NotMatched,
                 Ok(_) => {}
                 Err(e) => {
@@ -332,38 +394,50 @@ impl Compiled {
 
     /// Variables are evaluated once each, in order, each seeing those before it; an
     /// expression that reads one that failed fails with its error, as cel-go's lazy
-    /// evaluation does. Gives the bindings with `variables` and the failed variables.
-    fn variables<'v>(
-        &self,
-        input: &Input,
-        base: Vec<(&'v str, Value)>,
-        opts: eval::Options,
-    ) -> (Bindings<'v>, Vec<(String, String)>) {
-        let mut values = crate::cel::eval::value::Entries::default();
+    /// evaluation does. Binds `variables` in `input` to this policy's and gives the failed
+    /// variables.
+    fn variables(&self, input: &mut Input, opts: eval::Options) -> Vec<(String, String)> {
         let mut failed: Vec<(String, String)> = Vec::new();
-        // One vector for every evaluation: its last entry, `variables`, is replaced as each
-        // variable is added (a copy of the bindings per variable was a share of every
-        // evaluation).
-        let mut vars = base;
-        vars.push(("variables", variables_value(&values)));
+        // The previous policy's map is emptied and reused when nothing else holds it.
+        let reused = match input.variables() {
+            Value::Map(m) => Arc::get_mut(m).map(|m| m.entries.clear()).is_some(),
+            _ => false,
+        };
+        if !reused {
+            *input.variables() = Value::map(Entries::default());
+        }
         for (name, p) in &self.variables {
             if p.undecidable(input) {
                 continue;
             }
-            match eval::evaluate(&p.expr, &vars, opts).value {
+            match eval::evaluate(&p.expr, &input.vars, opts).value {
+                // Added in place: the map is shared only when a variable's value holds it
+                // (then it is copied), not copied per variable.
                 Ok(v) => {
-                    values.insert(
-                        crate::cel::eval::value::Key::String(Arc::from(name.as_str())),
-                        v,
-                    );
-                    if let Some(last) = vars.last_mut() {
-                        last.1 = variables_value(&values);
+                    if let Value::Map(m) = input.variables() {
+                        Arc::make_mut(m)
+                            .entries
+                            .insert(Key::String(name.clone()), v);
                     }
                 }
-                Err(e) => failed.push((name.clone(), runtime_error(p, &e))),
+                Err(e) => failed.push((name.to_string(), runtime_error(p, &e))),
             }
         }
-        (vars, failed)
+        failed
+    }
+
+    /// Every expression of the policy (what [`super::reads::Reads`] looks at).
+    pub(crate) fn exprs(&self) -> impl Iterator<Item = &ast::Expr> {
+        let validations = self.validations.iter().flat_map(|v| {
+            std::iter::once(&v.program.expr).chain(v.message_expression.iter().map(|m| &m.expr))
+        });
+        self.match_conditions
+            .iter()
+            .map(|p| &p.expr)
+            .chain(self.variables.iter().map(|(_, p)| &p.expr))
+            .chain(validations)
+            .chain(self.mutations.iter().map(|(_, p)| &p.expr))
+            .chain(self.audit_annotations.iter().map(|(_, p)| &p.expr))
     }
 
     /// The bindings the audit annotations run with: apiserver's `validator.go` (`Validate`,
@@ -406,7 +480,7 @@ impl Compiled {
     /// A MutatingAdmissionPolicy's match conditions for one request (`input.object` the
     /// object before any of its mutations).
     pub(crate) fn mutation_conditions(&self, input: &Input, kube: KubeVersion) -> Conditions {
-        self.conditions(input, &base_of(input), options(kube))
+        self.conditions(input, options(kube))
     }
 
     /// Evaluates mutation `i` with `object` bound to the object as the mutations before it
@@ -416,7 +490,7 @@ impl Compiled {
     pub(crate) fn mutation(
         &self,
         i: usize,
-        input: &Input,
+        input: &mut Input,
         kube: KubeVersion,
     ) -> Result<Option<(PatchType, Value)>, String> {
         let Some((pt, p)) = self.mutations.get(i) else {
@@ -426,8 +500,8 @@ impl Compiled {
             return Ok(None);
         }
         let opts = options(kube);
-        let (vars, failed) = self.variables(input, base_of(input), opts);
-        let v = run_program(p, &vars, &failed, opts)?;
+        let failed = self.variables(input, opts);
+        let v = run_program(p, &input.vars, &failed, opts)?;
         Ok(Some((*pt, v)))
     }
 
@@ -490,9 +564,6 @@ fn audit(key: &str, p: &Program, v: Result<Value, String>, ignore: bool) -> Opti
     }
 }
 
-/// The variables an expression is evaluated with.
-type Bindings<'v> = Vec<(&'v str, Value)>;
-
 /// How the match conditions of a policy came out for a request.
 pub(crate) enum Conditions {
     Matched,
@@ -511,25 +582,6 @@ fn options(kube: KubeVersion) -> eval::Options {
     }
 }
 
-fn base_of(input: &Input) -> Vec<(&'static str, Value)> {
-    // Room for `authorizer` and `variables` (pushed by [`Compiled::variables`]).
-    let mut out = Vec::with_capacity(8);
-    out.extend([
-        ("object", input.object.clone()),
-        ("oldObject", input.old_object.clone()),
-        ("request", input.request.clone()),
-        ("params", input.params.clone()),
-        ("namespaceObject", input.namespace_object.clone()),
-    ]);
-    if let Some(a) = &input.authorizer {
-        // `authorizer.requestResource` is the check of the request's resource: with one
-        // answer for every check, the authorizer's value stands for it.
-        out.push(("authorizer", a.clone()));
-        out.push(("authorizer.requestResource", a.clone()));
-    }
-    out
-}
-
 /// Runs one program with the policy's variables (`failed`: those whose evaluation failed).
 fn run_program(
     p: &Program,
@@ -546,8 +598,4 @@ fn run_program(
     eval::evaluate(&p.expr, vars, opts)
         .value
         .map_err(|e| runtime_error(p, &e))
-}
-
-fn variables_value(values: &crate::cel::eval::value::Entries) -> Value {
-    Value::map(values.clone())
 }

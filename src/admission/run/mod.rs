@@ -20,18 +20,22 @@ mod evaluate;
 mod matching;
 mod mutating;
 mod params;
+mod reads;
 pub mod rules;
 
 use std::collections::{BTreeMap, HashMap};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
-use crate::cel::eval::{convert::to_value_untyped, Value};
+use crate::cel::eval::convert::{to_value_untyped, Needs};
+use crate::cel::eval::value::Key;
+use crate::cel::eval::Value;
 use crate::diag::{Diagnostic, Severity, Span};
 use crate::k8s::KubeVersion;
 use crate::yaml::Node;
 use evaluate::{Audit, Compiled, Decision, Input};
 use matching::{Attrs, Match};
 use params::ParamKind;
+use reads::Reads;
 
 pub use mutating::Mutated;
 
@@ -235,8 +239,15 @@ pub struct Policies {
     /// The MutatingAdmissionPolicies and their bindings (`mutating`).
     mutating: Vec<Policy>,
     mutating_bindings: Vec<Binding>,
-    namespaces: HashMap<String, Node>,
+    /// Each Namespace of the run, and its `namespaceObject` once a policy has read it.
+    namespaces: HashMap<String, (Node, OnceLock<Value>)>,
     params: Vec<Node>,
+    /// Each param's value ([`Policies::param_value`]), converted once for the whole run.
+    param_values: Vec<OnceLock<Value>>,
+    /// What the validating policies read of the request ([`reads`]).
+    reads: Reads,
+    /// `request.userInfo`, the same for every request.
+    user_info: Value,
     /// [`Policies::kind_matches`] per request kind.
     kind_matches: Mutex<HashMap<String, Arc<Vec<Option<bool>>>>>,
 }
@@ -325,8 +336,21 @@ impl Policies {
         let namespaces = g
             .namespaces
             .into_iter()
-            .map(|n| (name_of(&n).to_string(), n))
+            .map(|n| (name_of(&n).to_string(), (n, OnceLock::new())))
             .collect();
+        let reads = Reads::of(
+            policies
+                .iter()
+                .filter_map(|p| p.compiled.as_ref())
+                .flat_map(|c| c.exprs()),
+        );
+        let user_info = cel_map([
+            ("username", Value::string(&settings.username)),
+            (
+                "groups",
+                Value::list(settings.groups.iter().map(|g| Value::string(g)).collect()),
+            ),
+        ]);
         Policies {
             kube,
             settings,
@@ -335,7 +359,10 @@ impl Policies {
             mutating,
             mutating_bindings,
             namespaces,
+            param_values: g.params.iter().map(|_| OnceLock::new()).collect(),
             params: g.params,
+            reads,
+            user_info,
             kind_matches: Mutex::default(),
         }
     }
@@ -372,9 +399,15 @@ impl Policies {
                 ));
                 continue;
             }
-            let param_ref = b.node.at(&["spec", "paramRef"]);
-            let params =
-                match params::collect(p.param_kind.as_ref(), param_ref, namespace, &self.params) {
+            let found;
+            let params: &[Option<&Node>] = if p.param_kind.is_none() {
+                // No `paramKind`: one evaluation with `params` null (as `collect` gives),
+                // without looking at the binding for every object.
+                &[None]
+            } else {
+                let param_ref = b.node.at(&["spec", "paramRef"]);
+                let kind = p.param_kind.as_ref();
+                found = match params::collect(kind, param_ref, namespace, &self.params) {
                     Ok(found) => found,
                     Err(e) => {
                         if !p.ignore {
@@ -384,11 +417,13 @@ impl Policies {
                         continue;
                     }
                 };
+                &found
+            };
             // Selected through an equivalent resource, the policy sees the object converted
             // to it (`equivalent`).
             let mut converted;
             let input = match self.equivalent_input(p, r, &attrs, ns_node) {
-                None => input.get_or_insert_with(|| self.input(r, &attrs, ns_node)),
+                None => input.get_or_insert_with(|| self.input(r, &attrs, ns_node, &self.reads)),
                 Some(Ok(i)) => {
                     converted = i;
                     &mut converted
@@ -399,7 +434,7 @@ impl Policies {
                 }
             };
             for param in params {
-                input.params = param.map_or(Value::Null, to_value_untyped);
+                input.set_params(param.map_or(Value::Null, |n| self.param_value(n)));
                 match compiled.evaluate(input, p.ignore, self.kube) {
                     Decision::NotMatched => {}
                     Decision::Authorizer(text) => {
@@ -478,15 +513,19 @@ impl Policies {
         if !self.bindings.iter().any(|b| b.by_kind) {
             return Arc::default();
         }
-        let key = format!(
-            "{}\0{}\0{}\0{}\0{}\0{}",
-            a.group,
-            a.version,
-            a.resource,
-            a.versions.join("\u{1}"),
-            a.operation,
-            a.namespace.is_empty()
-        );
+        // Pushed piece by piece: `format!` of it was most of a binding's matching cost.
+        let mut key = String::with_capacity(64);
+        for part in [a.group, a.version, a.resource] {
+            key.push_str(part);
+            key.push('\0');
+        }
+        for v in a.versions {
+            key.push_str(v);
+            key.push('\u{1}');
+        }
+        key.push('\0');
+        key.push_str(a.operation);
+        key.push(if a.namespace.is_empty() { '0' } else { '1' });
         // A poisoned lock only means another thread panicked; the map is still whole.
         let lock = || {
             self.kind_matches
@@ -547,78 +586,32 @@ impl Policies {
         let ns_node = if is_namespace {
             Some(r.object)
         } else {
-            self.namespaces.get(namespace)
+            self.namespaces.get(namespace).map(|(n, _)| n)
         };
         (attrs, ns_node)
     }
 
-    /// The variables of one request (`params` is set per param).
-    fn input(&self, r: &Request<'_>, a: &Attrs<'_>, ns: Option<&Node>) -> Input {
-        // Built as CEL values directly (the request is made for every object the policies
-        // run on; a JSON document read back as a tree and converted was a measurable share of
-        // a run with policies). Keys in the order `cel.CreateAdmissionRequest` fills them.
-        let s = Value::string;
-        let gvk = cel_map([
-            ("group", s(r.group)),
-            ("version", s(r.version)),
-            ("kind", s(r.kind)),
-        ]);
-        let gvr = cel_map([
-            ("group", s(r.group)),
-            ("version", s(r.version)),
-            ("resource", s(r.resource)),
-        ]);
-        let options_kind = if r.old.is_some() {
-            "UpdateOptions"
-        } else {
-            "CreateOptions"
+    /// The variables of one request (`params` is set per param), as far as `reads` says
+    /// they are read: a policy's evaluations see the same values along every path they read
+    /// as in the whole conversion (`reads`).
+    fn input(&self, r: &Request<'_>, a: &Attrs<'_>, ns: Option<&Node>, reads: &Reads) -> Input {
+        let namespace_object = match ns {
+            None => Value::Null,
+            // A Namespace's own request: its object.
+            Some(n) if std::ptr::eq(n, r.object) => namespace_value(n),
+            Some(n) => match self.namespaces.get(a.namespace) {
+                Some((_, v)) => v.get_or_init(|| namespace_value(n)).clone(),
+                None => namespace_value(n),
+            },
         };
-        let groups = self.settings.groups.iter().map(|g| s(g)).collect();
-        // `cel.CreateAdmissionRequest`: the request as the server fills it for a create (or
-        // an update) of the object.
-        let request = cel_map([
-            ("kind", gvk.clone()),
-            ("resource", gvr.clone()),
-            ("subResource", s("")),
-            ("requestKind", gvk),
-            ("requestResource", gvr),
-            ("requestSubResource", s("")),
-            ("name", s(a.name)),
-            ("namespace", s(a.namespace)),
-            ("operation", s(a.operation)),
-            (
-                "userInfo",
-                cel_map([
-                    ("username", s(&self.settings.username)),
-                    ("groups", Value::list(groups)),
-                ]),
-            ),
-            ("dryRun", Value::Bool(false)),
-            (
-                "options",
-                cel_map([
-                    ("kind", s(options_kind)),
-                    ("apiVersion", s("meta.k8s.io/v1")),
-                ]),
-            ),
-        ]);
-        // `cel.CreateNamespaceObject`: the namespace's metadata, spec and status.
-        let namespace_object = ns.map_or(Value::Null, |n| {
-            let mut j = serde_json::Map::new();
-            for k in ["apiVersion", "kind", "metadata", "spec", "status"] {
-                if let Some(v) = n.get(k) {
-                    j.insert(k.to_string(), v.to_json());
-                }
-            }
-            to_value_untyped(&Node::from_json(&serde_json::Value::Object(j)))
-        });
-        Input {
-            object: to_value_untyped(r.object),
-            old_object: r.old.map_or(Value::Null, to_value_untyped),
-            request,
-            params: Value::Null,
+        Input::new(
+            reads::project(r.object, &reads.object),
+            r.old
+                .map_or(Value::Null, |o| reads::project(o, &reads.old_object)),
+            self.request(r, a, &reads.request),
+            Value::Null,
             namespace_object,
-            authorizer: match self.settings.authorizer {
+            match self.settings.authorizer {
                 Authorizer::NotDecidable => None,
                 Authorizer::Allow => Some(crate::cel::eval::functions::authorizer(true, "")),
                 Authorizer::Deny => Some(crate::cel::eval::functions::authorizer(
@@ -626,6 +619,77 @@ impl Policies {
                     "Everything is forbidden.",
                 )),
             },
+        )
+    }
+
+    /// `request`: `cel.CreateAdmissionRequest`, the request as the server fills it for a
+    /// create (or an update) of the object, keys in the order it fills them. Built as CEL
+    /// values directly (a JSON document read back as a tree and converted was a measurable
+    /// share of a run with policies), and only the entries `reads` names when it names some.
+    fn request(&self, r: &Request<'_>, a: &Attrs<'_>, reads: &Needs) -> Value {
+        let wanted = |k: &str| match reads {
+            Needs::Fields(f) => f.iter().any(|(name, _)| **name == *k),
+            Needs::Nothing => false,
+            // Read whole (or as a list: then whole too, as a projection would).
+            Needs::All | Needs::Elements(_) => true,
+        };
+        if *reads == Needs::Nothing {
+            return Value::Null;
+        }
+        let s = Value::string;
+        let gvk = || {
+            cel_map([
+                ("group", s(r.group)),
+                ("version", s(r.version)),
+                ("kind", s(r.kind)),
+            ])
+        };
+        let gvr = || {
+            cel_map([
+                ("group", s(r.group)),
+                ("version", s(r.version)),
+                ("resource", s(r.resource)),
+            ])
+        };
+        let options = || {
+            let kind = if r.old.is_some() {
+                "UpdateOptions"
+            } else {
+                "CreateOptions"
+            };
+            cel_map([("kind", s(kind)), ("apiVersion", s("meta.k8s.io/v1"))])
+        };
+        let entries: [(&str, &dyn Fn() -> Value); 12] = [
+            ("kind", &gvk),
+            ("resource", &gvr),
+            ("subResource", &|| s("")),
+            ("requestKind", &gvk),
+            ("requestResource", &gvr),
+            ("requestSubResource", &|| s("")),
+            ("name", &|| s(a.name)),
+            ("namespace", &|| s(a.namespace)),
+            ("operation", &|| s(a.operation)),
+            ("userInfo", &|| self.user_info.clone()),
+            ("dryRun", &|| Value::Bool(false)),
+            ("options", &options),
+        ];
+        Value::map(
+            entries
+                .iter()
+                .filter(|(k, _)| wanted(k))
+                .map(|(k, v)| (Key::String((*k).into()), v()))
+                .collect(),
+        )
+    }
+
+    /// A param's value, converted once for the run (a param is read by every request of
+    /// the bindings that name it).
+    fn param_value(&self, param: &Node) -> Value {
+        match self.params.iter().position(|p| std::ptr::eq(p, param)) {
+            Some(i) => self.param_values[i]
+                .get_or_init(|| to_value_untyped(param))
+                .clone(),
+            None => to_value_untyped(param),
         }
     }
 
@@ -649,6 +713,17 @@ pub fn resource_of(kind: &str, plural: &str) -> String {
     } else {
         plural.to_string()
     }
+}
+
+/// `cel.CreateNamespaceObject`: the namespace's metadata, spec and status.
+fn namespace_value(n: &Node) -> Value {
+    let mut j = serde_json::Map::new();
+    for k in ["apiVersion", "kind", "metadata", "spec", "status"] {
+        if let Some(v) = n.get(k) {
+            j.insert(k.to_string(), v.to_json());
+        }
+    }
+    to_value_untyped(&Node::from_json(&serde_json::Value::Object(j)))
 }
 
 /// Whether a `MatchResources` reads nothing of a request but its group, version, resource,
@@ -681,7 +756,7 @@ fn cel_map<const N: usize>(entries: [(&str, Value); N]) -> Value {
     Value::map(
         entries
             .into_iter()
-            .map(|(k, v)| (crate::cel::eval::value::Key::String(k.into()), v))
+            .map(|(k, v)| (Key::String(k.into()), v))
             .collect(),
     )
 }

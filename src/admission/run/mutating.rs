@@ -18,6 +18,7 @@ use serde_json::{Map, Number, Value as J};
 
 use super::evaluate::{Conditions, Input};
 use super::matching::{self, Match};
+use super::reads::Reads;
 use super::{params, rules, Policies, Request};
 use crate::admission::mutate::{self, Operation, Patch, PatchType};
 use crate::cel::eval::{convert::to_value_untyped, Value};
@@ -122,8 +123,9 @@ impl Policies {
                 continue;
             }
             for param in found {
-                let mut input = self.input(r, &attrs, ns_node);
-                input.params = param.map_or(Value::Null, to_value_untyped);
+                // Mutations read the object whole (and it changes as they apply).
+                let mut input = self.input(r, &attrs, ns_node, &Reads::all());
+                input.set_params(param.map_or(Value::Null, |n| self.param_value(n)));
                 invocations.push((bi, input));
                 engine.push(mutate::Policy::from_node(&p.node));
             }
@@ -147,7 +149,7 @@ impl Policies {
                 return false;
             };
             let mut input = input.clone();
-            input.object = to_value_untyped(&Node::from_json(cur));
+            input.set_object(to_value_untyped(&Node::from_json(cur)));
             let finding = match compiled.mutation_conditions(&input, self.kube) {
                 Conditions::Matched => return true,
                 Conditions::NotMatched => return false,
@@ -174,8 +176,8 @@ impl Policies {
                 let b = &self.mutating_bindings[*bi];
                 let compiled = self.mutating[b.policy].compiled.as_ref();
                 let mut input = input.clone();
-                input.object = to_value_untyped(&Node::from_json(cur));
-                match compiled.map(|c| c.mutation(i, &input, self.kube)) {
+                input.set_object(to_value_untyped(&Node::from_json(cur)));
+                match compiled.map(|c| c.mutation(i, &mut input, self.kube)) {
                     Some(Ok(Some((pt, v)))) => to_patch(pt, &v),
                     Some(Ok(None)) | None => Err("not decidable offline".to_string()),
                     Some(Err(e)) => Err(e),
@@ -408,15 +410,15 @@ mod tests {
         let kube = KubeVersion::default();
         let compiled = compile(&node, false, kube).expect("compiles");
         let object = crate::yaml::load(object)[0].root.clone().expect("object");
-        let input = Input {
-            object: to_value_untyped(&object),
-            old_object: Value::Null,
-            request: Value::Null,
-            params: Value::Null,
-            namespace_object: Value::Null,
-            authorizer: None,
-        };
-        match compiled.mutation(0, &input, kube)? {
+        let mut input = Input::new(
+            to_value_untyped(&object),
+            Value::Null,
+            Value::Null,
+            Value::Null,
+            Value::Null,
+            None,
+        );
+        match compiled.mutation(0, &mut input, kube)? {
             Some((pt, v)) => to_patch(pt, &v).map(Some),
             None => Ok(None),
         }

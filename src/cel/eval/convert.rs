@@ -35,6 +35,13 @@ pub fn to_value_untyped(node: &Node) -> Value {
     convert(node, None, false, 0)
 }
 
+/// [`to_value_untyped`] of a value `depth` levels below the converted root (nesting is cut
+/// where a whole conversion of the root would cut it), for a caller that converts a root
+/// only in part.
+pub fn to_value_untyped_at(node: &Node, depth: usize) -> Value {
+    convert(node, None, false, depth)
+}
+
 /// What of a value will be read (found in the rules by `rules::needs`), so that only that is
 /// converted. Every part kept is converted as [`to_value`] would, and a need that does not fit
 /// the data's shape (elements of a map, fields of a list, data that does not fit the schema)

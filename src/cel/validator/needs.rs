@@ -28,7 +28,7 @@ enum Step<'e> {
 type Path<'e> = Vec<Step<'e>>;
 
 /// Adds to `acc` what `e` reads of the variable `var`.
-pub(super) fn add(acc: &mut Needs, e: &Expr, var: &str) {
+pub(crate) fn add(acc: &mut Needs, e: &Expr, var: &str) {
     let mut a = Analysis {
         var,
         scopes: Vec::new(),

@@ -45,7 +45,7 @@ pub(super) fn gather(
         .filter(|&f| {
             Text::read(&loaded[f])
                 .held()
-                .is_some_and(|t| wanted.iter().any(|k| t.contains(k.as_str())))
+                .is_some_and(|t| wanted.iter().any(|k| names_word(t, k)))
         })
         .collect();
     each_object(loaded, &files, |node| {
@@ -71,6 +71,25 @@ pub(super) fn gather(
         }
     };
     Some(Policies::new(g, kube, opts.admission.clone(), namespaced))
+}
+
+/// Whether `text` may name `kind` (the kind of an object the policies read): it holds it as
+/// a whole word (no letter or digit either side), or holds an escape that could spell a
+/// letter (`\x`, `\u`, `\U`, a double-quoted line continued by `\`), when any occurrence
+/// counts. A kind found inside a longer word (`Namespace` in `allowedNamespaces`) made most
+/// files of a workload parsed a second time for nothing.
+fn names_word(text: &str, kind: &str) -> bool {
+    let bytes = text.as_bytes();
+    let letter = |at: Option<&u8>| at.is_some_and(u8::is_ascii_alphanumeric);
+    let whole = |at: usize| {
+        !(letter(at.checked_sub(1).and_then(|i| bytes.get(i)))
+            || letter(bytes.get(at + kind.len())))
+    };
+    let spelt = || {
+        memchr::memchr_iter(b'\\', bytes)
+            .any(|at| matches!(bytes.get(at + 1), Some(b'x' | b'u' | b'U' | b'\n' | b'\r')))
+    };
+    text.match_indices(kind).any(|(at, _)| whole(at)) || (text.contains(kind) && spelt())
 }
 
 fn type_of(node: &Node) -> (&str, &str) {
@@ -118,4 +137,32 @@ pub(super) fn request<'a>(
         conversion: crd.conversion.as_str(),
         at,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::names_word;
+
+    #[test]
+    fn a_kind_is_named_as_a_whole_word_or_maybe_through_an_escape() {
+        for named in [
+            "kind: Namespace\n",
+            "kind: 'Namespace'",
+            "{\"kind\":\"Namespace\"}",
+            "[{kind: Namespace}]",
+            "kind: Namespace",
+            // An escape could spell a letter of it: any occurrence counts.
+            "allowedNamespaces: x\nkind: \"\\x4eamespace\"",
+        ] {
+            assert!(names_word(named, "Namespace"), "{named}");
+        }
+        for not in [
+            "allowedNamespaces: [a]",
+            "kind: Namespaced",
+            "kind: namespace",
+            "kind: \"\\tNamespaces\"",
+        ] {
+            assert!(!names_word(not, "Namespace"), "{not}");
+        }
+    }
 }
