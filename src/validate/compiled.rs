@@ -5,7 +5,7 @@
 use super::*;
 
 mod source;
-use source::source_copy;
+use source::{source_copy, source_owned, SourceCopy};
 
 /// The scale subresource's paths (`.spec.replicas`, as written in the CRD).
 #[derive(Clone, Debug)]
@@ -42,8 +42,8 @@ pub(super) struct LazySchema {
 }
 
 impl LazySchema {
-    pub(super) fn new(source: Option<&Node>) -> LazySchema {
-        let copy = source.map(source_copy);
+    /// `source` as [`source_copy`] or [`source_owned`] left it.
+    fn new(copy: Option<SourceCopy>) -> LazySchema {
         LazySchema {
             deep: copy.as_ref().is_some_and(|c| c.deep),
             source: std::sync::Mutex::new(copy.map(|c| c.node)),
@@ -91,7 +91,7 @@ pub(super) struct PreparedSchema {
     pub(super) has_embedded: bool,
     /// Some node is a `set` or `map` list (else the list-type walk is skipped).
     pub(super) has_list_types: bool,
-    /// Every `pattern` compiled and every `format` looked up.
+    /// Every `pattern` (compiled on first use) and every `format` looked up.
     pub(super) patterns: formats::Patterns,
     pub(super) formats: formats::Formats,
     /// Where in `schema` the defaulting and list-type walks have work.
@@ -278,6 +278,47 @@ pub(super) fn go_base64(s: &str) -> bool {
     flat.is_empty() || crate::schema::formats::is_base64(&flat)
 }
 
+/// Where in a CRD a version's schema node is, for [`CompiledCrd::compile`] to copy it or
+/// [`CompiledCrd::compile_taking`] to take it.
+#[derive(Clone, Copy)]
+enum SchemaAt {
+    /// `spec.versions[i].schema.openAPIV3Schema` (`i` counts every entry of the list).
+    Version(usize),
+    /// `spec.validation.openAPIV3Schema` (v1beta1's schema for every version).
+    Top,
+    Nowhere,
+}
+
+impl SchemaAt {
+    fn find(self, crd: &Node) -> Option<&Node> {
+        let spec = crd.get("spec")?;
+        match self {
+            SchemaAt::Version(i) => spec.get("versions")?.as_seq()?.get(i)?.get("schema"),
+            SchemaAt::Top => spec.get("validation"),
+            SchemaAt::Nowhere => None,
+        }?
+        .get("openAPIV3Schema")
+    }
+
+    fn find_mut(self, crd: &mut Node) -> Option<&mut Node> {
+        let spec = child(crd, "spec")?;
+        let holder = match self {
+            SchemaAt::Version(i) => {
+                let v = child(spec, "versions")?.as_seq_mut()?.get_mut(i)?;
+                child(v, "schema")
+            }
+            SchemaAt::Top => child(spec, "validation"),
+            SchemaAt::Nowhere => None,
+        }?;
+        child(holder, "openAPIV3Schema")
+    }
+}
+
+/// `n.get(key)`, to change.
+fn child<'n>(n: &'n mut Node, key: &str) -> Option<&'n mut Node> {
+    n.as_map_mut()?.get_mut(key)
+}
+
 /// A built-in kind's one version, for [`CompiledCrd::builtin`].
 pub struct BuiltinKind {
     /// Empty for the core group (`apiVersion: v1`).
@@ -294,6 +335,29 @@ impl CompiledCrd {
     /// Prepares a CRD document. Fails when the document is not a usable CRD (no group, kind or
     /// versions); lint reports the details.
     pub fn compile(crd: &Node) -> Result<CompiledCrd, String> {
+        let (mut c, at) = Self::read(crd)?;
+        c.keep_schemas(|v| at[v].find(crd).map(source_copy));
+        c.refuse_truncated()
+    }
+
+    /// [`CompiledCrd::compile`] of a CRD whose tree the caller drops next: each version's
+    /// schema node is taken out of `crd` (a null is left) instead of copied.
+    pub fn compile_taking(crd: &mut Node) -> Result<CompiledCrd, String> {
+        let (mut c, at) = Self::read(crd)?;
+        c.keep_schemas(|v| {
+            at[v].find_mut(crd).map(|n| {
+                source_owned(std::mem::replace(
+                    n,
+                    Node::new(Value::Null, n.span(), n.style()),
+                ))
+            })
+        });
+        c.refuse_truncated()
+    }
+
+    /// The CRD's names and versions, each version of a schema class pointing at its first
+    /// version's schema, which is still to be set (`lazy`), with where its node is.
+    fn read(crd: &Node) -> Result<(CompiledCrd, Vec<SchemaAt>), String> {
         let spec = crd
             .get("spec")
             .filter(|s| s.as_map().is_some())
@@ -328,15 +392,19 @@ impl CompiledCrd {
             .to_string();
         let top_schema = spec.at(&["validation", "openAPIV3Schema"]);
         let top_sub = spec.get("subresources");
+        let top_at = top_schema.map_or(SchemaAt::Nowhere, |_| SchemaAt::Top);
         let mut raw: Vec<(String, bool, Option<&Node>, Option<&Node>)> = Vec::new();
+        let mut at = Vec::new();
         match spec.get("versions").and_then(Node::as_seq) {
             Some(vs) if !vs.is_empty() => {
-                for v in vs {
+                for (j, v) in vs.iter().enumerate() {
                     let Some(name) = v.get_str("name") else {
                         continue;
                     };
                     let served = v.get("served").and_then(Node::as_bool).unwrap_or(false);
-                    let schema = v.at(&["schema", "openAPIV3Schema"]).or(top_schema);
+                    let own = v.at(&["schema", "openAPIV3Schema"]);
+                    at.push(own.map_or(top_at, |_| SchemaAt::Version(j)));
+                    let schema = own.or(top_schema);
                     let sub = v.get("subresources").or(top_sub);
                     raw.push((name.to_string(), served, schema, sub));
                 }
@@ -344,6 +412,7 @@ impl CompiledCrd {
             _ => {
                 // v1beta1 with only `spec.version`.
                 if let Some(name) = spec.get_str("version") {
+                    at.push(top_at);
                     raw.push((name.to_string(), true, top_schema, top_sub));
                 }
             }
@@ -362,12 +431,6 @@ impl CompiledCrd {
                 })
                 .map(|j| compiled[j].schema_class)
                 .unwrap_or(i);
-            // Converted and compiled when the first resource of this schema class arrives.
-            let lazy = if schema_class < i {
-                compiled[schema_class].lazy.clone()
-            } else {
-                Arc::new(LazySchema::new(*schema_node))
-            };
             let scale = sub.and_then(|s| s.get("scale")).map(|sc| Scale {
                 spec_replicas_path: sc.get_str("specReplicasPath").unwrap_or("").to_string(),
                 status_replicas_path: sc.get_str("statusReplicasPath").unwrap_or("").to_string(),
@@ -380,23 +443,11 @@ impl CompiledCrd {
                 schema_class,
                 scale,
                 status_subresource,
-                lazy,
+                // Set by `keep_schemas`.
+                lazy: Arc::new(LazySchema::new(None)),
             });
         }
-        // A schema cut at `schema::MAX_DEPTH` would call real fields unknown and prune them:
-        // refuse the CRD (the lint says where) rather than validate against part of it.
-        // Only a schema node nested that deep in YAML can be cut, so the others stay lazy.
-        if let Some(v) = compiled
-            .iter()
-            .find(|v| v.lazy.may_be_truncated() && v.schema.as_deref().is_some_and(is_truncated))
-        {
-            return Err(format!(
-                "the schema of version {:?} nests deeper than {} levels, which crdlint does not follow",
-                v.name,
-                crate::schema::MAX_DEPTH
-            ));
-        }
-        Ok(CompiledCrd {
+        let c = CompiledCrd {
             group,
             kind,
             plural,
@@ -406,7 +457,40 @@ impl CompiledCrd {
             conversion,
             compiled,
             name_rule: NameRule::DnsSubdomain,
-        })
+        };
+        Ok((c, at))
+    }
+
+    /// Gives each schema class its schema node (`source` of the class's first version, by
+    /// index), converted and compiled when the first resource of the class arrives; the other
+    /// versions of the class share it.
+    fn keep_schemas(&mut self, mut source: impl FnMut(usize) -> Option<SourceCopy>) {
+        for v in 0..self.compiled.len() {
+            let class = self.compiled[v].schema_class;
+            self.compiled[v].lazy = if class < v {
+                self.compiled[class].lazy.clone()
+            } else {
+                Arc::new(LazySchema::new(source(v)))
+            };
+        }
+    }
+
+    /// A schema cut at `schema::MAX_DEPTH` would call real fields unknown and prune them:
+    /// refuse the CRD (the lint says where) rather than validate against part of it. Only a
+    /// schema node nested that deep in YAML can be cut, so the others stay lazy.
+    fn refuse_truncated(self) -> Result<CompiledCrd, String> {
+        if let Some(v) = self
+            .compiled
+            .iter()
+            .find(|v| v.lazy.may_be_truncated() && v.schema.as_deref().is_some_and(is_truncated))
+        {
+            return Err(format!(
+                "the schema of version {:?} nests deeper than {} levels, which crdlint does not follow",
+                v.name,
+                crate::schema::MAX_DEPTH
+            ));
+        }
+        Ok(self)
     }
 
     /// Prepares one version of a built-in kind, validated by the same pipeline as custom
@@ -596,5 +680,85 @@ mod tests {
         let b = compile("^x[0-9]+$").expect("compiles").expect("simple");
         assert!(Arc::ptr_eq(&a, &b));
         assert!(compile("(").is_err());
+    }
+
+    #[test]
+    fn taking_the_schemas_compiles_what_copying_does() {
+        let v1 = "apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: widgets.example.com}
+spec:
+  group: example.com
+  names: {kind: Widget, plural: widgets}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        description: the root
+        properties:
+          spec: {type: object, description: s, default: {description: d}, properties: {description: {type: string}}}
+  - name: v2
+    served: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec: {type: object, properties: {size: {type: string, pattern: '^a'}}}
+  - name: v3
+    served: false
+    schema:
+      openAPIV3Schema:
+        type: object
+        description: the root
+        properties:
+          spec: {type: object, description: s, default: {description: d}, properties: {description: {type: string}}}
+";
+        let v1beta1 = "apiVersion: apiextensions.k8s.io/v1beta1
+kind: CustomResourceDefinition
+metadata: {name: widgets.example.com}
+spec:
+  group: example.com
+  names: {kind: Widget, plural: widgets}
+  versions: [{name: v1, served: true, storage: true}, {name: v2, served: true}]
+  validation:
+    openAPIV3Schema: {type: object, description: r, properties: {spec: {type: object}}}
+";
+        let schema_at = |tree: &Node, at: &[&str], i: Option<usize>| -> Option<Node> {
+            let n = match i {
+                Some(i) => tree.at(&["spec", "versions"])?.as_seq()?.get(i)?.at(at)?,
+                None => tree.at(at)?,
+            };
+            Some(n.clone())
+        };
+        for text in [v1, v1beta1] {
+            let docs = crate::yaml::load(text);
+            let crd = docs[0].root.as_ref().expect("parsed");
+            let copied = CompiledCrd::compile(crd).expect("compiles");
+            let mut tree = crd.clone();
+            let taken = CompiledCrd::compile_taking(&mut tree).expect("compiles");
+            assert_eq!(copied.compiled.len(), taken.compiled.len());
+            for (a, b) in copied.compiled.iter().zip(&taken.compiled) {
+                assert_eq!(a.schema_class, b.schema_class);
+                assert!(a.schema.is_some());
+                assert_eq!(a.schema.as_deref(), b.schema.as_deref());
+                assert_eq!(a.patterns.len(), b.patterns.len());
+            }
+            if text == v1 {
+                // The first version of each schema class gave its node; v3 (v1's class) kept
+                // its own.
+                assert_eq!(taken.compiled[2].schema_class, 0);
+                let at = ["schema", "openAPIV3Schema"];
+                assert!(schema_at(&tree, &at, Some(0)).is_some_and(|n| n.is_null()));
+                assert!(schema_at(&tree, &at, Some(1)).is_some_and(|n| n.is_null()));
+                assert!(schema_at(&tree, &at, Some(2)).is_some_and(|n| !n.is_null()));
+            } else {
+                let at = ["spec", "validation", "openAPIV3Schema"];
+                assert!(schema_at(&tree, &at, None).is_some_and(|n| n.is_null()));
+            }
+        }
     }
 }

@@ -51,8 +51,10 @@
 //! # Cost
 //!
 //! [`CompiledCrd::compile`] reads a CRD's names and versions and keeps each distinct schema's
-//! node; the per-schema work runs once, when the first resource that needs the version arrives:
-//! schema converted, defaults pre-pruned, every `pattern` compiled, every CEL rule compiled (in
+//! node (copied; [`CompiledCrd::compile_taking`] takes it out of a tree the caller drops next);
+//! the per-schema work runs once, when the first resource that needs the version arrives:
+//! schema converted, defaults pre-pruned, every `pattern` listed (compiled when a value first
+//! reaches it), every CEL rule compiled (in
 //! the stored-expressions environment the server uses for rules it already holds). A run that
 //! validates 10 kinds of 107 CRDs compiles 10 schemas. Validating a resource
 //! clones it once (for pruning/defaulting) and walks it a few times; names and paths for messages

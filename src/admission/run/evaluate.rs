@@ -356,7 +356,7 @@ impl Compiled {
         }
         // Evaluated whenever the policy applies, whatever the validations gave (`Validate`
         // evaluates them after the validations, without an authorizer).
-        let (audit_vars, audit_failed) = self.without_authorizer(&vars, &failed, opts);
+        let (audit_vars, audit_failed) = self.without_authorizer(&input.vars, &failed, opts);
         let audits = self
             .audit_annotations
             .iter()
@@ -448,30 +448,30 @@ impl Compiled {
     /// error, offline as on a cluster, whatever `--admission-authorizer` says. A variable that
     /// reads it is evaluated again without it (a failure makes the annotations that read it
     /// fail). Only a policy with audit annotations pays for this.
-    fn without_authorizer<'v>(
+    fn without_authorizer(
         &self,
-        vars: &Bindings<'v>,
+        vars: &[(&'static str, Value)],
         failed: &[(String, String)],
         opts: eval::Options,
-    ) -> (Bindings<'v>, Vec<(String, String)>) {
+    ) -> (Vec<(&'static str, Value)>, Vec<(String, String)>) {
         if self.audit_annotations.is_empty() {
             return (Vec::new(), Vec::new());
         }
-        let out: Bindings<'v> = vars
+        let out: Vec<(&'static str, Value)> = vars
             .iter()
             .filter(|(n, _)| !n.starts_with("authorizer"))
             .cloned()
             .collect();
         let mut failed = failed.to_vec();
         for (name, p) in self.variables.iter().filter(|(_, p)| p.authorizer) {
-            if failed.iter().any(|(n, _)| n == name) {
+            if failed.iter().any(|(n, _)| **n == **name) {
                 continue;
             }
             // Evaluating without error, it did not read the authorizer after all (a short
             // circuit); when the run had none, it was never evaluated and is missing from
             // `variables`.
             if let Err(e) = eval::evaluate(&p.expr, &out, opts).value {
-                failed.push((name.clone(), runtime_error(p, &e)));
+                failed.push((name.to_string(), runtime_error(p, &e)));
             }
         }
         (out, failed)

@@ -37,7 +37,7 @@ pub(super) fn check_string(
         }
     }
     if let Some(p) = s.rare().pattern.as_deref().filter(|p| !p.is_empty()) {
-        let shown = match cx.patterns.get(p) {
+        let shown = match cx.patterns.get(p).map(|c| c.get(p)) {
             Some(Ok(Some(re))) => {
                 if re.is_match(st) {
                     return None;
@@ -47,8 +47,8 @@ pub(super) fn check_string(
             // Too complex to check offline (`schema/pattern-too-complex` says so on the CRD).
             Some(Ok(None)) => return None,
             Some(Err(e)) => format!("{p}, but pattern is invalid: {e}"),
-            // Not compiled at CRD load (cannot happen for schemas we compiled); skip rather
-            // than compile per value.
+            // Not listed when the schema was prepared (cannot happen for schemas we
+            // prepared); skip rather than compile per value.
             None => return None,
         };
         let n = name.render();

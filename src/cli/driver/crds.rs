@@ -101,11 +101,21 @@ pub(super) fn parse_crd_files<'a>(
         );
         drop(parse);
         let vendored = l.input.role == Role::SchemaOnly && !opts.inputs.lint_vendored;
-        let prepared = prepare_crds(f, &p, text.held(), opts, vendored, l.input.named_crd);
+        // Nothing reads the trees of a file that holds only CRDs (or only schemas) after this
+        // step: its CRDs' schemas are taken out of them rather than copied.
+        let drop_trees = l.input.role == Role::SchemaOnly
+            || p.objects.iter().all(|o| matches!(o.class, Class::Crd));
+        let prepared = prepare_crds(
+            f,
+            &mut p,
+            text.held(),
+            opts,
+            vendored,
+            drop_trees,
+            l.input.named_crd,
+        );
         one_size_finding(&mut p, &prepared);
-        if l.input.role == Role::SchemaOnly
-            || p.objects.iter().all(|o| matches!(o.class, Class::Crd))
-        {
+        if drop_trees {
             p.docs = Vec::new();
         }
         // A file this step is done with lets go of a text it read now: what the report may
@@ -328,12 +338,15 @@ pub(super) struct Prepared {
 }
 
 /// Lints and compiles the CRD objects of one parsed file (in parallel for a file of many).
+/// With `take`, the caller drops the file's trees next, and each CRD's schemas are taken out
+/// of its tree for the compiled CRD ([`CompiledCrd::compile_taking`]) instead of copied.
 fn prepare_crds(
     f: FileId,
-    p: &ParsedFile,
+    p: &mut ParsedFile,
     text: Option<&str>,
     opts: &RunOptions,
     vendored: bool,
+    take: bool,
     named: bool,
 ) -> Vec<CrdResult> {
     // A CRD read only for `--crd` (a vendored or third-party one) is not the user's to fix:
@@ -342,17 +355,12 @@ fn prepare_crds(
     let lint_crds = opts.mode != Mode::Validate && !vendored;
     // `lint` validates no resources, so it compiles nothing.
     let compile_crds = opts.mode != Mode::Lint;
-    let refs: Vec<usize> = p
-        .objects
-        .iter()
-        .enumerate()
-        .filter(|(_, o)| matches!(o.class, Class::Crd))
-        .map(|(k, _)| k)
-        .collect();
-    refs.par_iter()
-        .filter_map(|&k| {
-            let o = &p.objects[k];
-            let node = p.node(o.at)?;
+    let ParsedFile { docs, objects, .. } = p;
+    let mut nodes = crd_nodes_mut(docs, objects);
+    nodes
+        .par_iter_mut()
+        .map(|(k, node)| {
+            let o = &objects[*k];
             // With `--lint-vendored`, `--crd` CRDs are linted too (their findings point into
             // their own file): a broken schema explains the resources' findings.
             let lint_piece = trace::piece("lint", Some(f));
@@ -371,27 +379,73 @@ fn prepare_crds(
                 Vec::new()
             };
             drop(lint_piece);
+            // What the table needs from the tree, before the schemas may be taken out of it.
+            let span = name_span(node);
+            // Only walked CRDs are told apart by value: named ones sort first in the table
+            // and win whatever they hold (`crd_table`): a vendored run need not hash the tree
+            // of each CRD it reads (issue 34).
+            let fingerprint = if named { 0 } else { fingerprint(node) };
             let _compile = trace::piece("compile", Some(f));
-            let result = compile_crds.then(|| CompiledCrd::compile(node));
+            let result = match (compile_crds, take) {
+                (false, _) => None,
+                (true, true) => Some(CompiledCrd::compile_taking(node)),
+                (true, false) => Some(CompiledCrd::compile(node)),
+            };
             let key = match &result {
                 Some(Ok(c)) => Some((c.group.clone(), c.kind.clone())),
                 _ => crd_key(node),
             };
-            Some((
-                (f, k),
+            (
+                (f, *k),
                 Prepared {
                     result,
                     lints,
-                    span: name_span(node),
+                    span,
                     key,
-                    // Only walked CRDs are told apart by value: named ones sort first in the
-                    // table and win whatever they hold (`crd_table`): a vendored run need
-                    // not hash the tree of each CRD it reads (issue 34).
-                    fingerprint: if named { 0 } else { fingerprint(node) },
+                    fingerprint,
                 },
-            ))
+            )
         })
         .collect()
+}
+
+/// The nodes of the CRD objects among `objects` (with their indices), to change: a document's
+/// root, or items of a `List` document.
+fn crd_nodes_mut<'d>(docs: &'d mut [Document], objects: &[Object]) -> Vec<(usize, &'d mut Node)> {
+    let crds: Vec<(usize, super::parse::Locator)> = objects
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| matches!(o.class, Class::Crd))
+        .map(|(k, o)| (k, o.at))
+        .collect();
+    let mut out = Vec::with_capacity(crds.len());
+    for (d, doc) in docs.iter_mut().enumerate() {
+        let here = || crds.iter().filter(move |(_, at)| at.doc as usize == d);
+        if here().next().is_none() {
+            continue;
+        }
+        let Some(root) = doc.root.as_mut() else {
+            continue;
+        };
+        // A document is one object, or a list whose items are.
+        if let Some(&(k, _)) = here().find(|(_, at)| at.item.is_none()) {
+            out.push((k, root));
+            continue;
+        }
+        let Some(items) = root
+            .as_map_mut()
+            .and_then(|m| m.get_mut("items"))
+            .and_then(Node::as_seq_mut)
+        else {
+            continue;
+        };
+        for (i, item) in items.iter_mut().enumerate() {
+            if let Some(&(k, _)) = here().find(|(_, at)| at.item == Some(i as u32)) {
+                out.push((k, item));
+            }
+        }
+    }
+    out
 }
 
 /// A hash of a node's JSON value, spans and styles left out: equal for two copies of the same
