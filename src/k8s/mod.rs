@@ -20,6 +20,7 @@ pub mod field;
 pub mod fieldpath;
 pub mod gofloat;
 pub mod jsonpath;
+pub mod locate;
 pub mod names;
 pub mod path;
 pub mod quantity;
