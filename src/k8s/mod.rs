@@ -19,6 +19,7 @@ pub mod behavior;
 pub mod field;
 pub mod fieldpath;
 pub mod gofloat;
+pub mod gojson;
 pub mod jsonpath;
 pub mod locate;
 pub mod names;
