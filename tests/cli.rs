@@ -722,6 +722,47 @@ fn completions_have_not_drifted() {
     }
 }
 
+/// fish gets the positionals' values bash and zsh offer: `explain`'s rule ids (and `config`),
+/// `completions`' shells; and the script parses (`fish -n`, where fish is installed).
+#[test]
+fn fish_completes_positional_values() {
+    let run = crdlint(&["completions", "fish"]);
+    let line = |sub: &str| {
+        run.stdout
+            .lines()
+            .find(|l| {
+                l.starts_with(&format!(
+                    "complete -c crdlint -n \"__fish_crdlint_using_subcommand {sub}\" -f -a "
+                ))
+            })
+            .map(str::to_string)
+    };
+    let explain = line("explain").expect("explain's positional values");
+    assert!(explain.contains("-a \"admission/audit\\t'"), "{explain}");
+    assert!(run
+        .stdout
+        .contains("\nconfig\\t'the keys of .crdlint.yaml'"));
+    let shells = line("completions").expect("completions' shells");
+    assert!(shells.contains("-a \"bash\\t"), "{shells}");
+    for shell in ["zsh", "fish", "powershell", "elvish"] {
+        assert!(run.stdout.contains(&format!("\n{shell}\\t")), "{shell}");
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let script = dir.path().join("crdlint.fish");
+    std::fs::write(&script, &run.stdout).expect("write");
+    if let Ok(out) = std::process::Command::new("fish")
+        .arg("-n")
+        .arg(&script)
+        .output()
+    {
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
 #[test]
 fn help_and_version_exit_0() {
     let help = crdlint(&["--help"]);

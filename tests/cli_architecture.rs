@@ -2,9 +2,10 @@
 //! the module layering, which modules may name which outside crates, where printing happens,
 //! and a `//!` doc at the top of every file.
 //!
-//! The checks read code lines only (comments are skipped) and stop at a file's first
-//! `#[cfg(test)]`, since tests may print and may reach across layers to build fixtures. A file
-//! that is a test module of its own (`#[cfg(test)] mod tests;` in its parent) is all test code.
+//! The checks read code lines only (comments are skipped) and skip each `#[cfg(test)]` item (a
+//! test module's body, brace-matched), since tests may print and may reach across layers to
+//! build fixtures; code after a test module is checked. A file that is a test module of its own
+//! (`#[cfg(test)] mod tests;` in its parent) is all test code.
 
 use std::path::{Path, PathBuf};
 
@@ -56,17 +57,113 @@ fn sources() -> Vec<(String, String)> {
     texts
         .iter()
         .map(|(p, text)| {
-            let code: Vec<&str> = if test_modules.contains(p) {
-                Vec::new()
+            let kept = if test_modules.contains(p) {
+                String::new()
             } else {
-                text.lines()
-                    .take_while(|l| l.trim() != "#[cfg(test)]")
-                    .filter(|l| !l.trim_start().starts_with("//"))
-                    .collect()
+                without_tests(text)
             };
+            let code: Vec<&str> = kept
+                .lines()
+                .filter(|l| !l.trim_start().starts_with("//"))
+                .collect();
             (p.to_string_lossy().replace('\\', "/"), code.join("\n"))
         })
         .collect()
+}
+
+/// `text` without its `#[cfg(test)]` items: from the attribute to the item's `;` or to the `}`
+/// that closes its body, braces counted outside strings, characters and comments. Line breaks
+/// inside a removed item are kept, so line numbers stay those of the file.
+fn without_tests(text: &str) -> String {
+    const ATTR: &str = "#[cfg(test)]";
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = find_attr(rest, ATTR) {
+        out.push_str(&rest[..at]);
+        let end = at + ATTR.len() + item_end(&rest[at + ATTR.len()..]);
+        out.extend(rest[at..end].chars().filter(|c| *c == '\n'));
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Where `attr` starts a line of `text` (after indentation).
+fn find_attr(text: &str, attr: &str) -> Option<usize> {
+    let mut start = 0;
+    for line in text.split_inclusive('\n') {
+        let indent = line.len() - line.trim_start().len();
+        if line.trim_start().starts_with(attr) {
+            return Some(start + indent);
+        }
+        start += line.len();
+    }
+    None
+}
+
+/// The length of the item at the start of `code`: through its first `;` outside braces, or
+/// through the `}` that closes its first `{`.
+fn item_end(code: &str) -> usize {
+    let b = code.as_bytes();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                i += code[i..].find('\n').unwrap_or(code.len() - i);
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i += code[i + 2..].find("*/").map_or(code.len() - i, |e| e + 4);
+                continue;
+            }
+            b'r' if !prev_is_ident(b, i) && matches!(b.get(i + 1), Some(b'"' | b'#')) => {
+                let hashes = b[i + 1..].iter().take_while(|c| **c == b'#').count();
+                if b.get(i + 1 + hashes) == Some(&b'"') {
+                    let close = format!("\"{}", "#".repeat(hashes));
+                    let body = i + 2 + hashes;
+                    i = body
+                        + code[body..]
+                            .find(&close)
+                            .map_or(code.len() - body, |e| e + close.len());
+                    continue;
+                }
+            }
+            b'"' => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            // A character literal (`'{'`, `'\''`); a lifetime (`'a`) has no closing quote.
+            b'\'' => {
+                if b.get(i + 1) == Some(&b'\\') {
+                    i += 3;
+                    while i < b.len() && b[i] != b'\'' {
+                        i += 1;
+                    }
+                } else if let Some(c) = code[i + 1..].chars().next() {
+                    if code[i + 1 + c.len_utf8()..].starts_with('\'') {
+                        i += c.len_utf8() + 1;
+                    }
+                }
+            }
+            b'{' => depth += 1,
+            b'}' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+            b';' if depth == 0 => return i + 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    code.len()
+}
+
+fn prev_is_ident(b: &[u8], i: usize) -> bool {
+    i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_')
 }
 
 /// The files declared as `#[cfg(test)] mod name;` by their parent module (`x.rs` or
@@ -114,6 +211,16 @@ fn uses(code: &str, m: &str) -> bool {
             item == m || item.starts_with(&format!("{m}::"))
         })
     })
+}
+
+#[test]
+fn test_items_are_skipped_to_their_end() {
+    let text = "use crate::a;\n#[cfg(test)]\nmod tests {\n    fn f() { let s = \"}\"; let r = r#\"}\"#; let c = '}'; let q = '\\''; }\n    // }\n    fn g<'a>(x: &'a str) {}\n}\nuse crate::cli::x;\n#[cfg(test)]\nmod more;\nuse crate::b;\n";
+    let kept = without_tests(text);
+    assert_eq!(kept.lines().count(), text.lines().count());
+    assert!(kept.contains("use crate::a;") && kept.contains("use crate::b;"));
+    assert!(kept.contains("use crate::cli::x;"), "{kept}");
+    assert!(!kept.contains("fn f") && !kept.contains("mod more") && !kept.contains("fn g"));
 }
 
 #[test]

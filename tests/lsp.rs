@@ -926,3 +926,32 @@ fn lsp_cost_fix_inserts_the_explained_bounds() {
     );
     assert_eq!(s.stop(), 0);
 }
+
+/// The vendored CRDs of `crdlint.lock` are the folder's schemas (looked at, not hashed, on each
+/// folder load): a resource of a vendored kind is validated against it.
+#[test]
+fn lsp_validates_against_vendored_crds() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/rules/vendor/modified/good");
+    let ok = Command::new("cp")
+        .arg("-r")
+        .arg(src.join("."))
+        .arg(dir.path())
+        .status()
+        .unwrap();
+    assert!(ok.success());
+    let res = dir.path().join("widget.yaml");
+    let mut s = Server::start(dir.path());
+    s.open(
+        &res,
+        "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: three\n",
+    );
+    let found = s.diagnostics_until(&res, |d| d.as_array().is_some_and(|a| !a.is_empty()));
+    let text = found.to_string();
+    assert!(text.contains("spec.size"), "{text}");
+    assert!(
+        !text.contains("missing-schema") && !text.contains("no-schema"),
+        "{text}"
+    );
+    assert_eq!(s.stop(), 0);
+}

@@ -904,4 +904,83 @@ mod tests {
         assert!(service("[{port: 80, protocol: \"\"}]").is_empty());
         ok("{name: web, image: x, ports: [{containerPort: 80, protocol: \"\"}]}");
     }
+
+    /// The native checks' messages on a Secret of `ty` with the given bags (YAML).
+    fn secret(ty: &str, bags: &str) -> Vec<String> {
+        let text =
+            format!("apiVersion: v1\nkind: Secret\nmetadata: {{name: s}}\ntype: {ty}\n{bags}");
+        let docs = crate::yaml::load(&text);
+        let root = docs[0].root.as_ref().unwrap();
+        check("Secret", root, KubeVersion { minor: 35 })
+            .into_iter()
+            .map(|d| d.message)
+            .collect()
+    }
+
+    #[test]
+    fn docker_configs_must_be_json_objects() {
+        use base64::Engine as _;
+        let b64 = |s: &str| base64::engine::general_purpose::STANDARD.encode(s);
+        let json = "kubernetes.io/dockerconfigjson";
+        let good = r#"{"auths":{"registry.example.com":{"auth":"dXNlcjpwYXNz"}}}"#;
+        // Good: base64 in `data`, text in `stringData`, and the old `.dockercfg` shape.
+        let none = Vec::<String>::new();
+        assert_eq!(
+            secret(
+                json,
+                &format!("data:\n  .dockerconfigjson: {}\n", b64(good))
+            ),
+            none
+        );
+        assert_eq!(
+            secret(
+                json,
+                &format!("stringData:\n  .dockerconfigjson: '{good}'\n")
+            ),
+            none
+        );
+        let cfg = r#"{"registry.example.com":{"auth":"dXNlcjpwYXNz"}}"#;
+        assert_eq!(
+            secret(
+                "kubernetes.io/dockercfg",
+                &format!("data:\n  .dockercfg: {}\n", b64(cfg))
+            ),
+            none
+        );
+        // `stringData` wins over `data`, as the conversion merges them.
+        assert_eq!(
+            secret(
+                json,
+                &format!(
+                    "data:\n  .dockerconfigjson: {}\nstringData:\n  .dockerconfigjson: '{good}'\n",
+                    b64("nope")
+                )
+            ),
+            none
+        );
+        // Bad: the server's path, the value redacted, Go's JSON error.
+        assert_eq!(
+            secret(json, &format!("data:\n  .dockerconfigjson: {}\n", b64("{\"auths\": }"))),
+            ["data[.dockerconfigjson]: Invalid value: \"<secret contents redacted>\": invalid character '}' looking for beginning of value"]
+        );
+        assert_eq!(
+            secret("kubernetes.io/dockercfg", "stringData:\n  .dockercfg: '[]'\n"),
+            ["data[.dockercfg]: Invalid value: \"<secret contents redacted>\": json: cannot unmarshal array into Go value of type map[string]interface {}"]
+        );
+        assert_eq!(
+            secret(json, "stringData:\n  .dockerconfigjson: ''\n"),
+            ["data[.dockerconfigjson]: Invalid value: \"<secret contents redacted>\": unexpected end of JSON input"]
+        );
+        // Missing: the required-key finding alone; other types: no JSON check.
+        assert_eq!(
+            secret(json, "data: {}\n"),
+            ["data[.dockerconfigjson]: Required value"]
+        );
+        assert_eq!(
+            secret("Opaque", "stringData:\n  .dockerconfigjson: x\n"),
+            none
+        );
+        // Not base64: the schema step's finding, not a JSON one.
+        assert_eq!(secret(json, "data:\n  .dockerconfigjson: '%%%'\n"), none);
+    }
 }

@@ -168,7 +168,7 @@ exceed 1 MiB (counted decoded, after `stringData` is merged into `data`), and a 
 keys (`tls.crt` and `tls.key` for `kubernetes.io/tls`, `.dockerconfigjson` for \
 `kubernetes.io/dockerconfigjson`, `username` or `password` for `kubernetes.io/basic-auth`, a non-empty \
 `ssh-privatekey` for `kubernetes.io/ssh-auth`, the `kubernetes.io/service-account.name` annotation for a \
-service account token). Mounted as a volume, a key becomes a file name, which is why the rules are strict.",
+service account token); a `.dockercfg` or `.dockerconfigjson` must hold a JSON object (the server quotes Go's JSON error, the value itself redacted). Mounted as a volume, a key becomes a file name, which is why the rules are strict.",
     bad: "apiVersion: v1\nkind: Secret\nmetadata:\n  name: web-tls\ntype: kubernetes.io/tls\nstringData:\n  tls.crt: |\n    -----BEGIN CERTIFICATE-----\n  tls key: |\n    -----BEGIN PRIVATE KEY-----\n",
     good: "apiVersion: v1\nkind: Secret\nmetadata:\n  name: web-tls\ntype: kubernetes.io/tls\nstringData:\n  tls.crt: |\n    -----BEGIN CERTIFICATE-----\n  tls.key: |\n    -----BEGIN PRIVATE KEY-----\n",
 };

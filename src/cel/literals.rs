@@ -5,74 +5,13 @@
 //! within CEL's range (years 1 to 9999); regexes with Go's RE2 rules, through the translator in
 //! [`crate::schema::regex`].
 
-/// Go `time.ParseDuration`: the duration in nanoseconds.
+/// Go `time.ParseDuration`: the duration in nanoseconds, from the one parser
+/// ([`crate::schema::formats::gotime::parse_go_duration`]); a literal has no limit beyond Go's
+/// range here, as before (the old copy checked the same bounds).
 pub fn parse_duration(s: &str) -> Option<i128> {
-    let mut rest = s;
-    let mut neg = false;
-    if let Some(r) = rest.strip_prefix('-') {
-        neg = true;
-        rest = r;
-    } else if let Some(r) = rest.strip_prefix('+') {
-        rest = r;
-    }
-    if rest == "0" {
-        return Some(0);
-    }
-    if rest.is_empty() {
-        return None;
-    }
-    let mut total: i128 = 0;
-    while !rest.is_empty() {
-        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-        let int_part = &rest[..digits];
-        rest = &rest[digits..];
-        let mut frac_part = "";
-        if let Some(r) = rest.strip_prefix('.') {
-            let n = r.bytes().take_while(u8::is_ascii_digit).count();
-            frac_part = &r[..n];
-            rest = &r[n..];
-        }
-        if int_part.is_empty() && frac_part.is_empty() {
-            return None;
-        }
-        let unit_len = rest
-            .char_indices()
-            .find(|(_, c)| *c == '.' || c.is_ascii_digit())
-            .map(|(i, _)| i)
-            .unwrap_or(rest.len());
-        let unit = &rest[..unit_len];
-        rest = &rest[unit_len..];
-        let scale: i128 = match unit {
-            "ns" => 1,
-            "us" | "µs" | "μs" => 1_000,
-            "ms" => 1_000_000,
-            "s" => 1_000_000_000,
-            "m" => 60_000_000_000,
-            "h" => 3_600_000_000_000,
-            _ => return None,
-        };
-        let iv: i128 = if int_part.is_empty() {
-            0
-        } else {
-            int_part.parse::<i128>().ok()?
-        };
-        if iv > (1i128 << 63) {
-            return None;
-        }
-        let mut v = iv.checked_mul(scale)?;
-        if !frac_part.is_empty() {
-            let f: f64 = format!("0.{frac_part}").parse().ok()?;
-            v += (f * scale as f64) as i128;
-        }
-        total = total.checked_add(v)?;
-        if total > (1i128 << 63) {
-            return None;
-        }
-    }
-    if !neg && total > i64::MAX as i128 {
-        return None;
-    }
-    Some(if neg { -total } else { total })
+    crate::schema::formats::gotime::parse_go_duration(s)
+        .ok()
+        .map(i128::from)
 }
 
 /// RFC 3339 timestamp within CEL's range.

@@ -95,6 +95,9 @@ pub struct Diagnostic {
     /// The path the server itself prints, when it differs from `path`.
     pub server_path: Option<String>,
     pub object: Option<Arc<ObjectRef>>,
+    /// One help per line (helps added later are joined with `\n`); a help that spans lines
+    /// itself (a multi-line rule quoted back) indents its further lines ([`help_text`]), so
+    /// that one-line renderers can tell the helps apart ([`Diagnostic::helps`]).
     pub help: Option<String>,
     /// What few findings have, behind one pointer: a run of 10^6 findings keeps them all to the
     /// end (they are sorted and rendered then), so each field here was 8-24 bytes in every one
@@ -120,6 +123,12 @@ pub struct Fix {
     pub replacement: String,
     /// What the fix does, for the report (`rename dnsName to dnsNames`).
     pub title: String,
+}
+
+/// `text` as one help of a finding: its further lines indented, so that they read as part of
+/// it and not as helps of their own (see [`Diagnostic::help`]).
+pub fn help_text(text: &str) -> String {
+    text.lines().collect::<Vec<_>>().join("\n  ")
 }
 
 /// How a finding was silenced.
@@ -203,6 +212,25 @@ impl Diagnostic {
         self.help = Some(help.into());
         self
     }
+    /// Each help on one line: a help's indented further lines ([`help_text`]) joined to it with
+    /// one space, for renderers that keep a finding on one line (`concise`).
+    pub fn helps(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for line in self.help.iter().flat_map(|h| h.lines()) {
+            let more = line.trim();
+            match out.last_mut() {
+                Some(last) if line.starts_with([' ', '\t']) => {
+                    if !more.is_empty() {
+                        last.push(' ');
+                        last.push_str(more);
+                    }
+                }
+                _ if more.is_empty() => {}
+                _ => out.push(more.to_string()),
+            }
+        }
+        out
+    }
     pub fn with_severity(mut self, severity: Severity) -> Self {
         self.severity = severity;
         self
@@ -253,6 +281,25 @@ mod tests {
         assert_eq!(
             d.suppression().and_then(|s| s.reason.as_deref()),
             Some("why")
+        );
+    }
+
+    #[test]
+    fn helps_are_lines_and_indented_lines_continue_one() {
+        let rule = help_text("self.a > 0 &&\n  self.b < 3");
+        let d = Diagnostic::new(&rules::YAML_TOO_LARGE, Span::new(0, 1), "m")
+            .with_help(format!("the rule as written: {rule}\ndid you mean `b`?"));
+        assert_eq!(
+            d.helps(),
+            [
+                "the rule as written: self.a > 0 && self.b < 3",
+                "did you mean `b`?"
+            ]
+        );
+        assert!(
+            Diagnostic::new(&rules::YAML_TOO_LARGE, Span::new(0, 1), "m")
+                .helps()
+                .is_empty()
         );
     }
 }

@@ -5,9 +5,10 @@
 //!
 //! The server validates the internal object, after conversion: a Secret's `stringData` has
 //! been merged into `data` by then (a key in both takes `stringData`'s value), so its keys and
-//! sizes count as `data`'s, and `data`'s values count decoded, not as base64. Whether a
-//! `.dockercfg`/`.dockerconfigjson` value is well-formed JSON is not checked: the server's
-//! message is Go's `encoding/json` error text, which is not reproduced here.
+//! sizes count as `data`'s, and `data`'s values count decoded, not as base64 (the merge is
+//! `Convert_v1_Secret_To_core_Secret`, `pkg/apis/core/v1/conversion.go`). A `.dockercfg` or
+//! `.dockerconfigjson` value must decode as a JSON object; the server words the error with Go's
+//! `encoding/json` ([`crate::k8s::gojson`]).
 
 use std::collections::BTreeMap;
 
@@ -87,6 +88,37 @@ pub(super) fn secret(obj: &Node, out: &mut Out) {
         );
     }
     required_keys(obj, &merged, &path, out);
+    docker_json(obj, &path, out);
+}
+
+/// `ValidateSecret`'s JSON check of a docker config (`kubernetes.io/dockercfg`'s `.dockercfg`,
+/// `kubernetes.io/dockerconfigjson`'s `.dockerconfigjson`): `json.Unmarshal` into a
+/// `map[string]interface{}`, its error as `Invalid value: "<secret contents redacted>"`. The
+/// value checked is the merged one (`stringData` over `data`); a `data` value that is not
+/// base64 is the schema step's finding, not this one's.
+fn docker_json(obj: &Node, path: &FieldPath, out: &mut Out) {
+    use base64::Engine as _;
+    let key = match obj.get("type").and_then(Node::as_str) {
+        Some("kubernetes.io/dockercfg") => ".dockercfg",
+        Some("kubernetes.io/dockerconfigjson") => ".dockerconfigjson",
+        _ => return,
+    };
+    let value = |bag: &str| obj.get(bag).and_then(|b| b.get(key));
+    let (node, bytes) = if let Some(v) = value("stringData") {
+        (v, v.as_str().map(|t| t.as_bytes().to_vec()))
+    } else if let Some(v) = value("data") {
+        // JSON's `[]byte` decoding skips line breaks (as `decoded_len` counts).
+        let b64: String = v.as_str().unwrap_or_default().replace(['\r', '\n'], "");
+        let decoded = base64::engine::general_purpose::STANDARD.decode(b64).ok();
+        (v, decoded.filter(|_| v.as_str().is_some()))
+    } else {
+        return;
+    };
+    let Some(msg) = bytes.as_deref().and_then(crate::k8s::gojson::map_error) else {
+        return;
+    };
+    let fe = FieldError::invalid(path.key(key), "<secret contents redacted>", msg);
+    out.push(&rules::CONFIG_DATA, fe, node.span());
 }
 
 /// The keys a Secret's `type` requires (`ValidateSecret`'s `switch secret.Type`).

@@ -506,78 +506,18 @@ fn untyped(node: &Node, depth: usize) -> Value {
 /// apiserver `cel.Escape`, shared with the checker so both see the same field names.
 pub use crate::cel::escaping::escape;
 
-/// Go `time.ParseDuration`: `[-+]?([0-9]*(\.[0-9]*)?[a-z]+)+`, units ns us µs ms s m h.
+/// Go `time.ParseDuration` ([`gotime::parse_go_duration`], the one parser).
 pub fn parse_go_duration(s: &str) -> Option<i64> {
-    parse_duration_units(s, false)
+    gotime::parse_go_duration(s).ok()
 }
 
-/// strfmt `ParseDuration` (format: duration): Go durations plus `d` and `w` units.
+/// kube-openapi strfmt `ParseDuration` (`format: duration`), as the server converts such a
+/// value for CEL ([`gotime::parse_strfmt_duration`]).
 pub fn parse_strfmt_duration(s: &str) -> Option<i64> {
-    parse_duration_units(s, true)
-        .or_else(|| parse_duration_units(&s.split_whitespace().collect::<String>(), true))
+    gotime::parse_strfmt_duration(s).ok()
 }
 
-fn parse_duration_units(s: &str, days: bool) -> Option<i64> {
-    let (neg, mut rest) = match s.as_bytes().first()? {
-        b'-' => (true, &s[1..]),
-        b'+' => (false, &s[1..]),
-        _ => (false, s),
-    };
-    if rest == "0" {
-        return Some(0);
-    }
-    if rest.is_empty() {
-        return None;
-    }
-    let mut total: i128 = 0;
-    while !rest.is_empty() {
-        let num_end = rest
-            .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-            .unwrap_or(rest.len());
-        let num = &rest[..num_end];
-        if num.is_empty() || num == "." {
-            return None;
-        }
-        rest = &rest[num_end..];
-        let unit_end = rest
-            .find(|c: char| c.is_ascii_digit() || c == '.')
-            .unwrap_or(rest.len());
-        let unit = &rest[..unit_end];
-        rest = &rest[unit_end..];
-        let mult: i128 = match unit {
-            "ns" => 1,
-            "us" | "µs" | "μs" => 1_000,
-            "ms" => 1_000_000,
-            "s" => 1_000_000_000,
-            "m" => 60_000_000_000,
-            "h" => 3_600_000_000_000,
-            "d" if days => 86_400_000_000_000,
-            "w" if days => 604_800_000_000_000,
-            _ => return None,
-        };
-        let (int_part, frac_part) = num.split_once('.').unwrap_or((num, ""));
-        let ip: i128 = if int_part.is_empty() {
-            0
-        } else {
-            int_part.parse().ok()?
-        };
-        let mut v = ip.checked_mul(mult)?;
-        let mut scale = mult;
-        for d in frac_part.bytes() {
-            scale /= 10;
-            if scale == 0 {
-                break;
-            }
-            v += (d - b'0') as i128 * scale;
-        }
-        total = total.checked_add(v)?;
-        if total > i64::MAX as i128 + 1 {
-            return None;
-        }
-    }
-    let t = if neg { -total } else { total };
-    i64::try_from(t).ok()
-}
+use crate::schema::formats::gotime;
 
 #[cfg(test)]
 mod tests {
@@ -735,5 +675,9 @@ mod tests {
         assert_eq!(parse_go_duration("1"), None);
         assert_eq!(parse_go_duration("1d"), None);
         assert_eq!(parse_strfmt_duration("1d"), Some(86_400_000_000_000));
+        // kube-openapi's strfmt, as the server converts a `format: duration` value: unit words
+        // (the old second parser here took Go's units plus d and w only).
+        assert_eq!(parse_strfmt_duration("2hours"), Some(7_200_000_000_000));
+        assert_eq!(parse_strfmt_duration("1 week"), Some(604_800_000_000_000));
     }
 }

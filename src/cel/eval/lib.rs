@@ -245,6 +245,8 @@ impl Semver {
     /// blang `semver.Parse`; with `normalize` (Kubernetes semver v1), a leading `v` is dropped,
     /// missing minor/patch become 0 and leading zeros are removed first.
     pub fn parse(s: &str, normalize: bool) -> Result<Semver, String> {
+        // Go's `%q` (blang's errors and `strconv`'s), not Rust's `{:?}`.
+        use crate::k8s::field::go_quote;
         let owned;
         let s = if normalize {
             owned = normalize_semver(s);
@@ -265,16 +267,33 @@ impl Semver {
             return Err("No Major.Minor.Patch elements found".into());
         }
         let num = |p: &str, what: &str| -> Result<u64, String> {
-            if p.is_empty() || !p.bytes().all(|c| c.is_ascii_digit()) {
-                return Err(format!("Invalid character(s) found in {what} number {p:?}"));
+            // blang's `containsOnly` holds for an empty part: `strconv.ParseUint` rejects it.
+            if p.is_empty() {
+                return Err(format!(
+                    "strconv.ParseUint: parsing {}: invalid syntax",
+                    go_quote(p)
+                ));
+            }
+            if !p.bytes().all(|c| c.is_ascii_digit()) {
+                return Err(format!(
+                    "Invalid character(s) found in {what} number {}",
+                    go_quote(p)
+                ));
             }
             if p.len() > 1 && p.starts_with('0') {
                 return Err(format!(
-                    "{} number must not contain leading zeroes {p:?}",
-                    capitalize(what)
+                    "{} number must not contain leading zeroes {}",
+                    capitalize(what),
+                    go_quote(p)
                 ));
             }
-            p.parse().map_err(|e| format!("{e}"))
+            // All digits: only too large a number fails (`strconv.ParseUint`'s range error).
+            p.parse().map_err(|_| {
+                format!(
+                    "strconv.ParseUint: parsing {}: value out of range",
+                    go_quote(p)
+                )
+            })
         };
         let major = num(parts[0], "major")?;
         let minor = num(parts[1], "minor")?;
@@ -286,11 +305,15 @@ impl Semver {
                     return Err("Prerelease is empty".into());
                 }
                 if !id.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'-') {
-                    return Err(format!("Invalid character(s) found in prerelease {id:?}"));
+                    return Err(format!(
+                        "Invalid character(s) found in prerelease {}",
+                        go_quote(id)
+                    ));
                 }
                 if id.bytes().all(|c| c.is_ascii_digit()) && id.len() > 1 && id.starts_with('0') {
                     return Err(format!(
-                        "Numeric PreRelease version must not contain leading zeroes {id:?}"
+                        "Numeric PreRelease version must not contain leading zeroes {}",
+                        go_quote(id)
                     ));
                 }
                 pre_v.push(id.to_string());
@@ -301,7 +324,8 @@ impl Semver {
             for id in build.split('.') {
                 if id.is_empty() || !id.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'-') {
                     return Err(format!(
-                        "Invalid character(s) found in build meta data {id:?}"
+                        "Invalid character(s) found in build meta data {}",
+                        go_quote(id)
                     ));
                 }
                 build_v.push(id.to_string());
@@ -717,6 +741,38 @@ mod tests {
         );
         assert!(Semver::parse("01.0.0", false).is_err());
         assert_eq!(Semver::parse("v1.2", true).unwrap().minor, 2);
+    }
+
+    /// blang/semver's errors quote with Go's `%q` (`\x01`, `\u00a0`, not Rust's `\u{1}`), and a
+    /// number it cannot parse is `strconv.ParseUint`'s error.
+    #[test]
+    fn semver_errors_quote_as_go() {
+        let e = |s| Semver::parse(s, false).unwrap_err();
+        assert_eq!(
+            e("1.\u{1}.0"),
+            "Invalid character(s) found in minor number \"\\x01\""
+        );
+        assert_eq!(
+            e("1.0.0-a\u{a0}"),
+            "Invalid character(s) found in prerelease \"a\\u00a0\""
+        );
+        assert_eq!(
+            e("1.0.0-01"),
+            "Numeric PreRelease version must not contain leading zeroes \"01\""
+        );
+        assert_eq!(
+            e("1.0.0+b\u{7f}"),
+            "Invalid character(s) found in build meta data \"b\\x7f\""
+        );
+        assert_eq!(
+            e("00.1.0"),
+            "Major number must not contain leading zeroes \"00\""
+        );
+        assert_eq!(e("1..0"), "strconv.ParseUint: parsing \"\": invalid syntax");
+        assert_eq!(
+            e("99999999999999999999.0.0"),
+            "strconv.ParseUint: parsing \"99999999999999999999\": value out of range"
+        );
     }
 
     #[test]

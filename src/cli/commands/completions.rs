@@ -15,7 +15,65 @@ pub fn script(shell: clap_complete::Shell) -> Vec<u8> {
     let mut cmd = with_rule_ids(Cli::command());
     let mut buf = Vec::new();
     clap_complete::generate(shell, &mut cmd, "crdlint", &mut buf);
+    if shell == clap_complete::Shell::Fish {
+        buf.extend(fish_positional_values(&cmd).into_bytes());
+    }
     buf
+}
+
+/// The lines clap_complete's fish script lacks: it completes no positional's values, where bash
+/// and zsh offer them (`explain`'s rule ids and `config`, `completions`' shells). One `complete`
+/// line per such positional, in clap's own form (`-f -a "value\t'help'…"`: the values only, as
+/// bash's `compgen -W`; an option's file argument keeps its own `-F`). File positionals need
+/// nothing: fish completes files where no line says `-f`.
+fn fish_positional_values(cmd: &clap::Command) -> String {
+    // `\` and `'` for the single-quoted help, `"` and `$` for the double-quoted list.
+    let esc = |t: &str| {
+        t.replace('\\', "\\\\")
+            .replace('\'', "\\'")
+            .replace('"', "\\\"")
+            .replace('$', "\\$")
+            .replace('\n', " ")
+    };
+    let mut out = String::new();
+    let mut stack: Vec<(Vec<&str>, &clap::Command)> = cmd
+        .get_subcommands()
+        .map(|sc| (vec![sc.get_name()], sc))
+        .collect();
+    stack.reverse();
+    while let Some((path, sc)) = stack.pop() {
+        if sc.get_name() == "help" {
+            continue;
+        }
+        for arg in sc.get_positionals() {
+            let values: Vec<String> = arg
+                .get_possible_values()
+                .iter()
+                .filter(|v| !v.is_hide_set())
+                .map(|v| {
+                    let help = v.get_help().map(ToString::to_string).unwrap_or_default();
+                    format!("{}\\t'{}'", esc(v.get_name()), esc(&help))
+                })
+                .collect();
+            if values.is_empty() {
+                continue;
+            }
+            let mut cond = format!("__fish_crdlint_using_subcommand {}", path[0]);
+            for more in &path[1..] {
+                cond.push_str(&format!("; and __fish_seen_subcommand_from {more}"));
+            }
+            out.push_str(&format!(
+                "complete -c crdlint -n \"{cond}\" -f -a \"{}\"\n",
+                values.join("\n")
+            ));
+        }
+        for nested in sc.get_subcommands() {
+            let mut p = path.clone();
+            p.push(nested.get_name());
+            stack.push((p, nested));
+        }
+    }
+    out
 }
 
 pub fn completions(shell: clap_complete::Shell) -> Result<Status, Failure> {

@@ -115,8 +115,18 @@ impl Folder {
         let roots = if walk { vec![root.clone()] } else { Vec::new() };
         // The vendored CRDs (`crdlint.lock`) are schemas like `--crd`; an editor never fails
         // on a modified one (`check --locked` in CI does), and a broken lock leaves them out.
-        let crds = match Vendored::load(&settings, false) {
-            Ok(v) => v.crds(setup.crds.clone()),
+        // Loaded lazily: each file is only looked at (`lstat`), not read and hashed on every
+        // folder load, since a digest that differs changes nothing here.
+        let crds = match Vendored::load_lazy(&settings, false) {
+            Ok(v) => {
+                let looked_at = v.inputs().into_iter().filter_map(|i| match i.origin {
+                    crate::cli::input::Origin::Path(p) => Some(p),
+                    crate::cli::input::Origin::Stdin => None,
+                });
+                let mut crds = v.crds(setup.crds.clone());
+                crds.extend(looked_at);
+                crds
+            }
             Err(_) => setup.crds.clone(),
         };
         let schemas = engine::schema_files(&settings, &roots, &crds).unwrap_or_default();

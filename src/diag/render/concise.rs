@@ -2,7 +2,9 @@
 //! editors' quickfix lists (`errorformat=%f:%l:%c:\ %m`) and logs, then the summary line.
 //!
 //! A message is kept on one line: line breaks in it are written as spaces, so that every
-//! line of the output is one location. A finding's `help` ends its line (`… (help: …)`), and
+//! line of the output is one location. A finding's helps end its line, each in its own
+//! parentheses (`… (help: A) (help: B)`: a lone help reads as it always did, and a second one
+//! cannot run into the first; a help that spans lines is joined with spaces), and
 //! each related location follows on a line of its own, `path:line:col: note[rule] message`, as
 //! gcc prints its notes, so a quickfix list can jump to it too. Other control characters from the input (an ESC in a
 //! key, in a file name) are written as visible escapes, as in `human` ([`super::terminal`]).
@@ -30,7 +32,7 @@ pub fn render(report: &Report<'_>, opts: &Options, out: &mut dyn io::Write) -> i
                 message = format!("{path}: {message}");
             }
         }
-        if let Some(help) = &d.help {
+        for help in d.helps() {
             message = format!("{message} (help: {help})");
         }
         let message = one_line(&message);
@@ -77,7 +79,7 @@ mod tests {
         let out = Fixture::new().render(Format::Concise);
         assert_eq!(
             out,
-            "dir/a b.yaml:3:3: error[yaml/duplicate-key] spec.replicas: duplicate key \"replicas\", message with: colon, comma & <xml> (help: remove one of them second line 100%)\n\
+            "dir/a b.yaml:3:3: error[yaml/duplicate-key] spec.replicas: duplicate key \"replicas\", message with: colon, comma & <xml> (help: remove one of them) (help: second line 100%)\n\
 dir/a b.yaml:2:3: note[yaml/duplicate-key] first defined here\n\
 dir/a b.yaml:1:1: warning[yaml/too-large] big\n\
 1 error, 1 warning in 1 file (0 CRDs, 1 resource, 0 skipped)\n"

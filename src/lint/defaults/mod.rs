@@ -145,7 +145,8 @@ fn walk(
         let report = |e: FieldError, out: &mut Vec<FErr>| {
             let user = user_path(&e.path, &dloc);
             let help = crate::apiext::unnamed_value_help(&e.detail, "the `default` itself");
-            let mut f = FErr::of(&DEFAULT, e, user, span);
+            let at = span_in_default(&e.path, &dloc, d);
+            let mut f = FErr::of(&DEFAULT, e, user, at);
             f.help = help;
             out.push(f);
         };
@@ -183,6 +184,19 @@ fn user_path(p: &FieldPath, dloc: &Loc) -> String {
     match server.strip_prefix(dloc.server.as_str()) {
         Some(rest) => format!("{}{rest}", dloc.user),
         None => dloc.user.clone(),
+    }
+}
+
+/// Where an error under the default `d` (at `dloc`) is underlined: the value its path names
+/// inside the default (the `b` of `default: {a: 1, b: "x"}`), or the deepest node on the way
+/// there; the whole default when the path is the default's own or lies outside it.
+fn span_in_default(p: &FieldPath, dloc: &Loc, d: &Node) -> Span {
+    let server = p.to_string();
+    match server.strip_prefix(dloc.server.as_str()) {
+        Some(rest) if rest.starts_with(['.', '[']) => {
+            crate::k8s::locate::locate(d, rest.strip_prefix('.').unwrap_or(rest))
+        }
+        _ => d.span(),
     }
 }
 

@@ -97,3 +97,39 @@ fn only_subtrees_with_defaults_are_walked() {
     let none = n(serde_json::json!({"type": "object", "properties": {"a": {"type": "string"}}}));
     assert!(!mark_defaults(&none, 0, &mut DefaultsBelow::default()));
 }
+
+#[test]
+fn an_error_inside_a_default_points_at_the_value_it_names() {
+    let text = "type: object\nproperties:\n  m:\n    type: object\n    properties:\n      a: {type: integer}\n      b: {type: integer}\n      l: {type: array, items: {type: integer}}\n    default: {a: 1, b: \"x\", l: [2, \"y\"]}\n  whole:\n    type: integer\n    default: \"z\"\n";
+    let root = crate::yaml::load(text).remove(0).root.expect("schema");
+    let errs = validate_defaults(
+        &root,
+        &Loc::new("r"),
+        false,
+        crate::k8s::KubeVersion::default(),
+    );
+    let at = |path: &str| {
+        let e = errs
+            .iter()
+            .find(|e| e.err.path.to_string() == path)
+            .unwrap_or_else(|| {
+                panic!(
+                    "no error at {path}: {:#?}",
+                    errs.iter().map(FErr::server_string).collect::<Vec<_>>()
+                )
+            });
+        &text[e.span.start()..e.span.end()]
+    };
+    // The server's path names the value inside the default: underline it, not the default.
+    assert_eq!(at("r.properties[m].default.b"), "\"x\"");
+    assert_eq!(at("r.properties[m].default.l[1]"), "\"y\"");
+    // The default's own error keeps the whole default.
+    assert_eq!(at("r.properties[whole].default"), "\"z\"");
+    // The messages are the server's, unchanged.
+    let got: Vec<String> = errs.iter().map(FErr::server_string).collect();
+    assert!(
+        got.iter().any(|g| g
+            == "r.properties[m].default.b: Invalid value: \"string\": b in body must be of type integer: \"string\""),
+        "{got:#?}"
+    );
+}

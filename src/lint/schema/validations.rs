@@ -309,7 +309,11 @@ fn readable(
             let dump = crate::cel::rules::rule_json(r);
             d.message = d.message.replacen(&dump, &go_sharp_v_rule(r, kv), 1);
         }
-        let shown = format!("the {what} as written: {}", text.trim());
+        // A multi-line rule stays one help (its further lines indented, `diag::help_text`).
+        let shown = format!(
+            "the {what} as written: {}",
+            crate::diag::help_text(text.trim())
+        );
         d.help = Some(match d.help.take() {
             Some(h) => format!("{shown}\n{h}"),
             None => shown,
