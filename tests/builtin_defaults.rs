@@ -316,3 +316,34 @@ spec:
         "{out}"
     );
 }
+
+/// On an update (`--old`), `oldObject` is the previous version as the server holds it: stored
+/// with its defaults when it was created. Neither version writes `replicas`, so both have the
+/// default 1 and `oldObject.spec.replicas` is there to compare (read from the file as written,
+/// it would be a "no such key" error, a denial under `failurePolicy: Fail`).
+#[test]
+fn the_old_object_has_its_defaults_too() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let deny = policy(
+        "no-scale-down",
+        "apps",
+        "deployments",
+        "!has(oldObject.spec) || object.spec.replicas >= oldObject.spec.replicas",
+        "replicas may not go down",
+    );
+    for d in ["old", "new"] {
+        std::fs::create_dir_all(dir.path().join(d)).expect("mkdir");
+        write(&dir, &format!("{d}/web.yaml"), &format!("{deny}{DEPLOYMENT}"));
+    }
+    let (old, new) = (dir.path().join("old"), dir.path().join("new"));
+    let (old, new) = (old.to_str().expect("utf-8"), new.to_str().expect("utf-8"));
+    let (code, out) = crdlint(&["check", "--format", "concise", "--old", old, new]);
+    assert_eq!(code, 0, "{out}");
+    assert!(!out.contains("denied"), "{out}");
+    // The old version that wrote more replicas than the default is still seen as written.
+    let more = DEPLOYMENT.replace("spec:\n  selector", "spec:\n  replicas: 3\n  selector");
+    write(&dir, "old/web.yaml", &format!("{deny}{more}"));
+    let (code, out) = crdlint(&["check", "--format", "concise", "--old", old, new]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("denied request: replicas may not go down"), "{out}");
+}

@@ -561,9 +561,10 @@ impl Targets<'_> {
         let crd = job.against.crd();
         let at = kind_span(job.node);
         let object = outcome.stored.as_ref().unwrap_or(job.node).clone();
-        let old = self.opts.old.as_ref().and_then(|o| o.get_in(f, job.node));
+        let old = self.old_stored(f, job);
         let resource = admission::run::resource_of(&crd.kind, &crd.plural);
-        let Some(r) = policies::request(crd, &object, old, &crd.versions, &resource, at) else {
+        let Some(r) = policies::request(crd, &object, old.as_ref(), &crd.versions, &resource, at)
+        else {
             return;
         };
         let kinds =
@@ -590,6 +591,19 @@ impl Targets<'_> {
         outcome.diagnostics.extend(mutated.findings);
     }
 
+    /// The object's `--old` version as the server holds it: stored when it was created,
+    /// so pruned and defaulted (the schema's defaults, and a built-in kind's Go defaulters),
+    /// and `oldObject` has the defaults the new object has. Its findings are not the run's.
+    fn old_stored(&self, f: FileId, job: &Job<'_, '_>) -> Option<Node> {
+        let old = self.opts.old.as_ref().and_then(|o| o.get_in(f, job.node))?;
+        let crd = job.against.crd();
+        let outcome = match &job.against {
+            Against::Crd(_) => validate::validate_resource(crd, old, &self.opts.validate),
+            Against::Builtin(..) => builtin::validate(crd, old, None, &self.opts.validate),
+        };
+        Some(outcome.stored.unwrap_or_else(|| old.clone()))
+    }
+
     /// The run's policies on one validated object, as the server would store it (its
     /// defaulted form when validation computed one), created, or updated from its `--old`
     /// version.
@@ -602,13 +616,13 @@ impl Targets<'_> {
     ) -> Vec<Diagnostic> {
         let crd = job.against.crd();
         let object = outcome.stored.as_ref().unwrap_or(job.node);
-        let old = self.opts.old.as_ref().and_then(|o| o.get_in(f, job.node));
+        let old = self.old_stored(f, job);
         // A validating policy sees the object as mutated ([`Self::mutate`]).
         let resource = admission::run::resource_of(&crd.kind, &crd.plural);
         match policies::request(
             crd,
             object,
-            old,
+            old.as_ref(),
             &crd.versions,
             &resource,
             kind_span(job.node),
