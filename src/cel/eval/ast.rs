@@ -10,6 +10,7 @@
 use std::sync::Arc;
 
 use super::functions::table::{self, Overload, Run, RuntimeCost, Special};
+use super::functions::Tracked;
 use super::value::Value;
 
 /// One expression node; `id` is the parser's node id (0 for synthesized nodes).
@@ -31,6 +32,9 @@ pub struct Expr {
     /// those the checker resolved it to, or without a checker every overload of the function
     /// ([`CallForm::Overloads`]); empty otherwise.
     pub(crate) overloads: Box<[&'static Overload]>,
+    /// Which of crdlint's own bounds a call of [`Expr::overloads`] counts towards, from its
+    /// function's name, read here once rather than at every call.
+    pub(crate) tracked: Tracked,
 }
 
 impl Expr {
@@ -44,6 +48,7 @@ impl Expr {
             form,
             may_fold,
             overloads: Box::default(),
+            tracked: Tracked::Nothing,
         }
     }
 
@@ -78,6 +83,7 @@ impl Expr {
             (Run::Strict(_), _, CallForm::Function) => CallForm::Overloads,
             (Run::Strict(_), _, form) => form,
         };
+        self.tracked = Tracked::of(first.function());
         self.overloads = overloads.into_boxed_slice();
         self
     }

@@ -179,11 +179,9 @@ impl<'a> Evaluator<'a> {
                 test,
             } => self.select(e, operand, field, *test),
             ExprKind::Call { target, args, .. } if e.form == CallForm::Overloads => {
-                self.overload_call(&e.overloads, target.as_deref(), args)
+                self.overload_call(&e.overloads, e.tracked, target.as_deref(), args)
             }
-            ExprKind::Call { target, args, .. } => {
-                self.call(e.form, &e.overloads, target.as_deref(), args)
-            }
+            ExprKind::Call { target, args, .. } => self.call(e, target.as_deref(), args),
             ExprKind::List { elems, optional } => self.list(elems, optional),
             ExprKind::Map { entries } => self.map(entries),
             ExprKind::Struct { name, fields } => self.message(name, fields),

@@ -52,7 +52,7 @@ pub use args::display;
 use args::{err, nso};
 pub use kubernetes::authorizer;
 pub use limits::{
-    built_beyond_charge, built_limit_error, scanned_beyond_charge, scanned_limit_error,
+    built_beyond_charge, built_limit_error, scanned_beyond_charge, scanned_limit_error, Tracked,
     MAX_BUILT_BYTES, MAX_LIST_ELEMENTS, MAX_SCANNED_BYTES,
 };
 

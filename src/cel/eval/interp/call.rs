@@ -4,8 +4,8 @@
 //! picks, with its runtime cost.
 
 use super::super::ast::{CallForm, Expr, ExprKind};
-use super::super::functions;
 use super::super::functions::table::{self, Overload, Run};
+use super::super::functions::{self, Tracked};
 use super::super::value::{ErrorKind, EvalError, EvalResult, Value};
 use super::comprehension::append_in_place;
 use super::plan::{is_attribute, is_primitive_const_list};
@@ -16,11 +16,11 @@ impl<'a> Evaluator<'a> {
     /// the program was converted); `rows` are its overloads' rows.
     pub(super) fn call(
         &mut self,
-        form: CallForm,
-        rows: &[&'static Overload],
+        e: &'a Expr,
         target: Option<&'a Expr>,
         args: &'a [Expr],
     ) -> EvalResult {
+        let (form, rows) = (e.form, &*e.overloads);
         match (form, target) {
             (CallForm::And, _) | (CallForm::Or, _) => self.logical(form == CallForm::And, args),
             (CallForm::NotStrictlyFalse, _) => self.not_strictly_false(rows, &args[0]),
@@ -44,10 +44,10 @@ impl<'a> Evaluator<'a> {
             (CallForm::OptIndex, _) => self.index(false, args),
             (CallForm::MaybeAccumulate, _) => match self.accumulator_slot(&args[0]) {
                 Some(slot) => self.accumulate(rows, slot, args),
-                None => self.overload_call(rows, target, args),
+                None => self.overload_call(rows, e.tracked, target, args),
             },
             (CallForm::OptSelect, _) => self.opt_select(args),
-            _ => self.overload_call(rows, target, args),
+            _ => self.overload_call(rows, e.tracked, target, args),
         }
     }
 
@@ -195,11 +195,12 @@ impl<'a> Evaluator<'a> {
     pub(super) fn overload_call(
         &mut self,
         overloads: &[&'static Overload],
+        tracked: Tracked,
         target: Option<&'a Expr>,
         args: &'a [Expr],
     ) -> EvalResult {
         let base = self.args.len();
-        let result = self.overload_call_on_stack(overloads, target, args, base);
+        let result = self.overload_call_on_stack(overloads, tracked, target, args, base);
         self.args.truncate(base);
         result
     }
@@ -208,6 +209,7 @@ impl<'a> Evaluator<'a> {
     fn overload_call_on_stack(
         &mut self,
         overloads: &[&'static Overload],
+        tracked: Tracked,
         target: Option<&'a Expr>,
         args: &'a [Expr],
         base: usize,
@@ -243,19 +245,23 @@ impl<'a> Evaluator<'a> {
                 return Err(cost_limit_error());
             }
         }
-        self.scanned = self
-            .scanned
-            .saturating_add(functions::scanned_beyond_charge(o.function(), vals));
-        if self.scanned > functions::MAX_SCANNED_BYTES {
-            return Err(functions::scanned_limit_error());
+        if tracked == Tracked::Scanned {
+            self.scanned = self
+                .scanned
+                .saturating_add(functions::scanned_beyond_charge(tracked, vals));
+            if self.scanned > functions::MAX_SCANNED_BYTES {
+                return Err(functions::scanned_limit_error());
+            }
         }
         let result = run(self.opts.behavior, vals);
         self.add(c)?;
-        self.built = self
-            .built
-            .saturating_add(functions::built_beyond_charge(o.function(), &result));
-        if self.built > functions::MAX_BUILT_BYTES {
-            return Err(functions::built_limit_error());
+        if tracked != Tracked::Nothing {
+            self.built = self
+                .built
+                .saturating_add(functions::built_beyond_charge(tracked, &result));
+            if self.built > functions::MAX_BUILT_BYTES {
+                return Err(functions::built_limit_error());
+            }
         }
         result
     }
