@@ -2,10 +2,9 @@
 //! Kubernetes minor that made each overload available to new CRD rules' environment
 //! (apiserver `pkg/cel/environment/base.go`, §5.3).
 //!
-//! The libraries on the overload table (`eval::functions::table`) declare their overloads
-//! there, beside their implementations and costs; the others are plain text (`decls/*.dsl`,
-//! one overload per line:
-//! `<function> <overload id> <g|m> <since minor> (<arg types>) <result type>`), transcribed from
+//! Every overload is declared by its row of the overload table (`eval::functions::table`),
+//! beside its implementation and costs, one line of text each:
+//! `<function> <overload id> <g|m> <since minor> (<arg types>) <result type>`, transcribed from
 //! cel-go `common/stdlib/standard.go`, `cel/library.go` (optional types), `ext/strings.go`,
 //! `ext/sets.go`, `ext/lists.go`, `ext/comprehensions.go` and apiserver `pkg/cel/library/*.go`.
 //! Overload ids are upstream's exactly: the cost estimator and the evaluator switch on them.
@@ -48,9 +47,6 @@ pub struct Decls {
     pub functions: HashMap<String, FunctionDecl>,
 }
 
-const STDLIB: &str = include_str!("decls/stdlib.dsl");
-const LIBRARIES: &str = include_str!("decls/libraries.dsl");
-
 /// Every overload we know, unfiltered.
 pub fn all_overloads() -> &'static [OverloadDecl] {
     static FLAT: OnceLock<Vec<OverloadDecl>> = OnceLock::new();
@@ -60,14 +56,8 @@ pub fn all_overloads() -> &'static [OverloadDecl] {
 fn all_named() -> &'static [(String, OverloadDecl)] {
     static ALL: OnceLock<Vec<(String, OverloadDecl)>> = OnceLock::new();
     ALL.get_or_init(|| {
-        let table = crate::cel::eval::functions::table::all().map(|o| o.decl_line());
-        STDLIB
-            .lines()
-            .map(str::to_string)
-            .chain(LIBRARIES.lines().map(str::to_string))
-            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-            .chain(table)
-            .filter_map(|l| parse_line(&l))
+        crate::cel::eval::functions::table::all()
+            .filter_map(|o| parse_line(&o.decl_line()))
             .collect()
     })
 }
@@ -172,13 +162,8 @@ mod tests {
 
     #[test]
     fn every_line_parses() {
-        let lines = STDLIB
-            .lines()
-            .chain(LIBRARIES.lines())
-            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-            .count();
         let table = crate::cel::eval::functions::table::all().count();
-        assert_eq!(all_overloads().len(), lines + table);
+        assert_eq!(all_overloads().len(), table);
     }
 
     #[test]

@@ -15,7 +15,7 @@
 //!   one use of a later layer: `eval::ast::from_checked` reads the checker's [`CheckedExpr`],
 //!   a plain data type, to build the evaluator's tree).
 //! * [`decls`] — every function overload of the standard library and the Kubernetes libraries,
-//!   tagged with the minor that introduced it (§5.3): the tables' rows and `decls/*.dsl`.
+//!   tagged with the minor that introduced it (§5.3), read from the overload table's rows.
 //! * [`checker`] — cel-go's type checker and AST validators → [`CheckedExpr`].
 //! * [`compile_expr`] (`compile`) — parse + check in the environment a [`CompileOptions`] selects,
 //!   with errors rendered exactly as cel-go's `Issues.String()`; [`cache`] memoises it per

@@ -215,6 +215,79 @@ pub fn size_compare(
     )
 }
 
+/// `x in list`: the list traversed.
+pub fn in_list(
+    _: Option<&AstNode<'_>>,
+    args: &[AstNode<'_>],
+    _: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    let [_, l] = args else { return None };
+    CallEstimate::cost(computed(l).multiply_by_cost_factor(1.0))
+}
+
+/// `+` of strings or bytes: the sizes add up, and both are traversed.
+pub fn concatenation(
+    _: Option<&AstNode<'_>>,
+    args: &[AstNode<'_>],
+    _: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    let [a, c] = args else { return None };
+    let result = computed(a).add(computed(c));
+    Some(CallEstimate {
+        cost: result.multiply_by_cost_factor(STRING_TRAVERSAL_COST_FACTOR),
+        result_size: Some(result),
+    })
+}
+
+/// `+` of lists: the sizes add up; the concatenation itself is O(1).
+pub fn list_concatenation(
+    _: Option<&AstNode<'_>>,
+    args: &[AstNode<'_>],
+    _: &dyn SizeEstimator,
+) -> Option<CallEstimate> {
+    let [a, c] = args else { return None };
+    Some(CallEstimate {
+        cost: CostEstimate::fixed(1),
+        result_size: Some(computed(a).add(computed(c))),
+    })
+}
+
+// The special forms' estimates (cel-go `functionCost`, `logical_and`/`logical_or` and
+// `conditional`), over their arguments' own: not every argument is evaluated.
+
+/// `a && b`, `a || b`: at least the left side alone (it may decide), at most both.
+pub fn short_circuit(_: &[AstNode<'_>], arg_costs: &[CostEstimate]) -> CallEstimate {
+    let cost = match arg_costs {
+        [l, r] => CostEstimate::new(l.min, l.add(*r).max),
+        _ => sum_plus_one(arg_costs),
+    };
+    CallEstimate {
+        cost,
+        result_size: None,
+    }
+}
+
+/// `c ? t : f`: the condition plus the dearer branch; the result is either branch's value.
+pub fn conditional(args: &[AstNode<'_>], arg_costs: &[CostEstimate]) -> CallEstimate {
+    match (args, arg_costs) {
+        ([_, t, f], [c, tc, fc]) => CallEstimate {
+            cost: c.add(tc.union(*fc)),
+            result_size: Some(computed(t).union(computed(f))),
+        },
+        _ => CallEstimate {
+            cost: sum_plus_one(arg_costs),
+            result_size: None,
+        },
+    }
+}
+
+/// cel-go's default for a call of the wrong arity: 1 plus the arguments.
+fn sum_plus_one(arg_costs: &[CostEstimate]) -> CostEstimate {
+    arg_costs
+        .iter()
+        .fold(CostEstimate::fixed(1), |s, c| s.add(*c))
+}
+
 // The estimates of the Kubernetes libraries' overloads (apiserver `pkg/cel/library/cost.go`,
 // `EstimateCallCost`), one per case of its switch, named on the overload table's rows
 // (`eval::functions::kubernetes`).

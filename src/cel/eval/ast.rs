@@ -9,7 +9,8 @@
 
 use std::sync::Arc;
 
-use super::functions::table::{self, Overload, RuntimeCost};
+use super::functions::table::{self, Overload, Run, RuntimeCost, Special};
+use super::functions::Tracked;
 use super::value::Value;
 
 /// One expression node; `id` is the parser's node id (0 for synthesized nodes).
@@ -31,6 +32,9 @@ pub struct Expr {
     /// those the checker resolved it to, or without a checker every overload of the function
     /// ([`CallForm::Overloads`]); empty otherwise.
     pub(crate) overloads: Box<[&'static Overload]>,
+    /// Which of crdlint's own bounds a call of [`Expr::overloads`] counts towards, from its
+    /// function's name, read here once rather than at every call.
+    pub(crate) tracked: Tracked,
 }
 
 impl Expr {
@@ -44,33 +48,60 @@ impl Expr {
             form,
             may_fold,
             overloads: Box::default(),
+            tracked: Tracked::Nothing,
         }
     }
 
-    /// A call node dispatched through the overload table among `overloads`. A call the
-    /// evaluator plans itself (`or`/`orValue` short-circuit, `_[?_]` is a qualifier,
-    /// `cel.@mapInsert` appends to an accumulator in place) keeps its form and its rows.
+    /// A call node dispatched through the overload table among `overloads`, planned once
+    /// here: a special form's row ([`Run::Lazy`]) makes the node that form, which the
+    /// interpreter evaluates itself; a call the evaluator plans by its shape (`or`/`orValue`
+    /// short-circuit, `_[_]` and `_[?_]` are qualifiers, `+` and `cel.@mapInsert` append to an
+    /// accumulator in place, `in` a constant list is a set test) keeps its form and its rows;
+    /// any other is run by its rows.
     fn with_overloads(mut self, mut overloads: Vec<&'static Overload>) -> Expr {
         // Candidates that all run the same implementation at the same cost (the overloads of
         // `_<_` or `int` over `dyn` arguments) behave as one: keeping the first spares the
         // evaluator picking among them at every call.
         if let Some((first, rest)) = overloads.split_first() {
-            let same = |o: &&Overload| {
-                o.run as usize == first.run as usize
-                    && matches!((o.cost, first.cost), (RuntimeCost::Before(a), RuntimeCost::Before(b)) if a as usize == b as usize)
-            };
-            if rest.iter().all(same) {
+            if rest.iter().all(|o| same_row(o, first)) {
                 overloads.truncate(1);
             }
         }
-        if !overloads.is_empty() && matches!(self.kind, ExprKind::Call { .. }) {
-            if self.form == CallForm::Function {
-                self.form = CallForm::Overloads;
-            }
-            self.overloads = overloads.into_boxed_slice();
-        }
+        let ExprKind::Call { args, .. } = &self.kind else {
+            return self;
+        };
+        let Some(first) = overloads.first() else {
+            return self;
+        };
+        self.form = match (first.run, args.len(), self.form) {
+            (Run::Lazy(Special::And), 2, _) => CallForm::And,
+            (Run::Lazy(Special::Or), 2, _) => CallForm::Or,
+            (Run::Lazy(Special::NotStrictlyFalse), 1, _) => CallForm::NotStrictlyFalse,
+            (Run::Lazy(Special::Conditional), 3, _) => CallForm::Conditional,
+            // A special form of another arity is no call cel-go plans.
+            (Run::Lazy(_), _, _) => return self,
+            (Run::Strict(_), _, CallForm::Function) => CallForm::Overloads,
+            (Run::Strict(_), _, form) => form,
+        };
+        self.tracked = Tracked::of(first.function());
+        self.overloads = overloads.into_boxed_slice();
         self
     }
+}
+
+/// Whether two rows run the same implementation at the same cost.
+fn same_row(a: &Overload, b: &Overload) -> bool {
+    let run = match (a.run, b.run) {
+        (Run::Strict(x), Run::Strict(y)) => x as usize == y as usize,
+        (Run::Lazy(x), Run::Lazy(y)) => x == y,
+        _ => false,
+    };
+    let cost = match (a.cost, b.cost) {
+        (RuntimeCost::Before(x), RuntimeCost::Before(y)) => x as usize == y as usize,
+        (RuntimeCost::Free, RuntimeCost::Free) => true,
+        _ => false,
+    };
+    run && cost
 }
 
 /// The only nodes `interp::plan::is_const` can accept besides constants themselves (a list or map literal,
@@ -89,7 +120,8 @@ fn may_fold(kind: &ExprKind) -> bool {
 /// The evaluator's treatment of a call node (see `interp::call`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum CallForm {
-    /// `_&&_` / `_||_`.
+    /// The special forms (their rows are [`Run::Lazy`]): `_&&_` / `_||_`,
+    /// `@not_strictly_false`, `_?_:_`.
     And,
     Or,
     NotStrictlyFalse,
@@ -111,7 +143,7 @@ pub(crate) enum CallForm {
     /// A function on the overload table, run by the row of its resolved overload
     /// ([`Expr::overloads`]).
     Overloads,
-    /// Any other library function.
+    /// A call without rows (an unchecked call of an unknown function): `no such overload`.
     Function,
     /// Not a call.
     NotACall,
@@ -123,10 +155,6 @@ impl CallForm {
             return CallForm::NotACall;
         };
         match (&**func, target.is_some(), args.len()) {
-            ("_&&_", false, 2) => CallForm::And,
-            ("_||_", false, 2) => CallForm::Or,
-            ("@not_strictly_false", false, 1) => CallForm::NotStrictlyFalse,
-            ("_?_:_", false, 3) => CallForm::Conditional,
             ("or", true, 1) => CallForm::OptOr,
             ("orValue", true, 1) => CallForm::OptOrValue,
             ("@in", false, 2) => CallForm::In,
@@ -312,7 +340,7 @@ fn from_checked_expr(
             };
             let overloads = match (checked, &kind) {
                 (Some(c), _) => {
-                    // Every resolved id on the table, or the call is dispatched by name.
+                    // Every declared overload is on the table.
                     let ids = c.overload_ids(e.id);
                     ids.iter()
                         .map(|id| table::overload(id))

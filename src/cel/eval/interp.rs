@@ -7,8 +7,8 @@
 //!
 //! Cost follows `interpreter/runtimecost.go` on the plan cel-go builds: constants cost 0, an
 //! attribute (identifier, or the start of a select/index chain on a non-attribute) costs 1,
-//! each qualifier (`.f`, `[i]`) 1, list/map literals 10/30, calls their function cost (see
-//! [`super::functions::call_cost`]); `&&`, `||`, `?:` and comprehensions cost nothing
+//! each qualifier (`.f`, `[i]`) 1, list/map literals 10/30, calls the runtime cost of their
+//! overload table row; `&&`, `||`, `?:` (whose rows are free) and comprehensions cost nothing
 //! themselves. A presence test costs only its operand (Kubernetes sets
 //! `PresenceTestHasCost(false)`). With [`Options::fold_constants`] (cel-go `OptOptimize`, which
 //! Kubernetes enables) constant list/map literals and conversions of constants are computed
@@ -179,11 +179,9 @@ impl<'a> Evaluator<'a> {
                 test,
             } => self.select(e, operand, field, *test),
             ExprKind::Call { target, args, .. } if e.form == CallForm::Overloads => {
-                self.overload_call(&e.overloads, target.as_deref(), args)
+                self.overload_call(&e.overloads, e.tracked, target.as_deref(), args)
             }
-            ExprKind::Call { func, target, args } => {
-                self.call(e.form, func, target.as_deref(), args)
-            }
+            ExprKind::Call { target, args, .. } => self.call(e, target.as_deref(), args),
             ExprKind::List { elems, optional } => self.list(elems, optional),
             ExprKind::Map { entries } => self.map(entries),
             ExprKind::Struct { name, fields } => self.message(name, fields),

@@ -1,6 +1,6 @@
 //! The small helpers the library files build their results and errors with.
 
-use super::super::value::{format_double, ErrorKind, EvalError, EvalResult, Value};
+use super::super::value::{format_double, EvalError, EvalResult, Value};
 
 pub(super) fn nso() -> EvalError {
     EvalError::no_such_overload()
@@ -27,12 +27,6 @@ pub(super) fn int_arg(v: &Value) -> Result<i64, EvalError> {
         Value::Int(i) => Ok(*i),
         _ => Err(nso()),
     }
-}
-
-/// What a library answers for a function it does not have, so that the dispatcher asks the
-/// next one (an empty message: no allocation on the way).
-pub(super) fn not_here() -> EvalError {
-    EvalError::new(ErrorKind::NoSuchOverload, String::new())
 }
 
 /// Renders a value the way cel-go's `%v` shows keys in errors.

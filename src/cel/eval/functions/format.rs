@@ -28,7 +28,7 @@ use std::sync::Arc;
 
 use super::super::value::{EvalError, EvalResult, Value};
 use super::args::{err, nso};
-use super::overload::{Overload, RuntimeCost};
+use super::overload::{Estimate, Overload, Run, RuntimeCost};
 use super::standard::to_string;
 use crate::cel::estimate::library::CallEstimate;
 use crate::cel::estimate::node::{AstNode, SizeEstimator};
@@ -41,9 +41,9 @@ use crate::k8s::Behavior;
 pub static OVERLOADS: &[Overload] = &[Overload {
     id: "string_format",
     decl: "format m 29 (string, list(dyn)) string",
-    run: format,
+    run: Run::Strict(format),
     cost: RuntimeCost::Before(format_cost),
-    estimate: format_estimate,
+    estimate: Estimate::Call(format_estimate),
 }];
 
 fn format(beh: Behavior, args: &[Value]) -> EvalResult {

@@ -18,7 +18,7 @@ use super::super::lib::{self, IpAddress};
 use super::super::value::{compare, equals, Entries, ErrorKind, EvalError, EvalResult, Key, Value};
 use super::args::{b, err, nso, s};
 use super::cost::{ceil, k8s_size, traversal_cost};
-use super::overload::{Overload, RuntimeCost};
+use super::overload::{Estimate, Overload, Run, RuntimeCost};
 use super::standard::add;
 
 /// A flat runtime cost of 1.

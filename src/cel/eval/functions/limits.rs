@@ -31,21 +31,50 @@ pub const MAX_LIST_ELEMENTS: usize = 1 << 23;
 /// below it.
 pub const MAX_SCANNED_BYTES: u64 = 1 << 30;
 
+/// Which of crdlint's bounds a call counts towards, decided once per call node from its
+/// function (`eval::ast`), so that a call reads no name when it runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Tracked {
+    /// Neither.
+    #[default]
+    Nothing,
+    /// [`MAX_SCANNED_BYTES`]: `size` and `charAt` read their string.
+    Scanned,
+    /// [`MAX_BUILT_BYTES`]: `format` and `replace` build a string.
+    BuiltText,
+    /// [`MAX_BUILT_BYTES`]: `flatten` builds a list.
+    BuiltList,
+}
+
+impl Tracked {
+    /// The bound a call of `function` counts towards.
+    pub fn of(function: &str) -> Tracked {
+        match function {
+            "size" | "charAt" => Tracked::Scanned,
+            "format" | "replace" => Tracked::BuiltText,
+            "flatten" => Tracked::BuiltList,
+            _ => Tracked::Nothing,
+        }
+    }
+}
+
 /// What [`MAX_BUILT_BYTES`] counts of a call's result: the bytes of a `format`/`replace`
 /// string, the elements (at `size_of::<Value>()` each) of a `flatten` list; 0 for other
 /// calls.
-pub fn built_beyond_charge(func: &str, result: &EvalResult) -> usize {
-    match (func, result) {
-        ("format" | "replace", Ok(Value::String(s))) => s.len(),
-        ("flatten", Ok(Value::List(l))) => l.len().saturating_mul(std::mem::size_of::<Value>()),
+pub fn built_beyond_charge(t: Tracked, result: &EvalResult) -> usize {
+    match (t, result) {
+        (Tracked::BuiltText, Ok(Value::String(s))) => s.len(),
+        (Tracked::BuiltList, Ok(Value::List(l))) => {
+            l.len().saturating_mul(std::mem::size_of::<Value>())
+        }
         _ => 0,
     }
 }
 
 /// What [`MAX_SCANNED_BYTES`] counts of a call: the string `size` or `charAt` reads.
-pub fn scanned_beyond_charge(func: &str, args: &[Value]) -> u64 {
-    match (func, args) {
-        ("size" | "charAt", [Value::String(s), ..]) => s.len() as u64,
+pub fn scanned_beyond_charge(t: Tracked, args: &[Value]) -> u64 {
+    match (t, args) {
+        (Tracked::Scanned, [Value::String(s), ..]) => s.len() as u64,
         _ => 0,
     }
 }

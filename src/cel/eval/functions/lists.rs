@@ -7,7 +7,7 @@ use std::ops::Add;
 
 use super::super::value::{compare, equals, EvalResult, Value};
 use super::args::{err, int_arg, nso};
-use super::overload::{Overload, RuntimeCost};
+use super::overload::{Estimate, Overload, Run, RuntimeCost};
 use crate::cel::ast::{ExprKind, Literal};
 use crate::cel::estimate::library::{size_of, CallEstimate};
 use crate::cel::estimate::node::{AstNode, SizeEstimator};
@@ -24,156 +24,156 @@ pub static OVERLOADS: &[Overload] = &[
     Overload {
         id: "list_slice",
         decl: "slice m 34 (list(T), int, int) list(T)",
-        run: slice,
+        run: Run::Strict(slice),
         cost: RuntimeCost::Before(slice_cost),
-        estimate: slice_estimate,
+        estimate: Estimate::Call(slice_estimate),
     },
     Overload {
         id: "list_flatten",
         decl: "flatten m 34 (list(list(T))) list(T)",
-        run: flatten,
+        run: Run::Strict(flatten),
         cost: RuntimeCost::Before(flatten_cost),
-        estimate: flatten_estimate,
+        estimate: Estimate::Call(flatten_estimate),
     },
     Overload {
         id: "list_flatten_int",
         decl: "flatten m 34 (list(dyn), int) list(dyn)",
-        run: flatten,
+        run: Run::Strict(flatten),
         cost: RuntimeCost::Before(flatten_cost),
-        estimate: flatten_estimate,
+        estimate: Estimate::Call(flatten_estimate),
     },
     Overload {
         id: "list_int_sort",
         decl: "sort m 34 (list(int)) list(int)",
-        run: sort,
+        run: Run::Strict(sort),
         cost: RuntimeCost::Before(sort_cost),
-        estimate: sort_estimate,
+        estimate: Estimate::Call(sort_estimate),
     },
     Overload {
         id: "list_uint_sort",
         decl: "sort m 34 (list(uint)) list(uint)",
-        run: sort,
+        run: Run::Strict(sort),
         cost: RuntimeCost::Before(sort_cost),
-        estimate: sort_estimate,
+        estimate: Estimate::Call(sort_estimate),
     },
     Overload {
         id: "list_double_sort",
         decl: "sort m 34 (list(double)) list(double)",
-        run: sort,
+        run: Run::Strict(sort),
         cost: RuntimeCost::Before(sort_cost),
-        estimate: sort_estimate,
+        estimate: Estimate::Call(sort_estimate),
     },
     Overload {
         id: "list_bool_sort",
         decl: "sort m 34 (list(bool)) list(bool)",
-        run: sort,
+        run: Run::Strict(sort),
         cost: RuntimeCost::Before(sort_cost),
-        estimate: sort_estimate,
+        estimate: Estimate::Call(sort_estimate),
     },
     Overload {
         id: "list_google.protobuf.Duration_sort",
         decl: "sort m 34 (list(duration)) list(duration)",
-        run: sort,
+        run: Run::Strict(sort),
         cost: RuntimeCost::Before(sort_cost),
-        estimate: sort_estimate,
+        estimate: Estimate::Call(sort_estimate),
     },
     Overload {
         id: "list_google.protobuf.Timestamp_sort",
         decl: "sort m 34 (list(timestamp)) list(timestamp)",
-        run: sort,
+        run: Run::Strict(sort),
         cost: RuntimeCost::Before(sort_cost),
-        estimate: sort_estimate,
+        estimate: Estimate::Call(sort_estimate),
     },
     Overload {
         id: "list_string_sort",
         decl: "sort m 34 (list(string)) list(string)",
-        run: sort,
+        run: Run::Strict(sort),
         cost: RuntimeCost::Before(sort_cost),
-        estimate: sort_text_estimate,
+        estimate: Estimate::Call(sort_text_estimate),
     },
     Overload {
         id: "list_bytes_sort",
         decl: "sort m 34 (list(bytes)) list(bytes)",
-        run: sort,
+        run: Run::Strict(sort),
         cost: RuntimeCost::Before(sort_cost),
-        estimate: sort_text_estimate,
+        estimate: Estimate::Call(sort_text_estimate),
     },
     Overload {
         id: "list_int_sortByAssociatedKeys",
         decl: "@sortByAssociatedKeys m 34 (list(T), list(int)) list(T)",
-        run: sort_by_keys,
+        run: Run::Strict(sort_by_keys),
         cost: RuntimeCost::Before(sort_by_keys_cost),
-        estimate: sort_by_keys_estimate,
+        estimate: Estimate::Call(sort_by_keys_estimate),
     },
     Overload {
         id: "list_uint_sortByAssociatedKeys",
         decl: "@sortByAssociatedKeys m 34 (list(T), list(uint)) list(T)",
-        run: sort_by_keys,
+        run: Run::Strict(sort_by_keys),
         cost: RuntimeCost::Before(sort_by_keys_cost),
-        estimate: sort_by_keys_estimate,
+        estimate: Estimate::Call(sort_by_keys_estimate),
     },
     Overload {
         id: "list_double_sortByAssociatedKeys",
         decl: "@sortByAssociatedKeys m 34 (list(T), list(double)) list(T)",
-        run: sort_by_keys,
+        run: Run::Strict(sort_by_keys),
         cost: RuntimeCost::Before(sort_by_keys_cost),
-        estimate: sort_by_keys_estimate,
+        estimate: Estimate::Call(sort_by_keys_estimate),
     },
     Overload {
         id: "list_bool_sortByAssociatedKeys",
         decl: "@sortByAssociatedKeys m 34 (list(T), list(bool)) list(T)",
-        run: sort_by_keys,
+        run: Run::Strict(sort_by_keys),
         cost: RuntimeCost::Before(sort_by_keys_cost),
-        estimate: sort_by_keys_estimate,
+        estimate: Estimate::Call(sort_by_keys_estimate),
     },
     Overload {
         id: "list_google.protobuf.Duration_sortByAssociatedKeys",
         decl: "@sortByAssociatedKeys m 34 (list(T), list(duration)) list(T)",
-        run: sort_by_keys,
+        run: Run::Strict(sort_by_keys),
         cost: RuntimeCost::Before(sort_by_keys_cost),
-        estimate: sort_by_keys_estimate,
+        estimate: Estimate::Call(sort_by_keys_estimate),
     },
     Overload {
         id: "list_google.protobuf.Timestamp_sortByAssociatedKeys",
         decl: "@sortByAssociatedKeys m 34 (list(T), list(timestamp)) list(T)",
-        run: sort_by_keys,
+        run: Run::Strict(sort_by_keys),
         cost: RuntimeCost::Before(sort_by_keys_cost),
-        estimate: sort_by_keys_estimate,
+        estimate: Estimate::Call(sort_by_keys_estimate),
     },
     Overload {
         id: "list_string_sortByAssociatedKeys",
         decl: "@sortByAssociatedKeys m 34 (list(T), list(string)) list(T)",
-        run: sort_by_keys,
+        run: Run::Strict(sort_by_keys),
         cost: RuntimeCost::Before(sort_by_keys_cost),
-        estimate: sort_by_keys_text_estimate,
+        estimate: Estimate::Call(sort_by_keys_text_estimate),
     },
     Overload {
         id: "list_bytes_sortByAssociatedKeys",
         decl: "@sortByAssociatedKeys m 34 (list(T), list(bytes)) list(T)",
-        run: sort_by_keys,
+        run: Run::Strict(sort_by_keys),
         cost: RuntimeCost::Before(sort_by_keys_cost),
-        estimate: sort_by_keys_text_estimate,
+        estimate: Estimate::Call(sort_by_keys_text_estimate),
     },
     Overload {
         id: "lists_range",
         decl: "lists.range g 34 (int) list(int)",
-        run: range,
+        run: Run::Strict(range),
         cost: RuntimeCost::Before(range_cost),
-        estimate: range_estimate,
+        estimate: Estimate::Call(range_estimate),
     },
     Overload {
         id: "list_reverse",
         decl: "reverse m 34 (list(T)) list(T)",
-        run: reverse,
+        run: Run::Strict(reverse),
         cost: RuntimeCost::Before(reverse_cost),
-        estimate: reverse_estimate,
+        estimate: Estimate::Call(reverse_estimate),
     },
     Overload {
         id: "list_distinct",
         decl: "distinct m 34 (list(T)) list(T)",
-        run: distinct,
+        run: Run::Strict(distinct),
         cost: RuntimeCost::Before(distinct_cost),
-        estimate: distinct_estimate,
+        estimate: Estimate::Call(distinct_estimate),
     },
 ];
 
@@ -566,14 +566,14 @@ mod tests {
         let l = strs(&["b", "a"]);
         let o = super::super::table::pick(&rows, std::slice::from_ref(&l)).unwrap();
         assert_eq!(o.id, "list_int_sort");
-        let RuntimeCost::Before(cost) = o.cost;
+        let cost = |args: &[Value]| o.cost_of(args);
         assert_eq!(
             cost(std::slice::from_ref(&l)),
             (2.0f64 * 2.0 * 2.1) as u64 + 11
         );
         let ints = Value::list(vec![Value::Int(2), Value::Int(1)]);
         assert_eq!(cost(std::slice::from_ref(&ints)), 8 + 11);
-        let Ok(Value::List(sorted)) = (o.run)(Behavior::NEWEST, &[l]) else {
+        let Ok(Value::List(sorted)) = o.strict().unwrap()(Behavior::NEWEST, &[l]) else {
             panic!("sort failed")
         };
         assert_eq!(sorted.items()[0].as_str(), Some("a"));

@@ -2,22 +2,20 @@
 //! with their runtime costs, one file per library:
 //!
 //! * `table` — the overload table: per overload id its declaration, implementation, runtime
-//!   cost and static estimate; call nodes carry their rows and run them by id. On it so far:
-//!   `sets` (cel-go ext.Sets), `format` (`string.format`), `strings` (cel-go ext.Strings v2,
+//!   cost and static estimate; call nodes carry their rows and run them by id. On it:
+//!   `standard` (operators, conversions, `size`, string predicates, timestamp/duration
+//!   getters, the special forms `&&`, `||`, `?:`, `@not_strictly_false`), `sets` (cel-go ext.Sets), `format` (`string.format`), `strings` (cel-go ext.Strings v2,
 //!   with the Kubernetes lists' `indexOf`/`lastIndexOf`), `lists` (cel-go ext.Lists v3),
 //!   `optional` (cel-go's optional types), `two_var` (`cel.@mapInsert`) and
 //!   `kubernetes` (Kubernetes `lists`, `regex`, `urls`, `authz`, `quantity`, `ip`, `cidr`,
 //!   `format`, `semver`, `jsonpatch`).
-//! * `standard` — operators, conversions, `size`, string predicates, timestamp/duration
-//!   getters; `merge` its list `+` under Kubernetes list types;
-//! * `cost` — [`call_cost`], cel-go's defaults, for the libraries not
-//!   on the table;
+//! * `merge` — the standard list `+` under Kubernetes list types;
+//! * `cost` — the helpers the rows' runtime costs share;
 //! * `args` — the helpers the library files share; `limits` — crdlint's bounds on what one
 //!   evaluation builds or reads.
 //!
-//! This file holds field selection, indexing and the by-name dispatch of the libraries not on
-//! the table ([`call_in`]), where a value of the wrong type yields `no such overload`, which the
-//! checker normally rules out before evaluation.
+//! This file holds field selection and indexing, where a value of the wrong type yields `no
+//! such overload`, which the checker normally rules out before evaluation.
 
 /// One overload-table row whose runtime cost is charged before the call (the tables of
 /// `kubernetes`, `standard` and `strings`; declared before the modules so they all see it).
@@ -26,9 +24,9 @@ macro_rules! row {
         Overload {
             id: $id,
             decl: $decl,
-            run: $run,
+            run: Run::Strict($run),
             cost: RuntimeCost::Before($cost),
-            estimate: $est,
+            estimate: Estimate::Call($est),
         }
     };
 }
@@ -46,19 +44,19 @@ mod sets;
 mod standard;
 mod strings;
 pub mod table;
-pub mod two_var;
+mod two_var;
 
 use super::value::{equals, map_key_field, ErrorKind, EvalError, EvalResult, MapValue, Value};
 
 pub use args::display;
 use args::{err, nso};
-pub use cost::call_cost;
 pub use kubernetes::authorizer;
 pub use limits::{
-    built_beyond_charge, built_limit_error, scanned_beyond_charge, scanned_limit_error,
+    built_beyond_charge, built_limit_error, scanned_beyond_charge, scanned_limit_error, Tracked,
     MAX_BUILT_BYTES, MAX_LIST_ELEMENTS, MAX_SCANNED_BYTES,
 };
 
+#[cfg(test)]
 use crate::k8s::Behavior;
 
 pub fn same_keys(a: &Value, b: &Value, keys: &[String]) -> bool {
@@ -232,32 +230,15 @@ pub fn opt_index(v: &Value, i: &Value) -> EvalResult {
     }
 }
 
-/// Calls `func` as the newest minor does; for member calls `args[0]` is the target.
-pub fn call(func: &str, member: bool, args: &[Value]) -> EvalResult {
-    call_in(Behavior::NEWEST, func, member, args)
-}
-
 /// Calls `func` as an unchecked expression does, as the newest minor does: through the table's
-/// rows of the function when it is on the table, else by name (for tests).
+/// rows of the function (for tests).
 #[cfg(test)]
 pub fn call_unchecked(func: &str, member: bool, args: &[Value]) -> EvalResult {
     let rows = table::of_function(func, member);
-    match table::pick(&rows, args) {
-        Some(o) => (o.run)(Behavior::NEWEST, args),
-        None => call(func, member, args),
+    match table::pick(&rows, args).and_then(|o| o.strict()) {
+        Some(run) => run(Behavior::NEWEST, args),
+        None => Err(nso()),
     }
-}
-
-/// Calls `func` as the minor with behaviours `beh` does.
-pub fn call_in(beh: Behavior, func: &str, member: bool, args: &[Value]) -> EvalResult {
-    match standard::call(beh, func, member, args) {
-        Err(e) if is_not_here(&e) => Err(nso()),
-        result => result,
-    }
-}
-
-fn is_not_here(e: &EvalError) -> bool {
-    e.kind == ErrorKind::NoSuchOverload && e.message.is_empty()
 }
 
 #[cfg(test)]
@@ -266,16 +247,10 @@ mod tests {
 
     use super::call_unchecked as call;
 
-    /// The runtime cost of a call, from its row when on the table.
+    /// The runtime cost of a call, from its row.
     fn call_cost(func: &str, member: bool, args: &[Value], _result: &EvalResult) -> u64 {
         let rows = table::of_function(func, member);
-        match table::pick(&rows, args) {
-            Some(o) => {
-                let table::RuntimeCost::Before(cost) = o.cost;
-                cost(args)
-            }
-            None => super::call_cost(func, member, args),
-        }
+        table::pick(&rows, args).map_or(0, |o| o.cost_of(args))
     }
 
     fn st(x: &str) -> Value {
@@ -324,7 +299,7 @@ mod tests {
         );
         let format = table::overload("string_format").unwrap();
         assert_eq!(
-            (format.run)(
+            format.strict().unwrap()(
                 Behavior::NEWEST,
                 &[st("%s-%d"), Value::list(vec![st("x"), Value::Int(3)])]
             )

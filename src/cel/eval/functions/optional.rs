@@ -4,12 +4,12 @@
 //! `or`, `orValue` and `_[?_]` are evaluated by the evaluator itself, which short-circuits
 //! them and treats `_[?_]` as a qualifier (`CallForm::OptOr`, `OptOrValue`, `OptIndex`, as
 //! cel-go's planner does); their rows' implementations are the strict calls, which give the
-//! same values once both operands are known. Indexing an optional with `_[_]` moves with the
-//! standard library's `_[_]`. None has a cost tracker or estimator of its own: each call costs 1.
+//! same values once both operands are known; so does `_[_]` on an optional, a qualifier as
+//! the standard library's `_[_]` is. None has a cost tracker or estimator of its own: each call costs 1.
 
 use super::super::value::{EvalResult, Value};
 use super::args::{b, err, nso};
-use super::overload::{Overload, RuntimeCost};
+use super::overload::{Estimate, Overload, Run, RuntimeCost};
 use crate::cel::estimate::library::cel_default;
 use crate::k8s::Behavior;
 
@@ -18,9 +18,9 @@ macro_rules! row {
         Overload {
             id: $id,
             decl: $decl,
-            run: $run,
+            run: Run::Strict($run),
             cost: RuntimeCost::Before(one),
-            estimate: cel_default,
+            estimate: Estimate::Call(cel_default),
         }
     };
 }
@@ -70,6 +70,17 @@ pub static OVERLOADS: &[Overload] = &[
         "_[?_] g 28 (opt(map(K,V)), K) opt(V)",
         opt_index
     ),
+    // Indexing an optional with `_[_]` (the interpreter plans it as the standard `_[_]`).
+    row!(
+        "optional_list_index_int",
+        "_[_] g 28 (opt(list(V)), int) opt(V)",
+        index
+    ),
+    row!(
+        "optional_map_index_value",
+        "_[_] g 28 (opt(map(K,V)), K) opt(V)",
+        index
+    ),
     row!("list_last", "last m 28 (list(V)) opt(V)", last),
     row!("list_first", "first m 28 (list(V)) opt(V)", first),
     row!(
@@ -83,6 +94,14 @@ pub static OVERLOADS: &[Overload] = &[
         unwrap
     ),
 ];
+
+/// `o[i]`: the optional's value indexed, an absent optional or key absent.
+fn index(_: Behavior, args: &[Value]) -> EvalResult {
+    match args {
+        [o, i] => super::index(o, i),
+        _ => Err(nso()),
+    }
+}
 
 /// A flat runtime cost of 1.
 fn one(_: &[Value]) -> u64 {

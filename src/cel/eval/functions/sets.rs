@@ -6,7 +6,7 @@ use std::ops::Add;
 
 use super::super::value::{equals, EvalResult, Value};
 use super::args::{b, nso};
-use super::overload::{Overload, RuntimeCost};
+use super::overload::{Estimate, Overload, Run, RuntimeCost};
 use crate::cel::estimate::library::{size_of, CallEstimate};
 use crate::cel::estimate::node::{AstNode, SizeEstimator};
 use crate::cel::estimate::CostEstimate;
@@ -17,23 +17,23 @@ pub static OVERLOADS: &[Overload] = &[
     Overload {
         id: "list_sets_contains_list",
         decl: "sets.contains g 29 (list(T), list(T)) bool",
-        run: contains,
+        run: Run::Strict(contains),
         cost: RuntimeCost::Before(product_cost),
-        estimate: product_estimate,
+        estimate: Estimate::Call(product_estimate),
     },
     Overload {
         id: "list_sets_equivalent_list",
         decl: "sets.equivalent g 29 (list(T), list(T)) bool",
-        run: equivalent,
+        run: Run::Strict(equivalent),
         cost: RuntimeCost::Before(double_product_cost),
-        estimate: double_product_estimate,
+        estimate: Estimate::Call(double_product_estimate),
     },
     Overload {
         id: "list_sets_intersects_list",
         decl: "sets.intersects g 29 (list(T), list(T)) bool",
-        run: intersects,
+        run: Run::Strict(intersects),
         cost: RuntimeCost::Before(product_cost),
-        estimate: product_estimate,
+        estimate: Estimate::Call(product_estimate),
     },
 ];
 

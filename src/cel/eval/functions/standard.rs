@@ -1,6 +1,7 @@
-//! The CEL standard library, with cel-go's semantics and error texts: its functions (`size`,
-//! conversions, string predicates, timestamp and duration getters) as the rows of the overload
-//! table ([`OVERLOADS`]), and the operators, still dispatched by name ([`call`]).
+//! The CEL standard library, with cel-go's semantics and error texts, as the rows of the
+//! overload table ([`OVERLOADS`]): its operators, conversions, `size`, string predicates,
+//! timestamp and duration getters, and the special forms `&&`, `||`, `?:` and
+//! `@not_strictly_false`, whose rows say that the interpreter evaluates them itself.
 
 use std::cmp::Ordering;
 use std::sync::Arc;
@@ -15,16 +16,140 @@ use super::super::value::{
     compare, equals, format_double, format_duration, format_timestamp, ErrorKind, EvalError,
     EvalResult, Value,
 };
-use super::args::{b, err, not_here, nso, s};
+use super::args::{b, err, nso, s};
 use super::cost::ceil;
 use super::merge::concat_lists;
-use super::overload::{Overload, RuntimeCost};
+use super::overload::{Estimate, Overload, Run, RuntimeCost, Special};
 use crate::cel::estimate::library as est;
 
 /// The standard library's functions (cel-go `common/stdlib/standard.go`). Every overload of a
 /// function runs the same implementation, which looks at the values as cel-go's does, so the
 /// row a call with `dyn` arguments picks does not change its outcome.
 pub static OVERLOADS: &[Overload] = &[
+    // The special forms, which the interpreter evaluates itself (`interp::call`).
+    special(
+        "conditional",
+        "_?_:_ g 0 (bool, A, A) A",
+        Special::Conditional,
+        RuntimeCost::Free,
+        Estimate::Lazy(est::conditional),
+    ),
+    special(
+        "logical_and",
+        "_&&_ g 0 (bool, bool) bool",
+        Special::And,
+        RuntimeCost::Free,
+        Estimate::Lazy(est::short_circuit),
+    ),
+    special(
+        "logical_or",
+        "_||_ g 0 (bool, bool) bool",
+        Special::Or,
+        RuntimeCost::Free,
+        Estimate::Lazy(est::short_circuit),
+    ),
+    special(
+        "not_strictly_false",
+        "@not_strictly_false g 0 (bool) bool",
+        Special::NotStrictlyFalse,
+        RuntimeCost::Before(one),
+        Estimate::Call(est::cel_default),
+    ),
+    // `+`: one implementation and one runtime cost for every overload (the values decide,
+    // as in cel-go), so a call over `dyn` values runs the same whichever row it picks.
+    row!(
+        "add_bytes",
+        "_+_ g 0 (bytes, bytes) bytes",
+        plus,
+        plus_cost,
+        est::concatenation
+    ),
+    row!(
+        "add_double",
+        "_+_ g 0 (double, double) double",
+        plus,
+        plus_cost,
+        est::cel_default
+    ),
+    row!(
+        "add_duration_duration",
+        "_+_ g 0 (duration, duration) duration",
+        plus,
+        plus_cost,
+        est::cel_default
+    ),
+    row!(
+        "add_duration_timestamp",
+        "_+_ g 0 (duration, timestamp) timestamp",
+        plus,
+        plus_cost,
+        est::cel_default
+    ),
+    row!(
+        "add_timestamp_duration",
+        "_+_ g 0 (timestamp, duration) timestamp",
+        plus,
+        plus_cost,
+        est::cel_default
+    ),
+    row!(
+        "add_int64",
+        "_+_ g 0 (int, int) int",
+        plus,
+        plus_cost,
+        est::cel_default
+    ),
+    row!(
+        "add_list",
+        "_+_ g 0 (list(A), list(A)) list(A)",
+        plus,
+        plus_cost,
+        est::list_concatenation
+    ),
+    row!(
+        "add_string",
+        "_+_ g 0 (string, string) string",
+        plus,
+        plus_cost,
+        est::concatenation
+    ),
+    row!(
+        "add_uint64",
+        "_+_ g 0 (uint, uint) uint",
+        plus,
+        plus_cost,
+        est::cel_default
+    ),
+    // `v[i]`: the interpreter reads `v` in place and charges the qualifier as cel-go's
+    // attribute does (`interp::call`); these rows run it over values.
+    row!(
+        "index_list",
+        "_[_] g 0 (list(A), int) A",
+        index,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "index_map",
+        "_[_] g 0 (map(A,B), A) B",
+        index,
+        one,
+        est::cel_default
+    ),
+    row!(
+        "in_list",
+        "@in g 0 (A, list(A)) bool",
+        contained,
+        in_cost,
+        est::in_list
+    ),
+    row!(
+        "in_map",
+        "@in g 0 (A, map(A,B)) bool",
+        contained,
+        in_cost,
+        est::cel_default
+    ),
     row!(
         "logical_not",
         "!_ g 0 (bool) bool",
@@ -1323,20 +1448,65 @@ getter!(get_minutes, "getMinutes");
 getter!(get_seconds, "getSeconds");
 getter!(get_milliseconds, "getMilliseconds");
 
-/// The standard library's operators, by name; `not_here` when `func` is not one of them.
-pub(super) fn call(_beh: Behavior, func: &str, _member: bool, args: &[Value]) -> EvalResult {
-    use Value::*;
-    match (func, args) {
-        // ---- operators ----
-        ("_+_", [x, y]) => add(x, y),
-        ("@not_strictly_false", [x]) => b(!matches!(x, Bool(false))),
-        ("@in", [x, c]) => match c {
-            List(l) => b(l.items().iter().any(|e| equals(x, e))),
-            Map(m) => b(m.get(x).is_some()),
-            _ => Err(nso()),
-        },
+/// A row the interpreter evaluates itself ([`Run::Lazy`]).
+const fn special(
+    id: &'static str,
+    decl: &'static str,
+    form: Special,
+    cost: RuntimeCost,
+    estimate: Estimate,
+) -> Overload {
+    Overload {
+        id,
+        decl,
+        run: Run::Lazy(form),
+        cost,
+        estimate,
+    }
+}
 
-        _ => Err(not_here()),
+/// `x + y`.
+fn plus(_: Behavior, args: &[Value]) -> EvalResult {
+    match args {
+        [x, y] => add(x, y),
+        _ => Err(nso()),
+    }
+}
+
+/// `+` of strings or bytes copies both (cel-go `interpreter/runtimecost.go`); any other sum
+/// costs 1.
+fn plus_cost(args: &[Value]) -> u64 {
+    match args {
+        [x @ Value::String(_), y @ Value::String(_)]
+        | [x @ Value::Bytes(_), y @ Value::Bytes(_)] => {
+            ceil((x.actual_size() + y.actual_size()) as f64 * 0.1)
+        }
+        _ => 1,
+    }
+}
+
+/// `v[i]`.
+fn index(_: Behavior, args: &[Value]) -> EvalResult {
+    match args {
+        [v, i] => super::index(v, i),
+        _ => Err(nso()),
+    }
+}
+
+/// `x in c`.
+pub(super) fn contained(_: Behavior, args: &[Value]) -> EvalResult {
+    match args {
+        [x, Value::List(l)] => b(l.items().iter().any(|e| equals(x, e))),
+        [x, Value::Map(m)] => b(m.get(x).is_some()),
+        _ => Err(nso()),
+    }
+}
+
+/// `in` a list traverses it (cel-go `interpreter/runtimecost.go`); a map lookup costs 1.
+fn in_cost(args: &[Value]) -> u64 {
+    match args {
+        [_, l @ Value::List(_)] => l.actual_size(),
+        _ => 1,
     }
 }
 

@@ -10,7 +10,7 @@ use crate::k8s::Behavior;
 use super::super::value::{equals, quote, EvalResult, Value};
 use super::args::{err, int_arg, nso, s, str_arg};
 use super::cost::{ceil, k8s_size, traversal_cost};
-use super::overload::{Overload, RuntimeCost};
+use super::overload::{Estimate, Overload, Run, RuntimeCost};
 
 /// The library's overloads: v0 (Kubernetes 1.0) and the v2 additions (1.29).
 pub static OVERLOADS: &[Overload] = &[

@@ -1,36 +1,31 @@
 //! cel-go's `ext.TwoVarComprehensions` (Kubernetes 1.32): `cel.@mapInsert`, the helper its
 //! `transformMap`/`transformMapEntry` macros accumulate with, on the overload table. In a
-//! macro's loop the evaluator appends to the accumulator in place (`interp::comprehension`);
-//! these rows run every other call. No cost tracker or estimator of its own: each call costs 1.
+//! macro's loop the evaluator inserts into the accumulator in place when it can
+//! (`interp::comprehension`); these rows run every other call. No cost tracker or estimator of its own: each call costs 1.
 
 use super::super::value::{EvalResult, Key, Value};
 use super::args::{display, err, nso};
-use super::overload::{Overload, RuntimeCost};
+use super::overload::{Estimate, Overload, Run, RuntimeCost};
 use crate::cel::estimate::library::cel_default;
 use crate::k8s::Behavior;
 
 /// The library's overloads.
-pub static OVERLOADS: &[Overload] = &ROWS;
-
-static ROWS: [Overload; 2] = [
+pub static OVERLOADS: &[Overload] = &[
     Overload {
         id: "@mapInsert_map_key_value",
         decl: "cel.@mapInsert g 32 (map(K,V), K, V) map(K,V)",
-        run: insert_entry,
+        run: Run::Strict(insert_entry),
         cost: RuntimeCost::Before(one),
-        estimate: cel_default,
+        estimate: Estimate::Call(cel_default),
     },
     Overload {
         id: "@mapInsert_map_map",
         decl: "cel.@mapInsert g 32 (map(K,V), map(K,V)) map(K,V)",
-        run: insert_map,
+        run: Run::Strict(insert_map),
         cost: RuntimeCost::Before(one),
-        estimate: cel_default,
+        estimate: Estimate::Call(cel_default),
     },
 ];
-
-/// The candidates of a `cel.@mapInsert` call (the macros expand to it unchecked by id).
-pub static MAP_INSERT: [&Overload; 2] = [&ROWS[0], &ROWS[1]];
 
 /// A flat runtime cost of 1.
 fn one(_: &[Value]) -> u64 {
@@ -70,22 +65,13 @@ fn insert_map(_: Behavior, args: &[Value]) -> EvalResult {
     Ok(Value::map(e))
 }
 
-/// Runs `cel.@mapInsert` on these arguments (the accumulator's append when it cannot be done
-/// in place).
-pub fn map_insert(beh: Behavior, args: &[Value]) -> EvalResult {
-    // The two rows differ in arity, so the arity picks the row (the table's `pick` would
-    // import the table back into this file).
-    let row = if args.len() == 3 { &ROWS[0] } else { &ROWS[1] };
-    (row.run)(beh, args)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn inserts_and_refuses_duplicates() {
-        let m = map_insert(
+        let m = insert_entry(
             Behavior::NEWEST,
             &[
                 Value::map(Default::default()),
@@ -94,7 +80,7 @@ mod tests {
             ],
         )
         .unwrap();
-        let again = map_insert(
+        let again = insert_entry(
             Behavior::NEWEST,
             &[m.clone(), Value::string("a"), Value::Int(2)],
         );
@@ -102,7 +88,7 @@ mod tests {
             again.unwrap_err().message,
             "insert failed: key a already exists"
         );
-        let both = map_insert(Behavior::NEWEST, &[m.clone(), m]);
+        let both = insert_map(Behavior::NEWEST, &[m.clone(), m]);
         assert!(both.is_err());
     }
 }

@@ -1,26 +1,29 @@
-//! Calls: the logical operators and `?:` (short-circuiting, absorbing errors as cel-go does),
-//! optional `or`/`orValue`, indexing and optional selection, accumulator appends, and every
-//! library function with its runtime cost.
+//! Calls: the special forms `&&`, `||`, `?:` and `@not_strictly_false` (short-circuiting,
+//! absorbing errors as cel-go does), optional `or`/`orValue`, indexing and optional
+//! selection, accumulator appends, and every other call by the overload table's row it
+//! picks, with its runtime cost.
 
 use super::super::ast::{CallForm, Expr, ExprKind};
-use super::super::functions;
-use super::super::functions::table::{self, Overload, RuntimeCost};
+use super::super::functions::table::{self, Overload, Run};
+use super::super::functions::{self, Tracked};
 use super::super::value::{ErrorKind, EvalError, EvalResult, Value};
 use super::comprehension::append_in_place;
 use super::plan::{is_attribute, is_primitive_const_list};
 use super::{cost_limit_error, Evaluator};
 
 impl<'a> Evaluator<'a> {
+    /// A call the evaluator plans by its form ([`CallForm`], decided from the node's rows when
+    /// the program was converted); `rows` are its overloads' rows.
     pub(super) fn call(
         &mut self,
-        form: CallForm,
-        func: &str,
+        e: &'a Expr,
         target: Option<&'a Expr>,
         args: &'a [Expr],
     ) -> EvalResult {
+        let (form, rows) = (e.form, &*e.overloads);
         match (form, target) {
             (CallForm::And, _) | (CallForm::Or, _) => self.logical(form == CallForm::And, args),
-            (CallForm::NotStrictlyFalse, _) => self.not_strictly_false(&args[0]),
+            (CallForm::NotStrictlyFalse, _) => self.not_strictly_false(rows, &args[0]),
             // cel-go plans `?:` as a conditional attribute that resolves attribute branches
             // directly: their own attribute step is not observed (see `eval_inline`).
             (CallForm::Conditional, _) => match self.eval(&args[0])? {
@@ -35,19 +38,25 @@ impl<'a> Evaluator<'a> {
             (CallForm::In, _) if self.opts.fold_constants && is_primitive_const_list(&args[1]) => {
                 let x = self.eval(&args[0])?;
                 let l = self.eval(&args[1])?;
-                functions::call("@in", false, &[x, l])
+                self.run_uncharged(rows, &[x, l])
             }
             (CallForm::Index, _) => self.index(true, args),
             (CallForm::OptIndex, _) => self.index(false, args),
             (CallForm::MaybeAccumulate, _) => match self.accumulator_slot(&args[0]) {
-                Some(slot) => self.accumulate(func, slot, args),
-                None if func == "cel.@mapInsert" => {
-                    self.overload_call(&functions::two_var::MAP_INSERT, target, args)
-                }
-                None => self.function(func, target, args),
+                Some(slot) => self.accumulate(rows, slot, args),
+                None => self.overload_call(rows, e.tracked, target, args),
             },
             (CallForm::OptSelect, _) => self.opt_select(args),
-            _ => self.function(func, target, args),
+            _ => self.overload_call(rows, e.tracked, target, args),
+        }
+    }
+
+    /// The row of `rows` these values pick, run without a charge (a test cel-go's planner
+    /// turned into something that is not an observed call).
+    fn run_uncharged(&self, rows: &[&'static Overload], vals: &[Value]) -> EvalResult {
+        match table::pick(rows, vals).and_then(|o| o.strict()) {
+            Some(run) => run(self.opts.behavior, vals),
+            None => Err(EvalError::no_such_overload()),
         }
     }
 
@@ -77,14 +86,18 @@ impl<'a> Evaluator<'a> {
         }
     }
 
-    /// The loop condition of `all`/`exists` expansions: anything but `false` continues.
-    fn not_strictly_false(&mut self, arg: &'a Expr) -> EvalResult {
+    /// The loop condition of `all`/`exists` expansions: anything but `false` continues,
+    /// charged as its row says.
+    fn not_strictly_false(&mut self, rows: &[&'static Overload], arg: &'a Expr) -> EvalResult {
         let v = match self.eval(arg) {
             Err(e) if e.kind == ErrorKind::CostLimit => return Err(e),
             Ok(Value::Bool(false)) => Value::Bool(false),
             _ => Value::Bool(true),
         };
-        self.add(1)?;
+        let c = rows
+            .first()
+            .map_or(1, |o| o.cost_of(std::slice::from_ref(&v)));
+        self.add(c)?;
         Ok(v)
     }
 
@@ -125,8 +138,13 @@ impl<'a> Evaluator<'a> {
 
     /// `@result + [x]` and `cel.@mapInsert(@result, ...)` in macro expansions: append to the
     /// accumulator in place (cel-go mutates comprehension accumulators too), so
-    /// `map`/`filter`/`transform*` stay linear. Costs are those of the plain calls.
-    fn accumulate(&mut self, func: &str, slot: usize, args: &'a [Expr]) -> EvalResult {
+    /// `map`/`filter`/`transform*` stay linear. Costs are those of the plain calls' rows.
+    fn accumulate(
+        &mut self,
+        rows: &[&'static Overload],
+        slot: usize,
+        args: &'a [Expr],
+    ) -> EvalResult {
         self.add(1)?; // the accumulator identifier
         let mut rest = Vec::with_capacity(args.len() - 1);
         for a in &args[1..] {
@@ -144,8 +162,12 @@ impl<'a> Evaluator<'a> {
         let mut all = Vec::with_capacity(rest.len() + 1);
         all.push(acc);
         all.extend(rest);
-        let result = append_in_place(func, &mut all);
-        let c = functions::call_cost(func, false, &all);
+        let Some(row) = table::pick(rows, &all) else {
+            self.add(1)?;
+            return Err(EvalError::no_such_overload());
+        };
+        let c = row.cost_of(&all);
+        let result = append_in_place(row, self.opts.behavior, &mut all);
         self.add(c)?;
         result
     }
@@ -167,77 +189,18 @@ impl<'a> Evaluator<'a> {
         r
     }
 
-    /// A library function: arguments left to right (strict: the first error stops), then the
-    /// call and its cost.
-    fn function(&mut self, func: &str, target: Option<&'a Expr>, args: &'a [Expr]) -> EvalResult {
-        // The arguments go on the evaluator's argument stack above those of the calls in
-        // progress, and come off again however this call ends.
-        let base = self.args.len();
-        let result = self.function_on_stack(func, target, args, base);
-        self.args.truncate(base);
-        result
-    }
-
-    /// [`Self::function`] with its arguments pushed from `base` on.
-    fn function_on_stack(
-        &mut self,
-        func: &str,
-        target: Option<&'a Expr>,
-        args: &'a [Expr],
-        base: usize,
-    ) -> EvalResult {
-        let mut err = None;
-        if let Some(t) = target {
-            let v = self.eval(t)?;
-            self.args.push(v);
-        }
-        for a in args {
-            match self.eval(a) {
-                Ok(v) => self.args.push(v),
-                Err(e) if e.kind == ErrorKind::CostLimit => return Err(e),
-                Err(e) => {
-                    // cel-go evaluates arguments left to right and stops at the first
-                    // error (strict functions).
-                    err = Some(e);
-                    break;
-                }
-            }
-        }
-        if let Some(e) = err {
-            self.add(1)?;
-            return Err(e);
-        }
-        let member = target.is_some();
-        self.scanned = self
-            .scanned
-            .saturating_add(functions::scanned_beyond_charge(func, &self.args[base..]));
-        if self.scanned > functions::MAX_SCANNED_BYTES {
-            return Err(functions::scanned_limit_error());
-        }
-        let vals = &self.args[base..];
-        let result = functions::call_in(self.opts.behavior, func, member, vals);
-        let c = functions::call_cost(func, member, vals);
-        self.add(c)?;
-        self.built = self
-            .built
-            .saturating_add(functions::built_beyond_charge(func, &result));
-        if self.built > functions::MAX_BUILT_BYTES {
-            return Err(functions::built_limit_error());
-        }
-        result
-    }
-
     /// A function on the overload table: arguments left to right (strict: the first error
     /// stops), then the row [`table::pick`] chooses among the node's candidates, charged as the
     /// row says.
     pub(super) fn overload_call(
         &mut self,
         overloads: &[&'static Overload],
+        tracked: Tracked,
         target: Option<&'a Expr>,
         args: &'a [Expr],
     ) -> EvalResult {
         let base = self.args.len();
-        let result = self.overload_call_on_stack(overloads, target, args, base);
+        let result = self.overload_call_on_stack(overloads, tracked, target, args, base);
         self.args.truncate(base);
         result
     }
@@ -246,6 +209,7 @@ impl<'a> Evaluator<'a> {
     fn overload_call_on_stack(
         &mut self,
         overloads: &[&'static Overload],
+        tracked: Tracked,
         target: Option<&'a Expr>,
         args: &'a [Expr],
         base: usize,
@@ -265,30 +229,39 @@ impl<'a> Evaluator<'a> {
             }
         }
         let vals = &self.args[base..];
+        // No rows: an unchecked call of a function no library has, charged as a call.
         let Some(o) = table::pick(overloads, vals) else {
+            self.add(1)?;
             return Err(EvalError::no_such_overload());
         };
-        let RuntimeCost::Before(cost) = o.cost;
-        let c = cost(vals);
+        let Run::Strict(run) = o.run else {
+            // A special form's row is planned as its form (`ast`), never called.
+            return Err(EvalError::no_such_overload());
+        };
+        let c = o.cost_of(vals);
         if let Some(l) = self.opts.cost_limit {
             if self.cost.saturating_add(c) > l {
                 self.cost = self.cost.saturating_add(c);
                 return Err(cost_limit_error());
             }
         }
-        self.scanned = self
-            .scanned
-            .saturating_add(functions::scanned_beyond_charge(o.function(), vals));
-        if self.scanned > functions::MAX_SCANNED_BYTES {
-            return Err(functions::scanned_limit_error());
+        if tracked == Tracked::Scanned {
+            self.scanned = self
+                .scanned
+                .saturating_add(functions::scanned_beyond_charge(tracked, vals));
+            if self.scanned > functions::MAX_SCANNED_BYTES {
+                return Err(functions::scanned_limit_error());
+            }
         }
-        let result = (o.run)(self.opts.behavior, vals);
+        let result = run(self.opts.behavior, vals);
         self.add(c)?;
-        self.built = self
-            .built
-            .saturating_add(functions::built_beyond_charge(o.function(), &result));
-        if self.built > functions::MAX_BUILT_BYTES {
-            return Err(functions::built_limit_error());
+        if tracked != Tracked::Nothing {
+            self.built = self
+                .built
+                .saturating_add(functions::built_beyond_charge(tracked, &result));
+            if self.built > functions::MAX_BUILT_BYTES {
+                return Err(functions::built_limit_error());
+            }
         }
         result
     }

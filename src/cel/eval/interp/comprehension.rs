@@ -5,9 +5,10 @@
 use std::sync::Arc;
 
 use super::super::ast::Comprehension;
-use super::super::functions;
+use super::super::functions::table::Overload;
 use super::super::value::{ErrorKind, EvalError, EvalResult, Key, ListKind, Value};
 use super::Evaluator;
+use crate::k8s::Behavior;
 
 impl<'a> Evaluator<'a> {
     pub(super) fn comprehension(&mut self, c: &'a Comprehension) -> EvalResult {
@@ -92,28 +93,29 @@ impl<'a> Evaluator<'a> {
     }
 }
 
-/// `acc + [x]` (atomic lists) and `cel.@mapInsert(acc, k, v)` / `(acc, {k: v})`, mutating
-/// `args[0]` when it is not shared; anything else goes through the ordinary functions.
-pub(super) fn append_in_place(func: &str, args: &mut [Value]) -> EvalResult {
-    let in_place = match (func, &*args) {
-        ("_+_", [Value::List(acc), Value::List(add)]) => {
+/// `acc + [x]` (atomic lists) and `cel.@mapInsert(acc, k, v)`, mutating `args[0]` when it is
+/// not shared; anything else (`cel.@mapInsert(acc, {k: v})` included) runs `row`, the
+/// overload the call picked. The argument shapes tell the two apart: `+` takes two lists,
+/// only `cel.@mapInsert` a map and two more values.
+pub(super) fn append_in_place(row: &Overload, beh: Behavior, args: &mut [Value]) -> EvalResult {
+    let in_place = match &*args {
+        [Value::List(acc), Value::List(add)] => {
             acc.kind == ListKind::Atomic && add.kind == ListKind::Atomic
         }
-        ("cel.@mapInsert", [Value::Map(acc), k, _]) => {
+        [Value::Map(acc), k, _] => {
             acc.object.is_none()
                 && Key::from_value(k).is_ok_and(|key| !acc.entries.contains_key(&key))
         }
         _ => false,
     };
     if !in_place {
-        return match func {
-            "cel.@mapInsert" => functions::two_var::map_insert(crate::k8s::Behavior::NEWEST, args),
-            _ => functions::call(func, false, args),
+        return match row.strict() {
+            Some(run) => run(beh, args),
+            None => Err(EvalError::no_such_overload()),
         };
     }
     // Move the accumulator out so that it is the only reference and `make_mut` appends
-    // without copying; the slot keeps a cheap placeholder (list/map `+` costs do not depend
-    // on it).
+    // without copying; the slot keeps a cheap placeholder.
     let acc = std::mem::replace(&mut args[0], Value::Null);
     match (acc, &args[1..]) {
         (Value::List(mut acc), [Value::List(add)]) => {
