@@ -333,7 +333,11 @@ fn the_old_object_has_its_defaults_too() {
     );
     for d in ["old", "new"] {
         std::fs::create_dir_all(dir.path().join(d)).expect("mkdir");
-        write(&dir, &format!("{d}/web.yaml"), &format!("{deny}{DEPLOYMENT}"));
+        write(
+            &dir,
+            &format!("{d}/web.yaml"),
+            &format!("{deny}{DEPLOYMENT}"),
+        );
     }
     let (old, new) = (dir.path().join("old"), dir.path().join("new"));
     let (old, new) = (old.to_str().expect("utf-8"), new.to_str().expect("utf-8"));
@@ -345,5 +349,8 @@ fn the_old_object_has_its_defaults_too() {
     write(&dir, "old/web.yaml", &format!("{deny}{more}"));
     let (code, out) = crdlint(&["check", "--format", "concise", "--old", old, new]);
     assert_eq!(code, 1, "{out}");
-    assert!(out.contains("denied request: replicas may not go down"), "{out}");
+    assert!(
+        out.contains("denied request: replicas may not go down"),
+        "{out}"
+    );
 }

@@ -228,6 +228,9 @@ pub(crate) struct Input {
     authorizer: bool,
 }
 
+/// Names bound to values, as [`Input::vars`] holds them.
+type Bindings = Vec<(&'static str, Value)>;
+
 /// Where each variable is in [`Input::vars`].
 const OBJECT: usize = 0;
 const REQUEST: usize = 2;
@@ -453,11 +456,11 @@ impl Compiled {
         vars: &[(&'static str, Value)],
         failed: &[(String, String)],
         opts: eval::Options,
-    ) -> (Vec<(&'static str, Value)>, Vec<(String, String)>) {
+    ) -> (Bindings, Vec<(String, String)>) {
         if self.audit_annotations.is_empty() {
             return (Vec::new(), Vec::new());
         }
-        let out: Vec<(&'static str, Value)> = vars
+        let out: Bindings = vars
             .iter()
             .filter(|(n, _)| !n.starts_with("authorizer"))
             .cloned()
