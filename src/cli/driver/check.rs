@@ -471,6 +471,7 @@ impl Targets<'_> {
         c: &mut Checked,
     ) {
         let opts = self.opts;
+        let stored_read = opts.transform.is_some() || self.policies.is_some();
         let outcomes: Vec<validate::Outcome> = jobs
             .par_iter()
             .map(|job| {
@@ -481,7 +482,13 @@ impl Targets<'_> {
                             validate::prune_only(crd, node, &opts.validate)
                         }
                         (Against::Builtin(_, note), _) => {
-                            let mut o = builtin::validate(crd, node, src, &opts.validate);
+                            // The Go defaulters change only the stored object: run when
+                            // something reads it (policies, `prune`/`default`).
+                            let mut o = if stored_read {
+                                builtin::validate(crd, node, src, &opts.validate)
+                            } else {
+                                builtin::validate_findings(crd, node, src, &opts.validate)
+                            };
                             if let Some(note) = note {
                                 o.diagnostics.push(note.diagnostic(node));
                             }
