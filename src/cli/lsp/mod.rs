@@ -45,11 +45,37 @@ use workspace::{Folder, Setup};
 
 /// Serves the protocol on standard input and output until the client says `exit`.
 pub fn run(global: &GlobalArgs, args: &LspArgs) -> Result<Status, Failure> {
-    let (conn, io) = Connection::stdio();
+    let (stdio, io) = Connection::stdio();
+    let conn = read_ahead(&stdio)?;
     let status = serve(&conn, global, args);
     drop(conn);
+    drop(stdio);
     io.join()?;
     status
+}
+
+/// The connection the main loop serves: `Connection::stdio` hands a message over only when
+/// the loop asks for one (a rendezvous channel), so its reader cannot read the next message
+/// while the loop is busy: a cancellation written right after its request was read only after
+/// the request was answered, and a burst of edits was taken one at a time. One more thread
+/// takes each message as soon as it is read, into a queue the loop drains (`take_waiting`).
+fn read_ahead(stdio: &Connection) -> Result<Connection, Failure> {
+    let (queue, receiver) = crossbeam_channel::unbounded();
+    let read = stdio.receiver.clone();
+    std::thread::Builder::new()
+        .name("crdlint-lsp-read-ahead".into())
+        .spawn(move || {
+            for m in read {
+                if queue.send(m).is_err() {
+                    break;
+                }
+            }
+        })
+        .map_err(Failure::Io)?;
+    Ok(Connection {
+        sender: stdio.sender.clone(),
+        receiver,
+    })
 }
 
 fn protocol(e: lsp_server::ProtocolError) -> Failure {
