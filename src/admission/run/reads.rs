@@ -16,10 +16,10 @@
 //! the same value as in the whole conversion.
 
 use crate::cel::eval::ast::Expr;
-use crate::cel::eval::convert::{to_value_untyped_at, Needs};
-use crate::cel::eval::value::{Key, Value};
+use crate::cel::eval::convert::{to_value_untyped_needed, Needs};
+use crate::cel::eval::value::Value;
 use crate::cel::validator::add_needs;
-use crate::yaml::{Node, Value as Y};
+use crate::yaml::Node;
 
 /// What is read of each variable bound per request.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,43 +63,15 @@ impl Reads {
     }
 }
 
-/// Below this depth a value is converted whole (the needs of an expression are shallow; the
-/// whole conversion cuts nesting itself, exactly as converting the root whole would).
-const MAX_PROJECTED_DEPTH: usize = 100;
-
 /// The untyped CEL value of `node` as far as `needs` reads it (see the module's text).
 pub(super) fn project(node: &Node, needs: &Needs) -> Value {
-    projected(node, needs, 0)
-}
-
-fn projected(node: &Node, needs: &Needs, depth: usize) -> Value {
-    if depth > MAX_PROJECTED_DEPTH {
-        return to_value_untyped_at(node, depth);
-    }
-    match (&node.value, needs) {
-        // Only its presence is read (or nothing): the placeholder is never looked at.
-        (Y::String(_) | Y::Seq(_) | Y::Map(_), Needs::Nothing) => Value::Null,
-        (Y::Map(m), Needs::Fields(fields)) => Value::map(
-            m.iter()
-                .filter_map(|(k, v)| {
-                    let (_, need) = fields.iter().find(|(name, _)| **name == *k)?;
-                    Some((Key::String(k.into()), projected(v, need, depth + 1)))
-                })
-                .collect(),
-        ),
-        (Y::Seq(items), Needs::Elements(each)) => Value::list(
-            items
-                .iter()
-                .map(|n| projected(n, each, depth + 1))
-                .collect(),
-        ),
-        _ => to_value_untyped_at(node, depth),
-    }
+    to_value_untyped_needed(node, needs)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cel::eval::value::Key;
     use crate::cel::eval::{ast::checked, convert::to_value_untyped, evaluate, Options};
     use serde_json::json;
 

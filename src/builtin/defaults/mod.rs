@@ -76,7 +76,7 @@ fn child<'a>(m: &'a mut Map, key: &str) -> Option<&'a mut Map> {
 /// The mapping at `key`, made (empty) when the key is absent or null, as a Go defaulter
 /// allocates a nil struct pointer before filling it; `None` when the value is of another type.
 fn ensure_child<'a>(m: &'a mut Map, key: &str) -> Option<&'a mut Map> {
-    if m.get(key).is_none_or(Node::is_null) {
+    if missing(m, key) {
         m.insert(key, empty());
     }
     child(m, key)

@@ -35,13 +35,6 @@ pub fn to_value_untyped(node: &Node) -> Value {
     convert(node, None, false, 0)
 }
 
-/// [`to_value_untyped`] of a value `depth` levels below the converted root (nesting is cut
-/// where a whole conversion of the root would cut it), for a caller that converts a root
-/// only in part.
-pub fn to_value_untyped_at(node: &Node, depth: usize) -> Value {
-    convert(node, None, false, depth)
-}
-
 /// What of a value will be read (found in the rules by `rules::needs`), so that only that is
 /// converted. Every part kept is converted as [`to_value`] would, and a need that does not fit
 /// the data's shape (elements of a map, fields of a list, data that does not fit the schema)
@@ -171,6 +164,42 @@ impl Needs {
 /// [`to_value`] of only what `needs` says will be read (see [`Needs`]).
 pub fn to_value_needed(node: &Node, schema: &Schema, resource_root: bool, needs: &Needs) -> Value {
     needed(node, schema, resource_root, needs, 0)
+}
+
+/// [`to_value_untyped`] of only what `needs` says will be read (admission policies' inputs,
+/// which have no schema): of a map the keys read, in their order; of a list every element;
+/// the rest, and a need that does not fit the data's shape, converted whole.
+pub fn to_value_untyped_needed(node: &Node, needs: &Needs) -> Value {
+    untyped_needed(node, needs, 0)
+}
+
+/// Below this depth a value is converted whole (the needs of an expression are shallow; the
+/// whole conversion cuts nesting itself, exactly as converting the root whole would).
+const MAX_NEEDED_DEPTH: usize = 100;
+
+fn untyped_needed(node: &Node, needs: &Needs, depth: usize) -> Value {
+    if depth > MAX_NEEDED_DEPTH {
+        return untyped(node, depth);
+    }
+    match (&node.value, needs) {
+        // Only its presence is read (or nothing): the placeholder is never looked at.
+        (Y::String(_) | Y::Seq(_) | Y::Map(_), Needs::Nothing) => Value::Null,
+        (Y::Map(m), Needs::Fields(fields)) => Value::map(
+            m.iter()
+                .filter_map(|(k, v)| {
+                    let (_, need) = fields.iter().find(|(name, _)| **name == *k)?;
+                    Some((Key::String(k.into()), untyped_needed(v, need, depth + 1)))
+                })
+                .collect(),
+        ),
+        (Y::Seq(items), Needs::Elements(each)) => Value::list(
+            items
+                .iter()
+                .map(|n| untyped_needed(n, each, depth + 1))
+                .collect(),
+        ),
+        _ => untyped(node, depth),
+    }
 }
 
 fn needed(node: &Node, s: &Schema, resource_root: bool, needs: &Needs, depth: usize) -> Value {
