@@ -109,10 +109,8 @@ pub fn check_in_meta(
         )]
     };
     let mut obj = surrounding_object(d, which, steps);
-    let resource = Schema {
-        x_embedded_resource: true,
-        ..Schema::default()
-    };
+    let mut resource = Schema::default();
+    resource.x_embedded_resource = true;
     let root = Link::Root(None);
     if let Some((e, _)) =
         objectmeta::coerce(&mut obj, Some(&resource), &root, false, &mut Vec::new(), 0)

@@ -92,7 +92,7 @@ pub(crate) fn collect(s: &Schema, out: &mut Patterns, fmts: &mut Formats, depth:
             out.insert(p.clone(), LazyPattern::default());
         }
     }
-    if let Some(f) = &s.format {
+    if let Some(f) = &s.rare().format {
         if !fmts.contains_key(f) {
             fmts.insert(f.clone(), info(f));
         }
@@ -107,7 +107,7 @@ pub(crate) fn collect(s: &Schema, out: &mut Patterns, fmts: &mut Formats, depth:
     if let Some(c) = s.items.as_deref() {
         rec(c);
     }
-    s.all_of.iter().for_each(&mut rec);
+    s.rare().all_of.iter().for_each(&mut rec);
     if let Some(r) = rare {
         r.any_of.iter().for_each(&mut rec);
         r.one_of.iter().for_each(&mut rec);

@@ -101,7 +101,7 @@ impl Walk<'_> {
             return;
         }
         let out = &mut *self.out;
-        match s.x_list_type.as_deref() {
+        match s.rare().x_list_type.as_deref() {
             Some("set") => {
                 let keys: Vec<Key<'_>> = items.iter().map(Key::of).collect();
                 for i in non_unique(&keys) {
@@ -205,7 +205,7 @@ fn validate_list_map(
     if items.len() <= 1 {
         return;
     }
-    let key_fields = &s.x_list_map_keys;
+    let key_fields = &s.rare().x_list_map_keys;
     if key_fields.len() == 1 {
         let kf = &key_fields[0];
         let keys: Vec<Key<'_>> = items

@@ -112,7 +112,7 @@ fn ap_schema(s: &Schema) -> Option<Option<&Schema>> {
 /// Whether null pruning drops this entry: a `null` whose field schema is not nullable and
 /// has no default.
 fn drops_null(value: &Node, field: Option<&Schema>) -> bool {
-    value.is_null() && field.is_some_and(|f| !f.nullable && f.default.is_none())
+    value.is_null() && field.is_some_and(|f| !f.nullable && f.rare().default.is_none())
 }
 
 /// One pruning walk: the path being visited, the fields removed so far, and whether
@@ -287,7 +287,9 @@ fn prune_nulls_rec(x: &mut Node, s: Option<&Schema>, depth: usize) {
             m.edit(|entries| {
                 entries.retain_mut(|e| {
                     let fs = field_schema(s, &e.key);
-                    if e.value.is_null() && fs.is_some_and(|f| !f.nullable && f.default.is_none()) {
+                    if e.value.is_null()
+                        && fs.is_some_and(|f| !f.nullable && f.rare().default.is_none())
+                    {
                         return false;
                     }
                     prune_nulls_rec(&mut e.value, fs, depth + 1);
@@ -380,7 +382,7 @@ fn default_all(x: &mut Node, s: &Schema, depth: usize) -> usize {
             let defaulted = s
                 .properties
                 .iter()
-                .filter_map(|(k, p)| Some((k.as_str(), p, p.default.as_deref()?)));
+                .filter_map(|(k, p)| Some((k.as_str(), p, p.rare().default.as_deref()?)));
             n += fill_absent(m, defaulted, default_copy);
             let ap = s.additional_properties_schema();
             let has_ap = s.additional_properties.is_some();
@@ -408,7 +410,7 @@ fn default_marked(x: &mut Node, s: &Schema, skip: &Subtrees, marks: &Marks, dept
         Value::Map(m) => {
             let defaulted = marks.defaulted.iter().filter_map(|&i| {
                 let (k, p) = s.properties.get_index(i as usize)?;
-                Some((k.as_str(), p, p.default.as_deref()?))
+                Some((k.as_str(), p, p.rare().default.as_deref()?))
             });
             n += fill_absent(m, defaulted, Node::clone);
             if s.additional_properties.is_some() {
@@ -495,7 +497,7 @@ fn default_extra(e: &mut Entry, ap: Option<&Schema>, copy: fn(&Node) -> Node) ->
     if !is_non_nullable_null(&e.value, ap) {
         return 0;
     }
-    let Some(d) = ap.and_then(|a| a.default.as_ref()) else {
+    let Some(d) = ap.and_then(|a| a.rare().default.as_ref()) else {
         return 0;
     };
     let span = e.value.span();
@@ -516,7 +518,7 @@ fn default_items(
     let is = s.items.as_deref();
     for it in items.iter_mut() {
         if is_non_nullable_null(it, is) {
-            if let Some(d) = is.and_then(|i| i.default.as_ref()) {
+            if let Some(d) = is.and_then(|i| i.rare().default.as_ref()) {
                 let span = it.span();
                 *it = copy(d);
                 it.set_span(span);
@@ -534,11 +536,11 @@ pub(crate) fn prepare_defaults(s: &mut Schema, depth: usize) {
     if depth > MAX_DEPTH {
         return;
     }
-    if let Some(mut d) = s.default.take() {
+    if let Some(mut d) = s.rare.as_mut().and_then(|r| r.default.take()) {
         let root = s.x_embedded_resource;
         prune(&mut d, Some(s), root);
         strip_spans(&mut d, 0);
-        s.default = Some(d);
+        s.rare_mut().default = Some(d);
     }
     for p in s.properties.values_mut() {
         prepare_defaults(p, depth + 1);

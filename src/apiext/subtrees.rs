@@ -92,7 +92,7 @@ impl Subtrees {
 
     /// Records `s` and its descendants.
     fn visit(&mut self, s: &Schema, depth: usize) -> Seen {
-        let own_default = s.default.is_some();
+        let own_default = s.rare().default.is_some();
         if depth > MAX_DEPTH {
             self.marks.insert(addr(s), Marks::all());
             return Seen {

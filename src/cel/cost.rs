@@ -163,7 +163,7 @@ impl<'a> SharedTypes<'a> {
         for n in nodes {
             let Some(d) = &n.decl else { continue };
             let decl = Arc::as_ptr(d) as usize;
-            for (rule, r) in n.schema.x_validations.iter().zip(&n.results) {
+            for (rule, r) in n.schema.rare().x_validations.iter().zip(&n.results) {
                 let optional = rule.optional_old_self == Some(true);
                 let exprs = [
                     (&rule.rule, false, &r.rule),

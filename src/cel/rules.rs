@@ -324,7 +324,7 @@ fn walk<'a>(
     opts: &CompileOptions,
     out: &mut Vec<NodeRules<'a>>,
 ) {
-    let in_scope = parent_in_scope || !s.x_validations.is_empty();
+    let in_scope = parent_in_scope || !s.rare().x_validations.is_empty();
     let decl = if in_scope {
         from_parent.or_else(|| {
             let beh = crate::k8s::Behavior::of(opts.kube_version);
@@ -333,9 +333,10 @@ fn walk<'a>(
     } else {
         None
     };
-    if !s.x_validations.is_empty() {
+    if !s.rare().x_validations.is_empty() {
         let results = match &decl {
             Some(d) => s
+                .rare()
                 .x_validations
                 .iter()
                 .map(|r| compile_rule(r, d, opts))
@@ -364,7 +365,7 @@ fn walk<'a>(
         });
         let unc = match (&uncorrelatable, edge) {
             (Some(u), _) => Some(u.clone()),
-            (None, Edge::Property(_)) if !map_correlatable(s.x_map_type.as_deref()) => {
+            (None, Edge::Property(_)) if !map_correlatable(s.rare().x_map_type.as_deref()) => {
                 Some(path.clone())
             }
             (None, Edge::Items) if !s.is_list_map() => Some(path.clone()),
@@ -525,6 +526,7 @@ pub fn rules_diagnostics(nodes: &[NodeRules<'_>], src: Option<&str>) -> Vec<Diag
         }
         for (i, (r, res)) in node
             .schema
+            .rare()
             .x_validations
             .iter()
             .zip(&node.results)

@@ -54,7 +54,7 @@ fn max_string_len_per_request(s: &Schema) -> i64 {
     if s.x_int_or_string {
         return MAX_REQUEST_SIZE_BYTES - 2;
     }
-    match s.format.as_deref() {
+    match s.rare().format.as_deref() {
         Some("duration") => MAX_DURATION_SIZE_JSON,
         Some("date") => JSON_DATE_SIZE,
         Some("date-time") => MAX_DATETIME_SIZE_JSON,
@@ -80,11 +80,11 @@ fn shared_scalar(
 
 /// A `type: string` schema with a `maxLength`, as `WithTypeAndObjectMeta` builds them.
 fn string_schema(max_length: Option<i64>) -> Schema {
-    Schema {
-        type_: Some("string".to_string()),
-        max_length,
-        ..Schema::default()
+    let mut s = Schema::typed("string");
+    if max_length.is_some() {
+        s.rare_mut().max_length = max_length;
     }
+    s
 }
 
 /// `WithTypeAndObjectMeta`: resource roots always expose `apiVersion`, `kind`, `metadata.name`
@@ -106,14 +106,11 @@ fn object_meta_overrides(s: &Schema, bounded: bool) -> Option<[(&'static str, Sc
         return None;
     }
     let capped = |p: Option<&Schema>, max: i64| {
-        let user = p.and_then(|p| p.max_length);
+        let user = p.and_then(|p| p.rare().max_length);
         string_schema(bounded.then(|| user.map_or(max, |u| u.min(max))))
     };
     let meta_props = meta.map(|m| &m.properties);
-    let mut metadata = Schema {
-        type_: Some("object".to_string()),
-        ..Schema::default()
-    };
+    let mut metadata = Schema::typed("object");
     metadata.properties.insert(
         "name".to_string(),
         capped(meta_props.and_then(|p| p.get("name")), NAME_MAX_LENGTH),
@@ -170,7 +167,7 @@ fn decl_type_inner(
         return None;
     }
     if s.x_int_or_string {
-        let max = match s.max_length {
+        let max = match s.rare().max_length {
             Some(m) => zero_if_negative(m) * 4,
             None => max_string_len_per_request(s),
         };
@@ -185,7 +182,7 @@ fn decl_type_inner(
         "array" => {
             let items = s.items.as_deref()?;
             let it = child_type(items, name, ".@idx", depth, bounded)?;
-            let max = match s.max_items {
+            let max = match s.rare().max_items {
                 Some(m) => zero_if_negative(m),
                 None => (MAX_REQUEST_SIZE_BYTES - 2) / (it.min_serialized_size + 1),
             };
@@ -195,15 +192,15 @@ fn decl_type_inner(
                 fields: IndexMap::default(),
                 max_elements: max,
                 min_serialized_size: 2,
-                list_type: s.x_list_type.clone(),
-                list_map_keys: s.x_list_map_keys.clone(),
+                list_type: s.rare().x_list_type.clone(),
+                list_map_keys: s.rare().x_list_map_keys.clone(),
                 fingerprint: Default::default(),
             }))
         }
         "object" => {
             if let Some(ap) = s.additional_properties_schema() {
                 let vt = child_type(ap, name, ".@elem", depth, bounded)?;
-                let max = match s.max_properties {
+                let max = match s.rare().max_properties {
                     Some(m) => zero_if_negative(m),
                     None => (MAX_REQUEST_SIZE_BYTES - 2) / (vt.min_serialized_size + 6),
                 };
@@ -231,7 +228,7 @@ fn decl_type_inner(
                     continue;
                 };
                 let required = s.requires(pname);
-                if required && prop.default.is_none() {
+                if required && prop.rare().default.is_none() {
                     min_size += pname.len() as i64 + ft.min_serialized_size + 4;
                 }
                 if let Some(e) = escaped {
@@ -257,12 +254,12 @@ fn decl_type_inner(
                 fingerprint: Default::default(),
             }))
         }
-        "string" => Some(match s.format.as_deref() {
+        "string" => Some(match s.rare().format.as_deref() {
             Some("byte") => scalar(
                 "bytes",
                 Type::Bytes,
                 MIN_STRING_SIZE,
-                match s.max_length {
+                match s.rare().max_length {
                     Some(m) => zero_if_negative(m),
                     None => max_string_len_per_request(s),
                 },
@@ -286,9 +283,9 @@ fn decl_type_inner(
                 max_string_len_per_request(s),
             ),
             _ => {
-                let max = match s.max_length {
+                let max = match s.rare().max_length {
                     Some(m) => zero_if_negative(m) * 4,
-                    None => match &s.enum_ {
+                    None => match &s.rare().enum_ {
                         Some(e) if !e.is_empty() => e
                             .iter()
                             .filter_map(|v| v.as_str())

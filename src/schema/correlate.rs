@@ -50,10 +50,10 @@ pub fn index(p: Pair<'_>, i: usize) -> Option<Pair<'_>> {
         return None;
     };
     let new = n.get(i)?;
-    if p.schema.x_list_type.as_deref() != Some("map") {
+    if p.schema.rare().x_list_type.as_deref() != Some("map") {
         return None;
     }
-    let old = old_map_list_item(&p.schema.x_list_map_keys, o, new)?;
+    let old = old_map_list_item(&p.schema.rare().x_list_map_keys, o, new)?;
     let schema = p.schema.items.as_deref()?;
     Some(Pair { schema, new, old })
 }
@@ -82,7 +82,7 @@ pub fn unchanged(p: Pair<'_>) -> bool {
             if n.len() != o.len() {
                 return false;
             }
-            let is_map_list = p.schema.x_list_type.as_deref() == Some("map");
+            let is_map_list = p.schema.rare().x_list_type.as_deref() == Some("map");
             for i in 0..n.len() {
                 match index(p, i) {
                     Some(c) if unchanged(c) => {}

@@ -58,9 +58,12 @@ pub const MAX_DEPTH: usize = 200;
 /// means "keyword absent"; `bool` fields default to `false` exactly like the Go fields do.
 ///
 /// A CRD's prepared schemas are most of the memory a validation run holds (a large CRD has
-/// thousands of nodes, and every node of every version is kept), so the keywords most nodes
-/// lack live in [`Rare`], behind one pointer: read them with [`Schema::rare`]. The size is
-/// pinned by a unit test.
+/// thousands of nodes, and every node of every version is kept). In the CRDs of the
+/// 10,000-resource workload two nodes in three have only `type`, `description` and sub-schemas,
+/// and no other keyword is on more than one node in nine: so the node itself holds only the
+/// structure, the type (as a tag: [`Schema::type_`]) and the boolean extensions, and every other
+/// keyword lives in [`Rare`], behind one pointer that is `None` for most nodes: read them with
+/// [`Schema::rare`]. The size is pinned by a unit test.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Schema {
     /// Span of the whole schema mapping (the value node).
@@ -68,28 +71,6 @@ pub struct Schema {
     /// Span of the key this schema was read from (`foo:` under `properties`, `items:`, ...);
     /// empty for the root and for junctor list entries.
     pub key_span: Span,
-
-    // --- generic (NewStructural `Generic`) ---
-    /// `type` as written; not checked against the six OpenAPI types (the linter does that).
-    pub type_: Option<String>,
-    /// `format` as written (no normalisation, no filtering by type or version: use
-    /// [`crate::schema::formats`] for that).
-    pub format: Option<String>,
-    /// Where `description` is; the text itself is not copied (it is often kilobytes long).
-    pub description_span: Option<Span>,
-    pub nullable: bool,
-    /// `default`, unless it is absent or JSON null.
-    pub default: Option<Box<Node>>,
-
-    // --- value validations (NewStructural `ValueValidation`; the rest are in [`Rare`]) ---
-    /// `enum`; `None` when absent or empty.
-    pub enum_: Option<Vec<Node>>,
-    pub max_length: Option<i64>,
-    pub max_items: Option<i64>,
-    pub max_properties: Option<i64>,
-    /// `required`; non-string entries are dropped.
-    pub required: Vec<String>,
-    pub all_of: Vec<Schema>,
 
     // --- structure ---
     /// `properties`, in source order. Hashed with foldhash (see Cargo.toml): validation looks
@@ -100,70 +81,145 @@ pub struct Schema {
     /// `items` when it is a single schema (an array of schemas is not modelled).
     pub items: Option<Box<Schema>>,
 
-    // --- extensions (NewStructural `Extensions`, `ValidationExtensions`) ---
+    /// The other keywords; `None` when the node has none of them.
+    pub rare: Option<Box<Rare>>,
+
+    /// `type`: one of the six OpenAPI types, or [`TypeTag::Other`] with the text in
+    /// [`Rare::type_other`]. Read it with [`Schema::type_`].
+    type_tag: TypeTag,
+    pub nullable: bool,
     /// `x-kubernetes-preserve-unknown-fields`; `Some(false)` is kept because the server rejects it
     /// (`must be true or undefined`), but every consumer should treat only `Some(true)` as set
     /// (see [`Schema::preserves_unknown_fields`]).
     pub x_preserve_unknown_fields: Option<bool>,
     pub x_embedded_resource: bool,
     pub x_int_or_string: bool,
+    /// Set on the node at [`MAX_DEPTH`] whose sub-schemas were not converted.
+    pub truncated: bool,
+}
+
+/// `type` of a [`Schema`], as a tag: the text of the six OpenAPI types is static, anything else
+/// (which the linter reports) is kept in [`Rare::type_other`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum TypeTag {
+    #[default]
+    Absent,
+    String,
+    Object,
+    Array,
+    Boolean,
+    Integer,
+    Number,
+    Other,
+}
+
+impl TypeTag {
+    const NAMED: [(TypeTag, &'static str); 6] = [
+        (TypeTag::String, "string"),
+        (TypeTag::Object, "object"),
+        (TypeTag::Array, "array"),
+        (TypeTag::Boolean, "boolean"),
+        (TypeTag::Integer, "integer"),
+        (TypeTag::Number, "number"),
+    ];
+
+    fn of(t: &str) -> TypeTag {
+        Self::NAMED
+            .iter()
+            .find(|(_, n)| *n == t)
+            .map_or(TypeTag::Other, |(tag, _)| *tag)
+    }
+
+    fn name(self) -> Option<&'static str> {
+        Self::NAMED
+            .iter()
+            .find(|(tag, _)| *tag == self)
+            .map(|(_, n)| *n)
+    }
+}
+
+/// The keywords of a [`Schema`] node other than its structure and type: each is on at most one
+/// node in nine of the workload's CRDs (`required` on objects, `pattern`/`maxLength` on some
+/// strings, a list type on some arrays, ...), most nodes have none, so they are kept out of
+/// line and cost one pointer where absent. Read through [`Schema::rare`].
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Rare {
+    /// `type` when it is not one of the six OpenAPI types (see [`Schema::type_`]).
+    pub type_other: Option<String>,
+    /// `format` as written (no normalisation, no filtering by type or version: use
+    /// [`crate::schema::formats`] for that).
+    pub format: Option<String>,
+    pub title: Option<String>,
+    /// `default`, unless it is absent or JSON null.
+    pub default: Option<Box<Node>>,
+    /// `example`, unless absent or null. Only kept so that checks which care whether the schema
+    /// "specifies anything" can see it; nothing validates it.
+    pub example: Option<Box<Node>>,
+
+    // --- value validations (NewStructural `ValueValidation`) ---
+    /// `enum`; `None` when absent or empty.
+    pub enum_: Option<Vec<Node>>,
+    pub maximum: Option<f64>,
+    pub exclusive_maximum: bool,
+    pub minimum: Option<f64>,
+    pub exclusive_minimum: bool,
+    pub multiple_of: Option<f64>,
+    pub max_length: Option<i64>,
+    pub min_length: Option<i64>,
+    pub max_items: Option<i64>,
+    pub min_items: Option<i64>,
+    pub max_properties: Option<i64>,
+    pub min_properties: Option<i64>,
+    /// `pattern` as written (Go RE2 syntax; compile with [`crate::schema::regex`]).
+    pub pattern: Option<String>,
+    pub unique_items: bool,
+    /// `required`; non-string entries are dropped.
+    pub required: Vec<String>,
+    pub all_of: Vec<Schema>,
+    pub any_of: Vec<Schema>,
+    pub one_of: Vec<Schema>,
+    pub not: Option<Box<Schema>>,
+
+    // --- extensions (NewStructural `Extensions`, `ValidationExtensions`) ---
     pub x_list_type: Option<String>,
     /// `x-kubernetes-list-map-keys`; non-string entries are dropped.
     pub x_list_map_keys: Vec<String>,
     pub x_map_type: Option<String>,
     /// `x-kubernetes-validations`; entries that are not mappings are dropped.
     pub x_validations: Vec<ValidationRule>,
-
-    /// Set on the node at [`MAX_DEPTH`] whose sub-schemas were not converted.
-    pub truncated: bool,
-
-    /// The rarely written keywords; `None` when the node has none of them.
-    pub rare: Option<Box<Rare>>,
-}
-
-/// The keywords of a [`Schema`] node that most nodes lack (in the corpus CRDs most nodes are
-/// plain typed fields with a description): kept out of line so that they cost one pointer
-/// where absent. Read through [`Schema::rare`].
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Rare {
-    pub title: Option<String>,
-    /// `example`, unless absent or null. Only kept so that checks which care whether the schema
-    /// "specifies anything" can see it; nothing validates it.
-    pub example: Option<Box<Node>>,
-    pub maximum: Option<f64>,
-    pub exclusive_maximum: bool,
-    pub minimum: Option<f64>,
-    pub exclusive_minimum: bool,
-    pub multiple_of: Option<f64>,
-    pub min_length: Option<i64>,
-    pub min_items: Option<i64>,
-    pub min_properties: Option<i64>,
-    /// `pattern` as written (Go RE2 syntax; compile with [`crate::schema::regex`]).
-    pub pattern: Option<String>,
-    pub unique_items: bool,
-    pub any_of: Vec<Schema>,
-    pub one_of: Vec<Schema>,
-    pub not: Option<Box<Schema>>,
 }
 
 impl Rare {
     /// No rare keyword (what [`Schema::rare`] returns for most nodes).
     pub const EMPTY: Rare = Rare {
+        type_other: None,
+        format: None,
         title: None,
+        default: None,
         example: None,
+        enum_: None,
         maximum: None,
         exclusive_maximum: false,
         minimum: None,
         exclusive_minimum: false,
         multiple_of: None,
+        max_length: None,
         min_length: None,
+        max_items: None,
         min_items: None,
+        max_properties: None,
         min_properties: None,
         pattern: None,
         unique_items: false,
+        required: Vec::new(),
+        all_of: Vec::new(),
         any_of: Vec::new(),
         one_of: Vec::new(),
         not: None,
+        x_list_type: None,
+        x_list_map_keys: Vec::new(),
+        x_map_type: None,
+        x_validations: Vec::new(),
     };
 }
 
@@ -268,14 +324,40 @@ impl Schema {
         self.rare.get_or_insert_with(Box::default)
     }
 
+    /// A schema with only `type: t` (for the schemas built in code).
+    pub fn typed(t: &str) -> Schema {
+        let mut s = Schema::default();
+        s.set_type(Some(t));
+        s
+    }
+
+    /// `type` as written; not checked against the six OpenAPI types (the linter does that).
+    #[inline]
+    pub fn type_(&self) -> Option<&str> {
+        match self.type_tag {
+            TypeTag::Absent => None,
+            TypeTag::Other => self.rare().type_other.as_deref(),
+            tag => tag.name(),
+        }
+    }
+
+    /// Sets `type` (`None`: absent).
+    pub fn set_type(&mut self, t: Option<&str>) {
+        self.type_tag = t.map_or(TypeTag::Absent, TypeTag::of);
+        let other = (self.type_tag == TypeTag::Other).then(|| t.unwrap_or_default().to_string());
+        if other.is_some() || self.rare.is_some() {
+            self.rare_mut().type_other = other;
+        }
+    }
+
     /// `type` equals `t`.
     pub fn is_type(&self, t: &str) -> bool {
-        self.type_.as_deref() == Some(t)
+        self.type_() == Some(t)
     }
 
     /// `type` as a str (`""` when absent, as the Go field would be).
     pub fn type_str(&self) -> &str {
-        self.type_.as_deref().unwrap_or("")
+        self.type_().unwrap_or("")
     }
 
     /// True when values of this schema are JSON objects whose keys are governed by the schema:
@@ -283,13 +365,13 @@ impl Schema {
     /// junctors, where `type` is forbidden).
     pub fn is_object_like(&self) -> bool {
         self.is_type("object")
-            || (self.type_.is_none()
+            || (self.type_tag == TypeTag::Absent
                 && (!self.properties.is_empty() || self.additional_properties.is_some()))
     }
 
     /// True when values are arrays governed by `items` (`type: array`, or untyped with `items`).
     pub fn is_array_like(&self) -> bool {
-        self.is_type("array") || (self.type_.is_none() && self.items.is_some())
+        self.is_type("array") || (self.type_tag == TypeTag::Absent && self.items.is_some())
     }
 
     /// `x-kubernetes-preserve-unknown-fields: true`.
@@ -338,40 +420,40 @@ impl Schema {
 
     /// `x-kubernetes-list-type: set`.
     pub fn is_list_set(&self) -> bool {
-        self.x_list_type.as_deref() == Some("set")
+        self.rare().x_list_type.as_deref() == Some("set")
     }
 
     /// `x-kubernetes-list-type: map`.
     pub fn is_list_map(&self) -> bool {
-        self.x_list_type.as_deref() == Some("map")
+        self.rare().x_list_type.as_deref() == Some("map")
     }
 
     /// `required` contains `name`.
     pub fn requires(&self, name: &str) -> bool {
-        self.required.iter().any(|r| r == name)
+        self.rare().required.iter().any(|r| r == name)
     }
 
     /// True when any value validation (`NewStructural`'s `ValueValidation`) is present; junctors
     /// count.
     pub fn has_value_validation(&self) -> bool {
         let r = self.rare();
-        self.format.is_some()
-            || self.enum_.is_some()
+        r.format.is_some()
+            || r.enum_.is_some()
             || r.maximum.is_some()
             || r.exclusive_maximum
             || r.minimum.is_some()
             || r.exclusive_minimum
             || r.multiple_of.is_some()
-            || self.max_length.is_some()
+            || r.max_length.is_some()
             || r.min_length.is_some()
-            || self.max_items.is_some()
+            || r.max_items.is_some()
             || r.min_items.is_some()
-            || self.max_properties.is_some()
+            || r.max_properties.is_some()
             || r.min_properties.is_some()
             || r.pattern.is_some()
             || r.unique_items
-            || !self.required.is_empty()
-            || !self.all_of.is_empty()
+            || !r.required.is_empty()
+            || !r.all_of.is_empty()
             || !r.any_of.is_empty()
             || !r.one_of.is_empty()
             || r.not.is_some()
@@ -393,12 +475,12 @@ impl Schema {
 
     /// The junctor children: `allOf[i]`, `anyOf[i]`, `oneOf[i]`, `not`, in that order.
     pub fn junctor_children(&self) -> impl Iterator<Item = (Edge<'_>, &Schema)> {
-        let all = self
+        let r = self.rare();
+        let all = r
             .all_of
             .iter()
             .enumerate()
             .map(|(i, s)| (Edge::AllOf(i), s));
-        let r = self.rare();
         let any = r
             .any_of
             .iter()
@@ -439,7 +521,7 @@ impl Schema {
             Edge::Property(k) => s.properties.get(k),
             Edge::AdditionalProperties => s.additional_properties_schema(),
             Edge::Items => s.items.as_deref(),
-            Edge::AllOf(i) => s.all_of.get(i),
+            Edge::AllOf(i) => s.rare().all_of.get(i),
             Edge::AnyOf(i) => s.rare().any_of.get(i),
             Edge::OneOf(i) => s.rare().one_of.get(i),
             Edge::Not => s.rare().not.as_deref(),
@@ -449,12 +531,13 @@ impl Schema {
     /// True if this node or any node below it (structural edges only, as the server's
     /// `HasDefaults` walks) has a `default`.
     pub fn has_defaults(&self) -> bool {
-        self.default.is_some() || self.structural_children().any(|(_, c)| c.has_defaults())
+        self.rare().default.is_some() || self.structural_children().any(|(_, c)| c.has_defaults())
     }
 
     /// True if this node or any sub-schema (including junctors) has x-kubernetes-validations.
     pub fn has_validation_rules(&self) -> bool {
-        !self.x_validations.is_empty() || self.children().any(|(_, c)| c.has_validation_rules())
+        !self.rare().x_validations.is_empty()
+            || self.children().any(|(_, c)| c.has_validation_rules())
     }
 }
 

@@ -230,7 +230,7 @@ impl MinorRules {
                     broken.push(format!("{at}: no CEL type for this node"));
                     continue;
                 }
-                for (r, c) in n.schema.x_validations.iter().zip(&n.results) {
+                for (r, c) in n.schema.rare().x_validations.iter().zip(&n.results) {
                     if let Some(e) = &c.error {
                         broken.push(format!("{at}: rule {:?}: {}", r.rule, e.detail));
                     }

@@ -48,7 +48,7 @@ enum ListShape<'s> {
 }
 
 fn is_atomic_map(s: &Schema) -> bool {
-    s.x_map_type.as_deref() == Some("atomic")
+    s.rare().x_map_type.as_deref() == Some("atomic")
 }
 
 /// The shape of `v` under `schema` (`None`: structured-merge-diff's deduced type, whose maps
@@ -79,9 +79,9 @@ fn shape<'s>(schema: Option<&'s Schema>, v: &Value) -> Shape<'s> {
         }
         (Value::Array(_), Some(s)) if s.items.is_some() => {
             let elem = s.items.as_deref();
-            match s.x_list_type.as_deref() {
+            match s.rare().x_list_type.as_deref() {
                 Some("map") => Shape::List(ListShape::Map {
-                    keys: &s.x_list_map_keys,
+                    keys: &s.rare().x_list_map_keys,
                     elem,
                 }),
                 Some("set") => Shape::List(ListShape::Set),
@@ -345,7 +345,7 @@ fn pe_of(l: &ListShape<'_>, item: &Value) -> Result<Pe, String> {
                     key.push((k.clone(), v.clone()));
                 } else if let Some(d) = elem
                     .and_then(|e| e.properties.get(k))
-                    .and_then(|p| p.default.as_deref())
+                    .and_then(|p| p.rare().default.as_deref())
                 {
                     key.push((k.clone(), d.to_json()));
                 }

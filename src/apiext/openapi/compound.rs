@@ -37,7 +37,7 @@ pub(super) fn check_array(
             r.add(e);
         }
     }
-    if let Some(max) = s.max_items {
+    if let Some(max) = s.rare().max_items {
         if size > max {
             let n = name.render();
             let msg = format!("{n} in body should have at most {max} items");
@@ -83,7 +83,7 @@ pub(super) fn check_object(
             r.add(e);
         }
     }
-    if let Some(max) = s.max_properties {
+    if let Some(max) = s.rare().max_properties {
         if num > max {
             let n = name.render();
             let msg = format!("{n} in body should have at most {max} properties");
@@ -150,7 +150,7 @@ pub(super) fn check_object(
             }
         }
     }
-    for k in &s.required {
+    for k in &s.rare().required {
         if !m.contains_key(k) {
             let n = format!("{}.{k}", name.render());
             let msg = format!("{n} in body is required");
@@ -162,7 +162,7 @@ pub(super) fn check_object(
 
 /// The enum check (`basicCommonValidator`); `None` when there is no enum or the value matches.
 pub(super) fn check_enum(s: &Schema, data: &Node, name: &Name<'_>, span: Span) -> Option<Res> {
-    let entries = s.enum_.as_ref()?;
+    let entries = s.rare().enum_.as_ref()?;
     if !data.is_null() && entries.iter().any(|e| enum_matches(data, e)) {
         return None;
     }

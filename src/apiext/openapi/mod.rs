@@ -187,7 +187,7 @@ impl<'s> Types<'s> {
         if s.x_int_or_string {
             Types::IntOrString
         } else {
-            match s.type_.as_deref() {
+            match s.type_() {
                 None | Some("") => Types::None,
                 Some(t) => Types::One(t, Ty::of(t)),
             }
@@ -218,7 +218,7 @@ impl<'s> Types<'s> {
 /// string formats, on every type: `format: int32` was blanked, so a float in an int32 field is
 /// `must be of type integer: "number"`, and `format: date` on a boolean was kept.
 fn effective_format<'s>(cx: &Ctx<'_>, s: &'s Schema, types: Types<'_>) -> &'s str {
-    let Some(f) = s.format.as_deref() else {
+    let Some(f) = s.rare().format.as_deref() else {
         return "";
     };
     let string_format = || {
@@ -291,7 +291,7 @@ pub(crate) fn validate(
             t = Res::err(invalid_type(name, types.joined(), "null", span));
         }
         r.merge(t);
-        if s.enum_.is_some() {
+        if s.rare().enum_.is_some() {
             r.merge_opt(check_enum(s, data, name, span));
         }
         return r;
@@ -317,7 +317,7 @@ pub(crate) fn validate(
     r.mc += 1;
     if let Value::String(st) = &data.value {
         // Only `maxLength` and the rare keywords (`minLength`, `pattern`) check a string.
-        if s.max_length.is_some() || s.rare.is_some() {
+        if s.rare().max_length.is_some() || s.rare.is_some() {
             r.merge_opt(check_string(cx, s, st, name, span));
         }
         r.mc += 1;
@@ -342,7 +342,7 @@ pub(crate) fn validate(
         r.merge(check_array(cx, s, items, corr, name, span, depth));
         r.mc += 1;
     }
-    if s.enum_.is_some() {
+    if s.rare().enum_.is_some() {
         r.merge_opt(check_enum(s, data, name, span));
     }
     r.mc += 1;
@@ -418,7 +418,7 @@ fn check_type(
 
 /// Whether `s` has `anyOf`, `oneOf`, `allOf` or `not` (most schema nodes have none).
 fn has_junctors(s: &Schema) -> bool {
-    !s.all_of.is_empty()
+    !s.rare().all_of.is_empty()
         || s.rare
             .as_deref()
             .is_some_and(|r| !r.any_of.is_empty() || !r.one_of.is_empty() || r.not.is_some())
@@ -441,7 +441,7 @@ fn check_junctors(
     if !s.rare().one_of.is_empty() {
         main.merge(check_one_of(cx, s, data, corr, name, span, depth));
     }
-    if !s.all_of.is_empty() {
+    if !s.rare().all_of.is_empty() {
         main.merge(check_all_of(cx, s, data, corr, name, span, depth));
     }
     if let Some(not) = &s.rare().not {
@@ -572,14 +572,14 @@ fn check_all_of(
 ) -> Res {
     let mut main = Res::default();
     let mut validated = 0usize;
-    for alt in &s.all_of {
+    for alt in &s.rare().all_of {
         let res = validate(cx, alt, data, corr, name, span, depth + 1);
         if res.is_valid() {
             validated += 1;
         }
         main.merge(res);
     }
-    if validated != s.all_of.len() {
+    if validated != s.rare().all_of.len() {
         let extra = if validated == 0 {
             ". None validated"
         } else {

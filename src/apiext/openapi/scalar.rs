@@ -18,7 +18,7 @@ pub(super) fn check_string(
     // byte length alone cannot decide.
     let bytes = i64::try_from(st.len()).unwrap_or(i64::MAX);
     let chars = || i64::try_from(st.chars().count()).unwrap_or(i64::MAX);
-    if let Some(max) = s.max_length {
+    if let Some(max) = s.rare().max_length {
         if bytes > max && chars() > max {
             let n = name.render();
             let msg = format!("{n} in body should be at most {max} chars long");

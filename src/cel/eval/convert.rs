@@ -205,7 +205,7 @@ fn untyped_needed(node: &Node, needs: &Needs, depth: usize) -> Value {
 fn needed(node: &Node, s: &Schema, resource_root: bool, needs: &Needs, depth: usize) -> Value {
     // The shapes [`convert`] turns into an error value or reads through an
     // additionalProperties schema are converted whole.
-    let ty = s.type_.as_deref();
+    let ty = s.type_();
     let plain = !s.x_int_or_string && depth <= MAX_DEPTH;
     if *needs == Needs::Nothing && nothing_to_read(node, s) {
         // Only the entry's presence is read (`has(self.x)`, the length of a list whose
@@ -249,7 +249,7 @@ fn convert(node: &Node, schema: Option<&Schema>, resource_root: bool, depth: usi
     // Data that does not fit the schema becomes an error value, surfaced when a rule touches
     // it (Kubernetes `UnstructuredToVal`); schema validation normally rejects such objects
     // before CEL runs.
-    let ty = s.type_.as_deref();
+    let ty = s.type_();
     let bad = |m: &str| Value::Invalid(Arc::from(m));
     if s.x_int_or_string && !matches!(node.value, Y::Int(_) | Y::String(_) | Y::Null) {
         return bad("invalid data, expected XIntOrString value to be either a string or integer");
@@ -271,7 +271,7 @@ fn convert(node: &Node, schema: Option<&Schema>, resource_root: bool, depth: usi
             if s.x_int_or_string {
                 Value::Int(*i)
             } else {
-                match s.type_.as_deref() {
+                match s.type_() {
                     Some("number") => Value::Double(*i as f64),
                     _ => Value::Int(*i),
                 }
@@ -279,10 +279,10 @@ fn convert(node: &Node, schema: Option<&Schema>, resource_root: bool, depth: usi
         }
         Y::Float(f) => Value::Double(*f),
         Y::String(st) => {
-            if s.x_int_or_string || s.type_.as_deref() != Some("string") {
+            if s.x_int_or_string || s.type_() != Some("string") {
                 return Value::string(st);
             }
-            match s.format.as_deref() {
+            match s.rare().format.as_deref() {
                 Some("byte") => {
                     use base64::Engine;
                     match base64::engine::general_purpose::STANDARD.decode(st.as_bytes()) {
@@ -332,9 +332,9 @@ fn convert(node: &Node, schema: Option<&Schema>, resource_root: bool, depth: usi
 /// items are embedded resources); it keeps its list type.
 fn list(items: &[Node], s: &Schema, item: impl Fn(&Node, Option<&Schema>, bool) -> Value) -> Value {
     let item_schema = s.items.as_deref();
-    let kind = match s.x_list_type.as_deref() {
+    let kind = match s.rare().x_list_type.as_deref() {
         Some("set") => ListKind::Set,
-        Some("map") => ListKind::Map(Arc::from(s.x_list_map_keys.clone())),
+        Some("map") => ListKind::Map(Arc::from(s.rare().x_list_map_keys.clone())),
         _ => ListKind::Atomic,
     };
     let embedded = item_schema.is_some_and(|i| i.x_embedded_resource);
@@ -349,7 +349,7 @@ fn list(items: &[Node], s: &Schema, item: impl Fn(&Node, Option<&Schema>, bool) 
 /// string, list or map that converts to a value (not to [`Value::Invalid`], which a presence
 /// test reports as an error). The other values are cheap to build and go through [`convert`].
 fn nothing_to_read(node: &Node, s: &Schema) -> bool {
-    let ty = s.type_.as_deref();
+    let ty = s.type_();
     match &node.value {
         Y::String(_) => true,
         Y::Seq(_) => !s.x_int_or_string && ty != Some("object"),
@@ -448,21 +448,21 @@ fn wanted<'f>(f: &'f FieldList, k: &str) -> Option<&'f (Arc<str>, Needs)> {
 
 /// A schema node whose values CEL can see (has a type, or is int-or-string).
 fn visible(s: &Schema) -> bool {
-    s.x_int_or_string || s.type_.as_deref().is_some_and(|t| !t.is_empty())
+    s.x_int_or_string || s.type_().is_some_and(|t| !t.is_empty())
 }
 
 fn declares_type_meta(s: &Schema) -> bool {
     let is_str = |n: &str| {
         s.properties
             .get(n)
-            .is_some_and(|p| p.type_.as_deref() == Some("string"))
+            .is_some_and(|p| p.type_() == Some("string"))
     };
     let meta_ok = s.properties.get("metadata").is_some_and(|m| {
-        m.type_.as_deref() == Some("object")
+        m.type_() == Some("object")
             && ["name", "generateName"].iter().all(|n| {
                 m.properties
                     .get(*n)
-                    .is_some_and(|p| p.type_.as_deref() == Some("string"))
+                    .is_some_and(|p| p.type_() == Some("string"))
             })
     });
     is_str("kind") && is_str("apiVersion") && meta_ok

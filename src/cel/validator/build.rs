@@ -13,7 +13,7 @@ use crate::cel::{CompileOptions, DeclType};
 use crate::schema::{AdditionalProperties, Schema, ValidationRule};
 
 fn visible(s: &Schema) -> bool {
-    s.x_int_or_string || s.type_.as_deref().is_some_and(|t| !t.is_empty())
+    s.x_int_or_string || s.type_().is_some_and(|t| !t.is_empty())
 }
 
 impl Validator {
@@ -69,12 +69,13 @@ impl Validator {
         let mut init_error = None;
         let rules: Vec<CompiledRule> = match &decl {
             Some(d) => validation
+                .rare()
                 .x_validations
                 .iter()
                 .map(|r| compile_rule(r, node, d, opts))
                 .collect(),
             None => {
-                if !validation.x_validations.is_empty() {
+                if !validation.rare().x_validations.is_empty() {
                     init_error =
                         Some("failed to convert to declType for CEL validation rules".into());
                 }
@@ -156,6 +157,7 @@ impl Validator {
             }
         }
         let all_of = validation
+            .rare()
             .all_of
             .iter()
             .filter_map(|a| {
@@ -184,10 +186,10 @@ impl Validator {
         Some(Validator {
             root: None,
             keeps_schema: keep_schema,
-            type_: node.type_.clone(),
-            list_map_keys: (node.x_list_type.as_deref() == Some("map"))
-                .then(|| node.x_list_map_keys.clone()),
-            map_type: node.x_map_type.clone(),
+            type_: node.type_().map(str::to_string),
+            list_map_keys: (node.rare().x_list_type.as_deref() == Some("map"))
+                .then(|| node.rare().x_list_map_keys.clone()),
+            map_type: node.rare().x_map_type.clone(),
             resource_root,
             init_error,
             rules,
@@ -221,7 +223,7 @@ impl WithRules {
             self.0.insert(Self::key(s));
             return true;
         }
-        let mut any = !s.x_validations.is_empty();
+        let mut any = !s.rare().x_validations.is_empty();
         for p in s.properties.values() {
             any |= self.mark(p, depth + 1);
         }
@@ -231,7 +233,7 @@ impl WithRules {
         if let Some(AdditionalProperties::Schema(a)) = &s.additional_properties {
             any |= self.mark(a, depth + 1);
         }
-        for a in &s.all_of {
+        for a in &s.rare().all_of {
             any |= self.mark(a, depth + 1);
         }
         if any {

@@ -257,7 +257,7 @@ fn readable(
     let mut entries = Vec::new();
     for node in nodes {
         let xv = node.path.child("x-kubernetes-validations");
-        for (i, r) in node.schema.x_validations.iter().enumerate() {
+        for (i, r) in node.schema.rare().x_validations.iter().enumerate() {
             entries.push((xv.index(i).to_string(), r));
         }
     }

@@ -44,43 +44,45 @@ impl Schema {
         let prune = prune && !map.entries.iter().any(|e| e.key == K::Validations.name());
         // Filled on the stack and boxed only when the node has one of these keywords.
         let mut r = Rare::default();
+        let mut type_ = None;
         for e in &map.entries {
             let v = &e.value;
             // Every keyword of the shared table, so that a new one cannot be forgotten here.
             let Some(k) = K::of(&e.key) else { continue };
             match k {
-                K::Type => s.type_ = str_of(v),
-                K::Format => s.format = str_of(v),
+                K::Type => type_ = v.as_str(),
+                K::Format => r.format = str_of(v),
                 K::Title => r.title = str_of(v),
-                K::Description => s.description_span = Some(v.span()),
+                // Only the linter reads descriptions, from the YAML node.
+                K::Description => {}
                 K::Nullable => s.nullable = v.as_bool().unwrap_or(false),
-                K::Default => s.default = non_null(v).map(Box::new),
+                K::Default => r.default = non_null(v).map(Box::new),
                 K::Example => r.example = non_null(v).map(Box::new),
                 K::Enum => {
-                    s.enum_ = v.as_seq().filter(|l| !l.is_empty()).map(<[Node]>::to_vec);
+                    r.enum_ = v.as_seq().filter(|l| !l.is_empty()).map(<[Node]>::to_vec);
                 }
                 K::Maximum => r.maximum = v.as_f64(),
                 K::ExclusiveMaximum => r.exclusive_maximum = v.as_bool().unwrap_or(false),
                 K::Minimum => r.minimum = v.as_f64(),
                 K::ExclusiveMinimum => r.exclusive_minimum = v.as_bool().unwrap_or(false),
                 K::MultipleOf => r.multiple_of = v.as_f64(),
-                K::MaxLength => s.max_length = v.as_i64(),
+                K::MaxLength => r.max_length = v.as_i64(),
                 K::MinLength => r.min_length = v.as_i64(),
-                K::MaxItems => s.max_items = v.as_i64(),
+                K::MaxItems => r.max_items = v.as_i64(),
                 K::MinItems => r.min_items = v.as_i64(),
-                K::MaxProperties => s.max_properties = v.as_i64(),
+                K::MaxProperties => r.max_properties = v.as_i64(),
                 K::MinProperties => r.min_properties = v.as_i64(),
                 K::Pattern => r.pattern = str_of(v),
                 K::UniqueItems => r.unique_items = v.as_bool().unwrap_or(false),
-                K::Required => s.required = strings_of(v),
+                K::Required => r.required = strings_of(v),
                 K::PreserveUnknownFields => s.x_preserve_unknown_fields = v.as_bool(),
                 K::EmbeddedResource => s.x_embedded_resource = v.as_bool().unwrap_or(false),
                 K::IntOrString => s.x_int_or_string = v.as_bool().unwrap_or(false),
-                K::ListType => s.x_list_type = str_of(v),
-                K::ListMapKeys => s.x_list_map_keys = strings_of(v),
-                K::MapType => s.x_map_type = str_of(v),
+                K::ListType => r.x_list_type = str_of(v),
+                K::ListMapKeys => r.x_list_map_keys = strings_of(v),
+                K::MapType => r.x_map_type = str_of(v),
                 K::Validations => {
-                    s.x_validations = v
+                    r.x_validations = v
                         .as_seq()
                         .map(|l| l.iter().filter_map(ValidationRule::from_node).collect())
                         .unwrap_or_default();
@@ -124,7 +126,7 @@ impl Schema {
                 K::Items => {
                     s.items = Self::convert_single(v, e.key_span, depth, prune);
                 }
-                K::AllOf => s.all_of = Self::convert_list(v, depth, prune),
+                K::AllOf => r.all_of = Self::convert_list(v, depth, prune),
                 K::AnyOf => r.any_of = Self::convert_list(v, depth, prune),
                 K::OneOf => r.one_of = Self::convert_list(v, depth, prune),
                 K::Not => r.not = Self::convert_single(v, e.key_span, depth, prune),
@@ -143,6 +145,7 @@ impl Schema {
         if r != Rare::EMPTY {
             s.rare = Some(Box::new(r));
         }
+        s.set_type(type_);
         s
     }
 

@@ -187,8 +187,8 @@ fn decl_candidates(node_schema: &Schema, rc: &Recheck) -> Vec<Candidate> {
         }
         let data_path = join_location(&location);
         let cand = if schema.x_int_or_string || schema.is_type("string") {
-            let format = schema.format.as_deref().unwrap_or("");
-            if (schema.enum_.is_some() && !schema.x_int_or_string)
+            let format = schema.rare().format.as_deref().unwrap_or("");
+            if (schema.rare().enum_.is_some() && !schema.x_int_or_string)
                 || matches!(format, "duration" | "date" | "date-time")
             {
                 continue;
@@ -202,7 +202,7 @@ fn decl_candidates(node_schema: &Schema, rc: &Recheck) -> Vec<Candidate> {
                 "maxLength",
                 data_path,
                 LENGTH_LADDER,
-                schema.max_length,
+                schema.rare().max_length,
                 CandidateTarget::Decl { steps, factor },
                 keys,
             )
@@ -211,7 +211,7 @@ fn decl_candidates(node_schema: &Schema, rc: &Recheck) -> Vec<Candidate> {
                 "maxItems",
                 data_path,
                 COUNT_LADDER,
-                schema.max_items,
+                schema.rare().max_items,
                 CandidateTarget::Decl { steps, factor: 1 },
                 keys,
             )
@@ -220,7 +220,7 @@ fn decl_candidates(node_schema: &Schema, rc: &Recheck) -> Vec<Candidate> {
                 "maxProperties",
                 data_path,
                 COUNT_LADDER,
-                schema.max_properties,
+                schema.rare().max_properties,
                 CandidateTarget::Decl { steps, factor: 1 },
                 keys,
             )

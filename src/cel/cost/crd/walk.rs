@@ -100,7 +100,7 @@ impl Walker<'_> {
             return;
         }
         // The node's type: from the parent's type tree, else derived from this node.
-        let decl = if schema.x_validations.is_empty() {
+        let decl = if schema.rare().x_validations.is_empty() {
             decl
         } else {
             decl.or_else(|| {
@@ -108,14 +108,14 @@ impl Walker<'_> {
                     .decl_type(schema, is_root || schema.x_embedded_resource)
             })
         };
-        if !schema.x_validations.is_empty() {
+        if !schema.rare().x_validations.is_empty() {
             self.rules_at(schema, decl.as_ref(), node);
         }
         let own_bound = max_elements_of(
-            schema.type_.as_deref(),
+            schema.type_(),
             schema.additional_properties.is_some(),
-            schema.max_items,
-            schema.max_properties,
+            schema.rare().max_items,
+            schema.rare().max_properties,
         );
         let child_card = node.cardinality.child(own_bound);
         for (edge, child) in schema.structural_children() {
@@ -183,7 +183,7 @@ impl Walker<'_> {
 
     fn rules_at(&mut self, schema: &Schema, decl: Option<&Arc<DeclType>>, node: &NodeCtx) {
         let fallback = decl.map_or(0, |d| fallback_cardinality(d.min_serialized_size));
-        for (i, rule) in schema.x_validations.iter().enumerate() {
+        for (i, rule) in schema.rare().x_validations.iter().enumerate() {
             let base_user = node.user.child("x-kubernetes-validations").index(i);
             let base_server = node.server.child("x-kubernetes-validations").index(i);
             let optional_old_self = rule.optional_old_self == Some(true);
