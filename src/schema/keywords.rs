@@ -59,10 +59,26 @@ macro_rules! keywords {
         }
 
         /// Every keyword, in table order.
+        #[cfg(test)]
         const ALL: &[K] = &[$(K::$k,)*];
 
         /// The JSON names, in [`K`] order.
         pub const NAMES: &[&str] = &[$($name,)*];
+
+        impl K {
+            /// The keyword a key names (case-sensitive, as Go decodes), `None` for any other
+            /// key. Called for every key of every schema node. A `match` on the literal names
+            /// compiles to a jump on the length and word compares against constants: about 90
+            /// instructions fewer per key than a table of names by length compared with
+            /// `memcmp` (BENCHMARKS.md, session 15).
+            #[inline]
+            pub fn of(key: &str) -> Option<K> {
+                match key {
+                    $($name => Some(K::$k),)*
+                    _ => None,
+                }
+            }
+        }
 
         /// The Go field names (`ID`, `XPreserveUnknownFields`), in [`K`] order.
         const GO_FIELDS: &[&str] = &[$(stringify!($go),)*];
@@ -144,56 +160,7 @@ pub static VALIDATION_RULE: Obj = Obj {
 /// The number of keywords.
 pub const COUNT: usize = NAMES.len();
 
-/// The longest name's length.
-const LONGEST: usize = {
-    let mut n = 0;
-    let mut i = 0;
-    while i < COUNT {
-        if NAMES[i].len() > n {
-            n = NAMES[i].len();
-        }
-        i += 1;
-    }
-    n
-};
-
-/// The most names of one length (`$schema`, `default`, `maximum`, `minimum`, `pattern`,
-/// `example`: six of seven bytes); building [`BY_LEN`] fails to compile if a row overflows.
-const PER_LEN: usize = 6;
-
-/// Per name length, the indices of the names of that length ([`u8::MAX`] past the last): a
-/// key is matched by one jump on its length and a few comparisons, as a `match` on the
-/// literal names would be.
-const BY_LEN: [[u8; PER_LEN]; LONGEST + 1] = {
-    let mut t = [[u8::MAX; PER_LEN]; LONGEST + 1];
-    let mut i = 0;
-    while i < COUNT {
-        let row = &mut t[NAMES[i].len()];
-        let mut j = 0;
-        while row[j] != u8::MAX {
-            j += 1;
-        }
-        row[j] = i as u8;
-        i += 1;
-    }
-    t
-};
-
 impl K {
-    /// The keyword a key names (case-sensitive, as Go decodes), `None` for any other key.
-    pub fn of(key: &str) -> Option<K> {
-        let row = BY_LEN.get(key.len())?;
-        for &i in row {
-            if i == u8::MAX {
-                return None;
-            }
-            if NAMES[i as usize] == key {
-                return Some(ALL[i as usize]);
-            }
-        }
-        None
-    }
-
     /// The JSON name.
     pub fn name(self) -> &'static str {
         NAMES[self as usize]

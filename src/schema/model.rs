@@ -36,16 +36,13 @@
 //! the node at the limit gets `truncated = true` so the linter can say so. Every recursive walk
 //! over a [`Schema`] is therefore bounded by construction.
 
-use indexmap::IndexMap;
-
 use crate::k8s::FieldPath;
 use crate::yaml::{Node, Span, Style};
 
 mod convert;
+mod properties;
 
-/// Most schema objects declare a few properties: up to this many, [`Schema::property`] scans
-/// their names instead of hashing the key.
-pub const PROPERTY_SCAN: usize = 8;
+pub use properties::{Properties, PROPERTY_SCAN};
 
 /// Schema levels kept by [`Schema::from_node`]. Real CRDs rarely exceed 30; the YAML loader caps
 /// node nesting at 1000, which is about 500 schema levels, so the cap only matters for hostile or
@@ -73,9 +70,8 @@ pub struct Schema {
     pub key_span: Span,
 
     // --- structure ---
-    /// `properties`, in source order. Hashed with foldhash (see Cargo.toml): validation looks
-    /// a property up for every field of every object.
-    pub properties: IndexMap<String, Schema, foldhash::fast::RandomState>,
+    /// `properties`, in source order.
+    pub properties: Properties,
     /// `additionalProperties`: `true`, `false` or a schema.
     pub additional_properties: Option<AdditionalProperties>,
     /// `items` when it is a single schema (an array of schemas is not modelled).
@@ -404,18 +400,10 @@ impl Schema {
             .or_else(|| self.additional_properties_schema())
     }
 
-    /// The schema of property `key`. Every walk over a resource asks this for every entry of
-    /// every object: up to [`PROPERTY_SCAN`] properties the names are scanned, which is fewer
-    /// instructions than hashing the key (~120 a hashed lookup: hash, probe, compare).
+    /// The schema of property `key` (see [`Properties::get`]).
     #[inline]
     pub fn property(&self, key: &str) -> Option<&Schema> {
-        if self.properties.len() <= PROPERTY_SCAN {
-            self.properties
-                .iter()
-                .find_map(|(k, v)| (k.as_str() == key).then_some(v))
-        } else {
-            self.properties.get(key)
-        }
+        self.properties.get(key)
     }
 
     /// `x-kubernetes-list-type: set`.

@@ -44,11 +44,26 @@ impl Schema {
         let prune = prune && !map.entries.iter().any(|e| e.key == K::Validations.name());
         // Filled on the stack and boxed only when the node has one of these keywords.
         let mut r = Rare::default();
+        // Whether a keyword kept in `r` was met: most nodes have none, and then `r` is not
+        // compared with the empty one.
+        let mut rare = false;
         let mut type_ = None;
         for e in &map.entries {
             let v = &e.value;
             // Every keyword of the shared table, so that a new one cannot be forgotten here.
             let Some(k) = K::of(&e.key) else { continue };
+            rare |= !matches!(
+                k,
+                K::Type
+                    | K::Description
+                    | K::Nullable
+                    | K::PreserveUnknownFields
+                    | K::EmbeddedResource
+                    | K::IntOrString
+                    | K::Properties
+                    | K::AdditionalProperties
+                    | K::Items
+            );
             match k {
                 K::Type => type_ = v.as_str(),
                 K::Format => r.format = str_of(v),
@@ -106,7 +121,8 @@ impl Schema {
                             .iter()
                             .map(|p| {
                                 (
-                                    p.key.to_string(),
+                                    // Not `to_string`: that formats through `Display`.
+                                    p.key.as_str().to_owned(),
                                     Self::child(&p.value, p.key_span, depth + 1, prune),
                                 )
                             })
@@ -142,7 +158,7 @@ impl Schema {
                 | K::ExternalDocs => {}
             }
         }
-        if r != Rare::EMPTY {
+        if rare && r != Rare::EMPTY {
             s.rare = Some(Box::new(r));
         }
         s.set_type(type_);
