@@ -149,7 +149,7 @@ fn visible_properties<'a>(
     let added = overrides
         .into_iter()
         .flatten()
-        .filter(|(n, _)| !s.properties.contains_key(*n))
+        .filter(|(n, _)| !s.properties.contains_key(n))
         .map(|(n, o)| (*n, o));
     own.chain(added)
 }

@@ -138,43 +138,27 @@ impl TypeTag {
 /// node in nine of the workload's CRDs (`required` on objects, `pattern`/`maxLength` on some
 /// strings, a list type on some arrays, ...), most nodes have none, so they are kept out of
 /// line and cost one pointer where absent. Read through [`Schema::rare`].
+///
+/// The keywords on fewer than one node in fifty (bounds other than string lengths, junctors,
+/// `title`, `example`) are a second step out, in [`Seldom`]; `Rare` dereferences to it, so
+/// every keyword is read the same way (`s.rare().maximum`, `s.rare().pattern`).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Rare {
-    /// `type` when it is not one of the six OpenAPI types (see [`Schema::type_`]).
-    pub type_other: Option<String>,
     /// `format` as written (no normalisation, no filtering by type or version: use
     /// [`crate::schema::formats`] for that).
     pub format: Option<String>,
-    pub title: Option<String>,
     /// `default`, unless it is absent or JSON null.
     pub default: Option<Box<Node>>,
-    /// `example`, unless absent or null. Only kept so that checks which care whether the schema
-    /// "specifies anything" can see it; nothing validates it.
-    pub example: Option<Box<Node>>,
 
-    // --- value validations (NewStructural `ValueValidation`) ---
+    // --- value validations (NewStructural `ValueValidation`; the rarer ones are in [`Seldom`]) ---
     /// `enum`; `None` when absent or empty.
     pub enum_: Option<Vec<Node>>,
-    pub maximum: Option<f64>,
-    pub exclusive_maximum: bool,
-    pub minimum: Option<f64>,
-    pub exclusive_minimum: bool,
-    pub multiple_of: Option<f64>,
     pub max_length: Option<i64>,
     pub min_length: Option<i64>,
-    pub max_items: Option<i64>,
-    pub min_items: Option<i64>,
-    pub max_properties: Option<i64>,
-    pub min_properties: Option<i64>,
     /// `pattern` as written (Go RE2 syntax; compile with [`crate::schema::regex`]).
     pub pattern: Option<String>,
-    pub unique_items: bool,
     /// `required`; non-string entries are dropped.
     pub required: Vec<String>,
-    pub all_of: Vec<Schema>,
-    pub any_of: Vec<Schema>,
-    pub one_of: Vec<Schema>,
-    pub not: Option<Box<Schema>>,
 
     // --- extensions (NewStructural `Extensions`, `ValidationExtensions`) ---
     pub x_list_type: Option<String>,
@@ -183,40 +167,92 @@ pub struct Rare {
     pub x_map_type: Option<String>,
     /// `x-kubernetes-validations`; entries that are not mappings are dropped.
     pub x_validations: Vec<ValidationRule>,
+
+    /// The seldom written keywords; `None` when the node has none of them.
+    pub seldom: Option<Box<Seldom>>,
+}
+
+/// The keywords of a [`Schema`] node written on fewer than one node in fifty of the workload's
+/// CRDs; read through [`Schema::rare`] (which dereferences to them).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Seldom {
+    /// `type` when it is not one of the six OpenAPI types (see [`Schema::type_`]).
+    pub type_other: Option<String>,
+    pub title: Option<String>,
+    /// `example`, unless absent or null. Only kept so that checks which care whether the schema
+    /// "specifies anything" can see it; nothing validates it.
+    pub example: Option<Box<Node>>,
+    pub maximum: Option<f64>,
+    pub exclusive_maximum: bool,
+    pub minimum: Option<f64>,
+    pub exclusive_minimum: bool,
+    pub multiple_of: Option<f64>,
+    pub max_items: Option<i64>,
+    pub min_items: Option<i64>,
+    pub max_properties: Option<i64>,
+    pub min_properties: Option<i64>,
+    pub unique_items: bool,
+    pub all_of: Vec<Schema>,
+    pub any_of: Vec<Schema>,
+    pub one_of: Vec<Schema>,
+    pub not: Option<Box<Schema>>,
 }
 
 impl Rare {
     /// No rare keyword (what [`Schema::rare`] returns for most nodes).
     pub const EMPTY: Rare = Rare {
-        type_other: None,
         format: None,
-        title: None,
         default: None,
-        example: None,
         enum_: None,
+        max_length: None,
+        min_length: None,
+        pattern: None,
+        required: Vec::new(),
+        x_list_type: None,
+        x_list_map_keys: Vec::new(),
+        x_map_type: None,
+        x_validations: Vec::new(),
+        seldom: None,
+    };
+
+    /// The seldom written keywords, for setting one (allocates them on first use).
+    pub fn seldom_mut(&mut self) -> &mut Seldom {
+        self.seldom.get_or_insert_with(Box::default)
+    }
+}
+
+impl Seldom {
+    /// No seldom keyword.
+    pub const EMPTY: Seldom = Seldom {
+        type_other: None,
+        title: None,
+        example: None,
         maximum: None,
         exclusive_maximum: false,
         minimum: None,
         exclusive_minimum: false,
         multiple_of: None,
-        max_length: None,
-        min_length: None,
         max_items: None,
         min_items: None,
         max_properties: None,
         min_properties: None,
-        pattern: None,
         unique_items: false,
-        required: Vec::new(),
         all_of: Vec::new(),
         any_of: Vec::new(),
         one_of: Vec::new(),
         not: None,
-        x_list_type: None,
-        x_list_map_keys: Vec::new(),
-        x_map_type: None,
-        x_validations: Vec::new(),
     };
+}
+
+static NO_SELDOM: Seldom = Seldom::EMPTY;
+
+impl std::ops::Deref for Rare {
+    type Target = Seldom;
+
+    /// The seldom keywords (all absent for most nodes that have rare ones).
+    fn deref(&self) -> &Seldom {
+        self.seldom.as_deref().unwrap_or(&NO_SELDOM)
+    }
 }
 
 static NO_RARE: Rare = Rare::EMPTY;
@@ -341,8 +377,8 @@ impl Schema {
     pub fn set_type(&mut self, t: Option<&str>) {
         self.type_tag = t.map_or(TypeTag::Absent, TypeTag::of);
         let other = (self.type_tag == TypeTag::Other).then(|| t.unwrap_or_default().to_string());
-        if other.is_some() || self.rare.is_some() {
-            self.rare_mut().type_other = other;
+        if other.is_some() || self.rare.as_ref().is_some_and(|r| r.seldom.is_some()) {
+            self.rare_mut().seldom_mut().type_other = other;
         }
     }
 

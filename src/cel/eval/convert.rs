@@ -461,7 +461,7 @@ fn declares_type_meta(s: &Schema) -> bool {
         m.type_() == Some("object")
             && ["name", "generateName"].iter().all(|n| {
                 m.properties
-                    .get(*n)
+                    .get(n)
                     .is_some_and(|p| p.type_() == Some("string"))
             })
     });

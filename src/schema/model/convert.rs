@@ -1,7 +1,7 @@
 //! [`Schema::from_node`]: the spanned YAML node converted into the typed model, leniently (see
 //! the module docs of [`super`]).
 
-use super::{AdditionalProperties, Rare, Schema, ValidationRule, MAX_DEPTH};
+use super::{AdditionalProperties, Rare, Schema, Seldom, ValidationRule, MAX_DEPTH};
 use crate::schema::keywords::K;
 use crate::yaml::{Node, Span, Value};
 
@@ -44,8 +44,9 @@ impl Schema {
         let prune = prune && !map.entries.iter().any(|e| e.key == K::Validations.name());
         // Filled on the stack and boxed only when the node has one of these keywords.
         let mut r = Rare::default();
-        // Whether a keyword kept in `r` was met: most nodes have none, and then `r` is not
-        // compared with the empty one.
+        let mut q = Seldom::default();
+        // Whether a keyword kept in `r` was met: most nodes have none, and then `r` (and `q`)
+        // are not compared with the empty ones.
         let mut rare = false;
         let mut type_ = None;
         for e in &map.entries {
@@ -67,28 +68,28 @@ impl Schema {
             match k {
                 K::Type => type_ = v.as_str(),
                 K::Format => r.format = str_of(v),
-                K::Title => r.title = str_of(v),
+                K::Title => q.title = str_of(v),
                 // Only the linter reads descriptions, from the YAML node.
                 K::Description => {}
                 K::Nullable => s.nullable = v.as_bool().unwrap_or(false),
                 K::Default => r.default = non_null(v).map(Box::new),
-                K::Example => r.example = non_null(v).map(Box::new),
+                K::Example => q.example = non_null(v).map(Box::new),
                 K::Enum => {
                     r.enum_ = v.as_seq().filter(|l| !l.is_empty()).map(<[Node]>::to_vec);
                 }
-                K::Maximum => r.maximum = v.as_f64(),
-                K::ExclusiveMaximum => r.exclusive_maximum = v.as_bool().unwrap_or(false),
-                K::Minimum => r.minimum = v.as_f64(),
-                K::ExclusiveMinimum => r.exclusive_minimum = v.as_bool().unwrap_or(false),
-                K::MultipleOf => r.multiple_of = v.as_f64(),
+                K::Maximum => q.maximum = v.as_f64(),
+                K::ExclusiveMaximum => q.exclusive_maximum = v.as_bool().unwrap_or(false),
+                K::Minimum => q.minimum = v.as_f64(),
+                K::ExclusiveMinimum => q.exclusive_minimum = v.as_bool().unwrap_or(false),
+                K::MultipleOf => q.multiple_of = v.as_f64(),
                 K::MaxLength => r.max_length = v.as_i64(),
                 K::MinLength => r.min_length = v.as_i64(),
-                K::MaxItems => r.max_items = v.as_i64(),
-                K::MinItems => r.min_items = v.as_i64(),
-                K::MaxProperties => r.max_properties = v.as_i64(),
-                K::MinProperties => r.min_properties = v.as_i64(),
+                K::MaxItems => q.max_items = v.as_i64(),
+                K::MinItems => q.min_items = v.as_i64(),
+                K::MaxProperties => q.max_properties = v.as_i64(),
+                K::MinProperties => q.min_properties = v.as_i64(),
                 K::Pattern => r.pattern = str_of(v),
-                K::UniqueItems => r.unique_items = v.as_bool().unwrap_or(false),
+                K::UniqueItems => q.unique_items = v.as_bool().unwrap_or(false),
                 K::Required => r.required = strings_of(v),
                 K::PreserveUnknownFields => s.x_preserve_unknown_fields = v.as_bool(),
                 K::EmbeddedResource => s.x_embedded_resource = v.as_bool().unwrap_or(false),
@@ -142,10 +143,10 @@ impl Schema {
                 K::Items => {
                     s.items = Self::convert_single(v, e.key_span, depth, prune);
                 }
-                K::AllOf => r.all_of = Self::convert_list(v, depth, prune),
-                K::AnyOf => r.any_of = Self::convert_list(v, depth, prune),
-                K::OneOf => r.one_of = Self::convert_list(v, depth, prune),
-                K::Not => r.not = Self::convert_single(v, e.key_span, depth, prune),
+                K::AllOf => q.all_of = Self::convert_list(v, depth, prune),
+                K::AnyOf => q.any_of = Self::convert_list(v, depth, prune),
+                K::OneOf => q.one_of = Self::convert_list(v, depth, prune),
+                K::Not => q.not = Self::convert_single(v, e.key_span, depth, prune),
                 // Rejected by the server (see the module docs) or documentation only: not
                 // modelled.
                 K::Id
@@ -157,6 +158,9 @@ impl Schema {
                 | K::Definitions
                 | K::ExternalDocs => {}
             }
+        }
+        if rare && q != Seldom::EMPTY {
+            r.seldom = Some(Box::new(q));
         }
         if rare && r != Rare::EMPTY {
             s.rare = Some(Box::new(r));
