@@ -35,12 +35,44 @@ pub struct Expr {
     /// Which of crdlint's own bounds a call of [`Expr::overloads`] counts towards, from its
     /// function's name, read here once rather than at every call.
     pub(crate) tracked: Tracked,
+    /// For an identifier, where it is bound ([`Binding`]), resolved once when the program is
+    /// converted, as cel-go's planner resolves names, instead of searching every binding by
+    /// name at each evaluation.
+    pub(crate) binding: Binding,
+    /// Whether the node is an identifier or a select chain rooted at `google`, `net` or
+    /// `kubernetes`, the only roots a dotted type name (`net.IP`) can have: decided here so
+    /// that a field selection (`self.spec.x`) does not walk its chain to find out.
+    pub(crate) type_root: bool,
+}
+
+/// Where an identifier's value is at runtime.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Binding {
+    /// Not resolved (a tree not built by this module's conversion): searched by name, the
+    /// innermost comprehension variable first, then the caller's variables.
+    Unresolved,
+    /// A variable of an enclosing comprehension, at this index of the evaluator's variable
+    /// stack (the stack holds exactly the enclosing comprehensions' variables, outermost
+    /// first, each accumulator before its iteration variables).
+    Local(u32),
+    /// Bound by no enclosing comprehension: one of the caller's variables (or a type name,
+    /// or unbound).
+    Global,
 }
 
 impl Expr {
     pub fn new(id: u64, kind: ExprKind) -> Expr {
         let form = CallForm::of(&kind);
         let may_fold = may_fold(&kind);
+        let type_root = match &kind {
+            ExprKind::Ident(n) => matches!(&**n, "google" | "net" | "kubernetes"),
+            ExprKind::Select {
+                operand,
+                test: false,
+                ..
+            } => operand.type_root,
+            _ => false,
+        };
         Expr {
             id,
             kind,
@@ -49,6 +81,8 @@ impl Expr {
             may_fold,
             overloads: Box::default(),
             tracked: Tracked::Nothing,
+            binding: Binding::Unresolved,
+            type_root,
         }
     }
 
@@ -234,7 +268,7 @@ pub fn parse_unchecked(src: &str) -> Result<Expr, String> {
         }
         .to_string()
     })?;
-    Ok(from_checked_expr(&parsed.expr, None, 0))
+    Ok(from_checked_expr(&parsed.expr, None, &[], 0))
 }
 
 /// The unit tests' path to a program, the one rules take: compiled and checked (a plain cel-go
@@ -264,12 +298,15 @@ pub(crate) fn checked(src: &str) -> Expr {
 /// type is not `int` get their zero value as a hidden second argument, because the zero of an
 /// empty list's sum depends on the overload the checker chose.
 pub fn from_checked(c: &crate::cel::CheckedExpr) -> Expr {
-    from_checked_expr(&c.expr, Some(c), 0)
+    from_checked_expr(&c.expr, Some(c), &[], 0)
 }
 
+/// `scope`: the variables of the comprehensions enclosing `e`, in the order the evaluator
+/// binds them (see [`Binding::Local`]).
 fn from_checked_expr(
     e: &crate::cel::ast::Expr,
     checked: Option<&crate::cel::CheckedExpr>,
+    scope: &[&str],
     depth: usize,
 ) -> Expr {
     use crate::cel::ast::{ExprKind as K, Literal as L};
@@ -283,7 +320,7 @@ fn from_checked_expr(
         );
     }
     let d = depth + 1;
-    let conv = |x: &crate::cel::ast::Expr| from_checked_expr(x, checked, d);
+    let conv = |x: &crate::cel::ast::Expr| from_checked_expr(x, checked, scope, d);
     let kind = match &e.kind {
         K::Unspecified => ExprKind::Const(Value::Null),
         K::Literal(l) => ExprKind::Const(match l {
@@ -295,7 +332,16 @@ fn from_checked_expr(
             L::String(s) => Value::String(Arc::from(s.as_str())),
             L::Bytes(b) => Value::Bytes(Arc::from(b.as_slice())),
         }),
-        K::Ident(n) => ExprKind::Ident(Arc::from(n.as_str())),
+        K::Ident(n) => {
+            // The innermost binding of the name wins, as the evaluator's search did.
+            let binding = match scope.iter().rposition(|s| *s == n.as_str()) {
+                Some(i) => u32::try_from(i).map_or(Binding::Unresolved, Binding::Local),
+                None => Binding::Global,
+            };
+            let mut x = Expr::new(e.id, ExprKind::Ident(Arc::from(n.as_str())));
+            x.binding = binding;
+            return x;
+        }
         K::Select {
             operand,
             field,
@@ -374,16 +420,25 @@ fn from_checked_expr(
                 .map(|f| (Arc::from(f.field.as_str()), conv(&f.value), f.optional))
                 .collect(),
         },
-        K::Comprehension(c) => ExprKind::Comprehension(Box::new(Comprehension {
-            iter_range: conv(&c.iter_range),
-            iter_var: Arc::from(c.iter_var.as_str()),
-            iter_var2: c.iter_var2.as_deref().map(Arc::from),
-            accu_var: Arc::from(c.accu_var.as_str()),
-            accu_init: conv(&c.accu_init),
-            loop_cond: conv(&c.loop_cond),
-            loop_step: conv(&c.loop_step),
-            result: conv(&c.result),
-        })),
+        K::Comprehension(c) => {
+            // The evaluator binds the accumulator, then the iteration variables for the loop
+            // condition and step; the result sees the accumulator only.
+            let mut inner: Vec<&str> = scope.to_vec();
+            inner.push(&c.accu_var);
+            let result = from_checked_expr(&c.result, checked, &inner, d);
+            inner.push(&c.iter_var);
+            inner.extend(c.iter_var2.as_deref());
+            ExprKind::Comprehension(Box::new(Comprehension {
+                iter_range: conv(&c.iter_range),
+                iter_var: Arc::from(c.iter_var.as_str()),
+                iter_var2: c.iter_var2.as_deref().map(Arc::from),
+                accu_var: Arc::from(c.accu_var.as_str()),
+                accu_init: conv(&c.accu_init),
+                loop_cond: from_checked_expr(&c.loop_cond, checked, &inner, d),
+                loop_step: from_checked_expr(&c.loop_step, checked, &inner, d),
+                result,
+            }))
+        }
     };
     Expr::new(e.id, kind)
 }

@@ -295,6 +295,7 @@ impl MapValue {
             _ => Key::from_value(key).ok().and_then(|k| self.entries.get(&k)),
         }
     }
+    #[inline]
     pub fn get_str(&self, key: &str) -> Option<&Value> {
         // A converted object has a few fields: comparing lengths, then bytes, is cheaper than
         // hashing the name (every `.field` and `has()` looks one up, ~300,000 times on the
@@ -303,10 +304,43 @@ impl MapValue {
             return self
                 .entries
                 .iter()
-                .find(|(k, _)| matches!(k, Key::String(s) if s.len() == key.len() && **s == *key))
+                .find(|(k, _)| matches!(k, Key::String(s) if same_str(s, key)))
                 .map(|(_, v)| v);
         }
         self.entries.get(&StrKey(key))
+    }
+}
+
+/// `a == b` without a call to `memcmp` for strings up to 16 bytes (field and variable names:
+/// every `.field` compares the name with an object's keys, every identifier with the
+/// variables' names, several times per evaluation).
+#[inline]
+pub(crate) fn same_str(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    let w4 = |s: &[u8], at: usize| u32::from_ne_bytes([s[at], s[at + 1], s[at + 2], s[at + 3]]);
+    let w8 = |s: &[u8], at: usize| {
+        u64::from_ne_bytes([
+            s[at],
+            s[at + 1],
+            s[at + 2],
+            s[at + 3],
+            s[at + 4],
+            s[at + 5],
+            s[at + 6],
+            s[at + 7],
+        ])
+    };
+    match n {
+        // The first and the last four (eight) bytes, overlapping when shorter than eight
+        // (sixteen).
+        8..=16 => w8(a, 0) == w8(b, 0) && w8(a, n - 8) == w8(b, n - 8),
+        4..=7 => w4(a, 0) == w4(b, 0) && w4(a, n - 4) == w4(b, n - 4),
+        0..=3 => a.iter().zip(b).all(|(x, y)| x == y),
+        _ => a == b,
     }
 }
 
