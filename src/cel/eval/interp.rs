@@ -188,8 +188,8 @@ impl<'a> Evaluator<'a> {
         let slot = e
             .folded
             .0
-            .get_or_init(|| is_const(e).then(|| (beh, self.folded(e))));
-        match slot {
+            .get_or_init(|| is_const(e).then(|| Box::new((beh, self.folded(e)))));
+        match slot.as_deref() {
             None => None,
             Some((b, v)) if *b == beh => Some(v.clone()),
             Some(_) => Some(self.folded(e)),
