@@ -97,6 +97,8 @@ thread_local! {
     static ARGS: std::cell::Cell<Vec<Value>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
+#[cold]
+#[inline(never)]
 pub fn cost_limit_error() -> EvalError {
     EvalError::new(
         ErrorKind::CostLimit,
@@ -148,6 +150,7 @@ const TYPE_NAMES: &[&str] = &[
 ];
 
 impl<'a> Evaluator<'a> {
+    #[inline(always)]
     fn add(&mut self, c: u64) -> Result<(), EvalError> {
         charge(&mut self.cost, self.opts.cost_limit, c)
     }
@@ -489,7 +492,9 @@ impl<'a> Evaluator<'a> {
 }
 
 /// [`Evaluator::add`] on the evaluator's cost, for callers that hold other parts of the
-/// evaluator borrowed.
+/// evaluator borrowed. Inlined: it runs for every attribute and qualifier, and the error it
+/// builds (out of line, cold) is almost never needed.
+#[inline(always)]
 fn charge(cost: &mut u64, limit: Option<u64>, c: u64) -> Result<(), EvalError> {
     *cost = cost.saturating_add(c);
     match limit {
@@ -539,7 +544,7 @@ fn chain<'s>(
 
 /// The value identifier node `e` (named `n`) reads: where the conversion resolved it
 /// ([`Binding`]), else the innermost variable of that name ([`search`]).
-#[inline]
+#[inline(always)]
 fn bound<'s>(
     vars: &'s [(&str, EvalResult)],
     base: &'s [(&str, Value)],

@@ -314,33 +314,38 @@ impl MapValue {
 /// `a == b` without a call to `memcmp` for strings up to 16 bytes (field and variable names:
 /// every `.field` compares the name with an object's keys, every identifier with the
 /// variables' names, several times per evaluation).
-#[inline]
+#[inline(always)]
 pub(crate) fn same_str(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     let n = a.len();
     if n != b.len() {
         return false;
     }
-    let w4 = |s: &[u8], at: usize| u32::from_ne_bytes([s[at], s[at + 1], s[at + 2], s[at + 3]]);
-    let w8 = |s: &[u8], at: usize| {
-        u64::from_ne_bytes([
-            s[at],
-            s[at + 1],
-            s[at + 2],
-            s[at + 3],
-            s[at + 4],
-            s[at + 5],
-            s[at + 6],
-            s[at + 7],
-        ])
-    };
+    // The first and the last eight (four) bytes, overlapping when shorter than sixteen
+    // (eight).
     match n {
-        // The first and the last four (eight) bytes, overlapping when shorter than eight
-        // (sixteen).
-        8..=16 => w8(a, 0) == w8(b, 0) && w8(a, n - 8) == w8(b, n - 8),
-        4..=7 => w4(a, 0) == w4(b, 0) && w4(a, n - 4) == w4(b, n - 4),
+        8..=16 => word8(a, 0) == word8(b, 0) && word8(a, n - 8) == word8(b, n - 8),
+        4..=7 => word4(a, 0) == word4(b, 0) && word4(a, n - 4) == word4(b, n - 4),
         0..=3 => a.iter().zip(b).all(|(x, y)| x == y),
         _ => a == b,
+    }
+}
+
+/// The eight bytes of `s` from `at` as one word (one bounds check, one load).
+#[inline(always)]
+fn word8(s: &[u8], at: usize) -> u64 {
+    match s[at..].first_chunk::<8>() {
+        Some(w) => u64::from_ne_bytes(*w),
+        None => 0,
+    }
+}
+
+/// The four bytes of `s` from `at` as one word.
+#[inline(always)]
+fn word4(s: &[u8], at: usize) -> u32 {
+    match s[at..].first_chunk::<4>() {
+        Some(w) => u32::from_ne_bytes(*w),
+        None => 0,
     }
 }
 
