@@ -35,12 +35,44 @@ pub struct Expr {
     /// Which of crdlint's own bounds a call of [`Expr::overloads`] counts towards, from its
     /// function's name, read here once rather than at every call.
     pub(crate) tracked: Tracked,
+    /// For an identifier, where it is bound ([`Binding`]), resolved once when the program is
+    /// converted, as cel-go's planner resolves names, instead of searching every binding by
+    /// name at each evaluation.
+    pub(crate) binding: Binding,
+    /// Whether the node is an identifier or a select chain rooted at `google`, `net` or
+    /// `kubernetes`, the only roots a dotted type name (`net.IP`) can have: decided here so
+    /// that a field selection (`self.spec.x`) does not walk its chain to find out.
+    pub(crate) type_root: bool,
+}
+
+/// Where an identifier's value is at runtime.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Binding {
+    /// Not resolved (a tree not built by this module's conversion): searched by name, the
+    /// innermost comprehension variable first, then the caller's variables.
+    Unresolved,
+    /// A variable of an enclosing comprehension, at this index of the evaluator's variable
+    /// stack (the stack holds exactly the enclosing comprehensions' variables, outermost
+    /// first, each accumulator before its iteration variables).
+    Local(u32),
+    /// Bound by no enclosing comprehension: one of the caller's variables (or a type name,
+    /// or unbound).
+    Global,
 }
 
 impl Expr {
     pub fn new(id: u64, kind: ExprKind) -> Expr {
         let form = CallForm::of(&kind);
         let may_fold = may_fold(&kind);
+        let type_root = match &kind {
+            ExprKind::Ident(n) => matches!(&**n, "google" | "net" | "kubernetes"),
+            ExprKind::Select {
+                operand,
+                test: false,
+                ..
+            } => operand.type_root,
+            _ => false,
+        };
         Expr {
             id,
             kind,
@@ -49,6 +81,8 @@ impl Expr {
             may_fold,
             overloads: Box::default(),
             tracked: Tracked::Nothing,
+            binding: Binding::Unresolved,
+            type_root,
         }
     }
 
@@ -168,10 +202,12 @@ impl CallForm {
 }
 
 /// [`Expr::folded`]: `None` once known not to fold; else the value with the behaviour it was
-/// computed under (a conversion's output may depend on the emulated minor).
+/// computed under (a conversion's output may depend on the emulated minor). Boxed: only a
+/// few nodes fold, and every node of every compiled rule has the slot (a behaviour and a
+/// result inline were two thirds of a node's size).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct FoldCache(
-    pub(crate) std::sync::OnceLock<Option<(crate::k8s::Behavior, super::value::EvalResult)>>,
+    pub(crate) std::sync::OnceLock<Option<Box<(crate::k8s::Behavior, super::value::EvalResult)>>>,
 );
 
 #[derive(Clone, Debug)]
@@ -184,24 +220,26 @@ pub enum ExprKind {
         field: Arc<str>,
         test: bool,
     },
+    // Boxed slices rather than vectors (the trees are built once and never grow): a node
+    // is as large as its largest kind, and two vectors made that one word longer.
     Call {
         func: Arc<str>,
         target: Option<Box<Expr>>,
-        args: Vec<Expr>,
+        args: Box<[Expr]>,
     },
     List {
-        elems: Vec<Expr>,
-        optional: Vec<usize>,
+        elems: Box<[Expr]>,
+        optional: Box<[usize]>,
     },
     Map {
-        entries: Vec<(Expr, Expr, bool)>,
+        entries: Box<[(Expr, Expr, bool)]>,
     },
     /// A message literal (`Foo{a: 1}`): its type name and `(field, value, optional)` entries.
     /// Only a MutatingAdmissionPolicy's `Object{...}` / `JSONPatch{...}` types exist in a
     /// Kubernetes environment; any other name is an `unknown type` at runtime.
     Struct {
         name: Arc<str>,
-        fields: Vec<(Arc<str>, Expr, bool)>,
+        fields: Box<[(Arc<str>, Expr, bool)]>,
     },
     Comprehension(Box<Comprehension>),
 }
@@ -234,7 +272,7 @@ pub fn parse_unchecked(src: &str) -> Result<Expr, String> {
         }
         .to_string()
     })?;
-    Ok(from_checked_expr(&parsed.expr, None, 0))
+    Ok(from_checked_expr(&parsed.expr, None, &[], 0))
 }
 
 /// The unit tests' path to a program, the one rules take: compiled and checked (a plain cel-go
@@ -264,12 +302,15 @@ pub(crate) fn checked(src: &str) -> Expr {
 /// type is not `int` get their zero value as a hidden second argument, because the zero of an
 /// empty list's sum depends on the overload the checker chose.
 pub fn from_checked(c: &crate::cel::CheckedExpr) -> Expr {
-    from_checked_expr(&c.expr, Some(c), 0)
+    from_checked_expr(&c.expr, Some(c), &[], 0)
 }
 
+/// `scope`: the variables of the comprehensions enclosing `e`, in the order the evaluator
+/// binds them (see [`Binding::Local`]).
 fn from_checked_expr(
     e: &crate::cel::ast::Expr,
     checked: Option<&crate::cel::CheckedExpr>,
+    scope: &[&str],
     depth: usize,
 ) -> Expr {
     use crate::cel::ast::{ExprKind as K, Literal as L};
@@ -278,12 +319,12 @@ fn from_checked_expr(
             e.id,
             ExprKind::Struct {
                 name: Arc::from("<too deep>"),
-                fields: Vec::new(),
+                fields: Box::default(),
             },
         );
     }
     let d = depth + 1;
-    let conv = |x: &crate::cel::ast::Expr| from_checked_expr(x, checked, d);
+    let conv = |x: &crate::cel::ast::Expr| from_checked_expr(x, checked, scope, d);
     let kind = match &e.kind {
         K::Unspecified => ExprKind::Const(Value::Null),
         K::Literal(l) => ExprKind::Const(match l {
@@ -295,7 +336,16 @@ fn from_checked_expr(
             L::String(s) => Value::String(Arc::from(s.as_str())),
             L::Bytes(b) => Value::Bytes(Arc::from(b.as_slice())),
         }),
-        K::Ident(n) => ExprKind::Ident(Arc::from(n.as_str())),
+        K::Ident(n) => {
+            // The innermost binding of the name wins, as the evaluator's search did.
+            let binding = match scope.iter().rposition(|s| *s == n.as_str()) {
+                Some(i) => u32::try_from(i).map_or(Binding::Unresolved, Binding::Local),
+                None => Binding::Global,
+            };
+            let mut x = Expr::new(e.id, ExprKind::Ident(Arc::from(n.as_str())));
+            x.binding = binding;
+            return x;
+        }
         K::Select {
             operand,
             field,
@@ -330,12 +380,12 @@ fn from_checked_expr(
                 Some(q) => ExprKind::Call {
                     func: Arc::from(q.as_str()),
                     target: None,
-                    args,
+                    args: args.into_boxed_slice(),
                 },
                 None => ExprKind::Call {
                     func: Arc::from(func.as_str()),
                     target: target.as_ref().map(|t| Box::new(conv(t))),
-                    args,
+                    args: args.into_boxed_slice(),
                 },
             };
             let overloads = match (checked, &kind) {
@@ -359,7 +409,7 @@ fn from_checked_expr(
             optional_indices,
         } => ExprKind::List {
             elems: elements.iter().map(conv).collect(),
-            optional: optional_indices.clone(),
+            optional: optional_indices.as_slice().into(),
         },
         K::Map { entries } => ExprKind::Map {
             entries: entries
@@ -374,16 +424,25 @@ fn from_checked_expr(
                 .map(|f| (Arc::from(f.field.as_str()), conv(&f.value), f.optional))
                 .collect(),
         },
-        K::Comprehension(c) => ExprKind::Comprehension(Box::new(Comprehension {
-            iter_range: conv(&c.iter_range),
-            iter_var: Arc::from(c.iter_var.as_str()),
-            iter_var2: c.iter_var2.as_deref().map(Arc::from),
-            accu_var: Arc::from(c.accu_var.as_str()),
-            accu_init: conv(&c.accu_init),
-            loop_cond: conv(&c.loop_cond),
-            loop_step: conv(&c.loop_step),
-            result: conv(&c.result),
-        })),
+        K::Comprehension(c) => {
+            // The evaluator binds the accumulator, then the iteration variables for the loop
+            // condition and step; the result sees the accumulator only.
+            let mut inner: Vec<&str> = scope.to_vec();
+            inner.push(&c.accu_var);
+            let result = from_checked_expr(&c.result, checked, &inner, d);
+            inner.push(&c.iter_var);
+            inner.extend(c.iter_var2.as_deref());
+            ExprKind::Comprehension(Box::new(Comprehension {
+                iter_range: conv(&c.iter_range),
+                iter_var: Arc::from(c.iter_var.as_str()),
+                iter_var2: c.iter_var2.as_deref().map(Arc::from),
+                accu_var: Arc::from(c.accu_var.as_str()),
+                accu_init: conv(&c.accu_init),
+                loop_cond: from_checked_expr(&c.loop_cond, checked, &inner, d),
+                loop_step: from_checked_expr(&c.loop_step, checked, &inner, d),
+                result,
+            }))
+        }
     };
     Expr::new(e.id, kind)
 }
@@ -395,6 +454,69 @@ fn konst(v: Value) -> Expr {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn nodes_stay_small() {
+        // Every node of every compiled rule is one of these (a CRD with many rules holds
+        // thousands): the fold cache is boxed and the children are boxed slices so that a
+        // node is 104 bytes on 64-bit targets, not the 168 it was.
+        let size = std::mem::size_of::<Expr>();
+        assert!(size <= 104, "{size} bytes");
+    }
+
+    #[test]
+    fn identifiers_are_bound_where_the_evaluator_finds_them() {
+        // `x` of the outer loop is slot 1 (after its accumulator), the inner loop's `y` slot 3
+        // (after the inner accumulator); `self` is bound by no loop.
+        let e = checked("self.all(x, self.all(y, x == y))");
+        let mut seen = Vec::new();
+        walk(&e, &mut |n| {
+            if let ExprKind::Ident(name) = &n.kind {
+                seen.push((name.to_string(), n.binding));
+            }
+        });
+        assert!(seen.contains(&("self".into(), Binding::Global)), "{seen:?}");
+        assert!(seen.contains(&("x".into(), Binding::Local(1))), "{seen:?}");
+        assert!(seen.contains(&("y".into(), Binding::Local(3))), "{seen:?}");
+        // A loop variable named like an outer one shadows it.
+        let e = checked("self.all(x, self.all(x, x > 0))");
+        let mut inner = Vec::new();
+        walk(&e, &mut |n| {
+            if matches!(&n.kind, ExprKind::Ident(name) if &**name == "x") {
+                inner.push(n.binding);
+            }
+        });
+        assert_eq!(inner, vec![Binding::Local(3)]);
+    }
+
+    fn walk(e: &Expr, f: &mut dyn FnMut(&Expr)) {
+        f(e);
+        match &e.kind {
+            ExprKind::Select { operand, .. } => walk(operand, f),
+            ExprKind::Call { target, args, .. } => {
+                target.iter().for_each(|t| walk(t, f));
+                args.iter().for_each(|a| walk(a, f));
+            }
+            ExprKind::List { elems, .. } => elems.iter().for_each(|x| walk(x, f)),
+            ExprKind::Map { entries } => entries.iter().for_each(|(k, v, _)| {
+                walk(k, f);
+                walk(v, f);
+            }),
+            ExprKind::Struct { fields, .. } => fields.iter().for_each(|(_, v, _)| walk(v, f)),
+            ExprKind::Comprehension(c) => {
+                for x in [
+                    &c.iter_range,
+                    &c.accu_init,
+                    &c.loop_cond,
+                    &c.loop_step,
+                    &c.result,
+                ] {
+                    walk(x, f);
+                }
+            }
+            ExprKind::Const(_) | ExprKind::Ident(_) => {}
+        }
+    }
 
     #[test]
     fn macros_come_expanded_and_namespaces_resolved() {

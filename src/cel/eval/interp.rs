@@ -31,7 +31,7 @@ mod work_tests;
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use super::ast::{CallForm, Expr, ExprKind};
+use super::ast::{Binding, CallForm, Expr, ExprKind};
 use super::functions;
 use super::value::{Entries, ErrorKind, EvalError, EvalResult, Key, MapValue, Value};
 use crate::k8s::Behavior;
@@ -97,6 +97,8 @@ thread_local! {
     static ARGS: std::cell::Cell<Vec<Value>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
+#[cold]
+#[inline(never)]
 pub fn cost_limit_error() -> EvalError {
     EvalError::new(
         ErrorKind::CostLimit,
@@ -148,20 +150,14 @@ const TYPE_NAMES: &[&str] = &[
 ];
 
 impl<'a> Evaluator<'a> {
+    #[inline(always)]
     fn add(&mut self, c: u64) -> Result<(), EvalError> {
         charge(&mut self.cost, self.opts.cost_limit, c)
     }
 
     /// The innermost variable `name`: comprehension variables shadow the caller's.
     fn lookup(&self, name: &str) -> Option<Result<&Value, &EvalError>> {
-        if let Some((_, v)) = self.vars.iter().rev().find(|(n, _)| same_name(n, name)) {
-            return Some(v.as_ref());
-        }
-        self.base
-            .iter()
-            .rev()
-            .find(|(n, _)| same_name(n, name))
-            .map(|(_, v)| Ok(v))
+        search(&self.vars, self.base, name)
     }
 
     fn eval(&mut self, e: &'a Expr) -> EvalResult {
@@ -172,7 +168,7 @@ impl<'a> Evaluator<'a> {
         }
         match &e.kind {
             ExprKind::Const(v) => Ok(v.clone()),
-            ExprKind::Ident(n) => self.ident(n),
+            ExprKind::Ident(n) => self.ident(e, n),
             ExprKind::Select {
                 operand,
                 field,
@@ -195,8 +191,8 @@ impl<'a> Evaluator<'a> {
         let slot = e
             .folded
             .0
-            .get_or_init(|| is_const(e).then(|| (beh, self.folded(e))));
-        match slot {
+            .get_or_init(|| is_const(e).then(|| Box::new((beh, self.folded(e)))));
+        match slot.as_deref() {
             None => None,
             Some((b, v)) if *b == beh => Some(v.clone()),
             Some(_) => Some(self.folded(e)),
@@ -235,7 +231,7 @@ impl<'a> Evaluator<'a> {
             let v = self.eval(operand)?;
             return functions::has_field(&v, field);
         }
-        if let Some(name) = dotted_type_name(e) {
+        if let Some(name) = e.type_root.then(|| dotted_type_name(e)).flatten() {
             if self.lookup(name.split('.').next().unwrap_or("")).is_none() {
                 if let Some(t) = TYPE_NAMES.iter().find(|t| **t == name) {
                     return Ok(Value::Type(Arc::from(*t)));
@@ -247,7 +243,7 @@ impl<'a> Evaluator<'a> {
             // The operand is a variable or a select: an attribute, no cost of its own.
             let v = v?;
             charge(&mut self.cost, limit, 1)?;
-            return functions::select(&v, field);
+            return functions::select_ref(&v, field).map(Cow::into_owned);
         }
         let v = self.eval(operand)?;
         if !is_attribute(operand) {
@@ -275,7 +271,12 @@ impl<'a> Evaluator<'a> {
         match &e.kind {
             ExprKind::Ident(n) => {
                 // A comprehension variable shadows the caller's: evaluated as usual.
-                if self.vars.iter().any(|(v, _)| same_name(v, n)) {
+                let global = match e.binding {
+                    Binding::Global => true,
+                    Binding::Local(_) => false,
+                    Binding::Unresolved => !self.vars.iter().any(|(v, _)| same_name(v, n)),
+                };
+                if !global {
                     return None;
                 }
                 let base: &'a [(&'a str, Value)] = self.base;
@@ -455,7 +456,7 @@ impl<'a> Evaluator<'a> {
         let before = self.cost;
         let r = self.eval(e);
         let attr = match &e.kind {
-            ExprKind::Ident(n) => self.lookup(n).is_some(),
+            ExprKind::Ident(n) => bound(&self.vars, self.base, e, n).is_some(),
             ExprKind::Select { test: false, .. } => true,
             ExprKind::Call { func, .. } => {
                 matches!(
@@ -472,8 +473,8 @@ impl<'a> Evaluator<'a> {
         r
     }
 
-    fn ident(&mut self, n: &str) -> EvalResult {
-        if let Some(v) = self.lookup(n) {
+    fn ident(&mut self, e: &Expr, n: &str) -> EvalResult {
+        if let Some(v) = bound(&self.vars, self.base, e, n) {
             let v = v.cloned().map_err(EvalError::clone);
             self.add(1)?;
             return match v {
@@ -491,7 +492,9 @@ impl<'a> Evaluator<'a> {
 }
 
 /// [`Evaluator::add`] on the evaluator's cost, for callers that hold other parts of the
-/// evaluator borrowed.
+/// evaluator borrowed. Inlined: it runs for every attribute and qualifier, and the error it
+/// builds (out of line, cold) is almost never needed.
+#[inline(always)]
 fn charge(cost: &mut u64, limit: Option<u64>, c: u64) -> Result<(), EvalError> {
     *cost = cost.saturating_add(c);
     match limit {
@@ -513,10 +516,7 @@ fn chain<'s>(
 ) -> Option<Result<Cow<'s, Value>, EvalError>> {
     match &e.kind {
         ExprKind::Ident(n) => {
-            let found = match vars.iter().rev().find(|(v, _)| same_name(v, n)) {
-                Some((_, r)) => r.as_ref(),
-                None => Ok(&base.iter().rev().find(|(x, _)| same_name(x, n))?.1),
-            };
+            let found = bound(vars, base, e, n)?;
             Some(charge(cost, limit, 1).and_then(|()| match found {
                 Ok(Value::Invalid(m)) => Err(EvalError::other(&**m)),
                 Ok(v) => Ok(Cow::Borrowed(v)),
@@ -542,24 +542,47 @@ fn chain<'s>(
     }
 }
 
-/// `a == b` for variable names, without a call to `memcmp` for the short ones (`self`,
-/// `oldSelf`, loop variables): every identifier is looked up by name, several times per
-/// evaluation.
-#[inline]
-fn same_name(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    let n = a.len();
-    if n != b.len() {
-        return false;
-    }
-    let word = |s: &[u8], at: usize| u32::from_ne_bytes([s[at], s[at + 1], s[at + 2], s[at + 3]]);
-    match n {
-        // The first and the last four bytes (overlapping when shorter than eight).
-        4..=8 => word(a, 0) == word(b, 0) && word(a, n - 4) == word(b, n - 4),
-        0..=3 => a.iter().zip(b).all(|(x, y)| x == y),
-        _ => a == b,
+/// The value identifier node `e` (named `n`) reads: where the conversion resolved it
+/// ([`Binding`]), else the innermost variable of that name ([`search`]).
+#[inline(always)]
+fn bound<'s>(
+    vars: &'s [(&str, EvalResult)],
+    base: &'s [(&str, Value)],
+    e: &Expr,
+    n: &str,
+) -> Option<Result<&'s Value, &'s EvalError>> {
+    match e.binding {
+        Binding::Global => base
+            .iter()
+            .rev()
+            .find(|(x, _)| same_name(x, n))
+            .map(|(_, v)| Ok(v)),
+        // The slot is checked: a stack that does not hold the name there (a tree evaluated
+        // in a way the conversion did not foresee) falls back to the search.
+        Binding::Local(i) => match vars.get(i as usize) {
+            Some((x, r)) if same_name(x, n) => Some(r.as_ref()),
+            _ => search(vars, base, n),
+        },
+        Binding::Unresolved => search(vars, base, n),
     }
 }
+
+/// The innermost variable `name`: comprehension variables shadow the caller's.
+fn search<'s>(
+    vars: &'s [(&str, EvalResult)],
+    base: &'s [(&str, Value)],
+    name: &str,
+) -> Option<Result<&'s Value, &'s EvalError>> {
+    if let Some((_, v)) = vars.iter().rev().find(|(n, _)| same_name(n, name)) {
+        return Some(v.as_ref());
+    }
+    base.iter()
+        .rev()
+        .find(|(n, _)| same_name(n, name))
+        .map(|(_, v)| Ok(v))
+}
+
+use super::value::same_str as same_name;
 
 /// `a.b.c` spelled only with identifiers and selects, when it may name one of the dotted
 /// [`TYPE_NAMES`] (`google.protobuf.Duration`, `net.IP`, `kubernetes.Quantity`, ...): only a

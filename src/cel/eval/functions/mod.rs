@@ -75,28 +75,38 @@ pub fn same_keys(a: &Value, b: &Value, keys: &[String]) -> bool {
 /// escaped `__namespace__` field (Kubernetes 1.31+ type provider). Only a reserved word can:
 /// the server unescapes the written name, and any other name unescapes to itself, so a
 /// missing field (`has(self.x)` false, which is common) costs one lookup.
+#[inline]
 fn field<'a>(m: &'a MapValue, name: &str) -> Option<&'a Value> {
-    m.get_str(name).or_else(|| {
-        m.object.as_ref()?;
-        // Every reserved word is 2 to 9 lowercase letters: most names fail that first.
-        let maybe = (2..=9).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_lowercase());
-        if !maybe || !crate::cel::escaping::is_reserved(name) {
-            return None;
-        }
-        // `__name__` built on the stack: a missing field (`has(self.x)` false) is common and
-        // this ran for every one.
-        let mut buf = [0u8; 64];
-        let n = name.len();
-        if n + 4 > buf.len() {
-            return m.get_str(&format!("__{name}__"));
-        }
-        buf[..2].copy_from_slice(b"__");
-        buf[2..n + 2].copy_from_slice(name.as_bytes());
-        buf[n + 2..n + 4].copy_from_slice(b"__");
-        std::str::from_utf8(&buf[..n + 4])
-            .ok()
-            .and_then(|k| m.get_str(k))
-    })
+    match m.get_str(name) {
+        Some(v) => Some(v),
+        None => reserved_field(m, name),
+    }
+}
+
+/// [`field`] of a name not found as it is: an object stores a field named like a CEL
+/// reserved word under its escaped name (`__namespace__`). Apart so that the lookups that
+/// find their field (almost all) stay small enough to inline.
+#[inline(never)]
+fn reserved_field<'a>(m: &'a MapValue, name: &str) -> Option<&'a Value> {
+    m.object.as_ref()?;
+    // Every reserved word is 2 to 9 lowercase letters: most names fail that first.
+    let maybe = (2..=9).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_lowercase());
+    if !maybe || !crate::cel::escaping::is_reserved(name) {
+        return None;
+    }
+    // `__name__` built on the stack: a missing field (`has(self.x)` false) is common and
+    // this ran for every one.
+    let mut buf = [0u8; 64];
+    let n = name.len();
+    if n + 4 > buf.len() {
+        return m.get_str(&format!("__{name}__"));
+    }
+    buf[..2].copy_from_slice(b"__");
+    buf[2..n + 2].copy_from_slice(name.as_bytes());
+    buf[n + 2..n + 4].copy_from_slice(b"__");
+    std::str::from_utf8(&buf[..n + 4])
+        .ok()
+        .and_then(|k| m.get_str(k))
 }
 
 /// An [`Value::Invalid`] reached by a rule is an evaluation error.
@@ -114,6 +124,7 @@ pub fn select(v: &Value, name: &str) -> EvalResult {
 
 /// `v.field`, borrowing the field's value from `v` where it is there (an object's field):
 /// a chain `self.spec.x` then copies only what it ends on.
+#[inline]
 pub fn select_ref<'v>(v: &'v Value, name: &str) -> Result<std::borrow::Cow<'v, Value>, EvalError> {
     use std::borrow::Cow;
     match v {
@@ -130,6 +141,7 @@ pub fn select_ref<'v>(v: &'v Value, name: &str) -> Result<std::borrow::Cow<'v, V
 }
 
 /// `has(v.field)`.
+#[inline]
 pub fn has_field(v: &Value, name: &str) -> EvalResult {
     match v {
         Value::Map(m) => match field(m, name) {

@@ -1236,9 +1236,24 @@ fn equals_cost(args: &[Value]) -> u64 {
 /// `_!=_`: a tenth of the smaller size.
 fn not_equals_cost(args: &[Value]) -> u64 {
     match args {
-        [a, c] => ceil(a.actual_size().min(c.actual_size()) as f64 * 0.1),
+        [a, c] => ceil(min_actual_size(a, c) as f64 * 0.1),
         _ => 1,
     }
+}
+
+/// `a.actual_size().min(b.actual_size())`, counting the characters of only one of two strings
+/// when that decides (`name != ''`, a name against a short constant): a string of `n` bytes
+/// has at least `n / 4` (rounded up) characters, so when the string with fewer bytes has no
+/// more characters than that bound of the other, it is the smaller.
+fn min_actual_size(a: &Value, b: &Value) -> u64 {
+    if let (Value::String(x), Value::String(y)) = (a, b) {
+        let (short, long) = if x.len() <= y.len() { (a, y) } else { (b, x) };
+        let s = short.actual_size();
+        if s <= long.len().div_ceil(4) as u64 {
+            return s;
+        }
+    }
+    a.actual_size().min(b.actual_size())
 }
 
 /// `_<_` and the other orderings: strings and bytes compare up to the shorter one.

@@ -63,19 +63,26 @@ pub fn of_function(name: &str, member: bool) -> Vec<&'static Overload> {
 /// the values have (a type parameter or `dyn` takes any value), else the first (its
 /// implementation then answers `no such overload`, as cel-go's does for a value of the wrong
 /// type). A call the checker resolved to one overload runs it without looking.
+#[inline]
 pub fn pick<'o>(candidates: &[&'o Overload], args: &[Value]) -> Option<&'o Overload> {
     match candidates {
         [] => None,
         [one] => Some(one),
-        _ => candidates
-            .iter()
-            .find(|o| {
-                let params = params_of(o);
-                params.len() == args.len() && params.iter().zip(args).all(|(t, v)| has_type(v, t))
-            })
-            .or(candidates.first())
-            .copied(),
+        _ => pick_among(candidates, args),
     }
+}
+
+/// [`pick`] among several candidates (apart: almost every call has one, and is dispatched
+/// without a call here).
+fn pick_among<'o>(candidates: &[&'o Overload], args: &[Value]) -> Option<&'o Overload> {
+    candidates
+        .iter()
+        .find(|o| {
+            let params = params_of(o);
+            params.len() == args.len() && params.iter().zip(args).all(|(t, v)| has_type(v, t))
+        })
+        .or(candidates.first())
+        .copied()
 }
 
 /// An overload's declared parameter types, parsed once from its row.

@@ -65,12 +65,17 @@ impl<'a> Evaluator<'a> {
     fn logical(&mut self, and: bool, args: &'a [Expr]) -> EvalResult {
         let mut err: Option<EvalError> = None;
         for a in args {
-            match self.eval(a) {
-                Ok(Value::Bool(b)) => {
-                    if b != and {
-                        return Ok(Value::Bool(b));
-                    }
+            let r = self.eval(a);
+            if let Ok(Value::Bool(b)) = r {
+                // A bool owns nothing: forgetting it spares the call to the generic drop,
+                // which every operand of every `&&` and `||` paid.
+                std::mem::forget(r);
+                if b != and {
+                    return Ok(Value::Bool(b));
                 }
+                continue;
+            }
+            match r {
                 Ok(_) => {
                     err.get_or_insert_with(EvalError::no_such_overload);
                 }
@@ -219,6 +224,12 @@ impl<'a> Evaluator<'a> {
             self.args.push(v);
         }
         for a in args {
+            // A constant argument is pushed as it is (a constant node never folds, see
+            // `ast::may_fold`), without a round through `eval`.
+            if let ExprKind::Const(v) = &a.kind {
+                self.args.push(v.clone());
+                continue;
+            }
             match self.eval(a) {
                 Ok(v) => self.args.push(v),
                 Err(e) if e.kind == ErrorKind::CostLimit => return Err(e),
