@@ -1,7 +1,7 @@
 //! Compiling one expression: parse and check in the environment a [`CompileOptions`] selects
 //! (the language options and libraries of a minor, §5.3), with errors as cel-go renders them.
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use super::checker::{self, CheckedExpr};
 use super::error::{line_col, CelError, CompileError};
@@ -190,6 +190,24 @@ pub struct Compiled {
     /// What program planning refuses in this expression ([`crate::cel::rules::program_error`]), worked
     /// out once: a compilation is shared by every rule with the same text and types.
     pub(crate) program_failure: OnceLock<Option<(String, Option<usize>)>>,
+    /// The evaluator's form of the expression, built the first time a validator asks for it
+    /// ([`Compiled::program`]) and shared, like the compilation, by every rule of the same
+    /// text and types (CRD versions and kinds that repeat a schema).
+    program: OnceLock<Arc<super::eval::ast::Expr>>,
+}
+
+impl Compiled {
+    /// The checked expression as the evaluator runs it ([`super::eval::ast::from_checked`]),
+    /// converted once per compilation.
+    pub fn program(&self) -> &Arc<super::eval::ast::Expr> {
+        self.program
+            .get_or_init(|| Arc::new(super::eval::ast::from_checked(&self.checked)))
+    }
+
+    /// [`Compiled::program`] when some caller converted it already.
+    pub(crate) fn program_if_built(&self) -> Option<&Arc<super::eval::ast::Expr>> {
+        self.program.get()
+    }
 }
 
 /// Parses and type-checks `src` with the variables `vars` in the environment `opts` selects.
@@ -220,6 +238,7 @@ pub fn compile_expr(
             checked,
             offsets,
             program_failure: OnceLock::new(),
+            program: OnceLock::new(),
         }),
         Ok(_) => Err(fail(errors)),
         Err(es) => {

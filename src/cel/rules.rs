@@ -189,9 +189,13 @@ fn program_failure(c: &Compiled) -> Option<(String, Option<usize>)> {
 }
 
 fn plan_program(c: &Compiled) -> Option<(String, Option<usize>)> {
-    if let Some((id, e)) =
-        super::eval::interp::plan_time_error(&super::eval::ast::from_checked(&c.checked))
-    {
+    // The validator's converted program when there is one; a compile check alone converts a
+    // temporary (keeping it would hold an evaluator's tree per cached compilation).
+    let planned = match c.program_if_built() {
+        Some(p) => super::eval::interp::plan_time_error(p),
+        None => super::eval::interp::plan_time_error(&super::eval::ast::from_checked(&c.checked)),
+    };
+    if let Some((id, e)) = planned {
         let at = c.offsets.get(&id).map(|&(start, _)| start as usize);
         return Some((e.message, at));
     }

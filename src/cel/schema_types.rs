@@ -46,6 +46,49 @@ pub fn decl_type_at(
     decl_type_inner(s, is_resource_root, &mut name.to_string(), 0, bounded)
 }
 
+/// The declared type of `s` as the node of a larger tree it is: named `name` (its path of type
+/// names from that tree's root) at `depth` levels below that root, exactly the subtree
+/// [`decl_type_at`] of the root builds there. The validator types only the subtrees that
+/// carry rules ([`crate::cel::validator`]), not the whole schema first.
+pub(crate) fn decl_type_below(
+    s: &Schema,
+    is_resource_root: bool,
+    name: &str,
+    depth: usize,
+    beh: Behavior,
+) -> Option<Arc<DeclType>> {
+    let bounded = beh.cel_object_meta_name_max_length;
+    decl_type_inner(s, is_resource_root, &mut name.to_string(), depth, bounded)
+}
+
+/// Whether [`decl_type_inner`] gives `s` (at `depth`) a type, without building it: the
+/// conditions under which it returns `None`, and nothing else (a node is typeless only when it
+/// has no usable type, is too deep, or is a list or map of typeless values).
+pub(crate) fn has_decl_type(s: &Schema, depth: usize) -> bool {
+    if depth > crate::schema::MAX_DEPTH + 2 {
+        return false;
+    }
+    if s.x_int_or_string {
+        return true;
+    }
+    match s.type_str() {
+        "array" => s
+            .items
+            .as_deref()
+            .is_some_and(|i| has_decl_type(i, depth + 1)),
+        "object" => s
+            .additional_properties_schema()
+            .is_none_or(|ap| has_decl_type(ap, depth + 1)),
+        "string" | "boolean" | "number" | "integer" => true,
+        _ => false,
+    }
+}
+
+/// The names of the properties [`object_meta_overrides`] may replace at a resource root.
+pub(crate) fn is_object_meta_override(property: &str) -> bool {
+    matches!(property, "kind" | "apiVersion" | "metadata")
+}
+
 fn zero_if_negative(v: i64) -> i64 {
     v.max(0)
 }

@@ -71,8 +71,9 @@ impl Default for Limits {
 struct CompiledRule {
     rule: ValidationRule,
     /// `Ok(None)` for a blank rule (skipped, as upstream).
-    program: Result<Option<Expr>, String>,
-    message: Option<Expr>,
+    /// Shared with every rule of the same text and types ([`crate::cel::Compiled::program`]).
+    program: Result<Option<Arc<Expr>>, String>,
+    message: Option<Arc<Expr>>,
     uses_old_self: bool,
     /// `fieldPath` normalised against the schema (`ValidFieldPath(...).String()`).
     field_path: Option<String>,

@@ -6,10 +6,12 @@ use std::sync::Arc;
 use indexmap::IndexMap;
 
 use super::{CompiledRule, Needs, Validator};
-use crate::cel::eval::ast;
 use crate::cel::eval::convert::escape;
-use crate::cel::schema_types::{decl_type_at, ROOT_TYPE_NAME};
+use crate::cel::schema_types::{
+    decl_type_below, has_decl_type, is_object_meta_override, ROOT_TYPE_NAME,
+};
 use crate::cel::{CompileOptions, DeclType};
+use crate::k8s::Behavior;
 use crate::schema::{AdditionalProperties, Schema, ValidationRule};
 
 fn visible(s: &Schema) -> bool {
@@ -45,8 +47,12 @@ impl Validator {
         resource_root: bool,
         opts: &CompileOptions,
     ) -> Option<Validator> {
-        let beh = crate::k8s::Behavior::of(opts.kube_version);
-        let decl = decl_type_at(schema, resource_root, ROOT_TYPE_NAME, beh);
+        let decl = Decl::Lazy(Pending {
+            schema,
+            is_root: resource_root,
+            name: ROOT_TYPE_NAME.to_string(),
+            depth: 0,
+        });
         let mut with_rules = WithRules::default();
         with_rules.mark(schema, 0);
         let mut v = Self::build(schema, schema, resource_root, decl, opts, &with_rules, 0)?;
@@ -58,7 +64,7 @@ impl Validator {
         validation: &Schema,
         node: &Schema,
         resource_root: bool,
-        decl: Option<Arc<DeclType>>,
+        decl: Decl<'_>,
         opts: &CompileOptions,
         with_rules: &WithRules,
         depth: usize,
@@ -66,8 +72,16 @@ impl Validator {
         if depth > crate::schema::MAX_DEPTH || !with_rules.at(validation) {
             return None;
         }
+        let beh = Behavior::of(opts.kube_version);
+        // Typed here when this node has rules; its children then take their types from this
+        // one, as upstream hands them down.
+        let decl = if validation.x_validations.is_empty() {
+            decl
+        } else {
+            Decl::Known(decl.force(beh))
+        };
         let mut init_error = None;
-        let rules: Vec<CompiledRule> = match &decl {
+        let rules: Vec<CompiledRule> = match decl.known() {
             Some(d) => validation
                 .rare()
                 .x_validations
@@ -82,7 +96,7 @@ impl Validator {
                 Vec::new()
             }
         };
-        let elem = decl.as_ref().and_then(|d| d.elem().cloned());
+        let elem = decl.elem();
         let items = match (&validation.items, &node.items) {
             (Some(v), Some(n)) => Self::build(
                 v,
@@ -129,25 +143,23 @@ impl Validator {
             // Upstream: the field's type from the parent's declared type; for names that
             // cannot be escaped, the property's own declared type.
             let field_decl = match escape(k) {
-                Some(e) => match decl.as_ref().and_then(|d| d.field(&e)) {
-                    Some(f) => f.ty.clone(),
+                Some(e) => match decl.field(k, &e, beh) {
+                    Some(f) => f,
                     None => continue,
                 },
-                None => match decl_type_at(
-                    np,
-                    np.x_embedded_resource,
-                    k,
-                    crate::k8s::Behavior::of(opts.kube_version),
-                ) {
-                    Some(t) => t,
-                    None => continue,
-                },
+                None if has_decl_type(np, 0) => Decl::Lazy(Pending {
+                    schema: np,
+                    is_root: np.x_embedded_resource,
+                    name: k.clone(),
+                    depth: 0,
+                }),
+                None => continue,
             };
             let built = Self::build(
                 vp,
                 np,
                 np.x_embedded_resource,
-                Some(field_decl),
+                field_decl,
                 opts,
                 with_rules,
                 depth + 1,
@@ -200,6 +212,108 @@ impl Validator {
             properties,
             all_of,
         })
+    }
+}
+
+/// A node's declared type: known (typed where a node has rules, and handed down from there as
+/// upstream does), or not typed yet. Most of a schema carries no rules, and typing the whole
+/// schema from its root first (what `decl_type_at` of the root does) cost more than compiling
+/// its rules: only the subtrees under nodes with rules are typed now, each exactly as the
+/// root's type has it there (same names, same bounds).
+#[derive(Clone)]
+enum Decl<'s> {
+    Known(Option<Arc<DeclType>>),
+    Lazy(Pending<'s>),
+}
+
+/// The type the root's `decl_type_at` builds at this node, not built yet.
+#[derive(Clone)]
+struct Pending<'s> {
+    schema: &'s Schema,
+    is_root: bool,
+    /// The node's type name (`selfType.spec.@idx`, ...).
+    name: String,
+    /// Levels below the typed root (the typing stops at a depth).
+    depth: usize,
+}
+
+impl<'s> Decl<'s> {
+    fn force(self, beh: Behavior) -> Option<Arc<DeclType>> {
+        match self {
+            Decl::Known(d) => d,
+            Decl::Lazy(p) => decl_type_below(p.schema, p.is_root, &p.name, p.depth, beh),
+        }
+    }
+
+    /// The type when known (nodes with rules always know theirs).
+    fn known(&self) -> Option<&Arc<DeclType>> {
+        match self {
+            Decl::Known(d) => d.as_ref(),
+            Decl::Lazy(_) => None,
+        }
+    }
+
+    /// `DeclType::elem`: a list's items or a map's values.
+    fn elem(&self) -> Decl<'s> {
+        match self {
+            Decl::Known(d) => Decl::Known(d.as_ref().and_then(|d| d.elem().cloned())),
+            Decl::Lazy(p) => {
+                let s = p.schema;
+                if p.depth > crate::schema::MAX_DEPTH + 2 || s.x_int_or_string {
+                    return Decl::Known(None);
+                }
+                // A list (map) is typed iff its items (values) are, so the element's own type
+                // is the element of the node's type either way.
+                let (child, suffix) = match s.type_str() {
+                    "array" => (s.items.as_deref(), ".@idx"),
+                    "object" => (s.additional_properties_schema(), ".@elem"),
+                    _ => (None, ""),
+                };
+                match child {
+                    Some(c) => Decl::Lazy(Pending {
+                        schema: c,
+                        is_root: c.x_embedded_resource,
+                        name: format!("{}{suffix}", p.name),
+                        depth: p.depth + 1,
+                    }),
+                    None => Decl::Known(None),
+                }
+            }
+        }
+    }
+
+    /// The type of property `k` (escaped `escaped`): `None` when the node's type has no such
+    /// field (the node is untyped or no object, or the property is untyped).
+    fn field(&self, k: &str, escaped: &str, beh: Behavior) -> Option<Decl<'s>> {
+        match self {
+            Decl::Known(d) => d
+                .as_ref()?
+                .field(escaped)
+                .map(|f| Decl::Known(Some(f.ty.clone()))),
+            // A resource root may replace these properties' schemas: typed from the root.
+            Decl::Lazy(p) if p.is_root && is_object_meta_override(k) => {
+                Decl::Known(self.clone().force(beh)).field(k, escaped, beh)
+            }
+            Decl::Lazy(p) => {
+                let s = p.schema;
+                if p.depth > crate::schema::MAX_DEPTH + 2
+                    || s.x_int_or_string
+                    || s.type_str() != "object"
+                    || s.additional_properties_schema().is_some()
+                {
+                    return None;
+                }
+                let prop = s.properties.get(k)?;
+                has_decl_type(prop, p.depth + 1).then(|| {
+                    Decl::Lazy(Pending {
+                        schema: prop,
+                        is_root: prop.x_embedded_resource,
+                        name: format!("{}.{escaped}", p.name),
+                        depth: p.depth + 1,
+                    })
+                })
+            }
+        }
     }
 }
 
@@ -270,16 +384,13 @@ fn compile_rule(
     let c = crate::cel::rules::compile_rule(r, decl, opts);
     let program = match (&c.error, &c.rule) {
         (Some(e), _) => Err(e.detail.clone()),
-        (None, Some(compiled)) => Ok(Some(ast::from_checked(&compiled.checked))),
+        (None, Some(compiled)) => Ok(Some(compiled.program().clone())),
         (None, None) => Ok(None),
     };
     let uses_old_self = c.uses_old_self;
     // A messageExpression that does not compile is never evaluated: the message (or the
     // default text) is used instead, as upstream.
-    let message = c
-        .message_expression
-        .as_ref()
-        .map(|m| ast::from_checked(&m.checked));
+    let message = c.message_expression.as_ref().map(|m| m.program().clone());
     let field_path = if r.field_path.is_empty() {
         None
     } else {
@@ -304,4 +415,86 @@ pub fn normalize_field_path(fp: &str, schema: &Schema) -> Result<String, String>
     } else {
         r.path.to_string()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cel::schema_types::decl_type_at;
+    use crate::yaml::Node;
+
+    /// Every node's type found lazily from the root (what the build hands down) against the
+    /// one the root's whole type has there: both absent, or the same structure and names.
+    #[test]
+    fn lazy_types_are_the_root_types_subtrees() {
+        let s = Schema::from_node(&Node::from_json(&serde_json::json!({
+            "type": "object",
+            "properties": {
+                "apiVersion": {"type": "string"},
+                "metadata": {"type": "object", "properties": {"name": {"type": "string", "maxLength": 9}}},
+                "spec": {"type": "object", "required": ["a-b"], "properties": {
+                    "a-b": {"type": "string", "maxLength": 4},
+                    "1x": {"type": "integer"},
+                    "ios": {"x-kubernetes-int-or-string": true, "type": "object",
+                            "properties": {"q": {"type": "string"}}},
+                    "list": {"type": "array", "maxItems": 3, "items": {"type": "object", "properties": {
+                        "k": {"type": "string", "enum": ["abc", "de"]},
+                        "deep": {"type": "array", "items": {"type": "array", "items": {"type": "string"}}}}}},
+                    "untypedItems": {"type": "array", "items": {"x-kubernetes-preserve-unknown-fields": true}},
+                    "noItems": {"type": "array"},
+                    "map": {"type": "object", "additionalProperties": {"type": "object", "properties": {
+                        "v": {"type": "number"}}}},
+                    "untypedMap": {"type": "object", "additionalProperties": {"properties": {"v": {"type": "number"}}}},
+                    "bare": {"properties": {"v": {"type": "boolean"}}},
+                    "mapWithProps": {"type": "object", "additionalProperties": {"type": "string"},
+                                     "properties": {"p": {"type": "string"}}},
+                    "embedded": {"type": "object", "x-kubernetes-embedded-resource": true, "properties": {
+                        "kind": {"type": "string"}, "metadata": {"type": "object"},
+                        "spec": {"type": "object", "properties": {"t": {"type": "string", "format": "date-time"}}}}}
+                }}
+            }
+        })));
+        for minor in [36, 37] {
+            let beh = Behavior::of(crate::k8s::KubeVersion { minor });
+            let eager = Decl::Known(decl_type_at(&s, true, ROOT_TYPE_NAME, beh));
+            let lazy = Decl::Lazy(Pending {
+                schema: &s,
+                is_root: true,
+                name: ROOT_TYPE_NAME.to_string(),
+                depth: 0,
+            });
+            let mut seen = 0;
+            compare(&s, eager, lazy, beh, &mut seen);
+            assert!(seen > 20, "{seen}");
+        }
+    }
+
+    fn compare(s: &Schema, eager: Decl<'_>, lazy: Decl<'_>, beh: Behavior, seen: &mut usize) {
+        *seen += 1;
+        let (e, l) = (eager.clone().force(beh), lazy.clone().force(beh));
+        match (&e, &l) {
+            (None, None) => {}
+            (Some(e), Some(l)) => {
+                assert_eq!(e.fingerprint(), l.fingerprint(), "{}", e.name);
+                assert_eq!(e.names_fingerprint(), l.names_fingerprint(), "{}", e.name);
+                assert_eq!(e.name, l.name);
+            }
+            _ => panic!("typed on one side only: {e:?} / {l:?}"),
+        }
+        for (k, p) in &s.properties {
+            if let Some(esc) = escape(k) {
+                match (eager.field(k, &esc, beh), lazy.field(k, &esc, beh)) {
+                    (Some(a), Some(b)) => compare(p, a, b, beh, seen),
+                    (None, None) => compare(p, Decl::Known(None), Decl::Known(None), beh, seen),
+                    _ => panic!("field {k} on one side only"),
+                }
+            }
+        }
+        if let Some(i) = &s.items {
+            compare(i, eager.elem(), lazy.elem(), beh, seen);
+        }
+        if let Some(ap) = s.additional_properties_schema() {
+            compare(ap, eager.elem(), lazy.elem(), beh, seen);
+        }
+    }
 }
