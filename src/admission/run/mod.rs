@@ -127,6 +127,8 @@ pub struct Gather {
     namespaces: Vec<Node>,
     params: Vec<Node>,
     param_kinds: Vec<(String, String)>,
+    /// [`Gather::reads_namespaces`], once found (a policy added forgets it).
+    reads_namespaces: std::cell::Cell<Option<bool>>,
 }
 
 impl Gather {
@@ -144,6 +146,7 @@ impl Gather {
 
     /// Keeps a policy or binding ([`Gather::is_policy`]).
     pub fn add_policy(&mut self, obj: &Node) {
+        self.reads_namespaces.set(None);
         match obj.get_str("kind") {
             Some(k @ ("ValidatingAdmissionPolicy" | "MutatingAdmissionPolicy")) => {
                 if let (Some(av), Some(k)) = (
@@ -202,17 +205,22 @@ impl Gather {
     /// `Namespace` are not read a second time for them (most of a workload's files that do
     /// name it only in lists of kinds). Errs towards reading them.
     fn reads_namespaces(&self) -> bool {
+        if let Some(known) = self.reads_namespaces.get() {
+            return known;
+        }
         let selects = |n: &Node, criteria: &str| {
             n.at(&["spec", criteria, "namespaceSelector"])
                 .is_some_and(|s| !s.is_null() && s.as_map().is_none_or(|m| !m.entries.is_empty()))
         };
-        !self.mutating.is_empty()
+        let reads = !self.mutating.is_empty()
             || !self.mutating_bindings.is_empty()
             || self
                 .policies
                 .iter()
                 .any(|p| selects(p, "matchConstraints") || names_text(p, "namespaceObject"))
-            || self.bindings.iter().any(|b| selects(b, "matchResources"))
+            || self.bindings.iter().any(|b| selects(b, "matchResources"));
+        self.reads_namespaces.set(Some(reads));
+        reads
     }
 
     /// Keeps an object [`Gather::wants`] (it may be both a Namespace and a param).
@@ -493,7 +501,7 @@ impl Policies {
             };
             for param in params {
                 input.set_params(param.map_or(Value::Null, |n| self.param_value(n)));
-                match compiled.evaluate(input, p.ignore, self.kube) {
+                match compiled.evaluate(input, p.ignore) {
                     Decision::NotMatched => {}
                     Decision::Authorizer(text) => {
                         out.push(
