@@ -1,29 +1,30 @@
 //! A request as a policy sees it when its `matchConstraints` select the object through an
-//! equivalent resource (`matching::equivalent_match`): the object and the old object converted
+//! equivalent resource (`super::matching::equivalent_match`): the object and the old object converted
 //! to the matched version (`crate::admission::convert`), and `request.kind`/`resource` the
 //! matched ones while `requestKind`/`requestResource` stay the request's (apiserver
 //! `pkg/admission/plugin/cel/condition.go`, `CreateAdmissionRequest`).
 
 use super::evaluate::Input;
-use super::matching::{self, Attrs, Via};
-use super::{Policies, Policy, Request};
+use super::matching::{Attrs, Via};
+use super::{Policies, Request};
 use crate::admission::convert;
 use crate::cel::eval::value::Key;
 use crate::cel::eval::Value;
 use crate::yaml::Node;
 
 impl Policies {
-    /// `None` when the policy selects the request through its own resource (the shared
-    /// input serves); else the input of the converted request, or why it cannot be known
-    /// offline (a webhook conversion, a built-in pair not emulated).
+    /// `None` when the policy selects the request through its own resource (`via`, what
+    /// `matching::equivalent_match` gives, is `None`: the shared input serves); else the
+    /// input of the converted request, or why it cannot be known offline (a webhook
+    /// conversion, a built-in pair not emulated).
     pub(super) fn equivalent_input(
         &self,
-        p: &Policy,
+        via: Option<Via>,
         r: &Request<'_>,
         attrs: &Attrs<'_>,
         ns: Option<&Node>,
     ) -> Option<Result<Input, String>> {
-        let via = matching::equivalent_match(p.node.at(&["spec", "matchConstraints"]), attrs)?;
+        let via = via?;
         let (group, version, resource) = match &via {
             Via::Own => return None,
             Via::CrdVersion(v) => (r.group.to_string(), v.clone(), r.resource.to_string()),

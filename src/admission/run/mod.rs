@@ -33,7 +33,7 @@ use crate::diag::{Diagnostic, Severity, Span};
 use crate::k8s::KubeVersion;
 use crate::yaml::Node;
 use evaluate::{Audit, Compiled, Decision, Input};
-use matching::{Attrs, Match};
+use matching::{Attrs, Match, Via};
 use params::ParamKind;
 use reads::Reads;
 
@@ -127,6 +127,8 @@ pub struct Gather {
     namespaces: Vec<Node>,
     params: Vec<Node>,
     param_kinds: Vec<(String, String)>,
+    /// [`Gather::reads_namespaces`], once found (a policy added forgets it).
+    reads_namespaces: std::cell::Cell<Option<bool>>,
 }
 
 impl Gather {
@@ -144,6 +146,7 @@ impl Gather {
 
     /// Keeps a policy or binding ([`Gather::is_policy`]).
     pub fn add_policy(&mut self, obj: &Node) {
+        self.reads_namespaces.set(None);
         match obj.get_str("kind") {
             Some(k @ ("ValidatingAdmissionPolicy" | "MutatingAdmissionPolicy")) => {
                 if let (Some(av), Some(k)) = (
@@ -177,18 +180,47 @@ impl Gather {
 
     /// The kind names of the objects the policies read (a cheap text filter for files).
     pub fn wanted_kinds(&self) -> Vec<String> {
-        let mut out = vec!["Namespace".to_string()];
+        let mut out = Vec::new();
+        if self.reads_namespaces() {
+            out.push("Namespace".to_string());
+        }
         out.extend(self.param_kinds.iter().map(|(_, k)| k.clone()));
         out
     }
 
-    /// Whether the policies read objects of this kind: Namespaces, and each `paramKind`.
+    /// Whether the policies read objects of this kind: Namespaces (when
+    /// [`Gather::reads_namespaces`]), and each `paramKind`.
     pub fn wants(&self, api_version: &str, kind: &str) -> bool {
-        (api_version == "v1" && kind == "Namespace")
+        (api_version == "v1" && kind == "Namespace" && self.reads_namespaces())
             || self
                 .param_kinds
                 .iter()
                 .any(|(av, k)| k == kind && group_of(av) == group_of(api_version))
+    }
+
+    /// Whether anything may read the run's Namespace objects: a `namespaceSelector` of a
+    /// policy or binding (matching reads the namespace's labels), a validating policy's text
+    /// naming `namespaceObject` (no expression reads it without naming it), or a mutating
+    /// policy (its input binds `namespaceObject` whole). Otherwise the files that name
+    /// `Namespace` are not read a second time for them (most of a workload's files that do
+    /// name it only in lists of kinds). Errs towards reading them.
+    fn reads_namespaces(&self) -> bool {
+        if let Some(known) = self.reads_namespaces.get() {
+            return known;
+        }
+        let selects = |n: &Node, criteria: &str| {
+            n.at(&["spec", criteria, "namespaceSelector"])
+                .is_some_and(|s| !s.is_null() && s.as_map().is_none_or(|m| !m.entries.is_empty()))
+        };
+        let reads = !self.mutating.is_empty()
+            || !self.mutating_bindings.is_empty()
+            || self
+                .policies
+                .iter()
+                .any(|p| selects(p, "matchConstraints") || names_text(p, "namespaceObject"))
+            || self.bindings.iter().any(|b| selects(b, "matchResources"));
+        self.reads_namespaces.set(Some(reads));
+        reads
     }
 
     /// Keeps an object [`Gather::wants`] (it may be both a Namespace and a param).
@@ -218,6 +250,10 @@ struct Policy {
     param_kind: Option<ParamKind>,
     /// `None` when an expression does not compile (`admission/expression` says so).
     compiled: Option<Compiled>,
+    /// Whether the resource its `matchConstraints` select a request through
+    /// (`matching::equivalent_match`) follows from the request's kind alone: no resource rule
+    /// names `resourceNames` ([`KindPlan::via`]).
+    via_by_kind: bool,
 }
 
 /// One binding and the policy it binds.
@@ -248,8 +284,24 @@ pub struct Policies {
     reads: Reads,
     /// `request.userInfo`, the same for every request.
     user_info: Value,
-    /// [`Policies::kind_matches`] per request kind.
-    kind_matches: Mutex<HashMap<String, Arc<Vec<Option<bool>>>>>,
+    /// Whether matching reads the labels of an object or of its namespace: some binding is
+    /// not [`Binding::by_kind`] (building them for every object was a share of a run whose
+    /// bindings select by kind).
+    reads_labels: bool,
+    /// [`Policies::kind_plan`] per request kind.
+    kind_plans: Mutex<HashMap<String, Arc<KindPlan>>>,
+}
+
+/// What follows from a request's kind, operation and scope alone, found once per run for
+/// each ([`Policies::kind_plan`]): matching every binding, and finding the resource each
+/// policy selects through, anew for every object was a share of a run with many policies.
+#[derive(Default)]
+struct KindPlan {
+    /// Per binding, whether it selects the request, when [`Binding::by_kind`] (else `None`).
+    matches: Vec<Option<bool>>,
+    /// Per validating policy, what `matching::equivalent_match` gives, when
+    /// [`Policy::via_by_kind`] (else `None`).
+    via: Vec<Option<Option<Via>>>,
 }
 
 /// One object to run the policies on.
@@ -305,6 +357,10 @@ impl Policies {
                         ignore: node.at(&["spec", "failurePolicy"]).and_then(Node::as_str)
                             == Some("Ignore"),
                         compiled: evaluate::compile(&node, param_kind.is_some(), kube),
+                        via_by_kind: no_names(
+                            node.at(&["spec", "matchConstraints"]),
+                            "resourceRules",
+                        ),
                         param_kind,
                         node,
                     }
@@ -351,6 +407,10 @@ impl Policies {
                 Value::list(settings.groups.iter().map(|g| Value::string(g)).collect()),
             ),
         ]);
+        let reads_labels = bindings
+            .iter()
+            .chain(&mutating_bindings)
+            .any(|b| !b.by_kind);
         Policies {
             kube,
             settings,
@@ -363,7 +423,8 @@ impl Policies {
             params: g.params,
             reads,
             user_info,
-            kind_matches: Mutex::default(),
+            reads_labels,
+            kind_plans: Mutex::default(),
         }
     }
 
@@ -372,17 +433,18 @@ impl Policies {
         let mut out = Vec::new();
         let (attrs, ns_node) = self.attrs(r);
         let namespace = attrs.namespace;
-        let ns_labels: Option<BTreeMap<String, String>> = ns_node.map(matching::labels);
+        let ns_labels: Option<BTreeMap<String, String>> =
+            ns_node.filter(|_| self.reads_labels).map(matching::labels);
         let mut input: Option<Input> = None;
         // The audit annotations per policy and key, each value once (`auditAnnotationCollector`).
         let mut annotations: BTreeMap<(usize, String), Vec<String>> = BTreeMap::new();
-        let by_kind = self.kind_matches(&attrs);
+        let plan = self.kind_plan(&attrs);
         for (bi, b) in self.bindings.iter().enumerate() {
             let p = &self.policies[b.policy];
             let Some(compiled) = &p.compiled else {
                 continue;
             };
-            let m = match by_kind.get(bi).copied().flatten() {
+            let m = match plan.matches.get(bi).copied().flatten() {
                 Some(true) => Match::Yes,
                 Some(false) => continue,
                 None => match self.binding_matches(b, &attrs, ns_labels.as_ref()) {
@@ -422,7 +484,11 @@ impl Policies {
             // Selected through an equivalent resource, the policy sees the object converted
             // to it (`equivalent`).
             let mut converted;
-            let input = match self.equivalent_input(p, r, &attrs, ns_node) {
+            let via = match plan.via.get(b.policy) {
+                Some(Some(via)) => via.clone(),
+                _ => matching::equivalent_match(p.node.at(&["spec", "matchConstraints"]), &attrs),
+            };
+            let input = match self.equivalent_input(via, r, &attrs, ns_node) {
                 None => input.get_or_insert_with(|| self.input(r, &attrs, ns_node, &self.reads)),
                 Some(Ok(i)) => {
                     converted = i;
@@ -435,7 +501,7 @@ impl Policies {
             };
             for param in params {
                 input.set_params(param.map_or(Value::Null, |n| self.param_value(n)));
-                match compiled.evaluate(input, p.ignore, self.kube) {
+                match compiled.evaluate(input, p.ignore) {
                     Decision::NotMatched => {}
                     Decision::Authorizer(text) => {
                         out.push(
@@ -443,11 +509,9 @@ impl Policies {
                                 .with_help(AUTHORIZER_HELP),
                         );
                     }
-                    Decision::Validations(ds, audits) => {
-                        for (i, d) in ds.into_iter().enumerate() {
-                            if let Some((message, reason)) = d {
-                                out.extend(findings(p, b, r.at, i, &message, &reason));
-                            }
+                    Decision::Validations(denials, audits) => {
+                        for (i, message, reason) in denials {
+                            out.extend(findings(p, b, r.at, i, &message, &reason));
                         }
                         for a in audits {
                             match a {
@@ -505,12 +569,11 @@ impl Policies {
         }
     }
 
-    /// Per binding, whether it selects the request when that follows from the request's
-    /// kind alone ([`Binding::by_kind`]; `None` for the others), found once per kind,
-    /// operation and scope: matching every binding anew for every object was a share of a
-    /// run with many policies.
-    fn kind_matches(&self, a: &Attrs<'_>) -> Arc<Vec<Option<bool>>> {
-        if !self.bindings.iter().any(|b| b.by_kind) {
+    /// What follows from the request's kind, operation and scope ([`KindPlan`]), found once
+    /// per run for each.
+    fn kind_plan(&self, a: &Attrs<'_>) -> Arc<KindPlan> {
+        if !self.bindings.iter().any(|b| b.by_kind) && !self.policies.iter().any(|p| p.via_by_kind)
+        {
             return Arc::default();
         }
         // Pushed piece by piece: `format!` of it was most of a binding's matching cost.
@@ -528,23 +591,34 @@ impl Policies {
         key.push(if a.namespace.is_empty() { '0' } else { '1' });
         // A poisoned lock only means another thread panicked; the map is still whole.
         let lock = || {
-            self.kind_matches
+            self.kind_plans
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
         };
         if let Some(found) = lock().get(&key) {
             return found.clone();
         }
-        // Neither name, labels nor the namespace's labels are read by such a binding.
-        let computed: Arc<Vec<Option<bool>>> = Arc::new(
-            self.bindings
+        // Neither name, labels nor the namespace's labels are read by such a binding, nor the
+        // name by such a policy's resource rules.
+        let computed = Arc::new(KindPlan {
+            matches: self
+                .bindings
                 .iter()
                 .map(|b| {
                     b.by_kind
                         .then(|| self.binding_matches(b, a, None) == Match::Yes)
                 })
                 .collect(),
-        );
+            via: self
+                .policies
+                .iter()
+                .map(|p| {
+                    p.via_by_kind.then(|| {
+                        matching::equivalent_match(p.node.at(&["spec", "matchConstraints"]), a)
+                    })
+                })
+                .collect(),
+        });
         lock().insert(key, computed.clone());
         computed
     }
@@ -579,8 +653,12 @@ impl Policies {
             operation,
             namespace,
             name,
-            labels: matching::labels(r.object),
-            old_labels: r.old.map(matching::labels),
+            labels: if self.reads_labels {
+                matching::labels(r.object)
+            } else {
+                BTreeMap::new()
+            },
+            old_labels: r.old.filter(|_| self.reads_labels).map(matching::labels),
             kube: self.kube,
         };
         let ns_node = if is_namespace {
@@ -738,17 +816,35 @@ fn by_kind_only(criteria: Option<&Node>) -> bool {
         c.get(k)
             .is_none_or(|s| s.is_null() || s.as_map().is_some_and(|m| m.entries.is_empty()))
     };
-    let no_names = |k: &str| {
-        c.get(k)
-            .and_then(Node::as_seq)
-            .unwrap_or(&[])
-            .iter()
-            .all(|r| r.get("resourceNames").is_none())
-    };
     no_selector("namespaceSelector")
         && no_selector("objectSelector")
-        && no_names("resourceRules")
-        && no_names("excludeResourceRules")
+        && no_names(Some(c), "resourceRules")
+        && no_names(Some(c), "excludeResourceRules")
+}
+
+/// Whether no rule of a `MatchResources`' `key` names `resourceNames` (the only thing its
+/// rules read of a request beyond its kind, operation and scope).
+fn no_names(criteria: Option<&Node>, key: &str) -> bool {
+    criteria
+        .and_then(|c| c.get(key))
+        .and_then(Node::as_seq)
+        .unwrap_or(&[])
+        .iter()
+        .all(|r| r.get("resourceNames").is_none())
+}
+
+/// Whether a key or string anywhere in `n` contains `text`.
+fn names_text(n: &Node, text: &str) -> bool {
+    use crate::yaml::Value as V;
+    match &n.value {
+        V::String(s) => s.contains(text),
+        V::Seq(items) => items.iter().any(|i| names_text(i, text)),
+        V::Map(m) => m
+            .entries
+            .iter()
+            .any(|e| e.key.contains(text) || names_text(&e.value, text)),
+        _ => false,
+    }
 }
 
 /// A CEL map of string keys, as an untyped conversion of a JSON object makes it.

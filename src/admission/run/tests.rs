@@ -198,6 +198,109 @@ fn namespace_selectors_read_the_runs_namespaces() {
     );
 }
 
+/// The run's Namespaces are gathered (their files read again) only when something may read
+/// them: a namespace selector, an expression naming `namespaceObject`, a mutating policy.
+#[test]
+fn namespaces_are_wanted_only_when_read() {
+    let wants = |docs: &str| {
+        let mut g = Gather::default();
+        for d in load(docs).into_iter().filter_map(|d| d.root) {
+            g.add_policy(&d);
+        }
+        (
+            g.wants("v1", "Namespace"),
+            g.wanted_kinds().contains(&"Namespace".to_string()),
+        )
+    };
+    let policy = |spec: &str| {
+        format!("apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata: {{name: p}}\nspec:\n{spec}\n---\napiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicyBinding\nmetadata: {{name: b}}\nspec: {{policyName: p, validationActions: [Deny]}}\n")
+    };
+    let by_name = "  validations:\n  - expression: \"object.metadata.name != 'x'\"";
+    assert_eq!(wants(&policy(by_name)), (false, false));
+    let reads = "  variables:\n  - {name: ns, expression: \"namespaceObject.metadata.name\"}\n  validations:\n  - expression: \"variables.ns != 'x'\"";
+    assert_eq!(wants(&policy(reads)), (true, true));
+    let selects = format!(
+        "  matchConstraints:\n    namespaceSelector: {{matchLabels: {{env: prod}}}}\n{by_name}"
+    );
+    assert_eq!(wants(&policy(&selects)), (true, true));
+    let empty = format!("  matchConstraints:\n    namespaceSelector: {{}}\n{by_name}");
+    assert_eq!(wants(&policy(&empty)), (false, false));
+    let bound = policy(by_name).replace(
+        "validationActions: [Deny]}",
+        "validationActions: [Deny], matchResources: {namespaceSelector: {matchExpressions: [{key: a, operator: Exists}]}}}",
+    );
+    assert_eq!(wants(&bound), (true, true));
+    let mutating = "apiVersion: admissionregistration.k8s.io/v1alpha1\nkind: MutatingAdmissionPolicy\nmetadata: {name: m}\nspec: {}\n";
+    assert_eq!(wants(mutating), (true, true));
+    // Read without a selector: the Namespace gathered gives `namespaceObject`.
+    let ns = "---\napiVersion: v1\nkind: Namespace\nmetadata: {name: shop, labels: {env: prod}}\n";
+    let check = "  validations:\n  - expression: \"namespaceObject.metadata.labels.env == 'dev'\"";
+    assert_eq!(
+        run(&format!("{}{ns}", policy(check)), &deployment("web", 1), None),
+        vec!["admission/denied: ValidatingAdmissionPolicy 'p' with binding 'b' denied request: failed expression: namespaceObject.metadata.labels.env == 'dev'"]
+    );
+}
+
+/// Policies with the same variables run one after the other on a request: each sees its own
+/// values, a variable that failed is missing (reading it fails with its error), and the
+/// variables after it are still bound.
+#[test]
+fn each_policy_binds_its_own_variables() {
+    let policy = |name: &str, a: &str, b: &str, check: &str| {
+        format!("---\napiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata: {{name: {name}}}\nspec:\n  variables:\n  - {{name: a, expression: \"{a}\"}}\n  - {{name: b, expression: \"{b}\"}}\n  validations:\n  - expression: \"{check}\"\n---\napiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicyBinding\nmetadata: {{name: {name}-b}}\nspec: {{policyName: {name}, validationActions: [Deny]}}\n")
+    };
+    let docs = [
+        policy(
+            "p1",
+            "object.metadata.name",
+            "object.spec.replicas",
+            "variables.a == 'web' && variables.b == 2",
+        ),
+        policy(
+            "p2",
+            "object.metadata.missing",
+            "3",
+            "variables.b == 3 && variables.a == 'web'",
+        ),
+        policy(
+            "p3",
+            "'other'",
+            "object.spec.replicas",
+            "variables.a == 'web' && variables.b == 2",
+        ),
+        policy(
+            "p4",
+            "object.metadata.name",
+            "object.spec.replicas",
+            "variables.a == 'web' && variables.b == 2",
+        ),
+        policy("p5", "object.metadata.missing", "5", "variables.b == 5"),
+        policy(
+            "p6",
+            "object.metadata.name",
+            "6",
+            "variables.a == 'web' && variables.b == 6",
+        ),
+    ]
+    .concat();
+    let name = |p: &str| {
+        format!("admission/denied: ValidatingAdmissionPolicy '{p}' with binding '{p}-b' denied request: ")
+    };
+    assert_eq!(
+        run(&docs, &deployment("web", 2), None),
+        vec![
+            format!(
+                "{}expression 'object.metadata.missing' resulted in error: no such key: missing",
+                name("p2")
+            ),
+            format!(
+                "{}failed expression: variables.a == 'web' && variables.b == 2",
+                name("p3")
+            ),
+        ]
+    );
+}
+
 /// The authorizer policy: not decidable by default, else every check answers as told, the
 /// decision's other methods as apiserver's `AlwaysAllow`/`AlwaysDeny` authorizers give them.
 #[test]

@@ -1,7 +1,8 @@
 //! Between steps 2 and 3 of the run driver, when the run holds Validating or Mutating
 //! AdmissionPolicies:
 //! their policies and bindings gathered from the files whose text names them, then the
-//! Namespaces and param objects they read from the files whose text names those kinds, and
+//! Namespaces (when something reads them) and param objects they read from the files whose
+//! text names those kinds, and
 //! the policies prepared ([`admission::run::Policies`]) for step 3 to run on every object it
 //! validates ([`request`]). A run whose files name no policy kind reads nothing more and its
 //! output is unchanged.
