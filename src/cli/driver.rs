@@ -191,7 +191,7 @@ fn start(loaded: Vec<Loaded>, opts: &RunOptions, keep: bool) -> (RunResult, Stre
     let mut diagnostics: Vec<Diagnostic> = Vec::new();
 
     let step = trace::piece("step 1", None);
-    let (mut early, prepared) = parse_crd_files(&loaded, opts, &refs);
+    let (mut early, prepared, hints) = parse_crd_files(&loaded, opts, &refs);
     let mut crds_per_file = vec![0u32; loaded.len()];
     for &(f, _) in prepared.keys() {
         crds_per_file[f] += 1;
@@ -199,6 +199,8 @@ fn start(loaded: Vec<Loaded>, opts: &RunOptions, keep: bool) -> (RunResult, Stre
     drop(step);
     let step = trace::piece("step 2", None);
     let (table, crds) = crd_table(&loaded, &early, prepared, &mut summary, &mut diagnostics);
+    let ahead = crds::prepare_ahead(&table, &crds, &hints, opts);
+    drop(hints);
     drop(step);
     let mentioned = texts::mentioned(&diagnostics, loaded.len());
     texts::release_crd_files(&mut early, &mentioned, opts);
@@ -217,7 +219,7 @@ fn start(loaded: Vec<Loaded>, opts: &RunOptions, keep: bool) -> (RunResult, Stre
         later_chunk: false,
     };
     let step = trace::piece("step 3", None);
-    let mut checked = targets.check_all(early);
+    let mut checked = targets.check_all(early, ahead);
     drop(step);
     let step = trace::piece("merge", None);
 
@@ -389,14 +391,18 @@ fn sort_stable_by(v: &mut [Diagnostic], compare: impl Fn(&Diagnostic, &Diagnosti
 }
 
 /// Runs `work` on each `(size, item)` in parallel, the largest first, and returns the results
-/// in the items' order (`work` gets each item's index). Rayon splits a range only as far as it
-/// sees workers steal, so a long run of files may be worked through as one unsplittable chunk
-/// on one core while the other waits: one item a task (`with_max_len(1)`) lets the idle core
-/// take any file still to do, and largest first makes the last tasks of a step the smallest.
+/// in the items' order (`work` gets each item's index). Each worker takes the next item of one
+/// shared list when it is done with its last, so the items start in exactly that order on every
+/// core and the last ones of a step are the smallest. A parallel iterator splits its range in
+/// halves instead: the second core began in the middle of the list (the median file, not the
+/// second largest), and a range not yet split was worked through on one core while the other
+/// waited. Work inside an item (a file's resources) is still split and stolen as usual.
 fn largest_first<T: Send, R: Send>(
     items: Vec<(usize, T)>,
     work: impl Fn(usize, T) -> R + Sync + Send,
 ) -> Vec<R> {
+    use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+    use std::sync::Mutex;
     let mut order: Vec<(usize, usize, T)> = items
         .into_iter()
         .enumerate()
@@ -404,13 +410,35 @@ fn largest_first<T: Send, R: Send>(
         .collect();
     // The index breaks ties: the same order in every run.
     order.sort_by_key(|&(i, size, _)| (std::cmp::Reverse(size), i));
-    let mut done: Vec<(usize, R)> = order
+    let n = order.len();
+    let queue: Vec<Mutex<Option<(usize, T)>>> = order
+        .into_iter()
+        .map(|(i, _, item)| Mutex::new(Some((i, item))))
+        .collect();
+    let results: Vec<Mutex<Option<R>>> = (0..n).map(|_| Mutex::new(None)).collect();
+    let next = AtomicUsize::new(0);
+    let workers = rayon::current_num_threads().clamp(1, n.max(1));
+    (0..workers)
         .into_par_iter()
         .with_max_len(1)
-        .map(|(i, _, item)| (i, work(i, item)))
-        .collect();
-    done.sort_unstable_by_key(|&(i, _)| i);
-    done.into_iter().map(|(_, r)| r).collect()
+        .for_each(|_| loop {
+            let k = next.fetch_add(1, Relaxed);
+            let Some(slot) = queue.get(k) else { break };
+            let taken = slot
+                .lock()
+                .map(|mut s| s.take())
+                .unwrap_or_else(|e| e.into_inner().take());
+            let Some((i, item)) = taken else { continue };
+            let r = work(i, item);
+            match results[i].lock() {
+                Ok(mut at) => *at = Some(r),
+                Err(e) => *e.into_inner() = Some(r),
+            }
+        });
+    results
+        .into_iter()
+        .filter_map(|m| m.into_inner().unwrap_or_else(|e| e.into_inner()))
+        .collect()
 }
 
 /// Sets the file, and the object unless the check set a more precise one.
@@ -461,5 +489,27 @@ mod tests {
             started.into_inner().expect("lock"),
             ['b', 'd', 'e', 'a', 'c']
         );
+    }
+
+    #[test]
+    fn largest_first_runs_each_item_once_on_several_workers() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(3)
+            .build()
+            .expect("pool");
+        let ran = std::sync::atomic::AtomicUsize::new(0);
+        let items: Vec<(usize, usize)> = (0..50).map(|i| ((i * 7) % 13, i)).collect();
+        let results = pool.install(|| {
+            largest_first(items, |i, item| {
+                ran.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                // Work inside an item may be parallel too.
+                let inner: usize = (0..item).into_par_iter().sum();
+                (i, item, inner)
+            })
+        });
+        assert_eq!(ran.into_inner(), 50);
+        let expected: Vec<(usize, usize, usize)> = (0..50).map(|i| (i, i, (0..i).sum())).collect();
+        assert_eq!(results, expected);
+        assert!(largest_first(Vec::<(usize, u8)>::new(), |_, x| x).is_empty());
     }
 }

@@ -555,6 +555,20 @@ impl CompiledCrd {
             .and_then(|v| v.schema.as_deref())
     }
 
+    /// Prepares a served version's schema now, and with `with_cel` compiles its CEL rules for
+    /// `kv`, as the first resource of that version would: a caller that knows which versions
+    /// its resources use can prepare them in parallel up front, where otherwise a worker waits
+    /// for another preparing the schema its resource needs (the run driver, issue 34). Nothing
+    /// else changes: validation finds the work done.
+    pub fn prepare(&self, version: &str, kv: KubeVersion, with_cel: bool) {
+        let Some(v) = self.compiled.iter().find(|v| v.name == version && v.served) else {
+            return;
+        };
+        if let (true, Some(s), Some(cel)) = (with_cel, v.schema.as_ref(), v.cel.as_ref()) {
+            cel.at(s, kv);
+        }
+    }
+
     /// Whether `version` has the status subresource.
     pub fn has_status_subresource(&self, version: &str) -> bool {
         self.compiled

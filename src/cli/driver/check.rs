@@ -131,8 +131,17 @@ pub(super) enum NotValidated {
 impl Targets<'_> {
     /// Step 3: every file of the run (files parsed in step 1 keep their parse), one file per
     /// task, the largest first; the results in file order.
-    pub(super) fn check_all(&self, early: Vec<Early<'_>>) -> Vec<Checked> {
-        let work = early
+    /// The CRD versions in `ahead` are prepared first, one task each ([`crds::prepare_ahead`]).
+    pub(super) fn check_all(
+        &self,
+        early: Vec<Early<'_>>,
+        ahead: Vec<(usize, String)>,
+    ) -> Vec<Checked> {
+        enum Task<'e> {
+            File(Early<'e>),
+            Prepare(usize, String),
+        }
+        let mut work: Vec<(usize, Task<'_>)> = early
             .into_iter()
             .map(|e| {
                 // A file step 1 is done with (only CRDs) has nothing left to validate; one
@@ -143,10 +152,30 @@ impl Targets<'_> {
                     (None, Some(_)) => usize::MAX,
                     (None, None) => e.text.len(),
                 };
-                (size, e)
+                (size, Task::File(e))
             })
             .collect();
-        largest_first(work, |f, e| self.check_file(f, &self.loaded[f], e))
+        // After the trees step 1 holds, before every other file (the files' indices stay
+        // their ids).
+        work.extend(
+            ahead
+                .into_iter()
+                .map(|(i, version)| (usize::MAX - 1, Task::Prepare(i, version))),
+        );
+        let kv = self.opts.validate.kube_version;
+        // `prune` runs no CEL rule.
+        let with_cel = self.opts.transform != Some(Transform::Prune);
+        let done = largest_first(work, |f, task| match task {
+            Task::File(e) => Some(self.check_file(f, &self.loaded[f], e)),
+            Task::Prepare(i, version) => {
+                let _prepare = trace::piece("prepare", None);
+                if let Some(Some(crd)) = self.crds.get(i) {
+                    crd.prepare(&version, kv, with_cel);
+                }
+                None
+            }
+        });
+        done.into_iter().flatten().collect()
     }
 
     /// Reads and parses the file if step 1 did not, validates its resources, and drops its

@@ -26,8 +26,9 @@ pub(super) fn parse_crd_files<'a>(
     loaded: &'a [Loaded],
     opts: &RunOptions,
     refs: &classify::Referenced,
-) -> (Vec<Early<'a>>, CrdResults) {
+) -> (Vec<Early<'a>>, CrdResults, Hints) {
     let held = texts::Held::new();
+    let hints = std::sync::Mutex::new(Hints::default());
     let (mut files, crd_files): (Vec<Early<'a>>, Vec<bool>) = loaded
         .par_iter()
         .with_max_len(1)
@@ -48,6 +49,16 @@ pub(super) fn parse_crd_files<'a>(
             let read = trace::piece("read", Some(f));
             let text = Text::read(l);
             drop(read);
+            if let (Role::Target, Some(t), true) =
+                (l.input.role, text.held(), opts.mode != Mode::Lint)
+            {
+                let mut found = Hints::default();
+                classify::type_hints(t, &mut found.kinds, &mut found.api_versions);
+                if let Ok(mut all) = hints.lock() {
+                    all.kinds.extend(found.kinds);
+                    all.api_versions.extend(found.api_versions);
+                }
+            }
             let early =
                 l.input.role == Role::SchemaOnly || text.held().is_some_and(classify::may_hold_crd);
             // A policy or binding is looked for once policies may run (`policies.rs`).
@@ -135,7 +146,51 @@ pub(super) fn parse_crd_files<'a>(
         }
         prepared.extend(crds);
     }
-    (files, prepared)
+    let hints = hints.into_inner().unwrap_or_else(|e| e.into_inner());
+    (files, prepared, hints)
+}
+
+/// The types the run's resources are written with ([`classify::type_hints`]): which CRD
+/// versions step 3 prepares before it validates anything ([`prepare_ahead`]).
+#[derive(Default)]
+pub(super) struct Hints {
+    pub(super) kinds: std::collections::HashSet<String>,
+    pub(super) api_versions: std::collections::HashSet<String>,
+}
+
+/// The CRD versions of the table that the run's resources name ([`Hints`]), as (index in
+/// `crds`, version): step 3 prepares each as a task of its own before its files
+/// ([`CompiledCrd::prepare`]). Left to be prepared when first needed, a schema had the other
+/// core wait for the one preparing it (CEL rules are compiled under a lock, a schema in a
+/// `OnceLock`): both cores start step 3 on files whose resources need the same schemas.
+/// With `--crd-version`, that version is the one validated against.
+pub(super) fn prepare_ahead(
+    table: &Table,
+    crds: &[Option<CompiledCrd>],
+    hints: &Hints,
+    opts: &RunOptions,
+) -> Vec<(usize, String)> {
+    let mut ahead = Vec::new();
+    for ((group, kind), entry) in table {
+        let Some(crd) = entry.index.and_then(|i| Some((i, crds.get(i)?.as_ref()?))) else {
+            continue;
+        };
+        if !hints.kinds.contains(kind) {
+            continue;
+        }
+        for version in &crd.1.versions {
+            let named = match &opts.validate.version {
+                Some(v) => v == version,
+                None => hints.api_versions.contains(&format!("{group}/{version}")),
+            };
+            if named {
+                ahead.push((crd.0, version.clone()));
+            }
+        }
+    }
+    // The table's order is a hash map's: the tasks are ordered by CRD.
+    ahead.sort_unstable();
+    ahead
 }
 
 /// A pending file's length as `lstat`/`stat` gives it (0 when it cannot be told): the order

@@ -205,7 +205,9 @@ fn wanted(opts: &RunOptions, findings: bool, documents: usize) -> bool {
 
 /// Whether a text may hold a suppression comment (read after the run).
 fn has_comment(text: &str) -> bool {
-    text.contains("# crdlint:")
+    // memchr's SIMD search (std's `contains` cost about 0.4 instructions a byte; each CRD
+    // file's text is searched whole).
+    memchr::memmem::find(text.as_bytes(), b"# crdlint:").is_some()
 }
 
 /// The files that the findings of steps 1 and 2 point into (their own file, or a related
@@ -389,6 +391,53 @@ mod tests {
         assert_eq!(first.len(), 200, "{first:?}");
         for f in 2..=40 {
             assert_eq!(findings_of(f), first, "file {f}");
+        }
+    }
+
+    /// Step 3 prepares the CRD versions the resources name before it validates them
+    /// (`crds::prepare_ahead`): the versions named, or the one `--crd-version` asks for; kinds
+    /// not in the table, and versions not named, are left alone.
+    #[test]
+    fn the_versions_resources_name_are_prepared_ahead() {
+        let result = run(
+            vec![file("a-crd.yaml", CRD), file("b.yaml", &resource(400))],
+            &opts(),
+        );
+        assert!(!result.diagnostics.is_empty());
+        let mut crd_tree = crate::yaml::load(CRD).remove(0).root.expect("root");
+        let crd = CompiledCrd::compile_taking(&mut crd_tree).expect("compiles");
+        let key = (crd.group.clone(), crd.kind.clone());
+        let mut table = HashMap::new();
+        table.insert(
+            key,
+            super::super::crds::TableEntry {
+                file: 0,
+                span: Span::default(),
+                index: Some(0),
+                fingerprint: 0,
+                explicit: true,
+            },
+        );
+        let crds = vec![Some(crd)];
+        let hints_of = |text: &str| {
+            let mut h = super::super::crds::Hints::default();
+            classify::type_hints(text, &mut h.kinds, &mut h.api_versions);
+            h
+        };
+        let ahead = |text: &str, opts: &RunOptions| {
+            super::super::crds::prepare_ahead(&table, &crds, &hints_of(text), opts)
+        };
+        let v1 = "apiVersion: ops.example.com/v1\nkind: BackupSchedule\n";
+        assert_eq!(ahead(v1, &opts()), [(0, "v1".to_string())]);
+        let other = "apiVersion: ops.example.com/v1\nkind: Other\n";
+        assert!(ahead(other, &opts()).is_empty());
+        let mut beta = opts();
+        beta.validate.version = Some("v1beta1".to_string());
+        assert_eq!(ahead(v1, &beta), [(0, "v1beta1".to_string())]);
+        // Preparing is only work done early: a version the CRD does not serve is no error.
+        if let Some(crd) = &crds[0] {
+            crd.prepare("v9", Default::default(), true);
+            crd.prepare("v1", Default::default(), true);
         }
     }
 
