@@ -67,24 +67,10 @@ pub(super) enum Stage {
     Full,
 }
 
-pub(super) fn run(
-    crd: &CompiledCrd,
-    obj: &Node,
-    old: Option<&Node>,
-    opts: &Options,
-    stage: Stage,
-) -> Outcome {
-    let mut out = run_inner(crd, obj, old, opts, stage);
-    if out.stored.is_some() {
-        let own = own_version(obj);
-        out.version = Some(opts.version.as_deref().unwrap_or(own).to_string());
-    }
-    out
-}
-
 /// Validates one document in the server's order; each step below is one stage of the API
 /// server's create/update path, and a step that the server would fail hard on ends the run.
-pub(super) fn run_inner(
+/// An outcome with a stored object names the version it was validated as.
+pub(super) fn run(
     crd: &CompiledCrd,
     obj: &Node,
     old: Option<&Node>,
@@ -130,27 +116,31 @@ pub(super) fn run_inner(
     //    then embedded metadata.
     let fatal = prune_unknown(&mut r, &mut x, obj, ver, pruned);
     if stage == Stage::Prune {
-        return r.finish(Some(x));
+        return r.finish(Some((x, version_name)));
     }
 
     // 3. Defaults. A metadata that could not be decoded stops the server before validation.
     prune::apply_defaults_in(&mut x, ver.schema.as_deref(), &ver.subtrees);
     if fatal {
-        return r.finish(Some(x));
+        return r.finish(Some((x, version_name)));
     }
 
     // 4. Validation of the object as it would be stored.
     validate_as_stored(&mut r, ver, &mut x, old);
-    r.finish(Some(x))
+    r.finish(Some((x, version_name)))
 }
 
 impl Run<'_> {
-    /// The pipeline's result; [`run`] fills in the version.
-    fn finish(self, stored: Option<Node>) -> Outcome {
+    /// The pipeline's result: the diagnostics, and the stored object with its version.
+    fn finish(self, stored: Option<(Node, &str)>) -> Outcome {
+        let (stored, version) = match stored {
+            Some((x, v)) => (Some(x), Some(v.to_string())),
+            None => (None, None),
+        };
         Outcome {
             diagnostics: self.diags,
             stored,
-            version: None,
+            version,
         }
     }
 }
@@ -590,10 +580,7 @@ fn validate_schema(
             new: x,
             old,
         });
-    let res = openapi::ratcheted(
-        corr,
-        openapi::validate(&cx, s, x, corr, &openapi::Name::Root, x.span(), 0),
-    );
+    let res = openapi::ratcheted(corr, openapi::validate_root(&cx, s, x, corr));
     for e in &res.ratcheted {
         let fe = e.to_field_error();
         report_ratcheted(r, e.span, e.user_path(), fe.render(r.beh));
