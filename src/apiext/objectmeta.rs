@@ -270,6 +270,37 @@ pub(crate) fn drop_unknown(meta: &mut Node) {
     }
 }
 
+/// Whether [`drop_unknown`] would leave `meta` as it is.
+pub(crate) fn all_known(meta: &Node) -> bool {
+    let Value::Map(m) = &meta.value else {
+        return true;
+    };
+    let known = |m: &crate::yaml::Map, fields: &[(&str, &str)]| {
+        m.entries
+            .iter()
+            .all(|e| fields.iter().any(|(k, _)| *k == e.key))
+    };
+    if !m
+        .entries
+        .iter()
+        .all(|e| OBJECT_META_FIELDS.iter().any(|(k, _)| *k == e.key))
+    {
+        return false;
+    }
+    [
+        ("ownerReferences", OWNER_REF_FIELDS),
+        ("managedFields", MANAGED_FIELDS_FIELDS),
+    ]
+    .iter()
+    .all(|(key, fields)| match m.get(key).map(|n| &n.value) {
+        Some(Value::Seq(items)) => items.iter().all(|it| match &it.value {
+            Value::Map(im) => known(im, fields),
+            _ => true,
+        }),
+        _ => true,
+    })
+}
+
 /// `objectmeta.Coerce` on the request path (no root, invalid fields not dropped): checks that
 /// embedded resources have string `apiVersion`/`kind` and decodable `metadata`, drops unknown
 /// metadata fields and reports them. Stops at the first error, as the server does.

@@ -16,6 +16,9 @@ use crate::schema::{AdditionalProperties, Schema};
 use crate::yaml::{Entry, Map, Node, Span, Style, Value};
 
 mod copy;
+mod keeps;
+
+pub(crate) use keeps::{defaults_none, keeps_all};
 
 /// One pruned field: its path as the server prints it in `unknown field "<path>"`
 /// (`spec.list[1].b`), and where the entry was.

@@ -607,7 +607,7 @@ impl CompiledCrd {
                 minor: compat_minor + 1,
             }),
         };
-        let res = openapi::validate(&cx, s, value, None, &openapi::Name::Root, value.span(), 0);
+        let res = openapi::validate_root(&cx, s, value, None);
         res.errs
             .iter()
             .map(|e| (e.to_field_error(), e.span))

@@ -193,6 +193,19 @@ pub fn validate_resource_update(
     run(crd, obj, old, opts, Stage::Full)
 }
 
+/// [`validate_resource_update`] for a caller that reads only the diagnostics (and the
+/// version): the outcome has no `stored` object. A resource that pruning, defaulting and
+/// metadata coercion would leave unchanged (most are) is then validated as written, without
+/// the copy the stored object needs; the diagnostics are the same.
+pub fn validate_resource_findings(
+    crd: &CompiledCrd,
+    obj: &Node,
+    old: Option<&Node>,
+    opts: &Options,
+) -> Outcome {
+    run(crd, obj, old, opts, Stage::Findings)
+}
+
 /// Steps 1–2 of the pipeline only: the object with unknown fields pruned (including unknown
 /// `metadata` keys), with the version and unknown-field diagnostics. This is what
 /// `crdlint prune` prints; `crdlint default` prints [`validate_resource`]'s `stored`.

@@ -65,8 +65,14 @@ pub(super) fn object_ref(obj: &Node) -> Arc<ObjectRef> {
 pub(super) enum Stage {
     Prune,
     Full,
+    /// [`Stage::Full`] for a caller that reads only the findings: the outcome has no stored
+    /// object, so a resource that the rewrites leave as written is validated as it is.
+    Findings,
 }
 
+/// Validates one document in the server's order; each step below is one stage of the API
+/// server's create/update path, and a step that the server would fail hard on ends the run.
+/// An outcome with a stored object names the version it was validated as.
 pub(super) fn run(
     crd: &CompiledCrd,
     obj: &Node,
@@ -74,17 +80,14 @@ pub(super) fn run(
     opts: &Options,
     stage: Stage,
 ) -> Outcome {
-    let mut out = run_inner(crd, obj, old, opts, stage);
-    if out.stored.is_some() {
-        let own = own_version(obj);
-        out.version = Some(opts.version.as_deref().unwrap_or(own).to_string());
+    let mut out = run_stages(crd, obj, old, opts, stage);
+    if stage == Stage::Findings {
+        out.stored = None;
     }
     out
 }
 
-/// Validates one document in the server's order; each step below is one stage of the API
-/// server's create/update path, and a step that the server would fail hard on ends the run.
-pub(super) fn run_inner(
+fn run_stages(
     crd: &CompiledCrd,
     obj: &Node,
     old: Option<&Node>,
@@ -116,6 +119,15 @@ pub(super) fn run_inner(
     // The object is pruned as it is copied, unless `apiVersion` changes first.
     let retarget = opts.version.is_some() && version_name != own_version;
     let prunes = !crd.preserve_unknown_fields && ver.schema.is_some();
+    // Most resources need no rewrite: without a copy to make (and drop), validating one that
+    // is already as it would be stored costs what the checks cost.
+    let may_keep = stage != Stage::Prune && old.is_none() && !retarget;
+    if stage == Stage::Findings && may_keep && unchanged(&r, ver, obj, prunes) {
+        return validate_as_written(r, ver, obj, version_name);
+    }
+    // Every debug run checks that `unchanged` says so only when nothing changes.
+    #[cfg(debug_assertions)]
+    let keeps = may_keep && unchanged(&r, ver, obj, prunes);
     let (mut x, pruned) = if prunes && !retarget {
         let (x, unknown) = prune::pruned_copy(obj, ver.schema.as_deref(), true);
         (x, Some(unknown))
@@ -130,29 +142,68 @@ pub(super) fn run_inner(
     //    then embedded metadata.
     let fatal = prune_unknown(&mut r, &mut x, obj, ver, pruned);
     if stage == Stage::Prune {
-        return r.finish(Some(x));
+        return r.finish(Some((x, version_name)));
     }
 
     // 3. Defaults. A metadata that could not be decoded stops the server before validation.
     prune::apply_defaults_in(&mut x, ver.schema.as_deref(), &ver.subtrees);
+    #[cfg(debug_assertions)]
+    debug_assert!(!keeps || x == *obj, "unchanged() missed a rewrite");
     if fatal {
-        return r.finish(Some(x));
+        return r.finish(Some((x, version_name)));
     }
 
     // 4. Validation of the object as it would be stored.
     validate_as_stored(&mut r, ver, &mut x, old);
-    r.finish(Some(x))
+    r.finish(Some((x, version_name)))
 }
 
 impl Run<'_> {
-    /// The pipeline's result; [`run`] fills in the version.
-    fn finish(self, stored: Option<Node>) -> Outcome {
+    /// The pipeline's result: the diagnostics, and the stored object with its version.
+    fn finish(self, stored: Option<(Node, &str)>) -> Outcome {
+        let (stored, version) = match stored {
+            Some((x, v)) => (Some(x), Some(v.to_string())),
+            None => (None, None),
+        };
         Outcome {
             diagnostics: self.diags,
             stored,
-            version: None,
+            version,
         }
     }
+}
+
+/// Whether the rewrites before validation (pruning with nulls, unknown metadata fields,
+/// embedded metadata, defaults, a create's status reset) would leave `obj` exactly as it is.
+fn unchanged(r: &Run<'_>, ver: &CompiledVersion, obj: &Node, prunes: bool) -> bool {
+    let schema = ver.schema.as_deref();
+    let status_reset = ver.status_subresource && r.opts.subresource == Subresource::Main;
+    // Cheapest first: the defaults walk follows only the schema's defaulted paths, and it is
+    // the one that fails most often (a `status` or list item the schema defaults).
+    !ver.has_embedded
+        && !(status_reset && obj.get("status").is_some())
+        && prune::defaults_none(obj, schema, &ver.subtrees)
+        && obj.get("metadata").is_none_or(objectmeta::all_known)
+        && (!prunes || prune::keeps_all(obj, schema))
+}
+
+/// The rest of [`run`] for a resource that [`unchanged`] says the rewrites leave as written:
+/// the metadata's findings, then validation of `obj` itself. No stored object is returned.
+fn validate_as_written(
+    mut r: Run<'_>,
+    ver: &CompiledVersion,
+    obj: &Node,
+    version_name: &str,
+) -> Outcome {
+    let mut unknown = Vec::new();
+    let fatal = decode_metadata(&mut r, obj, &mut unknown);
+    report_unknown(&mut r, &unknown, ver.schema.as_deref().map(|s| (s, obj)));
+    if !fatal {
+        validate_stored(&mut r, ver, obj, None);
+    }
+    let mut out = r.finish(None);
+    out.version = Some(version_name.to_string());
+    out
 }
 
 /// The version part of the object's `apiVersion` (all of it when it has no group).
@@ -268,23 +319,7 @@ fn prune_unknown(
     pruned: Option<Vec<UnknownField>>,
 ) -> bool {
     let mut unknown: Vec<UnknownField> = Vec::new();
-    let mut fatal = false;
-    // The metadata as written (`x`'s may have lost nulls to the pruning copy).
-    if let Some(meta) = obj.get("metadata") {
-        let d = objectmeta::decode(meta, "");
-        unknown.extend(d.unknown);
-        if let Some((msg, span)) = d.error {
-            let v = BadValue::from_node(meta);
-            let fe = FieldError::invalid(FieldPath::new("metadata"), v, msg);
-            r.field_error(
-                &rules::NOT_AN_OBJECT,
-                &fe,
-                span,
-                Some("the server cannot decode this metadata and rejects the request"),
-            );
-            fatal = true;
-        }
-    }
+    let mut fatal = decode_metadata(r, obj, &mut unknown);
     if let Some(m) = x.as_map_mut().and_then(|m| m.get_mut("metadata")) {
         objectmeta::drop_unknown(m);
     }
@@ -307,6 +342,29 @@ fn prune_unknown(
     unknown.extend(coerce_unknown);
     report_unknown(r, &unknown, schema.map(|s| (s, obj)));
     fatal
+}
+
+/// The root metadata as written (a copy's may have lost nulls to pruning), decoded as the
+/// server decodes it first: its unknown fields go to `unknown`; returns whether it cannot be
+/// decoded at all (reported), which stops the server before validation.
+fn decode_metadata(r: &mut Run<'_>, obj: &Node, unknown: &mut Vec<UnknownField>) -> bool {
+    let Some(meta) = obj.get("metadata") else {
+        return false;
+    };
+    let d = objectmeta::decode(meta, "");
+    unknown.extend(d.unknown);
+    let Some((msg, span)) = d.error else {
+        return false;
+    };
+    let v = BadValue::from_node(meta);
+    let fe = FieldError::invalid(FieldPath::new("metadata"), v, msg);
+    r.field_error(
+        &rules::NOT_AN_OBJECT,
+        &fe,
+        span,
+        Some("the server cannot decode this metadata and rejects the request"),
+    );
+    true
 }
 
 /// Validates the pruned, defaulted object. On update the old object is stored data (pruned
@@ -590,10 +648,7 @@ fn validate_schema(
             new: x,
             old,
         });
-    let res = openapi::ratcheted(
-        corr,
-        openapi::validate(&cx, s, x, corr, &openapi::Name::Root, x.span(), 0),
-    );
+    let res = openapi::ratcheted(corr, openapi::validate_root(&cx, s, x, corr));
     for e in &res.ratcheted {
         let fe = e.to_field_error();
         report_ratcheted(r, e.span, e.user_path(), fe.render(r.beh));

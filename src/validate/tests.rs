@@ -669,3 +669,38 @@ fn not_an_object() {
     );
     assert_eq!(o.diagnostics[0].rule.id, "cr/not-an-object");
 }
+
+#[test]
+fn findings_alone_are_those_of_the_full_run() {
+    let crd = crd();
+    let docs = [
+        // Nothing to rewrite: validated as written.
+        format!("{HEAD}spec:\n  mode: B\n  replicas: 3\n"),
+        format!("{HEAD}spec:\n  mode: B\n  replicas: 30\n  list: [bad]\n  size: 3Ti\n"),
+        format!("{HEAD}spec:\n  mode: C\n  labels: {{a: x, b: y}}\n  ports: [1, 1]\n"),
+        // A default, an unknown field, a dropped null, unknown metadata, a status.
+        format!("{HEAD}spec:\n  replicas: 3\n"),
+        format!("{HEAD}spec:\n  mode: B\n  bogus: 1\n"),
+        format!("{HEAD}spec:\n  mode: B\n  name: null\n"),
+        "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  colour: red\nspec:\n  mode: B\n".to_string(),
+        format!("{HEAD}spec:\n  mode: B\nstatus:\n  replicas: 5\n"),
+        "apiVersion: example.com/v2\nkind: Widget\nmetadata:\n  name: w\nspec:\n  count: x\n".to_string(),
+        "apiVersion: example.com/v1\nkind: Widget\nmetadata: {}\nspec:\n  mode: B\n".to_string(),
+    ];
+    let shown = |o: &Outcome| -> Vec<String> {
+        o.diagnostics
+            .iter()
+            .map(|d| format!("{} {:?} {:?} {}", d.rule.id, d.span, d.path, d.message))
+            .collect()
+    };
+    for src in &docs {
+        let loaded = crate::yaml::load(src);
+        let obj = loaded[0].root.as_ref().expect("object");
+        let opts = Options::default();
+        let full = validate_resource(&crd, obj, &opts);
+        let alone = validate_resource_findings(&crd, obj, None, &opts);
+        assert_eq!(shown(&alone), shown(&full), "{src}");
+        assert_eq!(alone.version, full.version, "{src}");
+        assert!(alone.stored.is_none());
+    }
+}

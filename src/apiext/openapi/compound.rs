@@ -163,7 +163,7 @@ pub(super) fn check_object(
 /// The enum check (`basicCommonValidator`); `None` when there is no enum or the value matches.
 pub(super) fn check_enum(s: &Schema, data: &Node, name: &Name<'_>, span: Span) -> Option<Res> {
     let entries = s.rare().enum_.as_ref()?;
-    if !data.is_null() && entries.iter().any(|e| enum_matches(data, e)) {
+    if enum_allows(s, data) {
         return None;
     }
     let n = name.render();
@@ -183,6 +183,14 @@ pub(super) fn check_enum(s: &Schema, data: &Node, name: &Name<'_>, span: Span) -
         })
         .collect();
     Some(Res::err(e))
+}
+
+/// Whether the enum check passes: no enum, or a non-nil value equal to one of its entries.
+pub(super) fn enum_allows(s: &Schema, data: &Node) -> bool {
+    match &s.rare().enum_ {
+        None => true,
+        Some(entries) => !data.is_null() && entries.iter().any(|e| enum_matches(data, e)),
+    }
 }
 
 /// Go `%v` of a decoded JSON value (used in the raw enum message only).

@@ -25,6 +25,7 @@ use crate::k8s::field::{go_quote, BadValue};
 use crate::schema::{correlate, Schema};
 use crate::yaml::{Node, Span, Value};
 
+mod clean;
 mod compound;
 mod result;
 mod scalar;
@@ -110,11 +111,30 @@ pub(crate) fn validate_value(
         compat_minor,
         beh,
     };
-    let res = validate(&cx, s, value, None, &Name::Root, value.span(), 0);
+    let res = validate_root(&cx, s, value, None);
     res.errs
         .iter()
         .map(|e| (e.to_field_error_under(path), e.span))
         .collect()
+}
+
+/// [`validate`] of a whole value (a resource, a default) from the root. Nearly every value
+/// passes, so a walk that builds no result ([`clean::clean`]) decides first, and the full
+/// validator runs only for a value that fails it (or on update, where ratcheting needs the
+/// errors of unchanged values as well).
+pub(crate) fn validate_root(cx: &Ctx<'_>, s: &Schema, data: &Node, corr: Corr<'_>) -> Res {
+    let full = || validate(cx, s, data, corr, &Name::Root, data.span(), 0);
+    if corr.is_some() {
+        return full();
+    }
+    let clean = clean::clean(cx, s, data, 0);
+    if clean {
+        debug_assert!(full().errs.is_empty(), "clean missed an error");
+        return Res::default();
+    }
+    let res = full();
+    debug_assert!(!res.errs.is_empty(), "clean rejected a valid value");
+    res
 }
 
 /// The correlation of the value being validated with its old value on an update (`None` on
@@ -390,6 +410,17 @@ fn check_type(
     name: &Name<'_>,
     span: Span,
 ) -> Option<OErr> {
+    type_mismatch(types, format, data)
+        .map(|(type_name, actual)| invalid_type(name, type_name, actual, span))
+}
+
+/// The type validator's decision: `None` when `data` passes, else the type (or format) named
+/// in its error and the value's actual one. Allocates nothing, for [`clean`] too.
+fn type_mismatch<'t>(
+    types: Types<'t>,
+    format: &'t str,
+    data: &Node,
+) -> Option<(&'t str, &'static str)> {
     let (sch_type, fmt, sch_bit) = schema_info(data);
     let is_str_or_slice = matches!(data.value, Value::String(_) | Value::Seq(_));
     let is_float_int = match data.value {
@@ -405,13 +436,13 @@ fn check_type(
         || is_float_int
         || is_int_float)
     {
-        return Some(invalid_type(name, format, fmt, span));
+        return Some((format, fmt));
     }
     if !(types.has(Ty::NUMBER) || types.has(Ty::INTEGER) || format.is_empty()) && is_str_or_slice {
         return None;
     }
     if !(types.has(sch_bit) || is_float_int || is_int_float) {
-        return Some(invalid_type(name, types.joined(), sch_type, span));
+        return Some((types.joined(), sch_type));
     }
     None
 }

@@ -75,7 +75,7 @@ impl Validator {
         let beh = Behavior::of(opts.kube_version);
         // Typed here when this node has rules; its children then take their types from this
         // one, as upstream hands them down.
-        let decl = if validation.x_validations.is_empty() {
+        let decl = if validation.rare().x_validations.is_empty() {
             decl
         } else {
             Decl::Known(decl.force(beh))

@@ -533,7 +533,12 @@ impl Targets<'_> {
                         }
                         (Against::Crd(_), _) => {
                             let old = opts.old.as_ref().and_then(|o| o.get_in(f, job.node));
-                            validate::validate_resource_update(crd, node, old, &opts.validate)
+                            // Without a reader of the stored object, the findings alone.
+                            if stored_read {
+                                validate::validate_resource_update(crd, node, old, &opts.validate)
+                            } else {
+                                validate::validate_resource_findings(crd, node, old, &opts.validate)
+                            }
                         }
                     }
                 };
