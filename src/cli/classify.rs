@@ -112,35 +112,51 @@ pub fn may_hold_crd(text: &str) -> bool {
         .any(|(i, _)| matches!(bytes.get(i + 1), Some(b'x' | b'u' | b'U' | b'\n' | b'\r')))
 }
 
-/// The values of the `apiVersion` and `kind` keys written at the start of a line of `text`
-/// (the top-level type of its block documents), added to `kinds` and `api_versions`, read
-/// without parsing: a hint of which schemas the file's resources will need, so that the run can
-/// prepare them up front on every core ([`crate::validate::CompiledCrd::prepare`]). Only a
-/// hint: a value inside a block scalar is taken too, and a flow document or a `List`'s items are
-/// missed (their schemas are then prepared when first met, as without hints).
-pub fn type_hints(
-    text: &str,
-    kinds: &mut std::collections::HashSet<String>,
-    api_versions: &mut std::collections::HashSet<String>,
-) {
+/// The `(apiVersion, kind)` pairs written at the start of a line of `text`, one per document
+/// (`---` starts the next), added to `types`, read without parsing: a hint of which schemas
+/// the file's resources will need, so that the run can prepare them up front on every core
+/// ([`crate::validate::CompiledCrd::prepare`]). Only a hint: keys inside a block scalar are
+/// taken too, and a flow document or a `List`'s items are missed (their schemas are then
+/// prepared when first met, as without hints). Pairs, not two sets: a group with kinds of
+/// several versions would otherwise name every version of each of its kinds.
+pub fn type_hints(text: &str, types: &mut std::collections::HashSet<(String, String)>) {
     let bytes = text.as_bytes();
-    for (key, set) in [(&b"kind:"[..], kinds), (&b"apiVersion:"[..], api_versions)] {
-        for at in memchr::memmem::find_iter(bytes, key) {
-            if at > 0 && bytes[at - 1] != b'\n' {
+    let mut found: std::collections::HashSet<(&str, &str)> = Default::default();
+    let (mut api_version, mut kind): (Option<&str>, Option<&str>) = (None, None);
+    let starts = std::iter::once(0).chain(memchr::memchr_iter(b'\n', bytes).map(|i| i + 1));
+    for start in starts {
+        let rest = &bytes[start..];
+        let (key_len, is_api_version) = match rest.first() {
+            Some(b'a') if rest.starts_with(b"apiVersion:") => ("apiVersion:".len(), true),
+            Some(b'k') if rest.starts_with(b"kind:") => ("kind:".len(), false),
+            Some(b'-') if rest.starts_with(b"---") => {
+                (api_version, kind) = (None, None);
                 continue;
             }
-            let rest = &bytes[at + key.len()..];
-            let line = &rest[..memchr::memchr(b'\n', rest).unwrap_or(rest.len())];
-            let Ok(line) = std::str::from_utf8(line) else {
-                continue;
-            };
-            let value = line.split(" #").next().unwrap_or_default().trim();
-            let value = value.trim_matches(|c| c == '"' || c == '\'');
-            if !value.is_empty() && !set.contains(value) {
-                set.insert(value.to_string());
+            _ => continue,
+        };
+        let end = memchr::memchr(b'\n', rest).unwrap_or(rest.len());
+        let Ok(value) = std::str::from_utf8(&rest[key_len..end]) else {
+            continue;
+        };
+        let value = value.split(" #").next().unwrap_or_default().trim();
+        let value = value.trim_matches(|c| c == '"' || c == '\'');
+        if is_api_version {
+            api_version = Some(value);
+        } else {
+            kind = Some(value);
+        }
+        if let (Some(a), Some(k)) = (api_version, kind) {
+            if !a.is_empty() && !k.is_empty() {
+                found.insert((a, k));
             }
         }
     }
+    types.extend(
+        found
+            .into_iter()
+            .map(|(a, k)| (a.to_string(), k.to_string())),
+    );
 }
 
 /// Which kinds of files and documents that are not manifests are recognised and skipped (the
@@ -807,16 +823,20 @@ mod tests {
 
     #[test]
     fn type_hints_are_the_values_of_keys_at_the_start_of_a_line() {
-        let text = "apiVersion: example.com/v1\nkind: Widget # a comment\nmetadata:\n  kind: Nested\n---\napiVersion: \"other.io/v2\"\r\nkind: 'Gadget'\r\nspec:\n  x: {kind: Flow}\nnotkind: X\nkind:\n";
-        let (mut kinds, mut api_versions) = Default::default();
-        type_hints(text, &mut kinds, &mut api_versions);
-        let sorted = |s: std::collections::HashSet<String>| {
-            let mut v: Vec<String> = s.into_iter().collect();
-            v.sort();
-            v
-        };
-        assert_eq!(sorted(kinds), ["Gadget", "Widget"]);
-        assert_eq!(sorted(api_versions), ["example.com/v1", "other.io/v2"]);
+        let text = "apiVersion: example.com/v1\nkind: Widget # a comment\nmetadata:\n  kind: Nested\n---\nkind: 'Gadget'\r\napiVersion: \"other.io/v2\"\r\nspec:\n  x: {kind: Flow}\nnotkind: X\n---\nkind: Alone\n---\napiVersion: example.com/v2\nkind: Widget\n";
+        let mut types = Default::default();
+        type_hints(text, &mut types);
+        let mut types: Vec<(String, String)> = types.into_iter().collect();
+        types.sort();
+        let pair = |a: &str, k: &str| (a.to_string(), k.to_string());
+        assert_eq!(
+            types,
+            [
+                pair("example.com/v1", "Widget"),
+                pair("example.com/v2", "Widget"),
+                pair("other.io/v2", "Gadget"),
+            ]
+        );
     }
 
     #[test]

@@ -52,11 +52,10 @@ pub(super) fn parse_crd_files<'a>(
             if let (Role::Target, Some(t), true) =
                 (l.input.role, text.held(), opts.mode != Mode::Lint)
             {
-                let mut found = Hints::default();
-                classify::type_hints(t, &mut found.kinds, &mut found.api_versions);
+                let mut found = Default::default();
+                classify::type_hints(t, &mut found);
                 if let Ok(mut all) = hints.lock() {
-                    all.kinds.extend(found.kinds);
-                    all.api_versions.extend(found.api_versions);
+                    all.types.extend(found);
                 }
             }
             let early =
@@ -154,8 +153,8 @@ pub(super) fn parse_crd_files<'a>(
 /// versions step 3 prepares before it validates anything ([`prepare_ahead`]).
 #[derive(Default)]
 pub(super) struct Hints {
-    pub(super) kinds: std::collections::HashSet<String>,
-    pub(super) api_versions: std::collections::HashSet<String>,
+    /// `(apiVersion, kind)`.
+    pub(super) types: std::collections::HashSet<(String, String)>,
 }
 
 /// The CRD versions of the table that the run's resources name ([`Hints`]), as (index in
@@ -175,13 +174,18 @@ pub(super) fn prepare_ahead(
         let Some(crd) = entry.index.and_then(|i| Some((i, crds.get(i)?.as_ref()?))) else {
             continue;
         };
-        if !hints.kinds.contains(kind) {
-            continue;
-        }
         for version in &crd.1.versions {
             let named = match &opts.validate.version {
-                Some(v) => v == version,
-                None => hints.api_versions.contains(&format!("{group}/{version}")),
+                Some(v) => {
+                    v == version
+                        && hints
+                            .types
+                            .iter()
+                            .any(|(a, k)| k == kind && a.starts_with(group.as_str()))
+                }
+                None => hints
+                    .types
+                    .contains(&(format!("{group}/{version}"), kind.clone())),
             };
             if named {
                 ahead.push((crd.0, version.clone()));

@@ -421,7 +421,7 @@ mod tests {
         let crds = vec![Some(crd)];
         let hints_of = |text: &str| {
             let mut h = super::super::crds::Hints::default();
-            classify::type_hints(text, &mut h.kinds, &mut h.api_versions);
+            classify::type_hints(text, &mut h.types);
             h
         };
         let ahead = |text: &str, opts: &RunOptions| {
