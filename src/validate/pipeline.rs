@@ -178,11 +178,12 @@ impl Run<'_> {
 fn unchanged(r: &Run<'_>, ver: &CompiledVersion, obj: &Node, prunes: bool) -> bool {
     let schema = ver.schema.as_deref();
     let status_reset = ver.status_subresource && r.opts.subresource == Subresource::Main;
+    if ver.has_embedded || (status_reset && obj.get("status").is_some()) {
+        return false;
+    }
     // Cheapest first: the defaults walk follows only the schema's defaulted paths, and it is
     // the one that fails most often (a `status` or list item the schema defaults).
-    !ver.has_embedded
-        && !(status_reset && obj.get("status").is_some())
-        && prune::defaults_none(obj, schema, &ver.subtrees)
+    prune::defaults_none(obj, schema, &ver.subtrees)
         && obj.get("metadata").is_none_or(objectmeta::all_known)
         && (!prunes || prune::keeps_all(obj, schema))
 }

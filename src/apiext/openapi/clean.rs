@@ -34,33 +34,16 @@ pub(super) fn clean(cx: &Ctx<'_>, s: &Schema, data: &Node, depth: usize) -> bool
     if has_junctors(s) && !junctors_clean(cx, s, data, depth) {
         return false;
     }
-    match &data.value {
-        Value::String(st) => {
-            if s.rare.is_some() && check_string(cx, s, st, &Name::Root, data.span()).is_some() {
-                return false;
-            }
-            if !format.is_empty() {
-                let check = match cx.formats.get(format) {
-                    Some(i) => i.check_in(cx.beh),
-                    None => crate::apiext::formats::info(format).check_in(cx.beh),
-                };
-                if check.is_some_and(|check| !check(st)) {
-                    return false;
-                }
-            }
-        }
+    let own_ok = match &data.value {
+        Value::String(st) => string_clean(cx, s, st, format, data),
         Value::Int(_) | Value::Float(_) => {
-            let r = check_number(cx, s, types, format, data, &Name::Root, data.span());
-            if !r.is_valid() {
-                return false;
-            }
+            check_number(cx, s, types, format, data, &Name::Root, data.span()).is_valid()
         }
-        Value::Seq(items) => {
-            if !array_clean(cx, s, items, depth) {
-                return false;
-            }
-        }
-        _ => {}
+        Value::Seq(items) => array_clean(cx, s, items, depth),
+        _ => true,
+    };
+    if !own_ok {
+        return false;
     }
     if s.rare().enum_.is_some() && !enum_allows(s, data) {
         return false;
@@ -69,6 +52,21 @@ pub(super) fn clean(cx: &Ctx<'_>, s: &Schema, data: &Node, depth: usize) -> bool
         Value::Map(m) => object_clean(cx, s, m, depth),
         _ => true,
     }
+}
+
+/// The string validator (`maxLength`, `minLength`, `pattern`), then the format's check.
+fn string_clean(cx: &Ctx<'_>, s: &Schema, st: &str, format: &str, data: &Node) -> bool {
+    if s.rare.is_some() && check_string(cx, s, st, &Name::Root, data.span()).is_some() {
+        return false;
+    }
+    if format.is_empty() {
+        return true;
+    }
+    let check = match cx.formats.get(format) {
+        Some(i) => i.check_in(cx.beh),
+        None => crate::apiext::formats::info(format).check_in(cx.beh),
+    };
+    check.is_none_or(|check| check(st))
 }
 
 /// `anyOf` (one alternative passes), `oneOf` (exactly one does), `allOf` (all do), `not`
