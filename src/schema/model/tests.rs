@@ -241,11 +241,13 @@ fn depth_is_capped() {
 #[test]
 fn node_size() {
     let size = std::mem::size_of::<Schema>();
+    let rare = std::mem::size_of::<Rare>();
     println!(
-        "Schema: {size} bytes, Rare: {} bytes",
-        std::mem::size_of::<Rare>()
+        "Schema: {size} bytes, Rare: {rare} bytes, Seldom: {} bytes",
+        std::mem::size_of::<Seldom>()
     );
     assert!(size <= SCHEMA_SIZE, "Schema grew to {size} bytes");
+    assert!(rare <= RARE_SIZE, "Rare grew to {rare} bytes");
     // A node with only a type, a description and sub-schemas (two in three in real CRDs)
     // allocates nothing beyond itself; the text of the six types is not stored.
     let s = schema(json!({"type": "object", "description": "d",
@@ -257,6 +259,12 @@ fn node_size() {
     let s = schema(json!({"type": "string", "pattern": "^a", "maxLength": 3}));
     assert_eq!(s.rare().pattern.as_deref(), Some("^a"));
     assert_eq!(s.rare().max_length, Some(3));
+    // ... and the seldom ones only where one of them is written.
+    assert!(s.rare.as_ref().is_some_and(|r| r.seldom.is_none()));
+    assert!(s.rare().minimum.is_none() && s.rare().any_of.is_empty());
+    let s = schema(json!({"type": "integer", "minimum": 2}));
+    assert!(s.rare.as_ref().is_some_and(|r| r.seldom.is_some()));
+    assert_eq!(s.rare().minimum, Some(2.0));
     // Any other type is kept as written (the linter reports it), also the empty one.
     for t in ["strin", "", "Object"] {
         let s = schema(json!({ "type": t }));
@@ -268,7 +276,8 @@ fn node_size() {
     assert!(s.rare.is_none() && s.is_object_like());
 }
 
-const SCHEMA_SIZE: usize = 120;
+const SCHEMA_SIZE: usize = 88;
+const RARE_SIZE: usize = 240;
 
 #[test]
 fn the_rules_model_keeps_only_what_the_rule_walks_read() {
