@@ -413,7 +413,13 @@ pub fn validate(
     src: Option<&str>,
     opts: &validate::Options,
 ) -> Outcome {
-    let mut outcome = findings(crd, obj, src, opts);
+    let mut outcome = findings(
+        validate::validate_resource(crd, obj, opts),
+        crd,
+        obj,
+        src,
+        opts,
+    );
     // The server's decoder runs the kind's Go defaulters too: the stored object (what
     // admission policies and `crdlint default` see) gets them after the schema's defaults.
     if let Some(stored) = outcome.stored.as_mut() {
@@ -423,23 +429,28 @@ pub fn validate(
 }
 
 /// [`validate`]'s findings, for a caller that reads nothing of the stored object (a `check`
-/// with no policy and no transform): the Go defaulters, which change only the stored object,
-/// are not run, and `stored` is `None`.
+/// with no policy and no transform): the schema pipeline's findings-only path (no stored copy
+/// when nothing would change it), and the Go defaulters, which change only the stored object,
+/// are not run; `stored` is `None`.
 pub fn validate_findings(
     crd: &CompiledCrd,
     obj: &Node,
     src: Option<&str>,
     opts: &validate::Options,
 ) -> Outcome {
-    let mut outcome = findings(crd, obj, src, opts);
-    outcome.stored = None;
-    outcome
+    let schema = validate::validate_resource_findings(crd, obj, None, opts);
+    findings(schema, crd, obj, src, opts)
 }
 
-/// The schema pipeline's outcome (its stored object with the schema's defaults only) and the
-/// native checks' findings.
-fn findings(crd: &CompiledCrd, obj: &Node, src: Option<&str>, opts: &validate::Options) -> Outcome {
-    let mut outcome = validate::validate_resource(crd, obj, opts);
+/// The schema pipeline's `outcome` (its stored object, if any, with the schema's defaults
+/// only) with the decoding helps and the native checks' findings added.
+fn findings(
+    mut outcome: Outcome,
+    crd: &CompiledCrd,
+    obj: &Node,
+    src: Option<&str>,
+    opts: &validate::Options,
+) -> Outcome {
     // A templated value (`${PORT}`, `($port)`; `cli::classify::is_templated`, all with a `$`)
     // is unknown until rendered: the driver withholds its finding, and it fails nothing yet.
     let templated = |d: &Diagnostic| {
