@@ -107,9 +107,11 @@ pub fn may_hold_crd(text: &str) -> bool {
     if memchr::memmem::find(text.as_bytes(), b"CustomResourceDefinition").is_some() {
         return true;
     }
+    // memchr's search again: `match_indices('\\')` cost about 1.3 instructions a byte of the
+    // files without the word (7 million in a 10,000-resource run).
     let bytes = text.as_bytes();
-    text.match_indices('\\')
-        .any(|(i, _)| matches!(bytes.get(i + 1), Some(b'x' | b'u' | b'U' | b'\n' | b'\r')))
+    memchr::memchr_iter(b'\\', bytes)
+        .any(|i| matches!(bytes.get(i + 1), Some(b'x' | b'u' | b'U' | b'\n' | b'\r')))
 }
 
 /// The `(apiVersion, kind)` pairs written at the start of a line of `text`, one per document
@@ -506,19 +508,27 @@ fn scan_for_action(text: &str, first: usize) -> Option<Span> {
 }
 
 /// Whether some `{{` of `text`, from the first at `first` on, may be where a token starts: the
-/// last character before it on its line, blanks aside, is none or one of `:`, `-`, `[`, `{`,
-/// `,`. [`token_start`] holds only there, so a text without such a `{{` holds no action.
+/// last character before it on its line, blanks aside, is none or one of `:`, `[`, `{`, `,`,
+/// or it is a sequence entry's dash standing alone (`- {{`, not `pod1-{{` or `a-{{x}}-{{y}}`,
+/// which are in a scalar whatever the depth). [`token_start`] holds only there (at any flow
+/// depth), so a text without such a `{{` holds no action. The dash case matters: real files
+/// (Argo CD's `name: '{{path.basename}}-{{name}}'`, Kyverno's `pod1-{{request.name}}`) sent
+/// one file in seven of a workload through the line scan below, 1.4% of a `validate` run.
 fn may_start_token(text: &str, first: usize) -> bool {
     let bytes = text.as_bytes();
     let finder = memchr::memmem::Finder::new(b"{{");
     let mut at = Some(first);
     while let Some(i) = at {
         let line_start = memchr::memrchr(b'\n', &bytes[..i]).map_or(0, |n| n + 1);
-        let before = text[line_start..i].trim_end();
-        if matches!(
-            before.as_bytes().last(),
-            None | Some(b':' | b'-' | b'[' | b'{' | b',')
-        ) {
+        let line = &text[line_start..i];
+        let before = line.trim_end();
+        let may = match before.as_bytes().last() {
+            None | Some(b':' | b'[' | b'{' | b',') => true,
+            // `token_start`'s dash: blanks between it and the action, and dashes alone before.
+            Some(b'-') => before.len() != line.len() && before.split_whitespace().all(|w| w == "-"),
+            _ => false,
+        };
+        if may {
             return true;
         }
         // Overlapping: in `{{{` the second `{` starts a `{{` too.
@@ -937,6 +947,39 @@ mod tests {
         for (t, at) in template {
             assert_eq!(template_action(t), Some(Span::new(at, at + 2)), "{t}");
         }
+    }
+
+    /// The filter before the line scan (`may_start_token`) never turns away a text the scan
+    /// finds an action in: both agree on texts whose `{{` follow dashes in every way.
+    #[test]
+    fn the_token_filter_agrees_with_the_line_scan() {
+        let texts = [
+            "- {{ x }}\n",
+            "-{{ x }}\n",
+            "- -{{ x }}\n",
+            "- - {{ x }}\n",
+            "  -  {{ x }}\n",
+            "-\t{{ x }}\n",
+            "a - {{ x }}\n",
+            "- a-{{ x }}\n",
+            "name: pod1-{{request.name}}\n",
+            "name: '{{path.basename}}-{{name}}'\n",
+            "k: [a-{{ x }}]\n",
+            "k: [a, -{{ x }}]\n",
+            "k: [- {{ x }}]\n",
+            "k: {a: -{{ x }}}\n",
+            "a: b\n- {{ x }}\n",
+            "a: x-{{ y }}\n- {{ z }}\n",
+            "a: x-{{ y }}\nb: {{ z }}\n",
+            "- x-{{ y }}\r\n- {{ z }}\r\n",
+        ];
+        for t in texts {
+            let first = t.find("{{").expect("has an action");
+            assert_eq!(template_action(t), scan_for_action(t, first), "{t:?}");
+        }
+        assert!(template_action("- {{ x }}\n").is_some());
+        assert!(template_action("a: x-{{ y }}\n- {{ z }}\n").is_some());
+        assert_eq!(template_action("name: pod1-{{request.name}}\n"), None);
     }
 
     #[test]

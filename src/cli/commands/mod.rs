@@ -85,6 +85,7 @@ fn gather_files(
     found: Vec<Input>,
     read: fn(Vec<Input>) -> Vec<Loaded>,
 ) -> Result<Gathered, Failure> {
+    use rayon::prelude::*;
     for glob in &settings.excludes {
         globset::Glob::new(glob)
             .map_err(|e| Failure::Usage(format!("invalid --exclude glob {glob:?}: {e}")))?;
@@ -111,15 +112,34 @@ fn gather_files(
     let mut inputs: Vec<Input> = Vec::new();
     let mut walk_errors = Vec::new();
     let mut empty_dirs = Vec::new();
-    let roots = paths
+    let roots: Vec<(&PathBuf, Role)> = paths
         .iter()
         .map(|p| (p, Role::Target))
-        .chain(crds.iter().map(|p| (p, Role::SchemaOnly)));
-    for (path, role) in roots {
-        let (files, errors) = (inputs.len(), walk_errors.len());
-        let one = std::slice::from_ref(path);
-        input::discover(one, role, &opts, &mut inputs, &mut walk_errors);
-        if inputs.len() == files && walk_errors.len() == errors && path.is_dir() {
+        .chain(crds.iter().map(|p| (p, Role::SchemaOnly)))
+        .collect();
+    // The roots are walked on every core (a walk waits on the file system: the CRD folder and
+    // the folder of resources of a benchmark run took 1.3 ms one after the other, before any
+    // file was read), then put together in their order: the same inputs as walked in turn.
+    let walked: Vec<(Vec<Input>, Vec<input::WalkError>, bool)> = roots
+        .into_par_iter()
+        .with_max_len(1)
+        .map(|(path, role)| {
+            let (mut files, mut errors) = (Vec::new(), Vec::new());
+            input::discover(
+                std::slice::from_ref(path),
+                role,
+                &opts,
+                &mut files,
+                &mut errors,
+            );
+            let empty = files.is_empty() && errors.is_empty() && path.is_dir();
+            (files, errors, empty)
+        })
+        .collect();
+    for ((files, errors, empty), path) in walked.into_iter().zip(paths.iter().chain(crds)) {
+        inputs.extend(files);
+        walk_errors.extend(errors);
+        if empty {
             empty_dirs.push(path.display().to_string());
         }
     }

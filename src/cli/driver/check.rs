@@ -771,7 +771,7 @@ mod tests {
     #[test]
     fn only_unclaimed_kinds_reach_the_builtin_catalog() {
         use serde_json::json;
-        let mut table = HashMap::new();
+        let mut table = Table::default();
         table.insert(
             ("example.com".to_string(), "Widget".to_string()),
             TableEntry {

@@ -11,8 +11,10 @@ type Compiled = Result<CompiledCrd, String>;
 type CrdResult = ((FileId, usize), Prepared);
 pub(super) type CrdResults = HashMap<(FileId, usize), Prepared>;
 
-/// The CRD table: group and kind to the CRD that validates them.
-pub(super) type Table = HashMap<(String, String), TableEntry>;
+/// The CRD table: group and kind to the CRD that validates them. foldhash, as on the
+/// validation path: every resource of a run is looked up in it (SipHash of its two names
+/// per resource).
+pub(super) type Table = HashMap<(String, String), TableEntry, foldhash::fast::RandomState>;
 
 /// Step 1: the `--crd` files and the files of the run whose text may hold a CRD
 /// ([`classify::may_hold_crd`]), parsed one file per task, their CRDs linted and compiled
@@ -129,8 +131,20 @@ pub(super) fn parse_crd_files<'a>(
             p.docs = Vec::new();
         }
         // A file this step is done with lets go of a text it read now: what the report may
-        // need of it is noted (`texts::release_crd_files` decides after step 2).
-        let noted = p.docs.is_empty().then(|| text.note(opts)).flatten();
+        // need of it is noted (`texts::release_crd_files` decides after step 2). Step 2 points
+        // findings into a file only for its CRDs' lint findings, an unusable CRD, or a
+        // duplicate, which involves a walked CRD (a named one wins without a finding): without
+        // those, whether the report needs the text is settled here.
+        let settled = (l.input.named_crd
+            && prepared
+                .iter()
+                .all(|(_, c)| c.lints.is_empty() && !matches!(c.result, Some(Err(_)))))
+        .then_some((!p.diagnostics.is_empty(), p.documents));
+        let noted = p
+            .docs
+            .is_empty()
+            .then(|| text.note(opts, settled))
+            .flatten();
         let text = match (noted, read_now) {
             (Some(noted), _) => Some(noted),
             (None, read_now) => read_now,
@@ -278,7 +292,7 @@ pub(super) fn crd_table(
     summary: &mut Summary,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> (Table, Vec<Option<CompiledCrd>>) {
-    let mut table: Table = HashMap::new();
+    let mut table = Table::default();
     let mut crds: Vec<Option<CompiledCrd>> = Vec::with_capacity(prepared.len());
     let mut crd_refs: Vec<(FileId, usize)> = prepared.keys().copied().collect();
     crd_refs.sort_unstable_by_key(|&(f, k)| (!loaded[f].input.named_crd, f, k));

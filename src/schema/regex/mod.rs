@@ -27,7 +27,7 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, LazyLock, RwLock};
+use std::sync::{Arc, LazyLock, OnceLock, RwLock};
 
 use regex::{Regex, RegexBuilder};
 
@@ -114,37 +114,61 @@ pub type Compiled = Result<Option<Arc<Regex>>, String>;
 
 /// Compiled patterns shared by the whole process (CRD `pattern`s, CEL `matches`/`find`): each
 /// distinct pattern is compiled once per run.
+///
+/// The map holds a slot per pattern, and a pattern is compiled in its slot, outside the map's
+/// lock: compiling under the lock made every other core wait for it, whatever pattern it
+/// needed (a pattern of the last size takes ~100 ms). A caller that needs the pattern being
+/// compiled waits for that one compilation ([`OnceLock::get_or_init`]); the others go on.
 static CACHE: LazyLock<RwLock<Cache>> = LazyLock::new(RwLock::default);
+
+/// A pattern's slot: filled once, by the first caller that needs it.
+type Slot = Arc<OnceLock<Compiled>>;
 
 #[derive(Default)]
 struct Cache {
-    map: HashMap<String, Compiled>,
+    map: HashMap<String, Slot>,
     failed: usize,
 }
 
 /// Compiles a Go RE2 pattern (cached). The error is Go's `regexp.Compile` error text; `Ok(None)`
 /// means Go accepts the pattern but it is too complex to check offline (see [`TIERS`]).
 pub fn compile(pattern: &str) -> Compiled {
-    if let Ok(cache) = CACHE.read() {
-        if let Some(r) = cache.map.get(pattern) {
-            return r.clone();
+    let found = CACHE
+        .read()
+        .ok()
+        .and_then(|cache| cache.map.get(pattern).cloned());
+    if let Some(r) = found.as_deref().and_then(OnceLock::get) {
+        return r.clone();
+    }
+    let slot = match found {
+        Some(slot) => slot,
+        None => match CACHE.write() {
+            Ok(mut cache) => cache.map.entry(pattern.to_string()).or_default().clone(),
+            Err(_) => return compile_uncached(pattern, &SPENT),
+        },
+    };
+    let mut ours = false;
+    let compiled = slot
+        .get_or_init(|| {
+            ours = true;
+            compile_uncached(pattern, &SPENT)
+        })
+        .clone();
+    // The caller that compiled a failure counts it; past the limit its slot is let go.
+    if ours && !matches!(compiled, Ok(Some(_))) {
+        if let Ok(mut cache) = CACHE.write() {
+            if cache.failed < FAILED_LIMIT {
+                cache.failed += 1;
+            } else if cache
+                .map
+                .get(pattern)
+                .is_some_and(|s| Arc::ptr_eq(s, &slot))
+            {
+                cache.map.remove(pattern);
+            }
         }
     }
-    if let Ok(mut cache) = CACHE.write() {
-        // Another thread may have compiled it meanwhile: compiling under the lock keeps each
-        // pattern compiled (and charged to the budget) once.
-        if let Some(r) = cache.map.get(pattern) {
-            return r.clone();
-        }
-        let compiled = compile_uncached(pattern, &SPENT);
-        let failed = !matches!(compiled, Ok(Some(_)));
-        if !failed || cache.failed < FAILED_LIMIT {
-            cache.failed += usize::from(failed);
-            cache.map.insert(pattern.to_string(), compiled.clone());
-        }
-        return compiled;
-    }
-    compile_uncached(pattern, &SPENT)
+    compiled
 }
 
 /// The message for a pattern that is too complex to check offline.
@@ -160,15 +184,14 @@ fn compile_uncached(pattern: &str, spent: &Spent) -> Compiled {
     let rust = translate(pattern)?;
     for (i, tier) in TIERS.into_iter().enumerate() {
         let charge = 2 * tier;
-        if spent.kept.load(Ordering::Relaxed).saturating_add(charge) > BUDGET {
+        // Patterns compile on several cores at once: each budget is claimed before the work
+        // it pays for (a check, then an add, could let two attempts past its end).
+        if !claim(&spent.kept, charge, BUDGET) {
             return Ok(None);
         }
-        if i > 0 {
-            // Called under the cache's write lock: no other attempt runs meanwhile.
-            if spent.attempted.load(Ordering::Relaxed).saturating_add(tier) > ATTEMPT_BUDGET {
-                return Ok(None);
-            }
-            spent.attempted.fetch_add(tier, Ordering::Relaxed);
+        if i > 0 && !claim(&spent.attempted, tier, ATTEMPT_BUDGET) {
+            spent.kept.fetch_sub(charge, Ordering::Relaxed);
+            return Ok(None);
         }
         let built = RegexBuilder::new(&rust)
             .nest_limit(4 * MAX_DEPTH as u32 + 64)
@@ -176,22 +199,34 @@ fn compile_uncached(pattern: &str, spent: &Spent) -> Compiled {
             .dfa_size_limit(tier)
             .build();
         match built {
-            Ok(r) => {
-                spent.kept.fetch_add(charge, Ordering::Relaxed);
-                return Ok(Some(Arc::new(r)));
+            Ok(r) => return Ok(Some(Arc::new(r))),
+            Err(regex::Error::CompiledTooBig(_)) => {
+                // Not kept: its claim on the program budget goes back.
+                spent.kept.fetch_sub(charge, Ordering::Relaxed);
+                continue;
             }
-            Err(regex::Error::CompiledTooBig(_)) => continue,
             // Anything else means the translation produced something Rust rejects (a bug in
             // this module, not in the pattern): Go's internal-error code plus Rust's reason.
             Err(other) => {
+                spent.kept.fetch_sub(charge, Ordering::Relaxed);
                 return Err(go_error(
                     code::INTERNAL,
                     other.to_string().lines().last().unwrap_or(""),
-                ))
+                ));
             }
         }
     }
     Ok(None)
+}
+
+/// Adds `amount` to `budget` if it stays within `limit`; whether it did.
+fn claim(budget: &AtomicUsize, amount: usize, limit: usize) -> bool {
+    budget
+        .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |b| {
+            let after = b.saturating_add(amount);
+            (after <= limit).then_some(after)
+        })
+        .is_ok()
 }
 
 /// Go's syntax error for a pattern, if any (`regexp.Compile` without building the automaton),

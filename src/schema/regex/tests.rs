@@ -422,3 +422,38 @@ fn identical_patterns_compile_once() {
     let b = compile(&again).unwrap().unwrap();
     assert!(Arc::ptr_eq(&a, &b));
 }
+
+/// Patterns compile outside the cache's lock: threads that ask for the same new pattern at once
+/// still share one compilation (and one charge to the budgets), and get the same error for a
+/// pattern Go rejects.
+#[test]
+fn a_pattern_asked_for_on_several_threads_at_once_compiles_once() {
+    let threads = 8;
+    let barrier = std::sync::Barrier::new(threads);
+    let ask = |p: &'static str| {
+        std::thread::scope(|s| {
+            let handles: Vec<_> = (0..threads)
+                .map(|_| {
+                    s.spawn(|| {
+                        barrier.wait();
+                        compile(p)
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("no panic"))
+                .collect::<Vec<Compiled>>()
+        })
+    };
+    let got = ask("^raced-[a-f]{2,9}-[0-9]+$");
+    let first = got[0].clone().unwrap().expect("compiles");
+    for r in &got {
+        assert!(Arc::ptr_eq(&first, r.as_ref().unwrap().as_ref().unwrap()));
+    }
+    let failed = ask("raced(?=x)");
+    assert!(failed[0].is_err());
+    assert!(failed
+        .iter()
+        .all(|r| r.as_ref().err() == failed[0].as_ref().err()));
+}
