@@ -714,6 +714,12 @@ fn missing_type_meta(node: Option<&Node>, span: Span) -> Diagnostic {
 /// holds one (the rule read a placeholder, not the value); then says in one note how many
 /// values were left unchecked. The rest of the object is validated as usual.
 fn withhold_templated(node: &Node, diagnostics: &mut Vec<Diagnostic>) {
+    // Without findings there is nothing to withhold and no note: the object's tree is not
+    // walked (most objects of a file that may be templated; 7 million instructions of a
+    // 10,000-resource run walked trees for nothing).
+    if diagnostics.is_empty() {
+        return;
+    }
     let spans = classify::templated_spans(node);
     if spans.is_empty() {
         return;
