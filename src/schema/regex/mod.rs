@@ -117,8 +117,9 @@ pub type Compiled = Result<Option<Arc<Regex>>, String>;
 ///
 /// The map holds a slot per pattern, and a pattern is compiled in its slot, outside the map's
 /// lock: compiling under the lock made every other core wait for it, whatever pattern it
-/// needed (a pattern of the last size takes ~100 ms). A caller that needs the pattern being
-/// compiled waits for that one compilation ([`OnceLock::get_or_init`]); the others go on.
+/// needed (an attempt at the last size takes up to ~150 ms, see [`ATTEMPT_BUDGET`]). A caller
+/// that needs the pattern being compiled waits for that one compilation
+/// ([`OnceLock::get_or_init`]); the others go on.
 static CACHE: LazyLock<RwLock<Cache>> = LazyLock::new(RwLock::default);
 
 /// A pattern's slot: filled once, by the first caller that needs it.
