@@ -277,8 +277,8 @@ pub(crate) fn compile(policy: &Node, has_params: bool, kube: KubeVersion) -> Opt
 
 /// The variables one evaluation binds, bound once per request and param: every policy's
 /// evaluations read the same vector (binding them anew per evaluation copied each value
-/// and was a share of a run with many policies). Its last entry is `variables`, which each
-/// policy sets to its own ([`Compiled::composite`]).
+/// and was a share of a run with many policies). Its entry `variables` each policy sets to
+/// its own ([`Compiled::composite`]).
 #[derive(Clone)]
 pub(crate) struct Input {
     vars: Vec<(&'static str, Value)>,
@@ -287,10 +287,13 @@ pub(crate) struct Input {
     authorizer: bool,
 }
 
-/// Where each variable is in [`Input::vars`].
-const OBJECT: usize = 0;
-const REQUEST: usize = 2;
-const PARAMS: usize = 3;
+/// Where each variable is in [`Input::vars`], counted from its end: the evaluator finds a
+/// name by searching the bindings from the last, so the most read come last (`object` first
+/// of all: every other name before it was a comparison at each of its reads).
+const OBJECT: usize = 1;
+const VARIABLES: usize = 2;
+const REQUEST: usize = 3;
+const PARAMS: usize = 4;
 
 impl Input {
     /// `authorizer`: what the run is told an authorization check answers, if anything.
@@ -302,46 +305,50 @@ impl Input {
         namespace_object: Value,
         authorizer: Option<Value>,
     ) -> Input {
-        // Room for the authorizer's two names and `variables`.
+        // Room for the authorizer's two names.
         let mut vars = Vec::with_capacity(8);
-        vars.extend([
-            ("object", object),
-            ("oldObject", old_object),
-            ("request", request),
-            ("params", params),
-            ("namespaceObject", namespace_object),
-        ]);
         let known = authorizer.is_some();
         if let Some(a) = authorizer {
             // `authorizer.requestResource` is the check of the request's resource: with one
             // answer for every check, the authorizer's value stands for it.
-            vars.push(("authorizer", a.clone()));
-            vars.push(("authorizer.requestResource", a));
+            vars.push(("authorizer.requestResource", a.clone()));
+            vars.push(("authorizer", a));
         }
-        vars.push(("variables", Value::Null));
+        vars.extend([
+            ("oldObject", old_object),
+            ("namespaceObject", namespace_object),
+            ("params", params),
+            ("request", request),
+            ("variables", Value::Null),
+            ("object", object),
+        ]);
         Input {
             vars,
             authorizer: known,
         }
     }
 
+    fn at(&mut self, from_end: usize) -> &mut Value {
+        let i = self.vars.len() - from_end;
+        &mut self.vars[i].1
+    }
+
     pub(crate) fn set_object(&mut self, object: Value) {
-        self.vars[OBJECT].1 = object;
+        *self.at(OBJECT) = object;
     }
 
     pub(crate) fn set_params(&mut self, params: Value) {
-        self.vars[PARAMS].1 = params;
+        *self.at(PARAMS) = params;
     }
 
     /// `request` (to rewrite its entries for an equivalent match).
     pub(crate) fn request_mut(&mut self) -> &mut Value {
-        &mut self.vars[REQUEST].1
+        self.at(REQUEST)
     }
 
-    /// The `variables` entry (the last).
+    /// The `variables` entry.
     fn variables(&mut self) -> &mut Value {
-        let last = self.vars.len() - 1;
-        &mut self.vars[last].1
+        self.at(VARIABLES)
     }
 }
 
