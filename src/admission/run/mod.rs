@@ -485,9 +485,6 @@ impl Policies {
             // to it (`equivalent`).
             let mut converted;
             let via = match plan.via.get(b.policy) {
-                // Through its own resource (the common case) the shared input serves: known
-                // from the plan without a copy of what it found.
-                Some(Some(None | Some(Via::Own))) => None,
                 Some(Some(via)) => via.clone(),
                 _ => matching::equivalent_match(p.node.at(&["spec", "matchConstraints"]), &attrs),
             };
