@@ -6,14 +6,27 @@
 //! EXPR`, and its reason (`Invalid` by default). A runtime error is `expression 'EXPR' resulted
 //! in error: ERROR` (`pkg/admission/plugin/cel/filter.go`), denied under `failurePolicy: Fail`
 //! and admitted under `Ignore` (`policyDecisionActionForError`).
+//!
+//! `variables` are composited as the server composites them (apiserver
+//! `pkg/admission/plugin/cel/composition.go`, `compositionContext.Variables`, over
+//! `pkg/cel/lazy` `MapValue`): a variable is evaluated when an expression first reads it, once
+//! per evaluation of the policy, in its own program (its own per-call cost limit), and a
+//! variable nothing reads is never evaluated, so its error never surfaces. One that fails is
+//! an error value, `composited variable "NAME" fails to evaluate: ERROR`, which fails an
+//! expression only where the evaluation reaches it (short circuits absorb it as any error).
+//! Which variables an expression may read is found once from its tree ([`Program::uses`]);
+//! those are bound just before it runs, which gives what the lazy map gives: values are the
+//! same whenever computed, and an error shows only where it is read.
 
 use std::sync::Arc;
 
 use super::super::expr::{self, Declared, Typed};
 use super::super::object::{ExprKind, Expression};
 use crate::admission::mutate::PatchType;
-use crate::cel::eval::value::{Entries, Key};
+use crate::cel::eval::convert::Needs;
+use crate::cel::eval::value::Key;
 use crate::cel::eval::{self, ast, Value};
+use crate::cel::validator::add_needs;
 use crate::cel::{EnvKind, Reference, Type};
 use crate::k8s::{Behavior, FieldPath, KubeVersion};
 use crate::yaml::Node;
@@ -30,6 +43,9 @@ pub(crate) struct Program {
     expr: ast::Expr,
     /// It reads `authorizer` (directly or through a variable), which is not known offline.
     pub(crate) authorizer: bool,
+    /// The policy's variables it may read, directly or through other variables, by index,
+    /// ascending ([`variable_uses`]): bound before it runs.
+    uses: Box<[usize]>,
 }
 
 pub(crate) struct Validation {
@@ -45,9 +61,6 @@ pub(crate) struct Compiled {
     match_conditions: Vec<Program>,
     /// Each variable's name, as the key of the `variables` map, and its expression.
     variables: Vec<(Arc<str>, Program)>,
-    /// No variable's expression names `variables`: each reads none of the others, so their
-    /// values may be set in place of the previous request's ([`Compiled::variables`]).
-    variables_independent: bool,
     pub(crate) validations: Vec<Validation>,
     /// A MutatingAdmissionPolicy's `mutations`, in order (none for a validating policy).
     pub(crate) mutations: Vec<(PatchType, Program)>,
@@ -73,6 +86,7 @@ fn program(
     kind: ExprKind,
     variable: Option<&str>,
     env: &Env<'_>,
+    declared: &[(Arc<str>, Program)],
 ) -> Option<(Program, Type)> {
     let Env {
         d,
@@ -101,14 +115,49 @@ fn program(
         .iter()
         .any(|v| text.text.contains(&format!("variables.{v}")));
     let t = c.checked.result_type().clone();
+    let expr = ast::from_checked(&c.checked);
     Some((
         Program {
             text: node.as_str().unwrap_or("").to_string(),
-            expr: ast::from_checked(&c.checked),
+            uses: variable_uses(&expr, declared),
+            expr,
             authorizer,
         },
         t,
     ))
+}
+
+/// The variables (of `declared`, those an expression may name) that `expr` may read, with
+/// those they read in turn, by index, ascending: what `add_needs` finds of `variables`. A use
+/// of the map as a whole (or of a field that is no variable) may read any of them.
+fn variable_uses(expr: &ast::Expr, declared: &[(Arc<str>, Program)]) -> Box<[usize]> {
+    if declared.is_empty() {
+        return Box::default();
+    }
+    let mut needs = Needs::Nothing;
+    add_needs(&mut needs, expr, "variables");
+    let mut used = vec![false; declared.len()];
+    match &needs {
+        Needs::Nothing => {}
+        Needs::Fields(fields) => {
+            for (name, _) in fields.iter() {
+                match declared.iter().position(|(n, _)| **n == **name) {
+                    Some(i) => used[i] = true,
+                    None => used.fill(true),
+                }
+            }
+        }
+        Needs::All | Needs::Elements(_) => used.fill(true),
+    }
+    // A variable's own uses are complete already (it only names those declared before it).
+    for i in 0..used.len() {
+        if used[i] {
+            for &j in declared[i].1.uses.iter() {
+                used[j] = true;
+            }
+        }
+    }
+    (0..used.len()).filter(|&i| used[i]).collect()
 }
 
 /// Compiles a ValidatingAdmissionPolicy's match conditions, variables and validations in the
@@ -125,7 +174,6 @@ pub(crate) fn compile(policy: &Node, has_params: bool, kube: KubeVersion) -> Opt
     let mut out = Compiled {
         match_conditions: Vec::new(),
         variables: Vec::new(),
-        variables_independent: true,
         validations: Vec::new(),
         mutations: Vec::new(),
         audit_annotations: Vec::new(),
@@ -140,7 +188,7 @@ pub(crate) fn compile(policy: &Node, has_params: bool, kube: KubeVersion) -> Opt
             authz_vars: &[],
             kube,
         };
-        let (p, _) = program(node, &path, ExprKind::MatchCondition, None, &env)?;
+        let (p, _) = program(node, &path, ExprKind::MatchCondition, None, &env, &[])?;
         out.match_conditions.push(p);
     }
     let mut types: Vec<(String, Type)> = Vec::new();
@@ -155,11 +203,11 @@ pub(crate) fn compile(policy: &Node, has_params: bool, kube: KubeVersion) -> Opt
             authz_vars: &authz,
             kube,
         };
-        let (p, t) = program(node, &path, ExprKind::Variable, Some(name), &env)?;
+        let vars = &out.variables;
+        let (p, t) = program(node, &path, ExprKind::Variable, Some(name), &env, vars)?;
         if p.authorizer {
             authz.push(name.to_string());
         }
-        out.variables_independent &= !p.text.contains("variables");
         types.push((name.to_string(), t));
         out.variables.push((Arc::from(name), p));
     }
@@ -172,12 +220,13 @@ pub(crate) fn compile(policy: &Node, has_params: bool, kube: KubeVersion) -> Opt
             authz_vars: &authz,
             kube,
         };
-        let (program_, _) = program(node, &path, ExprKind::Validation, None, &env)?;
+        let vars = &out.variables;
+        let (program_, _) = program(node, &path, ExprKind::Validation, None, &env, vars)?;
         let message_expression = match v.get("messageExpression") {
             Some(m) if m.as_str().is_some_and(|s| !s.is_empty()) => {
                 let path = format!("spec.validations[{i}].messageExpression");
                 let kind = ExprKind::MessageExpression;
-                Some(program(m, &path, kind, None, &env)?.0)
+                Some(program(m, &path, kind, None, &env, vars)?.0)
             }
             _ => None,
         };
@@ -198,7 +247,8 @@ pub(crate) fn compile(policy: &Node, has_params: bool, kube: KubeVersion) -> Opt
             authz_vars: &authz,
             kube,
         };
-        let (p, _) = program(node, &path, ExprKind::AuditAnnotation, None, &env)?;
+        let vars = &out.variables;
+        let (p, _) = program(node, &path, ExprKind::AuditAnnotation, None, &env, vars)?;
         out.audit_annotations.push((key.to_string(), p));
     }
     for (i, m) in seq("mutations").iter().enumerate() {
@@ -219,16 +269,16 @@ pub(crate) fn compile(policy: &Node, has_params: bool, kube: KubeVersion) -> Opt
             authz_vars: &authz,
             kube,
         };
-        out.mutations
-            .push((pt, program(node, &path, kind, None, &env)?.0));
+        let (p, _) = program(node, &path, kind, None, &env, &out.variables)?;
+        out.mutations.push((pt, p));
     }
     Some(out)
 }
 
 /// The variables one evaluation binds, bound once per request and param: every policy's
 /// evaluations read the same vector (binding them anew per evaluation copied each value
-/// and was a share of a run with many policies). Its last entry is `variables`, which each
-/// policy sets to its own ([`Compiled::variables`]).
+/// and was a share of a run with many policies). Its entry `variables` each policy sets to
+/// its own ([`Compiled::composite`]).
 #[derive(Clone)]
 pub(crate) struct Input {
     vars: Vec<(&'static str, Value)>,
@@ -237,13 +287,13 @@ pub(crate) struct Input {
     authorizer: bool,
 }
 
-/// Names bound to values, as [`Input::vars`] holds them.
-type Bindings = Vec<(&'static str, Value)>;
-
-/// Where each variable is in [`Input::vars`].
-const OBJECT: usize = 0;
-const REQUEST: usize = 2;
-const PARAMS: usize = 3;
+/// Where each variable is in [`Input::vars`], counted from its end: the evaluator finds a
+/// name by searching the bindings from the last, so the most read come last (`object` first
+/// of all: every other name before it was a comparison at each of its reads).
+const OBJECT: usize = 1;
+const VARIABLES: usize = 2;
+const REQUEST: usize = 3;
+const PARAMS: usize = 4;
 
 impl Input {
     /// `authorizer`: what the run is told an authorization check answers, if anything.
@@ -255,46 +305,50 @@ impl Input {
         namespace_object: Value,
         authorizer: Option<Value>,
     ) -> Input {
-        // Room for the authorizer's two names and `variables`.
+        // Room for the authorizer's two names.
         let mut vars = Vec::with_capacity(8);
-        vars.extend([
-            ("object", object),
-            ("oldObject", old_object),
-            ("request", request),
-            ("params", params),
-            ("namespaceObject", namespace_object),
-        ]);
         let known = authorizer.is_some();
         if let Some(a) = authorizer {
             // `authorizer.requestResource` is the check of the request's resource: with one
             // answer for every check, the authorizer's value stands for it.
-            vars.push(("authorizer", a.clone()));
-            vars.push(("authorizer.requestResource", a));
+            vars.push(("authorizer.requestResource", a.clone()));
+            vars.push(("authorizer", a));
         }
-        vars.push(("variables", Value::Null));
+        vars.extend([
+            ("oldObject", old_object),
+            ("namespaceObject", namespace_object),
+            ("params", params),
+            ("request", request),
+            ("variables", Value::Null),
+            ("object", object),
+        ]);
         Input {
             vars,
             authorizer: known,
         }
     }
 
+    fn at(&mut self, from_end: usize) -> &mut Value {
+        let i = self.vars.len() - from_end;
+        &mut self.vars[i].1
+    }
+
     pub(crate) fn set_object(&mut self, object: Value) {
-        self.vars[OBJECT].1 = object;
+        *self.at(OBJECT) = object;
     }
 
     pub(crate) fn set_params(&mut self, params: Value) {
-        self.vars[PARAMS].1 = params;
+        *self.at(PARAMS) = params;
     }
 
     /// `request` (to rewrite its entries for an equivalent match).
     pub(crate) fn request_mut(&mut self) -> &mut Value {
-        &mut self.vars[REQUEST].1
+        self.at(REQUEST)
     }
 
-    /// The `variables` entry (the last).
+    /// The `variables` entry.
     fn variables(&mut self) -> &mut Value {
-        let last = self.vars.len() - 1;
-        &mut self.vars[last].1
+        self.at(VARIABLES)
     }
 }
 
@@ -352,32 +406,22 @@ impl Compiled {
             Conditions::Authorizer(t) => return Decision::Authorizer(t),
             Conditions::Error(message) => return error_decision(message),
         }
-        let failed = self.variables(input, opts);
-        let input = &*input;
-        let run = |p: &Program| run_program(p, &input.vars, &failed, opts);
+        let mut bound = self.composite(input);
         let mut out = Vec::new();
         for (i, v) in self.validations.iter().enumerate() {
             if v.program.undecidable(input) {
                 return Decision::Authorizer(v.program.text.clone());
             }
-            let decision = match run(&v.program) {
+            let decision = match self.run(&v.program, input, &mut bound, opts) {
                 Err(message) => (!ignore).then(|| (i, message, "Invalid".to_string())),
                 Ok(Value::Bool(true)) => None,
-                Ok(_) => Some((i, self.message(v, input, &run), v.reason.clone())),
+                Ok(_) => Some((i, self.message(v, input, &mut bound), v.reason.clone())),
             };
             out.extend(decision);
         }
         // Evaluated whenever the policy applies, whatever the validations gave (`Validate`
         // evaluates them after the validations, without an authorizer).
-        let (audit_vars, audit_failed) = self.without_authorizer(&input.vars, &failed, opts);
-        let audits = self
-            .audit_annotations
-            .iter()
-            .filter_map(|(key, p)| {
-                let v = run_program(p, &audit_vars, &audit_failed, opts);
-                audit(key, p, v, ignore)
-            })
-            .collect();
+        let audits = self.audits(input, &bound, ignore);
         Decision::Validations(out, audits)
     }
 
@@ -405,61 +449,23 @@ impl Compiled {
         }
     }
 
-    /// Variables are evaluated once each, in order, each seeing those before it; an
-    /// expression that reads one that failed fails with its error, as cel-go's lazy
-    /// evaluation does. Binds `variables` in `input` to this policy's and gives the failed
-    /// variables.
-    fn variables(&self, input: &mut Input, opts: eval::Options) -> Vec<(String, String)> {
-        if self.variables_independent {
-            if let Some(failed) = self.variables_in_place(input, opts) {
-                return failed;
-            }
+    /// Starts a composition (`compositionContext.Variables`): `variables` in `input` becomes
+    /// a map of this policy's variables, in order, none of them bound yet. The map already
+    /// there is kept when it has the same names and nothing else holds it (the previous
+    /// request's, or another policy's of the same names): building one per policy and
+    /// request was most of binding the variables. Its values are then another evaluation's,
+    /// which nothing reads: an expression runs only after every variable it may read is
+    /// bound ([`Compiled::run`]).
+    fn composite(&self, input: &mut Input) -> Bound {
+        let names = &self.variables;
+        if names.is_empty() {
+            // Nothing names `variables` (it is not declared): whatever is bound stays.
+            return Bound::new(0);
         }
-        let mut failed: Vec<(String, String)> = Vec::new();
-        // The previous policy's map is emptied and reused when nothing else holds it.
-        let reused = match input.variables() {
-            Value::Map(m) => Arc::get_mut(m).map(|m| m.entries.clear()).is_some(),
-            _ => false,
-        };
-        if !reused {
-            *input.variables() = Value::map(Entries::default());
-        }
-        for (name, p) in &self.variables {
-            if p.undecidable(input) {
-                continue;
-            }
-            match eval::evaluate(&p.expr, &input.vars, opts).value {
-                // Added in place: the map is shared only when a variable's value holds it
-                // (then it is copied), not copied per variable.
-                Ok(v) => {
-                    if let Value::Map(m) = input.variables() {
-                        Arc::make_mut(m)
-                            .entries
-                            .insert(Key::String(name.clone()), v);
-                    }
-                }
-                Err(e) => failed.push((name.to_string(), runtime_error(p, &e))),
-            }
-        }
-        failed
-    }
-
-    /// [`Compiled::variables`] when `variables` already holds this policy's variables, in
-    /// order, and nothing else holds it (the previous request's, or another policy's of the
-    /// same names): each value is replaced in place, the map neither emptied nor rehashed
-    /// (that was most of binding the variables, per policy and request). The values not yet
-    /// replaced are the previous request's, which no variable reads (none names
-    /// `variables`); a variable that fails is removed with those after it, which are then
-    /// added as [`Compiled::variables`] adds them. `None` when the map does not fit.
-    fn variables_in_place(
-        &self,
-        input: &mut Input,
-        opts: eval::Options,
-    ) -> Option<Vec<(String, String)>> {
         let fits = match input.variables() {
             Value::Map(m) => {
-                m.entries.len() == self.variables.len()
-                    && m.entries.keys().zip(&self.variables).all(|(k, (name, _))| {
+                m.entries.len() == names.len()
+                    && m.entries.keys().zip(names).all(|(k, (name, _))| {
                         matches!(k, Key::String(s) if Arc::ptr_eq(s, name) || **s == **name)
                     })
                     && Arc::get_mut(m).is_some()
@@ -467,44 +473,58 @@ impl Compiled {
             _ => false,
         };
         if !fits {
-            return None;
+            *input.variables() = Value::map(
+                names
+                    .iter()
+                    .map(|(name, _)| (Key::String(name.clone()), Value::Null))
+                    .collect(),
+            );
         }
-        let mut failed: Vec<(String, String)> = Vec::new();
-        // Whether the map still holds every variable before the current one, in place.
-        let mut aligned = true;
-        for (i, (name, p)) in self.variables.iter().enumerate() {
-            if p.undecidable(input) {
-                if aligned {
-                    aligned = false;
-                    truncate(input.variables(), i);
-                }
-                continue;
+        Bound::new(names.len())
+    }
+
+    /// Binds variable `i` (those it reads are bound): its value, or the error value reading
+    /// it gives (`variableAccessor.Callback`: `composited variable %q fails to evaluate:
+    /// %v`). One that reads an `authorizer` the run has no answer for is not evaluated: every
+    /// expression that reads it is not decidable and is not run either.
+    fn bind(&self, i: usize, input: &mut Input, opts: eval::Options) {
+        let (name, p) = &self.variables[i];
+        let v = if p.undecidable(input) {
+            Value::Invalid(format!("no such key: {name}").into())
+        } else {
+            match eval::evaluate(&p.expr, &input.vars, opts).value {
+                Ok(v) => v,
+                Err(e) => Value::Invalid(
+                    format!("composited variable \"{name}\" fails to evaluate: {e}").into(),
+                ),
             }
-            let v = eval::evaluate(&p.expr, &input.vars, opts).value;
-            // The map checked above: evaluating reads it and leaves it there.
-            let Value::Map(m) = input.variables() else {
-                return None;
-            };
-            let m = Arc::make_mut(m);
-            match v {
-                Ok(v) if aligned => {
-                    if let Some((_, slot)) = m.entries.get_index_mut(i) {
-                        *slot = v;
-                    }
-                }
-                Ok(v) => {
-                    m.entries.insert(Key::String(name.clone()), v);
-                }
-                Err(e) => {
-                    if aligned {
-                        aligned = false;
-                        m.entries.truncate(i);
-                    }
-                    failed.push((name.to_string(), runtime_error(p, &e)));
-                }
+        };
+        // Set in place: the map is copied only when a variable's value holds it.
+        if let Value::Map(m) = input.variables() {
+            if let Some((_, slot)) = Arc::make_mut(m).entries.get_index_mut(i) {
+                *slot = v;
             }
         }
-        Some(failed)
+    }
+
+    /// Runs one program of the policy, its variables bound first as far as it may read them
+    /// and `bound` has not already.
+    fn run(
+        &self,
+        p: &Program,
+        input: &mut Input,
+        bound: &mut Bound,
+        opts: eval::Options,
+    ) -> Result<Value, String> {
+        for &i in p.uses.iter() {
+            if !bound.get(i) {
+                self.bind(i, input, opts);
+                bound.set(i);
+            }
+        }
+        eval::evaluate(&p.expr, &input.vars, opts)
+            .value
+            .map_err(|e| runtime_error(p, &e))
     }
 
     /// Every expression of the policy (what [`super::reads::Reads`] looks at).
@@ -521,41 +541,43 @@ impl Compiled {
             .chain(self.audit_annotations.iter().map(|(_, p)| &p.expr))
     }
 
-    /// The bindings the audit annotations run with: apiserver's `validator.go` (`Validate`,
-    /// every minor from 1.27) compiles `auditAnnotations[].valueExpression` with `authorizer`
-    /// declared (`optionalVars`, `HasAuthorizer: true`, as `validateAuditAnnotation` checks
-    /// it on create) but evaluates them with no authorizer bound (`OptionalVariableBindings`
-    /// without `Authorizer`): one that reads it fails with the evaluator's missing-attribute
-    /// error, offline as on a cluster, whatever `--admission-authorizer` says. A variable that
-    /// reads it is evaluated again without it (a failure makes the annotations that read it
-    /// fail). Only a policy with audit annotations pays for this.
-    fn without_authorizer(
-        &self,
-        vars: &[(&'static str, Value)],
-        failed: &[(String, String)],
-        opts: eval::Options,
-    ) -> (Bindings, Vec<(String, String)>) {
+    /// The audit annotations' outcomes. apiserver's `validator.go` (`Validate`, every minor
+    /// from 1.27) compiles `auditAnnotations[].valueExpression` with `authorizer` declared
+    /// (`optionalVars`, `HasAuthorizer: true`, as `validateAuditAnnotation` checks it on
+    /// create) but evaluates them with no authorizer bound (`OptionalVariableBindings`
+    /// without `Authorizer`), in a composition of their own: one that reads it fails with the
+    /// evaluator's missing-attribute error, offline as on a cluster, whatever
+    /// `--admission-authorizer` says, and so does a variable that reads it, evaluated again
+    /// there when one of them reads it. The other variables have the values the validations
+    /// saw (a variable's value depends on nothing else). Only a policy with audit
+    /// annotations pays for this.
+    fn audits(&self, input: &Input, bound: &Bound, ignore: bool) -> Vec<Audit> {
         if self.audit_annotations.is_empty() {
-            return (Vec::new(), Vec::new());
+            return Vec::new();
         }
-        let out: Bindings = vars
+        let mut without = Input {
+            vars: input
+                .vars
+                .iter()
+                .filter(|(n, _)| !n.starts_with("authorizer"))
+                .cloned()
+                .collect(),
+            // Nothing here waits on an answer: the authorizer is known to be absent.
+            authorizer: true,
+        };
+        let mut bound = bound.clone();
+        for (i, (_, p)) in self.variables.iter().enumerate() {
+            if p.authorizer {
+                bound.unset(i);
+            }
+        }
+        self.audit_annotations
             .iter()
-            .filter(|(n, _)| !n.starts_with("authorizer"))
-            .cloned()
-            .collect();
-        let mut failed = failed.to_vec();
-        for (name, p) in self.variables.iter().filter(|(_, p)| p.authorizer) {
-            if failed.iter().any(|(n, _)| **n == **name) {
-                continue;
-            }
-            // Evaluating without error, it did not read the authorizer after all (a short
-            // circuit); when the run had none, it was never evaluated and is missing from
-            // `variables`.
-            if let Err(e) = eval::evaluate(&p.expr, &out, opts).value {
-                failed.push((name.to_string(), runtime_error(p, &e)));
-            }
-        }
-        (out, failed)
+            .filter_map(|(key, p)| {
+                let v = self.run(p, &mut without, &mut bound, self.opts);
+                audit(key, p, v, ignore)
+            })
+            .collect()
     }
 
     /// A MutatingAdmissionPolicy's match conditions for one request (`input.object` the
@@ -565,9 +587,9 @@ impl Compiled {
     }
 
     /// Evaluates mutation `i` with `object` bound to the object as the mutations before it
-    /// left it (`dispatcher.go` evaluates each mutation against the updated object): its
-    /// patch type and value; `Err` is the server's error text. A mutation that reads the
-    /// `authorizer` is not decidable offline: `Ok(None)`.
+    /// left it (`dispatcher.go` evaluates each mutation against the updated object, each in
+    /// a composition of its own): its patch type and value; `Err` is the server's error
+    /// text. A mutation that reads the `authorizer` is not decidable offline: `Ok(None)`.
     pub(crate) fn mutation(
         &self,
         i: usize,
@@ -580,23 +602,20 @@ impl Compiled {
         if p.undecidable(input) {
             return Ok(None);
         }
-        let opts = options(kube);
-        let failed = self.variables(input, opts);
-        let v = run_program(p, &input.vars, &failed, opts)?;
+        let mut bound = self.composite(input);
+        let v = self.run(p, input, &mut bound, options(kube))?;
         Ok(Some((*pt, v)))
     }
 
-    fn message(
-        &self,
-        v: &Validation,
-        input: &Input,
-        run: &dyn Fn(&Program) -> Result<Value, String>,
-    ) -> String {
+    /// A failed validation's message: its `messageExpression`'s value when that is usable
+    /// (evaluated only now, as `Validate` evaluates it only for a failure), else `message`,
+    /// else the expression's text.
+    fn message(&self, v: &Validation, input: &mut Input, bound: &mut Bound) -> String {
         let from_expression = v
             .message_expression
             .as_ref()
             .filter(|p| !p.undecidable(input))
-            .and_then(|p| run(p).ok())
+            .and_then(|p| self.run(p, input, bound, self.opts).ok())
             .and_then(|m| m.as_str().map(|s| s.trim().to_string()))
             .filter(|m| m.len() <= MAX_MESSAGE_BYTES && !m.contains('\n'))
             .unwrap_or_default();
@@ -612,6 +631,45 @@ impl Compiled {
             return m.to_string();
         }
         format!("failed expression: {}", v.program.text.trim())
+    }
+}
+
+/// Which of a policy's variables a composition has bound: a word of flags, or one flag per
+/// variable past 64 (no allocation for a policy of few variables, per policy and request).
+#[derive(Clone)]
+enum Bound {
+    Few(u64),
+    Many(Vec<bool>),
+}
+
+impl Bound {
+    fn new(n: usize) -> Bound {
+        if n <= 64 {
+            Bound::Few(0)
+        } else {
+            Bound::Many(vec![false; n])
+        }
+    }
+
+    fn get(&self, i: usize) -> bool {
+        match self {
+            Bound::Few(w) => w & (1 << i) != 0,
+            Bound::Many(v) => v[i],
+        }
+    }
+
+    fn set(&mut self, i: usize) {
+        match self {
+            Bound::Few(w) => *w |= 1 << i,
+            Bound::Many(v) => v[i] = true,
+        }
+    }
+
+    fn unset(&mut self, i: usize) {
+        match self {
+            Bound::Few(w) => *w &= !(1 << i),
+            Bound::Many(v) => v[i] = false,
+        }
     }
 }
 
@@ -645,13 +703,6 @@ fn audit(key: &str, p: &Program, v: Result<Value, String>, ignore: bool) -> Opti
     }
 }
 
-/// Keeps the first `len` entries of the `variables` map.
-fn truncate(variables: &mut Value, len: usize) {
-    if let Value::Map(m) = variables {
-        Arc::make_mut(m).entries.truncate(len);
-    }
-}
-
 /// How the match conditions of a policy came out for a request.
 pub(crate) enum Conditions {
     Matched,
@@ -670,20 +721,27 @@ fn options(kube: KubeVersion) -> eval::Options {
     }
 }
 
-/// Runs one program with the policy's variables (`failed`: those whose evaluation failed).
-fn run_program(
-    p: &Program,
-    vars: &[(&str, Value)],
-    failed: &[(String, String)],
-    opts: eval::Options,
-) -> Result<Value, String> {
-    if let Some((_, e)) = failed
-        .iter()
-        .find(|(n, _)| p.text.contains(&format!("variables.{n}")))
-    {
-        return Err(e.clone());
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::yaml::load;
+
+    /// What each expression may read of `variables` ([`Program::uses`]): the variables it
+    /// names (a presence test too), those they read in turn, and nothing for a name that
+    /// only begins like one.
+    #[test]
+    fn an_expression_uses_the_variables_it_names_and_theirs() {
+        let policy = "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata: {name: p}\nspec:\n  variables:\n  - {name: a, expression: \"object.metadata.name\"}\n  - {name: ab, expression: \"'x'\"}\n  - {name: c, expression: \"variables.a + '!'\"}\n  - {name: d, expression: \"variables.c + variables.ab\"}\n  validations:\n  - expression: \"variables.ab == 'x'\"\n  - expression: \"has(object.spec) || variables.d == ''\"\n  - expression: \"object.metadata.name != ''\"\n    messageExpression: \"variables.c\"\n";
+        let doc = load(policy).remove(0).root.expect("policy");
+        let c = compile(&doc, false, KubeVersion { minor: 34 }).expect("compiles");
+        let uses = |p: &Program| p.uses.to_vec();
+        let vars: Vec<Vec<usize>> = c.variables.iter().map(|(_, p)| uses(p)).collect();
+        assert_eq!(vars, vec![vec![], vec![], vec![0], vec![0, 1, 2]]);
+        let v = &c.validations;
+        assert_eq!(uses(&v[0].program), vec![1]);
+        assert_eq!(uses(&v[1].program), vec![0, 1, 2, 3]);
+        assert_eq!(uses(&v[2].program), Vec::<usize>::new());
+        let m = v[2].message_expression.as_ref().expect("message");
+        assert_eq!(uses(m), vec![0, 2]);
     }
-    eval::evaluate(&p.expr, vars, opts)
-        .value
-        .map_err(|e| runtime_error(p, &e))
 }

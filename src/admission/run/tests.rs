@@ -242,8 +242,11 @@ fn namespaces_are_wanted_only_when_read() {
 }
 
 /// Policies with the same variables run one after the other on a request: each sees its own
-/// values, a variable that failed is missing (reading it fails with its error), and the
-/// variables after it are still bound.
+/// values, a variable that failed fails the expression that reads it with the error value
+/// the server's lazy composition gives (apiserver `pkg/admission/plugin/cel/composition.go`,
+/// `variableAccessor.Callback`: `composited variable %q fails to evaluate: %v`, worded by
+/// `activation.go` as the reading expression's error; `composition_test.go` "delayed eval
+/// error"), and the variables after it are still bound.
 #[test]
 fn each_policy_binds_its_own_variables() {
     let policy = |name: &str, a: &str, b: &str, check: &str| {
@@ -290,12 +293,59 @@ fn each_policy_binds_its_own_variables() {
         run(&docs, &deployment("web", 2), None),
         vec![
             format!(
-                "{}expression 'object.metadata.missing' resulted in error: no such key: missing",
+                "{}expression 'variables.b == 3 && variables.a == 'web'' resulted in error: composited variable \"a\" fails to evaluate: no such key: missing",
                 name("p2")
             ),
             format!(
                 "{}failed expression: variables.a == 'web' && variables.b == 2",
                 name("p3")
+            ),
+        ]
+    );
+}
+
+/// Variables are composited lazily (apiserver `pkg/admission/plugin/cel/composition.go` over
+/// `pkg/cel/lazy/lazy.go`: a variable is evaluated when an expression first reads it): one
+/// that fails shows only where the evaluation reaches it. A short circuit before the read, an
+/// error absorbed by `||`, a variable whose name another's begins with, or one read only by
+/// the `messageExpression` of a validation that passes: admitted, where binding every variable
+/// up front and failing each expression that names a failed one denied them all. A variable
+/// that reads a failed one fails in turn, both names in the error.
+#[test]
+fn variables_are_evaluated_when_read() {
+    let policy = |name: &str, check: &str, message: &str| {
+        format!("---\napiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata: {{name: {name}}}\nspec:\n  variables:\n  - {{name: bad, expression: \"object.metadata.missing\"}}\n  - {{name: badge, expression: \"object.metadata.name\"}}\n  - {{name: worse, expression: \"variables.bad + '!'\"}}\n  validations:\n  - expression: \"{check}\"\n    messageExpression: \"{message}\"\n---\napiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicyBinding\nmetadata: {{name: {name}-b}}\nspec: {{policyName: {name}, validationActions: [Deny]}}\n")
+    };
+    let docs = [
+        policy(
+            "short",
+            "object.metadata.name == 'web' || variables.bad == 'x'",
+            "'m'",
+        ),
+        policy("absorbed", "variables.bad == 'x' || true", "'m'"),
+        policy("prefix", "variables.badge == 'web'", "'m'"),
+        policy("message", "true", "variables.bad"),
+        policy(
+            "read",
+            "object.metadata.name != 'web' || variables.bad == 'x'",
+            "'m'",
+        ),
+        policy("through", "variables.worse == 'x'", "'m'"),
+    ]
+    .concat();
+    let denied = |p: &str, rest: &str| {
+        format!("admission/denied: ValidatingAdmissionPolicy '{p}' with binding '{p}-b' denied request: {rest}")
+    };
+    assert_eq!(
+        run(&docs, &deployment("web", 2), None),
+        vec![
+            denied(
+                "read",
+                "expression 'object.metadata.name != 'web' || variables.bad == 'x'' resulted in error: composited variable \"bad\" fails to evaluate: no such key: missing"
+            ),
+            denied(
+                "through",
+                "expression 'variables.worse == 'x'' resulted in error: composited variable \"worse\" fails to evaluate: composited variable \"bad\" fails to evaluate: no such key: missing"
             ),
         ]
     );
@@ -434,7 +484,7 @@ fn audit_annotations_run_without_the_authorizer() {
             "{got:?}"
         );
         assert!(
-            denials[1].contains("expression 'authorizer.requestResource.check('admin').allowed()' resulted in error: no such attribute"),
+            denials[1].contains("expression 'variables.admin ? 'admin' : 'user'' resulted in error: composited variable \"admin\" fails to evaluate: no such attribute"),
             "{got:?}"
         );
         assert!(
