@@ -48,16 +48,30 @@ impl Properties {
         self.position(key).map(|i| &self.entries[i].1)
     }
 
-    #[inline]
+    /// Inlined into every walk's lookup: the scan of a small object compares lengths and first
+    /// bytes before it calls `memcmp` (most names differ in one of them); the binary search of
+    /// a large one stays out of line (as one function, `position` was 13 M instructions of the
+    /// 10,000-resource workload's `validate` in calls alone).
+    #[inline(always)]
     fn position(&self, key: &str) -> Option<usize> {
-        if self.sorted.is_empty() {
-            self.entries.iter().position(|(k, _)| k.as_str() == key)
-        } else {
-            self.sorted
-                .binary_search_by(|&i| by_name(&self.entries[i as usize].0, key))
-                .ok()
-                .map(|at| self.sorted[at] as usize)
+        if !self.sorted.is_empty() {
+            return self.search(key);
         }
+        let kb = key.as_bytes();
+        let first = kb.first().copied();
+        self.entries.iter().position(|(k, _)| {
+            let b = k.as_bytes();
+            b.len() == kb.len() && b.first().copied() == first && b == kb
+        })
+    }
+
+    /// [`Properties::position`] in the sorted index of a large object.
+    #[inline(never)]
+    fn search(&self, key: &str) -> Option<usize> {
+        self.sorted
+            .binary_search_by(|&i| by_name(&self.entries[i as usize].0, key))
+            .ok()
+            .map(|at| self.sorted[at] as usize)
     }
 
     pub fn contains_key(&self, key: &str) -> bool {
