@@ -4,9 +4,9 @@
 //! An `IndexMap` cost every schema node 64 bytes (most nodes have no properties) and every
 //! property a stored hash and a slot in a hash table; building it hashed every name. Here the
 //! entries are one exactly sized slice; a lookup scans the names of small objects (up to
-//! [`PROPERTY_SCAN`], most of them) and binary-searches a permutation of the entries ordered by
-//! name length then bytes otherwise (a length differs more often than it matches, so most
-//! steps compare no bytes).
+//! [`PROPERTY_SCAN`], most of them) and otherwise binary-searches a permutation of the entries
+//! ordered by name length then bytes, which keeps each name's length: the search compares
+//! lengths only, then the few names of the key's length.
 
 use std::cmp::Ordering;
 
@@ -21,8 +21,22 @@ pub const PROPERTY_SCAN: usize = 8;
 #[derive(Clone, Default)]
 pub struct Properties {
     entries: Box<[(String, Schema)]>,
-    /// Empty up to [`PROPERTY_SCAN`] entries; else the entry indices ordered by [`by_name`].
-    sorted: Box<[u32]>,
+    /// Empty up to [`PROPERTY_SCAN`] entries; else the entries ordered by [`by_name`].
+    sorted: Box<[Slot]>,
+}
+
+/// An entry of the sorted index: its name's length beside its position, so a lookup finds the
+/// names of the key's length without reading the entries (their names are 112 bytes apart).
+#[derive(Clone, Copy)]
+struct Slot {
+    /// The name's length (saturated; a lookup compares whole names).
+    len: u32,
+    index: u32,
+}
+
+/// A name's length as a [`Slot`] keeps it.
+fn saturated(len: usize) -> u32 {
+    u32::try_from(len).unwrap_or(u32::MAX)
 }
 
 /// The order of the index: length first, then bytes.
@@ -65,13 +79,22 @@ impl Properties {
         })
     }
 
-    /// [`Properties::position`] in the sorted index of a large object.
+    /// [`Properties::position`] in the sorted index of a large object: a binary search of the
+    /// lengths, then the few names of the key's length (in byte order) compared.
     #[inline(never)]
     fn search(&self, key: &str) -> Option<usize> {
-        self.sorted
-            .binary_search_by(|&i| by_name(&self.entries[i as usize].0, key))
-            .ok()
-            .map(|at| self.sorted[at] as usize)
+        let len = saturated(key.len());
+        let from = self.sorted.partition_point(|s| s.len < len);
+        for s in &self.sorted[from..] {
+            if s.len != len {
+                break;
+            }
+            let name = &self.entries[s.index as usize].0;
+            if name == key {
+                return Some(s.index as usize);
+            }
+        }
+        None
     }
 
     pub fn contains_key(&self, key: &str) -> bool {
@@ -116,9 +139,15 @@ impl Properties {
     fn from_unique(entries: Vec<(String, Schema)>) -> Properties {
         let entries = entries.into_boxed_slice();
         let sorted = if entries.len() > PROPERTY_SCAN {
-            let mut sorted: Box<[u32]> = (0..entries.len() as u32).collect();
-            sorted
-                .sort_unstable_by(|&a, &b| by_name(&entries[a as usize].0, &entries[b as usize].0));
+            let mut sorted: Box<[Slot]> = (0..entries.len())
+                .map(|i| Slot {
+                    len: saturated(entries[i].0.len()),
+                    index: i as u32,
+                })
+                .collect();
+            sorted.sort_unstable_by(|a, b| {
+                by_name(&entries[a.index as usize].0, &entries[b.index as usize].0)
+            });
             sorted
         } else {
             Box::default()
@@ -135,9 +164,9 @@ impl Properties {
                 .enumerate()
                 .any(|(i, (k, _))| self.entries[..i].iter().any(|(o, _)| o == k))
         } else {
-            self.sorted
-                .windows(2)
-                .any(|w| self.entries[w[0] as usize].0 == self.entries[w[1] as usize].0)
+            self.sorted.windows(2).any(|w| {
+                self.entries[w[0].index as usize].0 == self.entries[w[1].index as usize].0
+            })
         }
     }
 }
