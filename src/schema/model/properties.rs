@@ -34,6 +34,25 @@ struct Slot {
     index: u32,
 }
 
+/// `a == b` for two slices of the same length, without a call to `memcmp` for the short
+/// names of most properties (up to 16 bytes: two overlapping word loads each side).
+#[inline(always)]
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    debug_assert_eq!(a.len(), b.len());
+    let n = a.len();
+    let word8 =
+        |x: &[u8], at: usize| u64::from_le_bytes(x[at..at + 8].try_into().unwrap_or([0; 8]));
+    let word4 =
+        |x: &[u8], at: usize| u32::from_le_bytes(x[at..at + 4].try_into().unwrap_or([0; 4]));
+    match n {
+        0 => true,
+        1..=3 => a.iter().zip(b).all(|(x, y)| x == y),
+        4..=7 => word4(a, 0) == word4(b, 0) && word4(a, n - 4) == word4(b, n - 4),
+        8..=16 => word8(a, 0) == word8(b, 0) && word8(a, n - 8) == word8(b, n - 8),
+        _ => a == b,
+    }
+}
+
 /// A name's length as a [`Slot`] keeps it.
 fn saturated(len: usize) -> u32 {
     u32::try_from(len).unwrap_or(u32::MAX)
@@ -75,7 +94,7 @@ impl Properties {
         let first = kb.first().copied();
         self.entries.iter().position(|(k, _)| {
             let b = k.as_bytes();
-            b.len() == kb.len() && b.first().copied() == first && b == kb
+            b.len() == kb.len() && b.first().copied() == first && same_bytes(b, kb)
         })
     }
 
@@ -90,7 +109,7 @@ impl Properties {
                 break;
             }
             let name = &self.entries[s.index as usize].0;
-            if name == key {
+            if name.len() == key.len() && same_bytes(name.as_bytes(), key.as_bytes()) {
                 return Some(s.index as usize);
             }
         }
@@ -164,9 +183,9 @@ impl Properties {
                 .enumerate()
                 .any(|(i, (k, _))| self.entries[..i].iter().any(|(o, _)| o == k))
         } else {
-            self.sorted.windows(2).any(|w| {
-                self.entries[w[0].index as usize].0 == self.entries[w[1].index as usize].0
-            })
+            self.sorted
+                .windows(2)
+                .any(|w| self.entries[w[0].index as usize].0 == self.entries[w[1].index as usize].0)
         }
     }
 }
@@ -276,6 +295,21 @@ mod tests {
             }
             for miss in ["", "p", "px", "p0x", "zzzzzzzzzzzzzzzzzzzz"] {
                 assert!(p.get(miss).is_none(), "{miss}");
+            }
+        }
+    }
+
+    /// The short-name comparison agrees with `==` at every length around its word sizes, for
+    /// equal names and for names differing in any one byte.
+    #[test]
+    fn same_bytes_is_equality() {
+        for n in 0..40usize {
+            let a: Vec<u8> = (0..n).map(|i| b'a' + (i % 26) as u8).collect();
+            assert!(same_bytes(&a, &a.clone()), "{n}");
+            for i in 0..n {
+                let mut b = a.clone();
+                b[i] ^= 1;
+                assert!(!same_bytes(&a, &b), "{n} {i}");
             }
         }
     }
