@@ -9,7 +9,7 @@
 //! validates a resource checks it.
 
 use super::compound::enum_allows;
-use super::scalar::{check_number, check_string};
+use super::scalar::{check_number, check_string, unbounded_number_ok};
 use super::{effective_format, has_junctors, type_mismatch, Ctx, Name, Ty, Types};
 use crate::schema::correlate::go_deep_equal;
 use crate::schema::{AdditionalProperties, Schema};
@@ -18,6 +18,9 @@ use crate::yaml::{Map, Node, Value};
 /// Whether [`validate`](super::validate) of `data` against `s` at `depth`, with no old object
 /// to ratchet against, would report no error.
 pub(super) fn clean(cx: &Ctx<'_>, s: &Schema, data: &Node, depth: usize) -> bool {
+    if s.rare.is_none() {
+        return plain_clean(cx, s, data, depth);
+    }
     let types = Types::of(s);
     let format = effective_format(cx, s, types);
     if data.is_null() {
@@ -37,7 +40,12 @@ pub(super) fn clean(cx: &Ctx<'_>, s: &Schema, data: &Node, depth: usize) -> bool
     let own_ok = match &data.value {
         Value::String(st) => string_clean(cx, s, st, format, data),
         Value::Int(_) | Value::Float(_) => {
-            check_number(cx, s, types, format, data, &Name::Root, data.span()).is_valid()
+            let r = s.rare();
+            if r.multiple_of.is_none() && r.minimum.is_none() && r.maximum.is_none() {
+                unbounded_number_ok(cx, types, format, data)
+            } else {
+                check_number(cx, s, types, format, data, &Name::Root, data.span()).is_valid()
+            }
         }
         Value::Seq(items) => array_clean(cx, s, items, depth),
         _ => true,
@@ -49,6 +57,29 @@ pub(super) fn clean(cx: &Ctx<'_>, s: &Schema, data: &Node, depth: usize) -> bool
         return false;
     }
     match &data.value {
+        Value::Map(m) => object_clean(cx, s, m, depth),
+        _ => true,
+    }
+}
+
+/// [`clean`] of a node without any of the rare keywords (most nodes: those keep `format`,
+/// `enum`, the junctors and every bound), checked in the same order: the type, then a number's
+/// validator (its int32/int64 ranges need no format), then the items or properties. A string
+/// or a bool has nothing more to pass.
+fn plain_clean(cx: &Ctx<'_>, s: &Schema, data: &Node, depth: usize) -> bool {
+    let types = Types::of(s);
+    if data.is_null() {
+        return types.is_empty() || types.has(Ty::NULL) || s.nullable;
+    }
+    if depth > crate::schema::MAX_DEPTH * 2 {
+        return true;
+    }
+    if !types.is_empty() && type_mismatch(types, "", data).is_some() {
+        return false;
+    }
+    match &data.value {
+        Value::Int(_) | Value::Float(_) => unbounded_number_ok(cx, types, "", data),
+        Value::Seq(items) => array_clean(cx, s, items, depth),
         Value::Map(m) => object_clean(cx, s, m, depth),
         _ => true,
     }

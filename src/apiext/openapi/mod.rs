@@ -203,6 +203,7 @@ impl Ty {
 }
 
 impl<'s> Types<'s> {
+    #[inline]
     fn of(s: &'s Schema) -> Types<'s> {
         if s.x_int_or_string {
             Types::IntOrString
@@ -214,6 +215,7 @@ impl<'s> Types<'s> {
         }
     }
     /// Whether the type `bit` (a [`Ty`] constant) is allowed.
+    #[inline]
     fn has(self, bit: u8) -> bool {
         match self {
             Types::None => false,
@@ -390,6 +392,7 @@ fn invalid_type(name: &Name<'_>, type_name: &str, actual: &str, span: Span) -> O
 }
 
 /// kube-openapi `schemaInfoForType` for decoded JSON: (type, format), and the type's bit.
+#[inline]
 fn schema_info(data: &Node) -> (&'static str, &'static str, u8) {
     match data.value {
         Value::Null => ("", "", 0),
@@ -416,7 +419,25 @@ fn check_type(
 
 /// The type validator's decision: `None` when `data` passes, else the type (or format) named
 /// in its error and the value's actual one. Allocates nothing, for [`clean`] too.
+///
+/// Inlined for the common case, a value of an allowed type: that passes whatever the format
+/// (each of the decision's three tests below lets such a value through).
+#[inline]
 fn type_mismatch<'t>(
+    types: Types<'t>,
+    format: &'t str,
+    data: &Node,
+) -> Option<(&'t str, &'static str)> {
+    if types.has(schema_info(data).2) {
+        return None;
+    }
+    type_mismatch_decided(types, format, data)
+}
+
+/// [`type_mismatch`] of a value whose type is not among the schema's (it may still pass as an
+/// integral float, an integer for a number, or through a numeric format).
+#[inline(never)]
+fn type_mismatch_decided<'t>(
     types: Types<'t>,
     format: &'t str,
     data: &Node,

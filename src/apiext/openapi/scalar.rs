@@ -204,6 +204,24 @@ pub(super) fn check_number(
     res
 }
 
+/// Whether [`check_number`] passes a number whose schema has no bounds (no `multipleOf`,
+/// `minimum` or `maximum`: only the range of its type and format is checked), deciding
+/// without building a result (`clean` asks this of most numbers).
+pub(super) fn unbounded_number_ok(
+    cx: &Ctx<'_>,
+    types: Types<'_>,
+    format: &str,
+    data: &Node,
+) -> bool {
+    let v = match data.value {
+        Value::Int(i) => Num::I(i),
+        Value::Float(f) => Num::F(f),
+        _ => return true,
+    };
+    let range = range_format(cx, types, format);
+    range_error(v, range.0, range.1, "Checked", &Name::Root).is_none()
+}
+
 /// The type and format whose range the value and the bounds must fit (`("", "")`: none).
 fn range_format<'f>(cx: &Ctx<'_>, types: Types<'_>, format: &'f str) -> (&'static str, &'f str) {
     // Before 1.36 the number validator knew neither type nor format: no range check.

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use indexmap::IndexMap;
 
-use super::{CompiledRule, Needs, Validator};
+use super::{CompiledRule, LazyRules, Needs, NodeRules, Validator};
 use crate::cel::eval::convert::escape;
 use crate::cel::schema_types::{
     decl_type_below, has_decl_type, is_object_meta_override, ROOT_TYPE_NAME,
@@ -55,7 +55,8 @@ impl Validator {
         });
         let mut with_rules = WithRules::default();
         with_rules.mark(schema, 0);
-        let mut v = Self::build(schema, schema, resource_root, decl, opts, &with_rules, 0)?;
+        let opts = Arc::new(opts.clone());
+        let mut v = Self::build(schema, schema, resource_root, decl, &opts, &with_rules, 0)?;
         v.root = Some(Arc::clone(schema));
         Some(v)
     }
@@ -65,7 +66,7 @@ impl Validator {
         node: &Schema,
         resource_root: bool,
         decl: Decl<'_>,
-        opts: &CompileOptions,
+        opts: &Arc<CompileOptions>,
         with_rules: &WithRules,
         depth: usize,
     ) -> Option<Validator> {
@@ -81,19 +82,21 @@ impl Validator {
             Decl::Known(decl.force(beh))
         };
         let mut init_error = None;
-        let rules: Vec<CompiledRule> = match decl.known() {
-            Some(d) => validation
-                .rare()
-                .x_validations
-                .iter()
-                .map(|r| compile_rule(r, node, d, opts))
-                .collect(),
+        let written = &validation.rare().x_validations;
+        let rules = match decl.known() {
+            Some(d) if !written.is_empty() => Some(LazyRules {
+                rules: written.clone(),
+                decl: d.clone(),
+                opts: opts.clone(),
+                compiled: std::sync::OnceLock::new(),
+            }),
+            Some(_) => None,
             None => {
-                if !validation.rare().x_validations.is_empty() {
+                if !written.is_empty() {
                     init_error =
                         Some("failed to convert to declType for CEL validation rules".into());
                 }
-                Vec::new()
+                None
             }
         };
         let elem = decl.elem();
@@ -184,7 +187,7 @@ impl Validator {
                 )
             })
             .collect::<Vec<_>>();
-        if rules.is_empty()
+        if rules.is_none()
             && init_error.is_none()
             && items.is_none()
             && additional.is_none()
@@ -193,8 +196,7 @@ impl Validator {
         {
             return None;
         }
-        let keep_schema = !rules.is_empty() || init_error.is_some();
-        let (self_needs, old_needs) = needs(&rules);
+        let keep_schema = rules.is_some() || init_error.is_some();
         Some(Validator {
             root: None,
             keeps_schema: keep_schema,
@@ -205,8 +207,6 @@ impl Validator {
             resource_root,
             init_error,
             rules,
-            self_needs,
-            old_needs,
             items,
             additional,
             properties,
@@ -358,6 +358,26 @@ impl WithRules {
 
     fn at(&self, s: &Schema) -> bool {
         self.0.contains(&Self::key(s))
+    }
+}
+
+impl LazyRules {
+    /// The rules compiled (the first caller compiles them) against `node`, the schema node the
+    /// validator was built for (the walk follows the same schema down).
+    pub(super) fn compiled(&self, node: &Schema) -> &NodeRules {
+        self.compiled.get_or_init(|| {
+            let rules: Vec<CompiledRule> = self
+                .rules
+                .iter()
+                .map(|r| compile_rule(r, node, &self.decl, &self.opts))
+                .collect();
+            let (self_needs, old_needs) = needs(&rules);
+            NodeRules {
+                rules,
+                self_needs,
+                old_needs,
+            }
+        })
     }
 }
 

@@ -1,4 +1,4 @@
-//! What a node's rules read of `self` (and `oldSelf`), found once when the validator is built:
+//! What a node's rules read of `self` (and `oldSelf`), found once when they are compiled:
 //! a node whose rules select a few fields (`self.type == 'A' ? has(self.a) : true`) or look
 //! at a few fields of each list element (`self.all(l, l.protocol != 'UDP' || !has(l.tls))`)
 //! converts only those parts of its object, not the whole subtree.

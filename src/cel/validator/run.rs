@@ -4,7 +4,8 @@
 
 use super::walk::{Converted, Shared};
 use super::{
-    At, CompiledRule, Corr, ErrorType, Limits, RuleError, Validator, MAX_MESSAGE_EXPRESSION_BYTES,
+    At, CompiledRule, Corr, ErrorType, Limits, NodeRules, RuleError, Validator,
+    MAX_MESSAGE_EXPRESSION_BYTES,
 };
 use crate::cel::eval::convert::{to_value_needed, Needs};
 use crate::cel::eval::interp::{evaluate, Options};
@@ -43,9 +44,7 @@ impl Validator {
             errs.push(invalid(format!("rule compiler initialization error: {e}")));
             return None;
         }
-        if self.rules.is_empty() {
-            return None;
-        }
+        let lazy = self.rules.as_ref()?;
         if *budget <= 0 {
             errs.push(invalid(
                 "validation failed due to running out of cost budget, no further validation rules will be run".into(),
@@ -54,7 +53,8 @@ impl Validator {
             return None;
         }
         let schema = node.filter(|_| self.keeps_schema)?;
-        let converted = self.convert(schema, obj, old, shared);
+        let compiled = lazy.compiled(schema);
+        let converted = self.convert(compiled, schema, obj, old, shared);
         let (self_v, old_v) = (&converted.new.0, converted.old.as_ref().map(|o| &o.0));
         let opts = Options {
             cost_limit: Some(limits.per_call_limit),
@@ -64,7 +64,7 @@ impl Validator {
         // The activations are built once for all the node's rules, not once per rule.
         let self_only: [(&str, Value); 1] = [("self", self_v.clone())];
         let mut with_old: Option<(Activation, Activation)> = None;
-        for c in &self.rules {
+        for c in &compiled.rules {
             let program = match &c.program {
                 Ok(Some(p)) => p,
                 Ok(None) => continue,
@@ -139,24 +139,23 @@ impl Validator {
     /// reads it.
     fn convert<'v>(
         &'v self,
+        compiled: &'v NodeRules,
         schema: &Schema,
         obj: &Node,
         old: Option<&Node>,
         shared: Shared<'v>,
     ) -> Converted<'v> {
+        let (self_needs, old_needs) = (&compiled.self_needs, &compiled.old_needs);
         let (new, new_needs) = match shared.new {
-            Some((v, has)) if has.covers(&self.self_needs) => (v.clone(), has),
-            _ => (
-                self.to_value(obj, schema, &self.self_needs),
-                &self.self_needs,
-            ),
+            Some((v, has)) if has.covers(self_needs) => (v.clone(), has),
+            _ => (self.to_value(obj, schema, self_needs), self_needs),
         };
-        let reads_old = self.rules.iter().any(|c| {
+        let reads_old = compiled.rules.iter().any(|c| {
             c.uses_old_self || c.rule.optional_old_self == Some(true) || c.message.is_some()
         });
         let old = old.filter(|_| reads_old).map(|o| match shared.old {
-            Some((v, has)) if has.covers(&self.old_needs) => (v.clone(), has),
-            _ => (self.to_value(o, schema, &self.old_needs), &self.old_needs),
+            Some((v, has)) if has.covers(old_needs) => (v.clone(), has),
+            _ => (self.to_value(o, schema, old_needs), old_needs),
         });
         Converted {
             new: (new, new_needs),

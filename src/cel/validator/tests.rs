@@ -148,3 +148,35 @@ fn field_paths_normalise() {
     assert_eq!(normalize_field_path(".m['k.x']", &s).unwrap(), "m[k.x]");
     assert!(normalize_field_path(".zz", &s).is_err());
 }
+
+/// A node's rules are compiled when an object first reaches it: an object without the field
+/// leaves them uncompiled (and reports nothing of them, broken or not), one with it compiles
+/// them once and reports the broken rule as the server does.
+#[test]
+fn rules_compile_when_first_reached() {
+    let s = schema(serde_json::json!({"type": "object", "properties": {
+        "a": {"type": "string", "x-kubernetes-validations": [{"rule": "self == 'x'"}]},
+        "b": {"type": "string", "x-kubernetes-validations": [{"rule": "self.nope()"}]}
+    }}));
+    let v = Validator::new(&s, false).expect("rules");
+    let compiled = |k: &str| {
+        v.properties[k]
+            .rules
+            .as_ref()
+            .is_some_and(|r| r.compiled.get().is_some())
+    };
+    let mut budget = RUNTIME_BUDGET;
+    let root = FieldPath::root();
+    let only_a = Node::from_json(&serde_json::json!({"a": "y"}));
+    let errs = v.validate(&root, &only_a, None, Limits::default(), &mut budget);
+    assert_eq!(errs.len(), 1, "{errs:?}");
+    assert!(compiled("a") && !compiled("b"));
+    let both = Node::from_json(&serde_json::json!({"a": "x", "b": "y"}));
+    let errs = v.validate(&root, &both, None, Limits::default(), &mut budget);
+    assert!(compiled("b"));
+    assert_eq!(errs.len(), 1, "{errs:?}");
+    assert!(
+        errs[0].detail.starts_with("rule compile error: "),
+        "{errs:?}"
+    );
+}

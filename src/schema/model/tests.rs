@@ -354,3 +354,13 @@ fn a_property_is_found_as_the_map_finds_it() {
         }
     }
 }
+
+#[test]
+fn type_tags_name_what_they_were_read_from() {
+    for (tag, name) in TypeTag::NAMED {
+        assert_eq!(TypeTag::of(name), tag);
+        assert_eq!(tag.name(), Some(name));
+    }
+    assert_eq!(TypeTag::Absent.name(), None);
+    assert_eq!(TypeTag::Other.name(), None);
+}
