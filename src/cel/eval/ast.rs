@@ -204,11 +204,18 @@ impl CallForm {
 /// [`Expr::folded`]: `None` once known not to fold; else the value with the behaviour it was
 /// computed under (a conversion's output may depend on the emulated minor). Boxed: only a
 /// few nodes fold, and every node of every compiled rule has the slot (a behaviour and a
-/// result inline were two thirds of a node's size).
+/// result inline were two thirds of a node's size). A node that cannot fold (`may_fold`
+/// false) and is evaluated as a program's root keeps the program's plan there instead
+/// (`interp::evaluate`): a slot the node has anyway, so nodes do not grow.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct FoldCache(
-    pub(crate) std::sync::OnceLock<Option<Box<(crate::k8s::Behavior, super::value::EvalResult)>>>,
-);
+pub(crate) struct FoldCache(pub(crate) std::sync::OnceLock<Option<Box<Cached>>>);
+
+/// What a [`FoldCache`] holds.
+#[derive(Clone, Debug)]
+pub(crate) enum Cached {
+    Folded(crate::k8s::Behavior, super::value::EvalResult),
+    Plan(super::interp::Plan),
+}
 
 #[derive(Clone, Debug)]
 pub enum ExprKind {

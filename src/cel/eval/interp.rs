@@ -23,6 +23,9 @@
 mod call;
 mod comprehension;
 pub mod plan;
+mod planned;
+
+pub(crate) use planned::Plan;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
@@ -31,7 +34,7 @@ mod work_tests;
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use super::ast::{Binding, CallForm, Expr, ExprKind};
+use super::ast::{Binding, Cached, CallForm, Expr, ExprKind};
 use super::functions;
 use super::value::{Entries, ErrorKind, EvalError, EvalResult, Key, MapValue, Value};
 use crate::k8s::Behavior;
@@ -79,7 +82,10 @@ pub fn evaluate<'a>(expr: &'a Expr, vars: &'a [(&'a str, Value)], opts: Options)
         scanned: 0,
         opts,
     };
-    let value = ev.eval(expr);
+    let value = match plan_of(expr) {
+        Some(p) => ev.run(p),
+        None => ev.eval(expr),
+    };
     // The argument buffer goes back for the next evaluation on this thread (empty: every
     // call takes its arguments off again).
     let mut args = std::mem::take(&mut ev.args);
@@ -88,6 +94,23 @@ pub fn evaluate<'a>(expr: &'a Expr, vars: &'a [(&'a str, Value)], opts: Options)
     Outcome {
         value,
         cost: ev.cost,
+    }
+}
+
+/// The plan of a program's root `expr`, made on its first evaluation ([`Plan`]); `None` for
+/// a root that may fold (its slot is the folded value's) or that the plan would only walk.
+#[inline]
+fn plan_of(expr: &Expr) -> Option<&Plan> {
+    if expr.may_fold {
+        return None;
+    }
+    let slot = expr
+        .folded
+        .0
+        .get_or_init(|| Plan::of(expr).map(|p| Box::new(Cached::Plan(p))));
+    match slot.as_deref() {
+        Some(Cached::Plan(p)) => Some(p),
+        _ => None,
     }
 }
 
@@ -181,7 +204,7 @@ impl<'a> Evaluator<'a> {
             ExprKind::List { elems, optional } => self.list(elems, optional),
             ExprKind::Map { entries } => self.map(entries),
             ExprKind::Struct { name, fields } => self.message(name, fields),
-            ExprKind::Comprehension(c) => self.comprehension(c),
+            ExprKind::Comprehension(c) => self.comprehension_of(c),
         }
     }
 
@@ -191,11 +214,11 @@ impl<'a> Evaluator<'a> {
         let slot = e
             .folded
             .0
-            .get_or_init(|| is_const(e).then(|| Box::new((beh, self.folded(e)))));
+            .get_or_init(|| is_const(e).then(|| Box::new(Cached::Folded(beh, self.folded(e)))));
         match slot.as_deref() {
-            None => None,
-            Some((b, v)) if *b == beh => Some(v.clone()),
-            Some(_) => Some(self.folded(e)),
+            None | Some(Cached::Plan(_)) => None,
+            Some(Cached::Folded(b, v)) if *b == beh => Some(v.clone()),
+            Some(Cached::Folded(..)) => Some(self.folded(e)),
         }
     }
 
@@ -551,7 +574,18 @@ fn bound<'s>(
     e: &Expr,
     n: &str,
 ) -> Option<Result<&'s Value, &'s EvalError>> {
-    match e.binding {
+    bound_by(e.binding, vars, base, n)
+}
+
+/// [`bound`] of an identifier bound as `binding`.
+#[inline(always)]
+fn bound_by<'s>(
+    binding: Binding,
+    vars: &'s [(&str, EvalResult)],
+    base: &'s [(&str, Value)],
+    n: &str,
+) -> Option<Result<&'s Value, &'s EvalError>> {
+    match binding {
         Binding::Global => base
             .iter()
             .rev()

@@ -1,0 +1,325 @@
+//! The per-program plan: the expression converted once more, on its first evaluation, into
+//! steps that run without the tree walk's per-node decisions, as cel-go's planner turns a
+//! checked AST into `Interpretable`s (`interpreter/planner.go`, `attributes.go`). Field
+//! chains on a variable (`object.metadata.name`) become one attribute (the variable and the
+//! field names, read by reference, step by step); `&&`, `||`, `?:`, calls on the overload
+//! table, presence tests and comprehensions are steps over their planned operands. Anything
+//! else stays a node of the tree ([`Plan::Walk`]) that the walker evaluates, so the plan
+//! covers the common shapes and the walker stays the one definition of the rest.
+//!
+//! Every step has exactly the walker's semantics: the same evaluation order, costs, errors
+//! and error absorption (`interp/tests.rs` compares the two on a table of expressions).
+
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use super::super::ast::{Binding, CallForm, Comprehension, Expr, ExprKind};
+use super::super::functions::table::Overload;
+use super::super::functions::{self, Tracked};
+use super::super::value::{ErrorKind, EvalError, EvalResult, Value};
+use super::plan::{is_const, is_primitive_const_list};
+use super::{bound_by, charge, Evaluator};
+
+/// One planned step (see the module doc).
+#[derive(Clone, Debug)]
+pub(crate) enum Plan {
+    Const(Value),
+    /// A variable or a field chain on one.
+    Attr(Box<Attr>),
+    /// `has(attr.field)`.
+    Has(Box<Attr>, Arc<str>),
+    /// `a && b` (`true`) or `a || b` (`false`).
+    Logical(bool, Box<[Plan; 2]>),
+    /// `c ? a : b`.
+    Conditional(Box<[Plan; 3]>),
+    /// `@not_strictly_false(x)` with its rows.
+    NotStrictlyFalse(Box<[&'static Overload]>, Box<Plan>),
+    /// A call run by its overload table rows.
+    Call(Box<Call>),
+    Comprehension(Box<Fold>),
+    /// A node the walker evaluates.
+    Walk(Box<Expr>),
+}
+
+/// A variable and the fields selected on it, with the tree it came from: a variable not bound
+/// at runtime (or bound otherwise than the conversion foresaw) is the walker's to evaluate.
+#[derive(Clone, Debug)]
+pub(crate) struct Attr {
+    root: Arc<str>,
+    binding: Binding,
+    fields: Box<[Arc<str>]>,
+    expr: Expr,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Call {
+    rows: Box<[&'static Overload]>,
+    tracked: Tracked,
+    target: Option<Plan>,
+    args: Box<[Plan]>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Fold {
+    iter_range: Plan,
+    iter_var: Arc<str>,
+    iter_var2: Option<Arc<str>>,
+    accu_var: Arc<str>,
+    accu_init: Plan,
+    loop_cond: Plan,
+    loop_step: Plan,
+    result: Plan,
+}
+
+impl Plan {
+    /// The plan of `e`; `None` when it would only walk the tree.
+    pub(crate) fn of(e: &Expr) -> Option<Plan> {
+        match plan(e) {
+            Plan::Walk(_) => None,
+            p => Some(p),
+        }
+    }
+}
+
+fn plan(e: &Expr) -> Plan {
+    let walk = || Plan::Walk(Box::new(e.clone()));
+    // A node that may fold is the walker's: its folded value is kept per behaviour.
+    if e.may_fold && is_const(e) {
+        return walk();
+    }
+    match &e.kind {
+        ExprKind::Const(v) => Plan::Const(v.clone()),
+        ExprKind::Ident(_) | ExprKind::Select { test: false, .. } => match attr(e) {
+            Some(a) => Plan::Attr(Box::new(a)),
+            None => walk(),
+        },
+        ExprKind::Select {
+            operand,
+            field,
+            test: true,
+        } => match attr(operand) {
+            Some(a) => Plan::Has(Box::new(a), field.clone()),
+            None => walk(),
+        },
+        ExprKind::Call { target, args, .. } => {
+            call(e, target.as_deref(), args).unwrap_or_else(walk)
+        }
+        ExprKind::Comprehension(c) => Plan::Comprehension(Box::new(fold(c))),
+        ExprKind::List { .. } | ExprKind::Map { .. } | ExprKind::Struct { .. } => walk(),
+    }
+}
+
+/// A chain of selects on an identifier, the walker's [`super::chain`]: not one rooted at a
+/// name a dotted type name may start with (the walker resolves those).
+fn attr(e: &Expr) -> Option<Attr> {
+    let mut fields = Vec::new();
+    let mut root = e;
+    while let ExprKind::Select {
+        operand,
+        field,
+        test: false,
+    } = &root.kind
+    {
+        fields.push(field.clone());
+        root = operand;
+    }
+    let ExprKind::Ident(name) = &root.kind else {
+        return None;
+    };
+    if e.type_root || root.type_root {
+        return None;
+    }
+    fields.reverse();
+    Some(Attr {
+        root: name.clone(),
+        binding: root.binding,
+        fields: fields.into_boxed_slice(),
+        expr: e.clone(),
+    })
+}
+
+fn call(e: &Expr, target: Option<&Expr>, args: &[Expr]) -> Option<Plan> {
+    let rows = || e.overloads.clone();
+    match (e.form, args) {
+        (CallForm::And | CallForm::Or, [a, b]) => Some(Plan::Logical(
+            e.form == CallForm::And,
+            Box::new([plan(a), plan(b)]),
+        )),
+        (CallForm::Conditional, [c, a, b]) => {
+            Some(Plan::Conditional(Box::new([plan(c), plan(a), plan(b)])))
+        }
+        (CallForm::NotStrictlyFalse, [a]) => {
+            Some(Plan::NotStrictlyFalse(rows(), Box::new(plan(a))))
+        }
+        // `x in [constants]` is a set test when constants fold, a call otherwise: the walker's.
+        (CallForm::In, [_, l]) if is_primitive_const_list(l) => None,
+        // An append to an accumulator is done in place by the walker.
+        (CallForm::MaybeAccumulate, [acc, ..]) if matches!(&acc.kind, ExprKind::Ident(n) if n.starts_with('@')) => {
+            None
+        }
+        (CallForm::Overloads | CallForm::In | CallForm::MaybeAccumulate, _) => {
+            Some(Plan::Call(Box::new(Call {
+                rows: rows(),
+                tracked: e.tracked,
+                target: target.map(plan),
+                args: args.iter().map(plan).collect(),
+            })))
+        }
+        _ => None,
+    }
+}
+
+fn fold(c: &Comprehension) -> Fold {
+    Fold {
+        iter_range: plan(&c.iter_range),
+        iter_var: c.iter_var.clone(),
+        iter_var2: c.iter_var2.clone(),
+        accu_var: c.accu_var.clone(),
+        accu_init: plan(&c.accu_init),
+        loop_cond: plan(&c.loop_cond),
+        loop_step: plan(&c.loop_step),
+        result: plan(&c.result),
+    }
+}
+
+/// What the walker and the plan both evaluate: a tree node or a planned step. The special
+/// forms and comprehensions are written once over it (`call`, `comprehension`).
+pub(super) trait Step<'a>: Copy {
+    fn run(self, ev: &mut Evaluator<'a>) -> EvalResult;
+    /// [`Evaluator::eval_inline`]: an attribute folded into an enclosing one (a `?:`
+    /// branch) does not pay its own attribute step.
+    fn run_inline(self, ev: &mut Evaluator<'a>) -> EvalResult;
+}
+
+impl<'a> Step<'a> for &'a Expr {
+    #[inline]
+    fn run(self, ev: &mut Evaluator<'a>) -> EvalResult {
+        ev.eval(self)
+    }
+    #[inline]
+    fn run_inline(self, ev: &mut Evaluator<'a>) -> EvalResult {
+        ev.eval_inline(self)
+    }
+}
+
+impl<'a> Step<'a> for &'a Plan {
+    #[inline]
+    fn run(self, ev: &mut Evaluator<'a>) -> EvalResult {
+        ev.run(self)
+    }
+    fn run_inline(self, ev: &mut Evaluator<'a>) -> EvalResult {
+        match self {
+            Plan::Attr(a) => ev.eval_inline_attr(a),
+            Plan::Walk(e) => ev.eval_inline(e),
+            // No other step is an attribute of the walker's (`eval_inline`).
+            p => ev.run(p),
+        }
+    }
+}
+
+impl<'a> Evaluator<'a> {
+    pub(super) fn run(&mut self, p: &'a Plan) -> EvalResult {
+        match p {
+            Plan::Const(v) => Ok(v.clone()),
+            Plan::Attr(a) => match self.attr(a) {
+                Some(r) => r.map(Cow::into_owned),
+                None => self.eval(&a.expr),
+            },
+            Plan::Has(a, field) => match self.attr(a) {
+                Some(v) => functions::has_field(&*v?, field),
+                None => {
+                    let v = self.eval(&a.expr)?;
+                    functions::has_field(&v, field)
+                }
+            },
+            Plan::Logical(and, ops) => self.logical(*and, &ops[0], &ops[1]),
+            Plan::Conditional(ops) => self.conditional(&ops[0], &ops[1], &ops[2]),
+            Plan::NotStrictlyFalse(rows, x) => self.not_strictly_false(rows, &**x),
+            Plan::Call(c) => self.planned_call(c),
+            Plan::Comprehension(f) => self.comprehension(
+                &f.iter_range,
+                &f.accu_init,
+                &f.accu_var,
+                &f.iter_var,
+                f.iter_var2.as_deref(),
+                &f.loop_cond,
+                &f.loop_step,
+                &f.result,
+            ),
+            Plan::Walk(e) => self.eval(e),
+        }
+    }
+
+    /// The attribute's value where it is, charged as the walker's [`super::chain`] charges
+    /// it (one for the variable, one per field, each before its step); `None`, having charged
+    /// nothing, when the variable is not bound.
+    #[inline]
+    fn attr(&mut self, a: &'a Attr) -> Option<Result<Cow<'_, Value>, EvalError>> {
+        let limit = self.opts.cost_limit;
+        let found = bound_by(a.binding, &self.vars, self.base, &a.root)?;
+        let cost = &mut self.cost;
+        Some((|| {
+            charge(cost, limit, 1)?;
+            let mut v: Cow<'_, Value> = match found {
+                Ok(Value::Invalid(m)) => return Err(EvalError::other(&**m)),
+                Ok(v) => Cow::Borrowed(v),
+                Err(err) => return Err(err.clone()),
+            };
+            for f in &*a.fields {
+                charge(cost, limit, 1)?;
+                v = match v {
+                    Cow::Borrowed(v) => functions::select_ref(v, f)?,
+                    Cow::Owned(v) => Cow::Owned(functions::select(&v, f)?),
+                };
+            }
+            Ok(v)
+        })())
+    }
+
+    /// [`Evaluator::eval_inline`] of an attribute.
+    fn eval_inline_attr(&mut self, a: &'a Attr) -> EvalResult {
+        let before = self.cost;
+        let (r, attr) = match self.attr(a) {
+            Some(r) => (r.map(Cow::into_owned), true),
+            None => return self.eval_inline(&a.expr),
+        };
+        if attr && self.cost > before {
+            self.cost -= 1;
+        }
+        r
+    }
+
+    /// [`Evaluator::overload_call`] over planned operands.
+    fn planned_call(&mut self, c: &'a Call) -> EvalResult {
+        let base = self.args.len();
+        let result = self.planned_call_on_stack(c, base);
+        self.args.truncate(base);
+        result
+    }
+
+    fn planned_call_on_stack(&mut self, c: &'a Call, base: usize) -> EvalResult {
+        if let Some(t) = &c.target {
+            let v = self.run(t)?;
+            self.args.push(v);
+        }
+        for a in &*c.args {
+            let r = match a {
+                Plan::Const(v) => Ok(v.clone()),
+                Plan::Attr(x) => match self.attr(x) {
+                    Some(r) => r.map(Cow::into_owned),
+                    None => self.eval(&x.expr),
+                },
+                a => self.run(a),
+            };
+            match r {
+                Ok(v) => self.args.push(v),
+                Err(e) if e.kind == ErrorKind::CostLimit => return Err(e),
+                Err(e) => {
+                    self.add(1)?;
+                    return Err(e);
+                }
+            }
+        }
+        self.apply(&c.rows, c.tracked, base)
+    }
+}
