@@ -204,9 +204,9 @@ impl CallForm {
 /// [`Expr::folded`]: `None` once known not to fold; else the value with the behaviour it was
 /// computed under (a conversion's output may depend on the emulated minor). Boxed: only a
 /// few nodes fold, and every node of every compiled rule has the slot (a behaviour and a
-/// result inline were two thirds of a node's size). A node that cannot fold (`may_fold`
-/// false) and is evaluated as a program's root keeps the program's plan there instead
-/// (`interp::evaluate`): a slot the node has anyway, so nodes do not grow.
+/// result inline were two thirds of a node's size). A program's root that is no constant
+/// keeps the program's plan there instead (`interp::evaluate`): a slot every node has
+/// anyway, so nodes do not grow.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct FoldCache(pub(crate) std::sync::OnceLock<Option<Box<Cached>>>);
 

@@ -23,6 +23,8 @@
 mod call;
 mod comprehension;
 pub mod plan;
+#[cfg(test)]
+mod plan_tests;
 mod planned;
 
 pub(crate) use planned::Plan;
@@ -88,20 +90,28 @@ pub fn evaluate<'a>(expr: &'a Expr, vars: &'a [(&'a str, Value)], opts: Options)
     };
     // The argument buffer goes back for the next evaluation on this thread (empty: every
     // call takes its arguments off again).
-    let mut args = std::mem::take(&mut ev.args);
+    let Evaluator {
+        vars,
+        mut args,
+        cost,
+        ..
+    } = ev;
     args.clear();
     ARGS.set(args);
-    Outcome {
-        value,
-        cost: ev.cost,
+    // Most evaluations bind no comprehension variable: an unallocated vector owns nothing,
+    // and forgetting it spares the call to its generic drop.
+    if vars.capacity() == 0 {
+        std::mem::forget(vars);
     }
+    Outcome { value, cost }
 }
 
 /// The plan of a program's root `expr`, made on its first evaluation ([`Plan`]); `None` for
-/// a root that may fold (its slot is the folded value's) or that the plan would only walk.
+/// a constant root (its slot is the folded value's, see [`Evaluator::folded_cached`]) or one
+/// the plan would only walk.
 #[inline]
 fn plan_of(expr: &Expr) -> Option<&Plan> {
-    if expr.may_fold {
+    if expr.may_fold && is_const(expr) {
         return None;
     }
     let slot = expr

@@ -17,8 +17,11 @@ use super::super::ast::{Binding, CallForm, Comprehension, Expr, ExprKind};
 use super::super::functions::table::Overload;
 use super::super::functions::{self, Tracked};
 use super::super::value::{ErrorKind, EvalError, EvalResult, Value};
+use crate::k8s::Behavior;
+
+type StrictFn = fn(Behavior, &[Value]) -> EvalResult;
 use super::plan::{is_const, is_primitive_const_list};
-use super::{bound_by, charge, Evaluator};
+use super::{bound_by, charge, cost_limit_error, Evaluator};
 
 /// One planned step (see the module doc).
 #[derive(Clone, Debug)]
@@ -53,6 +56,9 @@ pub(crate) struct Attr {
 
 #[derive(Clone, Debug)]
 pub(crate) struct Call {
+    /// The implementation of the only row, when the call has one and counts towards none of
+    /// crdlint's own bounds: run on its operands without the argument stack.
+    direct: Option<StrictFn>,
     rows: Box<[&'static Overload]>,
     tracked: Tracked,
     target: Option<Plan>,
@@ -158,7 +164,14 @@ fn call(e: &Expr, target: Option<&Expr>, args: &[Expr]) -> Option<Plan> {
             None
         }
         (CallForm::Overloads | CallForm::In | CallForm::MaybeAccumulate, _) => {
+            let direct = match (&*e.overloads, e.tracked) {
+                ([o], Tracked::Nothing) if target.is_some() as usize + args.len() <= 2 => {
+                    o.strict()
+                }
+                _ => None,
+            };
             Some(Plan::Call(Box::new(Call {
+                direct,
                 rows: rows(),
                 tracked: e.tracked,
                 target: target.map(plan),
@@ -217,6 +230,46 @@ impl<'a> Step<'a> for &'a Plan {
     }
 }
 
+/// [`Evaluator::attr`] when the limit may be reached on the way: each step charged before
+/// it is taken, as the walker's [`super::chain`] does.
+#[cold]
+fn attr_by_step<'v>(
+    found: Result<&'v Value, &'v EvalError>,
+    fields: &[Arc<str>],
+    cost: &mut u64,
+    limit: Option<u64>,
+) -> Result<Cow<'v, Value>, EvalError> {
+    charge(cost, limit, 1)?;
+    let mut v: Cow<'v, Value> = match found {
+        Ok(Value::Invalid(m)) => return Err(EvalError::other(&**m)),
+        Ok(v) => Cow::Borrowed(v),
+        Err(err) => return Err(err.clone()),
+    };
+    for f in fields {
+        charge(cost, limit, 1)?;
+        v = match v {
+            Cow::Borrowed(v) => functions::select_ref(v, f)?,
+            Cow::Owned(v) => Cow::Owned(functions::select(&v, f)?),
+        };
+    }
+    Ok(v)
+}
+
+/// The rest of a chain after a step that built its value (a select through an optional),
+/// each step charged before it is taken (under the limit: the whole chain fits).
+#[cold]
+fn select_owned<'v>(
+    mut x: Value,
+    rest: &[Arc<str>],
+    cost: &mut u64,
+) -> Result<Cow<'v, Value>, EvalError> {
+    for f in rest {
+        *cost = cost.saturating_add(1);
+        x = functions::select(&x, f)?;
+    }
+    Ok(Cow::Owned(x))
+}
+
 impl<'a> Evaluator<'a> {
     pub(super) fn run(&mut self, p: &'a Plan) -> EvalResult {
         match p {
@@ -255,25 +308,50 @@ impl<'a> Evaluator<'a> {
     /// nothing, when the variable is not bound.
     #[inline]
     fn attr(&mut self, a: &'a Attr) -> Option<Result<Cow<'_, Value>, EvalError>> {
-        let limit = self.opts.cost_limit;
         let found = bound_by(a.binding, &self.vars, self.base, &a.root)?;
-        let cost = &mut self.cost;
-        Some((|| {
-            charge(cost, limit, 1)?;
-            let mut v: Cow<'_, Value> = match found {
-                Ok(Value::Invalid(m)) => return Err(EvalError::other(&**m)),
-                Ok(v) => Cow::Borrowed(v),
-                Err(err) => return Err(err.clone()),
-            };
-            for f in &*a.fields {
-                charge(cost, limit, 1)?;
-                v = match v {
-                    Cow::Borrowed(v) => functions::select_ref(v, f)?,
-                    Cow::Owned(v) => Cow::Owned(functions::select(&v, f)?),
-                };
+        let steps = a.fields.len() as u64 + 1;
+        // When the whole chain's charges fit under the limit, no step can reach it: the steps
+        // taken are charged once, after the walk (a failing step is charged, as in the walker).
+        let fits = match self.opts.cost_limit {
+            None => true,
+            Some(l) => self.cost.saturating_add(steps) <= l,
+        };
+        if !fits {
+            return Some(attr_by_step(
+                found,
+                &a.fields,
+                &mut self.cost,
+                self.opts.cost_limit,
+            ));
+        }
+        let mut v = match found {
+            Ok(Value::Invalid(m)) => {
+                self.cost = self.cost.saturating_add(1);
+                return Some(Err(EvalError::other(&**m)));
             }
-            Ok(v)
-        })())
+            Ok(v) => v,
+            Err(err) => {
+                self.cost = self.cost.saturating_add(1);
+                return Some(Err(err.clone()));
+            }
+        };
+        let mut taken = 1;
+        for (i, f) in a.fields.iter().enumerate() {
+            taken += 1;
+            match functions::select_ref(v, f) {
+                Ok(Cow::Borrowed(x)) => v = x,
+                Ok(Cow::Owned(x)) => {
+                    self.cost = self.cost.saturating_add(taken);
+                    return Some(select_owned(x, &a.fields[i + 1..], &mut self.cost));
+                }
+                Err(e) => {
+                    self.cost = self.cost.saturating_add(taken);
+                    return Some(Err(e));
+                }
+            }
+        }
+        self.cost = self.cost.saturating_add(taken);
+        Some(Ok(Cow::Borrowed(v)))
     }
 
     /// [`Evaluator::eval_inline`] of an attribute.
@@ -291,6 +369,30 @@ impl<'a> Evaluator<'a> {
 
     /// [`Evaluator::overload_call`] over planned operands.
     fn planned_call(&mut self, c: &'a Call) -> EvalResult {
+        if let Some(run) = c.direct {
+            let row = c.rows[0];
+            match (&c.target, &*c.args) {
+                (None, [a]) => {
+                    let x = self.call_arg(a)?;
+                    return self.apply_row(row, run, std::slice::from_ref(&x));
+                }
+                (None, [a, b]) => {
+                    let x = self.call_arg(a)?;
+                    let y = self.call_arg(b)?;
+                    return self.apply_row(row, run, &[x, y]);
+                }
+                (Some(t), []) => {
+                    let x = self.run(t)?;
+                    return self.apply_row(row, run, std::slice::from_ref(&x));
+                }
+                (Some(t), [a]) => {
+                    let x = self.run(t)?;
+                    let y = self.call_arg(a)?;
+                    return self.apply_row(row, run, &[x, y]);
+                }
+                _ => {}
+            }
+        }
         let base = self.args.len();
         let result = self.planned_call_on_stack(c, base);
         self.args.truncate(base);
@@ -303,23 +405,46 @@ impl<'a> Evaluator<'a> {
             self.args.push(v);
         }
         for a in &*c.args {
-            let r = match a {
-                Plan::Const(v) => Ok(v.clone()),
-                Plan::Attr(x) => match self.attr(x) {
-                    Some(r) => r.map(Cow::into_owned),
-                    None => self.eval(&x.expr),
-                },
-                a => self.run(a),
-            };
-            match r {
-                Ok(v) => self.args.push(v),
-                Err(e) if e.kind == ErrorKind::CostLimit => return Err(e),
-                Err(e) => {
-                    self.add(1)?;
-                    return Err(e);
-                }
-            }
+            let v = self.call_arg(a)?;
+            self.args.push(v);
         }
         self.apply(&c.rows, c.tracked, base)
+    }
+
+    /// An argument of a call (not its target): an error other than the cost limit is
+    /// charged as the failed call.
+    #[inline]
+    fn call_arg(&mut self, a: &'a Plan) -> EvalResult {
+        let r = match a {
+            Plan::Const(v) => Ok(v.clone()),
+            Plan::Attr(x) => match self.attr(x) {
+                Some(r) => r.map(Cow::into_owned),
+                None => self.eval(&x.expr),
+            },
+            a => self.run(a),
+        };
+        match r {
+            Ok(v) => Ok(v),
+            Err(e) if e.kind == ErrorKind::CostLimit => Err(e),
+            Err(e) => {
+                self.add(1)?;
+                Err(e)
+            }
+        }
+    }
+
+    /// [`Evaluator::apply`] of a call with one row and no bound of crdlint's to count.
+    #[inline]
+    fn apply_row(&mut self, row: &'static Overload, run: StrictFn, vals: &[Value]) -> EvalResult {
+        let c = row.cost_of(vals);
+        if let Some(l) = self.opts.cost_limit {
+            if self.cost.saturating_add(c) > l {
+                self.cost = self.cost.saturating_add(c);
+                return Err(cost_limit_error());
+            }
+        }
+        let result = run(self.opts.behavior, vals);
+        self.add(c)?;
+        result
     }
 }
