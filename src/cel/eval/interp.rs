@@ -80,6 +80,8 @@ pub fn evaluate<'a>(expr: &'a Expr, vars: &'a [(&'a str, Value)], opts: Options)
         vars: Vec::new(),
         args: ARGS.take(),
         cost: 0,
+        roots: [None; planned::ROOTS],
+        resolved: 0,
         built: 0,
         scanned: 0,
         opts,
@@ -153,6 +155,10 @@ struct Evaluator<'a> {
     /// whole evaluation instead of a vector allocated per call.
     args: Vec<Value>,
     cost: u64,
+    /// The caller's variables a plan reads, by the slot the plan gave each (`Attr::slot`),
+    /// found at their first use; `resolved` has bit `i` set once slot `i` is.
+    roots: [Option<&'a Value>; planned::ROOTS],
+    resolved: u8,
     /// Bytes built so far by calls counted against [`functions::MAX_BUILT_BYTES`].
     built: usize,
     /// Bytes read so far by calls counted against [`functions::MAX_SCANNED_BYTES`].
@@ -240,6 +246,8 @@ impl<'a> Evaluator<'a> {
             vars: Vec::new(),
             args: Vec::new(),
             cost: 0,
+            roots: [None; planned::ROOTS],
+            resolved: 0,
             built: 0,
             scanned: 0,
             opts: Options {

@@ -144,6 +144,8 @@ fn walked(e: &Expr, vars: &[(&str, Value)], opts: Options) -> Outcome {
         vars: Vec::new(),
         args: Vec::new(),
         cost: 0,
+        roots: [None; planned::ROOTS],
+        resolved: 0,
         built: 0,
         scanned: 0,
         opts,

@@ -16,10 +16,15 @@ use std::sync::Arc;
 use super::super::ast::{Binding, CallForm, Comprehension, Expr, ExprKind};
 use super::super::functions::table::Overload;
 use super::super::functions::{self, Tracked};
-use super::super::value::{ErrorKind, EvalError, EvalResult, Value};
+use super::super::value::{same_str, ErrorKind, EvalError, EvalResult, Value};
 use crate::k8s::Behavior;
 
 type StrictFn = fn(Behavior, &[Value]) -> EvalResult;
+
+/// How many of the caller's variables a plan remembers per evaluation (`object`, `request`,
+/// `variables`, ...; further ones are searched at each use).
+pub(super) const ROOTS: usize = 4;
+const NO_SLOT: usize = u8::MAX as usize;
 use super::plan::{is_const, is_primitive_const_list};
 use super::{bound_by, charge, cost_limit_error, Evaluator};
 
@@ -50,6 +55,9 @@ pub(crate) enum Plan {
 pub(crate) struct Attr {
     root: Arc<str>,
     binding: Binding,
+    /// Where the evaluation keeps the caller's variable once found ([`NO_SLOT`]: searched at
+    /// each use).
+    slot: u8,
     fields: Box<[Arc<str>]>,
     expr: Expr,
 }
@@ -80,14 +88,14 @@ pub(crate) struct Fold {
 impl Plan {
     /// The plan of `e`; `None` when it would only walk the tree.
     pub(crate) fn of(e: &Expr) -> Option<Plan> {
-        match plan(e) {
+        match plan(e, &mut Vec::new()) {
             Plan::Walk(_) => None,
             p => Some(p),
         }
     }
 }
 
-fn plan(e: &Expr) -> Plan {
+fn plan(e: &Expr, roots: &mut Vec<Arc<str>>) -> Plan {
     let walk = || Plan::Walk(Box::new(e.clone()));
     // A node that may fold is the walker's: its folded value is kept per behaviour.
     if e.may_fold && is_const(e) {
@@ -95,7 +103,7 @@ fn plan(e: &Expr) -> Plan {
     }
     match &e.kind {
         ExprKind::Const(v) => Plan::Const(v.clone()),
-        ExprKind::Ident(_) | ExprKind::Select { test: false, .. } => match attr(e) {
+        ExprKind::Ident(_) | ExprKind::Select { test: false, .. } => match attr(e, roots) {
             Some(a) => Plan::Attr(Box::new(a)),
             None => walk(),
         },
@@ -103,21 +111,21 @@ fn plan(e: &Expr) -> Plan {
             operand,
             field,
             test: true,
-        } => match attr(operand) {
+        } => match attr(operand, roots) {
             Some(a) => Plan::Has(Box::new(a), field.clone()),
             None => walk(),
         },
         ExprKind::Call { target, args, .. } => {
-            call(e, target.as_deref(), args).unwrap_or_else(walk)
+            call(e, target.as_deref(), args, roots).unwrap_or_else(walk)
         }
-        ExprKind::Comprehension(c) => Plan::Comprehension(Box::new(fold(c))),
+        ExprKind::Comprehension(c) => Plan::Comprehension(Box::new(fold(c, roots))),
         ExprKind::List { .. } | ExprKind::Map { .. } | ExprKind::Struct { .. } => walk(),
     }
 }
 
 /// A chain of selects on an identifier, the walker's [`super::chain`]: not one rooted at a
 /// name a dotted type name may start with (the walker resolves those).
-fn attr(e: &Expr) -> Option<Attr> {
+fn attr(e: &Expr, roots: &mut Vec<Arc<str>>) -> Option<Attr> {
     let mut fields = Vec::new();
     let mut root = e;
     while let ExprKind::Select {
@@ -136,26 +144,42 @@ fn attr(e: &Expr) -> Option<Attr> {
         return None;
     }
     fields.reverse();
+    // A variable bound by no comprehension is one of the caller's all through the evaluation:
+    // found once, at its first use (see `Evaluator::roots`).
+    let slot = match root.binding {
+        Binding::Global => match roots.iter().position(|r| r == name) {
+            Some(i) => i,
+            None if roots.len() < ROOTS => {
+                roots.push(name.clone());
+                roots.len() - 1
+            }
+            None => NO_SLOT,
+        },
+        _ => NO_SLOT,
+    };
     Some(Attr {
         root: name.clone(),
         binding: root.binding,
+        slot: slot as u8,
         fields: fields.into_boxed_slice(),
         expr: e.clone(),
     })
 }
 
-fn call(e: &Expr, target: Option<&Expr>, args: &[Expr]) -> Option<Plan> {
+fn call(e: &Expr, target: Option<&Expr>, args: &[Expr], roots: &mut Vec<Arc<str>>) -> Option<Plan> {
     let rows = || e.overloads.clone();
     match (e.form, args) {
         (CallForm::And | CallForm::Or, [a, b]) => Some(Plan::Logical(
             e.form == CallForm::And,
-            Box::new([plan(a), plan(b)]),
+            Box::new([plan(a, roots), plan(b, roots)]),
         )),
-        (CallForm::Conditional, [c, a, b]) => {
-            Some(Plan::Conditional(Box::new([plan(c), plan(a), plan(b)])))
-        }
+        (CallForm::Conditional, [c, a, b]) => Some(Plan::Conditional(Box::new([
+            plan(c, roots),
+            plan(a, roots),
+            plan(b, roots),
+        ]))),
         (CallForm::NotStrictlyFalse, [a]) => {
-            Some(Plan::NotStrictlyFalse(rows(), Box::new(plan(a))))
+            Some(Plan::NotStrictlyFalse(rows(), Box::new(plan(a, roots))))
         }
         // `x in [constants]` is a set test when constants fold, a call otherwise: the walker's.
         (CallForm::In, [_, l]) if is_primitive_const_list(l) => None,
@@ -174,24 +198,24 @@ fn call(e: &Expr, target: Option<&Expr>, args: &[Expr]) -> Option<Plan> {
                 direct,
                 rows: rows(),
                 tracked: e.tracked,
-                target: target.map(plan),
-                args: args.iter().map(plan).collect(),
+                target: target.map(|t| plan(t, roots)),
+                args: args.iter().map(|a| plan(a, roots)).collect(),
             })))
         }
         _ => None,
     }
 }
 
-fn fold(c: &Comprehension) -> Fold {
+fn fold(c: &Comprehension, roots: &mut Vec<Arc<str>>) -> Fold {
     Fold {
-        iter_range: plan(&c.iter_range),
+        iter_range: plan(&c.iter_range, roots),
         iter_var: c.iter_var.clone(),
         iter_var2: c.iter_var2.clone(),
         accu_var: c.accu_var.clone(),
-        accu_init: plan(&c.accu_init),
-        loop_cond: plan(&c.loop_cond),
-        loop_step: plan(&c.loop_step),
-        result: plan(&c.result),
+        accu_init: plan(&c.accu_init, roots),
+        loop_cond: plan(&c.loop_cond, roots),
+        loop_step: plan(&c.loop_step, roots),
+        result: plan(&c.result, roots),
     }
 }
 
@@ -279,7 +303,17 @@ impl<'a> Evaluator<'a> {
                 None => self.eval(&a.expr),
             },
             Plan::Has(a, field) => match self.attr(a) {
-                Some(v) => functions::has_field(&*v?, field),
+                Some(v) => {
+                    let v = v?;
+                    // A field the object has (the common case) is found here.
+                    if let Value::Map(m) = &*v {
+                        match m.get_str(field) {
+                            Some(Value::Invalid(_)) | None => {}
+                            Some(_) => return Ok(Value::Bool(true)),
+                        }
+                    }
+                    functions::has_field(&v, field)
+                }
                 None => {
                     let v = self.eval(&a.expr)?;
                     functions::has_field(&v, field)
@@ -308,7 +342,10 @@ impl<'a> Evaluator<'a> {
     /// nothing, when the variable is not bound.
     #[inline]
     fn attr(&mut self, a: &'a Attr) -> Option<Result<Cow<'_, Value>, EvalError>> {
-        let found = bound_by(a.binding, &self.vars, self.base, &a.root)?;
+        let found = match a.slot as usize {
+            NO_SLOT => bound_by(a.binding, &self.vars, self.base, &a.root)?,
+            i => Ok(self.root(i, &a.root)?),
+        };
         let steps = a.fields.len() as u64 + 1;
         // When the whole chain's charges fit under the limit, no step can reach it: the steps
         // taken are charged once, after the walk (a failing step is charged, as in the walker).
@@ -338,6 +375,17 @@ impl<'a> Evaluator<'a> {
         let mut taken = 1;
         for (i, f) in a.fields.iter().enumerate() {
             taken += 1;
+            // A field an object has (the common case) is stepped to here; anything else is
+            // [`functions::select_ref`]'s to answer.
+            if let Value::Map(m) = v {
+                match m.get_str(f) {
+                    Some(Value::Invalid(_)) | None => {}
+                    Some(x) => {
+                        v = x;
+                        continue;
+                    }
+                }
+            }
             match functions::select_ref(v, f) {
                 Ok(Cow::Borrowed(x)) => v = x,
                 Ok(Cow::Owned(x)) => {
@@ -352,6 +400,23 @@ impl<'a> Evaluator<'a> {
         }
         self.cost = self.cost.saturating_add(taken);
         Some(Ok(Cow::Borrowed(v)))
+    }
+
+    /// The caller's variable `name` in slot `i` of [`Evaluator::roots`], searched (as
+    /// [`bound_by`] searches a global) at its first use in this evaluation.
+    #[inline]
+    fn root(&mut self, i: usize, name: &str) -> Option<&'a Value> {
+        let bit = 1u8 << i;
+        if self.resolved & bit == 0 {
+            let base: &'a [(&'a str, Value)] = self.base;
+            self.roots[i] = base
+                .iter()
+                .rev()
+                .find(|(x, _)| same_str(x, name))
+                .map(|(_, v)| v);
+            self.resolved |= bit;
+        }
+        self.roots[i]
     }
 
     /// [`Evaluator::eval_inline`] of an attribute.
