@@ -201,9 +201,15 @@ fn plans_evaluate_as_the_tree_walk() {
         }
     }
     assert!(differ.is_empty(), "{}", differ.join("\n"));
-    // The table is worth its name: every expression but the set test (`in` a constant list,
-    // the walker's) is planned, not walked.
-    assert_eq!(walked_roots, ["self.metadata.name in ['a', 'abc']"]);
+    // The table is worth its name: every expression but a select on a conditional and the set
+    // test (`in` a constant list), both the walker's, is planned, not walked.
+    assert_eq!(
+        walked_roots,
+        [
+            "(self.spec.flag ? self : oldSelf).metadata.name",
+            "self.metadata.name in ['a', 'abc']"
+        ]
+    );
 }
 
 #[test]
