@@ -210,11 +210,13 @@ impl CallForm {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct FoldCache(pub(crate) std::sync::OnceLock<Option<Box<Cached>>>);
 
-/// What a [`FoldCache`] holds.
+/// What a [`FoldCache`] holds. The plan is the interpreter's type (`interp::Plan`), which
+/// this file cannot name (the interpreter reads this file's trees, and the files of a module
+/// import one way only): it is kept as `Any` and recovered by the interpreter.
 #[derive(Clone, Debug)]
 pub(crate) enum Cached {
     Folded(crate::k8s::Behavior, super::value::EvalResult),
-    Plan(super::interp::Plan),
+    Plan(std::sync::Arc<dyn std::any::Any + Send + Sync>),
 }
 
 #[derive(Clone, Debug)]

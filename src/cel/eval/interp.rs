@@ -27,7 +27,7 @@ pub mod plan;
 mod plan_tests;
 mod planned;
 
-pub(crate) use planned::Plan;
+use planned::Plan;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
@@ -119,9 +119,9 @@ fn plan_of(expr: &Expr) -> Option<&Plan> {
     let slot = expr
         .folded
         .0
-        .get_or_init(|| Plan::of(expr).map(|p| Box::new(Cached::Plan(p))));
+        .get_or_init(|| Plan::of(expr).map(|p| Box::new(Cached::Plan(Arc::new(p)))));
     match slot.as_deref() {
-        Some(Cached::Plan(p)) => Some(p),
+        Some(Cached::Plan(p)) => p.downcast_ref::<Plan>(),
         _ => None,
     }
 }
