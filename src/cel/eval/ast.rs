@@ -204,11 +204,20 @@ impl CallForm {
 /// [`Expr::folded`]: `None` once known not to fold; else the value with the behaviour it was
 /// computed under (a conversion's output may depend on the emulated minor). Boxed: only a
 /// few nodes fold, and every node of every compiled rule has the slot (a behaviour and a
-/// result inline were two thirds of a node's size).
+/// result inline were two thirds of a node's size). A program's root that is no constant
+/// keeps the program's plan there instead (`interp::evaluate`): a slot every node has
+/// anyway, so nodes do not grow.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct FoldCache(
-    pub(crate) std::sync::OnceLock<Option<Box<(crate::k8s::Behavior, super::value::EvalResult)>>>,
-);
+pub(crate) struct FoldCache(pub(crate) std::sync::OnceLock<Option<Box<Cached>>>);
+
+/// What a [`FoldCache`] holds. The plan is the interpreter's type (`interp::Plan`), which
+/// this file cannot name (the interpreter reads this file's trees, and the files of a module
+/// import one way only): it is kept as `Any` and recovered by the interpreter.
+#[derive(Clone, Debug)]
+pub(crate) enum Cached {
+    Folded(crate::k8s::Behavior, super::value::EvalResult),
+    Plan(std::sync::Arc<dyn std::any::Any + Send + Sync>),
+}
 
 #[derive(Clone, Debug)]
 pub enum ExprKind {

@@ -24,6 +24,11 @@ mod call;
 mod comprehension;
 pub mod plan;
 #[cfg(test)]
+mod plan_tests;
+mod planned;
+
+use planned::Plan;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod work_tests;
@@ -31,7 +36,7 @@ mod work_tests;
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use super::ast::{Binding, CallForm, Expr, ExprKind};
+use super::ast::{Binding, Cached, CallForm, Expr, ExprKind};
 use super::functions;
 use super::value::{Entries, ErrorKind, EvalError, EvalResult, Key, MapValue, Value};
 use crate::k8s::Behavior;
@@ -75,19 +80,49 @@ pub fn evaluate<'a>(expr: &'a Expr, vars: &'a [(&'a str, Value)], opts: Options)
         vars: Vec::new(),
         args: ARGS.take(),
         cost: 0,
+        roots: [None; planned::ROOTS],
+        resolved: 0,
         built: 0,
         scanned: 0,
         opts,
     };
-    let value = ev.eval(expr);
+    let value = match plan_of(expr) {
+        Some(p) => ev.run(p),
+        None => ev.eval(expr),
+    };
     // The argument buffer goes back for the next evaluation on this thread (empty: every
     // call takes its arguments off again).
-    let mut args = std::mem::take(&mut ev.args);
+    let Evaluator {
+        vars,
+        mut args,
+        cost,
+        ..
+    } = ev;
     args.clear();
     ARGS.set(args);
-    Outcome {
-        value,
-        cost: ev.cost,
+    // Most evaluations bind no comprehension variable: an unallocated vector owns nothing,
+    // and forgetting it spares the call to its generic drop.
+    if vars.capacity() == 0 {
+        std::mem::forget(vars);
+    }
+    Outcome { value, cost }
+}
+
+/// The plan of a program's root `expr`, made on its first evaluation ([`Plan`]); `None` for
+/// a constant root (its slot is the folded value's, see [`Evaluator::folded_cached`]) or one
+/// the plan would only walk.
+#[inline]
+fn plan_of(expr: &Expr) -> Option<&Plan> {
+    if expr.may_fold && is_const(expr) {
+        return None;
+    }
+    let slot = expr
+        .folded
+        .0
+        .get_or_init(|| Plan::of(expr).map(|p| Box::new(Cached::Plan(Arc::new(p)))));
+    match slot.as_deref() {
+        Some(Cached::Plan(p)) => p.downcast_ref::<Plan>(),
+        _ => None,
     }
 }
 
@@ -120,6 +155,10 @@ struct Evaluator<'a> {
     /// whole evaluation instead of a vector allocated per call.
     args: Vec<Value>,
     cost: u64,
+    /// The caller's variables a plan reads, by the slot the plan gave each (`Attr::slot`),
+    /// found at their first use; `resolved` has bit `i` set once slot `i` is.
+    roots: [Option<&'a Value>; planned::ROOTS],
+    resolved: u8,
     /// Bytes built so far by calls counted against [`functions::MAX_BUILT_BYTES`].
     built: usize,
     /// Bytes read so far by calls counted against [`functions::MAX_SCANNED_BYTES`].
@@ -181,7 +220,7 @@ impl<'a> Evaluator<'a> {
             ExprKind::List { elems, optional } => self.list(elems, optional),
             ExprKind::Map { entries } => self.map(entries),
             ExprKind::Struct { name, fields } => self.message(name, fields),
-            ExprKind::Comprehension(c) => self.comprehension(c),
+            ExprKind::Comprehension(c) => self.comprehension_of(c),
         }
     }
 
@@ -191,11 +230,11 @@ impl<'a> Evaluator<'a> {
         let slot = e
             .folded
             .0
-            .get_or_init(|| is_const(e).then(|| Box::new((beh, self.folded(e)))));
+            .get_or_init(|| is_const(e).then(|| Box::new(Cached::Folded(beh, self.folded(e)))));
         match slot.as_deref() {
-            None => None,
-            Some((b, v)) if *b == beh => Some(v.clone()),
-            Some(_) => Some(self.folded(e)),
+            None | Some(Cached::Plan(_)) => None,
+            Some(Cached::Folded(b, v)) if *b == beh => Some(v.clone()),
+            Some(Cached::Folded(..)) => Some(self.folded(e)),
         }
     }
 
@@ -207,6 +246,8 @@ impl<'a> Evaluator<'a> {
             vars: Vec::new(),
             args: Vec::new(),
             cost: 0,
+            roots: [None; planned::ROOTS],
+            resolved: 0,
             built: 0,
             scanned: 0,
             opts: Options {
@@ -551,7 +592,18 @@ fn bound<'s>(
     e: &Expr,
     n: &str,
 ) -> Option<Result<&'s Value, &'s EvalError>> {
-    match e.binding {
+    bound_by(e.binding, vars, base, n)
+}
+
+/// [`bound`] of an identifier bound as `binding`.
+#[inline(always)]
+fn bound_by<'s>(
+    binding: Binding,
+    vars: &'s [(&str, EvalResult)],
+    base: &'s [(&str, Value)],
+    n: &str,
+) -> Option<Result<&'s Value, &'s EvalError>> {
+    match binding {
         Binding::Global => base
             .iter()
             .rev()

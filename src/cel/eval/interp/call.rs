@@ -9,6 +9,7 @@ use super::super::functions::{self, Tracked};
 use super::super::value::{ErrorKind, EvalError, EvalResult, Value};
 use super::comprehension::append_in_place;
 use super::plan::{is_attribute, is_primitive_const_list};
+use super::planned::Step;
 use super::{cost_limit_error, Evaluator};
 
 impl<'a> Evaluator<'a> {
@@ -22,15 +23,11 @@ impl<'a> Evaluator<'a> {
     ) -> EvalResult {
         let (form, rows) = (e.form, &*e.overloads);
         match (form, target) {
-            (CallForm::And, _) | (CallForm::Or, _) => self.logical(form == CallForm::And, args),
+            (CallForm::And, _) | (CallForm::Or, _) => {
+                self.logical(form == CallForm::And, &args[0], &args[1])
+            }
             (CallForm::NotStrictlyFalse, _) => self.not_strictly_false(rows, &args[0]),
-            // cel-go plans `?:` as a conditional attribute that resolves attribute branches
-            // directly: their own attribute step is not observed (see `eval_inline`).
-            (CallForm::Conditional, _) => match self.eval(&args[0])? {
-                Value::Bool(true) => self.eval_inline(&args[1]),
-                Value::Bool(false) => self.eval_inline(&args[2]),
-                _ => Err(EvalError::no_such_overload()),
-            },
+            (CallForm::Conditional, _) => self.conditional(&args[0], &args[1], &args[2]),
             (CallForm::OptOr, Some(t)) => self.optional_or(true, t, &args[0]),
             (CallForm::OptOrValue, Some(t)) => self.optional_or(false, t, &args[0]),
             // `x in [constants]` becomes a set-membership test under OptOptimize: the list is
@@ -62,10 +59,10 @@ impl<'a> Evaluator<'a> {
 
     /// `&&` and `||`: short-circuit on the deciding value, otherwise the first error (or `no
     /// such overload` for a non-bool) wins, whichever side it came from.
-    fn logical(&mut self, and: bool, args: &'a [Expr]) -> EvalResult {
+    pub(super) fn logical<S: Step<'a>>(&mut self, and: bool, a: S, b: S) -> EvalResult {
         let mut err: Option<EvalError> = None;
-        for a in args {
-            let r = self.eval(a);
+        for a in [a, b] {
+            let r = a.run(self);
             if let Ok(Value::Bool(b)) = r {
                 // A bool owns nothing: forgetting it spares the call to the generic drop,
                 // which every operand of every `&&` and `||` paid.
@@ -91,10 +88,24 @@ impl<'a> Evaluator<'a> {
         }
     }
 
+    /// `c ? a : b`: cel-go plans it as a conditional attribute that resolves attribute
+    /// branches directly: their own attribute step is not observed (see `eval_inline`).
+    pub(super) fn conditional<S: Step<'a>>(&mut self, c: S, a: S, b: S) -> EvalResult {
+        match c.run(self)? {
+            Value::Bool(true) => a.run_inline(self),
+            Value::Bool(false) => b.run_inline(self),
+            _ => Err(EvalError::no_such_overload()),
+        }
+    }
+
     /// The loop condition of `all`/`exists` expansions: anything but `false` continues,
     /// charged as its row says.
-    fn not_strictly_false(&mut self, rows: &[&'static Overload], arg: &'a Expr) -> EvalResult {
-        let v = match self.eval(arg) {
+    pub(super) fn not_strictly_false<S: Step<'a>>(
+        &mut self,
+        rows: &[&'static Overload],
+        arg: S,
+    ) -> EvalResult {
+        let v = match arg.run(self) {
             Err(e) if e.kind == ErrorKind::CostLimit => return Err(e),
             Ok(Value::Bool(false)) => Value::Bool(false),
             _ => Value::Bool(true),
@@ -239,6 +250,17 @@ impl<'a> Evaluator<'a> {
                 }
             }
         }
+        self.apply(overloads, tracked, base)
+    }
+
+    /// The row of `overloads` the arguments pushed from `base` on pick, run and charged as
+    /// the row says.
+    pub(super) fn apply(
+        &mut self,
+        overloads: &[&'static Overload],
+        tracked: Tracked,
+        base: usize,
+    ) -> EvalResult {
         let vals = &self.args[base..];
         // No rows: an unchecked call of a function no library has, charged as a call.
         let Some(o) = table::pick(overloads, vals) else {

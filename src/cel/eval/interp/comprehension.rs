@@ -7,21 +7,60 @@ use std::sync::Arc;
 use super::super::ast::Comprehension;
 use super::super::functions::table::Overload;
 use super::super::value::{ErrorKind, EvalError, EvalResult, Key, ListKind, Value};
+use super::planned::Step;
 use super::Evaluator;
 use crate::k8s::Behavior;
 
 impl<'a> Evaluator<'a> {
-    pub(super) fn comprehension(&mut self, c: &'a Comprehension) -> EvalResult {
-        let range = self.eval(&c.iter_range)?;
-        let accu = self.eval(&c.accu_init)?;
+    /// A comprehension of the tree.
+    pub(super) fn comprehension_of(&mut self, c: &'a Comprehension) -> EvalResult {
+        self.comprehension(
+            &c.iter_range,
+            &c.accu_init,
+            &c.accu_var,
+            &c.iter_var,
+            c.iter_var2.as_deref(),
+            &c.loop_cond,
+            &c.loop_step,
+            &c.result,
+        )
+    }
+
+    /// A comprehension's loop, of the tree or of the plan.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn comprehension<S: Step<'a>>(
+        &mut self,
+        iter_range: S,
+        accu_init: S,
+        accu_var: &'a str,
+        iter_var: &'a str,
+        iter_var2: Option<&'a str>,
+        loop_cond: S,
+        loop_step: S,
+        result: S,
+    ) -> EvalResult {
+        let range = iter_range.run(self)?;
+        let accu = accu_init.run(self)?;
         let base = self.vars.len();
-        self.vars.push((&c.accu_var, Ok(accu)));
-        let res = self.fold(c, &range, base);
+        self.vars.push((accu_var, Ok(accu)));
+        let loop_ = Loop {
+            iter_var,
+            iter_var2,
+            loop_cond,
+            loop_step,
+        };
+        let res = self.fold(&loop_, &range, base, result);
         self.vars.truncate(base);
         res
     }
 
-    fn fold(&mut self, c: &'a Comprehension, range: &Value, base: usize) -> EvalResult {
+    fn fold<S: Step<'a>>(
+        &mut self,
+        c: &Loop<'a, S>,
+        range: &Value,
+        base: usize,
+        result: S,
+    ) -> EvalResult {
         // Indexed loops rather than a boxed iterator: a comprehension runs once per object
         // (nested ones once per outer element), and the box plus the index value a
         // one-variable loop over a list never reads were a measurable share of short loops.
@@ -49,40 +88,40 @@ impl<'a> Evaluator<'a> {
             }
         }
         self.vars.truncate(base + 1);
-        self.eval(&c.result)
+        result.run(self)
     }
 
     /// One step of [`Self::fold`] with the element's key (its index for a list, built only
     /// when bound) and value: binds the loop variables, checks the loop condition and runs
     /// the step. `Ok(false)` when the condition ends the loop; `Err` only for the cost limit,
     /// which is never absorbed.
-    fn step(
+    fn step<S: Step<'a>>(
         &mut self,
-        c: &'a Comprehension,
+        c: &Loop<'a, S>,
         base: usize,
         is_list: bool,
         key: impl FnOnce() -> Value,
         value: &Value,
     ) -> Result<bool, EvalError> {
         self.vars.truncate(base + 1);
-        match &c.iter_var2 {
+        match c.iter_var2 {
             Some(v2) => {
-                self.vars.push((&c.iter_var, Ok(key())));
+                self.vars.push((c.iter_var, Ok(key())));
                 self.vars.push((v2, Ok(value.clone())));
             }
             None => {
                 // A one-variable loop binds a list's elements and a map's keys.
                 let x = if is_list { value.clone() } else { key() };
-                self.vars.push((&c.iter_var, Ok(x)));
+                self.vars.push((c.iter_var, Ok(x)));
             }
         }
-        let cond = self.eval(&c.loop_cond);
+        let cond = c.loop_cond.run(self);
         match cond {
             Ok(Value::Bool(true)) => {}
             Err(e) if e.kind == ErrorKind::CostLimit => return Err(e),
             _ => return Ok(false),
         }
-        let step = self.eval(&c.loop_step);
+        let step = c.loop_step.run(self);
         if let Err(e) = &step {
             if e.kind == ErrorKind::CostLimit {
                 return Err(e.clone());
@@ -91,6 +130,14 @@ impl<'a> Evaluator<'a> {
         self.vars[base].1 = step;
         Ok(true)
     }
+}
+
+/// A comprehension's loop variables and per-element steps.
+struct Loop<'a, S> {
+    iter_var: &'a str,
+    iter_var2: Option<&'a str>,
+    loop_cond: S,
+    loop_step: S,
 }
 
 /// `acc + [x]` (atomic lists) and `cel.@mapInsert(acc, k, v)`, mutating `args[0]` when it is

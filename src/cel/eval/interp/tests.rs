@@ -346,6 +346,8 @@ fn argument_stack_is_balanced_after_errors() {
             vars: Vec::new(),
             args: Vec::new(),
             cost: 0,
+            roots: [None; planned::ROOTS],
+            resolved: 0,
             built: 0,
             scanned: 0,
             opts: Options {

@@ -1,0 +1,515 @@
+//! The per-program plan: the expression converted once more, on its first evaluation, into
+//! steps that run without the tree walk's per-node decisions, as cel-go's planner turns a
+//! checked AST into `Interpretable`s (`interpreter/planner.go`, `attributes.go`). Field
+//! chains on a variable (`object.metadata.name`) become one attribute (the variable and the
+//! field names, read by reference, step by step); `&&`, `||`, `?:`, calls on the overload
+//! table, presence tests and comprehensions are steps over their planned operands. Anything
+//! else stays a node of the tree ([`Plan::Walk`]) that the walker evaluates, so the plan
+//! covers the common shapes and the walker stays the one definition of the rest.
+//!
+//! Every step has exactly the walker's semantics: the same evaluation order, costs, errors
+//! and error absorption (`interp/tests.rs` compares the two on a table of expressions).
+
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use super::super::ast::{Binding, CallForm, Comprehension, Expr, ExprKind};
+use super::super::functions::table::Overload;
+use super::super::functions::{self, Tracked};
+use super::super::value::{same_str, ErrorKind, EvalError, EvalResult, Value};
+use crate::k8s::Behavior;
+
+type StrictFn = fn(Behavior, &[Value]) -> EvalResult;
+
+/// How many of the caller's variables a plan remembers per evaluation (`object`, `request`,
+/// `variables`, ...; further ones are searched at each use).
+pub(super) const ROOTS: usize = 4;
+const NO_SLOT: usize = u8::MAX as usize;
+use super::plan::{is_const, is_primitive_const_list};
+use super::{bound_by, charge, cost_limit_error, Evaluator};
+
+/// One planned step (see the module doc).
+#[derive(Clone, Debug)]
+pub(crate) enum Plan {
+    Const(Value),
+    /// A variable or a field chain on one.
+    Attr(Box<Attr>),
+    /// `has(attr.field)`.
+    Has(Box<Attr>, Arc<str>),
+    /// `a && b` (`true`) or `a || b` (`false`).
+    Logical(bool, Box<[Plan; 2]>),
+    /// `c ? a : b`.
+    Conditional(Box<[Plan; 3]>),
+    /// `@not_strictly_false(x)` with its rows.
+    NotStrictlyFalse(Box<[&'static Overload]>, Box<Plan>),
+    /// A call run by its overload table rows.
+    Call(Box<Call>),
+    Comprehension(Box<Fold>),
+    /// A node the walker evaluates.
+    Walk(Box<Expr>),
+}
+
+/// A variable and the fields selected on it, with the tree it came from: a variable not bound
+/// at runtime (or bound otherwise than the conversion foresaw) is the walker's to evaluate.
+#[derive(Clone, Debug)]
+pub(crate) struct Attr {
+    root: Arc<str>,
+    binding: Binding,
+    /// Where the evaluation keeps the caller's variable once found ([`NO_SLOT`]: searched at
+    /// each use).
+    slot: u8,
+    fields: Box<[Arc<str>]>,
+    expr: Expr,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Call {
+    /// The implementation of the only row, when the call has one and counts towards none of
+    /// crdlint's own bounds: run on its operands without the argument stack.
+    direct: Option<StrictFn>,
+    rows: Box<[&'static Overload]>,
+    tracked: Tracked,
+    target: Option<Plan>,
+    args: Box<[Plan]>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Fold {
+    iter_range: Plan,
+    iter_var: Arc<str>,
+    iter_var2: Option<Arc<str>>,
+    accu_var: Arc<str>,
+    accu_init: Plan,
+    loop_cond: Plan,
+    loop_step: Plan,
+    result: Plan,
+}
+
+impl Plan {
+    /// The plan of `e`; `None` when it would only walk the tree.
+    pub(crate) fn of(e: &Expr) -> Option<Plan> {
+        match plan(e, &mut Vec::new()) {
+            Plan::Walk(_) => None,
+            p => Some(p),
+        }
+    }
+}
+
+fn plan(e: &Expr, roots: &mut Vec<Arc<str>>) -> Plan {
+    let walk = || Plan::Walk(Box::new(e.clone()));
+    // A node that may fold is the walker's: its folded value is kept per behaviour.
+    if e.may_fold && is_const(e) {
+        return walk();
+    }
+    match &e.kind {
+        ExprKind::Const(v) => Plan::Const(v.clone()),
+        ExprKind::Ident(_) | ExprKind::Select { test: false, .. } => match attr(e, roots) {
+            Some(a) => Plan::Attr(Box::new(a)),
+            None => walk(),
+        },
+        ExprKind::Select {
+            operand,
+            field,
+            test: true,
+        } => match attr(operand, roots) {
+            Some(a) => Plan::Has(Box::new(a), field.clone()),
+            None => walk(),
+        },
+        ExprKind::Call { target, args, .. } => {
+            call(e, target.as_deref(), args, roots).unwrap_or_else(walk)
+        }
+        ExprKind::Comprehension(c) => Plan::Comprehension(Box::new(fold(c, roots))),
+        ExprKind::List { .. } | ExprKind::Map { .. } | ExprKind::Struct { .. } => walk(),
+    }
+}
+
+/// A chain of selects on an identifier, the walker's [`super::chain`]: not one rooted at a
+/// name a dotted type name may start with (the walker resolves those).
+fn attr(e: &Expr, roots: &mut Vec<Arc<str>>) -> Option<Attr> {
+    let mut fields = Vec::new();
+    let mut root = e;
+    while let ExprKind::Select {
+        operand,
+        field,
+        test: false,
+    } = &root.kind
+    {
+        fields.push(field.clone());
+        root = operand;
+    }
+    let ExprKind::Ident(name) = &root.kind else {
+        return None;
+    };
+    if e.type_root || root.type_root {
+        return None;
+    }
+    fields.reverse();
+    // A variable bound by no comprehension is one of the caller's all through the evaluation:
+    // found once, at its first use (see `Evaluator::roots`).
+    let slot = match root.binding {
+        Binding::Global => match roots.iter().position(|r| r == name) {
+            Some(i) => i,
+            None if roots.len() < ROOTS => {
+                roots.push(name.clone());
+                roots.len() - 1
+            }
+            None => NO_SLOT,
+        },
+        _ => NO_SLOT,
+    };
+    Some(Attr {
+        root: name.clone(),
+        binding: root.binding,
+        slot: slot as u8,
+        fields: fields.into_boxed_slice(),
+        expr: e.clone(),
+    })
+}
+
+fn call(e: &Expr, target: Option<&Expr>, args: &[Expr], roots: &mut Vec<Arc<str>>) -> Option<Plan> {
+    let rows = || e.overloads.clone();
+    match (e.form, args) {
+        (CallForm::And | CallForm::Or, [a, b]) => Some(Plan::Logical(
+            e.form == CallForm::And,
+            Box::new([plan(a, roots), plan(b, roots)]),
+        )),
+        (CallForm::Conditional, [c, a, b]) => Some(Plan::Conditional(Box::new([
+            plan(c, roots),
+            plan(a, roots),
+            plan(b, roots),
+        ]))),
+        (CallForm::NotStrictlyFalse, [a]) => {
+            Some(Plan::NotStrictlyFalse(rows(), Box::new(plan(a, roots))))
+        }
+        // `x in [constants]` is a set test when constants fold, a call otherwise: the walker's.
+        (CallForm::In, [_, l]) if is_primitive_const_list(l) => None,
+        // An append to an accumulator is done in place by the walker.
+        (CallForm::MaybeAccumulate, [acc, ..]) if matches!(&acc.kind, ExprKind::Ident(n) if n.starts_with('@')) => {
+            None
+        }
+        (CallForm::Overloads | CallForm::In | CallForm::MaybeAccumulate, _) => {
+            let direct = match (&*e.overloads, e.tracked) {
+                ([o], Tracked::Nothing) if target.is_some() as usize + args.len() <= 2 => {
+                    o.strict()
+                }
+                _ => None,
+            };
+            Some(Plan::Call(Box::new(Call {
+                direct,
+                rows: rows(),
+                tracked: e.tracked,
+                target: target.map(|t| plan(t, roots)),
+                args: args.iter().map(|a| plan(a, roots)).collect(),
+            })))
+        }
+        _ => None,
+    }
+}
+
+fn fold(c: &Comprehension, roots: &mut Vec<Arc<str>>) -> Fold {
+    Fold {
+        iter_range: plan(&c.iter_range, roots),
+        iter_var: c.iter_var.clone(),
+        iter_var2: c.iter_var2.clone(),
+        accu_var: c.accu_var.clone(),
+        accu_init: plan(&c.accu_init, roots),
+        loop_cond: plan(&c.loop_cond, roots),
+        loop_step: plan(&c.loop_step, roots),
+        result: plan(&c.result, roots),
+    }
+}
+
+/// What the walker and the plan both evaluate: a tree node or a planned step. The special
+/// forms and comprehensions are written once over it (`call`, `comprehension`).
+pub(super) trait Step<'a>: Copy {
+    fn run(self, ev: &mut Evaluator<'a>) -> EvalResult;
+    /// [`Evaluator::eval_inline`]: an attribute folded into an enclosing one (a `?:`
+    /// branch) does not pay its own attribute step.
+    fn run_inline(self, ev: &mut Evaluator<'a>) -> EvalResult;
+}
+
+impl<'a> Step<'a> for &'a Expr {
+    #[inline]
+    fn run(self, ev: &mut Evaluator<'a>) -> EvalResult {
+        ev.eval(self)
+    }
+    #[inline]
+    fn run_inline(self, ev: &mut Evaluator<'a>) -> EvalResult {
+        ev.eval_inline(self)
+    }
+}
+
+impl<'a> Step<'a> for &'a Plan {
+    #[inline]
+    fn run(self, ev: &mut Evaluator<'a>) -> EvalResult {
+        ev.run(self)
+    }
+    fn run_inline(self, ev: &mut Evaluator<'a>) -> EvalResult {
+        match self {
+            Plan::Attr(a) => ev.eval_inline_attr(a),
+            Plan::Walk(e) => ev.eval_inline(e),
+            // No other step is an attribute of the walker's (`eval_inline`).
+            p => ev.run(p),
+        }
+    }
+}
+
+/// [`Evaluator::attr`] when the limit may be reached on the way: each step charged before
+/// it is taken, as the walker's [`super::chain`] does.
+#[cold]
+fn attr_by_step<'v>(
+    found: Result<&'v Value, &'v EvalError>,
+    fields: &[Arc<str>],
+    cost: &mut u64,
+    limit: Option<u64>,
+) -> Result<Cow<'v, Value>, EvalError> {
+    charge(cost, limit, 1)?;
+    let mut v: Cow<'v, Value> = match found {
+        Ok(Value::Invalid(m)) => return Err(EvalError::other(&**m)),
+        Ok(v) => Cow::Borrowed(v),
+        Err(err) => return Err(err.clone()),
+    };
+    for f in fields {
+        charge(cost, limit, 1)?;
+        v = match v {
+            Cow::Borrowed(v) => functions::select_ref(v, f)?,
+            Cow::Owned(v) => Cow::Owned(functions::select(&v, f)?),
+        };
+    }
+    Ok(v)
+}
+
+/// The rest of a chain after a step that built its value (a select through an optional),
+/// each step charged before it is taken (under the limit: the whole chain fits).
+#[cold]
+fn select_owned<'v>(
+    mut x: Value,
+    rest: &[Arc<str>],
+    cost: &mut u64,
+) -> Result<Cow<'v, Value>, EvalError> {
+    for f in rest {
+        *cost = cost.saturating_add(1);
+        x = functions::select(&x, f)?;
+    }
+    Ok(Cow::Owned(x))
+}
+
+impl<'a> Evaluator<'a> {
+    pub(super) fn run(&mut self, p: &'a Plan) -> EvalResult {
+        match p {
+            Plan::Const(v) => Ok(v.clone()),
+            Plan::Attr(a) => match self.attr(a) {
+                Some(r) => r.map(Cow::into_owned),
+                None => self.eval(&a.expr),
+            },
+            Plan::Has(a, field) => match self.attr(a) {
+                Some(v) => {
+                    let v = v?;
+                    // A field the object has (the common case) is found here.
+                    if let Value::Map(m) = &*v {
+                        match m.get_str(field) {
+                            Some(Value::Invalid(_)) | None => {}
+                            Some(_) => return Ok(Value::Bool(true)),
+                        }
+                    }
+                    functions::has_field(&v, field)
+                }
+                None => {
+                    let v = self.eval(&a.expr)?;
+                    functions::has_field(&v, field)
+                }
+            },
+            Plan::Logical(and, ops) => self.logical(*and, &ops[0], &ops[1]),
+            Plan::Conditional(ops) => self.conditional(&ops[0], &ops[1], &ops[2]),
+            Plan::NotStrictlyFalse(rows, x) => self.not_strictly_false(rows, &**x),
+            Plan::Call(c) => self.planned_call(c),
+            Plan::Comprehension(f) => self.comprehension(
+                &f.iter_range,
+                &f.accu_init,
+                &f.accu_var,
+                &f.iter_var,
+                f.iter_var2.as_deref(),
+                &f.loop_cond,
+                &f.loop_step,
+                &f.result,
+            ),
+            Plan::Walk(e) => self.eval(e),
+        }
+    }
+
+    /// The attribute's value where it is, charged as the walker's [`super::chain`] charges
+    /// it (one for the variable, one per field, each before its step); `None`, having charged
+    /// nothing, when the variable is not bound.
+    #[inline]
+    fn attr(&mut self, a: &'a Attr) -> Option<Result<Cow<'_, Value>, EvalError>> {
+        let found = match a.slot as usize {
+            NO_SLOT => bound_by(a.binding, &self.vars, self.base, &a.root)?,
+            i => Ok(self.root(i, &a.root)?),
+        };
+        let steps = a.fields.len() as u64 + 1;
+        // When the whole chain's charges fit under the limit, no step can reach it: the steps
+        // taken are charged once, after the walk (a failing step is charged, as in the walker).
+        let fits = match self.opts.cost_limit {
+            None => true,
+            Some(l) => self.cost.saturating_add(steps) <= l,
+        };
+        if !fits {
+            return Some(attr_by_step(
+                found,
+                &a.fields,
+                &mut self.cost,
+                self.opts.cost_limit,
+            ));
+        }
+        let mut v = match found {
+            Ok(Value::Invalid(m)) => {
+                self.cost = self.cost.saturating_add(1);
+                return Some(Err(EvalError::other(&**m)));
+            }
+            Ok(v) => v,
+            Err(err) => {
+                self.cost = self.cost.saturating_add(1);
+                return Some(Err(err.clone()));
+            }
+        };
+        let mut taken = 1;
+        for (i, f) in a.fields.iter().enumerate() {
+            taken += 1;
+            // A field an object has (the common case) is stepped to here; anything else is
+            // [`functions::select_ref`]'s to answer.
+            if let Value::Map(m) = v {
+                match m.get_str(f) {
+                    Some(Value::Invalid(_)) | None => {}
+                    Some(x) => {
+                        v = x;
+                        continue;
+                    }
+                }
+            }
+            match functions::select_ref(v, f) {
+                Ok(Cow::Borrowed(x)) => v = x,
+                Ok(Cow::Owned(x)) => {
+                    self.cost = self.cost.saturating_add(taken);
+                    return Some(select_owned(x, &a.fields[i + 1..], &mut self.cost));
+                }
+                Err(e) => {
+                    self.cost = self.cost.saturating_add(taken);
+                    return Some(Err(e));
+                }
+            }
+        }
+        self.cost = self.cost.saturating_add(taken);
+        Some(Ok(Cow::Borrowed(v)))
+    }
+
+    /// The caller's variable `name` in slot `i` of [`Evaluator::roots`], searched (as
+    /// [`bound_by`] searches a global) at its first use in this evaluation.
+    #[inline]
+    fn root(&mut self, i: usize, name: &str) -> Option<&'a Value> {
+        let bit = 1u8 << i;
+        if self.resolved & bit == 0 {
+            let base: &'a [(&'a str, Value)] = self.base;
+            self.roots[i] = base
+                .iter()
+                .rev()
+                .find(|(x, _)| same_str(x, name))
+                .map(|(_, v)| v);
+            self.resolved |= bit;
+        }
+        self.roots[i]
+    }
+
+    /// [`Evaluator::eval_inline`] of an attribute.
+    fn eval_inline_attr(&mut self, a: &'a Attr) -> EvalResult {
+        let before = self.cost;
+        let (r, attr) = match self.attr(a) {
+            Some(r) => (r.map(Cow::into_owned), true),
+            None => return self.eval_inline(&a.expr),
+        };
+        if attr && self.cost > before {
+            self.cost -= 1;
+        }
+        r
+    }
+
+    /// [`Evaluator::overload_call`] over planned operands.
+    fn planned_call(&mut self, c: &'a Call) -> EvalResult {
+        if let Some(run) = c.direct {
+            let row = c.rows[0];
+            match (&c.target, &*c.args) {
+                (None, [a]) => {
+                    let x = self.call_arg(a)?;
+                    return self.apply_row(row, run, std::slice::from_ref(&x));
+                }
+                (None, [a, b]) => {
+                    let x = self.call_arg(a)?;
+                    let y = self.call_arg(b)?;
+                    return self.apply_row(row, run, &[x, y]);
+                }
+                (Some(t), []) => {
+                    let x = self.run(t)?;
+                    return self.apply_row(row, run, std::slice::from_ref(&x));
+                }
+                (Some(t), [a]) => {
+                    let x = self.run(t)?;
+                    let y = self.call_arg(a)?;
+                    return self.apply_row(row, run, &[x, y]);
+                }
+                _ => {}
+            }
+        }
+        let base = self.args.len();
+        let result = self.planned_call_on_stack(c, base);
+        self.args.truncate(base);
+        result
+    }
+
+    fn planned_call_on_stack(&mut self, c: &'a Call, base: usize) -> EvalResult {
+        if let Some(t) = &c.target {
+            let v = self.run(t)?;
+            self.args.push(v);
+        }
+        for a in &*c.args {
+            let v = self.call_arg(a)?;
+            self.args.push(v);
+        }
+        self.apply(&c.rows, c.tracked, base)
+    }
+
+    /// An argument of a call (not its target): an error other than the cost limit is
+    /// charged as the failed call.
+    #[inline]
+    fn call_arg(&mut self, a: &'a Plan) -> EvalResult {
+        let r = match a {
+            Plan::Const(v) => Ok(v.clone()),
+            Plan::Attr(x) => match self.attr(x) {
+                Some(r) => r.map(Cow::into_owned),
+                None => self.eval(&x.expr),
+            },
+            a => self.run(a),
+        };
+        match r {
+            Ok(v) => Ok(v),
+            Err(e) if e.kind == ErrorKind::CostLimit => Err(e),
+            Err(e) => {
+                self.add(1)?;
+                Err(e)
+            }
+        }
+    }
+
+    /// [`Evaluator::apply`] of a call with one row and no bound of crdlint's to count.
+    #[inline]
+    fn apply_row(&mut self, row: &'static Overload, run: StrictFn, vals: &[Value]) -> EvalResult {
+        let c = row.cost_of(vals);
+        if let Some(l) = self.opts.cost_limit {
+            if self.cost.saturating_add(c) > l {
+                self.cost = self.cost.saturating_add(c);
+                return Err(cost_limit_error());
+            }
+        }
+        let result = run(self.opts.behavior, vals);
+        self.add(c)?;
+        result
+    }
+}
