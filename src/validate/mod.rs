@@ -206,6 +206,17 @@ pub fn validate_resource_findings(
     run(crd, obj, old, opts, Stage::Findings)
 }
 
+/// [`validate_resource_findings`] of a created resource that the caller owns and reads no
+/// more as written: one that only defaulting would change is defaulted in place (so `obj` may
+/// come back defaulted) rather than copied. The outcome is the same.
+pub fn validate_resource_findings_in_place(
+    crd: &CompiledCrd,
+    obj: &mut Node,
+    opts: &Options,
+) -> Outcome {
+    run_findings_in_place(crd, obj, opts)
+}
+
 /// Steps 1–2 of the pipeline only: the object with unknown fields pruned (including unknown
 /// `metadata` keys), with the version and unknown-field diagnostics. This is what
 /// `crdlint prune` prints; `crdlint default` prints [`validate_resource`]'s `stored`.

@@ -158,6 +158,143 @@ fn run_stages(
     r.finish(Some((x, version_name)))
 }
 
+/// [`run`] with [`Stage::Findings`] for a caller that owns `obj` and reads it no more as
+/// written: a resource whose only rewrites are defaults (and a create's status reset) is
+/// defaulted and validated in place, without the copy [`run_stages`] makes and drops (about
+/// 70% of the 10,000-resource bench workload's resources get a default). Any other resource
+/// goes through [`run`] unchanged; `obj` then stays as it was. The findings are the same.
+pub(super) fn run_findings_in_place(crd: &CompiledCrd, obj: &mut Node, opts: &Options) -> Outcome {
+    let Some(ver) = defaults_only(crd, obj, opts) else {
+        return run(crd, obj, None, opts, Stage::Findings);
+    };
+    // Every debug run checks that the findings are those of the copying pipeline.
+    #[cfg(debug_assertions)]
+    let expected = run(crd, obj, None, opts, Stage::Findings);
+    let out = defaulted_in_place(crd, ver, obj, opts);
+    #[cfg(debug_assertions)]
+    debug_assert_eq!(
+        (format!("{:?}", out.diagnostics), &out.version),
+        (format!("{:?}", expected.diagnostics), &expected.version),
+        "validating in place changed the findings"
+    );
+    out
+}
+
+/// The rest of [`run_findings_in_place`] for a resource [`defaults_only`] admits.
+fn defaulted_in_place(
+    crd: &CompiledCrd,
+    ver: &CompiledVersion,
+    obj: &mut Node,
+    opts: &Options,
+) -> Outcome {
+    let version_name = ver.name.as_str();
+    let schema = ver.schema.as_deref();
+    let status_reset = ver.status_subresource && opts.subresource == Subresource::Main;
+    let mut r = Run {
+        crd,
+        opts,
+        beh: Behavior::of(opts.kube_version),
+        diags: Vec::new(),
+        source: Some(obj),
+        object: None,
+    };
+    if prune::defaults_none(obj, schema, &ver.subtrees)
+        && !(status_reset && obj.get("status").is_some())
+    {
+        return validate_as_written(r, ver, obj, version_name);
+    }
+    // Step 2 as [`prune_unknown`] runs it on the copy: with every field known and kept, only
+    // root metadata's decoding reports anything.
+    let mut unknown = Vec::new();
+    let fatal = decode_metadata(&mut r, obj, &mut unknown);
+    report_unknown(&mut r, &unknown, schema.map(|s| (s, &*obj)));
+    let Run {
+        beh,
+        diags,
+        mut object,
+        ..
+    } = r;
+    // 3. Defaults: [`defaults_only`] made sure they leave what [`object_ref`] reads alone, so
+    //    a diagnostic made after them names the object as one made before.
+    prune::apply_defaults_in(obj, schema, &ver.subtrees);
+    if fatal {
+        let r = Run {
+            crd,
+            opts,
+            beh,
+            diags,
+            source: None,
+            object,
+        };
+        let mut out = r.finish(None);
+        out.version = Some(version_name.to_string());
+        return out;
+    }
+    // 4. The status reset edits `obj` while it is validated (and puts the status back), so
+    //    the run cannot hold `obj` for a later [`object_ref`]: it is made now.
+    let resets = status_reset && obj.get("status").is_some();
+    if resets && object.is_none() {
+        object = Some(object_ref(obj));
+    }
+    let mut r = Run {
+        crd,
+        opts,
+        beh,
+        diags,
+        source: None,
+        object,
+    };
+    if resets {
+        validate_as_stored(&mut r, ver, obj, None);
+    } else {
+        r.source = Some(obj);
+        validate_stored(&mut r, ver, obj, None);
+    }
+    let mut out = r.finish(None);
+    out.version = Some(version_name.to_string());
+    out
+}
+
+/// The version to validate `obj` as when, of the rewrites before validation, only defaulting
+/// and a create's status reset may change it, and no default is put where [`object_ref`]
+/// reads (`apiVersion`, `kind`, `metadata`); `None` otherwise.
+fn defaults_only<'c>(
+    crd: &'c CompiledCrd,
+    obj: &Node,
+    opts: &Options,
+) -> Option<&'c CompiledVersion> {
+    if !matches!(obj.value, Value::Map(_)) {
+        return None;
+    }
+    let own_version = own_version(obj);
+    if opts.version.as_deref().is_some_and(|v| v != own_version) {
+        return None;
+    }
+    let ver = served_version(crd, own_version)?;
+    if ver.has_embedded {
+        return None;
+    }
+    let schema = ver.schema.as_deref();
+    if let Some(marks) = schema.and_then(|s| Some((s, ver.subtrees.get(s)?))) {
+        let (s, marks) = marks;
+        let named = |i: &u32| {
+            s.properties
+                .get_index(*i as usize)
+                .is_some_and(|(k, _)| matches!(k.as_str(), "apiVersion" | "kind" | "metadata"))
+        };
+        if s.additional_properties.is_some()
+            || marks.defaulted.iter().any(named)
+            || marks.defaults_below.iter().any(named)
+        {
+            return None;
+        }
+    }
+    let prunes = !crd.preserve_unknown_fields && schema.is_some();
+    let keeps = obj.get("metadata").is_none_or(objectmeta::all_known)
+        && (!prunes || prune::keeps_all(obj, schema));
+    keeps.then_some(ver)
+}
+
 impl Run<'_> {
     /// The pipeline's result: the diagnostics, and the stored object with its version.
     fn finish(self, stored: Option<(Node, &str)>) -> Outcome {

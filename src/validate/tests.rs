@@ -704,3 +704,92 @@ fn findings_alone_are_those_of_the_full_run() {
         assert!(alone.stored.is_none());
     }
 }
+
+#[test]
+fn findings_in_place_are_those_of_the_copying_run() {
+    // No embedded resource, so a resource that only gets defaults is validated in place.
+    let crd_src = r#"
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: gadgets.example.com
+spec:
+  group: example.com
+  scope: Namespaced
+  names: {kind: Gadget, plural: gadgets}
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    subresources: {status: {}}
+    schema:
+      openAPIV3Schema:
+        type: object
+        x-kubernetes-validations:
+        - {rule: "self.spec.mode != 'B' || self.spec.size > 2", message: B needs size}
+        properties:
+          spec:
+            type: object
+            properties:
+              mode: {type: string, enum: [A, B], default: A}
+              size: {type: integer, maximum: 5, default: 1}
+              name: {type: string, nullable: false, default: n}
+              items:
+                type: array
+                items: {type: object, properties: {k: {type: string, default: x}, v: {type: integer, minimum: 0}}}
+          status:
+            type: object
+            default: {phase: New}
+            properties:
+              phase: {type: string, maxLength: 3}
+"#;
+    let loaded = crate::yaml::load(crd_src);
+    let crd = CompiledCrd::compile(loaded[0].root.as_ref().expect("crd")).expect("compiles");
+    let head = "apiVersion: example.com/v1\nkind: Gadget\nmetadata:\n  name: g\n";
+    let docs = [
+        format!("{head}spec: {{mode: A, size: 1, name: n}}\nstatus: {{phase: Old}}\n"),
+        format!("{head}spec: {{}}\n"),
+        format!("{head}spec: {{mode: B, size: 9}}\n"),
+        format!("{head}spec:\n  name: null\n  items: [{{v: -1}}, {{k: y}}]\n"),
+        format!("{head}spec: {{mode: C}}\nstatus: {{phase: Running}}\n"),
+        format!("{head}spec: {{mode: B, bogus: 1}}\n"),
+        "apiVersion: example.com/v1\nkind: Gadget\nmetadata:\n  name: g\n  colour: red\nspec: {}\n"
+            .to_string(),
+        "apiVersion: example.com/v1\nkind: Gadget\nmetadata: 5\nspec: {size: 9}\n".to_string(),
+        "apiVersion: example.com/v2\nkind: Gadget\nmetadata: {name: g}\n".to_string(),
+    ];
+    let shown = |o: &Outcome| -> Vec<String> {
+        o.diagnostics
+            .iter()
+            .map(|d| {
+                let name = d.object.as_ref().map(|o| o.name.clone());
+                format!(
+                    "{} {:?} {:?} {} {name:?}",
+                    d.rule.id, d.span, d.path, d.message
+                )
+            })
+            .collect()
+    };
+    let mut defaulted = 0;
+    for src in &docs {
+        let loaded = crate::yaml::load(src);
+        let obj = loaded[0].root.clone().expect("object");
+        let opts = Options::default();
+        let full = validate_resource(&crd, &obj, &opts);
+        let copied = validate_resource_findings(&crd, &obj, None, &opts);
+        let mut owned = obj.clone();
+        let in_place = validate_resource_findings_in_place(&crd, &mut owned, &opts);
+        assert_eq!(shown(&in_place), shown(&copied), "{src}");
+        assert_eq!(in_place.version, copied.version, "{src}");
+        assert!(in_place.stored.is_none());
+        // Left as written, or defaulted as it would be stored.
+        if owned != obj {
+            assert_eq!(Some(&owned), full.stored.as_ref(), "{src}");
+            defaulted += 1;
+        }
+    }
+    assert!(
+        defaulted >= 4,
+        "only {defaulted} resources were defaulted in place"
+    );
+}

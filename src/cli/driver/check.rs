@@ -111,10 +111,11 @@ impl Against<'_> {
     }
 }
 
-/// One object to validate.
-pub(super) struct Job<'n, 'a> {
+/// One object to validate, with its tree: taken out of the parsed file, so that validation may
+/// default it in place ([`validate::validate_resource_findings_in_place`]).
+pub(super) struct Job<'a> {
     object: Object,
-    node: &'n Node,
+    node: Node,
     against: Against<'a>,
 }
 
@@ -226,7 +227,7 @@ impl Targets<'_> {
             let _validate = trace::piece("validate", Some(f));
             let may_template = p.may_template;
             let jobs = self.jobs(f, &mut p, classified, &mut c);
-            self.validate_jobs(f, &jobs, may_template, text.held(), &mut c);
+            self.validate_jobs(f, jobs, may_template, text.held(), &mut c);
         }
         if let Some(t) = text.held() {
             texts::place_skipped(t, &mut c.skipped);
@@ -254,13 +255,13 @@ impl Targets<'_> {
     /// of each while it is checked, and the tree of each document classified here that gives
     /// no job is dropped at once (it was held, with every finding made so far, to the end of
     /// the file: 10^6 tiny documents with `--strict` kept the tree and a finding for each).
-    fn jobs<'n>(
+    fn jobs(
         &self,
         f: FileId,
-        p: &'n mut ParsedFile,
+        p: &mut ParsedFile,
         classified: Vec<Object>,
         c: &mut Checked,
-    ) -> Vec<Job<'n, '_>> {
+    ) -> Vec<Job<'_>> {
         let mut jobs = Vec::new();
         for o in classified {
             self.sort_object(f, p, o, c, &mut jobs);
@@ -274,11 +275,27 @@ impl Targets<'_> {
                 p.release_doc(doc);
             }
         }
-        let p: &'n ParsedFile = p;
+        // A document whose root is a job and that has other jobs (items of a `List` root) has
+        // its trees copied; any other job's tree is taken out of the file.
+        let mut per_doc = vec![(false, 0u32); p.docs.len()];
+        for (o, _) in &jobs {
+            if let Some(d) = per_doc.get_mut(o.at.doc as usize) {
+                d.0 |= o.at.item.is_none();
+                d.1 += 1;
+            }
+        }
         jobs.into_iter()
             .filter_map(|(object, against)| {
+                let shared = per_doc
+                    .get(object.at.doc as usize)
+                    .is_some_and(|&(root, n)| root && n > 1);
+                let node = if shared {
+                    p.node(object.at)?.clone()
+                } else {
+                    p.take_node(object.at)?
+                };
                 Some(Job {
-                    node: p.node(object.at)?,
+                    node,
                     object,
                     against,
                 })
@@ -494,16 +511,30 @@ impl Targets<'_> {
     fn validate_jobs(
         &self,
         f: FileId,
-        jobs: &[Job<'_, '_>],
+        mut jobs: Vec<Job<'_>>,
         may_template: bool,
         src: Option<&str>,
         c: &mut Checked,
     ) {
         let opts = self.opts;
         let stored_read = opts.transform.is_some() || self.policies.is_some();
+        let templates = opts.inputs.recognize.templated_values && may_template;
+        // The tree as written is read after validation only for templated values, `prune`
+        // and `default`, policies and `--old`; otherwise validation may default it in place.
+        let in_place = !stored_read && !templates && opts.old.is_none();
         let outcomes: Vec<validate::Outcome> = jobs
-            .par_iter()
+            .par_iter_mut()
             .map(|job| {
+                if in_place {
+                    if let Against::Crd(crd) = job.against {
+                        return validate::validate_resource_findings_in_place(
+                            crd,
+                            &mut job.node,
+                            &opts.validate,
+                        );
+                    }
+                }
+                let job = &*job;
                 let crd = job.against.crd();
                 let validate_node = |node: &Node| -> validate::Outcome {
                     match (&job.against, opts.transform) {
@@ -532,7 +563,7 @@ impl Targets<'_> {
                             o
                         }
                         (Against::Crd(_), _) => {
-                            let old = opts.old.as_ref().and_then(|o| o.get_in(f, job.node));
+                            let old = opts.old.as_ref().and_then(|o| o.get_in(f, &job.node));
                             // Without a reader of the stored object, the findings alone.
                             if stored_read {
                                 validate::validate_resource_update(crd, node, old, &opts.validate)
@@ -542,7 +573,7 @@ impl Targets<'_> {
                         }
                     }
                 };
-                let mut outcome = validate_node(job.node);
+                let mut outcome = validate_node(&job.node);
                 if let Some(p) = self.policies.filter(|p| p.mutates()) {
                     if opts.transform != Some(Transform::Prune) {
                         self.mutate(p, f, job, &mut outcome, &validate_node);
@@ -561,10 +592,9 @@ impl Targets<'_> {
                 outcome
             })
             .collect();
-        let templates = opts.inputs.recognize.templated_values && may_template;
-        for (mut outcome, job) in outcomes.into_iter().zip(jobs) {
+        for (mut outcome, job) in outcomes.into_iter().zip(&jobs) {
             if templates {
-                withhold_templated(job.node, &mut outcome.diagnostics);
+                withhold_templated(&job.node, &mut outcome.diagnostics);
             }
             c.diagnostics.extend(
                 outcome
@@ -595,13 +625,13 @@ impl Targets<'_> {
         &self,
         p: &admission::run::Policies,
         f: FileId,
-        job: &Job<'_, '_>,
+        job: &Job<'_>,
         outcome: &mut validate::Outcome,
         validate_node: &dyn Fn(&Node) -> validate::Outcome,
     ) {
         let crd = job.against.crd();
-        let at = kind_span(job.node);
-        let object = outcome.stored.as_ref().unwrap_or(job.node).clone();
+        let at = kind_span(&job.node);
+        let object = outcome.stored.as_ref().unwrap_or(&job.node).clone();
         let old = self.old_stored(f, job);
         let resource = admission::run::resource_of(&crd.kind, &crd.plural);
         let Some(r) = policies::request(crd, &object, old.as_ref(), &crd.versions, &resource, at)
@@ -635,8 +665,12 @@ impl Targets<'_> {
     /// The object's `--old` version as the server holds it: stored when it was created,
     /// so pruned and defaulted (the schema's defaults, and a built-in kind's Go defaulters),
     /// and `oldObject` has the defaults the new object has. Its findings are not the run's.
-    fn old_stored(&self, f: FileId, job: &Job<'_, '_>) -> Option<Node> {
-        let old = self.opts.old.as_ref().and_then(|o| o.get_in(f, job.node))?;
+    fn old_stored(&self, f: FileId, job: &Job<'_>) -> Option<Node> {
+        let old = self
+            .opts
+            .old
+            .as_ref()
+            .and_then(|o| o.get_in(f, &job.node))?;
         let crd = job.against.crd();
         let outcome = match &job.against {
             Against::Crd(_) => validate::validate_resource(crd, old, &self.opts.validate),
@@ -652,11 +686,11 @@ impl Targets<'_> {
         &self,
         p: &admission::run::Policies,
         f: FileId,
-        job: &Job<'_, '_>,
+        job: &Job<'_>,
         outcome: &validate::Outcome,
     ) -> Vec<Diagnostic> {
         let crd = job.against.crd();
-        let object = outcome.stored.as_ref().unwrap_or(job.node);
+        let object = outcome.stored.as_ref().unwrap_or(&job.node);
         let old = self.old_stored(f, job);
         // A validating policy sees the object as mutated ([`Self::mutate`]).
         let resource = admission::run::resource_of(&crd.kind, &crd.plural);
@@ -666,7 +700,7 @@ impl Targets<'_> {
             old.as_ref(),
             &crd.versions,
             &resource,
-            kind_span(job.node),
+            kind_span(&job.node),
         ) {
             Some(r) => p.evaluate(&r),
             None => Vec::new(),

@@ -112,6 +112,21 @@ impl ParsedFile {
         }
     }
 
+    /// The node at `at`, taken out of the file (a null left in its place).
+    pub(super) fn take_node(&mut self, at: Locator) -> Option<Node> {
+        let root = self.docs.get_mut(at.doc as usize)?.root.as_mut()?;
+        let node = match at.item {
+            None => root,
+            Some(i) => root
+                .as_map_mut()?
+                .get_mut("items")?
+                .as_seq_mut()?
+                .get_mut(i as usize)?,
+        };
+        let null = Node::new(crate::yaml::Value::Null, node.span(), node.style());
+        Some(std::mem::replace(node, null))
+    }
+
     pub(super) fn node(&self, at: Locator) -> Option<&Node> {
         let root = self.docs.get(at.doc as usize)?.root.as_ref()?;
         match at.item {
