@@ -311,6 +311,17 @@ impl MapValue {
     }
 }
 
+/// A string's [`Value::actual_size`]: its length in characters.
+#[inline]
+pub fn str_size(s: &str) -> u64 {
+    // ASCII (almost every string) has one character a byte: checked a word at a time.
+    if s.is_ascii() {
+        s.len() as u64
+    } else {
+        s.chars().count() as u64
+    }
+}
+
 /// `a == b` without a call to `memcmp` for strings up to 16 bytes (field and variable names:
 /// every `.field` compares the name with an object's keys, every identifier with the
 /// variables' names, several times per evaluation).
@@ -404,9 +415,7 @@ impl Value {
     /// 1 for everything else; optionals count their content.
     pub fn actual_size(&self) -> u64 {
         match self {
-            // ASCII (almost every string) has one character a byte: checked a word at a time.
-            Value::String(s) if s.is_ascii() => s.len() as u64,
-            Value::String(s) => s.chars().count() as u64,
+            Value::String(s) => str_size(s),
             Value::Bytes(b) => b.len() as u64,
             Value::List(l) => l.len() as u64,
             Value::Map(m) => m.entries.len() as u64,

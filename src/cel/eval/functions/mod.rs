@@ -42,6 +42,7 @@ mod optional;
 pub mod overload;
 mod sets;
 mod standard;
+pub(crate) use standard::string_equality_cost;
 mod strings;
 pub mod table;
 mod two_var;

@@ -13,8 +13,8 @@ use crate::k8s::Behavior;
 use super::super::convert::parse_go_duration;
 use super::super::lib;
 use super::super::value::{
-    compare, equals, format_double, format_duration, format_timestamp, ErrorKind, EvalError,
-    EvalResult, Value,
+    compare, equals, format_double, format_duration, format_timestamp, str_size, ErrorKind,
+    EvalError, EvalResult, Value,
 };
 use super::args::{b, err, nso, s};
 use super::cost::ceil;
@@ -1246,14 +1246,26 @@ fn not_equals_cost(args: &[Value]) -> u64 {
 /// has at least `n / 4` (rounded up) characters, so when the string with fewer bytes has no
 /// more characters than that bound of the other, it is the smaller.
 fn min_actual_size(a: &Value, b: &Value) -> u64 {
-    if let (Value::String(x), Value::String(y)) = (a, b) {
-        let (short, long) = if x.len() <= y.len() { (a, y) } else { (b, x) };
-        let s = short.actual_size();
-        if s <= long.len().div_ceil(4) as u64 {
-            return s;
-        }
+    match (a, b) {
+        (Value::String(x), Value::String(y)) => min_chars(x, y),
+        _ => a.actual_size().min(b.actual_size()),
     }
-    a.actual_size().min(b.actual_size())
+}
+
+/// [`min_actual_size`] of two strings.
+fn min_chars(x: &str, y: &str) -> u64 {
+    let (short, long) = if x.len() <= y.len() { (x, y) } else { (y, x) };
+    let s = str_size(short);
+    if s <= long.len().div_ceil(4) as u64 {
+        return s;
+    }
+    s.min(str_size(long))
+}
+
+/// The runtime cost of `_==_` and `_!=_` on two strings (both rows' cost functions, by
+/// reference: the plan's comparison of a field with a constant builds no argument list).
+pub(crate) fn string_equality_cost(x: &str, y: &str) -> u64 {
+    ceil(min_chars(x, y) as f64 * 0.1)
 }
 
 /// `_<_` and the other orderings: strings and bytes compare up to the shorter one.

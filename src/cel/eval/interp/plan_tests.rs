@@ -37,6 +37,9 @@ fn selves() -> Vec<Value> {
             object(vec![
                 ("name", s("abc")),
                 ("op", s("CREATE")),
+                // Sizes in characters, not bytes, decide a comparison's cost.
+                ("uni", s("ünïcödé-ünïcödé-ünïcödé-ünïcödé-ünïcödé")),
+                ("long", s("abcdefghijklmnopqrstuvwxyz0123456789abcdefgh")),
                 ("labels", map(vec![("a", s("b")), ("long", s("x"))])),
                 ("annotations", map(vec![("x/y", s("1"))])),
             ]),
@@ -135,6 +138,31 @@ const EXPRESSIONS: &[&str] = &[
     "self.spec.items.all(i, x, x > i)",
     "self.spec.items.all(x, self.spec.items.exists(y, y == x))",
     "type(self) == map",
+    // Comparisons of an attribute with a string constant (`EqStr`): strings of each size
+    // class, unicode, missing fields, other types, invalid data.
+    "self.metadata.name == 'abc'",
+    "self.metadata.name != 'abd'",
+    "self.metadata.op == ''",
+    "self.metadata.long != 'abcdefghijklmnopqrstuvwxyz0123456789abcdefgh'",
+    "self.metadata.long == 'abcdefghijklmnopqrstuvwxyz0123456789abcdefgh!'",
+    "self.metadata.uni != 'ünïcödé-ünïcödé-ünïcödé-ünïcödé-ünïcödé'",
+    "self.metadata.uni == 'ü'",
+    "self.metadata.uni != 'abcdefghijklmnopqrstuvwxyz0123456789abcdefgh'",
+    "self.metadata.long == 'ünïcödé-ünïcödé-ünïcödé-ünïcödé-ünïcödé-ünïcödé'",
+    "self.metadata.missing != 'x'",
+    "self.x.y == ''",
+    "self.spec.replicas == '3'",
+    "self.metadata.labels != 'a'",
+    "self == 'a'",
+    "self.metadata.name != self.metadata.op",
+    // Key tests of a map with a string constant.
+    "'a' in self.metadata.labels",
+    "'zz' in self.metadata.labels",
+    "'x/y' in self.metadata.annotations",
+    "'a' in self.metadata.missing",
+    "'a' in self.x.y",
+    "'a' in self.spec.items",
+    "'a' in self",
     "size(self.metadata.labels) + size(self.metadata)",
 ];
 
@@ -224,5 +252,12 @@ fn the_policy_shapes_are_planned_without_walking() {
         let e = checked(src);
         let p = format!("{:?}", plan_of(&e).expect(src));
         assert!(!p.contains("Walk("), "{src}: {p}");
+        // A comparison with a string constant is the plan's own step, as is a key test.
+        let tests = p.matches("StrTest {").count();
+        assert_eq!(
+            tests,
+            src.matches("!= '").count() + src.matches("' in ").count(),
+            "{src}: {p}"
+        );
     }
 }

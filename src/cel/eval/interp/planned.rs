@@ -42,6 +42,8 @@ pub(crate) enum Plan {
     Conditional(Box<[Plan; 3]>),
     /// `@not_strictly_false(x)` with its rows.
     NotStrictlyFalse(Box<[&'static Overload]>, Box<Plan>),
+    /// `attr == 'constant'`, `attr != 'constant'`, `'constant' in attr`: see [`StrTest`].
+    StrTest(Box<StrTest>),
     /// A call run by its overload table rows.
     Call(Box<Call>),
     Comprehension(Box<Fold>),
@@ -71,6 +73,26 @@ pub(crate) struct Call {
     tracked: Tracked,
     target: Option<Plan>,
     args: Box<[Plan]>,
+}
+
+/// A test of an attribute against a string constant whose call has one row: a comparison
+/// (`request.operation != 'DELETE'`, `name != ''`; row `equals` or `not_equals`) or a key
+/// test on a map (`'a/b' in object.metadata.annotations`; row `in_map`). When the attribute
+/// is a string (a map), the test is made where it is, charged as the row's cost function
+/// charges those values, with no argument list built; anything else is the row's call
+/// ([`Call`]).
+#[derive(Clone, Debug)]
+pub(crate) struct StrTest {
+    op: StrOp,
+    konst: Arc<str>,
+    call: Call,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum StrOp {
+    Eq,
+    Ne,
+    InMap,
 }
 
 #[derive(Clone, Debug)]
@@ -194,16 +216,36 @@ fn call(e: &Expr, target: Option<&Expr>, args: &[Expr], roots: &mut Vec<Arc<str>
                 }
                 _ => None,
             };
-            Some(Plan::Call(Box::new(Call {
+            let c = Call {
                 direct,
                 rows: rows(),
                 tracked: e.tracked,
                 target: target.map(|t| plan(t, roots)),
                 args: args.iter().map(|a| plan(a, roots)).collect(),
-            })))
+            };
+            Some(str_test(c).unwrap_or_else(|c| Plan::Call(Box::new(c))))
         }
         _ => None,
     }
+}
+
+/// The call as a [`StrTest`] when it is one (the call back otherwise).
+fn str_test(c: Call) -> Result<Plan, Call> {
+    if c.target.is_some() || c.tracked != Tracked::Nothing {
+        return Err(c);
+    }
+    let ids: Vec<&str> = c.rows.iter().map(|o| o.id).collect();
+    // `in_list` and `in_map` both run `contained` and charge `in_cost`: a map's test is the
+    // same whichever row runs (one row runs unpicked, of two the map's is picked).
+    let in_rows = ids.iter().all(|i| matches!(*i, "in_map" | "in_list"));
+    let in_map = in_rows && (c.direct.is_some() || ids.contains(&"in_map"));
+    let (op, konst) = match (&*ids, &*c.args) {
+        (["equals"], [Plan::Attr(_), Plan::Const(Value::String(k))]) => (StrOp::Eq, k.clone()),
+        (["not_equals"], [Plan::Attr(_), Plan::Const(Value::String(k))]) => (StrOp::Ne, k.clone()),
+        (_, [Plan::Const(Value::String(k)), Plan::Attr(_)]) if in_map => (StrOp::InMap, k.clone()),
+        _ => return Err(c),
+    };
+    Ok(Plan::StrTest(Box::new(StrTest { op, konst, call: c })))
 }
 
 fn fold(c: &Comprehension, roots: &mut Vec<Arc<str>>) -> Fold {
@@ -322,6 +364,7 @@ impl<'a> Evaluator<'a> {
             Plan::Logical(and, ops) => self.logical(*and, &ops[0], &ops[1]),
             Plan::Conditional(ops) => self.conditional(&ops[0], &ops[1], &ops[2]),
             Plan::NotStrictlyFalse(rows, x) => self.not_strictly_false(rows, &**x),
+            Plan::StrTest(q) => self.str_test(q),
             Plan::Call(c) => self.planned_call(c),
             Plan::Comprehension(f) => self.comprehension(
                 &f.iter_range,
@@ -430,6 +473,63 @@ impl<'a> Evaluator<'a> {
             self.cost -= 1;
         }
         r
+    }
+
+    /// [`StrTest`]: what [`Evaluator::planned_call`] does with its one row (the operands as
+    /// [`Evaluator::call_arg`] takes them, [`Evaluator::apply_row`]), the row's value and cost
+    /// computed on the values where they are.
+    fn str_test(&mut self, q: &'a StrTest) -> EvalResult {
+        let ([Plan::Attr(a), _] | [_, Plan::Attr(a)]) = &*q.call.args else {
+            return self.planned_call(&q.call);
+        };
+        let x = match self.attr(a) {
+            Some(Ok(v)) => match (q.op, &*v) {
+                (StrOp::Eq | StrOp::Ne, Value::String(s)) => {
+                    let cost = functions::string_equality_cost(s, &q.konst);
+                    Ok((cost, same_str(s, &q.konst) == (q.op == StrOp::Eq)))
+                }
+                // `in_map`'s cost on a map is 1 (`in_cost`).
+                (StrOp::InMap, Value::Map(m)) => Ok((1, m.get_str(&q.konst).is_some())),
+                _ => Err(v.into_owned()),
+            },
+            // An error (charged as the failed call) or an unbound variable: the call's.
+            Some(Err(e)) => {
+                if e.kind != ErrorKind::CostLimit {
+                    self.add(1)?;
+                }
+                return Err(e);
+            }
+            None => return self.planned_call(&q.call),
+        };
+        match x {
+            Ok((c, result)) => {
+                if let Some(l) = self.opts.cost_limit {
+                    if self.cost.saturating_add(c) > l {
+                        self.cost = self.cost.saturating_add(c);
+                        return Err(cost_limit_error());
+                    }
+                }
+                self.add(c)?;
+                Ok(Value::Bool(result))
+            }
+            Err(x) => {
+                let k = Value::String(q.konst.clone());
+                let vals = match q.op {
+                    StrOp::InMap => [k, x],
+                    _ => [x, k],
+                };
+                match q.call.direct {
+                    Some(run) => self.apply_row(q.call.rows[0], run, &vals),
+                    None => {
+                        let base = self.args.len();
+                        self.args.extend(vals);
+                        let r = self.apply(&q.call.rows, q.call.tracked, base);
+                        self.args.truncate(base);
+                        r
+                    }
+                }
+            }
+        }
     }
 
     /// [`Evaluator::overload_call`] over planned operands.
