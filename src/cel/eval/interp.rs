@@ -75,17 +75,7 @@ pub struct Outcome {
 
 /// Evaluates `expr` with the given variables (`self`, `oldSelf`, ...).
 pub fn evaluate<'a>(expr: &'a Expr, vars: &'a [(&'a str, Value)], opts: Options) -> Outcome {
-    let mut ev = Evaluator {
-        base: vars,
-        vars: Vec::new(),
-        args: ARGS.take(),
-        cost: 0,
-        roots: [None; planned::ROOTS],
-        resolved: 0,
-        built: 0,
-        scanned: 0,
-        opts,
-    };
+    let mut ev = Evaluator::new(vars, ARGS.take(), opts);
     let value = match plan_of(expr) {
         Some(p) => ev.run(p),
         None => ev.eval(expr),
@@ -189,6 +179,22 @@ const TYPE_NAMES: &[&str] = &[
 ];
 
 impl<'a> Evaluator<'a> {
+    /// An evaluator with nothing charged yet over the caller's variables `base`, with `args`
+    /// as its (empty) argument buffer.
+    fn new(base: &'a [(&'a str, Value)], args: Vec<Value>, opts: Options) -> Self {
+        Evaluator {
+            base,
+            vars: Vec::new(),
+            args,
+            cost: 0,
+            roots: [None; planned::ROOTS],
+            resolved: 0,
+            built: 0,
+            scanned: 0,
+            opts,
+        }
+    }
+
     #[inline(always)]
     fn add(&mut self, c: u64) -> Result<(), EvalError> {
         charge(&mut self.cost, self.opts.cost_limit, c)
@@ -241,21 +247,12 @@ impl<'a> Evaluator<'a> {
     /// A constant sub-tree, folded at plan time: no runtime cost. Evaluated with a throwaway
     /// evaluator so the cost is not charged.
     fn folded(&self, e: &'a Expr) -> EvalResult {
-        let mut sub = Evaluator {
-            base: &[],
-            vars: Vec::new(),
-            args: Vec::new(),
-            cost: 0,
-            roots: [None; planned::ROOTS],
-            resolved: 0,
-            built: 0,
-            scanned: 0,
-            opts: Options {
-                cost_limit: None,
-                fold_constants: false,
-                ..self.opts
-            },
+        let opts = Options {
+            cost_limit: None,
+            fold_constants: false,
+            ..self.opts
         };
+        let mut sub = Evaluator::new(&[], Vec::new(), opts);
         sub.eval(e)
     }
 

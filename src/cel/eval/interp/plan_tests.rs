@@ -167,17 +167,7 @@ const EXPRESSIONS: &[&str] = &[
 ];
 
 fn walked(e: &Expr, vars: &[(&str, Value)], opts: Options) -> Outcome {
-    let mut ev = Evaluator {
-        base: vars,
-        vars: Vec::new(),
-        args: Vec::new(),
-        cost: 0,
-        roots: [None; planned::ROOTS],
-        resolved: 0,
-        built: 0,
-        scanned: 0,
-        opts,
-    };
+    let mut ev = Evaluator::new(vars, Vec::new(), opts);
     let value = ev.eval(e);
     Outcome {
         value,

@@ -341,21 +341,12 @@ fn argument_stack_is_balanced_after_errors() {
     ];
     for (src, limit) in cases {
         let e = checked(src);
-        let mut ev = Evaluator {
-            base: &[],
-            vars: Vec::new(),
-            args: Vec::new(),
-            cost: 0,
-            roots: [None; planned::ROOTS],
-            resolved: 0,
-            built: 0,
-            scanned: 0,
-            opts: Options {
-                cost_limit: limit,
-                fold_constants: false,
-                ..Options::default()
-            },
+        let opts = Options {
+            cost_limit: limit,
+            fold_constants: false,
+            ..Options::default()
         };
+        let mut ev = Evaluator::new(&[], Vec::new(), opts);
         let r = ev.eval(&e);
         assert!(
             ev.args.is_empty(),
