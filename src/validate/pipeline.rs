@@ -217,22 +217,10 @@ fn defaulted_in_place(
     // 3. Defaults: [`defaults_only`] made sure they leave what [`object_ref`] reads alone, so
     //    a diagnostic made after them names the object as one made before.
     prune::apply_defaults_in(obj, schema, &ver.subtrees);
-    if fatal {
-        let r = Run {
-            crd,
-            opts,
-            beh,
-            diags,
-            source: None,
-            object,
-        };
-        let mut out = r.finish(None);
-        out.version = Some(version_name.to_string());
-        return out;
-    }
     // 4. The status reset edits `obj` while it is validated (and puts the status back), so
-    //    the run cannot hold `obj` for a later [`object_ref`]: it is made now.
-    let resets = status_reset && obj.get("status").is_some();
+    //    the run cannot hold `obj` for a later [`object_ref`]: it is made now. Fatal
+    //    metadata errors end the run before validation.
+    let resets = !fatal && status_reset && obj.get("status").is_some();
     if resets && object.is_none() {
         object = Some(object_ref(obj));
     }
@@ -246,7 +234,7 @@ fn defaulted_in_place(
     };
     if resets {
         validate_as_stored(&mut r, ver, obj, None);
-    } else {
+    } else if !fatal {
         r.source = Some(obj);
         validate_stored(&mut r, ver, obj, None);
     }
