@@ -9,7 +9,7 @@ use super::super::functions::{self, Tracked};
 use super::super::value::{ErrorKind, EvalError, EvalResult, Value};
 use super::comprehension::append_in_place;
 use super::plan::{is_attribute, is_primitive_const_list};
-use super::planned::Step;
+use super::planned::{from_truth, Step, Truth};
 use super::{cost_limit_error, Evaluator};
 
 impl<'a> Evaluator<'a> {
@@ -60,41 +60,40 @@ impl<'a> Evaluator<'a> {
     /// `&&` and `||`: short-circuit on the deciding value, otherwise the first error (or `no
     /// such overload` for a non-bool) wins, whichever side it came from.
     pub(super) fn logical<S: Step<'a>>(&mut self, and: bool, a: S, b: S) -> EvalResult {
+        from_truth(self.logical_truth(and, a, b))
+    }
+
+    /// [`Self::logical`] for a consumer that wants a bool: no value is built for the
+    /// operands' bools nor for the result.
+    pub(super) fn logical_truth<S: Step<'a>>(&mut self, and: bool, a: S, b: S) -> Truth {
         let mut err: Option<EvalError> = None;
         for a in [a, b] {
-            let r = a.run(self);
-            if let Ok(Value::Bool(b)) = r {
-                // A bool owns nothing: forgetting it spares the call to the generic drop,
-                // which every operand of every `&&` and `||` paid.
-                std::mem::forget(r);
-                if b != and {
-                    return Ok(Value::Bool(b));
-                }
-                continue;
-            }
-            match r {
-                Ok(_) => {
+            match a.truth(self) {
+                Ok(b) if b != and => return Ok(b),
+                Ok(_) => {}
+                Err(Ok(_)) => {
                     err.get_or_insert_with(EvalError::no_such_overload);
                 }
-                Err(e) if e.kind == ErrorKind::CostLimit => return Err(e),
-                Err(e) => {
+                Err(Err(e)) if e.kind == ErrorKind::CostLimit => return Err(Err(e)),
+                Err(Err(e)) => {
                     err.get_or_insert(e);
                 }
             }
         }
         match err {
-            Some(e) => Err(e),
-            None => Ok(Value::Bool(and)),
+            Some(e) => Err(Err(e)),
+            None => Ok(and),
         }
     }
 
     /// `c ? a : b`: cel-go plans it as a conditional attribute that resolves attribute
     /// branches directly: their own attribute step is not observed (see `eval_inline`).
     pub(super) fn conditional<S: Step<'a>>(&mut self, c: S, a: S, b: S) -> EvalResult {
-        match c.run(self)? {
-            Value::Bool(true) => a.run_inline(self),
-            Value::Bool(false) => b.run_inline(self),
-            _ => Err(EvalError::no_such_overload()),
+        match c.truth(self) {
+            Ok(true) => a.run_inline(self),
+            Ok(false) => b.run_inline(self),
+            Err(Ok(_)) => Err(EvalError::no_such_overload()),
+            Err(Err(e)) => Err(e),
         }
     }
 
@@ -105,15 +104,22 @@ impl<'a> Evaluator<'a> {
         rows: &[&'static Overload],
         arg: S,
     ) -> EvalResult {
-        let v = match arg.run(self) {
-            Err(e) if e.kind == ErrorKind::CostLimit => return Err(e),
-            Ok(Value::Bool(false)) => Value::Bool(false),
-            _ => Value::Bool(true),
+        from_truth(self.not_strictly_false_truth(rows, arg))
+    }
+
+    /// [`Self::not_strictly_false`] as a bool (`Err` only for the cost limit).
+    pub(super) fn not_strictly_false_truth<S: Step<'a>>(
+        &mut self,
+        rows: &[&'static Overload],
+        arg: S,
+    ) -> Truth {
+        let v = match arg.truth(self) {
+            Err(Err(e)) if e.kind == ErrorKind::CostLimit => return Err(Err(e)),
+            Ok(false) => false,
+            _ => true,
         };
-        let c = rows
-            .first()
-            .map_or(1, |o| o.cost_of(std::slice::from_ref(&v)));
-        self.add(c)?;
+        let c = rows.first().map_or(1, |o| o.cost_of(&[Value::Bool(v)]));
+        self.add(c).map_err(Err)?;
         Ok(v)
     }
 

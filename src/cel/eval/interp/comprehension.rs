@@ -115,10 +115,9 @@ impl<'a> Evaluator<'a> {
                 self.vars.push((c.iter_var, Ok(x)));
             }
         }
-        let cond = c.loop_cond.run(self);
-        match cond {
-            Ok(Value::Bool(true)) => {}
-            Err(e) if e.kind == ErrorKind::CostLimit => return Err(e),
+        match c.loop_cond.truth(self) {
+            Ok(true) => {}
+            Err(Err(e)) if e.kind == ErrorKind::CostLimit => return Err(e),
             _ => return Ok(false),
         }
         let step = c.loop_step.run(self);

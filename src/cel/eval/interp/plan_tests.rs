@@ -164,6 +164,36 @@ const EXPRESSIONS: &[&str] = &[
     "'a' in self.spec.items",
     "'a' in self",
     "size(self.metadata.labels) + size(self.metadata)",
+    // Comparisons with an int constant (`IntCmp`), calls on an attribute read in place, `!`
+    // and attributes read as bools: operands of other types, missing, invalid, errors
+    // absorbed by `&&`/`||`, inside loops over lists and map keys.
+    "size(self.metadata.name) <= 2",
+    "size(self.metadata.name) < 3 || size(self.metadata.name) > 3",
+    "size(self.metadata.labels) > 1",
+    "size(self.spec.items) >= 3",
+    "size(self.x.y) <= 1",
+    "size(self.spec.replicas) <= 1",
+    "size(self.metadata.uni) >= 39",
+    "self.metadata.name.size() < 4",
+    "self.metadata.name.size() < 4 || self.x",
+    "self.spec.replicas < 5",
+    "int(self.spec.replicas) >= 3",
+    "!has(self.metadata.name)",
+    "!self.metadata.name",
+    "!self.x.y",
+    "!(size(self.metadata.name) < 2)",
+    "!!self.spec.flag",
+    "self.spec.flag && size(self.metadata.name) >= 3",
+    "self.spec.flag ? size(self.metadata.name) >= 3 : !self.spec.flag",
+    "self.metadata.labels.all(k, size(k) <= 1)",
+    "self.metadata.labels.exists(k, k == 'long')",
+    "self.metadata.labels.exists_one(k, size(k) > 1)",
+    "self.metadata.labels.all(k, self.x || size(k) > 0)",
+    "self.spec.items.all(x, x < 3)",
+    "self.spec.items.exists(x, !(x > 1))",
+    "self.spec.items.exists(x, x > 0 && self.x)",
+    "self.spec.items.map(x, x > 1).all(b, b)",
+    "self.spec.items.all(x, size(self.metadata.labels) >= x)",
 ];
 
 fn walked(e: &Expr, vars: &[(&str, Value)], opts: Options) -> Outcome {
@@ -242,6 +272,13 @@ fn the_policy_shapes_are_planned_without_walking() {
         let e = checked(src);
         let p = format!("{:?}", plan_of(&e).expect(src));
         assert!(!p.contains("Walk("), "{src}: {p}");
+        // A comparison with an int constant is the plan's own step, as is `!`.
+        assert_eq!(
+            p.matches("IntCmp(").count(),
+            src.matches(" <= ").count(),
+            "{src}: {p}"
+        );
+        assert_eq!(p.matches("Not(").count(), src.matches("!(").count(), "{src}: {p}");
         // A comparison with a string constant is the plan's own step, as is a key test.
         let tests = p.matches("StrTest {").count();
         assert_eq!(

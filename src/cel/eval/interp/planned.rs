@@ -44,6 +44,11 @@ pub(crate) enum Plan {
     NotStrictlyFalse(Box<[&'static Overload]>, Box<Plan>),
     /// `attr == 'constant'`, `attr != 'constant'`, `'constant' in attr`: see [`StrTest`].
     StrTest(Box<StrTest>),
+    /// `!x` with its one row (`logical_not`): see [`Evaluator::not`].
+    Not(Box<Call>),
+    /// `x < 3`, `size(x) <= 253`, ...: a comparison of an operand with an int constant whose
+    /// call has one row for two ints (see [`Evaluator::int_cmp`]).
+    IntCmp(Box<IntCmp>),
     /// A call run by its overload table rows.
     Call(Box<Call>),
     Comprehension(Box<Fold>),
@@ -86,6 +91,24 @@ pub(crate) struct StrTest {
     op: StrOp,
     konst: Arc<str>,
     call: Call,
+}
+
+/// A comparison of an operand with an int constant (`size(object.metadata.name) <= 253`): when
+/// the operand is an int, compared where it is, charged as the row's cost function charges
+/// the two ints; anything else is the row's call ([`Call`]).
+#[derive(Clone, Debug)]
+pub(crate) struct IntCmp {
+    op: IntOp,
+    konst: i64,
+    call: Call,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum IntOp {
+    Lt,
+    Le,
+    Gt,
+    Ge,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -223,7 +246,12 @@ fn call(e: &Expr, target: Option<&Expr>, args: &[Expr], roots: &mut Vec<Arc<str>
                 target: target.map(|t| plan(t, roots)),
                 args: args.iter().map(|a| plan(a, roots)).collect(),
             };
-            Some(str_test(c).unwrap_or_else(|c| Plan::Call(Box::new(c))))
+            Some(
+                str_test(c)
+                    .or_else(not)
+                    .or_else(int_cmp)
+                    .unwrap_or_else(|c| Plan::Call(Box::new(c))),
+            )
         }
         _ => None,
     }
@@ -248,6 +276,37 @@ fn str_test(c: Call) -> Result<Plan, Call> {
     Ok(Plan::StrTest(Box::new(StrTest { op, konst, call: c })))
 }
 
+/// The call as a [`Plan::Not`] when it is `!x` with its one row.
+fn not(c: Call) -> Result<Plan, Call> {
+    match (&*c.rows, &c.target, &*c.args, c.direct) {
+        ([o], None, [_], Some(_)) if o.id == "logical_not" => Ok(Plan::Not(Box::new(c))),
+        _ => Err(c),
+    }
+}
+
+/// The call as an [`IntCmp`] when it compares an operand with an int constant by the one row
+/// for two ints.
+fn int_cmp(c: Call) -> Result<Plan, Call> {
+    let op = match (&*c.rows, c.direct) {
+        ([o], Some(_)) => match o.id {
+            "less_int64" => IntOp::Lt,
+            "less_equals_int64" => IntOp::Le,
+            "greater_int64" => IntOp::Gt,
+            "greater_equals_int64" => IntOp::Ge,
+            _ => return Err(c),
+        },
+        _ => return Err(c),
+    };
+    match (&c.target, &*c.args) {
+        (None, [_, Plan::Const(Value::Int(k))]) => Ok(Plan::IntCmp(Box::new(IntCmp {
+            op,
+            konst: *k,
+            call: c,
+        }))),
+        _ => Err(c),
+    }
+}
+
 fn fold(c: &Comprehension, roots: &mut Vec<Arc<str>>) -> Fold {
     Fold {
         iter_range: plan(&c.iter_range, roots),
@@ -268,6 +327,32 @@ pub(super) trait Step<'a>: Copy {
     /// [`Evaluator::eval_inline`]: an attribute folded into an enclosing one (a `?:`
     /// branch) does not pay its own attribute step.
     fn run_inline(self, ev: &mut Evaluator<'a>) -> EvalResult;
+    /// [`Self::run`] for a consumer that wants a bool ([`Truth`]).
+    #[inline]
+    fn truth(self, ev: &mut Evaluator<'a>) -> Truth {
+        to_truth(self.run(ev))
+    }
+}
+
+/// What a step gives a consumer that wants a bool (an operand of `&&`, `||`, `!`, a condition,
+/// a loop condition): the bool, or the step's result as [`Step::run`] gives it when it is not
+/// a bool (a value of another type, or an error). A bool is never built as a [`Value`].
+pub(super) type Truth = Result<bool, EvalResult>;
+
+#[inline(always)]
+pub(super) fn to_truth(r: EvalResult) -> Truth {
+    match r {
+        Ok(Value::Bool(b)) => Ok(b),
+        r => Err(r),
+    }
+}
+
+#[inline(always)]
+pub(super) fn from_truth(t: Truth) -> EvalResult {
+    match t {
+        Ok(b) => Ok(Value::Bool(b)),
+        Err(r) => r,
+    }
 }
 
 impl<'a> Step<'a> for &'a Expr {
@@ -285,6 +370,10 @@ impl<'a> Step<'a> for &'a Plan {
     #[inline]
     fn run(self, ev: &mut Evaluator<'a>) -> EvalResult {
         ev.run(self)
+    }
+    #[inline]
+    fn truth(self, ev: &mut Evaluator<'a>) -> Truth {
+        ev.truth(self)
     }
     fn run_inline(self, ev: &mut Evaluator<'a>) -> EvalResult {
         match self {
@@ -344,27 +433,13 @@ impl<'a> Evaluator<'a> {
                 Some(r) => r.map(Cow::into_owned),
                 None => self.eval(&a.expr),
             },
-            Plan::Has(a, field) => match self.attr(a) {
-                Some(v) => {
-                    let v = v?;
-                    // A field the object has (the common case) is found here.
-                    if let Value::Map(m) = &*v {
-                        match m.get_str(field) {
-                            Some(Value::Invalid(_)) | None => {}
-                            Some(_) => return Ok(Value::Bool(true)),
-                        }
-                    }
-                    functions::has_field(&v, field)
-                }
-                None => {
-                    let v = self.eval(&a.expr)?;
-                    functions::has_field(&v, field)
-                }
-            },
-            Plan::Logical(and, ops) => self.logical(*and, &ops[0], &ops[1]),
+            Plan::Has(..)
+            | Plan::Logical(..)
+            | Plan::StrTest(..)
+            | Plan::Not(..)
+            | Plan::IntCmp(..) => from_truth(self.truth(p)),
             Plan::Conditional(ops) => self.conditional(&ops[0], &ops[1], &ops[2]),
             Plan::NotStrictlyFalse(rows, x) => self.not_strictly_false(rows, &**x),
-            Plan::StrTest(q) => self.str_test(q),
             Plan::Call(c) => self.planned_call(c),
             Plan::Comprehension(f) => self.comprehension(
                 &f.iter_range,
@@ -380,38 +455,159 @@ impl<'a> Evaluator<'a> {
         }
     }
 
+    /// A step's value for a consumer that wants a bool ([`Truth`]): the steps that make a
+    /// bool (presence tests, logic, comparisons) and attributes holding one give it without
+    /// building a [`Value`]; the others are run.
+    pub(super) fn truth(&mut self, p: &'a Plan) -> Truth {
+        match p {
+            Plan::Has(a, field) => self.has(a, field),
+            Plan::Logical(and, ops) => self.logical_truth(*and, &ops[0], &ops[1]),
+            Plan::StrTest(q) => self.str_test(q),
+            Plan::Not(c) => self.not(c),
+            Plan::IntCmp(q) => self.int_cmp(q),
+            Plan::NotStrictlyFalse(rows, x) => self.not_strictly_false_truth(rows, &**x),
+            Plan::Attr(a) => match self.attr(a) {
+                Some(Ok(v)) => match &*v {
+                    Value::Bool(b) => Ok(*b),
+                    _ => Err(Ok(v.into_owned())),
+                },
+                Some(Err(e)) => Err(Err(e)),
+                None => to_truth(self.eval(&a.expr)),
+            },
+            p => to_truth(self.run(p)),
+        }
+    }
+
+    /// `has(attr.field)`.
+    fn has(&mut self, a: &'a Attr, field: &str) -> Truth {
+        match self.attr(a) {
+            Some(Ok(v)) => {
+                // A field the object has (the common case) is found here.
+                if let Value::Map(m) = &*v {
+                    match m.get_str(field) {
+                        Some(Value::Invalid(_)) | None => {}
+                        Some(_) => return Ok(true),
+                    }
+                }
+                to_truth(functions::has_field(&v, field))
+            }
+            Some(Err(e)) => Err(Err(e)),
+            None => match self.eval(&a.expr) {
+                Ok(v) => to_truth(functions::has_field(&v, field)),
+                Err(e) => Err(Err(e)),
+            },
+        }
+    }
+
+    /// `!x`: the operand as a bool negated, charged as the row charges a bool; anything else
+    /// is the row's call ([`Evaluator::planned_call`]).
+    fn not(&mut self, c: &'a Call) -> Truth {
+        let row = c.rows[0];
+        match self.truth(&c.args[0]) {
+            Ok(b) => {
+                let cost = row.cost_of(&[Value::Bool(b)]);
+                self.add(cost).map_err(Err)?;
+                Ok(!b)
+            }
+            Err(Ok(v)) => match c.direct {
+                Some(run) => to_truth(self.apply_row(row, run, std::slice::from_ref(&v))),
+                None => Err(Err(EvalError::no_such_overload())),
+            },
+            Err(Err(e)) => Err(Err(self.arg_error(e))),
+        }
+    }
+
+    /// [`IntCmp`]: an int operand compared with the constant where it is, charged as the row
+    /// charges the two ints; anything else is the row's call.
+    fn int_cmp(&mut self, q: &'a IntCmp) -> Truth {
+        let row = q.call.rows[0];
+        let x = match self.call_arg(&q.call.args[0]) {
+            Ok(x) => x,
+            Err(e) => return Err(Err(e)),
+        };
+        let Value::Int(n) = x else {
+            let Some(run) = q.call.direct else {
+                return Err(Err(EvalError::no_such_overload()));
+            };
+            return to_truth(self.apply_row(row, run, &[x, Value::Int(q.konst)]));
+        };
+        let cost = row.cost_of(&[Value::Int(n), Value::Int(q.konst)]);
+        self.add(cost).map_err(Err)?;
+        let k = q.konst;
+        Ok(match q.op {
+            IntOp::Lt => n < k,
+            IntOp::Le => n <= k,
+            IntOp::Gt => n > k,
+            IntOp::Ge => n >= k,
+        })
+    }
+
+    /// An argument's error other than the cost limit is charged as the failed call
+    /// ([`Evaluator::call_arg`]).
+    #[inline]
+    fn arg_error(&mut self, e: EvalError) -> EvalError {
+        if e.kind == ErrorKind::CostLimit {
+            return e;
+        }
+        match self.add(1) {
+            Ok(()) => e,
+            Err(limit) => limit,
+        }
+    }
+
     /// The attribute's value where it is, charged as the walker's [`super::chain`] charges
     /// it (one for the variable, one per field, each before its step); `None`, having charged
     /// nothing, when the variable is not bound.
     #[inline]
     fn attr(&mut self, a: &'a Attr) -> Option<Result<Cow<'_, Value>, EvalError>> {
+        let Evaluator {
+            ref vars,
+            base,
+            ref mut roots,
+            ref mut resolved,
+            ref mut cost,
+            opts,
+            ..
+        } = *self;
+        attr_at(vars, base, roots, resolved, cost, opts.cost_limit, a)
+    }
+}
+
+/// [`Evaluator::attr`] on the parts of the evaluator it reads, so that a caller may hold the
+/// value borrowed while it charges the cost.
+#[inline]
+fn attr_at<'s, 'a: 's>(
+    vars: &'s [(&'a str, EvalResult)],
+    base: &'a [(&'a str, Value)],
+    roots: &mut [Option<&'a Value>; ROOTS],
+    resolved: &mut u8,
+    cost: &mut u64,
+    limit: Option<u64>,
+    a: &Attr,
+) -> Option<Result<Cow<'s, Value>, EvalError>> {
+    {
         let found = match a.slot as usize {
-            NO_SLOT => bound_by(a.binding, &self.vars, self.base, &a.root)?,
-            i => Ok(self.root(i, &a.root)?),
+            NO_SLOT => bound_by(a.binding, vars, base, &a.root)?,
+            i => Ok(root_at(base, roots, resolved, i, &a.root)?),
         };
         let steps = a.fields.len() as u64 + 1;
         // When the whole chain's charges fit under the limit, no step can reach it: the steps
         // taken are charged once, after the walk (a failing step is charged, as in the walker).
-        let fits = match self.opts.cost_limit {
+        let fits = match limit {
             None => true,
-            Some(l) => self.cost.saturating_add(steps) <= l,
+            Some(l) => cost.saturating_add(steps) <= l,
         };
         if !fits {
-            return Some(attr_by_step(
-                found,
-                &a.fields,
-                &mut self.cost,
-                self.opts.cost_limit,
-            ));
+            return Some(attr_by_step(found, &a.fields, cost, limit));
         }
         let mut v = match found {
             Ok(Value::Invalid(m)) => {
-                self.cost = self.cost.saturating_add(1);
+                *cost = cost.saturating_add(1);
                 return Some(Err(EvalError::other(&**m)));
             }
             Ok(v) => v,
             Err(err) => {
-                self.cost = self.cost.saturating_add(1);
+                *cost = cost.saturating_add(1);
                 return Some(Err(err.clone()));
             }
         };
@@ -432,36 +628,43 @@ impl<'a> Evaluator<'a> {
             match functions::select_ref(v, f) {
                 Ok(Cow::Borrowed(x)) => v = x,
                 Ok(Cow::Owned(x)) => {
-                    self.cost = self.cost.saturating_add(taken);
-                    return Some(select_owned(x, &a.fields[i + 1..], &mut self.cost));
+                    *cost = cost.saturating_add(taken);
+                    return Some(select_owned(x, &a.fields[i + 1..], cost));
                 }
                 Err(e) => {
-                    self.cost = self.cost.saturating_add(taken);
+                    *cost = cost.saturating_add(taken);
                     return Some(Err(e));
                 }
             }
         }
-        self.cost = self.cost.saturating_add(taken);
+        *cost = cost.saturating_add(taken);
         Some(Ok(Cow::Borrowed(v)))
     }
+}
 
-    /// The caller's variable `name` in slot `i` of [`Evaluator::roots`], searched (as
-    /// [`bound_by`] searches a global) at its first use in this evaluation.
-    #[inline]
-    fn root(&mut self, i: usize, name: &str) -> Option<&'a Value> {
-        let bit = 1u8 << i;
-        if self.resolved & bit == 0 {
-            let base: &'a [(&'a str, Value)] = self.base;
-            self.roots[i] = base
-                .iter()
-                .rev()
-                .find(|(x, _)| same_str(x, name))
-                .map(|(_, v)| v);
-            self.resolved |= bit;
-        }
-        self.roots[i]
+/// The caller's variable `name` in slot `i` of [`Evaluator::roots`], searched (as
+/// [`bound_by`] searches a global) at its first use in this evaluation.
+#[inline]
+fn root_at<'a>(
+    base: &'a [(&'a str, Value)],
+    roots: &mut [Option<&'a Value>; ROOTS],
+    resolved: &mut u8,
+    i: usize,
+    name: &str,
+) -> Option<&'a Value> {
+    let bit = 1u8 << i;
+    if *resolved & bit == 0 {
+        roots[i] = base
+            .iter()
+            .rev()
+            .find(|(x, _)| same_str(x, name))
+            .map(|(_, v)| v);
+        *resolved |= bit;
     }
+    roots[i]
+}
 
+impl<'a> Evaluator<'a> {
     /// [`Evaluator::eval_inline`] of an attribute.
     fn eval_inline_attr(&mut self, a: &'a Attr) -> EvalResult {
         let before = self.cost;
@@ -478,9 +681,9 @@ impl<'a> Evaluator<'a> {
     /// [`StrTest`]: what [`Evaluator::planned_call`] does with its one row (the operands as
     /// [`Evaluator::call_arg`] takes them, [`Evaluator::apply_row`]), the row's value and cost
     /// computed on the values where they are.
-    fn str_test(&mut self, q: &'a StrTest) -> EvalResult {
+    fn str_test(&mut self, q: &'a StrTest) -> Truth {
         let ([Plan::Attr(a), _] | [_, Plan::Attr(a)]) = &*q.call.args else {
-            return self.planned_call(&q.call);
+            return to_truth(self.planned_call(&q.call));
         };
         let x = match self.attr(a) {
             Some(Ok(v)) => match (q.op, &*v) {
@@ -493,24 +696,19 @@ impl<'a> Evaluator<'a> {
                 _ => Err(v.into_owned()),
             },
             // An error (charged as the failed call) or an unbound variable: the call's.
-            Some(Err(e)) => {
-                if e.kind != ErrorKind::CostLimit {
-                    self.add(1)?;
-                }
-                return Err(e);
-            }
-            None => return self.planned_call(&q.call),
+            Some(Err(e)) => return Err(Err(self.arg_error(e))),
+            None => return to_truth(self.planned_call(&q.call)),
         };
         match x {
             Ok((c, result)) => {
                 if let Some(l) = self.opts.cost_limit {
                     if self.cost.saturating_add(c) > l {
                         self.cost = self.cost.saturating_add(c);
-                        return Err(cost_limit_error());
+                        return Err(Err(cost_limit_error()));
                     }
                 }
-                self.add(c)?;
-                Ok(Value::Bool(result))
+                self.add(c).map_err(Err)?;
+                Ok(result)
             }
             Err(x) => {
                 let k = Value::String(q.konst.clone());
@@ -518,7 +716,7 @@ impl<'a> Evaluator<'a> {
                     StrOp::InMap => [k, x],
                     _ => [x, k],
                 };
-                match q.call.direct {
+                to_truth(match q.call.direct {
                     Some(run) => self.apply_row(q.call.rows[0], run, &vals),
                     None => {
                         let base = self.args.len();
@@ -527,7 +725,7 @@ impl<'a> Evaluator<'a> {
                         self.args.truncate(base);
                         r
                     }
-                }
+                })
             }
         }
     }
@@ -536,6 +734,16 @@ impl<'a> Evaluator<'a> {
     fn planned_call(&mut self, c: &'a Call) -> EvalResult {
         if let Some(run) = c.direct {
             let row = c.rows[0];
+            match (&c.target, &*c.args) {
+                // An attribute operand is read where it is, not copied (`size(self.name)`).
+                (None, [Plan::Attr(x)]) | (Some(Plan::Attr(x)), []) => {
+                    if let Some(r) = self.direct_on_attr(row, run, x, c.target.is_none()) {
+                        return r;
+                    }
+                    // An unbound variable: the walker's, below.
+                }
+                _ => {}
+            }
             match (&c.target, &*c.args) {
                 (None, [a]) => {
                     let x = self.call_arg(a)?;
@@ -598,18 +806,64 @@ impl<'a> Evaluator<'a> {
         }
     }
 
+    /// A call with one row on one attribute operand (`arg`: an argument, else the target), run
+    /// on the value where it is; `None`, having done nothing, when the variable is not bound.
+    #[inline]
+    fn direct_on_attr(
+        &mut self,
+        row: &'static Overload,
+        run: StrictFn,
+        x: &'a Attr,
+        arg: bool,
+    ) -> Option<EvalResult> {
+        let Evaluator {
+            ref vars,
+            base,
+            ref mut roots,
+            ref mut resolved,
+            ref mut cost,
+            opts,
+            ..
+        } = *self;
+        let err = match attr_at(vars, base, roots, resolved, cost, opts.cost_limit, x)? {
+            Ok(v) => {
+                return Some(apply_row_at(
+                    cost,
+                    opts,
+                    row,
+                    run,
+                    std::slice::from_ref(&*v),
+                ))
+            }
+            Err(e) => e,
+        };
+        Some(Err(if arg { self.arg_error(err) } else { err }))
+    }
+
     /// [`Evaluator::apply`] of a call with one row and no bound of crdlint's to count.
     #[inline]
     fn apply_row(&mut self, row: &'static Overload, run: StrictFn, vals: &[Value]) -> EvalResult {
-        let c = row.cost_of(vals);
-        if let Some(l) = self.opts.cost_limit {
-            if self.cost.saturating_add(c) > l {
-                self.cost = self.cost.saturating_add(c);
-                return Err(cost_limit_error());
-            }
-        }
-        let result = run(self.opts.behavior, vals);
-        self.add(c)?;
-        result
+        apply_row_at(&mut self.cost, self.opts, row, run, vals)
     }
+}
+
+/// [`Evaluator::apply_row`] on the parts of the evaluator it changes.
+#[inline]
+fn apply_row_at(
+    cost: &mut u64,
+    opts: super::Options,
+    row: &'static Overload,
+    run: StrictFn,
+    vals: &[Value],
+) -> EvalResult {
+    let c = row.cost_of(vals);
+    if let Some(l) = opts.cost_limit {
+        if cost.saturating_add(c) > l {
+            *cost = cost.saturating_add(c);
+            return Err(cost_limit_error());
+        }
+    }
+    let result = run(opts.behavior, vals);
+    charge(cost, opts.cost_limit, c)?;
+    result
 }
