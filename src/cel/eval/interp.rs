@@ -75,21 +75,25 @@ pub struct Outcome {
 
 /// Evaluates `expr` with the given variables (`self`, `oldSelf`, ...).
 pub fn evaluate<'a>(expr: &'a Expr, vars: &'a [(&'a str, Value)], opts: Options) -> Outcome {
-    let mut ev = Evaluator::new(vars, ARGS.take(), opts);
+    let mut ev = Evaluator::new(vars, Vec::new(), opts);
     let value = match plan_of(expr) {
         Some(p) => ev.run(p),
         None => ev.eval(expr),
     };
-    // The argument buffer goes back for the next evaluation on this thread (empty: every
-    // call takes its arguments off again).
+    // The argument buffer, when a call took it ([`Evaluator::args_base`]), goes back for the
+    // next evaluation on this thread (empty: every call takes its arguments off again).
     let Evaluator {
         vars,
         mut args,
         cost,
         ..
     } = ev;
-    args.clear();
-    ARGS.set(args);
+    if args.capacity() == 0 {
+        std::mem::forget(args);
+    } else {
+        args.clear();
+        ARGS.set(args);
+    }
     // Most evaluations bind no comprehension variable: an unallocated vector owns nothing,
     // and forgetting it spares the call to its generic drop.
     if vars.capacity() == 0 {
@@ -118,7 +122,8 @@ fn plan_of(expr: &Expr) -> Option<&Plan> {
 
 thread_local! {
     /// [`Evaluator::args`] between evaluations: a rule runs once per object, and a buffer
-    /// allocated (and grown) per evaluation was a measurable share of a short rule.
+    /// allocated (and grown) per evaluation was a measurable share of a short rule. Taken by
+    /// an evaluation's first call that pushes arguments ([`Evaluator::args_base`]).
     static ARGS: std::cell::Cell<Vec<Value>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
@@ -193,6 +198,17 @@ impl<'a> Evaluator<'a> {
             scanned: 0,
             opts,
         }
+    }
+
+    /// Where the arguments of a call about to be pushed start: the thread's buffer is taken
+    /// at the first such call (most planned evaluations push none: their calls run on their
+    /// operands in place).
+    #[inline]
+    fn args_base(&mut self) -> usize {
+        if self.args.capacity() == 0 {
+            self.args = ARGS.take();
+        }
+        self.args.len()
     }
 
     #[inline(always)]

@@ -221,7 +221,7 @@ impl<'a> Evaluator<'a> {
         target: Option<&'a Expr>,
         args: &'a [Expr],
     ) -> EvalResult {
-        let base = self.args.len();
+        let base = self.args_base();
         let result = self.overload_call_on_stack(overloads, tracked, target, args, base);
         self.args.truncate(base);
         result

@@ -168,6 +168,9 @@ const EXPRESSIONS: &[&str] = &[
     // and attributes read as bools: operands of other types, missing, invalid, errors
     // absorbed by `&&`/`||`, inside loops over lists and map keys.
     "size(self.metadata.name) <= 2",
+    "size(self.metadata.name) == 3 && size(self.metadata.labels) != 0",
+    "self.spec.replicas == 3",
+    "size(self.spec.items) == 0 || self.spec.replicas != 3",
     "size(self.metadata.name) < 3 || size(self.metadata.name) > 3",
     "size(self.metadata.labels) > 1",
     "size(self.spec.items) >= 3",

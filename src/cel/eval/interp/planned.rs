@@ -46,8 +46,8 @@ pub(crate) enum Plan {
     StrTest(Box<StrTest>),
     /// `!x` with its one row (`logical_not`): see [`Evaluator::not`].
     Not(Box<Call>),
-    /// `x < 3`, `size(x) <= 253`, ...: a comparison of an operand with an int constant whose
-    /// call has one row for two ints (see [`Evaluator::int_cmp`]).
+    /// `x < 3`, `size(x) <= 253`, `size(x) == 0`: a comparison of an operand with an int
+    /// constant whose call has one row taking two ints (see [`Evaluator::int_cmp`]).
     IntCmp(Box<IntCmp>),
     /// A call run by its overload table rows.
     Call(Box<Call>),
@@ -109,6 +109,8 @@ enum IntOp {
     Le,
     Gt,
     Ge,
+    Eq,
+    Ne,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -293,6 +295,9 @@ fn int_cmp(c: Call) -> Result<Plan, Call> {
             "less_equals_int64" => IntOp::Le,
             "greater_int64" => IntOp::Gt,
             "greater_equals_int64" => IntOp::Ge,
+            // Equality of any two values: the step compares two ints only.
+            "equals" => IntOp::Eq,
+            "not_equals" => IntOp::Ne,
             _ => return Err(c),
         },
         _ => return Err(c),
@@ -539,6 +544,8 @@ impl<'a> Evaluator<'a> {
             IntOp::Le => n <= k,
             IntOp::Gt => n > k,
             IntOp::Ge => n >= k,
+            IntOp::Eq => n == k,
+            IntOp::Ne => n != k,
         })
     }
 
@@ -719,7 +726,7 @@ impl<'a> Evaluator<'a> {
                 to_truth(match q.call.direct {
                     Some(run) => self.apply_row(q.call.rows[0], run, &vals),
                     None => {
-                        let base = self.args.len();
+                        let base = self.args_base();
                         self.args.extend(vals);
                         let r = self.apply(&q.call.rows, q.call.tracked, base);
                         self.args.truncate(base);
@@ -766,7 +773,7 @@ impl<'a> Evaluator<'a> {
                 _ => {}
             }
         }
-        let base = self.args.len();
+        let base = self.args_base();
         let result = self.planned_call_on_stack(c, base);
         self.args.truncate(base);
         result
