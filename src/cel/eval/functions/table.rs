@@ -85,8 +85,29 @@ fn pick_among<'o>(candidates: &[&'o Overload], args: &[Value]) -> Option<&'o Ove
         .copied()
 }
 
+/// [`pick`] with the candidates' parameter types looked up beforehand ([`params_of`], one
+/// slice per candidate): a plan looks them up once, not at every call.
+#[inline]
+pub fn pick_by<'o>(
+    candidates: &[&'o Overload],
+    params: &[&[Type]],
+    args: &[Value],
+) -> Option<&'o Overload> {
+    match candidates {
+        [] => None,
+        [one] => Some(one),
+        _ => candidates
+            .iter()
+            .zip(params)
+            .find(|(_, p)| p.len() == args.len() && p.iter().zip(args).all(|(t, v)| has_type(v, t)))
+            .map(|(o, _)| o)
+            .or(candidates.first())
+            .copied(),
+    }
+}
+
 /// An overload's declared parameter types, parsed once from its row.
-fn params_of(o: &Overload) -> &'static [Type] {
+pub fn params_of(o: &Overload) -> &'static [Type] {
     use std::sync::OnceLock;
     static PARAMS: OnceLock<crate::cel::FastMap<&'static str, Vec<Type>>> = OnceLock::new();
     PARAMS
@@ -186,6 +207,21 @@ mod tests {
             Ok(Value::Bool(true))
         ));
         assert!(has_type(&Value::Int(1), &Type::Dyn));
+        // Picking by parameter types looked up beforehand picks the same row.
+        let size = of_function("size", false);
+        let params: Vec<_> = size.iter().map(|o| params_of(o)).collect();
+        for v in [
+            Value::string("ab"),
+            Value::map(Default::default()),
+            Value::list(vec![]),
+            Value::Int(1),
+        ] {
+            let args = std::slice::from_ref(&v);
+            assert_eq!(
+                pick_by(&size, &params, args).map(|o| o.id),
+                pick(&size, args).map(|o| o.id)
+            );
+        }
         assert!(!has_type(&Value::Int(1), &Type::String));
         assert_eq!(params_of(o).len(), 2);
     }

@@ -267,9 +267,20 @@ impl<'a> Evaluator<'a> {
         tracked: Tracked,
         base: usize,
     ) -> EvalResult {
+        let picked = table::pick(overloads, &self.args[base..]);
+        self.apply_picked(picked, tracked, base)
+    }
+
+    /// [`Self::apply`] of the row picked (`None`: no row).
+    pub(super) fn apply_picked(
+        &mut self,
+        picked: Option<&'static Overload>,
+        tracked: Tracked,
+        base: usize,
+    ) -> EvalResult {
         let vals = &self.args[base..];
         // No rows: an unchecked call of a function no library has, charged as a call.
-        let Some(o) = table::pick(overloads, vals) else {
+        let Some(o) = picked else {
             self.add(1)?;
             return Err(EvalError::no_such_overload());
         };

@@ -36,6 +36,8 @@ fn selves() -> Vec<Value> {
             "metadata",
             object(vec![
                 ("name", s("abc")),
+                // A field named like a reserved word is stored under its escaped name.
+                ("__namespace__", s("ns")),
                 ("op", s("CREATE")),
                 // Sizes in characters, not bytes, decide a comparison's cost.
                 ("uni", s("ünïcödé-ünïcödé-ünïcödé-ünïcödé-ünïcödé")),
@@ -167,6 +169,8 @@ const EXPRESSIONS: &[&str] = &[
     // Comparisons with an int constant (`IntCmp`), calls on an attribute read in place, `!`
     // and attributes read as bools: operands of other types, missing, invalid, errors
     // absorbed by `&&`/`||`, inside loops over lists and map keys.
+    "has(self.metadata.namespace) && self.metadata.namespace == 'ns'",
+    "has(self.spec.namespace) || has(self.spec.__namespace__)",
     "size(self.metadata.name) <= 2",
     "size(self.metadata.name) == 3 && size(self.metadata.labels) != 0",
     "self.spec.replicas == 3",

@@ -14,9 +14,10 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use super::super::ast::{Binding, CallForm, Comprehension, Expr, ExprKind};
-use super::super::functions::table::Overload;
+use super::super::functions::table::{self, Overload, Run};
 use super::super::functions::{self, Tracked};
-use super::super::value::{same_str, ErrorKind, EvalError, EvalResult, Value};
+use super::super::value::{same_str, ErrorKind, EvalError, EvalResult, Hint, Value};
+use crate::cel::types::Type;
 use crate::k8s::Behavior;
 
 type StrictFn = fn(Behavior, &[Value]) -> EvalResult;
@@ -35,7 +36,7 @@ pub(crate) enum Plan {
     /// A variable or a field chain on one.
     Attr(Box<Attr>),
     /// `has(attr.field)`.
-    Has(Box<Attr>, Arc<str>),
+    Has(Box<Has>),
     /// `a && b` (`true`) or `a || b` (`false`).
     Logical(bool, Box<[Plan; 2]>),
     /// `c ? a : b`.
@@ -66,6 +67,8 @@ pub(crate) struct Attr {
     /// each use).
     slot: u8,
     fields: Box<[Arc<str>]>,
+    /// Where each field was last found ([`MapValue::get_str_at`]).
+    hints: Box<[Hint]>,
     expr: Expr,
 }
 
@@ -75,9 +78,22 @@ pub(crate) struct Call {
     /// crdlint's own bounds: run on its operands without the argument stack.
     direct: Option<StrictFn>,
     rows: Box<[&'static Overload]>,
+    /// The rows' parameter types, for picking among several ([`table::pick_by`]).
+    params: Box<[&'static [Type]]>,
     tracked: Tracked,
     target: Option<Plan>,
     args: Box<[Plan]>,
+}
+
+/// `has(attr.field)`, with where the field was last found and whether the field may be
+/// stored under an escaped name (a CEL reserved word): an object that lacks any other field
+/// lacks it.
+#[derive(Clone, Debug)]
+pub(crate) struct Has {
+    attr: Attr,
+    field: Arc<str>,
+    hint: Hint,
+    reserved: bool,
 }
 
 /// A test of an attribute against a string constant whose call has one row: a comparison
@@ -90,6 +106,8 @@ pub(crate) struct Call {
 pub(crate) struct StrTest {
     op: StrOp,
     konst: Arc<str>,
+    /// Where a key test last found the key.
+    hint: Hint,
     call: Call,
 }
 
@@ -159,7 +177,12 @@ fn plan(e: &Expr, roots: &mut Vec<Arc<str>>) -> Plan {
             field,
             test: true,
         } => match attr(operand, roots) {
-            Some(a) => Plan::Has(Box::new(a), field.clone()),
+            Some(attr) => Plan::Has(Box::new(Has {
+                attr,
+                field: field.clone(),
+                hint: Hint::default(),
+                reserved: crate::cel::escaping::is_reserved(field),
+            })),
             None => walk(),
         },
         ExprKind::Call { target, args, .. } => {
@@ -208,6 +231,7 @@ fn attr(e: &Expr, roots: &mut Vec<Arc<str>>) -> Option<Attr> {
         root: name.clone(),
         binding: root.binding,
         slot: slot as u8,
+        hints: fields.iter().map(|_| Hint::default()).collect(),
         fields: fields.into_boxed_slice(),
         expr: e.clone(),
     })
@@ -244,6 +268,10 @@ fn call(e: &Expr, target: Option<&Expr>, args: &[Expr], roots: &mut Vec<Arc<str>
             let c = Call {
                 direct,
                 rows: rows(),
+                params: match &*e.overloads {
+                    [_] => Box::default(),
+                    rows => rows.iter().map(|o| table::params_of(o)).collect(),
+                },
                 tracked: e.tracked,
                 target: target.map(|t| plan(t, roots)),
                 args: args.iter().map(|a| plan(a, roots)).collect(),
@@ -275,7 +303,12 @@ fn str_test(c: Call) -> Result<Plan, Call> {
         (_, [Plan::Const(Value::String(k)), Plan::Attr(_)]) if in_map => (StrOp::InMap, k.clone()),
         _ => return Err(c),
     };
-    Ok(Plan::StrTest(Box::new(StrTest { op, konst, call: c })))
+    Ok(Plan::StrTest(Box::new(StrTest {
+        op,
+        konst,
+        hint: Hint::default(),
+        call: c,
+    })))
 }
 
 /// The call as a [`Plan::Not`] when it is `!x` with its one row.
@@ -465,7 +498,7 @@ impl<'a> Evaluator<'a> {
     /// building a [`Value`]; the others are run.
     pub(super) fn truth(&mut self, p: &'a Plan) -> Truth {
         match p {
-            Plan::Has(a, field) => self.has(a, field),
+            Plan::Has(h) => self.has(h),
             Plan::Logical(and, ops) => self.logical_truth(*and, &ops[0], &ops[1]),
             Plan::StrTest(q) => self.str_test(q),
             Plan::Not(c) => self.not(c),
@@ -484,14 +517,18 @@ impl<'a> Evaluator<'a> {
     }
 
     /// `has(attr.field)`.
-    fn has(&mut self, a: &'a Attr, field: &str) -> Truth {
+    fn has(&mut self, h: &'a Has) -> Truth {
+        let (a, field) = (&h.attr, &*h.field);
         match self.attr(a) {
             Some(Ok(v)) => {
-                // A field the object has (the common case) is found here.
+                // A field the object has (the common case) is found here, as is the absence
+                // of one that cannot be stored under an escaped name.
                 if let Value::Map(m) = &*v {
-                    match m.get_str(field) {
-                        Some(Value::Invalid(_)) | None => {}
+                    match m.get_str_at(field, &h.hint) {
+                        Some(Value::Invalid(_)) => {}
                         Some(_) => return Ok(true),
+                        None if !h.reserved => return Ok(false),
+                        None => {}
                     }
                 }
                 to_truth(functions::has_field(&v, field))
@@ -510,7 +547,8 @@ impl<'a> Evaluator<'a> {
         let row = c.rows[0];
         match self.truth(&c.args[0]) {
             Ok(b) => {
-                let cost = row.cost_of(&[Value::Bool(b)]);
+                // A bool owns nothing: the operand built for the cost function is not dropped.
+                let cost = row.cost_of(&*std::mem::ManuallyDrop::new([Value::Bool(b)]));
                 self.add(cost).map_err(Err)?;
                 Ok(!b)
             }
@@ -536,7 +574,9 @@ impl<'a> Evaluator<'a> {
             };
             return to_truth(self.apply_row(row, run, &[x, Value::Int(q.konst)]));
         };
-        let cost = row.cost_of(&[Value::Int(n), Value::Int(q.konst)]);
+        // Ints own nothing: the operands built for the cost function are not dropped.
+        let ints = std::mem::ManuallyDrop::new([Value::Int(n), Value::Int(q.konst)]);
+        let cost = row.cost_of(&*ints);
         self.add(cost).map_err(Err)?;
         let k = q.konst;
         Ok(match q.op {
@@ -619,12 +659,12 @@ fn attr_at<'s, 'a: 's>(
             }
         };
         let mut taken = 1;
-        for (i, f) in a.fields.iter().enumerate() {
+        for (i, (f, hint)) in a.fields.iter().zip(&*a.hints).enumerate() {
             taken += 1;
             // A field an object has (the common case) is stepped to here; anything else is
             // [`functions::select_ref`]'s to answer.
             if let Value::Map(m) = v {
-                match m.get_str(f) {
+                match m.get_str_at(f, hint) {
                     Some(Value::Invalid(_)) | None => {}
                     Some(x) => {
                         v = x;
@@ -699,7 +739,7 @@ impl<'a> Evaluator<'a> {
                     Ok((cost, same_str(s, &q.konst) == (q.op == StrOp::Eq)))
                 }
                 // `in_map`'s cost on a map is 1 (`in_cost`).
-                (StrOp::InMap, Value::Map(m)) => Ok((1, m.get_str(&q.konst).is_some())),
+                (StrOp::InMap, Value::Map(m)) => Ok((1, m.get_str_at(&q.konst, &q.hint).is_some())),
                 _ => Err(v.into_owned()),
             },
             // An error (charged as the failed call) or an unbound variable: the call's.
@@ -739,18 +779,20 @@ impl<'a> Evaluator<'a> {
 
     /// [`Evaluator::overload_call`] over planned operands.
     fn planned_call(&mut self, c: &'a Call) -> EvalResult {
-        if let Some(run) = c.direct {
-            let row = c.rows[0];
+        if c.tracked == Tracked::Nothing {
             match (&c.target, &*c.args) {
                 // An attribute operand is read where it is, not copied (`size(self.name)`).
                 (None, [Plan::Attr(x)]) | (Some(Plan::Attr(x)), []) => {
-                    if let Some(r) = self.direct_on_attr(row, run, x, c.target.is_none()) {
+                    if let Some(r) = self.call_on_attr(c, x, c.target.is_none()) {
                         return r;
                     }
                     // An unbound variable: the walker's, below.
                 }
                 _ => {}
             }
+        }
+        if let Some(run) = c.direct {
+            let row = c.rows[0];
             match (&c.target, &*c.args) {
                 (None, [a]) => {
                     let x = self.call_arg(a)?;
@@ -788,7 +830,8 @@ impl<'a> Evaluator<'a> {
             let v = self.call_arg(a)?;
             self.args.push(v);
         }
-        self.apply(&c.rows, c.tracked, base)
+        let picked = table::pick_by(&c.rows, &c.params, &self.args[base..]);
+        self.apply_picked(picked, c.tracked, base)
     }
 
     /// An argument of a call (not its target): an error other than the cost limit is
@@ -813,16 +856,11 @@ impl<'a> Evaluator<'a> {
         }
     }
 
-    /// A call with one row on one attribute operand (`arg`: an argument, else the target), run
-    /// on the value where it is; `None`, having done nothing, when the variable is not bound.
+    /// A call counting towards none of crdlint's bounds on one attribute operand (`arg`: an
+    /// argument, else the target), run on the value where it is as [`Evaluator::apply`] runs
+    /// it; `None`, having done nothing, when the variable is not bound.
     #[inline]
-    fn direct_on_attr(
-        &mut self,
-        row: &'static Overload,
-        run: StrictFn,
-        x: &'a Attr,
-        arg: bool,
-    ) -> Option<EvalResult> {
+    fn call_on_attr(&mut self, c: &'a Call, x: &'a Attr, arg: bool) -> Option<EvalResult> {
         let Evaluator {
             ref vars,
             base,
@@ -834,13 +872,21 @@ impl<'a> Evaluator<'a> {
         } = *self;
         let err = match attr_at(vars, base, roots, resolved, cost, opts.cost_limit, x)? {
             Ok(v) => {
-                return Some(apply_row_at(
-                    cost,
-                    opts,
-                    row,
-                    run,
-                    std::slice::from_ref(&*v),
-                ))
+                let vals = std::slice::from_ref(&*v);
+                if let Some(run) = c.direct {
+                    return Some(apply_row_at(cost, opts, c.rows[0], run, vals));
+                }
+                return Some(match table::pick_by(&c.rows, &c.params, vals) {
+                    Some(o) => match o.run {
+                        Run::Strict(run) => apply_row_at(cost, opts, o, run, vals),
+                        // A special form's row is planned as its form, never called.
+                        Run::Lazy(_) => Err(EvalError::no_such_overload()),
+                    },
+                    // No rows: an unchecked call of a function no library has.
+                    None => {
+                        charge(cost, opts.cost_limit, 1).and(Err(EvalError::no_such_overload()))
+                    }
+                });
             }
             Err(e) => e,
         };
