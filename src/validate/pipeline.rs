@@ -198,11 +198,9 @@ fn defaulted_in_place(
         source: Some(obj),
         object: None,
     };
-    if prune::defaults_none(obj, schema, &ver.subtrees)
-        && !(status_reset && obj.get("status").is_some())
-    {
-        return validate_as_written(r, ver, obj, version_name);
-    }
+    // No `defaults_none` shortcut here: defaulting walks what that check walks, and a resource
+    // it leaves alone goes on exactly as [`validate_as_written`] would take it (no status to
+    // reset, or the reset path below).
     // Step 2 as [`prune_unknown`] runs it on the copy: with every field known and kept, only
     // root metadata's decoding reports anything.
     let mut unknown = Vec::new();

@@ -187,6 +187,16 @@ impl Ty {
     const ARRAY: u8 = 32;
     const OBJECT: u8 = 64;
 
+    /// The bits of [`Schema::named_type`]'s positions.
+    const NAMED: [u8; 6] = [
+        Ty::STRING,
+        Ty::OBJECT,
+        Ty::ARRAY,
+        Ty::BOOLEAN,
+        Ty::INTEGER,
+        Ty::NUMBER,
+    ];
+
     /// The bit of a type name; 0 for a name that is none of the seven.
     fn of(name: &str) -> u8 {
         match name {
@@ -203,15 +213,19 @@ impl Ty {
 }
 
 impl<'s> Types<'s> {
-    #[inline]
+    /// Asked for every value of every walk: a named type's bit comes from its position
+    /// ([`Schema::named_type`]), not from comparing its text.
+    #[inline(always)]
     fn of(s: &'s Schema) -> Types<'s> {
         if s.x_int_or_string {
-            Types::IntOrString
-        } else {
-            match s.type_() {
-                None | Some("") => Types::None,
-                Some(t) => Types::One(t, Ty::of(t)),
-            }
+            return Types::IntOrString;
+        }
+        if let Some((t, at)) = s.named_type() {
+            return Types::One(t, Ty::NAMED[at as usize]);
+        }
+        match s.type_() {
+            None | Some("") => Types::None,
+            Some(t) => Types::One(t, Ty::of(t)),
         }
     }
     /// Whether the type `bit` (a [`Ty`] constant) is allowed.

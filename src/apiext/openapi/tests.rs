@@ -155,3 +155,22 @@ fn numeric_formats_are_blanked_before_1_36() {
         );
     }
 }
+
+#[test]
+fn a_named_types_bit_is_the_bit_of_its_text() {
+    use super::{Ty, Types};
+    for t in [
+        "string", "object", "array", "boolean", "integer", "number", "null", "", "str",
+    ] {
+        let s = Schema::from_node(&Node::from_json(&json!({ "type": t })));
+        let want = match t {
+            "" => None,
+            t => Some((t, Ty::of(t))),
+        };
+        let got = match Types::of(&s) {
+            Types::One(name, bit) => Some((name, bit)),
+            _ => None,
+        };
+        assert_eq!(got, want, "type {t:?}");
+    }
+}

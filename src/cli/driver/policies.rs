@@ -58,10 +58,7 @@ pub(super) fn gather(
     let kube = opts.validate.kube_version;
     let namespaced = |av: &str, kind: &str| -> Option<bool> {
         let group = av.rsplit_once('/').map_or("", |(g, _)| g);
-        if let Some(Some(i)) = table
-            .get(&(group.to_string(), kind.to_string()))
-            .map(|e| e.index)
-        {
+        if let Some(Some(i)) = table.get(&GroupKind(group, kind)).map(|e| e.index) {
             return crds[i].as_ref().map(|c| c.namespaced);
         }
         let mut catalog = builtin::Catalog::new(kube);
