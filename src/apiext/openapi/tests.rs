@@ -174,3 +174,22 @@ fn a_named_types_bit_is_the_bit_of_its_text() {
         assert_eq!(got, want, "type {t:?}");
     }
 }
+
+#[test]
+fn each_node_of_a_shared_pattern_checks_its_values() {
+    // Two nodes with the same pattern text (two entries of the table) and one with another.
+    let s = props(json!({
+        "a": {"type": "string", "pattern": "^[a-z]+$"},
+        "b": {"type": "string", "pattern": "^[a-z]+$"},
+        "c": {"type": "string", "pattern": "^[0-9]+$"}
+    }));
+    assert!(errors(s.clone(), json!({"a": "x", "b": "y", "c": "1"})).is_empty());
+    assert_eq!(
+        errors(s, json!({"a": "X", "b": "Y", "c": "z"})),
+        vec![
+            "a: Invalid value: \"X\": a in body should match '^[a-z]+$'",
+            "b: Invalid value: \"Y\": b in body should match '^[a-z]+$'",
+            "c: Invalid value: \"z\": c in body should match '^[0-9]+$'",
+        ]
+    );
+}
