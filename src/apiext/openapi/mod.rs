@@ -253,10 +253,19 @@ impl<'s> Types<'s> {
 /// ([`Change::NumericFormatsKept`](crate::k8s::behavior::Change)) the server kept only the
 /// string formats, on every type: `format: int32` was blanked, so a float in an int32 field is
 /// `must be of type integer: "number"`, and `format: date` on a boolean was kept.
+///
+/// Asked for every node with keywords beyond the common ones, most of which have no format:
+/// that test is inlined, the rest ([`kept_format`]) is not.
+#[inline(always)]
 fn effective_format<'s>(cx: &Ctx<'_>, s: &'s Schema, types: Types<'_>) -> &'s str {
-    let Some(f) = s.rare().format.as_deref() else {
-        return "";
-    };
+    match s.rare().format.as_deref() {
+        Some(f) => kept_format(cx, f, types),
+        None => "",
+    }
+}
+
+/// [`effective_format`] of a node whose `format` is `f`.
+fn kept_format<'s>(cx: &Ctx<'_>, f: &'s str, types: Types<'_>) -> &'s str {
     let string_format = || {
         let since = match cx.formats.get(f) {
             Some(i) => i.since,
