@@ -115,10 +115,11 @@ pub(crate) fn decode(meta: &Node, prefix: &str) -> MetaDecode {
         }
         return d;
     };
-    let base = if prefix.is_empty() {
-        "metadata".to_string()
+    // Only an unknown field's path reads it; a root's is not built per resource.
+    let base: std::borrow::Cow<'_, str> = if prefix.is_empty() {
+        "metadata".into()
     } else {
-        format!("{prefix}.metadata")
+        format!("{prefix}.metadata").into()
     };
     for e in &m.entries {
         let Some((_, ty)) = OBJECT_META_FIELDS.iter().find(|(k, _)| *k == e.key) else {

@@ -49,7 +49,7 @@ mod policies;
 mod stream;
 mod texts;
 use check::{Builtins, Targets};
-use crds::{crd_table, parse_crd_files, Early, Table};
+use crds::{crd_table, parse_crd_files, Early, GroupKind, Table};
 use parse::{crd_key, kind_span, parse_file, Class, Classify, Object, ParsedFile};
 pub use parse::{is_crd, objects, scan};
 pub(crate) use parse::{object_ref, yaml_diagnostic};

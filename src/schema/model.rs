@@ -396,6 +396,24 @@ impl Schema {
     }
 
     /// `type` as a str (`""` when absent, as the Go field would be).
+    /// `type` when it is one of the six named OpenAPI types, as its text and its position in
+    /// `string, object, array, boolean, integer, number`: a walk that branches on the type of
+    /// every value reads this rather than comparing the text. `None` when absent or another
+    /// text (read [`Schema::type_`] then).
+    #[inline(always)]
+    pub fn named_type(&self) -> Option<(&'static str, u8)> {
+        let at = match self.type_tag {
+            TypeTag::Absent | TypeTag::Other => return None,
+            TypeTag::String => 0,
+            TypeTag::Object => 1,
+            TypeTag::Array => 2,
+            TypeTag::Boolean => 3,
+            TypeTag::Integer => 4,
+            TypeTag::Number => 5,
+        };
+        Some((TypeTag::NAMED[at].1, at as u8))
+    }
+
     pub fn type_str(&self) -> &str {
         self.type_().unwrap_or("")
     }

@@ -187,6 +187,16 @@ impl Ty {
     const ARRAY: u8 = 32;
     const OBJECT: u8 = 64;
 
+    /// The bits of [`Schema::named_type`]'s positions.
+    const NAMED: [u8; 6] = [
+        Ty::STRING,
+        Ty::OBJECT,
+        Ty::ARRAY,
+        Ty::BOOLEAN,
+        Ty::INTEGER,
+        Ty::NUMBER,
+    ];
+
     /// The bit of a type name; 0 for a name that is none of the seven.
     fn of(name: &str) -> u8 {
         match name {
@@ -203,15 +213,19 @@ impl Ty {
 }
 
 impl<'s> Types<'s> {
-    #[inline]
+    /// Asked for every value of every walk: a named type's bit comes from its position
+    /// ([`Schema::named_type`]), not from comparing its text.
+    #[inline(always)]
     fn of(s: &'s Schema) -> Types<'s> {
         if s.x_int_or_string {
-            Types::IntOrString
-        } else {
-            match s.type_() {
-                None | Some("") => Types::None,
-                Some(t) => Types::One(t, Ty::of(t)),
-            }
+            return Types::IntOrString;
+        }
+        if let Some((t, at)) = s.named_type() {
+            return Types::One(t, Ty::NAMED[at as usize]);
+        }
+        match s.type_() {
+            None | Some("") => Types::None,
+            Some(t) => Types::One(t, Ty::of(t)),
         }
     }
     /// Whether the type `bit` (a [`Ty`] constant) is allowed.
@@ -239,10 +253,19 @@ impl<'s> Types<'s> {
 /// ([`Change::NumericFormatsKept`](crate::k8s::behavior::Change)) the server kept only the
 /// string formats, on every type: `format: int32` was blanked, so a float in an int32 field is
 /// `must be of type integer: "number"`, and `format: date` on a boolean was kept.
+///
+/// Asked for every node with keywords beyond the common ones, most of which have no format:
+/// that test is inlined, the rest ([`kept_format`]) is not.
+#[inline(always)]
 fn effective_format<'s>(cx: &Ctx<'_>, s: &'s Schema, types: Types<'_>) -> &'s str {
-    let Some(f) = s.rare().format.as_deref() else {
-        return "";
-    };
+    match s.rare().format.as_deref() {
+        Some(f) => kept_format(cx, f, types),
+        None => "",
+    }
+}
+
+/// [`effective_format`] of a node whose `format` is `f`.
+fn kept_format<'s>(cx: &Ctx<'_>, f: &'s str, types: Types<'_>) -> &'s str {
     let string_format = || {
         let since = match cx.formats.get(f) {
             Some(i) => i.since,

@@ -37,7 +37,8 @@ pub(super) fn check_string(
         }
     }
     if let Some(p) = s.rare().pattern.as_deref().filter(|p| !p.is_empty()) {
-        let shown = match cx.patterns.get(p).map(|c| c.get(p)) {
+        let key = crate::apiext::formats::pattern_key(p);
+        let shown = match cx.patterns.get(&key).map(|c| c.get(p)) {
             Some(Ok(Some(re))) => {
                 if re.is_match(st) {
                     return None;

@@ -155,3 +155,41 @@ fn numeric_formats_are_blanked_before_1_36() {
         );
     }
 }
+
+#[test]
+fn a_named_types_bit_is_the_bit_of_its_text() {
+    use super::{Ty, Types};
+    for t in [
+        "string", "object", "array", "boolean", "integer", "number", "null", "", "str",
+    ] {
+        let s = Schema::from_node(&Node::from_json(&json!({ "type": t })));
+        let want = match t {
+            "" => None,
+            t => Some((t, Ty::of(t))),
+        };
+        let got = match Types::of(&s) {
+            Types::One(name, bit) => Some((name, bit)),
+            _ => None,
+        };
+        assert_eq!(got, want, "type {t:?}");
+    }
+}
+
+#[test]
+fn each_node_of_a_shared_pattern_checks_its_values() {
+    // Two nodes with the same pattern text (two entries of the table) and one with another.
+    let s = props(json!({
+        "a": {"type": "string", "pattern": "^[a-z]+$"},
+        "b": {"type": "string", "pattern": "^[a-z]+$"},
+        "c": {"type": "string", "pattern": "^[0-9]+$"}
+    }));
+    assert!(errors(s.clone(), json!({"a": "x", "b": "y", "c": "1"})).is_empty());
+    assert_eq!(
+        errors(s, json!({"a": "X", "b": "Y", "c": "z"})),
+        vec![
+            "a: Invalid value: \"X\": a in body should match '^[a-z]+$'",
+            "b: Invalid value: \"Y\": b in body should match '^[a-z]+$'",
+            "c: Invalid value: \"z\": c in body should match '^[0-9]+$'",
+        ]
+    );
+}

@@ -425,11 +425,7 @@ impl Targets<'_> {
             let reason = format!("the CRD for {group}/{kind} could not be compiled");
             NotValidated::Skipped(reason.into(), None)
         };
-        match self
-            .table
-            .get(&(group.to_string(), kind.to_string()))
-            .map(|e| e.index)
-        {
+        match self.table.get(&GroupKind(group, kind)).map(|e| e.index) {
             Some(Some(i)) => match (self.crds[i].as_ref(), node) {
                 (Some(crd), Some(_)) => Ok(Against::Crd(crd)),
                 _ => Err(not_compiled()),

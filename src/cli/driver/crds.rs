@@ -13,8 +13,28 @@ pub(super) type CrdResults = HashMap<(FileId, usize), Prepared>;
 
 /// The CRD table: group and kind to the CRD that validates them. foldhash, as on the
 /// validation path: every resource of a run is looked up in it (SipHash of its two names
-/// per resource).
-pub(super) type Table = HashMap<(String, String), TableEntry, foldhash::fast::RandomState>;
+/// per resource). An index map for [`GroupKind`]: a lookup borrows the resource's names
+/// rather than building the two strings of the key (two allocations per resource).
+pub(super) type Table =
+    indexmap::IndexMap<(String, String), TableEntry, foldhash::fast::RandomState>;
+
+/// A [`Table`] key as borrowed names: hashes as the `(String, String)` it stands for (a
+/// tuple hashes its fields in order, a `String` as its `str`).
+#[derive(Clone, Copy)]
+pub(super) struct GroupKind<'a>(pub(super) &'a str, pub(super) &'a str);
+
+impl std::hash::Hash for GroupKind<'_> {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.0.hash(h);
+        self.1.hash(h);
+    }
+}
+
+impl indexmap::Equivalent<(String, String)> for GroupKind<'_> {
+    fn equivalent(&self, key: &(String, String)) -> bool {
+        self.0 == key.0 && self.1 == key.1
+    }
+}
 
 /// Step 1: the `--crd` files and the files of the run whose text may hold a CRD
 /// ([`classify::may_hold_crd`]), parsed one file per task, their CRDs linted and compiled

@@ -10,9 +10,17 @@
 use super::*;
 use crate::admission::run::{Gather, Policies, Request};
 
-/// Whether a file's text may hold a validating or mutating policy or binding.
+/// Whether a file's text may hold a validating or mutating policy or binding: it names
+/// `ValidatingAdmissionPolicy` or `MutatingAdmissionPolicy`. Every target file's text is
+/// searched, so once, for the two names' common tail (memchr's SIMD search), each hit then
+/// checked for either head (two `contains` of the text were 6 M instructions of the
+/// 10,000-resource workload's `validate`).
 pub(super) fn may_hold_policy(text: &str) -> bool {
-    text.contains("ValidatingAdmissionPolicy") || text.contains("MutatingAdmissionPolicy")
+    let bytes = text.as_bytes();
+    memchr::memmem::find_iter(bytes, b"AdmissionPolicy").any(|i| {
+        let head = &bytes[..i];
+        head.ends_with(b"Validating") || head.ends_with(b"Mutating")
+    })
 }
 
 /// The run's policies, when it has a policy with a binding (and the command validates).
@@ -58,10 +66,7 @@ pub(super) fn gather(
     let kube = opts.validate.kube_version;
     let namespaced = |av: &str, kind: &str| -> Option<bool> {
         let group = av.rsplit_once('/').map_or("", |(g, _)| g);
-        if let Some(Some(i)) = table
-            .get(&(group.to_string(), kind.to_string()))
-            .map(|e| e.index)
-        {
+        if let Some(Some(i)) = table.get(&GroupKind(group, kind)).map(|e| e.index) {
             return crds[i].as_ref().map(|c| c.namespaced);
         }
         let mut catalog = builtin::Catalog::new(kube);
@@ -142,7 +147,28 @@ pub(super) fn request<'a>(
 
 #[cfg(test)]
 mod tests {
-    use super::names_word;
+    use super::{may_hold_policy, names_word};
+
+    #[test]
+    fn a_policy_kind_is_found_where_either_name_is() {
+        let named = |t: &str| {
+            t.contains("ValidatingAdmissionPolicy") || t.contains("MutatingAdmissionPolicy")
+        };
+        for t in [
+            "kind: ValidatingAdmissionPolicy\n",
+            "kind: ValidatingAdmissionPolicyBinding",
+            "kind: MutatingAdmissionPolicy",
+            "xMutatingAdmissionPolicy",
+            "AdmissionPolicy",
+            "kind: AdmissionPolicy\nValidating",
+            "ValidatingAdmission Policy",
+            "MutatingAdmissionPolic",
+            "a AdmissionPolicy b MutatingAdmissionPolicy",
+            "",
+        ] {
+            assert_eq!(may_hold_policy(t), named(t), "{t:?}");
+        }
+    }
 
     #[test]
     fn a_kind_is_named_as_a_whole_word_or_maybe_through_an_escape() {

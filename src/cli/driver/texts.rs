@@ -219,11 +219,15 @@ fn wanted(opts: &RunOptions, findings: bool, documents: usize) -> bool {
     opts.keep_texts || opts.transform.is_some() || findings || documents == 0
 }
 
-/// Whether a text may hold a suppression comment (read after the run).
+/// Whether a text may hold a suppression comment (read after the run): `# crdlint:` somewhere.
 fn has_comment(text: &str) -> bool {
-    // memchr's SIMD search (std's `contains` cost about 0.4 instructions a byte; each CRD
-    // file's text is searched whole).
-    memchr::memmem::find(text.as_bytes(), b"# crdlint:").is_some()
+    // Every CRD file's text, and every other file's without findings, is searched whole, and
+    // `#` is rare in YAML (comments only): memchr's SIMD search for that one byte, each hit
+    // then compared, cost less than half of its substring search (0.3 instructions a byte,
+    // 7 M of the 10,000-resource workload's `validate`; std's `contains` cost 0.4).
+    const MARK: &[u8] = b"# crdlint:";
+    let bytes = text.as_bytes();
+    memchr::memchr_iter(b'#', bytes).any(|i| bytes[i..].starts_with(MARK))
 }
 
 /// The files that the findings of steps 1 and 2 point into (their own file, or a related
@@ -385,6 +389,22 @@ mod tests {
 
     /// Step 1 parses the smallest files of resources after the CRDs (`crds::fillers`), step 3
     /// the rest: a file gets the same findings either way.
+    #[test]
+    fn a_suppression_comment_is_found_where_its_text_is() {
+        for t in [
+            "a: 1 # crdlint: ignore x\n",
+            "# crdlint:",
+            "## crdlint: x",
+            "# crdlint",
+            "#crdlint: x",
+            "a: '#' # other\n# crdlint:disable",
+            "",
+            "#",
+        ] {
+            assert_eq!(has_comment(t), t.contains("# crdlint:"), "{t:?}");
+        }
+    }
+
     #[test]
     fn files_parsed_in_step_one_or_three_get_the_same_findings() {
         // 40 files of ~35 KB: more than step 1 takes, so both steps parse some.
