@@ -86,8 +86,8 @@ struct CompiledRule {
 /// what it reports; a rule that does not compile reports so when reached either way.
 struct LazyRules {
     rules: Vec<ValidationRule>,
-    /// The node's declared type (`self`'s).
-    decl: Arc<crate::cel::DeclType>,
+    /// The node's declared type (`self`'s), built with the rules ([`build::TypeSlot`]).
+    decl: Arc<build::TypeSlot>,
     /// Shared by the nodes of one tree.
     opts: Arc<crate::cel::CompileOptions>,
     compiled: std::sync::OnceLock<NodeRules>,
@@ -99,6 +99,8 @@ struct NodeRules {
     /// What the rules (and message expressions) read of `self` and of `oldSelf`: the
     /// conversion of the node's object is limited to that.
     self_needs: Needs,
+    /// What the rules that run without an old object (on create) read of `self`.
+    create_needs: Needs,
     old_needs: Needs,
 }
 
