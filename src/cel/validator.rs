@@ -102,6 +102,8 @@ struct NodeRules {
     /// What the rules that run without an old object (on create) read of `self`.
     create_needs: Needs,
     old_needs: Needs,
+    /// Some rule or message expression may read `oldSelf`: only then is it converted.
+    reads_old: bool,
 }
 
 /// The validator tree for one schema node (upstream `Validator`): only built where rules exist

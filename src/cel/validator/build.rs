@@ -461,7 +461,9 @@ impl LazyRules {
                     .iter()
                     .map(|r| CompiledRule {
                         rule: r.clone(),
-                        program: Err("failed to convert to declType for CEL validation rules".into()),
+                        program: Err(
+                            "failed to convert to declType for CEL validation rules".into()
+                        ),
                         message: None,
                         uses_old_self: false,
                         field_path: None,
@@ -473,12 +475,20 @@ impl LazyRules {
             // are skipped, their messages too.
             let runs_on_create =
                 |c: &CompiledRule| !c.uses_old_self || c.rule.optional_old_self == Some(true);
-            let (create_needs, _) = needs(&rules, runs_on_create);
+            let create_needs = if rules.iter().all(runs_on_create) {
+                self_needs.clone()
+            } else {
+                needs(&rules, runs_on_create).0
+            };
+            let reads_old = rules.iter().any(|c| {
+                c.uses_old_self || c.rule.optional_old_self == Some(true) || c.message.is_some()
+            });
             NodeRules {
                 rules,
                 self_needs,
                 create_needs,
                 old_needs,
+                reads_old,
             }
         })
     }
@@ -505,7 +515,7 @@ fn compile_rule(
     decl: &Arc<DeclType>,
     opts: &CompileOptions,
 ) -> CompiledRule {
-    let c = crate::cel::rules::compile_rule(r, decl, opts);
+    let c = crate::cel::rules::compile_rule_to_run(r, decl, opts);
     let program = match (&c.error, &c.rule) {
         (Some(e), _) => Err(e.detail.clone()),
         (None, Some(compiled)) => Ok(Some(compiled.program().clone())),
@@ -620,6 +630,69 @@ mod tests {
         }
         if let Some(ap) = s.additional_properties_schema() {
             compare(ap, eager.elem(), lazy.elem(), beh, seen);
+        }
+    }
+
+    /// A node with rules below another takes its type from that node's (once typed, as the
+    /// walk does: parents first): the very type its own schema builds there.
+    #[test]
+    fn types_handed_down_are_the_nodes_own() {
+        let rule = serde_json::json!([{"rule": "true"}]);
+        let s = Schema::from_node(&Node::from_json(&serde_json::json!({
+            "type": "object", "x-kubernetes-validations": rule,
+            "properties": {
+                "metadata": {"type": "object", "x-kubernetes-validations": rule},
+                "spec": {"type": "object", "x-kubernetes-validations": rule, "properties": {
+                    "a-b": {"type": "string", "maxLength": 4, "x-kubernetes-validations": rule},
+                    "list": {"type": "array", "maxItems": 3, "x-kubernetes-validations": rule,
+                        "items": {"type": "object", "x-kubernetes-validations": rule, "properties": {
+                            "deep": {"type": "array", "items": {"type": "string",
+                                "x-kubernetes-validations": rule}}}}},
+                    "map": {"type": "object", "additionalProperties": {"type": "object",
+                        "x-kubernetes-validations": rule,
+                        "properties": {"v": {"type": "number", "x-kubernetes-validations": rule}}}},
+                    "embedded": {"type": "object", "x-kubernetes-embedded-resource": true,
+                        "x-kubernetes-validations": rule,
+                        "properties": {"kind": {"type": "string", "x-kubernetes-validations": rule}}}
+                }}
+            }
+        })));
+        let v = Validator::new(&s, true).expect("rules");
+        let (mut seen, mut anchored) = (0, 0);
+        check(&v, &s, &mut seen, &mut anchored);
+        assert_eq!(seen, 11);
+        // All but the root and the resource roots' own metadata fields (typed with the root's
+        // overrides at once) take their types from above.
+        assert_eq!(anchored, 8);
+
+        fn check(v: &Validator, node: &Schema, seen: &mut usize, anchored: &mut usize) {
+            if let Some(lazy) = &v.rules {
+                let beh = Behavior::of(lazy.opts.kube_version);
+                let slot = &lazy.decl;
+                let got = slot.get(node, beh).expect("typed").clone();
+                let own = decl_type_below(node, slot.is_root, &slot.name, slot.depth, beh)
+                    .expect("typed");
+                assert_eq!(got.fingerprint(), own.fingerprint(), "{}", own.name);
+                assert_eq!(
+                    got.names_fingerprint(),
+                    own.names_fingerprint(),
+                    "{}",
+                    own.name
+                );
+                assert_eq!(got.name, own.name);
+                *anchored += usize::from(slot.anchor.is_some());
+                *seen += 1;
+            }
+            for (k, p) in &v.properties {
+                check(p, node.property(k).expect("property"), seen, anchored);
+            }
+            if let Some(i) = &v.items {
+                check(i, node.items.as_deref().expect("items"), seen, anchored);
+            }
+            if let Some(a) = &v.additional {
+                let values = node.additional_properties_schema().expect("values");
+                check(a, values, seen, anchored);
+            }
         }
     }
 }

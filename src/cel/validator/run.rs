@@ -154,13 +154,12 @@ impl Validator {
             Some((v, has)) if has.covers(self_needs) => (v.clone(), has),
             _ => (self.to_value(obj, schema, self_needs), self_needs),
         };
-        let reads_old = compiled.rules.iter().any(|c| {
-            c.uses_old_self || c.rule.optional_old_self == Some(true) || c.message.is_some()
-        });
-        let old = old.filter(|_| reads_old).map(|o| match shared.old {
-            Some((v, has)) if has.covers(old_needs) => (v.clone(), has),
-            _ => (self.to_value(o, schema, old_needs), old_needs),
-        });
+        let old = old
+            .filter(|_| compiled.reads_old)
+            .map(|o| match shared.old {
+                Some((v, has)) if has.covers(old_needs) => (v.clone(), has),
+                _ => (self.to_value(o, schema, old_needs), old_needs),
+            });
         Converted {
             new: (new, new_needs),
             old,
