@@ -86,8 +86,8 @@ struct CompiledRule {
 /// what it reports; a rule that does not compile reports so when reached either way.
 struct LazyRules {
     rules: Vec<ValidationRule>,
-    /// The node's declared type (`self`'s), built with the rules ([`build::TypeSlot`]).
-    decl: Arc<build::TypeSlot>,
+    /// The node's declared type (`self`'s).
+    decl: Arc<crate::cel::DeclType>,
     /// Shared by the nodes of one tree.
     opts: Arc<crate::cel::CompileOptions>,
     compiled: std::sync::OnceLock<NodeRules>,

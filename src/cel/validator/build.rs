@@ -52,7 +52,6 @@ impl Validator {
             is_root: resource_root,
             name: ROOT_TYPE_NAME.to_string(),
             depth: 0,
-            anchor: None,
         });
         let mut with_rules = WithRules::default();
         with_rules.mark(schema, 0);
@@ -75,24 +74,30 @@ impl Validator {
             return None;
         }
         let beh = Behavior::of(opts.kube_version);
+        // Typed here when this node has rules; its children then take their types from this
+        // one, as upstream hands them down.
+        let decl = if validation.rare().x_validations.is_empty() {
+            decl
+        } else {
+            Decl::Known(decl.force(beh))
+        };
         let mut init_error = None;
         let written = &validation.rare().x_validations;
-        // Typed when the rules are compiled (most nodes with rules are never reached); its
-        // children then take their types from this one, as upstream hands them down.
-        let (rules, decl) = if written.is_empty() {
-            (None, decl)
-        } else if decl.typed() {
-            let slot = Arc::new(decl.slot());
-            let rules = LazyRules {
+        let rules = match decl.known() {
+            Some(d) if !written.is_empty() => Some(LazyRules {
                 rules: written.clone(),
-                decl: slot.clone(),
+                decl: d.clone(),
                 opts: opts.clone(),
                 compiled: std::sync::OnceLock::new(),
-            };
-            (Some(rules), decl.anchored(slot))
-        } else {
-            init_error = Some("failed to convert to declType for CEL validation rules".into());
-            (None, Decl::Known(None))
+            }),
+            Some(_) => None,
+            None => {
+                if !written.is_empty() {
+                    init_error =
+                        Some("failed to convert to declType for CEL validation rules".into());
+                }
+                None
+            }
         };
         let elem = decl.elem();
         let items = match (&validation.items, &node.items) {
@@ -150,7 +155,6 @@ impl Validator {
                     is_root: np.x_embedded_resource,
                     name: k.clone(),
                     depth: 0,
-                    anchor: None,
                 }),
                 None => continue,
             };
@@ -231,46 +235,6 @@ struct Pending<'s> {
     name: String,
     /// Levels below the typed root (the typing stops at a depth).
     depth: usize,
-    /// The nearest node above with rules, and the steps from its type down to this one: once
-    /// that node is typed, this one's type is the subtree there (shared, not built again).
-    anchor: Option<(Arc<TypeSlot>, Vec<Step>)>,
-}
-
-/// One step down a declared type: a field by escaped name, or the element of a list or map.
-#[derive(Clone)]
-enum Step {
-    Field(String),
-    Elem,
-}
-
-/// The declared type of a node with rules, built when its rules are compiled: from the
-/// type of the nearest node above with rules when that one is typed (as upstream hands types
-/// down), else from the node's own schema, which builds the same type (same structure, names
-/// and bounds; `lazy_types_are_the_root_types_subtrees`).
-pub(super) struct TypeSlot {
-    ty: std::sync::OnceLock<Option<Arc<DeclType>>>,
-    is_root: bool,
-    name: String,
-    depth: usize,
-    anchor: Option<(Arc<TypeSlot>, Vec<Step>)>,
-}
-
-impl TypeSlot {
-    /// The type of `node`, the schema node the slot was made for.
-    pub(super) fn get(&self, node: &Schema, beh: Behavior) -> Option<&Arc<DeclType>> {
-        self.ty
-            .get_or_init(|| {
-                let above = self.anchor.as_ref().and_then(|(above, steps)| {
-                    let t = above.ty.get()?.clone()?;
-                    steps.iter().try_fold(t, |t, step| match step {
-                        Step::Field(e) => t.field(e).map(|f| f.ty.clone()),
-                        Step::Elem => t.elem().cloned(),
-                    })
-                });
-                above.or_else(|| decl_type_below(node, self.is_root, &self.name, self.depth, beh))
-            })
-            .as_ref()
-    }
 }
 
 impl<'s> Decl<'s> {
@@ -281,44 +245,11 @@ impl<'s> Decl<'s> {
         }
     }
 
-    /// Whether the node has a type, without building it ([`has_decl_type`] is exactly when
-    /// [`decl_type_below`] gives one).
-    fn typed(&self) -> bool {
+    /// The type when known (nodes with rules always know theirs).
+    fn known(&self) -> Option<&Arc<DeclType>> {
         match self {
-            Decl::Known(d) => d.is_some(),
-            Decl::Lazy(p) => has_decl_type(p.schema, p.depth),
-        }
-    }
-
-    /// The slot that types this node when its rules are compiled.
-    fn slot(&self) -> TypeSlot {
-        match self {
-            Decl::Known(d) => TypeSlot {
-                ty: std::sync::OnceLock::from(d.clone()),
-                is_root: false,
-                name: String::new(),
-                depth: 0,
-                anchor: None,
-            },
-            Decl::Lazy(p) => TypeSlot {
-                ty: std::sync::OnceLock::new(),
-                is_root: p.is_root,
-                name: p.name.clone(),
-                depth: p.depth,
-                anchor: p.anchor.clone(),
-            },
-        }
-    }
-
-    /// This node's type for its children: the same, with `slot` (this node's) as the type
-    /// they derive theirs from.
-    fn anchored(self, slot: Arc<TypeSlot>) -> Decl<'s> {
-        match self {
-            Decl::Known(d) => Decl::Known(d),
-            Decl::Lazy(p) => Decl::Lazy(Pending {
-                anchor: Some((slot, Vec::new())),
-                ..p
-            }),
+            Decl::Known(d) => d.as_ref(),
+            Decl::Lazy(_) => None,
         }
     }
 
@@ -344,7 +275,6 @@ impl<'s> Decl<'s> {
                         is_root: c.x_embedded_resource,
                         name: format!("{}{suffix}", p.name),
                         depth: p.depth + 1,
-                        anchor: p.step(Step::Elem),
                     }),
                     None => Decl::Known(None),
                 }
@@ -380,21 +310,10 @@ impl<'s> Decl<'s> {
                         is_root: prop.x_embedded_resource,
                         name: format!("{}.{escaped}", p.name),
                         depth: p.depth + 1,
-                        anchor: p.step(Step::Field(escaped.to_string())),
                     })
                 })
             }
         }
-    }
-}
-
-impl Pending<'_> {
-    /// The anchor of a node one `step` below this one.
-    fn step(&self, step: Step) -> Option<(Arc<TypeSlot>, Vec<Step>)> {
-        let (slot, steps) = self.anchor.as_ref()?;
-        let mut steps = steps.clone();
-        steps.push(step);
-        Some((slot.clone(), steps))
     }
 }
 
@@ -447,29 +366,11 @@ impl LazyRules {
     /// validator was built for (the walk follows the same schema down).
     pub(super) fn compiled(&self, node: &Schema) -> &NodeRules {
         self.compiled.get_or_init(|| {
-            let beh = Behavior::of(self.opts.kube_version);
-            let rules: Vec<CompiledRule> = match self.decl.get(node, beh) {
-                Some(decl) => self
-                    .rules
-                    .iter()
-                    .map(|r| compile_rule(r, node, decl, &self.opts))
-                    .collect(),
-                // Not reached: a slot is made only for a node with a type (`Decl::typed`);
-                // were it, every rule would report so rather than pass.
-                None => self
-                    .rules
-                    .iter()
-                    .map(|r| CompiledRule {
-                        rule: r.clone(),
-                        program: Err(
-                            "failed to convert to declType for CEL validation rules".into()
-                        ),
-                        message: None,
-                        uses_old_self: false,
-                        field_path: None,
-                    })
-                    .collect(),
-            };
+            let rules: Vec<CompiledRule> = self
+                .rules
+                .iter()
+                .map(|r| compile_rule(r, node, &self.decl, &self.opts))
+                .collect();
             let (self_needs, old_needs) = needs(&rules, |_| true);
             // Without an old object the rules that read `oldSelf` (but for `optionalOldSelf`)
             // are skipped, their messages too.
@@ -596,7 +497,6 @@ mod tests {
                 is_root: true,
                 name: ROOT_TYPE_NAME.to_string(),
                 depth: 0,
-                anchor: None,
             });
             let mut seen = 0;
             compare(&s, eager, lazy, beh, &mut seen);
@@ -630,70 +530,6 @@ mod tests {
         }
         if let Some(ap) = s.additional_properties_schema() {
             compare(ap, eager.elem(), lazy.elem(), beh, seen);
-        }
-    }
-
-    /// A node with rules below another takes its type from that node's (once typed, as the
-    /// walk does: parents first): the very type its own schema builds there.
-    #[test]
-    fn types_handed_down_are_the_nodes_own() {
-        let rule = serde_json::json!([{"rule": "true"}]);
-        let s = Schema::from_node(&Node::from_json(&serde_json::json!({
-            "type": "object", "x-kubernetes-validations": rule,
-            "properties": {
-                "metadata": {"type": "object", "x-kubernetes-validations": rule},
-                "spec": {"type": "object", "x-kubernetes-validations": rule, "properties": {
-                    "a-b": {"type": "string", "maxLength": 4, "x-kubernetes-validations": rule},
-                    "list": {"type": "array", "maxItems": 3, "x-kubernetes-validations": rule,
-                        "items": {"type": "object", "x-kubernetes-validations": rule, "properties": {
-                            "deep": {"type": "array", "items": {"type": "string",
-                                "x-kubernetes-validations": rule}}}}},
-                    "map": {"type": "object", "additionalProperties": {"type": "object",
-                        "x-kubernetes-validations": rule,
-                        "properties": {"v": {"type": "number", "x-kubernetes-validations": rule}}}},
-                    "embedded": {"type": "object", "x-kubernetes-embedded-resource": true,
-                        "x-kubernetes-validations": rule,
-                        "properties": {"kind": {"type": "string", "x-kubernetes-validations": rule}}}
-                }}
-            }
-        })));
-        let v = Validator::new(&s, true).expect("rules");
-        let (mut seen, mut anchored) = (0, 0);
-        check(&v, &s, &mut seen, &mut anchored);
-        assert_eq!(seen, 9);
-        // All but the root take their types from above.
-        assert_eq!(anchored, 8);
-
-        fn check(v: &Validator, node: &Schema, seen: &mut usize, anchored: &mut usize) {
-            // A slot made with its type (the resource root's metadata fields, typed with the
-            // root's overrides at build) has nothing to build.
-            if let Some(lazy) = v.rules.as_ref().filter(|l| !l.decl.name.is_empty()) {
-                let beh = Behavior::of(lazy.opts.kube_version);
-                let slot = &lazy.decl;
-                let got = slot.get(node, beh).expect("typed").clone();
-                let own = decl_type_below(node, slot.is_root, &slot.name, slot.depth, beh)
-                    .expect("typed");
-                assert_eq!(got.fingerprint(), own.fingerprint(), "{}", own.name);
-                assert_eq!(
-                    got.names_fingerprint(),
-                    own.names_fingerprint(),
-                    "{}",
-                    own.name
-                );
-                assert_eq!(got.name, own.name);
-                *anchored += usize::from(slot.anchor.is_some());
-                *seen += 1;
-            }
-            for (k, p) in &v.properties {
-                check(p, node.property(k).expect("property"), seen, anchored);
-            }
-            if let Some(i) = &v.items {
-                check(i, node.items.as_deref().expect("items"), seen, anchored);
-            }
-            if let Some(a) = &v.additional {
-                let values = node.additional_properties_schema().expect("values");
-                check(a, values, seen, anchored);
-            }
         }
     }
 }
