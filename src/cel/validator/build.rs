@@ -532,4 +532,28 @@ mod tests {
             compare(ap, eager.elem(), lazy.elem(), beh, seen);
         }
     }
+
+    /// On create a rule that reads `oldSelf` is skipped: what it reads of `self` is not
+    /// converted then (`optionalOldSelf` rules run, and count).
+    #[test]
+    fn create_converts_only_what_the_rules_that_run_read() {
+        let s = Schema::from_node(&Node::from_json(&serde_json::json!({
+            "type": "object",
+            "x-kubernetes-validations": [
+                {"rule": "self == oldSelf"},
+                {"rule": "has(self.a)"},
+                {"rule": "oldSelf.hasValue() || self.b == 1", "optionalOldSelf": true}
+            ],
+            "properties": {"a": {"type": "string"}, "b": {"type": "integer"}}
+        })));
+        let v = Validator::new(&s, false).expect("rules");
+        let compiled = v.rules.as_ref().expect("rules").compiled(&s);
+        assert_eq!(compiled.self_needs, Needs::All);
+        let Needs::Fields(f) = &compiled.create_needs else {
+            panic!("{:?}", compiled.create_needs)
+        };
+        let names: Vec<&str> = f.iter().map(|(n, _)| &**n).collect();
+        assert_eq!(names, ["a", "b"]);
+        assert!(compiled.reads_old);
+    }
 }
