@@ -235,6 +235,31 @@ pub fn compile_rule(
     decl: &Arc<DeclType>,
     opts: &CompileOptions,
 ) -> RuleCompilation {
+    compile_rule_with(rule, decl, opts, false)
+}
+
+/// [`compile_rule`] for a caller that runs the rule: the evaluator's program of each
+/// expression is built first ([`Compiled::program`]), so planning checks that one rather than a
+/// temporary converted for the check alone.
+pub fn compile_rule_to_run(
+    rule: &ValidationRule,
+    decl: &Arc<DeclType>,
+    opts: &CompileOptions,
+) -> RuleCompilation {
+    compile_rule_with(rule, decl, opts, true)
+}
+
+fn compile_rule_with(
+    rule: &ValidationRule,
+    decl: &Arc<DeclType>,
+    opts: &CompileOptions,
+    to_run: bool,
+) -> RuleCompilation {
+    let program = |c: &Compiled| {
+        if to_run {
+            c.program();
+        }
+    };
     let mut out = RuleCompilation::default();
     if rule.rule.trim().is_empty() {
         return out;
@@ -251,6 +276,7 @@ pub fn compile_rule(
                 return out;
             }
             out.uses_old_self = c.checked.references_ident(OLD_SELF_VAR);
+            program(&c);
             if let Some((e, at)) = program_failure(&c) {
                 let detail = format!("program instantiation failed: {e}");
                 out.error = Some(at_offset(&detail, &rule.rule, at));
@@ -270,11 +296,13 @@ pub fn compile_rule(
                     opts,
                 ))
             }
+            Ok(c) if *c.checked.result_type() != Type::String => {
+                out.message_expression_error =
+                    Some(plain("messageExpression must evaluate to a string"));
+            }
             Ok(c) => {
-                if *c.checked.result_type() != Type::String {
-                    out.message_expression_error =
-                        Some(plain("messageExpression must evaluate to a string"));
-                } else if let Some((e, at)) = program_failure(&c) {
+                program(&c);
+                if let Some((e, at)) = program_failure(&c) {
                     let detail = format!("messageExpression instantiation failed: {e}");
                     out.message_expression_error =
                         Some(at_offset(&detail, &rule.message_expression, at));

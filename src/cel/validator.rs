@@ -99,7 +99,11 @@ struct NodeRules {
     /// What the rules (and message expressions) read of `self` and of `oldSelf`: the
     /// conversion of the node's object is limited to that.
     self_needs: Needs,
+    /// What the rules that run without an old object (on create) read of `self`.
+    create_needs: Needs,
     old_needs: Needs,
+    /// Some rule or message expression may read `oldSelf`: only then is it converted.
+    reads_old: bool,
 }
 
 /// The validator tree for one schema node (upstream `Validator`): only built where rules exist

@@ -371,21 +371,36 @@ impl LazyRules {
                 .iter()
                 .map(|r| compile_rule(r, node, &self.decl, &self.opts))
                 .collect();
-            let (self_needs, old_needs) = needs(&rules);
+            let (self_needs, old_needs) = needs(&rules, |_| true);
+            // Without an old object the rules that read `oldSelf` (but for `optionalOldSelf`)
+            // are skipped, their messages too.
+            let runs_on_create =
+                |c: &CompiledRule| !c.uses_old_self || c.rule.optional_old_self == Some(true);
+            let create_needs = if rules.iter().all(runs_on_create) {
+                self_needs.clone()
+            } else {
+                needs(&rules, runs_on_create).0
+            };
+            let reads_old = rules.iter().any(|c| {
+                c.uses_old_self || c.rule.optional_old_self == Some(true) || c.message.is_some()
+            });
             NodeRules {
                 rules,
                 self_needs,
+                create_needs,
                 old_needs,
+                reads_old,
             }
         })
     }
 }
 
-/// What the compiled rules and their message expressions read of `self` and `oldSelf`.
-fn needs(rules: &[CompiledRule]) -> (Needs, Needs) {
+/// What the compiled rules for which `which` holds, and their message expressions, read of
+/// `self` and `oldSelf`.
+fn needs(rules: &[CompiledRule], which: impl Fn(&CompiledRule) -> bool) -> (Needs, Needs) {
     let mut new = Needs::Nothing;
     let mut old = Needs::Nothing;
-    for c in rules {
+    for c in rules.iter().filter(|c| which(c)) {
         let program = c.program.as_ref().ok().and_then(Option::as_ref);
         for e in program.into_iter().chain(c.message.as_ref()) {
             super::needs::add(&mut new, e, "self");
@@ -401,7 +416,7 @@ fn compile_rule(
     decl: &Arc<DeclType>,
     opts: &CompileOptions,
 ) -> CompiledRule {
-    let c = crate::cel::rules::compile_rule(r, decl, opts);
+    let c = crate::cel::rules::compile_rule_to_run(r, decl, opts);
     let program = match (&c.error, &c.rule) {
         (Some(e), _) => Err(e.detail.clone()),
         (None, Some(compiled)) => Ok(Some(compiled.program().clone())),
@@ -516,5 +531,29 @@ mod tests {
         if let Some(ap) = s.additional_properties_schema() {
             compare(ap, eager.elem(), lazy.elem(), beh, seen);
         }
+    }
+
+    /// On create a rule that reads `oldSelf` is skipped: what it reads of `self` is not
+    /// converted then (`optionalOldSelf` rules run, and count).
+    #[test]
+    fn create_converts_only_what_the_rules_that_run_read() {
+        let s = Schema::from_node(&Node::from_json(&serde_json::json!({
+            "type": "object",
+            "x-kubernetes-validations": [
+                {"rule": "self == oldSelf"},
+                {"rule": "has(self.a)"},
+                {"rule": "oldSelf.hasValue() || self.b == 1", "optionalOldSelf": true}
+            ],
+            "properties": {"a": {"type": "string"}, "b": {"type": "integer"}}
+        })));
+        let v = Validator::new(&s, false).expect("rules");
+        let compiled = v.rules.as_ref().expect("rules").compiled(&s);
+        assert_eq!(compiled.self_needs, Needs::All);
+        let Needs::Fields(f) = &compiled.create_needs else {
+            panic!("{:?}", compiled.create_needs)
+        };
+        let names: Vec<&str> = f.iter().map(|(n, _)| &**n).collect();
+        assert_eq!(names, ["a", "b"]);
+        assert!(compiled.reads_old);
     }
 }

@@ -135,8 +135,8 @@ impl Validator {
     }
 
     /// `self` and `oldSelf` for this node's rules: the values an ancestor converted when they
-    /// hold all the rules read, else converted here. `oldSelf` only when some rule or message
-    /// reads it.
+    /// hold all the rules read, else converted here (on create, only what the rules that run
+    /// then read). `oldSelf` only when some rule or message reads it.
     fn convert<'v>(
         &'v self,
         compiled: &'v NodeRules,
@@ -145,18 +145,21 @@ impl Validator {
         old: Option<&Node>,
         shared: Shared<'v>,
     ) -> Converted<'v> {
-        let (self_needs, old_needs) = (&compiled.self_needs, &compiled.old_needs);
+        let self_needs = match old {
+            Some(_) => &compiled.self_needs,
+            None => &compiled.create_needs,
+        };
+        let old_needs = &compiled.old_needs;
         let (new, new_needs) = match shared.new {
             Some((v, has)) if has.covers(self_needs) => (v.clone(), has),
             _ => (self.to_value(obj, schema, self_needs), self_needs),
         };
-        let reads_old = compiled.rules.iter().any(|c| {
-            c.uses_old_self || c.rule.optional_old_self == Some(true) || c.message.is_some()
-        });
-        let old = old.filter(|_| reads_old).map(|o| match shared.old {
-            Some((v, has)) if has.covers(old_needs) => (v.clone(), has),
-            _ => (self.to_value(o, schema, old_needs), old_needs),
-        });
+        let old = old
+            .filter(|_| compiled.reads_old)
+            .map(|o| match shared.old {
+                Some((v, has)) if has.covers(old_needs) => (v.clone(), has),
+                _ => (self.to_value(o, schema, old_needs), old_needs),
+            });
         Converted {
             new: (new, new_needs),
             old,
