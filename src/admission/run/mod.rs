@@ -107,6 +107,11 @@ impl Settings {
     }
 }
 
+/// Why a policy whose expressions may run out of the runtime cost budget is not evaluated:
+/// the server charges a variable only to an expression that reads it, which only the
+/// evaluation knows.
+const COST_UNKNOWN: &str = "whether its expressions stay within the runtime cost budget (10,000,000) depends on which variables they read";
+
 /// How to decide a policy that reads the `authorizer`.
 pub const AUTHORIZER_HELP: &str = "to evaluate it as if every authorization check were allowed or denied, pass `--admission-authorizer allow` (or `deny`), or set `admission: {authorizer: allow}` in .crdlint.yaml";
 
@@ -508,6 +513,9 @@ impl Policies {
                             self.not_decidable(p, b, r.at, format!("expression '{text}' calls the authorizer, which only a cluster can answer"))
                                 .with_help(AUTHORIZER_HELP),
                         );
+                    }
+                    Decision::CostUnknown => {
+                        out.push(self.not_decidable(p, b, r.at, COST_UNKNOWN.to_string()));
                     }
                     Decision::Validations(denials, audits) => {
                         for (i, message, reason) in denials {
