@@ -87,6 +87,31 @@ pub(crate) struct Compiled {
     /// they read included ([`Program::max_cost`]): when what the validations spent plus
     /// this stays within the budget, the messages of passing validations need no evaluation.
     messages_max: u64,
+    /// The same for every policy whose variables have the same names in the same order
+    /// ([`names_id`]): the `variables` map another such policy left needs no look at its
+    /// keys ([`Compiled::composite`]).
+    names_id: usize,
+}
+
+/// An id per list of variable names (the first policy compiled with it gives it); found
+/// once per policy, so that a composition knows by one comparison whether the map bound
+/// has its names.
+fn names_id(names: &[(Arc<str>, Program)]) -> usize {
+    static SEEN: std::sync::Mutex<Vec<Vec<Arc<str>>>> = std::sync::Mutex::new(Vec::new());
+    // A poisoned lock only means another thread panicked; the list is still whole.
+    let mut seen = SEEN
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let same = |known: &Vec<Arc<str>>| {
+        known.len() == names.len() && known.iter().zip(names).all(|(k, (n, _))| k == n)
+    };
+    match seen.iter().position(same) {
+        Some(i) => i,
+        None => {
+            seen.push(names.iter().map(|(n, _)| n.clone()).collect());
+            seen.len() - 1
+        }
+    }
 }
 
 /// What an expression is compiled with: the environment's variables and the types of the
@@ -204,6 +229,7 @@ pub(crate) fn compile(policy: &Node, has_params: bool, kube: KubeVersion) -> Opt
         audit_annotations: Vec::new(),
         opts: options(kube),
         messages_max: 0,
+        names_id: 0,
     };
     for (i, m) in seq("matchConditions").iter().enumerate() {
         let node = m.get("expression")?;
@@ -290,6 +316,7 @@ pub(crate) fn compile(policy: &Node, has_params: bool, kube: KubeVersion) -> Opt
         out.mutations.push((pt, p));
     }
     out.messages_max = out.messages_max();
+    out.names_id = names_id(&out.variables);
     Some(out)
 }
 
@@ -306,6 +333,8 @@ pub(crate) struct Input {
     /// What each variable of the policy being evaluated cost when it was bound
     /// ([`Compiled::bind`]), charged to each filter that reads it ([`Spent`]).
     var_costs: Vec<u64>,
+    /// The [`Compiled::names_id`] of the `variables` map bound, if any.
+    vars_id: Option<usize>,
 }
 
 /// Where each variable is in [`Input::vars`], counted from its end: the evaluator finds a
@@ -347,6 +376,7 @@ impl Input {
             vars,
             authorizer: known,
             var_costs: Vec::new(),
+            vars_id: None,
         }
     }
 
@@ -361,6 +391,14 @@ impl Input {
 
     pub(crate) fn set_params(&mut self, params: Value) {
         *self.at(PARAMS) = params;
+    }
+
+    /// `params` null (as it is for a policy without `paramKind`).
+    pub(crate) fn clear_params(&mut self) {
+        let slot = self.at(PARAMS);
+        if !matches!(slot, Value::Null) {
+            *slot = Value::Null;
+        }
     }
 
     /// `request` (to rewrite its entries for an equivalent match).
@@ -496,6 +534,17 @@ impl Compiled {
         if spent.hi > RUNTIME_CEL_COST_BUDGET {
             return Decision::CostUnknown;
         }
+        if failed.is_empty()
+            && spent.hi.saturating_add(self.messages_max) <= RUNTIME_CEL_COST_BUDGET
+        {
+            // Every validation passed and the messages cannot run the budget out: nothing
+            // of them is shown (most policies for most requests).
+            std::mem::forget(failed);
+            return match self.audits(input, &bound, ignore) {
+                Ok(audits) => Decision::Validations(Vec::new(), audits),
+                Err(d) => d.unwrap_or_else(|| error_decision(OUT_OF_BUDGET.into())),
+            };
+        }
         // `messageFilter.ForInput` evaluates every message expression, with what the
         // validations left; only when that could run out are the passing validations'
         // evaluated here (their values are never shown).
@@ -629,19 +678,17 @@ impl Compiled {
             // Nothing names `variables` (it is not declared): whatever is bound stays.
             return Bound::new(0);
         }
-        input.var_costs.clear();
-        input.var_costs.resize(names.len(), 0);
+        // Each entry is written when its variable is bound, before anything reads it.
+        if input.var_costs.len() < names.len() {
+            input.var_costs.resize(names.len(), 0);
+        }
+        let same_names = input.vars_id == Some(self.names_id);
         let fits = match input.variables() {
-            Value::Map(m) => {
-                m.entries.len() == names.len()
-                    && m.entries.keys().zip(names).all(|(k, (name, _))| {
-                        matches!(k, Key::String(s) if Arc::ptr_eq(s, name) || **s == **name)
-                    })
-                    && Arc::get_mut(m).is_some()
-            }
+            Value::Map(m) => same_names && Arc::get_mut(m).is_some(),
             _ => false,
         };
         if !fits {
+            input.vars_id = Some(self.names_id);
             *input.variables() = Value::map(
                 names
                     .iter()
@@ -689,6 +736,7 @@ impl Compiled {
     /// Runs one program of the policy, its variables bound first as far as it may read them
     /// and `bound` has not already, and charges what it cost to `spent` (the variables it may
     /// read to `spent.hi`, once per filter).
+    #[inline]
     fn run(
         &self,
         p: &Program,
@@ -697,6 +745,27 @@ impl Compiled {
         spent: &mut Spent,
         opts: eval::Options,
     ) -> Result<Value, String> {
+        if !p.uses.is_empty() {
+            self.bind_uses(p, input, bound, spent, opts);
+        }
+        let outcome = eval::evaluate(&p.expr, &input.vars, opts);
+        spent.add(outcome.cost);
+        match outcome.value {
+            Ok(v) => Ok(v),
+            Err(e) => Err(runtime_error(p, &e)),
+        }
+    }
+
+    /// Binds the variables `p` may read that `bound` has not, and charges each to `spent.hi`
+    /// once per filter.
+    fn bind_uses(
+        &self,
+        p: &Program,
+        input: &mut Input,
+        bound: &mut Bound,
+        spent: &mut Spent,
+        opts: eval::Options,
+    ) {
         for &i in p.uses.iter() {
             if !bound.get(i) {
                 self.bind(i, input, opts);
@@ -708,9 +777,6 @@ impl Compiled {
                 spent.hi = spent.hi.saturating_add(cost);
             }
         }
-        let outcome = eval::evaluate(&p.expr, &input.vars, opts);
-        spent.add(outcome.cost);
-        outcome.value.map_err(|e| runtime_error(p, &e))
     }
 
     /// Every expression of the policy (what [`super::reads::Reads`] looks at).
@@ -760,6 +826,7 @@ impl Compiled {
     /// annotations pays for this. They have the whole budget to themselves; running out of
     /// it is `Err(None)` (the whole evaluation's error), and `Err(Some(CostUnknown))` when
     /// that depends on the variables they read.
+    #[inline]
     fn audits(
         &self,
         input: &Input,
@@ -769,6 +836,16 @@ impl Compiled {
         if self.audit_annotations.is_empty() {
             return Ok(Vec::new());
         }
+        self.audits_with_budget(input, bound, ignore)
+    }
+
+    /// [`Compiled::audits`] of a policy that has some.
+    fn audits_with_budget(
+        &self,
+        input: &Input,
+        bound: &Bound,
+        ignore: bool,
+    ) -> Result<Vec<Audit>, Option<Decision>> {
         let mut without = Input {
             vars: input
                 .vars
@@ -779,6 +856,7 @@ impl Compiled {
             // Nothing here waits on an answer: the authorizer is known to be absent.
             authorizer: true,
             var_costs: input.var_costs.clone(),
+            vars_id: input.vars_id,
         };
         let mut bound = bound.clone();
         for (i, (_, p)) in self.variables.iter().enumerate() {

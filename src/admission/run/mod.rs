@@ -489,9 +489,14 @@ impl Policies {
             // Selected through an equivalent resource, the policy sees the object converted
             // to it (`equivalent`).
             let mut converted;
+            let found_via;
             let via = match plan.via.get(b.policy) {
-                Some(Some(via)) => via.clone(),
-                _ => matching::equivalent_match(p.node.at(&["spec", "matchConstraints"]), &attrs),
+                Some(Some(via)) => via.as_ref(),
+                _ => {
+                    let constraints = p.node.at(&["spec", "matchConstraints"]);
+                    found_via = matching::equivalent_match(constraints, &attrs);
+                    found_via.as_ref()
+                }
             };
             let input = match self.equivalent_input(via, r, &attrs, ns_node) {
                 None => input.get_or_insert_with(|| self.input(r, &attrs, ns_node, &self.reads)),
@@ -505,7 +510,11 @@ impl Policies {
                 }
             };
             for param in params {
-                input.set_params(param.map_or(Value::Null, |n| self.param_value(n)));
+                match param {
+                    Some(n) => input.set_params(self.param_value(n)),
+                    // Most policies have no params: `params` stays null, nothing to drop.
+                    None => input.clear_params(),
+                }
                 match compiled.evaluate(input, p.ignore) {
                     Decision::NotMatched => {}
                     Decision::Authorizer(text) => {
