@@ -60,6 +60,9 @@ pub(crate) struct Program {
     /// conditions after a false one, the message expressions of passing validations, and
     /// the variables those read); `u64::MAX` for the others.
     max_cost: u64,
+    /// The variables (of the first 64) every evaluation of it reads, directly or through
+    /// other variables ([`certain_reads`]): the server charges those for sure ([`Spent`]).
+    certain: u64,
 }
 
 pub(crate) struct Validation {
@@ -149,6 +152,7 @@ fn program(
     let t = c.checked.result_type().clone();
     let expr = ast::from_checked(&c.checked);
     let uses = variable_uses(&expr, declared);
+    let certain = certain_reads(&expr, declared);
     // It reads the authorizer itself, or a variable it may read does (the variables it may
     // read from its tree, not its text: `variables.a` is no read of a variable named `a`
     // in `variables.ab`).
@@ -172,9 +176,76 @@ fn program(
             expr,
             authorizer,
             max_cost,
+            certain,
         },
         t,
     ))
+}
+
+/// The variables every evaluation of `expr` reads (bit `i` for `declared[i]`, the first 64
+/// only), with those they read in turn for sure: `variables.NAME` where the evaluation
+/// always gets, as cel-go evaluates (every argument of a call, the receiver of a select; of
+/// `&&`, `||`, `or` and `orValue` only the first operand, of `?:` only the condition, of a
+/// comprehension only its range and initial accumulator). A presence test reads nothing.
+fn certain_reads(expr: &ast::Expr, declared: &[(Arc<str>, Program)]) -> u64 {
+    use ast::ExprKind as K;
+    let mut mask = 0u64;
+    match &expr.kind {
+        K::Select {
+            operand,
+            field,
+            test,
+        } => {
+            if let K::Ident(root) = &operand.kind {
+                if &**root == "variables" {
+                    if !*test {
+                        if let Some(i) = declared.iter().position(|(n, _)| *n == *field) {
+                            if i < 64 {
+                                mask |= 1 << i;
+                                mask |= declared[i].1.certain;
+                            }
+                        }
+                    }
+                    return mask;
+                }
+            }
+            if !*test {
+                mask |= certain_reads(operand, declared);
+            }
+        }
+        K::Call { func, target, args } => {
+            let first_only = matches!(
+                &**func,
+                "_&&_" | "_||_" | "_?_:_" | "or" | "orValue" | "optional.or" | "optional.orValue"
+            );
+            let operands = target.iter().map(|t| &**t).chain(args.iter());
+            for (k, a) in operands.enumerate() {
+                if k == 0 || !first_only {
+                    mask |= certain_reads(a, declared);
+                }
+            }
+        }
+        K::List { elems, .. } => {
+            for e in elems.iter() {
+                mask |= certain_reads(e, declared);
+            }
+        }
+        K::Map { entries } => {
+            for (k, v, _) in entries.iter() {
+                mask |= certain_reads(k, declared) | certain_reads(v, declared);
+            }
+        }
+        K::Struct { fields, .. } => {
+            for (_, v, _) in fields.iter() {
+                mask |= certain_reads(v, declared);
+            }
+        }
+        K::Comprehension(c) => {
+            mask |= certain_reads(&c.iter_range, declared) | certain_reads(&c.accu_init, declared);
+        }
+        K::Const(_) | K::Ident(_) => {}
+    }
+    mask
 }
 
 /// The variables (of `declared`, those an expression may name) that `expr` may read, with
@@ -460,13 +531,16 @@ fn runtime_error(p: &Program, e: &eval::EvalError) -> String {
 /// charges a variable to the expression that first reads it in the filter (`composition.go`,
 /// `variableAccessor.Callback` reports its cost, `evaluateWithActivation` takes it from the
 /// budget); a variable is bound here before every expression that may read it, so its cost
-/// is known but not whether the server charges it: `lo` is what is charged for sure (each
-/// expression's own cost), `hi` that and every variable bound for the filter's expressions.
+/// is known but not always whether the server charges it: `lo` is what is charged for sure
+/// (each expression's own cost, and the variables it reads on every evaluation,
+/// [`Program::certain`]), `hi` that and every variable bound for the filter's expressions.
 struct Spent {
     lo: u64,
     hi: u64,
     /// The variables `hi` counts already.
     charged: Bound,
+    /// The variables `lo` counts already (of the first 64).
+    charged_lo: u64,
 }
 
 impl Spent {
@@ -475,6 +549,7 @@ impl Spent {
             lo: 0,
             hi: 0,
             charged: Bound::new(variables),
+            charged_lo: 0,
         }
     }
 
@@ -771,10 +846,15 @@ impl Compiled {
                 self.bind(i, input, opts);
                 bound.set(i);
             }
+            let cost = || input.var_costs.get(i).copied().unwrap_or(0);
             if !spent.charged.get(i) {
                 spent.charged.set(i);
-                let cost = input.var_costs.get(i).copied().unwrap_or(0);
-                spent.hi = spent.hi.saturating_add(cost);
+                spent.hi = spent.hi.saturating_add(cost());
+            }
+            // Read for sure here (though maybe only possibly by an earlier expression).
+            if i < 64 && p.certain & !spent.charged_lo & (1 << i) != 0 {
+                spent.charged_lo |= 1 << i;
+                spent.lo = spent.lo.saturating_add(cost());
             }
         }
     }

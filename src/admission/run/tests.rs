@@ -825,6 +825,21 @@ fn a_budget_that_depends_on_unread_variables_is_not_decidable() {
         run(&budget_policy("Fail", &spec), &with_list(n), None),
         vec!["admission/not-decidable: ValidatingAdmissionPolicy 'p' with binding 'b' was not evaluated: whether its expressions stay within the runtime cost budget (10,000,000) depends on which variables they read; not decidable offline"]
     );
+    // Read by every evaluation (the first operand of `&&`, a call's argument): charged for
+    // sure, so running out is certain.
+    let certain = spec.replace(
+        "object.metadata.name == 'web' || (",
+        "size(string(variables.v0)) > 0 && (",
+    );
+    let certain = certain.replace(" && variables.v1", " || variables.v1");
+    let mut certain = certain.clone();
+    for i in 1..over {
+        certain.push_str(&format!("  - expression: \"variables.v{i}\"\n"));
+    }
+    assert_eq!(
+        run(&budget_policy("Fail", &certain), &with_list(n), None),
+        vec![OUT_OF_BUDGET_DENIAL]
+    );
 }
 
 /// Match conditions have their own budget (`RuntimeCELCostBudgetMatchConditions`,
