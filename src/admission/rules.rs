@@ -83,7 +83,11 @@ costs), typed by every kind the policy matches: sizes come from the kind's and t
 schema (`maxItems`, `maxLength`, `maxProperties`) or, where the schema has none, from the 3 MiB \
 request limit. A worst case over a limit is a note (real objects are usually far smaller); a \
 minimum over it fails on every object and is an error. Bound the work (check `size(...)` first, \
-avoid nested loops and string scans over unbounded lists) to lower it.",
+avoid nested loops and string scans over unbounded lists) to lower it. When a run evaluates the \
+policies against its objects, both limits apply as on the server: the validations and then the \
+message expressions share the budget, the audit annotations have one of their own, and the match \
+conditions share 2,500,000 (`RuntimeCELCostBudgetMatchConditions`); running out is \
+`admission/denied` under `failurePolicy: Fail`.",
     bad: "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata:\n  name: registry\nspec:\n  matchConstraints:\n    resourceRules:\n    - apiGroups: [apps]\n      apiVersions: [v1]\n      operations: [CREATE, UPDATE]\n      resources: [deployments]\n  validations:\n  - expression: \"object.spec.template.spec.containers.all(c, object.spec.template.spec.containers.all(d, c.image == d.image))\"\n",
     good: "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata:\n  name: registry\nspec:\n  matchConstraints:\n    resourceRules:\n    - apiGroups: [apps]\n      apiVersions: [v1]\n      operations: [CREATE, UPDATE]\n      resources: [deployments]\n  validations:\n  - expression: \"object.spec.replicas <= 5\"\n",
 };

@@ -19,18 +19,18 @@ impl Policies {
     /// conversion, a built-in pair not emulated).
     pub(super) fn equivalent_input(
         &self,
-        via: Option<Via>,
+        via: Option<&Via>,
         r: &Request<'_>,
         attrs: &Attrs<'_>,
         ns: Option<&Node>,
     ) -> Option<Result<Input, String>> {
         let via = via?;
-        let (group, version, resource) = match &via {
+        let (group, version, resource) = match via {
             Via::Own => return None,
             Via::CrdVersion(v) => (r.group.to_string(), v.clone(), r.resource.to_string()),
             Via::Builtin((g, v, res)) => (g.clone(), v.clone(), res.clone()),
         };
-        let convert_one = |obj: &Node| match &via {
+        let convert_one = |obj: &Node| match via {
             Via::Builtin(_) => {
                 convert::builtin(obj, r.kind, (r.group, r.version), (&group, &version))
             }

@@ -20,6 +20,7 @@
 
 use std::sync::Arc;
 
+use super::super::cost::{self as static_cost, RUNTIME_CEL_COST_BUDGET};
 use super::super::expr::{self, Declared, Typed};
 use super::super::object::{ExprKind, Expression};
 use crate::admission::mutate::PatchType;
@@ -35,6 +36,13 @@ use crate::yaml::Node;
 const PER_CALL_LIMIT: u64 = 1_000_000;
 /// `celconfig.MaxEvaluatedMessageExpressionSizeBytes`.
 const MAX_MESSAGE_BYTES: usize = 5 * 1024;
+/// `celconfig.RuntimeCELCostBudgetMatchConditions`: what a policy's match conditions may
+/// spend together for one request (`webhook/matchconditions/matcher.go`, `Match`).
+const MATCH_CONDITIONS_BUDGET: u64 = 2_500_000;
+/// A filter's error when its expressions together spend more than its budget (apiserver
+/// `pkg/admission/plugin/cel/activation.go`, `evaluateWithActivation`).
+const OUT_OF_BUDGET: &str =
+    "validation failed due to running out of cost budget, no further validation rules will be run";
 
 /// One expression ready to run.
 pub(crate) struct Program {
@@ -46,6 +54,15 @@ pub(crate) struct Program {
     /// The policy's variables it may read, directly or through other variables, by index,
     /// ascending ([`variable_uses`]): bound before it runs.
     uses: Box<[usize]>,
+    /// The static estimate's maximum cost (cel-go `checker/cost.go`, every size bounded by
+    /// the request's), an upper bound of what any evaluation of it costs: found for the
+    /// programs whose evaluation can be skipped when the budget cannot run out (match
+    /// conditions after a false one, the message expressions of passing validations, and
+    /// the variables those read); `u64::MAX` for the others.
+    max_cost: u64,
+    /// The variables (of the first 64) every evaluation of it reads, directly or through
+    /// other variables ([`certain_reads`]): the server charges those for sure ([`Spent`]).
+    certain: u64,
 }
 
 pub(crate) struct Validation {
@@ -69,14 +86,42 @@ pub(crate) struct Compiled {
     /// How its expressions are evaluated at the minor it was compiled for (found once: per
     /// request it was a measurable share of the glue around the evaluations).
     opts: eval::Options,
+    /// An upper bound of what evaluating every `messageExpression` costs, the variables
+    /// they read included ([`Program::max_cost`]): when what the validations spent plus
+    /// this stays within the budget, the messages of passing validations need no evaluation.
+    messages_max: u64,
+    /// The same for every policy whose variables have the same names in the same order
+    /// ([`names_id`]): the `variables` map another such policy left needs no look at its
+    /// keys ([`Compiled::composite`]).
+    names_id: usize,
 }
 
-/// What an expression is compiled with: the environment's variables, the types of the
-/// policy's variables declared before it, and which of those read the `authorizer`.
+/// An id per list of variable names (the first policy compiled with it gives it); found
+/// once per policy, so that a composition knows by one comparison whether the map bound
+/// has its names.
+fn names_id(names: &[(Arc<str>, Program)]) -> usize {
+    static SEEN: std::sync::Mutex<Vec<Vec<Arc<str>>>> = std::sync::Mutex::new(Vec::new());
+    // A poisoned lock only means another thread panicked; the list is still whole.
+    let mut seen = SEEN
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let same = |known: &Vec<Arc<str>>| {
+        known.len() == names.len() && known.iter().zip(names).all(|(k, (n, _))| k == n)
+    };
+    match seen.iter().position(same) {
+        Some(i) => i,
+        None => {
+            seen.push(names.iter().map(|(n, _)| n.clone()).collect());
+            seen.len() - 1
+        }
+    }
+}
+
+/// What an expression is compiled with: the environment's variables and the types of the
+/// policy's variables declared before it.
 struct Env<'a> {
     d: Declared,
     vars: &'a [(String, Type)],
-    authz_vars: &'a [String],
     kube: KubeVersion,
 }
 
@@ -88,19 +133,14 @@ fn program(
     env: &Env<'_>,
     declared: &[(Arc<str>, Program)],
 ) -> Option<(Program, Type)> {
-    let Env {
-        d,
-        vars,
-        authz_vars,
-        kube,
-    } = *env;
+    let Env { d, vars, kube } = *env;
     let e = Expression {
         node,
         path: FieldPath::new(path),
         kind,
         variable,
     };
-    let (c, text) = expr::compile_one(
+    let (c, _) = expr::compile_one(
         &e,
         d,
         &Typed::dyn_(),
@@ -109,22 +149,103 @@ fn program(
         EnvKind::StoredExpressions,
     )
     .ok()?;
-    let authorizer = c.checked.refs.values().any(
-        |r| matches!(r, Reference::Ident(n) if n == "authorizer" || n.starts_with("authorizer.")),
-    ) || authz_vars
-        .iter()
-        .any(|v| text.text.contains(&format!("variables.{v}")));
     let t = c.checked.result_type().clone();
     let expr = ast::from_checked(&c.checked);
+    let uses = variable_uses(&expr, declared);
+    let certain = certain_reads(&expr, declared);
+    // It reads the authorizer itself, or a variable it may read does (the variables it may
+    // read from its tree, not its text: `variables.a` is no read of a variable named `a`
+    // in `variables.ab`).
+    let authorizer = c.checked.refs.values().any(
+        |r| matches!(r, Reference::Ident(n) if n == "authorizer" || n.starts_with("authorizer.")),
+    ) || uses.iter().any(|&i| declared[i].1.authorizer);
+    let max_cost = match kind {
+        ExprKind::MatchCondition | ExprKind::Variable | ExprKind::MessageExpression => {
+            let sizes = static_cost::Sizes {
+                object: None,
+                params: None,
+            };
+            static_cost::estimate(&c, &sizes).max
+        }
+        _ => u64::MAX,
+    };
     Some((
         Program {
             text: node.as_str().unwrap_or("").to_string(),
-            uses: variable_uses(&expr, declared),
+            uses,
             expr,
             authorizer,
+            max_cost,
+            certain,
         },
         t,
     ))
+}
+
+/// The variables every evaluation of `expr` reads (bit `i` for `declared[i]`, the first 64
+/// only), with those they read in turn for sure: `variables.NAME` where the evaluation
+/// always gets, as cel-go evaluates (every argument of a call, the receiver of a select; of
+/// `&&`, `||`, `or` and `orValue` only the first operand, of `?:` only the condition, of a
+/// comprehension only its range and initial accumulator). A presence test reads nothing.
+fn certain_reads(expr: &ast::Expr, declared: &[(Arc<str>, Program)]) -> u64 {
+    use ast::ExprKind as K;
+    let mut mask = 0u64;
+    match &expr.kind {
+        K::Select {
+            operand,
+            field,
+            test,
+        } => {
+            if let K::Ident(root) = &operand.kind {
+                if &**root == "variables" {
+                    if !*test {
+                        if let Some(i) = declared.iter().position(|(n, _)| *n == *field) {
+                            if i < 64 {
+                                mask |= 1 << i;
+                                mask |= declared[i].1.certain;
+                            }
+                        }
+                    }
+                    return mask;
+                }
+            }
+            if !*test {
+                mask |= certain_reads(operand, declared);
+            }
+        }
+        K::Call { func, target, args } => {
+            let first_only = matches!(
+                &**func,
+                "_&&_" | "_||_" | "_?_:_" | "or" | "orValue" | "optional.or" | "optional.orValue"
+            );
+            let operands = target.iter().map(|t| &**t).chain(args.iter());
+            for (k, a) in operands.enumerate() {
+                if k == 0 || !first_only {
+                    mask |= certain_reads(a, declared);
+                }
+            }
+        }
+        K::List { elems, .. } => {
+            for e in elems.iter() {
+                mask |= certain_reads(e, declared);
+            }
+        }
+        K::Map { entries } => {
+            for (k, v, _) in entries.iter() {
+                mask |= certain_reads(k, declared) | certain_reads(v, declared);
+            }
+        }
+        K::Struct { fields, .. } => {
+            for (_, v, _) in fields.iter() {
+                mask |= certain_reads(v, declared);
+            }
+        }
+        K::Comprehension(c) => {
+            mask |= certain_reads(&c.iter_range, declared) | certain_reads(&c.accu_init, declared);
+        }
+        K::Const(_) | K::Ident(_) => {}
+    }
+    mask
 }
 
 /// The variables (of `declared`, those an expression may name) that `expr` may read, with
@@ -178,6 +299,8 @@ pub(crate) fn compile(policy: &Node, has_params: bool, kube: KubeVersion) -> Opt
         mutations: Vec::new(),
         audit_annotations: Vec::new(),
         opts: options(kube),
+        messages_max: 0,
+        names_id: 0,
     };
     for (i, m) in seq("matchConditions").iter().enumerate() {
         let node = m.get("expression")?;
@@ -185,14 +308,12 @@ pub(crate) fn compile(policy: &Node, has_params: bool, kube: KubeVersion) -> Opt
         let env = Env {
             d: d(false),
             vars: &[],
-            authz_vars: &[],
             kube,
         };
         let (p, _) = program(node, &path, ExprKind::MatchCondition, None, &env, &[])?;
         out.match_conditions.push(p);
     }
     let mut types: Vec<(String, Type)> = Vec::new();
-    let mut authz: Vec<String> = Vec::new();
     for (i, v) in seq("variables").iter().enumerate() {
         let name = v.get_str("name")?;
         let node = v.get("expression")?;
@@ -200,14 +321,10 @@ pub(crate) fn compile(policy: &Node, has_params: bool, kube: KubeVersion) -> Opt
         let env = Env {
             d: d(true),
             vars: &types,
-            authz_vars: &authz,
             kube,
         };
         let vars = &out.variables;
         let (p, t) = program(node, &path, ExprKind::Variable, Some(name), &env, vars)?;
-        if p.authorizer {
-            authz.push(name.to_string());
-        }
         types.push((name.to_string(), t));
         out.variables.push((Arc::from(name), p));
     }
@@ -217,7 +334,6 @@ pub(crate) fn compile(policy: &Node, has_params: bool, kube: KubeVersion) -> Opt
         let env = Env {
             d: d(composition),
             vars: &types,
-            authz_vars: &authz,
             kube,
         };
         let vars = &out.variables;
@@ -244,7 +360,6 @@ pub(crate) fn compile(policy: &Node, has_params: bool, kube: KubeVersion) -> Opt
         let env = Env {
             d: d(composition),
             vars: &types,
-            authz_vars: &authz,
             kube,
         };
         let vars = &out.variables;
@@ -266,12 +381,13 @@ pub(crate) fn compile(policy: &Node, has_params: bool, kube: KubeVersion) -> Opt
         let env = Env {
             d: d(composition),
             vars: &types,
-            authz_vars: &authz,
             kube,
         };
         let (p, _) = program(node, &path, kind, None, &env, &out.variables)?;
         out.mutations.push((pt, p));
     }
+    out.messages_max = out.messages_max();
+    out.names_id = names_id(&out.variables);
     Some(out)
 }
 
@@ -285,6 +401,11 @@ pub(crate) struct Input {
     /// The run is told what an `authorizer` check answers (else they are not decidable
     /// offline).
     authorizer: bool,
+    /// What each variable of the policy being evaluated cost when it was bound
+    /// ([`Compiled::bind`]), charged to each filter that reads it ([`Spent`]).
+    var_costs: Vec<u64>,
+    /// The [`Compiled::names_id`] of the `variables` map bound, if any.
+    vars_id: Option<usize>,
 }
 
 /// Where each variable is in [`Input::vars`], counted from its end: the evaluator finds a
@@ -325,6 +446,8 @@ impl Input {
         Input {
             vars,
             authorizer: known,
+            var_costs: Vec::new(),
+            vars_id: None,
         }
     }
 
@@ -339,6 +462,14 @@ impl Input {
 
     pub(crate) fn set_params(&mut self, params: Value) {
         *self.at(PARAMS) = params;
+    }
+
+    /// `params` null (as it is for a policy without `paramKind`).
+    pub(crate) fn clear_params(&mut self) {
+        let slot = self.at(PARAMS);
+        if !matches!(slot, Value::Null) {
+            *slot = Value::Null;
+        }
     }
 
     /// `request` (to rewrite its entries for an equivalent match).
@@ -366,6 +497,9 @@ pub(crate) enum Decision {
     NotMatched,
     /// The `authorizer` is read: not decidable offline (the expression's text).
     Authorizer(String),
+    /// Whether the expressions stay within the runtime cost budget depends on which
+    /// variables they read, which only the evaluation knows ([`Spent`]).
+    CostUnknown,
     /// The validations that denied, in order: each one's index (the audit annotation's
     /// `expressionIndex`), message and reason; and what the audit annotations gave. Only
     /// denials are kept: a vector of every outcome per policy and request was an allocation
@@ -392,8 +526,55 @@ fn runtime_error(p: &Program, e: &eval::EvalError) -> String {
     format!("expression '{}' resulted in error: {e}", p.text)
 }
 
+/// What one filter (apiserver `ForInput`: the validations, the messages, the audit
+/// annotations, each in a composition of its own) has spent of its budget. The server
+/// charges a variable to the expression that first reads it in the filter (`composition.go`,
+/// `variableAccessor.Callback` reports its cost, `evaluateWithActivation` takes it from the
+/// budget); a variable is bound here before every expression that may read it, so its cost
+/// is known but not always whether the server charges it: `lo` is what is charged for sure
+/// (each expression's own cost, and the variables it reads on every evaluation,
+/// [`Program::certain`]), `hi` that and every variable bound for the filter's expressions.
+struct Spent {
+    lo: u64,
+    hi: u64,
+    /// The variables `hi` counts already.
+    charged: Bound,
+    /// The variables `lo` counts already (of the first 64).
+    charged_lo: u64,
+}
+
+impl Spent {
+    fn new(variables: usize) -> Spent {
+        Spent {
+            lo: 0,
+            hi: 0,
+            charged: Bound::new(variables),
+            charged_lo: 0,
+        }
+    }
+
+    fn add(&mut self, cost: u64) {
+        self.lo = self.lo.saturating_add(cost);
+        self.hi = self.hi.saturating_add(cost);
+    }
+}
+
+/// How a validation came out: it passed, failed, or failed to evaluate (the server's error).
+enum Outcome {
+    Failed,
+    Error(String),
+}
+
 impl Compiled {
     /// Evaluates the policy for one request; `ignore` is `failurePolicy: Ignore`.
+    /// `validating/validator.go` (`Validate`): the match conditions (their own budget), then
+    /// the validations, the message expressions and the audit annotations, each a filter of
+    /// its own: the validations and the messages share `RuntimeCELCostBudget` (the messages
+    /// get what the validations left), the audit annotations get it whole. A filter that runs
+    /// out of it is an error of the whole evaluation, as the failure policy says; when the
+    /// messages run out, every validation that did not fail to evaluate is that error
+    /// (`failed messageExpression: ...`); when the audit annotations do, the validations'
+    /// decisions are dropped for it.
     pub(crate) fn evaluate(&self, input: &mut Input, ignore: bool) -> Decision {
         let opts = self.opts;
         let error_decision = |message: String| {
@@ -407,45 +588,155 @@ impl Compiled {
             Conditions::Error(message) => return error_decision(message),
         }
         let mut bound = self.composite(input);
-        let mut out = Vec::new();
+        let mut spent = Spent::new(self.variables.len());
+        // The validations that did not pass, in order (none allocated when all pass).
+        let mut failed: Vec<(usize, Outcome)> = Vec::new();
         for (i, v) in self.validations.iter().enumerate() {
             if v.program.undecidable(input) {
                 return Decision::Authorizer(v.program.text.clone());
             }
-            let decision = match self.run(&v.program, input, &mut bound, opts) {
-                Err(message) => (!ignore).then(|| (i, message, "Invalid".to_string())),
-                Ok(Value::Bool(true)) => None,
-                Ok(_) => Some((i, self.message(v, input, &mut bound), v.reason.clone())),
+            let result = self.run(&v.program, input, &mut bound, &mut spent, opts);
+            if spent.lo > RUNTIME_CEL_COST_BUDGET {
+                return error_decision(OUT_OF_BUDGET.to_string());
+            }
+            match result {
+                // Nothing to drop: a passing validation is most of them.
+                Ok(Value::Bool(true)) => std::mem::forget(result),
+                Ok(_) => failed.push((i, Outcome::Failed)),
+                Err(message) => failed.push((i, Outcome::Error(message))),
+            }
+        }
+        if spent.hi > RUNTIME_CEL_COST_BUDGET {
+            return Decision::CostUnknown;
+        }
+        if failed.is_empty()
+            && spent.hi.saturating_add(self.messages_max) <= RUNTIME_CEL_COST_BUDGET
+        {
+            // Every validation passed and the messages cannot run the budget out: nothing
+            // of them is shown (most policies for most requests).
+            std::mem::forget(failed);
+            return match self.audits(input, &bound, ignore) {
+                Ok(audits) => Decision::Validations(Vec::new(), audits),
+                Err(d) => d.unwrap_or_else(|| error_decision(OUT_OF_BUDGET.into())),
             };
-            out.extend(decision);
+        }
+        // `messageFilter.ForInput` evaluates every message expression, with what the
+        // validations left; only when that could run out are the passing validations'
+        // evaluated here (their values are never shown).
+        let mut messages: Vec<Option<Result<Value, String>>> = Vec::new();
+        if spent.hi.saturating_add(self.messages_max) > RUNTIME_CEL_COST_BUDGET {
+            let mut m = Spent::new(self.variables.len());
+            let mut unknown = false;
+            for v in &self.validations {
+                let value = match &v.message_expression {
+                    // It is evaluated without an authorizer (`expressionOptionalVars`), and
+                    // what it costs is not known here.
+                    Some(p) if p.undecidable(input) => {
+                        unknown = true;
+                        None
+                    }
+                    Some(p) => Some(self.run(p, input, &mut bound, &mut m, opts)),
+                    None => None,
+                };
+                if spent.lo.saturating_add(m.lo) > RUNTIME_CEL_COST_BUDGET {
+                    let out = self.validations.iter().enumerate().filter_map(|(i, _)| {
+                        let own = failed
+                            .iter()
+                            .find(|(f, _)| *f == i)
+                            .and_then(|(_, o)| match o {
+                                Outcome::Error(e) => Some(e.clone()),
+                                Outcome::Failed => None,
+                            });
+                        let message = own.unwrap_or_else(|| {
+                            format!("failed messageExpression: {OUT_OF_BUDGET}")
+                        });
+                        (!ignore).then(|| (i, message, "Invalid".to_string()))
+                    });
+                    let out = out.collect();
+                    return match self.audits(input, &bound, ignore) {
+                        Ok(audits) => Decision::Validations(out, audits),
+                        Err(d) => d.unwrap_or_else(|| error_decision(OUT_OF_BUDGET.into())),
+                    };
+                }
+                messages.push(value);
+            }
+            if unknown || spent.hi.saturating_add(m.hi) > RUNTIME_CEL_COST_BUDGET {
+                return Decision::CostUnknown;
+            }
+        }
+        let mut out = Vec::with_capacity(failed.len());
+        for (i, outcome) in failed {
+            match outcome {
+                Outcome::Error(message) => {
+                    if !ignore {
+                        out.push((i, message, "Invalid".to_string()));
+                    }
+                }
+                Outcome::Failed => {
+                    let v = &self.validations[i];
+                    let value = match messages.get_mut(i) {
+                        Some(known) => known.take(),
+                        None => v
+                            .message_expression
+                            .as_ref()
+                            .filter(|p| !p.undecidable(input))
+                            .map(|p| {
+                                let mut m = Spent::new(self.variables.len());
+                                self.run(p, input, &mut bound, &mut m, opts)
+                            }),
+                    };
+                    out.push((i, message_text(v, value), v.reason.clone()));
+                }
+            }
         }
         // Evaluated whenever the policy applies, whatever the validations gave (`Validate`
         // evaluates them after the validations, without an authorizer).
-        let audits = self.audits(input, &bound, ignore);
-        Decision::Validations(out, audits)
+        match self.audits(input, &bound, ignore) {
+            Ok(audits) => Decision::Validations(out, audits),
+            Err(d) => d.unwrap_or_else(|| error_decision(OUT_OF_BUDGET.into())),
+        }
     }
 
     /// `matchconditions/matcher.go`: any false condition means no match, even when another
-    /// failed; otherwise the first error is the failure policy's.
+    /// failed; otherwise the errors (`utilerrors.NewAggregate`) are the failure policy's.
+    /// They share [`MATCH_CONDITIONS_BUDGET`], checked as each is evaluated, before any
+    /// false one is looked at: after a false one the rest are evaluated only when their
+    /// static estimate could run it out.
     fn conditions(&self, input: &Input, opts: eval::Options) -> Conditions {
-        let mut first_error = None;
-        for m in &self.match_conditions {
+        let mut errors: Vec<String> = Vec::new();
+        let mut spent: u64 = 0;
+        let mut not_matched = false;
+        for (k, m) in self.match_conditions.iter().enumerate() {
+            if not_matched {
+                let rest = self.match_conditions[k..]
+                    .iter()
+                    .fold(0u64, |acc, p| acc.saturating_add(p.max_cost));
+                if spent.saturating_add(rest) <= MATCH_CONDITIONS_BUDGET {
+                    return Conditions::NotMatched;
+                }
+            }
             if m.undecidable(input) {
                 return Conditions::Authorizer(m.text.clone());
             }
             // `variables` is bound too (to another policy's, or null): a match condition
             // cannot name it (it does not compile).
-            match eval::evaluate(&m.expr, &input.vars, opts).value {
-                Ok(Value::Bool(false)) => return Conditions::NotMatched,
+            let outcome = eval::evaluate(&m.expr, &input.vars, opts);
+            spent = spent.saturating_add(outcome.cost);
+            if spent > MATCH_CONDITIONS_BUDGET {
+                return Conditions::Error(OUT_OF_BUDGET.to_string());
+            }
+            match outcome.value {
+                Ok(Value::Bool(false)) => not_matched = true,
                 Ok(_) => {}
-                Err(e) => {
-                    first_error.get_or_insert_with(|| runtime_error(m, &e));
-                }
+                Err(e) => errors.push(runtime_error(m, &e)),
             }
         }
-        match first_error {
-            Some(message) => Conditions::Error(message),
-            None => Conditions::Matched,
+        if not_matched {
+            return Conditions::NotMatched;
+        }
+        match errors.len() {
+            0 => Conditions::Matched,
+            _ => Conditions::Error(aggregate(errors)),
         }
     }
 
@@ -462,17 +753,17 @@ impl Compiled {
             // Nothing names `variables` (it is not declared): whatever is bound stays.
             return Bound::new(0);
         }
+        // Each entry is written when its variable is bound, before anything reads it.
+        if input.var_costs.len() < names.len() {
+            input.var_costs.resize(names.len(), 0);
+        }
+        let same_names = input.vars_id == Some(self.names_id);
         let fits = match input.variables() {
-            Value::Map(m) => {
-                m.entries.len() == names.len()
-                    && m.entries.keys().zip(names).all(|(k, (name, _))| {
-                        matches!(k, Key::String(s) if Arc::ptr_eq(s, name) || **s == **name)
-                    })
-                    && Arc::get_mut(m).is_some()
-            }
+            Value::Map(m) => same_names && Arc::get_mut(m).is_some(),
             _ => false,
         };
         if !fits {
+            input.vars_id = Some(self.names_id);
             *input.variables() = Value::map(
                 names
                     .iter()
@@ -485,46 +776,87 @@ impl Compiled {
 
     /// Binds variable `i` (those it reads are bound): its value, or the error value reading
     /// it gives (`variableAccessor.Callback`: `composited variable %q fails to evaluate:
-    /// %v`). One that reads an `authorizer` the run has no answer for is not evaluated: every
-    /// expression that reads it is not decidable and is not run either.
+    /// %v`), and what it cost (`input.var_costs`). One that reads an `authorizer` the run
+    /// has no answer for is not evaluated: every expression that reads it is not decidable
+    /// and is not run either.
     fn bind(&self, i: usize, input: &mut Input, opts: eval::Options) {
         let (name, p) = &self.variables[i];
-        let v = if p.undecidable(input) {
-            Value::Invalid(format!("no such key: {name}").into())
+        let (v, cost) = if p.undecidable(input) {
+            (Value::Invalid(format!("no such key: {name}").into()), 0)
         } else {
-            match eval::evaluate(&p.expr, &input.vars, opts).value {
+            let outcome = eval::evaluate(&p.expr, &input.vars, opts);
+            let v = match outcome.value {
                 Ok(v) => v,
                 Err(e) => Value::Invalid(
                     format!("composited variable \"{name}\" fails to evaluate: {e}").into(),
                 ),
-            }
+            };
+            (v, outcome.cost)
         };
+        if let Some(c) = input.var_costs.get_mut(i) {
+            *c = cost;
+        }
         // Set in place: the map is copied only when a variable's value holds it.
         if let Value::Map(m) = input.variables() {
             if let Some((_, slot)) = Arc::make_mut(m).entries.get_index_mut(i) {
-                *slot = v;
+                let old = std::mem::replace(slot, v);
+                // The slot's previous value is most often a scalar or null: nothing to free.
+                if matches!(old, Value::Null | Value::Bool(_) | Value::Int(_)) {
+                    std::mem::forget(old);
+                }
             }
         }
     }
 
     /// Runs one program of the policy, its variables bound first as far as it may read them
-    /// and `bound` has not already.
+    /// and `bound` has not already, and charges what it cost to `spent` (the variables it may
+    /// read to `spent.hi`, once per filter).
+    #[inline]
     fn run(
         &self,
         p: &Program,
         input: &mut Input,
         bound: &mut Bound,
+        spent: &mut Spent,
         opts: eval::Options,
     ) -> Result<Value, String> {
+        if !p.uses.is_empty() {
+            self.bind_uses(p, input, bound, spent, opts);
+        }
+        let outcome = eval::evaluate(&p.expr, &input.vars, opts);
+        spent.add(outcome.cost);
+        match outcome.value {
+            Ok(v) => Ok(v),
+            Err(e) => Err(runtime_error(p, &e)),
+        }
+    }
+
+    /// Binds the variables `p` may read that `bound` has not, and charges each to `spent.hi`
+    /// once per filter.
+    fn bind_uses(
+        &self,
+        p: &Program,
+        input: &mut Input,
+        bound: &mut Bound,
+        spent: &mut Spent,
+        opts: eval::Options,
+    ) {
         for &i in p.uses.iter() {
             if !bound.get(i) {
                 self.bind(i, input, opts);
                 bound.set(i);
             }
+            let cost = || input.var_costs.get(i).copied().unwrap_or(0);
+            if !spent.charged.get(i) {
+                spent.charged.set(i);
+                spent.hi = spent.hi.saturating_add(cost());
+            }
+            // Read for sure here (though maybe only possibly by an earlier expression).
+            if i < 64 && p.certain & !spent.charged_lo & (1 << i) != 0 {
+                spent.charged_lo |= 1 << i;
+                spent.lo = spent.lo.saturating_add(cost());
+            }
         }
-        eval::evaluate(&p.expr, &input.vars, opts)
-            .value
-            .map_err(|e| runtime_error(p, &e))
     }
 
     /// Every expression of the policy (what [`super::reads::Reads`] looks at).
@@ -541,6 +873,27 @@ impl Compiled {
             .chain(self.audit_annotations.iter().map(|(_, p)| &p.expr))
     }
 
+    /// [`Compiled::messages_max`]: every message expression's [`Program::max_cost`] and
+    /// those of the variables they may read, once each (saturating).
+    fn messages_max(&self) -> u64 {
+        let mut total: u64 = 0;
+        let mut vars = Bound::new(self.variables.len());
+        for p in self
+            .validations
+            .iter()
+            .filter_map(|v| v.message_expression.as_ref())
+        {
+            total = total.saturating_add(p.max_cost);
+            for &i in p.uses.iter() {
+                if !vars.get(i) {
+                    vars.set(i);
+                    total = total.saturating_add(self.variables[i].1.max_cost);
+                }
+            }
+        }
+        total
+    }
+
     /// The audit annotations' outcomes. apiserver's `validator.go` (`Validate`, every minor
     /// from 1.27) compiles `auditAnnotations[].valueExpression` with `authorizer` declared
     /// (`optionalVars`, `HasAuthorizer: true`, as `validateAuditAnnotation` checks it on
@@ -550,11 +903,29 @@ impl Compiled {
     /// `--admission-authorizer` says, and so does a variable that reads it, evaluated again
     /// there when one of them reads it. The other variables have the values the validations
     /// saw (a variable's value depends on nothing else). Only a policy with audit
-    /// annotations pays for this.
-    fn audits(&self, input: &Input, bound: &Bound, ignore: bool) -> Vec<Audit> {
+    /// annotations pays for this. They have the whole budget to themselves; running out of
+    /// it is `Err(None)` (the whole evaluation's error), and `Err(Some(CostUnknown))` when
+    /// that depends on the variables they read.
+    #[inline]
+    fn audits(
+        &self,
+        input: &Input,
+        bound: &Bound,
+        ignore: bool,
+    ) -> Result<Vec<Audit>, Option<Decision>> {
         if self.audit_annotations.is_empty() {
-            return Vec::new();
+            return Ok(Vec::new());
         }
+        self.audits_with_budget(input, bound, ignore)
+    }
+
+    /// [`Compiled::audits`] of a policy that has some.
+    fn audits_with_budget(
+        &self,
+        input: &Input,
+        bound: &Bound,
+        ignore: bool,
+    ) -> Result<Vec<Audit>, Option<Decision>> {
         let mut without = Input {
             vars: input
                 .vars
@@ -564,6 +935,8 @@ impl Compiled {
                 .collect(),
             // Nothing here waits on an answer: the authorizer is known to be absent.
             authorizer: true,
+            var_costs: input.var_costs.clone(),
+            vars_id: input.vars_id,
         };
         let mut bound = bound.clone();
         for (i, (_, p)) in self.variables.iter().enumerate() {
@@ -571,13 +944,19 @@ impl Compiled {
                 bound.unset(i);
             }
         }
-        self.audit_annotations
-            .iter()
-            .filter_map(|(key, p)| {
-                let v = self.run(p, &mut without, &mut bound, self.opts);
-                audit(key, p, v, ignore)
-            })
-            .collect()
+        let mut spent = Spent::new(self.variables.len());
+        let mut out = Vec::new();
+        for (key, p) in &self.audit_annotations {
+            let v = self.run(p, &mut without, &mut bound, &mut spent, self.opts);
+            if spent.lo > RUNTIME_CEL_COST_BUDGET {
+                return Err(None);
+            }
+            out.extend(audit(key, p, v, ignore));
+        }
+        if spent.hi > RUNTIME_CEL_COST_BUDGET {
+            return Err(Some(Decision::CostUnknown));
+        }
+        Ok(out)
     }
 
     /// A MutatingAdmissionPolicy's match conditions for one request (`input.object` the
@@ -603,35 +982,48 @@ impl Compiled {
             return Ok(None);
         }
         let mut bound = self.composite(input);
-        let v = self.run(p, input, &mut bound, options(kube))?;
+        let mut spent = Spent::new(self.variables.len());
+        let v = self.run(p, input, &mut bound, &mut spent, options(kube))?;
         Ok(Some((*pt, v)))
     }
+}
 
-    /// A failed validation's message: its `messageExpression`'s value when that is usable
-    /// (evaluated only now, as `Validate` evaluates it only for a failure), else `message`,
-    /// else the expression's text.
-    fn message(&self, v: &Validation, input: &mut Input, bound: &mut Bound) -> String {
-        let from_expression = v
-            .message_expression
-            .as_ref()
-            .filter(|p| !p.undecidable(input))
-            .and_then(|p| self.run(p, input, bound, self.opts).ok())
-            .and_then(|m| m.as_str().map(|s| s.trim().to_string()))
-            .filter(|m| m.len() <= MAX_MESSAGE_BYTES && !m.contains('\n'))
-            .unwrap_or_default();
-        if !from_expression.is_empty() {
-            return from_expression;
+/// `utilerrors.NewAggregate(errs).Error()`: one error as it is, several (each distinct
+/// message once) as `[A, B]`.
+fn aggregate(errors: Vec<String>) -> String {
+    let mut seen: Vec<&str> = Vec::new();
+    for e in &errors {
+        if !seen.contains(&e.as_str()) {
+            seen.push(e);
         }
-        if let Some(m) = v
-            .message
-            .as_deref()
-            .map(str::trim)
-            .filter(|m| !m.is_empty())
-        {
-            return m.to_string();
-        }
-        format!("failed expression: {}", v.program.text.trim())
     }
+    match seen.as_slice() {
+        [one] => one.to_string(),
+        many => format!("[{}]", many.join(", ")),
+    }
+}
+
+/// A failed validation's message: its `messageExpression`'s value when that is usable
+/// (`value`, evaluated only for a failure unless the budget needed every one), else
+/// `message`, else the expression's text.
+fn message_text(v: &Validation, value: Option<Result<Value, String>>) -> String {
+    let from_expression = value
+        .and_then(Result::ok)
+        .and_then(|m| m.as_str().map(|s| s.trim().to_string()))
+        .filter(|m| m.len() <= MAX_MESSAGE_BYTES && !m.contains('\n'))
+        .unwrap_or_default();
+    if !from_expression.is_empty() {
+        return from_expression;
+    }
+    if let Some(m) = v
+        .message
+        .as_deref()
+        .map(str::trim)
+        .filter(|m| !m.is_empty())
+    {
+        return m.to_string();
+    }
+    format!("failed expression: {}", v.program.text.trim())
 }
 
 /// Which of a policy's variables a composition has bound: a word of flags, or one flag per

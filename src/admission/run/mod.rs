@@ -107,6 +107,11 @@ impl Settings {
     }
 }
 
+/// Why a policy whose expressions may run out of the runtime cost budget is not evaluated:
+/// the server charges a variable only to an expression that reads it, which only the
+/// evaluation knows.
+const COST_UNKNOWN: &str = "whether its expressions stay within the runtime cost budget (10,000,000) depends on which variables they read";
+
 /// How to decide a policy that reads the `authorizer`.
 pub const AUTHORIZER_HELP: &str = "to evaluate it as if every authorization check were allowed or denied, pass `--admission-authorizer allow` (or `deny`), or set `admission: {authorizer: allow}` in .crdlint.yaml";
 
@@ -484,9 +489,14 @@ impl Policies {
             // Selected through an equivalent resource, the policy sees the object converted
             // to it (`equivalent`).
             let mut converted;
+            let found_via;
             let via = match plan.via.get(b.policy) {
-                Some(Some(via)) => via.clone(),
-                _ => matching::equivalent_match(p.node.at(&["spec", "matchConstraints"]), &attrs),
+                Some(Some(via)) => via.as_ref(),
+                _ => {
+                    let constraints = p.node.at(&["spec", "matchConstraints"]);
+                    found_via = matching::equivalent_match(constraints, &attrs);
+                    found_via.as_ref()
+                }
             };
             let input = match self.equivalent_input(via, r, &attrs, ns_node) {
                 None => input.get_or_insert_with(|| self.input(r, &attrs, ns_node, &self.reads)),
@@ -500,7 +510,11 @@ impl Policies {
                 }
             };
             for param in params {
-                input.set_params(param.map_or(Value::Null, |n| self.param_value(n)));
+                match param {
+                    Some(n) => input.set_params(self.param_value(n)),
+                    // Most policies have no params: `params` stays null, nothing to drop.
+                    None => input.clear_params(),
+                }
                 match compiled.evaluate(input, p.ignore) {
                     Decision::NotMatched => {}
                     Decision::Authorizer(text) => {
@@ -508,6 +522,9 @@ impl Policies {
                             self.not_decidable(p, b, r.at, format!("expression '{text}' calls the authorizer, which only a cluster can answer"))
                                 .with_help(AUTHORIZER_HELP),
                         );
+                    }
+                    Decision::CostUnknown => {
+                        out.push(self.not_decidable(p, b, r.at, COST_UNKNOWN.to_string()));
                     }
                     Decision::Validations(denials, audits) => {
                         for (i, message, reason) in denials {

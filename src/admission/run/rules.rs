@@ -65,7 +65,10 @@ pub static NOT_DECIDABLE: Rule = Rule {
     summary: "A policy that could not be run offline against an object",
     docs: "Some of what a policy reads exists only in a cluster: the `authorizer` (whether the \
 requesting user may do something), and the labels of a namespace whose Namespace object is not in \
-the run (for a `namespaceSelector`). crdlint never guesses them: the policy is not evaluated for \
+the run (for a `namespaceSelector`). A rare third case: whether the policy's expressions stay \
+within the runtime cost budget (`RuntimeCELCostBudget`, 10,000,000 per evaluation) when that \
+depends on which of its variables they read, since the server charges a variable only to an \
+expression that reads it. crdlint never guesses them: the policy is not evaluated for \
 that object, and this note says why. Put the Namespace in the run to decide the selector. \
 For the authorizer, a run can be told what every check answers: `--admission-authorizer allow` \
 or `deny` (or `admission: {authorizer: allow}` in `.crdlint.yaml`); the default, \

@@ -699,3 +699,190 @@ fn a_mutating_policy_matched_through_an_equivalent_version_is_not_evaluated() {
         Some(1)
     );
 }
+
+/// A policy on Deployments named `p`, bound by `b` with `[Deny]`: `spec` is the policy's spec
+/// past its `matchConstraints` (indented two spaces).
+fn budget_policy(failure: &str, spec: &str) -> String {
+    format!("apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata: {{name: p}}\nspec:\n  failurePolicy: {failure}\n  matchConstraints:\n    resourceRules:\n    - {{apiGroups: [apps], apiVersions: [v1], operations: [CREATE], resources: [deployments]}}\n{spec}---\napiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicyBinding\nmetadata: {{name: b}}\nspec:\n  policyName: p\n  validationActions: [Deny]\n")
+}
+
+/// A Deployment whose `spec.xs` lists `n` numbers: what [`HEAVY`] loops over twice.
+fn with_list(n: usize) -> String {
+    let xs: Vec<String> = (0..n).map(|i| i.to_string()).collect();
+    format!(
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata: {{name: web, namespace: shop}}\nspec: {{xs: [{}]}}\n",
+        xs.join(", ")
+    )
+}
+
+/// An expression whose cost grows with the square of `spec.xs`' length, and is true.
+const HEAVY: &str = "object.spec.xs.all(a, object.spec.xs.all(b, a >= 0))";
+
+/// What [`HEAVY`] costs on [`with_list`]`(n)`, as the evaluator counts it.
+fn heavy_cost(n: usize) -> u64 {
+    let obj = load(&with_list(n)).remove(0).root.expect("object");
+    let expr = crate::cel::eval::ast::checked(&HEAVY.replace("object", "self"));
+    let vars = [("self", to_value_untyped(&obj))];
+    let out = crate::cel::eval::evaluate(&expr, &vars, crate::cel::eval::Options::default());
+    assert!(out.value.is_ok(), "{:?}", out.value);
+    out.cost
+}
+
+const OUT_OF_BUDGET_DENIAL: &str = "admission/denied: ValidatingAdmissionPolicy 'p' with binding 'b' denied request: validation failed due to running out of cost budget, no further validation rules will be run";
+
+/// `RuntimeCELCostBudget` (10,000,000) is shared by a policy's validations: each one under
+/// the per-call limit, together over the budget, the evaluation is the filter's error
+/// (denied under `Fail`, admitted under `Ignore`); one validation fewer stays within it.
+#[test]
+fn validations_share_the_runtime_cost_budget() {
+    let n = 300;
+    let cost = heavy_cost(n);
+    assert!(cost < 1_000_000 && cost > 100_000, "{cost}");
+    let over = (10_000_000 / cost + 1) as usize;
+    let validations = |k: usize| {
+        let mut s = String::from("  validations:\n");
+        for _ in 0..k {
+            s.push_str(&format!("  - expression: \"{HEAVY}\"\n"));
+        }
+        s
+    };
+    let object = with_list(n);
+    assert_eq!(
+        run(&budget_policy("Fail", &validations(over)), &object, None),
+        vec![OUT_OF_BUDGET_DENIAL]
+    );
+    assert_eq!(
+        run(&budget_policy("Ignore", &validations(over)), &object, None),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        run(
+            &budget_policy("Fail", &validations(over - 1)),
+            &object,
+            None
+        ),
+        Vec::<String>::new()
+    );
+}
+
+/// A variable is charged once per filter, however many validations read it; the message
+/// expressions get what the validations left, all of them evaluated (a passing
+/// validation's too): running out there makes every validation that did not fail to
+/// evaluate `failed messageExpression: ...`.
+#[test]
+fn variables_are_charged_once_and_messages_get_what_is_left() {
+    let n = 300;
+    let cost = heavy_cost(n);
+    let over = (10_000_000 / cost + 1) as usize;
+    let object = with_list(n);
+    // Read by more validations than the budget could pay for one each.
+    let mut spec =
+        format!("  variables:\n  - {{name: heavy, expression: \"{HEAVY}\"}}\n  validations:\n");
+    for _ in 0..over + 2 {
+        spec.push_str("  - expression: \"variables.heavy\"\n");
+    }
+    assert_eq!(
+        run(&budget_policy("Fail", &spec), &object, None),
+        Vec::<String>::new()
+    );
+    // The validations spend all but less than one message's cost; the one message runs
+    // the budget out though its validation passed.
+    let mut spec = String::from("  validations:\n");
+    for _ in 0..over - 1 {
+        spec.push_str(&format!("  - expression: \"{HEAVY}\"\n"));
+    }
+    spec.push_str(&format!(
+        "  - expression: \"1 == 1\"\n    messageExpression: \"{HEAVY} ? 'a' : 'b'\"\n"
+    ));
+    let found = run(&budget_policy("Fail", &spec), &object, None);
+    let failed = "admission/denied: ValidatingAdmissionPolicy 'p' with binding 'b' denied request: failed messageExpression: validation failed due to running out of cost budget, no further validation rules will be run";
+    assert_eq!(found, vec![failed; over]);
+    assert_eq!(
+        run(&budget_policy("Ignore", &spec), &object, None),
+        Vec::<String>::new()
+    );
+}
+
+/// Variables bound for an expression that may not read them (a short circuit) are charged
+/// by the server only when read; when the budget's outcome depends on that, the policy is
+/// not decidable offline rather than guessed.
+#[test]
+fn a_budget_that_depends_on_unread_variables_is_not_decidable() {
+    let n = 300;
+    let cost = heavy_cost(n);
+    let over = (10_000_000 / cost + 1) as usize;
+    let mut spec = String::from("  variables:\n");
+    let mut reads = Vec::new();
+    for i in 0..over {
+        spec.push_str(&format!("  - {{name: v{i}, expression: \"{HEAVY}\"}}\n"));
+        reads.push(format!("variables.v{i}"));
+    }
+    spec.push_str(&format!(
+        "  validations:\n  - expression: \"object.metadata.name == 'web' || ({})\"\n",
+        reads.join(" && ")
+    ));
+    assert_eq!(
+        run(&budget_policy("Fail", &spec), &with_list(n), None),
+        vec!["admission/not-decidable: ValidatingAdmissionPolicy 'p' with binding 'b' was not evaluated: whether its expressions stay within the runtime cost budget (10,000,000) depends on which variables they read; not decidable offline"]
+    );
+    // Read by every evaluation (the first operand of `&&`, a call's argument): charged for
+    // sure, so running out is certain.
+    let certain = spec.replace(
+        "object.metadata.name == 'web' || (",
+        "size(string(variables.v0)) > 0 && (",
+    );
+    let certain = certain.replace(" && variables.v1", " || variables.v1");
+    let mut certain = certain.clone();
+    for i in 1..over {
+        certain.push_str(&format!("  - expression: \"variables.v{i}\"\n"));
+    }
+    assert_eq!(
+        run(&budget_policy("Fail", &certain), &with_list(n), None),
+        vec![OUT_OF_BUDGET_DENIAL]
+    );
+}
+
+/// Match conditions have their own budget (`RuntimeCELCostBudgetMatchConditions`,
+/// 2,500,000), spent before any false one counts; several errors are worded as
+/// `utilerrors.NewAggregate` words them.
+#[test]
+fn match_conditions_have_their_own_budget_and_aggregate_their_errors() {
+    let n = 300;
+    let cost = heavy_cost(n);
+    let over = (2_500_000 / cost + 1) as usize;
+    let mut spec = String::from("  matchConditions:\n  - {name: f, expression: \"false\"}\n");
+    for i in 0..over {
+        spec.push_str(&format!("  - {{name: c{i}, expression: \"{HEAVY}\"}}\n"));
+    }
+    spec.push_str("  validations:\n  - expression: \"false\"\n");
+    assert_eq!(
+        run(&budget_policy("Fail", &spec), &with_list(n), None),
+        vec![OUT_OF_BUDGET_DENIAL]
+    );
+    assert_eq!(
+        run(&budget_policy("Ignore", &spec), &with_list(n), None),
+        Vec::<String>::new()
+    );
+    let spec = "  matchConditions:\n  - {name: a, expression: \"object.spec.nope\"}\n  - {name: b, expression: \"object.spec.gone\"}\n  - {name: c, expression: \"object.spec.nope\"}\n  validations:\n  - expression: \"false\"\n";
+    assert_eq!(
+        run(&budget_policy("Fail", spec), &with_list(1), None),
+        vec!["admission/denied: ValidatingAdmissionPolicy 'p' with binding 'b' denied request: [expression 'object.spec.nope' resulted in error: no such key: nope, expression 'object.spec.gone' resulted in error: no such key: gone]"]
+    );
+}
+
+/// Whether an expression reads a variable that calls the authorizer is found from its tree:
+/// `variables.ab` is no read of `a`.
+#[test]
+fn a_variable_named_like_the_start_of_another_is_not_read_by_it() {
+    let spec = "  variables:\n  - {name: a, expression: \"authorizer.group('apps').resource('deployments').namespace('shop').check('get').allowed()\"}\n  - {name: ab, expression: \"'x'\"}\n  validations:\n  - expression: \"variables.ab == 'y'\"\n";
+    assert_eq!(
+        run(&budget_policy("Fail", spec), &with_list(1), None),
+        vec!["admission/denied: ValidatingAdmissionPolicy 'p' with binding 'b' denied request: failed expression: variables.ab == 'y'"]
+    );
+    let spec = spec.replace("variables.ab == 'y'", "variables.a");
+    let found = run(&budget_policy("Fail", &spec), &with_list(1), None);
+    assert!(
+        found.len() == 1 && found[0].starts_with("admission/not-decidable:"),
+        "{found:?}"
+    );
+}
