@@ -53,6 +53,8 @@ pub(crate) enum Plan {
     /// A call run by its overload table rows.
     Call(Box<Call>),
     Comprehension(Box<Fold>),
+    /// `x in [constants]`: see [`SetTest`].
+    SetTest(Box<SetTest>),
     /// `all` / `exists` as their macros expand them: see [`Quantifier`].
     Quantifier(Box<Quantifier>),
     /// A node the walker evaluates.
@@ -150,6 +152,18 @@ pub(crate) struct Fold {
     loop_cond: Plan,
     loop_step: Plan,
     result: Plan,
+}
+
+/// `x in [constants]` (`self.type in ['A', 'B']`): with constant folding on, the walker's
+/// set test (the operand as the plan evaluates it, the folded list built here once, the row
+/// run uncharged, [`Evaluator::call`]); without, the walker's call of the node.
+#[derive(Clone, Debug)]
+pub(crate) struct SetTest {
+    x: Plan,
+    /// The list as folding makes it: its constants in order (`Evaluator::list`).
+    list: Value,
+    rows: Box<[&'static Overload]>,
+    expr: Expr,
 }
 
 /// The expansion of `all` (`true`) or `exists` (`false`) (`macros.rs`): the accumulator
@@ -276,8 +290,25 @@ fn call(e: &Expr, target: Option<&Expr>, args: &[Expr], roots: &mut Vec<Arc<str>
         (CallForm::NotStrictlyFalse, [a]) => {
             Some(Plan::NotStrictlyFalse(rows(), Box::new(plan(a, roots))))
         }
-        // `x in [constants]` is a set test when constants fold, a call otherwise: the walker's.
-        (CallForm::In, [_, l]) if is_primitive_const_list(l) => None,
+        // `x in [constants]` is a set test when constants fold, a call otherwise.
+        (CallForm::In, [x, l]) if is_primitive_const_list(l) => {
+            let ExprKind::List { elems, .. } = &l.kind else {
+                return None;
+            };
+            let consts: Option<Vec<Value>> = elems
+                .iter()
+                .map(|c| match &c.kind {
+                    ExprKind::Const(v) => Some(v.clone()),
+                    _ => None,
+                })
+                .collect();
+            Some(Plan::SetTest(Box::new(SetTest {
+                x: plan(x, roots),
+                list: Value::list(consts?),
+                rows: rows(),
+                expr: e.clone(),
+            })))
+        }
         // An append to an accumulator is done in place by the walker.
         (CallForm::MaybeAccumulate, [acc, ..]) if matches!(&acc.kind, ExprKind::Ident(n) if n.starts_with('@')) => {
             None
@@ -606,6 +637,7 @@ impl<'a> Evaluator<'a> {
             Plan::Conditional(ops) => self.conditional(&ops[0], &ops[1], &ops[2]),
             Plan::NotStrictlyFalse(rows, x) => self.not_strictly_false(rows, &**x),
             Plan::Call(c) => self.planned_call(c),
+            Plan::SetTest(q) => self.set_test(q),
             Plan::Comprehension(f) => self.comprehension(
                 &f.iter_range,
                 &f.accu_init,
@@ -903,6 +935,15 @@ impl<'a> Evaluator<'a> {
                 })
             }
         }
+    }
+
+    /// [`SetTest`].
+    fn set_test(&mut self, q: &'a SetTest) -> EvalResult {
+        if !self.opts.fold_constants {
+            return self.eval(&q.expr);
+        }
+        let x = self.run(&q.x)?;
+        self.run_uncharged(&q.rows, &[x, q.list.clone()])
     }
 
     /// [`Evaluator::overload_call`] over planned operands.
