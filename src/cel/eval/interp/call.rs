@@ -50,7 +50,7 @@ impl<'a> Evaluator<'a> {
 
     /// The row of `rows` these values pick, run without a charge (a test cel-go's planner
     /// turned into something that is not an observed call).
-    fn run_uncharged(&self, rows: &[&'static Overload], vals: &[Value]) -> EvalResult {
+    pub(super) fn run_uncharged(&self, rows: &[&'static Overload], vals: &[Value]) -> EvalResult {
         match table::pick(rows, vals).and_then(|o| o.strict()) {
             Some(run) => run(self.opts.behavior, vals),
             None => Err(EvalError::no_such_overload()),

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::super::ast::Comprehension;
 use super::super::functions::table::Overload;
 use super::super::value::{ErrorKind, EvalError, EvalResult, Key, ListKind, Value};
-use super::planned::Step;
+use super::planned::{Quantifier, Step, Truth};
 use super::Evaluator;
 use crate::k8s::Behavior;
 
@@ -103,18 +103,7 @@ impl<'a> Evaluator<'a> {
         key: impl FnOnce() -> Value,
         value: &Value,
     ) -> Result<bool, EvalError> {
-        self.vars.truncate(base + 1);
-        match c.iter_var2 {
-            Some(v2) => {
-                self.vars.push((c.iter_var, Ok(key())));
-                self.vars.push((v2, Ok(value.clone())));
-            }
-            None => {
-                // A one-variable loop binds a list's elements and a map's keys.
-                let x = if is_list { value.clone() } else { key() };
-                self.vars.push((c.iter_var, Ok(x)));
-            }
-        }
+        self.bind(c.iter_var, c.iter_var2, base + 1, is_list, key, value);
         match c.loop_cond.truth(self) {
             Ok(true) => {}
             Err(Err(e)) if e.kind == ErrorKind::CostLimit => return Err(e),
@@ -128,6 +117,144 @@ impl<'a> Evaluator<'a> {
         }
         self.vars[base].1 = step;
         Ok(true)
+    }
+}
+
+impl<'a> Evaluator<'a> {
+    /// [`Quantifier`]: [`Self::comprehension`] of the expansion of `all`/`exists`, the
+    /// accumulator kept here rather than bound. Each read of `@result` is charged one (as an
+    /// attribute), the condition and `!` as their rows charge, an error of `!` on an error as
+    /// a failed call, and the step absorbs errors as [`Self::logical_truth`] does.
+    pub(super) fn quantifier(&mut self, q: &'a Quantifier) -> Truth {
+        let range = self.run(&q.iter_range).map_err(Err)?;
+        let base = self.vars.len();
+        let acc = self.quantify(q, &range, base);
+        self.vars.truncate(base);
+        let acc = acc.map_err(Err)?;
+        // The result: `@result`.
+        self.add(1).map_err(Err)?;
+        acc.map_err(Err)
+    }
+
+    /// The loop of [`Self::quantifier`]: the accumulator, or the loop's own error (the cost
+    /// limit, a range that is no list or map).
+    fn quantify(
+        &mut self,
+        q: &'a Quantifier,
+        range: &Value,
+        base: usize,
+    ) -> Result<Result<bool, EvalError>, EvalError> {
+        let mut acc = Ok(q.all);
+        let (v1, v2) = (&*q.iter_var, q.iter_var2.as_deref());
+        match range {
+            Value::List(l) => {
+                for (i, v) in l.items().iter().enumerate() {
+                    self.bind(v1, v2, base, true, || Value::Int(i as i64), v);
+                    if !self.quantifier_step(q, &mut acc)? {
+                        break;
+                    }
+                }
+            }
+            Value::Map(m) => {
+                for (k, v) in m.entries.iter() {
+                    self.bind(v1, v2, base, false, || k.to_value(), v);
+                    if !self.quantifier_step(q, &mut acc)? {
+                        break;
+                    }
+                }
+            }
+            other => {
+                return Err(EvalError::other(format!(
+                    "cannot iterate over {}",
+                    other.type_name()
+                )))
+            }
+        }
+        Ok(acc)
+    }
+
+    /// One element of [`Self::quantify`]: the condition, then the step. `Ok(false)` when the
+    /// condition ends the loop; `Err` only for the cost limit.
+    fn quantifier_step(
+        &mut self,
+        q: &'a Quantifier,
+        acc: &mut Result<bool, EvalError>,
+    ) -> Result<bool, EvalError> {
+        // `@not_strictly_false(@result)` or `@not_strictly_false(!@result)`.
+        self.add(1)?;
+        let go = match (q.not_row, &*acc) {
+            (None, acc) => !matches!(acc, Ok(false)),
+            (Some(row), Ok(b)) => {
+                let c = row.cost_of(&[Value::Bool(*b)]);
+                self.add(c)?;
+                !*b
+            }
+            // `!` of an error: a failed call.
+            (Some(_), Err(_)) => {
+                self.add(1)?;
+                true
+            }
+        };
+        let c = q
+            .cond_rows
+            .first()
+            .map_or(1, |o| o.cost_of(&[Value::Bool(go)]));
+        self.add(c)?;
+        if !go {
+            return Ok(false);
+        }
+        // `@result && pred` or `@result || pred`.
+        self.add(1)?;
+        let mut err = match std::mem::replace(acc, Ok(q.all)) {
+            Ok(b) if b != q.all => {
+                *acc = Ok(b);
+                return Ok(true);
+            }
+            Ok(_) => None,
+            Err(e) => Some(e),
+        };
+        match self.truth(&q.pred) {
+            Ok(b) if b != q.all => {
+                *acc = Ok(b);
+                return Ok(true);
+            }
+            Ok(_) => {}
+            Err(Ok(_)) => {
+                err.get_or_insert_with(EvalError::no_such_overload);
+            }
+            Err(Err(e)) if e.kind == ErrorKind::CostLimit => return Err(e),
+            Err(Err(e)) => {
+                err.get_or_insert(e);
+            }
+        }
+        if let Some(e) = err {
+            *acc = Err(e);
+        }
+        Ok(true)
+    }
+
+    /// Binds a loop's variables to an element (its key built only when bound), above `base`.
+    fn bind(
+        &mut self,
+        iter_var: &'a str,
+        iter_var2: Option<&'a str>,
+        base: usize,
+        is_list: bool,
+        key: impl FnOnce() -> Value,
+        value: &Value,
+    ) {
+        self.vars.truncate(base);
+        match iter_var2 {
+            Some(v2) => {
+                self.vars.push((iter_var, Ok(key())));
+                self.vars.push((v2, Ok(value.clone())));
+            }
+            None => {
+                // A one-variable loop binds a list's elements and a map's keys.
+                let x = if is_list { value.clone() } else { key() };
+                self.vars.push((iter_var, Ok(x)));
+            }
+        }
     }
 }
 

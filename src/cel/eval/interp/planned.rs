@@ -53,6 +53,10 @@ pub(crate) enum Plan {
     /// A call run by its overload table rows.
     Call(Box<Call>),
     Comprehension(Box<Fold>),
+    /// `x in [constants]`: see [`SetTest`].
+    SetTest(Box<SetTest>),
+    /// `all` / `exists` as their macros expand them: see [`Quantifier`].
+    Quantifier(Box<Quantifier>),
     /// A node the walker evaluates.
     Walk(Box<Expr>),
 }
@@ -150,6 +154,37 @@ pub(crate) struct Fold {
     result: Plan,
 }
 
+/// `x in [constants]` (`self.type in ['A', 'B']`): with constant folding on, the walker's
+/// set test (the operand as the plan evaluates it, the folded list built here once, the row
+/// run uncharged, [`Evaluator::call`]); without, the walker's call of the node.
+#[derive(Clone, Debug)]
+pub(crate) struct SetTest {
+    x: Plan,
+    /// The list as folding makes it: its constants in order (`Evaluator::list`).
+    list: Value,
+    rows: Box<[&'static Overload]>,
+    expr: Expr,
+}
+
+/// The expansion of `all` (`true`) or `exists` (`false`) (`macros.rs`): the accumulator
+/// starts as that bool, the loop goes on while `@not_strictly_false(@result)` (`!@result` for
+/// `exists`) and steps to `@result && pred` (`||`), the result is `@result`. The loop keeps
+/// the accumulator as a bool or an error instead of a bound variable, and charges each of the
+/// expansion's steps as the generic loop does ([`Evaluator::quantifier`]). Only when the
+/// predicate does not name the accumulator (no parsed expression can: `@` starts no name).
+#[derive(Clone, Debug)]
+pub(crate) struct Quantifier {
+    pub(super) iter_range: Plan,
+    pub(super) iter_var: Arc<str>,
+    pub(super) iter_var2: Option<Arc<str>>,
+    pub(super) all: bool,
+    /// `@not_strictly_false`'s rows.
+    pub(super) cond_rows: Box<[&'static Overload]>,
+    /// The row of `!` in `exists`'s condition.
+    pub(super) not_row: Option<&'static Overload>,
+    pub(super) pred: Plan,
+}
+
 impl Plan {
     /// The plan of `e`; `None` when it would only walk the tree.
     pub(crate) fn of(e: &Expr) -> Option<Plan> {
@@ -188,7 +223,10 @@ fn plan(e: &Expr, roots: &mut Vec<Arc<str>>) -> Plan {
         ExprKind::Call { target, args, .. } => {
             call(e, target.as_deref(), args, roots).unwrap_or_else(walk)
         }
-        ExprKind::Comprehension(c) => Plan::Comprehension(Box::new(fold(c, roots))),
+        ExprKind::Comprehension(c) => match quantifier(c, roots) {
+            Some(q) => Plan::Quantifier(Box::new(q)),
+            None => Plan::Comprehension(Box::new(fold(c, roots))),
+        },
         ExprKind::List { .. } | ExprKind::Map { .. } | ExprKind::Struct { .. } => walk(),
     }
 }
@@ -252,8 +290,25 @@ fn call(e: &Expr, target: Option<&Expr>, args: &[Expr], roots: &mut Vec<Arc<str>
         (CallForm::NotStrictlyFalse, [a]) => {
             Some(Plan::NotStrictlyFalse(rows(), Box::new(plan(a, roots))))
         }
-        // `x in [constants]` is a set test when constants fold, a call otherwise: the walker's.
-        (CallForm::In, [_, l]) if is_primitive_const_list(l) => None,
+        // `x in [constants]` is a set test when constants fold, a call otherwise.
+        (CallForm::In, [x, l]) if is_primitive_const_list(l) => {
+            let ExprKind::List { elems, .. } = &l.kind else {
+                return None;
+            };
+            let consts: Option<Vec<Value>> = elems
+                .iter()
+                .map(|c| match &c.kind {
+                    ExprKind::Const(v) => Some(v.clone()),
+                    _ => None,
+                })
+                .collect();
+            Some(Plan::SetTest(Box::new(SetTest {
+                x: plan(x, roots),
+                list: Value::list(consts?),
+                rows: rows(),
+                expr: e.clone(),
+            })))
+        }
         // An append to an accumulator is done in place by the walker.
         (CallForm::MaybeAccumulate, [acc, ..]) if matches!(&acc.kind, ExprKind::Ident(n) if n.starts_with('@')) => {
             None
@@ -342,6 +397,108 @@ fn int_cmp(c: Call) -> Result<Plan, Call> {
             call: c,
         }))),
         _ => Err(c),
+    }
+}
+
+/// The comprehension as a [`Quantifier`] when it has that shape.
+fn quantifier(c: &Comprehension, roots: &mut Vec<Arc<str>>) -> Option<Quantifier> {
+    let accu = |e: &Expr| matches!(&e.kind, ExprKind::Ident(n) if *n == c.accu_var);
+    let ExprKind::Const(Value::Bool(all)) = c.accu_init.kind else {
+        return None;
+    };
+    let (
+        ExprKind::Call {
+            target: None,
+            args: cond,
+            ..
+        },
+        CallForm::NotStrictlyFalse,
+    ) = (&c.loop_cond.kind, c.loop_cond.form)
+    else {
+        return None;
+    };
+    let (
+        [x],
+        ExprKind::Call {
+            target: None,
+            args: step,
+            ..
+        },
+    ) = (&**cond, &c.loop_step.kind)
+    else {
+        return None;
+    };
+    let not_row = match (&x.kind, x.form, &*x.overloads, x.tracked) {
+        (ExprKind::Ident(_), ..) if all && accu(x) => None,
+        (
+            ExprKind::Call {
+                target: None, args, ..
+            },
+            CallForm::Overloads,
+            [o],
+            Tracked::Nothing,
+        ) if !all
+            && o.id == "logical_not"
+            && o.strict().is_some()
+            && matches!(&**args, [a] if accu(a)) =>
+        {
+            Some(*o)
+        }
+        _ => return None,
+    };
+    let form = if all { CallForm::And } else { CallForm::Or };
+    let [a, pred] = &**step else {
+        return None;
+    };
+    if c.loop_step.form != form
+        || !accu(a)
+        || !accu(&c.result)
+        || c.accu_init.may_fold
+        || mentions(pred, &c.accu_var)
+    {
+        return None;
+    }
+    Some(Quantifier {
+        iter_range: plan(&c.iter_range, roots),
+        iter_var: c.iter_var.clone(),
+        iter_var2: c.iter_var2.clone(),
+        all,
+        cond_rows: c.loop_cond.overloads.clone(),
+        not_row,
+        pred: plan(pred, roots),
+    })
+}
+
+/// Whether `e` names `var` anywhere (shadowed or not).
+fn mentions(e: &Expr, var: &str) -> bool {
+    fn any<'e>(mut es: impl Iterator<Item = &'e Expr>, var: &str) -> bool {
+        es.any(|e| mentions(e, var))
+    }
+    match &e.kind {
+        ExprKind::Const(_) => false,
+        ExprKind::Ident(n) => **n == *var,
+        ExprKind::Select { operand, .. } => mentions(operand, var),
+        ExprKind::Call { target, args, .. } => {
+            any(target.as_deref().into_iter().chain(&**args), var)
+        }
+        ExprKind::List { elems, .. } => any(elems.iter(), var),
+        ExprKind::Map { entries } => any(entries.iter().flat_map(|(k, v, _)| [k, v]), var),
+        ExprKind::Struct { fields, .. } => any(fields.iter().map(|(_, v, _)| v), var),
+        ExprKind::Comprehension(c) => {
+            *c.accu_var == *var
+                || *c.iter_var == *var
+                || any(
+                    [
+                        &c.iter_range,
+                        &c.accu_init,
+                        &c.loop_cond,
+                        &c.loop_step,
+                        &c.result,
+                    ]
+                    .into_iter(),
+                    var,
+                )
+        }
     }
 }
 
@@ -475,10 +632,12 @@ impl<'a> Evaluator<'a> {
             | Plan::Logical(..)
             | Plan::StrTest(..)
             | Plan::Not(..)
-            | Plan::IntCmp(..) => from_truth(self.truth(p)),
+            | Plan::IntCmp(..)
+            | Plan::Quantifier(..) => from_truth(self.truth(p)),
             Plan::Conditional(ops) => self.conditional(&ops[0], &ops[1], &ops[2]),
             Plan::NotStrictlyFalse(rows, x) => self.not_strictly_false(rows, &**x),
             Plan::Call(c) => self.planned_call(c),
+            Plan::SetTest(q) => self.set_test(q),
             Plan::Comprehension(f) => self.comprehension(
                 &f.iter_range,
                 &f.accu_init,
@@ -503,6 +662,7 @@ impl<'a> Evaluator<'a> {
             Plan::StrTest(q) => self.str_test(q),
             Plan::Not(c) => self.not(c),
             Plan::IntCmp(q) => self.int_cmp(q),
+            Plan::Quantifier(q) => self.quantifier(q),
             Plan::NotStrictlyFalse(rows, x) => self.not_strictly_false_truth(rows, &**x),
             Plan::Attr(a) => match self.attr(a) {
                 Some(Ok(v)) => match &*v {
@@ -775,6 +935,15 @@ impl<'a> Evaluator<'a> {
                 })
             }
         }
+    }
+
+    /// [`SetTest`].
+    fn set_test(&mut self, q: &'a SetTest) -> EvalResult {
+        if !self.opts.fold_constants {
+            return self.eval(&q.expr);
+        }
+        let x = self.run(&q.x)?;
+        self.run_uncharged(&q.rows, &[x, q.list.clone()])
     }
 
     /// [`Evaluator::overload_call`] over planned operands.
