@@ -577,15 +577,11 @@ impl Compiled {
     /// decisions are dropped for it.
     pub(crate) fn evaluate(&self, input: &mut Input, ignore: bool) -> Decision {
         let opts = self.opts;
-        let error_decision = |message: String| {
-            let d = (!ignore).then(|| (0, message, "Invalid".to_string()));
-            Decision::Validations(d.into_iter().collect(), Vec::new())
-        };
         match self.conditions(input, opts) {
             Conditions::Matched => {}
             Conditions::NotMatched => return Decision::NotMatched,
             Conditions::Authorizer(t) => return Decision::Authorizer(t),
-            Conditions::Error(message) => return error_decision(message),
+            Conditions::Error(message) => return error_decision(message, ignore),
         }
         let mut bound = self.composite(input);
         let mut spent = Spent::new(self.variables.len());
@@ -597,7 +593,7 @@ impl Compiled {
             }
             let result = self.run(&v.program, input, &mut bound, &mut spent, opts);
             if spent.lo > RUNTIME_CEL_COST_BUDGET {
-                return error_decision(OUT_OF_BUDGET.to_string());
+                return error_decision(OUT_OF_BUDGET.to_string(), ignore);
             }
             match result {
                 // Nothing to drop: a passing validation is most of them.
@@ -615,10 +611,7 @@ impl Compiled {
             // Every validation passed and the messages cannot run the budget out: nothing
             // of them is shown (most policies for most requests).
             std::mem::forget(failed);
-            return match self.audits(input, &bound, ignore) {
-                Ok(audits) => Decision::Validations(Vec::new(), audits),
-                Err(d) => d.unwrap_or_else(|| error_decision(OUT_OF_BUDGET.into())),
-            };
+            return self.with_audits(Vec::new(), input, &bound, ignore);
         }
         // `messageFilter.ForInput` evaluates every message expression, with what the
         // validations left; only when that could run out are the passing validations'
@@ -653,10 +646,7 @@ impl Compiled {
                         (!ignore).then(|| (i, message, "Invalid".to_string()))
                     });
                     let out = out.collect();
-                    return match self.audits(input, &bound, ignore) {
-                        Ok(audits) => Decision::Validations(out, audits),
-                        Err(d) => d.unwrap_or_else(|| error_decision(OUT_OF_BUDGET.into())),
-                    };
+                    return self.with_audits(out, input, &bound, ignore);
                 }
                 messages.push(value);
             }
@@ -691,9 +681,21 @@ impl Compiled {
         }
         // Evaluated whenever the policy applies, whatever the validations gave (`Validate`
         // evaluates them after the validations, without an authorizer).
-        match self.audits(input, &bound, ignore) {
+        self.with_audits(out, input, &bound, ignore)
+    }
+
+    /// The policy's decision: the validations' denials `out` with what the audit annotations
+    /// give, or the error of the whole evaluation when those run out of their budget.
+    fn with_audits(
+        &self,
+        out: Vec<(usize, String, String)>,
+        input: &Input,
+        bound: &Bound,
+        ignore: bool,
+    ) -> Decision {
+        match self.audits(input, bound, ignore) {
             Ok(audits) => Decision::Validations(out, audits),
-            Err(d) => d.unwrap_or_else(|| error_decision(OUT_OF_BUDGET.into())),
+            Err(d) => d.unwrap_or_else(|| error_decision(OUT_OF_BUDGET.into(), ignore)),
         }
     }
 
@@ -986,6 +988,13 @@ impl Compiled {
         let v = self.run(p, input, &mut bound, &mut spent, options(kube))?;
         Ok(Some((*pt, v)))
     }
+}
+
+/// An error of the whole evaluation: a denial under `failurePolicy: Fail` (`ignore` false),
+/// nothing under `Ignore` (`policyDecisionActionForError`).
+fn error_decision(message: String, ignore: bool) -> Decision {
+    let d = (!ignore).then(|| (0, message, "Invalid".to_string()));
+    Decision::Validations(d.into_iter().collect(), Vec::new())
 }
 
 /// `utilerrors.NewAggregate(errs).Error()`: one error as it is, several (each distinct

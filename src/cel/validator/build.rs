@@ -374,16 +374,14 @@ impl LazyRules {
             let (self_needs, old_needs) = needs(&rules, |_| true);
             // Without an old object the rules that read `oldSelf` (but for `optionalOldSelf`)
             // are skipped, their messages too.
-            let runs_on_create =
-                |c: &CompiledRule| !c.uses_old_self || c.rule.optional_old_self == Some(true);
-            let create_needs = if rules.iter().all(runs_on_create) {
+            let create_needs = if rules.iter().all(CompiledRule::runs_without_old) {
                 self_needs.clone()
             } else {
-                needs(&rules, runs_on_create).0
+                needs(&rules, CompiledRule::runs_without_old).0
             };
-            let reads_old = rules.iter().any(|c| {
-                c.uses_old_self || c.rule.optional_old_self == Some(true) || c.message.is_some()
-            });
+            let reads_old = rules
+                .iter()
+                .any(|c| c.uses_old_self || c.optional_old_self() || c.message.is_some());
             NodeRules {
                 rules,
                 self_needs,

@@ -73,8 +73,8 @@ impl Validator {
                     continue;
                 }
             };
-            let optional_old = c.rule.optional_old_self == Some(true);
-            if c.uses_old_self && old_v.is_none() && !optional_old {
+            let optional_old = c.optional_old_self();
+            if old_v.is_none() && !c.runs_without_old() {
                 continue;
             }
             // `self`, then `oldSelf` when the rule reads it (an optional with

@@ -77,12 +77,15 @@ pub fn pick<'o>(candidates: &[&'o Overload], args: &[Value]) -> Option<&'o Overl
 fn pick_among<'o>(candidates: &[&'o Overload], args: &[Value]) -> Option<&'o Overload> {
     candidates
         .iter()
-        .find(|o| {
-            let params = params_of(o);
-            params.len() == args.len() && params.iter().zip(args).all(|(t, v)| has_type(v, t))
-        })
+        .find(|o| takes(params_of(o), args))
         .or(candidates.first())
         .copied()
+}
+
+/// Whether a row declaring `params` takes these argument values.
+#[inline]
+fn takes(params: &[Type], args: &[Value]) -> bool {
+    params.len() == args.len() && params.iter().zip(args).all(|(t, v)| has_type(v, t))
 }
 
 /// [`pick`] with the candidates' parameter types looked up beforehand ([`params_of`], one
@@ -99,7 +102,7 @@ pub fn pick_by<'o>(
         _ => candidates
             .iter()
             .zip(params)
-            .find(|(_, p)| p.len() == args.len() && p.iter().zip(args).all(|(t, v)| has_type(v, t)))
+            .find(|(_, p)| takes(p, args))
             .map(|(o, _)| o)
             .or(candidates.first())
             .copied(),

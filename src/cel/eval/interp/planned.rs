@@ -908,12 +908,7 @@ impl<'a> Evaluator<'a> {
         };
         match x {
             Ok((c, result)) => {
-                if let Some(l) = self.opts.cost_limit {
-                    if self.cost.saturating_add(c) > l {
-                        self.cost = self.cost.saturating_add(c);
-                        return Err(Err(cost_limit_error()));
-                    }
-                }
+                // The result is already made: charging it is the whole of the row's check.
                 self.add(c).map_err(Err)?;
                 Ok(result)
             }
