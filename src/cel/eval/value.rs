@@ -297,12 +297,6 @@ impl MapValue {
     }
     #[inline]
     pub fn get_str(&self, key: &str) -> Option<&Value> {
-        self.find_str(key).map(|(_, v)| v)
-    }
-
-    /// [`Self::get_str`] with the entry's position.
-    #[inline(always)]
-    fn find_str(&self, key: &str) -> Option<(usize, &Value)> {
         // A converted object has a few fields: comparing lengths, then bytes, is cheaper than
         // hashing the name (every `.field` and `has()` looks one up, ~300,000 times on the
         // 10,000-resource workload). Keys are unique, so the first match is the entry.
@@ -310,11 +304,10 @@ impl MapValue {
             return self
                 .entries
                 .iter()
-                .enumerate()
-                .find(|(_, (k, _))| matches!(k, Key::String(s) if same_str(s, key)))
-                .map(|(i, (_, v))| (i, v));
+                .find(|(k, _)| matches!(k, Key::String(s) if same_str(s, key)))
+                .map(|(_, v)| v);
         }
-        self.entries.get_full(&StrKey(key)).map(|(i, _, v)| (i, v))
+        self.entries.get(&StrKey(key))
     }
 }
 
@@ -350,10 +343,18 @@ impl MapValue {
         Some(v)
     }
 
-    /// [`Self::find_str`] out of line: the hinted lookup's rare path.
+    /// [`Self::get_str`] with the entry's position.
     #[inline(never)]
     fn get_str_full(&self, key: &str) -> Option<(usize, &Value)> {
-        self.find_str(key)
+        if self.entries.len() <= SCAN_UP_TO {
+            return self
+                .entries
+                .iter()
+                .enumerate()
+                .find(|(_, (k, _))| matches!(k, Key::String(s) if same_str(s, key)))
+                .map(|(i, (_, v))| (i, v));
+        }
+        self.entries.get_full(&StrKey(key)).map(|(i, _, v)| (i, v))
     }
 }
 
