@@ -481,6 +481,26 @@ impl Input {
     fn variables(&mut self) -> &mut Value {
         self.at(VARIABLES)
     }
+
+    /// Done with: its `variables` map (and the variables' costs) is kept for the next
+    /// request's first composition on this thread ([`Compiled::new_composite`]), which
+    /// otherwise built a map (its keys hashed) and dropped it per request.
+    pub(crate) fn recycle(mut self) {
+        let Some(id) = self.vars_id else {
+            return;
+        };
+        let map = std::mem::replace(self.variables(), Value::Null);
+        if matches!(map, Value::Map(_)) {
+            SPARE.set(Some((id, map, std::mem::take(&mut self.var_costs))));
+        }
+    }
+}
+
+thread_local! {
+    /// The `variables` map of the last request done with on this thread, with its
+    /// [`Compiled::names_id`] and costs ([`Input::recycle`]).
+    static SPARE: std::cell::Cell<Option<(usize, Value, Vec<u64>)>> =
+        const { std::cell::Cell::new(None) };
 }
 
 impl Program {
@@ -505,6 +525,10 @@ pub(crate) enum Decision {
     /// denials are kept: a vector of every outcome per policy and request was an allocation
     /// each, when nearly every request is admitted.
     Validations(Vec<(usize, String, String)>, Vec<Audit>),
+    /// Every validation passed and the policy has no audit annotations: what
+    /// `Validations(vec![], vec![])` says, without two vectors to build, match and drop
+    /// per policy and request.
+    Admitted,
 }
 
 /// What one `auditAnnotations` entry gave (`validator.go`, `Validate`).
@@ -577,11 +601,14 @@ impl Compiled {
     /// decisions are dropped for it.
     pub(crate) fn evaluate(&self, input: &mut Input, ignore: bool) -> Decision {
         let opts = self.opts;
-        match self.conditions(input, opts) {
-            Conditions::Matched => {}
-            Conditions::NotMatched => return Decision::NotMatched,
-            Conditions::Authorizer(t) => return Decision::Authorizer(t),
-            Conditions::Error(message) => return error_decision(message, ignore),
+        // No match conditions (most policies): matched, without the call.
+        if !self.match_conditions.is_empty() {
+            match self.conditions(input, opts) {
+                Conditions::Matched => {}
+                Conditions::NotMatched => return Decision::NotMatched,
+                Conditions::Authorizer(t) => return Decision::Authorizer(t),
+                Conditions::Error(message) => return error_decision(message, ignore),
+            }
         }
         let mut bound = self.composite(input);
         let mut spent = Spent::new(self.variables.len());
@@ -591,7 +618,7 @@ impl Compiled {
             if v.program.undecidable(input) {
                 return Decision::Authorizer(v.program.text.clone());
             }
-            let result = self.run(&v.program, input, &mut bound, &mut spent, opts);
+            let result = self.run_value(&v.program, input, &mut bound, &mut spent, opts);
             if spent.lo > RUNTIME_CEL_COST_BUDGET {
                 return error_decision(OUT_OF_BUDGET.to_string(), ignore);
             }
@@ -599,7 +626,7 @@ impl Compiled {
                 // Nothing to drop: a passing validation is most of them.
                 Ok(Value::Bool(true)) => std::mem::forget(result),
                 Ok(_) => failed.push((i, Outcome::Failed)),
-                Err(message) => failed.push((i, Outcome::Error(message))),
+                Err(e) => failed.push((i, Outcome::Error(runtime_error(&v.program, &e)))),
             }
         }
         if spent.hi > RUNTIME_CEL_COST_BUDGET {
@@ -611,6 +638,9 @@ impl Compiled {
             // Every validation passed and the messages cannot run the budget out: nothing
             // of them is shown (most policies for most requests).
             std::mem::forget(failed);
+            if self.audit_annotations.is_empty() {
+                return Decision::Admitted;
+            }
             return self.with_audits(Vec::new(), input, &bound, ignore);
         }
         // `messageFilter.ForInput` evaluates every message expression, with what the
@@ -749,31 +779,58 @@ impl Compiled {
     /// request was most of binding the variables. Its values are then another evaluation's,
     /// which nothing reads: an expression runs only after every variable it may read is
     /// bound ([`Compiled::run`]).
+    #[inline]
     fn composite(&self, input: &mut Input) -> Bound {
-        let names = &self.variables;
-        if names.is_empty() {
+        let n = self.variables.len();
+        if n == 0 {
             // Nothing names `variables` (it is not declared): whatever is bound stays.
             return Bound::new(0);
+        }
+        // The map left by the previous request (or a policy of the same names) fits: kept
+        // without a call (most compositions).
+        let fits = input.vars_id == Some(self.names_id)
+            && input.var_costs.len() >= n
+            && match input.variables() {
+                Value::Map(m) => Arc::get_mut(m).is_some(),
+                _ => false,
+            };
+        if !fits {
+            self.new_composite(input);
+        }
+        Bound::new(n)
+    }
+
+    /// [`Compiled::composite`] when the map bound does not fit: a new one of this policy's
+    /// names, none bound yet.
+    #[cold]
+    #[inline(never)]
+    fn new_composite(&self, input: &mut Input) {
+        let names = &self.variables;
+        // The map of the request before, when nothing else holds it and it has these names.
+        if let Some((id, Value::Map(mut m), costs)) = SPARE.take() {
+            if id == self.names_id && Arc::get_mut(&mut m).is_some() {
+                input.vars_id = Some(id);
+                *input.variables() = Value::Map(m);
+                if input.var_costs.len() < costs.len() {
+                    input.var_costs = costs;
+                }
+                if input.var_costs.len() < names.len() {
+                    input.var_costs.resize(names.len(), 0);
+                }
+                return;
+            }
         }
         // Each entry is written when its variable is bound, before anything reads it.
         if input.var_costs.len() < names.len() {
             input.var_costs.resize(names.len(), 0);
         }
-        let same_names = input.vars_id == Some(self.names_id);
-        let fits = match input.variables() {
-            Value::Map(m) => same_names && Arc::get_mut(m).is_some(),
-            _ => false,
-        };
-        if !fits {
-            input.vars_id = Some(self.names_id);
-            *input.variables() = Value::map(
-                names
-                    .iter()
-                    .map(|(name, _)| (Key::String(name.clone()), Value::Null))
-                    .collect(),
-            );
-        }
-        Bound::new(names.len())
+        input.vars_id = Some(self.names_id);
+        *input.variables() = Value::map(
+            names
+                .iter()
+                .map(|(name, _)| (Key::String(name.clone()), Value::Null))
+                .collect(),
+        );
     }
 
     /// Binds variable `i` (those it reads are bound): its value, or the error value reading
@@ -812,8 +869,7 @@ impl Compiled {
 
     /// Runs one program of the policy, its variables bound first as far as it may read them
     /// and `bound` has not already, and charges what it cost to `spent` (the variables it may
-    /// read to `spent.hi`, once per filter).
-    #[inline]
+    /// read to `spent.hi`, once per filter). An error is worded as the server words it.
     fn run(
         &self,
         p: &Program,
@@ -822,19 +878,32 @@ impl Compiled {
         spent: &mut Spent,
         opts: eval::Options,
     ) -> Result<Value, String> {
+        self.run_value(p, input, bound, spent, opts)
+            .map_err(|e| runtime_error(p, &e))
+    }
+
+    /// [`Compiled::run`] with the evaluator's own error: inlined into the validations' loop
+    /// (a call and a moved result per validation were a share of the glue).
+    #[inline(always)]
+    fn run_value(
+        &self,
+        p: &Program,
+        input: &mut Input,
+        bound: &mut Bound,
+        spent: &mut Spent,
+        opts: eval::Options,
+    ) -> Result<Value, eval::EvalError> {
         if !p.uses.is_empty() {
             self.bind_uses(p, input, bound, spent, opts);
         }
         let outcome = eval::evaluate(&p.expr, &input.vars, opts);
         spent.add(outcome.cost);
-        match outcome.value {
-            Ok(v) => Ok(v),
-            Err(e) => Err(runtime_error(p, &e)),
-        }
+        outcome.value
     }
 
     /// Binds the variables `p` may read that `bound` has not, and charges each to `spent.hi`
     /// once per filter.
+    #[inline(never)]
     fn bind_uses(
         &self,
         p: &Program,

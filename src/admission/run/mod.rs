@@ -295,6 +295,14 @@ pub struct Policies {
     reads_labels: bool,
     /// [`Policies::kind_plan`] per request kind.
     kind_plans: Mutex<HashMap<String, Arc<KindPlan>>>,
+    /// Whether [`Policies::kind_plan`] has anything to find: some binding is
+    /// [`Binding::by_kind`], some policy [`Policy::via_by_kind`], or the request is
+    /// [`Policies::request_by_kind`] (found once, not per request).
+    plans: bool,
+    /// Whether the validating policies read nothing of `request` that differs between two
+    /// objects of one kind and operation (its `name` and `namespace`): then one value serves
+    /// every request of the kind ([`KindPlan::request`]).
+    request_by_kind: bool,
 }
 
 /// What follows from a request's kind, operation and scope alone, found once per run for
@@ -307,6 +315,10 @@ struct KindPlan {
     /// Per validating policy, what `matching::equivalent_match` gives, when
     /// [`Policy::via_by_kind`] (else `None`).
     via: Vec<Option<Option<Via>>>,
+    /// `request` as the validating policies read it, when [`Policies::request_by_kind`]
+    /// (else `None`), built by the first request of the kind: building it per object was a
+    /// map, a hashed key and their drop each.
+    request: Option<OnceLock<Value>>,
 }
 
 /// One object to run the policies on.
@@ -416,6 +428,17 @@ impl Policies {
             .iter()
             .chain(&mutating_bindings)
             .any(|b| !b.by_kind);
+        let request_by_kind = match &reads.request {
+            Needs::Fields(f) => !f
+                .iter()
+                .any(|(name, _)| matches!(&**name, "name" | "namespace")),
+            Needs::Nothing => true,
+            Needs::All | Needs::Elements(_) => false,
+        };
+        let plans = !bindings.is_empty()
+            && (request_by_kind
+                || bindings.iter().any(|b| b.by_kind)
+                || policies.iter().any(|p| p.via_by_kind));
         Policies {
             kube,
             settings,
@@ -430,6 +453,8 @@ impl Policies {
             user_info,
             reads_labels,
             kind_plans: Mutex::default(),
+            plans,
+            request_by_kind,
         }
     }
 
@@ -443,7 +468,7 @@ impl Policies {
         let mut input: Option<Input> = None;
         // The audit annotations per policy and key, each value once (`auditAnnotationCollector`).
         let mut annotations: BTreeMap<(usize, String), Vec<String>> = BTreeMap::new();
-        let plan = self.kind_plan(&attrs);
+        let plan = self.kind_plan(&attrs, r.kind);
         for (bi, b) in self.bindings.iter().enumerate() {
             let p = &self.policies[b.policy];
             let Some(compiled) = &p.compiled else {
@@ -499,7 +524,15 @@ impl Policies {
                 }
             };
             let input = match self.equivalent_input(via, r, &attrs, ns_node) {
-                None => input.get_or_insert_with(|| self.input(r, &attrs, ns_node, &self.reads)),
+                None => input.get_or_insert_with(|| {
+                    let request = match &plan.request {
+                        Some(known) => known
+                            .get_or_init(|| self.request(r, &attrs, &self.reads.request))
+                            .clone(),
+                        None => self.request(r, &attrs, &self.reads.request),
+                    };
+                    self.input_of(r, &attrs, ns_node, &self.reads, request)
+                }),
                 Some(Ok(i)) => {
                     converted = i;
                     &mut converted
@@ -516,7 +549,7 @@ impl Policies {
                     None => input.clear_params(),
                 }
                 match compiled.evaluate(input, p.ignore) {
-                    Decision::NotMatched => {}
+                    Decision::NotMatched | Decision::Admitted => {}
                     Decision::Authorizer(text) => {
                         out.push(
                             self.not_decidable(p, b, r.at, format!("expression '{text}' calls the authorizer, which only a cluster can answer"))
@@ -546,6 +579,9 @@ impl Policies {
                     }
                 }
             }
+        }
+        if let Some(input) = input {
+            input.recycle();
         }
         // `publish`: the annotation `POLICY/KEY`, several bindings' distinct values joined.
         for ((policy, key), values) in annotations {
@@ -588,36 +624,49 @@ impl Policies {
 
     /// What follows from the request's kind, operation and scope ([`KindPlan`]), found once
     /// per run for each.
-    fn kind_plan(&self, a: &Attrs<'_>) -> Arc<KindPlan> {
-        if !self.bindings.iter().any(|b| b.by_kind) && !self.policies.iter().any(|p| p.via_by_kind)
-        {
+    /// `kind` is the request's kind (what `request.kind` names).
+    fn kind_plan(&self, a: &Attrs<'_>, kind: &str) -> Arc<KindPlan> {
+        if !self.plans {
             return Arc::default();
         }
-        // Pushed piece by piece: `format!` of it was most of a binding's matching cost.
-        let mut key = String::with_capacity(64);
-        for part in [a.group, a.version, a.resource] {
-            key.push_str(part);
+        thread_local! {
+            /// The key being looked up: one buffer per thread, not an allocation per request.
+            static KEY: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+        }
+        KEY.with_borrow_mut(|key| {
+            key.clear();
+            // Pushed piece by piece: `format!` of it was most of a binding's matching cost.
+            for part in [a.group, a.version, a.resource, kind] {
+                key.push_str(part);
+                key.push('\0');
+            }
+            for v in a.versions {
+                key.push_str(v);
+                key.push('\u{1}');
+            }
             key.push('\0');
-        }
-        for v in a.versions {
-            key.push_str(v);
-            key.push('\u{1}');
-        }
-        key.push('\0');
-        key.push_str(a.operation);
-        key.push(if a.namespace.is_empty() { '0' } else { '1' });
-        // A poisoned lock only means another thread panicked; the map is still whole.
-        let lock = || {
-            self.kind_plans
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-        };
-        if let Some(found) = lock().get(&key) {
-            return found.clone();
-        }
+            key.push_str(a.operation);
+            key.push(if a.namespace.is_empty() { '0' } else { '1' });
+            // A poisoned lock only means another thread panicked; the map is still whole.
+            let lock = || {
+                self.kind_plans
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+            };
+            if let Some(found) = lock().get(key.as_str()) {
+                return found.clone();
+            }
+            let computed = self.new_kind_plan(a);
+            lock().insert(key.clone(), computed.clone());
+            computed
+        })
+    }
+
+    /// [`Policies::kind_plan`] for a kind not seen yet.
+    fn new_kind_plan(&self, a: &Attrs<'_>) -> Arc<KindPlan> {
         // Neither name, labels nor the namespace's labels are read by such a binding, nor the
         // name by such a policy's resource rules.
-        let computed = Arc::new(KindPlan {
+        Arc::new(KindPlan {
             matches: self
                 .bindings
                 .iter()
@@ -635,9 +684,8 @@ impl Policies {
                     })
                 })
                 .collect(),
-        });
-        lock().insert(key, computed.clone());
-        computed
+            request: self.request_by_kind.then(OnceLock::new),
+        })
     }
 
     /// The request's attributes for matching, and its namespace's object when the run has it.
@@ -690,6 +738,19 @@ impl Policies {
     /// they are read: a policy's evaluations see the same values along every path they read
     /// as in the whole conversion (`reads`).
     fn input(&self, r: &Request<'_>, a: &Attrs<'_>, ns: Option<&Node>, reads: &Reads) -> Input {
+        let request = self.request(r, a, &reads.request);
+        self.input_of(r, a, ns, reads, request)
+    }
+
+    /// [`Policies::input`] with `request` already built.
+    fn input_of(
+        &self,
+        r: &Request<'_>,
+        a: &Attrs<'_>,
+        ns: Option<&Node>,
+        reads: &Reads,
+        request: Value,
+    ) -> Input {
         let namespace_object = match ns {
             None => Value::Null,
             // A Namespace's own request: its object.
@@ -703,7 +764,7 @@ impl Policies {
             reads::project(r.object, &reads.object),
             r.old
                 .map_or(Value::Null, |o| reads::project(o, &reads.old_object)),
-            self.request(r, a, &reads.request),
+            request,
             Value::Null,
             namespace_object,
             match self.settings.authorizer {
