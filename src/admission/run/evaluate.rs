@@ -857,7 +857,12 @@ impl Compiled {
         }
         // Set in place: the map is copied only when a variable's value holds it.
         if let Value::Map(m) = input.variables() {
-            if let Some((_, slot)) = Arc::make_mut(m).entries.get_index_mut(i) {
+            // Most often nothing else holds it: no call to find that out.
+            let map = match Arc::get_mut(m) {
+                Some(map) => map,
+                None => Arc::make_mut(m),
+            };
+            if let Some((_, slot)) = map.entries.get_index_mut(i) {
                 let old = std::mem::replace(slot, v);
                 // The slot's previous value is most often a scalar or null: nothing to free.
                 if matches!(old, Value::Null | Value::Bool(_) | Value::Int(_)) {

@@ -886,3 +886,103 @@ fn a_variable_named_like_the_start_of_another_is_not_read_by_it() {
         "{found:?}"
     );
 }
+
+/// One `Policies` asked about several requests in turn (a run's objects, on one thread)
+/// decides each as a run of its own would: the `variables` map a request leaves for the
+/// next ([`Input::recycle`]) holds no value the next reads unbound, and the `request` built
+/// once per kind ([`KindPlan::request`]) is that kind's, with the object's own name where a
+/// policy reads it.
+#[test]
+fn requests_in_turn_are_decided_as_alone() {
+    let policy = |name: &str, var: &str, check: &str, message: &str| {
+        format!("---\napiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata: {{name: {name}}}\nspec:\n  variables:\n  - {{name: v, expression: \"{var}\"}}\n  validations:\n  - expression: \"{check}\"\n    messageExpression: \"{message}\"\n---\napiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicyBinding\nmetadata: {{name: {name}-b}}\nspec: {{policyName: {name}, validationActions: [Deny]}}\n")
+    };
+    let by_kind = [
+        policy(
+            "k1",
+            "object.metadata.name",
+            "variables.v.startsWith('app-')",
+            "request.kind.kind + ' ' + request.operation + ' ' + variables.v",
+        ),
+        policy(
+            "k2",
+            "has(object.spec.replicas) ? object.spec.replicas : 0",
+            "variables.v < 3",
+            "request.resource.resource + ' ' + string(variables.v)",
+        ),
+    ]
+    .concat();
+    let by_name = format!(
+        "{by_kind}{}",
+        policy(
+            "n1",
+            "request.name",
+            "variables.v == object.metadata.name && request.namespace == 'shop'",
+            "'named ' + variables.v",
+        )
+    );
+    let objects = [
+        ("Deployment", "deployments", deployment("web", 4), None),
+        ("Deployment", "deployments", deployment("app-a", 1), None),
+        ("StatefulSet", "statefulsets", "apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: db, namespace: shop}\nspec: {replicas: 5}\n".to_string(), None),
+        ("Deployment", "deployments", deployment("api", 2), Some(deployment("api", 1))),
+    ];
+    for docs in [&by_kind, &by_name] {
+        let mut g = Gather::default();
+        for d in load(docs).into_iter().filter_map(|d| d.root) {
+            g.add_policy(&d);
+        }
+        let p = Policies::new(g, kube(), Settings::default(), |_, k| {
+            Some(k != "Namespace")
+        });
+        let mut seen = Vec::new();
+        for (kind, resource, object, old) in &objects {
+            let obj = load(object).remove(0).root.expect("object");
+            let old = old.as_ref().map(|o| load(o).remove(0).root.expect("old"));
+            let versions = vec!["v1".to_string()];
+            let r = Request {
+                object: &obj,
+                old: old.as_ref(),
+                group: "apps",
+                version: "v1",
+                kind,
+                resource,
+                namespaced: true,
+                versions: &versions,
+                conversion: "",
+                at: Span::default(),
+            };
+            let in_turn: Vec<String> = p.evaluate(&r).into_iter().map(|d| d.message).collect();
+            // The same request to a `Policies` that has seen nothing else.
+            let mut g = Gather::default();
+            for d in load(docs).into_iter().filter_map(|d| d.root) {
+                g.add_policy(&d);
+            }
+            let fresh = Policies::new(g, kube(), Settings::default(), |_, k| {
+                Some(k != "Namespace")
+            });
+            let alone: Vec<String> = fresh.evaluate(&r).into_iter().map(|d| d.message).collect();
+            assert_eq!(in_turn, alone, "{kind} {object}");
+            seen.extend(in_turn);
+        }
+        let denied = |p: &str, m: &str| {
+            format!("ValidatingAdmissionPolicy '{p}' with binding '{p}-b' denied request: {m}")
+        };
+        let mut want = vec![
+            denied("k1", "Deployment CREATE web"),
+            denied("k2", "deployments 4"),
+            denied("k1", "StatefulSet CREATE db"),
+            denied("k2", "statefulsets 5"),
+            denied("k1", "Deployment UPDATE api"),
+        ];
+        if std::ptr::eq(docs, &by_name) {
+            // Every object is named as it is and in `shop`: `n1` admits them all.
+            assert!(!p.request_by_kind);
+        } else {
+            assert!(p.request_by_kind);
+        }
+        want.sort();
+        seen.sort();
+        assert_eq!(seen, want);
+    }
+}
