@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 
 use super::link::Link;
-use super::subtrees::Subtrees;
+use super::subtrees::{Marks, Subtrees};
 use crate::k8s::field::{go_json, BadValue, ErrorType, FieldError};
 use crate::schema::Schema;
 use crate::yaml::{Map, Node, Span, Value};
@@ -35,7 +35,8 @@ pub(crate) fn validate_in(
 ) {
     if let (Some(s), Value::Map(m)) = (s, &obj.value) {
         let mut w = Walk { skip, out };
-        w.map(root, s, m, 0);
+        let marks = skip.and_then(|t| t.get(s));
+        w.map(root, s, m, marks, 0);
     }
 }
 
@@ -45,8 +46,9 @@ struct Walk<'w> {
     out: &'w mut Vec<Located>,
 }
 
-impl Walk<'_> {
-    fn map(&mut self, path: &Link<'_>, s: &Schema, m: &Map, depth: usize) {
+impl<'w> Walk<'w> {
+    /// An object of schema `s`, with `s`'s marks when the walk has them.
+    fn map(&mut self, path: &Link<'_>, s: &Schema, m: &Map, marks: Option<&Marks>, depth: usize) {
         if depth > MAX_DEPTH {
             return;
         }
@@ -61,15 +63,17 @@ impl Walk<'_> {
         }
         // With the marks, only the properties with a list below are matched (by name, against
         // a list of a few), not every entry looked up in the property map.
-        if let Some(t) = self.skip {
-            let Some(marks) = t.get(s) else {
+        if self.skip.is_some() {
+            let Some(marks) = marks else {
                 return;
             };
             for e in &m.entries {
-                let sub = marks.lists_below.iter().find_map(|&i| {
-                    let (k, p) = s.properties.get_index(i as usize)?;
-                    (*k == *e.key).then_some(p)
-                });
+                let sub = marks
+                    .lists_names
+                    .iter()
+                    .position(|k| *k == e.key)
+                    .and_then(|j| s.properties.get_index(marks.lists_below[j] as usize))
+                    .map(|(_, p)| p);
                 if let Some(sub) = sub {
                     let p = Link::Child(path, &e.key);
                     self.value(&p, sub, &e.value, depth + 1);
@@ -86,12 +90,33 @@ impl Walk<'_> {
     }
 
     fn value(&mut self, path: &Link<'_>, s: &Schema, v: &Node, depth: usize) {
-        if self.skip.is_some_and(|t| !t.has_list_types(s)) {
-            return;
+        if let Some(marks) = self.marks(s) {
+            self.value_marked(path, s, marks, v, depth);
         }
+    }
+
+    /// `Some` with `s`'s marks (`None` without [`Subtrees`]) when the walk has work at or
+    /// below `s`; `None` when it has none.
+    #[allow(clippy::option_option)]
+    fn marks(&self, s: &Schema) -> Option<Option<&'w Marks>> {
+        match self.skip {
+            None => Some(None),
+            Some(t) => t.get(s).filter(|m| m.list_types).map(Some),
+        }
+    }
+
+    /// [`Walk::value`] once `s` is known to have work ([`Walk::marks`]).
+    fn value_marked(
+        &mut self,
+        path: &Link<'_>,
+        s: &Schema,
+        marks: Option<&Marks>,
+        v: &Node,
+        depth: usize,
+    ) {
         match &v.value {
             Value::Seq(items) => self.array(path, s, items, v.span(), depth),
-            Value::Map(m) => self.map(path, s, m, depth),
+            Value::Map(m) => self.map(path, s, m, marks, depth),
             _ => {}
         }
     }
@@ -121,9 +146,13 @@ impl Walk<'_> {
             _ => {}
         }
         if let Some(is) = s.items.as_deref() {
+            // The item schema's marks, looked up once for all the items.
+            let Some(marks) = self.marks(is) else {
+                return;
+            };
             for (i, it) in items.iter().enumerate() {
                 let p = Link::Index(path, i);
-                self.value(&p, is, it, depth + 1);
+                self.value_marked(&p, is, marks, it, depth + 1);
             }
         }
     }
@@ -138,7 +167,7 @@ fn span_or(a: Span, b: Span) -> Span {
 }
 
 /// A list item or map key as a Go map key: scalars by type and value, compounds by JSON.
-#[derive(PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 enum Key<'a> {
     Unspecified,
     Null,
@@ -163,11 +192,32 @@ impl<'a> Key<'a> {
     }
 }
 
+/// Up to this many items, [`non_unique`] compares the keys pairwise.
+const SHORT_LIST: usize = 16;
+
 /// Indices of second occurrences (each duplicated value once).
 fn non_unique(keys: &[Key<'_>]) -> Vec<usize> {
     if keys.len() <= 1 {
         return Vec::new();
     }
+    // Most lists are short: comparing each key with those before it costs less than building
+    // and hashing into a table (the same keys are equal either way: `Hash` agrees with `Eq`).
+    if keys.len() <= SHORT_LIST {
+        return non_unique_pairwise(keys);
+    }
+    non_unique_table(keys)
+}
+
+/// [`non_unique`] by comparing each key with those before it: the second occurrence is the
+/// one with exactly one equal key before it.
+fn non_unique_pairwise(keys: &[Key<'_>]) -> Vec<usize> {
+    (1..keys.len())
+        .filter(|&i| keys[..i].iter().filter(|k| **k == keys[i]).count() == 1)
+        .collect()
+}
+
+/// [`non_unique`] by counting each key in a table.
+fn non_unique_table(keys: &[Key<'_>]) -> Vec<usize> {
     let mut seen: HashMap<&Key<'_>, u32, foldhash::fast::RandomState> =
         HashMap::with_capacity_and_hasher(keys.len(), Default::default());
     let mut out = Vec::new();
@@ -256,5 +306,51 @@ fn validate_list_map(
             ),
             span_or(items[i].span(), span),
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The pairwise scan of short lists finds the second occurrences the table finds: keys of
+    /// every kind, repeated up to four times, at every length up to [`SHORT_LIST`].
+    #[test]
+    fn short_lists_find_the_duplicates_the_table_finds() {
+        let pool = [
+            Key::Null,
+            Key::Unspecified,
+            Key::Bool(true),
+            Key::Bool(false),
+            Key::Int(1),
+            Key::Int(2),
+            Key::Float(0),
+            Key::Float(1.5f64.to_bits()),
+            Key::Str("a"),
+            Key::Str("b"),
+            Key::Json("{\"a\":1}".into()),
+            Key::Json("[1]".into()),
+        ];
+        let mut seed = 7u64;
+        let mut found = 0;
+        for len in 0..=SHORT_LIST {
+            for _ in 0..200 {
+                let keys: Vec<Key<'_>> = (0..len)
+                    .map(|_| {
+                        seed = seed
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
+                        // A pool this size for short lists makes repeats common.
+                        let n = (len / 2).clamp(1, pool.len()) as u64;
+                        pool[((seed >> 33) % n) as usize].clone()
+                    })
+                    .collect();
+                let pairwise = non_unique_pairwise(&keys);
+                assert_eq!(pairwise, non_unique_table(&keys), "{len}");
+                assert_eq!(non_unique(&keys), pairwise);
+                found += pairwise.len();
+            }
+        }
+        assert!(found > 1000, "{found}");
     }
 }

@@ -13,7 +13,7 @@
 
 use super::subtrees::{Marks, Subtrees};
 use crate::schema::{AdditionalProperties, Schema};
-use crate::yaml::{Entry, Map, Node, Span, Style, Value};
+use crate::yaml::{Entry, Map, Node, Span, Str, Style, Value};
 
 mod copy;
 mod keeps;
@@ -411,9 +411,10 @@ fn default_marked(x: &mut Node, s: &Schema, skip: &Subtrees, marks: &Marks, dept
     let mut n = 0;
     match &mut x.value {
         Value::Map(m) => {
-            let defaulted = marks.defaulted.iter().filter_map(|&i| {
-                let (k, p) = s.properties.get_index(i as usize)?;
-                Some((k.as_str(), p, p.rare().default.as_deref()?))
+            let names = marks.defaulted.iter().zip(marks.defaulted_names.iter());
+            let defaulted = names.filter_map(|(&i, k)| {
+                let (_, p) = s.properties.get_index(i as usize)?;
+                Some((k, p, p.rare().default.as_deref()?))
             });
             n += fill_absent(m, defaulted, Node::clone);
             if s.additional_properties.is_some() {
@@ -429,13 +430,22 @@ fn default_marked(x: &mut Node, s: &Schema, skip: &Subtrees, marks: &Marks, dept
                 }
             } else if !marks.defaults_below.is_empty() {
                 for e in m.entries.iter_mut() {
-                    let below = marks.defaults_below.iter().find_map(|&i| {
-                        let (k, p) = s.properties.get_index(i as usize)?;
-                        (*k == *e.key).then_some(p)
-                    });
-                    if let Some(p) = below {
-                        n += default_marked_child(&mut e.value, p, skip, depth + 1);
-                    }
+                    let Some(j) = marks.below_names.iter().position(|k| *k == e.key) else {
+                        continue;
+                    };
+                    let Some((_, p)) = s.properties.get_index(marks.defaults_below[j] as usize)
+                    else {
+                        continue;
+                    };
+                    let child = match marks.below_marks.get(j) {
+                        Some(&c) => skip.at(c),
+                        None => skip.get(p),
+                    };
+                    debug_assert!(
+                        child.map(std::ptr::from_ref) == skip.get(p).map(std::ptr::from_ref),
+                        "a property's marks are found by index as by address"
+                    );
+                    n += default_marked_child(&mut e.value, p, child, skip, depth + 1);
                 }
             }
         }
@@ -445,12 +455,18 @@ fn default_marked(x: &mut Node, s: &Schema, skip: &Subtrees, marks: &Marks, dept
     n
 }
 
-/// [`default_rec`] of a property listed in its parent's `defaults_below`.
-fn default_marked_child(x: &mut Node, s: &Schema, skip: &Subtrees, depth: usize) -> usize {
+/// [`default_rec`] of a property listed in its parent's `defaults_below`, given its marks.
+fn default_marked_child(
+    x: &mut Node,
+    s: &Schema,
+    marks: Option<&Marks>,
+    skip: &Subtrees,
+    depth: usize,
+) -> usize {
     if depth > MAX_DEPTH {
         return 0;
     }
-    match skip.get(s) {
+    match marks {
         Some(marks) => default_marked(x, s, skip, marks, depth),
         None => 0,
     }
@@ -459,24 +475,24 @@ fn default_marked_child(x: &mut Node, s: &Schema, skip: &Subtrees, depth: usize)
 /// Fills the absent (or non-nullable null) properties among `defaulted` (name, schema,
 /// default), in that order. Absent ones are appended together: one reallocation of the
 /// entries per object rather than two per default.
-fn fill_absent<'s>(
+fn fill_absent<'s, K: FieldName>(
     m: &mut Map,
-    defaulted: impl Iterator<Item = (&'s str, &'s Schema, &'s Node)>,
+    defaulted: impl Iterator<Item = (K, &'s Schema, &'s Node)>,
     copy: fn(&Node) -> Node,
 ) -> usize {
     let mut n = 0;
     let mut absent: Vec<Entry> = Vec::new();
     for (k, prop, d) in defaulted {
-        match m.get_mut(k) {
+        match m.entries.iter_mut().find(|e| k.is(&e.key)) {
             None => {
                 absent.push(Entry {
-                    key: k.into(),
+                    key: k.key(),
                     key_span: Span::default(),
                     value: copy(d),
                 });
                 n += 1;
             }
-            Some(v) if is_non_nullable_null(v, Some(prop)) => {
+            Some(Entry { value: v, .. }) if is_non_nullable_null(v, Some(prop)) => {
                 let span = v.span();
                 *v = copy(d);
                 // Keep pointing at the `null` the user wrote.
@@ -493,6 +509,35 @@ fn fill_absent<'s>(
         });
     }
     n
+}
+
+/// A property's name as [`fill_absent`] gets it: from the schema (`&str`) or from its
+/// [`Marks`] (`&Str`, compared with a short key as two words).
+trait FieldName {
+    /// Whether the object's `key` is this name (the first such entry is the property's, as
+    /// [`Map::get_mut`] finds it).
+    fn is(&self, key: &Str) -> bool;
+    /// The key of an entry inserted for this property.
+    fn key(&self) -> Str;
+}
+
+impl FieldName for &str {
+    fn is(&self, key: &Str) -> bool {
+        *key == **self
+    }
+    fn key(&self) -> Str {
+        Str::from(*self)
+    }
+}
+
+impl FieldName for &Str {
+    #[inline]
+    fn is(&self, key: &Str) -> bool {
+        **self == *key
+    }
+    fn key(&self) -> Str {
+        (*self).clone()
+    }
 }
 
 /// An `additionalProperties` entry that is a non-nullable null takes the schema's default.

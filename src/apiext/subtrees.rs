@@ -9,6 +9,7 @@
 use std::collections::HashMap;
 
 use crate::schema::Schema;
+use crate::yaml::Str;
 
 /// Deeper than any walk goes (the walks cap their depth at 2,000): below it, say "has work".
 const MAX_DEPTH: usize = 2000;
@@ -18,7 +19,9 @@ const MAX_DEPTH: usize = 2000;
 /// that schema.
 #[derive(Debug, Default)]
 pub(crate) struct Subtrees {
-    marks: HashMap<usize, Marks, foldhash::fast::RandomState>,
+    /// Where in `all` each marked node's marks are.
+    index: HashMap<usize, u32, foldhash::fast::RandomState>,
+    all: Vec<Marks>,
 }
 
 /// The work at and below one schema node; nodes without any are not recorded.
@@ -38,6 +41,16 @@ pub(crate) struct Marks {
     /// Indices in `properties` of the properties that are, or have below them, a set or map
     /// list.
     pub(crate) lists_below: Box<[u32]>,
+    /// The names of `defaulted`, `defaults_below` and `lists_below`, in their order, as the
+    /// tree keeps keys: the walks match an object's keys against them, and two short keys
+    /// compare as two words (a name read from `properties` compared as a `str`, length and
+    /// bytes, for every entry of every object on a walk's way).
+    pub(crate) defaulted_names: Box<[Str]>,
+    pub(crate) below_names: Box<[Str]>,
+    pub(crate) lists_names: Box<[Str]>,
+    /// The marks of each of `defaults_below` ([`Subtrees::at`]): a walk down the defaulted
+    /// paths finds them without looking each node up.
+    pub(crate) below_marks: Box<[u32]>,
 }
 
 impl Marks {
@@ -60,6 +73,8 @@ struct Seen {
     defaults: bool,
     list_types: bool,
     embedded: bool,
+    /// Where its marks are, when it has any.
+    index: Option<u32>,
 }
 
 impl Subtrees {
@@ -71,7 +86,19 @@ impl Subtrees {
 
     /// The marks of `s`, if a walk has any work at or below it.
     pub(crate) fn get(&self, s: &Schema) -> Option<&Marks> {
-        self.marks.get(&addr(s))
+        self.index.get(&addr(s)).and_then(|&i| self.at(i))
+    }
+
+    /// The marks at `i` in the table (a [`Marks::below_marks`] entry).
+    pub(crate) fn at(&self, i: u32) -> Option<&Marks> {
+        self.all.get(i as usize)
+    }
+
+    fn insert(&mut self, s: &Schema, m: Marks) -> u32 {
+        let i = u32::try_from(self.all.len()).unwrap_or(u32::MAX);
+        self.all.push(m);
+        self.index.insert(addr(s), i);
+        i
     }
 
     /// Whether defaulting below `s` may change anything.
@@ -81,6 +108,7 @@ impl Subtrees {
     }
 
     /// Whether the list-type check at or below `s` may report anything.
+    #[cfg(test)]
     pub(crate) fn has_list_types(&self, s: &Schema) -> bool {
         self.get(s).is_some_and(|m| m.list_types)
     }
@@ -94,16 +122,18 @@ impl Subtrees {
     fn visit(&mut self, s: &Schema, depth: usize) -> Seen {
         let own_default = s.rare().default.is_some();
         if depth > MAX_DEPTH {
-            self.marks.insert(addr(s), Marks::all());
+            let index = Some(self.insert(s, Marks::all()));
             return Seen {
                 own_default,
                 defaults: true,
                 list_types: true,
                 embedded: true,
+                index,
             };
         }
         let mut m = Marks::default();
         let (mut defaulted, mut defaults_below, mut lists_below) = (vec![], vec![], vec![]);
+        let mut below_marks = vec![];
         for (i, c) in s.properties.values().enumerate() {
             let seen = self.visit(c, depth + 1);
             let i = u32::try_from(i).unwrap_or(u32::MAX);
@@ -112,6 +142,7 @@ impl Subtrees {
             }
             if seen.defaults {
                 defaults_below.push(i);
+                below_marks.push(seen.index.unwrap_or(u32::MAX));
             }
             if seen.list_types {
                 lists_below.push(i);
@@ -128,17 +159,28 @@ impl Subtrees {
         }
         m.list_types |= s.is_list_set() || s.is_list_map();
         m.embedded |= s.x_embedded_resource;
-        let seen = Seen {
+        let mut seen = Seen {
             own_default,
             defaults: m.defaults,
             list_types: m.list_types,
             embedded: m.embedded,
+            index: None,
         };
         if m.defaults || m.list_types || m.embedded {
+            let names = |ix: &[u32]| -> Box<[Str]> {
+                ix.iter()
+                    .filter_map(|&i| s.properties.get_index(i as usize))
+                    .map(|(k, _)| Str::from(k.as_str()))
+                    .collect()
+            };
+            m.defaulted_names = names(&defaulted);
+            m.below_names = names(&defaults_below);
+            m.lists_names = names(&lists_below);
             m.defaulted = defaulted.into();
             m.defaults_below = defaults_below.into();
             m.lists_below = lists_below.into();
-            self.marks.insert(addr(s), m);
+            m.below_marks = below_marks.into();
+            seen.index = Some(self.insert(s, m));
         }
         seen
     }

@@ -9,7 +9,7 @@
 //! validates a resource checks it.
 
 use super::compound::enum_allows;
-use super::scalar::{check_number, check_string, unbounded_number_ok};
+use super::scalar::{check_string, number_ok, unbounded_number_ok};
 use super::{effective_format, has_junctors, type_mismatch, Ctx, Name, Ty, Types};
 use crate::schema::correlate::go_deep_equal;
 use crate::schema::{AdditionalProperties, Schema};
@@ -44,7 +44,7 @@ pub(super) fn clean(cx: &Ctx<'_>, s: &Schema, data: &Node, depth: usize) -> bool
             if r.multiple_of.is_none() && r.minimum.is_none() && r.maximum.is_none() {
                 unbounded_number_ok(cx, types, format, data)
             } else {
-                check_number(cx, s, types, format, data, &Name::Root, data.span()).is_valid()
+                number_ok(cx, s, types, format, data)
             }
         }
         Value::Seq(items) => array_clean(cx, s, items, depth),
@@ -85,6 +85,19 @@ fn plain_clean(cx: &Ctx<'_>, s: &Schema, data: &Node, depth: usize) -> bool {
     }
 }
 
+/// [`clean`] of an item or an entry's value, without the call for a string or a bool whose
+/// schema has none of the rare keywords (most leaves): [`plain_clean`] checks only its type.
+#[inline(always)]
+fn clean_child(cx: &Ctx<'_>, s: &Schema, data: &Node, depth: usize) -> bool {
+    if s.rare.is_none() && matches!(data.value, Value::String(_) | Value::Bool(_)) {
+        let types = Types::of(s);
+        return depth > crate::schema::MAX_DEPTH * 2
+            || types.is_empty()
+            || type_mismatch(types, "", data).is_none();
+    }
+    clean(cx, s, data, depth)
+}
+
 /// The string validator (`maxLength`, `minLength`, `pattern`), then the format's check.
 fn string_clean(cx: &Ctx<'_>, s: &Schema, st: &str, format: &str, data: &Node) -> bool {
     if s.rare.is_some() && check_string(cx, s, st, &Name::Root, data.span()).is_some() {
@@ -120,7 +133,10 @@ fn junctors_clean(cx: &Ctx<'_>, s: &Schema, data: &Node, depth: usize) -> bool {
 /// The array validator: every item, `minItems`, `maxItems`, `uniqueItems`.
 fn array_clean(cx: &Ctx<'_>, s: &Schema, items: &[Node], depth: usize) -> bool {
     if let Some(item_schema) = &s.items {
-        if !items.iter().all(|it| clean(cx, item_schema, it, depth + 1)) {
+        if !items
+            .iter()
+            .all(|it| clean_child(cx, item_schema, it, depth + 1))
+        {
             return false;
         }
     }
@@ -149,10 +165,10 @@ fn object_clean(cx: &Ctx<'_>, s: &Schema, m: &Map, depth: usize) -> bool {
     }
     for e in m.entries.iter() {
         let ok = match s.property(&e.key) {
-            Some(ps) => clean(cx, ps, &e.value, depth + 1),
+            Some(ps) => clean_child(cx, ps, &e.value, depth + 1),
             None => match &s.additional_properties {
                 Some(AdditionalProperties::Bool(false)) => false,
-                Some(AdditionalProperties::Schema(ap)) => clean(cx, ap, &e.value, depth + 1),
+                Some(AdditionalProperties::Schema(ap)) => clean_child(cx, ap, &e.value, depth + 1),
                 _ => true,
             },
         };

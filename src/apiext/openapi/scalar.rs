@@ -38,16 +38,16 @@ pub(super) fn check_string(
     }
     if let Some(p) = s.rare().pattern.as_deref().filter(|p| !p.is_empty()) {
         let key = crate::apiext::formats::pattern_key(p);
-        let shown = match cx.patterns.get(&key).map(|c| c.get(p)) {
-            Some(Ok(Some(re))) => {
-                if re.is_match(st) {
+        let shown = match cx.patterns.get(&key).map(|c| (c, c.get(p))) {
+            Some((c, Ok(Some(re)))) => {
+                if c.is_match(re, st) {
                     return None;
                 }
                 p.to_string()
             }
             // Too complex to check offline (`schema/pattern-too-complex` says so on the CRD).
-            Some(Ok(None)) => return None,
-            Some(Err(e)) => format!("{p}, but pattern is invalid: {e}"),
+            Some((_, Ok(None))) => return None,
+            Some((_, Err(e))) => format!("{p}, but pattern is invalid: {e}"),
             // Not listed when the schema was prepared: cannot happen for schemas we prepared
             // (a copy of one would have moved its text; debug runs check); skip rather than
             // compile per value.
@@ -291,24 +291,7 @@ fn check_minimum(s: &Schema, v: Num, range: (&str, &str), name: &Name<'_>, span:
             v
         };
         let excl = s.rare().exclusive_minimum;
-        let fails = match cmp_v {
-            Num::I(i) => {
-                let b = min as i64;
-                if excl {
-                    i <= b
-                } else {
-                    i < b
-                }
-            }
-            Num::F(f) => {
-                if excl {
-                    f <= min
-                } else {
-                    f < min
-                }
-            }
-        };
-        if fails {
+        if below_minimum(cmp_v, min, excl) {
             let bound = bound_text(cmp_v, min);
             let nm = n();
             let word = if excl {
@@ -338,24 +321,7 @@ fn check_maximum(s: &Schema, v: Num, range: (&str, &str), name: &Name<'_>, span:
             v
         };
         let excl = s.rare().exclusive_maximum;
-        let fails = match cmp_v {
-            Num::I(i) => {
-                let b = max as i64;
-                if excl {
-                    i >= b
-                } else {
-                    i > b
-                }
-            }
-            Num::F(f) => {
-                if excl {
-                    f >= max
-                } else {
-                    f > max
-                }
-            }
-        };
-        if fails {
+        if above_maximum(cmp_v, max, excl) {
             let bound = bound_text(cmp_v, max);
             let nm = n();
             let word = if excl {
@@ -368,6 +334,90 @@ fn check_maximum(s: &Schema, v: Num, range: (&str, &str), name: &Name<'_>, span:
         }
     }
     res_max
+}
+
+/// Whether `minimum` (exclusive or not) fails the value as compared (an `int64` value with the
+/// bound truncated to `int64`).
+fn below_minimum(cmp_v: Num, min: f64, excl: bool) -> bool {
+    match cmp_v {
+        Num::I(i) => {
+            let b = min as i64;
+            if excl {
+                i <= b
+            } else {
+                i < b
+            }
+        }
+        Num::F(f) => {
+            if excl {
+                f <= min
+            } else {
+                f < min
+            }
+        }
+    }
+}
+
+/// [`below_minimum`] for `maximum`.
+fn above_maximum(cmp_v: Num, max: f64, excl: bool) -> bool {
+    match cmp_v {
+        Num::I(i) => {
+            let b = max as i64;
+            if excl {
+                i >= b
+            } else {
+                i > b
+            }
+        }
+        Num::F(f) => {
+            if excl {
+                f >= max
+            } else {
+                f > max
+            }
+        }
+    }
+}
+
+/// Whether [`check_number`] passes a number (reports nothing), deciding without building a
+/// result or naming the value: `clean` asks this of every number whose schema has bounds. A
+/// `multipleOf` (seldom written) is left to `check_number` itself.
+pub(super) fn number_ok(
+    cx: &Ctx<'_>,
+    s: &Schema,
+    types: Types<'_>,
+    format: &str,
+    data: &Node,
+) -> bool {
+    let v = match data.value {
+        Value::Int(i) => Num::I(i),
+        Value::Float(f) => Num::F(f),
+        _ => return true,
+    };
+    let (type_name, fmt) = range_format(cx, types, format);
+    if range_error(v, type_name, fmt, "Checked", &Name::Root).is_some() {
+        return false;
+    }
+    let r = s.rare();
+    if r.multiple_of.is_some() {
+        return check_number(cx, s, types, format, data, &Name::Root, data.span()).is_valid();
+    }
+    // `check_minimum` and `check_maximum`: a bound out of range is an error of its own.
+    if let Some(min) = r.minimum {
+        if range_error(Num::F(min), type_name, fmt, "Minimum boundary", &Name::Root).is_some()
+            || below_minimum(v, min, r.exclusive_minimum)
+        {
+            return false;
+        }
+    }
+    if let Some(max) = r.maximum {
+        if range_error(Num::F(max), type_name, fmt, "Maximum boundary", &Name::Root).is_some()
+            || above_maximum(v, max, r.exclusive_maximum)
+        {
+            return false;
+        }
+    }
+    true
 }
 
 /// A bound as the message prints it: as the value's Go type (an `int64` bound is truncated).
@@ -435,6 +485,9 @@ fn multiple_of_native(v: Num, factor: f64, n: impl Fn() -> String, span: Span) -
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::apiext::formats::{Formats, Patterns};
+    use crate::yaml::Node;
+    use serde_json::json;
 
     /// The shortcut in [`range_error`] answers as printing and parsing back does.
     #[test]
@@ -479,5 +532,95 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// `number_ok` decides what `check_number` reports, for bounds and values on either side of
+    /// each other and of the int32/int64/float ranges, exclusive or not, with and without
+    /// `multipleOf`, with and without the numeric format ranges.
+    #[test]
+    fn number_ok_agrees_with_check_number() {
+        let (patterns, formats) = (Patterns::default(), Formats::default());
+        let values = [
+            json!(0),
+            json!(2),
+            json!(3),
+            json!(-5),
+            json!(2147483648i64),
+            json!(i64::MAX),
+            json!(2.5),
+            json!(3.0),
+            json!(-0.5),
+            json!(1e300),
+        ];
+        let bounds = [
+            json!(null),
+            json!(2),
+            json!(2.5),
+            json!(-1),
+            json!(3e9),
+            json!(1e40),
+        ];
+        let (mut ok, mut bad) = (0, 0);
+        for minor in [35, 36] {
+            let cx = Ctx {
+                patterns: &patterns,
+                formats: &formats,
+                compat_minor: minor - 1,
+                beh: crate::k8s::Behavior::of(crate::k8s::KubeVersion { minor }),
+            };
+            for (ty, format) in [
+                ("integer", ""),
+                ("integer", "int32"),
+                ("integer", "int64"),
+                ("number", ""),
+                ("number", "float"),
+                ("number", "double"),
+                ("", ""),
+            ] {
+                for (i, min) in bounds.iter().enumerate() {
+                    for (j, max) in bounds.iter().enumerate() {
+                        let mut s = json!({"type": ty, "format": format});
+                        if !min.is_null() {
+                            s["minimum"] = min.clone();
+                            s["exclusiveMinimum"] = json!(i % 2 == 0);
+                        }
+                        if !max.is_null() {
+                            s["maximum"] = max.clone();
+                            s["exclusiveMaximum"] = json!(j % 2 == 1);
+                        }
+                        if (i + j) % 5 == 0 {
+                            s["multipleOf"] = if j % 2 == 0 { json!(2) } else { json!(0.5) };
+                        }
+                        let s = Schema::from_node(&Node::from_json(&s));
+                        let types = Types::of(&s);
+                        let format = s.rare().format.as_deref().unwrap_or("");
+                        for v in &values {
+                            let data = Node::from_json(v);
+                            let full = check_number(
+                                &cx,
+                                &s,
+                                types,
+                                format,
+                                &data,
+                                &Name::Root,
+                                data.span(),
+                            );
+                            let fast = number_ok(&cx, &s, types, format, &data);
+                            assert_eq!(
+                                fast,
+                                full.is_valid(),
+                                "{minor} {ty} {format} {min} {max} {v}"
+                            );
+                            if fast {
+                                ok += 1;
+                            } else {
+                                bad += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(ok > 500 && bad > 500, "{ok} {bad}");
     }
 }

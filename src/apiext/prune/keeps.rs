@@ -40,7 +40,7 @@ fn keeps(x: &Node, s: Option<&Schema>, root: bool, depth: usize) -> bool {
                     None => ap_schema(s),
                 };
                 match field {
-                    Some(fs) => !drops_null(&e.value, fs) && keeps(&e.value, fs, false, depth + 1),
+                    Some(fs) => !drops_null(&e.value, fs) && keeps_below(&e.value, fs, depth + 1),
                     // Unknown: pruned (reported or not).
                     None => false,
                 }
@@ -50,8 +50,18 @@ fn keeps(x: &Node, s: Option<&Schema>, root: bool, depth: usize) -> bool {
             let item_schema = s.and_then(|s| s.items.as_deref());
             items
                 .iter()
-                .all(|it| keeps(it, item_schema, false, depth + 1))
+                .all(|it| keeps_below(it, item_schema, depth + 1))
         }
+        _ => true,
+    }
+}
+
+/// [`keeps`] of a value below the root, without the call for a scalar (most values): pruning
+/// removes nothing from one.
+#[inline(always)]
+fn keeps_below(x: &Node, s: Option<&Schema>, depth: usize) -> bool {
+    match x.value {
+        Value::Map(_) | Value::Seq(_) => keeps(x, s, false, depth),
         _ => true,
     }
 }
@@ -76,7 +86,7 @@ fn keeps_preserving(x: &Node, s: &Schema, root: bool, depth: usize) -> bool {
                         None => return true,
                     },
                 };
-                !drops_null(&e.value, fs) && keeps(&e.value, fs, false, depth + 1)
+                !drops_null(&e.value, fs) && keeps_below(&e.value, fs, depth + 1)
             })
         }
         Value::Seq(items) => match s.items.as_deref() {
