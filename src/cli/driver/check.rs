@@ -518,6 +518,14 @@ impl Targets<'_> {
         // The tree as written is read after validation only for templated values, `prune`
         // and `default`, policies and `--old`; otherwise validation may default it in place.
         let in_place = !stored_read && !templates && opts.old.is_none();
+        // With validating policies the only reader of the stored object (no `prune`/`default`,
+        // no mutating policy, no `--old`), a custom resource is validated in place as well:
+        // its tree, defaulted, is then what the policies see; only a resource whose stored
+        // form differs otherwise (pruned, metadata dropped, embedded objects) is copied.
+        let stored_in_place = opts.transform.is_none()
+            && !templates
+            && opts.old.is_none()
+            && self.policies.is_some_and(|p| !p.mutates());
         let outcomes: Vec<validate::Outcome> = jobs
             .par_iter_mut()
             .map(|job| {
@@ -529,6 +537,20 @@ impl Targets<'_> {
                             &opts.validate,
                         );
                     }
+                }
+                if let (true, Against::Crd(crd), Some(p)) =
+                    (stored_in_place, &job.against, self.policies)
+                {
+                    let mut outcome = validate::validate_resource_stored_in_place(
+                        crd,
+                        &mut job.node,
+                        &opts.validate,
+                    );
+                    let job = &*job;
+                    let found = self.run_policies(p, f, job, &outcome);
+                    outcome.diagnostics.extend(found);
+                    outcome.stored = None;
+                    return outcome;
                 }
                 let job = &*job;
                 let crd = job.against.crd();
