@@ -88,9 +88,15 @@ struct RawIndex {
     packages: Vec<(String, usize, usize)>,
     defs: Vec<(String, usize, usize)>,
     tables: Vec<Vec<usize>>,
-    kinds: Vec<Vec<(String, String, String, bool, usize)>>,
-    announced: Option<Vec<Vec<(String, String, String, u32)>>>,
+    kinds: Vec<Vec<RawKind>>,
+    announced: Option<Vec<Vec<Announced>>>,
 }
+
+/// A row of `kinds`: group, version, kind, namespaced, definition row.
+type RawKind = (String, String, String, bool, usize);
+
+/// A row of `announced`: group, version, kind, the minor that removes it.
+type Announced = (String, String, String, u32);
 
 fn parse_index(bytes: &[u8]) -> Option<Index> {
     let raw: RawIndex = serde_json::from_slice(bytes).ok()?;
