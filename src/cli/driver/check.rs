@@ -651,7 +651,7 @@ impl Targets<'_> {
         let at = kind_span(&job.node);
         let object = outcome.stored.as_ref().unwrap_or(&job.node).clone();
         let old = self.old_stored(f, job);
-        let resource = admission::run::resource_of(&crd.kind, &crd.plural);
+        let resource = policies::resource_of(crd);
         let Some(r) = policies::request(crd, &object, old.as_ref(), &crd.versions, &resource, at)
         else {
             return;
@@ -711,7 +711,7 @@ impl Targets<'_> {
         let object = outcome.stored.as_ref().unwrap_or(&job.node);
         let old = self.old_stored(f, job);
         // A validating policy sees the object as mutated ([`Self::mutate`]).
-        let resource = admission::run::resource_of(&crd.kind, &crd.plural);
+        let resource = policies::resource_of(crd);
         match policies::request(
             crd,
             object,
