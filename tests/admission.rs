@@ -546,3 +546,94 @@ fn policy_suites_run_as_the_runs_user_with_its_authorizer() {
     let (code, out) = test(&["--admission-user", "carol"], Some(config));
     assert_eq!(code, 1, "{out}");
 }
+
+/// A validating policy sees a custom resource as the server stores it: defaulted (a resource
+/// only defaulting changes is validated in place, and the policy reads that tree) and pruned
+/// (a resource with an unknown field is copied). Only the resource whose stored `size` is not
+/// the default is denied.
+#[test]
+fn validating_policies_see_custom_resources_as_stored() {
+    let text = "apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: widgets.example.com
+spec:
+  group: example.com
+  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              size: {type: integer, default: 3}
+              mode: {type: string}
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata:
+  name: stored
+spec:
+  matchConstraints:
+    resourceRules:
+    - apiGroups: [example.com]
+      apiVersions: [v1]
+      operations: [CREATE]
+      resources: [widgets]
+  validations:
+  - expression: \"object.spec.size == 3 && !has(object.spec.extra)\"
+    messageExpression: \"'not as stored: ' + object.metadata.name\"
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicyBinding
+metadata:
+  name: stored
+spec:
+  policyName: stored
+  validationActions: [Deny]
+---
+apiVersion: example.com/v1
+kind: Widget
+metadata: {name: defaulted, namespace: default}
+spec: {mode: a}
+---
+apiVersion: example.com/v1
+kind: Widget
+metadata: {name: pruned, namespace: default}
+spec: {mode: a, extra: 1}
+---
+apiVersion: example.com/v1
+kind: Widget
+metadata: {name: bigger, namespace: default}
+spec: {mode: a, size: 5}
+";
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = write(&dir, text);
+    for jobs in ["1", "2"] {
+        let (code, out) = crdlint(&[
+            "check",
+            "-j",
+            jobs,
+            "--format",
+            "concise",
+            "--unknown-fields",
+            "ignore",
+            &file,
+        ]);
+        assert_eq!(code, 1, "{out}");
+        // One denial (a policy reading the written `defaulted` would fail on the missing
+        // `size`, one reading the written `pruned` would find `extra`).
+        let denied: Vec<&str> = out
+            .lines()
+            .filter(|l| l.contains("[admission/denied]"))
+            .collect();
+        assert_eq!(denied.len(), 1, "{out}");
+        assert!(denied[0].contains("not as stored: bigger"), "{out}");
+    }
+}

@@ -217,6 +217,18 @@ pub fn validate_resource_findings_in_place(
     run_findings_in_place(crd, obj, opts)
 }
 
+/// [`validate_resource`] of a created resource that the caller owns and reads no more as
+/// written, for a caller that reads the stored object too: one that only defaulting would
+/// change is defaulted in place, and `obj` is then the stored object (the outcome's `stored`
+/// is `None`); any other one is copied, and `stored` holds it. The diagnostics are the same.
+pub fn validate_resource_stored_in_place(
+    crd: &CompiledCrd,
+    obj: &mut Node,
+    opts: &Options,
+) -> Outcome {
+    run_stored_in_place(crd, obj, opts)
+}
+
 /// Steps 1–2 of the pipeline only: the object with unknown fields pruned (including unknown
 /// `metadata` keys), with the version and unknown-field diagnostics. This is what
 /// `crdlint prune` prints; `crdlint default` prints [`validate_resource`]'s `stored`.

@@ -164,19 +164,38 @@ fn run_stages(
 /// 70% of the 10,000-resource bench workload's resources get a default). Any other resource
 /// goes through [`run`] unchanged; `obj` then stays as it was. The findings are the same.
 pub(super) fn run_findings_in_place(crd: &CompiledCrd, obj: &mut Node, opts: &Options) -> Outcome {
+    run_in_place(crd, obj, opts, Stage::Findings)
+}
+
+/// [`run_findings_in_place`] for a caller that reads the stored object too (the run's
+/// admission policies): a resource validated in place is left in `obj` as the server stores
+/// it, and the outcome has no `stored`; any other one goes through [`run`] with
+/// [`Stage::Full`], `obj` stays as written and `stored` holds the stored object.
+pub(super) fn run_stored_in_place(crd: &CompiledCrd, obj: &mut Node, opts: &Options) -> Outcome {
+    run_in_place(crd, obj, opts, Stage::Full)
+}
+
+fn run_in_place(crd: &CompiledCrd, obj: &mut Node, opts: &Options, stage: Stage) -> Outcome {
     let Some(ver) = defaults_only(crd, obj, opts) else {
-        return run(crd, obj, None, opts, Stage::Findings);
+        return run(crd, obj, None, opts, stage);
     };
-    // Every debug run checks that the findings are those of the copying pipeline.
+    // Every debug run checks that the findings are those of the copying pipeline, and so is
+    // the stored object.
     #[cfg(debug_assertions)]
-    let expected = run(crd, obj, None, opts, Stage::Findings);
+    let expected = run(crd, obj, None, opts, stage);
     let out = defaulted_in_place(crd, ver, obj, opts);
     #[cfg(debug_assertions)]
-    debug_assert_eq!(
-        (format!("{:?}", out.diagnostics), &out.version),
-        (format!("{:?}", expected.diagnostics), &expected.version),
-        "validating in place changed the findings"
-    );
+    {
+        debug_assert_eq!(
+            (format!("{:?}", out.diagnostics), &out.version),
+            (format!("{:?}", expected.diagnostics), &expected.version),
+            "validating in place changed the findings"
+        );
+        debug_assert!(
+            stage != Stage::Full || expected.stored.as_ref() == Some(&*obj),
+            "validating in place changed the stored object"
+        );
+    }
     out
 }
 

@@ -518,6 +518,14 @@ impl Targets<'_> {
         // The tree as written is read after validation only for templated values, `prune`
         // and `default`, policies and `--old`; otherwise validation may default it in place.
         let in_place = !stored_read && !templates && opts.old.is_none();
+        // With validating policies the only reader of the stored object (no `prune`/`default`,
+        // no mutating policy, no `--old`), a custom resource is validated in place as well:
+        // its tree, defaulted, is then what the policies see; only a resource whose stored
+        // form differs otherwise (pruned, metadata dropped, embedded objects) is copied.
+        let stored_in_place = opts.transform.is_none()
+            && !templates
+            && opts.old.is_none()
+            && self.policies.is_some_and(|p| !p.mutates());
         let outcomes: Vec<validate::Outcome> = jobs
             .par_iter_mut()
             .map(|job| {
@@ -529,6 +537,20 @@ impl Targets<'_> {
                             &opts.validate,
                         );
                     }
+                }
+                if let (true, Against::Crd(crd), Some(p)) =
+                    (stored_in_place, &job.against, self.policies)
+                {
+                    let mut outcome = validate::validate_resource_stored_in_place(
+                        crd,
+                        &mut job.node,
+                        &opts.validate,
+                    );
+                    let job = &*job;
+                    let found = self.run_policies(p, f, job, &outcome);
+                    outcome.diagnostics.extend(found);
+                    outcome.stored = None;
+                    return outcome;
                 }
                 let job = &*job;
                 let crd = job.against.crd();
@@ -629,7 +651,7 @@ impl Targets<'_> {
         let at = kind_span(&job.node);
         let object = outcome.stored.as_ref().unwrap_or(&job.node).clone();
         let old = self.old_stored(f, job);
-        let resource = admission::run::resource_of(&crd.kind, &crd.plural);
+        let resource = policies::resource_of(crd);
         let Some(r) = policies::request(crd, &object, old.as_ref(), &crd.versions, &resource, at)
         else {
             return;
@@ -689,7 +711,7 @@ impl Targets<'_> {
         let object = outcome.stored.as_ref().unwrap_or(&job.node);
         let old = self.old_stored(f, job);
         // A validating policy sees the object as mutated ([`Self::mutate`]).
-        let resource = admission::run::resource_of(&crd.kind, &crd.plural);
+        let resource = policies::resource_of(crd);
         match policies::request(
             crd,
             object,

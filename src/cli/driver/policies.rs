@@ -120,6 +120,16 @@ fn each_object(loaded: &[Loaded], files: &[FileId], mut f: impl FnMut(&Node)) {
     }
 }
 
+/// The resource `crd`'s objects are created through ([`crate::admission::run::resource_of`]),
+/// borrowed when it is the CRD's plural (every custom resource: no string made per object).
+pub(super) fn resource_of(crd: &CompiledCrd) -> Cow<'_, str> {
+    if crd.plural.is_empty() {
+        Cow::Owned(crate::admission::run::resource_of(&crd.kind, &crd.plural))
+    } else {
+        Cow::Borrowed(&crd.plural)
+    }
+}
+
 /// The request for one validated object, or `None` when its apiVersion has no version.
 pub(super) fn request<'a>(
     crd: &'a CompiledCrd,
@@ -130,7 +140,11 @@ pub(super) fn request<'a>(
     at: Span,
 ) -> Option<Request<'a>> {
     let av = object.get_str("apiVersion")?;
-    let version = av.rsplit_once('/').map_or(av, |(_, v)| v);
+    // A byte loop over the short text (`rsplit_once` set up a char searcher per object).
+    let version = match av.bytes().rposition(|b| b == b'/') {
+        Some(i) => &av[i + 1..],
+        None => av,
+    };
     Some(Request {
         object,
         old,
