@@ -42,7 +42,9 @@ mod optional;
 pub mod overload;
 mod sets;
 mod standard;
+#[cfg(test)]
 pub(crate) use standard::string_equality_cost;
+pub(crate) use standard::string_traversal_cost;
 mod strings;
 pub mod table;
 mod two_var;

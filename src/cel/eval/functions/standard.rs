@@ -1264,8 +1264,16 @@ fn min_chars(x: &str, y: &str) -> u64 {
 
 /// The runtime cost of `_==_` and `_!=_` on two strings (both rows' cost functions, by
 /// reference: the plan's comparison of a field with a constant builds no argument list).
+#[cfg(test)]
 pub(crate) fn string_equality_cost(x: &str, y: &str) -> u64 {
-    ceil(min_chars(x, y) as f64 * 0.1)
+    string_traversal_cost(min_chars(x, y))
+}
+
+/// What reading `chars` characters of a string costs (cel-go's `StringTraversalCostFactor`,
+/// 0.1 a character, rounded up in floating point as cel-go rounds it: 30 characters cost 4).
+#[inline]
+pub(crate) fn string_traversal_cost(chars: u64) -> u64 {
+    ceil(chars as f64 * 0.1)
 }
 
 /// `_<_` and the other orderings: strings and bytes compare up to the shorter one.

@@ -4,13 +4,13 @@
 //! picks, with its runtime cost.
 
 use super::super::ast::{CallForm, Expr, ExprKind};
-use super::super::functions::table::{self, Overload, Run};
+use super::super::functions::table::{self, Overload};
 use super::super::functions::{self, Tracked};
 use super::super::value::{ErrorKind, EvalError, EvalResult, Value};
 use super::comprehension::append_in_place;
 use super::plan::{is_attribute, is_primitive_const_list};
 use super::planned::{from_truth, Step, Truth};
-use super::{cost_limit_error, Evaluator};
+use super::Evaluator;
 
 impl<'a> Evaluator<'a> {
     /// A call the evaluator plans by its form ([`CallForm`], decided from the node's rows when
@@ -272,47 +272,21 @@ impl<'a> Evaluator<'a> {
     }
 
     /// [`Self::apply`] of the row picked (`None`: no row).
+    #[inline]
     pub(super) fn apply_picked(
         &mut self,
         picked: Option<&'static Overload>,
         tracked: Tracked,
         base: usize,
     ) -> EvalResult {
-        let vals = &self.args[base..];
-        // No rows: an unchecked call of a function no library has, charged as a call.
-        let Some(o) = picked else {
-            self.add(1)?;
-            return Err(EvalError::no_such_overload());
-        };
-        let Run::Strict(run) = o.run else {
-            // A special form's row is planned as its form (`ast`), never called.
-            return Err(EvalError::no_such_overload());
-        };
-        let c = o.cost_of(vals);
-        if let Some(l) = self.opts.cost_limit {
-            if self.cost.saturating_add(c) > l {
-                self.cost = self.cost.saturating_add(c);
-                return Err(cost_limit_error());
-            }
-        }
-        if tracked == Tracked::Scanned {
-            self.scanned = self
-                .scanned
-                .saturating_add(functions::scanned_beyond_charge(tracked, vals));
-            if self.scanned > functions::MAX_SCANNED_BYTES {
-                return Err(functions::scanned_limit_error());
-            }
-        }
-        let result = run(self.opts.behavior, vals);
-        self.add(c)?;
-        if tracked != Tracked::Nothing {
-            self.built = self
-                .built
-                .saturating_add(functions::built_beyond_charge(tracked, &result));
-            if self.built > functions::MAX_BUILT_BYTES {
-                return Err(functions::built_limit_error());
-            }
-        }
-        result
+        let Evaluator {
+            ref args,
+            ref mut cost,
+            ref mut scanned,
+            ref mut built,
+            opts,
+            ..
+        } = *self;
+        super::planned::apply_picked_at(cost, scanned, built, opts, picked, tracked, &args[base..])
     }
 }

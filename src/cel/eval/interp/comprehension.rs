@@ -5,9 +5,9 @@
 use std::sync::Arc;
 
 use super::super::ast::Comprehension;
-use super::super::functions::table::Overload;
+use super::super::functions::table::{self, Overload};
 use super::super::value::{ErrorKind, EvalError, EvalResult, Key, ListKind, Value};
-use super::planned::{Quantifier, Step, Truth};
+use super::planned::{Counter, Quantifier, Step, Truth};
 use super::Evaluator;
 use crate::k8s::Behavior;
 
@@ -231,6 +231,95 @@ impl<'a> Evaluator<'a> {
             *acc = Err(e);
         }
         Ok(true)
+    }
+
+    /// [`Counter`]: [`Self::comprehension`] of the expansion of `exists_one`, the accumulator
+    /// kept here while the loop runs (its slot stays on the stack, unread: the predicate does
+    /// not name it, and the loop variables keep the places the conversion gave them), then
+    /// bound for the result as the generic loop binds it.
+    pub(super) fn counter(&mut self, k: &'a Counter) -> EvalResult {
+        let range = self.run(&k.iter_range)?;
+        let base = self.vars.len();
+        self.vars.push((&*k.accu_var, Ok(Value::Int(0))));
+        let res = self.count(k, &range, base);
+        self.vars.truncate(base);
+        res
+    }
+
+    fn count(&mut self, k: &'a Counter, range: &Value, base: usize) -> EvalResult {
+        let mut acc: EvalResult = Ok(Value::Int(0));
+        let (v1, v2) = (&*k.iter_var, k.iter_var2.as_deref());
+        match range {
+            Value::List(l) => {
+                for (i, v) in l.items().iter().enumerate() {
+                    self.bind(v1, v2, base + 1, true, || Value::Int(i as i64), v);
+                    self.count_step(k, &mut acc)?;
+                }
+            }
+            Value::Map(m) => {
+                for (key, v) in m.entries.iter() {
+                    self.bind(v1, v2, base + 1, false, || key.to_value(), v);
+                    self.count_step(k, &mut acc)?;
+                }
+            }
+            other => {
+                return Err(EvalError::other(format!(
+                    "cannot iterate over {}",
+                    other.type_name()
+                )))
+            }
+        }
+        self.vars.truncate(base + 1);
+        self.vars[base].1 = acc;
+        self.run(&k.result)
+    }
+
+    /// One element of [`Self::count`]: `pred ? @result + 1 : @result` (the condition `true`
+    /// costs nothing). `Err` only for the cost limit, which ends the loop.
+    fn count_step(&mut self, k: &'a Counter, acc: &mut EvalResult) -> Result<(), EvalError> {
+        let step = match self.truth(&k.pred) {
+            Ok(true) => self.count_one(k, acc),
+            // `@result`, an attribute folded into the conditional: its read is charged and
+            // taken back (`eval_inline_attr`), so only the limit can be reached on the way.
+            Ok(false) => match self.opts.cost_limit {
+                Some(l) if self.cost.saturating_add(1) > l => Err(super::cost_limit_error()),
+                _ => return Ok(()),
+            },
+            Err(Ok(_)) => Err(EvalError::no_such_overload()),
+            Err(Err(e)) => Err(e),
+        };
+        if let Err(e) = &step {
+            if e.kind == ErrorKind::CostLimit {
+                return Err(e.clone());
+            }
+        }
+        *acc = step;
+        Ok(())
+    }
+
+    /// `@result + 1` as the walker's [`Self::accumulate`] charges it: the accumulator read,
+    /// then the row the two values pick (or a failed call on an accumulated error).
+    fn count_one(&mut self, k: &'a Counter, acc: &EvalResult) -> EvalResult {
+        self.add(1)?;
+        let x = match acc {
+            Ok(x) => x.clone(),
+            Err(e) => {
+                self.add(1)?;
+                return Err(e.clone());
+            }
+        };
+        let all = [x, k.one.clone()];
+        let Some(row) = table::pick(&k.add_rows, &all) else {
+            self.add(1)?;
+            return Err(EvalError::no_such_overload());
+        };
+        let c = row.cost_of(&all);
+        let result = match row.strict() {
+            Some(run) => run(self.opts.behavior, &all),
+            None => Err(EvalError::no_such_overload()),
+        };
+        self.add(c)?;
+        result
     }
 
     /// Binds a loop's variables to an element (its key built only when bound), above `base`.

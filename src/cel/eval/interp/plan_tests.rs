@@ -243,6 +243,54 @@ const EXPRESSIONS: &[&str] = &[
     "!(self.metadata.op in ['DELETE']) && self.spec.replicas in [3u, 4u]",
     "self.spec.items.exists(x, x in [2, 5])",
     "self.metadata.labels.all(k, k in ['a', 'long'])",
+    // Literals of constants only (`Folded` steps): folded at no cost with folding on, built
+    // and charged without; nested, empty, with repeated keys.
+    "self.spec.flag ? [1, 2] : [3]",
+    "has(self.metadata.x) ? self.metadata.x : []",
+    "self.spec.flag ? {'a': [1, {'b': 2}], 'a': 3} : self",
+    "[[], {}] == [self.spec.items, self.metadata.labels]",
+    "self.spec.items.exists(x, x in {1: 'a'})",
+    "self.metadata.labels.all(k, k != {'a': 1}.a)",
+    // Comparisons with a string constant charge the shorter side's characters, rounded up
+    // in floating point as cel-go does (30 characters cost 4).
+    "self.metadata.long == 'abcdefghijklmnopqrstuvwxyz0123'",
+    "self.metadata.name != 'abcdefghijklmnopqrstuvwxyz0123'",
+    "self.metadata.uni != 'abcdefghij'",
+    "self.metadata.uni != 'abcdefghijklmnopqrstuvwxyz0123456789abc'",
+    "self.metadata.uni == 'ünïcödé-ünïcödé-ünïcödé-ünïcödé-ünïcödé-x'",
+    "self.metadata.op != 'CREATE' && self.metadata.name != 'a'",
+    // Calls on an attribute that count towards crdlint's bounds (`size`, `charAt`), in
+    // place: strings, other sizers, other types, missing, invalid.
+    "size(self.metadata.uni) + size(self.metadata.long)",
+    "self.metadata.uni.size() + self.metadata.labels.size()",
+    "size(self.spec) > size(self.spec.items)",
+    "self.metadata.labels.exists(k, size(k) == 4)",
+    "size(self.spec.flag) == 1",
+    // `exists_one` as a `Counter` step: no, one and several matches, errors in the predicate
+    // before and after a match, predicates of other types, two variables, map keys, empty
+    // ranges and ranges that are no list or map, nested in another loop (the CRD rules'
+    // uniqueness shape), inside logic.
+    "self.metadata.labels.exists_one(k, v, v == 'b')",
+    "self.spec.items.exists_one(i, x, i == x - 1)",
+    "self.spec.items.exists_one(x, x == 1 ? 1 / 0 == 1 : x == 3)",
+    "self.spec.items.exists_one(x, x == 3 ? 1 / 0 == 1 : x == 1)",
+    "self.spec.items.exists_one(x, x == 2 ? self.spec.replicas : true)",
+    "self.spec.items.exists_one(x, x)",
+    "self.x.exists_one(a, a)",
+    "self.spec.replicas.exists_one(a, a == 1)",
+    "{}.exists_one(k, k == 'a')",
+    "[].exists_one(k, k == 'a')",
+    "self.spec.items.all(x, self.spec.items.exists_one(y, y == x))",
+    "self.spec.items.all(x, !has(self.spec.flag) || self.spec.items.exists_one(y, y >= x))",
+    "[1, 2, 3].exists_one(x, x > 1) || self.x",
+    "self.spec.items.exists_one(x, 10 / (x - 3) > 0)",
+    // Loops nested in the predicate of `all`/`exists`/`exists_one`, with their own
+    // accumulators and loop variables named like the outer ones.
+    "self.spec.items.exists_one(x, self.spec.items.exists_one(y, y == x))",
+    "self.spec.items.exists(x, self.spec.items.exists(x, x == 2))",
+    "self.spec.items.all(x, self.spec.items.map(y, y + x).exists_one(x, x == 4))",
+    "self.spec.items.exists_one(x, self.spec.items.filter(y, y > x).size() == 1)",
+    "self.metadata.labels.all(k, self.spec.items.all(k, k > 0) && k != '')",
 ];
 
 fn walked(e: &Expr, vars: &[(&str, Value)], opts: Options) -> Outcome {
@@ -307,6 +355,50 @@ fn plans_evaluate_as_the_tree_walk() {
 }
 
 #[test]
+fn exists_one_is_the_plans_own_loop() {
+    // `exists_one` runs as a `Counter`, without its accumulator's append left to the walker;
+    // a predicate that names the accumulator (a nested loop's own) keeps the generic loop.
+    for src in [
+        "self.spec.items.exists_one(x, x == 2)",
+        "self.spec.items.all(x, self.spec.items.exists_one(y, y == x))",
+        "self.metadata.labels.exists_one(k, v, v == 'b')",
+    ] {
+        let p = format!("{:?}", plan_of(&checked(src)).expect(src));
+        assert_eq!(p.matches("Counter(").count(), 1, "{src}: {p}");
+        assert!(!p.contains("Walk("), "{src}: {p}");
+    }
+    let nested = "self.spec.items.exists_one(x, self.spec.items.exists_one(y, y == x))";
+    let p = format!("{:?}", plan_of(&checked(nested)).expect(nested));
+    assert_eq!(p.matches("Counter(").count(), 1, "{p}");
+    assert!(p.contains("Comprehension("), "{p}");
+}
+
+#[test]
+fn literals_of_constants_fold_with_the_plan() {
+    // A literal of constants is the plan's own value; one with a conversion (its folded value
+    // may depend on the behaviour) is the walker's.
+    let p = |src: &str| format!("{:?}", plan_of(&checked(src)).expect(src));
+    let labels = p("has(self.metadata.labels) ? self.metadata.labels : {}");
+    assert!(
+        labels.contains("Folded(") && !labels.contains("Walk("),
+        "{labels}"
+    );
+    assert!(
+        p("self.spec.flag ? [1, [2]] : []")
+            .matches("Folded(")
+            .count()
+            == 2
+    );
+    for walked in ["[int('1')] == self.x", "[string(1)] == self.x"] {
+        let plan = p(walked);
+        assert!(
+            plan.contains("Walk(") && !plan.contains("Folded("),
+            "{walked}: {plan}"
+        );
+    }
+}
+
+#[test]
 fn the_policy_shapes_are_planned_without_walking() {
     // The shapes the 20-policy benchmark runs are planned through: no step of theirs is left
     // to the walker except a literal that folds.
@@ -314,6 +406,7 @@ fn the_policy_shapes_are_planned_without_walking() {
         "has(self.metadata.name) && self.metadata.name != ''",
         "size(self.metadata.name) <= 253 && self.metadata.labels.all(k, size(k) <= 317)",
         "self.metadata.op != 'DELETE' && !(has(self.metadata.annotations) && 'x/y' in self.metadata.annotations)",
+        "has(self.metadata.labels) ? self.metadata.labels : {}",
     ] {
         let e = checked(src);
         let p = format!("{:?}", plan_of(&e).expect(src));

@@ -16,7 +16,7 @@ use std::sync::Arc;
 use super::super::ast::{Binding, CallForm, Comprehension, Expr, ExprKind};
 use super::super::functions::table::{self, Overload, Run};
 use super::super::functions::{self, Tracked};
-use super::super::value::{same_str, ErrorKind, EvalError, EvalResult, Hint, Value};
+use super::super::value::{same_str, str_size, ErrorKind, EvalError, EvalResult, Hint, Value};
 use crate::cel::types::Type;
 use crate::k8s::Behavior;
 
@@ -33,6 +33,10 @@ use super::{bound_by, charge, cost_limit_error, Evaluator};
 #[derive(Clone, Debug)]
 pub(crate) enum Plan {
     Const(Value),
+    /// A constant list or map literal of constants only (`{}`, `['a', 'b']`): with constant
+    /// folding on, the value folding makes (computed with the plan: no call, so no behaviour,
+    /// decides it) at no cost; without, the walker's literal.
+    Folded(Box<(Value, Expr)>),
     /// A variable or a field chain on one.
     Attr(Box<Attr>),
     /// `has(attr.field)`.
@@ -57,6 +61,8 @@ pub(crate) enum Plan {
     SetTest(Box<SetTest>),
     /// `all` / `exists` as their macros expand them: see [`Quantifier`].
     Quantifier(Box<Quantifier>),
+    /// `exists_one` as its macro expands it: see [`Counter`].
+    Counter(Box<Counter>),
     /// A node the walker evaluates.
     Walk(Box<Expr>),
 }
@@ -110,9 +116,34 @@ pub(crate) struct Has {
 pub(crate) struct StrTest {
     op: StrOp,
     konst: Arc<str>,
+    /// The constant's length in characters and what a comparison reading all of them costs
+    /// ([`StrTest::equality_cost`]).
+    konst_chars: u64,
+    konst_cost: u64,
     /// Where a key test last found the key.
     hint: Hint,
     call: Call,
+}
+
+impl StrTest {
+    /// [`functions::string_equality_cost`] of `s` and the constant: the characters of the
+    /// shorter of the two, the constant's known from the plan (`name != ''` costs nothing
+    /// whatever the name, `operation != 'DELETE'` the constant's cost unless the operation
+    /// has fewer characters).
+    #[inline]
+    fn equality_cost(&self, s: &str) -> u64 {
+        let k = self.konst_chars;
+        // At least a character per four bytes: as many as the constant's, or more.
+        if k == 0 || k <= s.len().div_ceil(4) as u64 {
+            return self.konst_cost;
+        }
+        let n = str_size(s);
+        if n >= k {
+            self.konst_cost
+        } else {
+            functions::string_traversal_cost(n)
+        }
+    }
 }
 
 /// A comparison of an operand with an int constant (`size(object.metadata.name) <= 253`): when
@@ -185,6 +216,26 @@ pub(crate) struct Quantifier {
     pub(super) pred: Plan,
 }
 
+/// The expansion of `exists_one` (`macros.rs`): the accumulator starts as `0`, the loop
+/// condition is `true`, the step is `pred ? @result + 1 : @result` and the result is
+/// `@result == 1` (planned as any result). The loop keeps the accumulator here while the
+/// predicate runs, and charges each step as the generic loop does: the increment as the
+/// walker's in-place append charges it (`Evaluator::accumulate`), the other branch as an
+/// attribute folded into the conditional (`Evaluator::eval_inline_attr`), see
+/// [`Evaluator::counter`]. Only when the predicate does not name the accumulator.
+#[derive(Clone, Debug)]
+pub(crate) struct Counter {
+    pub(super) iter_range: Plan,
+    pub(super) accu_var: Arc<str>,
+    pub(super) iter_var: Arc<str>,
+    pub(super) iter_var2: Option<Arc<str>>,
+    pub(super) pred: Plan,
+    /// The rows of `@result + 1` and its constant operand.
+    pub(super) add_rows: Box<[&'static Overload]>,
+    pub(super) one: Value,
+    pub(super) result: Plan,
+}
+
 impl Plan {
     /// The plan of `e`; `None` when it would only walk the tree.
     pub(crate) fn of(e: &Expr) -> Option<Plan> {
@@ -197,9 +248,10 @@ impl Plan {
 
 fn plan(e: &Expr, roots: &mut Vec<Arc<str>>) -> Plan {
     let walk = || Plan::Walk(Box::new(e.clone()));
-    // A node that may fold is the walker's: its folded value is kept per behaviour.
+    // A node that may fold is the walker's (its folded value is kept per behaviour), unless
+    // no behaviour decides it.
     if e.may_fold && is_const(e) {
-        return walk();
+        return folded(e).unwrap_or_else(walk);
     }
     match &e.kind {
         ExprKind::Const(v) => Plan::Const(v.clone()),
@@ -225,10 +277,39 @@ fn plan(e: &Expr, roots: &mut Vec<Arc<str>>) -> Plan {
         }
         ExprKind::Comprehension(c) => match quantifier(c, roots) {
             Some(q) => Plan::Quantifier(Box::new(q)),
-            None => Plan::Comprehension(Box::new(fold(c, roots))),
+            None => match counter(c, roots) {
+                Some(k) => Plan::Counter(Box::new(k)),
+                None => Plan::Comprehension(Box::new(fold(c, roots))),
+            },
         },
         ExprKind::List { .. } | ExprKind::Map { .. } | ExprKind::Struct { .. } => walk(),
     }
+}
+
+/// A constant literal made of constants only, as [`Plan::Folded`]; `None` for one with a
+/// conversion (its value may depend on the behaviour) or one whose folding fails.
+fn folded(e: &Expr) -> Option<Plan> {
+    fn calls_nothing(e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Const(_) => true,
+            ExprKind::List { elems, .. } => elems.iter().all(calls_nothing),
+            ExprKind::Map { entries } => entries
+                .iter()
+                .all(|(k, v, _)| calls_nothing(k) && calls_nothing(v)),
+            _ => false,
+        }
+    }
+    if !matches!(e.kind, ExprKind::List { .. } | ExprKind::Map { .. }) || !calls_nothing(e) {
+        return None;
+    }
+    // As the walker folds it (`Evaluator::folded`): evaluated uncharged, without folding.
+    let opts = super::Options {
+        cost_limit: None,
+        fold_constants: false,
+        ..super::Options::default()
+    };
+    let v = super::evaluate(e, &[], opts).value.ok()?;
+    Some(Plan::Folded(Box::new((v, e.clone()))))
 }
 
 /// A chain of selects on an identifier, the walker's [`super::chain`]: not one rooted at a
@@ -358,8 +439,11 @@ fn str_test(c: Call) -> Result<Plan, Call> {
         (_, [Plan::Const(Value::String(k)), Plan::Attr(_)]) if in_map => (StrOp::InMap, k.clone()),
         _ => return Err(c),
     };
+    let konst_chars = str_size(&konst);
     Ok(Plan::StrTest(Box::new(StrTest {
         op,
+        konst_chars,
+        konst_cost: functions::string_traversal_cost(konst_chars),
         konst,
         hint: Hint::default(),
         call: c,
@@ -466,6 +550,57 @@ fn quantifier(c: &Comprehension, roots: &mut Vec<Arc<str>>) -> Option<Quantifier
         cond_rows: c.loop_cond.overloads.clone(),
         not_row,
         pred: plan(pred, roots),
+    })
+}
+
+/// The comprehension as a [`Counter`] when it has that shape.
+fn counter(c: &Comprehension, roots: &mut Vec<Arc<str>>) -> Option<Counter> {
+    let accu = |e: &Expr| matches!(&e.kind, ExprKind::Ident(n) if *n == c.accu_var);
+    if !matches!(c.accu_init.kind, ExprKind::Const(Value::Int(0)))
+        || !matches!(c.loop_cond.kind, ExprKind::Const(Value::Bool(true)))
+        || c.loop_step.form != CallForm::Conditional
+    {
+        return None;
+    }
+    let ExprKind::Call {
+        target: None,
+        args: step,
+        ..
+    } = &c.loop_step.kind
+    else {
+        return None;
+    };
+    let [pred, inc, keep] = &**step else {
+        return None;
+    };
+    // `@result + 1`: the walker's in-place append on the accumulator.
+    let ExprKind::Call {
+        target: None,
+        args: inc_args,
+        ..
+    } = &inc.kind
+    else {
+        return None;
+    };
+    let one = match &**inc_args {
+        [a, one] if accu(a) && inc.form == CallForm::MaybeAccumulate => match &one.kind {
+            ExprKind::Const(v @ Value::Int(1)) => v.clone(),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    if !accu(keep) || mentions(pred, &c.accu_var) {
+        return None;
+    }
+    Some(Counter {
+        iter_range: plan(&c.iter_range, roots),
+        accu_var: c.accu_var.clone(),
+        iter_var: c.iter_var.clone(),
+        iter_var2: c.iter_var2.clone(),
+        pred: plan(pred, roots),
+        add_rows: inc.overloads.clone(),
+        one,
+        result: plan(&c.result, roots),
     })
 }
 
@@ -628,6 +763,7 @@ impl<'a> Evaluator<'a> {
                 Some(r) => r.map(Cow::into_owned),
                 None => self.eval(&a.expr),
             },
+            Plan::Folded(f) => self.folded_step(f),
             Plan::Has(..)
             | Plan::Logical(..)
             | Plan::StrTest(..)
@@ -635,6 +771,7 @@ impl<'a> Evaluator<'a> {
             | Plan::IntCmp(..)
             | Plan::Quantifier(..) => from_truth(self.truth(p)),
             Plan::Conditional(ops) => self.conditional(&ops[0], &ops[1], &ops[2]),
+            Plan::Counter(k) => self.counter(k),
             Plan::NotStrictlyFalse(rows, x) => self.not_strictly_false(rows, &**x),
             Plan::Call(c) => self.planned_call(c),
             Plan::SetTest(q) => self.set_test(q),
@@ -895,7 +1032,7 @@ impl<'a> Evaluator<'a> {
         let x = match self.attr(a) {
             Some(Ok(v)) => match (q.op, &*v) {
                 (StrOp::Eq | StrOp::Ne, Value::String(s)) => {
-                    let cost = functions::string_equality_cost(s, &q.konst);
+                    let cost = q.equality_cost(s);
                     Ok((cost, same_str(s, &q.konst) == (q.op == StrOp::Eq)))
                 }
                 // `in_map`'s cost on a map is 1 (`in_cost`).
@@ -932,6 +1069,16 @@ impl<'a> Evaluator<'a> {
         }
     }
 
+    /// [`Plan::Folded`].
+    #[inline]
+    fn folded_step(&mut self, f: &'a (Value, Expr)) -> EvalResult {
+        if self.opts.fold_constants {
+            Ok(f.0.clone())
+        } else {
+            self.eval(&f.1)
+        }
+    }
+
     /// [`SetTest`].
     fn set_test(&mut self, q: &'a SetTest) -> EvalResult {
         if !self.opts.fold_constants {
@@ -943,17 +1090,15 @@ impl<'a> Evaluator<'a> {
 
     /// [`Evaluator::overload_call`] over planned operands.
     fn planned_call(&mut self, c: &'a Call) -> EvalResult {
-        if c.tracked == Tracked::Nothing {
-            match (&c.target, &*c.args) {
-                // An attribute operand is read where it is, not copied (`size(self.name)`).
-                (None, [Plan::Attr(x)]) | (Some(Plan::Attr(x)), []) => {
-                    if let Some(r) = self.call_on_attr(c, x, c.target.is_none()) {
-                        return r;
-                    }
-                    // An unbound variable: the walker's, below.
+        match (&c.target, &*c.args) {
+            // An attribute operand is read where it is, not copied (`size(self.name)`).
+            (None, [Plan::Attr(x)]) | (Some(Plan::Attr(x)), []) => {
+                if let Some(r) = self.call_on_attr(c, x, c.target.is_none()) {
+                    return r;
                 }
-                _ => {}
+                // An unbound variable: the walker's, below.
             }
+            _ => {}
         }
         if let Some(run) = c.direct {
             let row = c.rows[0];
@@ -1020,9 +1165,10 @@ impl<'a> Evaluator<'a> {
         }
     }
 
-    /// A call counting towards none of crdlint's bounds on one attribute operand (`arg`: an
-    /// argument, else the target), run on the value where it is as [`Evaluator::apply`] runs
-    /// it; `None`, having done nothing, when the variable is not bound.
+    /// A call on one attribute operand (`arg`: an argument, else the target), run on the
+    /// value where it is as [`Evaluator::apply_picked`] runs it, counted towards crdlint's
+    /// bounds as it counts them (`size(object.metadata.name)`); `None`, having done nothing,
+    /// when the variable is not bound.
     #[inline]
     fn call_on_attr(&mut self, c: &'a Call, x: &'a Attr, arg: bool) -> Option<EvalResult> {
         let Evaluator {
@@ -1031,6 +1177,8 @@ impl<'a> Evaluator<'a> {
             ref mut roots,
             ref mut resolved,
             ref mut cost,
+            ref mut scanned,
+            ref mut built,
             opts,
             ..
         } = *self;
@@ -1040,17 +1188,10 @@ impl<'a> Evaluator<'a> {
                 if let Some(run) = c.direct {
                     return Some(apply_row_at(cost, opts, c.rows[0], run, vals));
                 }
-                return Some(match table::pick_by(&c.rows, &c.params, vals) {
-                    Some(o) => match o.run {
-                        Run::Strict(run) => apply_row_at(cost, opts, o, run, vals),
-                        // A special form's row is planned as its form, never called.
-                        Run::Lazy(_) => Err(EvalError::no_such_overload()),
-                    },
-                    // No rows: an unchecked call of a function no library has.
-                    None => {
-                        charge(cost, opts.cost_limit, 1).and(Err(EvalError::no_such_overload()))
-                    }
-                });
+                let picked = table::pick_by(&c.rows, &c.params, vals);
+                return Some(apply_picked_at(
+                    cost, scanned, built, opts, picked, c.tracked, vals,
+                ));
             }
             Err(e) => e,
         };
@@ -1062,6 +1203,50 @@ impl<'a> Evaluator<'a> {
     fn apply_row(&mut self, row: &'static Overload, run: StrictFn, vals: &[Value]) -> EvalResult {
         apply_row_at(&mut self.cost, self.opts, row, run, vals)
     }
+}
+
+/// [`Evaluator::apply_picked`] on the parts of the evaluator it changes, with the arguments
+/// wherever they are (the plan runs a call on one attribute where the attribute is).
+pub(super) fn apply_picked_at(
+    cost: &mut u64,
+    scanned: &mut u64,
+    built: &mut usize,
+    opts: super::Options,
+    picked: Option<&'static Overload>,
+    tracked: Tracked,
+    vals: &[Value],
+) -> EvalResult {
+    // No rows: an unchecked call of a function no library has, charged as a call.
+    let Some(o) = picked else {
+        charge(cost, opts.cost_limit, 1)?;
+        return Err(EvalError::no_such_overload());
+    };
+    let Run::Strict(run) = o.run else {
+        // A special form's row is planned as its form (`ast`), never called.
+        return Err(EvalError::no_such_overload());
+    };
+    let c = o.cost_of(vals);
+    if let Some(l) = opts.cost_limit {
+        if cost.saturating_add(c) > l {
+            *cost = cost.saturating_add(c);
+            return Err(cost_limit_error());
+        }
+    }
+    if tracked == Tracked::Scanned {
+        *scanned = scanned.saturating_add(functions::scanned_beyond_charge(tracked, vals));
+        if *scanned > functions::MAX_SCANNED_BYTES {
+            return Err(functions::scanned_limit_error());
+        }
+    }
+    let result = run(opts.behavior, vals);
+    charge(cost, opts.cost_limit, c)?;
+    if tracked != Tracked::Nothing {
+        *built = built.saturating_add(functions::built_beyond_charge(tracked, &result));
+        if *built > functions::MAX_BUILT_BYTES {
+            return Err(functions::built_limit_error());
+        }
+    }
+    result
 }
 
 /// [`Evaluator::apply_row`] on the parts of the evaluator it changes.
@@ -1083,4 +1268,53 @@ fn apply_row_at(
     let result = run(opts.behavior, vals);
     charge(cost, opts.cost_limit, c)?;
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_comparison_charges_as_the_rows_cost_function() {
+        // The constant's characters, known from the plan, stand in for one side of
+        // `string_equality_cost`: every pair of sizes and encodings charges the same.
+        let strings = [
+            "",
+            "a",
+            "DELETE",
+            "CREATE",
+            "ü",
+            "ünïcödé",
+            "abcdefghijklmnopqrstuvwxyz0123",
+            "abcdefghijklmnopqrstuvwxyz012",
+            "ünïcödé-ünïcödé-ünïcödé-ünïcödé",
+            "ünïcödé-ünïcödé-ünïcödé-ünïcödé-ünïcödé-ünïcödé-ünïcödé-ünïcödé",
+            "abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz0123456789",
+        ];
+        for k in strings {
+            let konst_chars = str_size(k);
+            let test = StrTest {
+                op: StrOp::Eq,
+                konst: Arc::from(k),
+                konst_chars,
+                konst_cost: functions::string_traversal_cost(konst_chars),
+                hint: Hint::default(),
+                call: Call {
+                    direct: None,
+                    rows: Box::default(),
+                    params: Box::default(),
+                    tracked: Tracked::Nothing,
+                    target: None,
+                    args: Box::default(),
+                },
+            };
+            for s in strings.iter().flat_map(|s| [s.to_string(), s.repeat(3)]) {
+                assert_eq!(
+                    test.equality_cost(&s),
+                    functions::string_equality_cost(&s, k),
+                    "{s:?} == {k:?}"
+                );
+            }
+        }
+    }
 }
