@@ -349,15 +349,9 @@ fn validate_as_written(
     out
 }
 
-/// The version part of the object's `apiVersion` (all of it when it has no group). Asked once
-/// or twice per resource: the last `/` is found by a byte loop over the short text (`rsplit_once`
-/// set up a char searcher, about 200 instructions a call).
+/// The version part of the object's `apiVersion` (all of it when it has no group).
 fn own_version(obj: &Node) -> &str {
-    let av = obj.get_str("apiVersion").unwrap_or("");
-    match av.bytes().rposition(|b| b == b'/') {
-        Some(i) => &av[i + 1..],
-        None => av,
-    }
+    crate::k8s::split_api_version(obj.get_str("apiVersion").unwrap_or("")).1
 }
 
 /// The compiled version named `name`, if the CRD serves it.

@@ -119,7 +119,7 @@ pub const AUTHORIZER_HELP: &str = "to evaluate it as if every authorization chec
 const GROUP: &str = super::GROUP;
 
 fn group_of(api_version: &str) -> &str {
-    api_version.rsplit_once('/').map_or("", |(g, _)| g)
+    crate::k8s::split_api_version(api_version).0
 }
 
 /// The run's policies, bindings and the objects they read, as the driver finds them.
@@ -432,8 +432,8 @@ impl Policies {
             Needs::Fields(f) => !f
                 .iter()
                 .any(|(name, _)| matches!(&**name, "name" | "namespace")),
-            Needs::Nothing => true,
-            Needs::All | Needs::Elements(_) => false,
+            // Not read: `request` is null, no plan is needed for it.
+            Needs::Nothing | Needs::All | Needs::Elements(_) => false,
         };
         let plans = !bindings.is_empty()
             && (request_by_kind
@@ -862,12 +862,13 @@ impl Policies {
 }
 
 /// The resource a kind is created through: a CRD's plural, else the built-in kind's
-/// resource as the RESTMapper guesses it (the same guess type-checking makes).
-pub fn resource_of(kind: &str, plural: &str) -> String {
+/// resource as the RESTMapper guesses it (the same guess type-checking makes). Borrowed when
+/// it is the plural (every custom resource: no string made per object).
+pub fn resource_of<'a>(kind: &str, plural: &'a str) -> std::borrow::Cow<'a, str> {
     if plural.is_empty() {
-        super::typecheck::guess_resource(kind)
+        std::borrow::Cow::Owned(super::typecheck::guess_resource(kind))
     } else {
-        plural.to_string()
+        std::borrow::Cow::Borrowed(plural)
     }
 }
 

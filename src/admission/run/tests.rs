@@ -910,6 +910,8 @@ fn requests_in_turn_are_decided_as_alone() {
             "variables.v < 3",
             "request.resource.resource + ' ' + string(variables.v)",
         ),
+        // Two variables (another `variables` map than the others' one `v`), admitting all.
+        "---\napiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata: {name: k3}\nspec:\n  variables:\n  - {name: a, expression: \"object.metadata.name\"}\n  - {name: b, expression: \"size(variables.a)\"}\n  validations:\n  - expression: \"variables.b == size(object.metadata.name)\"\n---\napiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicyBinding\nmetadata: {name: k3-b}\nspec: {policyName: k3, validationActions: [Deny]}\n".to_string(),
     ]
     .concat();
     let by_name = format!(
@@ -961,7 +963,13 @@ fn requests_in_turn_are_decided_as_alone() {
             let fresh = Policies::new(g, kube(), Settings::default(), |_, k| {
                 Some(k != "Namespace")
             });
-            let alone: Vec<String> = fresh.evaluate(&r).into_iter().map(|d| d.message).collect();
+            // On a thread of its own: none of the state this thread keeps between requests
+            // (the recycled `variables` map) is shared with it.
+            let alone: Vec<String> = std::thread::scope(|s| {
+                s.spawn(|| fresh.evaluate(&r).into_iter().map(|d| d.message).collect())
+                    .join()
+                    .expect("the evaluation does not panic")
+            });
             assert_eq!(in_turn, alone, "{kind} {object}");
             seen.extend(in_turn);
         }

@@ -323,13 +323,13 @@ fn run_policy_cases<'a>(
         Some(match &schema_of(av, kind)? {
             KindOf::Crd(c) => KindInfo {
                 namespaced: c.namespaced,
-                resource: crate::admission::run::resource_of(&c.kind, &c.plural),
+                resource: crate::admission::run::resource_of(&c.kind, &c.plural).into_owned(),
                 versions: c.served_versions().map(str::to_string).collect(),
                 conversion: c.conversion.clone(),
             },
             KindOf::Builtin(c) => KindInfo {
                 namespaced: c.namespaced,
-                resource: crate::admission::run::resource_of(&c.kind, ""),
+                resource: crate::admission::run::resource_of(&c.kind, "").into_owned(),
                 versions: Vec::new(),
                 conversion: String::new(),
             },

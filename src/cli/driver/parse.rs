@@ -52,12 +52,7 @@ pub(super) struct Object {
 impl Object {
     /// A resource's group (from its `apiVersion`) and kind.
     pub(super) fn group_kind(&self) -> (&str, &str) {
-        // A byte loop over the short text (`rsplit_once` sets up a char searcher per call).
-        let av = &self.object.api_version;
-        let group = match av.bytes().rposition(|b| b == b'/') {
-            Some(i) => &av[..i],
-            None => "",
-        };
+        let (group, _) = crate::k8s::split_api_version(&self.object.api_version);
         (group, &self.object.kind)
     }
 }

@@ -120,14 +120,9 @@ fn each_object(loaded: &[Loaded], files: &[FileId], mut f: impl FnMut(&Node)) {
     }
 }
 
-/// The resource `crd`'s objects are created through ([`crate::admission::run::resource_of`]),
-/// borrowed when it is the CRD's plural (every custom resource: no string made per object).
+/// The resource `crd`'s objects are created through ([`crate::admission::run::resource_of`]).
 pub(super) fn resource_of(crd: &CompiledCrd) -> Cow<'_, str> {
-    if crd.plural.is_empty() {
-        Cow::Owned(crate::admission::run::resource_of(&crd.kind, &crd.plural))
-    } else {
-        Cow::Borrowed(&crd.plural)
-    }
+    crate::admission::run::resource_of(&crd.kind, &crd.plural)
 }
 
 /// The request for one validated object, or `None` when its apiVersion has no version.
@@ -140,11 +135,7 @@ pub(super) fn request<'a>(
     at: Span,
 ) -> Option<Request<'a>> {
     let av = object.get_str("apiVersion")?;
-    // A byte loop over the short text (`rsplit_once` set up a char searcher per object).
-    let version = match av.bytes().rposition(|b| b == b'/') {
-        Some(i) => &av[i + 1..],
-        None => av,
-    };
+    let (_, version) = crate::k8s::split_api_version(av);
     Some(Request {
         object,
         old,

@@ -1236,7 +1236,7 @@ fn equals_cost(args: &[Value]) -> u64 {
 /// `_!=_`: a tenth of the smaller size.
 fn not_equals_cost(args: &[Value]) -> u64 {
     match args {
-        [a, c] => ceil(min_actual_size(a, c) as f64 * 0.1),
+        [a, c] => string_traversal_cost(min_actual_size(a, c)),
         _ => 1,
     }
 }
@@ -1262,11 +1262,15 @@ fn min_chars(x: &str, y: &str) -> u64 {
     s.min(str_size(long))
 }
 
-/// The runtime cost of `_==_` and `_!=_` on two strings (both rows' cost functions, by
-/// reference: the plan's comparison of a field with a constant builds no argument list).
+/// The runtime cost of `_==_` and `_!=_` on two strings, from both rows' own cost functions
+/// (the reference for the plan's comparison of a field with a constant, which builds no
+/// argument list).
 #[cfg(test)]
 pub(crate) fn string_equality_cost(x: &str, y: &str) -> u64 {
-    string_traversal_cost(min_chars(x, y))
+    let args = [Value::string(x), Value::string(y)];
+    let cost = equals_cost(&args);
+    assert_eq!(cost, not_equals_cost(&args), "{x:?} {y:?}");
+    cost
 }
 
 /// What reading `chars` characters of a string costs (cel-go's `StringTraversalCostFactor`,
