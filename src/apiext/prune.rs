@@ -437,15 +437,7 @@ fn default_marked(x: &mut Node, s: &Schema, skip: &Subtrees, marks: &Marks, dept
                     else {
                         continue;
                     };
-                    let child = match marks.below_marks.get(j) {
-                        Some(&c) => skip.at(c),
-                        None => skip.get(p),
-                    };
-                    debug_assert!(
-                        child.map(std::ptr::from_ref) == skip.get(p).map(std::ptr::from_ref),
-                        "a property's marks are found by index as by address"
-                    );
-                    n += default_marked_child(&mut e.value, p, child, skip, depth + 1);
+                    n += default_marked_child(&mut e.value, p, skip, depth + 1);
                 }
             }
         }
@@ -455,18 +447,12 @@ fn default_marked(x: &mut Node, s: &Schema, skip: &Subtrees, marks: &Marks, dept
     n
 }
 
-/// [`default_rec`] of a property listed in its parent's `defaults_below`, given its marks.
-fn default_marked_child(
-    x: &mut Node,
-    s: &Schema,
-    marks: Option<&Marks>,
-    skip: &Subtrees,
-    depth: usize,
-) -> usize {
+/// [`default_rec`] of a property listed in its parent's `defaults_below`.
+fn default_marked_child(x: &mut Node, s: &Schema, skip: &Subtrees, depth: usize) -> usize {
     if depth > MAX_DEPTH {
         return 0;
     }
-    match marks {
+    match skip.get(s) {
         Some(marks) => default_marked(x, s, skip, marks, depth),
         None => 0,
     }

@@ -19,9 +19,7 @@ const MAX_DEPTH: usize = 2000;
 /// that schema.
 #[derive(Debug, Default)]
 pub(crate) struct Subtrees {
-    /// Where in `all` each marked node's marks are.
-    index: HashMap<usize, u32, foldhash::fast::RandomState>,
-    all: Vec<Marks>,
+    marks: HashMap<usize, Marks, foldhash::fast::RandomState>,
 }
 
 /// The work at and below one schema node; nodes without any are not recorded.
@@ -48,9 +46,6 @@ pub(crate) struct Marks {
     pub(crate) defaulted_names: Box<[Str]>,
     pub(crate) below_names: Box<[Str]>,
     pub(crate) lists_names: Box<[Str]>,
-    /// The marks of each of `defaults_below` ([`Subtrees::at`]): a walk down the defaulted
-    /// paths finds them without looking each node up.
-    pub(crate) below_marks: Box<[u32]>,
 }
 
 impl Marks {
@@ -73,8 +68,6 @@ struct Seen {
     defaults: bool,
     list_types: bool,
     embedded: bool,
-    /// Where its marks are, when it has any.
-    index: Option<u32>,
 }
 
 impl Subtrees {
@@ -86,19 +79,7 @@ impl Subtrees {
 
     /// The marks of `s`, if a walk has any work at or below it.
     pub(crate) fn get(&self, s: &Schema) -> Option<&Marks> {
-        self.index.get(&addr(s)).and_then(|&i| self.at(i))
-    }
-
-    /// The marks at `i` in the table (a [`Marks::below_marks`] entry).
-    pub(crate) fn at(&self, i: u32) -> Option<&Marks> {
-        self.all.get(i as usize)
-    }
-
-    fn insert(&mut self, s: &Schema, m: Marks) -> u32 {
-        let i = u32::try_from(self.all.len()).unwrap_or(u32::MAX);
-        self.all.push(m);
-        self.index.insert(addr(s), i);
-        i
+        self.marks.get(&addr(s))
     }
 
     /// Whether defaulting below `s` may change anything.
@@ -122,18 +103,16 @@ impl Subtrees {
     fn visit(&mut self, s: &Schema, depth: usize) -> Seen {
         let own_default = s.rare().default.is_some();
         if depth > MAX_DEPTH {
-            let index = Some(self.insert(s, Marks::all()));
+            self.marks.insert(addr(s), Marks::all());
             return Seen {
                 own_default,
                 defaults: true,
                 list_types: true,
                 embedded: true,
-                index,
             };
         }
         let mut m = Marks::default();
         let (mut defaulted, mut defaults_below, mut lists_below) = (vec![], vec![], vec![]);
-        let mut below_marks = vec![];
         for (i, c) in s.properties.values().enumerate() {
             let seen = self.visit(c, depth + 1);
             let i = u32::try_from(i).unwrap_or(u32::MAX);
@@ -142,7 +121,6 @@ impl Subtrees {
             }
             if seen.defaults {
                 defaults_below.push(i);
-                below_marks.push(seen.index.unwrap_or(u32::MAX));
             }
             if seen.list_types {
                 lists_below.push(i);
@@ -159,12 +137,11 @@ impl Subtrees {
         }
         m.list_types |= s.is_list_set() || s.is_list_map();
         m.embedded |= s.x_embedded_resource;
-        let mut seen = Seen {
+        let seen = Seen {
             own_default,
             defaults: m.defaults,
             list_types: m.list_types,
             embedded: m.embedded,
-            index: None,
         };
         if m.defaults || m.list_types || m.embedded {
             let names = |ix: &[u32]| -> Box<[Str]> {
@@ -179,8 +156,7 @@ impl Subtrees {
             m.defaulted = defaulted.into();
             m.defaults_below = defaults_below.into();
             m.lists_below = lists_below.into();
-            m.below_marks = below_marks.into();
-            seen.index = Some(self.insert(s, m));
+            self.marks.insert(addr(s), m);
         }
         seen
     }
