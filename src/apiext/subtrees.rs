@@ -144,10 +144,13 @@ impl Subtrees {
             embedded: m.embedded,
         };
         if m.defaults || m.list_types || m.embedded {
+            // One name per index, in its place (the indices are `properties`' own).
             let names = |ix: &[u32]| -> Box<[Str]> {
                 ix.iter()
-                    .filter_map(|&i| s.properties.get_index(i as usize))
-                    .map(|(k, _)| Str::from(k.as_str()))
+                    .map(|&i| {
+                        let name = s.properties.get_index(i as usize).map(|(k, _)| k.as_str());
+                        Str::from(name.unwrap_or_default())
+                    })
                     .collect()
             };
             m.defaulted_names = names(&defaulted);

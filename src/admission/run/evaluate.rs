@@ -806,31 +806,36 @@ impl Compiled {
     #[inline(never)]
     fn new_composite(&self, input: &mut Input) {
         let names = &self.variables;
-        // The map of the request before, when nothing else holds it and it has these names.
-        if let Some((id, Value::Map(mut m), costs)) = SPARE.take() {
-            if id == self.names_id && Arc::get_mut(&mut m).is_some() {
-                input.vars_id = Some(id);
-                *input.variables() = Value::Map(m);
+        input.vars_id = Some(self.names_id);
+        // The map of the request before, when nothing else holds it and it has these names;
+        // else a new one.
+        let spare = SPARE.take().filter(|(id, _, _)| *id == self.names_id);
+        let spare = spare.and_then(|(_, map, costs)| match map {
+            Value::Map(mut m) => Arc::get_mut(&mut m)
+                .is_some()
+                .then(|| (Value::Map(m), costs)),
+            _ => None,
+        });
+        match spare {
+            Some((map, costs)) => {
+                *input.variables() = map;
                 if input.var_costs.len() < costs.len() {
                     input.var_costs = costs;
                 }
-                if input.var_costs.len() < names.len() {
-                    input.var_costs.resize(names.len(), 0);
-                }
-                return;
+            }
+            None => {
+                *input.variables() = Value::map(
+                    names
+                        .iter()
+                        .map(|(name, _)| (Key::String(name.clone()), Value::Null))
+                        .collect(),
+                );
             }
         }
         // Each entry is written when its variable is bound, before anything reads it.
         if input.var_costs.len() < names.len() {
             input.var_costs.resize(names.len(), 0);
         }
-        input.vars_id = Some(self.names_id);
-        *input.variables() = Value::map(
-            names
-                .iter()
-                .map(|(name, _)| (Key::String(name.clone()), Value::Null))
-                .collect(),
-        );
     }
 
     /// Binds variable `i` (those it reads are bound): its value, or the error value reading

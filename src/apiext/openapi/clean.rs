@@ -74,7 +74,7 @@ fn plain_clean(cx: &Ctx<'_>, s: &Schema, data: &Node, depth: usize) -> bool {
     if depth > crate::schema::MAX_DEPTH * 2 {
         return true;
     }
-    if !types.is_empty() && type_mismatch(types, "", data).is_some() {
+    if !plain_type_ok(types, data) {
         return false;
     }
     match &data.value {
@@ -90,12 +90,15 @@ fn plain_clean(cx: &Ctx<'_>, s: &Schema, data: &Node, depth: usize) -> bool {
 #[inline(always)]
 fn clean_child(cx: &Ctx<'_>, s: &Schema, data: &Node, depth: usize) -> bool {
     if s.rare.is_none() && matches!(data.value, Value::String(_) | Value::Bool(_)) {
-        let types = Types::of(s);
-        return depth > crate::schema::MAX_DEPTH * 2
-            || types.is_empty()
-            || type_mismatch(types, "", data).is_none();
+        return depth > crate::schema::MAX_DEPTH * 2 || plain_type_ok(Types::of(s), data);
     }
     clean(cx, s, data, depth)
+}
+
+/// The type check of a non-null value under a schema without the rare keywords (no `format`).
+#[inline(always)]
+fn plain_type_ok(types: Types<'_>, data: &Node) -> bool {
+    types.is_empty() || type_mismatch(types, "", data).is_none()
 }
 
 /// The string validator (`maxLength`, `minLength`, `pattern`), then the format's check.
