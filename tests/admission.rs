@@ -637,3 +637,114 @@ spec: {mode: a, size: 5}
         assert!(denied[0].contains("not as stored: bigger"), "{out}");
     }
 }
+
+/// A validating policy sees a custom resource as the registry prepared it
+/// (`PrepareForCreate`/`PrepareForUpdate`): with the status subresource, a create carries no
+/// `status` and an update the old object's; `metadata.generation` is 1 on create, and on
+/// update the old one's, one more when anything but the metadata changed. Without the status
+/// subresource the status sent is seen. The policy prints what it saw; its denial (Warn)
+/// shows it.
+#[test]
+fn validating_policies_see_status_and_generation_as_prepared() {
+    let crd = |subresources: &str| {
+        format!(
+            "apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: widgets.example.com
+spec:
+  group: example.com
+  names: {{kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+{subresources}    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              size: {{type: integer}}
+          status:
+            type: object
+            properties:
+              phase: {{type: string}}
+"
+        )
+    };
+    let policy = "apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata: {name: shows}
+spec:
+  matchConstraints:
+    resourceRules:
+    - {apiGroups: [example.com], apiVersions: [v1], operations: [CREATE, UPDATE], resources: [widgets]}
+  validations:
+  - expression: \"false\"
+    messageExpression: \"'status=' + (has(object.status) ? object.status.phase : 'none') + ' generation=' + string(object.metadata.generation) + (oldObject != null ? ' old=' + string(oldObject.metadata.generation) : '')\"
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicyBinding
+metadata: {name: shows}
+spec:
+  policyName: shows
+  validationActions: [Warn]
+";
+    let widget = |size: u32, status: &str, generation: u32| {
+        format!("apiVersion: example.com/v1\nkind: Widget\nmetadata: {{name: w, namespace: default, generation: {generation}}}\nspec: {{size: {size}}}\nstatus: {{phase: {status}}}\n")
+    };
+    let warned = |subresources: &str, new: &str, old: Option<&str>| -> String {
+        let dir = tempfile::tempdir().expect("tempdir");
+        for d in ["old", "new"] {
+            std::fs::create_dir_all(dir.path().join(d)).expect("mkdir");
+            let common = format!("{}---\n{policy}", crd(subresources));
+            std::fs::write(dir.path().join(d).join("policy.yaml"), common).expect("write");
+        }
+        std::fs::write(dir.path().join("new/w.yaml"), new).expect("write");
+        let new_dir = dir.path().join("new");
+        let old_dir = dir.path().join("old");
+        let mut args = vec!["check", "--format", "concise"];
+        if let Some(old) = old {
+            std::fs::write(dir.path().join("old/w.yaml"), old).expect("write");
+            args.extend(["--old", old_dir.to_str().expect("utf-8")]);
+        }
+        args.push(new_dir.to_str().expect("utf-8"));
+        let (_, out) = crdlint(&args);
+        let lines: Vec<&str> = out
+            .lines()
+            .filter(|l| l.contains("admission/warned"))
+            .collect();
+        assert_eq!(lines.len(), 1, "{out}");
+        let at = lines[0].find("status=").expect("the message");
+        lines[0][at..].to_string()
+    };
+    let with = "    subresources: {status: {}}\n";
+    // Create: the status sent is dropped with the subresource, and the generation is 1
+    // whatever was sent.
+    assert_eq!(
+        warned(with, &widget(1, "Sent", 7), None),
+        "status=none generation=1"
+    );
+    assert_eq!(
+        warned("", &widget(1, "Sent", 7), None),
+        "status=Sent generation=1"
+    );
+    // Update: the old status is kept, and the generation moves only when the spec changed.
+    let old = widget(1, "Ready", 4);
+    assert_eq!(
+        warned(with, &widget(1, "Sent", 9), Some(&old)),
+        "status=Ready generation=4 old=4"
+    );
+    assert_eq!(
+        warned(with, &widget(2, "Sent", 9), Some(&old)),
+        "status=Ready generation=5 old=4"
+    );
+    // Without the subresource a new status is a change like any other.
+    assert_eq!(
+        warned("", &widget(1, "Sent", 9), Some(&old)),
+        "status=Sent generation=5 old=4"
+    );
+}

@@ -37,7 +37,7 @@
 //! exactly when that probe reports (matching, match conditions and params resolution are the
 //! engine's, not re-implemented here).
 
-use crate::admission::run::{self as engine, Gather, Policies, Request, Settings};
+use crate::admission::run::{self as engine, Gather, Policies, Request, Settings, Strategy};
 use crate::diag::Diagnostic;
 use crate::k8s::KubeVersion;
 use crate::schema::Schema;
@@ -78,6 +78,8 @@ pub struct KindInfo {
     /// A CRD's served versions (what `matchPolicy: Equivalent` reaches; a built-in kind's
     /// equivalents are the engine's own); empty: only the object's version.
     pub versions: Vec<String>,
+    /// How the server prepares an object of the kind before validating admission.
+    pub strategy: Strategy,
     /// A CRD's `spec.conversion.strategy` (empty when absent, and for a built-in kind): how
     /// the object reaches the version a policy selects it through.
     pub conversion: String,
@@ -238,6 +240,7 @@ fn run_inner(case: &Case, a: &AdmissionCase, run: &PolicyRun<'_>) -> Result<Ran,
         versions: &versions,
         conversion: &info.conversion,
         at: case.span,
+        strategy: info.strategy,
     };
     let policies = |policy: &Node| -> Policies {
         let mut g = Gather::default();
@@ -580,6 +583,7 @@ mod tests {
                 namespaced: true,
                 resource: "widgets".into(),
                 versions: vec!["v1".into()],
+                strategy: Strategy::AsGiven,
                 conversion: String::new(),
             })
         };
@@ -725,6 +729,7 @@ mod tests {
             versions: &versions,
             conversion: "",
             at: Span::default(),
+            strategy: Strategy::AsGiven,
         };
         let findings = |resource| {
             let mut g = Gather::default();

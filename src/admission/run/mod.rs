@@ -20,6 +20,7 @@ mod evaluate;
 mod matching;
 mod mutating;
 mod params;
+mod prepare;
 mod reads;
 pub mod rules;
 
@@ -38,6 +39,7 @@ use params::ParamKind;
 use reads::Reads;
 
 pub use mutating::Mutated;
+pub use prepare::Strategy;
 
 /// The user the requests are made as (`request.userInfo`) unless the run names one: a service
 /// account of the `default` namespace named `crdlint`.
@@ -287,6 +289,8 @@ pub struct Policies {
     param_values: Vec<OnceLock<Value>>,
     /// What the validating policies read of the request ([`reads`]).
     reads: Reads,
+    /// What of the registry's preparation of an object they see ([`prepare`]).
+    seen: prepare::Seen,
     /// `request.userInfo`, the same for every request.
     user_info: Value,
     /// Whether matching reads the labels of an object or of its namespace: some binding is
@@ -323,7 +327,8 @@ struct KindPlan {
 
 /// One object to run the policies on.
 pub struct Request<'a> {
-    /// As the server would store it (defaulted).
+    /// As the server would store it (defaulted); [`Policies::evaluate`] prepares it as the
+    /// registry does before validating admission ([`Request::strategy`]).
     pub object: &'a Node,
     /// The previous version (an UPDATE), when the run has it.
     pub old: Option<&'a Node>,
@@ -341,6 +346,8 @@ pub struct Request<'a> {
     pub conversion: &'a str,
     /// Where findings about the object point.
     pub at: Span,
+    /// How the server prepares the object before validating admission ([`prepare`]).
+    pub strategy: Strategy,
 }
 
 impl Policies {
@@ -449,6 +456,7 @@ impl Policies {
             namespaces,
             param_values: g.params.iter().map(|_| OnceLock::new()).collect(),
             params: g.params,
+            seen: prepare::Seen::of(&reads.object, &reads.old_object),
             reads,
             user_info,
             reads_labels,
@@ -460,6 +468,13 @@ impl Policies {
 
     /// The findings of every binding that selects the object.
     pub fn evaluate(&self, r: &Request<'_>) -> Vec<Diagnostic> {
+        // The policies see the object as the registry prepared it, after mutating admission.
+        let (object, old) = prepare::prepared(r.strategy, r.object, r.old, self.seen);
+        let r = &Request {
+            object: &object,
+            old: old.as_deref(),
+            ..*r
+        };
         let mut out = Vec::new();
         let (attrs, ns_node) = self.attrs(r);
         let namespace = attrs.namespace;

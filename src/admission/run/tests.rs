@@ -48,6 +48,7 @@ fn run_as(settings: Settings, policies: &str, object: &str, old: Option<&str>) -
         versions: &versions,
         conversion: "",
         at: Span::default(),
+        strategy: Strategy::AsGiven,
     };
     p.evaluate(&r)
         .into_iter()
@@ -528,6 +529,7 @@ fn run_on(
         versions,
         conversion: strategy,
         at: Span::default(),
+        strategy: Strategy::AsGiven,
     };
     p.evaluate(&r)
         .into_iter()
@@ -673,6 +675,7 @@ fn a_mutating_policy_matched_through_an_equivalent_version_is_not_evaluated() {
                 versions: &versions,
                 conversion: "None",
                 at: Span::default(),
+                strategy: Strategy::AsGiven,
             },
             None,
         )
@@ -953,6 +956,7 @@ fn requests_in_turn_are_decided_as_alone() {
                 versions: &versions,
                 conversion: "",
                 at: Span::default(),
+                strategy: Strategy::AsGiven,
             };
             let in_turn: Vec<String> = p.evaluate(&r).into_iter().map(|d| d.message).collect();
             // The same request to a `Policies` that has seen nothing else.

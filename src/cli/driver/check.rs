@@ -652,8 +652,16 @@ impl Targets<'_> {
         let object = outcome.stored.as_ref().unwrap_or(&job.node).clone();
         let old = self.old_stored(f, job);
         let resource = policies::resource_of(crd);
-        let Some(r) = policies::request(crd, &object, old.as_ref(), &crd.versions, &resource, at)
-        else {
+        let custom = matches!(job.against, Against::Crd(_));
+        let Some(r) = policies::request(
+            crd,
+            custom,
+            &object,
+            old.as_ref(),
+            &crd.versions,
+            &resource,
+            at,
+        ) else {
             return;
         };
         let kinds =
@@ -699,7 +707,8 @@ impl Targets<'_> {
 
     /// The run's policies on one validated object, as the server would store it (its
     /// defaulted form when validation computed one), created, or updated from its `--old`
-    /// version.
+    /// version; what the registry then does to a custom resource's `status` and generation is
+    /// the engine's (`admission::run::Strategy`).
     fn run_policies(
         &self,
         p: &admission::run::Policies,
@@ -714,6 +723,7 @@ impl Targets<'_> {
         let resource = policies::resource_of(crd);
         match policies::request(
             crd,
+            matches!(job.against, Against::Crd(_)),
             object,
             old.as_ref(),
             &crd.versions,

@@ -8,7 +8,7 @@
 //! output is unchanged.
 
 use super::*;
-use crate::admission::run::{Gather, Policies, Request};
+use crate::admission::run::{Gather, Policies, Request, Strategy};
 
 /// Whether a file's text may hold a validating or mutating policy or binding: it names
 /// `ValidatingAdmissionPolicy` or `MutatingAdmissionPolicy`. Every target file's text is
@@ -126,8 +126,10 @@ pub(super) fn resource_of(crd: &CompiledCrd) -> Cow<'_, str> {
 }
 
 /// The request for one validated object, or `None` when its apiVersion has no version.
+/// `custom`: the object is a custom resource (`crd` is its CRD, not a built-in kind's schema).
 pub(super) fn request<'a>(
     crd: &'a CompiledCrd,
+    custom: bool,
     object: &'a Node,
     old: Option<&'a Node>,
     versions: &'a [String],
@@ -136,6 +138,12 @@ pub(super) fn request<'a>(
 ) -> Option<Request<'a>> {
     let av = object.get_str("apiVersion")?;
     let (_, version) = crate::k8s::split_api_version(av);
+    let strategy = match custom {
+        true => Strategy::CustomResource {
+            status_subresource: crd.has_status_subresource(version),
+        },
+        false => Strategy::AsGiven,
+    };
     Some(Request {
         object,
         old,
@@ -147,6 +155,7 @@ pub(super) fn request<'a>(
         versions,
         conversion: crd.conversion.as_str(),
         at,
+        strategy,
     })
 }
 
