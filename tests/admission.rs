@@ -748,3 +748,71 @@ spec:
         "status=Sent generation=5 old=4"
     );
 }
+
+/// `crdlint test` runs a policy suite's cases on the custom resource as the registry prepared
+/// it, as `check` does: under the status subresource the status sent on create is gone and an
+/// update keeps the old one; the generation is 1, then the old one's plus one for a spec change.
+#[test]
+fn policy_suites_see_status_and_generation_as_prepared() {
+    let text = "apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: widgets.example.com}
+spec:
+  group: example.com
+  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    subresources: {status: {}}
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec: {type: object, properties: {size: {type: integer}}}
+          status: {type: object, properties: {phase: {type: string}}}
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata: {name: prepared}
+spec:
+  failurePolicy: Fail
+  matchConstraints:
+    resourceRules:
+    - {apiGroups: [example.com], apiVersions: [v1], operations: [CREATE, UPDATE], resources: [widgets]}
+  validations:
+  - expression: \"!has(object.status) || object.status.phase != 'Sent'\"
+    message: the status sent is seen
+  - expression: \"object.metadata.generation == (oldObject == null ? 1 : oldObject.metadata.generation + 1)\"
+    message: the generation is not the server's
+---
+name: prepared
+policyName: prepared
+tests:
+  admission:
+  - name: a create
+    object: '{apiVersion: example.com/v1, kind: Widget, metadata: {name: w, namespace: n, generation: 7}, spec: {size: 1}, status: {phase: Sent}}'
+    expect: admit
+  - name: an update of the spec
+    oldObject: '{apiVersion: example.com/v1, kind: Widget, metadata: {name: w, namespace: n, generation: 3}, spec: {size: 1}, status: {phase: Ready}}'
+    object: '{apiVersion: example.com/v1, kind: Widget, metadata: {name: w, namespace: n, generation: 9}, spec: {size: 2}, status: {phase: Sent}}'
+    expect: admit
+  - name: an update of the labels only
+    oldObject: '{apiVersion: example.com/v1, kind: Widget, metadata: {name: w, namespace: n, generation: 3}, spec: {size: 1}}'
+    object: '{apiVersion: example.com/v1, kind: Widget, metadata: {name: w, namespace: n, labels: {a: b}}, spec: {size: 1}}'
+    expect: deny
+    message: the generation is not the server's
+";
+    let dir = tempfile::tempdir().expect("tempdir");
+    write(&dir, text);
+    let out = Command::cargo_bin("crdlint")
+        .expect("binary")
+        .current_dir(dir.path())
+        .args(["test", "all.yaml"])
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("3 passed"), "{stdout}");
+}
