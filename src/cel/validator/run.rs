@@ -222,7 +222,7 @@ impl Validator {
                     errs.push(RuleError {
                         path: fpath,
                         ratcheted: !c.uses_old_self && corr.should_ratchet(),
-                        ..invalid(format!("no further validation rules will be run due to call cost exceeds limit for messageExpression: {:?}", c.rule.message_expression))
+                        ..invalid(format!("no further validation rules will be run due to call cost exceeds limit for messageExpression: {}", crate::yaml::goquote::go_quote(&c.rule.message_expression)))
                     });
                     *budget = -1;
                     return false;

@@ -1842,8 +1842,37 @@ fn local_time(
 fn go_atoi(s: &str) -> Result<i64, EvalError> {
     let digits = s.strip_prefix(['+', '-']).unwrap_or(s);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(err(format!("strconv.Atoi: parsing {s:?}: invalid syntax")));
+        return Err(err(format!(
+            "strconv.Atoi: parsing {}: invalid syntax",
+            crate::yaml::goquote::go_quote(s)
+        )));
     }
-    s.parse::<i64>()
-        .map_err(|_| err(format!("strconv.Atoi: parsing {s:?}: value out of range")))
+    s.parse::<i64>().map_err(|_| {
+        err(format!(
+            "strconv.Atoi: parsing {}: value out of range",
+            crate::yaml::goquote::go_quote(s)
+        ))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::go_atoi;
+
+    /// Go's `strconv.Atoi` errors quote the text as `strconv.Quote` does (`\x01`, not Rust's
+    /// `\u{1}`).
+    #[test]
+    fn atoi_errors_quote_as_go() {
+        let msg = |s: &str| go_atoi(s).err().map(|e| e.to_string()).unwrap_or_default();
+        assert_eq!(msg("1a"), "strconv.Atoi: parsing \"1a\": invalid syntax");
+        assert_eq!(
+            msg("\u{1}"),
+            "strconv.Atoi: parsing \"\\x01\": invalid syntax"
+        );
+        assert_eq!(
+            msg("99999999999999999999"),
+            "strconv.Atoi: parsing \"99999999999999999999\": value out of range"
+        );
+        assert_eq!(go_atoi("-12").ok(), Some(-12));
+    }
 }
