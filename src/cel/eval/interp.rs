@@ -111,21 +111,38 @@ impl Prepared {
 
     /// [`evaluate`] of the program. Inlined: the evaluator is set up in the caller's frame,
     /// not in a call of its own per evaluation.
-    #[inline]
+    #[inline(always)]
     pub fn evaluate<'a>(&'a self, vars: &'a [(&'a str, Value)], opts: &Options) -> Outcome {
-        let mut ev = Evaluator::new(vars, Vec::new(), *opts);
-        let value = match &self.plan {
-            Some(p) => ev.run(p),
-            None => ev.eval(&self.expr),
+        let Some(p) = &self.plan else {
+            return self.walked(vars, opts);
         };
-        let cost = ev.finish();
-        Outcome { value, cost }
+        let mut ev = Evaluator::new(vars, Vec::new(), *opts);
+        let value = ev.run(p);
+        Outcome {
+            value,
+            cost: ev.finish(),
+        }
+    }
+
+    /// [`Prepared::evaluate`] of a program without a plan (a constant, or one only walked):
+    /// out of line, so that a planned program's evaluation is one straight path.
+    #[cold]
+    #[inline(never)]
+    fn walked<'a>(&'a self, vars: &'a [(&'a str, Value)], opts: &Options) -> Outcome {
+        let mut ev = Evaluator::new(vars, Vec::new(), *opts);
+        let value = ev.eval(&self.expr);
+        Outcome {
+            value,
+            cost: ev.finish(),
+        }
     }
 
     /// [`Prepared::evaluate`] for a caller that wants a bool (a validation): `Ok(b)` when the
     /// value is the bool `b`, else the value or error as [`Outcome::value`] has it, and the
     /// cost. A program whose plan makes a bool (`&&`, comparisons, presence tests) gives it
-    /// without the step that builds the value.
+    /// without the step that builds the value. Inlined as the compiler sees fit: forced, with
+    /// the unplanned case out of line as in [`Prepared::evaluate`], a validation's glue was
+    /// measured longer.
     #[inline]
     pub fn truth<'a>(
         &'a self,
