@@ -601,6 +601,11 @@ impl Compiled {
     /// messages run out, every validation that did not fail to evaluate is that error
     /// (`failed messageExpression: ...`); when the audit annotations do, the validations'
     /// decisions are dropped for it.
+    ///
+    /// Out of line: inlined into the bindings' loop, its validations' loop (with each
+    /// program's evaluator set up in place) shared that loop's registers, and spilled more than
+    /// a call per policy costs.
+    #[inline(never)]
     pub(crate) fn evaluate(&self, input: &mut Input, ignore: bool) -> Decision {
         let opts = self.opts;
         // No match conditions (most policies): matched, without the call.
