@@ -48,7 +48,9 @@ const OUT_OF_BUDGET: &str =
 pub(crate) struct Program {
     /// The text as written (messages quote it).
     pub(crate) text: String,
-    expr: ast::Expr,
+    /// Its tree, with its plan found once (per program and request, finding it was a share
+    /// of the evaluation's fixed cost).
+    expr: eval::Prepared,
     /// It reads `authorizer` (directly or through a variable), which is not known offline.
     pub(crate) authorizer: bool,
     /// The policy's variables it may read, directly or through other variables, by index,
@@ -173,7 +175,7 @@ fn program(
         Program {
             text: node.as_str().unwrap_or("").to_string(),
             uses,
-            expr,
+            expr: eval::Prepared::new(expr),
             authorizer,
             max_cost,
             certain,
@@ -599,6 +601,11 @@ impl Compiled {
     /// messages run out, every validation that did not fail to evaluate is that error
     /// (`failed messageExpression: ...`); when the audit annotations do, the validations'
     /// decisions are dropped for it.
+    ///
+    /// Out of line: inlined into the bindings' loop, its validations' loop (with each
+    /// program's evaluator set up in place) shared that loop's registers, and spilled more than
+    /// a call per policy costs.
+    #[inline(never)]
     pub(crate) fn evaluate(&self, input: &mut Input, ignore: bool) -> Decision {
         let opts = self.opts;
         // No match conditions (most policies): matched, without the call.
@@ -618,15 +625,15 @@ impl Compiled {
             if v.program.undecidable(input) {
                 return Decision::Authorizer(v.program.text.clone());
             }
-            let result = self.run_value(&v.program, input, &mut bound, &mut spent, opts);
+            let result = self.run_truth(&v.program, input, &mut bound, &mut spent, opts);
             if spent.lo > RUNTIME_CEL_COST_BUDGET {
                 return error_decision(OUT_OF_BUDGET.to_string(), ignore);
             }
             match result {
-                // Nothing to drop: a passing validation is most of them.
-                Ok(Value::Bool(true)) => std::mem::forget(result),
-                Ok(_) => failed.push((i, Outcome::Failed)),
-                Err(e) => failed.push((i, Outcome::Error(runtime_error(&v.program, &e)))),
+                // A passing validation (most of them): a bool, nothing to drop.
+                Ok(true) | Err(Ok(Value::Bool(true))) => {}
+                Ok(false) | Err(Ok(_)) => failed.push((i, Outcome::Failed)),
+                Err(Err(e)) => failed.push((i, Outcome::Error(runtime_error(&v.program, &e)))),
             }
         }
         if spent.hi > RUNTIME_CEL_COST_BUDGET {
@@ -752,7 +759,7 @@ impl Compiled {
             }
             // `variables` is bound too (to another policy's, or null): a match condition
             // cannot name it (it does not compile).
-            let outcome = eval::evaluate(&m.expr, &input.vars, opts);
+            let outcome = m.expr.evaluate(&input.vars, &opts);
             spent = spent.saturating_add(outcome.cost);
             if spent > MATCH_CONDITIONS_BUDGET {
                 return Conditions::Error(OUT_OF_BUDGET.to_string());
@@ -848,7 +855,7 @@ impl Compiled {
         let (v, cost) = if p.undecidable(input) {
             (Value::Invalid(format!("no such key: {name}").into()), 0)
         } else {
-            let outcome = eval::evaluate(&p.expr, &input.vars, opts);
+            let outcome = p.expr.evaluate(&input.vars, &opts);
             let v = match outcome.value {
                 Ok(v) => v,
                 Err(e) => Value::Invalid(
@@ -892,8 +899,7 @@ impl Compiled {
             .map_err(|e| runtime_error(p, &e))
     }
 
-    /// [`Compiled::run`] with the evaluator's own error: inlined into the validations' loop
-    /// (a call and a moved result per validation were a share of the glue).
+    /// [`Compiled::run`] with the evaluator's own error.
     #[inline(always)]
     fn run_value(
         &self,
@@ -906,9 +912,28 @@ impl Compiled {
         if !p.uses.is_empty() {
             self.bind_uses(p, input, bound, spent, opts);
         }
-        let outcome = eval::evaluate(&p.expr, &input.vars, opts);
+        let outcome = p.expr.evaluate(&input.vars, &opts);
         spent.add(outcome.cost);
         outcome.value
+    }
+
+    /// [`Compiled::run_value`] of a validation, whose value is only looked at as a bool
+    /// ([`eval::Prepared::truth`]: `Ok(b)` for the bool `b`, else the value or the error).
+    #[inline(always)]
+    fn run_truth(
+        &self,
+        p: &Program,
+        input: &mut Input,
+        bound: &mut Bound,
+        spent: &mut Spent,
+        opts: eval::Options,
+    ) -> Result<bool, eval::value::EvalResult> {
+        if !p.uses.is_empty() {
+            self.bind_uses(p, input, bound, spent, opts);
+        }
+        let (value, cost) = p.expr.truth(&input.vars, &opts);
+        spent.add(cost);
+        value
     }
 
     /// Binds the variables `p` may read that `bound` has not, and charges each to `spent.hi`
@@ -943,15 +968,16 @@ impl Compiled {
     /// Every expression of the policy (what [`super::reads::Reads`] looks at).
     pub(crate) fn exprs(&self) -> impl Iterator<Item = &ast::Expr> {
         let validations = self.validations.iter().flat_map(|v| {
-            std::iter::once(&v.program.expr).chain(v.message_expression.iter().map(|m| &m.expr))
+            std::iter::once(v.program.expr.expr())
+                .chain(v.message_expression.iter().map(|m| m.expr.expr()))
         });
         self.match_conditions
             .iter()
-            .map(|p| &p.expr)
-            .chain(self.variables.iter().map(|(_, p)| &p.expr))
+            .map(|p| p.expr.expr())
+            .chain(self.variables.iter().map(|(_, p)| p.expr.expr()))
             .chain(validations)
-            .chain(self.mutations.iter().map(|(_, p)| &p.expr))
-            .chain(self.audit_annotations.iter().map(|(_, p)| &p.expr))
+            .chain(self.mutations.iter().map(|(_, p)| p.expr.expr()))
+            .chain(self.audit_annotations.iter().map(|(_, p)| p.expr.expr()))
     }
 
     /// [`Compiled::messages_max`]: every message expression's [`Program::max_cost`] and

@@ -80,26 +80,82 @@ pub fn evaluate<'a>(expr: &'a Expr, vars: &'a [(&'a str, Value)], opts: Options)
         Some(p) => ev.run(p),
         None => ev.eval(expr),
     };
-    // The argument buffer, when a call took it ([`Evaluator::args_base`]), goes back for the
-    // next evaluation on this thread (empty: every call takes its arguments off again).
-    let Evaluator {
-        vars,
-        mut args,
-        cost,
-        ..
-    } = ev;
-    if args.capacity() == 0 {
-        std::mem::forget(args);
-    } else {
-        args.clear();
-        ARGS.set(args);
-    }
-    // Most evaluations bind no comprehension variable: an unallocated vector owns nothing,
-    // and forgetting it spares the call to its generic drop.
-    if vars.capacity() == 0 {
-        std::mem::forget(vars);
-    }
+    let cost = ev.finish();
     Outcome { value, cost }
+}
+
+/// A program evaluated many times with its plan found once, when it is made: [`evaluate`]
+/// finds the plan in the root's slot at every evaluation (a lock's state, the type-erased
+/// value's type check), which was a share of a short program run once per program and
+/// request (admission: every expression of every policy, for every object). Evaluating it
+/// is [`evaluate`] of [`Prepared::expr`], value, cost and error alike.
+#[derive(Debug)]
+pub struct Prepared {
+    expr: Expr,
+    /// [`plan_of`] the root, the plan shared with the root's slot.
+    plan: Option<Arc<Plan>>,
+}
+
+impl Prepared {
+    pub fn new(expr: Expr) -> Prepared {
+        let plan = plan_of(&expr).and_then(|_| match expr.folded.0.get()?.as_deref()? {
+            Cached::Plan(p) => p.clone().downcast::<Plan>().ok(),
+            Cached::Folded(..) => None,
+        });
+        Prepared { expr, plan }
+    }
+
+    pub fn expr(&self) -> &Expr {
+        &self.expr
+    }
+
+    /// [`evaluate`] of the program. Inlined: the evaluator is set up in the caller's frame,
+    /// not in a call of its own per evaluation.
+    #[inline(always)]
+    pub fn evaluate<'a>(&'a self, vars: &'a [(&'a str, Value)], opts: &Options) -> Outcome {
+        let Some(p) = &self.plan else {
+            return self.walked(vars, opts);
+        };
+        let mut ev = Evaluator::new(vars, Vec::new(), *opts);
+        let value = ev.run(p);
+        Outcome {
+            value,
+            cost: ev.finish(),
+        }
+    }
+
+    /// [`Prepared::evaluate`] of a program without a plan (a constant, or one only walked):
+    /// out of line, so that a planned program's evaluation is one straight path.
+    #[cold]
+    #[inline(never)]
+    fn walked<'a>(&'a self, vars: &'a [(&'a str, Value)], opts: &Options) -> Outcome {
+        let mut ev = Evaluator::new(vars, Vec::new(), *opts);
+        let value = ev.eval(&self.expr);
+        Outcome {
+            value,
+            cost: ev.finish(),
+        }
+    }
+
+    /// [`Prepared::evaluate`] for a caller that wants a bool (a validation): `Ok(b)` when the
+    /// value is the bool `b`, else the value or error as [`Outcome::value`] has it, and the
+    /// cost. A program whose plan makes a bool (`&&`, comparisons, presence tests) gives it
+    /// without the step that builds the value. Inlined as the compiler sees fit: forced, with
+    /// the unplanned case out of line as in [`Prepared::evaluate`], a validation's glue was
+    /// measured longer.
+    #[inline]
+    pub fn truth<'a>(
+        &'a self,
+        vars: &'a [(&'a str, Value)],
+        opts: &Options,
+    ) -> (Result<bool, EvalResult>, u64) {
+        let mut ev = Evaluator::new(vars, Vec::new(), *opts);
+        let value = match &self.plan {
+            Some(p) => ev.truth(p),
+            None => planned::to_truth(ev.eval(&self.expr)),
+        };
+        (value, ev.finish())
+    }
 }
 
 /// The plan of a program's root `expr`, made on its first evaluation ([`Plan`]); `None` for
@@ -198,6 +254,26 @@ impl<'a> Evaluator<'a> {
             scanned: 0,
             opts,
         }
+    }
+
+    /// Done: the cost charged. The argument buffer, when a call took it
+    /// ([`Evaluator::args_base`]), goes back for the next evaluation on this thread (empty:
+    /// every call takes its arguments off again).
+    #[inline(always)]
+    fn finish(self) -> u64 {
+        // Only the two vectors own anything; they are looked at where they are, not moved out.
+        let mut ev = std::mem::ManuallyDrop::new(self);
+        if ev.args.capacity() != 0 {
+            let mut args = std::mem::take(&mut ev.args);
+            args.clear();
+            ARGS.set(args);
+        }
+        // Most evaluations bind no comprehension variable: an unallocated vector owns
+        // nothing, and not dropping it spares the call to its generic drop.
+        if ev.vars.capacity() != 0 {
+            drop(std::mem::take(&mut ev.vars));
+        }
+        ev.cost
     }
 
     /// Where the arguments of a call about to be pushed start: the thread's buffer is taken
@@ -681,5 +757,74 @@ fn qualified_type_name(e: &Expr) -> Option<String> {
             test: false,
         } => qualified_type_name(operand).map(|p| format!("{p}.{field}")),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod prepared_tests {
+    use super::super::ast::checked;
+    use super::*;
+
+    /// A prepared program gives what [`evaluate`] gives, value, error and cost, whatever its
+    /// root: planned (a bool, a value, a comprehension), constant, only walked; and its
+    /// [`Prepared::truth`] is the same value seen as a bool.
+    #[test]
+    fn a_prepared_program_evaluates_as_its_tree() {
+        let object = Value::map(
+            [
+                (Key::String("name".into()), Value::string("web-0123456789")),
+                (
+                    Key::String("labels".into()),
+                    Value::map(
+                        [(Key::String("app".into()), Value::string("web"))]
+                            .into_iter()
+                            .collect(),
+                    ),
+                ),
+            ]
+            .into_iter()
+            .collect(),
+        );
+        let vars = [("self", object.clone()), ("oldSelf", object)];
+        let limited = Options {
+            cost_limit: Some(5),
+            ..Options::default()
+        };
+        let sources = [
+            "has(self.name) && self.name != ''",
+            "size(self.name) <= 253 && self.labels.all(k, size(k) <= 317)",
+            "has(self.labels) ? self.labels : {}",
+            "self.labels.app",
+            "self.missing",
+            "self.name + '-' + oldSelf.name",
+            "1 == 1",
+            "[1, 2, 3]",
+            "self.labels.exists(k, k == 'app') || 1 / 0 == 1",
+            "self.labels.all(k, self.labels[k].startsWith('w'))",
+        ];
+        let debug = |o: &Outcome| format!("{:?} {}", o.value, o.cost);
+        for src in sources {
+            for opts in [Options::default(), limited] {
+                let e = checked(src);
+                let want = evaluate(&e, &vars, opts);
+                let p = Prepared::new(e);
+                let got = p.evaluate(&vars, &opts);
+                assert_eq!(debug(&got), debug(&want), "{src}");
+                let (truth, cost) = p.truth(&vars, &opts);
+                let as_value = Outcome {
+                    value: truth.map_or_else(|r| r, |b| Ok(Value::Bool(b))),
+                    cost,
+                };
+                assert_eq!(debug(&as_value), debug(&want), "{src} (truth)");
+            }
+        }
+        // The plan is the one the root's slot holds: made once.
+        let p = Prepared::new(checked("has(self.name) && self.name != ''"));
+        let (Some(own), Some(slot)) = (p.plan.as_deref(), plan_of(p.expr())) else {
+            panic!("not planned")
+        };
+        assert!(std::ptr::eq(own, slot));
+        // A constant root has none: it is folded, as `evaluate` folds it.
+        assert!(Prepared::new(checked("[1, 2, 3]")).plan.is_none());
     }
 }

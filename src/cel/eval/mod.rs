@@ -29,5 +29,5 @@ pub mod value;
 
 pub use ast::{parse_unchecked, Expr};
 pub use convert::{escape, to_value};
-pub use interp::{evaluate, Options, Outcome};
+pub use interp::{evaluate, Options, Outcome, Prepared};
 pub use value::{ErrorKind, EvalError, Value};
