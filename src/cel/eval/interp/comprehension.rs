@@ -125,6 +125,7 @@ impl<'a> Evaluator<'a> {
     /// accumulator kept here rather than bound. Each read of `@result` is charged one (as an
     /// attribute), the condition and `!` as their rows charge, an error of `!` on an error as
     /// a failed call, and the step absorbs errors as [`Self::logical_truth`] does.
+    #[inline(never)]
     pub(super) fn quantifier(&mut self, q: &'a Quantifier) -> Truth {
         let range = self.run(&q.iter_range).map_err(Err)?;
         let base = self.vars.len();
@@ -237,6 +238,7 @@ impl<'a> Evaluator<'a> {
     /// kept here while the loop runs (its slot stays on the stack, unread: the predicate does
     /// not name it, and the loop variables keep the places the conversion gave them), then
     /// bound for the result as the generic loop binds it.
+    #[inline(never)]
     pub(super) fn counter(&mut self, k: &'a Counter) -> EvalResult {
         let range = self.run(&k.iter_range)?;
         let base = self.vars.len();

@@ -76,9 +76,9 @@ pub(crate) struct Attr {
     /// Where the evaluation keeps the caller's variable once found ([`NO_SLOT`]: searched at
     /// each use).
     slot: u8,
-    fields: Box<[Arc<str>]>,
-    /// Where each field was last found ([`MapValue::get_str_at`]).
-    hints: Box<[Hint]>,
+    /// The fields, each with where it was last found ([`MapValue::get_str_at`]): one slice,
+    /// walked by one iterator.
+    fields: Box<[(Arc<str>, Hint)]>,
     expr: Expr,
 }
 
@@ -350,8 +350,7 @@ fn attr(e: &Expr, roots: &mut Vec<Arc<str>>) -> Option<Attr> {
         root: name.clone(),
         binding: root.binding,
         slot: slot as u8,
-        hints: fields.iter().map(|_| Hint::default()).collect(),
-        fields: fields.into_boxed_slice(),
+        fields: fields.into_iter().map(|f| (f, Hint::default())).collect(),
         expr: e.clone(),
     })
 }
@@ -701,7 +700,7 @@ impl<'a> Step<'a> for &'a Plan {
     fn run(self, ev: &mut Evaluator<'a>) -> EvalResult {
         ev.run(self)
     }
-    #[inline]
+    #[inline(always)]
     fn truth(self, ev: &mut Evaluator<'a>) -> Truth {
         ev.truth(self)
     }
@@ -715,12 +714,18 @@ impl<'a> Step<'a> for &'a Plan {
     }
 }
 
+/// [`Plan::Const`]'s value.
+#[inline(never)]
+fn const_step(v: &Value) -> EvalResult {
+    Ok(v.clone())
+}
+
 /// [`Evaluator::attr`] when the limit may be reached on the way: each step charged before
 /// it is taken, as the walker's [`super::chain`] does.
 #[cold]
 fn attr_by_step<'v>(
     found: Result<&'v Value, &'v EvalError>,
-    fields: &[Arc<str>],
+    fields: &[(Arc<str>, Hint)],
     cost: &mut u64,
     limit: Option<u64>,
 ) -> Result<Cow<'v, Value>, EvalError> {
@@ -730,7 +735,7 @@ fn attr_by_step<'v>(
         Ok(v) => Cow::Borrowed(v),
         Err(err) => return Err(err.clone()),
     };
-    for f in fields {
+    for (f, _) in fields {
         charge(cost, limit, 1)?;
         v = match v {
             Cow::Borrowed(v) => functions::select_ref(v, f)?,
@@ -745,10 +750,10 @@ fn attr_by_step<'v>(
 #[cold]
 fn select_owned<'v>(
     mut x: Value,
-    rest: &[Arc<str>],
+    rest: &[(Arc<str>, Hint)],
     cost: &mut u64,
 ) -> Result<Cow<'v, Value>, EvalError> {
-    for f in rest {
+    for (f, _) in rest {
         *cost = cost.saturating_add(1);
         x = functions::select(&x, f)?;
     }
@@ -756,64 +761,124 @@ fn select_owned<'v>(
 }
 
 impl<'a> Evaluator<'a> {
+    /// A step's value. Only the dispatch: each kind of step is a function of its own, called
+    /// last, so that a step costs no frame made for every kind of step (a rule's root runs
+    /// here once per evaluation).
     pub(super) fn run(&mut self, p: &'a Plan) -> EvalResult {
         match p {
-            Plan::Const(v) => Ok(v.clone()),
-            Plan::Attr(a) => match self.attr(a) {
-                Some(r) => r.map(Cow::into_owned),
-                None => self.eval(&a.expr),
-            },
+            Plan::Const(v) => const_step(v),
+            Plan::Attr(a) => self.attr_step(a),
             Plan::Folded(f) => self.folded_step(f),
             Plan::Has(..)
             | Plan::Logical(..)
             | Plan::StrTest(..)
             | Plan::Not(..)
             | Plan::IntCmp(..)
-            | Plan::Quantifier(..) => from_truth(self.truth(p)),
-            Plan::Conditional(ops) => self.conditional(&ops[0], &ops[1], &ops[2]),
+            | Plan::Quantifier(..) => self.truth_step(p),
+            Plan::Conditional(ops) => self.conditional_step(ops),
             Plan::Counter(k) => self.counter(k),
-            Plan::NotStrictlyFalse(rows, x) => self.not_strictly_false(rows, &**x),
+            Plan::NotStrictlyFalse(rows, x) => self.not_strictly_false_value(rows, x),
             Plan::Call(c) => self.planned_call(c),
             Plan::SetTest(q) => self.set_test(q),
-            Plan::Comprehension(f) => self.comprehension(
-                &f.iter_range,
-                &f.accu_init,
-                &f.accu_var,
-                &f.iter_var,
-                f.iter_var2.as_deref(),
-                &f.loop_cond,
-                &f.loop_step,
-                &f.result,
-            ),
+            Plan::Comprehension(f) => self.fold_step(f),
             Plan::Walk(e) => self.eval(e),
         }
     }
 
+    /// [`Plan::Attr`]'s value.
+    #[inline(never)]
+    fn attr_step(&mut self, a: &'a Attr) -> EvalResult {
+        match self.attr(a) {
+            Some(r) => r.map(Cow::into_owned),
+            None => self.eval(&a.expr),
+        }
+    }
+
+    /// The value of a step that makes a bool ([`Self::truth`]).
+    #[inline(never)]
+    fn truth_step(&mut self, p: &'a Plan) -> EvalResult {
+        from_truth(self.truth(p))
+    }
+
+    /// [`Plan::Conditional`].
+    #[inline(never)]
+    fn conditional_step(&mut self, ops: &'a [Plan; 3]) -> EvalResult {
+        self.conditional(&ops[0], &ops[1], &ops[2])
+    }
+
+    /// [`Plan::NotStrictlyFalse`]'s value.
+    #[inline(never)]
+    fn not_strictly_false_value(
+        &mut self,
+        rows: &'a [&'static Overload],
+        x: &'a Plan,
+    ) -> EvalResult {
+        self.not_strictly_false(rows, x)
+    }
+
+    /// [`Plan::Comprehension`].
+    #[inline(never)]
+    fn fold_step(&mut self, f: &'a Fold) -> EvalResult {
+        self.comprehension(
+            &f.iter_range,
+            &f.accu_init,
+            &f.accu_var,
+            &f.iter_var,
+            f.iter_var2.as_deref(),
+            &f.loop_cond,
+            &f.loop_step,
+            &f.result,
+        )
+    }
+
     /// A step's value for a consumer that wants a bool ([`Truth`]): the steps that make a
     /// bool (presence tests, logic, comparisons) and attributes holding one give it without
-    /// building a [`Value`]; the others are run.
+    /// building a [`Value`]; the others are run. Only the dispatch, inlined where a bool is
+    /// wanted: each step is a function of its own, so that a step (an operand of `&&` most
+    /// often) costs one call, not a call of a frame made for every kind of step and then one
+    /// of the step's.
+    #[inline(always)]
     pub(super) fn truth(&mut self, p: &'a Plan) -> Truth {
         match p {
             Plan::Has(h) => self.has(h),
-            Plan::Logical(and, ops) => self.logical_truth(*and, &ops[0], &ops[1]),
+            Plan::Logical(and, ops) => self.logical_step(*and, ops),
             Plan::StrTest(q) => self.str_test(q),
             Plan::Not(c) => self.not(c),
             Plan::IntCmp(q) => self.int_cmp(q),
             Plan::Quantifier(q) => self.quantifier(q),
-            Plan::NotStrictlyFalse(rows, x) => self.not_strictly_false_truth(rows, &**x),
-            Plan::Attr(a) => match self.attr(a) {
-                Some(Ok(v)) => match &*v {
-                    Value::Bool(b) => Ok(*b),
-                    _ => Err(Ok(v.into_owned())),
-                },
-                Some(Err(e)) => Err(Err(e)),
-                None => to_truth(self.eval(&a.expr)),
-            },
+            Plan::NotStrictlyFalse(rows, x) => self.not_strictly_false_step(rows, x),
+            Plan::Attr(a) => self.attr_truth(a),
             p => to_truth(self.run(p)),
         }
     }
 
+    /// [`Plan::Logical`] as a bool.
+    #[inline(never)]
+    fn logical_step(&mut self, and: bool, ops: &'a [Plan; 2]) -> Truth {
+        self.logical_truth(and, &ops[0], &ops[1])
+    }
+
+    /// [`Plan::NotStrictlyFalse`] as a bool.
+    #[inline(never)]
+    fn not_strictly_false_step(&mut self, rows: &'a [&'static Overload], x: &'a Plan) -> Truth {
+        self.not_strictly_false_truth(rows, x)
+    }
+
+    /// An attribute as a bool.
+    #[inline(never)]
+    fn attr_truth(&mut self, a: &'a Attr) -> Truth {
+        match self.attr(a) {
+            Some(Ok(v)) => match &*v {
+                Value::Bool(b) => Ok(*b),
+                _ => Err(Ok(v.into_owned())),
+            },
+            Some(Err(e)) => Err(Err(e)),
+            None => to_truth(self.eval(&a.expr)),
+        }
+    }
+
     /// `has(attr.field)`.
+    #[inline(never)]
     fn has(&mut self, h: &'a Has) -> Truth {
         let (a, field) = (&h.attr, &*h.field);
         match self.attr(a) {
@@ -840,6 +905,7 @@ impl<'a> Evaluator<'a> {
 
     /// `!x`: the operand as a bool negated, charged as the row charges a bool; anything else
     /// is the row's call ([`Evaluator::planned_call`]).
+    #[inline(never)]
     fn not(&mut self, c: &'a Call) -> Truth {
         let row = c.rows[0];
         match self.truth(&c.args[0]) {
@@ -859,6 +925,7 @@ impl<'a> Evaluator<'a> {
 
     /// [`IntCmp`]: an int operand compared with the constant where it is, charged as the row
     /// charges the two ints; anything else is the row's call.
+    #[inline(never)]
     fn int_cmp(&mut self, q: &'a IntCmp) -> Truth {
         let row = q.call.rows[0];
         let x = match self.call_arg(&q.call.args[0]) {
@@ -902,8 +969,54 @@ impl<'a> Evaluator<'a> {
     /// The attribute's value where it is, charged as the walker's [`super::chain`] charges
     /// it (one for the variable, one per field, each before its step); `None`, having charged
     /// nothing, when the variable is not bound.
-    #[inline]
+    #[inline(always)]
     fn attr(&mut self, a: &'a Attr) -> Option<Result<Cow<'_, Value>, EvalError>> {
+        match self.attr_fast(a) {
+            Some(v) => Some(Ok(Cow::Borrowed(v))),
+            None => self.attr_slow(a),
+        }
+    }
+
+    /// The common case of [`Self::attr`], made without its general steps and without the
+    /// four-word answer: a caller's variable found in its slot, each field an entry of a map
+    /// (found where the hint says, else searched) and no value on the way invalid, the whole
+    /// chain's charge under the limit. Charged as [`attr_at`] charges that chain (one per
+    /// step, all fitting); `None`, having charged nothing, for anything else, which is
+    /// [`attr_at`]'s to answer. The value is the caller's variable's, not the evaluator's: it
+    /// may be held while the evaluator charges.
+    #[inline(always)]
+    fn attr_fast(&mut self, a: &Attr) -> Option<&'a Value> {
+        let slot = a.slot as usize;
+        if slot >= ROOTS {
+            return None;
+        }
+        let charged = self.cost.saturating_add(a.fields.len() as u64 + 1);
+        if self.opts.cost_limit.is_some_and(|l| charged > l) {
+            return None;
+        }
+        let mut v = root_at(
+            self.base,
+            &mut self.roots,
+            &mut self.resolved,
+            slot,
+            &a.root,
+        )?;
+        for (f, hint) in &*a.fields {
+            let Value::Map(m) = v else {
+                return None;
+            };
+            v = m.get_str_at(f, hint)?;
+        }
+        if let Value::Invalid(_) = v {
+            return None;
+        }
+        self.cost = charged;
+        Some(v)
+    }
+
+    /// [`Self::attr`] by [`attr_at`], out of line: the cases [`Self::attr_fast`] leaves.
+    #[inline(never)]
+    fn attr_slow(&mut self, a: &'a Attr) -> Option<Result<Cow<'_, Value>, EvalError>> {
         let Evaluator {
             ref vars,
             base,
@@ -956,7 +1069,7 @@ fn attr_at<'s, 'a: 's>(
             }
         };
         let mut taken = 1;
-        for (i, (f, hint)) in a.fields.iter().zip(&*a.hints).enumerate() {
+        for (i, (f, hint)) in a.fields.iter().enumerate() {
             taken += 1;
             // A field an object has (the common case) is stepped to here; anything else is
             // [`functions::select_ref`]'s to answer.
@@ -988,7 +1101,7 @@ fn attr_at<'s, 'a: 's>(
 
 /// The caller's variable `name` in slot `i` of [`Evaluator::roots`], searched (as
 /// [`bound_by`] searches a global) at its first use in this evaluation.
-#[inline]
+#[inline(always)]
 fn root_at<'a>(
     base: &'a [(&'a str, Value)],
     roots: &mut [Option<&'a Value>; ROOTS],
@@ -996,15 +1109,28 @@ fn root_at<'a>(
     i: usize,
     name: &str,
 ) -> Option<&'a Value> {
-    let bit = 1u8 << i;
-    if *resolved & bit == 0 {
-        roots[i] = base
-            .iter()
-            .rev()
-            .find(|(x, _)| same_str(x, name))
-            .map(|(_, v)| v);
-        *resolved |= bit;
+    if *resolved & (1u8 << i) == 0 {
+        return resolve_root(base, roots, resolved, i, name);
     }
+    roots[i]
+}
+
+/// [`root_at`]'s search at the first use of slot `i`, out of line: every later use is the
+/// one load [`root_at`] inlines.
+#[inline(never)]
+fn resolve_root<'a>(
+    base: &'a [(&'a str, Value)],
+    roots: &mut [Option<&'a Value>; ROOTS],
+    resolved: &mut u8,
+    i: usize,
+    name: &str,
+) -> Option<&'a Value> {
+    roots[i] = base
+        .iter()
+        .rev()
+        .find(|(x, _)| same_str(x, name))
+        .map(|(_, v)| v);
+    *resolved |= 1u8 << i;
     roots[i]
 }
 
@@ -1025,6 +1151,7 @@ impl<'a> Evaluator<'a> {
     /// [`StrTest`]: what [`Evaluator::planned_call`] does with its one row (the operands as
     /// [`Evaluator::call_arg`] takes them, [`Evaluator::apply_row`]), the row's value and cost
     /// computed on the values where they are.
+    #[inline(never)]
     fn str_test(&mut self, q: &'a StrTest) -> Truth {
         let ([Plan::Attr(a), _] | [_, Plan::Attr(a)]) = &*q.call.args else {
             return to_truth(self.planned_call(&q.call));
@@ -1070,7 +1197,7 @@ impl<'a> Evaluator<'a> {
     }
 
     /// [`Plan::Folded`].
-    #[inline]
+    #[inline(never)]
     fn folded_step(&mut self, f: &'a (Value, Expr)) -> EvalResult {
         if self.opts.fold_constants {
             Ok(f.0.clone())
@@ -1080,6 +1207,7 @@ impl<'a> Evaluator<'a> {
     }
 
     /// [`SetTest`].
+    #[inline(never)]
     fn set_test(&mut self, q: &'a SetTest) -> EvalResult {
         if !self.opts.fold_constants {
             return self.eval(&q.expr);
@@ -1089,6 +1217,7 @@ impl<'a> Evaluator<'a> {
     }
 
     /// [`Evaluator::overload_call`] over planned operands.
+    #[inline(never)]
     fn planned_call(&mut self, c: &'a Call) -> EvalResult {
         match (&c.target, &*c.args) {
             // An attribute operand is read where it is, not copied (`size(self.name)`).
@@ -1153,6 +1282,8 @@ impl<'a> Evaluator<'a> {
                 Some(r) => r.map(Cow::into_owned),
                 None => self.eval(&x.expr),
             },
+            // The step [`Self::run`] takes for a call, without its dispatch.
+            Plan::Call(c) => self.planned_call(c),
             a => self.run(a),
         };
         match r {
@@ -1171,6 +1302,23 @@ impl<'a> Evaluator<'a> {
     /// when the variable is not bound.
     #[inline]
     fn call_on_attr(&mut self, c: &'a Call, x: &'a Attr, arg: bool) -> Option<EvalResult> {
+        if let Some(v) = self.attr_fast(x) {
+            let Evaluator {
+                ref mut cost,
+                ref mut scanned,
+                ref mut built,
+                opts,
+                ..
+            } = *self;
+            return Some(call_at(
+                cost,
+                scanned,
+                built,
+                opts,
+                c,
+                std::slice::from_ref(v),
+            ));
+        }
         let Evaluator {
             ref vars,
             base,
@@ -1185,13 +1333,7 @@ impl<'a> Evaluator<'a> {
         let err = match attr_at(vars, base, roots, resolved, cost, opts.cost_limit, x)? {
             Ok(v) => {
                 let vals = std::slice::from_ref(&*v);
-                if let Some(run) = c.direct {
-                    return Some(apply_row_at(cost, opts, c.rows[0], run, vals));
-                }
-                let picked = table::pick_by(&c.rows, &c.params, vals);
-                return Some(apply_picked_at(
-                    cost, scanned, built, opts, picked, c.tracked, vals,
-                ));
+                return Some(call_at(cost, scanned, built, opts, c, vals));
             }
             Err(e) => e,
         };
@@ -1203,6 +1345,25 @@ impl<'a> Evaluator<'a> {
     fn apply_row(&mut self, row: &'static Overload, run: StrictFn, vals: &[Value]) -> EvalResult {
         apply_row_at(&mut self.cost, self.opts, row, run, vals)
     }
+}
+
+/// The call `c` on `vals` as [`Evaluator::planned_call`] makes it once its operands are
+/// evaluated: its one row when it runs without the argument stack, else the row the values
+/// pick.
+#[inline]
+fn call_at(
+    cost: &mut u64,
+    scanned: &mut u64,
+    built: &mut usize,
+    opts: super::Options,
+    c: &Call,
+    vals: &[Value],
+) -> EvalResult {
+    if let Some(run) = c.direct {
+        return apply_row_at(cost, opts, c.rows[0], run, vals);
+    }
+    let picked = table::pick_by(&c.rows, &c.params, vals);
+    apply_picked_at(cost, scanned, built, opts, picked, c.tracked, vals)
 }
 
 /// [`Evaluator::apply_picked`] on the parts of the evaluator it changes, with the arguments
