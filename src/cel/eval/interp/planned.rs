@@ -106,6 +106,24 @@ pub(crate) struct Has {
     reserved: bool,
 }
 
+impl Has {
+    /// The test on the attribute's value `v`.
+    #[inline(always)]
+    fn test(&self, v: &Value) -> Truth {
+        // A field the object has (the common case) is found here, as is the absence of one
+        // that cannot be stored under an escaped name.
+        if let Value::Map(m) = v {
+            match m.get_str_at(&self.field, &self.hint) {
+                Some(Value::Invalid(_)) => {}
+                Some(_) => return Ok(true),
+                None if !self.reserved => return Ok(false),
+                None => {}
+            }
+        }
+        to_truth(functions::has_field(v, &self.field))
+    }
+}
+
 /// A test of an attribute against a string constant whose call has one row: a comparison
 /// (`request.operation != 'DELETE'`, `name != ''`; row `equals` or `not_equals`) or a key
 /// test on a map (`'a/b' in object.metadata.annotations`; row `in_map`). When the attribute
@@ -126,6 +144,23 @@ pub(crate) struct StrTest {
 }
 
 impl StrTest {
+    /// The test on the attribute's value `v` and what the row charges for it, when `v` is
+    /// a string (a map for a key test); `None` for anything else (the row's call).
+    #[inline(always)]
+    fn test(&self, v: &Value) -> Option<(u64, bool)> {
+        match (self.op, v) {
+            (StrOp::Eq | StrOp::Ne, Value::String(s)) => Some((
+                self.equality_cost(s),
+                same_str(s, &self.konst) == (self.op == StrOp::Eq),
+            )),
+            // `in_map`'s cost on a map is 1 (`in_cost`).
+            (StrOp::InMap, Value::Map(m)) => {
+                Some((1, m.get_str_at(&self.konst, &self.hint).is_some()))
+            }
+            _ => None,
+        }
+    }
+
     /// [`functions::string_equality_cost`] of `s` and the constant: the characters of the
     /// shorter of the two, the constant's known from the plan (`name != ''` costs nothing
     /// whatever the name, `operation != 'DELETE'` the constant's cost unless the operation
@@ -880,21 +915,18 @@ impl<'a> Evaluator<'a> {
     /// `has(attr.field)`.
     #[inline(never)]
     fn has(&mut self, h: &'a Has) -> Truth {
+        match self.attr_fast(&h.attr) {
+            Some(v) => h.test(v),
+            None => self.has_slow(h),
+        }
+    }
+
+    /// [`Self::has`] when [`Self::attr_fast`] leaves the attribute to [`attr_at`].
+    #[inline(never)]
+    fn has_slow(&mut self, h: &'a Has) -> Truth {
         let (a, field) = (&h.attr, &*h.field);
-        match self.attr(a) {
-            Some(Ok(v)) => {
-                // A field the object has (the common case) is found here, as is the absence
-                // of one that cannot be stored under an escaped name.
-                if let Value::Map(m) = &*v {
-                    match m.get_str_at(field, &h.hint) {
-                        Some(Value::Invalid(_)) => {}
-                        Some(_) => return Ok(true),
-                        None if !h.reserved => return Ok(false),
-                        None => {}
-                    }
-                }
-                to_truth(functions::has_field(&v, field))
-            }
+        match self.attr_slow(a) {
+            Some(Ok(v)) => h.test(&v),
             Some(Err(e)) => Err(Err(e)),
             None => match self.eval(&a.expr) {
                 Ok(v) => to_truth(functions::has_field(&v, field)),
@@ -928,7 +960,7 @@ impl<'a> Evaluator<'a> {
     #[inline(never)]
     fn int_cmp(&mut self, q: &'a IntCmp) -> Truth {
         let row = q.call.rows[0];
-        let x = match self.call_arg(&q.call.args[0]) {
+        let x = match self.cmp_operand(&q.call.args[0]) {
             Ok(x) => x,
             Err(e) => return Err(Err(e)),
         };
@@ -985,7 +1017,7 @@ impl<'a> Evaluator<'a> {
     /// [`attr_at`]'s to answer. The value is the caller's variable's, not the evaluator's: it
     /// may be held while the evaluator charges.
     #[inline(always)]
-    fn attr_fast(&mut self, a: &Attr) -> Option<&'a Value> {
+    pub(super) fn attr_fast(&mut self, a: &Attr) -> Option<&'a Value> {
         let slot = a.slot as usize;
         if slot >= ROOTS {
             return None;
@@ -1156,19 +1188,14 @@ impl<'a> Evaluator<'a> {
         let ([Plan::Attr(a), _] | [_, Plan::Attr(a)]) = &*q.call.args else {
             return to_truth(self.planned_call(&q.call));
         };
-        let x = match self.attr(a) {
-            Some(Ok(v)) => match (q.op, &*v) {
-                (StrOp::Eq | StrOp::Ne, Value::String(s)) => {
-                    let cost = q.equality_cost(s);
-                    Ok((cost, same_str(s, &q.konst) == (q.op == StrOp::Eq)))
-                }
-                // `in_map`'s cost on a map is 1 (`in_cost`).
-                (StrOp::InMap, Value::Map(m)) => Ok((1, m.get_str_at(&q.konst, &q.hint).is_some())),
-                _ => Err(v.into_owned()),
+        let x = match self.attr_fast(a) {
+            Some(v) => q.test(v).ok_or_else(|| v.clone()),
+            None => match self.attr_slow(a) {
+                Some(Ok(v)) => q.test(&v).ok_or_else(|| v.into_owned()),
+                // An error (charged as the failed call) or an unbound variable: the call's.
+                Some(Err(e)) => return Err(Err(self.arg_error(e))),
+                None => return to_truth(self.planned_call(&q.call)),
             },
-            // An error (charged as the failed call) or an unbound variable: the call's.
-            Some(Err(e)) => return Err(Err(self.arg_error(e))),
-            None => return to_truth(self.planned_call(&q.call)),
         };
         match x {
             Ok((c, result)) => {
@@ -1286,6 +1313,12 @@ impl<'a> Evaluator<'a> {
             Plan::Call(c) => self.planned_call(c),
             a => self.run(a),
         };
+        self.arg_result(r)
+    }
+
+    /// An argument's value or error as [`Self::call_arg`] gives it.
+    #[inline(always)]
+    fn arg_result(&mut self, r: EvalResult) -> EvalResult {
         match r {
             Ok(v) => Ok(v),
             Err(e) if e.kind == ErrorKind::CostLimit => Err(e),
@@ -1296,28 +1329,29 @@ impl<'a> Evaluator<'a> {
         }
     }
 
+    /// [`Self::call_arg`] of a comparison's operand, a call on one attribute's common case
+    /// (`size(object.metadata.name)`) made here, without the steps [`Self::planned_call`]
+    /// and [`Self::call_on_attr`] take to it.
+    #[inline(always)]
+    fn cmp_operand(&mut self, a: &'a Plan) -> EvalResult {
+        if let Plan::Call(c) = a {
+            if let (None, [Plan::Attr(x)]) = (&c.target, &*c.args) {
+                if let Some(r) = self.call_on_attr_fast(c, x) {
+                    return self.arg_result(r);
+                }
+            }
+        }
+        self.call_arg(a)
+    }
+
     /// A call on one attribute operand (`arg`: an argument, else the target), run on the
     /// value where it is as [`Evaluator::apply_picked`] runs it, counted towards crdlint's
     /// bounds as it counts them (`size(object.metadata.name)`); `None`, having done nothing,
     /// when the variable is not bound.
     #[inline]
     fn call_on_attr(&mut self, c: &'a Call, x: &'a Attr, arg: bool) -> Option<EvalResult> {
-        if let Some(v) = self.attr_fast(x) {
-            let Evaluator {
-                ref mut cost,
-                ref mut scanned,
-                ref mut built,
-                opts,
-                ..
-            } = *self;
-            return Some(call_at(
-                cost,
-                scanned,
-                built,
-                opts,
-                c,
-                std::slice::from_ref(v),
-            ));
+        if let Some(r) = self.call_on_attr_fast(c, x) {
+            return Some(r);
         }
         let Evaluator {
             ref vars,
@@ -1338,6 +1372,28 @@ impl<'a> Evaluator<'a> {
             Err(e) => e,
         };
         Some(Err(if arg { self.arg_error(err) } else { err }))
+    }
+
+    /// [`Self::call_on_attr`] on the attribute's common case ([`Self::attr_fast`]); `None`,
+    /// having done nothing, for any other.
+    #[inline(always)]
+    fn call_on_attr_fast(&mut self, c: &'a Call, x: &'a Attr) -> Option<EvalResult> {
+        let v = self.attr_fast(x)?;
+        let Evaluator {
+            ref mut cost,
+            ref mut scanned,
+            ref mut built,
+            opts,
+            ..
+        } = *self;
+        Some(call_at(
+            cost,
+            scanned,
+            built,
+            opts,
+            c,
+            std::slice::from_ref(v),
+        ))
     }
 
     /// [`Evaluator::apply`] of a call with one row and no bound of crdlint's to count.
