@@ -804,8 +804,9 @@ impl<'a> Evaluator<'a> {
             Plan::Const(v) => const_step(v),
             Plan::Attr(a) => self.attr_step(a),
             Plan::Folded(f) => self.folded_step(f),
+            // A rule's root most often: its value without a step through [`Self::truth`].
+            Plan::Logical(and, ops) => self.logical_value(*and, ops),
             Plan::Has(..)
-            | Plan::Logical(..)
             | Plan::StrTest(..)
             | Plan::Not(..)
             | Plan::IntCmp(..)
@@ -833,6 +834,12 @@ impl<'a> Evaluator<'a> {
     #[inline(never)]
     fn truth_step(&mut self, p: &'a Plan) -> EvalResult {
         from_truth(self.truth(p))
+    }
+
+    /// [`Plan::Logical`]'s value.
+    #[inline(never)]
+    fn logical_value(&mut self, and: bool, ops: &'a [Plan; 2]) -> EvalResult {
+        self.logical(and, &ops[0], &ops[1])
     }
 
     /// [`Plan::Conditional`].
@@ -1142,28 +1149,20 @@ fn root_at<'a>(
     name: &str,
 ) -> Option<&'a Value> {
     if *resolved & (1u8 << i) == 0 {
-        return resolve_root(base, roots, resolved, i, name);
+        roots[i] = resolve_root(base, name);
+        *resolved |= 1u8 << i;
     }
     roots[i]
 }
 
-/// [`root_at`]'s search at the first use of slot `i`, out of line: every later use is the
-/// one load [`root_at`] inlines.
+/// [`root_at`]'s search at the first use of a slot, out of line (every later use is the one
+/// load [`root_at`] inlines) and on the names only.
 #[inline(never)]
-fn resolve_root<'a>(
-    base: &'a [(&'a str, Value)],
-    roots: &mut [Option<&'a Value>; ROOTS],
-    resolved: &mut u8,
-    i: usize,
-    name: &str,
-) -> Option<&'a Value> {
-    roots[i] = base
-        .iter()
+fn resolve_root<'a>(base: &'a [(&'a str, Value)], name: &str) -> Option<&'a Value> {
+    base.iter()
         .rev()
         .find(|(x, _)| same_str(x, name))
-        .map(|(_, v)| v);
-    *resolved |= 1u8 << i;
-    roots[i]
+        .map(|(_, v)| v)
 }
 
 impl<'a> Evaluator<'a> {
