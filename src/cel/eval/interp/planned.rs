@@ -1149,14 +1149,20 @@ fn root_at<'a>(
     name: &str,
 ) -> Option<&'a Value> {
     if *resolved & (1u8 << i) == 0 {
-        roots[i] = resolve_root(base, name);
+        // The search's first step inline: a caller binds the variable read most last
+        // (`object` in admission), found here without a call.
+        roots[i] = match base.split_last() {
+            Some(((x, v), _)) if same_str(x, name) => Some(v),
+            Some((_, rest)) => resolve_root(rest, name),
+            None => None,
+        };
         *resolved |= 1u8 << i;
     }
     roots[i]
 }
 
-/// [`root_at`]'s search at the first use of a slot, out of line (every later use is the one
-/// load [`root_at`] inlines) and on the names only.
+/// [`root_at`]'s search at the first use of a slot, after its first step: out of line (every
+/// later use is the one load [`root_at`] inlines) and on the names only.
 #[inline(never)]
 fn resolve_root<'a>(base: &'a [(&'a str, Value)], name: &str) -> Option<&'a Value> {
     base.iter()
