@@ -12,6 +12,18 @@ use super::plan::{is_attribute, is_primitive_const_list};
 use super::planned::{from_truth, Step, Truth};
 use super::Evaluator;
 
+/// What `&&` and `||` keep of an operand that is not a bool: its error, or `no such overload`
+/// for a value of another type; `Err` for the cost limit, which ends the evaluation (the first
+/// error kept wins, whichever side it came from, unless the other side decides).
+#[inline(always)]
+fn absorbed(r: EvalResult) -> Result<EvalError, EvalError> {
+    match r {
+        Ok(_) => Ok(EvalError::no_such_overload()),
+        Err(e) if e.kind == ErrorKind::CostLimit => Err(e),
+        Err(e) => Ok(e),
+    }
+}
+
 impl<'a> Evaluator<'a> {
     /// A call the evaluator plans by its form ([`CallForm`], decided from the node's rows when
     /// the program was converted); `rows` are its overloads' rows.
@@ -66,23 +78,22 @@ impl<'a> Evaluator<'a> {
     /// [`Self::logical`] for a consumer that wants a bool: no value is built for the
     /// operands' bools nor for the result.
     pub(super) fn logical_truth<S: Step<'a>>(&mut self, and: bool, a: S, b: S) -> Truth {
-        let mut err: Option<EvalError> = None;
-        for a in [a, b] {
-            match a.truth(self) {
-                Ok(b) if b != and => return Ok(b),
-                Ok(_) => {}
-                Err(Ok(_)) => {
-                    err.get_or_insert_with(EvalError::no_such_overload);
-                }
-                Err(Err(e)) if e.kind == ErrorKind::CostLimit => return Err(Err(e)),
-                Err(Err(e)) => {
-                    err.get_or_insert(e);
-                }
+        // Written out for the two operands: the common case (two bools) keeps no error.
+        let first = match a.truth(self) {
+            Ok(x) if x != and => return Ok(x),
+            Ok(_) => None,
+            Err(r) => Some(absorbed(r).map_err(Err)?),
+        };
+        match b.truth(self) {
+            Ok(x) if x != and => Ok(x),
+            Ok(_) => match first {
+                Some(e) => Err(Err(e)),
+                None => Ok(and),
+            },
+            Err(r) => {
+                let second = absorbed(r).map_err(Err)?;
+                Err(Err(first.unwrap_or(second)))
             }
-        }
-        match err {
-            Some(e) => Err(Err(e)),
-            None => Ok(and),
         }
     }
 

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::super::ast::Comprehension;
 use super::super::functions::table::{self, Overload};
 use super::super::value::{ErrorKind, EvalError, EvalResult, Key, ListKind, Value};
-use super::planned::{Counter, Quantifier, Step, Truth};
+use super::planned::{Counter, Plan, Quantifier, Step, Truth};
 use super::Evaluator;
 use crate::k8s::Behavior;
 
@@ -125,10 +125,24 @@ impl<'a> Evaluator<'a> {
     /// accumulator kept here rather than bound. Each read of `@result` is charged one (as an
     /// attribute), the condition and `!` as their rows charge, an error of `!` on an error as
     /// a failed call, and the step absorbs errors as [`Self::logical_truth`] does.
+    #[inline(never)]
     pub(super) fn quantifier(&mut self, q: &'a Quantifier) -> Truth {
-        let range = self.run(&q.iter_range).map_err(Err)?;
+        // A range that is an attribute's common case (`variables.labels`) is read where it
+        // is, as [`Self::run`] reads it but without the copy.
+        let owned: Value;
+        let range = match &q.iter_range {
+            Plan::Attr(a) => self.attr_fast(a),
+            _ => None,
+        };
+        let range = match range {
+            Some(range) => range,
+            None => {
+                owned = self.run(&q.iter_range).map_err(Err)?;
+                &owned
+            }
+        };
         let base = self.vars.len();
-        let acc = self.quantify(q, &range, base);
+        let acc = self.quantify(q, range, base);
         self.vars.truncate(base);
         let acc = acc.map_err(Err)?;
         // The result: `@result`.
@@ -237,6 +251,7 @@ impl<'a> Evaluator<'a> {
     /// kept here while the loop runs (its slot stays on the stack, unread: the predicate does
     /// not name it, and the loop variables keep the places the conversion gave them), then
     /// bound for the result as the generic loop binds it.
+    #[inline(never)]
     pub(super) fn counter(&mut self, k: &'a Counter) -> EvalResult {
         let range = self.run(&k.iter_range)?;
         let base = self.vars.len();

@@ -434,3 +434,25 @@ fn the_policy_shapes_are_planned_without_walking() {
         );
     }
 }
+
+#[test]
+fn a_variable_bound_twice_is_its_last_binding() {
+    // The plan finds a caller's variable as the walker searches for it, from the last
+    // binding: the name bound last (found without the search's call) or before another.
+    let first = object(vec![("a", Value::Int(1))]);
+    let second = object(vec![("a", Value::Int(2))]);
+    let e = checked("self.a == 2 && has(self.a)");
+    assert!(plan_of(&e).is_some());
+    for vars in [
+        vec![("self", first.clone()), ("self", second.clone())],
+        vec![
+            ("self", first.clone()),
+            ("self", second),
+            ("oldSelf", first),
+        ],
+    ] {
+        let p = evaluate(&e, &vars, Options::default());
+        assert!(same(&walked(&e, &vars, Options::default()), &p));
+        assert_eq!(format!("{:?}", p.value), "Ok(Bool(true))", "{vars:?}");
+    }
+}

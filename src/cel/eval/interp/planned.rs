@@ -76,9 +76,9 @@ pub(crate) struct Attr {
     /// Where the evaluation keeps the caller's variable once found ([`NO_SLOT`]: searched at
     /// each use).
     slot: u8,
-    fields: Box<[Arc<str>]>,
-    /// Where each field was last found ([`MapValue::get_str_at`]).
-    hints: Box<[Hint]>,
+    /// The fields, each with where it was last found ([`MapValue::get_str_at`]): one slice,
+    /// walked by one iterator.
+    fields: Box<[(Arc<str>, Hint)]>,
     expr: Expr,
 }
 
@@ -106,6 +106,24 @@ pub(crate) struct Has {
     reserved: bool,
 }
 
+impl Has {
+    /// The test on the attribute's value `v`.
+    #[inline(always)]
+    fn test(&self, v: &Value) -> Truth {
+        // A field the object has (the common case) is found here, as is the absence of one
+        // that cannot be stored under an escaped name.
+        if let Value::Map(m) = v {
+            match m.get_str_at(&self.field, &self.hint) {
+                Some(Value::Invalid(_)) => {}
+                Some(_) => return Ok(true),
+                None if !self.reserved => return Ok(false),
+                None => {}
+            }
+        }
+        to_truth(functions::has_field(v, &self.field))
+    }
+}
+
 /// A test of an attribute against a string constant whose call has one row: a comparison
 /// (`request.operation != 'DELETE'`, `name != ''`; row `equals` or `not_equals`) or a key
 /// test on a map (`'a/b' in object.metadata.annotations`; row `in_map`). When the attribute
@@ -126,6 +144,23 @@ pub(crate) struct StrTest {
 }
 
 impl StrTest {
+    /// The test on the attribute's value `v` and what the row charges for it, when `v` is
+    /// a string (a map for a key test); `None` for anything else (the row's call).
+    #[inline(always)]
+    fn test(&self, v: &Value) -> Option<(u64, bool)> {
+        match (self.op, v) {
+            (StrOp::Eq | StrOp::Ne, Value::String(s)) => Some((
+                self.equality_cost(s),
+                same_str(s, &self.konst) == (self.op == StrOp::Eq),
+            )),
+            // `in_map`'s cost on a map is 1 (`in_cost`).
+            (StrOp::InMap, Value::Map(m)) => {
+                Some((1, m.get_str_at(&self.konst, &self.hint).is_some()))
+            }
+            _ => None,
+        }
+    }
+
     /// [`functions::string_equality_cost`] of `s` and the constant: the characters of the
     /// shorter of the two, the constant's known from the plan (`name != ''` costs nothing
     /// whatever the name, `operation != 'DELETE'` the constant's cost unless the operation
@@ -350,8 +385,7 @@ fn attr(e: &Expr, roots: &mut Vec<Arc<str>>) -> Option<Attr> {
         root: name.clone(),
         binding: root.binding,
         slot: slot as u8,
-        hints: fields.iter().map(|_| Hint::default()).collect(),
-        fields: fields.into_boxed_slice(),
+        fields: fields.into_iter().map(|f| (f, Hint::default())).collect(),
         expr: e.clone(),
     })
 }
@@ -701,7 +735,7 @@ impl<'a> Step<'a> for &'a Plan {
     fn run(self, ev: &mut Evaluator<'a>) -> EvalResult {
         ev.run(self)
     }
-    #[inline]
+    #[inline(always)]
     fn truth(self, ev: &mut Evaluator<'a>) -> Truth {
         ev.truth(self)
     }
@@ -715,12 +749,18 @@ impl<'a> Step<'a> for &'a Plan {
     }
 }
 
+/// [`Plan::Const`]'s value.
+#[inline(never)]
+fn const_step(v: &Value) -> EvalResult {
+    Ok(v.clone())
+}
+
 /// [`Evaluator::attr`] when the limit may be reached on the way: each step charged before
 /// it is taken, as the walker's [`super::chain`] does.
 #[cold]
 fn attr_by_step<'v>(
     found: Result<&'v Value, &'v EvalError>,
-    fields: &[Arc<str>],
+    fields: &[(Arc<str>, Hint)],
     cost: &mut u64,
     limit: Option<u64>,
 ) -> Result<Cow<'v, Value>, EvalError> {
@@ -730,7 +770,7 @@ fn attr_by_step<'v>(
         Ok(v) => Cow::Borrowed(v),
         Err(err) => return Err(err.clone()),
     };
-    for f in fields {
+    for (f, _) in fields {
         charge(cost, limit, 1)?;
         v = match v {
             Cow::Borrowed(v) => functions::select_ref(v, f)?,
@@ -745,10 +785,10 @@ fn attr_by_step<'v>(
 #[cold]
 fn select_owned<'v>(
     mut x: Value,
-    rest: &[Arc<str>],
+    rest: &[(Arc<str>, Hint)],
     cost: &mut u64,
 ) -> Result<Cow<'v, Value>, EvalError> {
-    for f in rest {
+    for (f, _) in rest {
         *cost = cost.saturating_add(1);
         x = functions::select(&x, f)?;
     }
@@ -756,80 +796,144 @@ fn select_owned<'v>(
 }
 
 impl<'a> Evaluator<'a> {
+    /// A step's value. Only the dispatch: each kind of step is a function of its own, called
+    /// last, so that a step costs no frame made for every kind of step (a rule's root runs
+    /// here once per evaluation).
     pub(super) fn run(&mut self, p: &'a Plan) -> EvalResult {
         match p {
-            Plan::Const(v) => Ok(v.clone()),
-            Plan::Attr(a) => match self.attr(a) {
-                Some(r) => r.map(Cow::into_owned),
-                None => self.eval(&a.expr),
-            },
+            Plan::Const(v) => const_step(v),
+            Plan::Attr(a) => self.attr_step(a),
             Plan::Folded(f) => self.folded_step(f),
+            // A rule's root most often: its value without a step through [`Self::truth`].
+            Plan::Logical(and, ops) => self.logical_value(*and, ops),
             Plan::Has(..)
-            | Plan::Logical(..)
             | Plan::StrTest(..)
             | Plan::Not(..)
             | Plan::IntCmp(..)
-            | Plan::Quantifier(..) => from_truth(self.truth(p)),
-            Plan::Conditional(ops) => self.conditional(&ops[0], &ops[1], &ops[2]),
+            | Plan::Quantifier(..) => self.truth_step(p),
+            Plan::Conditional(ops) => self.conditional_step(ops),
             Plan::Counter(k) => self.counter(k),
-            Plan::NotStrictlyFalse(rows, x) => self.not_strictly_false(rows, &**x),
+            Plan::NotStrictlyFalse(rows, x) => self.not_strictly_false_value(rows, x),
             Plan::Call(c) => self.planned_call(c),
             Plan::SetTest(q) => self.set_test(q),
-            Plan::Comprehension(f) => self.comprehension(
-                &f.iter_range,
-                &f.accu_init,
-                &f.accu_var,
-                &f.iter_var,
-                f.iter_var2.as_deref(),
-                &f.loop_cond,
-                &f.loop_step,
-                &f.result,
-            ),
+            Plan::Comprehension(f) => self.fold_step(f),
             Plan::Walk(e) => self.eval(e),
         }
     }
 
+    /// [`Plan::Attr`]'s value.
+    #[inline(never)]
+    fn attr_step(&mut self, a: &'a Attr) -> EvalResult {
+        match self.attr(a) {
+            Some(r) => r.map(Cow::into_owned),
+            None => self.eval(&a.expr),
+        }
+    }
+
+    /// The value of a step that makes a bool ([`Self::truth`]).
+    #[inline(never)]
+    fn truth_step(&mut self, p: &'a Plan) -> EvalResult {
+        from_truth(self.truth(p))
+    }
+
+    /// [`Plan::Logical`]'s value.
+    #[inline(never)]
+    fn logical_value(&mut self, and: bool, ops: &'a [Plan; 2]) -> EvalResult {
+        self.logical(and, &ops[0], &ops[1])
+    }
+
+    /// [`Plan::Conditional`].
+    #[inline(never)]
+    fn conditional_step(&mut self, ops: &'a [Plan; 3]) -> EvalResult {
+        self.conditional(&ops[0], &ops[1], &ops[2])
+    }
+
+    /// [`Plan::NotStrictlyFalse`]'s value.
+    #[inline(never)]
+    fn not_strictly_false_value(
+        &mut self,
+        rows: &'a [&'static Overload],
+        x: &'a Plan,
+    ) -> EvalResult {
+        self.not_strictly_false(rows, x)
+    }
+
+    /// [`Plan::Comprehension`].
+    #[inline(never)]
+    fn fold_step(&mut self, f: &'a Fold) -> EvalResult {
+        self.comprehension(
+            &f.iter_range,
+            &f.accu_init,
+            &f.accu_var,
+            &f.iter_var,
+            f.iter_var2.as_deref(),
+            &f.loop_cond,
+            &f.loop_step,
+            &f.result,
+        )
+    }
+
     /// A step's value for a consumer that wants a bool ([`Truth`]): the steps that make a
     /// bool (presence tests, logic, comparisons) and attributes holding one give it without
-    /// building a [`Value`]; the others are run.
+    /// building a [`Value`]; the others are run. Only the dispatch, inlined where a bool is
+    /// wanted: each step is a function of its own, so that a step (an operand of `&&` most
+    /// often) costs one call, not a call of a frame made for every kind of step and then one
+    /// of the step's.
+    #[inline(always)]
     pub(super) fn truth(&mut self, p: &'a Plan) -> Truth {
         match p {
             Plan::Has(h) => self.has(h),
-            Plan::Logical(and, ops) => self.logical_truth(*and, &ops[0], &ops[1]),
+            Plan::Logical(and, ops) => self.logical_step(*and, ops),
             Plan::StrTest(q) => self.str_test(q),
             Plan::Not(c) => self.not(c),
             Plan::IntCmp(q) => self.int_cmp(q),
             Plan::Quantifier(q) => self.quantifier(q),
-            Plan::NotStrictlyFalse(rows, x) => self.not_strictly_false_truth(rows, &**x),
-            Plan::Attr(a) => match self.attr(a) {
-                Some(Ok(v)) => match &*v {
-                    Value::Bool(b) => Ok(*b),
-                    _ => Err(Ok(v.into_owned())),
-                },
-                Some(Err(e)) => Err(Err(e)),
-                None => to_truth(self.eval(&a.expr)),
-            },
+            Plan::NotStrictlyFalse(rows, x) => self.not_strictly_false_step(rows, x),
+            Plan::Attr(a) => self.attr_truth(a),
             p => to_truth(self.run(p)),
         }
     }
 
-    /// `has(attr.field)`.
-    fn has(&mut self, h: &'a Has) -> Truth {
-        let (a, field) = (&h.attr, &*h.field);
+    /// [`Plan::Logical`] as a bool.
+    #[inline(never)]
+    fn logical_step(&mut self, and: bool, ops: &'a [Plan; 2]) -> Truth {
+        self.logical_truth(and, &ops[0], &ops[1])
+    }
+
+    /// [`Plan::NotStrictlyFalse`] as a bool.
+    #[inline(never)]
+    fn not_strictly_false_step(&mut self, rows: &'a [&'static Overload], x: &'a Plan) -> Truth {
+        self.not_strictly_false_truth(rows, x)
+    }
+
+    /// An attribute as a bool.
+    #[inline(never)]
+    fn attr_truth(&mut self, a: &'a Attr) -> Truth {
         match self.attr(a) {
-            Some(Ok(v)) => {
-                // A field the object has (the common case) is found here, as is the absence
-                // of one that cannot be stored under an escaped name.
-                if let Value::Map(m) = &*v {
-                    match m.get_str_at(field, &h.hint) {
-                        Some(Value::Invalid(_)) => {}
-                        Some(_) => return Ok(true),
-                        None if !h.reserved => return Ok(false),
-                        None => {}
-                    }
-                }
-                to_truth(functions::has_field(&v, field))
-            }
+            Some(Ok(v)) => match &*v {
+                Value::Bool(b) => Ok(*b),
+                _ => Err(Ok(v.into_owned())),
+            },
+            Some(Err(e)) => Err(Err(e)),
+            None => to_truth(self.eval(&a.expr)),
+        }
+    }
+
+    /// `has(attr.field)`.
+    #[inline(never)]
+    fn has(&mut self, h: &'a Has) -> Truth {
+        match self.attr_fast(&h.attr) {
+            Some(v) => h.test(v),
+            None => self.has_slow(h),
+        }
+    }
+
+    /// [`Self::has`] when [`Self::attr_fast`] leaves the attribute to [`attr_at`].
+    #[inline(never)]
+    fn has_slow(&mut self, h: &'a Has) -> Truth {
+        let (a, field) = (&h.attr, &*h.field);
+        match self.attr_slow(a) {
+            Some(Ok(v)) => h.test(&v),
             Some(Err(e)) => Err(Err(e)),
             None => match self.eval(&a.expr) {
                 Ok(v) => to_truth(functions::has_field(&v, field)),
@@ -840,6 +944,7 @@ impl<'a> Evaluator<'a> {
 
     /// `!x`: the operand as a bool negated, charged as the row charges a bool; anything else
     /// is the row's call ([`Evaluator::planned_call`]).
+    #[inline(never)]
     fn not(&mut self, c: &'a Call) -> Truth {
         let row = c.rows[0];
         match self.truth(&c.args[0]) {
@@ -859,9 +964,10 @@ impl<'a> Evaluator<'a> {
 
     /// [`IntCmp`]: an int operand compared with the constant where it is, charged as the row
     /// charges the two ints; anything else is the row's call.
+    #[inline(never)]
     fn int_cmp(&mut self, q: &'a IntCmp) -> Truth {
         let row = q.call.rows[0];
-        let x = match self.call_arg(&q.call.args[0]) {
+        let x = match self.cmp_operand(&q.call.args[0]) {
             Ok(x) => x,
             Err(e) => return Err(Err(e)),
         };
@@ -902,8 +1008,54 @@ impl<'a> Evaluator<'a> {
     /// The attribute's value where it is, charged as the walker's [`super::chain`] charges
     /// it (one for the variable, one per field, each before its step); `None`, having charged
     /// nothing, when the variable is not bound.
-    #[inline]
+    #[inline(always)]
     fn attr(&mut self, a: &'a Attr) -> Option<Result<Cow<'_, Value>, EvalError>> {
+        match self.attr_fast(a) {
+            Some(v) => Some(Ok(Cow::Borrowed(v))),
+            None => self.attr_slow(a),
+        }
+    }
+
+    /// The common case of [`Self::attr`], made without its general steps and without the
+    /// four-word answer: a caller's variable found in its slot, each field an entry of a map
+    /// (found where the hint says, else searched) and no value on the way invalid, the whole
+    /// chain's charge under the limit. Charged as [`attr_at`] charges that chain (one per
+    /// step, all fitting); `None`, having charged nothing, for anything else, which is
+    /// [`attr_at`]'s to answer. The value is the caller's variable's, not the evaluator's: it
+    /// may be held while the evaluator charges.
+    #[inline(always)]
+    pub(super) fn attr_fast(&mut self, a: &Attr) -> Option<&'a Value> {
+        let slot = a.slot as usize;
+        if slot >= ROOTS {
+            return None;
+        }
+        let charged = self.cost.saturating_add(a.fields.len() as u64 + 1);
+        if self.opts.cost_limit.is_some_and(|l| charged > l) {
+            return None;
+        }
+        let mut v = root_at(
+            self.base,
+            &mut self.roots,
+            &mut self.resolved,
+            slot,
+            &a.root,
+        )?;
+        for (f, hint) in &*a.fields {
+            let Value::Map(m) = v else {
+                return None;
+            };
+            v = m.get_str_at(f, hint)?;
+        }
+        if let Value::Invalid(_) = v {
+            return None;
+        }
+        self.cost = charged;
+        Some(v)
+    }
+
+    /// [`Self::attr`] by [`attr_at`], out of line: the cases [`Self::attr_fast`] leaves.
+    #[inline(never)]
+    fn attr_slow(&mut self, a: &'a Attr) -> Option<Result<Cow<'_, Value>, EvalError>> {
         let Evaluator {
             ref vars,
             base,
@@ -956,7 +1108,7 @@ fn attr_at<'s, 'a: 's>(
             }
         };
         let mut taken = 1;
-        for (i, (f, hint)) in a.fields.iter().zip(&*a.hints).enumerate() {
+        for (i, (f, hint)) in a.fields.iter().enumerate() {
             taken += 1;
             // A field an object has (the common case) is stepped to here; anything else is
             // [`functions::select_ref`]'s to answer.
@@ -988,7 +1140,7 @@ fn attr_at<'s, 'a: 's>(
 
 /// The caller's variable `name` in slot `i` of [`Evaluator::roots`], searched (as
 /// [`bound_by`] searches a global) at its first use in this evaluation.
-#[inline]
+#[inline(always)]
 fn root_at<'a>(
     base: &'a [(&'a str, Value)],
     roots: &mut [Option<&'a Value>; ROOTS],
@@ -996,16 +1148,27 @@ fn root_at<'a>(
     i: usize,
     name: &str,
 ) -> Option<&'a Value> {
-    let bit = 1u8 << i;
-    if *resolved & bit == 0 {
-        roots[i] = base
-            .iter()
-            .rev()
-            .find(|(x, _)| same_str(x, name))
-            .map(|(_, v)| v);
-        *resolved |= bit;
+    if *resolved & (1u8 << i) == 0 {
+        // The search's first step inline: a caller binds the variable read most last
+        // (`object` in admission), found here without a call.
+        roots[i] = match base.split_last() {
+            Some(((x, v), _)) if same_str(x, name) => Some(v),
+            Some((_, rest)) => resolve_root(rest, name),
+            None => None,
+        };
+        *resolved |= 1u8 << i;
     }
     roots[i]
+}
+
+/// [`root_at`]'s search at the first use of a slot, after its first step: out of line (every
+/// later use is the one load [`root_at`] inlines) and on the names only.
+#[inline(never)]
+fn resolve_root<'a>(base: &'a [(&'a str, Value)], name: &str) -> Option<&'a Value> {
+    base.iter()
+        .rev()
+        .find(|(x, _)| same_str(x, name))
+        .map(|(_, v)| v)
 }
 
 impl<'a> Evaluator<'a> {
@@ -1025,23 +1188,19 @@ impl<'a> Evaluator<'a> {
     /// [`StrTest`]: what [`Evaluator::planned_call`] does with its one row (the operands as
     /// [`Evaluator::call_arg`] takes them, [`Evaluator::apply_row`]), the row's value and cost
     /// computed on the values where they are.
+    #[inline(never)]
     fn str_test(&mut self, q: &'a StrTest) -> Truth {
         let ([Plan::Attr(a), _] | [_, Plan::Attr(a)]) = &*q.call.args else {
             return to_truth(self.planned_call(&q.call));
         };
-        let x = match self.attr(a) {
-            Some(Ok(v)) => match (q.op, &*v) {
-                (StrOp::Eq | StrOp::Ne, Value::String(s)) => {
-                    let cost = q.equality_cost(s);
-                    Ok((cost, same_str(s, &q.konst) == (q.op == StrOp::Eq)))
-                }
-                // `in_map`'s cost on a map is 1 (`in_cost`).
-                (StrOp::InMap, Value::Map(m)) => Ok((1, m.get_str_at(&q.konst, &q.hint).is_some())),
-                _ => Err(v.into_owned()),
+        let x = match self.attr_fast(a) {
+            Some(v) => q.test(v).ok_or_else(|| v.clone()),
+            None => match self.attr_slow(a) {
+                Some(Ok(v)) => q.test(&v).ok_or_else(|| v.into_owned()),
+                // An error (charged as the failed call) or an unbound variable: the call's.
+                Some(Err(e)) => return Err(Err(self.arg_error(e))),
+                None => return to_truth(self.planned_call(&q.call)),
             },
-            // An error (charged as the failed call) or an unbound variable: the call's.
-            Some(Err(e)) => return Err(Err(self.arg_error(e))),
-            None => return to_truth(self.planned_call(&q.call)),
         };
         match x {
             Ok((c, result)) => {
@@ -1070,7 +1229,7 @@ impl<'a> Evaluator<'a> {
     }
 
     /// [`Plan::Folded`].
-    #[inline]
+    #[inline(never)]
     fn folded_step(&mut self, f: &'a (Value, Expr)) -> EvalResult {
         if self.opts.fold_constants {
             Ok(f.0.clone())
@@ -1080,6 +1239,7 @@ impl<'a> Evaluator<'a> {
     }
 
     /// [`SetTest`].
+    #[inline(never)]
     fn set_test(&mut self, q: &'a SetTest) -> EvalResult {
         if !self.opts.fold_constants {
             return self.eval(&q.expr);
@@ -1089,6 +1249,7 @@ impl<'a> Evaluator<'a> {
     }
 
     /// [`Evaluator::overload_call`] over planned operands.
+    #[inline(never)]
     fn planned_call(&mut self, c: &'a Call) -> EvalResult {
         match (&c.target, &*c.args) {
             // An attribute operand is read where it is, not copied (`size(self.name)`).
@@ -1153,8 +1314,16 @@ impl<'a> Evaluator<'a> {
                 Some(r) => r.map(Cow::into_owned),
                 None => self.eval(&x.expr),
             },
+            // The step [`Self::run`] takes for a call, without its dispatch.
+            Plan::Call(c) => self.planned_call(c),
             a => self.run(a),
         };
+        self.arg_result(r)
+    }
+
+    /// An argument's value or error as [`Self::call_arg`] gives it.
+    #[inline(always)]
+    fn arg_result(&mut self, r: EvalResult) -> EvalResult {
         match r {
             Ok(v) => Ok(v),
             Err(e) if e.kind == ErrorKind::CostLimit => Err(e),
@@ -1165,12 +1334,30 @@ impl<'a> Evaluator<'a> {
         }
     }
 
+    /// [`Self::call_arg`] of a comparison's operand, a call on one attribute's common case
+    /// (`size(object.metadata.name)`) made here, without the steps [`Self::planned_call`]
+    /// and [`Self::call_on_attr`] take to it.
+    #[inline(always)]
+    fn cmp_operand(&mut self, a: &'a Plan) -> EvalResult {
+        if let Plan::Call(c) = a {
+            if let (None, [Plan::Attr(x)]) = (&c.target, &*c.args) {
+                if let Some(r) = self.call_on_attr_fast(c, x) {
+                    return self.arg_result(r);
+                }
+            }
+        }
+        self.call_arg(a)
+    }
+
     /// A call on one attribute operand (`arg`: an argument, else the target), run on the
     /// value where it is as [`Evaluator::apply_picked`] runs it, counted towards crdlint's
     /// bounds as it counts them (`size(object.metadata.name)`); `None`, having done nothing,
     /// when the variable is not bound.
     #[inline]
     fn call_on_attr(&mut self, c: &'a Call, x: &'a Attr, arg: bool) -> Option<EvalResult> {
+        if let Some(r) = self.call_on_attr_fast(c, x) {
+            return Some(r);
+        }
         let Evaluator {
             ref vars,
             base,
@@ -1185,17 +1372,33 @@ impl<'a> Evaluator<'a> {
         let err = match attr_at(vars, base, roots, resolved, cost, opts.cost_limit, x)? {
             Ok(v) => {
                 let vals = std::slice::from_ref(&*v);
-                if let Some(run) = c.direct {
-                    return Some(apply_row_at(cost, opts, c.rows[0], run, vals));
-                }
-                let picked = table::pick_by(&c.rows, &c.params, vals);
-                return Some(apply_picked_at(
-                    cost, scanned, built, opts, picked, c.tracked, vals,
-                ));
+                return Some(call_at(cost, scanned, built, opts, c, vals));
             }
             Err(e) => e,
         };
         Some(Err(if arg { self.arg_error(err) } else { err }))
+    }
+
+    /// [`Self::call_on_attr`] on the attribute's common case ([`Self::attr_fast`]); `None`,
+    /// having done nothing, for any other.
+    #[inline(always)]
+    fn call_on_attr_fast(&mut self, c: &'a Call, x: &'a Attr) -> Option<EvalResult> {
+        let v = self.attr_fast(x)?;
+        let Evaluator {
+            ref mut cost,
+            ref mut scanned,
+            ref mut built,
+            opts,
+            ..
+        } = *self;
+        Some(call_at(
+            cost,
+            scanned,
+            built,
+            opts,
+            c,
+            std::slice::from_ref(v),
+        ))
     }
 
     /// [`Evaluator::apply`] of a call with one row and no bound of crdlint's to count.
@@ -1203,6 +1406,25 @@ impl<'a> Evaluator<'a> {
     fn apply_row(&mut self, row: &'static Overload, run: StrictFn, vals: &[Value]) -> EvalResult {
         apply_row_at(&mut self.cost, self.opts, row, run, vals)
     }
+}
+
+/// The call `c` on `vals` as [`Evaluator::planned_call`] makes it once its operands are
+/// evaluated: its one row when it runs without the argument stack, else the row the values
+/// pick.
+#[inline]
+fn call_at(
+    cost: &mut u64,
+    scanned: &mut u64,
+    built: &mut usize,
+    opts: super::Options,
+    c: &Call,
+    vals: &[Value],
+) -> EvalResult {
+    if let Some(run) = c.direct {
+        return apply_row_at(cost, opts, c.rows[0], run, vals);
+    }
+    let picked = table::pick_by(&c.rows, &c.params, vals);
+    apply_picked_at(cost, scanned, built, opts, picked, c.tracked, vals)
 }
 
 /// [`Evaluator::apply_picked`] on the parts of the evaluator it changes, with the arguments
