@@ -998,3 +998,52 @@ fn requests_in_turn_are_decided_as_alone() {
         assert_eq!(seen, want);
     }
 }
+
+/// A comprehension variable named like a variable the request binds (`object`, `request`,
+/// `variables`) shadows it in the loop only: the plan reads the request's `object` from its
+/// slot outside the loop and the loop's inside, as the walker does. Validations whose value
+/// is looked at as a bool ([`crate::cel::eval::Prepared::truth`]) fail on `false` and on a
+/// value of another type, and report an error with its text; `&&`/`||` absorb an error on
+/// either side into a deciding value.
+#[test]
+fn comprehension_variables_shadow_the_requests_variables_in_validations() {
+    let expressions = [
+        // Passing.
+        "[1].all(object, object > 0)",
+        "object.spec.replicas > 0 && [2].exists(object, object == 2)",
+        "[object.metadata.name].all(object, object == 'web')",
+        "[object.spec].all(object, has(object.replicas) && !has(object.metadata))",
+        "[3].exists(request, request == object.spec.replicas) && request.operation == 'CREATE'",
+        "object.x == 1 || true",
+        // Failing: `false`, shadowed or not, and a value of another type.
+        "false && object.x == 1",
+        "[0].all(object, object > 0)",
+        "[object.spec.replicas].all(object, object != 3)",
+        "object.metadata.name",
+        "object.x == 1 && false",
+        // Errors: the first kept wins.
+        "object.x == 1 && object.spec.replicas == 3",
+        "[object.spec].all(object, object.x == 1) || object.spec.replicas == 0",
+        "object.spec.replicas && object.x == 1",
+    ];
+    let mut spec = String::from("  validations:\n");
+    for e in expressions {
+        spec.push_str(&format!("  - expression: \"{e}\"\n"));
+    }
+    let denied = "admission/denied: ValidatingAdmissionPolicy 'p' with binding 'b' denied request:";
+    let failed = |e: &str| format!("{denied} failed expression: {e}");
+    let error = |e: &str, m: &str| format!("{denied} expression '{e}' resulted in error: {m}");
+    assert_eq!(
+        run(&budget_policy("Fail", &spec), &deployment("web", 3), None),
+        vec![
+            failed(expressions[6]),
+            failed(expressions[7]),
+            failed(expressions[8]),
+            failed(expressions[9]),
+            failed(expressions[10]),
+            error(expressions[11], "no such key: x"),
+            error(expressions[12], "no such key: x"),
+            error(expressions[13], "no such overload"),
+        ]
+    );
+}

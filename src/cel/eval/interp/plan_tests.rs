@@ -308,43 +308,19 @@ fn same(a: &Outcome, b: &Outcome) -> bool {
 
 #[test]
 fn plans_evaluate_as_the_tree_walk() {
-    let mut walked_roots = Vec::new();
-    let mut differ = Vec::new();
-    for src in EXPRESSIONS {
-        let e = checked(src);
-        if plan_of(&e).is_none() {
-            walked_roots.push(*src);
-        }
-        for s in selves() {
-            let first = selves().remove(0);
-            let bindings: [&[(&str, Value)]; 2] = [&[("self", s.clone()), ("oldSelf", first)], &[]];
-            for vars in bindings {
-                let unlimited = Options {
-                    cost_limit: None,
-                    ..Options::default()
-                };
-                let full = walked(&e, vars, unlimited);
-                for limit in (0..=full.cost + 1).map(Some).chain([None]) {
-                    for fold_constants in [true, false] {
-                        let opts = Options {
-                            cost_limit: limit,
-                            fold_constants,
-                            ..Options::default()
-                        };
-                        let w = walked(&e, vars, opts);
-                        let p = evaluate(&e, vars, opts);
-                        if !same(&w, &p) {
-                            differ.push(format!(
-                                "{src} on {s:?} (limit {limit:?}, folding {fold_constants}): \
-                                 walked {:?} cost {}, planned {:?} cost {}",
-                                w.value, w.cost, p.value, p.cost
-                            ));
-                        }
-                    }
-                }
-            }
-        }
-    }
+    let walked_roots: Vec<&str> = EXPRESSIONS
+        .iter()
+        .copied()
+        .filter(|src| plan_of(&checked(src)).is_none())
+        .collect();
+    let first = selves().remove(0);
+    let bindings = |s: &Value| {
+        vec![
+            vec![("self", s.clone()), ("oldSelf", first.clone())],
+            vec![],
+        ]
+    };
+    let differ = differences(EXPRESSIONS, &selves(), &bindings);
     assert!(differ.is_empty(), "{}", differ.join("\n"));
     // The table is worth its name: every expression but a select on a conditional, the
     // walker's, is planned, not walked.
@@ -455,4 +431,441 @@ fn a_variable_bound_twice_is_its_last_binding() {
         assert!(same(&walked(&e, &vars, Options::default()), &p));
         assert_eq!(format!("{:?}", p.value), "Ok(Bool(true))", "{vars:?}");
     }
+}
+
+/// The objects `self` is bound to for [`fast_paths_evaluate_as_the_tree_walk`]: the shapes
+/// the plan's fast paths (an attribute read inline, presence, string and size tests on it, a
+/// quantifier's range borrowed) must leave to the general path, or answer as it does.
+fn fast_path_selves() -> Vec<Value> {
+    let s = Value::string;
+    let invalid = |m: &str| Value::Invalid(Arc::from(m));
+    // A map keyed by other values than strings, small (scanned) and large (hashed).
+    let mixed = {
+        let mut m = Entries::default();
+        m.insert(Key::Int(1), s("one"));
+        m.insert(Key::Bool(true), s("yes"));
+        m.insert(Key::String(Arc::from("a")), s("x"));
+        m.insert(Key::Null, s("null"));
+        Value::map(m)
+    };
+    let big = {
+        let mut m = Entries::default();
+        for i in 0..12 {
+            m.insert(Key::Int(i), Value::Int(i));
+            m.insert(Key::String(Arc::from(format!("k{i}"))), s(&format!("v{i}")));
+        }
+        m.insert(
+            Key::String(Arc::from("bad")),
+            invalid("invalid data, big.bad"),
+        );
+        Value::map(m)
+    };
+    let deep = object(vec![(
+        "b",
+        object(vec![(
+            "c",
+            object(vec![("d", object(vec![("e", s("end"))]))]),
+        )]),
+    )]);
+    let full = object(vec![
+        (
+            "metadata",
+            object(vec![
+                ("name", s("abc")),
+                ("__namespace__", s("ns")),
+                (
+                    "labels",
+                    map(vec![
+                        ("a", s("b")),
+                        ("long", s("x")),
+                        ("bad", invalid("invalid data, labels.bad")),
+                    ]),
+                ),
+                ("mixed", mixed.clone()),
+                ("big", big.clone()),
+            ]),
+        ),
+        (
+            "spec",
+            object(vec![
+                ("replicas", Value::Int(3)),
+                ("flag", Value::Bool(true)),
+                ("off", Value::Bool(false)),
+                (
+                    "items",
+                    Value::list(vec![Value::Int(1), Value::Int(2), Value::Int(3)]),
+                ),
+                ("bad", invalid("invalid data, spec.bad")),
+                ("opt", Value::some(Value::Int(4))),
+                ("none", Value::none()),
+            ]),
+        ),
+        ("a", deep),
+    ]);
+    // The same fields in plain maps, not schema objects: a reserved word is not looked up
+    // under its escaped name.
+    let plain = map(vec![
+        (
+            "metadata",
+            map(vec![
+                ("name", s("abc")),
+                ("__namespace__", s("ns")),
+                ("labels", map(vec![("a", s("b"))])),
+                ("mixed", mixed),
+                ("big", big),
+            ]),
+        ),
+        (
+            "spec",
+            map(vec![
+                ("replicas", Value::Int(3)),
+                ("flag", Value::Bool(false)),
+                ("items", Value::list(vec![])),
+                ("bad", invalid("invalid data, plain spec.bad")),
+            ]),
+        ),
+    ]);
+    // Whole values on the way that are invalid, lists, other types.
+    let broken = object(vec![
+        ("metadata", invalid("invalid data, metadata")),
+        ("spec", Value::list(vec![Value::Int(1)])),
+        ("a", object(vec![("b", invalid("invalid data, a.b"))])),
+    ]);
+    vec![
+        full.clone(),
+        plain,
+        broken,
+        Value::some(full),
+        Value::list(vec![Value::Int(1)]),
+        Value::Int(0),
+    ]
+}
+
+const FAST_PATH_EXPRESSIONS: &[&str] = &[
+    // Comprehension variables named like a caller's variable shadow it, in the predicate
+    // only: the range (and anything outside the loop) reads the caller's.
+    "self.spec.items.all(self, self > 0)",
+    "[1].all(self, self > 0) && self.spec.flag",
+    "self.spec.flag && [1, 2].exists(self, self == 2)",
+    "[self].all(self, has(self.spec))",
+    "[self.metadata].all(self, self.name == 'abc' && has(self.labels))",
+    "self.spec.items.exists(oldSelf, oldSelf == size(self.metadata.name))",
+    "self.metadata.labels.all(self, self != 'x') || self.x",
+    "self.spec.items.map(self, self * 2).exists(oldSelf, oldSelf == 6)",
+    "self.spec.items.exists_one(self, self == 2) && self.spec.flag",
+    "self.spec.items.filter(self, self > 1).all(self, self > 1) && has(self.spec)",
+    "[oldSelf, self].exists(self, self.metadata.name == 'abc')",
+    "self.metadata.labels.all(self, v, self == 'long' || v == 'b')",
+    "{'self': 1}.all(self, self == 'self') && self.metadata.name != ''",
+    "self.spec.items.all(x, [x].all(self, self == x) && size(self.metadata.name) == 3)",
+    // Invalid values inside maps: at the end of a chain, before it, as a range, tested.
+    "self.spec.bad",
+    "has(self.spec.bad)",
+    "has(self.spec.bad.x)",
+    "self.spec.bad == 'a'",
+    "self.spec.bad != ''",
+    "size(self.spec.bad) == 0",
+    "'a' in self.spec.bad",
+    "self.spec.bad.all(x, x)",
+    "self.spec.bad && false",
+    "self.spec.bad || true",
+    "self.spec.bad.x || true",
+    "!self.spec.bad",
+    "self.spec.bad < 3",
+    "self.a.b.c == 'x'",
+    "has(self.a.b.c)",
+    "self.metadata.labels.bad == 'x'",
+    "has(self.metadata.labels.bad)",
+    "'bad' in self.metadata.labels",
+    "self.metadata.labels.all(k, self.metadata.labels[k] != 'zz')",
+    "self.metadata.labels.all(k, v, v != 'zz')",
+    "self.metadata.labels.exists(k, v, v == 'b')",
+    "self.metadata.labels.exists(k, k == 'bad')",
+    // Maps keyed by other values than strings, scanned and hashed.
+    "self.metadata.mixed.a",
+    "self.metadata.mixed.b",
+    "has(self.metadata.mixed.a)",
+    "has(self.metadata.mixed.b)",
+    "'a' in self.metadata.mixed",
+    "'b' in self.metadata.mixed",
+    "1 in self.metadata.mixed",
+    "self.metadata.mixed.a == 'x'",
+    "self.metadata.mixed.exists(k, k == 1)",
+    "self.metadata.mixed.all(k, k != 'zz')",
+    "size(self.metadata.mixed) == 4",
+    "self.metadata.big.k9",
+    "self.metadata.big.k9 == 'v9'",
+    "self.metadata.big.zz",
+    "self.metadata.big.bad",
+    "has(self.metadata.big.k11)",
+    "has(self.metadata.big.zz)",
+    "has(self.metadata.big.bad)",
+    "'k3' in self.metadata.big",
+    "'zz' in self.metadata.big",
+    "size(self.metadata.big.k10) == 3",
+    // Schema objects and plain maps: a reserved word's field.
+    "has(self.metadata.namespace)",
+    "self.metadata.namespace",
+    "self.metadata.namespace == 'ns'",
+    "has(self.metadata.labels.namespace)",
+    // Missing fields, variables and chains ending early.
+    "self.metadata.missing",
+    "has(self.metadata.missing.x)",
+    "self.missing.x == 'a'",
+    "size(self.missing) == 0",
+    "oldSelf.metadata.name == self.metadata.name",
+    "self.a.b.c.d.e",
+    "self.a.b.c.d.e == 'end'",
+    "size(self.a.b.c.d.e) == 3",
+    "has(self.a.b.c.d.e)",
+    "has(self.a.b.c.d.x)",
+    "self.a.b.c.d.e.f",
+    // Presence tests on values that are no map.
+    "has(self.spec.items.x)",
+    "has(self.spec.replicas.x)",
+    "has(self.metadata.name.x)",
+    "has(self.spec.flag.x) || true",
+    "has(self.x.y) && false",
+    "has(self.spec)",
+    "has(self.spec.opt.x)",
+    "has(self.spec.none.x)",
+    // Optionals: selected through, in values and in the variable itself.
+    "self.?spec.?replicas.orValue(0) == 3",
+    "self.?x.?y.hasValue()",
+    "self.spec.?replicas.orValue(1)",
+    "self.spec.opt",
+    "self.spec.opt.x",
+    "self.spec.none.x",
+    "self.spec.opt == 'a'",
+    "size(self.spec.opt) == 1",
+    // `&&` and `||` absorbing errors and values of other types on either side; the first
+    // error kept wins; a deciding value wins over any error but the cost limit's.
+    "self.x && false",
+    "false && self.x",
+    "self.x || true",
+    "true || self.x",
+    "self.x && true",
+    "self.x || false",
+    "self.spec.replicas && false",
+    "self.spec.replicas || true",
+    "self.spec.replicas && self.x",
+    "self.x && self.spec.replicas",
+    "self.x || self.spec.missing",
+    "self.spec.missing || self.x",
+    "self.spec.flag && self.spec.off",
+    "self.spec.off || self.spec.flag",
+    "self.spec.flag && self.spec.flag && self.spec.flag && self.spec.off",
+    "self.spec.off || self.spec.off || self.spec.off || self.spec.flag",
+    "self.x.y || self.spec.missing.z || true",
+    "(self.x && self.y) || (self.spec.flag && self.spec.replicas)",
+    "self.metadata.name == 'abc' && self.x",
+    "self.x || self.metadata.name != 'abc'",
+    "!(self.x || self.spec.flag)",
+    "!self.spec.off && self.spec.flag",
+    // The `@result` accumulator of quantifiers and other loops over attribute ranges.
+    "self.spec.items.map(x, x).size() == 3",
+    "self.spec.items.all(x, x > 0) == true",
+    "self.spec.items.exists(x, x > 5) || self.spec.items.all(x, x > 0)",
+    "[self.spec.items.all(x, x > 0), self.spec.items.exists(x, x == 9)] == [true, false]",
+    "self.spec.items.all(x, x > 1 || self.x)",
+    "self.spec.items.exists(x, x > 2 && self.x)",
+    "self.spec.items.all(x, self.spec.items.all(y, y >= x || self.spec.flag))",
+    "self.metadata.labels.exists_one(k, k == 'a')",
+    "self.metadata.mixed.exists_one(k, k == 'a')",
+    "self.metadata.big.all(k, k != 'k11')",
+    "self.spec.all(x, x == 1)",
+    "self.metadata.all(k, k != '')",
+    // Size comparisons read in place: strings, maps, lists, other types, missing, invalid.
+    "size(self.metadata.name) == 3",
+    "size(self.metadata.labels) > 1",
+    "size(self.spec.items) < 4",
+    "size(self.spec.replicas) >= 0",
+    "size(self.spec) != 1",
+    "size(self) > 0",
+    "self.metadata.name.size() == 3",
+];
+
+/// The plan, a program prepared once ([`Prepared`]) and its bool form against the walker on
+/// each expression, object and binding layout, at every cost limit: the differences found.
+fn differences(
+    exprs: &[&str],
+    selves: &[Value],
+    bindings: &dyn Fn(&Value) -> Vec<Vec<(&'static str, Value)>>,
+) -> Vec<String> {
+    let mut differ = Vec::new();
+    for src in exprs {
+        let e = checked(src);
+        let prepared = Prepared::new(checked(src));
+        for (i, s) in selves.iter().enumerate() {
+            for vars in bindings(s) {
+                let vars = &vars[..];
+                let unlimited = Options {
+                    cost_limit: None,
+                    ..Options::default()
+                };
+                let full = walked(&e, vars, unlimited);
+                for limit in (0..=full.cost + 1).map(Some).chain([None]) {
+                    for fold_constants in [true, false] {
+                        let opts = Options {
+                            cost_limit: limit,
+                            fold_constants,
+                            ..Options::default()
+                        };
+                        let w = walked(&e, vars, opts);
+                        let p = evaluate(&e, vars, opts);
+                        let r = prepared.evaluate(vars, &opts);
+                        let (truth, cost) = prepared.truth(vars, &opts);
+                        let t = Outcome {
+                            value: truth.map_or_else(|r| r, |b| Ok(Value::Bool(b))),
+                            cost,
+                        };
+                        for (how, got) in [("planned", &p), ("prepared", &r), ("truth", &t)] {
+                            if !same(&w, got) {
+                                let names: Vec<_> = vars.iter().map(|(n, _)| *n).collect();
+                                differ.push(format!(
+                                    "{src} on self #{i} bound as {names:?} (limit {limit:?}, \
+                                     folding {fold_constants}): walked {:?} cost {}, {how} {:?} \
+                                     cost {}",
+                                    w.value, w.cost, got.value, got.cost
+                                ));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    differ
+}
+
+#[test]
+fn fast_paths_evaluate_as_the_tree_walk() {
+    let selves = fast_path_selves();
+    let first = selves[0].clone();
+    // `self` bound before `oldSelf` (searched), last (found by the search's inline first
+    // step), twice (the last binding wins, last in the list or not), alone, or not at all.
+    let bindings = |s: &Value| {
+        vec![
+            vec![("self", s.clone()), ("oldSelf", first.clone())],
+            vec![("oldSelf", first.clone()), ("self", s.clone())],
+            vec![
+                ("self", Value::Null),
+                ("oldSelf", first.clone()),
+                ("self", s.clone()),
+            ],
+            vec![
+                ("self", first.clone()),
+                ("self", s.clone()),
+                ("oldSelf", Value::Int(1)),
+            ],
+            vec![("self", s.clone())],
+            vec![("oldSelf", s.clone())],
+        ]
+    };
+    let differ = differences(FAST_PATH_EXPRESSIONS, &selves, &bindings);
+    assert!(
+        differ.is_empty(),
+        "{}\n{} differences",
+        differ[..differ.len().min(40)].join("\n"),
+        differ.len()
+    );
+    // The table is the plan's: every expression is planned but a call on an optional select
+    // (the walker's).
+    let walked_roots: Vec<_> = FAST_PATH_EXPRESSIONS
+        .iter()
+        .filter(|src| plan_of(&checked(src)).is_none())
+        .collect();
+    assert_eq!(walked_roots, [&"self.spec.?replicas.orValue(1)"]);
+}
+
+/// `&&` and `||` as cel-go decides them, planned and walked alike (the two share the step,
+/// so [`plans_evaluate_as_the_tree_walk`] alone would not see it change): a deciding value
+/// wins over an error or a value of another type on either side (`err && false` is false,
+/// `err || true` is true), otherwise the first error kept wins (`no such overload` for a
+/// value of another type), and the cost limit is never absorbed.
+#[test]
+fn logic_absorbs_errors_as_cel_go_planned_and_walked() {
+    let vars = [("self", fast_path_selves().remove(0))];
+    let nsk =
+        |k: &str| format!("Err(EvalError {{ kind: NoSuchKey, message: \"no such key: {k}\" }})");
+    let nso = "Err(EvalError { kind: NoSuchOverload, message: \"no such overload\" })".to_string();
+    let invalid = "Err(EvalError { kind: Other, message: \"invalid data, spec.bad\" })".to_string();
+    let limit = "Err(EvalError { kind: CostLimit, message: \"operation cancelled: actual cost limit exceeded\" })".to_string();
+    let (t, f) = ("Ok(Bool(true))".to_string(), "Ok(Bool(false))".to_string());
+    let cases: Vec<(&str, Option<u64>, String)> = vec![
+        ("self.x && false", None, f.clone()),
+        ("false && self.x", None, f.clone()),
+        ("self.x || true", None, t.clone()),
+        ("true || self.x", None, t.clone()),
+        ("self.x && true", None, nsk("x")),
+        ("true && self.x", None, nsk("x")),
+        ("self.x || false", None, nsk("x")),
+        ("self.spec.bad && self.spec.off", None, f.clone()),
+        ("self.spec.bad || self.spec.flag", None, t.clone()),
+        ("self.spec.bad && self.spec.flag", None, invalid.clone()),
+        ("self.spec.replicas && false", None, f.clone()),
+        ("self.spec.replicas || true", None, t.clone()),
+        ("self.spec.replicas && true", None, nso.clone()),
+        // The first error kept wins, whichever side gives the other.
+        ("self.x && self.spec.replicas", None, nsk("x")),
+        ("self.spec.replicas && self.x", None, nso.clone()),
+        ("self.x || self.spec.missing", None, nsk("x")),
+        ("self.spec.missing || self.x", None, nsk("missing")),
+        ("self.spec.bad || self.x", None, invalid.clone()),
+        ("self.x && self.y || self.spec.flag", None, t.clone()),
+        ("(self.x || self.y) && self.spec.off", None, f.clone()),
+        // The cost limit reached in the second operand ends the evaluation, even after an
+        // error in the first: `self.x` costs 2, `self.spec.off` 3.
+        ("self.x && self.spec.off", Some(4), limit.clone()),
+        ("self.x && self.spec.off", Some(5), f.clone()),
+        ("self.x || self.spec.flag", Some(4), limit.clone()),
+        ("self.x || self.spec.flag", Some(5), t.clone()),
+        ("self.spec.off && self.x", Some(3), f.clone()),
+        ("self.spec.off && self.x", Some(2), limit.clone()),
+        // Inside a quantifier's accumulator: an error absorbed by a later deciding value.
+        ("[1, 2].all(x, x == 1 ? self.x : false)", None, f.clone()),
+        ("[1, 2].exists(x, x == 1 ? self.x : true)", None, t.clone()),
+        ("[1, 2].all(x, x == 1 ? self.x : true)", None, nsk("x")),
+        (
+            "[1, 2].exists(x, x == 1 ? self.x : self.spec.replicas)",
+            None,
+            nsk("x"),
+        ),
+        (
+            "self.spec.items.all(x, x == 1 ? self.x : false)",
+            None,
+            f.clone(),
+        ),
+        (
+            "self.spec.items.exists(x, x == 3 ? self.spec.flag : self.x)",
+            None,
+            t.clone(),
+        ),
+    ];
+    let mut wrong = Vec::new();
+    for (src, cost_limit, want) in cases {
+        let e = checked(src);
+        assert!(plan_of(&e).is_some(), "{src}");
+        let opts = Options {
+            cost_limit,
+            ..Options::default()
+        };
+        let prepared = Prepared::new(checked(src));
+        let (truth, _) = prepared.truth(&vars, &opts);
+        let truth = truth.map_or_else(|r| r, |b| Ok(Value::Bool(b)));
+        for (how, got) in [
+            ("walked", walked(&e, &vars, opts).value),
+            ("planned", evaluate(&e, &vars, opts).value),
+            ("prepared", prepared.evaluate(&vars, &opts).value),
+            ("truth", truth),
+        ] {
+            let got = format!("{got:?}");
+            if got != want {
+                wrong.push(format!(
+                    "{src} (limit {cost_limit:?}) {how}: {got}, not {want}"
+                ));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
