@@ -320,7 +320,7 @@ fn plans_evaluate_as_the_tree_walk() {
             vec![],
         ]
     };
-    let differ = differences(EXPRESSIONS, &selves(), &bindings);
+    let differ = differences(&checked, EXPRESSIONS, &selves(), &bindings);
     assert!(differ.is_empty(), "{}", differ.join("\n"));
     // The table is worth its name: every expression but a select on a conditional, the
     // walker's, is planned, not walked.
@@ -688,14 +688,15 @@ const FAST_PATH_EXPRESSIONS: &[&str] = &[
 /// The plan, a program prepared once ([`Prepared`]) and its bool form against the walker on
 /// each expression, object and binding layout, at every cost limit: the differences found.
 fn differences(
+    compile: &dyn Fn(&str) -> Expr,
     exprs: &[&str],
     selves: &[Value],
     bindings: &dyn Fn(&Value) -> Vec<Vec<(&'static str, Value)>>,
 ) -> Vec<String> {
     let mut differ = Vec::new();
     for src in exprs {
-        let e = checked(src);
-        let prepared = Prepared::new(checked(src));
+        let e = compile(src);
+        let prepared = Prepared::new(compile(src));
         for (i, s) in selves.iter().enumerate() {
             for vars in bindings(s) {
                 let vars = &vars[..];
@@ -762,7 +763,7 @@ fn fast_paths_evaluate_as_the_tree_walk() {
             vec![("oldSelf", s.clone())],
         ]
     };
-    let differ = differences(FAST_PATH_EXPRESSIONS, &selves, &bindings);
+    let differ = differences(&checked, FAST_PATH_EXPRESSIONS, &selves, &bindings);
     assert!(
         differ.is_empty(),
         "{}\n{} differences",
@@ -868,4 +869,94 @@ fn logic_absorbs_errors_as_cel_go_planned_and_walked() {
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// [`checked`] with the caller's variables `names`, all `dyn`.
+fn checked_with(src: &str, names: &[&str]) -> Expr {
+    use crate::cel::{compile_expr, CompileOptions, EnvKind, Type};
+    let opts = CompileOptions {
+        kube_version: crate::k8s::KubeVersion { minor: 9999 },
+        env: EnvKind::StoredExpressions,
+        base_env_options: false,
+        ..CompileOptions::default()
+    };
+    let vars: Vec<(String, Type)> = names.iter().map(|n| (n.to_string(), Type::Dyn)).collect();
+    match compile_expr(src, &vars, &opts) {
+        Ok(c) => super::super::ast::from_checked(&c.checked),
+        Err(e) => panic!("{src} does not compile:\n{e}"),
+    }
+}
+
+/// More caller's variables than a plan keeps slots for ([`planned::ROOTS`]): the first four
+/// named are read from their slots (inline when a chain fits), the others searched at each
+/// use, all as the walker finds them, whatever the order of the bindings, a variable bound
+/// twice, one missing, or one shadowed by a comprehension variable.
+#[test]
+fn variables_past_the_plans_slots_evaluate_as_the_tree_walk() {
+    const NAMES: &[&str] = &[
+        "object",
+        "oldObject",
+        "request",
+        "params",
+        "variables",
+        "ns",
+    ];
+    const SOURCES: &[&str] = &[
+        "object.a.b == 'x' && oldObject.a.b == 'x' && request.op != 'DELETE' && params.n > 1 \
+         && variables.v.w == 'y' && ns.a.b == 'x'",
+        "ns.a.b == 'x' && variables.v.w == 'y' && object.a.b == 'x'",
+        "has(variables.v.w) && has(ns.a) && 'b' in ns.a && size(variables.v.w) == 1",
+        "variables.v.w != '' || ns.missing == 1",
+        "[1].all(ns, ns == 1) && ns.a.b == 'x' && [object].all(variables, has(variables.a))",
+        "[ns].exists(object, object.a.b == 'x') && object.n > 0",
+        "ns.list.all(x, x > 0) && variables.list.exists(variables, variables == 2)",
+        "params.n + ns.n + object.n",
+        "object.n > 0 ? ns.a : variables.v",
+    ];
+    let s = Value::string;
+    let doc = |n: i64| {
+        object(vec![
+            ("a", object(vec![("b", s("x"))])),
+            ("v", map(vec![("w", s("y"))])),
+            ("op", s("CREATE")),
+            ("n", Value::Int(n)),
+            ("list", Value::list(vec![Value::Int(1), Value::Int(2)])),
+        ])
+    };
+    let selves = vec![
+        doc(3),
+        Value::Null,
+        Value::Invalid(Arc::from("invalid data, doc")),
+    ];
+    let bindings = |v: &Value| {
+        let mut all: Vec<(&'static str, Value)> = NAMES.iter().map(|n| (*n, doc(2))).collect();
+        let mut layouts = Vec::new();
+        // Each variable in turn bound to `v`, then the same bound twice (`v` last), then
+        // all bound to `v` in reverse order, then one missing.
+        for i in 0..NAMES.len() {
+            let mut l = all.clone();
+            l[i].1 = v.clone();
+            layouts.push(l.clone());
+            l.push((NAMES[i], v.clone()));
+            l[i].1 = Value::Int(0);
+            layouts.push(l);
+        }
+        all.iter_mut().for_each(|(_, x)| *x = v.clone());
+        all.reverse();
+        layouts.push(all.clone());
+        all.remove(1);
+        layouts.push(all);
+        layouts
+    };
+    let compile = |src: &str| checked_with(src, NAMES);
+    for src in SOURCES {
+        assert!(plan_of(&compile(src)).is_some(), "{src}");
+    }
+    let differ = differences(&compile, SOURCES, &selves, &bindings);
+    assert!(
+        differ.is_empty(),
+        "{}\n{} differences",
+        differ[..differ.len().min(40)].join("\n"),
+        differ.len()
+    );
 }
