@@ -685,13 +685,16 @@ const FAST_PATH_EXPRESSIONS: &[&str] = &[
     "self.metadata.name.size() == 3",
 ];
 
+/// The caller's variables of one evaluation.
+type Bindings = Vec<(&'static str, Value)>;
+
 /// The plan, a program prepared once ([`Prepared`]) and its bool form against the walker on
 /// each expression, object and binding layout, at every cost limit: the differences found.
 fn differences(
     compile: &dyn Fn(&str) -> Expr,
     exprs: &[&str],
     selves: &[Value],
-    bindings: &dyn Fn(&Value) -> Vec<Vec<(&'static str, Value)>>,
+    bindings: &dyn Fn(&Value) -> Vec<Bindings>,
 ) -> Vec<String> {
     let mut differ = Vec::new();
     for src in exprs {
