@@ -382,8 +382,7 @@ fn status_update(
 
 /// Whether the version `obj` is written in has the status subresource.
 fn has_status_subresource(crd: &CompiledCrd, obj: &Node) -> bool {
-    let api_version = obj.get_str("apiVersion").unwrap_or("");
-    let version = api_version.rsplit_once('/').map_or(api_version, |(_, v)| v);
+    let (_, version) = crate::k8s::split_api_version(obj.get_str("apiVersion").unwrap_or(""));
     crd.has_status_subresource(version)
 }
 

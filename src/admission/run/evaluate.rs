@@ -895,29 +895,15 @@ impl Compiled {
         spent: &mut Spent,
         opts: eval::Options,
     ) -> Result<Value, String> {
-        self.run_value(p, input, bound, spent, opts)
-            .map_err(|e| runtime_error(p, &e))
-    }
-
-    /// [`Compiled::run`] with the evaluator's own error.
-    #[inline(always)]
-    fn run_value(
-        &self,
-        p: &Program,
-        input: &mut Input,
-        bound: &mut Bound,
-        spent: &mut Spent,
-        opts: eval::Options,
-    ) -> Result<Value, eval::EvalError> {
         if !p.uses.is_empty() {
             self.bind_uses(p, input, bound, spent, opts);
         }
         let outcome = p.expr.evaluate(&input.vars, &opts);
         spent.add(outcome.cost);
-        outcome.value
+        outcome.value.map_err(|e| runtime_error(p, &e))
     }
 
-    /// [`Compiled::run_value`] of a validation, whose value is only looked at as a bool
+    /// [`Compiled::run`] of a validation, whose value is only looked at as a bool
     /// ([`eval::Prepared::truth`]: `Ok(b)` for the bool `b`, else the value or the error).
     #[inline(always)]
     fn run_truth(

@@ -19,6 +19,7 @@
 use std::borrow::Cow;
 
 use crate::cel::eval::convert::Needs;
+use crate::validate::CompiledCrd;
 use crate::yaml::{Map, Node, Value as NodeValue};
 
 /// How the server's registry prepares an object of the request's kind before validating
@@ -29,6 +30,16 @@ pub enum Strategy {
     CustomResource { status_subresource: bool },
     /// Not modelled (a built-in kind): the object as given.
     AsGiven,
+}
+
+impl Strategy {
+    /// A custom resource of `crd` written at `api_version`.
+    pub fn custom_resource(crd: &CompiledCrd, api_version: &str) -> Strategy {
+        let (_, version) = crate::k8s::split_api_version(api_version);
+        Strategy::CustomResource {
+            status_subresource: crd.has_status_subresource(version),
+        }
+    }
 }
 
 /// What of the preparation the run's validating policies can see.

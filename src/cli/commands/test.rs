@@ -325,10 +325,7 @@ fn run_policy_cases<'a>(
                 namespaced: c.namespaced,
                 resource: crate::admission::run::resource_of(&c.kind, &c.plural).into_owned(),
                 versions: c.served_versions().map(str::to_string).collect(),
-                strategy: crate::admission::run::Strategy::CustomResource {
-                    status_subresource: c
-                        .has_status_subresource(crate::k8s::split_api_version(av).1),
-                },
+                strategy: crate::admission::run::Strategy::custom_resource(c, av),
                 conversion: c.conversion.clone(),
             },
             KindOf::Builtin(c) => KindInfo {

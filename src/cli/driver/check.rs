@@ -103,7 +103,7 @@ pub(super) enum Against<'a> {
 }
 
 impl Against<'_> {
-    fn crd(&self) -> &CompiledCrd {
+    pub(super) fn crd(&self) -> &CompiledCrd {
         match self {
             Against::Crd(crd) => crd,
             Against::Builtin(crd, _) => crd,
@@ -652,16 +652,7 @@ impl Targets<'_> {
         let object = outcome.stored.as_ref().unwrap_or(&job.node).clone();
         let old = self.old_stored(f, job);
         let resource = policies::resource_of(crd);
-        let custom = matches!(job.against, Against::Crd(_));
-        let Some(r) = policies::request(
-            crd,
-            custom,
-            &object,
-            old.as_ref(),
-            &crd.versions,
-            &resource,
-            at,
-        ) else {
+        let Some(r) = policies::request(&job.against, &object, old.as_ref(), &resource, at) else {
             return;
         };
         let kinds =
@@ -722,11 +713,9 @@ impl Targets<'_> {
         // A validating policy sees the object as mutated ([`Self::mutate`]).
         let resource = policies::resource_of(crd);
         match policies::request(
-            crd,
-            matches!(job.against, Against::Crd(_)),
+            &job.against,
             object,
             old.as_ref(),
-            &crd.versions,
             &resource,
             kind_span(&job.node),
         ) {

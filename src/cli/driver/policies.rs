@@ -7,6 +7,7 @@
 //! validates ([`request`]). A run whose files name no policy kind reads nothing more and its
 //! output is unchanged.
 
+use super::check::Against;
 use super::*;
 use crate::admission::run::{Gather, Policies, Request, Strategy};
 
@@ -125,24 +126,21 @@ pub(super) fn resource_of(crd: &CompiledCrd) -> Cow<'_, str> {
     crate::admission::run::resource_of(&crd.kind, &crd.plural)
 }
 
-/// The request for one validated object, or `None` when its apiVersion has no version.
-/// `custom`: the object is a custom resource (`crd` is its CRD, not a built-in kind's schema).
+/// The request for one object validated against `against`, or `None` when its apiVersion has
+/// no version.
 pub(super) fn request<'a>(
-    crd: &'a CompiledCrd,
-    custom: bool,
+    against: &'a Against<'_>,
     object: &'a Node,
     old: Option<&'a Node>,
-    versions: &'a [String],
     resource: &'a str,
     at: Span,
 ) -> Option<Request<'a>> {
+    let crd = against.crd();
     let av = object.get_str("apiVersion")?;
     let (_, version) = crate::k8s::split_api_version(av);
-    let strategy = match custom {
-        true => Strategy::CustomResource {
-            status_subresource: crd.has_status_subresource(version),
-        },
-        false => Strategy::AsGiven,
+    let strategy = match against {
+        Against::Crd(_) => Strategy::custom_resource(crd, av),
+        Against::Builtin(..) => Strategy::AsGiven,
     };
     Some(Request {
         object,
@@ -152,7 +150,7 @@ pub(super) fn request<'a>(
         kind: crd.kind.as_str(),
         resource,
         namespaced: crd.namespaced,
-        versions,
+        versions: &crd.versions,
         conversion: crd.conversion.as_str(),
         at,
         strategy,
