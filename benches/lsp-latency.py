@@ -9,11 +9,14 @@ Content-Length framing (benches/lsp_client.py). Builds a workspace in a temporar
 - hover and completion on that file;
 - the server's resident memory before and after the series of edits.
 
-Usage: benches/lsp-latency.py [path to crdlint] [edits]   (default target/release/crdlint, 200)
+Usage: benches/lsp-latency.py [path to crdlint] [edits] [folder of more CRD files]
+(default target/release/crdlint, 200, none). The CRD files of the third argument (real ones,
+say the workload's `crds/`) are copied into the workspace beside the 500 generated ones.
 Prints one line per measure: median, p90 and max in milliseconds.
 """
 
 import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -107,12 +110,16 @@ def rss_mib(pid):
 def main():
     binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "target/release/crdlint")
     edits = int(sys.argv[2]) if len(sys.argv) > 2 else 200
+    more = sys.argv[3] if len(sys.argv) > 3 else None
     with tempfile.TemporaryDirectory() as root:
         os.mkdir(os.path.join(root, ".git"))
         os.mkdir(os.path.join(root, "crds"))
         for i in range(500):
             with open(os.path.join(root, "crds", f"crd{i:03}.yaml"), "w") as f:
                 f.write(CRD.format(i=i))
+        extra = sorted(os.listdir(more)) if more else []
+        for name in extra:
+            shutil.copy(os.path.join(more, name), os.path.join(root, "crds", f"more-{name}"))
         small = os.path.join(root, "one.yaml")
         with open(small, "w") as f:
             f.write(DOC.format(i=0, size=5))
@@ -121,7 +128,7 @@ def main():
         text = "---\n".join(docs)
         with open(big, "w") as f:
             f.write(text)
-        print(f"workspace: 500 CRDs, {len(docs)} documents, {text.count(chr(10))} lines in many.yaml")
+        print(f"workspace: 500 CRDs and {len(extra)} more files, {len(docs)} documents, {text.count(chr(10))} lines in many.yaml")
 
         # First diagnostics: initialize (the workspace walked), open, diagnostics.
         start = now_ms()

@@ -243,7 +243,7 @@ pub struct Referenced {
 
 impl Referenced {
     /// What `name` is, when a file of the run names it.
-    fn get(&self, name: &Path) -> Option<&'static str> {
+    pub(crate) fn referenced_as(&self, name: &Path) -> Option<&'static str> {
         // Most runs have no kustomization: no path built per file to look up in an empty map.
         if self.paths.is_empty() {
             return None;
@@ -281,7 +281,7 @@ pub fn renderer_input(l: &Loaded, text: &str, refs: &Referenced) -> Option<Strin
             dir.as_deref().unwrap_or(".")
         ));
     }
-    if let Some(what) = refs.get(name) {
+    if let Some(what) = refs.referenced_as(name) {
         return Some(what.to_string());
     }
     if rec.kubebuilder && kubebuilder_patch(name, file_name) {

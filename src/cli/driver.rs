@@ -42,12 +42,14 @@ use crate::lint;
 use crate::validate::{self, CompiledCrd};
 use crate::yaml::{Document, Node, YamlError, YamlErrorKind};
 
+mod cache;
 mod check;
 mod crds;
 mod parse;
 mod policies;
 mod stream;
 mod texts;
+pub use cache::SchemaCache;
 use check::{Builtins, Targets};
 use crds::{crd_table, parse_crd_files, Early, GroupKind, Table};
 use parse::{crd_key, kind_span, parse_file, Class, Classify, Object, ParsedFile};
@@ -102,6 +104,10 @@ pub struct RunOptions {
     /// them was 5 of the ~200 ms a 10,000-resource run takes on two cores, and nothing runs
     /// after the report that could use the memory). A caller that goes on frees them.
     pub exit_after: bool,
+    /// Step 1's work on `--crd` files kept from the runs before, for a caller that runs again
+    /// and again with the same options (the language server): a schema file whose text has not
+    /// changed is not parsed or compiled again ([`SchemaCache`]).
+    pub schema_cache: Option<Arc<SchemaCache>>,
 }
 
 /// What `prune` and `default` print.

@@ -18,7 +18,7 @@ pub(super) struct Scale {
 /// One version of a compiled CRD. What depends on the schema is prepared on first use
 /// ([`CompiledVersion::prepared`], also reached through `Deref`), so a run compiles only the
 /// versions its resources use.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(super) struct CompiledVersion {
     pub(super) name: String,
     pub(super) served: bool,
@@ -242,8 +242,8 @@ impl MinorRules {
 }
 
 /// A CRD prepared once for validating many resources (schemas converted, patterns and rules
-/// compiled).
-#[derive(Debug)]
+/// compiled). A clone shares its versions' prepared schemas and compiled rules.
+#[derive(Clone, Debug)]
 pub struct CompiledCrd {
     pub group: String,
     pub kind: String,

@@ -79,6 +79,7 @@ fn run_once(
         keep_texts: false,
         list_skipped: settings.verbose,
         exit_after: true,
+        schema_cache: None,
     };
     let gather = crate::cli::trace::piece("gather", None);
     let paths = settings.paths(&args.paths.paths);
@@ -191,6 +192,7 @@ pub fn run_lint(settings: &Settings, args: &PathArgs) -> Result<Status, Failure>
         keep_texts: false,
         list_skipped: settings.verbose,
         exit_after: true,
+        schema_cache: None,
     };
     let result = super::run_driver(
         settings,

@@ -62,6 +62,7 @@ pub fn run(settings: &Settings, kind: Transform, args: &TransformArgs) -> Result
         keep_texts: true,
         list_skipped: settings.verbose,
         exit_after: true,
+        schema_cache: None,
     };
     let paths = settings.paths(&args.paths.paths);
     let (mut result, roles) = super::run_driver_with_roles(

@@ -822,6 +822,7 @@ mod tests {
             keep_texts: false,
             list_skipped: false,
             exit_after: false,
+            schema_cache: None,
         }
     }
 

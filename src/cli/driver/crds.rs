@@ -8,7 +8,7 @@ use super::*;
 type Compiled = Result<CompiledCrd, String>;
 
 /// Step 1's result for one CRD object, keyed by (file, object index).
-type CrdResult = ((FileId, usize), Prepared);
+pub(super) type CrdResult = ((FileId, usize), Prepared);
 pub(super) type CrdResults = HashMap<(FileId, usize), Prepared>;
 
 /// The CRD table: group and kind to the CRD that validates them. foldhash, as on the
@@ -107,6 +107,7 @@ pub(super) fn parse_crd_files<'a>(
     // Size 0: after every CRD file in the largest-first order.
     work.extend(fillers.iter().map(|&f| (0, f)));
     let files_ref = &files;
+    let cache = opts.schema_cache.as_deref().map(|c| c.begin(opts));
     let per_file = largest_first(work, |_, f| {
         let (l, text) = (&loaded[f], &files_ref[f].text);
         if !crd_files[f] {
@@ -122,34 +123,25 @@ pub(super) fn parse_crd_files<'a>(
             _ => None,
         };
         let text = read_now.as_ref().unwrap_or(text);
-        let parse = trace::piece("parse crds", Some(f));
-        let mut p = parse_file(
-            f,
-            l,
-            text.as_result(),
-            loaded.len(),
-            Classify::Now(&opts.skip),
-            refs,
-        );
-        drop(parse);
-        let vendored = l.input.role == Role::SchemaOnly && !opts.inputs.lint_vendored;
-        // Nothing reads the trees of a file that holds only CRDs (or only schemas) after this
-        // step: its CRDs' schemas are taken out of them rather than copied.
-        let drop_trees = l.input.role == Role::SchemaOnly
-            || p.objects.iter().all(|o| matches!(o.class, Class::Crd));
-        let prepared = prepare_crds(
-            f,
-            &mut p,
-            text.held(),
-            opts,
-            vendored,
-            drop_trees,
-            l.input.named_crd,
-        );
-        one_size_finding(&mut p, &prepared);
-        if drop_trees {
-            p.docs = Vec::new();
-        }
+        // A file kept from an earlier run (the language server's) is not parsed again.
+        let key = cache
+            .as_ref()
+            .zip(text.held())
+            .and_then(|(c, t)| c.key(l, t, loaded.len(), refs));
+        let kept = cache
+            .as_ref()
+            .zip(key.as_ref())
+            .and_then(|(c, k)| c.take(k, f));
+        let (p, prepared) = match kept {
+            Some(kept) => kept,
+            None => {
+                let made = parse_and_prepare(f, l, text, loaded.len(), opts, refs);
+                if let (Some(c), Some(k)) = (&cache, key) {
+                    c.keep(k, f, &made.0, &made.1);
+                }
+                made
+            }
+        };
         // A file this step is done with lets go of a text it read now: what the report may
         // need of it is noted (`texts::release_crd_files` decides after step 2). Step 2 points
         // findings into a file only for its CRDs' lint findings, an unusable CRD, or a
@@ -181,6 +173,47 @@ pub(super) fn parse_crd_files<'a>(
     }
     let hints = hints.into_inner().unwrap_or_else(|e| e.into_inner());
     (files, prepared, hints)
+}
+
+/// Step 1 for one file that may hold a CRD: parsed, its CRDs linted and compiled, and its
+/// trees dropped when nothing reads them after this step.
+fn parse_and_prepare(
+    f: FileId,
+    l: &Loaded,
+    text: &Text<'_>,
+    files: usize,
+    opts: &RunOptions,
+    refs: &classify::Referenced,
+) -> (ParsedFile, Vec<CrdResult>) {
+    let parse = trace::piece("parse crds", Some(f));
+    let mut p = parse_file(
+        f,
+        l,
+        text.as_result(),
+        files,
+        Classify::Now(&opts.skip),
+        refs,
+    );
+    drop(parse);
+    let vendored = l.input.role == Role::SchemaOnly && !opts.inputs.lint_vendored;
+    // Nothing reads the trees of a file that holds only CRDs (or only schemas) after this
+    // step: its CRDs' schemas are taken out of them rather than copied.
+    let drop_trees =
+        l.input.role == Role::SchemaOnly || p.objects.iter().all(|o| matches!(o.class, Class::Crd));
+    let prepared = prepare_crds(
+        f,
+        &mut p,
+        text.held(),
+        opts,
+        vendored,
+        drop_trees,
+        l.input.named_crd,
+    );
+    one_size_finding(&mut p, &prepared);
+    if drop_trees {
+        p.docs = Vec::new();
+    }
+    (p, prepared)
 }
 
 /// The types the run's resources are written with ([`classify::type_hints`]): which CRD
@@ -419,7 +452,9 @@ pub(super) struct TableEntry {
 }
 
 /// Step 1 for one CRD object: its lint findings and compiled form, and what the table needs
-/// from its tree (kept, as the tree may be gone by then).
+/// from its tree (kept, as the tree may be gone by then). A clone shares the compiled CRD's
+/// prepared schemas ([`cache`]).
+#[derive(Clone)]
 pub(super) struct Prepared {
     result: Option<Compiled>,
     lints: Vec<Diagnostic>,
@@ -428,6 +463,13 @@ pub(super) struct Prepared {
     /// A hash of the CRD's value (not its text), to tell identical copies from different ones;
     /// 0 for a named CRD, which is never compared.
     fingerprint: u64,
+}
+
+impl Prepared {
+    /// The CRD's lint findings, to change.
+    pub(super) fn lints_mut(&mut self) -> &mut [Diagnostic] {
+        &mut self.lints
+    }
 }
 
 /// Lints and compiles the CRD objects of one parsed file (in parallel for a file of many).

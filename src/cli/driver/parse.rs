@@ -43,6 +43,7 @@ impl Class {
     }
 }
 
+#[derive(Clone)]
 pub(super) struct Object {
     pub(super) at: Locator,
     pub(super) class: Class,
@@ -57,7 +58,7 @@ impl Object {
     }
 }
 
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(super) struct ParsedFile {
     pub(super) docs: Vec<Document>,
     /// The documents' objects, when classified with the parse ([`Classify::Now`]).

@@ -378,6 +378,7 @@ mod tests {
             keep_texts: false,
             list_skipped: true,
             exit_after: false,
+            schema_cache: None,
         }
     }
 

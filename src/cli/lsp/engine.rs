@@ -138,6 +138,9 @@ pub fn run_options(settings: &Settings, v: &ValidationArgs) -> Result<RunOptions
         list_skipped: false,
         // The server goes on after each run: what it compiled is freed.
         exit_after: false,
+        // An edit re-checks with the same CRD files: those whose text is unchanged are not
+        // parsed and compiled again (`Folder::reload` hands the cache on).
+        schema_cache: Some(Arc::new(driver::SchemaCache::new())),
     })
 }
 

@@ -141,9 +141,13 @@ impl Folder {
         }
     }
 
-    /// The same folder loaded again (its config or its files changed).
+    /// The same folder loaded again (its config or its files changed). The CRD files' work
+    /// kept from earlier runs goes on serving the files that did not change (it empties itself
+    /// if the new config changes the options).
     pub fn reload(&self, setup: &Setup, open: &dyn Fn(&Path) -> Option<String>) -> Folder {
-        Folder::load(self.root.clone(), self.walk, setup, open)
+        let mut folder = Folder::load(self.root.clone(), self.walk, setup, open);
+        folder.opts.schema_cache = self.opts.schema_cache.clone();
+        folder
     }
 
     /// True when `path` is this folder's (under its root).
