@@ -201,6 +201,7 @@ fn report(files: &[(String, String)], threads: usize) -> String {
         keep_texts: false,
         list_skipped: true,
         exit_after: false,
+        schema_cache: None,
     };
     let inputs = files
         .iter()
