@@ -412,6 +412,42 @@ fn lsp_crd_edit_rechecks_open_resources() {
     assert_eq!(s.stop(), 0);
 }
 
+/// The CRD file is not open: each edit of the resource reuses what the first run made of it
+/// (`driver::SchemaCache`), and a change on disk is picked up all the same.
+#[test]
+fn lsp_crd_changed_on_disk_rechecks_open_resources() {
+    let (_dir, crd, res) = workspace();
+    let root = res.parent().unwrap().parent().unwrap().to_path_buf();
+    let mut s = Server::start(&root);
+    s.open(&res, RESOURCE);
+    let first = s.diagnostics(&res);
+    assert!(
+        first.to_string().contains("less than or equal to 10"),
+        "{first}"
+    );
+    // Edits of the resource alone: the same finding each time, and a fixed one goes away.
+    for version in 2..5 {
+        s.change(&res, version, RESOURCE);
+        assert_eq!(s.diagnostics(&res), first);
+    }
+    s.change(&res, 5, &RESOURCE.replace("size: 30", "size: 3"));
+    let fixed = s.diagnostics(&res);
+    assert!(!fixed.to_string().contains("spec.size"), "{fixed}");
+    s.change(&res, 6, RESOURCE);
+    assert_eq!(s.diagnostics(&res), first);
+    // The bound raised on disk, as a checkout or another tool would.
+    std::fs::write(&crd, CRD.replace("maximum: 10", "maximum: 100")).unwrap();
+    s.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": uri(&crd), "type": 2}]}),
+    );
+    let after = s.diagnostics_until(&res, |d| {
+        !d.to_string().contains("less than or equal to 10")
+    });
+    assert!(!after.to_string().contains("spec.size"), "{after}");
+    assert_eq!(s.stop(), 0);
+}
+
 #[test]
 fn lsp_cel_errors_on_the_rule_and_its_cost_on_hover() {
     let (_dir, crd, _res) = workspace();
