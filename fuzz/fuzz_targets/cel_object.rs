@@ -8,7 +8,7 @@
 
 use std::fmt::Write as _;
 
-use crdlint::cli::driver::{self, Mode, RunOptions};
+use crdlint::cli::driver::{self, RunOptions};
 use crdlint::cli::input::{Input, Loaded, Origin, Role};
 use libfuzzer_sys::fuzz_target;
 
@@ -117,22 +117,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let quote = serde_json::to_string(rule).expect("a string serializes");
     let crd = CRD.replace("RULE", &quote);
-    let opts = RunOptions {
-        mode: Mode::Check,
-        missing_schema: None,
-        skip: Vec::new(),
-        inputs: Default::default(),
-        lint: Default::default(),
-        validate: Default::default(),
-        transform: None,
-        skip_cel: false,
-        cost_warn_percent: 100,
-        admission: Default::default(),
-        old: None,
-        keep_texts: false,
-        list_skipped: false,
-        exit_after: false,
-    };
+    let opts = RunOptions::default();
     let _ = driver::run(
         vec![file("crd.yaml", crd), file("w.yaml", resource(&mut g))],
         &opts,

@@ -110,6 +110,30 @@ pub struct RunOptions {
     pub schema_cache: Option<Arc<SchemaCache>>,
 }
 
+impl Default for RunOptions {
+    /// `crdlint check` with no flags and no config, as tests and tools that drive the run start
+    /// from.
+    fn default() -> RunOptions {
+        RunOptions {
+            mode: Mode::Check,
+            missing_schema: None,
+            skip: Vec::new(),
+            inputs: Default::default(),
+            lint: lint::Options::default(),
+            validate: validate::Options::default(),
+            transform: None,
+            skip_cel: false,
+            cost_warn_percent: 100,
+            admission: Default::default(),
+            old: None,
+            keep_texts: false,
+            list_skipped: false,
+            exit_after: false,
+            schema_cache: None,
+        }
+    }
+}
+
 /// What `prune` and `default` print.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Transform {

@@ -226,21 +226,8 @@ mod tests {
 
     fn opts(cache: Option<&Arc<SchemaCache>>) -> RunOptions {
         RunOptions {
-            mode: Mode::Check,
-            missing_schema: None,
-            skip: Vec::new(),
-            inputs: Default::default(),
-            lint: lint::Options::default(),
-            validate: validate::Options::default(),
-            transform: None,
-            skip_cel: false,
-            cost_warn_percent: 100,
-            admission: Default::default(),
-            old: None,
-            keep_texts: false,
-            list_skipped: false,
-            exit_after: false,
             schema_cache: cache.cloned(),
+            ..RunOptions::default()
         }
     }
 
