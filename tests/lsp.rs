@@ -412,8 +412,9 @@ fn lsp_crd_edit_rechecks_open_resources() {
     assert_eq!(s.stop(), 0);
 }
 
-/// The CRD file is not open: each edit of the resource reuses what the first run made of it
-/// (`driver::SchemaCache`), and a change on disk is picked up all the same.
+/// The CRD file is not open: edits of the resource are checked against it (the server keeps
+/// what the first run made of it, `driver::SchemaCache`, whose reuse `driver/cache.rs` tests),
+/// and a change on disk is picked up.
 #[test]
 fn lsp_crd_changed_on_disk_rechecks_open_resources() {
     let (_dir, crd, res) = workspace();

@@ -98,6 +98,7 @@ fuzz_target!(|data: &[u8]| {
         list_skipped: true,
         // A fuzzer runs in one process for hours: the memory of each run is freed.
         exit_after: false,
+        schema_cache: None,
     };
     let result = driver::run(
         vec![file("crd.yaml", crd), file("w.yaml", RESOURCE.to_string())],

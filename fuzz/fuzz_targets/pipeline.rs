@@ -40,6 +40,7 @@ fn options(mode: Mode, transform: Option<Transform>) -> RunOptions {
         list_skipped: true,
         // A fuzzer runs in one process for hours: the memory of each run is freed.
         exit_after: false,
+        schema_cache: None,
     }
 }
 

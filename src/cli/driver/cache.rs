@@ -24,6 +24,9 @@ pub struct SchemaCache {
 
 #[derive(Default)]
 struct State {
+    /// Counts the runs begun: only the latest run keeps entries or lets them go, should two
+    /// overlap (the language server runs one at a time).
+    generation: u64,
     /// The options the entries were made with ([`fingerprint`]).
     options: String,
     entries: HashMap<Key, Arc<Entry>>,
@@ -43,7 +46,9 @@ pub(super) struct Key {
     named: bool,
     /// What a kustomization of the run says the file is ([`classify::Referenced`]).
     referenced: Option<&'static str>,
-    /// The YAML loader's alias budget, which depends on the run's file count.
+    /// The YAML loader's alias budget, which depends on the run's file count; 0 for a text
+    /// without aliases (no `*`), whose parse it cannot change, so that opening one more file
+    /// does not make a small CRD file parse again.
     alias_budget: usize,
 }
 
@@ -89,7 +94,18 @@ impl SchemaCache {
             s.options = options;
         }
         s.used.clear();
-        Run { cache: self }
+        s.generation += 1;
+        Run {
+            cache: self,
+            generation: s.generation,
+        }
+    }
+
+    /// Lets every entry go (what a run that panicked kept may be half made).
+    pub fn clear(&self) {
+        let mut s = self.lock();
+        s.entries.clear();
+        s.used.clear();
     }
 }
 
@@ -112,6 +128,7 @@ fn fingerprint(opts: &RunOptions) -> String {
 /// One run's use of the cache; when it ends, the files the run did not use are let go.
 pub(super) struct Run<'c> {
     cache: &'c SchemaCache,
+    generation: u64,
 }
 
 impl Run<'_> {
@@ -129,7 +146,11 @@ impl Run<'_> {
             hash: std::hash::BuildHasher::hash_one(&self.cache.seed, text),
             named: l.input.named_crd,
             referenced: refs.referenced_as(std::path::Path::new(&l.input.name)),
-            alias_budget: crate::yaml::LoadOptions::for_run(text.len(), files).alias_budget,
+            alias_budget: if memchr::memchr(b'*', text.as_bytes()).is_some() {
+                crate::yaml::LoadOptions::for_run(text.len(), files).alias_budget
+            } else {
+                0
+            },
         })
     }
 
@@ -154,14 +175,19 @@ impl Run<'_> {
         });
         let mut s = self.cache.lock();
         s.misses += 1;
-        s.used.insert(key.clone());
-        s.entries.insert(key, entry);
+        if s.generation == self.generation {
+            s.used.insert(key.clone());
+            s.entries.insert(key, entry);
+        }
     }
 }
 
 impl Drop for Run<'_> {
     fn drop(&mut self) {
         let mut s = self.cache.lock();
+        if s.generation != self.generation {
+            return;
+        }
         let State { entries, used, .. } = &mut *s;
         entries.retain(|k, _| used.contains(k));
     }
@@ -210,7 +236,7 @@ mod tests {
     use crate::cli::input::Input;
 
     const CRD: &str = include_str!("../../../testdata/examples/crds/backup-schedule.yaml");
-    /// A schema file's own finding, with a related location in the same file.
+    /// A schema file's own finding (a YAML one, made when the file is parsed).
     const DUPLICATE: &str = "---\nfoo: 1\nfoo: 2\n";
 
     fn file(name: &str, text: &str, role: Role) -> Loaded {
@@ -340,6 +366,123 @@ mod tests {
                 }
             ))
         );
+    }
+
+    #[test]
+    fn a_kept_file_s_lint_findings_and_annotations_move_with_its_id() {
+        let cache = Arc::new(SchemaCache::new());
+        // A default over the maximum (`schema/default`, linted with `--lint-vendored`), and a
+        // `crdlint.io/ignore` annotation on the CRD.
+        let crd = CRD.replace("default: 30", "default: 500").replacen(
+            "metadata:\n",
+            "metadata:\n  annotations:\n    crdlint.io/ignore: cr/schema\n",
+            1,
+        );
+        assert!(crd.contains("default: 500") && crd.contains("crdlint.io/ignore"));
+        let with = RunOptions {
+            inputs: classify::InputOptions {
+                lint_vendored: true,
+                ..Default::default()
+            },
+            ..opts(Some(&cache))
+        };
+        let without = RunOptions {
+            schema_cache: None,
+            ..with.clone()
+        };
+        let annotations = |result: &RunResult| -> Vec<(String, Span, String)> {
+            result
+                .annotations
+                .iter()
+                .map(|a| (result.files[a.file].name.clone(), a.object, a.text.clone()))
+                .collect()
+        };
+        let first = run(files(&crd, 1000, 0), &with);
+        let found = findings(&first);
+        assert!(
+            found
+                .iter()
+                .any(|f| f.contains("schema/default") && f.contains("\"crds.yaml\"")),
+            "{found:#?}"
+        );
+        assert_eq!(annotations(&first).len(), 1);
+        let moved = run(files(&crd, 1000, 2), &with);
+        assert_eq!(cache.counts(), (1, 1));
+        let fresh = run(files(&crd, 1000, 2), &without);
+        assert_eq!(findings(&moved), findings(&fresh));
+        assert_eq!(annotations(&moved), annotations(&fresh));
+        assert_eq!(annotations(&moved), annotations(&first));
+    }
+
+    #[test]
+    fn the_file_count_matters_only_to_a_file_with_aliases() {
+        let cache = Arc::new(SchemaCache::new());
+        let with = opts(Some(&cache));
+        // The example CRD shares its schema between versions with an anchor and an alias: the
+        // alias budget (a share of the run's, by file count) is part of its key.
+        assert!(CRD.contains("*schema"));
+        run(files(CRD, 1000, 0), &with);
+        run(files(CRD, 1000, 8), &with);
+        assert_eq!(cache.counts(), (0, 2));
+        // Without aliases the budget cannot change the parse: ten files or two, one parse.
+        let plain = CRD
+            .replace(
+                "schema: *schema",
+                "schema: {openAPIV3Schema: {type: object}}",
+            )
+            .replace("\"0 3 * * *\"", "\"0 3 1 1 1\"");
+        assert!(!plain.contains('*'));
+        let few = run(files(&plain, 1000, 0), &with);
+        let many = run(files(&plain, 1000, 8), &with);
+        assert_eq!(cache.counts(), (1, 3));
+        assert_eq!(findings(&few).len(), findings(&many).len());
+    }
+
+    #[test]
+    fn only_the_latest_of_two_overlapping_runs_keeps_or_lets_go() {
+        let cache = SchemaCache::new();
+        let key = |name: &str| Key {
+            name: name.into(),
+            len: 0,
+            hash: 0,
+            named: true,
+            referenced: None,
+            alias_budget: 0,
+        };
+        let opts = RunOptions::default();
+        let older = cache.begin(&opts);
+        let newer = cache.begin(&opts);
+        older.keep(key("old.yaml"), 0, &ParsedFile::default(), &[]);
+        newer.keep(key("new.yaml"), 0, &ParsedFile::default(), &[]);
+        drop(older);
+        assert!(newer.take(&key("old.yaml"), 1).is_none());
+        assert!(newer.take(&key("new.yaml"), 1).is_some());
+        drop(newer);
+        let next = cache.begin(&opts);
+        assert!(next.take(&key("new.yaml"), 2).is_some());
+        // A panic's aftermath: nothing kept is used again.
+        cache.clear();
+        assert!(next.take(&key("new.yaml"), 2).is_none());
+    }
+
+    #[test]
+    fn related_locations_in_the_kept_file_move_too() {
+        let mut d =
+            Diagnostic::new(&input_rules::IO_ERROR, Span::default(), "m".to_string()).with_file(3);
+        d.push_related(crate::diag::Related {
+            file: Some(3),
+            span: Span::default(),
+            message: "same file".into(),
+        });
+        d.push_related(crate::diag::Related {
+            file: Some(7),
+            span: Span::default(),
+            message: "another file".into(),
+        });
+        refile(&mut d, 3, 5);
+        assert_eq!(d.file, Some(5));
+        let files: Vec<_> = d.related().iter().map(|r| r.file).collect();
+        assert_eq!(files, [Some(5), Some(7)]);
     }
 
     #[test]

@@ -136,7 +136,8 @@ pub fn run_options(settings: &Settings, v: &ValidationArgs) -> Result<RunOptions
         old: None,
         keep_texts: false,
         list_skipped: false,
-        // The server goes on after each run: what it compiled is freed.
+        // The server goes on after each run: what it compiled is freed, but for the CRD
+        // files' work, which the cache below keeps while their texts stay the same.
         exit_after: false,
         // An edit re-checks with the same CRD files: those whose text is unchanged are not
         // parsed and compiled again (`Folder::reload` hands the cache on).

@@ -648,6 +648,13 @@ impl<'a> Server<'a> {
         if let Err(panic) = checked {
             let what = panic_text(&panic);
             self.log(format!("crdlint: panic while checking: {what}"));
+            // What the run kept may be half made (a schema whose preparation panicked): the
+            // next run starts from the files again.
+            for f in self.folders.iter().chain(&self.loose) {
+                if let Some(cache) = &f.opts.schema_cache {
+                    cache.clear();
+                }
+            }
         }
     }
 
