@@ -474,7 +474,7 @@ fn findings(
                 crd.kind
             ));
         }
-        d.help = Some(help.join("; "));
+        d.help = Some(help.join("\n"));
     }
     // Metadata that does not decode (`labels: {app: yes}`) is underlined from its key: the
     // reading is that of the value after it.
@@ -489,7 +489,7 @@ fn findings(
             .map(|(_, value)| value.trim());
         if let Some(r) = written.and_then(decode::reading) {
             let help: Vec<String> = d.help.take().into_iter().chain([r.help]).collect();
-            d.help = Some(help.join("; "));
+            d.help = Some(help.join("\n"));
         }
     }
     // Native checks run on the object the schema accepted; after a decode-level failure
