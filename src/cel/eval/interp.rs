@@ -98,10 +98,7 @@ pub struct Prepared {
 
 impl Prepared {
     pub fn new(expr: Expr) -> Prepared {
-        let plan = plan_of(&expr).and_then(|_| match expr.folded.0.get()?.as_deref()? {
-            Cached::Plan(p) => p.clone().downcast::<Plan>().ok(),
-            Cached::Folded(..) => None,
-        });
+        let plan = root_plan(&expr).and_then(|p| p.clone().downcast::<Plan>().ok());
         Prepared { expr, plan }
     }
 
@@ -163,6 +160,11 @@ impl Prepared {
 /// the plan would only walk.
 #[inline]
 fn plan_of(expr: &Expr) -> Option<&Plan> {
+    root_plan(expr)?.downcast_ref::<Plan>()
+}
+
+/// [`plan_of`] as the root's slot holds it (type-erased, shared).
+fn root_plan(expr: &Expr) -> Option<&Arc<dyn std::any::Any + Send + Sync>> {
     if expr.may_fold && is_const(expr) {
         return None;
     }
@@ -171,7 +173,7 @@ fn plan_of(expr: &Expr) -> Option<&Plan> {
         .0
         .get_or_init(|| Plan::of(expr).map(|p| Box::new(Cached::Plan(Arc::new(p)))));
     match slot.as_deref() {
-        Some(Cached::Plan(p)) => p.downcast_ref::<Plan>(),
+        Some(Cached::Plan(p)) => Some(p),
         _ => None,
     }
 }
