@@ -315,3 +315,31 @@ fn decode_failures_explain_the_yaml_reading() {
     );
     insta::assert_snapshot!("decode_failures", out);
 }
+
+/// Where the field wants an integer, a bare `on` gets what YAML 1.1 made of it and no advice to
+/// quote it (a string fails the same), `--fix` leaves it alone, and a mapping the server cannot
+/// decode does not also get its keys reported unknown (the server never gets to prune them).
+#[test]
+fn decode_failures_outside_strings_offer_no_quoting() {
+    let dir = std::path::Path::new(DIR);
+    let file = "decode-not-string.yaml";
+    let (code, out, _) = crdlint_in(dir, &["check", "--format", "concise", file]);
+    assert_eq!(code, 1, "{out}");
+    let replicas = out
+        .lines()
+        .find(|l| l.contains("spec.replicas in body must be of type int32"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        replicas.contains("reads the bare `on` as the boolean true)"),
+        "{replicas}"
+    );
+    assert!(!out.contains("quote it"), "{out}");
+    assert!(
+        out.contains("spec.revisionHistoryLimit in body must be of type int32"),
+        "{out}"
+    );
+    assert!(!out.contains("cr/unknown-field"), "{out}");
+    let (code, diff, _) = crdlint_in(dir, &["check", "--fix", "--diff", file]);
+    assert_eq!(code, 1);
+    assert!(!diff.lines().any(|l| l.starts_with("+ ")), "{diff}");
+}

@@ -22,18 +22,72 @@ pub struct Reading {
     pub fixable: bool,
 }
 
+/// Whether a decode failure's `message` says the value's place wants a string (`... in body
+/// must be of type string: "boolean"`, metadata's `... of type string`): only then is quoting
+/// the bare scalar the remedy, in the finding's help and in `check --fix`.
+pub fn wants_string(message: &str) -> bool {
+    message.contains("of type string")
+}
+
 /// The reading of `written`, the text of a value where a string was wanted, when it is a bare
 /// (plain, one-line) scalar the reader took for a boolean or a number; `None` otherwise
 /// (quoted, a collection, a null, a string).
 pub fn reading(written: &str) -> Option<Reading> {
+    let r = read_as(written)?;
+    let quote = format!("quote it (\"{written}\") for the string");
+    let fix = if r.yaml11_bool {
+        "; `check --fix` does"
+    } else {
+        ""
+    };
+    Some(Reading {
+        help: format!(
+            "{} the bare `{written}` as {}; {quote}{fix}",
+            r.reader(),
+            r.what
+        ),
+        fixable: r.yaml11_bool,
+    })
+}
+
+/// The reading of `written` where the value's place wants something other than a string
+/// (`replicas: on`): quoting would give a string, no better, so there is no remedy to offer;
+/// only a YAML 1.1 boolean (`on`, `yes`), which few writers expect, is worth saying what it
+/// was read as. `None` for anything else (a plain `true`, a number: the server's words say it).
+pub fn reading_elsewhere(written: &str) -> Option<Reading> {
+    let r = read_as(written).filter(|r| r.yaml11_bool)?;
+    Some(Reading {
+        help: format!("{} the bare `{written}` as {}", r.reader(), r.what),
+        fixable: false,
+    })
+}
+
+/// What the YAML reader made of a bare scalar: `the boolean false`, whether only YAML 1.1's
+/// rules read it so, and whether it is a YAML 1.1 boolean YAML 1.2 reads as a string.
+struct ReadAs {
+    what: String,
+    yaml11: bool,
+    yaml11_bool: bool,
+}
+
+impl ReadAs {
+    fn reader(&self) -> &'static str {
+        if self.yaml11 {
+            "YAML 1.1 (which Kubernetes' YAML reader follows) reads"
+        } else {
+            "YAML reads"
+        }
+    }
+}
+
+fn read_as(written: &str) -> Option<ReadAs> {
     if written.is_empty()
         || written.contains('\n')
         || written.starts_with(['"', '\'', '[', '{', '|', '>', '&', '*', '!'])
     {
         return None;
     }
-    let quote = format!("quote it (\"{written}\") for the string");
-    let (what, yaml11, fixable) = match resolve_plain_scalar(written) {
+    let (what, yaml11, yaml11_bool) = match resolve_plain_scalar(written) {
         Scalar::Bool(b) => {
             let plain =
                 written.eq_ignore_ascii_case("true") || written.eq_ignore_ascii_case("false");
@@ -58,15 +112,10 @@ pub fn reading(written: &str) -> Option<Reading> {
         ),
         Scalar::Null | Scalar::Str => return None,
     };
-    let reader = if yaml11 {
-        "YAML 1.1 (which Kubernetes' YAML reader follows) reads"
-    } else {
-        "YAML reads"
-    };
-    let fix = if fixable { "; `check --fix` does" } else { "" };
-    Some(Reading {
-        help: format!("{reader} the bare `{written}` as {what}; {quote}{fix}"),
-        fixable,
+    Some(ReadAs {
+        what,
+        yaml11,
+        yaml11_bool,
     })
 }
 
@@ -103,5 +152,31 @@ mod tests {
         for w in ["\"n\"", "'yes'", "nginx", "~", "", "[1]", "a\nb"] {
             assert_eq!(reading(w), None, "{w}");
         }
+    }
+
+    /// Where a string is not wanted, only a YAML 1.1 boolean gets a reading, and no quoting.
+    #[test]
+    fn what_the_reader_made_of_it_elsewhere() {
+        let r = reading_elsewhere("on").unwrap();
+        assert_eq!(
+            r.help,
+            "YAML 1.1 (which Kubernetes' YAML reader follows) reads the bare `on` as the boolean true"
+        );
+        assert!(!r.fixable);
+        for w in [
+            "true", "False", "1.5", "010", "8080", "nginx", "\"on\"", "{a: 1}",
+        ] {
+            assert_eq!(reading_elsewhere(w), None, "{w}");
+        }
+        assert!(wants_string(
+            r#"x in body must be of type string: "boolean""#
+        ));
+        assert!(wants_string("json: cannot unmarshal bool into Go struct field ObjectMeta.metadata.labels of type string"));
+        assert!(!wants_string(
+            r#"spec.replicas in body must be of type int32: """#
+        ));
+        assert!(!wants_string(
+            r#"x in body must be of type integer: "string""#
+        ));
     }
 }

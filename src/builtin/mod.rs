@@ -24,7 +24,7 @@ mod versions;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Span};
 use crate::k8s::KubeVersion;
 use crate::validate::{self, BuiltinKind, CompiledCrd, Outcome};
 use crate::yaml::Node;
@@ -465,7 +465,12 @@ fn findings(
     {
         let mut help: Vec<String> = d.help.take().into_iter().collect();
         let written = src.and_then(|t| t.get(d.span.start()..d.span.end()));
-        if let Some(r) = written.and_then(decode::reading) {
+        let reading = if decode::wants_string(&d.message) {
+            decode::reading
+        } else {
+            decode::reading_elsewhere
+        };
+        if let Some(r) = written.and_then(reading) {
             help.push(r.help);
         }
         if std::mem::take(&mut first) {
@@ -476,6 +481,20 @@ fn findings(
         }
         d.help = Some(help.join("\n"));
     }
+    // A value the Go type cannot take (`replicas: {a: 1}`) is not decoded at all, so nothing
+    // under it is pruned or reported unknown: such findings would only echo the failure.
+    let failed: Vec<Span> = outcome
+        .diagnostics
+        .iter()
+        .filter(|d| is_decode_failure(d) && !templated(d))
+        .map(|d| d.span)
+        .collect();
+    outcome.diagnostics.retain(|d| {
+        d.rule.id != "cr/unknown-field"
+            || !failed
+                .iter()
+                .any(|f| *f != d.span && f.start() <= d.span.start() && d.span.end() <= f.end())
+    });
     // Metadata that does not decode (`labels: {app: yes}`) is underlined from its key: the
     // reading is that of the value after it.
     for d in outcome
@@ -487,7 +506,12 @@ fn findings(
             .and_then(|t| t.get(d.span.start()..d.span.end()))
             .and_then(|w| w.split_once(": "))
             .map(|(_, value)| value.trim());
-        if let Some(r) = written.and_then(decode::reading) {
+        let reading = if decode::wants_string(&d.message) {
+            decode::reading
+        } else {
+            decode::reading_elsewhere
+        };
+        if let Some(r) = written.and_then(reading) {
             let help: Vec<String> = d.help.take().into_iter().chain([r.help]).collect();
             d.help = Some(help.join("\n"));
         }

@@ -81,16 +81,16 @@ fn collect(result: &RunResult) -> BTreeMap<FileId, FileFixes> {
 /// A plain YAML 1.1 boolean where the schema wants a string (`image: y`): quoted.
 fn quote_yaml11_bool(d: &crate::diag::Diagnostic, text: &str) -> Option<Fix> {
     let whole = text.get(d.span.start()..d.span.end())?;
-    let (span, written) = if d.message.contains("must be of type string") {
+    let (span, written) = if !crate::builtin::decode::wants_string(&d.message) {
+        return None;
+    } else if d.rule.id != "cr/not-an-object" {
         (d.span, whole)
-    } else if d.rule.id == "cr/not-an-object" && d.message.contains("of type string") {
+    } else {
         // Metadata that does not decode is underlined from the key (`enabled: yes`).
         let (key, value) = whole.split_once(": ")?;
         let value = value.trim_end();
         let start = d.span.start() + key.len() + 2;
         (crate::diag::Span::new(start, start + value.len()), value)
-    } else {
-        return None;
     };
     // The finding's help says the same (`builtin::decode::reading` decides both).
     let fixable = crate::builtin::decode::reading(written).is_some_and(|r| r.fixable);
