@@ -489,6 +489,57 @@ fn helm_templates_and_kustomize_inputs_are_skipped_with_a_hint() {
     insta::assert_snapshot!("renderer_inputs", run.transcript());
 }
 
+/// In a chart's `templates/` folder Helm renders the whole file as text, so a quoted action
+/// (`app: '{{ template "x.name" . }}'`) makes it a template too: skipped with the hint, not
+/// checked as the object it is not yet. The same text outside a chart is validated (another
+/// tool's `{{ }}` in a string is text), and a `templates/` file without `{{` is checked as is.
+#[test]
+fn quoted_actions_in_chart_templates_are_templates() {
+    let cm = |labels: &str| {
+        format!(
+            "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  labels:\n    app: {labels}\n"
+        )
+    };
+    let quoted = cm("'{{ template \"x.name\" . }}'");
+    let dir = tree(&[
+        (
+            "chart/Chart.yaml",
+            "apiVersion: v2\nname: chart\nversion: 0.1.0\n",
+        ),
+        ("chart/templates/cm.yaml", &quoted),
+        ("chart/templates/sub/cm.yaml", &quoted),
+        ("chart/templates/plain.yaml", &cm("'bad value!'")),
+        ("other/cm.yaml", &quoted),
+    ]);
+    let run = run_in(dir.path(), &["check", "--format", "json", "."], None);
+    assert_eq!(run.code, 1, "{}", run.transcript());
+    let v = run.json();
+    let mut found: Vec<String> = v["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .map(|d| {
+            format!(
+                "{} {}",
+                d["rule"].as_str().unwrap_or(""),
+                d["file"].as_str().unwrap_or("")
+            )
+        })
+        .collect();
+    found.sort();
+    assert_eq!(
+        found,
+        [
+            "cr/metadata chart/templates/plain.yaml",
+            "cr/metadata other/cm.yaml",
+            "input/not-a-manifest chart/templates/cm.yaml",
+            "input/not-a-manifest chart/templates/sub/cm.yaml",
+        ],
+        "{}",
+        run.transcript()
+    );
+}
+
 /// Another tool's `{{ ... }}` in quoted scalars, block scalars and the middle of plain scalars
 /// (Kyverno, Argo CD) is text: those files are validated (each has one error, `size: 0`), while
 /// Helm templates, whose actions YAML would read as structure, are still skipped.

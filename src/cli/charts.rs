@@ -70,10 +70,22 @@ fn chart_holding(path: &Path, seen: &mut HashMap<PathBuf, Option<PathBuf>>) -> O
     found
 }
 
+/// True when `path` is a file under a chart's `templates/` folder: Helm renders each one as
+/// text (helm `pkg/engine`), so a `{{` anywhere in it, quoted or not, is an action and the file
+/// is not an object until rendered.
+pub fn in_chart_templates(path: &Path) -> bool {
+    in_chart_folder(path, "templates")
+}
+
 /// True when `path` is a file under a chart's `crds/` folder (Helm does not template it).
 pub fn in_chart_crds(path: &Path) -> bool {
+    in_chart_folder(path, "crds")
+}
+
+/// True when `path` is a file under the folder `folder` of a chart (at any depth below it).
+fn in_chart_folder(path: &Path, folder: &str) -> bool {
     path.ancestors().skip(1).any(|dir| {
-        dir.file_name().is_some_and(|n| n == "crds")
+        dir.file_name().is_some_and(|n| n == folder)
             && dir
                 .parent()
                 .map(|chart| {

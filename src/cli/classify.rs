@@ -266,8 +266,22 @@ fn in_chart_crds(l: &Loaded) -> bool {
     }
 }
 
+/// A file of a chart's `templates/` folder that holds a `{{`: Helm renders it as text, so even
+/// a quoted action (`app: '{{ template "x.name" . }}'`), which [`template_action`] leaves to
+/// other tools' templates (Kyverno, Argo CD) elsewhere, makes it a template.
+/// Its first `{{`, if so.
+fn chart_template(l: &Loaded, text: &str) -> Option<Span> {
+    let crate::cli::input::Origin::Path(p) = &l.input.origin else {
+        return None;
+    };
+    let first = memchr::memmem::find(text.as_bytes(), b"{{")?;
+    super::charts::in_chart_templates(p).then(|| Span::new(first, first + 2))
+}
+
 /// Why a whole file is not checked as objects, if it is a renderer's input or a test file.
-pub fn renderer_input(l: &Loaded, text: &str, refs: &Referenced) -> Option<String> {
+pub fn renderer_input(l: &Loaded, text: &str, refs: &Referenced) -> Option<(String, Span)> {
+    // Where the note points: the template action when the file has one, else its start.
+    let at = || template_action(text).unwrap_or_default();
     let rec = &refs.recognize;
     let name = Path::new(&l.input.name);
     let file_name = name.file_name().and_then(|n| n.to_str()).unwrap_or("");
@@ -276,32 +290,39 @@ pub fn renderer_input(l: &Loaded, text: &str, refs: &Referenced) -> Option<Strin
             .parent()
             .map(|p| p.display().to_string())
             .filter(|d| !d.is_empty());
-        return Some(format!(
-            "a kustomization is not an object: run `kustomize build {}` and pipe the result to crdlint (`| crdlint check`)",
-            dir.as_deref().unwrap_or(".")
+        return Some((
+            format!(
+                "a kustomization is not an object: run `kustomize build {}` and pipe the result to crdlint (`| crdlint check`)",
+                dir.as_deref().unwrap_or(".")
+            ),
+            at(),
         ));
     }
     if let Some(what) = refs.referenced_as(name) {
-        return Some(what.to_string());
+        return Some((what.to_string(), at()));
     }
     if rec.kubebuilder && kubebuilder_patch(name, file_name) {
-        return Some(KUBEBUILDER_PATCH.to_string());
+        return Some((KUBEBUILDER_PATCH.to_string(), at()));
     }
     if rec.kuttl {
         if let Some(what) = kuttl_file(file_name) {
-            return Some(what.to_string());
+            return Some((what.to_string(), at()));
         }
     }
     if rec.chainsaw && is_chainsaw_test(file_name) {
-        return Some(
+        return Some((
             "a chainsaw test is not an object: run `chainsaw test` on its folder".to_string(),
-        );
+            at(),
+        ));
     }
-    if rec.helm && template_action(text).is_some() && !in_chart_crds(l) {
-        return Some(
-            "a Helm template is not an object until rendered: run `helm template RELEASE CHART | crdlint check`"
-                .to_string(),
-        );
+    if rec.helm && !in_chart_crds(l) {
+        if let Some(action) = template_action(text).or_else(|| chart_template(l, text)) {
+            return Some((
+                "a Helm template is not an object until rendered: run `helm template RELEASE CHART | crdlint check`"
+                    .to_string(),
+                action,
+            ));
+        }
     }
     None
 }

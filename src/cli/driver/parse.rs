@@ -168,8 +168,7 @@ pub(super) fn parse_file(
         );
     }
     let text_or_empty = text.unwrap_or_default();
-    if let Some(why) = classify::renderer_input(l, text_or_empty, refs) {
-        let at = classify::template_action(text_or_empty).unwrap_or_default();
+    if let Some((why, at)) = classify::renderer_input(l, text_or_empty, refs) {
         diagnostics.push(Diagnostic::new(&NOT_A_MANIFEST, at, why).with_file(id));
         return ParsedFile {
             diagnostics,
