@@ -56,16 +56,17 @@ pub fn render(report: &Report<'_>, opts: &Options, out: &mut dyn io::Write) -> i
             let line = f.line_col(d.span.start()).line;
             f.line_range(line).end() - f.line_range(line).start() <= MAX_LINE
         });
-        let mut notes: Vec<String> = related_elsewhere(report, d).into_iter().collect();
-        if let (Some(f), None) = (file, drawable) {
-            let at = f.line_col(d.span.start());
-            let place = if f.text.is_empty() {
-                format!("in {}", visible(&f.name))
-            } else {
-                format!("at {}:{}:{}", visible(&f.name), at.line, at.column)
-            };
-            notes.insert(0, place);
-        }
+        let notes: Vec<String> = related_elsewhere(report, d).into_iter().collect();
+        // A finding without a frame says where it is under its message, before any help (as
+        // the last line of the help it read as part of the help).
+        let place = match (file, drawable) {
+            (Some(f), None) if f.text.is_empty() => Some(format!("in {}", visible(&f.name))),
+            (Some(f), None) => {
+                let at = f.line_col(d.span.start());
+                Some(format!("at {}:{}:{}", visible(&f.name), at.line, at.column))
+            }
+            _ => None,
+        };
         let source = match (drawable, d.file) {
             (Some(file), Some(id)) => {
                 let safe = safe_texts[id].get_or_insert_with(|| same_length(&file.text));
@@ -85,6 +86,7 @@ pub fn render(report: &Report<'_>, opts: &Options, out: &mut dyn io::Write) -> i
                 .map(|r| drawn_in_frame(report, d, r))
                 .collect(),
             source,
+            place,
             related_note: (!notes.is_empty()).then(|| notes.join("\n")),
         };
         let mut text = String::new();
@@ -154,6 +156,8 @@ struct Frame<'a> {
     /// Per related location: drawn in this frame ([`drawn_in_frame`]).
     near: Vec<bool>,
     source: Option<Source<'a>>,
+    /// Where the finding is, for one drawn without a frame (`in -`, `at f.yaml:3:1`).
+    place: Option<String>,
     related_note: Option<String>,
 }
 
@@ -165,7 +169,11 @@ impl fmt::Debug for Frame<'_> {
 
 impl fmt::Display for Frame<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&visible(&self.d.message))
+        f.write_str(&visible(&self.d.message))?;
+        match &self.place {
+            Some(place) => write!(f, "\n{place}"),
+            None => Ok(()),
+        }
     }
 }
 
@@ -294,5 +302,21 @@ mod tests {
         for name in ["credentials", "x.yaml/id_rsa", "notes.txt", ".env"] {
             assert!(!super::framed(name), "{name}");
         }
+    }
+
+    /// A finding drawn without a frame says where it is under its message, not as the last
+    /// line of its help (where it read as part of the help).
+    #[test]
+    fn a_place_without_a_frame_comes_before_the_help() {
+        let mut f = Fixture::new();
+        f.files[0].name = "-".into();
+        f.files[0].text = String::new();
+        let out = f.render(Format::Human);
+        let place = out.find("in -").unwrap_or_else(|| panic!("{out}"));
+        let help = out
+            .find("help: remove one of them")
+            .unwrap_or_else(|| panic!("{out}"));
+        assert!(place < help, "{out}");
+        assert!(!out.contains("help: in -"), "{out}");
     }
 }
