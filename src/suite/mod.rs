@@ -135,6 +135,10 @@ pub struct Case {
     pub crd_patches: Option<(serde_json::Value, Span)>,
     /// The admission parts of a policy suite's case (`object` is `initial`).
     pub admission: Option<Box<admission::AdmissionCase>>,
+    /// Why the case cannot run as written: it is malformed, and its `suite/invalid` findings
+    /// say where. Such a case is kept (counted as one that could not run), not run; its
+    /// other fields hold what could be read (`initial` empty when it could not).
+    pub invalid: Option<String>,
 }
 
 pub static SUITE_INVALID: Rule = Rule {
@@ -145,7 +149,7 @@ pub static SUITE_INVALID: Rule = Rule {
 `crdName`, and `tests.onCreate` / `tests.onUpdate` lists of cases with `name`, `initial`, `updated`, \
 `expected`, `expectedError`, `expectedStatusError` and `initialCRDPatches`. A key the format does not \
 have is an error rather than ignored: a misspelt `expectedErorr` would make a case pass without testing \
-anything. The malformed case is not run; the others are.",
+anything. The malformed case is not run (it is counted as a case that could not run); the others are.",
     bad: "name: Widget\ncrdName: widgets.example.com\ntests:\n  onCreate:\n  - name: rejects a negative size\n    initial: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec: {size: -1}\n    expectedErorr: \"spec.size\"\n",
     good: "name: Widget\ncrdName: widgets.example.com\ntests:\n  onCreate:\n  - name: rejects a negative size\n    initial: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec: {size: -1}\n    expectedError: \"spec.size\"\n",
 };
