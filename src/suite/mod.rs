@@ -160,9 +160,9 @@ pub static SUITE_NO_CRD: Rule = Rule {
     summary: "No CRD in the run has the suite's `crdName`",
     docs: "A suite names the CRD it tests with `crdName` (the CRD's `metadata.name`, `<plural>.<group>`). \
 crdlint looks for it among the paths and the `--crd` files; when none has that name, the suite's cases \
-cannot run and the run fails rather than passing with nothing tested.",
-    bad: "# crdlint test tests/ (the CRD is elsewhere)\nname: Widget\ncrdName: widgets.example.com\ntests: {onCreate: []}\n",
-    good: "# crdlint test --crd config/crd tests/\nname: Widget\ncrdName: widgets.example.com\ntests: {onCreate: []}\n",
+cannot run (each is counted as a case that could not run) and the run fails rather than passing with nothing tested.",
+    bad: "# crdlint test tests/ (the CRD is elsewhere)\nname: Widget\ncrdName: widgets.example.com\ntests:\n  onCreate:\n  - name: rejects a negative size\n    initial: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec: {size: -1}\n    expectedError: \"spec.size\"\n",
+    good: "# crdlint test --crd config/crd tests/\nname: Widget\ncrdName: widgets.example.com\ntests:\n  onCreate:\n  - name: rejects a negative size\n    initial: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec: {size: -1}\n    expectedError: \"spec.size\"\n",
 };
 
 pub static CASE_FAILED: Rule = Rule {
