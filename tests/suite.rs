@@ -81,7 +81,8 @@ fn failing_suite_json() {
     assert_eq!(r.code, 1);
     let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("JSON");
     assert_eq!(v["summary"]["failed"], 4);
-    assert_eq!(v["summary"]["broken"], 3);
+    // 3 that ran and broke, the misspelt case and the case of the suite without its CRD.
+    assert_eq!(v["summary"]["broken"], 5);
     insta::assert_snapshot!("failing_json", r.stdout);
 }
 
@@ -96,8 +97,8 @@ fn failing_suite_junit() {
         "testdata/suites/failing",
     ]);
     assert_eq!(r.code, 1);
-    assert_eq!(r.stdout.matches("<testcase ").count(), 7);
-    assert_eq!(r.stdout.matches("<failure ").count(), 7);
+    assert_eq!(r.stdout.matches("<testcase ").count(), 9);
+    assert_eq!(r.stdout.matches("<failure ").count(), 9);
     insta::assert_snapshot!("failing_junit", r.stdout);
 }
 
@@ -508,5 +509,220 @@ fn update_writes_the_mutated_object_and_then_passes() {
         again.stdout.contains("cap / changed kind: expected `deny`"),
         "{}",
         again.stdout
+    );
+}
+
+/// The message every "no suite" usage error ends with: what a suite looks like.
+const SUITE_SHAPE: &str = "a suite is a YAML document like `{name: Widget, crdName: widgets.example.com, tests: {onCreate: [";
+
+#[test]
+fn no_suite_is_a_usage_error() {
+    // Before: each of these printed "0 cases in 0 suites" and exited 0, a pass having tested
+    // nothing. Now each exits 2 as a --filter that matches nothing does, nothing on stdout,
+    // the reason on stderr naming what was searched.
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    let empty = empty.to_str().unwrap();
+    let plain = "testdata/suites/not-a-suite/plain.yaml";
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &[empty],
+            &format!("no test suite found in {empty} (0 files read); "),
+        ),
+        (&[plain], &format!("{plain} is not a test suite; ")),
+        (
+            &["--crd", CRDS, "testdata/suites/not-a-suite"],
+            "no test suite found in testdata/suites/not-a-suite (1 file read); ",
+        ),
+    ];
+    for (paths, want) in cases {
+        for format in ["human", "json", "junit"] {
+            let r = crdlint(&[&["test", "--format", format][..], paths].concat());
+            assert_eq!(r.code, 2, "{paths:?} {format}: {}{}", r.stdout, r.stderr);
+            assert_eq!(r.stdout, "", "{paths:?} {format}");
+            assert!(
+                r.stderr
+                    .starts_with(&format!("crdlint: error: {want}{SUITE_SHAPE}")),
+                "{paths:?} {format}: {}",
+                r.stderr
+            );
+        }
+    }
+}
+
+#[test]
+fn empty_standard_input_is_not_a_suite() {
+    for stdin in ["", "# a comment only\n"] {
+        let out = Command::cargo_bin("crdlint")
+            .unwrap()
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(["test", "--format", "json"])
+            .write_stdin(stdin)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stdin:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{stdin:?}");
+        assert!(
+            stderr.starts_with(
+                "crdlint: error: standard input is not a test suite (it holds no YAML document); "
+            ),
+            "{stderr}"
+        );
+    }
+}
+
+#[test]
+fn a_malformed_file_and_no_suite_still_reports_the_file() {
+    // The YAML error keeps its located finding; the run still fails as having no suite.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("bad.yaml"), "name: x\ntests: [1\n").unwrap();
+    let r = crdlint_in(dir.path(), &["test", "--format", "json", "bad.yaml"]);
+    assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("JSON");
+    assert_eq!(v["problems"][0]["rule"], "yaml/syntax", "{}", r.stdout);
+    assert_eq!(v["problems"][0]["file"], "bad.yaml");
+    assert_eq!(v["problems"][0]["line"], 2);
+    assert!(
+        r.stderr
+            .starts_with("crdlint: error: bad.yaml is not a test suite; "),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn a_suite_without_cases_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("suite.yaml"),
+        "name: W\ncrdName: widgets.example.com\ntests: {onCreate: []}\n",
+    )
+    .unwrap();
+    let r = crdlint_in(dir.path(), &["test", "suite.yaml"]);
+    assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
+    assert_eq!(
+        r.stderr,
+        "crdlint: error: the test suite found in suite.yaml holds no test case: a suite's cases \
+         are the lists `tests.onCreate` and `tests.onUpdate` (`tests.admission` in a policy suite)\n"
+    );
+}
+
+#[test]
+fn cases_that_cannot_run_are_counted() {
+    // Before: the misspelt case and the two cases of the suite without its CRD were left out
+    // ("1 passed, 1 failed, 0 could not run; 2 cases in 1 suite").
+    let args = ["test", "--crd", CRDS, "testdata/suites/counted"];
+    let r = crdlint(&[&args[..], &["--color", "never"]].concat());
+    assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stdout
+            .ends_with("test result: 1 passed, 1 failed, 3 could not run; 5 cases in 2 suites\n"),
+        "{}",
+        r.stdout
+    );
+    // The reason is said once, by its own finding, not again as suite/case-failed.
+    assert_eq!(r.stdout.matches("suite/no-crd").count(), 1, "{}", r.stdout);
+    assert_eq!(
+        r.stdout.matches("suite/case-failed").count(),
+        1,
+        "{}",
+        r.stdout
+    );
+    insta::assert_snapshot!("counted_human", r.stdout);
+
+    let r = crdlint(&[&args[..], &["--format", "json"]].concat());
+    assert_eq!(r.code, 1);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("JSON");
+    assert_eq!(
+        v["summary"],
+        serde_json::json!({"passed": 1, "failed": 1, "broken": 3})
+    );
+    let case = |name: &str| {
+        v["cases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["case"] == name)
+            .unwrap_or_else(|| panic!("no case {name:?}: {}", r.stdout))
+            .clone()
+    };
+    let misspelt = case("Misspelt initial");
+    assert_eq!(misspelt["result"], "broken");
+    assert!(
+        misspelt["message"]
+            .as_str()
+            .unwrap()
+            .contains("unknown key `inital` in a test case"),
+        "{misspelt}"
+    );
+    for name in ["First", "Second"] {
+        let c = case(name);
+        assert_eq!(c["result"], "broken");
+        assert_eq!(
+            c["message"],
+            "no CRD named \"doohickeys.example.com\" among the paths and --crd files"
+        );
+        assert!(c.get("crd_file").is_none(), "{c}");
+    }
+
+    let r = crdlint(&[&args[..], &["--format", "junit"]].concat());
+    assert_eq!(r.code, 1);
+    assert_eq!(r.stdout.matches("<testcase ").count(), 5, "{}", r.stdout);
+    assert_eq!(r.stdout.matches("<failure ").count(), 4, "{}", r.stdout);
+}
+
+#[test]
+fn a_case_without_expected_says_it_was_compared_with_updated() {
+    let r = crdlint(&[
+        "test",
+        "--format",
+        "json",
+        "--crd",
+        CRDS,
+        "--filter",
+        "No expected",
+        "testdata/suites/counted",
+    ]);
+    assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("JSON");
+    let message = v["cases"][0]["message"].as_str().unwrap();
+    assert_eq!(
+        message,
+        "the case has no `expected`, so the stored object is compared with `updated` as \
+         written, and differs from it (- updated, + stored):\n  apiVersion: example.com/v1\n  \
+         kind: Widget\n  spec:\n    size: 3\n+   replicas: 1\n"
+    );
+}
+
+#[test]
+fn a_create_case_without_expected_says_it_was_compared_with_initial() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("suite.yaml"),
+        "name: W\ncrdName: widgets.example.com\ntests:\n  onCreate:\n  - name: defaulted\n    initial: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec: {}\n",
+    )
+    .unwrap();
+    let crds = Path::new(env!("CARGO_MANIFEST_DIR")).join(CRDS);
+    let r = crdlint_in(
+        dir.path(),
+        &[
+            "test",
+            "--format",
+            "json",
+            "--crd",
+            crds.to_str().unwrap(),
+            ".",
+        ],
+    );
+    assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("JSON");
+    let message = v["cases"][0]["message"].as_str().unwrap();
+    assert!(
+        message.starts_with(
+            "the case has no `expected`, so the stored object is compared with `initial` as written, and differs from it (- initial, + stored):\n"
+        ),
+        "{message}"
     );
 }

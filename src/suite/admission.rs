@@ -463,7 +463,7 @@ fn judge_mutation(
                 };
                 return match super::run::parse_object(text, "expected") {
                     Err(e) => Verdict::Broken(e),
-                    Ok(want) => super::run::compare(&want, got),
+                    Ok(want) => super::run::compare(&want, got, super::run::Against::Expected),
                 };
             }
             false
@@ -706,7 +706,7 @@ mod tests {
         let src = "policyName: p\ntests:\n  admission:\n  - name: a\n    object: 'kind: W'\n    expect: admit\n    expected: 'kind: W'\n";
         let docs = crate::yaml::load(src);
         let s = suites_in(docs[0].root.as_ref().unwrap()).unwrap();
-        assert!(s.cases.is_empty());
+        assert!(s.cases.iter().all(|c| c.invalid.is_some()), "{:?}", s.cases);
         let at: Vec<&str> = s.problems.iter().map(|p| &src[p.span.range()]).collect();
         assert_eq!(at, ["expected"], "{:?}", s.problems);
     }
@@ -748,7 +748,14 @@ mod tests {
         let src = "policyName: p\ntests:\n  admission:\n  - name: a\n    object: 'kind: W'\n    expect: refuse\n  - name: b\n    object: 'kind: W'\n    expect: admit\n    mesage: x\n  - name: c\n    expect: admit\n    operation: UPDATE\n    object: 'kind: W'\n  - name: d\n    object: 'kind: W'\n    expect: deny\n    message: ''\n  - name: e\n    object: 'kind: W'\n    expect: deny\n    auditAnnotations: [x]\n";
         let docs = crate::yaml::load(src);
         let s = suites_in(docs[0].root.as_ref().unwrap()).unwrap();
-        assert!(s.cases.is_empty());
+        // Each malformed case is kept (counted as one that could not run), not run.
+        let names: Vec<&str> = s
+            .cases
+            .iter()
+            .filter(|c| c.invalid.is_some())
+            .map(|c| c.name.as_str())
+            .collect();
+        assert_eq!(names, ["a", "b", "c", "d", "e"]);
         let at: Vec<&str> = s.problems.iter().map(|p| &src[p.span.range()]).collect();
         assert_eq!(
             at,

@@ -3,7 +3,8 @@
 //! A suite is recognised by content, not by file name: a mapping with `tests` and `crdName` (or
 //! the older `crd`) and no `kind` (so no Kubernetes object is ever mistaken for one). Every key
 //! is checked against the format's fields: an unknown key is a located `suite/invalid` finding
-//! with a "did you mean", and the case that holds it is not run.
+//! with a "did you mean", and the case that holds it is not run (it is kept, as
+//! [`super::Case::invalid`], so that the run counts it as a case that could not run).
 
 use super::{Case, Operation, Text, SUITE_INVALID};
 use crate::diag::suggest::edit_distance;
@@ -60,7 +61,8 @@ pub struct Suite {
     /// A policy suite's policy (`crd_name` is then empty).
     pub policy: Option<super::admission::PolicyTarget>,
     pub cases: Vec<Case>,
-    /// Malformed parts, each located; the cases they affect are left out of `cases`.
+    /// Malformed parts, each located; the cases they affect are in `cases` as
+    /// [`Case::invalid`], not run.
     pub problems: Vec<Diagnostic>,
 }
 
@@ -135,9 +137,7 @@ fn policy_suite(root: &Node, mut problems: Vec<Diagnostic>) -> Suite {
             match tests.get("admission").map(|l| &l.value) {
                 Some(Value::Seq(items)) => {
                     for item in items {
-                        if let Some(c) = read_admission_case(item, &mut problems) {
-                            cases.push(c);
-                        }
+                        cases.push(read_admission_case(item, &mut problems));
                     }
                 }
                 Some(Value::Null) | None => {}
@@ -168,12 +168,12 @@ fn policy_suite(root: &Node, mut problems: Vec<Diagnostic>) -> Suite {
     }
 }
 
-/// One admission case, or `None` (with the reasons in `problems`).
-fn read_admission_case(node: &Node, problems: &mut Vec<Diagnostic>) -> Option<Case> {
+/// One admission case; a malformed one (the reasons in `problems`) is [`Case::invalid`].
+fn read_admission_case(node: &Node, problems: &mut Vec<Diagnostic>) -> Case {
     use super::admission::{AdmissionCase, Expect};
     if node.as_map().is_none() {
         problems.push(invalid(node.span(), "a test case must be a mapping"));
-        return None;
+        return malformed(node, Operation::Admission, &problems[problems.len() - 1..]);
     }
     let before = problems.len();
     check_keys(node, ADMISSION_KEYS, "an admission case", problems);
@@ -300,15 +300,15 @@ fn read_admission_case(node: &Node, problems: &mut Vec<Diagnostic>) -> Option<Ca
             }
         }
     };
-    if problems.len() > before {
-        return None;
-    }
-    Some(Case {
+    let (Some(object), Some(expect), false) = (object, expect, problems.len() > before) else {
+        return malformed(node, Operation::Admission, &problems[before..]);
+    };
+    Case {
         name: name.unwrap_or_default(),
         op: Operation::Admission,
         span: node.span(),
         name_span,
-        initial: object?,
+        initial: object,
         updated: None,
         expected,
         expected_error: None,
@@ -319,11 +319,43 @@ fn read_admission_case(node: &Node, problems: &mut Vec<Diagnostic>) -> Option<Ca
             params,
             namespace_object,
             user,
-            expect: expect?,
+            expect,
             message,
             audit_annotations,
         })),
-    })
+        invalid: None,
+    }
+}
+
+/// A case that cannot run as written, kept so that it is counted (as one that could not run)
+/// and listed: its name (when it has a string one), where it is, and why, from its
+/// `suite/invalid` findings (`found`, at least one).
+fn malformed(node: &Node, op: Operation, found: &[Diagnostic]) -> Case {
+    let name = node.get("name");
+    let why = match found {
+        [one] => one.message.clone(),
+        [first, rest @ ..] => format!("{} (and {} more)", first.message, rest.len()),
+        [] => "it is malformed".to_string(),
+    };
+    Case {
+        name: name.and_then(Node::as_str).unwrap_or_default().to_string(),
+        op,
+        span: node.span(),
+        name_span: name.map_or(node.span(), Node::span),
+        initial: Text {
+            value: String::new(),
+            span: node.span(),
+            style: Style::Plain,
+            key_span: node.span(),
+        },
+        updated: None,
+        expected: None,
+        expected_error: None,
+        expected_status_error: None,
+        crd_patches: None,
+        admission: None,
+        invalid: Some(format!("the case is malformed (suite/invalid): {why}")),
+    }
 }
 
 /// `crdName`, or the older `crd` file name's stem when it names the CRD file.
@@ -364,9 +396,7 @@ fn read_tests(tests: &Node, cases: &mut Vec<Case>, problems: &mut Vec<Diagnostic
         match &list.value {
             Value::Seq(items) => {
                 for item in items {
-                    if let Some(c) = read_case(item, op, problems) {
-                        cases.push(c);
-                    }
+                    cases.push(read_case(item, op, problems));
                 }
             }
             Value::Null => {}
@@ -378,11 +408,12 @@ fn read_tests(tests: &Node, cases: &mut Vec<Case>, problems: &mut Vec<Diagnostic
     }
 }
 
-/// One case, or `None` (with the reasons in `problems`) when it cannot be run as written.
-fn read_case(node: &Node, op: Operation, problems: &mut Vec<Diagnostic>) -> Option<Case> {
+/// One case; one that cannot be run as written (the reasons in `problems`) is
+/// [`Case::invalid`].
+fn read_case(node: &Node, op: Operation, problems: &mut Vec<Diagnostic>) -> Case {
     if node.as_map().is_none() {
         problems.push(invalid(node.span(), "a test case must be a mapping"));
-        return None;
+        return malformed(node, op, &problems[problems.len() - 1..]);
     }
     let before = problems.len();
     let keys = match op {
@@ -428,22 +459,23 @@ fn read_case(node: &Node, op: Operation, problems: &mut Vec<Diagnostic>) -> Opti
             ));
         }
     }
-    if problems.len() > before {
-        return None;
-    }
-    Some(Case {
+    let (Some(initial), false) = (initial, problems.len() > before) else {
+        return malformed(node, op, &problems[before..]);
+    };
+    Case {
         name: name.unwrap_or_default(),
         op,
         span: node.span(),
         name_span,
-        initial: initial?,
+        initial,
         updated,
         expected,
         expected_error,
         expected_status_error,
         crd_patches,
         admission: None,
-    })
+        invalid: None,
+    }
 }
 
 /// A string field as [`Text`]; a non-string value is a problem.
@@ -538,10 +570,18 @@ mod tests {
     }
 
     #[test]
-    fn misspelt_key_is_located_and_the_case_is_left_out() {
+    fn misspelt_key_is_located_and_the_case_is_kept_as_invalid() {
         let src = "name: W\ncrdName: w.e.com\ntests:\n  onCreate:\n  - name: a\n    initial: 'kind: W'\n    expectedErorr: x\n";
         let s = suite(src).unwrap();
-        assert!(s.cases.is_empty());
+        assert_eq!(s.cases.len(), 1);
+        assert_eq!(s.cases[0].name, "a");
+        assert_eq!(&src[s.cases[0].name_span.range()], "a");
+        assert_eq!(
+            s.cases[0].invalid.as_deref(),
+            Some(
+                "the case is malformed (suite/invalid): unknown key `expectedErorr` in a test case"
+            )
+        );
         assert_eq!(s.problems.len(), 1);
         let p = &s.problems[0];
         assert_eq!(&src[p.span.range()], "expectedErorr");
@@ -553,7 +593,7 @@ mod tests {
         let s =
             suite("crdName: w.e.com\ntests:\n  onUpdate:\n  - name: a\n    initial: 'kind: W'\n")
                 .unwrap();
-        assert!(s.cases.is_empty());
+        assert!(s.cases[0].invalid.is_some());
         assert!(s.problems[0].message.contains("`updated`"));
     }
 

@@ -135,6 +135,10 @@ pub struct Case {
     pub crd_patches: Option<(serde_json::Value, Span)>,
     /// The admission parts of a policy suite's case (`object` is `initial`).
     pub admission: Option<Box<admission::AdmissionCase>>,
+    /// Why the case cannot run as written: it is malformed, and its `suite/invalid` findings
+    /// say where. Such a case is kept (counted as one that could not run), not run; its
+    /// other fields hold what could be read (`initial` empty when it could not).
+    pub invalid: Option<String>,
 }
 
 pub static SUITE_INVALID: Rule = Rule {
@@ -145,7 +149,7 @@ pub static SUITE_INVALID: Rule = Rule {
 `crdName`, and `tests.onCreate` / `tests.onUpdate` lists of cases with `name`, `initial`, `updated`, \
 `expected`, `expectedError`, `expectedStatusError` and `initialCRDPatches`. A key the format does not \
 have is an error rather than ignored: a misspelt `expectedErorr` would make a case pass without testing \
-anything. The malformed case is not run; the others are.",
+anything. The malformed case is not run (it is counted as a case that could not run); the others are.",
     bad: "name: Widget\ncrdName: widgets.example.com\ntests:\n  onCreate:\n  - name: rejects a negative size\n    initial: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec: {size: -1}\n    expectedErorr: \"spec.size\"\n",
     good: "name: Widget\ncrdName: widgets.example.com\ntests:\n  onCreate:\n  - name: rejects a negative size\n    initial: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec: {size: -1}\n    expectedError: \"spec.size\"\n",
 };
@@ -156,9 +160,9 @@ pub static SUITE_NO_CRD: Rule = Rule {
     summary: "No CRD in the run has the suite's `crdName`",
     docs: "A suite names the CRD it tests with `crdName` (the CRD's `metadata.name`, `<plural>.<group>`). \
 crdlint looks for it among the paths and the `--crd` files; when none has that name, the suite's cases \
-cannot run and the run fails rather than passing with nothing tested.",
-    bad: "# crdlint test tests/ (the CRD is elsewhere)\nname: Widget\ncrdName: widgets.example.com\ntests: {onCreate: []}\n",
-    good: "# crdlint test --crd config/crd tests/\nname: Widget\ncrdName: widgets.example.com\ntests: {onCreate: []}\n",
+cannot run (each is counted as a case that could not run) and the run fails rather than passing with nothing tested.",
+    bad: "# crdlint test tests/ (the CRD is elsewhere)\nname: Widget\ncrdName: widgets.example.com\ntests:\n  onCreate:\n  - name: rejects a negative size\n    initial: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec: {size: -1}\n    expectedError: \"spec.size\"\n",
+    good: "# crdlint test --crd config/crd tests/\nname: Widget\ncrdName: widgets.example.com\ntests:\n  onCreate:\n  - name: rejects a negative size\n    initial: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec: {size: -1}\n    expectedError: \"spec.size\"\n",
 };
 
 pub static CASE_FAILED: Rule = Rule {

@@ -244,10 +244,24 @@ fn judge_with(
         },
         (Ok(stored), None) => {
             let got = comparable(stored);
-            let want_text = case.expected.as_ref().unwrap_or(default);
-            let verdict = match parse_object(want_text, "expected") {
-                Err(e) => Verdict::Broken(e),
-                Ok(want) => compare(&want, &got),
+            // Without `expected`, the stored object must equal the object sent last
+            // (`initial` for a create, `updated` for an update), as written: the message says
+            // which, since the author wrote no `expected` to look for.
+            let verdict = match &case.expected {
+                Some(want_text) => match parse_object(want_text, "expected") {
+                    Err(e) => Verdict::Broken(e),
+                    Ok(want) => compare(&want, &got, Against::Expected),
+                },
+                None => {
+                    let sent = match case.op {
+                        Operation::Create => "initial",
+                        Operation::Update | Operation::Admission => "updated",
+                    };
+                    match parse_object(default, sent) {
+                        Err(e) => Verdict::Broken(e),
+                        Ok(want) => compare(&want, &got, Against::Sent(sent)),
+                    }
+                }
             };
             CaseReport {
                 verdict,
@@ -268,9 +282,19 @@ fn failed(why: String, error: Option<ServerError>) -> CaseReport {
     }
 }
 
-/// `expected` against the stored object: name and namespace come from the stored object (they
-/// were generated), the rest must be equal.
-pub(super) fn compare(want: &Node, got: &Node) -> Verdict {
+/// What a stored object is compared with, for the failure's wording.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Against {
+    /// The case's `expected`.
+    Expected,
+    /// The case has no `expected`: the object it sent last (`initial` or `updated`), as
+    /// written, which the stored object must then equal.
+    Sent(&'static str),
+}
+
+/// `expected` (or, without it, the object sent) against the stored object: name and namespace
+/// come from the stored object (they were generated), the rest must be equal.
+pub(super) fn compare(want: &Node, got: &Node, against: Against) -> Verdict {
     let mut want = comparable(want.clone());
     for key in ["name", "namespace"] {
         match got.at(&["metadata", key]) {
@@ -291,10 +315,16 @@ pub(super) fn compare(want: &Node, got: &Node) -> Verdict {
         crate::yaml::emit_document(&drop_empty_metadata(n))
     };
     let (expected, actual) = (shown(&want), shown(got));
-    Verdict::Fail(format!(
-        "the stored object differs from `expected` (- expected, + stored):\n{}",
-        line_diff(&expected, &actual)
-    ))
+    let what = match against {
+        Against::Expected => {
+            "the stored object differs from `expected` (- expected, + stored)".to_string()
+        }
+        Against::Sent(sent) => format!(
+            "the case has no `expected`, so the stored object is compared with `{sent}` as \
+             written, and differs from it (- {sent}, + stored)"
+        ),
+    };
+    Verdict::Fail(format!("{what}:\n{}", line_diff(&expected, &actual)))
 }
 
 /// One validation call: the stored object, or the server's error.

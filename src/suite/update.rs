@@ -152,6 +152,7 @@ pub fn check(before: &str, after: &str, edited: &[(usize, &Edit)]) -> Result<(),
     for (i, (o, n)) in old.iter().zip(&new).enumerate() {
         let same = o.name == n.name
             && o.op == n.op
+            && o.invalid == n.invalid
             && o.initial.value == n.initial.value
             && value(&o.updated) == value(&n.updated)
             && o.crd_patches.as_ref().map(|p| &p.0) == n.crd_patches.as_ref().map(|p| &p.0)

@@ -12,6 +12,7 @@
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
+use std::path::PathBuf;
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -19,7 +20,7 @@ use serde::Serialize;
 use super::gather;
 use crate::cli::args::TestArgs;
 use crate::cli::driver::{is_crd, objects};
-use crate::cli::input::{Loaded, Origin};
+use crate::cli::input::{Loaded, Origin, Role};
 use crate::cli::say;
 use crate::cli::settings::Settings;
 use crate::cli::vendored::Vendored;
@@ -61,11 +62,46 @@ enum KindOf<'c> {
 struct CaseRun<'a> {
     suite: &'a FoundSuite,
     case: usize,
-    /// The file of the CRD (or, for a policy suite, the policy) the case ran against.
-    target_file: FileId,
+    /// The file of the CRD (or, for a policy suite, the policy) the case ran against; `None`
+    /// when there was none to run it against (`suite/no-crd`).
+    target_file: Option<FileId>,
     /// Which CRD document (its address), to tell a suite's variants apart.
     target_id: usize,
     report: CaseReport,
+    /// The case could not run for a reason already reported as a finding of its own
+    /// (`suite/invalid`, `suite/no-crd`): it is counted and listed, with no
+    /// `suite/case-failed` finding repeating the reason.
+    said: bool,
+}
+
+impl<'a> CaseRun<'a> {
+    /// A case counted as one that could not run, for `why`, already reported as a finding.
+    fn not_run(
+        suite: &'a FoundSuite,
+        case: usize,
+        target: Option<(FileId, usize)>,
+        why: &str,
+    ) -> Self {
+        CaseRun {
+            suite,
+            case,
+            target_file: target.map(|t| t.0),
+            target_id: target.map_or(0, |t| t.1),
+            report: CaseReport {
+                verdict: Verdict::Broken(why.to_string()),
+                error: None,
+                stored: None,
+                reported: Vec::new(),
+            },
+            said: true,
+        }
+    }
+}
+
+/// One case to run, or one counted as not run with the reason.
+enum Job<'a> {
+    Run(&'a FoundSuite, usize, &'a FoundCrd),
+    NotRun(&'a FoundSuite, usize, Option<&'a FoundCrd>, String),
 }
 
 pub fn run(settings: &Settings, args: &TestArgs) -> Result<Status, Failure> {
@@ -84,6 +120,18 @@ pub fn run(settings: &Settings, args: &TestArgs) -> Result<Status, Failure> {
     let mut files: Vec<SourceFile> = loaded.iter().map(|l| l.source.clone()).collect();
     let mut problems = vendored.findings(&mut files);
     let (suites, crds, policies) = read_suites_and_crds(&loaded, &mut problems);
+    // Nothing to run would pass having tested nothing (an empty pipe, a wrong directory, a
+    // file that is not a suite): a usage error, as a filter that matches nothing is. The
+    // findings there are (a malformed file) are still reported first, each at its place.
+    if suites.iter().all(|s| s.suite.cases.is_empty()) {
+        if !problems.is_empty() {
+            crate::cli::driver::sort_diagnostics(&mut problems);
+            let mut out = io::BufWriter::new(io::stdout().lock());
+            write_report(settings, &files, &[], &problems, false, &mut out)?;
+            out.flush()?;
+        }
+        return Err(Failure::Usage(nothing_to_run(&paths, &loaded, &suites)));
+    }
     let opts = validate::Options {
         kube_version: settings.kube_version,
         // The harness's client sends no field validation, so the server prunes unknown fields
@@ -125,7 +173,7 @@ pub fn run(settings: &Settings, args: &TestArgs) -> Result<Status, Failure> {
     }
     crate::cli::driver::sort_diagnostics(&mut problems);
     let mut out = io::BufWriter::new(io::stdout().lock());
-    write_report(settings, &files, &runs, &problems, &mut out)?;
+    write_report(settings, &files, &runs, &problems, true, &mut out)?;
     out.flush()?;
     let failed = runs.iter().any(|r| r.report.verdict != Verdict::Pass)
         || problems.iter().any(|d| d.severity == Severity::Error);
@@ -136,6 +184,65 @@ pub fn run(settings: &Settings, args: &TestArgs) -> Result<Status, Failure> {
     } else {
         Status::Clean
     })
+}
+
+/// What a suite looks like, in one line, for a run that found none.
+const SUITE_SHAPE: &str = "a suite is a YAML document like `{name: Widget, crdName: \
+widgets.example.com, tests: {onCreate: [{name: ..., initial: ..., expected: ...}], onUpdate: \
+[...]}}` with no `kind` (a policy suite has `policyName` and `tests.admission` instead)";
+
+/// Why a run has no case to run: what was searched, and what a suite looks like.
+fn nothing_to_run(paths: &[PathBuf], loaded: &[Loaded], suites: &[FoundSuite]) -> String {
+    let stdin = |p: &PathBuf| p.as_os_str() == "-";
+    let shown = |p: &PathBuf| {
+        if stdin(p) {
+            "standard input".to_string()
+        } else {
+            p.display().to_string()
+        }
+    };
+    let searched = paths.iter().map(shown).collect::<Vec<_>>().join(", ");
+    if !suites.is_empty() {
+        let found = match suites.len() {
+            1 => "the test suite found".to_string(),
+            n => format!("the {n} test suites found"),
+        };
+        let verb = if suites.len() == 1 { "holds" } else { "hold" };
+        return format!(
+            "{found} in {searched} {verb} no test case: a suite's cases are the lists \
+             `tests.onCreate` and `tests.onUpdate` (`tests.admission` in a policy suite)"
+        );
+    }
+    let read: Vec<&Loaded> = loaded
+        .iter()
+        .filter(|l| l.input.role == Role::Target && l.error.is_none())
+        .collect();
+    let no_document = |l: &Loaded| {
+        crate::yaml::load(&l.source.text)
+            .iter()
+            .all(|d| d.root.is_none() && d.errors.is_empty())
+    };
+    let what = match paths {
+        // A file given explicitly (or standard input) that is not a suite.
+        [p] if stdin(p) || p.is_file() => {
+            let empty = read.len() == 1 && no_document(read[0]);
+            let holds = if empty {
+                " (it holds no YAML document)"
+            } else {
+                ""
+            };
+            format!("{} is not a test suite{holds}", shown(p))
+        }
+        _ if paths.iter().all(|p| stdin(p) || p.is_file()) => {
+            format!("none of {searched} is a test suite")
+        }
+        _ => {
+            let n = read.len();
+            let s = if n == 1 { "" } else { "s" };
+            format!("no test suite found in {searched} ({n} file{s} read)")
+        }
+    };
+    format!("{what}; {SUITE_SHAPE}")
 }
 
 /// Prints files that could not be read; true when there was one.
@@ -231,59 +338,76 @@ fn run_cases<'a>(
     problems: &mut Vec<Diagnostic>,
 ) -> Vec<CaseRun<'a>> {
     let mut jobs = Vec::new();
-    for s in suites {
+    let selected = |s: &Suite, i: usize| {
+        filter.is_none_or(|f| format!("{} / {}", s.name, s.cases[i].name).contains(f))
+    };
+    for s in suites.iter().filter(|s| s.suite.policy.is_none()) {
         let targets: Vec<&FoundCrd> = crds
             .iter()
             .filter(|c| {
                 c.node.at(&["metadata", "name"]).and_then(Node::as_str) == Some(&s.suite.crd_name)
             })
             .collect();
-        if targets.is_empty() && !s.suite.crd_name.is_empty() {
-            problems.push(
-                Diagnostic::new(
-                    &suite::SUITE_NO_CRD,
-                    s.suite.crd_name_span,
-                    format!(
-                        "no CRD named {:?} among the paths and --crd files",
-                        s.suite.crd_name
-                    ),
-                )
-                .with_file(s.file),
-            );
-        }
-        for crd in targets {
-            if let Err(e) = &crd.compiled {
-                problems.push(
-                    Diagnostic::new(
-                        &suite::SUITE_NO_CRD,
-                        s.suite.crd_name_span,
-                        format!("the CRD {:?} cannot be used: {e}", s.suite.crd_name),
-                    )
-                    .with_file(s.file),
+        // Without a CRD to run on, the cases are still counted, as cases that could not run.
+        if targets.is_empty() {
+            let why = if s.suite.crd_name.is_empty() {
+                "the suite names no CRD (`crdName`)".to_string()
+            } else {
+                let why = format!(
+                    "no CRD named {:?} among the paths and --crd files",
+                    s.suite.crd_name
                 );
-                continue;
-            }
+                problems.push(
+                    Diagnostic::new(&suite::SUITE_NO_CRD, s.suite.crd_name_span, why.clone())
+                        .with_file(s.file),
+                );
+                why
+            };
             for (i, c) in s.suite.cases.iter().enumerate() {
-                let full = format!("{} / {}", s.suite.name, c.name);
-                if filter.is_none_or(|f| full.contains(f)) {
-                    jobs.push((s, i, crd));
+                if selected(&s.suite, i) {
+                    let why = c.invalid.clone().unwrap_or_else(|| why.clone());
+                    jobs.push(Job::NotRun(s, i, None, why));
                 }
             }
         }
+        for crd in targets {
+            let unusable = crd.compiled.as_ref().err().map(|e| {
+                let why = format!("the CRD {:?} cannot be used: {e}", s.suite.crd_name);
+                problems.push(
+                    Diagnostic::new(&suite::SUITE_NO_CRD, s.suite.crd_name_span, why.clone())
+                        .with_file(s.file),
+                );
+                why
+            });
+            for (i, c) in s.suite.cases.iter().enumerate() {
+                if !selected(&s.suite, i) {
+                    continue;
+                }
+                jobs.push(match (&c.invalid, &unusable) {
+                    (Some(why), _) | (None, Some(why)) => Job::NotRun(s, i, Some(crd), why.clone()),
+                    (None, None) => Job::Run(s, i, crd),
+                });
+            }
+        }
     }
+    let id = |crd: &FoundCrd| (crd.file, crd as *const FoundCrd as usize);
     jobs.into_par_iter()
-        .map(|(s, i, crd)| {
-            let compiled = crd.compiled.as_ref().expect("unusable CRDs were left out");
-            let target = Target {
-                crd: &crd.node,
-                compiled,
-            };
-            CaseRun {
-                suite: s,
-                case: i,
-                target_file: crd.file,
-                target_id: crd as *const FoundCrd as usize,
-                report: run_case(&s.suite.cases[i], &target, opts, i),
+        .map(|job| match job {
+            Job::NotRun(s, i, crd, why) => CaseRun::not_run(s, i, crd.map(id), &why),
+            Job::Run(s, i, crd) => {
+                let compiled = crd.compiled.as_ref().expect("unusable CRDs are not run");
+                let target = Target {
+                    crd: &crd.node,
+                    compiled,
+                };
+                CaseRun {
+                    suite: s,
+                    case: i,
+                    target_file: Some(crd.file),
+                    target_id: id(crd).1,
+                    report: run_case(&s.suite.cases[i], &target, opts, i),
+                    said: false,
+                }
             }
         })
         .collect()
@@ -371,27 +495,37 @@ fn run_policy_cases<'a>(
         })
     };
     let mut out = Vec::new();
+    let selected = |s: &Suite, i: usize| {
+        filter.is_none_or(|f| format!("{} / {}", s.name, s.cases[i].name).contains(f))
+    };
     for s in suites {
         let Some(target) = &s.suite.policy else {
             continue;
         };
-        let missing = |what: &str, name: &str| {
-            Diagnostic::new(
-                &suite::SUITE_NO_CRD,
-                target.span,
-                format!("no {what} named {name:?} among the paths"),
-            )
-            .with_file(s.file)
+        // Without its policy (or binding) the suite's cases are still counted, as cases that
+        // could not run, the reason reported once as `suite/no-crd`.
+        let mut missing = |what: &str, name: &str, out: &mut Vec<CaseRun<'a>>| {
+            let why = format!("no {what} named {name:?} among the paths");
+            problems.push(
+                Diagnostic::new(&suite::SUITE_NO_CRD, target.span, why.clone()).with_file(s.file),
+            );
+            for (i, c) in s.suite.cases.iter().enumerate() {
+                if selected(&s.suite, i) {
+                    let why = c.invalid.as_deref().unwrap_or(&why);
+                    out.push(CaseRun::not_run(s, i, None, why));
+                }
+            }
         };
         // A validating policy of that name, else a mutating one (and a binding of its kind).
         let Some((policy, policy_kind)) = ["ValidatingAdmissionPolicy", "MutatingAdmissionPolicy"]
             .into_iter()
             .find_map(|k| Some((named(k, &target.policy)?, k)))
         else {
-            problems.push(missing(
+            missing(
                 "ValidatingAdmissionPolicy or MutatingAdmissionPolicy",
                 &target.policy,
-            ));
+                &mut out,
+            );
             continue;
         };
         let binding_kind = format!("{policy_kind}Binding");
@@ -400,7 +534,7 @@ fn run_policy_cases<'a>(
             Some(b) => match named(&binding_kind, b) {
                 Some(found) => Some(&found.node),
                 None => {
-                    problems.push(missing(&binding_kind, b));
+                    missing(&binding_kind, b, &mut out);
                     continue;
                 }
             },
@@ -414,20 +548,26 @@ fn run_policy_cases<'a>(
             store: &store,
             schema: &schema,
         };
+        let target = (policy.file, policy as *const FoundPolicy as usize);
         for (i, c) in s.suite.cases.iter().enumerate() {
-            let full = format!("{} / {}", s.suite.name, c.name);
+            if !selected(&s.suite, i) {
+                continue;
+            }
+            if let Some(why) = &c.invalid {
+                out.push(CaseRun::not_run(s, i, Some(target), why));
+                continue;
+            }
             let Some(a) = c.admission.as_deref() else {
                 continue;
             };
-            if filter.is_none_or(|f| full.contains(f)) {
-                out.push(CaseRun {
-                    suite: s,
-                    case: i,
-                    target_file: policy.file,
-                    target_id: policy as *const FoundPolicy as usize,
-                    report: admission::run_case(c, a, &run),
-                });
-            }
+            out.push(CaseRun {
+                suite: s,
+                case: i,
+                target_file: Some(target.0),
+                target_id: target.1,
+                report: admission::run_case(c, a, &run),
+                said: false,
+            });
         }
     }
     out
@@ -435,6 +575,9 @@ fn run_policy_cases<'a>(
 
 /// A failing or broken case as a finding at the case's name.
 fn failure_diagnostic(r: &CaseRun<'_>) -> Option<Diagnostic> {
+    if r.said {
+        return None;
+    }
     let case = &r.suite.suite.cases[r.case];
     let why = match &r.report.verdict {
         Verdict::Pass => return None,
@@ -559,6 +702,7 @@ fn write_report(
     files: &[SourceFile],
     runs: &[CaseRun<'_>],
     problems: &[Diagnostic],
+    counts: bool,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
     let rules = crate::cli::rules::all();
@@ -571,7 +715,7 @@ fn write_report(
         rules: &rules,
     };
     match settings.format {
-        Format::Human => write_human(settings, files, runs, &report, out),
+        Format::Human => write_human(settings, files, runs, &report, counts, out),
         Format::Json => write_json(files, runs, problems, out),
         Format::Junit => write_junit(files, runs, out),
         Format::Sarif | Format::Github | Format::Concise => {
@@ -603,6 +747,7 @@ fn write_human(
     files: &[SourceFile],
     runs: &[CaseRun<'_>],
     report: &Report<'_>,
+    counts: bool,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
     let variants = variants_per_suite(runs);
@@ -627,8 +772,10 @@ fn write_human(
                 visible(&r.suite.suite.name),
                 visible(&case.name)
             )?;
-            if variants.get(&(r.suite.file, r.suite.suite.crd_name.as_str())) > Some(&1) {
-                write!(out, " (CRD {})", visible(&files[r.target_file].name))?;
+            if let Some(crd) = r.target_file.filter(|_| {
+                variants.get(&(r.suite.file, r.suite.suite.crd_name.as_str())) > Some(&1)
+            }) {
+                write!(out, " (CRD {})", visible(&files[crd].name))?;
             }
             writeln!(out)?;
         }
@@ -644,7 +791,7 @@ fn write_human(
     } else if !settings.quiet {
         writeln!(out)?;
     }
-    if !settings.quiet {
+    if !settings.quiet && counts {
         let count = |f: fn(&Verdict) -> bool| runs.iter().filter(|r| f(&r.report.verdict)).count();
         let suites = runs
             .iter()
@@ -694,7 +841,9 @@ struct WireCase<'a> {
     file: &'a str,
     line: usize,
     column: usize,
-    crd_file: &'a str,
+    /// Absent when the case had no CRD (or policy) to run on (`suite/no-crd`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    crd_file: Option<&'a str>,
     /// `pass`, `fail` or `broken`.
     result: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -744,7 +893,7 @@ fn write_json(
                 file: &file.name,
                 line: at.line,
                 column: at.column,
-                crd_file: &files[r.target_file].name,
+                crd_file: r.target_file.map(|f| files[f].name.as_str()),
                 result,
                 message,
                 error: r.report.error.as_ref().map(|e| e.text()),
@@ -790,7 +939,7 @@ fn write_junit(
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
     use crate::diag::render::junit::xml;
-    let mut groups: Vec<(&str, FileId, Vec<&CaseRun>)> = Vec::new();
+    let mut groups: Vec<(&str, Option<FileId>, Vec<&CaseRun>)> = Vec::new();
     for r in runs {
         let key = (r.suite.suite.name.as_str(), r.target_file);
         match groups.last_mut() {
@@ -817,11 +966,13 @@ fn write_junit(
             list.len(),
             list.iter().filter(|r| failing(r)).count()
         )?;
-        writeln!(
-            out,
-            r#"    <properties><property name="crd" value="{}"/></properties>"#,
-            xml(&files[crd_file].name)
-        )?;
+        if let Some(crd_file) = crd_file {
+            writeln!(
+                out,
+                r#"    <properties><property name="crd" value="{}"/></properties>"#,
+                xml(&files[crd_file].name)
+            )?;
+        }
         for r in list {
             let case = &r.suite.suite.cases[r.case];
             let file = &files[r.suite.file];
