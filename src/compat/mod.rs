@@ -156,21 +156,82 @@ pub(crate) fn span_of(node: &Node, key: &str) -> Span {
 
 /// A scalar for messages: strings quoted, others as JSON.
 pub(crate) fn show(node: &Node) -> String {
-    let json = node.to_json();
-    let s = json.to_string();
-    if s.len() > 80 {
-        format!(
-            "{}…",
-            &s[..s.char_indices().nth(77).map_or(s.len(), |(i, _)| i)]
-        )
-    } else {
-        s
+    window(&node.to_json().to_string(), 0)
+}
+
+/// Two values that differ, each shown as [`show`] shows one but from a little before the first
+/// character where they differ: long values that share a beginning (a default's conditions
+/// with one changed reason) would otherwise both be cut before the change.
+pub(crate) fn show_change(old: &Node, new: &Node) -> (String, String) {
+    let (o, n) = (old.to_json().to_string(), new.to_json().to_string());
+    let first = o
+        .char_indices()
+        .zip(n.chars())
+        .find(|((_, a), b)| a != b)
+        .map_or(o.len().min(n.len()), |((i, _), _)| i);
+    // Some context before the change, so that it reads as part of its value.
+    let from = first.saturating_sub(SHOWN_BEFORE_CHANGE);
+    (window(&o, from), window(&n, from))
+}
+
+/// Value texts longer than this many bytes are cut to [`SHOWN_CHARS`] characters and `…`.
+const SHOWN_BYTES: usize = 80;
+const SHOWN_CHARS: usize = 77;
+/// How much of a changed value [`show_change`] shows before the change, in bytes.
+const SHOWN_BEFORE_CHANGE: usize = 30;
+
+/// `s` from about byte `from` (the char boundary at or before it; `…` before it when that is
+/// not the start), cut as [`SHOWN_BYTES`] says.
+fn window(s: &str, from: usize) -> String {
+    let start = (0..=from.min(s.len()))
+        .rev()
+        .find(|&i| s.is_char_boundary(i))
+        .unwrap_or(0);
+    let head = if start > 0 { "…" } else { "" };
+    let rest = &s[start..];
+    if rest.len() <= SHOWN_BYTES {
+        return format!("{head}{rest}");
     }
+    let cut = rest
+        .char_indices()
+        .nth(SHOWN_CHARS)
+        .map_or(rest.len(), |(i, _)| i);
+    format!("{head}{}…", &rest[..cut])
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Long values that differ late are shown from a little before the change, so that the
+    /// change is in both; short ones whole; one value alone as before.
+    #[test]
+    fn changed_values_are_shown_around_the_change() {
+        let long = |reason: &str| {
+            parse(&format!(
+                "{{conditions: [{{message: \"{}\", reason: {reason}, status: Unknown}}]}}",
+                "m".repeat(90)
+            ))
+        };
+        let (o, n) = show_change(&long("Waiting"), &long("Pending"));
+        assert!(
+            o.starts_with('…') && o.contains("\"reason\":\"Waiting\""),
+            "{o}"
+        );
+        assert!(
+            n.starts_with('…') && n.contains("\"reason\":\"Pending\""),
+            "{n}"
+        );
+        assert!(o.chars().count() <= 80, "{o}");
+        let (o, n) = show_change(&parse("{a: 1}"), &parse("{a: 2}"));
+        assert_eq!((o.as_str(), n.as_str()), ("{\"a\":1}", "{\"a\":2}"));
+        let alone = show(&long("Waiting"));
+        assert!(
+            alone.starts_with("{\"conditions\"") && alone.ends_with('…'),
+            "{alone}"
+        );
+        assert_eq!(alone.chars().count(), 78, "{alone}");
+    }
 
     /// A CRD whose versions are `(name, served, storage, spec properties as flow YAML)`.
     fn crd(versions: &[(&str, bool, bool, &str)]) -> Node {

@@ -12,7 +12,7 @@ use std::collections::HashSet;
 
 use super::parts::{Classes, Pos, VersionCtx};
 use super::rules::*;
-use super::{celdiff, show, Findings, Options};
+use super::{celdiff, show, show_change, Findings, Options};
 use crate::diag::{Rule, Severity, Span};
 use crate::yaml::Node;
 
@@ -346,7 +346,10 @@ impl Walk<'_, '_> {
                     &DEFAULT_CHANGED,
                     p,
                     "default",
-                    format!("default changed from {} to {}: objects stored without the field read back with the new value", show(o), show(n)),
+                    {
+                        let (o, n) = show_change(o, n);
+                        format!("default changed from {o} to {n}: objects stored without the field read back with the new value")
+                    },
                 ) {
                     d.severity = Severity::Error;
                 }
