@@ -722,6 +722,37 @@ fn completions_have_not_drifted() {
     }
 }
 
+/// No completion script offers a hidden subcommand (`manpage`, `scan`): not in the list of
+/// subcommands, not as a command of its own, not after `help`. clap_complete leaves out only
+/// hidden values, so `completions` takes them out of the command first.
+#[test]
+fn completions_offer_no_hidden_subcommand() {
+    let hidden: Vec<String> = crdlint::cli::args::Cli::command()
+        .get_subcommands()
+        .filter(|sc| sc.is_hide_set())
+        .map(|sc| sc.get_name().to_string())
+        .collect();
+    assert!(hidden.contains(&"manpage".to_string()), "{hidden:?}");
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let run = crdlint(&["completions", shell]);
+        assert_eq!(run.code, 0);
+        // Whole words only: `scan` is no part of another word here, and no help text says it.
+        let words: std::collections::BTreeSet<&str> = run
+            .stdout
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+            .flat_map(|w| w.split("__"))
+            .collect();
+        for name in &hidden {
+            assert!(
+                !words.contains(name.as_str()),
+                "the {shell} completions offer the hidden `{name}`"
+            );
+        }
+        // Visible subcommands are still there.
+        assert!(words.contains("explain") && words.contains("completions"));
+    }
+}
+
 /// fish gets the positionals' values bash and zsh offer: `explain`'s rule ids (and `config`),
 /// `completions`' shells; and the script parses (`fish -n`, where fish is installed).
 #[test]
