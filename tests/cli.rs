@@ -625,8 +625,39 @@ fn rules_lists_every_rule() {
         );
     }
     let v = crdlint(&["rules", "--format", "json"]).json();
-    let n = v.as_array().expect("array").len();
+    let n = v["rules"].as_array().expect("array").len();
     assert_eq!(n, run.stdout.lines().count());
+}
+
+/// Every `--format json` output is one object that starts with `"version": 1`, the envelope
+/// `--help` describes: findings, and the commands that print data of their own (`rules` and
+/// `explain` printed a bare array and object before).
+#[test]
+fn every_json_output_is_the_versioned_envelope() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["check", "testdata/examples/crds"], "diagnostics"),
+        (&["rules"], "rules"),
+        (&["explain", "yaml/duplicate-key"], "id"),
+        (&["explain", "config"], "keys"),
+        (&["explain", "apps/v1/Deployment", "spec.replicas"], "text"),
+        (&["versions", "testdata/examples/crds"], "crds"),
+        (&["cost", "testdata/cli/cost.yaml"], "crds"),
+    ];
+    for (args, key) in cases {
+        let mut all = args.to_vec();
+        all.extend(["--format", "json"]);
+        let run = crdlint(&all);
+        assert!(run.code <= 1, "{args:?}: {}", run.stderr);
+        let v = run.json();
+        let keys: Vec<&String> = v.as_object().expect("an object").keys().collect();
+        assert_eq!(
+            keys.first().map(|k| k.as_str()),
+            Some("version"),
+            "{args:?}"
+        );
+        assert_eq!(v["version"], 1, "{args:?}");
+        assert!(v.get(*key).is_some(), "{args:?}: no `{key}` in {keys:?}");
+    }
 }
 
 #[test]
@@ -1066,7 +1097,7 @@ fn write_leaves_files_with_yaml_errors_alone() {
 #[test]
 fn rule_ids_and_severities() {
     let v = crdlint(&["rules", "--format", "json"]).json();
-    let lines: Vec<String> = v
+    let lines: Vec<String> = v["rules"]
         .as_array()
         .expect("array")
         .iter()

@@ -218,7 +218,7 @@ fn flags_override_the_config_which_overrides_the_defaults() {
         None,
     );
     let v = rules.json();
-    let unused = v
+    let unused = v["rules"]
         .as_array()
         .expect("rules")
         .iter()
@@ -571,7 +571,8 @@ fn the_readme_config_example_is_valid() {
     assert_eq!(run.code, 0, "{}", run.transcript());
     let v = run.json();
     let severity = |id: &str| {
-        v.as_array()
+        v["rules"]
+            .as_array()
             .expect("rules")
             .iter()
             .find(|r| r["id"] == id)
