@@ -63,8 +63,6 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'List every rule: id, severity under the current config (and what set it), what it finds')
             [CompletionResult]::new('lsp', 'lsp', [CompletionResultType]::ParameterValue, 'Run the language server: the findings of `check`, hover, completion, go to definition and quick fixes in an editor, over the Language Server Protocol on standard input and output. Offline: CRDs come from the workspace folders and the config')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
-            [CompletionResult]::new('manpage', 'manpage', [CompletionResultType]::ParameterValue, 'Print the man page (roff); with `--dir`, write one page per subcommand, as git does')
-            [CompletionResult]::new('scan', 'scan', [CompletionResultType]::ParameterValue, 'Read, parse and classify only, and print the counts (for benchmarks)')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Explain a rule (what it finds, why it matters, a bad and a good example), `config`, or a kind''s field, built-in or from a CRD (`explain apps/v1/Deployment spec.replicas`, `explain certificate.spec.dnsNames --crd crds/`)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -572,68 +570,6 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
-        'crdlint;manpage' {
-            [CompletionResult]::new('--dir', '--dir', [CompletionResultType]::ParameterName, 'Write `crdlint.1` and a `crdlint-<subcommand>.1` for every subcommand into this directory (created if missing) instead of printing `crdlint.1`')
-            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: human]')
-            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Read settings from this config file instead of the nearest `.crdlint.yaml`')
-            [CompletionResult]::new('--kube-version', '--kube-version', [CompletionResultType]::ParameterName, 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)')
-            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour human output')
-            [CompletionResult]::new('--missing-schema', '--missing-schema', [CompletionResultType]::ParameterName, 'What to say about a custom resource whose CRD is not in the run [default: warn]')
-            [CompletionResult]::new('--skip', '--skip', [CompletionResultType]::ParameterName, 'Skip documents of this kind silently: `KIND`, `GROUP/KIND` or `GROUP/VERSION/KIND` (repeatable)')
-            [CompletionResult]::new('--exclude', '--exclude', [CompletionResultType]::ParameterName, 'Skip files and directories matching this glob while walking directories (repeatable)')
-            [CompletionResult]::new('--stdin-filename', '--stdin-filename', [CompletionResultType]::ParameterName, 'The file name to report for input read from `-` (standard input)')
-            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Worker threads for reading, parsing and checking (0: one per core)')
-            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for reading, parsing and checking (0: one per core)')
-            [CompletionResult]::new('--cost-warn', '--cost-warn', [CompletionResultType]::ParameterName, 'Warn about CEL rules whose estimated cost uses at least this share of the per-rule limit (`cel/cost-high`; above 100 it never fires) [default: 50]')
-            [CompletionResult]::new('--select', '--select', [CompletionResultType]::ParameterName, 'Report only these rules: ids or group prefixes such as `cel/` (comma-separated, repeatable; replaces the config''s `select`)')
-            [CompletionResult]::new('--ignore', '--ignore', [CompletionResultType]::ParameterName, 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config''s `ignore`)')
-            [CompletionResult]::new('--warn', '--warn', [CompletionResultType]::ParameterName, 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)')
-            [CompletionResult]::new('--error', '--error', [CompletionResultType]::ParameterName, 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)')
-            [CompletionResult]::new('--no-config', '--no-config', [CompletionResultType]::ParameterName, 'Ignore every config file')
-            [CompletionResult]::new('--no-suppressions', '--no-suppressions', [CompletionResultType]::ParameterName, 'Show findings silenced by `# crdlint: ignore[...]` comments and annotations')
-            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print findings only: no summary line, no list of skipped documents')
-            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print findings only: no summary line, no list of skipped documents')
-            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Also list every document that was skipped, and why')
-            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Also list every document that was skipped, and why')
-            [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Exit with status 1 when there are warnings, not only errors')
-            [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Same as `--missing-schema error` (built-in kinds are never reported)')
-            [CompletionResult]::new('--force-exclude', '--force-exclude', [CompletionResultType]::ParameterName, 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)')
-            [CompletionResult]::new('--no-cel', '--no-cel', [CompletionResultType]::ParameterName, 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)')
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
-            break
-        }
-        'crdlint;scan' {
-            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: human]')
-            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Read settings from this config file instead of the nearest `.crdlint.yaml`')
-            [CompletionResult]::new('--kube-version', '--kube-version', [CompletionResultType]::ParameterName, 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)')
-            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour human output')
-            [CompletionResult]::new('--missing-schema', '--missing-schema', [CompletionResultType]::ParameterName, 'What to say about a custom resource whose CRD is not in the run [default: warn]')
-            [CompletionResult]::new('--skip', '--skip', [CompletionResultType]::ParameterName, 'Skip documents of this kind silently: `KIND`, `GROUP/KIND` or `GROUP/VERSION/KIND` (repeatable)')
-            [CompletionResult]::new('--exclude', '--exclude', [CompletionResultType]::ParameterName, 'Skip files and directories matching this glob while walking directories (repeatable)')
-            [CompletionResult]::new('--stdin-filename', '--stdin-filename', [CompletionResultType]::ParameterName, 'The file name to report for input read from `-` (standard input)')
-            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Worker threads for reading, parsing and checking (0: one per core)')
-            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for reading, parsing and checking (0: one per core)')
-            [CompletionResult]::new('--cost-warn', '--cost-warn', [CompletionResultType]::ParameterName, 'Warn about CEL rules whose estimated cost uses at least this share of the per-rule limit (`cel/cost-high`; above 100 it never fires) [default: 50]')
-            [CompletionResult]::new('--select', '--select', [CompletionResultType]::ParameterName, 'Report only these rules: ids or group prefixes such as `cel/` (comma-separated, repeatable; replaces the config''s `select`)')
-            [CompletionResult]::new('--ignore', '--ignore', [CompletionResultType]::ParameterName, 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config''s `ignore`)')
-            [CompletionResult]::new('--warn', '--warn', [CompletionResultType]::ParameterName, 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)')
-            [CompletionResult]::new('--error', '--error', [CompletionResultType]::ParameterName, 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)')
-            [CompletionResult]::new('--read-only', '--read-only', [CompletionResultType]::ParameterName, 'Stop after reading the bytes')
-            [CompletionResult]::new('--no-config', '--no-config', [CompletionResultType]::ParameterName, 'Ignore every config file')
-            [CompletionResult]::new('--no-suppressions', '--no-suppressions', [CompletionResultType]::ParameterName, 'Show findings silenced by `# crdlint: ignore[...]` comments and annotations')
-            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print findings only: no summary line, no list of skipped documents')
-            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print findings only: no summary line, no list of skipped documents')
-            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Also list every document that was skipped, and why')
-            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Also list every document that was skipped, and why')
-            [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Exit with status 1 when there are warnings, not only errors')
-            [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Same as `--missing-schema error` (built-in kinds are never reported)')
-            [CompletionResult]::new('--force-exclude', '--force-exclude', [CompletionResultType]::ParameterName, 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)')
-            [CompletionResult]::new('--no-cel', '--no-cel', [CompletionResultType]::ParameterName, 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)')
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
-            break
-        }
         'crdlint;explain' {
             [CompletionResult]::new('--crd', '--crd', [CompletionResultType]::ParameterName, 'A CRD file or directory whose kinds can be explained (repeatable), beside the config''s `crds` and the vendored CRDs')
             [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'The group/version to explain (`apps/v1`, `v1`, `cert-manager.io/v1`), as kubectl''s flag; without it, the one in the kind''s id or else the preferred version (served, of the highest priority)')
@@ -681,8 +617,6 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'List every rule: id, severity under the current config (and what set it), what it finds')
             [CompletionResult]::new('lsp', 'lsp', [CompletionResultType]::ParameterValue, 'Run the language server: the findings of `check`, hover, completion, go to definition and quick fixes in an editor, over the Language Server Protocol on standard input and output. Offline: CRDs come from the workspace folders and the config')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
-            [CompletionResult]::new('manpage', 'manpage', [CompletionResultType]::ParameterValue, 'Print the man page (roff); with `--dir`, write one page per subcommand, as git does')
-            [CompletionResult]::new('scan', 'scan', [CompletionResultType]::ParameterValue, 'Read, parse and classify only, and print the counts (for benchmarks)')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Explain a rule (what it finds, why it matters, a bad and a good example), `config`, or a kind''s field, built-in or from a CRD (`explain apps/v1/Deployment spec.replicas`, `explain certificate.spec.dnsNames --crd crds/`)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -728,12 +662,6 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             break
         }
         'crdlint;help;completions' {
-            break
-        }
-        'crdlint;help;manpage' {
-            break
-        }
-        'crdlint;help;scan' {
             break
         }
         'crdlint;help;explain' {

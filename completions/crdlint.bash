@@ -43,17 +43,11 @@ _crdlint() {
             crdlint,lsp)
                 cmd="crdlint__subcmd__lsp"
                 ;;
-            crdlint,manpage)
-                cmd="crdlint__subcmd__manpage"
-                ;;
             crdlint,prune)
                 cmd="crdlint__subcmd__prune"
                 ;;
             crdlint,rules)
                 cmd="crdlint__subcmd__rules"
-                ;;
-            crdlint,scan)
-                cmd="crdlint__subcmd__scan"
                 ;;
             crdlint,test)
                 cmd="crdlint__subcmd__test"
@@ -94,17 +88,11 @@ _crdlint() {
             crdlint__subcmd__help,lsp)
                 cmd="crdlint__subcmd__help__subcmd__lsp"
                 ;;
-            crdlint__subcmd__help,manpage)
-                cmd="crdlint__subcmd__help__subcmd__manpage"
-                ;;
             crdlint__subcmd__help,prune)
                 cmd="crdlint__subcmd__help__subcmd__prune"
                 ;;
             crdlint__subcmd__help,rules)
                 cmd="crdlint__subcmd__help__subcmd__rules"
-                ;;
-            crdlint__subcmd__help,scan)
-                cmd="crdlint__subcmd__help__subcmd__scan"
                 ;;
             crdlint__subcmd__help,test)
                 cmd="crdlint__subcmd__help__subcmd__test"
@@ -140,7 +128,7 @@ _crdlint() {
 
     case "${cmd}" in
         crdlint)
-            opts="-q -v -j -V -h --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --version --select --ignore --warn --error --help check lint validate prune default versions diff cost test vendor rules lsp completions manpage scan explain help"
+            opts="-q -v -j -V -h --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --version --select --ignore --warn --error --help check lint validate prune default versions diff cost test vendor rules lsp completions explain help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -746,7 +734,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__help)
-            opts="check lint validate prune default versions diff cost test vendor rules lsp completions manpage scan explain help"
+            opts="check lint validate prune default versions diff cost test vendor rules lsp completions explain help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -885,20 +873,6 @@ _crdlint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        crdlint__subcmd__help__subcmd__manpage)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
         crdlint__subcmd__help__subcmd__prune)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -914,20 +888,6 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__help__subcmd__rules)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        crdlint__subcmd__help__subcmd__scan)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1167,84 +1127,6 @@ _crdlint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        crdlint__subcmd__manpage)
-            opts="-q -v -j -h --dir --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --select --ignore --warn --error --help"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                --dir)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --format)
-                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
-                    return 0
-                    ;;
-                --config)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --kube-version)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                --missing-schema)
-                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
-                    return 0
-                    ;;
-                --skip)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --exclude)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --stdin-filename)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --threads)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                -j)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --cost-warn)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --select)
-                    COMPREPLY=($(compgen -W "admission/audit admission/cost admission/denied admission/expression admission/invalid admission/kinds-unresolved admission/mutation-failed admission/not-decidable admission/type-check admission/warned api/alpha-version api/deprecated-version api/removed-version api/unknown-kind builtin/config-data builtin/container-name builtin/container-required builtin/env-name builtin/port builtin/resources builtin/selector-mismatch builtin/service-port builtin/template-metadata cel/compile cel/cost-exceeded cel/cost-high cel/crd-cost-exceeded cel/message-expression cel/no-type-info cel/old-self-uncorrelatable cel/optional-old-self-unused compat/bound-tightened compat/cel-cost-exceeded compat/cel-message-changed compat/cel-rule-added compat/cel-transition-uncorrelatable compat/column-path-removed compat/combinator-changed compat/crd-removed compat/default-changed compat/embedded-resource-changed compat/enum-value-added compat/enum-value-removed compat/field-removed compat/format-changed compat/int-or-string-removed compat/list-type-changed compat/multiple-of-changed compat/names-changed compat/not-compared compat/nullable-removed compat/object-create-fails compat/object-update-fails compat/pattern-changed compat/preserve-unknown-fields-removed compat/required-added compat/scope-changed compat/selectable-field-removed compat/served-versions-differ compat/storage-version-changed compat/stored-version-removed compat/type-changed compat/version-removed compat/version-unserved cr/cel-not-checked cr/cel-rule cr/cel-rules-skipped cr/embedded-resource cr/finalizer-name cr/list-duplicate cr/metadata cr/not-an-object cr/ratcheted cr/scale-replicas cr/schema cr/type-meta cr/unknown-field cr/version-not-served cr/version-schema-differs crd/api-approval crd/conversion crd/decode crd/deprecation-warning crd/field-not-in-version crd/group crd/last-applied-too-large crd/metadata crd/metadata-name crd/names crd/per-version-fields crd/preserve-unknown-fields crd/preserve-unknown-fields-deprecated crd/printer-column-path crd/printer-columns crd/request-too-large crd/schema-required crd/scope crd/selectable-fields crd/stored-versions crd/subresources crd/unknown-field crd/v1beta1-deprecated crd/versions input/crd-unusable input/duplicate-crd input/missing-type-meta input/no-manifests input/no-schema input/not-a-manifest io/read meta/blanket-suppression meta/missing-reason meta/unused-suppression schema/additional-properties schema/default schema/default-forbidden schema/embedded-resource schema/forbidden-keyword schema/list-type schema/map-type schema/non-scalar-set schema/not-checked schema/nullable-root schema/pattern-too-complex schema/preserve-unknown-fields schema/status-root schema/structural schema/type schema/unique-items schema/unrecognized-format schema/validation-rule suite/case-failed suite/invalid suite/no-crd vendor/modified versions/deprecated-storage versions/non-kube-version-name versions/schema-drift-without-conversion versions/storage-not-preferred versions/unserved-storage write/not-rewritten yaml/alias-budget yaml/duplicate-key yaml/suspicious yaml/syntax yaml/too-deep yaml/too-large admission/ api/ builtin/ cel/ compat/ cr/ crd/ input/ io/ meta/ schema/ suite/ vendor/ versions/ write/ yaml/" -- "${cur}"))
-                    return 0
-                    ;;
-                --ignore)
-                    COMPREPLY=($(compgen -W "admission/audit admission/cost admission/denied admission/expression admission/invalid admission/kinds-unresolved admission/mutation-failed admission/not-decidable admission/type-check admission/warned api/alpha-version api/deprecated-version api/removed-version api/unknown-kind builtin/config-data builtin/container-name builtin/container-required builtin/env-name builtin/port builtin/resources builtin/selector-mismatch builtin/service-port builtin/template-metadata cel/compile cel/cost-exceeded cel/cost-high cel/crd-cost-exceeded cel/message-expression cel/no-type-info cel/old-self-uncorrelatable cel/optional-old-self-unused compat/bound-tightened compat/cel-cost-exceeded compat/cel-message-changed compat/cel-rule-added compat/cel-transition-uncorrelatable compat/column-path-removed compat/combinator-changed compat/crd-removed compat/default-changed compat/embedded-resource-changed compat/enum-value-added compat/enum-value-removed compat/field-removed compat/format-changed compat/int-or-string-removed compat/list-type-changed compat/multiple-of-changed compat/names-changed compat/not-compared compat/nullable-removed compat/object-create-fails compat/object-update-fails compat/pattern-changed compat/preserve-unknown-fields-removed compat/required-added compat/scope-changed compat/selectable-field-removed compat/served-versions-differ compat/storage-version-changed compat/stored-version-removed compat/type-changed compat/version-removed compat/version-unserved cr/cel-not-checked cr/cel-rule cr/cel-rules-skipped cr/embedded-resource cr/finalizer-name cr/list-duplicate cr/metadata cr/not-an-object cr/ratcheted cr/scale-replicas cr/schema cr/type-meta cr/unknown-field cr/version-not-served cr/version-schema-differs crd/api-approval crd/conversion crd/decode crd/deprecation-warning crd/field-not-in-version crd/group crd/last-applied-too-large crd/metadata crd/metadata-name crd/names crd/per-version-fields crd/preserve-unknown-fields crd/preserve-unknown-fields-deprecated crd/printer-column-path crd/printer-columns crd/request-too-large crd/schema-required crd/scope crd/selectable-fields crd/stored-versions crd/subresources crd/unknown-field crd/v1beta1-deprecated crd/versions input/crd-unusable input/duplicate-crd input/missing-type-meta input/no-manifests input/no-schema input/not-a-manifest io/read meta/blanket-suppression meta/missing-reason meta/unused-suppression schema/additional-properties schema/default schema/default-forbidden schema/embedded-resource schema/forbidden-keyword schema/list-type schema/map-type schema/non-scalar-set schema/not-checked schema/nullable-root schema/pattern-too-complex schema/preserve-unknown-fields schema/status-root schema/structural schema/type schema/unique-items schema/unrecognized-format schema/validation-rule suite/case-failed suite/invalid suite/no-crd vendor/modified versions/deprecated-storage versions/non-kube-version-name versions/schema-drift-without-conversion versions/storage-not-preferred versions/unserved-storage write/not-rewritten yaml/alias-budget yaml/duplicate-key yaml/suspicious yaml/syntax yaml/too-deep yaml/too-large admission/ api/ builtin/ cel/ compat/ cr/ crd/ input/ io/ meta/ schema/ suite/ vendor/ versions/ write/ yaml/" -- "${cur}"))
-                    return 0
-                    ;;
-                --warn)
-                    COMPREPLY=($(compgen -W "admission/audit admission/cost admission/denied admission/expression admission/invalid admission/kinds-unresolved admission/mutation-failed admission/not-decidable admission/type-check admission/warned api/alpha-version api/deprecated-version api/removed-version api/unknown-kind builtin/config-data builtin/container-name builtin/container-required builtin/env-name builtin/port builtin/resources builtin/selector-mismatch builtin/service-port builtin/template-metadata cel/compile cel/cost-exceeded cel/cost-high cel/crd-cost-exceeded cel/message-expression cel/no-type-info cel/old-self-uncorrelatable cel/optional-old-self-unused compat/bound-tightened compat/cel-cost-exceeded compat/cel-message-changed compat/cel-rule-added compat/cel-transition-uncorrelatable compat/column-path-removed compat/combinator-changed compat/crd-removed compat/default-changed compat/embedded-resource-changed compat/enum-value-added compat/enum-value-removed compat/field-removed compat/format-changed compat/int-or-string-removed compat/list-type-changed compat/multiple-of-changed compat/names-changed compat/not-compared compat/nullable-removed compat/object-create-fails compat/object-update-fails compat/pattern-changed compat/preserve-unknown-fields-removed compat/required-added compat/scope-changed compat/selectable-field-removed compat/served-versions-differ compat/storage-version-changed compat/stored-version-removed compat/type-changed compat/version-removed compat/version-unserved cr/cel-not-checked cr/cel-rule cr/cel-rules-skipped cr/embedded-resource cr/finalizer-name cr/list-duplicate cr/metadata cr/not-an-object cr/ratcheted cr/scale-replicas cr/schema cr/type-meta cr/unknown-field cr/version-not-served cr/version-schema-differs crd/api-approval crd/conversion crd/decode crd/deprecation-warning crd/field-not-in-version crd/group crd/last-applied-too-large crd/metadata crd/metadata-name crd/names crd/per-version-fields crd/preserve-unknown-fields crd/preserve-unknown-fields-deprecated crd/printer-column-path crd/printer-columns crd/request-too-large crd/schema-required crd/scope crd/selectable-fields crd/stored-versions crd/subresources crd/unknown-field crd/v1beta1-deprecated crd/versions input/crd-unusable input/duplicate-crd input/missing-type-meta input/no-manifests input/no-schema input/not-a-manifest io/read meta/blanket-suppression meta/missing-reason meta/unused-suppression schema/additional-properties schema/default schema/default-forbidden schema/embedded-resource schema/forbidden-keyword schema/list-type schema/map-type schema/non-scalar-set schema/not-checked schema/nullable-root schema/pattern-too-complex schema/preserve-unknown-fields schema/status-root schema/structural schema/type schema/unique-items schema/unrecognized-format schema/validation-rule suite/case-failed suite/invalid suite/no-crd vendor/modified versions/deprecated-storage versions/non-kube-version-name versions/schema-drift-without-conversion versions/storage-not-preferred versions/unserved-storage write/not-rewritten yaml/alias-budget yaml/duplicate-key yaml/suspicious yaml/syntax yaml/too-deep yaml/too-large admission/ api/ builtin/ cel/ compat/ cr/ crd/ input/ io/ meta/ schema/ suite/ vendor/ versions/ write/ yaml/" -- "${cur}"))
-                    return 0
-                    ;;
-                --error)
-                    COMPREPLY=($(compgen -W "admission/audit admission/cost admission/denied admission/expression admission/invalid admission/kinds-unresolved admission/mutation-failed admission/not-decidable admission/type-check admission/warned api/alpha-version api/deprecated-version api/removed-version api/unknown-kind builtin/config-data builtin/container-name builtin/container-required builtin/env-name builtin/port builtin/resources builtin/selector-mismatch builtin/service-port builtin/template-metadata cel/compile cel/cost-exceeded cel/cost-high cel/crd-cost-exceeded cel/message-expression cel/no-type-info cel/old-self-uncorrelatable cel/optional-old-self-unused compat/bound-tightened compat/cel-cost-exceeded compat/cel-message-changed compat/cel-rule-added compat/cel-transition-uncorrelatable compat/column-path-removed compat/combinator-changed compat/crd-removed compat/default-changed compat/embedded-resource-changed compat/enum-value-added compat/enum-value-removed compat/field-removed compat/format-changed compat/int-or-string-removed compat/list-type-changed compat/multiple-of-changed compat/names-changed compat/not-compared compat/nullable-removed compat/object-create-fails compat/object-update-fails compat/pattern-changed compat/preserve-unknown-fields-removed compat/required-added compat/scope-changed compat/selectable-field-removed compat/served-versions-differ compat/storage-version-changed compat/stored-version-removed compat/type-changed compat/version-removed compat/version-unserved cr/cel-not-checked cr/cel-rule cr/cel-rules-skipped cr/embedded-resource cr/finalizer-name cr/list-duplicate cr/metadata cr/not-an-object cr/ratcheted cr/scale-replicas cr/schema cr/type-meta cr/unknown-field cr/version-not-served cr/version-schema-differs crd/api-approval crd/conversion crd/decode crd/deprecation-warning crd/field-not-in-version crd/group crd/last-applied-too-large crd/metadata crd/metadata-name crd/names crd/per-version-fields crd/preserve-unknown-fields crd/preserve-unknown-fields-deprecated crd/printer-column-path crd/printer-columns crd/request-too-large crd/schema-required crd/scope crd/selectable-fields crd/stored-versions crd/subresources crd/unknown-field crd/v1beta1-deprecated crd/versions input/crd-unusable input/duplicate-crd input/missing-type-meta input/no-manifests input/no-schema input/not-a-manifest io/read meta/blanket-suppression meta/missing-reason meta/unused-suppression schema/additional-properties schema/default schema/default-forbidden schema/embedded-resource schema/forbidden-keyword schema/list-type schema/map-type schema/non-scalar-set schema/not-checked schema/nullable-root schema/pattern-too-complex schema/preserve-unknown-fields schema/status-root schema/structural schema/type schema/unique-items schema/unrecognized-format schema/validation-rule suite/case-failed suite/invalid suite/no-crd vendor/modified versions/deprecated-storage versions/non-kube-version-name versions/schema-drift-without-conversion versions/storage-not-preferred versions/unserved-storage write/not-rewritten yaml/alias-budget yaml/duplicate-key yaml/suspicious yaml/syntax yaml/too-deep yaml/too-large admission/ api/ builtin/ cel/ compat/ cr/ crd/ input/ io/ meta/ schema/ suite/ vendor/ versions/ write/ yaml/" -- "${cur}"))
-                    return 0
-                    ;;
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
         crdlint__subcmd__prune)
             opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --lint-vendored --admission-user --admission-group --admission-authorizer --locked --no-locked --write --prune-typos --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --select --ignore --warn --error --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -1360,80 +1242,6 @@ _crdlint() {
             case "${prev}" in
                 --format)
                     COMPREPLY=($(compgen -W "human json" -- "${cur}"))
-                    return 0
-                    ;;
-                --config)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --kube-version)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                --missing-schema)
-                    COMPREPLY=($(compgen -W "error warn ignore" -- "${cur}"))
-                    return 0
-                    ;;
-                --skip)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --exclude)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --stdin-filename)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --threads)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                -j)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --cost-warn)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --select)
-                    COMPREPLY=($(compgen -W "admission/audit admission/cost admission/denied admission/expression admission/invalid admission/kinds-unresolved admission/mutation-failed admission/not-decidable admission/type-check admission/warned api/alpha-version api/deprecated-version api/removed-version api/unknown-kind builtin/config-data builtin/container-name builtin/container-required builtin/env-name builtin/port builtin/resources builtin/selector-mismatch builtin/service-port builtin/template-metadata cel/compile cel/cost-exceeded cel/cost-high cel/crd-cost-exceeded cel/message-expression cel/no-type-info cel/old-self-uncorrelatable cel/optional-old-self-unused compat/bound-tightened compat/cel-cost-exceeded compat/cel-message-changed compat/cel-rule-added compat/cel-transition-uncorrelatable compat/column-path-removed compat/combinator-changed compat/crd-removed compat/default-changed compat/embedded-resource-changed compat/enum-value-added compat/enum-value-removed compat/field-removed compat/format-changed compat/int-or-string-removed compat/list-type-changed compat/multiple-of-changed compat/names-changed compat/not-compared compat/nullable-removed compat/object-create-fails compat/object-update-fails compat/pattern-changed compat/preserve-unknown-fields-removed compat/required-added compat/scope-changed compat/selectable-field-removed compat/served-versions-differ compat/storage-version-changed compat/stored-version-removed compat/type-changed compat/version-removed compat/version-unserved cr/cel-not-checked cr/cel-rule cr/cel-rules-skipped cr/embedded-resource cr/finalizer-name cr/list-duplicate cr/metadata cr/not-an-object cr/ratcheted cr/scale-replicas cr/schema cr/type-meta cr/unknown-field cr/version-not-served cr/version-schema-differs crd/api-approval crd/conversion crd/decode crd/deprecation-warning crd/field-not-in-version crd/group crd/last-applied-too-large crd/metadata crd/metadata-name crd/names crd/per-version-fields crd/preserve-unknown-fields crd/preserve-unknown-fields-deprecated crd/printer-column-path crd/printer-columns crd/request-too-large crd/schema-required crd/scope crd/selectable-fields crd/stored-versions crd/subresources crd/unknown-field crd/v1beta1-deprecated crd/versions input/crd-unusable input/duplicate-crd input/missing-type-meta input/no-manifests input/no-schema input/not-a-manifest io/read meta/blanket-suppression meta/missing-reason meta/unused-suppression schema/additional-properties schema/default schema/default-forbidden schema/embedded-resource schema/forbidden-keyword schema/list-type schema/map-type schema/non-scalar-set schema/not-checked schema/nullable-root schema/pattern-too-complex schema/preserve-unknown-fields schema/status-root schema/structural schema/type schema/unique-items schema/unrecognized-format schema/validation-rule suite/case-failed suite/invalid suite/no-crd vendor/modified versions/deprecated-storage versions/non-kube-version-name versions/schema-drift-without-conversion versions/storage-not-preferred versions/unserved-storage write/not-rewritten yaml/alias-budget yaml/duplicate-key yaml/suspicious yaml/syntax yaml/too-deep yaml/too-large admission/ api/ builtin/ cel/ compat/ cr/ crd/ input/ io/ meta/ schema/ suite/ vendor/ versions/ write/ yaml/" -- "${cur}"))
-                    return 0
-                    ;;
-                --ignore)
-                    COMPREPLY=($(compgen -W "admission/audit admission/cost admission/denied admission/expression admission/invalid admission/kinds-unresolved admission/mutation-failed admission/not-decidable admission/type-check admission/warned api/alpha-version api/deprecated-version api/removed-version api/unknown-kind builtin/config-data builtin/container-name builtin/container-required builtin/env-name builtin/port builtin/resources builtin/selector-mismatch builtin/service-port builtin/template-metadata cel/compile cel/cost-exceeded cel/cost-high cel/crd-cost-exceeded cel/message-expression cel/no-type-info cel/old-self-uncorrelatable cel/optional-old-self-unused compat/bound-tightened compat/cel-cost-exceeded compat/cel-message-changed compat/cel-rule-added compat/cel-transition-uncorrelatable compat/column-path-removed compat/combinator-changed compat/crd-removed compat/default-changed compat/embedded-resource-changed compat/enum-value-added compat/enum-value-removed compat/field-removed compat/format-changed compat/int-or-string-removed compat/list-type-changed compat/multiple-of-changed compat/names-changed compat/not-compared compat/nullable-removed compat/object-create-fails compat/object-update-fails compat/pattern-changed compat/preserve-unknown-fields-removed compat/required-added compat/scope-changed compat/selectable-field-removed compat/served-versions-differ compat/storage-version-changed compat/stored-version-removed compat/type-changed compat/version-removed compat/version-unserved cr/cel-not-checked cr/cel-rule cr/cel-rules-skipped cr/embedded-resource cr/finalizer-name cr/list-duplicate cr/metadata cr/not-an-object cr/ratcheted cr/scale-replicas cr/schema cr/type-meta cr/unknown-field cr/version-not-served cr/version-schema-differs crd/api-approval crd/conversion crd/decode crd/deprecation-warning crd/field-not-in-version crd/group crd/last-applied-too-large crd/metadata crd/metadata-name crd/names crd/per-version-fields crd/preserve-unknown-fields crd/preserve-unknown-fields-deprecated crd/printer-column-path crd/printer-columns crd/request-too-large crd/schema-required crd/scope crd/selectable-fields crd/stored-versions crd/subresources crd/unknown-field crd/v1beta1-deprecated crd/versions input/crd-unusable input/duplicate-crd input/missing-type-meta input/no-manifests input/no-schema input/not-a-manifest io/read meta/blanket-suppression meta/missing-reason meta/unused-suppression schema/additional-properties schema/default schema/default-forbidden schema/embedded-resource schema/forbidden-keyword schema/list-type schema/map-type schema/non-scalar-set schema/not-checked schema/nullable-root schema/pattern-too-complex schema/preserve-unknown-fields schema/status-root schema/structural schema/type schema/unique-items schema/unrecognized-format schema/validation-rule suite/case-failed suite/invalid suite/no-crd vendor/modified versions/deprecated-storage versions/non-kube-version-name versions/schema-drift-without-conversion versions/storage-not-preferred versions/unserved-storage write/not-rewritten yaml/alias-budget yaml/duplicate-key yaml/suspicious yaml/syntax yaml/too-deep yaml/too-large admission/ api/ builtin/ cel/ compat/ cr/ crd/ input/ io/ meta/ schema/ suite/ vendor/ versions/ write/ yaml/" -- "${cur}"))
-                    return 0
-                    ;;
-                --warn)
-                    COMPREPLY=($(compgen -W "admission/audit admission/cost admission/denied admission/expression admission/invalid admission/kinds-unresolved admission/mutation-failed admission/not-decidable admission/type-check admission/warned api/alpha-version api/deprecated-version api/removed-version api/unknown-kind builtin/config-data builtin/container-name builtin/container-required builtin/env-name builtin/port builtin/resources builtin/selector-mismatch builtin/service-port builtin/template-metadata cel/compile cel/cost-exceeded cel/cost-high cel/crd-cost-exceeded cel/message-expression cel/no-type-info cel/old-self-uncorrelatable cel/optional-old-self-unused compat/bound-tightened compat/cel-cost-exceeded compat/cel-message-changed compat/cel-rule-added compat/cel-transition-uncorrelatable compat/column-path-removed compat/combinator-changed compat/crd-removed compat/default-changed compat/embedded-resource-changed compat/enum-value-added compat/enum-value-removed compat/field-removed compat/format-changed compat/int-or-string-removed compat/list-type-changed compat/multiple-of-changed compat/names-changed compat/not-compared compat/nullable-removed compat/object-create-fails compat/object-update-fails compat/pattern-changed compat/preserve-unknown-fields-removed compat/required-added compat/scope-changed compat/selectable-field-removed compat/served-versions-differ compat/storage-version-changed compat/stored-version-removed compat/type-changed compat/version-removed compat/version-unserved cr/cel-not-checked cr/cel-rule cr/cel-rules-skipped cr/embedded-resource cr/finalizer-name cr/list-duplicate cr/metadata cr/not-an-object cr/ratcheted cr/scale-replicas cr/schema cr/type-meta cr/unknown-field cr/version-not-served cr/version-schema-differs crd/api-approval crd/conversion crd/decode crd/deprecation-warning crd/field-not-in-version crd/group crd/last-applied-too-large crd/metadata crd/metadata-name crd/names crd/per-version-fields crd/preserve-unknown-fields crd/preserve-unknown-fields-deprecated crd/printer-column-path crd/printer-columns crd/request-too-large crd/schema-required crd/scope crd/selectable-fields crd/stored-versions crd/subresources crd/unknown-field crd/v1beta1-deprecated crd/versions input/crd-unusable input/duplicate-crd input/missing-type-meta input/no-manifests input/no-schema input/not-a-manifest io/read meta/blanket-suppression meta/missing-reason meta/unused-suppression schema/additional-properties schema/default schema/default-forbidden schema/embedded-resource schema/forbidden-keyword schema/list-type schema/map-type schema/non-scalar-set schema/not-checked schema/nullable-root schema/pattern-too-complex schema/preserve-unknown-fields schema/status-root schema/structural schema/type schema/unique-items schema/unrecognized-format schema/validation-rule suite/case-failed suite/invalid suite/no-crd vendor/modified versions/deprecated-storage versions/non-kube-version-name versions/schema-drift-without-conversion versions/storage-not-preferred versions/unserved-storage write/not-rewritten yaml/alias-budget yaml/duplicate-key yaml/suspicious yaml/syntax yaml/too-deep yaml/too-large admission/ api/ builtin/ cel/ compat/ cr/ crd/ input/ io/ meta/ schema/ suite/ vendor/ versions/ write/ yaml/" -- "${cur}"))
-                    return 0
-                    ;;
-                --error)
-                    COMPREPLY=($(compgen -W "admission/audit admission/cost admission/denied admission/expression admission/invalid admission/kinds-unresolved admission/mutation-failed admission/not-decidable admission/type-check admission/warned api/alpha-version api/deprecated-version api/removed-version api/unknown-kind builtin/config-data builtin/container-name builtin/container-required builtin/env-name builtin/port builtin/resources builtin/selector-mismatch builtin/service-port builtin/template-metadata cel/compile cel/cost-exceeded cel/cost-high cel/crd-cost-exceeded cel/message-expression cel/no-type-info cel/old-self-uncorrelatable cel/optional-old-self-unused compat/bound-tightened compat/cel-cost-exceeded compat/cel-message-changed compat/cel-rule-added compat/cel-transition-uncorrelatable compat/column-path-removed compat/combinator-changed compat/crd-removed compat/default-changed compat/embedded-resource-changed compat/enum-value-added compat/enum-value-removed compat/field-removed compat/format-changed compat/int-or-string-removed compat/list-type-changed compat/multiple-of-changed compat/names-changed compat/not-compared compat/nullable-removed compat/object-create-fails compat/object-update-fails compat/pattern-changed compat/preserve-unknown-fields-removed compat/required-added compat/scope-changed compat/selectable-field-removed compat/served-versions-differ compat/storage-version-changed compat/stored-version-removed compat/type-changed compat/version-removed compat/version-unserved cr/cel-not-checked cr/cel-rule cr/cel-rules-skipped cr/embedded-resource cr/finalizer-name cr/list-duplicate cr/metadata cr/not-an-object cr/ratcheted cr/scale-replicas cr/schema cr/type-meta cr/unknown-field cr/version-not-served cr/version-schema-differs crd/api-approval crd/conversion crd/decode crd/deprecation-warning crd/field-not-in-version crd/group crd/last-applied-too-large crd/metadata crd/metadata-name crd/names crd/per-version-fields crd/preserve-unknown-fields crd/preserve-unknown-fields-deprecated crd/printer-column-path crd/printer-columns crd/request-too-large crd/schema-required crd/scope crd/selectable-fields crd/stored-versions crd/subresources crd/unknown-field crd/v1beta1-deprecated crd/versions input/crd-unusable input/duplicate-crd input/missing-type-meta input/no-manifests input/no-schema input/not-a-manifest io/read meta/blanket-suppression meta/missing-reason meta/unused-suppression schema/additional-properties schema/default schema/default-forbidden schema/embedded-resource schema/forbidden-keyword schema/list-type schema/map-type schema/non-scalar-set schema/not-checked schema/nullable-root schema/pattern-too-complex schema/preserve-unknown-fields schema/status-root schema/structural schema/type schema/unique-items schema/unrecognized-format schema/validation-rule suite/case-failed suite/invalid suite/no-crd vendor/modified versions/deprecated-storage versions/non-kube-version-name versions/schema-drift-without-conversion versions/storage-not-preferred versions/unserved-storage write/not-rewritten yaml/alias-budget yaml/duplicate-key yaml/suspicious yaml/syntax yaml/too-deep yaml/too-large admission/ api/ builtin/ cel/ compat/ cr/ crd/ input/ io/ meta/ schema/ suite/ vendor/ versions/ write/ yaml/" -- "${cur}"))
-                    return 0
-                    ;;
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        crdlint__subcmd__scan)
-            opts="-q -v -j -h --read-only --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --select --ignore --warn --error --help"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                --format)
-                    COMPREPLY=($(compgen -W "human json sarif concise github junit" -- "${cur}"))
                     return 0
                     ;;
                 --config)

@@ -60,8 +60,6 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand rules 'List every rule: id, severity under the current config (and what set it), what it finds'
             cand lsp 'Run the language server: the findings of `check`, hover, completion, go to definition and quick fixes in an editor, over the Language Server Protocol on standard input and output. Offline: CRDs come from the workspace folders and the config'
             cand completions 'Print a shell completion script'
-            cand manpage 'Print the man page (roff); with `--dir`, write one page per subcommand, as git does'
-            cand scan 'Read, parse and classify only, and print the counts (for benchmarks)'
             cand explain 'Explain a rule (what it finds, why it matters, a bad and a good example), `config`, or a kind''s field, built-in or from a CRD (`explain apps/v1/Deployment spec.replicas`, `explain certificate.spec.dnsNames --crd crds/`)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -551,66 +549,6 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
-        &'crdlint;manpage'= {
-            cand --dir 'Write `crdlint.1` and a `crdlint-<subcommand>.1` for every subcommand into this directory (created if missing) instead of printing `crdlint.1`'
-            cand --format 'Output format [default: human]'
-            cand --config 'Read settings from this config file instead of the nearest `.crdlint.yaml`'
-            cand --kube-version 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)'
-            cand --color 'When to colour human output'
-            cand --missing-schema 'What to say about a custom resource whose CRD is not in the run [default: warn]'
-            cand --skip 'Skip documents of this kind silently: `KIND`, `GROUP/KIND` or `GROUP/VERSION/KIND` (repeatable)'
-            cand --exclude 'Skip files and directories matching this glob while walking directories (repeatable)'
-            cand --stdin-filename 'The file name to report for input read from `-` (standard input)'
-            cand -j 'Worker threads for reading, parsing and checking (0: one per core)'
-            cand --threads 'Worker threads for reading, parsing and checking (0: one per core)'
-            cand --cost-warn 'Warn about CEL rules whose estimated cost uses at least this share of the per-rule limit (`cel/cost-high`; above 100 it never fires) [default: 50]'
-            cand --select 'Report only these rules: ids or group prefixes such as `cel/` (comma-separated, repeatable; replaces the config''s `select`)'
-            cand --ignore 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config''s `ignore`)'
-            cand --warn 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)'
-            cand --error 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)'
-            cand --no-config 'Ignore every config file'
-            cand --no-suppressions 'Show findings silenced by `# crdlint: ignore[...]` comments and annotations'
-            cand -q 'Print findings only: no summary line, no list of skipped documents'
-            cand --quiet 'Print findings only: no summary line, no list of skipped documents'
-            cand -v 'Also list every document that was skipped, and why'
-            cand --verbose 'Also list every document that was skipped, and why'
-            cand --deny-warnings 'Exit with status 1 when there are warnings, not only errors'
-            cand --strict 'Same as `--missing-schema error` (built-in kinds are never reported)'
-            cand --force-exclude 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)'
-            cand --no-cel 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
-            cand -h 'Print help (see more with ''--help'')'
-            cand --help 'Print help (see more with ''--help'')'
-        }
-        &'crdlint;scan'= {
-            cand --format 'Output format [default: human]'
-            cand --config 'Read settings from this config file instead of the nearest `.crdlint.yaml`'
-            cand --kube-version 'The Kubernetes version whose API server is emulated: 1.25 to 1.37 (default 1.37)'
-            cand --color 'When to colour human output'
-            cand --missing-schema 'What to say about a custom resource whose CRD is not in the run [default: warn]'
-            cand --skip 'Skip documents of this kind silently: `KIND`, `GROUP/KIND` or `GROUP/VERSION/KIND` (repeatable)'
-            cand --exclude 'Skip files and directories matching this glob while walking directories (repeatable)'
-            cand --stdin-filename 'The file name to report for input read from `-` (standard input)'
-            cand -j 'Worker threads for reading, parsing and checking (0: one per core)'
-            cand --threads 'Worker threads for reading, parsing and checking (0: one per core)'
-            cand --cost-warn 'Warn about CEL rules whose estimated cost uses at least this share of the per-rule limit (`cel/cost-high`; above 100 it never fires) [default: 50]'
-            cand --select 'Report only these rules: ids or group prefixes such as `cel/` (comma-separated, repeatable; replaces the config''s `select`)'
-            cand --ignore 'Never report these rules: ids or group prefixes (comma-separated, repeatable; replaces the config''s `ignore`)'
-            cand --warn 'Report these rules (ids or prefixes) as warnings (comma-separated, repeatable)'
-            cand --error 'Report these rules (ids or prefixes) as errors (comma-separated, repeatable)'
-            cand --read-only 'Stop after reading the bytes'
-            cand --no-config 'Ignore every config file'
-            cand --no-suppressions 'Show findings silenced by `# crdlint: ignore[...]` comments and annotations'
-            cand -q 'Print findings only: no summary line, no list of skipped documents'
-            cand --quiet 'Print findings only: no summary line, no list of skipped documents'
-            cand -v 'Also list every document that was skipped, and why'
-            cand --verbose 'Also list every document that was skipped, and why'
-            cand --deny-warnings 'Exit with status 1 when there are warnings, not only errors'
-            cand --strict 'Same as `--missing-schema error` (built-in kinds are never reported)'
-            cand --force-exclude 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)'
-            cand --no-cel 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
-            cand -h 'Print help (see more with ''--help'')'
-            cand --help 'Print help (see more with ''--help'')'
-        }
         &'crdlint;explain'= {
             cand --crd 'A CRD file or directory whose kinds can be explained (repeatable), beside the config''s `crds` and the vendored CRDs'
             cand --api-version 'The group/version to explain (`apps/v1`, `v1`, `cert-manager.io/v1`), as kubectl''s flag; without it, the one in the kind''s id or else the preferred version (served, of the highest priority)'
@@ -657,8 +595,6 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand rules 'List every rule: id, severity under the current config (and what set it), what it finds'
             cand lsp 'Run the language server: the findings of `check`, hover, completion, go to definition and quick fixes in an editor, over the Language Server Protocol on standard input and output. Offline: CRDs come from the workspace folders and the config'
             cand completions 'Print a shell completion script'
-            cand manpage 'Print the man page (roff); with `--dir`, write one page per subcommand, as git does'
-            cand scan 'Read, parse and classify only, and print the counts (for benchmarks)'
             cand explain 'Explain a rule (what it finds, why it matters, a bad and a good example), `config`, or a kind''s field, built-in or from a CRD (`explain apps/v1/Deployment spec.replicas`, `explain certificate.spec.dnsNames --crd crds/`)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -690,10 +626,6 @@ set edit:completion:arg-completer[crdlint] = {|@words|
         &'crdlint;help;lsp'= {
         }
         &'crdlint;help;completions'= {
-        }
-        &'crdlint;help;manpage'= {
-        }
-        &'crdlint;help;scan'= {
         }
         &'crdlint;help;explain'= {
         }

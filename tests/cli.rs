@@ -625,8 +625,39 @@ fn rules_lists_every_rule() {
         );
     }
     let v = crdlint(&["rules", "--format", "json"]).json();
-    let n = v.as_array().expect("array").len();
+    let n = v["rules"].as_array().expect("array").len();
     assert_eq!(n, run.stdout.lines().count());
+}
+
+/// Every `--format json` output is one object that starts with `"version": 1`, the envelope
+/// `--help` describes: findings, and the commands that print data of their own (`rules` and
+/// `explain` printed a bare array and object before).
+#[test]
+fn every_json_output_is_the_versioned_envelope() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["check", "testdata/examples/crds"], "diagnostics"),
+        (&["rules"], "rules"),
+        (&["explain", "yaml/duplicate-key"], "id"),
+        (&["explain", "config"], "keys"),
+        (&["explain", "apps/v1/Deployment", "spec.replicas"], "text"),
+        (&["versions", "testdata/examples/crds"], "crds"),
+        (&["cost", "testdata/cli/cost.yaml"], "crds"),
+    ];
+    for (args, key) in cases {
+        let mut all = args.to_vec();
+        all.extend(["--format", "json"]);
+        let run = crdlint(&all);
+        assert!(run.code <= 1, "{args:?}: {}", run.stderr);
+        let v = run.json();
+        let keys: Vec<&String> = v.as_object().expect("an object").keys().collect();
+        assert_eq!(
+            keys.first().map(|k| k.as_str()),
+            Some("version"),
+            "{args:?}"
+        );
+        assert_eq!(v["version"], 1, "{args:?}");
+        assert!(v.get(*key).is_some(), "{args:?}: no `{key}` in {keys:?}");
+    }
 }
 
 #[test]
@@ -719,6 +750,37 @@ fn completions_have_not_drifted() {
             "{} is out of date: run `CRDLINT_BLESS=1 cargo test --test integration completions`",
             path.display()
         );
+    }
+}
+
+/// No completion script offers a hidden subcommand (`manpage`, `scan`): not in the list of
+/// subcommands, not as a command of its own, not after `help`. clap_complete leaves out only
+/// hidden values, so `completions` takes them out of the command first.
+#[test]
+fn completions_offer_no_hidden_subcommand() {
+    let hidden: Vec<String> = crdlint::cli::args::Cli::command()
+        .get_subcommands()
+        .filter(|sc| sc.is_hide_set())
+        .map(|sc| sc.get_name().to_string())
+        .collect();
+    assert!(hidden.contains(&"manpage".to_string()), "{hidden:?}");
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let run = crdlint(&["completions", shell]);
+        assert_eq!(run.code, 0);
+        // Whole words only: `scan` is no part of another word here, and no help text says it.
+        let words: std::collections::BTreeSet<&str> = run
+            .stdout
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+            .flat_map(|w| w.split("__"))
+            .collect();
+        for name in &hidden {
+            assert!(
+                !words.contains(name.as_str()),
+                "the {shell} completions offer the hidden `{name}`"
+            );
+        }
+        // Visible subcommands are still there.
+        assert!(words.contains("explain") && words.contains("completions"));
     }
 }
 
@@ -1035,7 +1097,7 @@ fn write_leaves_files_with_yaml_errors_alone() {
 #[test]
 fn rule_ids_and_severities() {
     let v = crdlint(&["rules", "--format", "json"]).json();
-    let lines: Vec<String> = v
+    let lines: Vec<String> = v["rules"]
         .as_array()
         .expect("array")
         .iter()

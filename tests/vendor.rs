@@ -654,6 +654,80 @@ fn vendor_add_takes_the_crds_of_a_kubectl_list_from_standard_input() {
     assert_eq!(tree(dir), before);
 }
 
+/// Under umask 022 the lock a run creates is 0644 like the vendored files (it is committed and
+/// shared; it was once tempfile's 0600), and a lock that existed keeps its mode when rewritten.
+#[cfg(unix)]
+#[test]
+fn a_new_lock_gets_a_new_files_mode_and_an_old_one_keeps_its_own() {
+    use std::os::unix::fs::PermissionsExt;
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let dir = tmp.path();
+    let add = |name: &str, text: &str| {
+        // The umask is set by a shell that then becomes crdlint, so the test's own is moot.
+        let out = StdCommand::new("sh")
+            .current_dir(dir)
+            .env("HOME", dir)
+            .env_remove("CI")
+            .args(["-c", "umask 022 && exec \"$0\" \"$@\""])
+            .arg(assert_cmd::cargo::cargo_bin("crdlint"))
+            .args(["vendor", "add", name, "-"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                child
+                    .stdin
+                    .take()
+                    .expect("stdin")
+                    .write_all(text.as_bytes())?;
+                child.wait_with_output()
+            })
+            .expect("crdlint runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    let mode = |rel: &str| {
+        std::fs::metadata(dir.join(rel))
+            .expect("stat")
+            .permissions()
+            .mode()
+            & 0o7777
+    };
+    add(
+        "apples",
+        &crd("apples", "fruit.example.com", "Apple", "{type: integer}"),
+    );
+    assert_eq!(mode("crdlint.lock"), 0o644);
+    assert_eq!(
+        mode(".crdlint/vendor/apples/apples.fruit.example.com.yaml"),
+        0o644
+    );
+    std::fs::set_permissions(
+        dir.join("crdlint.lock"),
+        std::fs::Permissions::from_mode(0o640),
+    )
+    .expect("chmod");
+    let before = std::fs::read_to_string(dir.join("crdlint.lock")).expect("lock");
+    add(
+        "pears",
+        &crd("pears", "fruit.example.com", "Pear", "{type: string}"),
+    );
+    assert_ne!(
+        std::fs::read_to_string(dir.join("crdlint.lock")).expect("lock"),
+        before,
+        "the lock was rewritten"
+    );
+    assert_eq!(mode("crdlint.lock"), 0o640);
+    assert_eq!(
+        mode(".crdlint/vendor/pears/pears.fruit.example.com.yaml"),
+        0o644
+    );
+}
+
 #[test]
 fn a_broken_lock_is_reported_at_its_place_and_left_as_it_is() {
     let tmp = tempfile::tempdir().expect("tempdir");

@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use super::args::{AuthorizerArg, EnumAdditions, Format, MissingSchemaArg, UnknownFieldsArg};
 use crate::diag::suggest::did_you_mean;
 use crate::diag::{Severity, SourceFile, Span};
+use crate::k8s::KubeVersion;
 use crate::yaml::{Node, Value};
 
 /// The file name looked for in the current directory and its parents.
@@ -306,7 +307,13 @@ pub fn parse(name: &str, dir: PathBuf, text: &str) -> Result<Config, ConfigError
                 "allow-external-paths" => config.allow_external_paths = Some(reader.bool(v)?),
                 "exclude" => config.exclude = Some(reader.excludes(v)?),
                 "force-exclude" => config.force_exclude = Some(reader.bool(v)?),
-                "kube-version" => config.kube_version = Some(reader.scalar(v)?),
+                "kube-version" => {
+                    // Checked here, not only when the settings are resolved, so that a minor
+                    // crdlint does not emulate is a mistake at its place, with the file's others.
+                    let text = reader.scalar(v)?;
+                    KubeVersion::parse(&text).map_err(|m| reader.error(v.span(), m))?;
+                    config.kube_version = Some(text);
+                }
                 "unknown-fields" => config.unknown_fields = Some(reader.choice(v)?),
                 "missing-schema" => config.missing_schema = Some(reader.choice(v)?),
                 "skip" => config.skip = Some(reader.skips(v)?),
@@ -1001,6 +1008,7 @@ severity: {cel/cost-high: error}\nrequire-reason: true\nper-file:\n- paths: ['ch
 
     #[test]
     fn mistakes_are_located_with_a_suggestion() {
+        let unsupported = KubeVersion::parse("1.99").expect_err("unsupported");
         assert_eq!(
             err("version: 1\nselct: [cel/]\n"),
             ".crdlint.yaml:2:1: unknown key `selct` (did you mean `select`?)"
@@ -1024,6 +1032,22 @@ severity: {cel/cost-high: error}\nrequire-reason: true\nper-file:\n- paths: ['ch
         assert_eq!(
             err("paths: [a]\n"),
             ".crdlint.yaml:1:1: missing `version: 1` at the top of the config file"
+        );
+        assert_eq!(
+            err("version: 1\nkube-version: \"1.99\"\n"),
+            format!(".crdlint.yaml:2:15: {unsupported}")
+        );
+        assert_eq!(
+            err("version: 1\nkube-version: 1.x\n"),
+            format!(
+                ".crdlint.yaml:2:15: invalid Kubernetes version \"1.x\": expected 1.<minor>, e.g. 1.{}",
+                KubeVersion::NEWEST.minor
+            )
+        );
+        // Reported with the file's other mistakes, in the file's order.
+        assert_eq!(
+            err("version: 1\nbogus: 1\nkube-version: 1.99\n"),
+            format!(".crdlint.yaml:2:1: unknown key `bogus`\n.crdlint.yaml:3:15: {unsupported}")
         );
         assert_eq!(
             err("version: 2\n"),

@@ -12,13 +12,86 @@ use crate::cli::{Failure, Status};
 
 /// The completion script for `shell`, as bytes.
 pub fn script(shell: clap_complete::Shell) -> Vec<u8> {
-    let mut cmd = with_rule_ids(Cli::command());
+    let mut cmd = without_hidden_subcommands(with_rule_ids(Cli::command()));
     let mut buf = Vec::new();
     clap_complete::generate(shell, &mut cmd, "crdlint", &mut buf);
     if shell == clap_complete::Shell::Fish {
         buf.extend(fish_positional_values(&cmd).into_bytes());
     }
     buf
+}
+
+/// `cmd` without its hidden subcommands (`manpage`, `scan`), at every level: clap_complete
+/// offers every subcommand a command holds, hidden or not (it leaves out only hidden values),
+/// in each shell's list and in `help`'s. clap cannot remove a subcommand, so a command with a
+/// hidden one below it is built again from its parts: its name, version, texts and settings,
+/// its groups and arguments, and its visible subcommands, in their order. A command with none
+/// is kept as it is.
+fn without_hidden_subcommands(cmd: clap::Command) -> clap::Command {
+    fn hides(cmd: &clap::Command) -> bool {
+        cmd.get_subcommands()
+            .any(|sc| sc.is_hide_set() || hides(sc))
+    }
+    if !hides(&cmd) {
+        return cmd;
+    }
+    use clap::builder::{Resettable, Str, StyledStr};
+    let text = |t: Option<&StyledStr>| t.cloned().map_or(Resettable::Reset, Resettable::Value);
+    let name = |t: Option<&str>| {
+        t.map_or(Resettable::Reset, |t| {
+            Resettable::Value(Str::from(t.to_string()))
+        })
+    };
+    let mut out = clap::Command::new(cmd.get_name().to_string())
+        .version(name(cmd.get_version()))
+        .long_version(name(cmd.get_long_version()))
+        .author(name(cmd.get_author()))
+        .about(text(cmd.get_about()))
+        .long_about(text(cmd.get_long_about()))
+        .before_help(text(cmd.get_before_help()))
+        .before_long_help(text(cmd.get_before_long_help()))
+        .after_help(text(cmd.get_after_help()))
+        .after_long_help(text(cmd.get_after_long_help()))
+        .aliases(cmd.get_aliases().map(str::to_string))
+        .visible_aliases(cmd.get_visible_aliases().map(str::to_string))
+        .subcommand_value_name(name(cmd.get_subcommand_value_name()))
+        .subcommand_help_heading(name(cmd.get_subcommand_help_heading()))
+        .hide(cmd.is_hide_set())
+        .disable_version_flag(cmd.is_disable_version_flag_set())
+        .propagate_version(cmd.is_propagate_version_set())
+        .disable_help_flag(cmd.is_disable_help_flag_set())
+        .disable_help_subcommand(cmd.is_disable_help_subcommand_set())
+        .subcommand_required(cmd.is_subcommand_required_set())
+        .arg_required_else_help(cmd.is_arg_required_else_help_set())
+        .allow_external_subcommands(cmd.is_allow_external_subcommands_set())
+        .args_conflicts_with_subcommands(cmd.is_args_conflicts_with_subcommands_set())
+        .subcommand_negates_reqs(cmd.is_subcommand_negates_reqs_set())
+        .subcommand_precedence_over_arg(cmd.is_subcommand_precedence_over_arg_set())
+        .trailing_var_arg(cmd.is_trailing_var_arg_set())
+        .allow_missing_positional(cmd.is_allow_missing_positional_set())
+        .allow_negative_numbers(cmd.is_allow_negative_numbers_set());
+    if let Some(n) = cmd.get_bin_name() {
+        out = out.bin_name(n.to_string());
+    }
+    if let Some(n) = cmd.get_display_name() {
+        out = out.display_name(n.to_string());
+    }
+    if let Some(c) = cmd.get_short_flag() {
+        out = out.short_flag(c);
+    }
+    if let Some(l) = cmd.get_long_flag() {
+        out = out.long_flag(l.to_string());
+    }
+    out = out
+        .groups(cmd.get_groups().cloned())
+        .args(cmd.get_arguments().cloned())
+        .subcommands(
+            cmd.get_subcommands()
+                .filter(|sc| !sc.is_hide_set())
+                .cloned()
+                .map(without_hidden_subcommands),
+        );
+    out
 }
 
 /// The lines clap_complete's fish script lacks: it completes no positional's values, where bash

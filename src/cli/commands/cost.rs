@@ -23,7 +23,7 @@ use crate::cli::driver::{is_crd, objects};
 use crate::cli::say;
 use crate::cli::settings::Settings;
 use crate::cli::{Failure, Status};
-use crate::diag::render::Format;
+use crate::diag::render::{json, Format};
 use crate::diag::SourceFile;
 use crate::yaml::Node;
 
@@ -264,9 +264,7 @@ pub fn run(settings: &Settings, args: &CostArgs) -> Result<Status, Failure> {
     let mut out = io::BufWriter::new(io::stdout().lock());
     match format {
         Format::Json => {
-            let wire = serde_json::json!({ "version": 1, "crds": crds });
-            serde_json::to_writer_pretty(&mut out, &wire).map_err(io::Error::from)?;
-            writeln!(out)?;
+            json::write_enveloped(&mut out, &serde_json::json!({ "crds": crds }))?;
         }
         _ => write_human(&mut out, &crds)?,
     }

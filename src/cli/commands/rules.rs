@@ -9,7 +9,7 @@ use crate::cli::args::ExplainArgs;
 use crate::cli::rules::{all, find};
 use crate::cli::settings::Settings;
 use crate::cli::{Failure, Status};
-use crate::diag::render::Format;
+use crate::diag::render::{json, Format};
 use crate::diag::ruledoc;
 
 #[derive(Serialize)]
@@ -50,8 +50,7 @@ pub fn list(settings: &Settings) -> Result<Status, Failure> {
                 summary: r.summary,
             })
             .collect();
-        serde_json::to_writer_pretty(&mut out, &wire).map_err(io::Error::from)?;
-        writeln!(out)?;
+        json::write_enveloped(&mut out, &serde_json::json!({ "rules": wire }))?;
     } else {
         let width = rules.iter().map(|r| r.id.len()).max().unwrap_or(0);
         for (r, (severity, source)) in rules.iter().zip(&effective) {
@@ -97,11 +96,7 @@ pub fn explain(settings: &Settings, args: &ExplainArgs) -> Result<Status, Failur
                     // The page as printed, with what it explains: the tree is not a contract yet.
                     let wire =
                         serde_json::json!({"kind": id, "field": field.unwrap_or(""), "text": text});
-                    writeln!(
-                        out,
-                        "{}",
-                        serde_json::to_string_pretty(&wire).unwrap_or_default()
-                    )?;
+                    json::write_enveloped(&mut out, &wire)?;
                 } else {
                     write!(out, "{text}")?;
                 }
@@ -138,8 +133,7 @@ pub fn explain(settings: &Settings, args: &ExplainArgs) -> Result<Status, Failur
             good: rule.good,
             doc_path: ruledoc::doc_path(rule),
         };
-        serde_json::to_writer_pretty(&mut out, &wire).map_err(io::Error::from)?;
-        writeln!(out)?;
+        json::write_enveloped(&mut out, &wire)?;
     } else {
         write!(out, "{}", ruledoc::text(rule))?;
     }
@@ -201,8 +195,7 @@ fn explain_config(settings: &Settings, format: Format) -> Result<Status, Failure
             "in_use": settings.config.as_ref().map(|c| c.name.as_str()),
             "keys": keys,
         });
-        serde_json::to_writer_pretty(&mut out, &wire).map_err(io::Error::from)?;
-        writeln!(out)?;
+        json::write_enveloped(&mut out, &wire)?;
         out.flush()?;
         return Ok(Status::Clean);
     }

@@ -26,7 +26,7 @@ use crate::cli::settings::Settings;
 use crate::cli::vendored::Vendored;
 use crate::cli::{Failure, Status};
 use crate::diag::render::terminal::visible;
-use crate::diag::render::{self, Format, Report, Summary};
+use crate::diag::render::{self, json, Format, Report, Summary};
 use crate::diag::{Diagnostic, FileId, Severity, SourceFile};
 use crate::suite::run::{Target, Verdict};
 use crate::suite::{self, run_case, CaseReport, Suite};
@@ -827,7 +827,6 @@ fn variants_per_suite<'a>(runs: &[CaseRun<'a>]) -> BTreeMap<(FileId, &'a str), u
 
 #[derive(Serialize)]
 struct WireReport<'a> {
-    version: u32,
     cases: Vec<WireCase<'a>>,
     problems: Vec<WireProblem<'a>>,
     summary: WireSummary,
@@ -922,13 +921,11 @@ fn write_json(
         broken: count("broken"),
     };
     let report = WireReport {
-        version: 1,
         cases,
         problems,
         summary,
     };
-    serde_json::to_writer_pretty(&mut *out, &report).map_err(io::Error::from)?;
-    writeln!(out)?;
+    json::write_enveloped(out, &report)?;
     Ok(())
 }
 

@@ -14,7 +14,7 @@ use crate::cli::driver::{is_crd, objects};
 use crate::cli::say;
 use crate::cli::settings::Settings;
 use crate::cli::{Failure, Status};
-use crate::diag::render::Format;
+use crate::diag::render::{json, Format};
 use crate::k8s::version::sort_by_priority;
 use crate::yaml::Node;
 
@@ -123,10 +123,7 @@ pub fn run(settings: &Settings, args: &VersionsArgs) -> Result<Status, Failure> 
     let mut out = io::BufWriter::new(io::stdout().lock());
     match format {
         Format::Json => {
-            // The envelope every JSON output has (README.md, "The JSON contract"; `cost` too).
-            let wire = serde_json::json!({ "version": 1, "crds": crds });
-            serde_json::to_writer_pretty(&mut out, &wire).map_err(io::Error::from)?;
-            writeln!(out)?;
+            json::write_enveloped(&mut out, &serde_json::json!({ "crds": crds }))?;
         }
         _ => {
             for (i, c) in crds.iter().enumerate() {

@@ -11,6 +11,29 @@ use serde::Serialize;
 use super::{Report, Streamed};
 use crate::diag::Diagnostic;
 
+/// The contract's version: the `"version"` of every `--format json` output, a run's findings
+/// or a command's own data.
+pub const VERSION: u32 = 1;
+
+/// Writes `body`'s keys after `"version":` [`VERSION`] as one JSON object (pretty-printed) and
+/// a newline: the envelope of the commands that print data of their own rather than findings
+/// (`rules`, `explain`, `versions`, `cost`, `test`). `body` is a struct or a map, whose keys
+/// are the envelope's after `version`.
+pub fn write_enveloped<T: Serialize + ?Sized>(out: &mut dyn io::Write, body: &T) -> io::Result<()> {
+    #[derive(Serialize)]
+    struct Envelope<'a, T: ?Sized> {
+        version: u32,
+        #[serde(flatten)]
+        body: &'a T,
+    }
+    let envelope = Envelope {
+        version: VERSION,
+        body,
+    };
+    serde_json::to_writer_pretty(&mut *out, &envelope).map_err(io::Error::from)?;
+    writeln!(out)
+}
+
 #[derive(Serialize)]
 struct Output<D: Serialize> {
     version: u32,
@@ -87,7 +110,7 @@ struct WireRelated<'a> {
 pub fn render(report: &Report<'_>, out: &mut dyn io::Write) -> io::Result<()> {
     let s = report.summary;
     let output = Output {
-        version: 1,
+        version: VERSION,
         summary: WireSummary {
             files: s.files,
             documents: s.documents,
