@@ -459,6 +459,29 @@ fn verbose_lists_skipped_documents() {
     insta::assert_snapshot!(run.transcript());
 }
 
+/// Each skipped item says what it is and why, in words that fit it: `an integer`, `null`, and
+/// for half a type without metadata the half that is missing (not "no apiVersion and kind").
+#[test]
+fn verbose_says_why_list_items_are_not_objects() {
+    let run = crdlint(&["check", "--verbose", "testdata/cli/list-not-objects.yaml"]);
+    assert_eq!(run.code, 0, "{}", run.transcript());
+    let skipped: Vec<&str> = run
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("skipped "))
+        .collect();
+    assert_eq!(
+        skipped,
+        [
+            "skipped testdata/cli/list-not-objects.yaml:5:5: document: not an object (an integer)",
+            "skipped testdata/cli/list-not-objects.yaml:6:5: document: not an object (null)",
+            "skipped testdata/cli/list-not-objects.yaml:7:11: ConfigMap: no apiVersion, and no metadata to make it an object",
+        ],
+        "{}",
+        run.transcript()
+    );
+}
+
 /// A tree with ignored, hidden, excluded and non-manifest files; every manifest is an unknown
 /// kind, so `--strict` names each file that was read.
 fn walk_tree() -> tempfile::TempDir {

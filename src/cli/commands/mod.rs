@@ -463,11 +463,19 @@ fn say_skipped(files: &[SourceFile], skipped: &[driver::Skipped]) -> Result<(), 
             continue;
         };
         let at = s.at;
-        let what = match &s.object {
-            Some(o) if o.name.is_empty() => format!("{} {}", o.api_version, o.kind),
-            Some(o) => format!("{} {} {}", o.api_version, o.kind, o.name),
-            None => "document".to_string(),
-        };
+        // What the document names of itself, the empty parts left out.
+        let what = s
+            .object
+            .as_ref()
+            .map(|o| {
+                [o.api_version.as_str(), o.kind.as_str(), o.name.as_str()]
+                    .into_iter()
+                    .filter(|p| !p.is_empty())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .filter(|w| !w.is_empty())
+            .unwrap_or_else(|| "document".to_string());
         crate::cli::say(
             &mut err,
             format_args!(

@@ -417,7 +417,16 @@ impl Targets<'_> {
                 ))))
             }
             class => {
-                let reason = class.skip_reason().unwrap_or_default();
+                // Half a type without `metadata` is no object (a chart's `Chart.yaml`): say
+                // which half is missing, not that both are.
+                let half = |missing: &str| -> std::borrow::Cow<'static, str> {
+                    format!("no {missing}, and no metadata to make it an object").into()
+                };
+                let reason = match class {
+                    Class::NoApiVersionKind if !o.object.kind.is_empty() => half("apiVersion"),
+                    Class::NoApiVersionKind if !o.object.api_version.is_empty() => half("kind"),
+                    _ => class.skip_reason().unwrap_or_default(),
+                };
                 return Err(NotValidated::Skipped(reason, None));
             }
         };

@@ -36,7 +36,14 @@ impl Class {
     /// Why an object of this class is skipped, for the classes skipped whatever the table.
     pub(super) fn skip_reason(self) -> Option<Cow<'static, str>> {
         match self {
-            Class::NotAnObject(kind) => Some(format!("not an object (a {kind})").into()),
+            Class::NotAnObject(crate::yaml::Kind::Null) => Some("not an object (null)".into()),
+            Class::NotAnObject(kind) => {
+                let article = match kind {
+                    crate::yaml::Kind::Integer | crate::yaml::Kind::Array => "an",
+                    _ => "a",
+                };
+                Some(format!("not an object ({article} {kind})").into())
+            }
             Class::NoApiVersionKind => Some("no apiVersion and kind".into()),
             _ => None,
         }
@@ -409,12 +416,16 @@ mod tests {
             classes(json!({"apiVersion": "v1", "kind": "List", "items": [
                 {"apiVersion": "example.com/v1", "kind": "Widget"},
                 {"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition"},
-                "x"
+                "x",
+                1,
+                null
             ]})),
             [
                 "example.com/Widget",
                 "crd",
-                "skip: not an object (a string)"
+                "skip: not an object (a string)",
+                "skip: not an object (an integer)",
+                "skip: not an object (null)"
             ]
         );
         // A `*List` kind without items is an object of its own.
