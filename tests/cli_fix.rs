@@ -316,6 +316,30 @@ fn decode_failures_explain_the_yaml_reading() {
     insta::assert_snapshot!("decode_failures", out);
 }
 
+/// A metadata map that does not decode is underlined whole; the help reads the entry the Go
+/// type cannot take (`enabled: yes`, after a good entry), `--fix` quotes exactly that value,
+/// and a key YAML 1.1 renamed (`n` named "false") is said too.
+#[test]
+fn metadata_decode_failures_name_the_entry() {
+    let dir = std::path::Path::new(DIR);
+    let file = "decode-metadata.yaml";
+    let (code, out, _) = crdlint_in(dir, &["check", "--format", "concise", file]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("reads the bare `yes` as the boolean true; quote it (\"yes\") for the string"),
+        "{out}"
+    );
+    assert!(
+        out.contains("reads the bare key `n` as the boolean false, so it is named \"false\""),
+        "{out}"
+    );
+    assert!(out.contains("reads the bare `1` as the integer 1"), "{out}");
+    let (code, diff, _) = crdlint_in(dir, &["check", "--fix", "--diff", file]);
+    assert_eq!(code, 1);
+    let quoted: Vec<&str> = diff.lines().filter(|l| l.starts_with("+ ")).collect();
+    assert_eq!(quoted, ["+    enabled: \"yes\""], "{diff}");
+}
+
 /// Where the field wants an integer, a bare `on` gets what YAML 1.1 made of it and no advice to
 /// quote it (a string fails the same), `--fix` leaves it alone, and a mapping the server cannot
 /// decode does not also get its keys reported unknown (the server never gets to prune them).

@@ -62,6 +62,20 @@ pub fn reading_elsewhere(written: &str) -> Option<Reading> {
     })
 }
 
+/// What the YAML reader made of a bare key written `written` and named `named` in the object
+/// (`n:` is named "false"): a help when the reader did not read it as its text.
+pub fn key_reading(written: &str, named: &str) -> Option<String> {
+    if written == named {
+        return None;
+    }
+    let r = read_as(written)?;
+    Some(format!(
+        "{} the bare key `{written}` as {}, so it is named {named:?}; quote it (\"{written}\") to keep the name",
+        r.reader(),
+        r.what
+    ))
+}
+
 /// What the YAML reader made of a bare scalar: `the boolean false`, whether only YAML 1.1's
 /// rules read it so, and whether it is a YAML 1.1 boolean YAML 1.2 reads as a string.
 struct ReadAs {

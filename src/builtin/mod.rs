@@ -397,6 +397,23 @@ fn alpha_note(api_version: &str, kind: &str, here: &str) -> Note {
 }
 
 /// A type error: a value the kind's Go type cannot take, which fails the server's decoding.
+/// The entry of the metadata map a decode failure names (`... Go struct field
+/// ObjectMeta.annotations of type string`) whose value the Go type cannot take: the first that
+/// is not a string.
+fn undecodable_entry<'n>(obj: &'n Node, message: &str) -> Option<&'n crate::yaml::Entry> {
+    let field = message
+        .split_once("Go struct field ObjectMeta.")?
+        .1
+        .split_once(" of type ")?
+        .0;
+    obj.get("metadata")?
+        .get(field)?
+        .as_map()?
+        .entries
+        .iter()
+        .find(|e| !matches!(e.value.value, crate::yaml::Value::String(_)))
+}
+
 fn is_decode_failure(d: &Diagnostic) -> bool {
     d.rule.id == "cr/schema" && d.message.contains(" must be of type ")
 }
@@ -496,25 +513,49 @@ fn findings(
                 .any(|f| *f != d.span && f.start() <= d.span.start() && d.span.end() <= f.end())
     });
     // Metadata that does not decode (`labels: {app: yes}`) is underlined from its key: the
-    // reading is that of the value after it.
+    // reading is that of the value the Go type cannot take, the first of its map's entries
+    // that is no string (`annotations: {a: yes, b: x}`), else of the value after the key.
     for d in outcome
         .diagnostics
         .iter_mut()
         .filter(|d| d.rule.id == "cr/not-an-object" && d.message.contains("cannot unmarshal"))
     {
-        let written = src
-            .and_then(|t| t.get(d.span.start()..d.span.end()))
-            .and_then(|w| w.split_once(": "))
-            .map(|(_, value)| value.trim());
+        let entry = undecodable_entry(obj, &d.message);
+        let written = match entry {
+            Some(e) => src.and_then(|t| t.get(e.value.span().start()..e.value.span().end())),
+            None => src
+                .and_then(|t| t.get(d.span.start()..d.span.end()))
+                .and_then(|w| w.split_once(": "))
+                .map(|(_, value)| value.trim()),
+        };
         let reading = if decode::wants_string(&d.message) {
             decode::reading
         } else {
             decode::reading_elsewhere
         };
-        if let Some(r) = written.and_then(reading) {
-            let help: Vec<String> = d.help.take().into_iter().chain([r.help]).collect();
-            d.help = Some(help.join("\n"));
+        let mut help: Vec<String> = d.help.take().into_iter().collect();
+        let key_text = |e: &crate::yaml::Entry| src?.get(e.key_span.start()..e.key_span.end());
+        // `n: 1` is named "false": YAML 1.1 read the key too.
+        if let Some(h) = entry.and_then(|e| decode::key_reading(key_text(e)?, &e.key)) {
+            help.push(h);
         }
+        if let Some(r) = written.and_then(reading) {
+            // The exact value to quote is known here, where `check --fix` would have only the
+            // underlined text, which spans every entry of the map.
+            if let (true, Some(e)) = (r.fixable, entry) {
+                let w = written.unwrap_or_default();
+                let fix = crate::diag::Fix {
+                    span: e.value.span(),
+                    replacement: format!("\"{w}\""),
+                    title: format!(
+                        "`{w}` quoted: a YAML 1.1 boolean where the schema wants a string"
+                    ),
+                };
+                d.set_fix(fix);
+            }
+            help.push(r.help);
+        }
+        d.help = (!help.is_empty()).then(|| help.join("\n"));
     }
     // Native checks run on the object the schema accepted; after a decode-level failure
     // (wrong types) they would only repeat it. With strict field validation (`kubectl

@@ -189,8 +189,13 @@ impl Diagnostic {
 
     /// Gives the finding a safe fix.
     pub fn with_fix(mut self, fix: Fix) -> Self {
-        self.extra.get_or_insert_with(Box::default).fix = Some(fix);
+        self.set_fix(fix);
         self
+    }
+
+    /// [`Diagnostic::with_fix`] of a finding in place.
+    pub fn set_fix(&mut self, fix: Fix) {
+        self.extra.get_or_insert_with(Box::default).fix = Some(fix);
     }
 
     /// Marks the finding as silenced.
