@@ -13,7 +13,7 @@
 //! the lists above it, which a part alone does not know.
 
 use super::validations::cel_rules;
-use super::SchemaOpts;
+use super::{not_checked, SchemaOpts};
 use crate::diag::{Rule, Severity};
 use crate::lint::ctx::{FErr, Loc, Sink};
 
@@ -176,37 +176,4 @@ fn parts(
             parts(c, &loc.child(k), opts, bad, blocked, sink, depth + 1);
         }
     }
-}
-
-/// The note for a node whose own rules (and, unless `rules_only`, default) could not be
-/// checked.
-pub(super) fn not_checked(s: &Node, loc: &Loc, why: &str, rules_only: bool, sink: &mut Sink) {
-    let rules = s
-        .get("x-kubernetes-validations")
-        .and_then(Node::as_seq)
-        .map_or(0, <[Node]>::len);
-    let default = !rules_only && s.get("default").is_some();
-    if rules == 0 && !default {
-        return;
-    }
-    let mut what = Vec::new();
-    if rules > 0 {
-        what.push(format!(
-            "{rules} x-kubernetes-validations rule{}",
-            if rules == 1 { "" } else { "s" }
-        ));
-    }
-    if default {
-        what.push("its default".to_string());
-    }
-    let span = s
-        .get("x-kubernetes-validations")
-        .or_else(|| s.get("default"))
-        .map_or(s.span(), Node::span);
-    let msg = format!("{}: {} not checked: {why}", loc.user, what.join(" and "));
-    let mut d = crate::diag::Diagnostic::new(&NOT_CHECKED, span, msg).with_path(loc.user.clone());
-    if loc.user != loc.server {
-        d = d.with_server_path(loc.server.clone());
-    }
-    sink.push_diag(d);
 }

@@ -119,7 +119,7 @@ impl Walker<'_, '_, '_> {
                 self.blocked.push(loc.server.clone());
                 if self.opts.cel.is_some() {
                     let why = blocked_why(&self.sink.errs[errs_start..], loc);
-                    super::beyond::not_checked(s, loc, &why, true, self.sink);
+                    super::not_checked(s, loc, &why, true, self.sink);
                 }
             }
         }
