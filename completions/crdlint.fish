@@ -11145,7 +11145,7 @@ schema/forbidden-keyword\t'An unsupported keyword: `id`, `\$ref`, `definitions`,
 schema/list-type\t'An invalid `x-kubernetes-list-type` or `x-kubernetes-list-map-keys`'
 schema/map-type\t'An `x-kubernetes-map-type` other than atomic or granular, or not on an object'
 schema/non-scalar-set\t'An `x-kubernetes-list-type: set` with object or array items (the server warns from 1.37)'
-schema/not-checked\t'Defaults or CEL rules the server does not check until the schema\'s structural errors are fixed'
+schema/not-checked\t'Defaults or CEL rules the server does not check until the schema\'s errors are fixed'
 schema/nullable-root\t'A `nullable: true` at the schema root'
 schema/pattern-too-complex\t'A pattern the server accepts is too complex for crdlint to check offline'
 schema/preserve-unknown-fields\t'An `x-kubernetes-preserve-unknown-fields` set to false (only true or absent is accepted)'

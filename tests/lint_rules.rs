@@ -1,6 +1,8 @@
 //! One snapshot per lint rule: `testdata/lint/<rule id>.yaml` is linted and the diagnostics of
 //! that rule are rendered (rule, severity, line:col, path, message, help), so that a review sees
 //! every message and every span. Every rule in `lint::RULES` must have a fixture that fires it.
+//! A rule with several cases worth a snapshot each keeps them in `testdata/lint/<rule id>/`
+//! (`schema/not-checked`: one per schema error that stops the server compiling rules).
 
 use crdlint::diag::{Diagnostic, SourceFile};
 use crdlint::lint::{lint_crd, Options, RULES};
@@ -39,14 +41,18 @@ fn fixture_text(id: &str) -> String {
 
 /// Renders the diagnostics of rule `id` for the fixture, one per line.
 fn render(id: &str) -> String {
-    let text = fixture_text(id);
-    let file = SourceFile::new(format!("{id}.yaml"), text.clone());
+    render_text(&fixture_text(id), &format!("{id}.yaml"), Some(id))
+}
+
+/// Renders the diagnostics of `text` (only those of rule `only`, when given), one per line.
+fn render_text(text: &str, name: &str, only: Option<&str>) -> String {
+    let file = SourceFile::new(name.to_string(), text.to_string());
     let mut out = String::new();
-    for doc in crdlint::yaml::load(&text) {
+    for doc in crdlint::yaml::load(text) {
         let Some(root) = &doc.root else { continue };
-        let mut diags: Vec<Diagnostic> = lint_crd(root, &options(&text))
+        let mut diags: Vec<Diagnostic> = lint_crd(root, &options(text))
             .into_iter()
-            .filter(|d| d.rule.id == id)
+            .filter(|d| only.is_none_or(|id| d.rule.id == id))
             .collect();
         diags.sort_by_key(|d| d.span.start());
         for d in diags {
@@ -136,6 +142,37 @@ rule_tests! {
     schema_not_checked => "schema/not-checked",
     crd_request_too_large => "crd/request-too-large",
     crd_last_applied_too_large => "crd/last-applied-too-large",
+}
+
+/// `testdata/lint/schema/not-checked/<case>.yaml`: each schema error the server stops compiling
+/// the rules above it for (a node's rules only when no schema error lies at or below it) leaves
+/// a `schema/not-checked` note at those rules. Every finding is rendered, so the snapshot also
+/// shows the errors, which the note adds to and does not change.
+#[test]
+fn schema_not_checked_cases() {
+    let dir =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/lint/schema/not-checked");
+    let mut cases: Vec<_> = std::fs::read_dir(&dir)
+        .expect("not-checked cases")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+        .collect();
+    cases.sort();
+    assert!(!cases.is_empty(), "no case in {}", dir.display());
+    for path in cases {
+        let case = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .expect("case name");
+        let text = std::fs::read_to_string(&path).expect("case");
+        let rendered = render_text(&text, &format!("{case}.yaml"), None);
+        assert!(
+            rendered.contains("schema/not-checked info"),
+            "case {case} has no schema/not-checked note:\n{rendered}"
+        );
+        insta::assert_snapshot!(format!("schema__not-checked__{case}"), rendered);
+    }
 }
 
 #[test]

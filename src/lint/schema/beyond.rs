@@ -4,6 +4,8 @@
 //! `validateCustomResourceDefinitionValidation`), the errors it would report on the next
 //! attempt are found now, on the parts of the schema that are sound on their own; what cannot
 //! be checked even so is named in a `schema/not-checked` note, so nothing is silently hidden.
+//! (The rules of a node with a schema error at or below it, which the server never compiles, get
+//! the same note from the walk: `Walker::walk`.)
 //!
 //! A part is sound when it converts to a structural schema and no structural error lies at or
 //! below it. Its defaults are checked and its rules compiled with it as the schema root (rules
@@ -11,7 +13,7 @@
 //! the lists above it, which a part alone does not know.
 
 use super::validations::cel_rules;
-use super::SchemaOpts;
+use super::{not_checked, SchemaOpts};
 use crate::diag::{Rule, Severity};
 use crate::lint::ctx::{FErr, Loc, Sink};
 
@@ -20,13 +22,16 @@ use crate::yaml::Node;
 pub static NOT_CHECKED: Rule = Rule {
     id: "schema/not-checked",
     severity: Severity::Info,
-    summary: "Defaults or CEL rules the server does not check until the schema's structural errors are fixed",
+    summary: "Defaults or CEL rules the server does not check until the schema's errors are fixed",
     docs: "The API server checks `default`s only on a structural schema, and compiles \
 `x-kubernetes-validations` only when the defaults are valid as well; with an error of that kind \
 it reports that error alone. crdlint still checks the defaults and rules of every part of the \
 schema that is sound on its own (those findings say so in their help), and names with this note \
 the ones it could not check because the schema around them cannot be built: fix the errors above \
-and run again to see them checked.",
+and run again to see them checked. The server also leaves out the rules of a node with any \
+schema error at or below it (a `type: int` in one of its properties, a bad \
+`x-kubernetes-list-type`, its own rule entries' `reason`); this note names those rules too, with \
+the first such error.",
     bad: "type: object\nproperties:\n  spec:\n    x-kubernetes-validations:\n    - rule: self.size > 0\n    properties:\n      size: {type: integer}\n",
     good: "type: object\nproperties:\n  spec:\n    type: object\n    x-kubernetes-validations:\n    - rule: self.size > 0\n    properties:\n      size: {type: integer}\n",
 };
@@ -171,37 +176,4 @@ fn parts(
             parts(c, &loc.child(k), opts, bad, blocked, sink, depth + 1);
         }
     }
-}
-
-/// The note for a node whose own rules (and, unless `rules_only`, default) could not be
-/// checked.
-fn not_checked(s: &Node, loc: &Loc, why: &str, rules_only: bool, sink: &mut Sink) {
-    let rules = s
-        .get("x-kubernetes-validations")
-        .and_then(Node::as_seq)
-        .map_or(0, <[Node]>::len);
-    let default = !rules_only && s.get("default").is_some();
-    if rules == 0 && !default {
-        return;
-    }
-    let mut what = Vec::new();
-    if rules > 0 {
-        what.push(format!(
-            "{rules} x-kubernetes-validations rule{}",
-            if rules == 1 { "" } else { "s" }
-        ));
-    }
-    if default {
-        what.push("its default".to_string());
-    }
-    let span = s
-        .get("x-kubernetes-validations")
-        .or_else(|| s.get("default"))
-        .map_or(s.span(), Node::span);
-    let msg = format!("{}: {} not checked: {why}", loc.user, what.join(" and "));
-    let mut d = crate::diag::Diagnostic::new(&NOT_CHECKED, span, msg).with_path(loc.user.clone());
-    if loc.user != loc.server {
-        d = d.with_server_path(loc.server.clone());
-    }
-    sink.push_diag(d);
 }

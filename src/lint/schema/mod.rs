@@ -473,3 +473,36 @@ fn status_root(schema: &Node, sloc: &Loc, sink: &mut Sink) {
         }
     }
 }
+
+/// The `schema/not-checked` note for a node whose own rules (and, unless `rules_only`, default)
+/// could not be checked (here, not in `beyond`, because the walk notes blocked rules too).
+fn not_checked(s: &Node, loc: &Loc, why: &str, rules_only: bool, sink: &mut Sink) {
+    let rules = s
+        .get("x-kubernetes-validations")
+        .and_then(Node::as_seq)
+        .map_or(0, <[Node]>::len);
+    let default = !rules_only && s.get("default").is_some();
+    if rules == 0 && !default {
+        return;
+    }
+    let mut what = Vec::new();
+    if rules > 0 {
+        what.push(format!(
+            "{rules} x-kubernetes-validations rule{}",
+            if rules == 1 { "" } else { "s" }
+        ));
+    }
+    if default {
+        what.push("its default".to_string());
+    }
+    let span = s
+        .get("x-kubernetes-validations")
+        .or_else(|| s.get("default"))
+        .map_or(s.span(), Node::span);
+    let msg = format!("{}: {} not checked: {why}", loc.user, what.join(" and "));
+    let mut d = crate::diag::Diagnostic::new(&NOT_CHECKED, span, msg).with_path(loc.user.clone());
+    if loc.user != loc.server {
+        d = d.with_server_path(loc.server.clone());
+    }
+    sink.push_diag(d);
+}

@@ -45,6 +45,24 @@ pub(super) struct Walker<'o, 's, 't> {
     pub(super) root_converts: bool,
 }
 
+/// Why the rules of the node at `loc` are not compiled: `errs`, the schema errors at or below
+/// it (the server compiles a node's rules only when no schema error lies at or below it, digest
+/// §1.16; the rules of the nodes below are compiled on their own terms).
+fn blocked_why(errs: &[FErr], loc: &Loc) -> String {
+    let first = errs.first().map_or("", |e| {
+        e.user
+            .strip_prefix(loc.user.as_str())
+            .map_or(e.user.as_str(), |r| r.trim_start_matches('.'))
+    });
+    let what = match errs.len() {
+        1 => format!("an error (at {first})"),
+        n => format!("{n} errors (the first at {first})"),
+    };
+    format!(
+        "the schema here or below has {what}, and the server compiles the rules of a node only once there are none"
+    )
+}
+
 fn flag(s: &Node, k: &str) -> bool {
     s.get(k).and_then(Node::as_bool) == Some(true)
 }
@@ -73,6 +91,7 @@ impl Walker<'_, '_, '_> {
             return;
         };
         let start = self.sink.len();
+        let errs_start = self.sink.errs.len();
         self.keywords(&k, loc, ssv);
         self.unique_items(&k, loc);
         self.additional_properties(&k, loc, ssv, depth);
@@ -98,6 +117,10 @@ impl Walker<'_, '_, '_> {
             self.validation_rules(s, loc, rules);
             if self.sink.len() != start && self.cel_ok {
                 self.blocked.push(loc.server.clone());
+                if self.opts.cel.is_some() {
+                    let why = blocked_why(&self.sink.errs[errs_start..], loc);
+                    super::not_checked(s, loc, &why, true, self.sink);
+                }
             }
         }
     }
