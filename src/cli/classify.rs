@@ -258,24 +258,27 @@ impl Referenced {
     }
 }
 
-/// True for a file of a chart's `crds/` folder, which Helm reads without templating.
-fn in_chart_crds(l: &Loaded) -> bool {
-    match &l.input.origin {
-        crate::cli::input::Origin::Path(p) => super::charts::in_chart_crds(p),
-        crate::cli::input::Origin::Stdin => false,
-    }
-}
-
-/// A file of a chart's `templates/` folder that holds a `{{`: Helm renders it as text, so even
-/// a quoted action (`app: '{{ template "x.name" . }}'`), which [`template_action`] leaves to
-/// other tools' templates (Kyverno, Argo CD) elsewhere, makes it a template.
-/// Its first `{{`, if so.
-fn chart_template(l: &Loaded, text: &str) -> Option<Span> {
-    let crate::cli::input::Origin::Path(p) = &l.input.origin else {
-        return None;
-    };
+/// Where a Helm template has its first action, if `text` is one: an action YAML would read as
+/// structure ([`template_action`]), or, in a file of a chart's `templates/` folder, any `{{`
+/// (Helm renders those files as text, so even a quoted `app: '{{ template "x.name" . }}'` is an
+/// action; elsewhere a quoted `{{ }}` is another tool's text: Kyverno, Argo CD). A chart's
+/// `crds/` folder is never templated.
+fn helm_template(l: &Loaded, text: &str) -> Option<Span> {
+    // Most files hold no `{{`: one search, and the file system is not looked at.
     let first = memchr::memmem::find(text.as_bytes(), b"{{")?;
-    super::charts::in_chart_templates(p).then(|| Span::new(first, first + 2))
+    let action = action_from(text, first);
+    let path = match &l.input.origin {
+        crate::cli::input::Origin::Path(p) => Some(p.as_path()),
+        crate::cli::input::Origin::Stdin => None,
+    };
+    let in_templates = || path.is_some_and(super::charts::in_chart_templates);
+    if action.is_none() && !in_templates() {
+        return None;
+    }
+    if path.is_some_and(super::charts::in_chart_crds) {
+        return None;
+    }
+    Some(action.unwrap_or(Span::new(first, first + 2)))
 }
 
 /// Why a whole file is not checked as objects, if it is a renderer's input or a test file.
@@ -315,8 +318,8 @@ pub fn renderer_input(l: &Loaded, text: &str, refs: &Referenced) -> Option<(Stri
             at(),
         ));
     }
-    if rec.helm && !in_chart_crds(l) {
-        if let Some(action) = template_action(text).or_else(|| chart_template(l, text)) {
+    if rec.helm {
+        if let Some(action) = helm_template(l, text) {
             return Some((
                 "a Helm template is not an object until rendered: run `helm template RELEASE CHART | crdlint check`"
                     .to_string(),
@@ -498,6 +501,11 @@ pub fn template_action(text: &str) -> Option<Span> {
     // Most files have no action at all: one search of the text (memchr's SIMD search; std's
     // `find` cost ~7 instructions a byte) instead of a scan of it.
     let first = memchr::memmem::find(text.as_bytes(), b"{{")?;
+    action_from(text, first)
+}
+
+/// [`template_action`] of `text`, whose first `{{` is at `first`.
+fn action_from(text: &str, first: usize) -> Option<Span> {
     // Half the files with a `{{` have none where a token may start: the scan below (~20
     // instructions a byte) cannot return for them.
     if !may_start_token(text, first) {
