@@ -60,6 +60,30 @@ impl Run {
         serde_json::from_str(&self.stdout)
             .unwrap_or_else(|e| panic!("not JSON ({e}):\n{}", self.stdout))
     }
+    /// Each finding of a `--format json` run as `rule file` (`rule file:line` with `lines`),
+    /// sorted.
+    fn found(&self, lines: bool) -> Vec<String> {
+        let v = self.json();
+        let mut found: Vec<String> = v["diagnostics"]
+            .as_array()
+            .expect("diagnostics")
+            .iter()
+            .map(|d| {
+                let at = format!(
+                    "{} {}",
+                    d["rule"].as_str().unwrap_or(""),
+                    d["file"].as_str().unwrap_or("")
+                );
+                if lines {
+                    format!("{at}:{}", d["line"])
+                } else {
+                    at
+                }
+            })
+            .collect();
+        found.sort();
+        found
+    }
 }
 
 /// A temporary tree; `.git` makes it a repository root, so no config file above it is found.
@@ -545,22 +569,8 @@ fn quoted_actions_in_chart_templates_are_templates() {
     ]);
     let run = run_in(dir.path(), &["check", "--format", "json", "."], None);
     assert_eq!(run.code, 1, "{}", run.transcript());
-    let v = run.json();
-    let mut found: Vec<String> = v["diagnostics"]
-        .as_array()
-        .expect("diagnostics")
-        .iter()
-        .map(|d| {
-            format!(
-                "{} {}",
-                d["rule"].as_str().unwrap_or(""),
-                d["file"].as_str().unwrap_or("")
-            )
-        })
-        .collect();
-    found.sort();
     assert_eq!(
-        found,
+        run.found(false),
         [
             "cr/metadata chart/templates/plain.yaml",
             "cr/metadata other/cm.yaml",
@@ -584,23 +594,8 @@ fn template_text_in_scalars_is_validated_and_helm_templates_are_skipped() {
         None,
     );
     assert_eq!(run.code, 1, "{}", run.transcript());
-    let v = run.json();
-    let mut found: Vec<String> = v["diagnostics"]
-        .as_array()
-        .expect("diagnostics")
-        .iter()
-        .map(|d| {
-            format!(
-                "{} {}:{}",
-                d["rule"].as_str().unwrap_or(""),
-                d["file"].as_str().unwrap_or(""),
-                d["line"]
-            )
-        })
-        .collect();
-    found.sort();
     assert_eq!(
-        found,
+        run.found(true),
         [
             "cr/schema block.yaml:16",
             "cr/schema plain.yaml:11",
