@@ -151,7 +151,7 @@ fn findings(run: &Run) -> Vec<String> {
 
 /// A `kube-version` crdlint does not emulate is a config mistake like the others: at the
 /// value's line and column, reported with the file's other mistakes, exit 2 (it was a message
-/// without a place, and only once the other mistakes were fixed).
+/// without a place, and only once the other mistakes were fixed); `--kube-version` wins over it.
 #[test]
 fn an_unsupported_kube_version_in_the_config_is_located_with_the_other_mistakes() {
     let dir = tree(&[(
@@ -179,6 +179,19 @@ fn an_unsupported_kube_version_in_the_config_is_located_with_the_other_mistakes(
         run.stderr,
         format!("crdlint: error: .crdlint.yaml:2:15: {unsupported}\n")
     );
+    // The flag wins over the config's minor, as over any config value (an older crdlint in
+    // a repository whose config names a newer minor).
+    std::fs::write(
+        dir.path().join("cm.yaml"),
+        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n",
+    )
+    .expect("write");
+    let run = run_in(
+        dir.path(),
+        &["check", "--kube-version", "1.33", "cm.yaml"],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.transcript());
 }
 
 #[test]
@@ -567,6 +580,20 @@ fn quoted_actions_in_chart_templates_are_templates() {
         ("chart/templates/plain.yaml", &cm("'bad value!'")),
         ("other/cm.yaml", &quoted),
     ]);
+    // Standard input named into the folder with `--stdin-filename` is a template too.
+    let piped = run_in(
+        dir.path(),
+        &["check", "--stdin-filename", "chart/templates/cm.yaml", "-"],
+        Some(&quoted),
+    );
+    assert_eq!(piped.code, 0, "{}", piped.transcript());
+    assert!(
+        piped
+            .stdout
+            .contains("a Helm template is not an object until rendered"),
+        "{}",
+        piped.transcript()
+    );
     let run = run_in(dir.path(), &["check", "--format", "json", "."], None);
     assert_eq!(run.code, 1, "{}", run.transcript());
     assert_eq!(

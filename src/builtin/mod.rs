@@ -396,10 +396,9 @@ fn alpha_note(api_version: &str, kind: &str, here: &str) -> Note {
     }
 }
 
-/// A type error: a value the kind's Go type cannot take, which fails the server's decoding.
 /// The entry of the metadata map a decode failure names (`... Go struct field
 /// ObjectMeta.annotations of type string`) whose value the Go type cannot take: the first that
-/// is not a string.
+/// is neither a string nor a null (which the decoder leaves out, `apiext::objectmeta`).
 fn undecodable_entry<'n>(obj: &'n Node, message: &str) -> Option<&'n crate::yaml::Entry> {
     let field = message
         .split_once("Go struct field ObjectMeta.")?
@@ -411,9 +410,15 @@ fn undecodable_entry<'n>(obj: &'n Node, message: &str) -> Option<&'n crate::yaml
         .as_map()?
         .entries
         .iter()
-        .find(|e| !matches!(e.value.value, crate::yaml::Value::String(_)))
+        .find(|e| {
+            !matches!(
+                e.value.value,
+                crate::yaml::Value::String(_) | crate::yaml::Value::Null
+            )
+        })
 }
 
+/// A type error: a value the kind's Go type cannot take, which fails the server's decoding.
 fn is_decode_failure(d: &Diagnostic) -> bool {
     d.rule.id == "cr/schema" && d.message.contains(" must be of type ")
 }

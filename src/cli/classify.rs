@@ -267,9 +267,12 @@ fn helm_template(l: &Loaded, text: &str) -> Option<Span> {
     // Most files hold no `{{`: one search, and the file system is not looked at.
     let first = memchr::memmem::find(text.as_bytes(), b"{{")?;
     let action = action_from(text, first);
+    // Standard input is placed where `--stdin-filename` names it, as the other checks here do.
     let path = match &l.input.origin {
         crate::cli::input::Origin::Path(p) => Some(p.as_path()),
-        crate::cli::input::Origin::Stdin => None,
+        crate::cli::input::Origin::Stdin => {
+            Some(Path::new(&l.input.name)).filter(|n| n.as_os_str() != "-")
+        }
     };
     let in_templates = || path.is_some_and(super::charts::in_chart_templates);
     if action.is_none() && !in_templates() {

@@ -89,6 +89,9 @@ pub struct Config {
     pub exclude: Option<Vec<String>>,
     pub force_exclude: Option<bool>,
     pub kube_version: Option<String>,
+    /// Why `kube_version` names no minor crdlint emulates, at its place: a mistake of the file
+    /// only for a run that uses it (`--kube-version` wins), or when the file has others.
+    pub kube_version_error: Option<ConfigError>,
     pub unknown_fields: Option<UnknownFieldsArg>,
     pub missing_schema: Option<MissingSchemaArg>,
     pub skip: Option<Vec<String>>,
@@ -308,10 +311,12 @@ pub fn parse(name: &str, dir: PathBuf, text: &str) -> Result<Config, ConfigError
                 "exclude" => config.exclude = Some(reader.excludes(v)?),
                 "force-exclude" => config.force_exclude = Some(reader.bool(v)?),
                 "kube-version" => {
-                    // Checked here, not only when the settings are resolved, so that a minor
-                    // crdlint does not emulate is a mistake at its place, with the file's others.
+                    // Checked here, so that a minor crdlint does not emulate is a mistake at its
+                    // place (raised when the settings are resolved, unless the flag wins).
                     let text = reader.scalar(v)?;
-                    KubeVersion::parse(&text).map_err(|m| reader.error(v.span(), m))?;
+                    config.kube_version_error = KubeVersion::parse(&text)
+                        .err()
+                        .map(|m| reader.error(v.span(), m));
                     config.kube_version = Some(text);
                 }
                 "unknown-fields" => config.unknown_fields = Some(reader.choice(v)?),
@@ -367,6 +372,10 @@ pub fn parse(name: &str, dir: PathBuf, text: &str) -> Result<Config, ConfigError
                 ));
             }
         }
+    }
+    // A file that fails anyway says all that is wrong in it.
+    if !errors.is_empty() {
+        errors.extend(config.kube_version_error.clone());
     }
     // In the file's order, whatever check found them.
     errors.sort_by_key(|e| (e.line, e.column));
@@ -1033,12 +1042,21 @@ severity: {cel/cost-high: error}\nrequire-reason: true\nper-file:\n- paths: ['ch
             err("paths: [a]\n"),
             ".crdlint.yaml:1:1: missing `version: 1` at the top of the config file"
         );
+        // Alone, a minor crdlint does not emulate is kept at its place for the run that uses
+        // it (`--kube-version` wins over it: `Settings::resolve`).
+        let deferred = |text: &str| {
+            parse(".crdlint.yaml", PathBuf::new(), text)
+                .expect("parsed")
+                .kube_version_error
+                .expect("the version's mistake")
+                .to_string()
+        };
         assert_eq!(
-            err("version: 1\nkube-version: \"1.99\"\n"),
+            deferred("version: 1\nkube-version: \"1.99\"\n"),
             format!(".crdlint.yaml:2:15: {unsupported}")
         );
         assert_eq!(
-            err("version: 1\nkube-version: 1.x\n"),
+            deferred("version: 1\nkube-version: 1.x\n"),
             format!(
                 ".crdlint.yaml:2:15: invalid Kubernetes version \"1.x\": expected 1.<minor>, e.g. 1.{}",
                 KubeVersion::NEWEST.minor

@@ -159,9 +159,9 @@ pub(crate) fn show(node: &Node) -> String {
     window(&node.to_json().to_string(), 0)
 }
 
-/// Two values that differ, each shown as [`show`] shows one but from a little before the first
-/// character where they differ: long values that share a beginning (a default's conditions
-/// with one changed reason) would otherwise both be cut before the change.
+/// Two values that differ, each shown as [`show`] shows one, but when the change would fall
+/// in the part [`show`] cuts off, from a little before it: long values that share a beginning
+/// (a default's conditions with one changed reason) would otherwise both be cut before it.
 pub(crate) fn show_change(old: &Node, new: &Node) -> (String, String) {
     let (o, n) = (old.to_json().to_string(), new.to_json().to_string());
     let first = o
@@ -169,34 +169,38 @@ pub(crate) fn show_change(old: &Node, new: &Node) -> (String, String) {
         .zip(n.chars())
         .find(|((_, a), b)| a != b)
         .map_or(o.len().min(n.len()), |((i, _), _)| i);
+    let shown_whole = |s: &str| s.len() <= SHOWN_BYTES;
+    let change_shown = o[..first].chars().count() + SHOWN_BEFORE_CHANGE < SHOWN_CHARS;
+    if (shown_whole(&o) && shown_whole(&n)) || change_shown {
+        return (window(&o, 0), window(&n, 0));
+    }
     // Some context before the change, so that it reads as part of its value.
-    let from = first.saturating_sub(SHOWN_BEFORE_CHANGE);
+    let from = o[..first]
+        .char_indices()
+        .rev()
+        .nth(SHOWN_BEFORE_CHANGE - 1)
+        .map_or(0, |(i, _)| i);
     (window(&o, from), window(&n, from))
 }
 
 /// Value texts longer than this many bytes are cut to [`SHOWN_CHARS`] characters and `…`.
 const SHOWN_BYTES: usize = 80;
 const SHOWN_CHARS: usize = 77;
-/// How much of a changed value [`show_change`] shows before the change, in bytes.
+/// How much of a changed value [`show_change`] shows before the change, in characters.
 const SHOWN_BEFORE_CHANGE: usize = 30;
 
-/// `s` from about byte `from` (the char boundary at or before it; `…` before it when that is
-/// not the start), cut as [`SHOWN_BYTES`] says.
+/// `s` from byte `from` (a char boundary; `…` before it when that is not the start), cut as
+/// [`SHOWN_BYTES`] says, with `…` only where something was cut.
 fn window(s: &str, from: usize) -> String {
-    let start = (0..=from.min(s.len()))
-        .rev()
-        .find(|&i| s.is_char_boundary(i))
-        .unwrap_or(0);
-    let head = if start > 0 { "…" } else { "" };
-    let rest = &s[start..];
+    let head = if from > 0 { "…" } else { "" };
+    let rest = &s[from..];
     if rest.len() <= SHOWN_BYTES {
         return format!("{head}{rest}");
     }
-    let cut = rest
-        .char_indices()
-        .nth(SHOWN_CHARS)
-        .map_or(rest.len(), |(i, _)| i);
-    format!("{head}{}…", &rest[..cut])
+    match rest.char_indices().nth(SHOWN_CHARS) {
+        Some((cut, _)) => format!("{head}{}…", &rest[..cut]),
+        None => format!("{head}{rest}"),
+    }
 }
 
 #[cfg(test)]
@@ -225,6 +229,18 @@ mod tests {
         assert!(o.chars().count() <= 80, "{o}");
         let (o, n) = show_change(&parse("{a: 1}"), &parse("{a: 2}"));
         assert_eq!((o.as_str(), n.as_str()), ("{\"a\":1}", "{\"a\":2}"));
+        // A value shown whole is not cut, whatever the change.
+        let img = |t: &str| parse(&format!("\"registry.example.com/team/image:{t}\""));
+        let (o, n) = show_change(&img("v1.2.3"), &img("v1.2.4"));
+        assert_eq!(o, "\"registry.example.com/team/image:v1.2.3\"");
+        assert_eq!(n, "\"registry.example.com/team/image:v1.2.4\"");
+        // Over 80 bytes but not over 77 characters: nothing is cut, so no `…`.
+        let wide = format!("\"a{}\"", "é".repeat(41));
+        assert_eq!(show(&parse(&wide)), format!("\"a{}\"", "é".repeat(41)));
+        // The context before a change is counted in characters.
+        let accented = |t: &str| parse(&format!("\"{}{t}\"", "é".repeat(100)));
+        let (o, _) = show_change(&accented("x"), &accented("y"));
+        assert!(o.starts_with(&format!("…{}x", "é".repeat(30))), "{o}");
         let alone = show(&long("Waiting"));
         assert!(
             alone.starts_with("{\"conditions\"") && alone.ends_with('…'),

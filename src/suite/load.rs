@@ -361,13 +361,19 @@ fn malformed(node: &Node, op: Operation, found: &[Diagnostic]) -> Case {
 /// `crdName`, or the older `crd` file name's stem when it names the CRD file.
 fn crd_name(root: &Node, problems: &mut Vec<Diagnostic>) -> (String, Span) {
     if let Some(n) = root.get("crdName") {
-        if let Some(s) = n.as_str() {
-            return (s.to_string(), n.span());
+        match n.as_str() {
+            Some(s) if !s.trim().is_empty() => return (s.to_string(), n.span()),
+            // An empty name names no CRD: said here, or the cases would show as not run with
+            // no reason on the terminal.
+            Some(_) => problems.push(invalid(
+                n.span(),
+                "`crdName` is empty: name the CRD under test (its metadata.name, `<plural>.<group>`)",
+            )),
+            None => problems.push(invalid(
+                n.span(),
+                "`crdName` must be a string (the CRD's metadata.name)",
+            )),
         }
-        problems.push(invalid(
-            n.span(),
-            "`crdName` must be a string (the CRD's metadata.name)",
-        ));
         return (String::new(), n.span());
     }
     let n = root.get("crd").expect("is_suite checked crd or crdName");
@@ -546,6 +552,21 @@ mod tests {
     fn suite(src: &str) -> Option<Suite> {
         let docs = crate::yaml::load(src);
         suites_in(docs[0].root.as_ref().unwrap())
+    }
+
+    /// An empty `crdName` names no CRD: a located `suite/invalid`, not a silent "could not run".
+    #[test]
+    fn an_empty_crd_name_is_malformed() {
+        let s = suite(
+            "name: E\ncrdName: \"\"\ntests:\n  onCreate:\n  - name: a\n    initial: 'kind: W'\n",
+        )
+        .expect("a suite");
+        assert_eq!(s.cases.len(), 1);
+        let said: Vec<&str> = s.problems.iter().map(|d| d.message.as_str()).collect();
+        assert!(
+            said.iter().any(|m| m.starts_with("`crdName` is empty")),
+            "{said:?}"
+        );
     }
 
     #[test]

@@ -80,21 +80,28 @@ impl Folder {
             Some(Err(e)) => (None, Some(e)),
             None => (None, None),
         };
+        // A kube-version crdlint does not emulate is kept at its place for the run that uses it.
+        let version_error = config
+            .as_ref()
+            .and_then(|c| c.kube_version_error.clone())
+            .filter(|_| g.kube_version.is_none());
         let settings = match Settings::resolve(g, config) {
             Ok(s) => s,
             Err(e) => {
                 // A config that parses but cannot be used (a bad kube-version, a bad pattern):
                 // said on the config file, and the folder runs with the defaults.
-                config_error.get_or_insert(ConfigError {
-                    file: config_path
-                        .as_deref()
-                        .map(|p| p.to_string_lossy().into_owned())
-                        .unwrap_or_default(),
-                    line: 1,
-                    column: 1,
-                    message: failure_text(e),
-                    also: Vec::new(),
-                });
+                config_error.get_or_insert(
+                    version_error.unwrap_or(ConfigError {
+                        file: config_path
+                            .as_deref()
+                            .map(|p| p.to_string_lossy().into_owned())
+                            .unwrap_or_default(),
+                        line: 1,
+                        column: 1,
+                        message: failure_text(e),
+                        also: Vec::new(),
+                    }),
+                );
                 defaults(g)
             }
         };

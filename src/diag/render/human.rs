@@ -60,6 +60,12 @@ pub fn render(report: &Report<'_>, opts: &Options, out: &mut dyn io::Write) -> i
         // A finding without a frame says where it is under its message, before any help (as
         // the last line of the help it read as part of the help).
         let place = match (file, drawable) {
+            // A message that names its file already (`no YAML or JSON files in crds`) says where.
+            (Some(f), None)
+                if f.text.is_empty() && f.name != "-" && d.message.contains(&*f.name) =>
+            {
+                None
+            }
             (Some(f), None) if f.text.is_empty() => Some(format!("in {}", visible(&f.name))),
             (Some(f), None) => {
                 let at = f.line_col(d.span.start());
@@ -318,5 +324,15 @@ mod tests {
             .unwrap_or_else(|| panic!("{out}"));
         assert!(place < help, "{out}");
         assert!(!out.contains("help: in -"), "{out}");
+        // A message that names its file says where already.
+        f.files[0].name = "crds".into();
+        f.diagnostics[0].message = "no YAML or JSON files in crds".into();
+        let out = f.render(Format::Human);
+        let first = &out[..out
+            .find("help: remove one of them")
+            .unwrap_or_else(|| panic!("{out}"))];
+        assert!(!first.contains("│ in crds"), "{out}");
+        // The other finding's message does not name it: it gets the line.
+        assert!(out.contains("big\n  │ in crds"), "{out}");
     }
 }
