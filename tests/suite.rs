@@ -696,6 +696,41 @@ fn a_case_without_expected_says_it_was_compared_with_updated() {
     );
 }
 
+/// Beside a suite with cases, a suite with none is not passed over silently: a warning at it.
+#[test]
+fn a_suite_without_cases_beside_others_is_said() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("empty.yaml"),
+        "name: E\ncrdName: widgets.example.com\ntests: {onCreate: []}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("suite.yaml"),
+        "name: W\ncrdName: widgets.example.com\ntests:\n  onCreate:\n  - name: a\n    initial: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec: {}\n",
+    )
+    .unwrap();
+    let crds = Path::new(env!("CARGO_MANIFEST_DIR")).join(CRDS);
+    let r = crdlint_in(
+        dir.path(),
+        &[
+            "test",
+            "--format",
+            "concise",
+            "--crd",
+            crds.to_str().unwrap(),
+            ".",
+        ],
+    );
+    assert!(
+        r.stdout
+            .contains("empty.yaml:2:10: warning[suite/invalid] this suite holds no test case"),
+        "{}{}",
+        r.stdout,
+        r.stderr
+    );
+}
+
 #[test]
 fn a_create_case_without_expected_says_it_was_compared_with_initial() {
     let dir = tempfile::tempdir().unwrap();

@@ -132,6 +132,18 @@ pub fn run(settings: &Settings, args: &TestArgs) -> Result<Status, Failure> {
         }
         return Err(Failure::Usage(nothing_to_run(&paths, &loaded, &suites)));
     }
+    // A suite with no case beside suites with cases would be passed over without a word.
+    for s in suites.iter().filter(|s| s.suite.cases.is_empty()) {
+        problems.push(
+            Diagnostic::new(
+                &suite::SUITE_INVALID,
+                s.suite.crd_name_span,
+                "this suite holds no test case, so nothing of it runs: a suite's cases are the lists `tests.onCreate` and `tests.onUpdate` (`tests.admission` in a policy suite)",
+            )
+            .with_file(s.file)
+            .with_severity(Severity::Warning),
+        );
+    }
     let opts = validate::Options {
         kube_version: settings.kube_version,
         // The harness's client sends no field validation, so the server prunes unknown fields
