@@ -29,6 +29,25 @@ pub fn wants_string(message: &str) -> bool {
     message.contains("of type string")
 }
 
+/// The reading of `written` for a decode failure worded `message`: [`reading`] where the place
+/// wants a string ([`wants_string`]), else [`reading_elsewhere`].
+pub fn reading_for(message: &str, written: &str) -> Option<Reading> {
+    if wants_string(message) {
+        reading(written)
+    } else {
+        reading_elsewhere(written)
+    }
+}
+
+/// The fix a [`Reading::fixable`] value gets: `written`, at `span`, quoted.
+pub fn quote_fix(span: crate::diag::Span, written: &str) -> crate::diag::Fix {
+    crate::diag::Fix {
+        span,
+        replacement: format!("\"{written}\""),
+        title: format!("`{written}` quoted: a YAML 1.1 boolean where the schema wants a string"),
+    }
+}
+
 /// The reading of `written`, the text of a value where a string was wanted, when it is a bare
 /// (plain, one-line) scalar the reader took for a boolean or a number; `None` otherwise
 /// (quoted, a collection, a null, a string).

@@ -487,12 +487,7 @@ fn findings(
     {
         let mut help: Vec<String> = d.help.take().into_iter().collect();
         let written = src.and_then(|t| t.get(d.span.start()..d.span.end()));
-        let reading = if decode::wants_string(&d.message) {
-            decode::reading
-        } else {
-            decode::reading_elsewhere
-        };
-        if let Some(r) = written.and_then(reading) {
+        if let Some(r) = written.and_then(|w| decode::reading_for(&d.message, w)) {
             help.push(r.help);
         }
         if std::mem::take(&mut first) {
@@ -533,30 +528,17 @@ fn findings(
                 .and_then(|w| w.split_once(": "))
                 .map(|(_, value)| value.trim()),
         };
-        let reading = if decode::wants_string(&d.message) {
-            decode::reading
-        } else {
-            decode::reading_elsewhere
-        };
         let mut help: Vec<String> = d.help.take().into_iter().collect();
         let key_text = |e: &crate::yaml::Entry| src?.get(e.key_span.start()..e.key_span.end());
         // `n: 1` is named "false": YAML 1.1 read the key too.
         if let Some(h) = entry.and_then(|e| decode::key_reading(key_text(e)?, &e.key)) {
             help.push(h);
         }
-        if let Some(r) = written.and_then(reading) {
+        if let Some((w, r)) = written.and_then(|w| Some((w, decode::reading_for(&d.message, w)?))) {
             // The exact value to quote is known here, where `check --fix` would have only the
             // underlined text, which spans every entry of the map.
             if let (true, Some(e)) = (r.fixable, entry) {
-                let w = written.unwrap_or_default();
-                let fix = crate::diag::Fix {
-                    span: e.value.span(),
-                    replacement: format!("\"{w}\""),
-                    title: format!(
-                        "`{w}` quoted: a YAML 1.1 boolean where the schema wants a string"
-                    ),
-                };
-                d.set_fix(fix);
+                d.set_fix(decode::quote_fix(e.value.span(), w));
             }
             help.push(r.help);
         }

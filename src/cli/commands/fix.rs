@@ -94,11 +94,7 @@ fn quote_yaml11_bool(d: &crate::diag::Diagnostic, text: &str) -> Option<Fix> {
     };
     // The finding's help says the same (`builtin::decode::reading` decides both).
     let fixable = crate::builtin::decode::reading(written).is_some_and(|r| r.fixable);
-    fixable.then(|| Fix {
-        span,
-        replacement: format!("\"{written}\""),
-        title: format!("`{written}` quoted: a YAML 1.1 boolean where the schema wants a string"),
-    })
+    fixable.then(|| crate::builtin::decode::quote_fix(span, written))
 }
 
 /// The fix as an edit of one line's text: a replacement of a quoted scalar keeps its quotes
