@@ -1258,3 +1258,47 @@ fn a_skipped_rule_is_noted_once_whatever_the_threads() {
     // The linter reports the rule itself at the CRD.
     assert!(one.stdout.contains("cel/compile"), "{}", one.stdout);
 }
+
+/// A `description` that is data (a default, a field of that name) reaches the resources from a
+/// `--crd` CRD, whose schemas' descriptions are dropped when it is compiled, as from a CRD that
+/// is one of the checked files.
+#[test]
+fn a_crd_read_for_its_schemas_keeps_the_descriptions_that_are_data() {
+    let (crd, cr) = (
+        "testdata/cli/descriptions/crd.yaml",
+        "testdata/cli/descriptions/cr.yaml",
+    );
+    let schemas_only = crdlint(&["default", "--crd", crd, cr]);
+    let whole = crdlint(&["default", crd, cr]);
+    assert_eq!(schemas_only.code, 1, "{}", schemas_only.stderr);
+    assert!(schemas_only
+        .stdout
+        .contains("description: from the default"));
+    assert!(schemas_only.stdout.contains("[{description: a part}]"));
+    // (The checked CRD is written out after the resources.)
+    assert!(
+        whole.stdout.starts_with(&schemas_only.stdout),
+        "{}",
+        whole.stdout
+    );
+    // The same findings on the resources (the checked CRD also gets its own).
+    let on_resources = |args: &[&str]| {
+        let run = crdlint(args);
+        let json: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+        let mut found: Vec<serde_json::Value> = json["diagnostics"]
+            .as_array()
+            .expect("diagnostics")
+            .iter()
+            .filter(|d| d["file"] == cr)
+            .cloned()
+            .collect();
+        found.sort_by_key(|d| d.to_string());
+        found
+    };
+    let schemas_only = on_resources(&["check", "--format", "json", "--crd", crd, cr]);
+    assert_eq!(schemas_only.len(), 2, "{schemas_only:?}");
+    assert_eq!(
+        schemas_only,
+        on_resources(&["check", "--format", "json", crd, cr])
+    );
+}
