@@ -298,6 +298,10 @@ case (tests/rule_fixtures.rs says the same)",
         CliEach(&["test"], &["test", "--crd", "widget-crd.yaml"]),
     ),
     (
+        "suite/unused-file",
+        Cli(&["test", "--crd", "widget-crd.yaml", "widget.testsuite.yaml"]),
+    ),
+    (
         "vendor/modified",
         Skip(
             "prose: the example is a vendored file and its lock entry (tests/vendored.rs runs it)",

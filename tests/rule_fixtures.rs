@@ -153,6 +153,7 @@ rule_tests! {
     suite_case_failed => "suite/case-failed",
     suite_invalid => "suite/invalid",
     suite_no_crd => "suite/no-crd",
+    suite_unused_file => "suite/unused-file",
     vendor_modified => "vendor/modified",
     write_not_rewritten => "write/not-rewritten",
     yaml_alias_budget => "yaml/alias-budget",

@@ -761,3 +761,45 @@ fn a_create_case_without_expected_says_it_was_compared_with_initial() {
         "{message}"
     );
 }
+
+#[test]
+fn a_named_file_that_holds_nothing_test_reads_is_said_and_a_walked_one_is_not() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("suite.yaml"),
+        "name: W\ncrdName: widgets.example.com\ntests:\n  onCreate:\n  - name: a\n    initial: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec: {replicas: 1}\n",
+    )
+    .unwrap();
+    // A resource meant as a case's object, and an empty file.
+    std::fs::write(
+        dir.path().join("widget.yaml"),
+        "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("empty.yaml"), "").unwrap();
+    let crds = Path::new(env!("CARGO_MANIFEST_DIR")).join(CRDS);
+    let crds = crds.to_str().unwrap();
+    let run = |paths: &[&str]| {
+        let mut args = vec!["test", "--format", "concise", "--crd", crds];
+        args.extend(paths);
+        crdlint_in(dir.path(), &args)
+    };
+    let named = run(&["suite.yaml", "widget.yaml", "empty.yaml"]);
+    for f in ["widget.yaml", "empty.yaml"] {
+        assert!(
+            named.stdout.contains(&format!(
+                "{f}:1:1: warning[suite/unused-file] this file holds no test suite, CRD or admission policy"
+            )),
+            "{}{}",
+            named.stdout,
+            named.stderr
+        );
+    }
+    assert!(!named.stdout.contains("suite.yaml:1:1: warning"));
+    // A warning does not fail the run; the case passes.
+    assert_eq!(named.code, 0, "{}{}", named.stdout, named.stderr);
+    // Walked, they are files beside the suite.
+    let walked = run(&["."]);
+    assert_eq!(walked.code, 0, "{}{}", walked.stdout, walked.stderr);
+    assert!(!walked.stdout.contains("unused-file"), "{}", walked.stdout);
+}

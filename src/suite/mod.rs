@@ -177,5 +177,14 @@ both sides. `crdlint test --update` rewrites the expectations from the actual re
     good: "    initial: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec: {}\n    expected: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec:\n        replicas: 1\n",
 };
 
+pub static UNUSED_FILE: Rule = Rule {
+    id: "suite/unused-file",
+    severity: Severity::Warning,
+    summary: "A file named to `crdlint test` holds no suite, CRD or admission policy",
+    docs: "`crdlint test` reads three things from its paths: test suites, the CRDs their `crdName`s name, and the admission policies and bindings policy suites test. A file named on the command line (or standard input) that holds none of them is not used at all, which is a mistake worth a word: a resource meant to be a case's `initial` (cases hold their objects inline), a CRD file that is really a kustomization, the wrong file of a folder. Files found by walking a folder are not reported: a test folder may hold anything beside its suites.",
+    bad: "# crdlint test widget.testsuite.yaml widget.yaml\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n",
+    good: "# crdlint test widget.testsuite.yaml widget-crd.yaml\napiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: widgets.example.com\n",
+};
+
 /// The rules of this module.
-pub static RULES: &[&Rule] = &[&CASE_FAILED, &SUITE_INVALID, &SUITE_NO_CRD];
+pub static RULES: &[&Rule] = &[&CASE_FAILED, &SUITE_INVALID, &SUITE_NO_CRD, &UNUSED_FILE];

@@ -132,6 +132,7 @@ pub fn run(settings: &Settings, args: &TestArgs) -> Result<Status, Failure> {
         }
         return Err(Failure::Usage(nothing_to_run(&paths, &loaded, &suites)));
     }
+    unused_files(&loaded, &suites, &crds, &policies, &mut problems);
     // A suite with no case beside suites with cases would be passed over without a word.
     for s in suites.iter().filter(|s| s.suite.cases.is_empty()) {
         problems.push(
@@ -255,6 +256,37 @@ fn nothing_to_run(paths: &[PathBuf], loaded: &[Loaded], suites: &[FoundSuite]) -
         }
     };
     format!("{what}; {SUITE_SHAPE}")
+}
+
+/// A warning at each file named on the command line (or standard input) that holds no suite,
+/// no CRD and no policy: nothing of it is used, and a run must not pass over it without a word.
+/// A file with findings already has its word; a walked one may be anything beside the suites.
+fn unused_files(
+    loaded: &[Loaded],
+    suites: &[FoundSuite],
+    crds: &[FoundCrd],
+    policies: &[FoundPolicy],
+    problems: &mut Vec<Diagnostic>,
+) {
+    let used: std::collections::HashSet<FileId> = (suites.iter().map(|s| s.file))
+        .chain(crds.iter().map(|c| c.file))
+        .chain(policies.iter().map(|p| p.file))
+        .chain(problems.iter().filter_map(|d| d.file))
+        .collect();
+    for (file, l) in loaded.iter().enumerate() {
+        let named = l.input.role == Role::Target && !l.input.walked;
+        if named && l.error.is_none() && !used.contains(&file) {
+            problems.push(
+                Diagnostic::new(
+                    &suite::UNUSED_FILE,
+                    crate::yaml::Span::default(),
+                    "this file holds no test suite, CRD or admission policy, so `crdlint test` uses nothing of it",
+                )
+                .with_file(file)
+                .with_help("a case holds its objects inline (`initial: |`); the CRDs of the suites' `crdName`s are read from the paths and `--crd`"),
+            );
+        }
+    }
 }
 
 /// Prints files that could not be read; true when there was one.
