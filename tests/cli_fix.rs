@@ -367,3 +367,54 @@ fn decode_failures_outside_strings_offer_no_quoting() {
     assert_eq!(code, 1);
     assert!(!diff.lines().any(|l| l.starts_with("+ ")), "{diff}");
 }
+
+/// Every bare YAML 1.1 boolean of a metadata map that fails to decode is quoted by one pass of
+/// `--fix` (the decode fails until the last one is), on a built-in kind and on a custom
+/// resource, which gets the same reading in its help; nothing else is touched.
+#[test]
+fn metadata_decode_failures_are_fixed_in_one_pass() {
+    let dir = scratch();
+    let file = "decode-metadata-many.yaml";
+    std::fs::copy(format!("{DIR}/{file}"), dir.path().join(file)).expect("copy");
+    let crd = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("testdata/rule-examples/widget-crd.yaml");
+    let crd = crd.to_str().expect("UTF-8 path");
+    let (code, out, _) = crdlint_in(
+        dir.path(),
+        &["check", "--format", "concise", "--crd", crd, file],
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("reads the bare `yes` as the boolean true"),
+        "{out}"
+    );
+    assert!(
+        out.contains("reads the bare `no` as the boolean false"),
+        "{out}"
+    );
+    let (_, diff, _) = crdlint_in(
+        dir.path(),
+        &["check", "--fix", "--diff", "--crd", crd, file],
+    );
+    let quoted: Vec<&str> = diff
+        .lines()
+        .filter(|l| l.starts_with('+') && !l.starts_with("+++"))
+        .collect();
+    assert_eq!(
+        quoted,
+        [
+            "+    a: \"yes\"",
+            "+    c: \"on\"",
+            "+    e: \"off\"",
+            "+  labels: {f: \"no\", g: \"y\", h: z}"
+        ],
+        "{diff}"
+    );
+    // Written, in one pass each: nothing is left to fix or report.
+    let (code, _, err) = crdlint_in(dir.path(), &["check", "--fix", "--crd", crd, file]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.ends_with("crdlint: fixed 2 findings in 1 file\n"),
+        "{err}"
+    );
+}

@@ -14,6 +14,7 @@ mod convert;
 pub mod decode;
 pub mod defaults;
 pub mod explain;
+pub mod metadata;
 mod name_rules;
 pub mod native;
 mod required;
@@ -396,28 +397,6 @@ fn alpha_note(api_version: &str, kind: &str, here: &str) -> Note {
     }
 }
 
-/// The entry of the metadata map a decode failure names (`... Go struct field
-/// ObjectMeta.annotations of type string`) whose value the Go type cannot take: the first that
-/// is neither a string nor a null (which the decoder leaves out, `apiext::objectmeta`).
-fn undecodable_entry<'n>(obj: &'n Node, message: &str) -> Option<&'n crate::yaml::Entry> {
-    let field = message
-        .split_once("Go struct field ObjectMeta.")?
-        .1
-        .split_once(" of type ")?
-        .0;
-    obj.get("metadata")?
-        .get(field)?
-        .as_map()?
-        .entries
-        .iter()
-        .find(|e| {
-            !matches!(
-                e.value.value,
-                crate::yaml::Value::String(_) | crate::yaml::Value::Null
-            )
-        })
-}
-
 /// A type error: a value the kind's Go type cannot take, which fails the server's decoding.
 fn is_decode_failure(d: &Diagnostic) -> bool {
     d.rule.id == "cr/schema" && d.message.contains(" must be of type ")
@@ -512,38 +491,7 @@ fn findings(
                 .iter()
                 .any(|f| *f != d.span && f.start() <= d.span.start() && d.span.end() <= f.end())
     });
-    // Metadata that does not decode (`labels: {app: yes}`) is underlined from its key: the
-    // reading is that of the value the Go type cannot take, the first of its map's entries
-    // that is no string (`annotations: {a: yes, b: x}`), else of the value after the key.
-    for d in outcome
-        .diagnostics
-        .iter_mut()
-        .filter(|d| d.rule.id == "cr/not-an-object" && d.message.contains("cannot unmarshal"))
-    {
-        let entry = undecodable_entry(obj, &d.message);
-        let written = match entry {
-            Some(e) => src.and_then(|t| t.get(e.value.span().start()..e.value.span().end())),
-            None => src
-                .and_then(|t| t.get(d.span.start()..d.span.end()))
-                .and_then(|w| w.split_once(": "))
-                .map(|(_, value)| value.trim()),
-        };
-        let mut help: Vec<String> = d.help.take().into_iter().collect();
-        let key_text = |e: &crate::yaml::Entry| src?.get(e.key_span.start()..e.key_span.end());
-        // `n: 1` is named "false": YAML 1.1 read the key too.
-        if let Some(h) = entry.and_then(|e| decode::key_reading(key_text(e)?, &e.key)) {
-            help.push(h);
-        }
-        if let Some((w, r)) = written.and_then(|w| Some((w, decode::reading_for(&d.message, w)?))) {
-            // The exact value to quote is known here, where `check --fix` would have only the
-            // underlined text, which spans every entry of the map.
-            if let (true, Some(e)) = (r.fixable, entry) {
-                d.set_fix(decode::quote_fix(e.value.span(), w));
-            }
-            help.push(r.help);
-        }
-        d.help = (!help.is_empty()).then(|| help.join("\n"));
-    }
+    metadata::explain_undecodable(&mut outcome.diagnostics, obj, src);
     // Native checks run on the object the schema accepted; after a decode-level failure
     // (wrong types) they would only repeat it. With strict field validation (`kubectl
     // apply`'s default) an unknown field fails decoding before the server validates anything,

@@ -110,7 +110,9 @@ pub struct Diagnostic {
 struct Extra {
     related: Vec<Related>,
     suppression: Option<Suppression>,
-    fix: Option<Fix>,
+    /// Its safe fixes: most findings have none or one; a map whose several values fail one
+    /// decode (`labels: {a: yes, b: on}`) has one per value, applied together.
+    fixes: Vec<Fix>,
 }
 
 /// A safe, mechanical fix of a finding: replace the text at `span` (in the finding's file) with
@@ -182,9 +184,14 @@ impl Diagnostic {
         self.extra.as_ref()?.suppression.as_ref()
     }
 
-    /// The finding's safe fix, if it has one.
+    /// The finding's safe fix, if it has one (the first, when it has several).
     pub fn fix(&self) -> Option<&Fix> {
-        self.extra.as_ref()?.fix.as_ref()
+        self.fixes().first()
+    }
+
+    /// Every safe fix of the finding, applied together by `check --fix`.
+    pub fn fixes(&self) -> &[Fix] {
+        self.extra.as_deref().map_or(&[], |e| e.fixes.as_slice())
     }
 
     /// Gives the finding a safe fix.
@@ -195,7 +202,12 @@ impl Diagnostic {
 
     /// [`Diagnostic::with_fix`] of a finding in place.
     pub fn set_fix(&mut self, fix: Fix) {
-        self.extra.get_or_insert_with(Box::default).fix = Some(fix);
+        self.set_fixes(vec![fix]);
+    }
+
+    /// Gives the finding several fixes, applied together (edits of their own lines).
+    pub fn set_fixes(&mut self, fixes: Vec<Fix>) {
+        self.extra.get_or_insert_with(Box::default).fixes = fixes;
     }
 
     /// Marks the finding as silenced.

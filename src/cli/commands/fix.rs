@@ -54,15 +54,17 @@ fn collect(result: &RunResult) -> BTreeMap<FileId, FileFixes> {
             continue;
         };
         let text = &result.files[file].text;
-        let fix = d.fix().cloned().or_else(|| quote_yaml11_bool(d, text));
-        let Some(fix) = fix.and_then(|f| with_quoting(f, text)) else {
-            continue;
+        let fixes = match d.fixes() {
+            [] => quote_yaml11_bool(d, text).into_iter().collect(),
+            some => some.to_vec(),
         };
-        by_file
-            .entry(file)
-            .or_insert(FileFixes { fixes: Vec::new() })
-            .fixes
-            .push((i, fix));
+        for fix in fixes.into_iter().filter_map(|f| with_quoting(f, text)) {
+            by_file
+                .entry(file)
+                .or_insert(FileFixes { fixes: Vec::new() })
+                .fixes
+                .push((i, fix));
+        }
     }
     for f in by_file.values_mut() {
         f.fixes.sort_by_key(|(_, x)| (x.span.start(), x.span.end()));
@@ -172,13 +174,14 @@ pub fn write(result: &RunResult, quiet: bool) -> Result<(bool, usize), Failure> 
     let mut replacer = Replacer::new();
     let outcomes = replacer.replace_all(&jobs);
     replacer.finish();
-    let (mut fixed, mut files) = (0, 0);
+    // Findings fixed (one may have several edits: every bare `yes` of a labels map), and files.
+    let (mut fixed, mut files) = (std::collections::BTreeSet::new(), 0);
     for ((file, _, _), outcome) in pending.iter().zip(outcomes) {
         let source = &result.files[*file];
         match outcome {
             Ok(()) => {
                 files += 1;
-                for (_, fix) in &by_file[file].fixes {
+                for (i, fix) in &by_file[file].fixes {
                     let at = source.line_col(fix.span.start());
                     say(
                         &mut err,
@@ -187,7 +190,7 @@ pub fn write(result: &RunResult, quiet: bool) -> Result<(bool, usize), Failure> 
                             source.name, at.line, at.column, fix.title
                         ),
                     )?;
-                    fixed += 1;
+                    fixed.insert(*i);
                 }
             }
             Err(e) => {
@@ -199,6 +202,7 @@ pub fn write(result: &RunResult, quiet: bool) -> Result<(bool, usize), Failure> 
             }
         }
     }
+    let fixed = fixed.len();
     if !quiet && fixed > 0 {
         let (fs, ns) = (plural(files), plural(fixed));
         writeln!(

@@ -540,11 +540,14 @@ impl Targets<'_> {
             .map(|job| {
                 if in_place {
                     if let Against::Crd(crd) = job.against {
-                        return validate::validate_resource_findings_in_place(
+                        let mut outcome = validate::validate_resource_findings_in_place(
                             crd,
                             &mut job.node,
                             &opts.validate,
                         );
+                        let (diags, node) = (&mut outcome.diagnostics, &job.node);
+                        builtin::metadata::explain_undecodable(diags, node, src);
+                        return outcome;
                     }
                 }
                 if let (true, Against::Crd(crd), Some(p)) =
@@ -555,6 +558,8 @@ impl Targets<'_> {
                         &mut job.node,
                         &opts.validate,
                     );
+                    let (diags, node) = (&mut outcome.diagnostics, &job.node);
+                    builtin::metadata::explain_undecodable(diags, node, src);
                     let job = &*job;
                     let found = self.run_policies(p, f, job, &outcome);
                     outcome.diagnostics.extend(found);
@@ -592,11 +597,13 @@ impl Targets<'_> {
                         (Against::Crd(_), _) => {
                             let old = opts.old.as_ref().and_then(|o| o.get_in(f, &job.node));
                             // Without a reader of the stored object, the findings alone.
-                            if stored_read {
+                            let mut o = if stored_read {
                                 validate::validate_resource_update(crd, node, old, &opts.validate)
                             } else {
                                 validate::validate_resource_findings(crd, node, old, &opts.validate)
-                            }
+                            };
+                            builtin::metadata::explain_undecodable(&mut o.diagnostics, node, src);
+                            o
                         }
                     }
                 };
