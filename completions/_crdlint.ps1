@@ -45,7 +45,6 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Exit with status 1 when there are warnings, not only errors')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Same as `--missing-schema error` (built-in kinds are never reported)')
             [CompletionResult]::new('--force-exclude', '--force-exclude', [CompletionResultType]::ParameterName, 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)')
-            [CompletionResult]::new('--no-cel', '--no-cel', [CompletionResultType]::ParameterName, 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print the version and exit')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print the version and exit')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -105,7 +104,6 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Exit with status 1 when there are warnings, not only errors')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Same as `--missing-schema error` (built-in kinds are never reported)')
             [CompletionResult]::new('--force-exclude', '--force-exclude', [CompletionResultType]::ParameterName, 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)')
-            [CompletionResult]::new('--no-cel', '--no-cel', [CompletionResultType]::ParameterName, 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -135,7 +133,6 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Exit with status 1 when there are warnings, not only errors')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Same as `--missing-schema error` (built-in kinds are never reported)')
             [CompletionResult]::new('--force-exclude', '--force-exclude', [CompletionResultType]::ParameterName, 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)')
-            [CompletionResult]::new('--no-cel', '--no-cel', [CompletionResultType]::ParameterName, 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -178,7 +175,6 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Exit with status 1 when there are warnings, not only errors')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Same as `--missing-schema error` (built-in kinds are never reported)')
             [CompletionResult]::new('--force-exclude', '--force-exclude', [CompletionResultType]::ParameterName, 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)')
-            [CompletionResult]::new('--no-cel', '--no-cel', [CompletionResultType]::ParameterName, 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -221,7 +217,6 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Exit with status 1 when there are warnings, not only errors')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Same as `--missing-schema error` (built-in kinds are never reported)')
             [CompletionResult]::new('--force-exclude', '--force-exclude', [CompletionResultType]::ParameterName, 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)')
-            [CompletionResult]::new('--no-cel', '--no-cel', [CompletionResultType]::ParameterName, 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -264,7 +259,6 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Exit with status 1 when there are warnings, not only errors')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Same as `--missing-schema error` (built-in kinds are never reported)')
             [CompletionResult]::new('--force-exclude', '--force-exclude', [CompletionResultType]::ParameterName, 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)')
-            [CompletionResult]::new('--no-cel', '--no-cel', [CompletionResultType]::ParameterName, 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -294,7 +288,6 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Exit with status 1 when there are warnings, not only errors')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Same as `--missing-schema error` (built-in kinds are never reported)')
             [CompletionResult]::new('--force-exclude', '--force-exclude', [CompletionResultType]::ParameterName, 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)')
-            [CompletionResult]::new('--no-cel', '--no-cel', [CompletionResultType]::ParameterName, 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -328,7 +321,6 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Exit with status 1 when there are warnings, not only errors')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Same as `--missing-schema error` (built-in kinds are never reported)')
             [CompletionResult]::new('--force-exclude', '--force-exclude', [CompletionResultType]::ParameterName, 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)')
-            [CompletionResult]::new('--no-cel', '--no-cel', [CompletionResultType]::ParameterName, 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -358,7 +350,6 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Exit with status 1 when there are warnings, not only errors')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Same as `--missing-schema error` (built-in kinds are never reported)')
             [CompletionResult]::new('--force-exclude', '--force-exclude', [CompletionResultType]::ParameterName, 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)')
-            [CompletionResult]::new('--no-cel', '--no-cel', [CompletionResultType]::ParameterName, 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -396,7 +387,6 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Exit with status 1 when there are warnings, not only errors')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Same as `--missing-schema error` (built-in kinds are never reported)')
             [CompletionResult]::new('--force-exclude', '--force-exclude', [CompletionResultType]::ParameterName, 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)')
-            [CompletionResult]::new('--no-cel', '--no-cel', [CompletionResultType]::ParameterName, 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -428,7 +418,6 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Exit with status 1 when there are warnings, not only errors')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Same as `--missing-schema error` (built-in kinds are never reported)')
             [CompletionResult]::new('--force-exclude', '--force-exclude', [CompletionResultType]::ParameterName, 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)')
-            [CompletionResult]::new('--no-cel', '--no-cel', [CompletionResultType]::ParameterName, 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Vendor the CRDs read from standard input under NAME, as a `stdin` source of the lock: `kubectl get crd -o yaml | crdlint vendor add prod-cluster -`')
@@ -460,7 +449,6 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Exit with status 1 when there are warnings, not only errors')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Same as `--missing-schema error` (built-in kinds are never reported)')
             [CompletionResult]::new('--force-exclude', '--force-exclude', [CompletionResultType]::ParameterName, 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)')
-            [CompletionResult]::new('--no-cel', '--no-cel', [CompletionResultType]::ParameterName, 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -501,7 +489,6 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Exit with status 1 when there are warnings, not only errors')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Same as `--missing-schema error` (built-in kinds are never reported)')
             [CompletionResult]::new('--force-exclude', '--force-exclude', [CompletionResultType]::ParameterName, 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)')
-            [CompletionResult]::new('--no-cel', '--no-cel', [CompletionResultType]::ParameterName, 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -535,7 +522,6 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Exit with status 1 when there are warnings, not only errors')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Same as `--missing-schema error` (built-in kinds are never reported)')
             [CompletionResult]::new('--force-exclude', '--force-exclude', [CompletionResultType]::ParameterName, 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)')
-            [CompletionResult]::new('--no-cel', '--no-cel', [CompletionResultType]::ParameterName, 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -565,7 +551,6 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Exit with status 1 when there are warnings, not only errors')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Same as `--missing-schema error` (built-in kinds are never reported)')
             [CompletionResult]::new('--force-exclude', '--force-exclude', [CompletionResultType]::ParameterName, 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)')
-            [CompletionResult]::new('--no-cel', '--no-cel', [CompletionResultType]::ParameterName, 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -598,7 +583,6 @@ Register-ArgumentCompleter -Native -CommandName 'crdlint' -ScriptBlock {
             [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Exit with status 1 when there are warnings, not only errors')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Same as `--missing-schema error` (built-in kinds are never reported)')
             [CompletionResult]::new('--force-exclude', '--force-exclude', [CompletionResultType]::ParameterName, 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)')
-            [CompletionResult]::new('--no-cel', '--no-cel', [CompletionResultType]::ParameterName, 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break

@@ -128,7 +128,7 @@ _crdlint() {
 
     case "${cmd}" in
         crdlint)
-            opts="-q -v -j -V -h --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --version --select --ignore --warn --error --help check lint validate prune default versions diff cost test vendor rules lsp completions explain help"
+            opts="-q -v -j -V -h --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --version --select --ignore --warn --error --help check lint validate prune default versions diff cost test vendor rules lsp completions explain help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -202,7 +202,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__check)
-            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --lint-vendored --admission-user --admission-group --admission-authorizer --locked --no-locked --fix --diff --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --select --ignore --warn --error --help"
+            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --lint-vendored --admission-user --admission-group --admission-authorizer --locked --no-locked --fix --diff --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --select --ignore --warn --error --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -308,7 +308,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__completions)
-            opts="-q -v -j -h --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --select --ignore --warn --error --help bash elvish fish powershell zsh"
+            opts="-q -v -j -h --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --select --ignore --warn --error --help bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -382,7 +382,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__cost)
-            opts="-q -v -j -h --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --select --ignore --warn --error --help"
+            opts="-q -v -j -h --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --select --ignore --warn --error --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -456,7 +456,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__default)
-            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --lint-vendored --admission-user --admission-group --admission-authorizer --locked --no-locked --write --prune-typos --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --select --ignore --warn --error --help"
+            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --lint-vendored --admission-user --admission-group --admission-authorizer --locked --no-locked --write --prune-typos --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --select --ignore --warn --error --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -562,7 +562,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__diff)
-            opts="-q -v -j -h --objects --enum-additions --allow-tightening-unstored --enforce --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --select --ignore --warn --error --help"
+            opts="-q -v -j -h --objects --enum-additions --allow-tightening-unstored --enforce --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --select --ignore --warn --error --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -652,7 +652,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__explain)
-            opts="-q -v -j -h --crd --api-version --recursive --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --select --ignore --warn --error --help admission/audit admission/cost admission/denied admission/expression admission/invalid admission/kinds-unresolved admission/mutation-failed admission/not-decidable admission/type-check admission/warned api/alpha-version api/deprecated-version api/removed-version api/unknown-kind builtin/config-data builtin/container-name builtin/container-required builtin/env-name builtin/port builtin/resources builtin/selector-mismatch builtin/service-port builtin/template-metadata cel/compile cel/cost-exceeded cel/cost-high cel/crd-cost-exceeded cel/message-expression cel/no-type-info cel/old-self-uncorrelatable cel/optional-old-self-unused compat/bound-tightened compat/cel-cost-exceeded compat/cel-message-changed compat/cel-rule-added compat/cel-transition-uncorrelatable compat/column-path-removed compat/combinator-changed compat/crd-removed compat/default-changed compat/embedded-resource-changed compat/enum-value-added compat/enum-value-removed compat/field-removed compat/format-changed compat/int-or-string-removed compat/list-type-changed compat/multiple-of-changed compat/names-changed compat/not-compared compat/nullable-removed compat/object-create-fails compat/object-update-fails compat/pattern-changed compat/preserve-unknown-fields-removed compat/required-added compat/scope-changed compat/selectable-field-removed compat/served-versions-differ compat/storage-version-changed compat/stored-version-removed compat/type-changed compat/version-removed compat/version-unserved cr/cel-not-checked cr/cel-rule cr/cel-rules-skipped cr/embedded-resource cr/finalizer-name cr/list-duplicate cr/metadata cr/not-an-object cr/ratcheted cr/scale-replicas cr/schema cr/type-meta cr/unknown-field cr/version-not-served cr/version-schema-differs crd/api-approval crd/conversion crd/decode crd/deprecation-warning crd/field-not-in-version crd/group crd/last-applied-too-large crd/metadata crd/metadata-name crd/names crd/per-version-fields crd/preserve-unknown-fields crd/preserve-unknown-fields-deprecated crd/printer-column-path crd/printer-columns crd/request-too-large crd/schema-required crd/scope crd/selectable-fields crd/stored-versions crd/subresources crd/unknown-field crd/v1beta1-deprecated crd/versions input/crd-unusable input/duplicate-crd input/missing-type-meta input/no-manifests input/no-schema input/not-a-manifest io/read meta/blanket-suppression meta/missing-reason meta/unused-suppression schema/additional-properties schema/default schema/default-forbidden schema/embedded-resource schema/forbidden-keyword schema/list-type schema/map-type schema/non-scalar-set schema/not-checked schema/nullable-root schema/pattern-too-complex schema/preserve-unknown-fields schema/status-root schema/structural schema/type schema/unique-items schema/unrecognized-format schema/validation-rule suite/case-failed suite/invalid suite/no-crd suite/unused-file vendor/modified versions/deprecated-storage versions/non-kube-version-name versions/schema-drift-without-conversion versions/storage-not-preferred versions/unserved-storage write/not-rewritten yaml/alias-budget yaml/duplicate-key yaml/suspicious yaml/syntax yaml/too-deep yaml/too-large config"
+            opts="-q -v -j -h --crd --api-version --recursive --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --select --ignore --warn --error --help admission/audit admission/cost admission/denied admission/expression admission/invalid admission/kinds-unresolved admission/mutation-failed admission/not-decidable admission/type-check admission/warned api/alpha-version api/deprecated-version api/removed-version api/unknown-kind builtin/config-data builtin/container-name builtin/container-required builtin/env-name builtin/port builtin/resources builtin/selector-mismatch builtin/service-port builtin/template-metadata cel/compile cel/cost-exceeded cel/cost-high cel/crd-cost-exceeded cel/message-expression cel/no-type-info cel/old-self-uncorrelatable cel/optional-old-self-unused compat/bound-tightened compat/cel-cost-exceeded compat/cel-message-changed compat/cel-rule-added compat/cel-transition-uncorrelatable compat/column-path-removed compat/combinator-changed compat/crd-removed compat/default-changed compat/embedded-resource-changed compat/enum-value-added compat/enum-value-removed compat/field-removed compat/format-changed compat/int-or-string-removed compat/list-type-changed compat/multiple-of-changed compat/names-changed compat/not-compared compat/nullable-removed compat/object-create-fails compat/object-update-fails compat/pattern-changed compat/preserve-unknown-fields-removed compat/required-added compat/scope-changed compat/selectable-field-removed compat/served-versions-differ compat/storage-version-changed compat/stored-version-removed compat/type-changed compat/version-removed compat/version-unserved cr/cel-not-checked cr/cel-rule cr/cel-rules-skipped cr/embedded-resource cr/finalizer-name cr/list-duplicate cr/metadata cr/not-an-object cr/ratcheted cr/scale-replicas cr/schema cr/type-meta cr/unknown-field cr/version-not-served cr/version-schema-differs crd/api-approval crd/conversion crd/decode crd/deprecation-warning crd/field-not-in-version crd/group crd/last-applied-too-large crd/metadata crd/metadata-name crd/names crd/per-version-fields crd/preserve-unknown-fields crd/preserve-unknown-fields-deprecated crd/printer-column-path crd/printer-columns crd/request-too-large crd/schema-required crd/scope crd/selectable-fields crd/stored-versions crd/subresources crd/unknown-field crd/v1beta1-deprecated crd/versions input/crd-unusable input/duplicate-crd input/missing-type-meta input/no-manifests input/no-schema input/not-a-manifest io/read meta/blanket-suppression meta/missing-reason meta/unused-suppression schema/additional-properties schema/default schema/default-forbidden schema/embedded-resource schema/forbidden-keyword schema/list-type schema/map-type schema/non-scalar-set schema/not-checked schema/nullable-root schema/pattern-too-complex schema/preserve-unknown-fields schema/status-root schema/structural schema/type schema/unique-items schema/unrecognized-format schema/validation-rule suite/case-failed suite/invalid suite/no-crd suite/unused-file vendor/modified versions/deprecated-storage versions/non-kube-version-name versions/schema-drift-without-conversion versions/storage-not-preferred versions/unserved-storage write/not-rewritten yaml/alias-budget yaml/duplicate-key yaml/suspicious yaml/syntax yaml/too-deep yaml/too-large config"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -972,7 +972,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__lint)
-            opts="-q -v -j -h --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --select --ignore --warn --error --help"
+            opts="-q -v -j -h --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --select --ignore --warn --error --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1046,7 +1046,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__lsp)
-            opts="-q -v -j -h --crd --unknown-fields --lint-vendored --stdio --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --select --ignore --warn --error --help"
+            opts="-q -v -j -h --crd --unknown-fields --lint-vendored --stdio --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --select --ignore --warn --error --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1128,7 +1128,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__prune)
-            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --lint-vendored --admission-user --admission-group --admission-authorizer --locked --no-locked --write --prune-typos --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --select --ignore --warn --error --help"
+            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --lint-vendored --admission-user --admission-group --admission-authorizer --locked --no-locked --write --prune-typos --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --select --ignore --warn --error --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1234,7 +1234,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__rules)
-            opts="-q -v -j -h --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --select --ignore --warn --error --help"
+            opts="-q -v -j -h --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --select --ignore --warn --error --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1308,7 +1308,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__test)
-            opts="-q -v -j -h --crd --filter --update --admission-user --admission-group --admission-authorizer --locked --no-locked --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --select --ignore --warn --error --help"
+            opts="-q -v -j -h --crd --filter --update --admission-user --admission-group --admission-authorizer --locked --no-locked --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --select --ignore --warn --error --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1402,7 +1402,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__validate)
-            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --lint-vendored --admission-user --admission-group --admission-authorizer --locked --no-locked --fix --diff --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --select --ignore --warn --error --help"
+            opts="-q -v -j -h --crd --unknown-fields --crd-version --old --old-ref --lint-vendored --admission-user --admission-group --admission-authorizer --locked --no-locked --fix --diff --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --select --ignore --warn --error --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1508,7 +1508,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__vendor)
-            opts="-q -v -j -h --update --verify --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --select --ignore --warn --error --help add help"
+            opts="-q -v -j -h --update --verify --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --select --ignore --warn --error --help add help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1586,7 +1586,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__vendor__subcmd__add)
-            opts="-q -v -j -h --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --select --ignore --warn --error --help"
+            opts="-q -v -j -h --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --select --ignore --warn --error --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1702,7 +1702,7 @@ _crdlint() {
             return 0
             ;;
         crdlint__subcmd__versions)
-            opts="-q -v -j -h --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --no-cel --select --ignore --warn --error --help"
+            opts="-q -v -j -h --format --config --no-config --no-suppressions --kube-version --color --quiet --verbose --deny-warnings --missing-schema --strict --skip --exclude --force-exclude --stdin-filename --threads --cost-warn --select --ignore --warn --error --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -42,7 +42,6 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand --deny-warnings 'Exit with status 1 when there are warnings, not only errors'
             cand --strict 'Same as `--missing-schema error` (built-in kinds are never reported)'
             cand --force-exclude 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)'
-            cand --no-cel 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
             cand -V 'Print the version and exit'
             cand --version 'Print the version and exit'
             cand -h 'Print help (see more with ''--help'')'
@@ -101,7 +100,6 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand --deny-warnings 'Exit with status 1 when there are warnings, not only errors'
             cand --strict 'Same as `--missing-schema error` (built-in kinds are never reported)'
             cand --force-exclude 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)'
-            cand --no-cel 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -130,7 +128,6 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand --deny-warnings 'Exit with status 1 when there are warnings, not only errors'
             cand --strict 'Same as `--missing-schema error` (built-in kinds are never reported)'
             cand --force-exclude 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)'
-            cand --no-cel 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -172,7 +169,6 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand --deny-warnings 'Exit with status 1 when there are warnings, not only errors'
             cand --strict 'Same as `--missing-schema error` (built-in kinds are never reported)'
             cand --force-exclude 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)'
-            cand --no-cel 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -214,7 +210,6 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand --deny-warnings 'Exit with status 1 when there are warnings, not only errors'
             cand --strict 'Same as `--missing-schema error` (built-in kinds are never reported)'
             cand --force-exclude 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)'
-            cand --no-cel 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -256,7 +251,6 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand --deny-warnings 'Exit with status 1 when there are warnings, not only errors'
             cand --strict 'Same as `--missing-schema error` (built-in kinds are never reported)'
             cand --force-exclude 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)'
-            cand --no-cel 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -285,7 +279,6 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand --deny-warnings 'Exit with status 1 when there are warnings, not only errors'
             cand --strict 'Same as `--missing-schema error` (built-in kinds are never reported)'
             cand --force-exclude 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)'
-            cand --no-cel 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -318,7 +311,6 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand --deny-warnings 'Exit with status 1 when there are warnings, not only errors'
             cand --strict 'Same as `--missing-schema error` (built-in kinds are never reported)'
             cand --force-exclude 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)'
-            cand --no-cel 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -347,7 +339,6 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand --deny-warnings 'Exit with status 1 when there are warnings, not only errors'
             cand --strict 'Same as `--missing-schema error` (built-in kinds are never reported)'
             cand --force-exclude 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)'
-            cand --no-cel 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -384,7 +375,6 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand --deny-warnings 'Exit with status 1 when there are warnings, not only errors'
             cand --strict 'Same as `--missing-schema error` (built-in kinds are never reported)'
             cand --force-exclude 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)'
-            cand --no-cel 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -415,7 +405,6 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand --deny-warnings 'Exit with status 1 when there are warnings, not only errors'
             cand --strict 'Same as `--missing-schema error` (built-in kinds are never reported)'
             cand --force-exclude 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)'
-            cand --no-cel 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand add 'Vendor the CRDs read from standard input under NAME, as a `stdin` source of the lock: `kubectl get crd -o yaml | crdlint vendor add prod-cluster -`'
@@ -446,7 +435,6 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand --deny-warnings 'Exit with status 1 when there are warnings, not only errors'
             cand --strict 'Same as `--missing-schema error` (built-in kinds are never reported)'
             cand --force-exclude 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)'
-            cand --no-cel 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -483,7 +471,6 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand --deny-warnings 'Exit with status 1 when there are warnings, not only errors'
             cand --strict 'Same as `--missing-schema error` (built-in kinds are never reported)'
             cand --force-exclude 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)'
-            cand --no-cel 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -516,7 +503,6 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand --deny-warnings 'Exit with status 1 when there are warnings, not only errors'
             cand --strict 'Same as `--missing-schema error` (built-in kinds are never reported)'
             cand --force-exclude 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)'
-            cand --no-cel 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -545,7 +531,6 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand --deny-warnings 'Exit with status 1 when there are warnings, not only errors'
             cand --strict 'Same as `--missing-schema error` (built-in kinds are never reported)'
             cand --force-exclude 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)'
-            cand --no-cel 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -577,7 +562,6 @@ set edit:completion:arg-completer[crdlint] = {|@words|
             cand --deny-warnings 'Exit with status 1 when there are warnings, not only errors'
             cand --strict 'Same as `--missing-schema error` (built-in kinds are never reported)'
             cand --force-exclude 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)'
-            cand --no-cel 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }

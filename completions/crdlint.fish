@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_crdlint_global_optspecs
-    string join \n format= config= no-config no-suppressions kube-version= color= q/quiet v/verbose deny-warnings missing-schema= strict skip= exclude= force-exclude stdin-filename= j/threads= cost-warn= no-cel V/version select= ignore= warn= error= h/help
+    string join \n format= config= no-config no-suppressions kube-version= color= q/quiet v/verbose deny-warnings missing-schema= strict skip= exclude= force-exclude stdin-filename= j/threads= cost-warn= V/version select= ignore= warn= error= h/help
 end
 
 function __fish_crdlint_needs_command
@@ -706,7 +706,6 @@ complete -c crdlint -n "__fish_crdlint_needs_command" -s v -l verbose -d 'Also l
 complete -c crdlint -n "__fish_crdlint_needs_command" -l deny-warnings -d 'Exit with status 1 when there are warnings, not only errors'
 complete -c crdlint -n "__fish_crdlint_needs_command" -l strict -d 'Same as `--missing-schema error` (built-in kinds are never reported)'
 complete -c crdlint -n "__fish_crdlint_needs_command" -l force-exclude -d 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)'
-complete -c crdlint -n "__fish_crdlint_needs_command" -l no-cel -d 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
 complete -c crdlint -n "__fish_crdlint_needs_command" -s V -l version -d 'Print the version and exit'
 complete -c crdlint -n "__fish_crdlint_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c crdlint -n "__fish_crdlint_needs_command" -f -a "check" -d 'Lint every CRD and validate every resource whose CRD is known: the everyday command'
@@ -1423,7 +1422,6 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand check" -s v -l verbose -
 complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l deny-warnings -d 'Exit with status 1 when there are warnings, not only errors'
 complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l strict -d 'Same as `--missing-schema error` (built-in kinds are never reported)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l force-exclude -d 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)'
-complete -c crdlint -n "__fish_crdlint_using_subcommand check" -l no-cel -d 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c crdlint -n "__fish_crdlint_using_subcommand lint" -l format -d 'Output format [default: human]' -r -f -a "human\t'Code frames with a label under each finding, and a summary line'
 json\t'One JSON object (the contract in README.md, `"version": 1`)'
@@ -2107,7 +2105,6 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand lint" -s v -l verbose -d
 complete -c crdlint -n "__fish_crdlint_using_subcommand lint" -l deny-warnings -d 'Exit with status 1 when there are warnings, not only errors'
 complete -c crdlint -n "__fish_crdlint_using_subcommand lint" -l strict -d 'Same as `--missing-schema error` (built-in kinds are never reported)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand lint" -l force-exclude -d 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)'
-complete -c crdlint -n "__fish_crdlint_using_subcommand lint" -l no-cel -d 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand lint" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l crd -d 'A CRD file or directory to validate resources against (repeatable)' -r -F
 complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l unknown-fields -d 'What to do with fields the schema does not know [default: error]' -r -f -a "error\t'As `kubectl apply` with strict field validation (its default)'
@@ -2808,7 +2805,6 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -s v -l verbos
 complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l deny-warnings -d 'Exit with status 1 when there are warnings, not only errors'
 complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l strict -d 'Same as `--missing-schema error` (built-in kinds are never reported)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l force-exclude -d 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)'
-complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -l no-cel -d 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l crd -d 'A CRD file or directory to validate resources against (repeatable)' -r -F
 complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l unknown-fields -d 'What to do with fields the schema does not know [default: error]' -r -f -a "error\t'As `kubectl apply` with strict field validation (its default)'
@@ -3509,7 +3505,6 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -s v -l verbose -
 complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l deny-warnings -d 'Exit with status 1 when there are warnings, not only errors'
 complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l strict -d 'Same as `--missing-schema error` (built-in kinds are never reported)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l force-exclude -d 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)'
-complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -l no-cel -d 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand prune" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l crd -d 'A CRD file or directory to validate resources against (repeatable)' -r -F
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l unknown-fields -d 'What to do with fields the schema does not know [default: error]' -r -f -a "error\t'As `kubectl apply` with strict field validation (its default)'
@@ -4210,7 +4205,6 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand default" -s v -l verbose
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l deny-warnings -d 'Exit with status 1 when there are warnings, not only errors'
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l strict -d 'Same as `--missing-schema error` (built-in kinds are never reported)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l force-exclude -d 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)'
-complete -c crdlint -n "__fish_crdlint_using_subcommand default" -l no-cel -d 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand default" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c crdlint -n "__fish_crdlint_using_subcommand versions" -l format -d 'Output format [default: human]' -r -f -a "human\t'Code frames with a label under each finding, and a summary line'
 json\t'One JSON object (the contract in README.md, `"version": 1`)'"
@@ -4890,7 +4884,6 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand versions" -s v -l verbos
 complete -c crdlint -n "__fish_crdlint_using_subcommand versions" -l deny-warnings -d 'Exit with status 1 when there are warnings, not only errors'
 complete -c crdlint -n "__fish_crdlint_using_subcommand versions" -l strict -d 'Same as `--missing-schema error` (built-in kinds are never reported)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand versions" -l force-exclude -d 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)'
-complete -c crdlint -n "__fish_crdlint_using_subcommand versions" -l no-cel -d 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand versions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -l objects -d 'Existing objects (files or directories): report which would fail their next update, or a fresh create, under the new revision' -r -F
 complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -l enum-additions -d 'Whether adding an enum value is breaking (`compat/enum-value-added`) [default: the config\'s `compat.enum-additions`, else allow]' -r -f -a "allow\t'Adding an enum value is compatible'
@@ -5580,7 +5573,6 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -s v -l verbose -d
 complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -l deny-warnings -d 'Exit with status 1 when there are warnings, not only errors'
 complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -l strict -d 'Same as `--missing-schema error` (built-in kinds are never reported)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -l force-exclude -d 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)'
-complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -l no-cel -d 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand diff" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c crdlint -n "__fish_crdlint_using_subcommand cost" -l format -d 'Output format [default: human]' -r -f -a "human\t'Code frames with a label under each finding, and a summary line'
 json\t'One JSON object (the contract in README.md, `"version": 1`)'"
@@ -6260,7 +6252,6 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand cost" -s v -l verbose -d
 complete -c crdlint -n "__fish_crdlint_using_subcommand cost" -l deny-warnings -d 'Exit with status 1 when there are warnings, not only errors'
 complete -c crdlint -n "__fish_crdlint_using_subcommand cost" -l strict -d 'Same as `--missing-schema error` (built-in kinds are never reported)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand cost" -l force-exclude -d 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)'
-complete -c crdlint -n "__fish_crdlint_using_subcommand cost" -l no-cel -d 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand cost" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c crdlint -n "__fish_crdlint_using_subcommand test" -l crd -d 'A CRD file or directory the suites\' `crdName`s are looked up in (repeatable); CRDs among the paths count too' -r -F
 complete -c crdlint -n "__fish_crdlint_using_subcommand test" -l filter -d 'Run only the cases whose `<suite name> / <case name>` contains this text' -r
@@ -6954,7 +6945,6 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand test" -s v -l verbose -d
 complete -c crdlint -n "__fish_crdlint_using_subcommand test" -l deny-warnings -d 'Exit with status 1 when there are warnings, not only errors'
 complete -c crdlint -n "__fish_crdlint_using_subcommand test" -l strict -d 'Same as `--missing-schema error` (built-in kinds are never reported)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand test" -l force-exclude -d 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)'
-complete -c crdlint -n "__fish_crdlint_using_subcommand test" -l no-cel -d 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand test" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c crdlint -n "__fish_crdlint_using_subcommand vendor; and not __fish_seen_subcommand_from add help" -l update -d 'Re-resolve these sources (every one when none is named), and run the upgrade check of `crdlint diff` for each CRD whose bytes changed, with the resources of the config\'s `paths` as the existing objects' -r
 complete -c crdlint -n "__fish_crdlint_using_subcommand vendor; and not __fish_seen_subcommand_from add help" -l format -d 'Output format [default: human]' -r -f -a "human\t'Code frames with a label under each finding, and a summary line'
@@ -7640,7 +7630,6 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand vendor; and not __fish_s
 complete -c crdlint -n "__fish_crdlint_using_subcommand vendor; and not __fish_seen_subcommand_from add help" -l deny-warnings -d 'Exit with status 1 when there are warnings, not only errors'
 complete -c crdlint -n "__fish_crdlint_using_subcommand vendor; and not __fish_seen_subcommand_from add help" -l strict -d 'Same as `--missing-schema error` (built-in kinds are never reported)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand vendor; and not __fish_seen_subcommand_from add help" -l force-exclude -d 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)'
-complete -c crdlint -n "__fish_crdlint_using_subcommand vendor; and not __fish_seen_subcommand_from add help" -l no-cel -d 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand vendor; and not __fish_seen_subcommand_from add help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c crdlint -n "__fish_crdlint_using_subcommand vendor; and not __fish_seen_subcommand_from add help" -f -a "add" -d 'Vendor the CRDs read from standard input under NAME, as a `stdin` source of the lock: `kubectl get crd -o yaml | crdlint vendor add prod-cluster -`'
 complete -c crdlint -n "__fish_crdlint_using_subcommand vendor; and not __fish_seen_subcommand_from add help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -8326,7 +8315,6 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand vendor; and __fish_seen_
 complete -c crdlint -n "__fish_crdlint_using_subcommand vendor; and __fish_seen_subcommand_from add" -l deny-warnings -d 'Exit with status 1 when there are warnings, not only errors'
 complete -c crdlint -n "__fish_crdlint_using_subcommand vendor; and __fish_seen_subcommand_from add" -l strict -d 'Same as `--missing-schema error` (built-in kinds are never reported)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand vendor; and __fish_seen_subcommand_from add" -l force-exclude -d 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)'
-complete -c crdlint -n "__fish_crdlint_using_subcommand vendor; and __fish_seen_subcommand_from add" -l no-cel -d 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand vendor; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c crdlint -n "__fish_crdlint_using_subcommand vendor; and __fish_seen_subcommand_from help" -f -a "add" -d 'Vendor the CRDs read from standard input under NAME, as a `stdin` source of the lock: `kubectl get crd -o yaml | crdlint vendor add prod-cluster -`'
 complete -c crdlint -n "__fish_crdlint_using_subcommand vendor; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -9008,7 +8996,6 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand rules" -s v -l verbose -
 complete -c crdlint -n "__fish_crdlint_using_subcommand rules" -l deny-warnings -d 'Exit with status 1 when there are warnings, not only errors'
 complete -c crdlint -n "__fish_crdlint_using_subcommand rules" -l strict -d 'Same as `--missing-schema error` (built-in kinds are never reported)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand rules" -l force-exclude -d 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)'
-complete -c crdlint -n "__fish_crdlint_using_subcommand rules" -l no-cel -d 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand rules" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c crdlint -n "__fish_crdlint_using_subcommand lsp" -l crd -d 'A CRD file or directory to validate resources against (repeatable; relative to the working directory), beside the workspace\'s own CRDs and the config\'s `crds`' -r -F
 complete -c crdlint -n "__fish_crdlint_using_subcommand lsp" -l unknown-fields -d 'What to do with fields the schema does not know [default: error]' -r -f -a "error\t'As `kubectl apply` with strict field validation (its default)'
@@ -9698,7 +9685,6 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand lsp" -s v -l verbose -d 
 complete -c crdlint -n "__fish_crdlint_using_subcommand lsp" -l deny-warnings -d 'Exit with status 1 when there are warnings, not only errors'
 complete -c crdlint -n "__fish_crdlint_using_subcommand lsp" -l strict -d 'Same as `--missing-schema error` (built-in kinds are never reported)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand lsp" -l force-exclude -d 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)'
-complete -c crdlint -n "__fish_crdlint_using_subcommand lsp" -l no-cel -d 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand lsp" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c crdlint -n "__fish_crdlint_using_subcommand completions" -l format -d 'Output format [default: human]' -r -f -a "human\t'Code frames with a label under each finding, and a summary line'
 json\t'One JSON object (the contract in README.md, `"version": 1`)'
@@ -10382,7 +10368,6 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand completions" -s v -l ver
 complete -c crdlint -n "__fish_crdlint_using_subcommand completions" -l deny-warnings -d 'Exit with status 1 when there are warnings, not only errors'
 complete -c crdlint -n "__fish_crdlint_using_subcommand completions" -l strict -d 'Same as `--missing-schema error` (built-in kinds are never reported)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand completions" -l force-exclude -d 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)'
-complete -c crdlint -n "__fish_crdlint_using_subcommand completions" -l no-cel -d 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l crd -d 'A CRD file or directory whose kinds can be explained (repeatable), beside the config\'s `crds` and the vendored CRDs' -r -F
 complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l api-version -d 'The group/version to explain (`apps/v1`, `v1`, `cert-manager.io/v1`), as kubectl\'s flag; without it, the one in the kind\'s id or else the preferred version (served, of the highest priority)' -r
@@ -11065,7 +11050,6 @@ complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -s v -l verbose
 complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l deny-warnings -d 'Exit with status 1 when there are warnings, not only errors'
 complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l strict -d 'Same as `--missing-schema error` (built-in kinds are never reported)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l force-exclude -d 'Apply `--exclude` to files named on the command line too (for pre-commit hooks)'
-complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -l no-cel -d 'Do not compile or cost CEL rules while linting (for benchmarks: CEL has its own budget)'
 complete -c crdlint -n "__fish_crdlint_using_subcommand explain" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test vendor rules lsp completions explain help" -f -a "check" -d 'Lint every CRD and validate every resource whose CRD is known: the everyday command'
 complete -c crdlint -n "__fish_crdlint_using_subcommand help; and not __fish_seen_subcommand_from check lint validate prune default versions diff cost test vendor rules lsp completions explain help" -f -a "lint" -d 'Lint CustomResourceDefinitions only'

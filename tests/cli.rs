@@ -807,6 +807,33 @@ fn completions_offer_no_hidden_subcommand() {
     }
 }
 
+/// No completion script offers a hidden flag (`--no-cel`, for benchmarks), at the top or under
+/// a subcommand, while the visible ones (`--no-config`) are still offered everywhere.
+#[test]
+fn completions_offer_no_hidden_flag() {
+    let hidden: Vec<String> = crdlint::cli::args::Cli::command()
+        .get_arguments()
+        .filter(|a| a.is_hide_set())
+        .filter_map(|a| a.get_long().map(str::to_string))
+        .collect();
+    assert!(hidden.contains(&"no-cel".to_string()), "{hidden:?}");
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let run = crdlint(&["completions", shell]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        for name in &hidden {
+            assert!(
+                !run.stdout.contains(&format!("--{name}"))
+                    && !run.stdout.contains(&format!("l {name} ")),
+                "the {shell} completions offer the hidden --{name}"
+            );
+        }
+        assert!(run.stdout.contains("no-config"), "{shell}");
+    }
+    // The hidden flag still works.
+    let run = crdlint(&["--no-cel", "rules"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}
+
 /// fish gets the positionals' values bash and zsh offer: `explain`'s rule ids (and `config`),
 /// `completions`' shells; and the script parses (`fish -n`, where fish is installed).
 #[test]

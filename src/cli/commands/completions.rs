@@ -21,16 +21,18 @@ pub fn script(shell: clap_complete::Shell) -> Vec<u8> {
     buf
 }
 
-/// `cmd` without its hidden subcommands (`manpage`, `scan`), at every level: clap_complete
-/// offers every subcommand a command holds, hidden or not (it leaves out only hidden values),
-/// in each shell's list and in `help`'s. clap cannot remove a subcommand, so a command with a
-/// hidden one below it is built again from its parts: its name, version, texts and settings,
-/// its groups and arguments, and its visible subcommands, in their order. A command with none
-/// is kept as it is.
+/// `cmd` without its hidden subcommands (`manpage`, `scan`) and hidden flags (`--no-cel`), at
+/// every level: clap_complete offers every subcommand and flag a command holds, hidden or not
+/// (it leaves out only hidden values), in each shell's list and in `help`'s. clap cannot remove
+/// either, so a command with a hidden one in it or below it is built again from its parts: its
+/// name, version, texts and settings, its groups and visible arguments, and its visible
+/// subcommands, in their order. A command with none is kept as it is.
 fn without_hidden_subcommands(cmd: clap::Command) -> clap::Command {
     fn hides(cmd: &clap::Command) -> bool {
-        cmd.get_subcommands()
-            .any(|sc| sc.is_hide_set() || hides(sc))
+        cmd.get_arguments().any(|a| a.is_hide_set())
+            || cmd
+                .get_subcommands()
+                .any(|sc| sc.is_hide_set() || hides(sc))
     }
     if !hides(&cmd) {
         return cmd;
@@ -82,9 +84,22 @@ fn without_hidden_subcommands(cmd: clap::Command) -> clap::Command {
     if let Some(l) = cmd.get_long_flag() {
         out = out.long_flag(l.to_string());
     }
+    // A group names its arguments: the hidden ones go from it too (the derived groups, one
+    // per flattened struct, are `multiple` and have no relations to keep).
+    let hidden: Vec<&clap::Id> = cmd
+        .get_arguments()
+        .filter(|a| a.is_hide_set())
+        .map(clap::Arg::get_id)
+        .collect();
+    let groups = cmd.get_groups().map(|g| {
+        clap::ArgGroup::new(g.get_id().clone())
+            .args(g.get_args().filter(|a| !hidden.contains(a)).cloned())
+            .multiple(g.clone().is_multiple())
+            .required(g.is_required_set())
+    });
     out = out
-        .groups(cmd.get_groups().cloned())
-        .args(cmd.get_arguments().cloned())
+        .groups(groups)
+        .args(cmd.get_arguments().filter(|a| !a.is_hide_set()).cloned())
         .subcommands(
             cmd.get_subcommands()
                 .filter(|sc| !sc.is_hide_set())
