@@ -363,6 +363,15 @@ fn decode_failures_outside_strings_offer_no_quoting() {
         "{out}"
     );
     assert!(!out.contains("cr/unknown-field"), "{out}");
+    let fraction: Vec<&str> = out
+        .lines()
+        .filter(|l| l.contains("minReadySeconds"))
+        .collect();
+    assert_eq!(fraction.len(), 1, "{out}");
+    assert!(
+        fraction[0].contains("spec.minReadySeconds in body must be of type int32: \"float64\""),
+        "{out}"
+    );
     let (code, diff, _) = crdlint_in(dir, &["check", "--fix", "--diff", file]);
     assert_eq!(code, 1);
     assert!(!diff.lines().any(|l| l.starts_with("+ ")), "{diff}");

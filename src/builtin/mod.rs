@@ -397,6 +397,13 @@ fn alpha_note(api_version: &str, kind: &str, here: &str) -> Note {
     }
 }
 
+/// kube-openapi's format check of a value of the wrong type (`<nil>: Invalid value: "":
+/// Checked value must be of type integer with format int32 in spec.replicas`), which comes
+/// with the type error itself.
+fn is_format_echo(d: &Diagnostic) -> bool {
+    d.rule.id == "cr/schema" && d.message.contains("Checked value must be of type ")
+}
+
 /// A type error: a value the kind's Go type cannot take, which fails the server's decoding.
 fn is_decode_failure(d: &Diagnostic) -> bool {
     d.rule.id == "cr/schema" && d.message.contains(" must be of type ")
@@ -491,6 +498,12 @@ fn findings(
                 .iter()
                 .any(|f| *f != d.span && f.start() <= d.span.start() && d.span.end() <= f.end())
     });
+    // Nor is its format checked: the schema's `Checked value must be of type integer with
+    // format int32` beside `must be of type int32` (`replicas: 1.5`) is the same failure, which
+    // the server's decoder reports once.
+    outcome
+        .diagnostics
+        .retain(|d| !(is_format_echo(d) && failed.contains(&d.span)));
     metadata::explain_undecodable(&mut outcome.diagnostics, obj, src);
     // Native checks run on the object the schema accepted; after a decode-level failure
     // (wrong types) they would only repeat it. With strict field validation (`kubectl
