@@ -427,3 +427,29 @@ fn metadata_decode_failures_are_fixed_in_one_pass() {
         "{err}"
     );
 }
+
+/// A scalar metadata field (`name: yes`) and a list (`finalizers: [on]`) that do not decode
+/// get the reading of the offending value, and `--fix` quotes it (the list's every bare YAML
+/// 1.1 boolean at once, the quoted one left as written).
+#[test]
+fn metadata_decode_failures_of_scalars_and_lists_are_explained_and_fixed() {
+    let dir = scratch();
+    let file = "decode-metadata-scalar.yaml";
+    std::fs::copy(format!("{DIR}/{file}"), dir.path().join(file)).expect("copy");
+    let (code, out, _) = crdlint_in(dir.path(), &["check", "--format", "concise", file]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("ObjectMeta.name of type string"), "{out}");
+    assert!(
+        out.contains("reads the bare `yes` as the boolean true"),
+        "{out}"
+    );
+    // The name first (the server stops there), then the list.
+    let (code, _, err) = crdlint_in(dir.path(), &["check", "--fix", file]);
+    assert_eq!(code, 0, "{err}");
+    let fixed = std::fs::read_to_string(dir.path().join(file)).expect("read");
+    assert!(fixed.contains("  name: \"yes\"\n"), "{fixed}");
+    assert!(
+        fixed.contains("  finalizers: [example.com/a, \"on\", \"off\", \"n\"]\n"),
+        "{fixed}"
+    );
+}

@@ -1,96 +1,94 @@
 //! Metadata the API server cannot decode (`labels: {app: yes}`: `json: cannot unmarshal bool
 //! into Go struct field ObjectMeta.labels of type string`), for built-in objects and custom
 //! resources alike: what the YAML reader made of the offending value, said in the finding's
-//! help, and the quoting `check --fix` applies to every value of that map that needs it.
+//! help, and the quoting `check --fix` applies to every value of that field that needs it.
 
 use crate::diag::{Diagnostic, Span};
-use crate::yaml::Node;
+use crate::yaml::{Entry, Node, Value};
 
 use super::decode;
 
 /// Adds the reading and the fixes to each metadata decode failure among `diags`, findings on
 /// `obj` (`src` the text of its file, when held).
 pub fn explain_undecodable(diags: &mut [Diagnostic], obj: &Node, src: Option<&str>) {
-    // Metadata that does not decode (`labels: {app: yes}`) is underlined from its key: the
-    // reading is that of the value the Go type cannot take, the first of its map's entries
-    // that is no string (`annotations: {a: yes, b: x}`), else of the value after the key.
     for d in diags
         .iter_mut()
         .filter(|d| d.rule.id == "cr/not-an-object" && d.message.contains("cannot unmarshal"))
     {
-        let entry = undecodable_entry(obj, &d.message);
-        let written = match entry {
-            Some(e) => src.and_then(|t| t.get(e.value.span().start()..e.value.span().end())),
-            None => src
-                .and_then(|t| t.get(d.span.start()..d.span.end()))
+        let found = undecodable(obj, &d.message);
+        let text = |s: Span| src?.get(s.start()..s.end());
+        // The reading is that of the first value the Go type cannot take; without the field
+        // (a path the message names deeper), that of the underlined `key: value`'s value.
+        let written = match &found {
+            Some(f) => f.values.first().and_then(|v| text(v.span())),
+            None => text(d.span)
                 .and_then(|w| w.split_once(": "))
                 .map(|(_, value)| value.trim()),
         };
         let mut help: Vec<String> = d.help.take().into_iter().collect();
-        let key_text = |e: &crate::yaml::Entry| src?.get(e.key_span.start()..e.key_span.end());
         // `n: 1` is named "false": YAML 1.1 read the key too.
-        if let Some(h) = entry.and_then(|e| decode::key_reading(key_text(e)?, &e.key)) {
+        let entry = found.as_ref().and_then(|f| f.entry);
+        if let Some(h) = entry.and_then(|e| decode::key_reading(text(e.key_span)?, &e.key)) {
             help.push(h);
         }
-        if let Some((w, r)) = written.and_then(|w| Some((w, decode::reading_for(&d.message, w)?))) {
-            // The exact values to quote are known here, where `check --fix` would have only the
-            // underlined text, which spans every entry of the map. Every value of the map that
-            // needs it is quoted at once (the decode fails until the last is): one pass of
-            // `check --fix`, not one a value.
-            if let (true, Some(e)) = (r.fixable, entry) {
-                let all = src
-                    .zip(undecodable_map(obj, &d.message))
-                    .map(|(t, m)| fixable_values(m, t))
-                    .unwrap_or_default();
-                let fixes = all
-                    .iter()
-                    .filter_map(|s| Some(decode::quote_fix(*s, src?.get(s.start()..s.end())?)))
-                    .collect::<Vec<_>>();
-                if fixes.is_empty() {
-                    d.set_fix(decode::quote_fix(e.value.span(), w));
-                } else {
-                    d.set_fixes(fixes);
-                }
-            }
+        if let Some(r) = written.and_then(|w| decode::reading_for(&d.message, w)) {
             help.push(r.help);
         }
         d.help = (!help.is_empty()).then(|| help.join("\n"));
+        // The exact values to quote are known here, where `check --fix` would have only the
+        // underlined text, which spans every entry of a map. Every value of the field that
+        // needs it is quoted at once (the decode fails until the last is): one pass of
+        // `check --fix`, not one a value.
+        if let (Some(f), true) = (&found, decode::wants_string(&d.message)) {
+            let fixes: Vec<_> = (f.values.iter())
+                .filter_map(|v| Some((v.span(), text(v.span())?)))
+                .filter(|(_, w)| decode::reading(w).is_some_and(|r| r.fixable))
+                .map(|(s, w)| decode::quote_fix(s, w))
+                .collect();
+            if !fixes.is_empty() {
+                d.set_fixes(fixes);
+            }
+        }
     }
 }
 
-/// The metadata map a decode failure names (`... Go struct field ObjectMeta.annotations of
-/// type string`).
-fn undecodable_map<'n>(obj: &'n Node, message: &str) -> Option<&'n crate::yaml::Map> {
+/// The values of the metadata field a decode failure names that its Go type cannot take.
+struct Undecodable<'n> {
+    /// In order: the field's value itself when it is a scalar (`name: yes`), else the values
+    /// of its entries (`labels: {a: yes}`) or its items (`finalizers: [on]`) that are neither
+    /// strings nor nulls (which the decoder reads as empty, `apiext::objectmeta`).
+    values: Vec<&'n Node>,
+    /// The map entry of the first, for what YAML made of its key.
+    entry: Option<&'n Entry>,
+}
+
+/// The field of `obj`'s metadata a decode failure's `message` names (`... Go struct field
+/// ObjectMeta.annotations of type string`), and its values that do not decode; `None` when
+/// the message names no field of the metadata itself.
+fn undecodable<'n>(obj: &'n Node, message: &str) -> Option<Undecodable<'n>> {
     let field = message
         .split_once("Go struct field ObjectMeta.")?
         .1
         .split_once(" of type ")?
         .0;
-    obj.get("metadata")?.get(field)?.as_map()
-}
-
-/// The entry of [`undecodable_map`] whose value the Go type cannot take: the first that is
-/// neither a string nor a null (which the decoder leaves out, `apiext::objectmeta`).
-fn undecodable_entry<'n>(obj: &'n Node, message: &str) -> Option<&'n crate::yaml::Entry> {
-    undecodable_map(obj, message)?.entries.iter().find(|e| {
-        !matches!(
-            e.value.value,
-            crate::yaml::Value::String(_) | crate::yaml::Value::Null
-        )
-    })
-}
-
-/// The spans of the values of `m` that `check --fix` quotes ([`decode::Reading::fixable`]),
-/// in order.
-fn fixable_values(m: &crate::yaml::Map, src: &str) -> Vec<Span> {
-    m.entries
-        .iter()
-        .filter(|e| !matches!(e.value.value, crate::yaml::Value::String(_)))
-        .map(|e| e.value.span())
-        .filter(|s| {
-            src.get(s.start()..s.end())
-                .and_then(decode::reading)
-                .is_some_and(|r| r.fixable)
-        })
-        .collect()
+    let value = obj.get("metadata")?.get(field)?;
+    let undecodable = |n: &Node| !matches!(n.value, Value::String(_) | Value::Null);
+    let found = match &value.value {
+        Value::Map(m) => {
+            let entries: Vec<&Entry> = m.entries.iter().filter(|e| undecodable(&e.value)).collect();
+            Undecodable {
+                values: entries.iter().map(|e| &e.value).collect(),
+                entry: entries.first().copied(),
+            }
+        }
+        Value::Seq(items) => Undecodable {
+            values: items.iter().filter(|n| undecodable(n)).collect(),
+            entry: None,
+        },
+        _ => Undecodable {
+            values: vec![value].into_iter().filter(|n| undecodable(n)).collect(),
+            entry: None,
+        },
+    };
+    (!found.values.is_empty()).then_some(found)
 }
