@@ -121,6 +121,7 @@ pub(crate) fn decode(meta: &Node, prefix: &str) -> MetaDecode {
     } else {
         format!("{prefix}.metadata").into()
     };
+    let mut errors = Vec::new();
     for e in &m.entries {
         let Some((_, ty)) = OBJECT_META_FIELDS.iter().find(|(k, _)| *k == e.key) else {
             d.unknown.push(UnknownField {
@@ -129,9 +130,6 @@ pub(crate) fn decode(meta: &Node, prefix: &str) -> MetaDecode {
             });
             continue;
         };
-        if d.error.is_some() {
-            continue;
-        }
         let v = &e.value;
         if v.is_null() {
             continue;
@@ -158,7 +156,8 @@ pub(crate) fn decode(meta: &Node, prefix: &str) -> MetaDecode {
                 Value::Map(mm) => mm
                     .entries
                     .iter()
-                    .find(|x| !x.value.is_null() && x.value.as_str().is_none())
+                    .filter(|x| !x.value.is_null() && x.value.as_str().is_none())
+                    .min_by_key(|x| &x.key)
                     .map(|x| unmarshal_error(&x.value, &e.key, "string")),
                 _ => Some(unmarshal_error(v, &e.key, "map[string]string")),
             },
@@ -187,9 +186,16 @@ pub(crate) fn decode(meta: &Node, prefix: &str) -> MetaDecode {
             ),
         };
         if let Some(msg) = err {
-            d.error = Some((msg, v.span()));
+            errors.push((&e.key, msg, v.span()));
         }
     }
+    // The server marshals the metadata map to JSON (its keys sorted) and decodes that: the
+    // error it reports is that of the first failing field in key order, not in the order
+    // written (`{name: yes, finalizers: [on]}` fails at `finalizers`).
+    d.error = errors
+        .into_iter()
+        .min_by(|a, b| a.0.cmp(b.0))
+        .map(|(_, msg, span)| (msg, span));
     d
 }
 
@@ -212,6 +218,9 @@ fn decode_list(
             }
             continue;
         };
+        // Within an item, the first failing field in key order (the JSON the server decodes
+        // has its keys sorted); items keep their order.
+        let mut failed: Option<(&str, String)> = None;
         for e in &m.entries {
             match fields.iter().find(|(k, _)| *k == e.key) {
                 None => unknown.push(UnknownField {
@@ -225,15 +234,19 @@ fn decode_list(
                             "bool" => e.value.as_bool().is_some(),
                             _ => e.value.as_map().is_some(),
                         };
-                    if !ok && err.is_none() {
-                        err = Some(unmarshal_error(
+                    if !ok && failed.as_ref().is_none_or(|(k, _)| e.key.as_str() < *k) {
+                        let msg = unmarshal_error(
                             &e.value,
                             &format!("{key}.{}", e.key),
                             if *t == "time" { "string" } else { t },
-                        ));
+                        );
+                        failed = Some((&e.key, msg));
                     }
                 }
             }
+        }
+        if err.is_none() {
+            err = failed.map(|(_, msg)| msg);
         }
     }
     err
@@ -825,5 +838,45 @@ fn validate_owner_references(
                 None => first_controller = Some(cur),
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error_of(meta: &str) -> String {
+        let docs = crate::yaml::load(meta);
+        let root = docs[0].root.as_ref().expect("parsed");
+        decode(root, "").error.map(|(m, _)| m).unwrap_or_default()
+    }
+
+    /// The server decodes the metadata after marshalling it to JSON, whose keys are sorted:
+    /// the error is that of the first failing field in key order, and within a map of strings
+    /// that of its first failing key; a list's items keep their order, each item's fields are
+    /// in key order.
+    #[test]
+    fn the_error_is_the_first_in_key_order() {
+        let of = |field: &str, what: &str, ty: &str| {
+            format!("json: cannot unmarshal {what} into Go struct field ObjectMeta.{field} of type {ty}")
+        };
+        assert_eq!(
+            error_of("name: yes\nfinalizers: [on]\n"),
+            of("finalizers", "bool", "string")
+        );
+        assert_eq!(
+            error_of("labels: {b: yes, a: 1}\n"),
+            of("labels", "number", "string")
+        );
+        assert_eq!(
+            error_of("ownerReferences: [{uid: 1, name: yes}, {apiVersion: 2}]\n"),
+            of("ownerReferences.name", "bool", "string")
+        );
+        // Written in key order already: as before.
+        assert_eq!(
+            error_of("annotations: {a: on}\nname: 3\n"),
+            of("annotations", "bool", "string")
+        );
+        assert_eq!(error_of("name: x\nlabels: {a: b}\n"), "");
     }
 }

@@ -54,9 +54,10 @@ pub fn explain_undecodable(diags: &mut [Diagnostic], obj: &Node, src: Option<&st
 
 /// The values of the metadata field a decode failure names that its Go type cannot take.
 struct Undecodable<'n> {
-    /// In order: the field's value itself when it is a scalar (`name: yes`), else the values
-    /// of its entries (`labels: {a: yes}`) or its items (`finalizers: [on]`) that are neither
-    /// strings nor nulls (which the decoder reads as empty, `apiext::objectmeta`).
+    /// The field's value itself when it is a scalar (`name: yes`), else the values of its
+    /// entries (`labels: {a: yes}`) or its items (`finalizers: [on]`) that are neither strings
+    /// nor nulls (which the decoder reads as empty, `apiext::objectmeta`); the one the
+    /// server's error is about first (a map's first key in order), the others as written.
     values: Vec<&'n Node>,
     /// The map entry of the first, for what YAML made of its key.
     entry: Option<&'n Entry>,
@@ -76,10 +77,13 @@ fn undecodable<'n>(obj: &'n Node, message: &str) -> Option<Undecodable<'n>> {
     let found = match &value.value {
         Value::Map(m) => {
             let entries: Vec<&Entry> = m.entries.iter().filter(|e| undecodable(&e.value)).collect();
-            Undecodable {
-                values: entries.iter().map(|e| &e.value).collect(),
-                entry: entries.first().copied(),
+            // The server decodes the map with its keys sorted: its error is the first key's.
+            let entry = entries.iter().copied().min_by_key(|e| &e.key);
+            let mut values: Vec<&Node> = entries.iter().map(|e| &e.value).collect();
+            if let Some(i) = entry.and_then(|f| entries.iter().position(|e| std::ptr::eq(*e, f))) {
+                values[..=i].rotate_right(1);
             }
+            Undecodable { values, entry }
         }
         Value::Seq(items) => Undecodable {
             values: items.iter().filter(|n| undecodable(n)).collect(),
