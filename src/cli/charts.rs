@@ -30,13 +30,42 @@ pub fn crd_folders(paths: &[PathBuf]) -> Vec<PathBuf> {
         if !crds.is_dir() || crds.starts_with(path) || out.contains(&crds) {
             continue;
         }
-        // A path inside `crds/` is read as given.
-        if path.starts_with(&crds) {
+        // A path inside `crds/` is read as given; an empty `crds/` (a scaffold's) holds
+        // nothing to read, and was not asked for: no `input/no-manifests` about it.
+        if path.starts_with(&crds) || !holds_manifests(&crds) {
             continue;
         }
         out.push(crds);
     }
     out
+}
+
+/// Whether `dir` holds a `.yaml`, `.yml` or `.json` file at any depth, hidden entries aside (as
+/// a walk reads it; a folder only `.gitignore` empties is still read, and then said empty).
+fn holds_manifests(dir: &Path) -> bool {
+    let mut dirs = vec![dir.to_path_buf()];
+    while let Some(d) = dirs.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let (name, path) = (e.file_name(), e.path());
+            if name.to_string_lossy().starts_with('.') {
+                continue;
+            }
+            match e.file_type() {
+                Ok(t) if t.is_dir() => dirs.push(path),
+                Ok(_) => {
+                    let ext = path.extension().and_then(|x| x.to_str()).unwrap_or("");
+                    if matches!(ext, "yaml" | "yml" | "json") {
+                        return true;
+                    }
+                }
+                Err(_) => {}
+            }
+        }
+    }
+    false
 }
 
 /// The nearest chart folder at or above `path`, looked up once per folder. The search stops
@@ -120,6 +149,13 @@ mod tests {
         std::fs::write(&template, "a: 1\n").expect("write");
         let crds = chart.join("crds");
         let one = |p: &Path| crd_folders(std::slice::from_ref(&p.to_path_buf()));
+        // An empty `crds/` (or one with hidden or other files only) brings nothing.
+        std::fs::write(crds.join(".keep"), "").expect("write");
+        std::fs::write(crds.join("README.md"), "").expect("write");
+        assert!(one(&template).is_empty());
+        std::fs::create_dir_all(crds.join("v1")).expect("mkdir");
+        let crd = crds.join("v1/w.yaml");
+        std::fs::write(&crd, "a: 1\n").expect("write");
         assert_eq!(one(&template), vec![crds.clone()]);
         assert_eq!(
             crd_folders(&[chart.join("templates"), template]),
@@ -130,8 +166,6 @@ mod tests {
         assert!(crd_folders(&[dir.path().to_path_buf()]).is_empty());
         // A subchart without a `crds/` folder brings nothing; not its parent's either.
         assert!(crd_folders(&[chart.join("charts/sub/templates")]).is_empty());
-        let crd = crds.join("w.yaml");
-        std::fs::write(&crd, "a: 1\n").expect("write");
         assert!(in_chart_crds(&crd));
         assert!(!in_chart_crds(&chart.join("templates/w.yaml")));
     }
