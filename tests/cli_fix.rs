@@ -372,6 +372,15 @@ fn decode_failures_outside_strings_offer_no_quoting() {
         fraction[0].contains("spec.minReadySeconds in body must be of type int32: \"float64\""),
         "{out}"
     );
+    let range: Vec<&str> = out
+        .lines()
+        .filter(|l| l.contains("progressDeadlineSeconds"))
+        .collect();
+    assert_eq!(range.len(), 1, "{out}");
+    assert!(
+        range[0].contains("Checked value must be of type integer with format int32"),
+        "{out}"
+    );
     let (code, diff, _) = crdlint_in(dir, &["check", "--fix", "--diff", file]);
     assert_eq!(code, 1);
     assert!(!diff.lines().any(|l| l.starts_with("+ ")), "{diff}");
