@@ -89,14 +89,70 @@ fn json_kind(n: &Node) -> String {
 }
 
 fn unmarshal_error(v: &Node, field: &str, go_type: &str) -> String {
+    unmarshal_error_in("ObjectMeta", v, field, go_type)
+}
+
+/// Go's `UnmarshalTypeError` text: the innermost struct being decoded (`OwnerReference` for a
+/// field of a list item), then the whole field path from the decoded value
+/// (`ownerReferences.name`), as `encoding/json`'s `addErrorContext` words it.
+fn unmarshal_error_in(go_struct: &str, v: &Node, field: &str, go_type: &str) -> String {
     let what = match &v.value {
         // Numbers into strings say just "number".
         Value::Int(_) | Value::Float(_) if go_type != "int64" => "number".to_string(),
         _ => json_kind(v),
     };
     format!(
-        "json: cannot unmarshal {what} into Go struct field ObjectMeta.{field} of type {go_type}"
+        "json: cannot unmarshal {what} into Go struct field {go_struct}.{field} of type {go_type}"
     )
+}
+
+/// A field that does not decode. Go's decoder saves a type error and reads on, reporting the
+/// first it saved at the end; an error of a type's own `UnmarshalJSON` (`metav1.Time`'s, a
+/// timestamp that is no RFC 3339 string) ends the decoding at once and is reported instead,
+/// whatever was saved before it.
+struct Failure {
+    message: String,
+    ends: bool,
+}
+
+impl Failure {
+    fn saved(message: String) -> Failure {
+        Failure {
+            message,
+            ends: false,
+        }
+    }
+}
+
+/// The failure Go reports of those met in decoding order: the first that ends the decoding,
+/// else the first saved.
+fn reported<T>(met: impl IntoIterator<Item = (Failure, T)>) -> Option<(Failure, T)> {
+    let mut first = None;
+    for (f, at) in met {
+        if f.ends {
+            return Some((f, at));
+        }
+        first.get_or_insert((f, at));
+    }
+    first
+}
+
+/// A `metav1.Time` field's failure (its `UnmarshalJSON` ends the decoding): `None` for an RFC
+/// 3339 string.
+fn time_failure(go_struct: &str, v: &Node, field: &str) -> Option<Failure> {
+    let message = match v.as_str() {
+        Some(s) if chrono::DateTime::parse_from_rfc3339(s).is_ok() => return None,
+        Some(s) => format!(
+            "parsing time {} as \"2006-01-02T15:04:05Z07:00\": cannot parse {} as \"2006\"",
+            crate::k8s::field::go_quote(s),
+            crate::k8s::field::go_quote(s)
+        ),
+        None => unmarshal_error_in(go_struct, v, field, "string"),
+    };
+    Some(Failure {
+        message,
+        ends: true,
+    })
 }
 
 /// Decodes `metadata` like `kjson.UnmarshalStrict` into `metav1.ObjectMeta`. `prefix` is the
@@ -134,122 +190,125 @@ pub(crate) fn decode(meta: &Node, prefix: &str) -> MetaDecode {
         if v.is_null() {
             continue;
         }
+        let saved = |msg| Some(Failure::saved(msg));
         let err = match ty {
-            Ty::Str => v
-                .as_str()
-                .is_none()
-                .then(|| unmarshal_error(v, &e.key, "string")),
+            Ty::Str => match v.as_str() {
+                Some(_) => None,
+                None => saved(unmarshal_error(v, &e.key, "string")),
+            },
             Ty::Int64 => match v.value {
                 Value::Int(_) => None,
-                _ => Some(unmarshal_error(v, &e.key, "int64")),
+                _ => saved(unmarshal_error(v, &e.key, "int64")),
             },
-            Ty::Time => match v.as_str() {
-                Some(s) if chrono::DateTime::parse_from_rfc3339(s).is_ok() => None,
-                Some(s) => Some(format!(
-                    "parsing time {} as \"2006-01-02T15:04:05Z07:00\": cannot parse {} as \"2006\"",
-                    crate::k8s::field::go_quote(s),
-                    crate::k8s::field::go_quote(s)
-                )),
-                None => Some(unmarshal_error(v, &e.key, "string")),
-            },
+            Ty::Time => time_failure("ObjectMeta", v, &e.key),
             Ty::StrMap => match &v.value {
                 Value::Map(mm) => mm
                     .entries
                     .iter()
                     .filter(|x| !x.value.is_null() && x.value.as_str().is_none())
                     .min_by_key(|x| &x.key)
-                    .map(|x| unmarshal_error(&x.value, &e.key, "string")),
-                _ => Some(unmarshal_error(v, &e.key, "map[string]string")),
+                    .map(|x| Failure::saved(unmarshal_error(&x.value, &e.key, "string"))),
+                _ => saved(unmarshal_error(v, &e.key, "map[string]string")),
             },
             Ty::StrList => match &v.value {
                 Value::Seq(items) => items
                     .iter()
                     .find(|x| !x.is_null() && x.as_str().is_none())
-                    .map(|x| unmarshal_error(x, &e.key, "string")),
-                _ => Some(unmarshal_error(v, &e.key, "[]string")),
+                    .map(|x| Failure::saved(unmarshal_error(x, &e.key, "string"))),
+                _ => saved(unmarshal_error(v, &e.key, "[]string")),
             },
-            Ty::OwnerRefs => decode_list(
-                v,
-                &e.key,
-                "[]v1.OwnerReference",
-                OWNER_REF_FIELDS,
-                &base,
-                &mut d.unknown,
-            ),
-            Ty::ManagedFields => decode_list(
-                v,
-                &e.key,
-                "[]v1.ManagedFieldsEntry",
-                MANAGED_FIELDS_FIELDS,
-                &base,
-                &mut d.unknown,
-            ),
+            Ty::OwnerRefs => decode_list(v, &e.key, &OWNER_REFS, &base, &mut d.unknown),
+            Ty::ManagedFields => decode_list(v, &e.key, &MANAGED_FIELDS, &base, &mut d.unknown),
         };
-        if let Some(msg) = err {
-            errors.push((&e.key, msg, v.span()));
+        if let Some(f) = err {
+            errors.push((&e.key, f, v.span()));
         }
     }
-    // The server marshals the metadata map to JSON (its keys sorted) and decodes that: the
-    // error it reports is that of the first failing field in key order, not in the order
-    // written (`{name: yes, finalizers: [on]}` fails at `finalizers`).
-    d.error = errors
-        .into_iter()
-        .min_by(|a, b| a.0.cmp(b.0))
-        .map(|(_, msg, span)| (msg, span));
+    // The server marshals the metadata map to JSON (its keys sorted) and decodes that, so its
+    // fields are met in key order, not in the order written (`{name: yes, finalizers: [on]}`
+    // fails at `finalizers`).
+    errors.sort_by(|a, b| a.0.cmp(b.0));
+    d.error = reported(errors.into_iter().map(|(_, f, span)| (f, span)))
+        .map(|(f, span)| (f.message, span));
     d
 }
 
+/// A list field of ObjectMeta: its Go types and its items' fields.
+struct ListOf {
+    /// The list's Go type (`[]v1.OwnerReference`).
+    go_type: &'static str,
+    /// The item's Go struct (`OwnerReference`), which errors in its fields name.
+    item: &'static str,
+    fields: &'static [(&'static str, &'static str)],
+}
+
+const OWNER_REFS: ListOf = ListOf {
+    go_type: "[]v1.OwnerReference",
+    item: "OwnerReference",
+    fields: OWNER_REF_FIELDS,
+};
+
+const MANAGED_FIELDS: ListOf = ListOf {
+    go_type: "[]v1.ManagedFieldsEntry",
+    item: "ManagedFieldsEntry",
+    fields: MANAGED_FIELDS_FIELDS,
+};
+
+/// A list field's failure, as Go meets them: items in order, each item's fields in key order
+/// (the JSON the server decodes has its keys sorted). Its items' unknown keys go to `unknown`.
 fn decode_list(
     v: &Node,
     key: &str,
-    go_type: &str,
-    fields: &[(&str, &str)],
+    list: &ListOf,
     base: &str,
     unknown: &mut Vec<UnknownField>,
-) -> Option<String> {
+) -> Option<Failure> {
     let Value::Seq(items) = &v.value else {
-        return Some(unmarshal_error(v, key, go_type));
+        return Some(Failure::saved(unmarshal_error(v, key, list.go_type)));
     };
-    let mut err = None;
+    let item_type = list.go_type.trim_start_matches("[]");
+    let mut met: Vec<Failure> = Vec::new();
     for (i, it) in items.iter().enumerate() {
         let Value::Map(m) = &it.value else {
-            if !it.is_null() && err.is_none() {
-                err = Some(unmarshal_error(it, key, go_type.trim_start_matches("[]")));
+            if !it.is_null() {
+                met.push(Failure::saved(unmarshal_error(it, key, item_type)));
             }
             continue;
         };
-        // Within an item, the first failing field in key order (the JSON the server decodes
-        // has its keys sorted); items keep their order.
-        let mut failed: Option<(&str, String)> = None;
+        let mut failed: Vec<(&str, Failure)> = Vec::new();
         for e in &m.entries {
-            match fields.iter().find(|(k, _)| *k == e.key) {
-                None => unknown.push(UnknownField {
+            let Some((_, t)) = list.fields.iter().find(|(k, _)| *k == e.key) else {
+                unknown.push(UnknownField {
                     path: format!("{base}.{key}[{i}].{}", e.key),
                     span: entry_span(e.key_span, &e.value),
-                }),
-                Some((_, t)) => {
-                    let ok = e.value.is_null()
-                        || match *t {
-                            "string" | "time" => e.value.as_str().is_some(),
-                            "bool" => e.value.as_bool().is_some(),
-                            _ => e.value.as_map().is_some(),
-                        };
-                    if !ok && failed.as_ref().is_none_or(|(k, _)| e.key.as_str() < *k) {
-                        let msg = unmarshal_error(
-                            &e.value,
-                            &format!("{key}.{}", e.key),
-                            if *t == "time" { "string" } else { t },
-                        );
-                        failed = Some((&e.key, msg));
-                    }
-                }
+                });
+                continue;
+            };
+            if e.value.is_null() {
+                continue;
+            }
+            let field = format!("{key}.{}", e.key);
+            let fits = match *t {
+                "time" => None,
+                "string" => Some(e.value.as_str().is_some()),
+                "bool" => Some(e.value.as_bool().is_some()),
+                _ => Some(e.value.as_map().is_some()),
+            };
+            let f = match fits {
+                None => time_failure(list.item, &e.value, &field),
+                Some(true) => None,
+                Some(false) => Some(Failure::saved(unmarshal_error_in(
+                    list.item, &e.value, &field, t,
+                ))),
+            };
+            if let Some(f) = f {
+                failed.push((&e.key, f));
             }
         }
-        if err.is_none() {
-            err = failed.map(|(_, msg)| msg);
-        }
+        failed.sort_by(|a, b| a.0.cmp(b.0));
+        met.extend(failed.into_iter().map(|(_, f)| f));
     }
-    err
+    reported(met.into_iter().map(|f| (f, ()))).map(|(f, ())| f)
 }
 
 fn entry_span(key_span: Span, v: &Node) -> Span {
@@ -868,9 +927,10 @@ mod tests {
             error_of("labels: {b: yes, a: 1}\n"),
             of("labels", "number", "string")
         );
+        // A list item's fields are named from its own struct, as Go's decoder does.
         assert_eq!(
             error_of("ownerReferences: [{uid: 1, name: yes}, {apiVersion: 2}]\n"),
-            of("ownerReferences.name", "bool", "string")
+            "json: cannot unmarshal bool into Go struct field OwnerReference.ownerReferences.name of type string"
         );
         // Written in key order already: as before.
         assert_eq!(
@@ -878,5 +938,35 @@ mod tests {
             of("annotations", "bool", "string")
         );
         assert_eq!(error_of("name: x\nlabels: {a: b}\n"), "");
+    }
+
+    /// A timestamp that does not decode ends the decoding (`metav1.Time`'s own `UnmarshalJSON`
+    /// fails): its error is reported even after a type error met before it, in the list of
+    /// managed fields too; a type error met after it is never reached.
+    #[test]
+    fn a_bad_timestamp_is_reported_over_type_errors() {
+        let parse = "parsing time \"yesterday\" as \"2006-01-02T15:04:05Z07:00\": cannot parse \"yesterday\" as \"2006\"";
+        assert_eq!(
+            error_of("annotations: {a: on}\ncreationTimestamp: yesterday\n"),
+            parse
+        );
+        assert_eq!(
+            error_of("annotations: {a: on}\ncreationTimestamp: 5\n"),
+            "json: cannot unmarshal number into Go struct field ObjectMeta.creationTimestamp of type string"
+        );
+        assert_eq!(
+            error_of("labels: {a: on}\nmanagedFields: [{manager: 1, time: yesterday}]\n"),
+            parse
+        );
+        assert_eq!(
+            error_of("managedFields: [{manager: 1}, {time: 5}]\n"),
+            "json: cannot unmarshal number into Go struct field ManagedFieldsEntry.managedFields.time of type string"
+        );
+        // Before any timestamp in key order, a type error is only saved; one met first in a
+        // list item's own fields likewise.
+        assert_eq!(
+            error_of("managedFields: [{manager: 1, time: \"2024-01-01T00:00:00Z\"}]\n"),
+            "json: cannot unmarshal number into Go struct field ManagedFieldsEntry.managedFields.manager of type string"
+        );
     }
 }
