@@ -456,7 +456,20 @@ fn metadata_decode_failures_of_scalars_and_lists_are_explained_and_fixed() {
         out.contains("reads the bare `on` as the boolean true"),
         "{out}"
     );
-    // The list first (the server stops there), then the name.
+    // One pass quotes both fields (the server would stop at the list, then at the name).
+    let (_, diff, _) = crdlint_in(dir.path(), &["check", "--fix", "--diff", file]);
+    let quoted: Vec<&str> = diff
+        .lines()
+        .filter(|l| l.starts_with('+') && !l.starts_with("+++"))
+        .collect();
+    assert_eq!(
+        quoted,
+        [
+            "+  name: \"yes\"",
+            "+  finalizers: [example.com/a, \"on\", \"off\", \"n\"]"
+        ],
+        "{diff}"
+    );
     let (code, _, err) = crdlint_in(dir.path(), &["check", "--fix", file]);
     assert_eq!(code, 0, "{err}");
     let fixed = std::fs::read_to_string(dir.path().join(file)).expect("read");

@@ -47,6 +47,26 @@ const OBJECT_META_FIELDS: &[(&str, Ty)] = &[
     ("managedFields", Ty::ManagedFields),
 ];
 
+/// How a field of ObjectMeta holds strings.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Strings {
+    One,
+    Map,
+    List,
+}
+
+/// The fields of ObjectMeta whose Go type holds strings (a string, a map of strings, a list of
+/// strings), and how: where a bare YAML 1.1 boolean was meant as one (`builtin::metadata`'s
+/// fixes).
+pub(crate) fn string_fields() -> impl Iterator<Item = (&'static str, Strings)> {
+    OBJECT_META_FIELDS.iter().filter_map(|(k, ty)| match ty {
+        Ty::Str => Some((*k, Strings::One)),
+        Ty::StrMap => Some((*k, Strings::Map)),
+        Ty::StrList => Some((*k, Strings::List)),
+        _ => None,
+    })
+}
+
 const OWNER_REF_FIELDS: &[(&str, &str)] = &[
     ("apiVersion", "string"),
     ("kind", "string"),

@@ -1,7 +1,7 @@
 //! Metadata the API server cannot decode (`labels: {app: yes}`: `json: cannot unmarshal bool
 //! into Go struct field ObjectMeta.labels of type string`), for built-in objects and custom
 //! resources alike: what the YAML reader made of the offending value, said in the finding's
-//! help, and the quoting `check --fix` applies to every value of that field that needs it.
+//! help, and the quoting `check --fix` applies to every value of its string fields that needs it.
 
 use crate::diag::{Diagnostic, Span};
 use crate::yaml::{Entry, Node, Value};
@@ -36,20 +36,46 @@ pub fn explain_undecodable(diags: &mut [Diagnostic], obj: &Node, src: Option<&st
         }
         d.help = (!help.is_empty()).then(|| help.join("\n"));
         // The exact values to quote are known here, where `check --fix` would have only the
-        // underlined text, which spans every entry of a map. Every value of the field that
-        // needs it is quoted at once (the decode fails until the last is): one pass of
-        // `check --fix`, not one a value.
-        if let (Some(f), true) = (&found, decode::wants_string(&d.message)) {
-            let fixes: Vec<_> = (f.values.iter())
-                .filter_map(|v| Some((v.span(), text(v.span())?)))
-                .filter(|(_, w)| decode::reading(w).is_some_and(|r| r.fixable))
-                .map(|(s, w)| decode::quote_fix(s, w))
-                .collect();
-            if !fixes.is_empty() {
-                d.set_fixes(fixes);
-            }
+        // underlined text, which spans every entry of a map. Every value of every field that
+        // needs it is quoted at once (the decode fails until the last is, one field at a
+        // time): one pass of `check --fix`, not one a value or a field.
+        let fixes: Vec<_> = string_values(obj)
+            .into_iter()
+            .filter_map(|v| Some((v.span(), text(v.span())?)))
+            .filter(|(_, w)| decode::reading(w).is_some_and(|r| r.fixable))
+            .map(|(s, w)| decode::quote_fix(s, w))
+            .collect();
+        if !fixes.is_empty() {
+            d.set_fixes(fixes);
         }
     }
+}
+
+/// The values of `obj`'s metadata, in every field whose Go type holds strings, that do not
+/// decode, in the order written.
+fn string_values(obj: &Node) -> Vec<&Node> {
+    let Some(meta) = obj.get("metadata") else {
+        return Vec::new();
+    };
+    use crate::apiext::objectmeta::{string_fields, Strings};
+    // Only where the value has the field's shape: a string quoted in a list where a map is
+    // wanted would still not decode.
+    let shaped = |(k, how): (&str, Strings)| {
+        let v = meta.get(k)?;
+        let fits = match how {
+            Strings::One => !matches!(v.value, Value::Map(_) | Value::Seq(_)),
+            Strings::Map => matches!(v.value, Value::Map(_)),
+            Strings::List => matches!(v.value, Value::Seq(_)),
+        };
+        fits.then_some(v)
+    };
+    let mut values: Vec<&Node> = string_fields()
+        .filter_map(shaped)
+        .filter_map(undecodable_in)
+        .flat_map(|u| u.values)
+        .collect();
+    values.sort_by_key(|v| v.span().start());
+    values
 }
 
 /// The values of the metadata field a decode failure names that its Go type cannot take.
@@ -72,7 +98,11 @@ fn undecodable<'n>(obj: &'n Node, message: &str) -> Option<Undecodable<'n>> {
         .1
         .split_once(" of type ")?
         .0;
-    let value = obj.get("metadata")?.get(field)?;
+    undecodable_in(obj.get("metadata")?.get(field)?)
+}
+
+/// [`undecodable`] of one field's value.
+fn undecodable_in(value: &Node) -> Option<Undecodable<'_>> {
     let undecodable = |n: &Node| !matches!(n.value, Value::String(_) | Value::Null);
     let found = match &value.value {
         Value::Map(m) => {
