@@ -802,4 +802,19 @@ fn a_named_file_that_holds_nothing_test_reads_is_said_and_a_walked_one_is_not() 
     let walked = run(&["."]);
     assert_eq!(walked.code, 0, "{}{}", walked.stdout, walked.stderr);
     assert!(!walked.stdout.contains("unused-file"), "{}", walked.stdout);
+    // Named as well as walked, it is named, in either order.
+    for paths in [[".", "widget.yaml"], ["widget.yaml", "."]] {
+        let both = run(&paths);
+        let said: Vec<&str> = both
+            .stdout
+            .lines()
+            .filter(|l| l.contains("unused-file"))
+            .collect();
+        assert_eq!(said.len(), 1, "{paths:?}: {}", both.stdout);
+        assert!(
+            said[0].starts_with("widget.yaml:"),
+            "{paths:?}: {}",
+            both.stdout
+        );
+    }
 }

@@ -402,13 +402,17 @@ pub fn sort_and_dedup(inputs: Vec<Input>) -> Vec<Input> {
                     existing.role = input.role;
                 }
                 existing.named_crd |= input.named_crd;
+                // Named as well as walked is named (`crdlint test` says so of a named file
+                // that holds nothing it reads), whatever the order; its open then looks at
+                // the path first, as a named file's does.
+                let walked = existing.walked && input.walked;
                 // Keep the shorter name for the same file, so reports are stable whichever
                 // way it was reached first.
                 if (input.name.len(), &input.name) < (existing.name.len(), &existing.name) {
                     existing.name = input.name;
                     existing.origin = input.origin;
-                    existing.walked = input.walked;
                 }
+                existing.walked = walked;
             }
             None => {
                 by_key.insert(key, input);

@@ -181,7 +181,7 @@ pub static UNUSED_FILE: Rule = Rule {
     id: "suite/unused-file",
     severity: Severity::Warning,
     summary: "A file named to `crdlint test` holds no suite, CRD or admission policy",
-    docs: "`crdlint test` reads three things from its paths: test suites, the CRDs their `crdName`s name, and the admission policies and bindings policy suites test. A file named on the command line (or standard input) that holds none of them is not used at all, which is a mistake worth a word: a resource meant to be a case's `initial` (cases hold their objects inline), a CRD file that is really a kustomization, the wrong file of a folder. Files found by walking a folder are not reported: a test folder may hold anything beside its suites.",
+    docs: "`crdlint test` reads three things from its paths: test suites, the CRDs their `crdName`s name, and the admission policies and bindings policy suites test. A file named on the command line (or standard input) that holds none of them is not used at all, which is a mistake worth a word: a resource meant to be a case's `initial` (cases hold their objects inline), a CRD file that is really a kustomization, the wrong file of a folder. Files found by walking a folder are not reported: a test folder may hold anything beside its suites (give the folder, not a shell glob of its files such as `tests/*.yaml`, which names each of them).",
     bad: "# crdlint test widget.testsuite.yaml widget.yaml\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n",
     good: "# crdlint test widget.testsuite.yaml widget-crd.yaml\napiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: widgets.example.com\n",
 };
