@@ -21,6 +21,20 @@ fn crdlint_in(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// The lines a unified diff adds.
+fn added_lines(diff: &str) -> Vec<&str> {
+    diff.lines()
+        .filter(|l| l.starts_with('+') && !l.starts_with("+++"))
+        .collect()
+}
+
+/// [`scratch`] with `file` of the fixtures too.
+fn scratch_with(file: &str) -> tempfile::TempDir {
+    let dir = scratch();
+    std::fs::copy(format!("{DIR}/{file}"), dir.path().join(file)).expect("copy");
+    dir
+}
+
 /// A copy of the fixtures to fix in place.
 fn scratch() -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -391,9 +405,8 @@ fn decode_failures_outside_strings_offer_no_quoting() {
 /// resource, which gets the same reading in its help; nothing else is touched.
 #[test]
 fn metadata_decode_failures_are_fixed_in_one_pass() {
-    let dir = scratch();
     let file = "decode-metadata-many.yaml";
-    std::fs::copy(format!("{DIR}/{file}"), dir.path().join(file)).expect("copy");
+    let dir = scratch_with(file);
     let crd = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("testdata/rule-examples/widget-crd.yaml");
     let crd = crd.to_str().expect("UTF-8 path");
@@ -414,10 +427,7 @@ fn metadata_decode_failures_are_fixed_in_one_pass() {
         dir.path(),
         &["check", "--fix", "--diff", "--crd", crd, file],
     );
-    let quoted: Vec<&str> = diff
-        .lines()
-        .filter(|l| l.starts_with('+') && !l.starts_with("+++"))
-        .collect();
+    let quoted = added_lines(&diff);
     assert_eq!(
         quoted,
         [
@@ -442,9 +452,8 @@ fn metadata_decode_failures_are_fixed_in_one_pass() {
 /// 1.1 boolean at once, the quoted one left as written).
 #[test]
 fn metadata_decode_failures_of_scalars_and_lists_are_explained_and_fixed() {
-    let dir = scratch();
     let file = "decode-metadata-scalar.yaml";
-    std::fs::copy(format!("{DIR}/{file}"), dir.path().join(file)).expect("copy");
+    let dir = scratch_with(file);
     let (code, out, _) = crdlint_in(dir.path(), &["check", "--format", "concise", file]);
     assert_eq!(code, 1, "{out}");
     // The server decodes the metadata with its keys sorted: `finalizers` fails first.
@@ -458,10 +467,7 @@ fn metadata_decode_failures_of_scalars_and_lists_are_explained_and_fixed() {
     );
     // One pass quotes both fields (the server would stop at the list, then at the name).
     let (_, diff, _) = crdlint_in(dir.path(), &["check", "--fix", "--diff", file]);
-    let quoted: Vec<&str> = diff
-        .lines()
-        .filter(|l| l.starts_with('+') && !l.starts_with("+++"))
-        .collect();
+    let quoted = added_lines(&diff);
     assert_eq!(
         quoted,
         [
