@@ -992,3 +992,52 @@ fn lsp_validates_against_vendored_crds() {
     );
     assert_eq!(s.stop(), 0);
 }
+
+/// A finding's safe fixes (what `check --fix` writes) are a quick fix: metadata that does not
+/// decode has every bare YAML 1.1 boolean of its string fields quoted by one action, and the
+/// finding is gone once it is applied.
+#[test]
+fn lsp_offers_the_safe_fixes_of_check_fix() {
+    let (_dir, crd, _res) = workspace();
+    let root = crd.parent().unwrap().parent().unwrap().to_path_buf();
+    let cm = root.join("res/cm.yaml");
+    let text =
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\n  labels: {a: yes, b: x, c: on}\n";
+    std::fs::write(&cm, text).unwrap();
+    let mut s = Server::start(&root);
+    s.open(&cm, text);
+    let found = s.diagnostics(&cm);
+    let decode = found
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["code"] == "cr/not-an-object")
+        .unwrap_or_else(|| panic!("a decode finding: {found}"))
+        .clone();
+    let actions = s.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri(&cm)}, "range": decode["range"],
+               "context": {"diagnostics": []}}),
+    );
+    let fix = actions["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["title"].as_str().unwrap().contains("quoted"))
+        .unwrap_or_else(|| panic!("a quoting fix: {actions}"))
+        .clone();
+    assert_eq!(
+        fix["title"],
+        "`yes` quoted: a YAML 1.1 boolean where the schema wants a string (and 1 more)"
+    );
+    assert_eq!(fix["isPreferred"], true);
+    let fixed = apply_edits(text, &fix);
+    assert!(
+        fixed.ends_with("  labels: {a: \"yes\", b: x, c: \"on\"}\n"),
+        "{fixed}"
+    );
+    s.change(&cm, 2, &fixed);
+    let after = s.diagnostics(&cm);
+    assert!(!after.to_string().contains("cr/not-an-object"), "{after}");
+    assert_eq!(s.stop(), 0);
+}

@@ -127,6 +127,25 @@ pub struct Fix {
     pub title: String,
 }
 
+impl Fix {
+    /// The fix as an edit of one line of `text`: a replacement of a quoted scalar keeps its
+    /// quotes (`"sise": 1` in JSON becomes `"size": 1`). `None` when the span is not text of
+    /// one line. What `check --fix` writes and the language server's quick fix offers.
+    pub fn in_line_of(mut self, text: &str) -> Option<Fix> {
+        let old = text.get(self.span.start()..self.span.end())?;
+        if old.is_empty() || old.contains('\n') || self.replacement.contains('\n') {
+            return None;
+        }
+        let already = self.replacement.starts_with(['"', '\'']);
+        for q in ['"', '\''] {
+            if !already && old.len() >= 2 && old.starts_with(q) && old.ends_with(q) {
+                self.replacement = format!("{q}{}{q}", self.replacement);
+            }
+        }
+        Some(self)
+    }
+}
+
 /// `text` as one help of a finding: its further lines indented, so that they read as part of
 /// it and not as helps of their own (see [`Diagnostic::help`]).
 pub fn help_text(text: &str) -> String {

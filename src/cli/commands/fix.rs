@@ -58,7 +58,7 @@ fn collect(result: &RunResult) -> BTreeMap<FileId, FileFixes> {
             [] => quote_yaml11_bool(d, text).into_iter().collect(),
             some => some.to_vec(),
         };
-        for fix in fixes.into_iter().filter_map(|f| with_quoting(f, text)) {
+        for fix in fixes.into_iter().filter_map(|f| f.in_line_of(text)) {
             by_file
                 .entry(file)
                 .or_insert(FileFixes { fixes: Vec::new() })
@@ -97,22 +97,6 @@ fn quote_yaml11_bool(d: &crate::diag::Diagnostic, text: &str) -> Option<Fix> {
     // The finding's help says the same (`builtin::decode::reading` decides both).
     let fixable = crate::builtin::decode::reading(written).is_some_and(|r| r.fixable);
     fixable.then(|| crate::builtin::decode::quote_fix(span, written))
-}
-
-/// The fix as an edit of one line's text: a replacement of a quoted scalar keeps its quotes
-/// (`"sise": 1` in JSON becomes `"size": 1`). `None` when the span is not text of one line.
-fn with_quoting(mut fix: Fix, text: &str) -> Option<Fix> {
-    let old = text.get(fix.span.start()..fix.span.end())?;
-    if old.is_empty() || old.contains('\n') || fix.replacement.contains('\n') {
-        return None;
-    }
-    let already = fix.replacement.starts_with(['"', '\'']);
-    for q in ['"', '\''] {
-        if !already && old.len() >= 2 && old.starts_with(q) && old.ends_with(q) {
-            fix.replacement = format!("{q}{}{q}", fix.replacement);
-        }
-    }
-    Some(fix)
 }
 
 /// `text` with the fixes applied (they are sorted and do not overlap).
@@ -312,12 +296,12 @@ mod tests {
     #[test]
     fn fixes_are_applied_in_place_and_a_quoted_key_keeps_its_quotes() {
         let text = "a: 1\n\"sise\": 2\n";
-        let f = with_quoting(fix(5, 11, "size").1, text).unwrap();
+        let f = fix(5, 11, "size").1.in_line_of(text).unwrap();
         assert_eq!(f.replacement, "\"size\"");
         let fixes = vec![fix(0, 1, "b"), (0, f)];
         assert_eq!(apply(text, &fixes), "b: 1\n\"size\": 2\n");
         // A span over a line break is no one-line edit.
-        assert!(with_quoting(fix(0, 6, "x").1, text).is_none());
+        assert!(fix(0, 6, "x").1.in_line_of(text).is_none());
     }
 
     #[test]

@@ -149,5 +149,31 @@ fn fixes(
             ));
         }
     }
+    out.extend(safe_fix(text, index, d));
     out
+}
+
+/// The finding's own safe fixes (what `check --fix` applies: a YAML 1.1 boolean quoted, a
+/// kind one edit from a known one renamed), as one action; an unknown field's rename is
+/// offered above with its removal.
+fn safe_fix(text: &str, index: &LineIndex<'_>, d: &Diagnostic) -> Option<(String, Vec<TextEdit>)> {
+    if d.rule.id == crate::validate::rules::UNKNOWN_FIELD.id {
+        return None;
+    }
+    let fixes = d.fixes();
+    // As `check --fix` writes them: one-line edits, a quoted value's quotes kept.
+    let edits: Vec<TextEdit> = fixes
+        .iter()
+        .filter_map(|f| f.clone().in_line_of(text))
+        .map(|f| {
+            let range = Range::new(index.position(f.span.start()), index.position(f.span.end()));
+            TextEdit::new(range, f.replacement)
+        })
+        .collect();
+    let title = match fixes {
+        [] => return None,
+        [one] => one.title.clone(),
+        [first, ..] => format!("{} (and {} more)", first.title, fixes.len() - 1),
+    };
+    (edits.len() == fixes.len()).then_some((title, edits))
 }
