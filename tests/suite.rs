@@ -34,6 +34,23 @@ fn crdlint(args: &[&str]) -> Run {
 
 const CRDS: &str = "testdata/suites/crds";
 
+/// A folder holding `files` (name, text).
+fn folder(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in files {
+        std::fs::write(dir.path().join(name), text).unwrap();
+    }
+    dir
+}
+
+/// `crdlint test --format FORMAT --crd CRDS PATHS...` in `dir`.
+fn test_in(dir: &Path, format: &str, paths: &[&str]) -> Run {
+    let crds = Path::new(env!("CARGO_MANIFEST_DIR")).join(CRDS);
+    let mut args = vec!["test", "--format", format, "--crd", crds.to_str().unwrap()];
+    args.extend(paths);
+    crdlint_in(dir, &args)
+}
+
 #[test]
 fn every_field_of_the_format_passes() {
     let r = crdlint(&[
@@ -699,29 +716,11 @@ fn a_case_without_expected_says_it_was_compared_with_updated() {
 /// Beside a suite with cases, a suite with none is not passed over silently: a warning at it.
 #[test]
 fn a_suite_without_cases_beside_others_is_said() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(
-        dir.path().join("empty.yaml"),
-        "name: E\ncrdName: widgets.example.com\ntests: {onCreate: []}\n",
-    )
-    .unwrap();
-    std::fs::write(
-        dir.path().join("suite.yaml"),
-        "name: W\ncrdName: widgets.example.com\ntests:\n  onCreate:\n  - name: a\n    initial: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec: {}\n",
-    )
-    .unwrap();
-    let crds = Path::new(env!("CARGO_MANIFEST_DIR")).join(CRDS);
-    let r = crdlint_in(
-        dir.path(),
-        &[
-            "test",
-            "--format",
-            "concise",
-            "--crd",
-            crds.to_str().unwrap(),
-            ".",
-        ],
-    );
+    let dir = folder(&[
+        ("empty.yaml", "name: E\ncrdName: widgets.example.com\ntests: {onCreate: []}\n"),
+        ("suite.yaml", "name: W\ncrdName: widgets.example.com\ntests:\n  onCreate:\n  - name: a\n    initial: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec: {}\n"),
+    ]);
+    let r = test_in(dir.path(), "concise", &["."]);
     assert!(
         r.stdout
             .contains("empty.yaml:2:10: warning[suite/invalid] this suite holds no test case"),
@@ -733,24 +732,11 @@ fn a_suite_without_cases_beside_others_is_said() {
 
 #[test]
 fn a_create_case_without_expected_says_it_was_compared_with_initial() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(
-        dir.path().join("suite.yaml"),
+    let dir = folder(&[(
+        "suite.yaml",
         "name: W\ncrdName: widgets.example.com\ntests:\n  onCreate:\n  - name: defaulted\n    initial: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec: {}\n",
-    )
-    .unwrap();
-    let crds = Path::new(env!("CARGO_MANIFEST_DIR")).join(CRDS);
-    let r = crdlint_in(
-        dir.path(),
-        &[
-            "test",
-            "--format",
-            "json",
-            "--crd",
-            crds.to_str().unwrap(),
-            ".",
-        ],
-    );
+    )]);
+    let r = test_in(dir.path(), "json", &["."]);
     assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
     let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("JSON");
     let message = v["cases"][0]["message"].as_str().unwrap();
@@ -764,26 +750,13 @@ fn a_create_case_without_expected_says_it_was_compared_with_initial() {
 
 #[test]
 fn a_named_file_that_holds_nothing_test_reads_is_said_and_a_walked_one_is_not() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(
-        dir.path().join("suite.yaml"),
-        "name: W\ncrdName: widgets.example.com\ntests:\n  onCreate:\n  - name: a\n    initial: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec: {replicas: 1}\n",
-    )
-    .unwrap();
-    // A resource meant as a case's object, and an empty file.
-    std::fs::write(
-        dir.path().join("widget.yaml"),
-        "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\n",
-    )
-    .unwrap();
-    std::fs::write(dir.path().join("empty.yaml"), "").unwrap();
-    let crds = Path::new(env!("CARGO_MANIFEST_DIR")).join(CRDS);
-    let crds = crds.to_str().unwrap();
-    let run = |paths: &[&str]| {
-        let mut args = vec!["test", "--format", "concise", "--crd", crds];
-        args.extend(paths);
-        crdlint_in(dir.path(), &args)
-    };
+    let dir = folder(&[
+        ("suite.yaml", "name: W\ncrdName: widgets.example.com\ntests:\n  onCreate:\n  - name: a\n    initial: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec: {replicas: 1}\n"),
+        // A resource meant as a case's object, and an empty file.
+        ("widget.yaml", "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\n"),
+        ("empty.yaml", ""),
+    ]);
+    let run = |paths: &[&str]| test_in(dir.path(), "concise", paths);
     let named = run(&["suite.yaml", "widget.yaml", "empty.yaml"]);
     for f in ["widget.yaml", "empty.yaml"] {
         assert!(

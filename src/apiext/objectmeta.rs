@@ -157,11 +157,17 @@ fn reported<T>(met: impl IntoIterator<Item = (Failure, T)>) -> Option<(Failure, 
     first
 }
 
+/// Whether `v` decodes as a `metav1.Time`: an RFC 3339 string.
+fn is_time(v: &Node) -> bool {
+    v.as_str()
+        .is_some_and(|s| chrono::DateTime::parse_from_rfc3339(s).is_ok())
+}
+
 /// A `metav1.Time` field's failure (its `UnmarshalJSON` ends the decoding): `None` for an RFC
 /// 3339 string.
 fn time_failure(go_struct: &str, v: &Node, field: &str) -> Option<Failure> {
     let message = match v.as_str() {
-        Some(s) if chrono::DateTime::parse_from_rfc3339(s).is_ok() => return None,
+        _ if is_time(v) => return None,
         Some(s) => format!(
             "parsing time {} as \"2006-01-02T15:04:05Z07:00\": cannot parse {} as \"2006\"",
             crate::k8s::field::go_quote(s),
@@ -307,19 +313,23 @@ fn decode_list(
             if e.value.is_null() {
                 continue;
             }
-            let field = format!("{key}.{}", e.key);
             let fits = match *t {
-                "time" => None,
-                "string" => Some(e.value.as_str().is_some()),
-                "bool" => Some(e.value.as_bool().is_some()),
-                _ => Some(e.value.as_map().is_some()),
+                "time" => is_time(&e.value),
+                "string" => e.value.as_str().is_some(),
+                "bool" => e.value.as_bool().is_some(),
+                _ => e.value.as_map().is_some(),
             };
-            let f = match fits {
-                None => time_failure(list.item, &e.value, &field),
-                Some(true) => None,
-                Some(false) => Some(Failure::saved(unmarshal_error_in(
-                    list.item, &e.value, &field, t,
-                ))),
+            // The field's path is built for a failure only (every item of every resource's
+            // `managedFields` is decoded).
+            let f = match (fits, *t) {
+                (true, _) => None,
+                (false, "time") => time_failure(list.item, &e.value, &format!("{key}.{}", e.key)),
+                (false, t) => {
+                    let field = format!("{key}.{}", e.key);
+                    Some(Failure::saved(unmarshal_error_in(
+                        list.item, &e.value, &field, t,
+                    )))
+                }
             };
             if let Some(f) = f {
                 failed.push((&e.key, f));

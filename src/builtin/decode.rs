@@ -39,13 +39,18 @@ pub fn reading_for(message: &str, written: &str) -> Option<Reading> {
     }
 }
 
-/// The fix a [`Reading::fixable`] value gets: `written`, at `span`, quoted.
-pub fn quote_fix(span: crate::diag::Span, written: &str) -> crate::diag::Fix {
-    crate::diag::Fix {
-        span,
-        replacement: format!("\"{written}\""),
-        title: format!("`{written}` quoted: a YAML 1.1 boolean where the schema wants a string"),
-    }
+/// The fix of a value written `written` at `span` where a string is wanted: quoted, when its
+/// [`reading`] is [`Reading::fixable`] (what `check --fix` and the finding's help agree on).
+pub fn fix_for(span: crate::diag::Span, written: &str) -> Option<crate::diag::Fix> {
+    reading(written)
+        .is_some_and(|r| r.fixable)
+        .then(|| crate::diag::Fix {
+            span,
+            replacement: format!("\"{written}\""),
+            title: format!(
+                "`{written}` quoted: a YAML 1.1 boolean where the schema wants a string"
+            ),
+        })
 }
 
 /// The reading of `written`, the text of a value where a string was wanted, when it is a bare

@@ -3,6 +3,7 @@
 //! resources alike: what the YAML reader made of the offending value, said in the finding's
 //! help, and the quoting `check --fix` applies to every value of its string fields that needs it.
 
+use crate::apiext::objectmeta::Strings;
 use crate::diag::{Diagnostic, Span};
 use crate::yaml::{Entry, Node, Value};
 
@@ -15,19 +16,19 @@ pub fn explain_undecodable(diags: &mut [Diagnostic], obj: &Node, src: Option<&st
         .iter_mut()
         .filter(|d| d.rule.id == "cr/not-an-object" && d.message.contains("cannot unmarshal"))
     {
-        let found = undecodable(obj, &d.message);
+        let found = reported_value(obj, &d.message);
         let text = |s: Span| src?.get(s.start()..s.end());
-        // The reading is that of the first value the Go type cannot take; without the field
-        // (a path the message names deeper), that of the underlined `key: value`'s value.
-        let written = match &found {
-            Some(f) => f.values.first().and_then(|v| text(v.span())),
+        // The reading is that of the value the server's error is about; without the field (a
+        // path the message names deeper), that of the underlined `key: value`'s value.
+        let written = match found {
+            Some((v, _)) => text(v.span()),
             None => text(d.span)
                 .and_then(|w| w.split_once(": "))
                 .map(|(_, value)| value.trim()),
         };
         let mut help: Vec<String> = d.help.take().into_iter().collect();
         // `n: 1` is named "false": YAML 1.1 read the key too.
-        let entry = found.as_ref().and_then(|f| f.entry);
+        let entry = found.and_then(|(_, e)| e);
         if let Some(h) = entry.and_then(|e| decode::key_reading(text(e.key_span)?, &e.key)) {
             help.push(h);
         }
@@ -41,9 +42,7 @@ pub fn explain_undecodable(diags: &mut [Diagnostic], obj: &Node, src: Option<&st
         // time): one pass of `check --fix`, not one a value or a field.
         let fixes: Vec<_> = string_values(obj)
             .into_iter()
-            .filter_map(|v| Some((v.span(), text(v.span())?)))
-            .filter(|(_, w)| decode::reading(w).is_some_and(|r| r.fixable))
-            .map(|(s, w)| decode::quote_fix(s, w))
+            .filter_map(|v| decode::fix_for(v.span(), text(v.span())?))
             .collect();
         if !fixes.is_empty() {
             d.set_fixes(fixes);
@@ -54,75 +53,64 @@ pub fn explain_undecodable(diags: &mut [Diagnostic], obj: &Node, src: Option<&st
 /// The values of `obj`'s metadata, in every field whose Go type holds strings, that do not
 /// decode, in the order written.
 fn string_values(obj: &Node) -> Vec<&Node> {
+    use crate::apiext::objectmeta::string_fields;
     let Some(meta) = obj.get("metadata") else {
         return Vec::new();
     };
-    use crate::apiext::objectmeta::{string_fields, Strings};
-    // Only where the value has the field's shape: a string quoted in a list where a map is
-    // wanted would still not decode.
-    let shaped = |(k, how): (&str, Strings)| {
-        let v = meta.get(k)?;
-        let fits = match how {
-            Strings::One => !matches!(v.value, Value::Map(_) | Value::Seq(_)),
-            Strings::Map => matches!(v.value, Value::Map(_)),
-            Strings::List => matches!(v.value, Value::Seq(_)),
-        };
-        fits.then_some(v)
-    };
     let mut values: Vec<&Node> = string_fields()
-        .filter_map(shaped)
-        .filter_map(undecodable_in)
-        .flat_map(|u| u.values)
+        .filter_map(|(k, how)| Some(undecodable_in(meta.get(k)?, how)))
+        .flatten()
         .collect();
     values.sort_by_key(|v| v.span().start());
     values
 }
 
-/// The values of the metadata field a decode failure names that its Go type cannot take.
-struct Undecodable<'n> {
-    /// The field's value itself when it is a scalar (`name: yes`), else the values of its
-    /// entries (`labels: {a: yes}`) or its items (`finalizers: [on]`) that are neither strings
-    /// nor nulls (which the decoder reads as empty, `apiext::objectmeta`); the one the
-    /// server's error is about first (a map's first key in order), the others as written.
-    values: Vec<&'n Node>,
-    /// The map entry of the first, for what YAML made of its key.
-    entry: Option<&'n Entry>,
+/// Whether the decoder cannot take `n` where a string is wanted: neither a string nor a null
+/// (which it reads as empty, `apiext::objectmeta`).
+fn undecodable(n: &Node) -> bool {
+    !matches!(n.value, Value::String(_) | Value::Null)
 }
 
-/// The field of `obj`'s metadata a decode failure's `message` names (`... Go struct field
-/// ObjectMeta.annotations of type string`), and its values that do not decode; `None` when
-/// the message names no field of the metadata itself.
-fn undecodable<'n>(obj: &'n Node, message: &str) -> Option<Undecodable<'n>> {
+/// The values of a field that holds strings `how` that do not decode, in the order written:
+/// only where the value has the field's shape (a string quoted in a list where a map is
+/// wanted would still not decode).
+fn undecodable_in(value: &Node, how: Strings) -> Vec<&Node> {
+    match (&value.value, how) {
+        (Value::Map(m), Strings::Map) => m
+            .entries
+            .iter()
+            .map(|e| &e.value)
+            .filter(|v| undecodable(v))
+            .collect(),
+        (Value::Seq(items), Strings::List) => items.iter().filter(|v| undecodable(v)).collect(),
+        (Value::Map(_) | Value::Seq(_), _) => Vec::new(),
+        (_, Strings::One) if undecodable(value) => vec![value],
+        _ => Vec::new(),
+    }
+}
+
+/// The value of the metadata field a decode failure's `message` names (`... Go struct field
+/// ObjectMeta.annotations of type string`) that the server's error is about, with its map
+/// entry: a map's first failing key in order (the server decodes it with its keys sorted), a
+/// list's first failing item, a scalar itself. `None` when the message names no field of the
+/// metadata itself.
+fn reported_value<'n>(obj: &'n Node, message: &str) -> Option<(&'n Node, Option<&'n Entry>)> {
     let field = message
         .split_once("Go struct field ObjectMeta.")?
         .1
         .split_once(" of type ")?
         .0;
-    undecodable_in(obj.get("metadata")?.get(field)?)
-}
-
-/// [`undecodable`] of one field's value.
-fn undecodable_in(value: &Node) -> Option<Undecodable<'_>> {
-    let undecodable = |n: &Node| !matches!(n.value, Value::String(_) | Value::Null);
-    let found = match &value.value {
+    let value = obj.get("metadata")?.get(field)?;
+    match &value.value {
         Value::Map(m) => {
-            let entries: Vec<&Entry> = m.entries.iter().filter(|e| undecodable(&e.value)).collect();
-            // The server decodes the map with its keys sorted: its error is the first key's.
-            let entry = entries.iter().copied().min_by_key(|e| &e.key);
-            let mut values: Vec<&Node> = entries.iter().map(|e| &e.value).collect();
-            if let Some(i) = entry.and_then(|f| entries.iter().position(|e| std::ptr::eq(*e, f))) {
-                values[..=i].rotate_right(1);
-            }
-            Undecodable { values, entry }
+            let e = m
+                .entries
+                .iter()
+                .filter(|e| undecodable(&e.value))
+                .min_by_key(|e| &e.key)?;
+            Some((&e.value, Some(e)))
         }
-        Value::Seq(items) => Undecodable {
-            values: items.iter().filter(|n| undecodable(n)).collect(),
-            entry: None,
-        },
-        _ => Undecodable {
-            values: vec![value].into_iter().filter(|n| undecodable(n)).collect(),
-            entry: None,
-        },
-    };
-    (!found.values.is_empty()).then_some(found)
+        Value::Seq(items) => items.iter().find(|v| undecodable(v)).map(|v| (v, None)),
+        _ => undecodable(value).then_some((value, None)),
+    }
 }

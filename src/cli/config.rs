@@ -111,6 +111,14 @@ pub struct Config {
     pub vendor: Vec<crate::vendor::Declaration>,
 }
 
+impl Config {
+    /// [`Config::kube_version_error`] for a run given `flag` (`--kube-version`), which wins
+    /// over the file's: the mistake stands only for a run that uses the file's version.
+    pub fn kube_version_mistake(&self, flag: Option<&str>) -> Option<&ConfigError> {
+        self.kube_version_error.as_ref().filter(|_| flag.is_none())
+    }
+}
+
 /// The `compat` section: policies of `crdlint diff` and `check --old-ref`, each `None` when
 /// the file does not set it.
 #[derive(Clone, Debug, Default)]

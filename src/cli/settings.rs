@@ -102,10 +102,8 @@ impl Settings {
     /// The flags over `config` over the defaults.
     pub fn resolve(g: &GlobalArgs, config: Option<Config>) -> Result<Settings, Failure> {
         let c = config.as_ref();
-        if let Some(e) = c.and_then(|c| c.kube_version_error.as_ref()) {
-            if g.kube_version.is_none() {
-                return Err(Failure::Usage(e.to_string()));
-            }
+        if let Some(e) = c.and_then(|c| c.kube_version_mistake(g.kube_version.as_deref())) {
+            return Err(Failure::Usage(e.to_string()));
         }
         let kube_version = match g
             .kube_version

@@ -94,9 +94,7 @@ fn quote_yaml11_bool(d: &crate::diag::Diagnostic, text: &str) -> Option<Fix> {
         let start = d.span.start() + key.len() + 2;
         (crate::diag::Span::new(start, start + value.len()), value)
     };
-    // The finding's help says the same (`builtin::decode::reading` decides both).
-    let fixable = crate::builtin::decode::reading(written).is_some_and(|r| r.fixable);
-    fixable.then(|| crate::builtin::decode::quote_fix(span, written))
+    crate::builtin::decode::fix_for(span, written)
 }
 
 /// `text` with the fixes applied (they are sorted and do not overlap).

@@ -83,8 +83,8 @@ impl Folder {
         // A kube-version crdlint does not emulate is kept at its place for the run that uses it.
         let version_error = config
             .as_ref()
-            .and_then(|c| c.kube_version_error.clone())
-            .filter(|_| g.kube_version.is_none());
+            .and_then(|c| c.kube_version_mistake(g.kube_version.as_deref()))
+            .cloned();
         let settings = match Settings::resolve(g, config) {
             Ok(s) => s,
             Err(e) => {
