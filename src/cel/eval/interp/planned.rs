@@ -228,6 +228,10 @@ pub(crate) struct SetTest {
     x: Plan,
     /// The list as folding makes it: its constants in order (`Evaluator::list`).
     list: Value,
+    /// The constants when all are strings: a string operand is then in the list exactly when
+    /// it equals one of them (the row's `contained` compares with `_==_`, which for two
+    /// strings is equality of their bytes), tested without building the row's arguments.
+    strings: Option<Box<[Arc<str>]>>,
     rows: Box<[&'static Overload]>,
     expr: Expr,
 }
@@ -417,9 +421,18 @@ fn call(e: &Expr, target: Option<&Expr>, args: &[Expr], roots: &mut Vec<Arc<str>
                     _ => None,
                 })
                 .collect();
+            let consts = consts?;
+            let strings = consts
+                .iter()
+                .map(|c| match c {
+                    Value::String(s) => Some(s.clone()),
+                    _ => None,
+                })
+                .collect();
             Some(Plan::SetTest(Box::new(SetTest {
                 x: plan(x, roots),
-                list: Value::list(consts?),
+                strings,
+                list: Value::list(consts),
                 rows: rows(),
                 expr: e.clone(),
             })))
@@ -1243,6 +1256,17 @@ impl<'a> Evaluator<'a> {
     fn set_test(&mut self, q: &'a SetTest) -> EvalResult {
         if !self.opts.fold_constants {
             return self.eval(&q.expr);
+        }
+        // An attribute is read where it is (charged as its step charges it), and a string
+        // tested against string constants there.
+        if let Plan::Attr(a) = &q.x {
+            if let Some(v) = self.attr_fast(a) {
+                if let (Value::String(s), Some(strings)) = (v, &q.strings) {
+                    return Ok(Value::Bool(strings.iter().any(|c| **c == **s)));
+                }
+                let x = v.clone();
+                return self.run_uncharged(&q.rows, &[x, q.list.clone()]);
+            }
         }
         let x = self.run(&q.x)?;
         self.run_uncharged(&q.rows, &[x, q.list.clone()])
