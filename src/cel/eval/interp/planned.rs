@@ -91,9 +91,24 @@ pub(crate) struct Call {
     /// The rows' parameter types, for picking among several ([`table::pick_by`]).
     params: Box<[&'static [Type]]>,
     tracked: Tracked,
+    /// The call is `size` (every row runs the one `size` at cost one): on a list or a map it
+    /// counts the elements, reads no text and builds nothing (see [`Evaluator::count_of`]).
+    counts: bool,
     target: Option<Plan>,
     args: Box<[Plan]>,
 }
+
+/// The `size` rows: one implementation, cost one, whatever the operand's declared type.
+const SIZE_ROWS: [&str; 8] = [
+    "size_bytes",
+    "bytes_size",
+    "size_list",
+    "list_size",
+    "size_map",
+    "map_size",
+    "size_string",
+    "string_size",
+];
 
 /// `has(attr.field)`, with where the field was last found and whether the field may be
 /// stored under an escaped name (a CEL reserved word): an object that lacks any other field
@@ -456,6 +471,8 @@ fn call(e: &Expr, target: Option<&Expr>, args: &[Expr], roots: &mut Vec<Arc<str>
                     rows => rows.iter().map(|o| table::params_of(o)).collect(),
                 },
                 tracked: e.tracked,
+                counts: !e.overloads.is_empty()
+                    && e.overloads.iter().all(|o| SIZE_ROWS.contains(&o.id)),
                 target: target.map(|t| plan(t, roots)),
                 args: args.iter().map(|a| plan(a, roots)).collect(),
             };
@@ -1364,10 +1381,19 @@ impl<'a> Evaluator<'a> {
     #[inline(always)]
     fn cmp_operand(&mut self, a: &'a Plan) -> EvalResult {
         if let Plan::Call(c) = a {
-            if let (None, [Plan::Attr(x)]) = (&c.target, &*c.args) {
-                if let Some(r) = self.call_on_attr_fast(c, x) {
-                    return self.arg_result(r);
+            match (&c.target, &*c.args) {
+                (None, [Plan::Attr(x)]) => {
+                    if let Some(r) = self.call_on_attr_fast(c, x) {
+                        return self.arg_result(r);
+                    }
                 }
+                // `self.size() > 0`: what `planned_call` does first for it.
+                (Some(Plan::Attr(x)), []) if c.counts => {
+                    if let Some(r) = self.call_on_attr_fast(c, x) {
+                        return self.arg_result(r);
+                    }
+                }
+                _ => {}
             }
         }
         self.call_arg(a)
@@ -1408,6 +1434,11 @@ impl<'a> Evaluator<'a> {
     #[inline(always)]
     fn call_on_attr_fast(&mut self, c: &'a Call, x: &'a Attr) -> Option<EvalResult> {
         let v = self.attr_fast(x)?;
+        if c.counts {
+            if let Some(r) = self.count_of(c, v) {
+                return Some(r);
+            }
+        }
         let Evaluator {
             ref mut cost,
             ref mut scanned,
@@ -1423,6 +1454,20 @@ impl<'a> Evaluator<'a> {
             c,
             std::slice::from_ref(v),
         ))
+    }
+
+    /// `size` of a list or a map, as [`apply_picked_at`] runs its row: charged the row's cost
+    /// (checked against the limit first), nothing scanned (only a string's size reads text),
+    /// nothing built; `None` for any other value (the row's call).
+    #[inline]
+    fn count_of(&mut self, c: &Call, v: &Value) -> Option<EvalResult> {
+        if !matches!(v, Value::List(_) | Value::Map(_)) {
+            return None;
+        }
+        let row = c.rows.first()?;
+        let cost = row.cost_of(std::slice::from_ref(v));
+        let n = v.actual_size() as i64;
+        Some(self.add(cost).map(|()| Value::Int(n)))
     }
 
     /// [`Evaluator::apply`] of a call with one row and no bound of crdlint's to count.
@@ -1550,6 +1595,7 @@ mod tests {
                     rows: Box::default(),
                     params: Box::default(),
                     tracked: Tracked::Nothing,
+                    counts: false,
                     target: None,
                     args: Box::default(),
                 },
