@@ -183,12 +183,15 @@ const EXPRESSIONS: &[&str] = &[
     "size(self.metadata.uni) >= 39",
     "self.metadata.name.size() < 4",
     "self.metadata.name.size() < 4 || self.x",
-    // `size` of a list or a map counted where it is (`Evaluator::count_of`), in both forms.
+    // `size` of a list or a map counted where it is (`count_at`), in both forms, also on a
+    // loop variable.
     "self.spec.items.size() > 2 && self.metadata.labels.size() == 1",
     "self.spec.items.size() > 3 || self.metadata.labels.size() != 1",
     "self.x.y.size() <= 1",
     "self.spec.replicas.size() <= 1",
     "(self.spec.items.size() > 0 ? 1 : 0) + (self.spec.items.size() > 5 ? 1 : 0) <= 1",
+    "[self.spec.items, []].all(l, l.size() == size(l) && l.size() >= 0)",
+    "[self.metadata.labels].exists_one(m, m.size() == self.spec.items.size())",
     "self.spec.replicas < 5",
     "int(self.spec.replicas) >= 3",
     "!has(self.metadata.name)",

@@ -92,7 +92,7 @@ pub(crate) struct Call {
     params: Box<[&'static [Type]]>,
     tracked: Tracked,
     /// The call is `size` (every row runs the one `size` at cost one): on a list or a map it
-    /// counts the elements, reads no text and builds nothing (see [`Evaluator::count_of`]).
+    /// counts the elements, reads no text and builds nothing (see [`count_at`]).
     counts: bool,
     target: Option<Plan>,
     args: Box<[Plan]>,
@@ -1421,6 +1421,9 @@ impl<'a> Evaluator<'a> {
         } = *self;
         let err = match attr_at(vars, base, roots, resolved, cost, opts.cost_limit, x)? {
             Ok(v) => {
+                if let Some(r) = count_at(cost, opts.cost_limit, c, &v) {
+                    return Some(r);
+                }
                 let vals = std::slice::from_ref(&*v);
                 return Some(call_at(cost, scanned, built, opts, c, vals));
             }
@@ -1434,10 +1437,8 @@ impl<'a> Evaluator<'a> {
     #[inline(always)]
     fn call_on_attr_fast(&mut self, c: &'a Call, x: &'a Attr) -> Option<EvalResult> {
         let v = self.attr_fast(x)?;
-        if c.counts {
-            if let Some(r) = self.count_of(c, v) {
-                return Some(r);
-            }
+        if let Some(r) = count_at(&mut self.cost, self.opts.cost_limit, c, v) {
+            return Some(r);
         }
         let Evaluator {
             ref mut cost,
@@ -1456,25 +1457,25 @@ impl<'a> Evaluator<'a> {
         ))
     }
 
-    /// `size` of a list or a map, as [`apply_picked_at`] runs its row: charged the row's cost
-    /// (checked against the limit first), nothing scanned (only a string's size reads text),
-    /// nothing built; `None` for any other value (the row's call).
-    #[inline]
-    fn count_of(&mut self, c: &Call, v: &Value) -> Option<EvalResult> {
-        if !matches!(v, Value::List(_) | Value::Map(_)) {
-            return None;
-        }
-        let row = c.rows.first()?;
-        let cost = row.cost_of(std::slice::from_ref(v));
-        let n = v.actual_size() as i64;
-        Some(self.add(cost).map(|()| Value::Int(n)))
-    }
-
     /// [`Evaluator::apply`] of a call with one row and no bound of crdlint's to count.
     #[inline]
     fn apply_row(&mut self, row: &'static Overload, run: StrictFn, vals: &[Value]) -> EvalResult {
         apply_row_at(&mut self.cost, self.opts, row, run, vals)
     }
+}
+
+/// A `size` call ([`Call::counts`]) of a list or a map, as [`apply_picked_at`] runs its row:
+/// charged the row's cost (checked against the limit first), nothing scanned (only a string's
+/// size reads text), nothing built; `None` for any other call or value (the row's call).
+#[inline]
+fn count_at(cost: &mut u64, limit: Option<u64>, c: &Call, v: &Value) -> Option<EvalResult> {
+    if !c.counts || !matches!(v, Value::List(_) | Value::Map(_)) {
+        return None;
+    }
+    let row = c.rows.first()?;
+    let n = v.actual_size() as i64;
+    let charged = charge(cost, limit, row.cost_of(std::slice::from_ref(v)));
+    Some(charged.map(|()| Value::Int(n)))
 }
 
 /// The call `c` on `vals` as [`Evaluator::planned_call`] makes it once its operands are
