@@ -1566,6 +1566,61 @@ fn apply_row_at(
 mod tests {
     use super::*;
 
+    /// [`count_at`] stands in for the rows [`SIZE_ROWS`] names: each is on the table, is a
+    /// `size`, counts towards the bound only a string's size counts, and gives a list's or a
+    /// map's element count at the cost [`count_at`] charges.
+    #[test]
+    fn the_size_rows_count_lists_and_maps() {
+        let mut entries = crate::cel::eval::value::Entries::default();
+        entries.insert(
+            crate::cel::eval::value::Key::String(Arc::from("a")),
+            Value::Int(1),
+        );
+        let values = [
+            Value::list(vec![Value::Int(1), Value::Int(2), Value::Int(3)]),
+            Value::list(Vec::new()),
+            Value::map(entries),
+        ];
+        for id in SIZE_ROWS {
+            let row = table::overload(id).unwrap_or_else(|| panic!("{id} is on the table"));
+            assert!(row.decl.starts_with("size "), "{id}: {}", row.decl);
+            assert_eq!(Tracked::of("size"), Tracked::Scanned);
+            let Run::Strict(run) = row.run else {
+                panic!("{id} runs strictly");
+            };
+            for v in &values {
+                let vals = std::slice::from_ref(v);
+                assert_eq!(functions::scanned_beyond_charge(Tracked::Scanned, vals), 0);
+                let want = run(Behavior::NEWEST, vals).expect("size");
+                let Value::Int(n) = want else {
+                    panic!("{id} gives an int");
+                };
+                assert_eq!(n, v.actual_size() as i64, "{id}");
+                let c = Call {
+                    direct: None,
+                    rows: Box::new([row]),
+                    params: Box::default(),
+                    tracked: Tracked::Scanned,
+                    counts: true,
+                    target: None,
+                    args: Box::default(),
+                };
+                let mut cost = 0;
+                let got = count_at(&mut cost, None, &c, v).expect("counted");
+                assert!(matches!(got, Ok(Value::Int(m)) if m == n), "{id}");
+                assert_eq!(cost, row.cost_of(vals), "{id}");
+                // Over the limit: the walker's cost-limit error, the cost charged.
+                let mut cost = 0;
+                let over = count_at(&mut cost, Some(0), &c, v).expect("counted");
+                assert!(
+                    matches!(&over, Err(e) if e.kind == ErrorKind::CostLimit),
+                    "{id}"
+                );
+                assert_eq!(cost, row.cost_of(vals), "{id}");
+            }
+        }
+    }
+
     #[test]
     fn a_comparison_charges_as_the_rows_cost_function() {
         // The constant's characters, known from the plan, stand in for one side of
