@@ -91,24 +91,12 @@ pub(crate) struct Call {
     /// The rows' parameter types, for picking among several ([`table::pick_by`]).
     params: Box<[&'static [Type]]>,
     tracked: Tracked,
-    /// The call is `size` (every row runs the one `size` at cost one): on a list or a map it
-    /// counts the elements, reads no text and builds nothing (see [`count_at`]).
+    /// The call is `size` (every row is one of `size`'s): on a list or a map it counts the
+    /// elements, reads no text and builds nothing (see [`count_at`]).
     counts: bool,
     target: Option<Plan>,
     args: Box<[Plan]>,
 }
-
-/// The `size` rows: one implementation, cost one, whatever the operand's declared type.
-const SIZE_ROWS: [&str; 8] = [
-    "size_bytes",
-    "bytes_size",
-    "size_list",
-    "list_size",
-    "size_map",
-    "map_size",
-    "size_string",
-    "string_size",
-];
 
 /// `has(attr.field)`, with where the field was last found and whether the field may be
 /// stored under an escaped name (a CEL reserved word): an object that lacks any other field
@@ -472,7 +460,7 @@ fn call(e: &Expr, target: Option<&Expr>, args: &[Expr], roots: &mut Vec<Arc<str>
                 },
                 tracked: e.tracked,
                 counts: !e.overloads.is_empty()
-                    && e.overloads.iter().all(|o| SIZE_ROWS.contains(&o.id)),
+                    && e.overloads.iter().all(|o| o.function() == "size"),
                 target: target.map(|t| plan(t, roots)),
                 args: args.iter().map(|a| plan(a, roots)).collect(),
             };
@@ -1381,19 +1369,13 @@ impl<'a> Evaluator<'a> {
     #[inline(always)]
     fn cmp_operand(&mut self, a: &'a Plan) -> EvalResult {
         if let Plan::Call(c) = a {
-            match (&c.target, &*c.args) {
-                (None, [Plan::Attr(x)]) => {
+            // `size(self.name)`, and `self.size()` as `planned_call` first tries it.
+            if let (None, [Plan::Attr(x)]) | (Some(Plan::Attr(x)), []) = (&c.target, &*c.args) {
+                if c.target.is_none() || c.counts {
                     if let Some(r) = self.call_on_attr_fast(c, x) {
                         return self.arg_result(r);
                     }
                 }
-                // `self.size() > 0`: what `planned_call` does first for it.
-                (Some(Plan::Attr(x)), []) if c.counts => {
-                    if let Some(r) = self.call_on_attr_fast(c, x) {
-                        return self.arg_result(r);
-                    }
-                }
-                _ => {}
             }
         }
         self.call_arg(a)
@@ -1566,9 +1548,9 @@ fn apply_row_at(
 mod tests {
     use super::*;
 
-    /// [`count_at`] stands in for the rows [`SIZE_ROWS`] names: each is on the table, is a
-    /// `size`, counts towards the bound only a string's size counts, and gives a list's or a
-    /// map's element count at the cost [`count_at`] charges.
+    /// [`count_at`] stands in for every row of `size` on the table (global and member): each
+    /// counts towards the bound only a string's size counts, and gives a list's or a map's
+    /// element count at the cost [`count_at`] charges.
     #[test]
     fn the_size_rows_count_lists_and_maps() {
         let mut entries = crate::cel::eval::value::Entries::default();
@@ -1581,10 +1563,14 @@ mod tests {
             Value::list(Vec::new()),
             Value::map(entries),
         ];
-        for id in SIZE_ROWS {
-            let row = table::overload(id).unwrap_or_else(|| panic!("{id} is on the table"));
-            assert!(row.decl.starts_with("size "), "{id}: {}", row.decl);
-            assert_eq!(Tracked::of("size"), Tracked::Scanned);
+        let rows = [false, true].map(|member| table::of_function("size", member));
+        assert!(
+            rows.iter().all(|r| !r.is_empty()),
+            "size has global and member rows"
+        );
+        assert_eq!(Tracked::of("size"), Tracked::Scanned);
+        for row in rows.into_iter().flatten() {
+            let id = row.id;
             let Run::Strict(run) = row.run else {
                 panic!("{id} runs strictly");
             };
