@@ -577,6 +577,60 @@ fn config_excludes_with_a_slash_are_relative_to_the_config_file() {
     assert_eq!(files(&r), Vec::<String>::new(), "{}", r.transcript());
 }
 
+/// The server refuses a CRD it cannot decode (`minimum: "1"` is a string where Go wants a
+/// float64): it never exists, so no resource is validated against a reading of it. Read for
+/// `--crd` only, the run says why (`input/crd-unusable`); linted, `crd/decode` does. Either way
+/// the resource is counted as skipped, not as checked and clean.
+#[test]
+fn a_crd_the_server_cannot_decode_validates_nothing() {
+    let good = include_str!("../testdata/cli/crd.yaml");
+    let undecodable = good.replace("minimum: 1", "minimum: \"1\"");
+    assert_ne!(good, undecodable);
+    let widget = "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: 0\n";
+    let run_with_crd = |crd: &str, args: &[&str]| {
+        let dir = tree(&[("vendor/widgets.yaml", crd), ("w.yaml", widget)]);
+        run(dir.path(), args)
+    };
+    let vendored = ["check", "--format", "json", "--crd", "vendor", "w.yaml"];
+    // The decodable CRD catches the resource's size below its minimum.
+    let r = run_with_crd(good, &vendored);
+    assert_eq!(r.findings(), ["cr/schema error w.yaml"], "{}", r.transcript());
+    let r = run_with_crd(&undecodable, &vendored);
+    assert_eq!(
+        r.findings(),
+        ["input/crd-unusable error vendor/widgets.yaml"],
+        "{}",
+        r.transcript()
+    );
+    let message = &r.messages("input/crd-unusable", "vendor/widgets.yaml")[0];
+    assert!(
+        message.contains("the API server cannot decode it")
+            && message.contains("properties[size].minimum")
+            && message.contains("cannot unmarshal string"),
+        "{message}"
+    );
+    assert_eq!(r.code, 1, "{}", r.transcript());
+    let summary = &r.json()["summary"];
+    assert_eq!(
+        (&summary["resources"], &summary["skipped"]),
+        (&serde_json::json!(0), &serde_json::json!(1)),
+        "{}",
+        r.transcript()
+    );
+    // Linted (the repository's own CRD), the decode finding says why; nothing is said twice.
+    let r = run_with_crd(
+        &undecodable,
+        &["check", "--format", "json", "vendor", "w.yaml"],
+    );
+    assert_eq!(
+        r.findings(),
+        ["crd/decode error vendor/widgets.yaml"],
+        "{}",
+        r.transcript()
+    );
+    assert_eq!(r.json()["summary"]["skipped"], 1, "{}", r.transcript());
+}
+
 #[test]
 fn vendored_crds_are_linted_only_when_asked() {
     // A printer column of an unknown type: a lint error of the CRD, not of the resource.

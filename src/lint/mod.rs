@@ -116,6 +116,17 @@ pub fn lint_crd_in(crd: &Node, opts: &Options, mode: Mode, src: Option<&str>) ->
     out
 }
 
+/// What the API server's decoding of a CRD document refuses (`crd/decode`: a value of the wrong
+/// JSON type, invalid base64): such a CRD is never created, whatever else it holds, so a run
+/// validates no resource against it. The first finding, if any (the others follow from the
+/// same walk; a caller that lints the CRD reports them all).
+pub fn first_decode_error(crd: &Node, kube: KubeVersion) -> Option<Diagnostic> {
+    let v1 = crd.get_str("apiVersion") != Some("apiextensions.k8s.io/v1beta1");
+    let mut found = Vec::new();
+    decode::check(crd, v1, kube, &mut found);
+    found.into_iter().find(|d| d.rule.id == decode::DECODE.id)
+}
+
 /// The schema entry point alone (`validateCustomResourceDefinitionValidation`) on a
 /// `CustomResourceValidation` value (`{openAPIV3Schema: ...}`), with paths rooted at
 /// `spec.validation` as the server's unit tests see them.

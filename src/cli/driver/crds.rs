@@ -521,10 +521,20 @@ fn prepare_crds(
             // of each CRD it reads (issue 34).
             let fingerprint = if named { 0 } else { fingerprint(node) };
             let _compile = trace::piece("compile", Some(f));
-            let result = match (compile_crds, take) {
-                (false, _) => None,
-                (true, true) => Some(CompiledCrd::compile_taking(node)),
-                (true, false) => Some(CompiledCrd::compile(node)),
+            // The server refuses a CRD it cannot decode: no resource is validated against a
+            // reading of it. Linted, its `crd/decode` findings say why; read for `--crd`
+            // only, `input/crd-unusable` does (step 2). Checked before the schemas are taken.
+            let undecodable = compile_crds
+                .then(|| crate::lint::first_decode_error(node, opts.validate.kube_version))
+                .flatten();
+            let result = match (compile_crds, undecodable, take) {
+                (false, ..) => None,
+                (true, Some(d), _) => Some(Err(format!(
+                    "the API server cannot decode it: {}",
+                    d.message
+                ))),
+                (true, None, true) => Some(CompiledCrd::compile_taking(node)),
+                (true, None, false) => Some(CompiledCrd::compile(node)),
             };
             let key = match &result {
                 Some(Ok(c)) => Some((c.group.clone(), c.kind.clone())),
