@@ -586,7 +586,8 @@ fn a_crd_the_server_cannot_decode_validates_nothing() {
     let good = include_str!("../testdata/cli/crd.yaml");
     let undecodable = good.replace("minimum: 1", "minimum: \"1\"");
     assert_ne!(good, undecodable);
-    let widget = "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: 0\n";
+    let widget =
+        "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: 0\n";
     let run_with_crd = |crd: &str, args: &[&str]| {
         let dir = tree(&[("vendor/widgets.yaml", crd), ("w.yaml", widget)]);
         run(dir.path(), args)
@@ -594,7 +595,12 @@ fn a_crd_the_server_cannot_decode_validates_nothing() {
     let vendored = ["check", "--format", "json", "--crd", "vendor", "w.yaml"];
     // The decodable CRD catches the resource's size below its minimum.
     let r = run_with_crd(good, &vendored);
-    assert_eq!(r.findings(), ["cr/schema error w.yaml"], "{}", r.transcript());
+    assert_eq!(
+        r.findings(),
+        ["cr/schema error w.yaml"],
+        "{}",
+        r.transcript()
+    );
     let r = run_with_crd(&undecodable, &vendored);
     assert_eq!(
         r.findings(),
