@@ -82,7 +82,11 @@ const MANAGED_FIELDS_FIELDS: &[(&str, &str)] = &[
     ("apiVersion", "string"),
     ("time", "time"),
     ("fieldsType", "string"),
-    ("fieldsV1", "object"),
+    // `metav1.FieldsV1` has its own `UnmarshalJSON`, which keeps any JSON value as raw bytes:
+    // decoding never fails there (apimachinery `pkg/apis/meta/v1/helper.go`). What the
+    // server's field manager cannot read as a field set it drops with the whole
+    // `managedFields`; the request goes on.
+    ("fieldsV1", "any JSON"),
     ("subresource", "string"),
 ];
 
@@ -317,6 +321,7 @@ fn decode_list(
                 "time" => is_time(&e.value),
                 "string" => e.value.as_str().is_some(),
                 "bool" => e.value.as_bool().is_some(),
+                "any JSON" => true,
                 _ => e.value.as_map().is_some(),
             };
             // The field's path is built for a failure only (every item of every resource's
@@ -968,6 +973,22 @@ mod tests {
             of("annotations", "bool", "string")
         );
         assert_eq!(error_of("name: x\nlabels: {a: b}\n"), "");
+    }
+
+    /// `fieldsV1` keeps whatever JSON it is given (its own `UnmarshalJSON`): no value of it
+    /// fails decoding, while its neighbours still do.
+    #[test]
+    fn fields_v1_takes_any_json() {
+        for value in ["abc", "5", "[1, 2]", "true", "{f:spec: {}}", "null"] {
+            let meta = format!(
+                "managedFields: [{{manager: m, fieldsType: FieldsV1, fieldsV1: {value}}}]\n"
+            );
+            assert_eq!(error_of(&meta), "", "{value}");
+        }
+        assert_eq!(
+            error_of("managedFields: [{fieldsV1: abc, manager: 1}]\n"),
+            "json: cannot unmarshal number into Go struct field ManagedFieldsEntry.managedFields.manager of type string"
+        );
     }
 
     /// A timestamp that does not decode ends the decoding (`metav1.Time`'s own `UnmarshalJSON`
