@@ -518,6 +518,8 @@ impl<'a> Walker<'_> {
                 Some((k, _)) if !std::ptr::eq(o, &SCHEMA) && !has_field(o.go, k, self.kube) => {
                     self.not_yet(k, o.go, span, path);
                 }
+                // Most fields are scalars of the right type: nothing to walk or say.
+                Some((_, t)) if fits_leaf(t, &e.value) => {}
                 Some((k, t)) => {
                     let saved = path.push(Seg::Child(k));
                     self.value(&e.value, t, path, o.go, depth + 1);
@@ -612,6 +614,21 @@ impl<'a> Walker<'_> {
             self.wrong(v, t, path, parent);
         }
     }
+}
+
+/// A value [`Walker::value`] accepts without walking into it or checking more: null, or a
+/// scalar of the field's type. (Every `[]byte` is checked as base64 there.)
+#[inline]
+fn fits_leaf(t: &Ty, v: &Node) -> bool {
+    matches!(
+        (t, &v.value),
+        (_, Value::Null)
+            | (Ty::Any, _)
+            | (Ty::Str, Value::String(_))
+            | (Ty::Bool, Value::Bool(_))
+            | (Ty::Int(_), Value::Int(_))
+            | (Ty::Float, Value::Int(_) | Value::Float(_))
+    )
 }
 
 /// Go's `base64.StdEncoding` (what `[]byte` fields decode with): the offset of the first bad
