@@ -361,7 +361,7 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
             self.map_entry(t, 0)?;
         }
         loop {
-            let t = self.skip_lines(self.pos);
+            let (t, line) = self.next_token(self.pos);
             if t >= self.len() || self.is_marker(t, b'-') || self.is_marker(t, b'.') {
                 if t < self.len() && self.is_marker(t, b'.') {
                     return self.no();
@@ -371,7 +371,7 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
                 }
                 return Ok(t);
             }
-            let c = self.col(t);
+            let c = self.col_on(t, line);
             self.close_deeper(t, c);
             let Some(&top) = self.stack.last() else {
                 return self.no();
@@ -442,10 +442,10 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
         if ctx == Ctx::SeqItem {
             return self.no();
         }
-        let t = self.skip_lines(q);
+        let (t, line) = self.next_token(q);
         let marker = t < self.len() && (self.is_marker(t, b'-') || self.is_marker(t, b'.'));
         if t < self.len() && !marker {
-            let c = self.col(t);
+            let c = self.col_on(t, line);
             if c > parent {
                 return self.node_below(t, c, parent);
             }
@@ -484,13 +484,13 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
         if ctx == Ctx::SeqItem {
             if self.is_entry(q) {
                 // `- - x`
-                let c = self.col(q);
+                let c = self.col_after_dash(q, parent);
                 self.open(Kind::Seq, c, q)?;
                 return self.seq_entry(q, c);
             }
             if let Some((key, end, colon)) = self.key(q, parent)? {
                 // `- key: value`
-                let c = self.col(q);
+                let c = self.col_after_dash(q, parent);
                 self.open(Kind::Map, c, q)?;
                 self.emit(key, q, end, Some(c));
                 return self.value(colon, c, Ctx::MapValue);
@@ -568,20 +568,33 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
     }
 
     /// The next token at or after `p`, past blanks, line breaks and comments.
-    fn skip_lines(&self, mut p: usize) -> usize {
+    fn skip_lines(&self, p: usize) -> usize {
+        self.next_token(p).0
+    }
+
+    /// [`Self::skip_lines`], with the start of the token's line when a line break was passed
+    /// on the way (then its column costs a subtraction, not a search back for the break).
+    fn next_token(&self, mut p: usize) -> (usize, Option<usize>) {
         let len = self.len();
+        let mut line = None;
         loop {
             p = self.skip_spaces(p);
             if p >= len {
-                return len;
+                return (len, None);
             }
             match self.b[p] {
-                b'\n' => p += 1,
+                b'\n' => {
+                    p += 1;
+                    line = Some(p);
+                }
                 b'#' => match memchr::memchr(b'\n', &self.b[p..]) {
-                    Some(i) => p += i + 1,
-                    None => return len,
+                    Some(i) => {
+                        p += i + 1;
+                        line = Some(p);
+                    }
+                    None => return (len, None),
                 },
-                _ => return p,
+                _ => return (p, line),
             }
         }
     }
@@ -589,6 +602,29 @@ impl<'a, S: Sink<'a>> Scanner<'a, '_, S> {
     /// The column of `t`, which only spaces and `- ` indicators precede on its line.
     fn col(&self, t: usize) -> usize {
         t - memchr::memrchr(b'\n', &self.b[..t]).map_or(0, |i| i + 1)
+    }
+
+    /// The column of `t`, whose line starts at `line` when [`Self::next_token`] knew it.
+    fn col_on(&self, t: usize, line: Option<usize>) -> usize {
+        match line {
+            Some(start) => {
+                debug_assert_eq!(t - start, self.col(t));
+                t - start
+            }
+            None => self.col(t),
+        }
+    }
+
+    /// The column of a sequence item's node at `q`, after its `- ` indicator in column `dash`
+    /// with only spaces between them: counted back over those spaces.
+    fn col_after_dash(&self, q: usize, dash: usize) -> usize {
+        let mut d = q;
+        while self.b[d - 1] == b' ' {
+            d -= 1;
+        }
+        let c = dash + (q - (d - 1));
+        debug_assert_eq!(c, self.col(q));
+        c
     }
 
     fn blank_or_end(&self, p: usize) -> bool {
