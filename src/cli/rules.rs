@@ -32,9 +32,10 @@ pub static CRD_UNUSABLE: Rule = Rule {
     id: "input/crd-unusable",
     severity: Severity::Error,
     summary: "A CRD cannot be used to validate resources",
-    docs: "The CustomResourceDefinition lacks what validation needs (its group, kind or versions), so \
-resources of its kind cannot be checked and are counted as skipped. When the CRD is linted, the lint \
-findings say what is wrong in detail. A CRD on standard input after its first chunk (standard input longer \
+    docs: "The CustomResourceDefinition lacks what validation needs (its group, kind or versions), or the \
+API server cannot decode it at all (a value of the wrong JSON type, such as `maximum: \"10\"`: the server \
+refuses the whole CRD, so it never exists), so resources of its kind cannot be checked and are counted as \
+skipped. When the CRD is linted, the lint findings say what is wrong in detail. A CRD on standard input after its first chunk (standard input longer \
 than a few megabytes is read a chunk at a time, and the resources before the CRD are reported already) is \
 not applied either: it is neither linted nor used, and said with this rule as a warning; give it with \
 `--crd` or put the CRDs first.",
