@@ -615,6 +615,17 @@ fn a_crd_the_server_cannot_decode_validates_nothing() {
             && message.contains("cannot unmarshal string"),
         "{message}"
     );
+    // It points at the value the server cannot decode, not at the CRD's name.
+    let line = undecodable
+        .lines()
+        .position(|l| l.contains("minimum: \"1\""))
+        .map(|i| i + 1);
+    assert_eq!(
+        r.json()["diagnostics"][0]["line"].as_u64(),
+        line.map(|l| l as u64),
+        "{}",
+        r.transcript()
+    );
     assert_eq!(r.code, 1, "{}", r.transcript());
     let summary = &r.json()["summary"];
     assert_eq!(

@@ -35,10 +35,10 @@ pub static CRD_UNUSABLE: Rule = Rule {
     docs: "The CustomResourceDefinition lacks what validation needs (its group, kind or versions), or the \
 API server cannot decode it at all (a value of the wrong JSON type, such as `maximum: \"10\"`: the server \
 refuses the whole CRD, so it never exists), so resources of its kind cannot be checked and are counted as \
-skipped. When the CRD is linted, the lint findings say what is wrong in detail. A CRD on standard input after its first chunk (standard input longer \
-than a few megabytes is read a chunk at a time, and the resources before the CRD are reported already) is \
-not applied either: it is neither linted nor used, and said with this rule as a warning; give it with \
-`--crd` or put the CRDs first.",
+skipped. When the CRD is linted, the lint findings say what is wrong in detail. A CRD on standard \
+input after its first chunk (standard input longer than a few megabytes is read a chunk at a time, and \
+the resources before the CRD are reported already) is not applied either: it is neither linted nor \
+used, and said with this rule as a warning; give it with `--crd` or put the CRDs first.",
     bad: "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: widgets.example.com\nspec: {}\n",
     good: "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: widgets.example.com\nspec:\n  group: example.com\n  scope: Namespaced\n  names: {plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema: {type: object}\n",
 };

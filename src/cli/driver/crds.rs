@@ -354,6 +354,7 @@ pub(super) fn crd_table(
             result,
             lints,
             span,
+            refused_at,
             key,
             fingerprint,
         }) = prepared.remove(at)
@@ -386,7 +387,7 @@ pub(super) fn crd_table(
                     diagnostics.push(stamp(
                         Diagnostic::new(
                             &CRD_UNUSABLE,
-                            span,
+                            refused_at.unwrap_or(span),
                             format!("this CRD cannot be used to validate resources: {msg}"),
                         ),
                         f,
@@ -459,6 +460,9 @@ pub(super) struct Prepared {
     result: Option<Compiled>,
     lints: Vec<Diagnostic>,
     span: Span,
+    /// Where the reason the CRD cannot be used stands, when one value is it (one the server
+    /// cannot decode): `input/crd-unusable` points there rather than at the CRD's name.
+    refused_at: Option<Span>,
     key: Option<(String, String)>,
     /// A hash of the CRD's value (not its text), to tell identical copies from different ones;
     /// 0 for a named CRD, which is never compared.
@@ -527,6 +531,7 @@ fn prepare_crds(
             let undecodable = compile_crds
                 .then(|| crate::lint::first_decode_error(node, opts.validate.kube_version))
                 .flatten();
+            let refused_at = undecodable.as_ref().map(|d| d.span);
             let result = match (compile_crds, undecodable, take) {
                 (false, ..) => None,
                 (true, Some(d), _) => Some(Err(format!(
@@ -546,6 +551,7 @@ fn prepare_crds(
                     result,
                     lints,
                     span,
+                    refused_at,
                     key,
                     fingerprint,
                 },
