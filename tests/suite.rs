@@ -143,6 +143,38 @@ fn a_suite_without_its_crd_fails_the_run() {
     assert_eq!(r.stdout.matches("suite/no-crd").count(), 2, "{}", r.stdout);
 }
 
+/// A CRD the API server cannot decode (`minimum: "0"`, a string where Go wants a float64) is
+/// never installed, so its cases cannot run: they are not run against a reading of it, where
+/// the ignored minimum made "Should reject a negative size" fail for the wrong reason.
+#[test]
+fn a_crd_the_server_cannot_decode_runs_no_case() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let crd = std::fs::read_to_string(root.join(CRDS).join("widget.yaml")).unwrap();
+    let undecodable = crd.replace("minimum: 0", "minimum: \"0\"");
+    assert_ne!(crd, undecodable);
+    let suite = "name: W\ncrdName: widgets.example.com\ntests:\n  onCreate:\n  - name: Should reject a negative size\n    initial: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec: {size: -1}\n    expectedError: \"spec.size in body should be greater than or equal to 0\"\n";
+    let run = |crd: &str| {
+        let dir = folder(&[("crd.yaml", crd), ("suite.yaml", suite)]);
+        crdlint_in(dir.path(), &["test", "--color", "never", "."])
+    };
+    let r = run(&crd);
+    assert_eq!(r.code, 0, "{}", r.stdout);
+    let r = run(&undecodable);
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert!(
+        r.stdout.contains("0 passed, 0 failed, 1 could not run"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.contains("suite/no-crd")
+            && r.stdout.contains("the API server cannot decode it")
+            && r.stdout.contains("properties[size].minimum"),
+        "{}",
+        r.stdout
+    );
+}
+
 #[test]
 fn crd_variants_each_run_the_suite() {
     let dir = tempfile::tempdir().unwrap();

@@ -51,6 +51,7 @@ mod stream;
 mod texts;
 pub use cache::SchemaCache;
 use check::{Builtins, Targets};
+pub(crate) use crds::undecodable;
 use crds::{crd_table, parse_crd_files, Early, GroupKind, Table};
 use parse::{crd_key, kind_span, parse_file, Class, Classify, Object, ParsedFile};
 pub use parse::{is_crd, objects, scan};

@@ -159,8 +159,10 @@ pub static SUITE_NO_CRD: Rule = Rule {
     severity: Severity::Error,
     summary: "No CRD in the run has the suite's `crdName`",
     docs: "A suite names the CRD it tests with `crdName` (the CRD's `metadata.name`, `<plural>.<group>`). \
-crdlint looks for it among the paths and the `--crd` files; when none has that name, the suite's cases \
-cannot run (each is counted as a case that could not run) and the run fails rather than passing with nothing tested.",
+crdlint looks for it among the paths and the `--crd` files; when none has that name, or the CRD of that \
+name cannot be used (it lacks its group, kind or versions, or the API server cannot decode it, so it would \
+never be installed), the suite's cases cannot run (each is counted as a case that could not run) and the \
+run fails rather than passing with nothing tested.",
     bad: "# crdlint test tests/ (the CRD is elsewhere)\nname: Widget\ncrdName: widgets.example.com\ntests:\n  onCreate:\n  - name: rejects a negative size\n    initial: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec: {size: -1}\n    expectedError: \"spec.size\"\n",
     good: "# crdlint test --crd config/crd tests/\nname: Widget\ncrdName: widgets.example.com\ntests:\n  onCreate:\n  - name: rejects a negative size\n    initial: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec: {size: -1}\n    expectedError: \"spec.size\"\n",
 };

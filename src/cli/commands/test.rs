@@ -415,7 +415,13 @@ fn run_cases<'a>(
             }
         }
         for crd in targets {
-            let unusable = crd.compiled.as_ref().err().map(|e| {
+            // A CRD the server cannot decode is never installed: no case runs against it.
+            let refused = || crate::cli::driver::undecodable(&crd.node, opts.kube_version);
+            let why = match &crd.compiled {
+                Err(e) => Some(e.clone()),
+                Ok(_) => refused().map(|(why, _)| why),
+            };
+            let unusable = why.map(|e| {
                 let why = format!("the CRD {:?} cannot be used: {e}", s.suite.crd_name);
                 problems.push(
                     Diagnostic::new(&suite::SUITE_NO_CRD, s.suite.crd_name_span, why.clone())

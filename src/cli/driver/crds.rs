@@ -529,15 +529,12 @@ fn prepare_crds(
             // reading of it. Linted, its `crd/decode` findings say why; read for `--crd`
             // only, `input/crd-unusable` does (step 2). Checked before the schemas are taken.
             let undecodable = compile_crds
-                .then(|| crate::lint::first_decode_error(node, opts.validate.kube_version))
+                .then(|| undecodable(node, opts.validate.kube_version))
                 .flatten();
-            let refused_at = undecodable.as_ref().map(|d| d.span);
+            let refused_at = undecodable.as_ref().map(|(_, at)| *at);
             let result = match (compile_crds, undecodable, take) {
                 (false, ..) => None,
-                (true, Some(d), _) => Some(Err(format!(
-                    "the API server cannot decode it: {}",
-                    d.message
-                ))),
+                (true, Some((why, _)), _) => Some(Err(why)),
                 (true, None, true) => Some(CompiledCrd::compile_taking(node)),
                 (true, None, false) => Some(CompiledCrd::compile(node)),
             };
@@ -558,6 +555,17 @@ fn prepare_crds(
             )
         })
         .collect()
+}
+
+/// Why the API server refuses the CRD `node` before anything else (a value it cannot decode:
+/// `lint::first_decode_error`), and where: such a CRD never exists, so no resource or test case
+/// runs against a reading of it.
+pub(crate) fn undecodable(node: &Node, kube: crate::k8s::KubeVersion) -> Option<(String, Span)> {
+    let d = crate::lint::first_decode_error(node, kube)?;
+    Some((
+        format!("the API server cannot decode it: {}", d.message),
+        d.span,
+    ))
 }
 
 /// The nodes of the CRD objects among `objects` (with their indices), to change: a document's
