@@ -93,6 +93,12 @@ fn has_nan(n: &Node) -> bool {
     }
 }
 
+/// Whether the server decodes the CRD document `root` with the `v1` types (anything but
+/// `apiextensions.k8s.io/v1beta1`).
+pub(crate) fn decodes_as_v1(root: &Node) -> bool {
+    get_str(root, "apiVersion") != Some("apiextensions.k8s.io/v1beta1")
+}
+
 impl<'a> Internal<'a> {
     /// The object as the emulated minor's decoder reads it: a field its Go types do not have yet
     /// is dropped (with strict field validation the request fails on it instead), so nothing of
@@ -109,7 +115,7 @@ impl<'a> Internal<'a> {
     }
 
     pub(crate) fn new(root: &'a Node) -> Internal<'a> {
-        let v1 = get_str(root, "apiVersion") != Some("apiextensions.k8s.io/v1beta1");
+        let v1 = decodes_as_v1(root);
         let spec = root
             .get("spec")
             .filter(|s| s.as_map().is_some())

@@ -556,11 +556,6 @@ impl<'a> Walker<'_> {
             return;
         }
         let ok = match (t, &v.value) {
-            (Ty::Any, _) => true,
-            (Ty::Str, Value::String(_)) => true,
-            (Ty::Bool, Value::Bool(_)) => true,
-            (Ty::Int(_), Value::Int(_)) => true,
-            (Ty::Float, Value::Int(_) | Value::Float(_)) => true,
             (Ty::Bytes, Value::String(s)) => {
                 if let Some(at) = base64_error(s) {
                     let field = path.field();
@@ -608,7 +603,8 @@ impl<'a> Walker<'_> {
                 self.value(v, &STRINGS, path, parent, depth);
                 true
             }
-            _ => false,
+            // A scalar of the field's type (met here at the top of a list or map value).
+            _ => fits_leaf(t, v),
         };
         if !ok {
             self.wrong(v, t, path, parent);

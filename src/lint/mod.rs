@@ -121,10 +121,15 @@ pub fn lint_crd_in(crd: &Node, opts: &Options, mode: Mode, src: Option<&str>) ->
 /// validates no resource against it. The first finding, if any (the others follow from the
 /// same walk; a caller that lints the CRD reports them all).
 pub fn first_decode_error(crd: &Node, kube: KubeVersion) -> Option<Diagnostic> {
-    let v1 = crd.get_str("apiVersion") != Some("apiextensions.k8s.io/v1beta1");
     let mut found = Vec::new();
-    decode::check(crd, v1, kube, &mut found);
-    found.into_iter().find(|d| d.rule.id == decode::DECODE.id)
+    decode::check(crd, crd::decodes_as_v1(crd), kube, &mut found);
+    found.into_iter().find(is_decode_error)
+}
+
+/// Whether a finding is one the server's decoding refuses the whole CRD for (`crd/decode`):
+/// [`lint_crd_in`] reports them first, in the order [`first_decode_error`] meets them.
+pub fn is_decode_error(d: &Diagnostic) -> bool {
+    std::ptr::eq(d.rule, &decode::DECODE)
 }
 
 /// The schema entry point alone (`validateCustomResourceDefinitionValidation`) on a

@@ -416,11 +416,10 @@ fn run_cases<'a>(
         }
         for crd in targets {
             // A CRD the server cannot decode is never installed: no case runs against it.
-            let refused = || crate::cli::driver::undecodable(&crd.node, opts.kube_version);
-            let why = match &crd.compiled {
-                Err(e) => Some(e.clone()),
-                Ok(_) => refused().map(|(why, _)| why),
-            };
+            let why = crd.compiled.as_ref().err().cloned().or_else(|| {
+                crate::cli::driver::undecodable(&crd.node, opts.kube_version, None)
+                    .map(|(why, _)| why)
+            });
             let unusable = why.map(|e| {
                 let why = format!("the CRD {:?} cannot be used: {e}", s.suite.crd_name);
                 problems.push(

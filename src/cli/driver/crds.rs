@@ -528,11 +528,12 @@ fn prepare_crds(
             // The server refuses a CRD it cannot decode: no resource is validated against a
             // reading of it. Linted, its `crd/decode` findings say why; read for `--crd`
             // only, `input/crd-unusable` does (step 2). Checked before the schemas are taken.
-            let undecodable = compile_crds
-                .then(|| undecodable(node, opts.validate.kube_version))
+            let linted = lint_crds.then_some(lints.as_slice());
+            let refusal = compile_crds
+                .then(|| undecodable(node, opts.validate.kube_version, linted))
                 .flatten();
-            let refused_at = undecodable.as_ref().map(|(_, at)| *at);
-            let result = match (compile_crds, undecodable, take) {
+            let refused_at = refusal.as_ref().map(|(_, at)| *at);
+            let result = match (compile_crds, refusal, take) {
                 (false, ..) => None,
                 (true, Some((why, _)), _) => Some(Err(why)),
                 (true, None, true) => Some(CompiledCrd::compile_taking(node)),
@@ -557,14 +558,21 @@ fn prepare_crds(
         .collect()
 }
 
-/// Why the API server refuses the CRD `node` before anything else (a value it cannot decode:
-/// `lint::first_decode_error`), and where: such a CRD never exists, so no resource or test case
-/// runs against a reading of it.
-pub(crate) fn undecodable(node: &Node, kube: crate::k8s::KubeVersion) -> Option<(String, Span)> {
-    let d = crate::lint::first_decode_error(node, kube)?;
+/// Why the API server refuses the CRD `node` before anything else (a value it cannot decode),
+/// and where: such a CRD never exists, so no resource or test case runs against a reading of
+/// it. `linted`: the CRD's lint findings, which hold the decode walk's already.
+pub(crate) fn undecodable(
+    node: &Node,
+    kube: crate::k8s::KubeVersion,
+    linted: Option<&[Diagnostic]>,
+) -> Option<(String, Span)> {
+    let first = match linted {
+        Some(lints) => lints.iter().find(|d| lint::is_decode_error(d)).cloned(),
+        None => lint::first_decode_error(node, kube),
+    }?;
     Some((
-        format!("the API server cannot decode it: {}", d.message),
-        d.span,
+        format!("the API server cannot decode it: {}", first.message),
+        first.span,
     ))
 }
 
