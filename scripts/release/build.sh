@@ -9,6 +9,15 @@
 # Linux gnu and Windows msvc targets link the C runtime statically (`+crt-static`): no glibc or
 # vcruntime needed at run time. mimalloc (the only C code) is compiled by its build script with
 # the same target and ends up inside the binary as well.
+#
+# Profile-guided optimisation (PGO): the binary is first built instrumented, runs
+# scripts/release/pgo-train.sh (the repository's test data), and the release build then uses the
+# merged profile (13% fewer instructions on the 10,000-resource benchmark; BENCHMARKS.md,
+# session 25). It needs the target to run here (every release job builds for its own runner)
+# and an `llvm-profdata` of rustc's LLVM major version: $LLVM_PROFDATA, rustup's `llvm-tools`
+# component, `llvm-profdata-<major>` (Debian's llvm-<major>) or `llvm-profdata` on PATH.
+# CRDLINT_PGO=auto (the default) builds without it when either is missing, saying so;
+# `require` fails instead (the release workflow); `off` skips it.
 set -euo pipefail
 
 target=${1:?usage: build.sh <target> <out-dir>}
@@ -23,6 +32,68 @@ case "$target" in *windows*) exe=crdlint.exe ;; esac
 
 maturin=${MATURIN:-$(command -v maturin || true)}
 mkdir -p "$out"
+
+# The llvm-profdata that reads what this rustc's LLVM writes, or nothing.
+find_profdata() {
+  local major sysroot host candidate
+  major=$(rustc -vV | sed -n 's/^LLVM version: \([0-9]*\).*/\1/p')
+  host=$(rustc -vV | sed -n 's/^host: //p')
+  sysroot=$(rustc --print sysroot)
+  for candidate in "${LLVM_PROFDATA:-}" "$sysroot/lib/rustlib/$host/bin/llvm-profdata" \
+    "llvm-profdata-$major" llvm-profdata; do
+    [ -n "$candidate" ] || continue
+    command -v "$candidate" >/dev/null 2>&1 || continue
+    if "$candidate" --version 2>/dev/null | grep -Eq "LLVM version $major\."; then
+      command -v "$candidate"
+      return
+    fi
+  done
+}
+
+pgo=${CRDLINT_PGO:-auto}
+pgo_skip() { # why the build goes without PGO
+  if [ "$pgo" = require ]; then
+    echo "build.sh: CRDLINT_PGO=require, but $1" >&2
+    exit 1
+  fi
+  echo "build.sh: building without profile-guided optimisation: $1" >&2
+  pgo=off
+}
+case "$pgo" in
+  auto | require | off) ;;
+  *) echo "build.sh: CRDLINT_PGO must be auto, require or off, not '$pgo'" >&2; exit 2 ;;
+esac
+if [ "$pgo" != off ] && [ "$target" != "$(rustc -vV | sed -n 's/^host: //p')" ]; then
+  pgo_skip "the target $target does not run on this host"
+fi
+profdata=""
+if [ "$pgo" != off ]; then
+  profdata=$(find_profdata)
+  [ -n "$profdata" ] || pgo_skip "no llvm-profdata of rustc's LLVM $(rustc -vV | sed -n 's/^LLVM version: //p') (install rustup's llvm-tools component or set LLVM_PROFDATA)"
+fi
+if [ "$pgo" != off ]; then
+  # The instrumented build has a target directory of its own (its flags differ), and the
+  # `crdlint_pgo_train` cfg that makes it write its profile before it exits (cli::exit_now).
+  pgo_dir="$PWD/target/pgo/$target"
+  # rustc on Windows reads Windows paths, not Git Bash's.
+  if command -v cygpath >/dev/null 2>&1; then pgo_dir=$(cygpath -m "$pgo_dir"); fi
+  rm -rf "$pgo_dir/raw"
+  mkdir -p "$pgo_dir/raw"
+  echo "build.sh: PGO: instrumented build" >&2
+  RUSTFLAGS="${RUSTFLAGS:-} -Cprofile-generate=$pgo_dir/raw --cfg crdlint_pgo_train" \
+    cargo build --release --locked --target "$target" --target-dir target/pgo/build
+  LLVM_PROFILE_FILE="$pgo_dir/raw/crdlint-%p.profraw" \
+    bash scripts/release/pgo-train.sh "target/pgo/build/$target/release/$exe" >&2
+  # A training that wrote nothing would give a build that is silently not optimised.
+  if ! find "$pgo_dir/raw" -name '*.profraw' -size +0 | grep -q .; then
+    echo "build.sh: PGO: the training runs wrote no profile" >&2
+    exit 1
+  fi
+  "$profdata" merge -o "$pgo_dir/crdlint.profdata" "$pgo_dir/raw"
+  echo "build.sh: PGO: profile $pgo_dir/crdlint.profdata" >&2
+  export RUSTFLAGS="${RUSTFLAGS:-} -Cprofile-use=$pgo_dir/crdlint.profdata"
+fi
+
 if [ -n "$maturin" ]; then
   # --target keeps RUSTFLAGS off build scripts and proc macros (crt-static cannot build those).
   "$maturin" build --release --locked --target "$target" --out "$out/wheels"

@@ -81,11 +81,30 @@ pub fn main() -> ExitCode {
 #[cfg(unix)]
 fn exit_now(code: u8) -> ExitCode {
     let _ = io::stdout().lock().flush();
+    write_training_profile();
     // SAFETY: `_exit` takes no pointers and does not return; nothing of the process is used
     // after it. Buffers of std's own (standard output) were flushed above; standard error is
     // unbuffered; every file the run wrote was closed or flushed by the command that wrote it.
     unsafe { libc::_exit(i32::from(code)) }
 }
+
+/// A build instrumented for profile-guided optimisation (`scripts/release/build.sh` sets
+/// `--cfg crdlint_pgo_train` for it) writes its profile here: `_exit` skips the exit handler
+/// that would write it. (Elsewhere the process exits normally and the handler runs.)
+#[cfg(all(unix, crdlint_pgo_train))]
+fn write_training_profile() {
+    extern "C" {
+        fn __llvm_profile_write_file() -> i32;
+    }
+    // SAFETY: the instrumented build links LLVM's profile runtime, which defines it; it takes
+    // no arguments and writes the counters to the file LLVM_PROFILE_FILE names.
+    unsafe {
+        __llvm_profile_write_file();
+    }
+}
+
+#[cfg(all(unix, not(crdlint_pgo_train)))]
+fn write_training_profile() {}
 
 #[cfg(not(unix))]
 fn exit_now(code: u8) -> ExitCode {
