@@ -502,3 +502,56 @@ fn check_old_ref_applies_the_config_policies() {
         "{report}"
     );
 }
+
+/// `crdlint diff OLD NEW --objects OBJECTS --format json` on files of
+/// `testdata/compat/undecodable`: the report and the exit code.
+fn diff_undecodable(old: &str, new: &str) -> (Value, Option<i32>) {
+    let d = dir("undecodable");
+    let out = Command::cargo_bin("crdlint")
+        .expect("binary")
+        .args(["diff", &format!("{d}/{old}"), &format!("{d}/{new}")])
+        .args([
+            "--objects",
+            &format!("{d}/objects.yaml"),
+            "--format",
+            "json",
+        ])
+        .output()
+        .expect("runs");
+    let report = serde_json::from_slice(&out.stdout).expect("json");
+    (report, out.status.code())
+}
+
+#[test]
+fn a_revision_the_server_cannot_decode_is_not_compared() {
+    // The new revision writes `maximum` as a string: the server refuses it whole. Read without
+    // that value it would only lose `name` (compat/field-removed); what the update meets is the
+    // decode error, and the existing object is not validated against a CRD that is never made.
+    let (new_refused, code) = diff_undecodable("old.yaml", "new.yaml");
+    insta::assert_snapshot!("undecodable_new", render(&new_refused, None));
+    assert_eq!(
+        rules_of(&new_refused),
+        ["compat/not-compared", "crd/decode"],
+        "{new_refused}"
+    );
+    assert_eq!(code, Some(1), "the refused update is an error");
+    assert_eq!(new_refused["summary"]["resources"], 0);
+
+    // An old revision the server could never have created: comparing its reading would report
+    // `maximum: 10` as added (compat/bound-tightened).
+    let (old_refused, code) = diff_undecodable("old-undecodable.yaml", "old.yaml");
+    insta::assert_snapshot!("undecodable_old", render(&old_refused, None));
+    assert_eq!(
+        rules_of(&old_refused),
+        ["compat/not-compared", "compat/not-compared"],
+        "{old_refused}"
+    );
+    assert_eq!(code, Some(0), "warnings only");
+
+    // The same old revision, written so that the server decodes it, is compared and its
+    // object checked: the fixture's refusals are the decode errors' doing.
+    let (fine, code) = diff_undecodable("old.yaml", "old.yaml");
+    assert!(rules_of(&fine).is_empty(), "{fine}");
+    assert_eq!(fine["summary"]["resources"], 1);
+    assert_eq!(code, Some(0));
+}

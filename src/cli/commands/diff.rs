@@ -15,7 +15,7 @@ use rayon::prelude::*;
 use super::gather;
 use crate::cli::args::{DiffArgs, EnumAdditions};
 use crate::cli::driver::{
-    is_crd, object_ref, objects, sort_diagnostics, yaml_diagnostic, RunResult,
+    is_crd, object_ref, objects, sort_diagnostics, undecodable, yaml_diagnostic, RunResult,
 };
 use crate::cli::input::{Loaded, Origin};
 use crate::cli::settings::Settings;
@@ -23,6 +23,7 @@ use crate::cli::{status, Failure, Status};
 use crate::compat::{self, rules as compat_rules, Enforcement};
 use crate::diag::render::Summary;
 use crate::diag::{Diagnostic, FileId, ObjectRef, SourceFile};
+use crate::lint;
 use crate::validate::{self, CompiledCrd};
 use crate::yaml::{Document, Node};
 
@@ -257,12 +258,11 @@ pub(crate) fn compare_sets(
         .pairs
         .par_iter()
         .flat_map_iter(|(o, n)| {
-            stamp(
-                compat::compare(o.node, n.node, opts),
-                n.file,
-                o.file,
-                n.node,
-            )
+            let found = match refusal(o, n, opts) {
+                Some(refused) => vec![refused],
+                None => compat::compare(o.node, n.node, opts),
+            };
+            stamp(found, n.file, o.file, n.node)
         })
         .collect();
     for (n, count) in &paired.ambiguous {
@@ -292,6 +292,34 @@ pub(crate) fn compare_sets(
         }
     }
     out
+}
+
+/// Why a pair of revisions is not compared: one the API server cannot decode (`crd/decode`: a
+/// value of the wrong JSON type) is refused whole, so comparing the reading that skips the bad
+/// value would report changes that never happen, and miss the one that does. A new revision the
+/// server refuses is its decode error (the update fails); an old one cannot have been created
+/// as written, which `compat/not-compared` says. The finding's file is set by [`stamp`]'s
+/// caller for the new side; the old side's points into the old file.
+fn refusal(old: &NamedCrd<'_>, new: &NamedCrd<'_>, opts: &compat::Options) -> Option<Diagnostic> {
+    if let Some(d) = lint::first_decode_error(new.node, opts.kube_version) {
+        return Some(d.with_help(
+            "the API server refuses this revision as written, so it was not compared with the old one",
+        ));
+    }
+    let (why, span) = undecodable(old.node, opts.kube_version, None)?;
+    let d = Diagnostic::new(
+        &compat_rules::NOT_COMPARED,
+        new.node
+            .at(&["metadata", "name"])
+            .map_or(new.node.span(), Node::span),
+        format!(
+            "the old revision of {} cannot have been created as written ({why}), so this one was not compared with it",
+            new.name
+        ),
+    )
+    .with_path("metadata.name")
+    .with_related(span, "the value the API server cannot decode, in the old revision");
+    Some(d)
 }
 
 /// Where each file of a side is inside the side's root (`root`, the path given): the same
@@ -408,8 +436,18 @@ fn check_objects(
         .par_iter()
         .filter_map(|(o, n)| {
             let key = group_kind(n.node)?;
-            let both = CompiledCrd::compile(o.node)
-                .map_err(|e| ("old", e))
+            // A revision the server cannot decode (`refusal`) validates no object either.
+            let decodes = |which: &'static str, c: &NamedCrd<'_>| match undecodable(
+                c.node,
+                opts.kube_version,
+                None,
+            ) {
+                Some((why, _)) => Err((which, why)),
+                None => Ok(()),
+            };
+            let both = decodes("new", n)
+                .and_then(|()| decodes("old", o))
+                .and_then(|()| CompiledCrd::compile(o.node).map_err(|e| ("old", e)))
                 .and_then(|o| Ok((o, CompiledCrd::compile(n.node).map_err(|e| ("new", e))?)));
             Some(both.map(|b| (key, b)).map_err(|(which, e)| {
                 let span = n
