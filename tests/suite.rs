@@ -176,6 +176,40 @@ fn a_crd_the_server_cannot_decode_runs_no_case() {
 }
 
 #[test]
+fn a_patched_crd_the_server_cannot_decode_runs_no_case() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let crd = std::fs::read_to_string(root.join(CRDS).join("widget.yaml")).unwrap();
+    // The case's patch writes the minimum as the given JSON value: a number the server decodes
+    // (and the stored -1 ratchets), a string it refuses (the CRD is never made).
+    let suite = |minimum: &str| {
+        format!(
+            "name: W\ncrdName: widgets.example.com\ntests:\n  onUpdate:\n  - name: Should ratchet a stored size\n    initialCRDPatches:\n    - op: replace\n      path: /spec/versions/0/schema/openAPIV3Schema/properties/spec/properties/size/minimum\n      value: {minimum}\n    initial: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec: {{size: -1}}\n    updated: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec: {{size: -1, replicas: 2}}\n    expected: |\n      apiVersion: example.com/v1\n      kind: Widget\n      spec: {{size: -1, replicas: 2}}\n"
+        )
+    };
+    let run = |minimum: &str| {
+        let dir = folder(&[("crd.yaml", &crd), ("suite.yaml", &suite(minimum))]);
+        crdlint_in(dir.path(), &["test", "--color", "never", "."])
+    };
+    let r = run("-5");
+    assert_eq!(r.code, 0, "{}", r.stdout);
+    let r = run("\"-5\"");
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert!(
+        r.stdout.contains("0 passed, 0 failed, 1 could not run"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout
+            .contains("the case cannot run: initialCRDPatches: the API server")
+            && r.stdout.contains("cannot decode the patched CRD")
+            && r.stdout.contains("properties[size].minimum"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
 fn crd_variants_each_run_the_suite() {
     let dir = tempfile::tempdir().unwrap();
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

@@ -137,7 +137,7 @@ fn run_update(
     let initial_status = initial.get("status").cloned();
 
     // 1. `initial` is created with the patched CRD, then its status is written.
-    let patched = patched_crd(case, target)?;
+    let patched = patched_crd(case, target, opts)?;
     let creating = patched.as_ref().unwrap_or(target.compiled);
     let mut stored = call(creating, &initial, None, opts, "create").map_err(|e| {
         format!(
@@ -416,14 +416,28 @@ fn has_status_subresource(crd: &CompiledCrd, obj: &Node) -> bool {
     crd.has_status_subresource(version)
 }
 
-/// The CRD with the case's `initialCRDPatches` applied, compiled; `None` without patches.
-fn patched_crd(case: &Case, target: &Target<'_>) -> Result<Option<CompiledCrd>, String> {
+/// The CRD with the case's `initialCRDPatches` applied, compiled; `None` without patches. A
+/// patched CRD the API server cannot decode (a value of the wrong JSON type) is never made, as
+/// the unpatched one would not be (`crdlint test` runs no case against that): the case cannot
+/// run, rather than create its object against a reading that skips the bad value.
+fn patched_crd(
+    case: &Case,
+    target: &Target<'_>,
+    opts: &validate::Options,
+) -> Result<Option<CompiledCrd>, String> {
     let Some((ops, _)) = &case.crd_patches else {
         return Ok(None);
     };
     let mut json = target.crd.to_json();
     patch::apply(&mut json, ops).map_err(|e| format!("initialCRDPatches: {e}"))?;
-    CompiledCrd::compile(&Node::from_json(&json))
+    let patched = Node::from_json(&json);
+    if let Some(d) = crate::lint::first_decode_error(&patched, opts.kube_version) {
+        return Err(format!(
+            "initialCRDPatches: the API server cannot decode the patched CRD: {}",
+            d.message
+        ));
+    }
+    CompiledCrd::compile(&patched)
         .map(Some)
         .map_err(|e| format!("initialCRDPatches: the patched CRD is unusable: {e}"))
 }
