@@ -17,13 +17,29 @@ t=testdata
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+# Where the profiles go (one file per process, `%p` in the name), to check each run wrote one.
+profiles=""
+if [ -n "${LLVM_PROFILE_FILE:-}" ]; then
+  profiles=$(dirname "$LLVM_PROFILE_FILE")
+fi
+written() { # non-empty profiles so far
+  find "$profiles" -name '*.profraw' -size +0 2>/dev/null | wc -l
+}
+
 runs=0
 run() { # crdlint arguments...; standard input from $work/stdin when it exists
-  local status=0 input=/dev/null
+  local status=0 input=/dev/null before=0
   [ -f "$work/stdin" ] && input=$work/stdin
+  [ -n "$profiles" ] && before=$(written)
   "$bin" "$@" <"$input" >/dev/null 2>&1 || status=$?
   if [ "$status" -gt 2 ]; then
     echo "pgo-train.sh: crdlint $* ended with status $status" >&2
+    exit 1
+  fi
+  # A way out of the process that skips writing the profile would leave that command's code
+  # unweighed, silently.
+  if [ -n "$profiles" ] && [ "$(written)" -le "$before" ]; then
+    echo "pgo-train.sh: crdlint $* wrote no profile to $profiles" >&2
     exit 1
   fi
   runs=$((runs + 1))
