@@ -12,7 +12,7 @@
 #
 # Profile-guided optimisation (PGO): the binary is first built instrumented, runs
 # scripts/release/pgo-train.sh (the repository's test data), and the release build then uses the
-# merged profile (13% fewer instructions on the 10,000-resource benchmark; BENCHMARKS.md,
+# merged profile (18% fewer instructions on the 10,000-resource benchmark; BENCHMARKS.md,
 # session 25). It needs the target to run here (every release job builds for its own runner)
 # and an `llvm-profdata` of rustc's LLVM major version: $LLVM_PROFDATA, rustup's `llvm-tools`
 # component, `llvm-profdata-<major>` (Debian's llvm-<major>) or `llvm-profdata` on PATH.
