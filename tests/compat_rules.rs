@@ -555,3 +555,52 @@ fn a_revision_the_server_cannot_decode_is_not_compared() {
     assert_eq!(fine["summary"]["resources"], 1);
     assert_eq!(code, Some(0));
 }
+
+#[test]
+fn check_old_ref_reports_a_refused_revision_once() {
+    // `check` lints the CRD being committed: its `crd/decode` error comes from there, and the
+    // comparison with the committed revision adds no second one, nor a word about objects when
+    // the run has none.
+    let t = tempfile::tempdir().expect("tempdir");
+    let d = t.path();
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .current_dir(d)
+            .args(["-c", "user.name=t", "-c", "user.email=t@example.com"])
+            .args(args)
+            .output()
+            .map(|o| o.status.success())
+            .unwrap_or(false)
+    };
+    if !git(&["init", "-q"]) {
+        println!("skipped: git is not available");
+        return;
+    }
+    let fixture = dir("undecodable");
+    std::fs::copy(format!("{fixture}/old.yaml"), d.join("crd.yaml")).expect("copy");
+    assert!(git(&["add", "."]));
+    assert!(git(&["commit", "-q", "-m", "one"]));
+    std::fs::copy(format!("{fixture}/new.yaml"), d.join("crd.yaml")).expect("copy");
+    let check = |files: &[&str]| {
+        let out = Command::cargo_bin("crdlint")
+            .expect("binary")
+            .current_dir(d)
+            .args(["check", "--old-ref", "HEAD", "--format", "json"])
+            .args(files)
+            .output()
+            .expect("runs");
+        let report: Value = serde_json::from_slice(&out.stdout).expect("json");
+        (report, out.status.code())
+    };
+    let (alone, code) = check(&["crd.yaml"]);
+    assert_eq!(rules_of(&alone), ["crd/decode"], "{alone}");
+    assert_eq!(code, Some(1));
+    // With an object of its kind, that object is said not to be checked against it.
+    std::fs::copy(format!("{fixture}/objects.yaml"), d.join("objects.yaml")).expect("copy");
+    let (with_object, _) = check(&["crd.yaml", "objects.yaml"]);
+    assert_eq!(
+        rules_of(&with_object),
+        ["compat/not-compared", "crd/decode"],
+        "{with_object}"
+    );
+}

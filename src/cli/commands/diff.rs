@@ -244,13 +244,21 @@ fn stamp(
         .collect()
 }
 
+/// How [`compare_sets`] is called: by `diff`, or by `check --old-ref`, whose new side is only
+/// the files being checked, which the same run lints.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Caller {
+    Diff,
+    OldRef,
+}
+
 /// Compares every new CRD with its old revision ([`pair_crds`]). `removals`: report old CRDs
-/// whose name the new side lacks (not for `--old-ref`, whose new side is only the files being
-/// checked).
+/// whose name the new side lacks (not for `--old-ref`: its new side is not every CRD).
 pub(crate) fn compare_sets(
     old: &[NamedCrd<'_>],
     new: &[NamedCrd<'_>],
     opts: &compat::Options,
+    caller: Caller,
     removals: bool,
 ) -> Vec<Diagnostic> {
     let paired = pair_crds(old, new);
@@ -259,6 +267,10 @@ pub(crate) fn compare_sets(
         .par_iter()
         .flat_map_iter(|(o, n)| {
             let found = match refusal(o, n, opts) {
+                // `check` lints the new revision: its `crd/decode` finding is there already.
+                Some(refused) if caller == Caller::OldRef && lint::is_decode_error(&refused) => {
+                    Vec::new()
+                }
                 Some(refused) => vec![refused],
                 None => compat::compare(o.node, n.node, opts),
             };
@@ -364,7 +376,13 @@ pub(crate) fn diff(
     let obj_side = Side::parse(&objs, old.len() + new.len(), &mut diagnostics);
     let old_crds = old_side.crds(&places(&old, old_root), &mut diagnostics);
     let new_crds = new_side.crds(&places(&new, new_root), &mut diagnostics);
-    diagnostics.extend(compare_sets(&old_crds, &new_crds, opts, new_complete));
+    diagnostics.extend(compare_sets(
+        &old_crds,
+        &new_crds,
+        opts,
+        Caller::Diff,
+        new_complete,
+    ));
     let mut summary = Summary {
         files: old.len() + new.len() + objs.len(),
         crds: old_crds.len() + new_crds.len(),
@@ -432,10 +450,18 @@ fn check_objects(
     // (group, kind) → (old compiled, new compiled), for CRDs in both revisions; the first
     // pair of a group and kind wins. A pair that cannot be compiled is said to be skipped.
     type Compiled = ((String, String), (CompiledCrd, CompiledCrd));
+    let written_as = |n: &Node| -> Option<(String, String)> {
+        let (group, _) = n.get_str("apiVersion")?.rsplit_once('/')?;
+        Some((group.to_string(), n.get_str("kind")?.to_string()))
+    };
+    // Only the pairs some object is of: a CRD without objects here has nothing to check, nor
+    // anything to say was not checked.
+    let wanted: std::collections::HashSet<(String, String)> =
+        objects.iter().filter_map(|(_, n)| written_as(n)).collect();
     let compiled: Vec<Result<Compiled, Diagnostic>> = pairs
         .par_iter()
         .filter_map(|(o, n)| {
-            let key = group_kind(n.node)?;
+            let key = group_kind(n.node).filter(|k| wanted.contains(k))?;
             // A revision the server cannot decode (`refusal`) validates no object either.
             let decodes = |which: &'static str, c: &NamedCrd<'_>| match undecodable(
                 c.node,
@@ -486,11 +512,7 @@ fn check_objects(
     };
     let targets: Vec<(FileId, &Node, &(CompiledCrd, CompiledCrd))> = objects
         .iter()
-        .filter_map(|&(f, n)| {
-            let (group, _) = n.get_str("apiVersion")?.rsplit_once('/')?;
-            let kind = n.get_str("kind")?;
-            Some((f, n, pairs.get(&(group.to_string(), kind.to_string()))?))
-        })
+        .filter_map(|&(f, n)| Some((f, n, pairs.get(&written_as(n)?)?)))
         .collect();
     let diags = targets
         .par_iter()
@@ -674,7 +696,7 @@ fn compare_with_previous(
     }
     // Unnamed old CRDs cannot be matched; the checked files' own are reported by lint.
     let old_crds = old_side.crds(&old_places, &mut Vec::new());
-    let mut found = compare_sets(&old_crds, &new_crds, opts, false);
+    let mut found = compare_sets(&old_crds, &new_crds, opts, Caller::OldRef, false);
     let paired = pair_crds(&old_crds, &new_crds);
     found.extend(existing_objects(result, targets, &paired.pairs, opts));
     drop(paired);
