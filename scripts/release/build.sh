@@ -39,6 +39,8 @@ find_profdata() {
   major=$(rustc -vV | sed -n 's/^LLVM version: \([0-9]*\).*/\1/p')
   host=$(rustc -vV | sed -n 's/^host: //p')
   sysroot=$(rustc --print sysroot)
+  # On Windows rustc prints a Windows path; Git Bash looks programs up by its own.
+  if command -v cygpath >/dev/null 2>&1; then sysroot=$(cygpath -u "$sysroot"); fi
   for candidate in "${LLVM_PROFDATA:-}" "$sysroot/lib/rustlib/$host/bin/llvm-profdata" \
     "llvm-profdata-$major" llvm-profdata; do
     [ -n "$candidate" ] || continue
