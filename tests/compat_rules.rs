@@ -548,6 +548,12 @@ fn a_revision_the_server_cannot_decode_is_not_compared() {
     );
     assert_eq!(code, Some(0), "warnings only");
 
+    // An unchanged refused revision has nothing to compare (only its object is said not to be
+    // checked).
+    let (unchanged, code) = diff_undecodable("new.yaml", "new.yaml");
+    assert_eq!(rules_of(&unchanged), ["compat/not-compared"], "{unchanged}");
+    assert_eq!(code, Some(0));
+
     // The same old revision, written so that the server decodes it, is compared and its
     // object checked: the fixture's refusals are the decode errors' doing.
     let (fine, code) = diff_undecodable("old.yaml", "old.yaml");

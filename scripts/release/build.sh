@@ -87,7 +87,9 @@ if [ "$pgo" != off ]; then
   LLVM_PROFILE_FILE="$pgo_dir/raw/crdlint-%p.profraw" \
     bash scripts/release/pgo-train.sh "target/pgo/build/$target/release/$exe" >&2
   # A training that wrote nothing would give a build that is silently not optimised.
-  if ! find "$pgo_dir/raw" -name '*.profraw' -size +0 | grep -q .; then
+  # (`-print -quit`, not a pipe into `grep -q`: under pipefail that pipe fails when grep stops
+  # reading early.)
+  if [ -z "$(find "$pgo_dir/raw" -name '*.profraw' -size +0 -print -quit)" ]; then
     echo "build.sh: PGO: the training runs wrote no profile" >&2
     exit 1
   fi

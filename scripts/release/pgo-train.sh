@@ -31,7 +31,13 @@ run() { # crdlint arguments...; standard input from $work/stdin when it exists
   local status=0 input=/dev/null before=0
   [ -f "$work/stdin" ] && input=$work/stdin
   [ -n "$profiles" ] && before=$(written)
-  "$bin" "$@" <"$input" >/dev/null 2>&1 || status=$?
+  # A file of its own per run: with `%p` alone a reused process id would overwrite an earlier
+  # run's profile.
+  if [ -n "$profiles" ]; then
+    LLVM_PROFILE_FILE="$profiles/crdlint-$runs-%p.profraw" "$bin" "$@" <"$input" >/dev/null 2>&1 || status=$?
+  else
+    "$bin" "$@" <"$input" >/dev/null 2>&1 || status=$?
+  fi
   if [ "$status" -gt 2 ]; then
     echo "pgo-train.sh: crdlint $* ended with status $status" >&2
     exit 1

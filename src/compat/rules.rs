@@ -298,9 +298,10 @@ silently: a revision without a `spec` or without versions that can be read, a ve
 say whether it is `served` (the server requires `served` and `storage` on every version), a revision \
 with no storage version, a CRD without `metadata.name` (CRDs are matched by name), a version whose \
 schema only one revision has, schema nesting deeper than the 200 levels that `lint` and validation \
-read, and (`diff --objects`) a revision that cannot be compiled for validation. An old revision the API \
-server cannot decode (a value of the wrong JSON type) is not compared either: it cannot have been \
-created as written; a new one is reported as `crd/decode`, the error its update meets. Make the CRD \
+read, and (`diff --objects`, for a CRD some object is of) a revision that cannot be compiled for \
+validation. Of a CRD that changed, an old revision the API server cannot decode (a value of the wrong \
+JSON type) is not compared either: it cannot have been created as written; a new one is reported as \
+`crd/decode`, the error its update meets. Make the CRD \
 valid (`crdlint lint` says how) so that it can be compared. Under `check --old-ref` it also reports a CRD \
 whose previous revision is ambiguous (several files at the commit hold a CRD of its name, none at \
 its path) and previous versions that were not read (over the input cap, or past the bytes one run \

@@ -266,7 +266,11 @@ pub(crate) fn compare_sets(
         .pairs
         .par_iter()
         .flat_map_iter(|(o, n)| {
-            let found = match refusal(o, n, opts) {
+            // An unchanged pair has nothing to compare, refused or not.
+            let refused = (!o.node.value_eq(n.node))
+                .then(|| refusal(o, n, opts))
+                .flatten();
+            let found = match refused {
                 // `check` lints the new revision: its `crd/decode` finding is there already.
                 Some(refused) if caller == Caller::OldRef && lint::is_decode_error(&refused) => {
                     Vec::new()
