@@ -34,6 +34,19 @@ fn diff(name: &str, flags: &[&str]) -> Value {
     serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{name}: json: {e}"))
 }
 
+/// `git` with a fixed author in `dir`: whether the command succeeded.
+fn git_in(dir: &std::path::Path) -> impl Fn(&[&str]) -> bool + '_ {
+    move |args| {
+        std::process::Command::new("git")
+            .current_dir(dir)
+            .args(["-c", "user.name=t", "-c", "user.email=t@example.com"])
+            .args(args)
+            .output()
+            .map(|o| o.status.success())
+            .unwrap_or(false)
+    }
+}
+
 fn base(file: &Value) -> String {
     let f = file.as_str().unwrap_or("-");
     f.rsplit('/').next().unwrap_or(f).to_string()
@@ -238,15 +251,7 @@ fn malformed_input_is_a_finding_not_a_crash() {
 fn check_old_ref_matches_crds_by_name_across_files() {
     let t = tempfile::tempdir().expect("tempdir");
     let d = t.path();
-    let git = |args: &[&str]| {
-        std::process::Command::new("git")
-            .current_dir(d)
-            .args(["-c", "user.name=t", "-c", "user.email=t@example.com"])
-            .args(args)
-            .output()
-            .map(|o| o.status.success())
-            .unwrap_or(false)
-    };
+    let git = git_in(d);
     if !git(&["init", "-q"]) {
         println!("skipped: git is not available");
         return;
@@ -569,15 +574,7 @@ fn check_old_ref_reports_a_refused_revision_once() {
     // the run has none.
     let t = tempfile::tempdir().expect("tempdir");
     let d = t.path();
-    let git = |args: &[&str]| {
-        std::process::Command::new("git")
-            .current_dir(d)
-            .args(["-c", "user.name=t", "-c", "user.email=t@example.com"])
-            .args(args)
-            .output()
-            .map(|o| o.status.success())
-            .unwrap_or(false)
-    };
+    let git = git_in(d);
     if !git(&["init", "-q"]) {
         println!("skipped: git is not available");
         return;
