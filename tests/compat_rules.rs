@@ -598,6 +598,19 @@ fn check_old_ref_reports_a_refused_revision_once() {
     let (alone, code) = check(&["crd.yaml"]);
     assert_eq!(rules_of(&alone), ["crd/decode"], "{alone}");
     assert_eq!(code, Some(1));
+    // With `crd/decode` not reported, the pair is still not passed in silence.
+    for filter in [
+        &["--ignore", "crd/decode"][..],
+        &["--select", "compat/"][..],
+    ] {
+        let (filtered, code) = check(&[filter, &["crd.yaml"]].concat());
+        assert_eq!(rules_of(&filtered), ["compat/not-compared"], "{filtered}");
+        let message = filtered["diagnostics"][0]["message"]
+            .as_str()
+            .unwrap_or_default();
+        assert!(message.contains("cannot decode"), "{message}");
+        assert_eq!(code, Some(0), "a warning: {filtered}");
+    }
     // With an object of its kind, that object is said not to be checked against it.
     std::fs::copy(format!("{fixture}/objects.yaml"), d.join("objects.yaml")).expect("copy");
     let (with_object, _) = check(&["crd.yaml", "objects.yaml"]);

@@ -132,6 +132,11 @@ pub fn is_decode_error(d: &Diagnostic) -> bool {
     std::ptr::eq(d.rule, &decode::DECODE)
 }
 
+/// The rule of the server's decode errors (`crd/decode`).
+pub fn decode_rule() -> &'static Rule {
+    &decode::DECODE
+}
+
 /// The schema entry point alone (`validateCustomResourceDefinitionValidation`) on a
 /// `CustomResourceValidation` value (`{openAPIV3Schema: ...}`), with paths rooted at
 /// `spec.validation` as the server's unit tests see them.

@@ -244,21 +244,12 @@ fn stamp(
         .collect()
 }
 
-/// How [`compare_sets`] is called: by `diff`, or by `check --old-ref`, whose new side is only
-/// the files being checked, which the same run lints.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Caller {
-    Diff,
-    OldRef,
-}
-
 /// Compares every new CRD with its old revision ([`pair_crds`]). `removals`: report old CRDs
 /// whose name the new side lacks (not for `--old-ref`: its new side is not every CRD).
 pub(crate) fn compare_sets(
     old: &[NamedCrd<'_>],
     new: &[NamedCrd<'_>],
     opts: &compat::Options,
-    caller: Caller,
     removals: bool,
 ) -> Vec<Diagnostic> {
     let paired = pair_crds(old, new);
@@ -271,10 +262,6 @@ pub(crate) fn compare_sets(
                 .then(|| refusal(o, n, opts))
                 .flatten();
             let found = match refused {
-                // `check` lints the new revision: its `crd/decode` finding is there already.
-                Some(refused) if caller == Caller::OldRef && lint::is_decode_error(&refused) => {
-                    Vec::new()
-                }
                 Some(refused) => vec![refused],
                 None => compat::compare(o.node, n.node, opts),
             };
@@ -380,13 +367,7 @@ pub(crate) fn diff(
     let obj_side = Side::parse(&objs, old.len() + new.len(), &mut diagnostics);
     let old_crds = old_side.crds(&places(&old, old_root), &mut diagnostics);
     let new_crds = new_side.crds(&places(&new, new_root), &mut diagnostics);
-    diagnostics.extend(compare_sets(
-        &old_crds,
-        &new_crds,
-        opts,
-        Caller::Diff,
-        new_complete,
-    ));
+    diagnostics.extend(compare_sets(&old_crds, &new_crds, opts, new_complete));
     let mut summary = Summary {
         files: old.len() + new.len() + objs.len(),
         crds: old_crds.len() + new_crds.len(),
@@ -624,7 +605,13 @@ pub(crate) fn old_ref_findings(
         );
     }
     if crds {
-        found.extend(compare_with_previous(&opts, previous, targets, result));
+        found.extend(compare_with_previous(
+            &opts,
+            &settings.policy,
+            previous,
+            targets,
+            result,
+        ));
     }
     result.summary.count(&found);
     result.diagnostics.extend(found);
@@ -634,6 +621,7 @@ pub(crate) fn old_ref_findings(
 /// The CRD comparison of [`old_ref_findings`].
 fn compare_with_previous(
     opts: &compat::Options,
+    policy: &crate::cli::policy::Policy,
     previous: super::old::Previous,
     targets: &[(FileId, std::path::PathBuf)],
     result: &mut RunResult,
@@ -700,7 +688,14 @@ fn compare_with_previous(
     }
     // Unnamed old CRDs cannot be matched; the checked files' own are reported by lint.
     let old_crds = old_side.crds(&old_places, &mut Vec::new());
-    let mut found = compare_sets(&old_crds, &new_crds, opts, Caller::OldRef, false);
+    let found = compare_sets(&old_crds, &new_crds, opts, false);
+    let mut found = once_refused(found, |d| {
+        let name = d
+            .file
+            .and_then(|f| result.files.get(f))
+            .map(|f| f.name.as_str());
+        policy.enabled(d.rule, name)
+    });
     let paired = pair_crds(&old_crds, &new_crds);
     found.extend(existing_objects(result, targets, &paired.pairs, opts));
     drop(paired);
@@ -713,6 +708,35 @@ fn compare_with_previous(
         .extend(std::iter::repeat_with(|| None).take(old.len()));
     result.files.extend(old.into_iter().map(|(_, f)| f));
     found
+}
+
+/// `check --old-ref` lints the revisions it compares, so a new one the API server cannot decode
+/// has its `crd/decode` finding from the lint: the comparison's copy is dropped. Where that rule
+/// is not reported for the file (`reported` is false: the rule is off or not selected), the
+/// pair would be neither compared nor reported, so the copy becomes a `compat/not-compared`.
+fn once_refused(found: Vec<Diagnostic>, reported: impl Fn(&Diagnostic) -> bool) -> Vec<Diagnostic> {
+    found
+        .into_iter()
+        .filter_map(|mut d| {
+            if !lint::is_decode_error(&d) {
+                return Some(d);
+            }
+            if reported(&d) {
+                return None;
+            }
+            d.message = format!(
+                "this revision was not compared with the one at --old-ref: the API server cannot decode it ({})",
+                d.message
+            );
+            d.rule = &compat_rules::NOT_COMPARED;
+            d.severity = compat_rules::NOT_COMPARED.severity;
+            d.help = Some(format!(
+                "the update would be refused as written; `{}` reports why, and is not reported in this run",
+                lint::decode_rule().id
+            ));
+            Some(d)
+        })
+        .collect()
 }
 
 /// `check --old-ref`'s existing-objects step, as `diff --objects`: the resources of the checked
