@@ -510,11 +510,12 @@ fn check_old_ref_applies_the_config_policies() {
 
 /// `crdlint diff OLD NEW --objects OBJECTS --format json` on files of
 /// `testdata/compat/undecodable`: the report and the exit code.
-fn diff_undecodable(old: &str, new: &str) -> (Value, Option<i32>) {
+fn diff_undecodable(old: &str, new: &str, flags: &[&str]) -> (Value, Option<i32>) {
     let d = dir("undecodable");
     let out = Command::cargo_bin("crdlint")
         .expect("binary")
         .args(["diff", &format!("{d}/{old}"), &format!("{d}/{new}")])
+        .args(flags)
         .args([
             "--objects",
             &format!("{d}/objects.yaml"),
@@ -532,7 +533,7 @@ fn a_revision_the_server_cannot_decode_is_not_compared() {
     // The new revision writes `maximum` as a string: the server refuses it whole. Read without
     // that value it would only lose `name` (compat/field-removed); what the update meets is the
     // decode error, and the existing object is not validated against a CRD that is never made.
-    let (new_refused, code) = diff_undecodable("old.yaml", "new.yaml");
+    let (new_refused, code) = diff_undecodable("old.yaml", "new.yaml", &[]);
     insta::assert_snapshot!("undecodable_new", render(&new_refused, None));
     assert_eq!(
         rules_of(&new_refused),
@@ -544,7 +545,7 @@ fn a_revision_the_server_cannot_decode_is_not_compared() {
 
     // An old revision the server could never have created: comparing its reading would report
     // `maximum: 10` as added (compat/bound-tightened).
-    let (old_refused, code) = diff_undecodable("old-undecodable.yaml", "old.yaml");
+    let (old_refused, code) = diff_undecodable("old-undecodable.yaml", "old.yaml", &[]);
     insta::assert_snapshot!("undecodable_old", render(&old_refused, None));
     assert_eq!(
         rules_of(&old_refused),
@@ -555,16 +556,47 @@ fn a_revision_the_server_cannot_decode_is_not_compared() {
 
     // An unchanged refused revision has nothing to compare (only its object is said not to be
     // checked).
-    let (unchanged, code) = diff_undecodable("new.yaml", "new.yaml");
+    let (unchanged, code) = diff_undecodable("new.yaml", "new.yaml", &[]);
     assert_eq!(rules_of(&unchanged), ["compat/not-compared"], "{unchanged}");
     assert_eq!(code, Some(0));
 
     // The same old revision, written so that the server decodes it, is compared and its
     // object checked: the fixture's refusals are the decode errors' doing.
-    let (fine, code) = diff_undecodable("old.yaml", "old.yaml");
+    let (fine, code) = diff_undecodable("old.yaml", "old.yaml", &[]);
     assert!(rules_of(&fine).is_empty(), "{fine}");
     assert_eq!(fine["summary"]["resources"], 1);
     assert_eq!(code, Some(0));
+}
+
+#[test]
+fn enforcement_reaches_every_not_compared_finding() {
+    // The pair and its objects not compared are found by `diff` itself, not by the comparison
+    // of two revisions; `--enforce` rules them all the same.
+    let flags = |level: &str| {
+        [
+            "--enforce".to_string(),
+            format!("compat/not-compared={level}"),
+        ]
+    };
+    let (off, code) = diff_undecodable(
+        "old-undecodable.yaml",
+        "old.yaml",
+        &flags("off").each_ref().map(String::as_str),
+    );
+    assert!(rules_of(&off).is_empty(), "{off}");
+    assert_eq!(code, Some(0));
+    let (error, code) = diff_undecodable(
+        "old-undecodable.yaml",
+        "old.yaml",
+        &flags("error").each_ref().map(String::as_str),
+    );
+    assert_eq!(
+        rules_of(&error),
+        ["compat/not-compared", "compat/not-compared"],
+        "{error}"
+    );
+    assert_eq!(error["summary"]["errors"], 2, "{error}");
+    assert_eq!(code, Some(1));
 }
 
 #[test]

@@ -107,7 +107,7 @@ pub fn removed(old: &Node, opts: &Options) -> Vec<Diagnostic> {
 }
 
 /// Applies `--enforce` overrides: drops `off` rules, sets the level of the others.
-fn enforce(diags: Vec<Diagnostic>, opts: &Options) -> Vec<Diagnostic> {
+pub fn enforce(diags: Vec<Diagnostic>, opts: &Options) -> Vec<Diagnostic> {
     diags
         .into_iter()
         .filter_map(|d| match opts.enforcement.get(d.rule.id) {

@@ -387,6 +387,9 @@ pub(crate) fn diff(
         summary.resources = found;
         diagnostics.extend(diags);
     }
+    // `--enforce` rules every compat finding, the ones made here (pairs and objects not
+    // compared) as well as the comparisons' own, which have been through it already.
+    let mut diagnostics = compat::enforce(diagnostics, opts);
     sort_diagnostics(&mut diagnostics);
     summary.count(&diagnostics);
     let (paths, files): (Vec<_>, Vec<SourceFile>) = old
