@@ -472,12 +472,23 @@ fn crd_paths_and_commands_that_find_nothing_say_so() {
         "{}",
         crdless.transcript()
     );
+    // Placed at the folder given, or at the run (`.`) when several paths were.
     let lint = run(dir.path(), &["lint", "--format", "json", "resources"]);
     assert_eq!(
-        lint.messages("input/no-manifests", "."),
+        lint.messages("input/no-manifests", "resources"),
         ["no CustomResourceDefinition in the 1 file read"],
         "{}",
         lint.transcript()
+    );
+    let two = run(
+        dir.path(),
+        &["lint", "--format", "json", "resources", "suite.yaml"],
+    );
+    assert_eq!(
+        two.messages("input/no-manifests", "."),
+        ["no CustomResourceDefinition in the 2 files read"],
+        "{}",
+        two.transcript()
     );
     let versions = run(dir.path(), &["versions", "resources"]);
     assert_eq!(versions.code, 1, "{}", versions.transcript());

@@ -280,7 +280,9 @@ pub(crate) fn note_crdless_crd_paths(
 
 /// Says so (`input/no-manifests`) when `crdlint lint` found no CustomResourceDefinition to
 /// lint in files that were read: it reads CRDs only, so it would pass having checked nothing.
-pub(crate) fn note_no_crds(result: &mut RunResult) {
+/// The finding is placed at the folder given when it is the only path (no file of the report
+/// has that name), at the run (`.`) otherwise.
+pub(crate) fn note_no_crds(result: &mut RunResult, paths: &[PathBuf]) {
     let files = result.files.len();
     if result.summary.crds > 0
         || files == 0
@@ -291,9 +293,11 @@ pub(crate) fn note_no_crds(result: &mut RunResult) {
     {
         return;
     }
-    result
-        .files
-        .push(SourceFile::new(".".to_string(), String::new()));
+    let place = match paths {
+        [dir] if dir.is_dir() => dir.display().to_string(),
+        _ => ".".to_string(),
+    };
+    result.files.push(SourceFile::new(place, String::new()));
     result.paths.push(None);
     let at = result.files.len() - 1;
     let what = if files == 1 { "file" } else { "files" };
@@ -404,7 +408,7 @@ pub(crate) fn run_driver_with_roles(
     note_no_manifests(&mut result, &gathered.empty_dirs);
     note_crdless_crd_paths(&mut result, crds, &gathered.empty_dirs);
     if opts.mode == driver::Mode::Lint {
-        note_no_crds(&mut result);
+        note_no_crds(&mut result, paths);
     }
     vendored.report(&mut result);
     finish(settings, &mut result);
