@@ -24,8 +24,19 @@ target=${1:?usage: build.sh <target> <out-dir>}
 out=${2:?usage: build.sh <target> <out-dir>}
 cd "$(dirname "$0")/../.."
 
+# The compiler flags as a list, handed to cargo as CARGO_ENCODED_RUSTFLAGS (joined with 0x1f):
+# RUSTFLAGS is split at spaces, which would break the profile's path in a checkout whose path
+# has one. The caller's flags come first, in whichever of the two forms they were given.
+rustflags=()
+if [ -n "${CARGO_ENCODED_RUSTFLAGS:-}" ]; then
+  IFS=$'\x1f' read -ra rustflags <<<"$CARGO_ENCODED_RUSTFLAGS"
+else
+  read -ra rustflags <<<"${RUSTFLAGS:-}"
+fi
+unset RUSTFLAGS
+encoded() { (IFS=$'\x1f'; printf '%s' "$*"); }
 case "$target" in
-  *-linux-gnu* | *-windows-msvc) export RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+crt-static" ;;
+  *-linux-gnu* | *-windows-msvc) rustflags+=(-C target-feature=+crt-static) ;;
 esac
 exe=crdlint
 case "$target" in *windows*) exe=crdlint.exe ;; esac
@@ -82,7 +93,7 @@ if [ "$pgo" != off ]; then
   rm -rf "$pgo_dir/raw"
   mkdir -p "$pgo_dir/raw"
   echo "build.sh: PGO: instrumented build" >&2
-  RUSTFLAGS="${RUSTFLAGS:-} -Cprofile-generate=$pgo_dir/raw --cfg crdlint_pgo_train" \
+  CARGO_ENCODED_RUSTFLAGS=$(encoded ${rustflags[@]+"${rustflags[@]}"} "-Cprofile-generate=$pgo_dir/raw" --cfg crdlint_pgo_train) \
     cargo build --release --locked --target "$target" --target-dir target/pgo/build
   LLVM_PROFILE_FILE="$pgo_dir/raw/crdlint-%p.profraw" \
     bash scripts/release/pgo-train.sh "target/pgo/build/$target/release/$exe" >&2
@@ -95,11 +106,13 @@ if [ "$pgo" != off ]; then
   fi
   "$profdata" merge -o "$pgo_dir/crdlint.profdata" "$pgo_dir/raw"
   echo "build.sh: PGO: profile $pgo_dir/crdlint.profdata" >&2
-  export RUSTFLAGS="${RUSTFLAGS:-} -Cprofile-use=$pgo_dir/crdlint.profdata"
+  rustflags+=("-Cprofile-use=$pgo_dir/crdlint.profdata")
 fi
+CARGO_ENCODED_RUSTFLAGS=$(encoded ${rustflags[@]+"${rustflags[@]}"})
+export CARGO_ENCODED_RUSTFLAGS
 
 if [ -n "$maturin" ]; then
-  # --target keeps RUSTFLAGS off build scripts and proc macros (crt-static cannot build those).
+  # --target keeps these flags off build scripts and proc macros (crt-static cannot build those).
   "$maturin" build --release --locked --target "$target" --out "$out/wheels"
 else
   echo "build.sh: maturin not found: building the binary only, no wheel" >&2
