@@ -637,6 +637,14 @@ fn a_crd_the_server_cannot_decode_validates_nothing() {
         "{}",
         r.transcript()
     );
+    // With that value's field path, as `crd/decode` gives it.
+    let path = r.json()["diagnostics"][0]["path"].clone();
+    assert!(
+        path.as_str()
+            .is_some_and(|p| p.ends_with("properties[size].minimum")),
+        "{path}: {}",
+        r.transcript()
+    );
     assert_eq!(r.code, 1, "{}", r.transcript());
     let summary = &r.json()["summary"];
     assert_eq!(

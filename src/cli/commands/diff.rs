@@ -309,19 +309,19 @@ fn refusal(old: &NamedCrd<'_>, new: &NamedCrd<'_>, opts: &compat::Options) -> Op
             "the API server refuses this revision as written, so it was not compared with the old one",
         ));
     }
-    let (why, span) = undecodable(old.node, opts.kube_version, None)?;
+    let refused = undecodable(old.node, opts.kube_version, None)?;
     let d = Diagnostic::new(
         &compat_rules::NOT_COMPARED,
         new.node
             .at(&["metadata", "name"])
             .map_or(new.node.span(), Node::span),
         format!(
-            "the old revision of {} cannot have been created as written ({why}), so this one was not compared with it",
-            new.name
+            "the old revision of {} cannot have been created as written ({}), so this one was not compared with it",
+            new.name, refused.why
         ),
     )
     .with_path("metadata.name")
-    .with_related(span, "the value the API server cannot decode, in the old revision");
+    .with_related(refused.span, "the value the API server cannot decode, in the old revision");
     Some(d)
 }
 
@@ -456,7 +456,7 @@ fn check_objects(
                 opts.kube_version,
                 None,
             ) {
-                Some((why, _)) => Err((which, why)),
+                Some(r) => Err((which, r.why)),
                 None => Ok(()),
             };
             let both = decodes("new", n)

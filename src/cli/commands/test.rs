@@ -417,8 +417,7 @@ fn run_cases<'a>(
         for crd in targets {
             // A CRD the server cannot decode is never installed: no case runs against it.
             let why = crd.compiled.as_ref().err().cloned().or_else(|| {
-                crate::cli::driver::undecodable(&crd.node, opts.kube_version, None)
-                    .map(|(why, _)| why)
+                crate::cli::driver::undecodable(&crd.node, opts.kube_version, None).map(|r| r.why)
             });
             let unusable = why.map(|e| {
                 let why = format!("the CRD {:?} cannot be used: {e}", s.suite.crd_name);

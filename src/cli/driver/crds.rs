@@ -384,15 +384,14 @@ pub(super) fn crd_table(
                 // Lint explains a broken CRD in detail; say it separately only when lint did
                 // not run or found nothing, so the reason is never lost.
                 if !lint_errors {
-                    diagnostics.push(stamp(
-                        Diagnostic::new(
-                            &CRD_UNUSABLE,
-                            refused_at.unwrap_or(span),
-                            format!("this CRD cannot be used to validate resources: {msg}"),
-                        ),
-                        f,
-                        &o.object,
-                    ));
+                    let (at, path) = refused_at.unwrap_or((span, None));
+                    let mut d = Diagnostic::new(
+                        &CRD_UNUSABLE,
+                        at,
+                        format!("this CRD cannot be used to validate resources: {msg}"),
+                    );
+                    d.path = path;
+                    diagnostics.push(stamp(d, f, &o.object));
                 }
                 None
             }
@@ -461,8 +460,9 @@ pub(super) struct Prepared {
     lints: Vec<Diagnostic>,
     span: Span,
     /// Where the reason the CRD cannot be used stands, when one value is it (one the server
-    /// cannot decode): `input/crd-unusable` points there rather than at the CRD's name.
-    refused_at: Option<Span>,
+    /// cannot decode), with its field path: `input/crd-unusable` points there rather than at
+    /// the CRD's name.
+    refused_at: Option<(Span, Option<String>)>,
     key: Option<(String, String)>,
     /// A hash of the CRD's value (not its text), to tell identical copies from different ones;
     /// 0 for a named CRD, which is never compared.
@@ -532,10 +532,10 @@ fn prepare_crds(
             let refusal = compile_crds
                 .then(|| undecodable(node, opts.validate.kube_version, linted))
                 .flatten();
-            let refused_at = refusal.as_ref().map(|(_, at)| *at);
+            let refused_at = refusal.as_ref().map(|r| (r.span, r.path.clone()));
             let result = match (compile_crds, refusal, take) {
                 (false, ..) => None,
-                (true, Some((why, _)), _) => Some(Err(why)),
+                (true, Some(r), _) => Some(Err(r.why)),
                 (true, None, true) => Some(CompiledCrd::compile_taking(node)),
                 (true, None, false) => Some(CompiledCrd::compile(node)),
             };
@@ -558,6 +558,15 @@ fn prepare_crds(
         .collect()
 }
 
+/// A CRD the API server refuses before anything else ([`undecodable`]).
+pub(crate) struct Refusal {
+    /// Why, in a sentence that follows "cannot be used: ".
+    pub why: String,
+    /// The value it cannot decode, and that value's field path.
+    pub span: Span,
+    pub path: Option<String>,
+}
+
 /// Why the API server refuses the CRD `node` before anything else (a value it cannot decode),
 /// and where: such a CRD never exists, so no resource or test case runs against a reading of
 /// it. `linted`: the CRD's lint findings, which hold the decode walk's already.
@@ -565,15 +574,16 @@ pub(crate) fn undecodable(
     node: &Node,
     kube: crate::k8s::KubeVersion,
     linted: Option<&[Diagnostic]>,
-) -> Option<(String, Span)> {
+) -> Option<Refusal> {
     let first = match linted {
         Some(lints) => lints.iter().find(|d| lint::is_decode_error(d)).cloned(),
         None => lint::first_decode_error(node, kube),
     }?;
-    Some((
-        format!("the API server cannot decode it: {}", first.message),
-        first.span,
-    ))
+    Some(Refusal {
+        why: format!("the API server cannot decode it: {}", first.message),
+        span: first.span,
+        path: first.path,
+    })
 }
 
 /// The nodes of the CRD objects among `objects` (with their indices), to change: a document's
