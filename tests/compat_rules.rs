@@ -560,6 +560,25 @@ fn a_revision_the_server_cannot_decode_is_not_compared() {
     assert_eq!(rules_of(&unchanged), ["compat/not-compared"], "{unchanged}");
     assert_eq!(code, Some(0));
 
+    // With `crd/decode` not selected, the refused pair is said not to be compared.
+    let (selected, code) = diff_undecodable("old.yaml", "new.yaml", &["--select", "compat/"]);
+    assert_eq!(
+        rules_of(&selected),
+        ["compat/not-compared", "compat/not-compared"],
+        "{selected}"
+    );
+    assert!(
+        selected["diagnostics"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|d| d["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("cannot decode it"))),
+        "{selected}"
+    );
+    assert_eq!(code, Some(0), "warnings only");
+
     // The same old revision, written so that the server decodes it, is compared and its
     // object checked: the fixture's refusals are the decode errors' doing.
     let (fine, code) = diff_undecodable("old.yaml", "old.yaml", &[]);
@@ -643,6 +662,19 @@ fn check_old_ref_reports_a_refused_revision_once() {
         assert!(message.contains("cannot decode"), "{message}");
         assert_eq!(code, Some(0), "a warning: {filtered}");
     }
+    // The same per file: the config's override for this file, and one for another file that
+    // changes nothing here.
+    for (glob, expected) in [
+        ("crd.yaml", "compat/not-compared"),
+        ("other.yaml", "crd/decode"),
+    ] {
+        let config =
+            format!("version: 1\nper-file:\n  - paths: [{glob:?}]\n    ignore: [crd/decode]\n");
+        std::fs::write(d.join(".crdlint.yaml"), config).expect("write");
+        let (per_file, _) = check(&["crd.yaml"]);
+        assert_eq!(rules_of(&per_file), [expected], "{glob}: {per_file}");
+    }
+    std::fs::remove_file(d.join(".crdlint.yaml")).expect("remove");
     // With an object of its kind, that object is said not to be checked against it.
     std::fs::copy(format!("{fixture}/objects.yaml"), d.join("objects.yaml")).expect("copy");
     let (with_object, _) = check(&["crd.yaml", "objects.yaml"]);

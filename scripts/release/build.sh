@@ -28,8 +28,10 @@ cd "$(dirname "$0")/../.."
 # RUSTFLAGS is split at spaces, which would break the profile's path in a checkout whose path
 # has one. The caller's flags come first, in whichever of the two forms they were given.
 rustflags=()
-if [ -n "${CARGO_ENCODED_RUSTFLAGS:-}" ]; then
-  IFS=$'\x1f' read -ra rustflags <<<"$CARGO_ENCODED_RUSTFLAGS"
+encoded_given=${CARGO_ENCODED_RUSTFLAGS+set}
+if [ -n "$encoded_given" ]; then
+  # Set, even empty, it is what cargo reads (RUSTFLAGS is then ignored).
+  [ -z "$CARGO_ENCODED_RUSTFLAGS" ] || IFS=$'\x1f' read -ra rustflags <<<"$CARGO_ENCODED_RUSTFLAGS"
 else
   read -ra rustflags <<<"${RUSTFLAGS:-}"
 fi
@@ -108,8 +110,14 @@ if [ "$pgo" != off ]; then
   echo "build.sh: PGO: profile $pgo_dir/crdlint.profdata" >&2
   rustflags+=("-Cprofile-use=$pgo_dir/crdlint.profdata")
 fi
-CARGO_ENCODED_RUSTFLAGS=$(encoded ${rustflags[@]+"${rustflags[@]}"})
-export CARGO_ENCODED_RUSTFLAGS
+# Set only when there are flags or the caller set it: set, even empty, it hides the cargo
+# configs' `rustflags`.
+if [ -n "${rustflags[*]+set}" ]; then
+  CARGO_ENCODED_RUSTFLAGS=$(encoded "${rustflags[@]}")
+  export CARGO_ENCODED_RUSTFLAGS
+elif [ -z "$encoded_given" ]; then
+  unset CARGO_ENCODED_RUSTFLAGS
+fi
 
 if [ -n "$maturin" ]; then
   # --target keeps these flags off build scripts and proc macros (crt-static cannot build those).

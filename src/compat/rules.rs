@@ -301,8 +301,8 @@ schema only one revision has, schema nesting deeper than the 200 levels that `li
 read, and (`diff --objects`, for a CRD some object is of) a revision that cannot be compiled for \
 validation. Of a CRD that changed, an old revision the API server cannot decode (a value of the wrong \
 JSON type) is not compared either: it cannot have been created as written; a new one is reported as \
-`crd/decode`, the error its update meets (under `check --old-ref`, where that rule is not reported, \
-as this rule). Make the CRD \
+`crd/decode`, the error its update meets (as this rule where that rule is not reported, with \
+`--select compat/` say). Make the CRD \
 valid (`crdlint lint` says how) so that it can be compared. Under `check --old-ref` it also reports a CRD \
 whose previous revision is ambiguous (several files at the commit hold a CRD of its name, none at \
 its path) and previous versions that were not read (over the input cap, or past the bytes one run \

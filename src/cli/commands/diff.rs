@@ -18,6 +18,7 @@ use crate::cli::driver::{
     is_crd, object_ref, objects, sort_diagnostics, undecodable, yaml_diagnostic, RunResult,
 };
 use crate::cli::input::{Loaded, Origin};
+use crate::cli::policy::Policy;
 use crate::cli::settings::Settings;
 use crate::cli::{status, Failure, Status};
 use crate::compat::{self, rules as compat_rules, Enforcement};
@@ -45,6 +46,7 @@ pub fn run(settings: &Settings, args: &DiffArgs) -> Result<Status, Failure> {
         &opts,
     );
     super::note_no_manifests(&mut result, &empty_dirs);
+    stand_in_for_refusals(&mut result, &settings.policy);
     // The config's select/ignore/severity and inline suppressions apply to compat/* findings as
     // to every other rule: that is the per-check enforcement a config file gives.
     super::finish(settings, &mut result);
@@ -624,7 +626,7 @@ pub(crate) fn old_ref_findings(
 /// The CRD comparison of [`old_ref_findings`].
 fn compare_with_previous(
     opts: &compat::Options,
-    policy: &crate::cli::policy::Policy,
+    policy: &Policy,
     previous: super::old::Previous,
     targets: &[(FileId, std::path::PathBuf)],
     result: &mut RunResult,
@@ -691,14 +693,16 @@ fn compare_with_previous(
     }
     // Unnamed old CRDs cannot be matched; the checked files' own are reported by lint.
     let old_crds = old_side.crds(&old_places, &mut Vec::new());
-    let found = compare_sets(&old_crds, &new_crds, opts, false);
-    let mut found = once_refused(found, |d| {
-        let name = d
-            .file
-            .and_then(|f| result.files.get(f))
-            .map(|f| f.name.as_str());
-        policy.enabled(d.rule, name)
-    });
+    // `check` lints the revisions it compares: a refused one's `crd/decode` is there already,
+    // where that rule is reported.
+    let mut found: Vec<Diagnostic> = compare_sets(&old_crds, &new_crds, opts, false)
+        .into_iter()
+        .filter_map(|d| match refused_unreported(&d, policy, &result.files) {
+            Some(true) => Some(not_compared_instead(d)),
+            Some(false) => None,
+            None => Some(d),
+        })
+        .collect();
     let paired = pair_crds(&old_crds, &new_crds);
     found.extend(existing_objects(result, targets, &paired.pairs, opts));
     drop(paired);
@@ -713,33 +717,41 @@ fn compare_with_previous(
     found
 }
 
-/// `check --old-ref` lints the revisions it compares, so a new one the API server cannot decode
-/// has its `crd/decode` finding from the lint: the comparison's copy is dropped. Where that rule
-/// is not reported for the file (`reported` is false: the rule is off or not selected), the
-/// pair would be neither compared nor reported, so the copy becomes a `compat/not-compared`.
-fn once_refused(found: Vec<Diagnostic>, reported: impl Fn(&Diagnostic) -> bool) -> Vec<Diagnostic> {
-    found
+/// A [`diff`] run's refused new revisions are their `crd/decode` errors; where that rule is not
+/// reported, each pair is said not to be compared instead ([`not_compared_instead`]).
+pub(crate) fn stand_in_for_refusals(result: &mut RunResult, policy: &Policy) {
+    result.diagnostics = std::mem::take(&mut result.diagnostics)
         .into_iter()
-        .filter_map(|mut d| {
-            if !lint::is_decode_error(&d) {
-                return Some(d);
-            }
-            if reported(&d) {
-                return None;
-            }
-            d.message = format!(
-                "this revision was not compared with the one at --old-ref: the API server cannot decode it ({})",
-                d.message
-            );
-            d.rule = &compat_rules::NOT_COMPARED;
-            d.severity = compat_rules::NOT_COMPARED.severity;
-            d.help = Some(format!(
-                "the update would be refused as written; `{}` reports why, and is not reported in this run",
-                lint::decode_rule().id
-            ));
-            Some(d)
+        .map(|d| match refused_unreported(&d, policy, &result.files) {
+            Some(true) => not_compared_instead(d),
+            _ => d,
         })
-        .collect()
+        .collect();
+}
+
+/// For a refused new revision's `crd/decode` finding (`refusal`): whether that rule goes
+/// unreported for its file (off, or not selected); `None` for any other finding.
+fn refused_unreported(d: &Diagnostic, policy: &Policy, files: &[SourceFile]) -> Option<bool> {
+    if !lint::is_decode_error(d) {
+        return None;
+    }
+    let name = d.file.and_then(|f| files.get(f)).map(|f| f.name.as_str());
+    Some(!policy.enabled(d.rule, name))
+}
+
+/// The `compat/not-compared` that stands for a refused new revision's `crd/decode` finding
+/// where that rule is not reported, so that the pair is never passed in silence.
+fn not_compared_instead(mut d: Diagnostic) -> Diagnostic {
+    d.message = format!(
+        "this revision was not compared with the previous one: the API server cannot decode it ({})",
+        d.message
+    );
+    d.rule = &compat_rules::NOT_COMPARED;
+    d.severity = compat_rules::NOT_COMPARED.severity;
+    d.with_help(format!(
+        "the update would be refused as written; `{}` says why, and is not reported in this run",
+        lint::decode_rule().id
+    ))
 }
 
 /// `check --old-ref`'s existing-objects step, as `diff --objects`: the resources of the checked

@@ -466,6 +466,7 @@ impl Run<'_> {
             objs,
             &opts,
         );
+        super::diff::stand_in_for_refusals(&mut result, &self.settings.policy);
         super::finish(self.settings, &mut result);
         let mut out = io::BufWriter::new(io::stdout().lock());
         super::report(self.settings, &result, &mut out, false)?;
