@@ -47,6 +47,13 @@ fn git_in(dir: &std::path::Path) -> impl Fn(&[&str]) -> bool + '_ {
     }
 }
 
+/// A new git repository in a temporary folder; `None` when git is not available.
+fn git_repo() -> Option<tempfile::TempDir> {
+    let t = tempfile::tempdir().expect("tempdir");
+    let initialised = git_in(t.path())(&["init", "-q"]);
+    initialised.then_some(t)
+}
+
 fn base(file: &Value) -> String {
     let f = file.as_str().unwrap_or("-");
     f.rsplit('/').next().unwrap_or(f).to_string()
@@ -249,13 +256,12 @@ fn malformed_input_is_a_finding_not_a_crash() {
 
 #[test]
 fn check_old_ref_matches_crds_by_name_across_files() {
-    let t = tempfile::tempdir().expect("tempdir");
-    let d = t.path();
-    let git = git_in(d);
-    if !git(&["init", "-q"]) {
+    let Some(t) = git_repo() else {
         println!("skipped: git is not available");
         return;
-    }
+    };
+    let d = t.path();
+    let git = git_in(d);
     let fixture = dir("field-removed");
     std::fs::create_dir(d.join("old")).expect("mkdir");
     std::fs::copy(format!("{fixture}/old.yaml"), d.join("old/crd.yaml")).expect("copy");
@@ -623,13 +629,12 @@ fn check_old_ref_reports_a_refused_revision_once() {
     // `check` lints the CRD being committed: its `crd/decode` error comes from there, and the
     // comparison with the committed revision adds no second one, nor a word about objects when
     // the run has none.
-    let t = tempfile::tempdir().expect("tempdir");
-    let d = t.path();
-    let git = git_in(d);
-    if !git(&["init", "-q"]) {
+    let Some(t) = git_repo() else {
         println!("skipped: git is not available");
         return;
-    }
+    };
+    let d = t.path();
+    let git = git_in(d);
     let fixture = dir("undecodable");
     std::fs::copy(format!("{fixture}/old.yaml"), d.join("crd.yaml")).expect("copy");
     assert!(git(&["add", "."]));

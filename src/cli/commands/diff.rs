@@ -46,7 +46,11 @@ pub fn run(settings: &Settings, args: &DiffArgs) -> Result<Status, Failure> {
         &opts,
     );
     super::note_no_manifests(&mut result, &empty_dirs);
-    stand_in_for_refusals(&mut result, &settings.policy);
+    result.diagnostics = stand_in_for_refusals(
+        std::mem::take(&mut result.diagnostics),
+        &settings.policy,
+        &result.files,
+    );
     // The config's select/ignore/severity and inline suppressions apply to compat/* findings as
     // to every other rule: that is the per-check enforcement a config file gives.
     super::finish(settings, &mut result);
@@ -693,16 +697,11 @@ fn compare_with_previous(
     }
     // Unnamed old CRDs cannot be matched; the checked files' own are reported by lint.
     let old_crds = old_side.crds(&old_places, &mut Vec::new());
-    // `check` lints the revisions it compares: a refused one's `crd/decode` is there already,
-    // where that rule is reported.
-    let mut found: Vec<Diagnostic> = compare_sets(&old_crds, &new_crds, opts, false)
-        .into_iter()
-        .filter_map(|d| match refused_unreported(&d, policy, &result.files) {
-            Some(true) => Some(not_compared_instead(d)),
-            Some(false) => None,
-            None => Some(d),
-        })
-        .collect();
+    let found = compare_sets(&old_crds, &new_crds, opts, false);
+    let mut found = stand_in_for_refusals(found, policy, &result.files);
+    // `check` lints the revisions it compares: a refused one's `crd/decode` left here is
+    // reported there already.
+    found.retain(|d| !lint::is_decode_error(d));
     let paired = pair_crds(&old_crds, &new_crds);
     found.extend(existing_objects(result, targets, &paired.pairs, opts));
     drop(paired);
@@ -717,26 +716,25 @@ fn compare_with_previous(
     found
 }
 
-/// A [`diff`] run's refused new revisions are their `crd/decode` errors; where that rule is not
-/// reported, each pair is said not to be compared instead ([`not_compared_instead`]).
-pub(crate) fn stand_in_for_refusals(result: &mut RunResult, policy: &Policy) {
-    result.diagnostics = std::mem::take(&mut result.diagnostics)
+/// Refused new revisions are their `crd/decode` errors ([`refusal`]); where that rule is not
+/// reported for the file (off, or not selected), each becomes the `compat/not-compared` that
+/// says the pair was not compared ([`not_compared_instead`]), so it is never passed in silence.
+pub(crate) fn stand_in_for_refusals(
+    diagnostics: Vec<Diagnostic>,
+    policy: &Policy,
+    files: &[SourceFile],
+) -> Vec<Diagnostic> {
+    diagnostics
         .into_iter()
-        .map(|d| match refused_unreported(&d, policy, &result.files) {
-            Some(true) => not_compared_instead(d),
-            _ => d,
+        .map(|d| {
+            let name = d.file.and_then(|f| files.get(f)).map(|f| f.name.as_str());
+            if lint::is_decode_error(&d) && !policy.enabled(d.rule, name) {
+                not_compared_instead(d)
+            } else {
+                d
+            }
         })
-        .collect();
-}
-
-/// For a refused new revision's `crd/decode` finding (`refusal`): whether that rule goes
-/// unreported for its file (off, or not selected); `None` for any other finding.
-fn refused_unreported(d: &Diagnostic, policy: &Policy, files: &[SourceFile]) -> Option<bool> {
-    if !lint::is_decode_error(d) {
-        return None;
-    }
-    let name = d.file.and_then(|f| files.get(f)).map(|f| f.name.as_str());
-    Some(!policy.enabled(d.rule, name))
+        .collect()
 }
 
 /// The `compat/not-compared` that stands for a refused new revision's `crd/decode` finding

@@ -466,7 +466,11 @@ impl Run<'_> {
             objs,
             &opts,
         );
-        super::diff::stand_in_for_refusals(&mut result, &self.settings.policy);
+        result.diagnostics = super::diff::stand_in_for_refusals(
+            std::mem::take(&mut result.diagnostics),
+            &self.settings.policy,
+            &result.files,
+        );
         super::finish(self.settings, &mut result);
         let mut out = io::BufWriter::new(io::stdout().lock());
         super::report(self.settings, &result, &mut out, false)?;
