@@ -560,8 +560,10 @@ fn helm_templates_and_kustomize_inputs_are_skipped_with_a_hint() {
 
 /// In a chart's `templates/` folder Helm renders the whole file as text, so a quoted action
 /// (`app: '{{ template "x.name" . }}'`) makes it a template too: skipped with the hint, not
-/// checked as the object it is not yet. The same text outside a chart is validated (another
-/// tool's `{{ }}` in a string is text), and a `templates/` file without `{{` is checked as is.
+/// checked as the object it is not yet. Outside a chart a quoted action is a template when it
+/// reads Helm's names (CRDs a build renders with Helm, as in `deploy/crds/`), and text when
+/// another tool's (`other/kyverno.yaml`: validated, its one error reported); a `templates/`
+/// file without `{{` is checked as is.
 #[test]
 fn quoted_actions_in_chart_templates_are_templates() {
     let cm = |labels: &str| {
@@ -579,6 +581,11 @@ fn quoted_actions_in_chart_templates_are_templates() {
         ("chart/templates/sub/cm.yaml", &quoted),
         ("chart/templates/plain.yaml", &cm("'bad value!'")),
         ("other/cm.yaml", &quoted),
+        ("other/kyverno.yaml", &cm("'{{ request.object.metadata.name }}'")),
+        (
+            "deploy/crds/crd-widgets.yaml",
+            "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: widgets.example.com\n  labels:\n    app: '{{ template \"x.name\" . }}'\n    release: \"{{ .Release.Name }}\"\n",
+        ),
     ]);
     // Standard input named into the folder with `--stdin-filename` is a template too.
     let piped = run_in(
@@ -600,9 +607,11 @@ fn quoted_actions_in_chart_templates_are_templates() {
         run.found(false),
         [
             "cr/metadata chart/templates/plain.yaml",
-            "cr/metadata other/cm.yaml",
+            "cr/metadata other/kyverno.yaml",
             "input/not-a-manifest chart/templates/cm.yaml",
             "input/not-a-manifest chart/templates/sub/cm.yaml",
+            "input/not-a-manifest deploy/crds/crd-widgets.yaml",
+            "input/not-a-manifest other/cm.yaml",
         ],
         "{}",
         run.transcript()

@@ -259,14 +259,15 @@ impl Referenced {
 }
 
 /// Where a Helm template has its first action, if `text` is one: an action YAML would read as
-/// structure ([`template_action`]), or, in a file of a chart's `templates/` folder, any `{{`
-/// (Helm renders those files as text, so even a quoted `app: '{{ template "x.name" . }}'` is an
-/// action; elsewhere a quoted `{{ }}` is another tool's text: Kyverno, Argo CD). A chart's
-/// `crds/` folder is never templated.
+/// structure ([`template_action`]); an action in a scalar that reads Helm's own names
+/// ([`helm_text_action`]: `app: '{{ template "x.name" . }}'`, `name: "{{ .Release.Name }}-db"`,
+/// which no other tool's `{{ }}` reads); or, in a file of a chart's `templates/` folder, any
+/// `{{` (Helm renders those files as text). Elsewhere a quoted `{{ }}` is another tool's text:
+/// Kyverno, Argo CD. A chart's `crds/` folder is never templated.
 fn helm_template(l: &Loaded, text: &str) -> Option<Span> {
     // Most files hold no `{{`: one search, and the file system is not looked at.
     let first = memchr::memmem::find(text.as_bytes(), b"{{")?;
-    let action = action_from(text, first);
+    let action = action_from(text, first).or_else(|| helm_text_action(text, first));
     // Standard input is placed where `--stdin-filename` names it, as the other checks here do.
     let path = match &l.input.origin {
         crate::cli::input::Origin::Path(p) => Some(p.as_path()),
@@ -517,9 +518,82 @@ fn action_from(text: &str, first: usize) -> Option<Span> {
     scan_for_action(text, first)
 }
 
+/// The first action in a quoted or plain scalar of `text` (whose first `{{` is at `first`) that
+/// reads Helm's own names ([`reads_helm_names`]), outside comments and block scalars (a
+/// ConfigMap may hold a template as text). Such a file is a Helm template kept outside a
+/// chart's `templates/` folder (CRDs a build renders, a chart being assembled): as written its
+/// values are the actions, not what Helm would put there.
+fn helm_text_action(text: &str, first: usize) -> Option<Span> {
+    // A search of the actions' own text first: most files with `{{` hold no Helm names, and
+    // the line scan below is not needed for them.
+    let bytes = text.as_bytes();
+    let finder = memchr::memmem::Finder::new(b"{{");
+    let any = std::iter::successors(Some(first), |&i| {
+        finder.find(&bytes[i + 2..]).map(|n| i + 2 + n)
+    })
+    .any(|i| reads_helm_names(action_text(text, i)));
+    if !any {
+        return None;
+    }
+    scan_lines(
+        text,
+        first,
+        Scan {
+            helm_text: true,
+            ..Scan::default()
+        },
+    )
+}
+
+/// The text of the action whose `{{` is at `at`: up to its `}}` on the same line (the whole
+/// rest of the line when it has none).
+fn action_text(text: &str, at: usize) -> &str {
+    let rest = &text[at + 2..];
+    let line = &rest[..memchr::memchr(b'\n', rest.as_bytes()).unwrap_or(rest.len())];
+    line.find("}}").map_or(line, |end| &line[..end])
+}
+
+/// Whether an action's text reads what only Helm gives a template: the chart's built-in
+/// objects (`.Values`, `.Release`, `.Chart`, `.Capabilities`, `.Files`, `.Template`, also as
+/// `$.Values`) or a named template (`template "x"`, `include "x"`, `tpl`). Other tools' actions
+/// read their own data (Kyverno's `request.object`, Argo CD's `.path.basename` and
+/// `.values.x`), and Helm's names are capitalised Go fields.
+fn reads_helm_names(action: &str) -> bool {
+    const OBJECTS: [&str; 6] = [
+        ".Values",
+        ".Release",
+        ".Chart",
+        ".Capabilities",
+        ".Files",
+        ".Template",
+    ];
+    const CALLS: [&str; 3] = ["template \"", "include \"", "tpl "];
+    let word = |b: Option<&u8>| b.is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_');
+    let bytes = action.as_bytes();
+    let at_word = |name: &str, needs_start: bool| {
+        action.match_indices(name).any(|(i, _)| {
+            let before = i.checked_sub(1).and_then(|j| bytes.get(j));
+            // `.Values` starts a field chain (`x.Values` is a field of x); a call starts a
+            // word; neither goes on as a longer name (`.ValuesFile`).
+            let starts = match before {
+                None => true,
+                Some(b) => !(word(Some(b)) || (needs_start && *b == b'.')),
+            };
+            let after = bytes.get(i + name.len());
+            starts && (name.ends_with([' ', '"']) || !word(after))
+        })
+    };
+    OBJECTS.iter().any(|o| at_word(o, false)) || CALLS.iter().any(|c| at_word(c, true))
+}
+
 /// [`template_action`] by reading every line of `text`, whose first `{{` is at `first`.
 fn scan_for_action(text: &str, first: usize) -> Option<Span> {
-    let mut scan = Scan::default();
+    scan_lines(text, first, Scan::default())
+}
+
+/// Reads every line of `text` (whose first `{{` is at `first`) with `scan`: the first action
+/// it finds.
+fn scan_lines(text: &str, first: usize, mut scan: Scan) -> Option<Span> {
     let mut offset = 0;
     // The lines with their breaks, as `split_inclusive('\n')` (whose search cost ~190
     // instructions a line) gives them.
@@ -569,13 +643,16 @@ fn may_start_token(text: &str, first: usize) -> bool {
     false
 }
 
-/// What an earlier line leaves open for the next one.
+/// What an earlier line leaves open for the next one, and what is looked for.
 #[derive(Default)]
 struct Scan {
     /// A quoted scalar that goes on past its line: its quote.
     quote: Option<u8>,
     /// Inside a block scalar: its lines are indented beyond this column.
     block: Option<usize>,
+    /// Also an action inside a quoted or plain scalar that reads Helm's names
+    /// ([`helm_text_action`]).
+    helm_text: bool,
 }
 
 impl Scan {
@@ -621,6 +698,12 @@ impl Scan {
                     b'"' => memchr::memchr2(b'"', b'\\', &bytes[i..]),
                     _ => memchr::memchr(q, &bytes[i..]),
                 };
+                if self.helm_text {
+                    let quoted = &body[i..next.map_or(body.len(), |at| i + at)];
+                    if let Some(a) = helm_action_in(quoted) {
+                        return Some(i + a);
+                    }
+                }
                 let Some(at) = next else {
                     break;
                 };
@@ -646,6 +729,12 @@ impl Scan {
                 {
                     return Some(i);
                 }
+                b'{' if self.helm_text
+                    && bytes.get(i + 1) == Some(&b'{')
+                    && reads_helm_names(action_text(body, i)) =>
+                {
+                    return Some(i);
+                }
                 b'[' | b'{' if token_start(&body[..i], depth) => depth += 1,
                 b']' | b'}' if depth > 0 => depth -= 1,
                 _ => {}
@@ -657,6 +746,12 @@ impl Scan {
         }
         None
     }
+}
+
+/// Where in `text` (a quoted scalar's part of a line) an action starts that reads Helm's names.
+fn helm_action_in(text: &str) -> Option<usize> {
+    memchr::memmem::find_iter(text.as_bytes(), b"{{")
+        .find(|&i| reads_helm_names(action_text(text, i)))
 }
 
 /// Where the comment of a line without quotes starts: a `#` at its start or after a blank.
@@ -978,6 +1073,42 @@ mod tests {
         ];
         for (t, at) in template {
             assert_eq!(template_action(t), Some(Span::new(at, at + 2)), "{t}");
+        }
+    }
+
+    #[test]
+    fn scalars_that_read_helm_names_are_helm_actions() {
+        let helm = |t: &str| t.find("{{").and_then(|first| helm_text_action(t, first));
+        let at = |t: &str, s: &str| {
+            let i = t.find(s).expect("the action");
+            Some(Span::new(i, i + 2))
+        };
+        for (t, action) in [
+            ("  app: '{{ template \"x.name\" . }}'\n", "{{"),
+            ("name: \"{{ .Release.Name }}-db\"\n", "{{"),
+            ("name: db-{{ .Release.Name }}\n", "{{"),
+            ("v: \"{{- $.Values.x | quote }}\"\n", "{{"),
+            ("v: '{{ include \"x\" . }}'\n", "{{"),
+            ("v: \"{{ tpl .Values.t . }}\"\n", "{{"),
+            ("v: '{{ (.Chart.Version) }}'\n", "{{"),
+            // A quoted scalar over two lines; Kyverno's action before Helm's.
+            ("m: \"a\n  {{ .Values.x }}\"\n", "{{ .V"),
+            ("a: '{{request.name}}'\nb: '{{ .Release.Name }}'\n", "{{ .R"),
+            ("a: [x, 'y-{{ .Values.y }}']\n", "{{"),
+        ] {
+            assert_eq!(helm(t), at(t, action), "{t:?}");
+        }
+        for t in [
+            // Other tools' actions: Kyverno, Argo CD (go templates read `.values`, lowercase).
+            "namespace: '{{request.object.metadata.name}}'\n",
+            "name: '{{.path.basename}}-{{ .values.suffix }}'\n",
+            "name: '{{ x.Values }}-{{ .ValuesFile }}-{{ mytemplate \"a\" }}'\n",
+            // Text: comments, block scalars (a ConfigMap holding a template).
+            "a: 1 # '{{ .Values.x }}'\n# {{ .Release.Name }}\n",
+            "data:\n  t.yaml: |\n    name: '{{ .Release.Name }}'\n  u: x\n",
+            "no action\n",
+        ] {
+            assert_eq!(helm(t), None, "{t:?}");
         }
     }
 

@@ -110,7 +110,10 @@ pub static NOT_A_MANIFEST: Rule = Rule {
 objects, such files give false errors (`invalid map key`, `Required value` for the fields a patch or an assertion \
 leaves out). crdlint skips each with this note, saying what it is and what to run instead: \
 a Helm chart's templates (Go template actions `{{ ... }}` where YAML would read structure: a line or a value that starts \
-with one; actions inside quoted or block scalars, comments or the middle of a plain scalar are text): \
+with one; any `{{` in a file of a chart's `templates/` folder; and, anywhere, an action in a quoted or plain scalar that \
+reads Helm's own names: `.Values`, `.Release`, `.Chart`, `.Capabilities`, `.Files`, `.Template`, `template \"x\"`, \
+`include \"x\"`, `tpl`; other actions inside quoted or block scalars, comments or the middle of a plain scalar are \
+another tool's text, such as Kyverno's and Argo CD's): \
 `helm template RELEASE CHART | crdlint check`, and findings in a rendered stream name the template of its `# Source:` comment; \
 a `kustomization.yaml`, kustomize `Component`s and `apiVersion: builtin` plugin configurations, and the files a \
 kustomization lists as `patches` (objects or bare strings), `patchesStrategicMerge`, `patchesJson6902`, `transformers`, \
