@@ -616,6 +616,23 @@ fn quoted_actions_in_chart_templates_are_templates() {
         "{}",
         run.transcript()
     );
+    // Linting the folder of CRD templates alone: it holds no CRD as written, and says why.
+    let lint = run_in(
+        dir.path(),
+        &["lint", "--format", "json", "deploy/crds"],
+        None,
+    );
+    assert_eq!(lint.code, 0, "{}", lint.transcript());
+    let help = lint.json()["diagnostics"]
+        .as_array()
+        .and_then(|ds| ds.iter().find(|d| d["rule"] == "input/no-manifests"))
+        .map(|d| d["help"].to_string())
+        .unwrap_or_default();
+    assert!(
+        help.contains("every file was skipped as not a manifest"),
+        "{}",
+        lint.transcript()
+    );
 }
 
 /// Another tool's `{{ ... }}` in quoted scalars, block scalars and the middle of plain scalars

@@ -680,12 +680,13 @@ fn check_old_ref_reports_a_refused_revision_once() {
         assert_eq!(rules_of(&per_file), [expected], "{glob}: {per_file}");
     }
     std::fs::remove_file(d.join(".crdlint.yaml")).expect("remove");
-    // With an object of its kind, that object is said not to be checked against it.
+    // With an object of its kind, the CRD says the existing objects were not checked against
+    // it, and the object that it was not validated at all (`input/no-schema`, at the object).
     std::fs::copy(format!("{fixture}/objects.yaml"), d.join("objects.yaml")).expect("copy");
     let (with_object, _) = check(&["crd.yaml", "objects.yaml"]);
     assert_eq!(
         rules_of(&with_object),
-        ["compat/not-compared", "crd/decode"],
+        ["compat/not-compared", "crd/decode", "input/no-schema"],
         "{with_object}"
     );
 }

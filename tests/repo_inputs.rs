@@ -591,7 +591,9 @@ fn config_excludes_with_a_slash_are_relative_to_the_config_file() {
 /// The server refuses a CRD it cannot decode (`minimum: "1"` is a string where Go wants a
 /// float64): it never exists, so no resource is validated against a reading of it. Read for
 /// `--crd` only, the run says why (`input/crd-unusable`); linted, `crd/decode` does. Either way
-/// the resource is counted as skipped, not as checked and clean.
+/// the resource is counted as skipped, not as checked and clean, and says so itself as a
+/// resource without a CRD does (`input/no-schema`, a warning, an error with `--strict`), with
+/// the reason: it is never passed in silence, even where the CRD's finding is not reported.
 #[test]
 fn a_crd_the_server_cannot_decode_validates_nothing() {
     let good = include_str!("../testdata/cli/crd.yaml");
@@ -615,7 +617,10 @@ fn a_crd_the_server_cannot_decode_validates_nothing() {
     let r = run_with_crd(&undecodable, &vendored);
     assert_eq!(
         r.findings(),
-        ["input/crd-unusable error vendor/widgets.yaml"],
+        [
+            "input/crd-unusable error vendor/widgets.yaml",
+            "input/no-schema warning w.yaml"
+        ],
         "{}",
         r.transcript()
     );
@@ -625,6 +630,19 @@ fn a_crd_the_server_cannot_decode_validates_nothing() {
             && message.contains("properties[size].minimum")
             && message.contains("cannot unmarshal string"),
         "{message}"
+    );
+    let diagnostics = r.json()["diagnostics"].clone();
+    let at_resource = &diagnostics[1];
+    assert!(
+        at_resource["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("the CRD for example.com/v1 Widget cannot be used"))
+            && at_resource["help"]
+                .as_str()
+                .is_some_and(|h| h.contains("properties[size].minimum"))
+            && at_resource["related"][0]["file"] == "vendor/widgets.yaml",
+        "{}",
+        r.transcript()
     );
     // It points at the value the server cannot decode, not at the CRD's name.
     let line = undecodable
@@ -660,11 +678,39 @@ fn a_crd_the_server_cannot_decode_validates_nothing() {
     );
     assert_eq!(
         r.findings(),
-        ["crd/decode error vendor/widgets.yaml"],
+        [
+            "crd/decode error vendor/widgets.yaml",
+            "input/no-schema warning w.yaml"
+        ],
         "{}",
         r.transcript()
     );
     assert_eq!(r.json()["summary"]["skipped"], 1, "{}", r.transcript());
+    // With `crd/decode` not reported, the resource still says it was not validated, and why;
+    // `--strict` makes that an error.
+    for (flags, severity, code) in [(&[][..], "warning", 0), (&["--strict"][..], "error", 1)] {
+        let args = [
+            &["check", "--format", "json", "--ignore", "crd/decode"][..],
+            flags,
+            &["vendor", "w.yaml"],
+        ]
+        .concat();
+        let r = run_with_crd(&undecodable, &args);
+        assert_eq!(
+            r.findings(),
+            [format!("input/no-schema {severity} w.yaml")],
+            "{}",
+            r.transcript()
+        );
+        assert!(
+            r.json()["diagnostics"][0]["help"]
+                .as_str()
+                .is_some_and(|h| h.contains("the API server cannot decode it")),
+            "{}",
+            r.transcript()
+        );
+        assert_eq!(r.code, code, "{}", r.transcript());
+    }
 }
 
 #[test]

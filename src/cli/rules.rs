@@ -23,7 +23,10 @@ apiVersion or a forgotten `--crd` cannot make a run pass by checking nothing. `-
 `--missing-schema ignore` skips them silently, and `--skip KIND|GROUP/KIND|GROUP/VERSION/KIND` skips chosen \
 kinds. Built-in kinds (Deployment, ConfigMap, ...) are never reported here; `--verbose` lists every skipped document. \
 A kind one edit from a kind of a group whose CRDs are in the run (`Certficate` for `Certificate`) is a typo, not a \
-missing CRD: it is an error that names the kind meant, whatever `--missing-schema` says, and `check --fix` renames it.",
+missing CRD: it is an error that names the kind meant, whatever `--missing-schema` says, and `check --fix` renames it. \
+A resource whose CRD is in the run but cannot be used (the API server would refuse it as written: `crd/decode`, \
+`input/crd-unusable`) is not validated either, and says so here the same way, with the reason and the CRD's place, \
+so that it is not passed in silence where the CRD's own finding is off, suppressed or in a file not shown.",
     bad: "# crdlint check widget.yaml (no CRD for Widget given)\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n",
     good: "# crdlint check --crd widget-crd.yaml widget.yaml\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n",
 };

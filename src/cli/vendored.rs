@@ -335,8 +335,9 @@ impl Vendored {
         result.paths.resize(result.files.len(), None);
         result.diagnostics.extend(found);
         for d in &mut result.diagnostics {
-            // A kind with a fix is a typo of a kind the run has: its help says which.
-            if d.rule.id != NO_SCHEMA.id || d.fix().is_some() {
+            // A kind with a fix is a typo of a kind the run has: its help says which. One with
+            // a related place has its CRD in the run, which cannot be used: it says so.
+            if d.rule.id != NO_SCHEMA.id || d.fix().is_some() || !d.related().is_empty() {
                 continue;
             }
             let Some(o) = d.object.as_deref().filter(|o| !o.kind.is_empty()) else {

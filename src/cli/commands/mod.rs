@@ -26,7 +26,7 @@ use super::input::{self, Discovery, Input, Loaded, Origin, Role};
 use super::settings::Settings;
 use super::vendored::Vendored;
 use super::Failure;
-use crate::cli::rules::NO_MANIFESTS;
+use crate::cli::rules::{NOT_A_MANIFEST, NO_MANIFESTS};
 use crate::diag::render::{self, Report};
 use crate::diag::{Diagnostic, FileId, SourceFile, Span};
 
@@ -301,13 +301,28 @@ pub(crate) fn note_no_crds(result: &mut RunResult, paths: &[PathBuf]) {
     result.paths.push(None);
     let at = result.files.len() - 1;
     let what = if files == 1 { "file" } else { "files" };
+    // Files skipped whole as templates or other tools' inputs are why, when all are.
+    let mut skipped: Vec<FileId> = result
+        .diagnostics
+        .iter()
+        .filter(|d| d.rule.id == NOT_A_MANIFEST.id)
+        .filter_map(|d| d.file)
+        .collect();
+    skipped.sort_unstable();
+    skipped.dedup();
+    let help = if skipped.len() == files {
+        "every file was skipped as not a manifest as written (`input/not-a-manifest` says what to \
+         run first); `crdlint lint` reads CRDs only"
+    } else {
+        "`crdlint lint` reads CRDs only; `crdlint check` validates resources too"
+    };
     result.diagnostics.push(
         Diagnostic::new(
             &NO_MANIFESTS,
             Span::new(0, 0),
             format!("no CustomResourceDefinition in the {files} {what} read"),
         )
-        .with_help("`crdlint lint` reads CRDs only; `crdlint check` validates resources too")
+        .with_help(help)
         .with_file(at),
     );
     driver::sort_diagnostics(&mut result.diagnostics);

@@ -430,16 +430,21 @@ impl Targets<'_> {
                 return Err(NotValidated::Skipped(reason, None));
             }
         };
-        let not_compiled = || {
+        let not_compiled = |d: Option<Diagnostic>| {
             let reason = format!("the CRD for {group}/{kind} could not be compiled");
-            NotValidated::Skipped(reason.into(), None)
+            NotValidated::Skipped(reason.into(), d.map(Box::new))
         };
-        match self.table.get(&GroupKind(group, kind)).map(|e| e.index) {
-            Some(Some(i)) => match (self.crds[i].as_ref(), node) {
+        let entry = self.table.get(&GroupKind(group, kind));
+        match entry.map(|e| (e, e.index)) {
+            Some((_, Some(i))) => match (self.crds[i].as_ref(), node) {
                 (Some(crd), Some(_)) => Ok(Against::Crd(crd)),
-                _ => Err(not_compiled()),
+                _ => Err(not_compiled(None)),
             },
-            Some(None) => Err(not_compiled()),
+            Some((e, None)) => Err(not_compiled(
+                e.unusable
+                    .as_deref()
+                    .and_then(|why| self.unusable_crd(o, e, why, span)),
+            )),
             None => match (self.builtins.get(&o.object.api_version, kind), node) {
                 (Some(Builtin::Served { crd, note }), Some(_)) => Ok(Against::Builtin(crd, note)),
                 (Some(Builtin::Rejected(note)), Some(node)) => {
@@ -481,6 +486,34 @@ impl Targets<'_> {
     /// A custom kind one edit from a kind whose CRD of the same group is in the run
     /// (`Certficate`): a typo, reported as an error at `kind:` with the rename as its fix,
     /// whatever `--missing-schema` says (the group's CRDs are here; the kind is what is wrong).
+    /// A resource whose CRD the run has but cannot use (`why`: the API server would refuse
+    /// it, a value it cannot decode): not validated, which is said at the resource as a missing
+    /// CRD is (`--missing-schema`), with the reason and the CRD's place. The CRD's own findings
+    /// (`crd/decode`, `input/crd-unusable`) may be off, suppressed, or in a file the editor
+    /// does not show: the resource is never passed in silence.
+    fn unusable_crd(
+        &self,
+        o: &Object,
+        crd: &super::crds::TableEntry,
+        why: &str,
+        span: Span,
+    ) -> Option<Diagnostic> {
+        let severity = self.opts.missing_schema?;
+        let what = format!(
+            "the CRD for {} {} cannot be used, so it is not validated",
+            o.object.api_version, o.object.kind
+        );
+        let mut d = Diagnostic::new(&NO_SCHEMA, span, what)
+            .with_severity(severity)
+            .with_help(format!("the CRD as written would be refused: {why}"));
+        d.push_related(crate::diag::Related {
+            file: Some(crd.file),
+            span: crd.span,
+            message: "the CRD".to_string(),
+        });
+        Some(d)
+    }
+
     fn near_kind(
         &self,
         group: &str,
@@ -836,6 +869,7 @@ mod tests {
                 file: 0,
                 span: Span::default(),
                 index: None,
+                unusable: None,
                 fingerprint: 0,
                 explicit: false,
             },

@@ -370,6 +370,10 @@ pub(super) fn crd_table(
             .iter()
             .any(|d| d.severity == crate::diag::Severity::Error);
         diagnostics.extend(lints);
+        let unusable = match &result {
+            Some(Err(msg)) => Some(Arc::from(msg.as_str())),
+            _ => None,
+        };
         let index = match result {
             Some(Ok(c)) => {
                 crds.push(Some(c));
@@ -430,6 +434,7 @@ pub(super) fn crd_table(
                         file: f,
                         span,
                         index,
+                        unusable,
                         fingerprint,
                         explicit,
                     },
@@ -446,6 +451,8 @@ pub(super) struct TableEntry {
     pub(super) span: Span,
     /// Its compiled form in `crds`, if it compiled.
     pub(super) index: Option<usize>,
+    /// Why it did not compile (the API server would refuse it), when the run compiled it.
+    pub(super) unusable: Option<Arc<str>>,
     pub(super) fingerprint: u64,
     /// Named with `--crd` or the config's `crds`.
     pub(super) explicit: bool,

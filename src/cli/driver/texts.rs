@@ -438,6 +438,7 @@ mod tests {
                 file: 0,
                 span: Span::default(),
                 index: Some(0),
+                unusable: None,
                 fingerprint: 0,
                 explicit: true,
             },
