@@ -562,8 +562,8 @@ fn helm_templates_and_kustomize_inputs_are_skipped_with_a_hint() {
 /// (`app: '{{ template "x.name" . }}'`) makes it a template too: skipped with the hint, not
 /// checked as the object it is not yet. Outside a chart a quoted action is a template when it
 /// reads Helm's names (CRDs a build renders with Helm, as in `deploy/crds/`), and text when
-/// another tool's (`other/kyverno.yaml`: validated, its one error reported); a `templates/`
-/// file without `{{` is checked as is.
+/// another tool's (Kyverno's, Alertmanager's `template "x"`: validated, their one error
+/// reported); a `templates/` file without `{{` is checked as is.
 #[test]
 fn quoted_actions_in_chart_templates_are_templates() {
     let cm = |labels: &str| {
@@ -580,8 +580,9 @@ fn quoted_actions_in_chart_templates_are_templates() {
         ("chart/templates/cm.yaml", &quoted),
         ("chart/templates/sub/cm.yaml", &quoted),
         ("chart/templates/plain.yaml", &cm("'bad value!'")),
-        ("other/cm.yaml", &quoted),
+        ("other/cm.yaml", &cm("'{{ include \"x.name\" . }}'")),
         ("other/kyverno.yaml", &cm("'{{ request.object.metadata.name }}'")),
+        ("other/alertmanager.yaml", &quoted),
         (
             "deploy/crds/crd-widgets.yaml",
             "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: widgets.example.com\n  labels:\n    app: '{{ template \"x.name\" . }}'\n    release: \"{{ .Release.Name }}\"\n",
@@ -607,6 +608,7 @@ fn quoted_actions_in_chart_templates_are_templates() {
         run.found(false),
         [
             "cr/metadata chart/templates/plain.yaml",
+            "cr/metadata other/alertmanager.yaml",
             "cr/metadata other/kyverno.yaml",
             "input/not-a-manifest chart/templates/cm.yaml",
             "input/not-a-manifest chart/templates/sub/cm.yaml",

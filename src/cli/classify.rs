@@ -260,7 +260,7 @@ impl Referenced {
 
 /// Where a Helm template has its first action, if `text` is one: an action YAML would read as
 /// structure ([`template_action`]); an action in a scalar that reads Helm's own names
-/// ([`helm_text_action`]: `app: '{{ template "x.name" . }}'`, `name: "{{ .Release.Name }}-db"`,
+/// ([`helm_text_action`]: `app: '{{ include "x.name" . }}'`, `name: "{{ .Release.Name }}-db"`,
 /// which no other tool's `{{ }}` reads); or, in a file of a chart's `templates/` folder, any
 /// `{{` (Helm renders those files as text). Elsewhere a quoted `{{ }}` is another tool's text:
 /// Kyverno, Argo CD. A chart's `crds/` folder is never templated.
@@ -555,9 +555,12 @@ fn action_text(text: &str, at: usize) -> &str {
 
 /// Whether an action's text reads what only Helm gives a template: the chart's built-in
 /// objects (`.Values`, `.Release`, `.Chart`, `.Capabilities`, `.Files`, `.Template`, also as
-/// `$.Values`) or a named template (`template "x"`, `include "x"`, `tpl`). Other tools' actions
-/// read their own data (Kyverno's `request.object`, Argo CD's `.path.basename` and
-/// `.values.x`), and Helm's names are capitalised Go fields.
+/// `$.Values`) or Helm's own functions that render a named template or a string (`include "x"`,
+/// `tpl`). Other tools' actions read their own data (Kyverno's `request.object`, Argo CD's
+/// `.path.basename` and `.values.x`, Alertmanager's `.CommonLabels`), and Helm's names are
+/// capitalised Go fields. Go's own `template "x"` is not enough alone: Alertmanager's
+/// notification texts call it too (`title: '{{ template "slack.title" . }}'` in an
+/// AlertmanagerConfig); a chart's template that calls it reads `.Release` or `.Values` as well.
 fn reads_helm_names(action: &str) -> bool {
     const OBJECTS: [&str; 6] = [
         ".Values",
@@ -567,7 +570,7 @@ fn reads_helm_names(action: &str) -> bool {
         ".Files",
         ".Template",
     ];
-    const CALLS: [&str; 3] = ["template \"", "include \"", "tpl "];
+    const CALLS: [&str; 2] = ["include \"", "tpl "];
     let word = |b: Option<&u8>| b.is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_');
     let bytes = action.as_bytes();
     let at_word = |name: &str, needs_start: bool| {
@@ -1084,7 +1087,11 @@ mod tests {
             Some(Span::new(i, i + 2))
         };
         for (t, action) in [
-            ("  app: '{{ template \"x.name\" . }}'\n", "{{"),
+            ("  app: '{{ include \"x.name\" . }}'\n", "{{"),
+            (
+                "  app: '{{ template \"x.name\" . }}'\n  v: '{{ .Chart.Version }}'\n",
+                "{{ .C",
+            ),
             ("name: \"{{ .Release.Name }}-db\"\n", "{{"),
             ("name: db-{{ .Release.Name }}\n", "{{"),
             ("v: \"{{- $.Values.x | quote }}\"\n", "{{"),
@@ -1102,7 +1109,9 @@ mod tests {
             // Other tools' actions: Kyverno, Argo CD (go templates read `.values`, lowercase).
             "namespace: '{{request.object.metadata.name}}'\n",
             "name: '{{.path.basename}}-{{ .values.suffix }}'\n",
-            "name: '{{ x.Values }}-{{ .ValuesFile }}-{{ mytemplate \"a\" }}'\n",
+            "name: '{{ x.Values }}-{{ .ValuesFile }}-{{ myinclude \"a\" }}'\n",
+            // Go's `template` alone: Alertmanager's notification texts.
+            "title: '{{ template \"slack.title\" . }} {{ .CommonLabels.alertname }}'\n",
             // Text: comments, block scalars (a ConfigMap holding a template).
             "a: 1 # '{{ .Values.x }}'\n# {{ .Release.Name }}\n",
             "data:\n  t.yaml: |\n    name: '{{ .Release.Name }}'\n  u: x\n",

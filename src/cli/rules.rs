@@ -114,8 +114,8 @@ objects, such files give false errors (`invalid map key`, `Required value` for t
 leaves out). crdlint skips each with this note, saying what it is and what to run instead: \
 a Helm chart's templates (Go template actions `{{ ... }}` where YAML would read structure: a line or a value that starts \
 with one; any `{{` in a file of a chart's `templates/` folder; and, anywhere, an action in a quoted or plain scalar that \
-reads Helm's own names: `.Values`, `.Release`, `.Chart`, `.Capabilities`, `.Files`, `.Template`, `template \"x\"`, \
-`include \"x\"`, `tpl`; other actions inside quoted or block scalars, comments or the middle of a plain scalar are \
+reads Helm's own names: `.Values`, `.Release`, `.Chart`, `.Capabilities`, `.Files`, `.Template`, `include \"x\"`, \
+`tpl` (Go's `template \"x\"` alone is not enough: Alertmanager's texts call it too); other actions inside quoted or block scalars, comments or the middle of a plain scalar are \
 another tool's text, such as Kyverno's and Argo CD's): \
 `helm template RELEASE CHART | crdlint check`, and findings in a rendered stream name the template of its `# Source:` comment; \
 a `kustomization.yaml`, kustomize `Component`s and `apiVersion: builtin` plugin configurations, and the files a \
