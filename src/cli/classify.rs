@@ -548,9 +548,14 @@ fn helm_text_action(text: &str, first: usize) -> Option<Span> {
 /// The text of the action whose `{{` is at `at`: up to its `}}` on the same line (the whole
 /// rest of the line when it has none).
 fn action_text(text: &str, at: usize) -> &str {
-    let rest = &text[at + 2..];
-    let line = &rest[..memchr::memchr(b'\n', rest.as_bytes()).unwrap_or(rest.len())];
-    line.find("}}").map_or(line, |end| &line[..end])
+    let rest = &text.as_bytes()[at + 2..];
+    let line = &rest[..memchr::memchr(b'\n', rest).unwrap_or(rest.len())];
+    // Byte searches: a substring search's set-up cost more than most actions' length.
+    let end = memchr::memchr_iter(b'}', line)
+        .find(|&i| line.get(i + 1) == Some(&b'}'))
+        .unwrap_or(line.len());
+    // `}` is ASCII: `end` is a char boundary.
+    &text[at + 2..at + 2 + end]
 }
 
 /// Whether an action's text reads what only Helm gives a template: the chart's built-in
@@ -562,31 +567,40 @@ fn action_text(text: &str, at: usize) -> &str {
 /// notification texts call it too (`title: '{{ template "slack.title" . }}'` in an
 /// AlertmanagerConfig); a chart's template that calls it reads `.Release` or `.Values` as well.
 fn reads_helm_names(action: &str) -> bool {
-    const OBJECTS: [&str; 6] = [
-        ".Values",
-        ".Release",
-        ".Chart",
-        ".Capabilities",
-        ".Files",
-        ".Template",
-    ];
-    const CALLS: [&str; 2] = ["include \"", "tpl "];
-    let word = |b: Option<&u8>| b.is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_');
-    let bytes = action.as_bytes();
-    let at_word = |name: &str, needs_start: bool| {
-        action.match_indices(name).any(|(i, _)| {
-            let before = i.checked_sub(1).and_then(|j| bytes.get(j));
-            // `.Values` starts a field chain (`x.Values` is a field of x); a call starts a
-            // word; neither goes on as a longer name (`.ValuesFile`).
-            let starts = match before {
-                None => true,
-                Some(b) => !(word(Some(b)) || (needs_start && *b == b'.')),
-            };
-            let after = bytes.get(i + name.len());
-            starts && (name.ends_with([' ', '"']) || !word(after))
-        })
-    };
-    OBJECTS.iter().any(|o| at_word(o, false)) || CALLS.iter().any(|c| at_word(c, true))
+    let b = action.as_bytes();
+    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    // One pass over the words (a file of Argo CD or Kyverno texts has hundreds of actions).
+    let mut i = 0;
+    while i < b.len() {
+        if !word(b[i]) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < b.len() && word(b[i]) {
+            i += 1;
+        }
+        let w = &b[start..i];
+        let before = start.checked_sub(1).map(|j| b[j]);
+        let found = if before == Some(b'.') {
+            // A field chain's first field (`.Values`, `$.Values`), not a field of something
+            // (`x.Values`).
+            let chain_start = start < 2 || !word(b[start - 2]);
+            chain_start
+                && matches!(
+                    w,
+                    b"Values" | b"Release" | b"Chart" | b"Capabilities" | b"Files" | b"Template"
+                )
+        } else {
+            let after = &b[i..];
+            (w == b"include" && after.starts_with(b" \""))
+                || (w == b"tpl" && after.starts_with(b" "))
+        };
+        if found {
+            return true;
+        }
+    }
+    false
 }
 
 /// [`template_action`] by reading every line of `text`, whose first `{{` is at `first`.
