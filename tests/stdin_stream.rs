@@ -184,3 +184,51 @@ fn a_crd_over_the_request_limit_gets_one_size_finding() {
     );
     assert!(out.contains("warning[yaml/too-large]"), "{out}");
 }
+
+/// Resources of a CRD the API server cannot decode, in the first chunk and in later ones: each
+/// says it was not validated (`input/no-schema`); only the first chunk's names the CRD's place,
+/// which a later chunk's report would read against its own text.
+#[test]
+fn resources_of_an_unusable_crd_say_so_in_every_chunk() {
+    let crd = std::fs::read_to_string(format!("{EXAMPLES}/crds/cache-policy.yaml"))
+        .expect("crd")
+        .replacen("type: object", "type: 5", 1);
+    let kind = crd
+        .lines()
+        .find_map(|l| {
+            l.trim()
+                .strip_prefix("kind: ")
+                .filter(|k| *k != "CustomResourceDefinition")
+        })
+        .expect("the CRD's kind")
+        .to_string();
+    let group = crd
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("group: "))
+        .expect("the CRD's group")
+        .to_string();
+    let mut text = crd.clone();
+    for i in 0..30 {
+        text.push_str(&format!(
+            "---\napiVersion: {group}/v1\nkind: {kind}\nmetadata:\n  name: r{i}\n"
+        ));
+    }
+    let args = ["--no-config", "--format", "json", "check", "-"];
+    let (streamed, _) = run(&args, &text, crd.len() + 200);
+    let report: serde_json::Value = serde_json::from_str(&streamed).expect("json");
+    let at_resources: Vec<&serde_json::Value> = report["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .filter(|d| d["rule"] == "input/no-schema")
+        .collect();
+    assert_eq!(at_resources.len(), 30, "{streamed}");
+    let with_place = at_resources
+        .iter()
+        .filter(|d| d["related"].as_array().is_some_and(|r| !r.is_empty()))
+        .count();
+    assert!(
+        with_place > 0 && with_place < 30,
+        "the first chunk's resources name the CRD, later ones do not: {streamed}"
+    );
+}

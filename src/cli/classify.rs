@@ -562,10 +562,10 @@ fn action_text(text: &str, at: usize) -> &str {
 /// objects (`.Values`, `.Release`, `.Chart`, `.Capabilities`, `.Files`, `.Template`, also as
 /// `$.Values`) or Helm's own functions that render a named template or a string (`include "x"`,
 /// `tpl`). Other tools' actions read their own data (Kyverno's `request.object`, Argo CD's
-/// `.path.basename` and `.values.x`, Alertmanager's `.CommonLabels`), and Helm's names are
-/// capitalised Go fields. Go's own `template "x"` is not enough alone: Alertmanager's
-/// notification texts call it too (`title: '{{ template "slack.title" . }}'` in an
-/// AlertmanagerConfig); a chart's template that calls it reads `.Release` or `.Values` as well.
+/// `.path.basename` and `.values.x`, Alertmanager's `.CommonLabels`, Grafana's `.Values.B`),
+/// and Helm's names are capitalised Go fields. Go's own `template "x"` is not enough alone:
+/// Alertmanager's notification texts call it too (`title: '{{ template "slack.title" . }}'` in
+/// an AlertmanagerConfig); a chart's template that calls it reads `.Release` or `.Values` too.
 fn reads_helm_names(action: &str) -> bool {
     let b = action.as_bytes();
     let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
@@ -586,15 +586,22 @@ fn reads_helm_names(action: &str) -> bool {
             // A field chain's first field (`.Values`, `$.Values`), not a field of something
             // (`x.Values`).
             let chain_start = start < 2 || !word(b[start - 2]);
+            // Grafana's alert texts read their queries' values as `.Values.B` (a query's
+            // refID, capitalised); Helm's values start lower case by convention.
+            let grafana = w == b"Values"
+                && b.get(i) == Some(&b'.')
+                && b.get(i + 1).is_some_and(u8::is_ascii_uppercase);
             chain_start
+                && !grafana
                 && matches!(
                     w,
                     b"Values" | b"Release" | b"Chart" | b"Capabilities" | b"Files" | b"Template"
                 )
         } else {
-            let after = &b[i..];
-            (w == b"include" && after.starts_with(b" \""))
-                || (w == b"tpl" && after.starts_with(b" "))
+            // A call: the function's name as a word of its own, not a variable (`$tpl`), then
+            // its argument (`include "x" .`, `include (print "x") .`, `tpl .Values.t .`).
+            let call = before != Some(b'$') && matches!(w, b"include" | b"tpl");
+            call && b.get(i).is_some_and(|c| matches!(c, b' ' | b'\t'))
         };
         if found {
             return true;
@@ -708,6 +715,9 @@ impl Scan {
         let mut depth = 0usize;
         let mut end = bytes.len();
         let mut i = 0;
+        // Where the content of a quoted scalar opened on this line starts (one going on from
+        // an earlier line is prose, not a value: [`helm_value`]).
+        let mut quote_from = None;
         while i < bytes.len() {
             if let Some(q) = self.quote {
                 // Inside quotes only the closing quote and (in `"`) a backslash matter.
@@ -715,12 +725,6 @@ impl Scan {
                     b'"' => memchr::memchr2(b'"', b'\\', &bytes[i..]),
                     _ => memchr::memchr(q, &bytes[i..]),
                 };
-                if self.helm_text {
-                    let quoted = &body[i..next.map_or(body.len(), |at| i + at)];
-                    if let Some(a) = helm_action_in(quoted) {
-                        return Some(i + a);
-                    }
-                }
                 let Some(at) = next else {
                     break;
                 };
@@ -728,7 +732,15 @@ impl Scan {
                 match bytes[i] {
                     b'\\' => i += 1,
                     b'\'' if q == b'\'' && bytes.get(i + 1) == Some(&b'\'') => i += 1,
-                    _ => self.quote = None,
+                    _ => {
+                        self.quote = None;
+                        let helm = quote_from
+                            .filter(|_| self.helm_text)
+                            .and_then(|from| helm_value(body, from, i));
+                        if helm.is_some() {
+                            return helm;
+                        }
+                    }
                 }
                 i += 1;
                 continue;
@@ -739,18 +751,23 @@ impl Scan {
                     end = i;
                     break;
                 }
-                b'"' | b'\'' if token_start(&body[..i], depth) => self.quote = Some(b),
+                b'"' | b'\'' if token_start(&body[..i], depth) => {
+                    self.quote = Some(b);
+                    quote_from = Some(i + 1);
+                }
                 b'{' if bytes.get(i + 1) == Some(&b'{')
                     && body[i + 2..].contains("}}")
                     && token_start(&body[..i], depth) =>
                 {
                     return Some(i);
                 }
-                b'{' if self.helm_text
-                    && bytes.get(i + 1) == Some(&b'{')
-                    && reads_helm_names(action_text(body, i)) =>
-                {
-                    return Some(i);
+                b'{' if self.helm_text && bytes.get(i + 1) == Some(&b'{') => {
+                    // In the middle of a plain scalar (`name: db-{{ .Release.Name }}`): the
+                    // scalar's text up to the comment is the value, and holds no structure.
+                    let value_end = comment_start(bytes).unwrap_or(bytes.len());
+                    let value_end = body[..value_end].trim_end().len();
+                    return plain_value_start(body, i)
+                        .and_then(|from| helm_value(body, from, value_end));
                 }
                 b'[' | b'{' if token_start(&body[..i], depth) => depth += 1,
                 b']' | b'}' if depth > 0 => depth -= 1,
@@ -765,10 +782,45 @@ impl Scan {
     }
 }
 
-/// Where in `text` (a quoted scalar's part of a line) an action starts that reads Helm's names.
-fn helm_action_in(text: &str) -> Option<usize> {
-    memchr::memmem::find_iter(text.as_bytes(), b"{{")
-        .find(|&i| reads_helm_names(action_text(text, i)))
+/// Where the first action reading Helm's names starts in `line[start..end]`, a scalar's text on
+/// one line, when the scalar is a value built from actions (`"{{ .Release.Name }}-db"`,
+/// `{{ .Values.repo }}:{{ .Values.tag }}`): nothing but actions and non-blank characters. A
+/// scalar with blanks outside its actions is prose, such as a CRD's description that tells
+/// what `{{ .Release.Name }}` becomes: the file stays an object.
+fn helm_value(line: &str, start: usize, end: usize) -> Option<usize> {
+    let bytes = &line.as_bytes()[..end];
+    let mut first = None;
+    let mut i = start;
+    while i < end {
+        let Some(n) = memchr::memmem::find(&bytes[i..], b"{{") else {
+            if bytes[i..].iter().any(u8::is_ascii_whitespace) {
+                return None;
+            }
+            break;
+        };
+        if bytes[i..i + n].iter().any(u8::is_ascii_whitespace) {
+            return None;
+        }
+        let at = i + n;
+        // The action's end, within the scalar.
+        let close = memchr::memchr_iter(b'}', &bytes[at + 2..])
+            .find(|&k| bytes.get(at + 3 + k) == Some(&b'}'))?;
+        if first.is_none() && reads_helm_names(action_text(line, at)) {
+            first = Some(at);
+        }
+        i = at + 2 + close + 2;
+    }
+    first
+}
+
+/// Where a plain scalar holding byte `i` of `line` starts: after its key's `: ` or its entry's
+/// `- ` on the line; `None` for a line that goes on with a scalar of an earlier line.
+fn plain_value_start(line: &str, i: usize) -> Option<usize> {
+    let before = &line[..i];
+    let key = before.rfind(": ").map(|k| k + 2);
+    let indent = before.len() - before.trim_start().len();
+    let entry = before[indent..].starts_with("- ").then_some(indent + 2);
+    key.or(entry)
 }
 
 /// Where the comment of a line without quotes starts: a `#` at its start or after a blank.
@@ -1112,9 +1164,14 @@ mod tests {
             ("v: '{{ include \"x\" . }}'\n", "{{"),
             ("v: \"{{ tpl .Values.t . }}\"\n", "{{"),
             ("v: '{{ (.Chart.Version) }}'\n", "{{"),
-            // A quoted scalar over two lines; Kyverno's action before Helm's.
-            ("m: \"a\n  {{ .Values.x }}\"\n", "{{ .V"),
+            // Kyverno's action before Helm's; Helm's calls as Helm writes them.
             ("a: '{{request.name}}'\nb: '{{ .Release.Name }}'\n", "{{ .R"),
+            ("v: \"{{- include \\\"x\\\" . | nindent 4 }}\"\n", "{{"),
+            ("v: '{{ include (print \"x\") . }}'\n", "{{"),
+            (
+                "- '{{ .Values.image.repo }}:{{ .Values.image.tag }}'\n",
+                "{{",
+            ),
             ("a: [x, 'y-{{ .Values.y }}']\n", "{{"),
         ] {
             assert_eq!(helm(t), at(t, action), "{t:?}");
@@ -1126,6 +1183,21 @@ mod tests {
             "name: '{{ x.Values }}-{{ .ValuesFile }}-{{ myinclude \"a\" }}'\n",
             // Go's `template` alone: Alertmanager's notification texts.
             "title: '{{ template \"slack.title\" . }} {{ .CommonLabels.alertname }}'\n",
+            // Prose that tells what an action becomes (a CRD's description), on one line or
+            // over several, plain or quoted; a variable named like a call.
+            "description: Defaults to {{ .Release.Name }} when unset\n",
+            "description: >-\n  x\n  y {{ .Values.z }}\n",
+            "d: first line\n  then {{ .Values.x }} here\n",
+            "m: \"a\n  {{ .Values.x }}\"\n",
+            "m: '{{ .Values.x }} and more'\n",
+            "v: '{{ $tpl }}'\n",
+            // Grafana's alert texts: a query's value by its refID.
+            "msg: '{{ range .Alerts }}{{ .Values.B }}{{ end }}'\n",
+            // A backslash before a character of several bytes in what the scan takes for a
+            // quoted scalar (an indented plain line holding a quote), with Helm's names in a
+            // comment: no action, and no slicing inside the character.
+            "# from {{ .Values.x }}\na:\n  note: first line\n    \"C:\\été\" rest\n",
+            "a: \"\\é\"\nb: x\n# {{ .Values.x }}\n",
             // Text: comments, block scalars (a ConfigMap holding a template).
             "a: 1 # '{{ .Values.x }}'\n# {{ .Release.Name }}\n",
             "data:\n  t.yaml: |\n    name: '{{ .Release.Name }}'\n  u: x\n",

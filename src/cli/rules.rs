@@ -24,8 +24,8 @@ apiVersion or a forgotten `--crd` cannot make a run pass by checking nothing. `-
 kinds. Built-in kinds (Deployment, ConfigMap, ...) are never reported here; `--verbose` lists every skipped document. \
 A kind one edit from a kind of a group whose CRDs are in the run (`Certficate` for `Certificate`) is a typo, not a \
 missing CRD: it is an error that names the kind meant, whatever `--missing-schema` says, and `check --fix` renames it. \
-A resource whose CRD is in the run but cannot be used (the API server would refuse it as written: `crd/decode`, \
-`input/crd-unusable`) is not validated either, and says so here the same way, with the reason and the CRD's place, \
+A resource whose CRD is in the run but cannot be used (the API server would refuse it as written, or crdlint \
+cannot follow it: `crd/decode`, `input/crd-unusable`) is not validated either, and says so here the same way, with the reason and the CRD's place, \
 so that it is not passed in silence where the CRD's own finding is off, suppressed or in a file not shown.",
     bad: "# crdlint check widget.yaml (no CRD for Widget given)\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n",
     good: "# crdlint check --crd widget-crd.yaml widget.yaml\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n",
@@ -113,8 +113,8 @@ pub static NOT_A_MANIFEST: Rule = Rule {
 objects, such files give false errors (`invalid map key`, `Required value` for the fields a patch or an assertion \
 leaves out). crdlint skips each with this note, saying what it is and what to run instead: \
 a Helm chart's templates (Go template actions `{{ ... }}` where YAML would read structure: a line or a value that starts \
-with one; any `{{` in a file of a chart's `templates/` folder; and, anywhere, an action in a quoted or plain scalar that \
-reads Helm's own names: `.Values`, `.Release`, `.Chart`, `.Capabilities`, `.Files`, `.Template`, `include \"x\"`, \
+with one; any `{{` in a file of a chart's `templates/` folder; and, anywhere, a quoted or plain scalar made of actions (not \
+prose: no blanks outside them) one of which reads Helm's own names: `.Values`, `.Release`, `.Chart`, `.Capabilities`, `.Files`, `.Template`, `include \"x\"`, \
 `tpl` (Go's `template \"x\"` alone is not enough: Alertmanager's texts call it too); other actions inside quoted or block scalars, comments or the middle of a plain scalar are \
 another tool's text, such as Kyverno's and Argo CD's): \
 `helm template RELEASE CHART | crdlint check`, and findings in a rendered stream name the template of its `# Source:` comment; \

@@ -310,7 +310,8 @@ pub(crate) fn note_no_crds(result: &mut RunResult, paths: &[PathBuf]) {
         .collect();
     skipped.sort_unstable();
     skipped.dedup();
-    let help = if skipped.len() == files {
+    // A file with a document read is not skipped whole, whatever notes its documents got.
+    let help = if skipped.len() == files && result.summary.documents == 0 {
         "every file was skipped as not a manifest as written (`input/not-a-manifest` says what to \
          run first); `crdlint lint` reads CRDs only"
     } else {

@@ -483,14 +483,12 @@ impl Targets<'_> {
         }
     }
 
-    /// A custom kind one edit from a kind whose CRD of the same group is in the run
-    /// (`Certficate`): a typo, reported as an error at `kind:` with the rename as its fix,
-    /// whatever `--missing-schema` says (the group's CRDs are here; the kind is what is wrong).
-    /// A resource whose CRD the run has but cannot use (`why`: the API server would refuse
-    /// it, a value it cannot decode): not validated, which is said at the resource as a missing
-    /// CRD is (`--missing-schema`), with the reason and the CRD's place. The CRD's own findings
-    /// (`crd/decode`, `input/crd-unusable`) may be off, suppressed, or in a file the editor
-    /// does not show: the resource is never passed in silence.
+    /// A resource whose CRD the run has but cannot use (`why`: the API server would refuse it,
+    /// a value it cannot decode, or crdlint cannot follow it): not validated, which is said at
+    /// the resource as a missing CRD is (`--missing-schema`), with the reason and the CRD's
+    /// place. The CRD's own findings (`crd/decode`, `input/crd-unusable`) may be off,
+    /// suppressed, or in a file the editor does not show: the resource is never passed in
+    /// silence.
     fn unusable_crd(
         &self,
         o: &Object,
@@ -505,15 +503,22 @@ impl Targets<'_> {
         );
         let mut d = Diagnostic::new(&NO_SCHEMA, span, what)
             .with_severity(severity)
-            .with_help(format!("the CRD as written would be refused: {why}"));
-        d.push_related(crate::diag::Related {
-            file: Some(crd.file),
-            span: crd.span,
-            message: "the CRD".to_string(),
-        });
+            .with_help(format!("the CRD cannot be used: {why}"));
+        // A later chunk of standard input is reported apart from the first, which holds the
+        // CRD: its place would be read against the wrong text.
+        if !self.later_chunk {
+            d.push_related(crate::diag::Related {
+                file: Some(crd.file),
+                span: crd.span,
+                message: "the CRD".to_string(),
+            });
+        }
         Some(d)
     }
 
+    /// A custom kind one edit from a kind whose CRD of the same group is in the run
+    /// (`Certficate`): a typo, reported as an error at `kind:` with the rename as its fix,
+    /// whatever `--missing-schema` says (the group's CRDs are here; the kind is what is wrong).
     fn near_kind(
         &self,
         group: &str,

@@ -451,7 +451,8 @@ pub(super) struct TableEntry {
     pub(super) span: Span,
     /// Its compiled form in `crds`, if it compiled.
     pub(super) index: Option<usize>,
-    /// Why it did not compile (the API server would refuse it), when the run compiled it.
+    /// Why it did not compile (the API server would refuse it, or crdlint cannot follow it),
+    /// when the run compiled it.
     pub(super) unusable: Option<Arc<str>>,
     pub(super) fingerprint: u64,
     /// Named with `--crd` or the config's `crds`.
