@@ -550,12 +550,15 @@ fn helm_text_action(text: &str, first: usize) -> Option<Span> {
 fn action_text(text: &str, at: usize) -> &str {
     let rest = &text.as_bytes()[at + 2..];
     let line = &rest[..memchr::memchr(b'\n', rest).unwrap_or(rest.len())];
-    // Byte searches: a substring search's set-up cost more than most actions' length.
-    let end = memchr::memchr_iter(b'}', line)
-        .find(|&i| line.get(i + 1) == Some(&b'}'))
-        .unwrap_or(line.len());
+    let end = closing_braces(line).unwrap_or(line.len());
     // `}` is ASCII: `end` is a char boundary.
     &text[at + 2..at + 2 + end]
+}
+
+/// Where the first `}}` of `bytes` starts. Byte searches: a substring search's set-up cost
+/// more than most actions' length.
+fn closing_braces(bytes: &[u8]) -> Option<usize> {
+    memchr::memchr_iter(b'}', bytes).find(|&i| bytes.get(i + 1) == Some(&b'}'))
 }
 
 /// Whether an action's text reads what only Helm gives a template: the chart's built-in
@@ -801,14 +804,13 @@ fn helm_value(line: &str, start: usize, end: usize) -> Option<usize> {
         if bytes[i..i + n].iter().any(u8::is_ascii_whitespace) {
             return None;
         }
+        // The action, up to its end within the scalar (`}` is ASCII: a char boundary).
         let at = i + n;
-        // The action's end, within the scalar.
-        let close = memchr::memchr_iter(b'}', &bytes[at + 2..])
-            .find(|&k| bytes.get(at + 3 + k) == Some(&b'}'))?;
-        if first.is_none() && reads_helm_names(action_text(line, at)) {
+        let close = at + 2 + closing_braces(&bytes[at + 2..])?;
+        if first.is_none() && reads_helm_names(&line[at + 2..close]) {
             first = Some(at);
         }
-        i = at + 2 + close + 2;
+        i = close + 2;
     }
     first
 }

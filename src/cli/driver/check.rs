@@ -434,13 +434,14 @@ impl Targets<'_> {
             let reason = format!("the CRD for {group}/{kind} could not be compiled");
             NotValidated::Skipped(reason.into(), d.map(Box::new))
         };
-        let entry = self.table.get(&GroupKind(group, kind));
-        match entry.map(|e| (e, e.index)) {
-            Some((_, Some(i))) => match (self.crds[i].as_ref(), node) {
-                (Some(crd), Some(_)) => Ok(Against::Crd(crd)),
-                _ => Err(not_compiled(None)),
-            },
-            Some((e, None)) => Err(not_compiled(
+        match self.table.get(&GroupKind(group, kind)) {
+            Some(&super::crds::TableEntry { index: Some(i), .. }) => {
+                match (self.crds[i].as_ref(), node) {
+                    (Some(crd), Some(_)) => Ok(Against::Crd(crd)),
+                    _ => Err(not_compiled(None)),
+                }
+            }
+            Some(e) => Err(not_compiled(
                 e.unusable
                     .as_deref()
                     .and_then(|why| self.unusable_crd(o, e, why, span)),

@@ -370,18 +370,14 @@ pub(super) fn crd_table(
             .iter()
             .any(|d| d.severity == crate::diag::Severity::Error);
         diagnostics.extend(lints);
-        let unusable = match &result {
-            Some(Err(msg)) => Some(Arc::from(msg.as_str())),
-            _ => None,
-        };
-        let index = match result {
+        let (index, unusable) = match result {
             Some(Ok(c)) => {
                 crds.push(Some(c));
-                Some(i)
+                (Some(i), None)
             }
             None => {
                 crds.push(None);
-                None
+                (None, None)
             }
             Some(Err(msg)) => {
                 crds.push(None);
@@ -397,7 +393,7 @@ pub(super) fn crd_table(
                     d.path = path;
                     diagnostics.push(stamp(d, f, &o.object));
                 }
-                None
+                (None, Some(Arc::from(msg)))
             }
         };
         let Some(key) = key else { continue };
