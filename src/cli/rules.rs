@@ -14,7 +14,7 @@ use crate::diag::{Rule, Severity};
 pub static NO_SCHEMA: Rule = Rule {
     id: "input/no-schema",
     severity: Severity::Warning,
-    summary: "A custom resource's kind has no CRD in the run, so it is not validated",
+    summary: "A custom resource's kind has no CRD in the run it can be validated against, so it is not validated",
     docs: "crdlint validates a custom resource against the CustomResourceDefinition for its group and kind, \
 found among the paths or given with `--crd` (or the config's `crds`). A resource of a custom kind whose CRD is \
 not in the run cannot be checked; by default each one is a warning at its `kind:` line, so that a typo in an \
