@@ -472,7 +472,14 @@ fn crd_paths_and_commands_that_find_nothing_say_so() {
         "{}",
         crdless.transcript()
     );
-    // Placed at the folder given, or at the run (`.`) when several paths were.
+    // Placed at the file or folder given, or at the run (`.`) when several paths were.
+    let one = run(dir.path(), &["lint", "--format", "json", "suite.yaml"]);
+    assert_eq!(
+        one.messages("input/no-manifests", "suite.yaml"),
+        ["no CustomResourceDefinition in the 1 file read"],
+        "{}",
+        one.transcript()
+    );
     let lint = run(dir.path(), &["lint", "--format", "json", "resources"]);
     assert_eq!(
         lint.messages("input/no-manifests", "resources"),

@@ -280,8 +280,9 @@ pub(crate) fn note_crdless_crd_paths(
 
 /// Says so (`input/no-manifests`) when `crdlint lint` found no CustomResourceDefinition to
 /// lint in files that were read: it reads CRDs only, so it would pass having checked nothing.
-/// The finding is placed at the folder given when it is the only path (no file of the report
-/// has that name), at the run (`.`) otherwise.
+/// The finding is placed at the file given when it is the only path and the only file read, at
+/// the folder given when that is the only path (no file of the report has that name), at the
+/// run (`.`) otherwise.
 pub(crate) fn note_no_crds(result: &mut RunResult, paths: &[PathBuf]) {
     let files = result.files.len();
     if result.summary.crds > 0
@@ -293,13 +294,19 @@ pub(crate) fn note_no_crds(result: &mut RunResult, paths: &[PathBuf]) {
     {
         return;
     }
-    let place = match paths {
-        [dir] if dir.is_dir() => dir.display().to_string(),
-        _ => ".".to_string(),
+    let at = match paths {
+        // `crdlint lint service.yaml`: the finding is that file's, not the working folder's.
+        [file] if files == 1 && !file.is_dir() => 0,
+        _ => {
+            let place = match paths {
+                [dir] if dir.is_dir() => dir.display().to_string(),
+                _ => ".".to_string(),
+            };
+            result.files.push(SourceFile::new(place, String::new()));
+            result.paths.push(None);
+            result.files.len() - 1
+        }
     };
-    result.files.push(SourceFile::new(place, String::new()));
-    result.paths.push(None);
-    let at = result.files.len() - 1;
     let what = if files == 1 { "file" } else { "files" };
     // Files skipped whole as templates or other tools' inputs are why, when all are.
     let mut skipped: Vec<FileId> = result
