@@ -55,9 +55,11 @@ pub static YAML_SUSPICIOUS: Rule = Rule {
     id: "yaml/suspicious",
     severity: Severity::Warning,
     summary: "YAML that go-yaml reads, but probably not as meant",
-    docs: "Reports constructs that decode without error but whose meaning is easy to get wrong, such as unknown tags.",
-    bad: "value: !custom 1\n",
-    good: "value: 1\n",
+    docs: "Reports constructs that decode without error but whose meaning is easy to get wrong, such as unknown tags. \
+Only in documents that may be Kubernetes objects (a mapping with an `apiVersion` or a `kind`): the YAML of other tools in the same repository \
+(CloudFormation's `!Ref`, mkdocs' `!!python/name:`) is read by their own parsers, not by go-yaml.",
+    bad: "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  replicas: !custom 1\n",
+    good: "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  replicas: \"1\"\n",
 };
 
 pub static IO_ERROR: Rule = Rule {

@@ -196,7 +196,17 @@ pub(super) fn parse_file(
         if doc.root.is_some() || !doc.errors.is_empty() {
             documents += 1;
         }
-        diagnostics.extend(doc.errors.iter().map(|e| yaml_diagnostic(e).with_file(id)));
+        // How go-yaml would read a tag matters only where go-yaml reads the document: a
+        // CloudFormation template's `!Ref` or mkdocs' `!!python/name:` is another tool's.
+        if !doc.errors.is_empty() {
+            let kubernetes = doc.root.as_ref().is_some_and(may_be_object);
+            diagnostics.extend(
+                doc.errors
+                    .iter()
+                    .filter(|e| kubernetes || e.kind != YamlErrorKind::Suspicious)
+                    .map(|e| yaml_diagnostic(e).with_file(id)),
+            );
+        }
         if let Some(root) = &doc.root {
             if let Classify::Now(skip) = when {
                 self::classify(root, i, skip, &mut objects);
@@ -222,6 +232,12 @@ pub(super) fn parse_file(
         documents,
         may_template: classify::may_be_templated(text_or_empty),
     }
+}
+
+/// A document root that may be a Kubernetes object (or a `List` of them): a mapping with an
+/// `apiVersion` or a `kind`.
+fn may_be_object(root: &Node) -> bool {
+    root.get("apiVersion").is_some() || root.get("kind").is_some()
 }
 
 /// Reads, parses and classifies only: the counts `check` would start from, with resources
