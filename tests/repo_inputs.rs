@@ -363,6 +363,77 @@ fn a_kustomize_overlay_skips_its_transformers_generators_and_patches() {
 }
 
 #[test]
+fn configuration_files_beside_manifests_are_not_missing_crds() {
+    let dir = repos().join("cluster");
+    let args = ["check", "--format", "json", "--strict", "."];
+    let r = run(&dir, &[&["--no-config"][..], &args].concat());
+    assert_eq!(r.code, 0, "{}", r.transcript());
+    assert_eq!(r.of("error"), Vec::<String>::new(), "{}", r.transcript());
+    assert_eq!(r.of("warning"), Vec::<String>::new(), "{}", r.transcript());
+    assert_eq!(
+        noted(&r),
+        [
+            "bootstrap/admission.yaml",
+            "bootstrap/audit-policy.yaml",
+            "bootstrap/kubeadm.yaml",
+            "catalog-info.yaml",
+            "dev/kind.yaml",
+            "skaffold.yaml",
+        ],
+        "{}",
+        r.transcript()
+    );
+    assert_eq!(
+        r.messages("input/not-a-manifest", "bootstrap/kubeadm.yaml")[1],
+        "a configuration file read by the kubelet (`--config`), not an object any API server serves: it is not checked"
+    );
+    assert_eq!(r.json()["summary"]["resources"], 2, "{}", r.transcript());
+    // Without the recognition each is a kind without a CRD: an error under --strict.
+    let (_c, config) = recognition_off(&["tool-configs"]);
+    let off = run(&dir, &[&["--config", config.as_str()][..], &args].concat());
+    assert_eq!(off.code, 1, "{}", off.transcript());
+    let missing: Vec<String> = off
+        .of("error")
+        .into_iter()
+        .filter(|f| f.starts_with("input/no-schema "))
+        .collect();
+    assert_eq!(missing.len(), 8, "{}", off.transcript());
+    // A run that has a CRD for the group validates the documents as its resources.
+    let crd = tree(&[(
+        "kind-crd.yaml",
+        "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: clusters.kind.x-k8s.io\nspec:\n  group: kind.x-k8s.io\n  names: {kind: Cluster, plural: clusters, singular: cluster, listKind: ClusterList}\n  scope: Cluster\n  versions:\n    - name: v1alpha4\n      served: true\n      storage: true\n      schema:\n        openAPIV3Schema:\n          type: object\n          properties:\n            nodes:\n              type: array\n              maxItems: 1\n              items: {type: object, x-kubernetes-preserve-unknown-fields: true}\n",
+    )]);
+    let crd_path = crd.path().join("kind-crd.yaml").display().to_string();
+    let with_crd = run(
+        &dir,
+        &[
+            "--no-config",
+            "check",
+            "--format",
+            "json",
+            "--crd",
+            &crd_path,
+            "dev",
+        ],
+    );
+    assert_eq!(
+        noted(&with_crd),
+        Vec::<String>::new(),
+        "{}",
+        with_crd.transcript()
+    );
+    assert_eq!(with_crd.code, 1, "{}", with_crd.transcript());
+    assert!(
+        with_crd
+            .of("error")
+            .iter()
+            .any(|f| f.ends_with("dev/kind.yaml")),
+        "{}",
+        with_crd.transcript()
+    );
+}
+
+#[test]
 fn half_a_type_is_an_error_and_no_type_in_a_manifests_folder_a_note() {
     let dir = tree(&[
         (

@@ -172,6 +172,7 @@ pub struct Recognize {
     pub chainsaw: bool,
     pub sops: bool,
     pub templated_values: bool,
+    pub tool_configs: bool,
 }
 
 impl Default for Recognize {
@@ -184,6 +185,7 @@ impl Default for Recognize {
             chainsaw: true,
             sops: true,
             templated_values: true,
+            tool_configs: true,
         }
     }
 }
@@ -197,6 +199,7 @@ pub const RECOGNIZE_KEYS: &[&str] = &[
     "chainsaw",
     "sops",
     "templated-values",
+    "tool-configs",
 ];
 
 impl Recognize {
@@ -210,6 +213,7 @@ impl Recognize {
             "chainsaw" => &mut self.chainsaw,
             "sops" => &mut self.sops,
             "templated-values" => &mut self.templated_values,
+            "tool-configs" => &mut self.tool_configs,
             _ => return false,
         };
         *flag = on;
@@ -409,6 +413,71 @@ pub fn not_a_manifest_doc(
         return Some("a chainsaw assertion (keys such as `(length(items))` are JMESPath expressions) holds partial objects: run `chainsaw test`");
     }
     None
+}
+
+/// The configuration files that share an object's shape (`apiVersion`, `kind`) but that no
+/// API server serves, by group, with the program that reads them: Kubernetes components'
+/// own (every group under `.config.k8s.io`, see [`tool_config`]) and tools' that repositories
+/// keep beside their manifests.
+const TOOL_CONFIGS: &[(&str, &str)] = &[
+    ("kubelet.config.k8s.io", "the kubelet (`--config`)"),
+    ("kubeproxy.config.k8s.io", "kube-proxy (`--config`)"),
+    ("kubescheduler.config.k8s.io", "kube-scheduler (`--config`)"),
+    (
+        "kubecontrollermanager.config.k8s.io",
+        "kube-controller-manager",
+    ),
+    ("apiserver.config.k8s.io", "kube-apiserver"),
+    (
+        "pod-security.admission.config.k8s.io",
+        "kube-apiserver's PodSecurity admission plugin",
+    ),
+    ("kubeadm.k8s.io", "kubeadm"),
+    ("audit.k8s.io", "kube-apiserver (`--audit-policy-file`)"),
+    ("apiserver.k8s.io", "kube-apiserver"),
+    (
+        "client.authentication.k8s.io",
+        "kubectl's credential plugins",
+    ),
+    (
+        "credentialprovider.kubelet.k8s.io",
+        "the kubelet's credential provider plugins",
+    ),
+    (
+        "eventratelimit.admission.k8s.io",
+        "kube-apiserver's EventRateLimit admission plugin",
+    ),
+    ("kind.x-k8s.io", "kind (`kind create cluster --config`)"),
+    ("k3d.io", "k3d (`k3d cluster create --config`)"),
+    ("eksctl.io", "eksctl (`eksctl create cluster -f`)"),
+    ("skaffold", "skaffold"),
+    ("backstage.io", "Backstage's software catalog"),
+    (
+        "meta.pkg.crossplane.io",
+        "crossplane's package builder (`crossplane xpkg build`)",
+    ),
+    ("cli.kyverno.io", "the kyverno CLI (`kyverno test`)"),
+    ("kpt.dev", "kpt"),
+    ("fn.kpt.dev", "a kpt function"),
+];
+
+/// Why a document of `group` for which the run has no CRD is not checked, when the group is
+/// a configuration file's ([`TOOL_CONFIGS`]): no cluster serves it, so a missing CRD is no
+/// finding and vendoring one is no advice.
+pub fn tool_config(group: &str, rec: &Recognize) -> Option<String> {
+    if !rec.tool_configs {
+        return None;
+    }
+    let reader = match TOOL_CONFIGS.iter().find(|(g, _)| *g == group) {
+        Some((_, reader)) => reader,
+        None if group.ends_with(".config.k8s.io") && group != "kustomize.config.k8s.io" => {
+            "a Kubernetes component (`--config`)"
+        }
+        None => return None,
+    };
+    Some(format!(
+        "a configuration file read by {reader}, not an object any API server serves: it is not checked"
+    ))
 }
 
 /// A mapping key that is a JMESPath expression, as chainsaw's assertion trees write them:
@@ -1336,6 +1405,39 @@ mod tests {
         );
         assert_eq!(template_action("a: 'it''s\n  {{ x }}'\n"), None);
         assert_eq!(template_action("a: \"x\\\"\n  {{ x }}\"\n"), None);
+    }
+
+    #[test]
+    fn configuration_files_are_told_by_group() {
+        let on = Recognize::default();
+        for group in [
+            "kubelet.config.k8s.io",
+            "apiserver.config.k8s.io",
+            "pod-security.admission.config.k8s.io",
+            "kubeadm.k8s.io",
+            "audit.k8s.io",
+            "kind.x-k8s.io",
+            "skaffold",
+            "backstage.io",
+        ] {
+            assert!(super::tool_config(group, &on).is_some(), "{group}");
+        }
+        // Served groups, kustomize's own (told apart by its own recognition) and look-alikes.
+        for group in [
+            "",
+            "apps",
+            "internal.apiserver.k8s.io",
+            "kustomize.config.k8s.io",
+            "cluster.x-k8s.io",
+            "pkg.crossplane.io",
+            "kyverno.io",
+            "config.example.com",
+        ] {
+            assert_eq!(super::tool_config(group, &on), None, "{group}");
+        }
+        let mut off = Recognize::default();
+        assert!(off.set("tool-configs", false));
+        assert_eq!(super::tool_config("kubeadm.k8s.io", &off), None);
     }
 
     #[test]

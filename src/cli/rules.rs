@@ -129,9 +129,12 @@ whose objects are partial: `kubectl kuttl test` or `chainsaw test`; SOPS-encrypt
 mapping): skipped whole, as their values are ciphertext until `sops -d FILE | crdlint check`. \
 A value that holds a Flux post-build substitution (`${VAR}`, `${VAR:=default}`) or a chainsaw binding (`($namespace)`) \
 is unknown until rendered: the rest of its object is validated, findings on such values are withheld, and one note \
-per object says how many values were left unchecked. A mapping without `apiVersion` and `kind` in a folder of \
-manifests is noted here too. The config's `recognize` section turns each recognition off \
-(`helm`, `kustomize`, `kubebuilder`, `kuttl`, `chainsaw`, `sops`, `templated-values`: `false`).",
+per object says how many values were left unchecked. Configuration files that look like objects but that no API \
+server serves (Kubernetes components' `*.config.k8s.io` groups, kubeadm, audit policies, kind, k3d, eksctl, \
+skaffold, Backstage's catalog, crossplane package metadata, the kyverno CLI's tests, kpt), when the run has no CRD \
+for their group, are skipped with this note instead of `input/no-schema`. A mapping without `apiVersion` and `kind` \
+in a folder of manifests is noted here too. The config's `recognize` section turns each recognition off \
+(`helm`, `kustomize`, `kubebuilder`, `kuttl`, `chainsaw`, `sops`, `templated-values`, `tool-configs`: `false`).",
     bad: "# chart/templates/backup.yaml\napiVersion: example.com/v1\nkind: Backup\nmetadata:\n  name: {{ .Release.Name }}\n",
     good: "# helm template my chart/ | crdlint check --crd crds/\n",
 };

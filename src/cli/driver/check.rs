@@ -463,25 +463,34 @@ impl Targets<'_> {
                         d.map(Box::new),
                     ))
                 }
-                _ => {
-                    let d = self.opts.missing_schema.map(|severity| {
-                        let what = format!(
-                            "no CRD for {} {} in the run, so it is not validated",
-                            o.object.api_version, o.object.kind
-                        );
-                        Box::new(
-                            Diagnostic::new(&NO_SCHEMA, span, what)
-                                .with_severity(severity)
-                                .with_help("give its CRD with --crd, or skip the kind with --skip"),
-                        )
-                    });
-                    Err(NotValidated::Skipped(
-                        format!("no CRD for {group}/{kind} in the run").into(),
-                        d,
-                    ))
-                }
+                _ => match classify::tool_config(group, &self.opts.inputs.recognize) {
+                    // A configuration file (kubeadm's, kind's): no cluster serves it, so its
+                    // missing CRD is no finding.
+                    Some(why) => {
+                        let d = Diagnostic::new(&NOT_A_MANIFEST, span, why.clone());
+                        Err(NotValidated::Skipped(why.into(), Some(Box::new(d))))
+                    }
+                    None => Err(self.missing_crd(o, group, kind, span)),
+                },
             },
         }
+    }
+
+    /// A resource of a kind no CRD of the run defines: skipped, and said at its kind as
+    /// `--missing-schema` asks.
+    fn missing_crd(&self, o: &Object, group: &str, kind: &str, span: Span) -> NotValidated {
+        let d = self.opts.missing_schema.map(|severity| {
+            let what = format!(
+                "no CRD for {} {} in the run, so it is not validated",
+                o.object.api_version, o.object.kind
+            );
+            Box::new(
+                Diagnostic::new(&NO_SCHEMA, span, what)
+                    .with_severity(severity)
+                    .with_help("give its CRD with --crd, or skip the kind with --skip"),
+            )
+        });
+        NotValidated::Skipped(format!("no CRD for {group}/{kind} in the run").into(), d)
     }
 
     /// A resource whose CRD the run has but cannot use (`why`: the API server would refuse it,
