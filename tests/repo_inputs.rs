@@ -434,6 +434,35 @@ fn configuration_files_beside_manifests_are_not_missing_crds() {
 }
 
 #[test]
+fn files_git_crypt_encrypted_in_a_locked_checkout_are_skipped() {
+    let dir = tree(&[(
+        "apps/app.yaml",
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app\n",
+    )]);
+    // What a checkout without the key holds: git-crypt's header, then ciphertext.
+    let ciphertext = [&b"\0GITCRYPT\0"[..], &[0x5e, 0xc3, 0x28, 0xff, 0x00, 0x9a]].concat();
+    std::fs::write(dir.path().join("apps/secrets.yaml"), ciphertext).expect("write");
+    let args = ["check", "--format", "json", "apps"];
+    let r = run(dir.path(), &[&["--no-config"][..], &args].concat());
+    assert_eq!(r.code, 0, "{}", r.transcript());
+    assert_eq!(noted(&r), ["apps/secrets.yaml"], "{}", r.transcript());
+    assert_eq!(r.json()["summary"]["resources"], 1, "{}", r.transcript());
+    // Without the recognition it is a file that could not be read (exit 2).
+    let (_c, config) = recognition_off(&["git-crypt"]);
+    let off = run(
+        dir.path(),
+        &[&["--config", config.as_str()][..], &args].concat(),
+    );
+    assert_eq!(off.code, 2, "{}", off.transcript());
+    assert_eq!(
+        off.of("error"),
+        ["io/read error apps/secrets.yaml"],
+        "{}",
+        off.transcript()
+    );
+}
+
+#[test]
 fn half_a_type_is_an_error_and_no_type_in_a_manifests_folder_a_note() {
     let dir = tree(&[
         (

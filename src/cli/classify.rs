@@ -171,6 +171,7 @@ pub struct Recognize {
     pub kuttl: bool,
     pub chainsaw: bool,
     pub sops: bool,
+    pub git_crypt: bool,
     pub templated_values: bool,
     pub tool_configs: bool,
 }
@@ -184,6 +185,7 @@ impl Default for Recognize {
             kuttl: true,
             chainsaw: true,
             sops: true,
+            git_crypt: true,
             templated_values: true,
             tool_configs: true,
         }
@@ -198,6 +200,7 @@ pub const RECOGNIZE_KEYS: &[&str] = &[
     "kuttl",
     "chainsaw",
     "sops",
+    "git-crypt",
     "templated-values",
     "tool-configs",
 ];
@@ -212,6 +215,7 @@ impl Recognize {
             "kuttl" => &mut self.kuttl,
             "chainsaw" => &mut self.chainsaw,
             "sops" => &mut self.sops,
+            "git-crypt" => &mut self.git_crypt,
             "templated-values" => &mut self.templated_values,
             "tool-configs" => &mut self.tool_configs,
             _ => return false,

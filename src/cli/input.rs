@@ -588,8 +588,19 @@ fn text_of(bytes: Vec<u8>) -> Result<String, String> {
         // SAFETY: simdutf8 has just checked that `bytes` are UTF-8.
         return Ok(unsafe { String::from_utf8_unchecked(bytes) });
     }
+    if bytes.starts_with(GIT_CRYPT_HEADER) {
+        return Err(GIT_CRYPT_LOCKED.to_string());
+    }
     String::from_utf8(bytes).map_err(|e| not_utf8(e.utf8_error().valid_up_to() as u64))
 }
+
+/// What git-crypt writes before the ciphertext of every file it encrypts: a checkout whose
+/// repository is not unlocked holds these bytes instead of the text.
+const GIT_CRYPT_HEADER: &[u8] = b"\0GITCRYPT\0";
+
+/// Why a file encrypted by git-crypt is not read: the driver tells it from other read
+/// failures by this text (`recognize: git-crypt`).
+pub const GIT_CRYPT_LOCKED: &str = "a git-crypt encrypted file holds ciphertext until the repository is unlocked: it is skipped whole; run `git-crypt unlock` to check it";
 
 /// The bytes of one input, at most [`MAX_FILE_BYTES`] of them, or why they cannot be had.
 ///
@@ -1088,6 +1099,9 @@ mod tests {
         for good in ["", "ascii", "ç日本\u{1F600}", long.as_str()] {
             assert_eq!(text_of(good.as_bytes().to_vec()).as_deref(), Ok(good));
         }
+        // git-crypt's ciphertext (its header, then bytes that are no text) is told apart.
+        let locked = [&b"\0GITCRYPT\0"[..], &[0x8a, 0xff, 0x10]].concat();
+        assert_eq!(text_of(locked), Err(GIT_CRYPT_LOCKED.to_string()));
         let mut bad = long.clone().into_bytes();
         bad[301] = 0xff;
         assert_eq!(

@@ -126,7 +126,8 @@ kustomization lists as `patches` (objects or bare strings), `patchesStrategicMer
 kuttl and chainsaw test files (`kuttl-test.yaml`, `NN-assert*.yaml`, `NN-errors*.yaml`, `chainsaw-test.yaml`, the files \
 a chainsaw test's steps `assert`, `error`, `patch` or `delete`, and documents with JMESPath keys such as `(length(items))`), \
 whose objects are partial: `kubectl kuttl test` or `chainsaw test`; SOPS-encrypted documents (a top-level `sops` \
-mapping): skipped whole, as their values are ciphertext until `sops -d FILE | crdlint check`. \
+mapping) and files git-crypt encrypted in a locked checkout: skipped whole, as their values are ciphertext until \
+`sops -d FILE | crdlint check` or `git-crypt unlock`. \
 A value that holds a Flux post-build substitution (`${VAR}`, `${VAR:=default}`) or a chainsaw binding (`($namespace)`) \
 is unknown until rendered: the rest of its object is validated, findings on such values are withheld, and one note \
 per object says how many values were left unchecked. Configuration files that look like objects but that no API \
@@ -134,7 +135,8 @@ server serves (Kubernetes components' `*.config.k8s.io` groups, kubeadm, audit p
 skaffold, Backstage's catalog, crossplane package metadata, the kyverno CLI's tests, kpt), when the run has no CRD \
 for their group, are skipped with this note instead of `input/no-schema`. A mapping without `apiVersion` and `kind` \
 in a folder of manifests is noted here too. The config's `recognize` section turns each recognition off \
-(`helm`, `kustomize`, `kubebuilder`, `kuttl`, `chainsaw`, `sops`, `templated-values`, `tool-configs`: `false`).",
+(`helm`, `kustomize`, `kubebuilder`, `kuttl`, `chainsaw`, `sops`, `git-crypt`, `templated-values`, `tool-configs`: \
+`false`).",
     bad: "# chart/templates/backup.yaml\napiVersion: example.com/v1\nkind: Backup\nmetadata:\n  name: {{ .Release.Name }}\n",
     good: "# helm template my chart/ | crdlint check --crd crds/\n",
 };

@@ -214,7 +214,7 @@ impl Targets<'_> {
             stored: Vec::new(),
             // A `--crd` file step 1 is done with may have let its text go: its read finding
             // says it failed.
-            io_failed: matches!(text, Text::Failed(_))
+            io_failed: matches!(&text, Text::Failed(why) if !super::parse::locked_git_crypt(why, &self.refs.recognize))
                 || p.diagnostics
                     .iter()
                     .any(|d| d.rule.id == input_rules::IO_ERROR.id),

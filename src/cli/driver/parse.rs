@@ -169,10 +169,18 @@ pub(super) fn parse_file(
     refs: &classify::Referenced,
 ) -> ParsedFile {
     let mut diagnostics = Vec::new();
-    if let Err(msg) = text {
-        diagnostics.push(
+    match text {
+        // A locked git-crypt file in a checkout without its key (most CI runs): skipped as
+        // SOPS ciphertext is, not a failure to read.
+        Err(msg) if locked_git_crypt(msg, &refs.recognize) => {
+            diagnostics.push(
+                Diagnostic::new(&NOT_A_MANIFEST, Span::default(), msg.to_string()).with_file(id),
+            );
+        }
+        Err(msg) => diagnostics.push(
             Diagnostic::new(&input_rules::IO_ERROR, Span::default(), msg.to_string()).with_file(id),
-        );
+        ),
+        Ok(_) => {}
     }
     let text_or_empty = text.unwrap_or_default();
     if let Some((why, at)) = classify::renderer_input(l, text_or_empty, refs) {
@@ -232,6 +240,12 @@ pub(super) fn parse_file(
         documents,
         may_template: classify::may_be_templated(text_or_empty),
     }
+}
+
+/// True when a file that could not be read is git-crypt's ciphertext and the run recognises
+/// it: skipped with a note, not a failure to read (exit status 2).
+pub(super) fn locked_git_crypt(why: &str, rec: &classify::Recognize) -> bool {
+    rec.git_crypt && why == crate::cli::input::GIT_CRYPT_LOCKED
 }
 
 /// A document root that may be a Kubernetes object (or a `List` of them): a mapping with an
