@@ -434,6 +434,49 @@ fn configuration_files_beside_manifests_are_not_missing_crds() {
 }
 
 #[test]
+fn other_tools_yaml_is_not_held_to_the_api_servers_rules() {
+    // A lockfile over the API server's 3 MiB and a CloudFormation template with its tags,
+    // beside a ConfigMap that is over the limit and one with an unknown tag.
+    let packages: Vec<String> = (0..40_000)
+        .map(|i| format!("\"node_modules/pkg-{i}\": {{\"version\": \"1.{i}.0\", \"integrity\": \"sha512-{i:0>60}\"}}"))
+        .collect();
+    let lock = format!(
+        "{{\"lockfileVersion\": 3, \"packages\": {{{}}}}}",
+        packages.join(", ")
+    );
+    assert!(lock.len() > 3 * 1024 * 1024);
+    let big_data = format!(
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: big\ndata:\n  blob: \"{}\"\n",
+        "x".repeat(3 * 1024 * 1024)
+    );
+    let dir = tree(&[
+        ("app/package-lock.json", lock.as_str()),
+        (
+            "infra/stack.yaml",
+            "AWSTemplateFormatVersion: \"2010-09-09\"\nResources:\n  Bucket:\n    Type: AWS::S3::Bucket\n    Properties:\n      BucketName: !Sub \"${AWS::StackName}-logs\"\n",
+        ),
+        ("deploy/big.yaml", big_data.as_str()),
+        (
+            "deploy/tagged.yaml",
+            "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: tagged\ndata:\n  port: !port \"80\"\n",
+        ),
+    ]);
+    let r = run(
+        dir.path(),
+        &["--no-config", "check", "--format", "json", "."],
+    );
+    assert_eq!(
+        r.of("warning"),
+        [
+            "yaml/too-large warning deploy/big.yaml",
+            "yaml/suspicious warning deploy/tagged.yaml"
+        ],
+        "{}",
+        r.transcript()
+    );
+}
+
+#[test]
 fn files_git_crypt_encrypted_in_a_locked_checkout_are_skipped() {
     let dir = tree(&[(
         "apps/app.yaml",

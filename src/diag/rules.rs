@@ -46,7 +46,9 @@ pub static YAML_TOO_LARGE: Rule = Rule {
     severity: Severity::Warning,
     summary: "The document is larger than the API server accepts in one request (3 MiB)",
     docs: "The API server refuses request bodies over 3 MiB, so a document this large cannot be applied as is. \
-Large CRDs usually shrink by dropping descriptions or by `kubectl apply --server-side`, which still has the same limit for the object itself.",
+Large CRDs usually shrink by dropping descriptions or by `kubectl apply --server-side`, which still has the same limit for the object itself. \
+Only documents that may be Kubernetes objects (a mapping with an `apiVersion` or a `kind`) are measured: a `package-lock.json` or a \
+`pnpm-lock.yaml` in the same repository is never sent to the API server.",
     bad: "# a 4 MiB CustomResourceDefinition\n",
     good: "# the same CRD with descriptions removed\n",
 };

@@ -204,14 +204,15 @@ pub(super) fn parse_file(
         if doc.root.is_some() || !doc.errors.is_empty() {
             documents += 1;
         }
-        // How go-yaml would read a tag matters only where go-yaml reads the document: a
-        // CloudFormation template's `!Ref` or mkdocs' `!!python/name:` is another tool's.
+        // How go-yaml reads a tag, and what the API server accepts in one request, matter only
+        // for a document sent to it: a CloudFormation template's `!Ref`, mkdocs'
+        // `!!python/name:` and a 5 MB `package-lock.json` are other tools' files.
         if !doc.errors.is_empty() {
             let kubernetes = doc.root.as_ref().is_some_and(may_be_object);
             diagnostics.extend(
                 doc.errors
                     .iter()
-                    .filter(|e| kubernetes || e.kind != YamlErrorKind::Suspicious)
+                    .filter(|e| kubernetes || !about_the_api_server(e.kind))
                     .map(|e| yaml_diagnostic(e).with_file(id)),
             );
         }
@@ -246,6 +247,12 @@ pub(super) fn parse_file(
 /// it: skipped with a note, not a failure to read (exit status 2).
 pub(super) fn locked_git_crypt(why: &str, rec: &classify::Recognize) -> bool {
     rec.git_crypt && why == crate::cli::input::GIT_CRYPT_LOCKED
+}
+
+/// The reading findings that say how go-yaml or the API server would take a document, as
+/// opposed to a text that is not YAML at all.
+fn about_the_api_server(kind: YamlErrorKind) -> bool {
+    matches!(kind, YamlErrorKind::Suspicious | YamlErrorKind::TooLarge)
 }
 
 /// A document root that may be a Kubernetes object (or a `List` of them): a mapping with an
