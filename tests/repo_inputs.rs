@@ -140,6 +140,16 @@ fn recognition_off(keys: &[&str]) -> (tempfile::TempDir, String) {
     (dir, shown)
 }
 
+/// `args` run in `dir` without a config file, which passes with no error and no warning
+/// (notes aside).
+fn passes_without_a_config(dir: &Path, args: &[&str]) -> Run {
+    let r = run(dir, &[&["--no-config"][..], args].concat());
+    assert_eq!(r.code, 0, "{}", r.transcript());
+    assert_eq!(r.of("error"), Vec::<String>::new(), "{}", r.transcript());
+    assert_eq!(r.of("warning"), Vec::<String>::new(), "{}", r.transcript());
+    r
+}
+
 /// The files with an `input/not-a-manifest` note.
 fn noted(run: &Run) -> Vec<String> {
     let mut files: Vec<String> = run
@@ -156,10 +166,7 @@ fn noted(run: &Run) -> Vec<String> {
 fn a_kubebuilder_config_tree_checks_its_manifests_and_skips_its_scaffold() {
     let dir = repos().join("kubebuilder");
     let args = ["check", "--format", "json", "config"];
-    let r = run(&dir, &[&["--no-config"][..], &args].concat());
-    assert_eq!(r.code, 0, "{}", r.transcript());
-    assert_eq!(r.of("error"), Vec::<String>::new(), "{}", r.transcript());
-    assert_eq!(r.of("warning"), Vec::<String>::new(), "{}", r.transcript());
+    let r = passes_without_a_config(&dir, &args);
     assert_eq!(
         noted(&r),
         [
@@ -206,10 +213,7 @@ fn chainsaw_and_kuttl_test_folders_skip_assertions_and_leave_bindings_unchecked(
         "../kubebuilder/config/crd/bases",
         "tests",
     ];
-    let r = run(&dir, &[&["--no-config"][..], &args].concat());
-    assert_eq!(r.code, 0, "{}", r.transcript());
-    assert_eq!(r.of("error"), Vec::<String>::new(), "{}", r.transcript());
-    assert_eq!(r.of("warning"), Vec::<String>::new(), "{}", r.transcript());
+    let r = passes_without_a_config(&dir, &args);
     assert_eq!(
         noted(&r),
         [
@@ -324,10 +328,7 @@ fn a_flux_repository_skips_sops_secrets_and_validates_around_substitutions() {
 fn a_kustomize_overlay_skips_its_transformers_generators_and_patches() {
     let dir = repos().join("overlay");
     let args = ["check", "--format", "json", "."];
-    let r = run(&dir, &[&["--no-config"][..], &args].concat());
-    assert_eq!(r.code, 0, "{}", r.transcript());
-    assert_eq!(r.of("error"), Vec::<String>::new(), "{}", r.transcript());
-    assert_eq!(r.of("warning"), Vec::<String>::new(), "{}", r.transcript());
+    let r = passes_without_a_config(&dir, &args);
     assert_eq!(
         noted(&r),
         [
@@ -366,10 +367,7 @@ fn a_kustomize_overlay_skips_its_transformers_generators_and_patches() {
 fn configuration_files_beside_manifests_are_not_missing_crds() {
     let dir = repos().join("cluster");
     let args = ["check", "--format", "json", "--strict", "."];
-    let r = run(&dir, &[&["--no-config"][..], &args].concat());
-    assert_eq!(r.code, 0, "{}", r.transcript());
-    assert_eq!(r.of("error"), Vec::<String>::new(), "{}", r.transcript());
-    assert_eq!(r.of("warning"), Vec::<String>::new(), "{}", r.transcript());
+    let r = passes_without_a_config(&dir, &args);
     assert_eq!(
         noted(&r),
         [
