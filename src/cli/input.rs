@@ -591,6 +591,11 @@ fn text_of(bytes: Vec<u8>) -> Result<String, String> {
     if bytes.starts_with(GIT_CRYPT_HEADER) {
         return Err(GIT_CRYPT_LOCKED.to_string());
     }
+    if bytes.starts_with(&[0xff, 0xfe]) || bytes.starts_with(&[0xfe, 0xff]) {
+        // Windows PowerShell's `>` writes UTF-16: `kubectl get ... -o yaml > x.yaml` there
+        // makes such a file. Said as what it is, not as a bad byte at offset 0.
+        return Err("not UTF-8 text: UTF-16 (it starts with a UTF-16 byte-order mark, as Windows PowerShell's `>` writes); save it as UTF-8 (`Out-File -Encoding utf8`)".to_string());
+    }
     String::from_utf8(bytes).map_err(|e| not_utf8(e.utf8_error().valid_up_to() as u64))
 }
 
@@ -1102,6 +1107,12 @@ mod tests {
         // git-crypt's ciphertext (its header, then bytes that are no text) is told apart.
         let locked = [&b"\0GITCRYPT\0"[..], &[0x8a, 0xff, 0x10]].concat();
         assert_eq!(text_of(locked), Err(GIT_CRYPT_LOCKED.to_string()));
+        let utf16: Vec<u8> = [0xfeff_u16]
+            .into_iter()
+            .chain("kind: Pod\n".encode_utf16())
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        assert!(text_of(utf16).is_err_and(|e| e.contains("UTF-16")));
         let mut bad = long.clone().into_bytes();
         bad[301] = 0xff;
         assert_eq!(
