@@ -576,6 +576,20 @@ fn standard_input_without_a_document_is_said_however_it_is_attached() {
         &["check", "--format", "json", "--deny-warnings"],
     );
     assert_eq!(denied.code, 1, "{}", denied.transcript());
+    // A template piped in unrendered was read: its note says what it is, and the pipe was
+    // not empty.
+    let template = run_with(
+        dir.path(),
+        &["check", "--format", "json", "--deny-warnings"],
+        Stdin::Piped("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Release.Name }}\n"),
+    );
+    assert_eq!(
+        template.findings(),
+        ["input/not-a-manifest info -"],
+        "{}",
+        template.transcript()
+    );
+    assert_eq!(template.code, 0, "{}", template.transcript());
 }
 
 #[test]

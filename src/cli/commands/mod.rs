@@ -185,9 +185,21 @@ files and what `.gitignore`, `.ignore` and `--exclude` leave out";
     let files = result.files.len();
     let mut found = Vec::new();
     // Standard input without a document: an empty pipe, a command before `|` that failed, or
-    // `/dev/null`; said even when other files (`--crd`) held documents.
+    // `/dev/null`; said even when other files (`--crd`) held documents. Text skipped whole
+    // (a Helm template piped in) has its own note, which says what it is.
+    let skipped_whole = |at: FileId| {
+        result
+            .diagnostics
+            .iter()
+            .any(|d| d.file == Some(at) && d.rule.id == NOT_A_MANIFEST.id)
+    };
     if result.stdin_documents == Some(0) {
-        if let Some(at) = result.paths.iter().position(Option::is_none) {
+        if let Some(at) = result
+            .paths
+            .iter()
+            .position(Option::is_none)
+            .filter(|&at| !skipped_whole(at))
+        {
             found.push(
                 Diagnostic::new(
                     &NO_MANIFESTS,
