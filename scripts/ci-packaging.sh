@@ -39,7 +39,12 @@ fi
 
 echo "== packaging: release build ($target, crt-static${maturin:+, wheel by maturin})"
 rm -rf "$out"
-MATURIN="$maturin" bash scripts/release/build.sh "$target" "$out"
+# A target directory of its own, as a caller's CARGO_TARGET_DIR would give: build.sh once
+# copied from target/ whatever an earlier build had left there (or nothing, in a clean clone).
+built=target/packaging
+rm -rf "$built/$target/release/crdlint"
+CARGO_TARGET_DIR=$built MATURIN="$maturin" bash scripts/release/build.sh "$target" "$out"
+cmp "$built/$target/release/crdlint" "$out/crdlint"
 echo "packaging: release build done after $((SECONDS - start))s"
 
 bash scripts/packaging/check-static.sh "$out/crdlint"

@@ -126,4 +126,6 @@ else
   echo "build.sh: maturin not found: building the binary only, no wheel" >&2
   cargo build --release --locked --target "$target"
 fi
-cp "target/$target/release/$exe" "$out/$exe"
+# From the target directory cargo and maturin built in: `CARGO_TARGET_DIR` when set (a copy
+# from `target/` then shipped whatever binary an earlier build had left there).
+cp "${CARGO_TARGET_DIR:-target}/$target/release/$exe" "$out/$exe"
