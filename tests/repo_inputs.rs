@@ -475,6 +475,32 @@ fn other_tools_yaml_is_not_held_to_the_api_servers_rules() {
 }
 
 #[test]
+fn an_ansible_roles_template_is_said_to_be_jinja() {
+    let dir = tree(&[
+        (
+            "roles/web/templates/deploy.yaml",
+            "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ app_name }}\nspec:\n  replicas: {{ replicas | default(2) }}\n{% if probe %}\n  minReadySeconds: 5\n{% endif %}\n",
+        ),
+        (
+            "chart/templates/cm.yaml",
+            "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Release.Name }}\ndata:\n  page.liquid: \"{% if user %}hi{% endif %}\"\n",
+        ),
+    ]);
+    let r = passes_without_a_config(dir.path(), &["check", "--format", "json", "."]);
+    let said = |file: &str| r.messages("input/not-a-manifest", file).join("");
+    assert!(
+        said("roles/web/templates/deploy.yaml").starts_with("a Jinja template"),
+        "{}",
+        r.transcript()
+    );
+    assert!(
+        said("chart/templates/cm.yaml").starts_with("a Helm template"),
+        "{}",
+        r.transcript()
+    );
+}
+
+#[test]
 fn files_git_crypt_encrypted_in_a_locked_checkout_are_skipped() {
     let dir = tree(&[(
         "apps/app.yaml",

@@ -332,14 +332,36 @@ pub fn renderer_input(l: &Loaded, text: &str, refs: &Referenced) -> Option<(Stri
     }
     if rec.helm {
         if let Some(action) = helm_template(l, text) {
-            return Some((
+            let why = if is_jinja(text) {
+                "a Jinja template (Ansible's, Salt's) is not an object until rendered: render it and pipe the result to crdlint (`| crdlint check`)"
+            } else {
                 "a Helm template is not an object until rendered: run `helm template RELEASE CHART | crdlint check`"
-                    .to_string(),
-                action,
-            ));
+            };
+            return Some((why.to_string(), action));
         }
     }
     None
+}
+
+/// A template of Jinja's rather than Go's (an Ansible role's `templates/deploy.yaml`): it has
+/// statements in `{% %}`, which Go templates never have, and no action reads Go's dot (`.Values`,
+/// `include "x" .`, `$.Release`). Only the note's words depend on it: either is skipped.
+fn is_jinja(text: &str) -> bool {
+    memchr::memmem::find(text.as_bytes(), b"{%").is_some() && !reads_go_dot(text)
+}
+
+/// Whether an action (`{{ ... }}`) reads Go's dot or a variable: a `.` that starts a word
+/// (`.Values`, `include "x" .`), not one inside it (Jinja's `item.name`), or a `$`.
+fn reads_go_dot(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    memchr::memmem::find_iter(bytes, b"{{").any(|start| {
+        let body = &bytes[start + 2..];
+        let body = &body[..memchr::memmem::find(body, b"}}").unwrap_or(body.len())];
+        body.iter().enumerate().any(|(i, &c)| {
+            c == b'$'
+                || (c == b'.' && (i == 0 || matches!(body[i - 1], b' ' | b'\t' | b'(' | b'-')))
+        })
+    })
 }
 
 fn is_kustomization(file_name: &str) -> bool {
@@ -1409,6 +1431,23 @@ mod tests {
         );
         assert_eq!(template_action("a: 'it''s\n  {{ x }}'\n"), None);
         assert_eq!(template_action("a: \"x\\\"\n  {{ x }}\"\n"), None);
+    }
+
+    #[test]
+    fn jinja_templates_are_told_from_go_templates() {
+        assert!(super::is_jinja(
+            "metadata:\n  name: {{ app_name }}\n{% if probe %}\n  x: 1\n{% endif %}\n"
+        ));
+        // Go's dot, whatever else the text holds (a Liquid `{%` in a chart's ConfigMap).
+        for go in [
+            "name: {{ .Release.Name }}\ndata:\n  page: \"{% raw %}\"\n",
+            "{{- include \"x.labels\" . | nindent 4 }}\n{% x %}\n",
+            "{{ $.Values.a }} {% b %}",
+        ] {
+            assert!(!super::is_jinja(go), "{go}");
+        }
+        // No statement: Jinja or Go alike, the Helm wording stays.
+        assert!(!super::is_jinja("name: {{ app_name }}\n"));
     }
 
     #[test]

@@ -117,7 +117,8 @@ with one; any `{{` in a file of a chart's `templates/` folder; and, anywhere, a 
 prose: no blanks outside them) one of which reads Helm's own names: `.Values`, `.Release`, `.Chart`, `.Capabilities`, `.Files`, `.Template`, `include \"x\"`, \
 `tpl` (Go's `template \"x\"` alone is not enough: Alertmanager's texts call it too); other actions inside quoted or block scalars, comments or the middle of a plain scalar are \
 another tool's text, such as Kyverno's and Argo CD's): \
-`helm template RELEASE CHART | crdlint check`, and findings in a rendered stream name the template of its `# Source:` comment; \
+`helm template RELEASE CHART | crdlint check`, and findings in a rendered stream name the template of its `# Source:` comment \
+(a file with Jinja's `{% %}` statements and no action reading Go's dot is named a Jinja template instead, an Ansible role's: render it first); \
 a `kustomization.yaml`, kustomize `Component`s and `apiVersion: builtin` plugin configurations, and the files a \
 kustomization lists as `patches` (objects or bare strings), `patchesStrategicMerge`, `patchesJson6902`, `transformers`, \
 `generators`, `validators`, `configurations` or `replacements`, and kubebuilder's scaffold patches \
