@@ -401,6 +401,30 @@ fn configuration_files_beside_manifests_are_not_missing_crds() {
         "kind-crd.yaml",
         "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: clusters.kind.x-k8s.io\nspec:\n  group: kind.x-k8s.io\n  names: {kind: Cluster, plural: clusters, singular: cluster, listKind: ClusterList}\n  scope: Cluster\n  versions:\n    - name: v1alpha4\n      served: true\n      storage: true\n      schema:\n        openAPIV3Schema:\n          type: object\n          properties:\n            nodes:\n              type: array\n              maxItems: 1\n              items: {type: object, x-kubernetes-preserve-unknown-fields: true}\n",
     )]);
+    // kpt's Kptfile is its configuration; its ResourceGroup is a kind clusters serve (a CRD).
+    let kpt = tree(&[
+        ("pkg/Kptfile.yaml", "apiVersion: kpt.dev/v1\nkind: Kptfile\nmetadata:\n  name: pkg\n"),
+        (
+            "pkg/resourcegroup.yaml",
+            "apiVersion: kpt.dev/v1alpha1\nkind: ResourceGroup\nmetadata:\n  name: inventory\n  namespace: default\n",
+        ),
+    ]);
+    let kpt_run = run(
+        kpt.path(),
+        &["--no-config", "check", "--format", "json", "pkg"],
+    );
+    assert_eq!(
+        noted(&kpt_run),
+        ["pkg/Kptfile.yaml"],
+        "{}",
+        kpt_run.transcript()
+    );
+    assert_eq!(
+        kpt_run.of("warning"),
+        ["input/no-schema warning pkg/resourcegroup.yaml"],
+        "{}",
+        kpt_run.transcript()
+    );
     let crd_path = crd.path().join("kind-crd.yaml").display().to_string();
     let with_crd = run(
         &dir,
@@ -458,6 +482,12 @@ fn other_tools_yaml_is_not_held_to_the_api_servers_rules() {
             "deploy/tagged.yaml",
             "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: tagged\ndata:\n  port: !port \"80\"\n",
         ),
+        // Read with go-yaml by Helm and others: a merge key after the key it replaces is
+        // still said, object or not.
+        (
+            "config/settings.yaml",
+            "defaults: &d {replicas: 1}\nprod:\n  replicas: 3\n  <<: *d\n",
+        ),
     ]);
     let r = run(
         dir.path(),
@@ -466,6 +496,7 @@ fn other_tools_yaml_is_not_held_to_the_api_servers_rules() {
     assert_eq!(
         r.of("warning"),
         [
+            "yaml/suspicious warning config/settings.yaml",
             "yaml/too-large warning deploy/big.yaml",
             "yaml/suspicious warning deploy/tagged.yaml"
         ],
@@ -526,6 +557,28 @@ fn files_git_crypt_encrypted_in_a_locked_checkout_are_skipped() {
         ["io/read error apps/secrets.yaml"],
         "{}",
         off.transcript()
+    );
+    // Piped in, it is what the user asked to check: a read failure, said as git-crypt's.
+    let piped = run_with(
+        dir.path(),
+        &["--no-config", "check", "--format", "json", "-"],
+        Stdin::File(&dir.path().join("apps/secrets.yaml")),
+    );
+    assert_eq!(piped.code, 2, "{}", piped.transcript());
+    // The read failure says what happened: no "nothing was piped in" beside it.
+    assert_eq!(
+        piped.findings(),
+        ["io/read error -"],
+        "{}",
+        piped.transcript()
+    );
+    assert!(
+        piped
+            .messages("io/read", "-")
+            .concat()
+            .contains("git-crypt"),
+        "{}",
+        piped.transcript()
     );
 }
 

@@ -124,7 +124,7 @@ fn explicit_tags() {
         json!({"a": "3", "b": {"x": 1}})
     );
     assert_eq!(d.errors.len(), 2);
-    assert!(d.errors.iter().all(|e| e.kind == YamlErrorKind::Suspicious));
+    assert!(d.errors.iter().all(|e| e.kind == YamlErrorKind::UnknownTag));
     let src = "a: !custom 3\nb: !!set {x: 1}\n";
     assert_eq!(text(src, d.errors[0].span), "!custom");
 }

@@ -350,18 +350,62 @@ fn is_jinja(text: &str) -> bool {
     memchr::memmem::find(text.as_bytes(), b"{%").is_some() && !reads_go_dot(text)
 }
 
-/// Whether an action (`{{ ... }}`) reads Go's dot or a variable: a `.` that starts a word
-/// (`.Values`, `include "x" .`), not one inside it (Jinja's `item.name`), or a `$`.
+/// Whether an action (`{{ ... }}`) reads Go's dot or a variable outside its quoted strings: a
+/// `.` that starts a word (`.Values`, `include "x" .`), not one inside it (Jinja's
+/// `item.name`) or a number's (`.5`), or a `$`. Jinja's `{% raw %}` blocks (a Prometheus
+/// rule's `{{ $labels.instance }}` in an Ansible role) are text, not actions.
 fn reads_go_dot(text: &str) -> bool {
     let bytes = text.as_bytes();
-    memchr::memmem::find_iter(bytes, b"{{").any(|start| {
+    let mut from = 0;
+    while let Some(at) = memchr::memmem::find(&bytes[from..], b"{{") {
+        let start = from + at;
+        if let Some(raw_end) = in_raw_block(bytes, start) {
+            from = raw_end;
+            continue;
+        }
         let body = &bytes[start + 2..];
         let body = &body[..memchr::memmem::find(body, b"}}").unwrap_or(body.len())];
-        body.iter().enumerate().any(|(i, &c)| {
-            c == b'$'
-                || (c == b'.' && (i == 0 || matches!(body[i - 1], b' ' | b'\t' | b'(' | b'-')))
-        })
-    })
+        if action_reads_go_dot(body) {
+            return true;
+        }
+        from = start + 2 + body.len();
+    }
+    false
+}
+
+/// Where the `{% endraw %}` of a Jinja `{% raw %}` block holding `at` ends, if one holds it.
+fn in_raw_block(bytes: &[u8], at: usize) -> Option<usize> {
+    let before = &bytes[..at];
+    // `endraw %}` ends in `raw %}` too: the last opener counts only after the last closer.
+    let opened = memchr::memmem::rfind(before, b"raw %}")?;
+    if memchr::memmem::rfind(before, b"endraw").is_some_and(|closed| closed + 3 >= opened) {
+        return None;
+    }
+    let close = memchr::memmem::find(&bytes[at..], b"endraw")?;
+    Some(at + close + "endraw".len())
+}
+
+/// [`reads_go_dot`] of one action's text, its quoted strings skipped.
+fn action_reads_go_dot(body: &[u8]) -> bool {
+    let mut quote = None;
+    for (i, &c) in body.iter().enumerate() {
+        match quote {
+            Some(q) if c == q && body.get(i.wrapping_sub(1)) != Some(&b'\\') => quote = None,
+            Some(_) => {}
+            None if matches!(c, b'"' | b'\'' | b'`') => quote = Some(c),
+            None if c == b'$' => return true,
+            None if c == b'.' => {
+                let starts_word =
+                    i == 0 || matches!(body[i - 1], b' ' | b'\t' | b'\n' | b'\r' | b'(' | b'-');
+                let number = body.get(i + 1).is_some_and(u8::is_ascii_digit);
+                if starts_word && !number {
+                    return true;
+                }
+            }
+            None => {}
+        }
+    }
+    false
 }
 
 fn is_kustomization(file_name: &str) -> bool {
@@ -442,60 +486,74 @@ pub fn not_a_manifest_doc(
 }
 
 /// The configuration files that share an object's shape (`apiVersion`, `kind`) but that no
-/// API server serves, by group, with the program that reads them: Kubernetes components'
-/// own (every group under `.config.k8s.io`, see [`tool_config`]) and tools' that repositories
-/// keep beside their manifests.
-const TOOL_CONFIGS: &[(&str, &str)] = &[
-    ("kubelet.config.k8s.io", "the kubelet (`--config`)"),
-    ("kubeproxy.config.k8s.io", "kube-proxy (`--config`)"),
-    ("kubescheduler.config.k8s.io", "kube-scheduler (`--config`)"),
+/// API server serves, by group (and kind, where the group also has served kinds: kpt's
+/// `ResourceGroup` is a CRD), with the program that reads them: Kubernetes components' own
+/// (every group under `.config.k8s.io`, see [`tool_config`]) and tools' that repositories keep
+/// beside their manifests.
+const TOOL_CONFIGS: &[(&str, &str, &str)] = &[
+    ("kubelet.config.k8s.io", "", "the kubelet (`--config`)"),
+    ("kubeproxy.config.k8s.io", "", "kube-proxy (`--config`)"),
+    (
+        "kubescheduler.config.k8s.io",
+        "",
+        "kube-scheduler (`--config`)",
+    ),
     (
         "kubecontrollermanager.config.k8s.io",
+        "",
         "kube-controller-manager",
     ),
-    ("apiserver.config.k8s.io", "kube-apiserver"),
+    ("apiserver.config.k8s.io", "", "kube-apiserver"),
     (
         "pod-security.admission.config.k8s.io",
+        "",
         "kube-apiserver's PodSecurity admission plugin",
     ),
-    ("kubeadm.k8s.io", "kubeadm"),
-    ("audit.k8s.io", "kube-apiserver (`--audit-policy-file`)"),
-    ("apiserver.k8s.io", "kube-apiserver"),
+    ("kubeadm.k8s.io", "", "kubeadm"),
+    ("audit.k8s.io", "", "kube-apiserver (`--audit-policy-file`)"),
+    ("apiserver.k8s.io", "", "kube-apiserver"),
     (
         "client.authentication.k8s.io",
+        "",
         "kubectl's credential plugins",
     ),
     (
         "credentialprovider.kubelet.k8s.io",
+        "",
         "the kubelet's credential provider plugins",
     ),
     (
         "eventratelimit.admission.k8s.io",
+        "",
         "kube-apiserver's EventRateLimit admission plugin",
     ),
-    ("kind.x-k8s.io", "kind (`kind create cluster --config`)"),
-    ("k3d.io", "k3d (`k3d cluster create --config`)"),
-    ("eksctl.io", "eksctl (`eksctl create cluster -f`)"),
-    ("skaffold", "skaffold"),
-    ("backstage.io", "Backstage's software catalog"),
+    ("kind.x-k8s.io", "", "kind (`kind create cluster --config`)"),
+    ("k3d.io", "", "k3d (`k3d cluster create --config`)"),
+    ("eksctl.io", "", "eksctl (`eksctl create cluster -f`)"),
+    ("skaffold", "", "skaffold"),
+    ("backstage.io", "", "Backstage's software catalog"),
     (
         "meta.pkg.crossplane.io",
+        "",
         "crossplane's package builder (`crossplane xpkg build`)",
     ),
-    ("cli.kyverno.io", "the kyverno CLI (`kyverno test`)"),
-    ("kpt.dev", "kpt"),
-    ("fn.kpt.dev", "a kpt function"),
+    ("cli.kyverno.io", "", "the kyverno CLI (`kyverno test`)"),
+    ("kpt.dev", "Kptfile", "kpt"),
+    ("fn.kpt.dev", "", "a kpt function"),
 ];
 
-/// Why a document of `group` for which the run has no CRD is not checked, when the group is
-/// a configuration file's ([`TOOL_CONFIGS`]): no cluster serves it, so a missing CRD is no
+/// Why a document of `group` and `kind` for which the run has no CRD is not checked, when it
+/// is a configuration file ([`TOOL_CONFIGS`]): no cluster serves it, so a missing CRD is no
 /// finding and vendoring one is no advice.
-pub fn tool_config(group: &str, rec: &Recognize) -> Option<String> {
+pub fn tool_config(group: &str, kind: &str, rec: &Recognize) -> Option<String> {
     if !rec.tool_configs {
         return None;
     }
-    let reader = match TOOL_CONFIGS.iter().find(|(g, _)| *g == group) {
-        Some((_, reader)) => reader,
+    let listed = TOOL_CONFIGS
+        .iter()
+        .find(|(g, k, _)| *g == group && (k.is_empty() || *k == kind));
+    let reader = match listed {
+        Some((_, _, reader)) => reader,
         None if group.ends_with(".config.k8s.io") && group != "kustomize.config.k8s.io" => {
             "a Kubernetes component (`--config`)"
         }
@@ -1448,6 +1506,22 @@ mod tests {
         }
         // No statement: Jinja or Go alike, the Helm wording stays.
         assert!(!super::is_jinja("name: {{ app_name }}\n"));
+        // Jinja with `$` and dots inside strings, numbers, and Go's actions in a raw block.
+        for jinja in [
+            "host: {{ host | regex_replace('\\.$', '') }}\n{% if x %}{% endif %}\n",
+            "ratio: {{ .5 * n }}\n{% set n = 2 %}\n",
+            "expr: {% raw %}{{ $labels.instance }} down{% endraw %}\nname: {{ name }}\n{% if a %}{% endif %}\n",
+        ] {
+            assert!(super::is_jinja(jinja), "{jinja}");
+        }
+        // Go's action after a raw block is read.
+        assert!(!super::is_jinja(
+            "{% raw %}{{ x }}{% endraw %}\nname: {{ .Values.a }}\n{% if a %}{% endif %}\n"
+        ));
+        // A Go action over several lines whose line starts with the dot.
+        assert!(!super::is_jinja(
+            "{{- toYaml\n  .Values.podLabels | nindent 4 }}\n{% x %}\n"
+        ));
     }
 
     #[test]
@@ -1463,7 +1537,10 @@ mod tests {
             "skaffold",
             "backstage.io",
         ] {
-            assert!(super::tool_config(group, &on).is_some(), "{group}");
+            assert!(
+                super::tool_config(group, "Config", &on).is_some(),
+                "{group}"
+            );
         }
         // Served groups, kustomize's own (told apart by its own recognition) and look-alikes.
         for group in [
@@ -1476,11 +1553,14 @@ mod tests {
             "kyverno.io",
             "config.example.com",
         ] {
-            assert_eq!(super::tool_config(group, &on), None, "{group}");
+            assert_eq!(super::tool_config(group, "Config", &on), None, "{group}");
         }
+        // A group with served kinds beside its configuration file's.
+        assert!(super::tool_config("kpt.dev", "Kptfile", &on).is_some());
+        assert_eq!(super::tool_config("kpt.dev", "ResourceGroup", &on), None);
         let mut off = Recognize::default();
         assert!(off.set("tool-configs", false));
-        assert_eq!(super::tool_config("kubeadm.k8s.io", &off), None);
+        assert_eq!(super::tool_config("kubeadm.k8s.io", "Config", &off), None);
     }
 
     #[test]

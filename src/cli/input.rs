@@ -584,28 +584,38 @@ fn read_text(input: &Input) -> Result<String, String> {
 /// byte of every file a run reads) 32 bytes at a time: std's check was 0.6% of a
 /// 10,000-resource run's instructions. std's then words a failure with its offset.
 fn text_of(bytes: Vec<u8>) -> Result<String, String> {
+    if let Some(why) = not_text(&bytes) {
+        return Err(why);
+    }
     if simdutf8::basic::from_utf8(&bytes).is_ok() {
         // SAFETY: simdutf8 has just checked that `bytes` are UTF-8.
         return Ok(unsafe { String::from_utf8_unchecked(bytes) });
     }
-    if bytes.starts_with(GIT_CRYPT_HEADER) {
-        return Err(GIT_CRYPT_LOCKED.to_string());
-    }
-    if bytes.starts_with(&[0xff, 0xfe]) || bytes.starts_with(&[0xfe, 0xff]) {
-        // Windows PowerShell's `>` writes UTF-16: `kubectl get ... -o yaml > x.yaml` there
-        // makes such a file. Said as what it is, not as a bad byte at offset 0.
-        return Err("not UTF-8 text: UTF-16 (it starts with a UTF-16 byte-order mark, as Windows PowerShell's `>` writes); save it as UTF-8 (`Out-File -Encoding utf8`)".to_string());
-    }
     String::from_utf8(bytes).map_err(|e| not_utf8(e.utf8_error().valid_up_to() as u64))
+}
+
+/// Why an input that starts as no text does is not read, said as what it is rather than as a
+/// bad byte at offset 0: git-crypt's ciphertext (checked first: its nonce may happen to be
+/// UTF-8), or UTF-16 (Windows PowerShell's `>` writes it: `kubectl get ... -o yaml > x.yaml`).
+fn not_text(start: &[u8]) -> Option<String> {
+    if start.starts_with(GIT_CRYPT_HEADER) {
+        return Some(GIT_CRYPT_LOCKED.to_string());
+    }
+    if start.starts_with(&[0xff, 0xfe]) || start.starts_with(&[0xfe, 0xff]) {
+        return Some("not UTF-8 text: UTF-16 (it starts with a UTF-16 byte-order mark, as Windows PowerShell's `>` writes); save it as UTF-8 (`Out-File -Encoding utf8`)".to_string());
+    }
+    None
 }
 
 /// What git-crypt writes before the ciphertext of every file it encrypts: a checkout whose
 /// repository is not unlocked holds these bytes instead of the text.
 const GIT_CRYPT_HEADER: &[u8] = b"\0GITCRYPT\0";
 
-/// Why a file encrypted by git-crypt is not read: the driver tells it from other read
-/// failures by this text (`recognize: git-crypt`).
-pub const GIT_CRYPT_LOCKED: &str = "a git-crypt encrypted file holds ciphertext until the repository is unlocked: it is skipped whole; run `git-crypt unlock` to check it";
+/// Why a file encrypted by git-crypt is not read; the driver tells it from other read failures
+/// by this text and, when the run recognises it (`recognize: git-crypt`), skips the file with
+/// a note instead.
+pub const GIT_CRYPT_LOCKED: &str =
+    "git-crypt ciphertext: the repository is locked; run `git-crypt unlock` to read it";
 
 /// The bytes of one input, at most [`MAX_FILE_BYTES`] of them, or why they cannot be had.
 ///
@@ -895,6 +905,9 @@ impl<R: Read> DocumentChunks<R> {
         let (offset, lines_before) = (self.offset, self.lines);
         self.offset += end as u64;
         self.lines += bytes.iter().filter(|&&b| b == b'\n').count() as u64;
+        if let Some(why) = (offset == 0).then(|| not_text(&bytes)).flatten() {
+            return Err(why);
+        }
         if let Err(e) = std::str::from_utf8(&bytes) {
             // Chunks end at line ends, so a character is never cut in two: the bad byte is
             // one, at its offset in the stream.

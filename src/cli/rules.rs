@@ -132,9 +132,9 @@ mapping) and files git-crypt encrypted in a locked checkout: skipped whole, as t
 A value that holds a Flux post-build substitution (`${VAR}`, `${VAR:=default}`) or a chainsaw binding (`($namespace)`) \
 is unknown until rendered: the rest of its object is validated, findings on such values are withheld, and one note \
 per object says how many values were left unchecked. Configuration files that look like objects but that no API \
-server serves (Kubernetes components' `*.config.k8s.io` groups, kubeadm, audit policies, kind, k3d, eksctl, \
-skaffold, Backstage's catalog, crossplane package metadata, the kyverno CLI's tests, kpt), when the run has no CRD \
-for their group, are skipped with this note instead of `input/no-schema`. A mapping without `apiVersion` and `kind` \
+server serves (for example Kubernetes components' `*.config.k8s.io` groups, kubeadm's, audit policies, kind's, \
+eksctl's, skaffold's, Backstage catalog entities, crossplane package metadata, kpt's `Kptfile`), when the run has no \
+CRD for their kind, are skipped with this note instead of `input/no-schema`. A mapping without `apiVersion` and `kind` \
 in a folder of manifests is noted here too. The config's `recognize` section turns each recognition off \
 (`helm`, `kustomize`, `kubebuilder`, `kuttl`, `chainsaw`, `sops`, `git-crypt`, `templated-values`, `tool-configs`: \
 `false`).",

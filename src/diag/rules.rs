@@ -58,8 +58,9 @@ pub static YAML_SUSPICIOUS: Rule = Rule {
     severity: Severity::Warning,
     summary: "YAML that go-yaml reads, but probably not as meant",
     docs: "Reports constructs that decode without error but whose meaning is easy to get wrong, such as unknown tags. \
-Only in documents that may be Kubernetes objects (a mapping with an `apiVersion` or a `kind`): the YAML of other tools in the same repository \
-(CloudFormation's `!Ref`, mkdocs' `!!python/name:`) is read by their own parsers, not by go-yaml.",
+Tags are reported only in documents that may be Kubernetes objects (a mapping with an `apiVersion` or a `kind`): in the YAML of other tools \
+in the same repository (CloudFormation's `!Ref`, mkdocs' `!!python/name:`) they are those tools' syntax. A merge key that replaces keys set \
+before it, and keys that are one once converted to JSON, are reported in any document (Helm reads values files with go-yaml too).",
     bad: "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  replicas: !custom 1\n",
     good: "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  replicas: \"1\"\n",
 };

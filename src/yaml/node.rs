@@ -598,8 +598,13 @@ pub enum YamlErrorKind {
     TooDeep,
     /// The document is larger than the API server's request limit (a warning).
     TooLarge,
-    /// Something go-yaml would read but that is suspect (a warning), e.g. an unknown tag.
+    /// Something go-yaml would read but that is suspect (a warning): a merge key after the
+    /// keys it replaces, two keys that are one once converted to JSON.
     Suspicious,
+    /// A tag go-yaml does not know (it reads the value as a string) or ignores (on a
+    /// collection): suspect where go-yaml reads the document (a warning), another tool's
+    /// syntax elsewhere (CloudFormation's `!Ref`).
+    UnknownTag,
 }
 
 /// A problem found while reading YAML, with its location.

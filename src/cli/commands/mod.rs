@@ -28,6 +28,7 @@ use super::vendored::Vendored;
 use super::Failure;
 use crate::cli::rules::{NOT_A_MANIFEST, NO_MANIFESTS};
 use crate::diag::render::{self, Report};
+use crate::diag::rules::IO_ERROR;
 use crate::diag::{Diagnostic, FileId, SourceFile, Span};
 
 /// The files of a run, and the directories given that hold none.
@@ -185,20 +186,23 @@ files and what `.gitignore`, `.ignore` and `--exclude` leave out";
     let files = result.files.len();
     let mut found = Vec::new();
     // Standard input without a document: an empty pipe, a command before `|` that failed, or
-    // `/dev/null`; said even when other files (`--crd`) held documents. Text skipped whole
-    // (a Helm template piped in) has its own note, which says what it is.
-    let skipped_whole = |at: FileId| {
-        result
-            .diagnostics
-            .iter()
-            .any(|d| d.file == Some(at) && d.rule.id == NOT_A_MANIFEST.id)
+    // `/dev/null`; said even when other files (`--crd`) held documents. Input that could not
+    // be read, or text skipped whole (a Helm template piped in), has its own finding, which
+    // says what it is; a note made from `--stdin-filename` alone (`kustomization.yaml`) does
+    // not say the pipe held anything.
+    let told_apart = |at: FileId| {
+        let piped = !result.files[at].text.trim().is_empty();
+        result.diagnostics.iter().any(|d| {
+            d.file == Some(at)
+                && (d.rule.id == IO_ERROR.id || (piped && d.rule.id == NOT_A_MANIFEST.id))
+        })
     };
     if result.stdin_documents == Some(0) {
         if let Some(at) = result
             .paths
             .iter()
             .position(Option::is_none)
-            .filter(|&at| !skipped_whole(at))
+            .filter(|&at| !told_apart(at))
         {
             found.push(
                 Diagnostic::new(

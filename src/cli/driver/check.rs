@@ -214,7 +214,7 @@ impl Targets<'_> {
             stored: Vec::new(),
             // A `--crd` file step 1 is done with may have let its text go: its read finding
             // says it failed.
-            io_failed: matches!(&text, Text::Failed(why) if !super::parse::locked_git_crypt(why, &self.refs.recognize))
+            io_failed: matches!(&text, Text::Failed(why) if !super::parse::skips_git_crypt(l, why, &self.refs.recognize))
                 || p.diagnostics
                     .iter()
                     .any(|d| d.rule.id == input_rules::IO_ERROR.id),
@@ -463,7 +463,7 @@ impl Targets<'_> {
                         d.map(Box::new),
                     ))
                 }
-                _ => match classify::tool_config(group, &self.opts.inputs.recognize) {
+                _ => match classify::tool_config(group, kind, &self.opts.inputs.recognize) {
                     // A configuration file (kubeadm's, kind's): no cluster serves it, so its
                     // missing CRD is no finding.
                     Some(why) => {

@@ -172,9 +172,10 @@ pub(super) fn parse_file(
     match text {
         // A locked git-crypt file in a checkout without its key (most CI runs): skipped as
         // SOPS ciphertext is, not a failure to read.
-        Err(msg) if locked_git_crypt(msg, &refs.recognize) => {
+        Err(msg) if skips_git_crypt(l, msg, &refs.recognize) => {
+            let why = "a git-crypt encrypted file holds ciphertext until the repository is unlocked: it is skipped whole; run `git-crypt unlock` to check it";
             diagnostics.push(
-                Diagnostic::new(&NOT_A_MANIFEST, Span::default(), msg.to_string()).with_file(id),
+                Diagnostic::new(&NOT_A_MANIFEST, Span::default(), why.to_string()).with_file(id),
             );
         }
         Err(msg) => diagnostics.push(
@@ -206,7 +207,8 @@ pub(super) fn parse_file(
         }
         // How go-yaml reads a tag, and what the API server accepts in one request, matter only
         // for a document sent to it: a CloudFormation template's `!Ref`, mkdocs'
-        // `!!python/name:` and a 5 MB `package-lock.json` are other tools' files.
+        // `!!python/name:` and a 5 MB `package-lock.json` are other tools' files
+        // ([`about_the_api_server`]).
         if !doc.errors.is_empty() {
             let kubernetes = doc.root.as_ref().is_some_and(may_be_object);
             diagnostics.extend(
@@ -243,16 +245,20 @@ pub(super) fn parse_file(
     }
 }
 
-/// True when a file that could not be read is git-crypt's ciphertext and the run recognises
-/// it: skipped with a note, not a failure to read (exit status 2).
-pub(super) fn locked_git_crypt(why: &str, rec: &classify::Recognize) -> bool {
-    rec.git_crypt && why == crate::cli::input::GIT_CRYPT_LOCKED
+/// True when a file found in the repository could not be read because it is git-crypt's
+/// ciphertext and the run recognises it: skipped with a note, not a failure to read (exit
+/// status 2). Standard input is what the user asked to check: its failure stays one.
+pub(super) fn skips_git_crypt(l: &Loaded, why: &str, rec: &classify::Recognize) -> bool {
+    rec.git_crypt
+        && matches!(l.input.origin, crate::cli::input::Origin::Path(_))
+        && why == crate::cli::input::GIT_CRYPT_LOCKED
 }
 
-/// The reading findings that say how go-yaml or the API server would take a document, as
-/// opposed to a text that is not YAML at all.
+/// The reading findings that hold only for a document sent to the API server: a tag go-yaml
+/// does not know may be another tool's syntax, and only a request has a size limit. (A merge
+/// key's order and keys that collide in JSON stay: Helm reads values files with go-yaml too.)
 fn about_the_api_server(kind: YamlErrorKind) -> bool {
-    matches!(kind, YamlErrorKind::Suspicious | YamlErrorKind::TooLarge)
+    matches!(kind, YamlErrorKind::UnknownTag | YamlErrorKind::TooLarge)
 }
 
 /// A document root that may be a Kubernetes object (or a `List` of them): a mapping with an
@@ -311,7 +317,7 @@ pub(crate) fn yaml_diagnostic(e: &YamlError) -> Diagnostic {
         YamlErrorKind::AliasBudget => &input_rules::YAML_ALIAS_BUDGET,
         YamlErrorKind::TooDeep => &input_rules::YAML_TOO_DEEP,
         YamlErrorKind::TooLarge => &input_rules::YAML_TOO_LARGE,
-        YamlErrorKind::Suspicious => &input_rules::YAML_SUSPICIOUS,
+        YamlErrorKind::Suspicious | YamlErrorKind::UnknownTag => &input_rules::YAML_SUSPICIOUS,
     };
     let mut d = Diagnostic::new(rule, e.span, e.message.clone());
     for (span, message) in &e.related {

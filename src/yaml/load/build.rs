@@ -241,7 +241,7 @@ impl DocBuilder {
             if !ok {
                 let what = if is_map { "mapping" } else { "sequence" };
                 self.errors.push(YamlError {
-                    kind: YamlErrorKind::Suspicious,
+                    kind: YamlErrorKind::UnknownTag,
                     message: format!(
                         "go-yaml ignores the tag {} on a {what}; the value is read as a plain {what}",
                         tag_display(tag)

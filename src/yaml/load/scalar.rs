@@ -150,7 +150,7 @@ impl DocBuilder {
     pub(super) fn unknown_tag(&mut self, tag: Option<&Tag>, tag_sp: Span, text: &str) {
         let Some(tag) = tag else { return };
         self.errors.push(YamlError {
-            kind: YamlErrorKind::Suspicious,
+            kind: YamlErrorKind::UnknownTag,
             message: format!(
                 "go-yaml does not know the tag {} and reads the value as the string {}",
                 tag_display(tag),
