@@ -364,7 +364,7 @@ fn reads_go_dot(text: &str) -> bool {
             continue;
         }
         let body = &bytes[start + 2..];
-        let body = &body[..memchr::memmem::find(body, b"}}").unwrap_or(body.len())];
+        let body = &body[..closing_braces(body).unwrap_or(body.len())];
         if action_reads_go_dot(body) {
             return true;
         }

@@ -174,15 +174,6 @@ files and what `.gitignore`, `.ignore` and `--exclude` leave out";
             .with_help(help)
             .with_file(file)
     };
-    // A directory (or the working directory) has no text: it becomes an empty file of the
-    // report, never one that is read or written.
-    let place = |result: &mut RunResult, name: &str| {
-        result
-            .files
-            .push(SourceFile::new(name.to_string(), String::new()));
-        result.paths.push(None);
-        result.files.len() - 1
-    };
     let files = result.files.len();
     let mut found = Vec::new();
     // Standard input without a document: an empty pipe, a command before `|` that failed, or
@@ -272,11 +263,7 @@ pub(crate) fn note_crdless_crd_paths(
             continue;
         }
         let at = if root.is_dir() {
-            result
-                .files
-                .push(SourceFile::new(shown.clone(), String::new()));
-            result.paths.push(None);
-            result.files.len() - 1
+            place(result, &shown)
         } else {
             files[0]
         };
@@ -292,6 +279,16 @@ pub(crate) fn note_crdless_crd_paths(
     }
     result.diagnostics.extend(found);
     driver::sort_diagnostics(&mut result.diagnostics);
+}
+
+/// Where a finding about a directory (or the working directory, `.`) goes: it has no text, so
+/// it becomes an empty file of the report, never one that is read or written.
+fn place(result: &mut RunResult, name: &str) -> FileId {
+    result
+        .files
+        .push(SourceFile::new(name.to_string(), String::new()));
+    result.paths.push(None);
+    result.files.len() - 1
 }
 
 /// Says so (`input/no-manifests`) when `crdlint lint` found no CustomResourceDefinition to
@@ -313,15 +310,8 @@ pub(crate) fn note_no_crds(result: &mut RunResult, paths: &[PathBuf]) {
     let at = match paths {
         // `crdlint lint service.yaml`: the finding is that file's, not the working folder's.
         [file] if files == 1 && !file.is_dir() => 0,
-        _ => {
-            let place = match paths {
-                [dir] if dir.is_dir() => dir.display().to_string(),
-                _ => ".".to_string(),
-            };
-            result.files.push(SourceFile::new(place, String::new()));
-            result.paths.push(None);
-            result.files.len() - 1
-        }
+        [dir] if dir.is_dir() => place(result, &dir.display().to_string()),
+        _ => place(result, "."),
     };
     let what = if files == 1 { "file" } else { "files" };
     // Files skipped whole as templates or other tools' inputs are why, when all are.

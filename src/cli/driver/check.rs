@@ -129,6 +129,15 @@ pub(super) enum NotValidated {
     Crd,
 }
 
+impl NotValidated {
+    /// Skipped as no object as written (`why`), said with an `input/not-a-manifest` note at
+    /// `span`.
+    fn not_a_manifest(why: Cow<'static, str>, span: Span) -> NotValidated {
+        let d = Diagnostic::new(&NOT_A_MANIFEST, span, why.as_ref());
+        NotValidated::Skipped(why, Some(Box::new(d)))
+    }
+}
+
 impl Targets<'_> {
     /// Step 3: every file of the run (files parsed in step 1 keep their parse), one file per
     /// task, the largest first; the results in file order.
@@ -322,10 +331,7 @@ impl Targets<'_> {
             _ => None,
         };
         let found = match not_a_manifest {
-            Some(why) => Err(NotValidated::Skipped(
-                why.into(),
-                Some(Box::new(Diagnostic::new(&NOT_A_MANIFEST, span, why))),
-            )),
+            Some(why) => Err(NotValidated::not_a_manifest(why.into(), span)),
             None => self.target_of(&o, node, span),
         };
         let reason = match found {
@@ -466,10 +472,7 @@ impl Targets<'_> {
                 _ => match classify::tool_config(group, kind, &self.opts.inputs.recognize) {
                     // A configuration file (kubeadm's, kind's): no cluster serves it, so its
                     // missing CRD is no finding.
-                    Some(why) => {
-                        let d = Diagnostic::new(&NOT_A_MANIFEST, span, why.clone());
-                        Err(NotValidated::Skipped(why.into(), Some(Box::new(d))))
-                    }
+                    Some(why) => Err(NotValidated::not_a_manifest(why.into(), span)),
                     None => Err(self.missing_crd(o, group, kind, span)),
                 },
             },
